@@ -1,0 +1,46 @@
+/* atomic_file.h - write an output file all at once or not at all.
+ *
+ * A regular file is written to a temporary ".pescope-XXXXXX" in the same
+ * folder, flushed, fsync'ed and closed, then renamed over the target, so a
+ * reader sees the old file or the complete new one, never a half; after any
+ * failure the temporary is removed and the old file is untouched.
+ *
+ * Special cases:
+ *   - NULL or "-" means standard output: no atomicity, errors are still
+ *     caught (a write to /dev/full fails).
+ *   - An existing target that is not a regular file (a device such as
+ *     /dev/null or /dev/full, a FIFO) is opened and written in place.
+ *   - An existing regular target keeps its permission bits; a symbolic link
+ *     to one keeps being a link (the file it points to is replaced). New
+ *     files get 0666 minus the umask, like fopen's. Owners are not copied.
+ *
+ * Errors come back as errno values. Those of atomic_file_open mean the file
+ * could not be created (missing folder, no permission, read-only file
+ * system, a directory in the way...): sysexits' EX_CANTCREAT. Those of
+ * atomic_file_commit, like the write errors of whoever fills fp, are I/O
+ * errors (EX_IOERR). */
+#ifndef ATOMIC_FILE_H
+#define ATOMIC_FILE_H
+
+#include <stdio.h>
+
+struct atomic_file {
+	FILE *fp;		/* write the content here */
+	char *target;		/* what tmp becomes; NULL when writing in place */
+	char *tmp;		/* the temporary; NULL when writing in place */
+};
+
+/* Prepares to write path (NULL or "-" for standard output). Returns 0, or
+ * an errno value with nothing created and nothing to release. */
+int atomic_file_open(struct atomic_file *af, const char *path);
+
+/* Flushes and closes (standard output is only flushed), then puts the file
+ * in place. Returns 0, or an errno value after removing the temporary. Either
+ * way af is released. */
+int atomic_file_commit(struct atomic_file *af);
+
+/* Gives up: closes and removes the temporary, leaving any old file as it
+ * was. Standard output is left open. af is released. */
+void atomic_file_abort(struct atomic_file *af);
+
+#endif

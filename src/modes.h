@@ -1,0 +1,15 @@
+/* modes.h - the modes that draw, as main dispatches to them.
+ *
+ * Implemented by the explorer (not by main.c). Each takes the validated
+ * options of cli_parse and returns the process exit status (sysexits.h
+ * codes for failures). */
+#ifndef MODES_H
+#define MODES_H
+
+#include "cli.h"
+
+int explore_run(const struct options *opt);   /* interactive explorer; returns exit status */
+int snapshot_run(const struct options *opt);  /* headless text rendering; returns exit status */
+int bench_run(const struct options *opt);     /* drawing benchmark; returns exit status */
+
+#endif
