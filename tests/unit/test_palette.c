@@ -1,0 +1,197 @@
+/* test_palette.c - heat palettes, quantisation, colour conversions, roles. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "palette.h"
+
+static double luma(struct rgb c)
+{
+	return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
+}
+
+static void expect_rgb(struct rgb c, int r, int g, int b)
+{
+	cr_expect(c.r == r && c.g == g && c.b == b,
+		  "got (%d,%d,%d), want (%d,%d,%d)", c.r, c.g, c.b, r, g, b);
+}
+
+Test(palette, rdbu_endpoints)
+{
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, -1), 0x21, 0x66, 0xac);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, 0), 0xf7, 0xf7, 0xf7);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, 1), 0xb2, 0x18, 0x2b);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, -9), 0x21, 0x66, 0xac);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, 9), 0xb2, 0x18, 0x2b);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, NAN), 0xf7, 0xf7, 0xf7);
+	/* Halfway between the stops at -1 and -0.75. */
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, -0.875), 0x32, 0x7d, 0xb8);
+	expect_rgb(palette_heat_rgb(PALETTE_PUOR, -1), 0x54, 0x27, 0x88);
+	expect_rgb(palette_heat_rgb(PALETTE_PUOR, 1), 0xb3, 0x58, 0x06);
+	expect_rgb(palette_heat_rgb(PALETTE_COUNT, 1), 0xb2, 0x18, 0x2b);
+}
+
+Test(palette, diverging_and_monotonic)
+{
+	for (int id = 0; id < PALETTE_COUNT; id++) {
+		double prev = -1, mid = 0;
+
+		for (int i = 0; i <= 400; i++) {
+			double v = -1 + i / 200.0;
+			struct rgb c = palette_heat_rgb((enum palette_id)id, v);
+			double l = luma(c);
+
+			/* Lightness rises to the neutral middle, then falls;
+			 * rounding to 8 bits may wobble it by under 1. */
+			if (i > 0 && v <= 0)
+				cr_expect_geq(l, prev - 1, "id %d v %g", id, v);
+			if (i > 0 && v > 0)
+				cr_expect_leq(l, prev + 1, "id %d v %g", id, v);
+			/* Negative is cool (more blue), positive warm. */
+			if (v < -0.01)
+				cr_expect_gt(c.b, c.r, "id %d v %g", id, v);
+			if (v > 0.01)
+				cr_expect_gt(c.r, c.b, "id %d v %g", id, v);
+			prev = l;
+			if (i == 200)
+				mid = l;
+		}
+		/* ... and clearly so over the whole range. */
+		cr_expect_gt(mid - luma(palette_heat_rgb((enum palette_id)id, 1)),
+			     100);
+		cr_expect_gt(mid - luma(palette_heat_rgb((enum palette_id)id, -1)),
+			     100);
+	}
+}
+
+Test(palette, eight_colour_bands)
+{
+	static const int want[] = { 4, 4, 6, 7, 7, 7, 3, 1, 1 };
+	static const double v[] = { -1, -0.6, -0.59, -0.19, 0, 0.19, 0.2,
+				    0.6, 1 };
+
+	for (int i = 0; i < 9; i++)
+		cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_8, v[i]), want[i],
+			     "v %g", v[i]);
+	cr_expect_eq(palette_heat(PALETTE_PUOR, COLOR_8, -1), 5);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_NONE, 1),
+		     PALETTE_DEFAULT);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_RGB, 1), 0xb2182b);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, 1), 124);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, -1), 25);
+}
+
+Test(palette, levels)
+{
+	cr_expect_eq(palette_level(-1, 5), 0);
+	cr_expect_eq(palette_level(1, 5), 4);
+	cr_expect_eq(palette_level(0, 5), 2);
+	cr_expect_eq(palette_level(NAN, 5), 2);
+	cr_expect_eq(palette_level(-0.61, 5), 0);
+	cr_expect_eq(palette_level(-0.59, 5), 1);
+	cr_expect_eq(palette_level(0.5, 1), 0);
+	cr_expect_eq(palette_level(0.5, 0), 0);
+	cr_expect_eq(palette_level(-0.01, 2), 0);
+	cr_expect_eq(palette_level(0, 2), 1);
+	cr_expect_float_eq(palette_level_value(2, 5), 0.0, 1e-12);
+	cr_expect_float_eq(palette_level_value(0, 4), -0.75, 1e-12);
+	cr_expect_float_eq(palette_level_value(9, 4), 0.75, 1e-12);
+	for (int n = 1; n <= 64; n++) {
+		int prev = 0;
+
+		for (int l = 0; l < n; l++)
+			cr_expect_eq(palette_level(palette_level_value(l, n), n),
+				     l, "n %d l %d", n, l);
+		for (int i = 0; i <= 100; i++) {
+			int l = palette_level(-1 + i / 50.0, n);
+
+			cr_expect_geq(l, prev);
+			prev = l;
+		}
+	}
+}
+
+Test(palette, xterm256)
+{
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 255, 0, 0 }), 196);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 0, 255, 0 }), 46);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 0, 0, 255 }), 21);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 0, 0, 0 }), 16);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 255, 255, 255 }), 231);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 128, 128, 128 }), 244);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 8, 8, 8 }), 232);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 238, 238, 238 }), 255);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 100, 100, 100 }), 241);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 247, 247, 247 }), 231);
+	cr_expect_eq(palette_rgb_to_256((struct rgb){ 250, 100, 0 }), 202);
+	/* Every cube and grey colour maps back to itself. */
+	for (int i = 16; i < 256; i++)
+		cr_expect_eq(palette_rgb_to_256(palette_256_to_rgb(i)), i,
+			     "index %d", i);
+	expect_rgb(palette_256_to_rgb(196), 255, 0, 0);
+	expect_rgb(palette_256_to_rgb(244), 128, 128, 128);
+	expect_rgb(palette_256_to_rgb(1), 205, 0, 0);
+	expect_rgb(palette_256_to_rgb(256), 0, 0, 0);
+}
+
+Test(palette, ansi8)
+{
+	cr_expect_eq(palette_rgb_to_8((struct rgb){ 255, 0, 0 }), 1);
+	cr_expect_eq(palette_rgb_to_8((struct rgb){ 0, 0, 255 }), 4);
+	cr_expect_eq(palette_rgb_to_8((struct rgb){ 250, 250, 250 }), 7);
+	cr_expect_eq(palette_rgb_to_8((struct rgb){ 10, 10, 10 }), 0);
+	cr_expect_eq(palette_rgb_to_8((struct rgb){ 0, 190, 200 }), 6);
+	cr_expect_eq(palette_code((struct rgb){ 1, 2, 3 }, COLOR_RGB),
+		     0x010203);
+	cr_expect_eq(palette_code((struct rgb){ 1, 2, 3 }, COLOR_NONE),
+		     PALETTE_DEFAULT);
+}
+
+Test(palette, roles)
+{
+	for (int m = COLOR_NONE; m <= COLOR_RGB; m++) {
+		cr_expect_eq(palette_role_fg(ROLE_DEFAULT, (enum color_mode)m),
+			     PALETTE_DEFAULT);
+		cr_expect_eq(palette_role_bg(ROLE_DEFAULT, (enum color_mode)m),
+			     PALETTE_DEFAULT);
+		cr_expect_eq(palette_role_fg(ROLE_COUNT, (enum color_mode)m),
+			     PALETTE_DEFAULT);
+	}
+	for (int r = 0; r < ROLE_COUNT; r++)
+		cr_expect_eq(palette_role_fg((enum role)r, COLOR_NONE),
+			     PALETTE_DEFAULT);
+	cr_expect_eq(palette_role_fg(ROLE_ERROR, COLOR_8), 1);
+	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_256), 110);
+	cr_expect_eq(palette_role_fg(ROLE_TRACE2, COLOR_RGB), 0xe69f00);
+	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8), 6);
+	cr_expect_eq(palette_role_bg(ROLE_TITLE, COLOR_RGB), PALETTE_DEFAULT);
+	/* Four distinct trace colours in every colour mode. */
+	for (int m = COLOR_8; m <= COLOR_RGB; m++)
+		for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++)
+			for (int b = a + 1; b <= ROLE_TRACE4; b++)
+				cr_expect_neq(
+				    palette_role_fg((enum role)a, (enum color_mode)m),
+				    palette_role_fg((enum role)b, (enum color_mode)m));
+	cr_expect_eq(palette_role_attr(ROLE_STATUS, ROLE_STATUS, COLOR_NONE),
+		     ATTR_REVERSE);
+	cr_expect_eq(palette_role_attr(ROLE_STATUS, ROLE_STATUS, COLOR_256), 0);
+	cr_expect_eq(palette_role_attr(ROLE_TITLE, ROLE_DEFAULT, COLOR_NONE),
+		     ATTR_BOLD);
+	cr_expect_eq(palette_role_attr(ROLE_TITLE, ROLE_DEFAULT, COLOR_RGB),
+		     ATTR_BOLD);
+	cr_expect_eq(palette_role_attr(ROLE_DIM, ROLE_DEFAULT, COLOR_NONE),
+		     ATTR_DIM);
+}
+
+Test(palette, names)
+{
+	enum palette_id id = PALETTE_RDBU;
+
+	cr_expect_str_eq(palette_name(PALETTE_RDBU), "rdbu");
+	cr_expect_str_eq(palette_name(PALETTE_PUOR), "puor");
+	cr_expect_str_eq(palette_name(PALETTE_COUNT), "?");
+	cr_expect_eq(palette_from_name("puor", &id), 0);
+	cr_expect_eq(id, PALETTE_PUOR);
+	cr_expect_eq(palette_from_name("PuOr", &id), -1);
+	cr_expect_eq(palette_from_name(NULL, &id), -1);
+	cr_expect_eq(id, PALETTE_PUOR);
+}
