@@ -1,0 +1,35 @@
+/* command.h - the explorer's ':' commands.
+ *
+ *   :d N | :d_model N     d_model, an even integer from 2 to 65536
+ *   :base X | :b X        base, 1 < X <= 1e12 (decimal or exponent form)
+ *   :len L | :n L         length, 1 to 1e9 positions
+ *   :pos P | :p P         position, 0 to len-1
+ *   :dim I | :i I         dimension, 0 to d_model-1
+ *   :layout interleaved|concat
+ *   :reset  :fit  :help  :q | :quit
+ *
+ * A command either applies completely or changes nothing and explains why. */
+#ifndef COMMAND_H
+#define COMMAND_H
+
+#include <stddef.h>
+
+struct state;
+
+enum command_result {
+	COMMAND_OK,		/* applied */
+	COMMAND_ERROR,		/* refused; err holds one line saying why */
+	COMMAND_QUIT		/* the user asked to leave */
+};
+
+/* Runs one command line (without the leading ':'; leading and trailing
+ * blanks are ignored; an empty line does nothing). On COMMAND_ERROR writes a
+ * message of at most n-1 bytes into err and leaves s unchanged. */
+enum command_result command_run(struct state *s, const char *line, char *err,
+				size_t n);
+
+/* The command summary shown by ':help' and the help overlay: an array of
+ * lines ending with NULL. */
+const char *const *command_help(void);
+
+#endif
