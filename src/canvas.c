@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <wchar.h>
 
 struct canvas {
@@ -155,6 +156,16 @@ int canvas_resize(struct canvas *c, int w, int h)
 	c->h = h;
 	canvas_reset_clip(c);
 	canvas_clear(c);
+	return 0;
+}
+
+int canvas_copy(struct canvas *dst, const struct canvas *src)
+{
+	if ((dst->w != src->w || dst->h != src->h) &&
+	    canvas_resize(dst, src->w, src->h) != 0)
+		return -1;
+	memcpy(dst->cells, src->cells,
+	       (size_t)src->w * (size_t)src->h * sizeof *dst->cells);
 	return 0;
 }
 
@@ -333,7 +344,11 @@ int canvas_cp_width(uint32_t cp)
 	int w;
 
 	cp = sanitize(cp);
-	if (cp < 0x7f)
+	/* ASCII, box drawing, block elements and braille are one column in
+	 * every locale (or count as one where wcwidth does not know them): skip
+	 * the C library for the glyphs every frame is made of. */
+	if (cp < 0x7f || (cp >= 0x2500 && cp <= 0x259f) ||
+	    (cp >= 0x2800 && cp <= 0x28ff))
 		return 1;
 	w = wcwidth((wchar_t)cp);
 	return w < 0 ? 1 : w > 2 ? 2 : w;

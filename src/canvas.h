@@ -131,6 +131,11 @@ void canvas_free(struct canvas *c);
  * memory) leaving c unchanged. */
 int canvas_resize(struct canvas *c, int w, int h);
 
+/* Makes dst a copy of src's cells (resizing dst when the sizes differ; the
+ * clip of dst is kept unless it was resized). Returns 0, or -1 when out of
+ * memory, leaving dst unchanged. */
+int canvas_copy(struct canvas *dst, const struct canvas *src);
+
 /* Sets every cell to a space in the default style. Keeps the clip. */
 void canvas_clear(struct canvas *c);
 

@@ -297,10 +297,10 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode)
 
 /* ---- cells ---- */
 
-/* The heat colour of a value, from the exact palette or from a table. */
+/* Colours by value and by role: computed exactly, or read from a table. */
 struct heat_source {
 	enum palette_id id;		/* exact: palette_heat(id, mode, v) */
-	const struct heat_table *table;	/* or, when non-NULL, its level */
+	const struct heat_table *table;	/* or, when non-NULL, this table */
 };
 
 static int heat_code(const struct heat_source *h, enum color_mode mode, double v)
@@ -308,6 +308,20 @@ static int heat_code(const struct heat_source *h, enum color_mode mode, double v
 	if (h->table)
 		return h->table->code[palette_level(v, h->table->nlevels)];
 	return palette_heat(h->id, mode, v);
+}
+
+static int ink_code(const struct heat_source *h, enum color_mode mode, unsigned r)
+{
+	if (h->table && r < ROLE_COUNT)
+		return h->table->role_fg[r];
+	return palette_role_fg((enum role)r, mode);
+}
+
+static int paper_code(const struct heat_source *h, enum color_mode mode, unsigned r)
+{
+	if (h->table && r < ROLE_COUNT)
+		return h->table->role_bg[r];
+	return palette_role_bg((enum role)r, mode);
 }
 
 static struct look look_of(const struct cell *a, enum color_mode mode,
@@ -318,15 +332,15 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 	double mean;
 
 	if (a->kind != CELL_HALF) {
-		k.fg = palette_role_fg((enum role)a->fg, mode);
-		k.bg = palette_role_bg((enum role)a->bg, mode);
+		k.fg = ink_code(h, mode, a->fg);
+		k.bg = paper_code(h, mode, a->bg);
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     (enum role)a->bg, mode);
 		return k;
 	}
 	mean = ((double)a->top + a->bot) / 2;
 	if (a->ch) {
-		k.fg = palette_role_fg((enum role)a->fg, mode);
+		k.fg = ink_code(h, mode, a->fg);
 		k.bg = heat_code(h, mode, mean);
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     ROLE_DEFAULT, mode);
@@ -357,6 +371,10 @@ void palette_heat_table(struct heat_table *t, enum palette_id id,
 	t->nlevels = nlevels;
 	for (int l = 0; l < nlevels; l++)
 		t->code[l] = palette_heat(id, mode, palette_level_value(l, nlevels));
+	for (int r = 0; r < ROLE_COUNT; r++) {
+		t->role_fg[r] = palette_role_fg((enum role)r, mode);
+		t->role_bg[r] = palette_role_bg((enum role)r, mode);
+	}
 }
 
 struct look palette_look_table(const struct cell *a, const struct heat_table *t,

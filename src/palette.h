@@ -122,15 +122,17 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode);
 struct look palette_look(const struct cell *a, enum color_mode mode,
 			 enum palette_id id, bool utf8);
 
-/* A heat palette resolved once for a mode: the colour code of each of
- * nlevels equal levels (palette_level). Sinks that draw many frames (the
- * terminal) build one at start-up, so no frame pays for the colour search,
- * and the set of colours they can meet is known in advance. */
+/* A palette resolved once for a mode: the colour code of each of nlevels
+ * equal heat levels (palette_level) and of every role. Sinks that draw many
+ * frames (the terminal) build one at start-up, so no frame pays for a colour
+ * search, and the set of colours they can meet is known in advance. */
 enum { HEAT_TABLE_MAX = 256 };
 struct heat_table {
 	enum color_mode mode;		/* the mode the codes are for */
 	int nlevels;			/* 1 .. HEAT_TABLE_MAX */
-	int code[HEAT_TABLE_MAX];	/* colour code of each level */
+	int code[HEAT_TABLE_MAX];	/* colour code of each heat level */
+	int role_fg[ROLE_COUNT];	/* palette_role_fg of each role */
+	int role_bg[ROLE_COUNT];	/* palette_role_bg of each role */
 };
 
 /* Fills t for palette id in mode with nlevels levels (clamped to

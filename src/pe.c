@@ -257,11 +257,11 @@ static double memo_factor(struct span_memo *m, long long len, double w)
 	return memo_put(m, len, (struct turn){block_factor(w, (double)len, sin(x)), 0.0}).c;
 }
 
-void pe_span_means(const struct pe_params *p, int dim, const long long *start,
-		   const long long *count, int n, double *out)
+void pe_span_means_pair(const struct pe_params *p, int pair,
+			const long long *start, const long long *count, int n,
+			double *out_sin, double *out_cos)
 {
-	double w = pe_omega(p, pe_pair_of(p, dim));
-	bool is_cos = pe_fn_of(p, dim) == PE_COS;
+	double w = pe_omega(p, pair);
 	struct span_memo turns = {{0}, {{0, 0}}, 0, 0};
 	struct span_memo factors = {{0}, {{0, 0}}, 0, 0};
 	struct turn phase = {1.0, 0.0};
@@ -270,15 +270,28 @@ void pe_span_means(const struct pe_params *p, int dim, const long long *start,
 	for (int j = 0; j < n; j++) {
 		/* Twice the span's centre, an exact integer. */
 		long long c2 = 2 * start[j] + count[j] - 1;
+		double f;
 
 		if (j % PE_SPAN_RESEED == 0)
 			phase = turn_of(0.5 * (double)c2 * w);
 		else
 			phase = turn_mul(phase, memo_turn(&turns, c2 - prev2, w));
 		prev2 = c2;
-		out[j] = memo_factor(&factors, count[j], w) *
-			 (is_cos ? phase.c : phase.s);
+		f = memo_factor(&factors, count[j], w);
+		if (out_sin)
+			out_sin[j] = f * phase.s;
+		if (out_cos)
+			out_cos[j] = f * phase.c;
 	}
+}
+
+void pe_span_means(const struct pe_params *p, int dim, const long long *start,
+		   const long long *count, int n, double *out)
+{
+	bool is_cos = pe_fn_of(p, dim) == PE_COS;
+
+	pe_span_means_pair(p, pe_pair_of(p, dim), start, count, n,
+			   is_cos ? NULL : out, is_cos ? out : NULL);
 }
 
 double pe_rect_mean(const struct pe_params *p, double p0, double n, int dim0,

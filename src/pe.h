@@ -106,6 +106,13 @@ void pe_block_means(const struct pe_params *p, double p0, double n, int dim,
 void pe_span_means(const struct pe_params *p, int dim, const long long *start,
 		   const long long *count, int n, double *out);
 
+/* The same for both dimensions of pair `pair` at once (they share every
+ * sin/cos): out_sin[j] and out_cos[j] are the means of the pair's sine and
+ * cosine dimension over span j. Either output may be NULL. */
+void pe_span_means_pair(const struct pe_params *p, int pair,
+			const long long *start, const long long *count, int n,
+			double *out_sin, double *out_cos);
+
 /* Exact mean of PE over the rectangle of positions [p0, p0+n) x dimensions
  * [dim0, dim0+ndims) (n >= 1, ndims >= 1, inside 0..d-1). Costs
  * O(ndims), never O(n). */

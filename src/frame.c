@@ -1,0 +1,230 @@
+/* frame.c - composing the whole screen from the panels. */
+#include "frame.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "command.h"
+#include "keys.h"
+#include "layout.h"
+#include "panels.h"
+
+static const struct style st_status = { ROLE_STATUS, ROLE_STATUS, 0 };
+static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
+
+/* ---- status bar (top row) ---- */
+
+/* The parameters always show; the "? help" hint next, at the right; then the
+ * layout and the program's name, as room allows. */
+static void draw_status(const struct state *s, struct canvas *c, struct rect r)
+{
+	static const char hint[] = "? help ";
+	const int hint_w = (int)sizeof hint - 1;
+	char status[128], line[256];
+	const char *extra = s->playing ? "  [playing]" : "";
+	const char *layout = pe_layout_name(s->cur.pe.layout);
+
+	canvas_fill(c, r, ' ', st_status);
+	state_status(s, status, sizeof status);
+	snprintf(line, sizeof line, " pescope  %s  %s%s", status, layout, extra);
+	if (canvas_text_width(line) + hint_w + 1 > r.w)
+		snprintf(line, sizeof line, " %s  %s%s", status, layout, extra);
+	if (canvas_text_width(line) + hint_w + 1 > r.w)
+		snprintf(line, sizeof line, " %s", status);
+	canvas_text(c, r.x, r.y, r.w, line, st_status);
+	if (canvas_text_width(line) + hint_w + 1 <= r.w)
+		canvas_text(c, r.x + r.w - hint_w, r.y, hint_w, hint, st_status_key);
+}
+
+/* ---- bottom row: ':' line, message or key hints ---- */
+
+static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+	struct style dim = { ROLE_DIM, ROLE_DEFAULT, 0 };
+
+	canvas_fill(c, r, ' ', plain);
+	if (s->cmd_active) {
+		int x = canvas_text(c, r.x, r.y, r.w, ":", plain);
+		int w = canvas_text_width(s->cmd);
+		/* Keep the end of a long line (where the cursor is) visible. */
+		const char *from = s->cmd;
+		while (w > r.w - 2 && *from) {
+			do
+				from++;
+			while (((unsigned char)*from & 0xc0) == 0x80);
+			w = canvas_text_width(from);
+		}
+		x += canvas_text(c, r.x + x, r.y, r.w - x, from, plain);
+		canvas_put(c, r.x + x, r.y, ' ',
+			   (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_REVERSE });
+	} else if (s->msg[0]) {
+		struct style st = { s->msg_error ? ROLE_ERROR : ROLE_OK,
+				    ROLE_DEFAULT, s->msg_error ? ATTR_BOLD : 0 };
+		canvas_text(c, r.x, r.y, r.w, s->msg, st);
+	} else {
+		const char *hints = s->ascii
+			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
+			: " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd";
+		canvas_text(c, r.x, r.y, r.w, hints, dim);
+	}
+}
+
+/* ---- '?' overlay ---- */
+
+enum { HELP_LINES_MAX = 64, HELP_LINE_W = 72 };
+
+/* Builds the help text from the key table and the command list. */
+static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
+		      bool heading[])
+{
+	int n = 0, count;
+	const struct keybinding *t = keys_table(&count);
+	const char *group = NULL;
+	const char *const *cmds = command_help();
+
+	for (int i = 0; i < count && n < HELP_LINES_MAX - 2; i++) {
+		if (!group || strcmp(group, t[i].group) != 0) {
+			group = t[i].group;
+			heading[n] = true;
+			snprintf(lines[n++], HELP_LINE_W, "%s", group);
+		}
+		heading[n] = false;
+		snprintf(lines[n++], HELP_LINE_W, "  %-16s %s",
+			 s->ascii ? t[i].label_ascii : t[i].label_utf8, t[i].help);
+	}
+	if (n < HELP_LINES_MAX) {
+		heading[n] = true;
+		snprintf(lines[n++], HELP_LINE_W, "Commands");
+	}
+	for (int i = 0; cmds[i] && n < HELP_LINES_MAX; i++) {
+		heading[n] = false;
+		snprintf(lines[n++], HELP_LINE_W, "  %s", cmds[i]);
+	}
+	return n;
+}
+
+/* The overlay flows the help lines into as many columns as the screen
+ * height needs, centred, over whatever is below it. */
+static void draw_help(const struct state *s, struct canvas *c, int w, int h)
+{
+	static char lines[HELP_LINES_MAX][HELP_LINE_W];
+	static bool heading[HELP_LINES_MAX];
+	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
+	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
+	struct style text = { ROLE_HELP, ROLE_HELP, 0 };
+	struct style head = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
+	int n = help_lines(s, lines, heading);
+	int col_w = 0, inner_h = h - 4, cols, per_col;
+	struct rect r;
+
+	for (int i = 0; i < n; i++) {
+		int lw = canvas_text_width(lines[i]);
+		if (lw > col_w)
+			col_w = lw;
+	}
+	col_w += 2;
+	if (inner_h < 1)
+		return;
+	cols = (n + inner_h - 1) / inner_h;
+	per_col = (n + cols - 1) / cols;
+	r.w = cols * col_w + 2;
+	if (r.w > w)
+		r.w = w;
+	r.h = per_col + 2;
+	r.x = (w - r.w) / 2;
+	r.y = (h - r.h) / 2;
+	canvas_fill(c, r, ' ', text);
+	canvas_box(c, r, "Help: keys and commands (Esc or ? closes)", box, title);
+	for (int i = 0; i < n; i++) {
+		int cx = r.x + 1 + (i / per_col) * col_w;
+		int cy = r.y + 1 + i % per_col;
+		int room = r.x + r.w - 1 - cx;
+		if (room > col_w)
+			room = col_w;
+		canvas_text(c, cx, cy, room, lines[i], heading[i] ? head : text);
+	}
+}
+
+/* ---- too small ---- */
+
+static void draw_too_small(struct canvas *c, int w, int h)
+{
+	char msg[96];
+	struct style st = { ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD };
+	int len;
+
+	snprintf(msg, sizeof msg, "terminal too small: need at least %dx%d",
+		 LAYOUT_MIN_W, LAYOUT_MIN_H);
+	len = canvas_text_width(msg);
+	canvas_text(c, len < w ? (w - len) / 2 : 0, h / 2, w, msg, st);
+}
+
+/* ---- public ---- */
+
+void frame_draw(const struct state *s, struct canvas *c)
+{
+	int w = canvas_width(c), h = canvas_height(c);
+	struct layout l;
+
+	canvas_reset_clip(c);
+	canvas_clear(c);
+	layout_compute(w, h, &l);
+	if (l.too_small) {
+		draw_too_small(c, w, h);
+		return;
+	}
+	draw_status(s, c, l.status);
+	heatmap_draw(s, c, l.heatmap);
+	waves_draw(s, c, l.waves);
+	similarity_draw(s, c, l.similarity);
+	inspector_draw(s, c, l.inspector);
+	if (s->help)
+		draw_help(s, c, w, h);
+	draw_bottom(s, c, l.bottom);
+}
+
+struct action frame_click(const struct state *s, int w, int h, int x, int y)
+{
+	struct action a = { ACT_NONE, 0, 0, -1 };
+	struct layout l;
+	long long pos;
+	int dim;
+
+	layout_compute(w, h, &l);
+	if (l.too_small || s->help)
+		return a;
+	if (heatmap_hit(s, l.heatmap, x, y, &pos, &dim)) {
+		a.kind = ACT_SELECT;
+		a.pos_at = pos;
+		a.dim_at = dim;
+	} else if (waves_hit(s, l.waves, x, y, &pos) ||
+		   similarity_hit(s, l.similarity, x, y, &pos)) {
+		a.kind = ACT_SELECT;
+		a.pos_at = pos;
+	}
+	return a;
+}
+
+struct action frame_wheel(const struct state *s, int w, int h, int x, int y,
+			  int dir)
+{
+	struct action a = { ACT_ZOOM, dir > 0 ? 1 : -1, 0, -1 };
+	struct layout l;
+	long long pos;
+	int dim;
+
+	layout_compute(w, h, &l);
+	if (l.too_small || s->help)
+		return (struct action){ ACT_NONE, 0, 0, -1 };
+	if (heatmap_hit(s, l.heatmap, x, y, &pos, &dim)) {
+		a.kind = ACT_ZOOM_AT;
+		a.pos_at = pos;
+		a.dim_at = dim;
+	} else if (waves_hit(s, l.waves, x, y, &pos) ||
+		   similarity_hit(s, l.similarity, x, y, &pos)) {
+		a.kind = ACT_ZOOM_AT;
+		a.pos_at = pos;
+	}
+	return a;
+}

@@ -1,0 +1,79 @@
+# tmux.bash - helpers for end-to-end tests that drive the real binary in tmux.
+# Source it; it needs $PESCOPE. Each test prints "ok NAME" or "not ok NAME".
+#
+#   tm_start W H [ENV=VALUE ...] -- ARGS   start pescope in a fresh tmux server
+#   tm_keys KEY...                         send keys (tmux send-keys syntax)
+#   tm_wait TEXT [SECONDS]                 poll the screen until TEXT shows
+#   tm_screen                              print the screen (add -e for colour)
+#   tm_status                              the pescope status line (row 0)
+#   tm_rc [SECONDS]                        wait for the exit status, print it
+#   tm_flags                               "alternate cursor mouse" flags
+#   tm_stop                                kill the tmux server
+set -u
+: "${PESCOPE:?set PESCOPE to the binary under test}"
+TM_DIR=$(mktemp -d)
+TM="tmux -S $TM_DIR/sock -f /dev/null"
+fails=0
+trap 'tm_stop; rm -rf "$TM_DIR"' EXIT
+
+ok() { echo "ok $1"; }
+not_ok() { echo "not ok $1${2:+: $2}"; fails=$((fails + 1)); }
+check() { # check NAME COMMAND...: ok when the command succeeds
+	local name=$1; shift
+	if "$@"; then ok "$name"; else not_ok "$name"; fi
+}
+
+tm_start() {
+	local w=$1 h=$2; shift 2
+	local envs=()
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+	[ "${1:-}" = "--" ] && shift
+	rm -f "$TM_DIR/rc"
+	local cmd
+	cmd="env -u NO_COLOR TERM=tmux-256color LC_ALL=C.UTF-8 ${envs[*]} $(printf '%q ' "$PESCOPE" "$@")"
+	cmd="$cmd; echo \$? > $TM_DIR/rc; sleep 60"
+	$TM new-session -d -s t -x "$w" -y "$h" "$cmd"
+}
+
+tm_keys() { $TM send-keys -t t "$@"; }
+tm_screen() { $TM capture-pane -p -t t "$@"; }
+tm_status() { tm_screen | head -n 1; }
+tm_flags() { $TM display -p -t t '#{alternate_on} #{cursor_flag} #{mouse_any_flag}'; }
+tm_resize() { $TM resize-window -t t -x "$1" -y "$2"; }
+
+tm_wait() { # tm_wait TEXT [SECONDS]: true once TEXT is on the screen
+	local text=$1 deadline=$(( $(date +%s) + ${2:-10} ))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		tm_screen | grep -qF -- "$text" && return 0
+		sleep 0.05
+	done
+	echo "# timed out waiting for: $text" >&2
+	tm_screen | sed 's/^/# /' >&2
+	return 1
+}
+
+tm_wait_gone() { # tm_wait_gone TEXT [SECONDS]: true once TEXT is off the screen
+	local text=$1 deadline=$(( $(date +%s) + ${2:-10} ))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		tm_screen | grep -qF -- "$text" || return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+tm_rc() { # print the exit status once the program has ended
+	local deadline=$(( $(date +%s) + ${1:-10} ))
+	while [ "$(date +%s)" -le "$deadline" ]; do
+		[ -s "$TM_DIR/rc" ] && { cat "$TM_DIR/rc"; return 0; }
+		sleep 0.05
+	done
+	echo timeout
+}
+
+tm_pid() { # pid of pescope inside the pane
+	pgrep -f -n "^$PESCOPE" || pgrep -n -x "$(basename "$PESCOPE")"
+}
+
+tm_stop() { $TM kill-server 2>/dev/null || true; }
+
+finish() { [ "$fails" -eq 0 ]; }
