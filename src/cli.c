@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "numparse.h"
+#include "presets.h"
+#include "views.h"
 
 /* Modes an option means something in, as bits (1 << enum cli_mode). */
 enum {
@@ -189,6 +191,26 @@ static const char *set_frames(struct options *opt, const char *arg)
 	return int_reason(st);
 }
 
+static const char *set_view(struct options *opt, const char *arg)
+{
+	int id = views_find(arg);
+
+	if (id < 0)
+		return "";
+	opt->view = id;
+	return NULL;
+}
+
+static const char *set_preset(struct options *opt, const char *arg)
+{
+	int id = presets_find(arg);
+
+	if (id < 0)
+		return "";
+	opt->preset = id;
+	return NULL;
+}
+
 /* ---- the table ---- */
 
 /* One row per option, in --help order. `picks` is left out (CLI_EXPLORE)
@@ -220,6 +242,17 @@ static const struct cli_option table[] = {
 		  "(all sines, then all cosines) (default interleaved)",
 	  .accepts = "interleaved or concat",
 	  .modes = IN_ALL, .set = set_layout },
+	{ .name = "view", .arg = "NAME",
+	  .help = "start in view NAME: explore, spectrum, clocks, bands, "
+		  "layouts, context, bugs or vector (default explore)",
+	  .accepts = "explore, spectrum, clocks, bands, layouts, context, "
+		     "bugs or vector",
+	  .modes = IN_SCREEN, .set = set_view },
+	{ .name = "preset", .arg = "NAME",
+	  .help = "start from a preset: transformer (d 512, base 1e4), "
+		  "head-1e4, head-5e5 or head-1e6 (a 128-wide head)",
+	  .accepts = "transformer, head-1e4, head-5e5 or head-1e6",
+	  .modes = IN_ALL, .set = set_preset },
 	{ .name = "dump", .arg = "FORMAT",
 	  .help = "write the L x d matrix as csv, tsv or npy and exit",
 	  .accepts = "csv, tsv or npy",
@@ -374,6 +407,8 @@ void cli_defaults(struct options *opt)
 		.color = COLOR_CHOICE_AUTO,
 		.ascii = false,
 		.frames = 500,
+		.view = 0,
+		.preset = -1,
 	};
 }
 
@@ -456,6 +491,16 @@ static bool check_all(struct options *opt, const char *const *given,
 			    table[i].name, m);
 	}
 
+	/* A preset sets d_model and base unless -d or -b say otherwise,
+	 * whatever the order they come in. */
+	if (opt->preset >= 0) {
+		int n;
+		const struct preset *p = presets_table(&n) + opt->preset;
+		if (!given[row_named("d-model")])
+			opt->pe.d_model = p->d_model;
+		if (!given[row_named("base")])
+			opt->pe.base = p->base;
+	}
 	row = row_named("dtype");
 	if (given[row] && opt->format != DUMP_NPY)
 		return fail(err, errlen, "--dtype \"%s\" only works with "

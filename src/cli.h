@@ -55,6 +55,8 @@ struct options {
 	enum color_choice color;	/* colour of the screen modes */
 	bool ascii;			/* ASCII glyphs only */
 	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
+	int view;			/* enum view_id to start in */
+	int preset;			/* presets.h index, or -1 for none */
 };
 
 /* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,

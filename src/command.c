@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "numparse.h"
+#include "presets.h"
 #include "state.h"
+#include "views.h"
 
 enum { MAX_WORDS = 4, WORD_MAX = CMD_MAX };
 
@@ -16,6 +18,10 @@ static const char *const help_lines[] = {
 	":pos P     position (0..len-1)",
 	":dim I     dimension (0..d_model-1)",
 	":layout interleaved|concat",
+	":view NAME  (explore spectrum clocks bands",
+	"             layouts context bugs vector)",
+	":preset NAME  (transformer head-1e4 head-5e5 head-1e6)",
+	":vector   PE(pos) as numbers (:view vector)",
 	":reset  :fit  :help  :q",
 	NULL
 };
@@ -129,6 +135,24 @@ static enum command_result run_setter(struct state *s, const char *cmd,
 		return set_base(s, v, err, n);
 	if (is(cmd, "layout", NULL))
 		return set_layout(s, v, err, n);
+	if (is(cmd, "view", NULL)) {
+		int id = views_find(v);
+		if (id < 0) {
+			snprintf(err, n, "no view called \"%s\" (explore, spectrum, clocks, bands, layouts, context, bugs, vector)", v);
+			return COMMAND_ERROR;
+		}
+		s->view_id = (enum view_id)id;
+		return COMMAND_OK;
+	}
+	if (is(cmd, "preset", NULL)) {
+		int id = presets_find(v);
+		if (id < 0) {
+			snprintf(err, n, "no preset called \"%s\" (transformer, head-1e4, head-5e5, head-1e6)", v);
+			return COMMAND_ERROR;
+		}
+		state_set_preset(s, id);
+		return COMMAND_OK;
+	}
 	if (is(cmd, "len", "n") || is(cmd, "length", NULL)) {
 		if (!want_int("len", v, 1, PE_LEN_MAX,
 			      "an integer from 1 to 1000000000", &x, err, n))
@@ -166,6 +190,10 @@ static enum command_result run_plain(struct state *s, const char *cmd,
 		s->help = true;
 		return COMMAND_OK;
 	}
+	if (is(cmd, "vector", NULL)) {
+		s->view_id = VIEW_VECTOR;
+		return COMMAND_OK;
+	}
 	if (is(cmd, "reset", NULL))
 		a.kind = ACT_RESET;
 	else if (is(cmd, "fit", NULL))
@@ -173,9 +201,12 @@ static enum command_result run_plain(struct state *s, const char *cmd,
 	else if (is(cmd, "d", "d_model") || is(cmd, "base", "b") ||
 		 is(cmd, "len", "n") || is(cmd, "length", NULL) ||
 		 is(cmd, "pos", "p") || is(cmd, "dim", "i") ||
-		 is(cmd, "layout", NULL)) {
+		 is(cmd, "layout", NULL) || is(cmd, "view", NULL) ||
+		 is(cmd, "preset", NULL)) {
 		snprintf(err, n, ":%s needs a value, e.g. :%s %s", cmd, cmd,
-			 is(cmd, "layout", NULL) ? "concat" : "100");
+			 is(cmd, "layout", NULL) ? "concat" :
+			 is(cmd, "view", NULL) ? "spectrum" :
+			 is(cmd, "preset", NULL) ? "head-5e5" : "100");
 		return COMMAND_ERROR;
 	} else {
 		snprintf(err, n, "unknown command \"%s\" (try :help)", cmd);
@@ -202,7 +233,8 @@ enum command_result command_run(struct state *s, const char *line, char *err,
 	if (count == 1)
 		return run_plain(s, w[0], err, n);
 	if (is(w[0], "q", "quit") || is(w[0], "help", "h") ||
-	    is(w[0], "reset", NULL) || is(w[0], "fit", NULL)) {
+	    is(w[0], "reset", NULL) || is(w[0], "fit", NULL) ||
+	    is(w[0], "vector", NULL)) {
 		snprintf(err, n, ":%s takes no value", w[0]);
 		return COMMAND_ERROR;
 	}

@@ -6,6 +6,9 @@
  *   :pos P | :p P         position, 0 to len-1
  *   :dim I | :i I         dimension, 0 to d_model-1
  *   :layout interleaved|concat
+ *   :view NAME            show a view (views.h)
+ *   :preset NAME          apply a preset (presets.h)
+ *   :vector               the vector view
  *   :reset  :fit  :help  :q | :quit
  *
  * A command either applies completely or changes nothing and explains why. */

@@ -7,7 +7,8 @@
 #include "command.h"
 #include "keys.h"
 #include "layout.h"
-#include "panels.h"
+#include "view_explore.h"
+#include "views.h"
 
 static const struct style st_status = { ROLE_STATUS, ROLE_STATUS, 0 };
 static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
@@ -62,6 +63,14 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 		struct style st = { s->msg_error ? ROLE_ERROR : ROLE_OK,
 				    ROLE_DEFAULT, s->msg_error ? ATTR_BOLD : 0 };
 		canvas_text(c, r.x, r.y, r.w, s->msg, st);
+	} else if (s->view_id != VIEW_EXPLORE) {
+		const struct view_info *v = views_get(s->view_id);
+		char line[256];
+		snprintf(line, sizeof line, " %s: %s%s%s%s%s   Tab next view  ? help",
+			 v->name, v->knob_a ? "x/X " : "", v->knob_a ? v->knob_a : "",
+			 v->knob_b ? "   c/C " : "", v->knob_b ? v->knob_b : "",
+			 v->knob_a ? "" : "parameter keys work here too");
+		canvas_text(c, r.x, r.y, r.w, line, dim);
 	} else {
 		const char *hints = s->ascii
 			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
@@ -165,43 +174,45 @@ static void draw_too_small(struct canvas *c, int w, int h)
 void frame_draw(const struct state *s, struct canvas *c)
 {
 	int w = canvas_width(c), h = canvas_height(c);
-	struct layout l;
+	struct screen_layout l;
 
 	canvas_reset_clip(c);
 	canvas_clear(c);
-	layout_compute(w, h, &l);
+	layout_screen(w, h, &l);
 	if (l.too_small) {
 		draw_too_small(c, w, h);
 		return;
 	}
 	draw_status(s, c, l.status);
-	heatmap_draw(s, c, l.heatmap);
-	waves_draw(s, c, l.waves);
-	similarity_draw(s, c, l.similarity);
-	inspector_draw(s, c, l.inspector);
+	views_get(s->view_id)->draw(s, c, l.body);
+	canvas_reset_clip(c);
 	if (s->help)
 		draw_help(s, c, w, h);
 	draw_bottom(s, c, l.bottom);
 }
 
+/* The position (and dimension) under (x, y) in the explorer's view. */
+static bool hit(const struct state *s, int w, int h, int x, int y,
+		long long *pos, int *dim)
+{
+	struct screen_layout l;
+
+	layout_screen(w, h, &l);
+	if (l.too_small || s->help || s->view_id != VIEW_EXPLORE)
+		return false;
+	return explore_hit(s, l.body, x, y, pos, dim);
+}
+
 struct action frame_click(const struct state *s, int w, int h, int x, int y)
 {
 	struct action a = { ACT_NONE, 0, 0, -1 };
-	struct layout l;
 	long long pos;
 	int dim;
 
-	layout_compute(w, h, &l);
-	if (l.too_small || s->help)
-		return a;
-	if (heatmap_hit(s, l.heatmap, x, y, &pos, &dim)) {
+	if (hit(s, w, h, x, y, &pos, &dim)) {
 		a.kind = ACT_SELECT;
 		a.pos_at = pos;
 		a.dim_at = dim;
-	} else if (waves_hit(s, l.waves, x, y, &pos) ||
-		   similarity_hit(s, l.similarity, x, y, &pos)) {
-		a.kind = ACT_SELECT;
-		a.pos_at = pos;
 	}
 	return a;
 }
@@ -210,21 +221,15 @@ struct action frame_wheel(const struct state *s, int w, int h, int x, int y,
 			  int dir)
 {
 	struct action a = { ACT_ZOOM, dir > 0 ? 1 : -1, 0, -1 };
-	struct layout l;
 	long long pos;
 	int dim;
 
-	layout_compute(w, h, &l);
-	if (l.too_small || s->help)
-		return (struct action){ ACT_NONE, 0, 0, -1 };
-	if (heatmap_hit(s, l.heatmap, x, y, &pos, &dim)) {
+	if (s->help)
+		a.kind = ACT_NONE;
+	else if (hit(s, w, h, x, y, &pos, &dim)) {
 		a.kind = ACT_ZOOM_AT;
 		a.pos_at = pos;
 		a.dim_at = dim;
-	} else if (waves_hit(s, l.waves, x, y, &pos) ||
-		   similarity_hit(s, l.similarity, x, y, &pos)) {
-		a.kind = ACT_ZOOM_AT;
-		a.pos_at = pos;
 	}
 	return a;
 }

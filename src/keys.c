@@ -41,11 +41,21 @@ static const struct keybinding table[] = {
 	  ACT_PAN_POS, "pan positions left / right" },
 	{ "Heatmap", "K / J", "K / J", { 'K' }, { 'J' },
 	  ACT_PAN_DIM, "pan dimensions up / down" },
+	{ "Views", "1 .. 8", "1 .. 8", { '1' }, { 0 },
+	  ACT_VIEW_SET, "explore spectrum clocks bands layouts context bugs vector" },
+	{ "Views", "Tab / S-Tab", "Tab / S-Tab", { PK_BTAB }, { PK_TAB },
+	  ACT_VIEW_NEXT, "previous / next view" },
+	{ "Views", "x / X", "x / X", { 'x' }, { 'X' },
+	  ACT_KNOB_A, "the view's first knob down / up (see the bottom line)" },
+	{ "Views", "c / C", "c / C", { 'c' }, { 'C' },
+	  ACT_KNOB_B, "the view's second knob down / up" },
+	{ "Views", "p / P", "p / P", { 'p' }, { 'P' },
+	  ACT_PRESET_NEXT, "previous / next preset (d_model, base, L0)" },
 	{ "Other", "space", "space", { ' ' }, { 0 },
 	  ACT_PLAY_TOGGLE, "play / pause the position sweep" },
 	{ "Other", ":", ":", { ':' }, { 0 },
 	  ACT_CMD_OPEN, "command line (:help lists commands)" },
-	{ "Other", "?", "?", { '?', PK_TAB }, { 0 },
+	{ "Other", "?", "?", { '?' }, { 0 },
 	  ACT_HELP_TOGGLE, "this help" },
 	{ "Other", "Esc", "Esc", { PK_ESC }, { 0 },
 	  ACT_ESCAPE, "close help, the command line or a message" },
@@ -101,6 +111,12 @@ struct action keys_action(const struct state *s, int code)
 
 	if (s->cmd_active)
 		return cmdline_action(code);
+	/* The digits name views; the table lists them as one row. */
+	if (code >= '1' && code < '1' + VIEW_COUNT) {
+		a.kind = ACT_VIEW_SET;
+		a.arg = code - '1';
+		return a;
+	}
 	for (int i = 0; i < n; i++) {
 		if (in_list(t[i].down, code)) {
 			a.kind = t[i].kind;

@@ -1,6 +1,8 @@
 /* session.c - the starting state of a run, from the command-line options. */
 #include "session.h"
 
+#include "presets.h"
+
 void session_init(struct state *s, const struct options *opt)
 {
 	struct settings start;
@@ -10,5 +12,13 @@ void session_init(struct state *s, const struct options *opt)
 	start.pos = opt->position;
 	start.dim = opt->dim;
 	state_init(s, &start);
+	if (opt->preset >= 0) {
+		/* cli_parse already chose d_model and base (-d and -b win over
+		 * the preset); the preset still brings its trained length. */
+		int n;
+		s->preset = opt->preset;
+		s->knobs.train_len = presets_table(&n)[opt->preset].train_len;
+	}
+	s->view_id = (enum view_id)opt->view;
 	s->ascii = opt->ascii;
 }

@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "fmt.h"
+#include "presets.h"
 
 /* ---- small helpers ---- */
 
@@ -82,6 +83,102 @@ static void view_clamp(struct state *s)
 	v->dim0 = (int)clamp_ll(v->dim0, 0, s->cur.pe.d_model - v->ndim);
 }
 
+/* ---- the views' knobs ---- */
+
+static int half_pairs(const struct state *s)
+{
+	return s->cur.pe.d_model / 2;
+}
+
+/* Keeps every knob inside its range for the current parameters. */
+static void knobs_clamp(struct state *s)
+{
+	struct view_knobs *k = &s->knobs;
+	int top = half_pairs(s) > 1 ? half_pairs(s) - 1 : 1;
+
+	k->offset = clamp_ll(k->offset, 1, PE_LEN_MAX);
+	k->split = (int)clamp_ll(k->split, 1, top);
+	if (!(k->threshold >= 0.05))
+		k->threshold = 0.05;
+	if (k->threshold > 0.95)
+		k->threshold = 0.95;
+	k->train_len = clamp_ll(k->train_len, 1, PE_LEN_MAX);
+	if (!(k->scale >= 1.0))
+		k->scale = 1.0;
+	if (k->scale > 1024.0)
+		k->scale = 1024.0;
+	k->bug = (int)clamp_ll(k->bug, 0, BUG_KINDS - 1);
+	k->scroll = clamp_ll(k->scroll, 0, s->cur.pe.d_model - 1);
+}
+
+static void knobs_init(struct state *s)
+{
+	s->knobs = (struct view_knobs){
+		.offset = 1,
+		.split = half_pairs(s) / 2,
+		.threshold = 0.5,
+		.train_len = s->cur.len,
+		.scale = 4.0,
+		.bug = 0,
+		.scroll = 0,
+	};
+	knobs_clamp(s);
+}
+
+/* Knob a (which = 0) or b (which = 1) of the current view, by dir. */
+static void knob_turn(struct state *s, int which, int dir)
+{
+	struct view_knobs *k = &s->knobs;
+
+	switch (s->view_id) {
+	case VIEW_CLOCKS:
+		if (which == 0)
+			k->offset += dir;
+		else
+			k->offset = dir > 0 ? k->offset * 2 : k->offset / 2;
+		break;
+	case VIEW_BANDS:
+		if (which == 0)
+			k->split += dir;
+		else
+			k->threshold = round((k->threshold + 0.05 * dir) * 20) / 20;
+		break;
+	case VIEW_CONTEXT:
+		if (which == 0)
+			k->train_len = dir > 0 ? k->train_len * 2 : k->train_len / 2;
+		else
+			k->scale = dir > 0 ? k->scale * 2 : k->scale / 2;
+		break;
+	case VIEW_BUGS:
+		if (which == 0)
+			k->bug = (k->bug + dir + BUG_KINDS) % BUG_KINDS;
+		break;
+	case VIEW_VECTOR:
+		if (which == 0)
+			k->scroll += dir * 16;
+		break;
+	default:
+		state_message(s, false, "this view has no knobs (x/X and c/C do nothing here)");
+		return;
+	}
+	knobs_clamp(s);
+}
+
+void state_set_preset(struct state *s, int i)
+{
+	int n;
+	const struct preset *p = presets_table(&n);
+
+	if (i < 0 || i >= n)
+		return;
+	state_set_dmodel(s, p[i].d_model);
+	s->cur.pe.base = p[i].base;
+	s->knobs.train_len = p[i].train_len;
+	s->preset = i;
+	knobs_clamp(s);
+	state_message(s, false, p[i].what);
+}
+
 /* ---- parameter changes shared by keys and ':' commands ---- */
 
 void state_set_len(struct state *s, long long len)
@@ -103,6 +200,7 @@ void state_set_dmodel(struct state *s, long long d)
 	if (was_full)
 		view_fit_dims(s);
 	view_clamp(s);
+	knobs_clamp(s);
 }
 
 void state_set_pos(struct state *s, long long pos)
@@ -239,6 +337,8 @@ void state_init(struct state *s, const struct settings *start)
 	s->start = copy;
 	view_fit_positions(s);
 	view_fit_dims(s);
+	knobs_init(s);
+	s->preset = -1;
 }
 
 void state_message(struct state *s, bool error, const char *text)
@@ -314,8 +414,10 @@ static unsigned apply_parameters(struct state *s, const struct action *a)
 		break;
 	case ACT_RESET: {
 		bool ascii = s->ascii;
+		enum view_id v = s->view_id;
 		state_init(s, &s->start);
 		s->ascii = ascii;
+		s->view_id = v;
 		break;
 	}
 	default:
@@ -366,6 +468,33 @@ static unsigned apply_view(struct state *s, const struct action *a)
 	return REACT_REDRAW;
 }
 
+static unsigned apply_views(struct state *s, const struct action *a)
+{
+	int dir = a->arg < 0 ? -1 : 1, n;
+
+	switch (a->kind) {
+	case ACT_VIEW_SET:
+		if (a->arg < 0 || a->arg >= VIEW_COUNT)
+			return REACT_NONE;
+		s->view_id = (enum view_id)a->arg;
+		break;
+	case ACT_VIEW_NEXT:
+		s->view_id = (enum view_id)((s->view_id + dir + VIEW_COUNT) % VIEW_COUNT);
+		break;
+	case ACT_KNOB_A:
+	case ACT_KNOB_B:
+		knob_turn(s, a->kind == ACT_KNOB_B, dir);
+		break;
+	case ACT_PRESET_NEXT:
+		presets_table(&n);
+		state_set_preset(s, ((s->preset < 0 ? (dir > 0 ? -1 : 0) : s->preset) + dir + n) % n);
+		break;
+	default:
+		return REACT_NONE;
+	}
+	return REACT_REDRAW;
+}
+
 static unsigned apply_cmdline(struct state *s, const struct action *a)
 {
 	switch (a->kind) {
@@ -409,8 +538,22 @@ unsigned state_apply(struct state *s, const struct action *a)
 	if (r == REACT_NONE)
 		r = apply_view(s, a);
 	if (r == REACT_NONE)
+		r = apply_views(s, a);
+	if (r == REACT_NONE)
 		r = apply_cmdline(s, a);
 	return r;
+}
+
+static bool knobs_valid(const struct state *s)
+{
+	const struct view_knobs *k = &s->knobs;
+	int top = half_pairs(s) > 1 ? half_pairs(s) - 1 : 1;
+
+	return k->offset >= 1 && k->offset <= PE_LEN_MAX && k->split >= 1 &&
+	       k->split <= top && k->threshold >= 0.05 && k->threshold <= 0.95 &&
+	       k->train_len >= 1 && k->train_len <= PE_LEN_MAX &&
+	       k->scale >= 1.0 && k->scale <= 1024.0 && k->bug >= 0 &&
+	       k->bug < BUG_KINDS && k->scroll >= 0 && k->scroll < s->cur.pe.d_model;
 }
 
 bool state_valid(const struct state *s)
@@ -424,7 +567,8 @@ bool state_valid(const struct state *s)
 	       v->npos >= 1 && v->npos <= c->len && v->pos0 >= 0 &&
 	       v->pos0 <= c->len - v->npos && v->ndim >= 1 && v->ndim <= d &&
 	       v->dim0 >= 0 && v->dim0 <= d - v->ndim &&
-	       s->cmd_len < CMD_MAX && s->cmd[s->cmd_len] == '\0';
+	       s->cmd_len < CMD_MAX && s->cmd[s->cmd_len] == '\0' &&
+	       (unsigned)s->view_id < VIEW_COUNT && knobs_valid(s);
 }
 
 char *state_status(const struct state *s, char *buf, size_t n)

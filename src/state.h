@@ -9,7 +9,8 @@
  * Invariants after state_init() and after every state_apply():
  *   pe_params_valid(&s->cur.pe); 1 <= len <= PE_LEN_MAX; 0 <= pos < len;
  *   0 <= dim < d_model; 1 <= view.npos <= len, 0 <= view.pos0 <= len - view.npos;
- *   1 <= view.ndim <= d_model, 0 <= view.dim0 <= d_model - view.ndim. */
+ *   1 <= view.ndim <= d_model, 0 <= view.dim0 <= d_model - view.ndim;
+ *   view_id < VIEW_COUNT and every knob inside the range its comment gives. */
 #ifndef STATE_H
 #define STATE_H
 
@@ -37,10 +38,40 @@ struct viewport {
 
 enum { CMD_MAX = 128, MSG_MAX = 160 };
 
+/* The screens, one key (1..VIEW_COUNT) each; views.h describes them. */
+enum view_id {
+	VIEW_EXPLORE,		/* heatmap, waveforms, similarity, inspector */
+	VIEW_SPECTRUM,		/* wavelength of every pair against the length */
+	VIEW_CLOCKS,		/* pairs as rotating hands; offsets as rotations */
+	VIEW_BANDS,		/* similarity over fast, slow and all pairs */
+	VIEW_LAYOUTS,		/* interleaved and concatenated side by side */
+	VIEW_CONTEXT,		/* base presets and context extension */
+	VIEW_BUGS,		/* common implementation mistakes */
+	VIEW_VECTOR,		/* PE(pos) as numbers */
+	VIEW_COUNT
+};
+
+/* How many implementation mistakes the bugs view knows (pe_bugs.h). */
+enum { BUG_KINDS = 6 };
+
+/* The knobs of the views (each view reads the ones it needs). */
+struct view_knobs {
+	long long offset;	/* clocks: offset k, 1..len */
+	int split;		/* bands: first slow pair, 1..d/2-1 */
+	double threshold;	/* bands: similarity threshold, 0.05..0.95 */
+	long long train_len;	/* context: trained length L0, 1..PE_LEN_MAX */
+	double scale;		/* context: extension factor s, 1..1024 */
+	int bug;		/* bugs: which mistake is shown */
+	long long scroll;	/* vector: first dimension listed */
+};
+
 struct state {
 	struct settings cur;	/* what is shown now */
 	struct settings start;	/* what 'r' returns to */
 	struct viewport view;	/* heatmap window */
+	enum view_id view_id;	/* the screen shown */
+	struct view_knobs knobs;	/* per-view settings */
+	int preset;		/* last preset applied (presets.h), or -1 */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
 	bool cmd_active;	/* ':' line open */
@@ -84,6 +115,11 @@ enum action_kind {
 	ACT_CMD_CHAR,		/* append code point arg to the ':' line */
 	ACT_CMD_BACKSPACE,	/* delete the last character of the ':' line */
 	ACT_CMD_SUBMIT,		/* run the ':' line */
+	ACT_VIEW_SET,		/* show view number arg */
+	ACT_VIEW_NEXT,		/* next (arg > 0) or previous view */
+	ACT_KNOB_A,		/* the view's first knob, down / up by arg */
+	ACT_KNOB_B,		/* the view's second knob, down / up by arg */
+	ACT_PRESET_NEXT,	/* next (arg > 0) or previous parameter preset */
 	ACT_QUIT
 };
 
@@ -121,6 +157,10 @@ void state_set_len(struct state *s, long long len);
 void state_set_dmodel(struct state *s, long long d_model);
 void state_set_pos(struct state *s, long long pos);
 void state_set_dim(struct state *s, long long dim);
+
+/* Applies parameter preset number i (presets.h): d_model and base, and the
+ * view's knobs where the preset names them. */
+void state_set_preset(struct state *s, int i);
 
 /* Checks the invariants; for tests, fuzzers and assertions. */
 bool state_valid(const struct state *s);

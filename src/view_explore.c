@@ -1,0 +1,30 @@
+/* view_explore.c - the explorer's main view: heatmap, waveforms, similarity
+ * and inspector panels, and what a click on them selects. */
+#include "view_explore.h"
+
+#include "layout.h"
+#include "panels.h"
+#include "views.h"
+
+void explore_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct explore_layout l;
+
+	layout_explore(r, &l);
+	heatmap_draw(s, c, l.heatmap);
+	waves_draw(s, c, l.waves);
+	similarity_draw(s, c, l.similarity);
+	inspector_draw(s, c, l.inspector);
+}
+
+bool explore_hit(const struct state *s, struct rect r, int x, int y,
+		 long long *pos, int *dim)
+{
+	struct explore_layout l;
+
+	layout_explore(r, &l);
+	*dim = -1;
+	return heatmap_hit(s, l.heatmap, x, y, pos, dim) ||
+	       waves_hit(s, l.waves, x, y, pos) ||
+	       similarity_hit(s, l.similarity, x, y, pos);
+}
