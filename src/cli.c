@@ -7,6 +7,7 @@
 
 #include "numparse.h"
 #include "presets.h"
+#include "series.h"
 #include "views.h"
 
 /* Modes an option means something in, as bits (1 << enum cli_mode). */
@@ -15,8 +16,11 @@ enum {
 	IN_SNAPSHOT = 1u << CLI_SNAPSHOT,
 	IN_DUMP = 1u << CLI_DUMP,
 	IN_BENCH = 1u << CLI_BENCH,
+	IN_VECTOR = 1u << CLI_VECTOR,
+	IN_SERIES = 1u << CLI_SERIES,
+	IN_WRITE = IN_DUMP | IN_VECTOR | IN_SERIES,	/* modes with -o */
 	IN_SCREEN = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH,
-	IN_ALL = IN_SCREEN | IN_DUMP
+	IN_ALL = IN_SCREEN | IN_WRITE
 };
 
 /* A setter stores a valid arg in opt and returns NULL, or returns why arg
@@ -211,6 +215,27 @@ static const char *set_preset(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_vector(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_double(arg, 0.0, (double)PE_LEN_MAX,
+					  NUMPARSE_CLOSED, &opt->vector_pos));
+}
+
+static const char *set_series(struct options *opt, const char *arg)
+{
+	static const char *const words[] = { "wavelengths", "similarity",
+					     "wave", NULL };
+	static const enum series_kind kinds[] = { SERIES_WAVELENGTHS,
+						  SERIES_SIMILARITY,
+						  SERIES_WAVE };
+	int i = word_index(arg, words);
+
+	if (i < 0)
+		return "";
+	opt->series = kinds[i];
+	return NULL;
+}
+
 /* ---- the table ---- */
 
 /* One row per option, in --help order. `picks` is left out (CLI_EXPLORE)
@@ -257,11 +282,22 @@ static const struct cli_option table[] = {
 	  .help = "write the L x d matrix as csv, tsv or npy and exit",
 	  .accepts = "csv, tsv or npy",
 	  .modes = IN_DUMP, .picks = CLI_DUMP, .set = set_dump },
+	{ .name = "dump-series", .arg = "KIND",
+	  .help = "write a CSV series and exit: wavelengths (pair,wavelength), "
+		  "similarity (offset,similarity for offsets 0 to L-1) or wave "
+		  "(position,value of dimension -i)",
+	  .accepts = "wavelengths, similarity or wave",
+	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
+	{ .name = "vector", .arg = "P",
+	  .help = "print PE(P), one line per dimension (index, then value at "
+		  "full precision) and exit; P from 0 to 1e9, fractions allowed",
+	  .accepts = "a number from 0 to 1e9",
+	  .modes = IN_VECTOR, .picks = CLI_VECTOR, .set = set_vector },
 	{ .name = "output", .letter = 'o', .arg = "FILE",
-	  .help = "where --dump writes, replaced atomically; - is standard "
-		  "output (the default)",
+	  .help = "where --dump, --dump-series and --vector write, replaced "
+		  "atomically; - is standard output (the default)",
 	  .accepts = "a file name or -",
-	  .modes = IN_DUMP, .set = set_output },
+	  .modes = IN_WRITE, .set = set_output },
 	{ .name = "dtype", .arg = "TYPE",
 	  .help = "float64 or float32 for --dump npy (default float64)",
 	  .accepts = "float64 or float32",

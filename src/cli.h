@@ -29,6 +29,8 @@ enum cli_mode {
 	CLI_SNAPSHOT,	/* --snapshot: render the screen once as text */
 	CLI_DUMP,	/* --dump: write the matrix */
 	CLI_BENCH,	/* --bench: time the drawing path */
+	CLI_VECTOR,	/* --vector: print PE(P) */
+	CLI_SERIES,	/* --dump-series: a CSV series */
 	CLI_HELP,	/* -h, --help */
 	CLI_VERSION	/* -V, --version */
 };
@@ -55,6 +57,8 @@ struct options {
 	enum color_choice color;	/* colour of the screen modes */
 	bool ascii;			/* ASCII glyphs only */
 	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
+	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */
+	int series;			/* for CLI_SERIES: enum series_kind */
 	int view;			/* enum view_id to start in */
 	int preset;			/* presets.h index, or -1 for none */
 };

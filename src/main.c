@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "dump.h"
 #include "modes.h"
+#include "series.h"
 
 /* The signal that asked a dump to stop, 0 if none; dump_write polls it. */
 static volatile sig_atomic_t stop_signal;
@@ -57,16 +58,34 @@ static void catch_stop_signals(void)
 	signal(SIGPIPE, SIG_DFL);
 }
 
-static int run_dump(const struct options *opt)
+/* Writes what the mode asks for to fp; 0 or an errno value. */
+static int write_content(FILE *fp, const struct options *opt)
 {
 	struct dump_spec spec = { opt->pe, opt->length, opt->format,
 				  opt->dtype };
+
+	switch (opt->mode) {
+	case CLI_VECTOR:
+		return series_vector(fp, &opt->pe, opt->vector_pos);
+	case CLI_SERIES:
+		return series_write(fp, &opt->pe, opt->length, opt->dim,
+				    (enum series_kind)opt->series, &stop_signal);
+	default:
+		return dump_write(fp, &spec, &stop_signal);
+	}
+}
+
+/* The modes that write data (--dump, --dump-series, --vector): to -o FILE
+ * atomically, or to standard output. */
+static int run_output(const struct options *opt)
+{
 	struct atomic_file af;
 	const char *path = opt->output && strcmp(opt->output, "-") != 0 ?
 			   opt->output : NULL;
 	int err;
 
-	if (!path && spec.format == DUMP_NPY && isatty(STDOUT_FILENO)) {
+	if (!path && opt->mode == CLI_DUMP && opt->format == DUMP_NPY &&
+	    isatty(STDOUT_FILENO)) {
 		fputs("pescope: --dump npy writes binary data, not for a "
 		      "terminal: use -o FILE or redirect standard output\n",
 		      stderr);
@@ -80,7 +99,7 @@ static int run_dump(const struct options *opt)
 			strerror(err));
 		return EX_CANTCREAT;
 	}
-	err = dump_write(af.fp, &spec, &stop_signal);
+	err = write_content(af.fp, opt);
 	if (err)
 		atomic_file_abort(&af);
 	else
@@ -120,7 +139,9 @@ int main(int argc, char **argv)
 		printf("pescope %s\n", PESCOPE_VERSION);
 		return finish_stdout();
 	case CLI_DUMP:
-		return run_dump(&opt);
+	case CLI_VECTOR:
+	case CLI_SERIES:
+		return run_output(&opt);
 	case CLI_SNAPSHOT:
 		return snapshot_run(&opt);
 	case CLI_BENCH:
