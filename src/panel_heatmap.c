@@ -3,17 +3,17 @@
  * Positions run across (the same axis as the waveform and similarity plots),
  * dimensions run down, two pixel rows per cell (half blocks). A pixel that
  * covers many positions or dimensions shows the exact mean over all of them
- * (pe_span_means over plot_col_items' partition), never a point sample, which would alias fast pairs into
- * false stripes. The pixel grid is cached and recomputed only when the
+ * (heat.h), never a point sample, which would alias fast pairs into false
+ * stripes. The pixel grid is cached and recomputed only when the
  * parameters, the window or the size change, so moving the crosshair costs
  * nothing but the copy into the canvas. */
 #include "panels.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
+#include "heat.h"
 #include "pe.h"
 #include "plot.h"
 
@@ -29,14 +29,7 @@ struct heat_geom {
 };
 
 /* Module-private cache of the pixel means (w columns x 2h pixel rows). */
-static struct {
-	struct pe_params pe;
-	struct viewport view;
-	int w, rows;
-	float *pix;
-	size_t cap;
-	bool valid;
-} cache;
+static struct heat_cache cache;
 
 static bool geom_compute(const struct state *s, struct rect r,
 			 struct heat_geom *g)
@@ -60,132 +53,6 @@ static bool geom_compute(const struct state *s, struct rect r,
 static int dim_of_row(const struct viewport *v, int rows, int row)
 {
 	return (int)plot_item_of_col(v->dim0, v->ndim, rows, row);
-}
-
-static bool cache_fresh(const struct state *s, int w, int rows)
-{
-	return cache.valid && cache.w == w && cache.rows == rows &&
-	       memcmp(&cache.pe, &s->cur.pe, sizeof cache.pe) == 0 &&
-	       memcmp(&cache.view, &s->view, sizeof cache.view) == 0;
-}
-
-/* Adds the column means of dimension dim (when visible) to its pixel row. */
-static void add_dim(const struct viewport *v, int w, int rows, int dim,
-		    const double *col)
-{
-	int row = plot_col_of(v->dim0, v->ndim, rows, dim);
-	float *out;
-
-	if (row < 0)
-		return;
-	out = cache.pix + (size_t)row * (size_t)w;
-	for (int x = 0; x < w; x++)
-		out[x] += (float)col[x];
-}
-
-/* More dimensions than pixel rows: every visible dimension adds its column
- * means to the one row it belongs to, a pair's sine and cosine computed
- * together; each row is then divided by how many dimensions it holds. */
-static void fill_averaged(const struct state *s, int w, int rows,
-			  const long long *start, const long long *count,
-			  double *col_sin, double *col_cos)
-{
-	const struct viewport *v = &s->view;
-	const struct pe_params *p = &s->cur.pe;
-
-	memset(cache.pix, 0, (size_t)w * (size_t)rows * sizeof *cache.pix);
-	for (int i = 0; i < p->d_model / 2; i++) {
-		int ds = pe_dim_of(p, i, PE_SIN), dc = pe_dim_of(p, i, PE_COS);
-		bool vs = ds >= v->dim0 && ds < v->dim0 + v->ndim;
-		bool vc = dc >= v->dim0 && dc < v->dim0 + v->ndim;
-
-		if (!vs && !vc)
-			continue;
-		pe_span_means_pair(p, i, start, count, w, vs ? col_sin : NULL,
-				   vc ? col_cos : NULL);
-		if (vs)
-			add_dim(v, w, rows, ds, col_sin);
-		if (vc)
-			add_dim(v, w, rows, dc, col_cos);
-	}
-	for (int row = 0; row < rows; row++) {
-		long long d0, nd;
-		float *out = cache.pix + (size_t)row * (size_t)w;
-
-		plot_col_items(v->dim0, v->ndim, rows, row, &d0, &nd);
-		for (int x = 0; x < w; x++)
-			out[x] /= (float)nd;
-	}
-}
-
-/* Fewer dimensions than pixel rows: each row shows one dimension, computed
- * once and copied to the neighbouring rows that show it too. */
-static void fill_repeated(const struct state *s, int w, int rows,
-			  const long long *start, const long long *count,
-			  double *col)
-{
-	const struct viewport *v = &s->view;
-	int prev = -1;
-
-	for (int row = 0; row < rows; row++) {
-		int d = (int)plot_item_of_col(v->dim0, v->ndim, rows, row);
-		float *out = cache.pix + (size_t)row * (size_t)w;
-
-		if (d != prev)
-			pe_span_means(&s->cur.pe, d, start, count, w, col);
-		for (int x = 0; x < w; x++)
-			out[x] = (float)col[x];
-		prev = d;
-	}
-}
-
-/* Fills the cache with the exact mean of every pixel: the positions of its
- * column (plot_col_items) times the dimensions of its row. */
-static bool cache_fill(const struct state *s, int w, int rows)
-{
-	size_t need = (size_t)w * (size_t)rows;
-	const struct viewport *v = &s->view;
-	long long *start = malloc((size_t)w * sizeof *start);
-	long long *count = malloc((size_t)w * sizeof *count);
-	double *col = malloc(2 * (size_t)w * sizeof *col);
-	bool ok = start && count && col;
-
-	if (ok && need > cache.cap) {
-		float *p = realloc(cache.pix, need * sizeof *p);
-		ok = p != NULL;
-		if (ok) {
-			cache.pix = p;
-			cache.cap = need;
-		}
-	}
-	if (ok) {
-		for (int x = 0; x < w; x++)
-			plot_col_items(v->pos0, v->npos, w, x, &start[x], &count[x]);
-		if (v->ndim >= rows)
-			fill_averaged(s, w, rows, start, count, col, col + w);
-		else
-			fill_repeated(s, w, rows, start, count, col);
-		cache.pe = s->cur.pe;
-		cache.view = s->view;
-		cache.w = w;
-		cache.rows = rows;
-	}
-	cache.valid = ok;
-	free(start);
-	free(count);
-	free(col);
-	return ok;
-}
-
-static void draw_heat(struct canvas *c, const struct heat_geom *g)
-{
-	for (int y = 0; y < g->heat.h; y++) {
-		const float *top = cache.pix + (size_t)(2 * y) * (size_t)g->heat.w;
-		const float *bot = top + g->heat.w;
-		for (int x = 0; x < g->heat.w; x++)
-			canvas_half_cell(c, g->heat.x + x, g->heat.y + y,
-					 top[x], bot[x]);
-	}
 }
 
 /* Labels the first dimension of a cell row every few rows, and of the last
@@ -263,6 +130,43 @@ static void draw_crosshair(const struct state *s, struct canvas *c,
 	}
 }
 
+/* Whether slice j of `units` (columns or pixel rows) over items first ..
+ * first+count-1 shows an item of lo..hi. */
+static bool slice_marked(long long first, long long count, int units, int j,
+			 long long lo, long long hi)
+{
+	long long a, n;
+
+	plot_col_items(first, count, units, j, &a, &n);
+	return a <= hi && a + n - 1 >= lo;
+}
+
+/* A lesson's highlight (state.hl), drawn where it hides no data: a heavy
+ * bar in the blank column right of the heat beside marked dimensions, or
+ * a heavy line on the bottom border under marked positions. */
+static void draw_highlight(const struct state *s, struct canvas *c,
+			   struct rect r, const struct heat_geom *g, bool utf8)
+{
+	const struct viewport *v = &s->view;
+	const struct highlight *h = &s->hl;
+	struct style st = { ROLE_MARKER, ROLE_DEFAULT, ATTR_BOLD };
+
+	if (h->kind == HL_DIMS)
+		for (int y = 0; y < g->heat.h; y++) {
+			int rows = 2 * g->heat.h;
+
+			if (slice_marked(v->dim0, v->ndim, rows, 2 * y, h->lo, h->hi) ||
+			    slice_marked(v->dim0, v->ndim, rows, 2 * y + 1, h->lo, h->hi))
+				canvas_put(c, g->heat.x + g->heat.w, g->heat.y + y,
+					   utf8 ? 0x2503 : '#', st);
+		}
+	else if (h->kind == HL_POS)
+		for (int x = 0; x < g->heat.w; x++)
+			if (slice_marked(v->pos0, v->npos, g->heat.w, x, h->lo, h->hi))
+				canvas_put(c, g->heat.x + x, r.y + r.h - 1,
+					   utf8 ? 0x2501 : '=', st);
+}
+
 void heatmap_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	struct heat_geom g;
@@ -278,12 +182,16 @@ void heatmap_draw(const struct state *s, struct canvas *c, struct rect r)
 	if (geom_compute(s, r, &g)) {
 		struct plot_axis ax = { s->view.pos0, s->view.npos, g.heat.x,
 					g.heat.w };
-		if (cache_fresh(s, g.heat.w, 2 * g.heat.h) ||
-		    cache_fill(s, g.heat.w, 2 * g.heat.h))
-			draw_heat(c, &g);
+		const float *pix = heat_cache_get(&cache, &s->cur.pe,
+						  PE_BUG_NONE, &s->view,
+						  g.heat.w, 2 * g.heat.h);
+
+		if (pix)
+			heat_draw(c, g.heat, pix);
 		draw_legend(s, c, &g);
 		draw_dim_labels(s, c, &g);
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+		draw_highlight(s, c, r, &g, utf8);
 		draw_crosshair(s, c, &g, utf8);
 	}
 	canvas_set_clip(c, old);

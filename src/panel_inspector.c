@@ -16,6 +16,7 @@
 
 #include "fmt.h"
 #include "pe.h"
+#include "pe_analysis.h"
 #include "plot.h"
 
 enum { LINE_MAX = 256, LINES_MAX = 8 };
@@ -33,23 +34,6 @@ static const struct symbols utf8_symbols = {
 static const struct symbols ascii_symbols = {
 	"w", "wl", "pi", "||", "<=", "sqrt", "sqrt(", ")"
 };
-
-/* Number of pairs whose wavelength is at most len. Wavelengths grow with i
- * (base > 1), so a binary search costs O(log d) pow() calls, not O(d). */
-static int pairs_within(const struct pe_params *p, long long len)
-{
-	int lo = 0, hi = p->d_model / 2;
-
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-
-		if (pe_wavelength(p, mid) <= (double)len)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 /* Writes the formula PE(pos, dim) = f(pos / base^(2i/d)) = value into
  * lines[] and returns how many lines it took: one when it fits in `width`
@@ -102,7 +86,7 @@ static int inspector_lines(const struct state *s, int width, int rows,
 		 pe_layout_name(p->layout), dim,
 		 pe_fn_of(p, dim) == PE_SIN ? "sin" : "cos", pair);
 	snprintf(lines[n++], LINE_MAX, "%d of %d pairs cycle within len=%lld "
-		 "(%s %s len)", pairs_within(p, s->cur.len), d / 2, s->cur.len,
+		 "(%s %s len)", analysis_pairs_cycling(p, (double)s->cur.len), d / 2, s->cur.len,
 		 sy->lambda, sy->le);
 	return n;
 }

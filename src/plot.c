@@ -183,7 +183,10 @@ static int ticks_place(struct canvas *c, const struct plot_axis *a,
 		       long long step, int y, struct style st)
 {
 	long long end = a->pos0 + a->npos;
-	long long v = (a->pos0 + step - 1) / step * step;
+	/* The first multiple of step at or after pos0, rounding correctly for
+	 * negative axes (offsets) too: C's division truncates toward zero. */
+	long long r = a->pos0 % step;
+	long long v = r == 0 ? a->pos0 : a->pos0 - r + (r > 0 ? step : 0);
 	int free_from = a->x0, count = 0;
 
 	for (; v < end; v += step) {

@@ -1,0 +1,76 @@
+/* heat.h - heatmaps of the encoding matrix: the pixel means, a cache that
+ * keeps them between frames, and drawing them with labels.
+ *
+ * Positions run across (one pixel column per cell column, the mapping of
+ * plot.h), dimensions down (two pixel rows per cell: half blocks). Every
+ * pixel holds the exact mean of the encoding over the positions its column
+ * shows (plot_col_items) and the dimensions its row shows, never a point
+ * sample, which would alias fast pairs into false stripes. Shared by the
+ * explorer's heatmap panel and the views that put encodings side by side
+ * (layouts, bugs). */
+#ifndef HEAT_H
+#define HEAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "canvas.h"
+#include "pe.h"
+#include "pe_variants.h"
+#include "state.h"
+
+/* Fills pix[row * w + x] (w >= 1 columns, rows >= 1 pixel rows) with the
+ * means of encoding p with mistake bug (PE_BUG_NONE: the correct one) over
+ * window v (valid for p: inside 0..d-1 and at least one position). Cost:
+ * O(visible dimensions * w) multiplies and a few sin/cos per dimension; the
+ * correct encoding computes a pair's sine and cosine together. Returns
+ * false, leaving pix unspecified, when scratch memory runs out. */
+bool heat_fill(const struct pe_params *p, enum pe_bug bug,
+	       const struct viewport *v, int w, int rows, float *pix);
+
+/* A pixel grid kept between frames. Start from a zeroed struct; the memory
+ * stays with it for the life of the program (one per heatmap on screen). */
+struct heat_cache {
+	struct pe_params pe;	/* inputs of the grid held */
+	enum pe_bug bug;
+	struct viewport view;
+	int w, rows;
+	float *pix;		/* w * rows means */
+	size_t cap;		/* floats allocated */
+	bool valid;		/* pix matches the inputs above */
+};
+
+/* The grid for these inputs, recomputed only when they differ from the
+ * last call's. NULL when memory runs out. */
+const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
+			    enum pe_bug bug, const struct viewport *v, int w,
+			    int rows);
+
+/* Draws grid pix (r.w columns x 2 * r.h pixel rows) as half-block cells
+ * filling r. */
+void heat_draw(struct canvas *c, struct rect r, const float *pix);
+
+/* A labelled heatmap: dimension labels in a gutter on the left, the heat,
+ * position ticks on the bottom row, and optional marks. */
+struct heat_plot {
+	const struct pe_params *pe;	/* the encoding */
+	enum pe_bug bug;		/* its mistake, or PE_BUG_NONE */
+	const struct viewport *view;	/* window shown */
+	long long mark_pos;		/* position marked by a vertical line,
+					   or -1 */
+	int mark_dim;			/* dimension marked by a horizontal
+					   line and a gutter arrow, or -1 */
+	bool utf8;			/* box-drawing marks, else ASCII */
+};
+
+/* The heat area heat_plot_draw would use inside `in`: in minus the gutter
+ * (digits of d-1 plus the arrow column) and the tick row. Empty (w or h
+ * <= 0) when it would be narrower than 4 columns. */
+struct rect heat_plot_area(const struct heat_plot *hp, struct rect in);
+
+/* Draws hp inside `in` (clipped to it) with pixels from cache hc. Draws
+ * nothing when heat_plot_area is empty. */
+void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp,
+		    struct heat_cache *hc);
+
+#endif

@@ -1,0 +1,403 @@
+/* pe_analysis.c - cycle counts, band similarities, the reach of the
+ * similarity and rotation residuals (see pe_analysis.h for the contract).
+ *
+ * The similarity is a sum of cosines, cos(k w_i) per pair. Evaluated at
+ * evenly spaced offsets k = j m it obeys the three-term recurrence
+ *   c(j+1) = 2 cos(m w) c(j) - c(j-1),
+ * one multiply-subtract per pair and offset instead of a cosine (~15 ns),
+ * which is what lets a scan cover a million offsets of a 512-wide encoding
+ * in a fraction of a second. Its rounding grows like j^2 ulps and its phase
+ * like j times the rounding of 2 cos(m w), so both loops re-seed from
+ * cosines at regular intervals, and every number that a decision or a label
+ * rests on is recomputed exactly where it matters. */
+#include "pe_analysis.h"
+
+#include <math.h>
+
+enum {
+	SCAN_RESEED = 256,	/* offsets between re-seeds in the scan: keeps
+				   its values within ~1e-11 of exact */
+	CURVE_RESEED = 1024	/* samples between re-seeds of the curves: a
+				   plot needs ~1e-4, this gives ~1e-9 */
+};
+
+/* Values within this of the threshold are decided with the exact sum, so
+ * the reach never depends on the recurrence's rounding. */
+static const double THRESHOLD_GUARD = 1e-9;
+
+/* ---- frequency decay ---- */
+
+int analysis_pairs_cycling(const struct pe_params *p, double len)
+{
+	int lo = 0, hi = p->d_model / 2;
+
+	/* Wavelengths grow with the pair index (base > 1): the first pair
+	 * longer than len splits them. */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (pe_wavelength(p, mid) <= len)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* ---- bands of pairs ---- */
+
+void analysis_band_pairs(int d_model, int split, enum analysis_band b,
+			 int *pair0, int *pair1)
+{
+	int h = d_model / 2;
+	int s = split < 0 ? 0 : split > h ? h : split;
+
+	*pair0 = b == ANALYSIS_SLOW ? s : 0;
+	*pair1 = b == ANALYSIS_FAST ? s : h;
+}
+
+double analysis_band_similarity(const struct pe_params *p, int split,
+				enum analysis_band b, double k)
+{
+	int a, z;
+
+	analysis_band_pairs(p->d_model, split, b, &a, &z);
+	return pe_cos_similarity(p, k, a, z);
+}
+
+/* One step of the recurrence for pairs [i0, i1): the new value of pair i
+ * (2 cos(m w_i) cur[i] - prev[i]) replaces prev[i], and the caller swaps
+ * the two arrays afterwards. Returns the sum of the new values. Written out
+ * eight pairs at a time with eight independent partial sums, a shape that
+ * gcc -O2 turns into packed multiplies; a single running sum is a chain of
+ * dependent additions and runs several times slower. */
+static double recur_step(int i0, int i1, const double *restrict tc,
+			 const double *restrict cur, double *restrict prev)
+{
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+	int i = i0;
+
+	for (; i + 8 <= i1; i += 8) {
+		double t0 = tc[i] * cur[i] - prev[i];
+		double t1 = tc[i + 1] * cur[i + 1] - prev[i + 1];
+		double t2 = tc[i + 2] * cur[i + 2] - prev[i + 2];
+		double t3 = tc[i + 3] * cur[i + 3] - prev[i + 3];
+		double t4 = tc[i + 4] * cur[i + 4] - prev[i + 4];
+		double t5 = tc[i + 5] * cur[i + 5] - prev[i + 5];
+		double t6 = tc[i + 6] * cur[i + 6] - prev[i + 6];
+		double t7 = tc[i + 7] * cur[i + 7] - prev[i + 7];
+
+		prev[i] = t0, prev[i + 1] = t1, prev[i + 2] = t2;
+		prev[i + 3] = t3, prev[i + 4] = t4, prev[i + 5] = t5;
+		prev[i + 6] = t6, prev[i + 7] = t7;
+		s0 += t0, s1 += t1, s2 += t2, s3 += t3;
+		s4 += t4, s5 += t5, s6 += t6, s7 += t7;
+	}
+	for (; i < i1; i++) {
+		prev[i] = tc[i] * cur[i] - prev[i];
+		s0 += prev[i];
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+}
+
+static void swap_arrays(double **a, double **b)
+{
+	double *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/* The mean of `a` values over the band [i0, i1) from their sum; 1 for an
+ * empty band, as pe_cos_similarity. */
+static double band_mean(double sum, int i0, int i1)
+{
+	return i1 > i0 ? sum / (i1 - i0) : 1.0;
+}
+
+int analysis_curves_workspace(int d_model)
+{
+	return 5 * (d_model / 2);
+}
+
+/* Sets cur to the weighted cosines at sample j and prev to those at j - 1,
+ * and returns the sums over [0, s) and [s, h) in *fast and *slow. */
+static void curves_seed(int h, int s, double step, long long j,
+			const double *w, const double *wt, double *cur,
+			double *prev, double *fast, double *slow)
+{
+	double k = (double)j * step, kp = (double)(j - 1) * step;
+	double f = 0.0, g = 0.0;
+
+	for (int i = 0; i < h; i++) {
+		cur[i] = wt[i] * cos(k * w[i]);
+		prev[i] = wt[i] * cos(kp * w[i]);
+		if (i < s)
+			f += cur[i];
+		else
+			g += cur[i];
+	}
+	*fast = f;
+	*slow = g;
+}
+
+void analysis_band_curves(const struct pe_params *p, int split, double step,
+			  int n, double *work, double *all, double *fast,
+			  double *slow)
+{
+	int h = p->d_model / 2, s0, s;
+	double *w = work, *wt = work + h, *tc = work + 2 * h;
+	double *cur = work + 3 * h, *prev = work + 4 * h;
+
+	analysis_band_pairs(p->d_model, split, ANALYSIS_FAST, &s0, &s);
+	for (int i = 0; i < h; i++) {
+		double x = 0.5 * step * (w[i] = pe_omega(p, i)), sx = sin(x);
+
+		/* pe.h's block factor: exactly 1 for one offset per sample or
+		 * a turn too small to divide by. */
+		wt[i] = step > 1.0 && fabs(x) >= 0x1p-26
+				? sx / (step * sin(0.5 * w[i])) : 1.0;
+		tc[i] = 2.0 - 4.0 * sx * sx;	/* 2 cos(step w) */
+	}
+	for (int j = 0; j < n; j++) {
+		double sf, ss;
+
+		if (j % CURVE_RESEED == 0) {
+			curves_seed(h, s, step, j, w, wt, cur, prev, &sf, &ss);
+		} else {
+			sf = recur_step(0, s, tc, cur, prev);
+			ss = recur_step(s, h, tc, cur, prev);
+			swap_arrays(&cur, &prev);
+		}
+		if (all)
+			all[j] = (sf + ss) / h;
+		if (fast)
+			fast[j] = band_mean(sf, 0, s);
+		if (slow)
+			slow[j] = band_mean(ss, s, h);
+	}
+}
+
+/* ---- how far the similarity reaches ---- */
+
+/* The scan walks the offsets 1 .. len-1 from left to right. For an interval
+ * [a, b] it can bound every pair's cos(k w_i) over real k in [a, b] from the
+ * two ends (the arc [a w, b w] either holds a multiple of 2 pi, where the
+ * cosine is 1, or the maximum is at an end; the same for the minimum and
+ * the odd multiples of pi). The sum of those bounds decides whether the
+ * interval can matter:
+ *   - after the reach was found, only a value above the best one so far
+ *     does: an interval whose upper bound is below it is skipped whole;
+ *   - while the similarity is still at or above the threshold, an interval
+ *     whose lower bound stays above it is certified whole.
+ * The walk gallops: after a skip it tries an interval twice as long, after
+ * a failed try one half as long, and below 2 * LEAF offsets it evaluates
+ * LEAF offsets one by one with the recurrence instead. Where tries keep
+ * failing (every pair fast, or the lobe close to the threshold) it waits
+ * more and more leaves before trying again, so a bound (two cosines a
+ * pair) never costs much more than the offsets it could have saved. Far
+ * from the peak the slow pairs keep the bound low, so a million offsets of
+ * a 512-wide encoding cost a few dozen tries instead of a million sums;
+ * small d_model, whose similarity comes close to 1 again and again, costs
+ * more, which the budget caps. Whatever the walk has done when the budget
+ * runs out is a complete prefix 1 .. scanned. */
+enum {
+	LEAF = 64,		/* offsets evaluated one by one at a time */
+	BACKOFF_MAX = 8,	/* most leaves between two tries */
+	COS_COST = 100,		/* a cosine, in pair-steps of the recurrence */
+	STEP_COST = 32		/* the loop around one offset, likewise */
+};
+
+static const long long SPAN_MAX = 1LL << 40;	/* longer than any length */
+
+static const double two_pi = 6.28318530717958647692528676655900577;
+static const double pi = 3.14159265358979323846264338327950288;
+
+struct scan {
+	const struct pe_params *p;
+	int h;			/* pairs */
+	const double *w;	/* omega_i */
+	const double *tc;	/* 2 cos(omega_i) */
+	double *cur, *prev;	/* recurrence: cos(rec_k w_i), cos((rec_k-1) w_i) */
+	long long rec_k;	/* offset cur holds, or 0: not seeded */
+	int rec_age;		/* steps since the last seed */
+	double threshold;	/* the reach's threshold, as a cosine */
+	double level;		/* threshold * h: the same as a sum */
+	bool in_lobe;		/* no offset below the threshold seen yet */
+	long long reach;	/* set when the lobe ends */
+	double best;		/* highest sum seen */
+	long long best_k;	/* where (the first such offset) */
+	long long spent;	/* cost so far, in pair-steps */
+};
+
+int analysis_scan_workspace(int d_model)
+{
+	return 4 * (d_model / 2);
+}
+
+/* Seeds the recurrence at offset k; returns the sum at k. */
+static double scan_seed(struct scan *s, long long k)
+{
+	double sum = 0.0;
+
+	for (int i = 0; i < s->h; i++) {
+		s->cur[i] = cos((double)k * s->w[i]);
+		s->prev[i] = cos((double)(k - 1) * s->w[i]);
+		sum += s->cur[i];
+	}
+	s->rec_k = k;
+	s->rec_age = 0;
+	s->spent += 2LL * COS_COST * s->h;
+	return sum;
+}
+
+/* The sum of cos(k w_i) at offset k: one recurrence step when the last
+ * value computed was at k - 1 and is not too old, else a fresh seed. */
+static double scan_sum(struct scan *s, long long k)
+{
+	double sum;
+
+	if (s->rec_k != k - 1 || s->rec_k == 0 || s->rec_age >= SCAN_RESEED)
+		return scan_seed(s, k);
+	sum = recur_step(0, s->h, s->tc, s->cur, s->prev);
+	swap_arrays(&s->cur, &s->prev);
+	s->rec_k = k;
+	s->rec_age++;
+	s->spent += s->h + STEP_COST;
+	return sum;
+}
+
+/* Takes the sum at offset k into account. */
+static void scan_visit(struct scan *s, long long k, double sum)
+{
+	if (s->in_lobe) {
+		if (fabs(sum - s->level) < THRESHOLD_GUARD * s->h)
+			sum = pe_similarity(s->p, (double)k, 0, s->h);
+		if (sum / s->h < s->threshold) {
+			s->in_lobe = false;
+			s->reach = k - 1;
+		}
+	}
+	if (sum > s->best) {
+		s->best = sum;
+		s->best_k = k;
+	}
+}
+
+/* Bounds of sum_i cos(k w_i) over real k in [a, b]: *hi >= every value,
+ * *lo <= every value, up to the rounding the caller's margin covers. */
+static void scan_bounds(struct scan *s, long long a, long long b, double *hi,
+			double *lo)
+{
+	double u = 0.0, l = 0.0, span = (double)(b - a);
+
+	for (int i = 0; i < s->h; i++) {
+		double x0 = (double)a * s->w[i], x1 = (double)b * s->w[i];
+		double c0, c1;
+
+		if (span * s->w[i] >= two_pi) {
+			u += 1.0;
+			l -= 1.0;
+			continue;
+		}
+		c0 = cos(x0);
+		c1 = cos(x1);
+		s->spent += 2 * COS_COST;
+		u += floor(x1 / two_pi) > floor(x0 / two_pi) ? 1.0
+							     : fmax(c0, c1);
+		l += floor((x1 - pi) / two_pi) > floor((x0 - pi) / two_pi)
+			     ? -1.0 : fmin(c0, c1);
+	}
+	s->spent += s->h;
+	*hi = u;
+	*lo = l;
+}
+
+/* Whether interval [a, b] may change the result, judged by its bounds. The
+ * margin covers the rounding of k w_i (~b * 2^-53 per pair) and of the
+ * recurrence (~1e-11), generously. */
+static bool scan_matters(struct scan *s, long long a, long long b)
+{
+	double hi, lo, margin = s->h * (1e-9 + (double)b * 1e-15);
+
+	scan_bounds(s, a, b, &hi, &lo);
+	if (s->in_lobe && lo - margin < s->level)
+		return true;
+	return hi + margin >= s->best;
+}
+
+/* Evaluates offsets k .. b one by one. */
+static void scan_leaf(struct scan *s, long long k, long long b)
+{
+	for (; k <= b; k++)
+		scan_visit(s, k, scan_sum(s, k));
+}
+
+void analysis_scan_offsets(const struct pe_params *p, long long len,
+			   double threshold, long long budget, double *work,
+			   struct analysis_scan *out)
+{
+	int h = p->d_model / 2;
+	long long k = 1, last = len - 1, span = LEAF, wait = 0, backoff = 1;
+	struct scan s = { p, h, work, work + h, work + 2 * h, work + 3 * h,
+			  0, 0, threshold, threshold * h, true, 0, -INFINITY,
+			  0, 0 };
+
+	*out = (struct analysis_scan){ 0, true, 0, true, 0, 0.0 };
+	if (len <= 1)
+		return;
+	for (int i = 0; i < h; i++) {
+		work[i] = pe_omega(p, i);
+		work[h + i] = 2.0 * cos(work[i]);
+	}
+	while (k <= last) {
+		long long b;
+
+		if (s.spent >= budget && k > 1)
+			break;
+		if (span <= LEAF || wait > 0) {
+			b = last - k < LEAF ? last : k + LEAF - 1;
+			scan_leaf(&s, k, b);
+			k = b + 1;
+			wait -= wait > 0;
+			span = 2 * LEAF;
+			continue;
+		}
+		b = last - k < span ? last : k + span - 1;
+		if (!scan_matters(&s, k, b)) {
+			k = b + 1;
+			span = span < SPAN_MAX ? 2 * span : span;
+			backoff = 1;
+			continue;
+		}
+		span /= 2;
+		if (span <= LEAF) {
+			wait = backoff;
+			backoff = backoff < BACKOFF_MAX ? 2 * backoff : backoff;
+		}
+	}
+	out->scanned = k - 1;
+	out->complete = out->scanned == last;
+	out->reach = s.in_lobe ? out->scanned : s.reach;
+	out->reach_exact = !s.in_lobe || out->complete;
+	out->peak_at = s.best_k;
+	out->peak = pe_cos_similarity(p, (double)s.best_k, 0, h);
+}
+
+/* ---- offsets are rotations ---- */
+
+double analysis_rotation_residual_max(const struct pe_params *p, double k,
+				      double first, double last, int count)
+{
+	double worst = 0.0;
+
+	for (int j = 0; j < count; j++) {
+		double pos = count > 1 ? first + (last - first) * j / (count - 1)
+				       : first;
+		double r = pe_rotation_residual(p, pos, k);
+
+		if (r > worst)
+			worst = r;
+	}
+	return worst;
+}

@@ -1,0 +1,538 @@
+/* test_variants.c - unit tests of src/pe_variants.c: the bug zoo, the
+ * similarity tables, context extension (PI, NTK) and the layout check.
+ *
+ * Small cases are checked against literals worked out by hand (d = 4,
+ * base = 100, so omega_0 = 1 and omega_1 = 100^(-2/4) = 0.1), the values of
+ * sin and cos written out as Python's math module prints them; larger ones
+ * against brute force written here from the definitions (sums of libm
+ * sin/cos), never against the function under test. */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pe.h"
+#include "pe_variants.h"
+
+static const struct pe_params small = { 4, 100.0, PE_INTERLEAVED };
+
+/* sin and cos of the angles below, from Python's math module. */
+#define SIN1 0.8414709848078965
+#define COS1 0.5403023058681398
+#define SIN01 0.09983341664682815
+#define COS01 0.9950041652780258
+#define SIN2 0.9092974268256817
+#define COS2 -0.4161468365471424
+#define SIN02 0.19866933079506122
+#define COS02 0.9800665778412416
+
+static void expect_row(const struct pe_params *p, enum pe_bug bug, double pos,
+		       const double want[4], double tol)
+{
+	double row[4];
+
+	for (int dim = 0; dim < 4; dim++) {
+		double v = pe_variant_value(p, bug, pos, dim);
+
+		cr_expect(fabs(v - want[dim]) <= tol,
+			  "bug %d pos %g dim %d: got %.17g, want %.17g", bug, pos,
+			  dim, v, want[dim]);
+	}
+	pe_variant_row(p, bug, pos, row);
+	for (int dim = 0; dim < 4; dim++)
+		cr_expect(fabs(row[dim] - want[dim]) <= tol,
+			  "row: bug %d pos %g dim %d: got %.17g, want %.17g", bug,
+			  pos, dim, row[dim], want[dim]);
+}
+
+/* ---- the values of each mistake, by hand ---- */
+
+Test(variants, correct_is_the_formula)
+{
+	/* PE(p) = (sin p, cos p, sin 0.1p, cos 0.1p) for d = 4, base 100. */
+	expect_row(&small, PE_BUG_NONE, 1, (double[]){ SIN1, COS1, SIN01, COS01 },
+		   1e-15);
+	expect_row(&small, PE_BUG_NONE, 2, (double[]){ SIN2, COS2, SIN02, COS02 },
+		   1e-15);
+}
+
+Test(variants, dim_exponent)
+{
+	/* Dimension j turns at 100^(-j/4): j = 1 -> 10^-0.5 =
+	 * 0.31622776601683794, j = 3 -> 10^-1.5 = 0.03162277660168379; the
+	 * sines (j = 0, 2) keep the right exponents 0 and 2/4. */
+	expect_row(&small, PE_BUG_DIM_EXPONENT, 1,
+		   (double[]){ SIN1, 0.9504152802551828, SIN01,
+			       0.9995000416652778 }, 1e-15);
+	expect_row(&small, PE_BUG_DIM_EXPONENT, 2,
+		   (double[]){ SIN2, 0.8065784098850756, SIN02,
+			       0.9980006665777841 }, 1e-15);
+}
+
+Test(variants, half_exponent)
+{
+	/* Pair i turns at 100^(-i/4): 1 and 10^-0.5 = 0.31622776601683794. */
+	expect_row(&small, PE_BUG_HALF_EXPONENT, 1,
+		   (double[]){ SIN1, COS1, 0.31098359290718575,
+			       0.9504152802551828 }, 1e-15);
+	expect_row(&small, PE_BUG_HALF_EXPONENT, 2,
+		   (double[]){ SIN2, COS2, 0.5911271172152932,
+			       0.8065784098850756 }, 1e-15);
+}
+
+Test(variants, cos_next_pair)
+{
+	/* The cosine of pair i turns at pair i+1's omega: pair 0's cosine at
+	 * 0.1, pair 1's at 100^(-4/4) = 0.01. */
+	expect_row(&small, PE_BUG_COS_NEXT_PAIR, 1,
+		   (double[]){ SIN1, COS01, SIN01, 0.9999500004166653 }, 1e-15);
+	expect_row(&small, PE_BUG_COS_NEXT_PAIR, 2,
+		   (double[]){ SIN2, COS02, SIN02, 0.9998000066665778 }, 1e-15);
+}
+
+Test(variants, multiply)
+{
+	/* pos * 100^(2i/4): pair 1 turns at 10 instead of 0.1. */
+	expect_row(&small, PE_BUG_MULTIPLY, 1,
+		   (double[]){ SIN1, COS1, -0.5440211108893698,
+			       -0.8390715290764524 }, 1e-15);
+	expect_row(&small, PE_BUG_MULTIPLY, 2,
+		   (double[]){ SIN2, COS2, 0.9129452507276277,
+			       0.40808206181339196 }, 1e-14);
+}
+
+Test(variants, swapped)
+{
+	expect_row(&small, PE_BUG_SWAPPED, 1, (double[]){ COS1, SIN1, COS01, SIN01 },
+		   1e-15);
+	expect_row(&small, PE_BUG_SWAPPED, 2, (double[]){ COS2, SIN2, COS02, SIN02 },
+		   1e-15);
+}
+
+Test(variants, float32)
+{
+	/* float(0.1) = 0.100000001490116119384765625; times float(1) and
+	 * float(2) exactly: 0.10000000149011612 and 0.20000000298023224.
+	 * Pair 0 (omega 1) is exact in float. */
+	expect_row(&small, PE_BUG_FLOAT32, 1,
+		   (double[]){ SIN1, COS1, 0.0998334181294999,
+			       0.9950041651292624 }, 1e-16);
+	expect_row(&small, PE_BUG_FLOAT32, 2,
+		   (double[]){ SIN2, COS2, 0.19866933371588721,
+			       0.9800665772491609 }, 1e-16);
+}
+
+Test(variants, concat_layout_moves_rows_only)
+{
+	struct pe_params c = small;
+
+	/* Concat puts pair 1's sine at dim 1 and pair 0's cosine at dim 2. */
+	c.layout = PE_CONCAT;
+	expect_row(&c, PE_BUG_COS_NEXT_PAIR, 1,
+		   (double[]){ SIN1, SIN01, COS01, 0.9999500004166653 }, 1e-15);
+	expect_row(&c, PE_BUG_SWAPPED, 2, (double[]){ COS2, COS02, SIN2, SIN02 },
+		   1e-15);
+}
+
+/* Largest |PE_float32 - PE| over every dimension at pos, with the float32
+ * angle computed here: float pos times float omega, rounded to float. */
+static double float32_error(const struct pe_params *p, double pos)
+{
+	double worst = 0.0;
+
+	for (int dim = 0; dim < p->d_model; dim++) {
+		int i = dim / 2;
+		volatile float pf = (float)pos;
+		volatile float wf = (float)pow(p->base, -2.0 * i / p->d_model);
+		volatile float a = pf * wf;
+		double want = dim % 2 ? cos((double)a) : sin((double)a);
+		double got = pe_variant_value(p, PE_BUG_FLOAT32, pos, dim);
+
+		cr_expect(got == want, "dim %d at %g: %.17g, want %.17g", dim, pos,
+			  got, want);
+		worst = fmax(worst, fabs(got - pe_value(p, pos, dim)));
+	}
+	return worst;
+}
+
+Test(variants, float32_error_grows_with_position)
+{
+	struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+	double near = float32_error(&p, 10.0), far = float32_error(&p, 16384.0);
+
+	cr_expect(near < 1e-5, "at 10: %g", near);
+	cr_expect(far > 1e-4, "at 16384: %g", far);
+	cr_expect(far < 1e-2, "at 16384: %g", far);
+}
+
+/* ---- the zoo's descriptions ---- */
+
+static bool ascii_only(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80 || (unsigned char)*s < 0x20)
+			return false;
+	return true;
+}
+
+Test(variants, bug_info)
+{
+	cr_assert_eq(PE_BUG_COUNT, 6);
+	cr_expect_str_eq(pe_bug_info(PE_BUG_DIM_EXPONENT)->name, "dim-exponent");
+	cr_expect_str_eq(pe_bug_info(PE_BUG_FLOAT32)->name, "float32");
+	cr_expect_str_eq(pe_bug_info((enum pe_bug)99)->name, "correct");
+	for (int b = 0; b <= PE_BUG_NONE; b++) {
+		const struct pe_bug_info *in = pe_bug_info((enum pe_bug)b);
+
+		cr_expect(ascii_only(in->name) && ascii_only(in->title) &&
+			  ascii_only(in->effect) && ascii_only(in->code), "bug %d", b);
+		cr_expect(strlen(in->title) <= 45, "bug %d title", b);
+		cr_expect(strlen(in->effect) <= 180, "bug %d effect", b);
+		cr_expect(strlen(in->code) <= 58, "bug %d code", b);
+	}
+}
+
+/* ---- comparing a mistake with the correct encoding ---- */
+
+Test(variants, compare_by_hand)
+{
+	/* d = 4, base 100, positions 0, 1, 2, dimension-exponent bug: only
+	 * the cosines change, to cos(10^-0.5 p) and cos(10^-1.5 p). The
+	 * largest value difference is at p = 2, dim 1:
+	 * |cos(0.63245553) - cos 2| = 0.80657841 + 0.41614684 = 1.2227252.
+	 * The largest similarity difference (p = 0 against p = 2, worked out
+	 * with Python from the rows) is 0.5230038523193907. */
+	double pos[3] = { 0, 1, 2 };
+	double *work = malloc((size_t)pe_variant_compare_workspace(4, 3) *
+			      sizeof *work);
+	struct pe_variant_diff r;
+
+	cr_assert_not_null(work);
+	r = pe_variant_compare(&small, PE_BUG_DIM_EXPONENT, pos, 3, 0, 4, work);
+	cr_expect(fabs(r.value - 1.222725246432218) < 1e-14, "%.17g", r.value);
+	cr_expect(fabs(r.similarity - 0.5230038523193907) < 1e-14, "%.17g",
+		  r.similarity);
+	/* Restricted to dim 0, a sine, which the mistake leaves alone. */
+	r = pe_variant_compare(&small, PE_BUG_DIM_EXPONENT, pos, 3, 0, 1, work);
+	cr_expect(r.value == 0.0, "%g", r.value);
+	r = pe_variant_compare(&small, PE_BUG_NONE, pos, 3, 0, 4, work);
+	cr_expect(r.value == 0.0 && r.similarity == 0.0);
+	free(work);
+}
+
+Test(variants, swapped_keeps_every_dot_product)
+{
+	struct pe_params p = { 64, 1e4, PE_INTERLEAVED };
+	double good[2][64], bad[2][64], pos[4] = { 0, 7, 300, 5000 };
+	double *work = malloc((size_t)pe_variant_compare_workspace(64, 4) *
+			      sizeof *work);
+	struct pe_variant_diff r;
+
+	cr_assert_not_null(work);
+	for (int a = 0; a < 4; a++)
+		for (int b = 0; b < 4; b++) {
+			double dg = 0.0, db = 0.0;
+
+			pe_row(&p, pos[a], good[0]);
+			pe_row(&p, pos[b], good[1]);
+			pe_variant_row(&p, PE_BUG_SWAPPED, pos[a], bad[0]);
+			pe_variant_row(&p, PE_BUG_SWAPPED, pos[b], bad[1]);
+			for (int k = 0; k < 64; k++) {
+				dg += good[0][k] * good[1][k];
+				db += bad[0][k] * bad[1][k];
+			}
+			cr_expect(fabs(dg - db) < 1e-12, "%g %g: %.17g vs %.17g",
+				  pos[a], pos[b], dg, db);
+		}
+	r = pe_variant_compare(&p, PE_BUG_SWAPPED, pos, 4, 0, 64, work);
+	cr_expect(r.similarity < 1e-12, "%g", r.similarity);
+	cr_expect(r.value > 1.0, "%g", r.value);
+	free(work);
+}
+
+/* ---- heatmap means ---- */
+
+/* Mean of pe_variant_value over [a, a + n), summed here. */
+static double brute_mean(const struct pe_params *p, enum pe_bug bug, int dim,
+			 long long a, long long n)
+{
+	double s = 0.0;
+
+	for (long long k = a; k < a + n; k++)
+		s += pe_variant_value(p, bug, (double)k, dim);
+	return s / (double)n;
+}
+
+Test(variants, span_means_match_brute_force)
+{
+	struct pe_params p = { 16, 1e4, PE_INTERLEAVED };
+	long long start[6] = { 0, 7, 14, 21, 28, 1000 };
+	long long count[6] = { 7, 7, 7, 7, 1, 250 };
+	double out[6];
+
+	for (int b = 0; b <= PE_BUG_NONE; b++)
+		for (int dim = 0; dim < 16; dim++) {
+			pe_variant_span_means(&p, (enum pe_bug)b, dim, start, count,
+					      6, out);
+			for (int j = 0; j < 6; j++) {
+				double want = brute_mean(&p, (enum pe_bug)b, dim,
+							 start[j], count[j]);
+
+				/* Float32 spans longer than one position are
+				 * the exact wave's: as far off as float32
+				 * is (~1e-4 at 1250). The multiply bug's
+				 * angles reach 1250 * 3162 = 4e6, whose
+				 * rounding (~1e-10) the brute-force sum
+				 * carries. */
+				double tol = b == PE_BUG_FLOAT32 && count[j] > 1
+					     ? 1e-4
+					     : b == PE_BUG_MULTIPLY ? 1e-9 : 1e-12;
+
+				cr_expect(fabs(out[j] - want) <= tol,
+					  "bug %d dim %d span %d: %.17g vs %.17g",
+					  b, dim, j, out[j], want);
+			}
+		}
+}
+
+Test(variants, span_means_pair_fills_both_slots)
+{
+	/* Both slots of every pair at once, in the concat layout (pair i's
+	 * slots are dims i and 8 + i), against the brute-force means. */
+	struct pe_params p = { 16, 100.0, PE_CONCAT };
+	long long start[4] = { 0, 3, 6, 50 }, count[4] = { 3, 3, 1, 40 };
+	double os[4], oc[4];
+
+	for (int b = 0; b < PE_BUG_FLOAT32; b++)
+		for (int i = 0; i < 8; i++) {
+			pe_variant_span_means_pair(&p, (enum pe_bug)b, i, start,
+						   count, 4, os, oc);
+			for (int j = 0; j < 4; j++) {
+				double ws = brute_mean(&p, (enum pe_bug)b, i,
+						       start[j], count[j]);
+				double wc = brute_mean(&p, (enum pe_bug)b, 8 + i,
+						       start[j], count[j]);
+
+				cr_expect(fabs(os[j] - ws) < 1e-10 &&
+					  fabs(oc[j] - wc) < 1e-10,
+					  "bug %d pair %d span %d", b, i, j);
+			}
+		}
+}
+
+Test(variants, float32_single_spans_far_out)
+{
+	/* One-position spans near 1e6, where float32 angles are off by up
+	 * to ~0.03: the turned exact wave must give the float32 value. */
+	struct pe_params p = { 8, 1e4, PE_INTERLEAVED };
+	long long start[200], count[200];
+	double out[200];
+
+	for (int j = 0; j < 200; j++) {
+		start[j] = 999900 + j;
+		count[j] = 1;
+	}
+	for (int dim = 0; dim < 8; dim++) {
+		pe_variant_span_means(&p, PE_BUG_FLOAT32, dim, start, count, 200, out);
+		for (int j = 0; j < 200; j++) {
+			double want = pe_variant_value(&p, PE_BUG_FLOAT32,
+						       (double)start[j], dim);
+
+			cr_expect(fabs(out[j] - want) < 1e-9,
+				  "dim %d pos %lld: %.17g vs %.17g", dim, start[j],
+				  out[j], want);
+		}
+	}
+	/* ...and they really differ from the exact encoding there: dim 2
+	 * turns at 0.1, and 999999 * float(0.1) rounds to a multiple of
+	 * 2^-7 (the float spacing near 1e5), off by up to 0.004. */
+	cr_expect(fabs(pe_variant_value(&p, PE_BUG_FLOAT32, 999999, 2) -
+		       pe_value(&p, 999999, 2)) > 1e-4);
+}
+
+/* ---- similarity tables ---- */
+
+/* Cosine similarity of two rows of the encoding with mistake bug, from
+ * pe_variant_row and sums written here. */
+static double brute_cos(const struct pe_params *p, enum pe_bug bug, double a,
+			double b)
+{
+	double ra[64], rb[64], d = 0.0, na = 0.0, nb = 0.0;
+
+	pe_variant_row(p, bug, a, ra);
+	pe_variant_row(p, bug, b, rb);
+	for (int k = 0; k < p->d_model; k++) {
+		d += ra[k] * rb[k];
+		na += ra[k] * ra[k];
+		nb += rb[k] * rb[k];
+	}
+	return d / sqrt(na * nb);
+}
+
+static double *table_for(const struct pe_params *p, enum pe_bug bug,
+			 struct pe_wave *w, double q0, double step, double m,
+			 int n)
+{
+	double *t = malloc(pe_sim_table_size(p->d_model, n) * sizeof *t);
+
+	cr_assert_not_null(t);
+	for (int dim = 0; dim < p->d_model; dim++)
+		w[dim] = pe_variant_wave(p, bug, dim);
+	pe_sim_table_fill(w, p->d_model, q0, step, m, n, t);
+	return t;
+}
+
+Test(variants, similarity_points_match_rows)
+{
+	/* m = 1: each sample is the point itself, so the curve is exactly
+	 * the cosine similarity of two rows, for every mistake but float32
+	 * (whose waves are the exact ones). 200 samples cross several
+	 * re-seeds of the recurrence. */
+	struct pe_params p = { 64, 1e4, PE_INTERLEAVED };
+	struct pe_wave w[64];
+	double out[200];
+
+	for (int b = 0; b < PE_BUG_NONE; b++) {
+		double *t;
+
+		if (b == PE_BUG_FLOAT32)
+			continue;
+		t = table_for(&p, (enum pe_bug)b, w, 3.0, 2.5, 1.0, 200);
+		pe_sim_table_eval(w, 64, 41.0, t, 200, out);
+		for (int j = 0; j < 200; j++) {
+			double want = brute_cos(&p, (enum pe_bug)b, 41.0, 3.0 + 2.5 * j);
+
+			cr_expect(fabs(out[j] - want) < 1e-10,
+				  "bug %d sample %d: %.17g vs %.17g", b, j, out[j],
+				  want);
+		}
+		free(t);
+	}
+}
+
+Test(variants, similarity_blocks_are_means)
+{
+	/* m = 5: each sample is the mean of the cosine similarity over the
+	 * five positions q_j - 2 .. q_j + 2 (the correct encoding's norm is
+	 * the same everywhere, so the mean of the dot products over the norms
+	 * is the mean similarity). */
+	struct pe_params p = { 32, 1e4, PE_INTERLEAVED };
+	struct pe_wave w[32];
+	double out[40], *t = table_for(&p, PE_BUG_NONE, w, 10.0, 5.0, 5.0, 40);
+
+	pe_sim_table_eval(w, 32, 17.0, t, 40, out);
+	for (int j = 0; j < 40; j++) {
+		double want = 0.0;
+
+		for (int k = -2; k <= 2; k++)
+			want += pe_cos_similarity(&p, 10.0 + 5.0 * j + k - 17.0, 0, 16);
+		want /= 5.0;
+		cr_expect(fabs(out[j] - want) < 1e-12, "sample %d: %.17g vs %.17g",
+			  j, out[j], want);
+	}
+	free(t);
+}
+
+/* ---- context extension ---- */
+
+Test(variants, ntk_base)
+{
+	/* 1e4 * 4^(128/126) = 40000 * 4^(1/63) = 40889.94243248622 (Python). */
+	double b = pe_ntk_base(1e4, 4.0, 128);
+	struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+
+	cr_expect(fabs(b - 40889.94243248622) < 1e-8, "%.17g", b);
+	cr_expect(pe_ntk_base(1e4, 4.0, 2) == 1e4);
+	cr_expect(pe_ntk_base(1e4, 1.0, 128) == 1e4);
+	/* What the exponent is for: pair 0 keeps omega 1, the slowest pair
+	 * slows down by exactly s. */
+	cr_expect(pe_scaled_omega(&p, PE_SCALE_NTK, 4.0, 0) == 1.0);
+	cr_expect(fabs(pe_scaled_omega(&p, PE_SCALE_NTK, 4.0, 63) * 4.0 /
+		       pe_omega(&p, 63) - 1.0) < 1e-12);
+	/* λ_63 = 2π·1e4^(126/128) = 54410.143 originally, 217640.57 after. */
+	cr_expect(fabs(pe_scaled_wavelength(&p, PE_SCALE_NONE, 4.0, 63) -
+		       54410.14313077675) < 1e-6);
+	cr_expect(fabs(pe_scaled_wavelength(&p, PE_SCALE_NTK, 4.0, 63) -
+		       217640.572523107) < 1e-5);
+}
+
+Test(variants, position_interpolation)
+{
+	/* PI with s = 2 at pos 2 is PE(1) = (sin 1, cos 1, sin 0.1, cos 0.1). */
+	double want[4] = { SIN1, COS1, SIN01, COS01 };
+
+	for (int dim = 0; dim < 4; dim++)
+		cr_expect(fabs(pe_scaled_value(&small, PE_SCALE_PI, 2.0, 2.0, dim) -
+			       want[dim]) < 1e-15, "dim %d", dim);
+	/* Every wavelength grows s-fold: 2π·3 at pair 0, 2π·10·3 at pair 1. */
+	cr_expect(fabs(pe_scaled_wavelength(&small, PE_SCALE_PI, 3.0, 0) -
+		       6.283185307179586 * 3) < 1e-12);
+	cr_expect(fabs(pe_scaled_wavelength(&small, PE_SCALE_PI, 3.0, 1) -
+		       62.83185307179586 * 3) < 1e-11);
+	/* NONE is the encoding itself, to the bit. */
+	for (int i = 0; i < 2; i++)
+		cr_expect(pe_scaled_omega(&small, PE_SCALE_NONE, 5.0, i) ==
+			  pe_omega(&small, i));
+	/* NTK with d = 4: base' = 100 * s^2; s = 3 -> 900, pair 1 at 1/30. */
+	cr_expect(fabs(pe_scaled_value(&small, PE_SCALE_NTK, 3.0, 2.0, 3) -
+		       cos(2.0 / 30.0)) < 1e-15);
+}
+
+Test(variants, scaled_similarity)
+{
+	/* d = 128, base 1e4, s = 4, k = 1, sums written out here:
+	 * original sum cos(w_i)/64 = 0.9702138094651194, PI with w_i/4
+	 * 0.9980535027711, NTK 0.973642948140575 (Python). */
+	struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+
+	cr_expect(fabs(pe_scaled_cos_similarity(&p, PE_SCALE_NONE, 4, 1) -
+		       0.9702138094651194) < 1e-13);
+	cr_expect(fabs(pe_scaled_cos_similarity(&p, PE_SCALE_PI, 4, 1) -
+		       0.9980535027711) < 1e-12);
+	cr_expect(fabs(pe_scaled_cos_similarity(&p, PE_SCALE_NTK, 4, 1) -
+		       0.973642948140575) < 1e-13);
+	cr_expect(fabs(pe_scaled_cos_similarity(&p, PE_SCALE_PI, 4, 36) -
+		       pe_cos_similarity(&p, 9, 0, 64)) < 1e-13);
+	cr_expect_str_eq(pe_scaling_name(PE_SCALE_NTK), "NTK");
+	cr_expect_str_eq(pe_scaling_name((enum pe_scaling)7), "?");
+}
+
+Test(variants, scaled_waves_give_the_scaled_similarity)
+{
+	struct pe_params p = { 32, 1e4, PE_CONCAT };
+	struct pe_wave w[32];
+	double out[50], *t = malloc(pe_sim_table_size(32, 50) * sizeof *t);
+
+	cr_assert_not_null(t);
+	for (int k = 0; k < 3; k++) {
+		pe_scaled_waves(&p, (enum pe_scaling)k, 8.0, w);
+		pe_sim_table_fill(w, 32, 0.0, 3.0, 1.0, 50, t);
+		pe_sim_table_eval(w, 32, 0.0, t, 50, out);
+		for (int j = 0; j < 50; j++)
+			cr_expect(fabs(out[j] - pe_scaled_cos_similarity(
+						&p, (enum pe_scaling)k, 8.0, 3.0 * j)) <
+				  1e-12, "kind %d sample %d", k, j);
+	}
+	free(t);
+}
+
+/* ---- layouts ---- */
+
+Test(variants, layouts_have_the_same_geometry)
+{
+	double pos[8] = { 0, 1, 2, 17, 100, 999, 12345, 1e6 };
+	struct pe_params p = { 64, 1e4, PE_CONCAT };
+	double *work = malloc((size_t)pe_layout_gram_workspace(512, 8) *
+			      sizeof *work);
+	double diff;
+
+	cr_assert_not_null(work);
+	diff = pe_layout_gram_diff(&p, pos, 8, work);
+	cr_expect(diff <= 1e-12, "%g", diff);
+	p.d_model = 512;
+	diff = pe_layout_gram_diff(&p, pos, 8, work);
+	cr_expect(diff <= 1e-11, "%g", diff);
+	free(work);
+}

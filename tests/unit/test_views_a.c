@@ -1,0 +1,574 @@
+/* test_views_a.c - the spectrum, clocks and bands views, read back from the
+ * canvas: the numbers they print (against values worked out by hand or by
+ * brute force here), the marker that follows the selection, ASCII text, and
+ * that each view fills its rectangle and nothing else. */
+#include <criterion/criterion.h>
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pe.h"
+#include "state.h"
+#include "views.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(views_a, .init = utf8_locale);
+
+enum { ROW_MAX = 4096, SENTINEL = '~', MARGIN = 2, NSIZES = 3 };
+
+/* The body sizes of the smallest, a common and the largest screen. */
+static const int sizes[NSIZES][2] = { { 60, 18 }, { 120, 38 }, { 240, 68 } };
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+
+typedef void (*draw_fn)(const struct state *, struct canvas *, struct rect);
+
+/* ---- helpers ---- */
+
+static struct state mkstate(int d, double base, long long len, long long pos,
+			    int dim, enum view_id v)
+{
+	struct settings st = { { d, base, PE_INTERLEAVED }, len, pos, dim };
+	struct state s;
+
+	state_init(&s, &st);
+	s.view_id = v;
+	return s;
+}
+
+static unsigned apply(struct state *s, enum action_kind k, long long arg)
+{
+	struct action a = { k, arg, 0, -1 };
+
+	return state_apply(s, &a);
+}
+
+/* A canvas MARGIN cells larger than w x h on every side, filled with the
+ * sentinel, with the view drawn into the rectangle in the middle. */
+static struct canvas *render(draw_fn draw, const struct state *s, int w,
+			     int h, struct rect *r)
+{
+	struct canvas *c = canvas_new(w + 2 * MARGIN, h + 2 * MARGIN);
+
+	cr_assert_not_null(c);
+	canvas_fill(c, (struct rect){ 0, 0, w + 2 * MARGIN, h + 2 * MARGIN },
+		    SENTINEL, plain);
+	*r = (struct rect){ MARGIN, MARGIN, w, h };
+	draw(s, c, *r);
+	return c;
+}
+
+static size_t put_utf8(char *out, uint32_t cp)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | cp >> 12);
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | cp >> 18);
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* Row y as the UTF-8 text a sink would print. */
+static char *row_text(const struct canvas *c, int y, char *out)
+{
+	size_t n = 0;
+
+	for (int x = 0; x < canvas_width(c) && n + 5 < ROW_MAX; x++) {
+		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
+
+		if (g)
+			n += put_utf8(out + n, g);
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* The first row containing needle, or -1. */
+static int find_row(const struct canvas *c, const char *needle)
+{
+	char buf[ROW_MAX];
+
+	for (int y = 0; y < canvas_height(c); y++)
+		if (strstr(row_text(c, y, buf), needle))
+			return y;
+	return -1;
+}
+
+static void assert_shows(const struct canvas *c, const char *needle,
+			 const char *what)
+{
+	cr_assert_geq(find_row(c, needle), 0, "%s: \"%s\" not on screen", what,
+		      needle);
+}
+
+/* The view painted every cell of r and nothing outside it. */
+static void assert_owns(const struct canvas *c, struct rect r, const char *what)
+{
+	for (int y = 0; y < canvas_height(c); y++)
+		for (int x = 0; x < canvas_width(c); x++) {
+			const struct cell *p = canvas_cell(c, x, y);
+			bool sentinel = p->kind == CELL_TEXT && p->ch == SENTINEL;
+			bool in = x >= r.x && x < r.x + r.w && y >= r.y &&
+				  y < r.y + r.h;
+
+			cr_assert(in != sentinel, "%s: cell (%d, %d) %s", what, x,
+				  y, in ? "left unpainted" : "drawn outside");
+		}
+}
+
+/* Every text cell inside r is ASCII, or box drawing (which every sink
+ * turns into - | +). */
+static void assert_ascii(const struct canvas *c, struct rect r, const char *what)
+{
+	for (int y = r.y; y < r.y + r.h; y++)
+		for (int x = r.x; x < r.x + r.w; x++) {
+			const struct cell *p = canvas_cell(c, x, y);
+
+			if (p->kind == CELL_TEXT)
+				cr_assert(p->ch < 0x80 || (p->ch >= 0x2500 && p->ch < 0x2580),
+					  "%s: U+%04X at (%d, %d)", what, (unsigned)p->ch, x, y);
+			else
+				cr_assert(p->kind == CELL_BRAILLE, "%s: cell kind %d at (%d, %d)",
+					  what, p->kind, x, y);
+		}
+}
+
+/* The one column holding cursor-role marker cells ('│' or braille). */
+static int marker_col(const struct canvas *c, struct rect r)
+{
+	int col = -1;
+
+	for (int y = r.y + 1; y < r.y + r.h - 1; y++)
+		for (int x = r.x + 1; x < r.x + r.w - 1; x++) {
+			const struct cell *p = canvas_cell(c, x, y);
+
+			if (p->fg == ROLE_CURSOR &&
+			    ((p->kind == CELL_TEXT && p->ch == 0x2502) ||
+			     p->kind == CELL_BRAILLE)) {
+				cr_assert(col < 0 || col == x,
+					  "markers in columns %d and %d", col, x);
+				col = x;
+			}
+		}
+	cr_assert_geq(col, 0, "no marker");
+	return col;
+}
+
+/* ---- spectrum ---- */
+
+Test(views_a, spectrum_counts_pairs_that_cycle)
+{
+	/* d = 8, base = 1e4: wavelengths 6.28, 62.8, 628, 6283; len 128 holds
+	 * the first two. d = 512: pairs 0..83 (2 pi 10^(i/64) <= 128). */
+	struct state small = mkstate(8, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct state big = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct state all = mkstate(8, 10000.0, 1000000, 0, 0, VIEW_SPECTRUM);
+	struct state none = mkstate(8, 10000.0, 6, 0, 0, VIEW_SPECTRUM);
+
+	for (int k = 0; k < NSIZES; k++) {
+		struct rect r;
+		struct canvas *c;
+
+		c = render(spectrum_draw, &small, sizes[k][0], sizes[k][1], &r);
+		assert_shows(c, "2 of 4 pairs complete a cycle within 128", "d=8");
+		canvas_free(c);
+		c = render(spectrum_draw, &big, sizes[k][0], sizes[k][1], &r);
+		assert_shows(c, "84 of 256 pairs complete a cycle within 128", "d=512");
+		canvas_free(c);
+		c = render(spectrum_draw, &all, sizes[k][0], sizes[k][1], &r);
+		assert_shows(c, "4 of 4 pairs complete a cycle within 1000000", "len 1e6");
+		canvas_free(c);
+		c = render(spectrum_draw, &none, sizes[k][0], sizes[k][1], &r);
+		assert_shows(c, "0 of 4 pairs complete a cycle within 6", "len 6");
+		canvas_free(c);
+	}
+}
+
+Test(views_a, spectrum_shows_the_ranges_and_regions)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct rect r;
+	struct canvas *c = render(spectrum_draw, &s, 120, 38, &r);
+	char buf[64];
+
+	/* λ_255 = 2π·1e4^(510/512) = 60611.7. */
+	snprintf(buf, sizeof buf, "%.3g", 2 * M_PI * pow(1e4, 510.0 / 512));
+	cr_assert_str_eq(buf, "6.06e+04");
+	assert_shows(c, "λ_0 = 2π = 6.28", "first wavelength");
+	assert_shows(c, "λ_255 = 2π·base^((d−2)/d) = 6.06e4", "last wavelength");
+	assert_shows(c, "2π·base = 6.28e4", "asymptote");
+	assert_shows(c, "slower than the sequence: nearly constant over len", "slow region");
+	assert_shows(c, "complete a cycle within len", "fast region");
+	assert_shows(c, "len = 128", "len line");
+	/* pair 0: 128 / 2π = 20.37 turns. */
+	assert_shows(c, "dim 0 = sin of pair 0: λ = 6.28, 20.4 turns over len", "selected");
+	canvas_free(c);
+}
+
+Test(views_a, spectrum_marker_follows_the_dimension)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+
+	for (int k = 0; k < NSIZES; k++) {
+		int w = sizes[k][0], h = sizes[k][1], col[4];
+		static const int dims[4] = { 0, 200, 201, 511 };
+		struct rect r;
+		struct canvas *c;
+
+		for (int j = 0; j < 4; j++) {
+			s.cur.dim = dims[j];
+			c = render(spectrum_draw, &s, w, h, &r);
+			col[j] = marker_col(c, r);
+			canvas_free(c);
+		}
+		cr_assert_lt(col[0], col[1], "%dx%d: pair 100 right of pair 0", w, h);
+		cr_assert_eq(col[1], col[2], "dims 200 and 201 are one pair");
+		cr_assert_lt(col[2], col[3], "%dx%d: pair 255 right of pair 100", w, h);
+	}
+	/* The mark is at the pair, not the dimension: concat puts pair 44's
+	 * sine in dim 44 and its cosine in dim 300. */
+	{
+		struct state il = mkstate(512, 10000.0, 128, 0, 88, VIEW_SPECTRUM);
+		struct state cc = mkstate(512, 10000.0, 128, 0, 300, VIEW_SPECTRUM);
+		struct rect r;
+		struct canvas *a, *b;
+
+		cc.cur.pe.layout = PE_CONCAT;
+		a = render(spectrum_draw, &il, 120, 38, &r);
+		b = render(spectrum_draw, &cc, 120, 38, &r);
+		cr_assert_eq(marker_col(a, r), marker_col(b, r));
+		canvas_free(a);
+		canvas_free(b);
+	}
+}
+
+/* ---- clocks ---- */
+
+/* The matrix of the selected pair and the residual, as the view must print
+ * them, on screen at every size. */
+static void check_clocks(const struct state *s)
+{
+	int pair = pe_pair_of(&s->cur.pe, s->cur.dim);
+	double m[2][2];
+	char v[4][32], res[32];
+
+	pe_rotation(&s->cur.pe, pair, (double)s->knobs.offset, m);
+	snprintf(v[0], 32, "%.4f", m[0][0]);
+	snprintf(v[1], 32, "%.4f", m[0][1]);
+	snprintf(v[2], 32, "%.4f", m[1][0]);
+	snprintf(v[3], 32, "%.4f", m[1][1]);
+	snprintf(res, sizeof res, "= %.1e",
+		 pe_rotation_residual(&s->cur.pe, (double)s->cur.pos,
+				      (double)s->knobs.offset));
+	for (int k = 0; k < NSIZES; k++) {
+		struct rect r;
+		struct canvas *c = render(clocks_draw, s, sizes[k][0], sizes[k][1], &r);
+		char top[ROW_MAX], bot[ROW_MAX];
+		int y = find_row(c, "M_k = [[ cos kω,  sin kω]");
+
+		cr_assert_geq(y, 0, "%dx%d: no matrix", sizes[k][0], sizes[k][1]);
+		row_text(c, y, top);
+		row_text(c, y + 1, bot);
+		cr_assert(strstr(top, v[0]) && strstr(top, v[1]),
+			  "%dx%d: first row \"%s\" lacks %s %s", sizes[k][0],
+			  sizes[k][1], top, v[0], v[1]);
+		cr_assert(strstr(bot, "[−sin kω,  cos kω]]") && strstr(bot, v[2]) &&
+			  strstr(bot, v[3]), "second row \"%s\" lacks %s %s", bot,
+			  v[2], v[3]);
+		assert_shows(c, res, "residual");
+		assert_shows(c, "‖M_k·PE(p) − PE(p+k)‖", "residual formula");
+		canvas_free(c);
+	}
+}
+
+Test(views_a, clocks_print_the_rotation_of_the_selected_pair)
+{
+	struct state s = mkstate(512, 10000.0, 128, 17, 6, VIEW_CLOCKS);
+
+	for (int j = 0; j < 4; j++)
+		apply(&s, ACT_KNOB_A, +1);
+	cr_assert_eq(s.knobs.offset, 5);
+	check_clocks(&s);
+	apply(&s, ACT_KNOB_B, +1);
+	cr_assert_eq(s.knobs.offset, 10, "c/C doubles k");
+	check_clocks(&s);
+	s.cur.dim = 301;	/* pair 150, slow: entries near the identity */
+	check_clocks(&s);
+}
+
+Test(views_a, clocks_label_the_dials)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 6, VIEW_CLOCKS);
+	char buf[64];
+
+	apply(&s, ACT_KNOB_A, +2);
+	for (int k = 0; k < NSIZES; k++) {
+		struct rect r;
+		struct canvas *c = render(clocks_draw, &s, sizes[k][0], sizes[k][1], &r);
+
+		/* The selected pair always has a dial; pairs 0 and 255 too. */
+		assert_shows(c, "i=3", "selected dial");
+		snprintf(buf, sizeof buf, "λ=%.3g", 2 * M_PI * pow(1e4, 6.0 / 512));
+		assert_shows(c, buf, "selected wavelength");
+		assert_shows(c, "i=0", "fastest dial");
+		assert_shows(c, "λ=6.28", "fastest wavelength");
+		assert_shows(c, "i=255", "slowest dial");
+		assert_shows(c, "k = 2", "offset");
+		canvas_free(c);
+	}
+}
+
+Test(views_a, clocks_hands_turn_with_the_position)
+{
+	/* One pair (d = 2) turning 1 rad per position: a different p draws a
+	 * different hand. */
+	struct state s = mkstate(2, 10000.0, 128, 0, 0, VIEW_CLOCKS);
+	struct rect r;
+	struct canvas *a = render(clocks_draw, &s, 120, 38, &r), *b;
+	bool differ = false;
+
+	apply(&s, ACT_PLAY_TOGGLE, 0);
+	apply(&s, ACT_TICK, 0);
+	cr_assert_eq(s.cur.pos, 1);
+	b = render(clocks_draw, &s, 120, 38, &r);
+	for (int y = 0; y < canvas_height(a); y++)
+		for (int x = 0; x < canvas_width(a); x++) {
+			const struct cell *p = canvas_cell(a, x, y), *q = canvas_cell(b, x, y);
+
+			differ = differ || (p->kind == CELL_BRAILLE && p->fg == ROLE_TRACE1 &&
+					    !cell_equal(p, q));
+		}
+	cr_assert(differ, "the hand did not move");
+	canvas_free(a);
+	canvas_free(b);
+}
+
+/* ---- bands ---- */
+
+/* The reach and the highest off-peak similarity, by brute force. */
+static void brute_bands(const struct state *s, long long *reach,
+			long long *peak_at, double *peak)
+{
+	int h = s->cur.pe.d_model / 2;
+
+	*reach = -1;
+	*peak = -2;
+	for (long long k = 1; k < s->cur.len; k++) {
+		double v = pe_cos_similarity(&s->cur.pe, (double)k, 0, h);
+
+		if (*reach < 0 && v < s->knobs.threshold)
+			*reach = k - 1;
+		if (v > *peak) {
+			*peak = v;
+			*peak_at = k;
+		}
+	}
+	if (*reach < 0)
+		*reach = s->cur.len - 1;
+}
+
+static void check_bands(const struct state *s)
+{
+	long long reach, at;
+	double peak;
+	char rs[64], below[64], ps[64];
+
+	brute_bands(s, &reach, &at, &peak);
+	snprintf(rs, sizeof rs, "≥ %.2f for |k| ≤ %lld", s->knobs.threshold, reach);
+	snprintf(below, sizeof below, "(first below: k = ±%lld)", reach + 1);
+	snprintf(ps, sizeof ps, "%.3f at k = ±%lld", peak, at);
+	for (int k = 0; k < NSIZES; k++) {
+		struct rect r;
+		struct canvas *c = render(bands_draw, s, sizes[k][0], sizes[k][1], &r);
+
+		assert_shows(c, rs, "reach");
+		assert_shows(c, ps, "peak");
+		if (k > 0 && reach < s->cur.len - 1)
+			assert_shows(c, below, "first offset below");
+		if (k > 0 && reach == s->cur.len - 1)
+			assert_shows(c, ": every offset within the length", "never below");
+		canvas_free(c);
+	}
+}
+
+Test(views_a, bands_print_reach_and_peak)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_BANDS);
+	long long reach, at;
+	double peak;
+
+	brute_bands(&s, &reach, &at, &peak);
+	cr_assert_eq(reach, 53, "the case this test was written for");
+	check_bands(&s);
+	apply(&s, ACT_KNOB_B, +1);
+	cr_assert_float_eq(s.knobs.threshold, 0.55, 1e-12);
+	check_bands(&s);
+	s.cur.pe.base = 500000.0;
+	check_bands(&s);
+}
+
+Test(views_a, bands_warn_when_a_far_offset_looks_alike)
+{
+	/* d = 8, len 2e5: offset 169646 is within 2e-6 of the peak. Printed
+	 * with the fewest digits (at least 3) that do not round to 1: to 5
+	 * digits it is 1.00000, to 6 it is 0.999999. */
+	struct state s = mkstate(8, 10000.0, 200000, 0, 0, VIEW_BANDS);
+	long long reach, at;
+	double peak;
+	const char *buf = "0.999999 at k = ±169646: almost the same";
+	struct rect r;
+	struct canvas *c;
+
+	brute_bands(&s, &reach, &at, &peak);
+	cr_assert_eq(at, 169646);
+	cr_assert(peak > 0.9999985 && peak < 0.9999995, "peak %.9f", peak);
+	c = render(bands_draw, &s, 120, 38, &r);
+	assert_shows(c, buf, "far peak");
+	cr_assert_eq(canvas_cell(c, r.x + 1, find_row(c, buf))->fg, ROLE_WARN);
+	canvas_free(c);
+}
+
+Test(views_a, bands_legend_follows_the_split)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_BANDS);
+	struct rect r;
+	struct canvas *c;
+
+	apply(&s, ACT_KNOB_A, +1);
+	cr_assert_eq(s.knobs.split, 129);
+	/* λ_129 = 2π·1e4^(258/512) = 2π·103.66 = 651.3. */
+	c = render(bands_draw, &s, 120, 38, &r);
+	assert_shows(c, "fast: pairs 0-128 (λ < 651)", "fast legend");
+	assert_shows(c, "slow: pairs 129-255 (λ ≥ 651)", "slow legend");
+	canvas_free(c);
+	c = render(bands_draw, &s, 60, 18, &r);
+	assert_shows(c, "fast i<129", "short legend");
+	canvas_free(c);
+}
+
+Test(views_a, bands_draw_three_curves_and_the_reach)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_BANDS);
+
+	for (int k = 0; k < NSIZES; k++) {
+		struct rect r;
+		struct canvas *c = render(bands_draw, &s, sizes[k][0], sizes[k][1], &r);
+		int seen[ROLE_COUNT] = { 0 }, mark_lo = -1, mark_hi = -1;
+
+		for (int y = r.y; y < r.y + r.h; y++)
+			for (int x = r.x; x < r.x + r.w; x++) {
+				const struct cell *p = canvas_cell(c, x, y);
+
+				if (p->kind == CELL_BRAILLE)
+					seen[p->fg]++;
+				if (p->kind == CELL_TEXT && p->ch == 0x2502 &&
+				    p->fg == ROLE_MARKER) {
+					mark_lo = mark_lo < 0 || x < mark_lo ? x : mark_lo;
+					mark_hi = x > mark_hi ? x : mark_hi;
+				}
+			}
+		cr_assert(seen[ROLE_TRACE1] && seen[ROLE_TRACE2] && seen[ROLE_TRACE3],
+			  "%dx%d: curves %d %d %d", sizes[k][0], sizes[k][1],
+			  seen[ROLE_TRACE1], seen[ROLE_TRACE2], seen[ROLE_TRACE3]);
+		/* ±53 marked symmetrically about the centre of the plot. */
+		cr_assert(mark_lo > r.x && mark_hi > mark_lo);
+		cr_assert_leq(abs((mark_lo + mark_hi) / 2 - (r.x + 1 + 5 + (r.w - 7) / 2)), 1,
+			      "%dx%d: markers at %d and %d", sizes[k][0], sizes[k][1],
+			      mark_lo, mark_hi);
+		canvas_free(c);
+	}
+}
+
+/* ---- all three ---- */
+
+static const draw_fn views[3] = { spectrum_draw, clocks_draw, bands_draw };
+static const char *const names[3] = { "spectrum", "clocks", "bands" };
+
+Test(views_a, views_fill_their_rectangle_only)
+{
+	struct state st[] = {
+		mkstate(512, 10000.0, 128, 5, 7, VIEW_SPECTRUM),
+		mkstate(2, 1.5, 1, 0, 1, VIEW_SPECTRUM),
+		mkstate(8192, 1e12, 1000000, 999999, 8191, VIEW_SPECTRUM),
+		mkstate(8, 10000.0, 3, 2, 3, VIEW_SPECTRUM),
+	};
+	static const int odd[][2] = { { 60, 18 }, { 61, 19 }, { 97, 25 },
+				      { 120, 38 }, { 240, 68 }, { 30, 6 },
+				      { 8, 40 }, { 12, 60 }, { 300, 9 },
+				      { 3, 3 }, { 1, 1 }, { 0, 0 } };
+
+	for (size_t a = 0; a < sizeof st / sizeof st[0]; a++)
+		for (size_t z = 0; z < sizeof odd / sizeof odd[0]; z++)
+			for (int v = 0; v < 3; v++) {
+				struct rect r;
+				struct canvas *c;
+				char what[96];
+
+				snprintf(what, sizeof what, "%s d=%d len=%lld %dx%d",
+					 names[v], st[a].cur.pe.d_model, st[a].cur.len,
+					 odd[z][0], odd[z][1]);
+				c = render(views[v], &st[a], odd[z][0], odd[z][1], &r);
+				assert_owns(c, r, what);
+				canvas_free(c);
+			}
+}
+
+Test(views_a, views_write_ascii_when_asked)
+{
+	struct state st[] = {
+		mkstate(512, 10000.0, 128, 5, 7, VIEW_SPECTRUM),
+		mkstate(8, 10000.0, 200000, 0, 3, VIEW_SPECTRUM),
+		mkstate(64, 1e12, 1000000, 10, 0, VIEW_SPECTRUM),
+	};
+
+	for (size_t a = 0; a < sizeof st / sizeof st[0]; a++) {
+		st[a].ascii = true;
+		for (int k = 0; k < NSIZES; k++)
+			for (int v = 0; v < 3; v++) {
+				struct rect r;
+				struct canvas *c = render(views[v], &st[a], sizes[k][0],
+							  sizes[k][1], &r);
+				char what[96];
+
+				snprintf(what, sizeof what, "%s d=%d %dx%d", names[v],
+					 st[a].cur.pe.d_model, sizes[k][0], sizes[k][1]);
+				assert_ascii(c, r, what);
+				canvas_free(c);
+			}
+	}
+	{
+		struct rect r;
+		struct canvas *c = render(clocks_draw, &st[0], 120, 38, &r);
+
+		assert_shows(c, "||M_k*PE(p) - PE(p+k)||", "ASCII residual");
+		assert_shows(c, "M_k = [[ cos kw,  sin kw]", "ASCII matrix");
+		canvas_free(c);
+		c = render(spectrum_draw, &st[0], 120, 38, &r);
+		assert_shows(c, "wl_0 = 2pi = 6.28", "ASCII wavelength");
+		canvas_free(c);
+		c = render(bands_draw, &st[0], 120, 38, &r);
+		assert_shows(c, ">= 0.50 for |k| <= 53", "ASCII reach");
+		canvas_free(c);
+	}
+}

@@ -1,0 +1,548 @@
+/* test_views_b.c - the layouts, context, bugs and vector views, and the
+ * heatmap pixels they share (heat.c), read back from the canvas: the
+ * strings and numbers they print (against values worked out by hand, or
+ * computed here from the definitions), that each stays inside its
+ * rectangle, and that ASCII mode writes ASCII text. */
+#include <criterion/criterion.h>
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heat.h"
+#include "pe.h"
+#include "pe_variants.h"
+#include "plot.h"
+#include "presets.h"
+#include "snap.h"
+#include "state.h"
+#include "views.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(views_b, .init = utf8_locale);
+
+enum { SENTINEL = '#', MARGIN = 3, NSIZES = 3, LINE_MAX = 1024 };
+
+/* Body sizes: the smallest screen, a common one, the largest. */
+static const int sizes[NSIZES][2] = { { 60, 18 }, { 120, 38 }, { 240, 68 } };
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+
+typedef void (*draw_fn)(const struct state *, struct canvas *, struct rect);
+
+/* ---- helpers ---- */
+
+static struct state mkstate(int d, double base, long long len, long long pos,
+			    int dim, enum view_id v)
+{
+	struct settings st = { { d, base, PE_INTERLEAVED }, len, pos, dim };
+	struct state s;
+
+	state_init(&s, &st);
+	s.view_id = v;
+	return s;
+}
+
+/* A canvas MARGIN cells larger than w x h all round, filled with the
+ * sentinel, with the view drawn into the rectangle in the middle. */
+static struct canvas *render(draw_fn draw, const struct state *s, int w,
+			     int h)
+{
+	struct canvas *c = canvas_new(w + 2 * MARGIN, h + 2 * MARGIN);
+
+	cr_assert_not_null(c);
+	canvas_fill(c, (struct rect){ 0, 0, w + 2 * MARGIN, h + 2 * MARGIN },
+		    SENTINEL, plain);
+	draw(s, c, (struct rect){ MARGIN, MARGIN, w, h });
+	return c;
+}
+
+/* Every cell outside the rectangle still holds the sentinel. */
+static void assert_inside(const struct canvas *c, const char *what)
+{
+	int w = canvas_width(c), h = canvas_height(c);
+
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			const struct cell *cl = canvas_cell(c, x, y);
+			bool in = x >= MARGIN && x < w - MARGIN && y >= MARGIN &&
+				  y < h - MARGIN;
+
+			if (in)
+				continue;
+			cr_assert(cl->kind == CELL_TEXT && cl->ch == SENTINEL &&
+				  cl->fg == ROLE_DEFAULT && cl->bg == ROLE_DEFAULT,
+				  "%s: cell (%d, %d) outside the rectangle was drawn",
+				  what, x, y);
+		}
+}
+
+/* In ASCII mode no text or overlay glyph is outside ASCII, but for the
+ * box-drawing lines of canvas_box, which the ASCII sinks draw as - | +
+ * (heat and braille cells are mapped by the sinks too). */
+static void assert_ascii(const struct canvas *c, const char *what)
+{
+	for (int y = 0; y < canvas_height(c); y++)
+		for (int x = 0; x < canvas_width(c); x++) {
+			const struct cell *cl = canvas_cell(c, x, y);
+			bool box = cl->ch >= 0x2500 && cl->ch <= 0x257f;
+
+			if (cl->kind == CELL_TEXT || cl->kind == CELL_HALF)
+				cr_assert(cl->ch < 0x80 || box,
+					  "%s: U+%04X at (%d, %d)", what,
+					  (unsigned)cl->ch, x, y);
+			cr_assert(cl->kind != CELL_CONT, "%s: wide glyph at (%d, %d)",
+				  what, x, y);
+		}
+}
+
+/* The screen as text (render_text's plain UTF-8), whole and cut into
+ * rows. */
+struct screen {
+	char *text;		/* for messages */
+	char *lines;		/* a copy cut at the newlines */
+	int rows;
+	char *row[CANVAS_MAX];
+};
+
+static void screen_of(const struct canvas *c, struct screen *sc)
+{
+	char *p;
+
+	sc->text = snap(c);
+	cr_assert_not_null(sc->text);
+	sc->lines = strdup(sc->text);
+	cr_assert_not_null(sc->lines);
+	sc->rows = 0;
+	for (p = sc->lines; *p && sc->rows < CANVAS_MAX;) {
+		char *nl = strchr(p, '\n');
+
+		sc->row[sc->rows++] = p;
+		if (!nl)
+			break;
+		*nl = '\0';
+		p = nl + 1;
+	}
+}
+
+static void screen_free(struct screen *sc)
+{
+	free(sc->text);
+	free(sc->lines);
+}
+
+/* The first row containing needle, or NULL. */
+static const char *row_with(const struct screen *sc, const char *needle)
+{
+	for (int y = 0; y < sc->rows; y++)
+		if (strstr(sc->row[y], needle))
+			return sc->row[y];
+	return NULL;
+}
+
+static void assert_shows(const struct screen *sc, const char *needle,
+			 const char *what)
+{
+	cr_assert_not_null(row_with(sc, needle), "%s: \"%s\" not on screen:\n%s",
+			   what, needle, sc->text);
+}
+
+/* How many times needle occurs on the screen. */
+static int count_of(const struct screen *sc, const char *needle)
+{
+	int n = 0;
+
+	for (int y = 0; y < sc->rows; y++)
+		for (const char *p = sc->row[y]; (p = strstr(p, needle)); p++)
+			n++;
+	return n;
+}
+
+/* The number printed right after `label` on the screen. */
+static double number_after(const struct screen *sc, const char *label)
+{
+	const char *row = row_with(sc, label);
+	double v;
+
+	cr_assert_not_null(row, "\"%s\" not on screen:\n%s", label, sc->text);
+	cr_assert_eq(sscanf(strstr(row, label) + strlen(label), "%lf", &v), 1,
+		     "no number after \"%s\" in \"%s\"", label, row);
+	return v;
+}
+
+/* Draws s with view v at every size, checks the rectangle and the ASCII
+ * rule, and calls check on each screen. */
+static void each_size(draw_fn draw, struct state *s,
+		      void (*check)(const struct screen *, int w, int h))
+{
+	for (int k = 0; k < NSIZES; k++) {
+		int w = sizes[k][0], h = sizes[k][1];
+		struct canvas *c;
+		struct screen sc;
+		char what[64];
+
+		snprintf(what, sizeof what, "%s %dx%d", views_get(s->view_id)->name,
+			 w, h);
+		s->ascii = false;
+		c = render(draw, s, w, h);
+		assert_inside(c, what);
+		screen_of(c, &sc);
+		if (check)
+			check(&sc, w, h);
+		screen_free(&sc);
+		canvas_free(c);
+		s->ascii = true;
+		c = render(draw, s, w, h);
+		assert_inside(c, what);
+		assert_ascii(c, what);
+		canvas_free(c);
+		s->ascii = false;
+	}
+}
+
+/* ---- heat.c ---- */
+
+Test(views_b, heat_pixels_are_exact_means)
+{
+	/* 16 dims over 4 pixel rows (4 dims a row), 40 positions over 7
+	 * columns: each pixel is the mean over its positions and dims,
+	 * summed here from pe_variant_value. */
+	struct pe_params p = { 16, 1e4, PE_CONCAT };
+	struct viewport v = { 3, 40, 0, 16 };
+	float pix[7 * 4];
+
+	for (int b = 0; b <= PE_BUG_NONE; b++) {
+		cr_assert(heat_fill(&p, (enum pe_bug)b, &v, 7, 4, pix));
+		for (int row = 0; row < 4; row++)
+			for (int x = 0; x < 7; x++) {
+				long long p0, np, d0, nd;
+				double sum = 0.0;
+
+				plot_col_items(v.pos0, v.npos, 7, x, &p0, &np);
+				plot_col_items(v.dim0, v.ndim, 4, row, &d0, &nd);
+				for (long long q = p0; q < p0 + np; q++)
+					for (long long d = d0; d < d0 + nd; d++)
+						sum += pe_variant_value(&p, (enum pe_bug)b,
+									(double)q, (int)d);
+				cr_expect(fabs(pix[row * 7 + x] - sum / (double)(np * nd)) <
+					  1e-5 + (b == PE_BUG_FLOAT32 ? 1e-6 : 0),
+					  "bug %d pixel (%d, %d): %g vs %g", b, x, row,
+					  pix[row * 7 + x], sum / (double)(np * nd));
+			}
+	}
+}
+
+Test(views_b, heat_rows_repeat_when_dims_are_few)
+{
+	/* 2 dims over 6 pixel rows: rows 0-2 show dim 0, rows 3-5 dim 1. */
+	struct pe_params p = { 4, 100.0, PE_INTERLEAVED };
+	struct viewport v = { 0, 5, 2, 2 };
+	float pix[5 * 6];
+
+	cr_assert(heat_fill(&p, PE_BUG_MULTIPLY, &v, 5, 6, pix));
+	for (int row = 0; row < 6; row++)
+		for (int x = 0; x < 5; x++) {
+			int dim = row < 3 ? 2 : 3;
+
+			cr_expect(fabs(pix[row * 5 + x] -
+				       pe_variant_value(&p, PE_BUG_MULTIPLY, x, dim)) < 1e-6,
+				  "row %d col %d", row, x);
+		}
+}
+
+Test(views_b, heat_cache_recomputes_on_change)
+{
+	struct heat_cache hc = { 0 };
+	struct pe_params p = { 8, 1e4, PE_INTERLEAVED };
+	struct viewport v = { 0, 10, 0, 8 };
+	const float *a = heat_cache_get(&hc, &p, PE_BUG_NONE, &v, 10, 8);
+	float first;
+
+	cr_assert_not_null(a);
+	first = a[9];		/* row 0 (dim 0), position 9: sin 9 */
+	cr_expect(fabs(first - sin(9.0)) < 1e-6);
+	a = heat_cache_get(&hc, &p, PE_BUG_SWAPPED, &v, 10, 8);
+	cr_expect(fabs(a[9] - cos(9.0)) < 1e-6, "the mistake is part of the key");
+	p.layout = PE_CONCAT;
+	v.dim0 = 4;
+	v.ndim = 4;
+	a = heat_cache_get(&hc, &p, PE_BUG_NONE, &v, 10, 8);
+	/* Row 0 now shows dim 4: pair 0's cosine in concat. */
+	cr_expect(fabs(a[9] - cos(9.0)) < 1e-6);
+	free(hc.pix);
+}
+
+/* ---- layouts ---- */
+
+static void check_layouts(const struct screen *sc, int w, int h)
+{
+	double diff = number_after(sc, "Measured ");
+
+	(void)w;
+	(void)h;
+	assert_shows(sc, "Interleaved", "layouts");
+	assert_shows(sc, "Concatenated", "layouts");
+	assert_shows(sc, "The layout changes the picture, not the geometry",
+		     "layouts");
+	/* Dim 5 is pair 2's cosine: dim 256 + 2 = 258 in the concatenated
+	 * layout, and both are marked. */
+	assert_shows(sc, "dim 258 concatenated", "layouts");
+	cr_expect_eq(count_of(sc, "▶"), 2, "one arrow in each heatmap:\n%s",
+		     sc->text);
+	cr_expect(diff >= 0.0 && diff <= 1e-12, "measured %g", diff);
+}
+
+Test(views_b, layouts)
+{
+	struct state s = mkstate(512, 1e4, 128, 0, 5, VIEW_LAYOUTS);
+
+	each_size(layouts_draw, &s, check_layouts);
+}
+
+Test(views_b, layouts_marks_the_current_layout)
+{
+	struct state s = mkstate(64, 1e4, 1000, 0, 0, VIEW_LAYOUTS);
+	struct canvas *c;
+	struct screen sc;
+
+	s.cur.pe.layout = PE_CONCAT;
+	c = render(layouts_draw, &s, 240, 68);
+	screen_of(c, &sc);
+	assert_shows(&sc, "Concatenated (tensor2tensor): sines, then cosines - current",
+		     "layouts");
+	cr_expect_null(row_with(&sc, "cos odd - current"));
+	/* The sine of pair 0 is dim 0 in both. */
+	assert_shows(&sc, "the sine of pair 0 is dim 0 concatenated and dim 0 interleaved",
+		     "layouts");
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+/* ---- context ---- */
+
+static void check_context(const struct screen *sc, int w, int h)
+{
+	(void)h;
+	/* Every preset, the current one (head-1e4) marked. */
+	assert_shows(sc, "transformer", "context");
+	assert_shows(sc, "▶ head-1e4", "context");
+	assert_shows(sc, "  head-5e5", "context");
+	assert_shows(sc, "  head-1e6", "context");
+	cr_expect_eq(count_of(sc, "▶"), 1);
+	/* L0 = 4096 from the preset, s = 4 (the default), 4 * 4096 = 16384;
+	 * base' = 1e4 * 4^(128/126) = 40889.94 (Python). */
+	assert_shows(sc, "L0=4096  s=4  s·L0=16384", "context");
+	assert_shows(sc, "NTK base' = 1e4·4^(128/126) = 40889.9", "context");
+	/* Wavelengths of pairs 0 and 63 and the similarity at k = 1, from
+	 * Python: 2π = 6.28, 2π·1e4^(126/128) = 54410, times 4 for PI;
+	 * NTK keeps 6.28 and reaches 217640.6; sum cos(w_i)/64 = 0.97021,
+	 * with w_i/4 0.99805, with the NTK base 0.97364. */
+	assert_shows(sc, "original      6.28    5.44e4   0.9702", "context");
+	assert_shows(sc, "PI            25.1    2.18e5   0.9981", "context");
+	assert_shows(sc, "NTK           6.28    2.18e5   0.9736", "context");
+	if (w >= 100) {
+		assert_shows(sc, "PI divides every position by s", "context");
+		assert_shows(sc, "Wavelength of each pair, log scale", "context");
+	} else {
+		assert_shows(sc, "PI squeezes every frequency: neighbours blur.",
+			     "context");
+	}
+	assert_shows(sc, "original PI NTK", "context");
+}
+
+Test(views_b, context)
+{
+	struct state s = mkstate(512, 1e4, 128, 0, 0, VIEW_CONTEXT);
+
+	state_set_preset(&s, presets_find("head-1e4"));
+	cr_assert_eq(s.knobs.scale, 4.0);
+	each_size(context_draw, &s, check_context);
+}
+
+Test(views_b, context_follows_the_knobs)
+{
+	struct state s = mkstate(512, 1e4, 128, 0, 0, VIEW_CONTEXT);
+	struct canvas *c;
+	struct screen sc;
+
+	/* Transformer: d = 512, L0 = 512; s = 8 -> 4096. base' =
+	 * 1e4 * 8^(512/510) = 80655.0 (Python: 80654.96...). */
+	state_set_preset(&s, presets_find("transformer"));
+	s.knobs.scale = 8.0;
+	c = render(context_draw, &s, 120, 38);
+	screen_of(c, &sc);
+	assert_shows(&sc, "▶ transformer", "context");
+	assert_shows(&sc, "L0=512  s=8  s·L0=4096", "context");
+	assert_shows(&sc, "NTK base' = 1e4·8^(512/510) = 80655", "context");
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+/* ---- bugs ---- */
+
+static int bug_shown;
+
+static void check_bug_head(const struct screen *sc, int w, int h)
+{
+	const struct pe_bug_info *in = pe_bug_info((enum pe_bug)bug_shown);
+	char title[128];
+
+	(void)w;
+	(void)h;
+	snprintf(title, sizeof title, "Mistake %d/6: %s", bug_shown + 1, in->title);
+	assert_shows(sc, title, "bugs");
+	assert_shows(sc, in->code, "bugs");
+	assert_shows(sc, "Correct", "bugs");
+	assert_shows(sc, "Similarity to p = 37", "bugs");
+	assert_shows(sc, "At ", "bugs");
+}
+
+Test(views_b, bugs_every_mistake_every_size)
+{
+	for (bug_shown = 0; bug_shown < BUG_KINDS; bug_shown++) {
+		struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
+
+		s.knobs.bug = bug_shown;
+		each_size(bugs_draw, &s, check_bug_head);
+	}
+}
+
+/* The bugs view at 240 x 68, where every paragraph is one line. */
+static void wide_bugs(struct state *s, struct screen *sc, struct canvas **c)
+{
+	*c = render(bugs_draw, s, 240, 68);
+	screen_of(*c, sc);
+}
+
+Test(views_b, bugs_numbers_by_hand)
+{
+	/* d = 4, base 100, positions 0, 1, 2 (len 3), dimension-exponent bug:
+	 * max |PEbug - PE| = |cos(2 * 10^-0.5) - cos 2| = 1.2227 and the
+	 * largest similarity difference 0.52300 (test_variants.c). */
+	struct state s = mkstate(4, 100.0, 3, 0, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct screen sc;
+
+	s.knobs.bug = PE_BUG_DIM_EXPONENT;
+	wide_bugs(&s, &sc, &c);
+	assert_shows(&sc, "At 3 positions in view: max |PEbug-PE| = 1.22 (dims 0-3), "
+			  "max |cos_bug-cos| = 0.523.", "bugs");
+	cr_expect_null(row_with(&sc, "Harmless"));
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+Test(views_b, bugs_swapped_is_harmless)
+{
+	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct screen sc;
+
+	s.knobs.bug = PE_BUG_SWAPPED;
+	wide_bugs(&s, &sc, &c);
+	cr_expect(number_after(&sc, "max |PEbug-PE| = ") > 1.0);
+	cr_expect(number_after(&sc, "max |cos_bug-cos| = ") < 1e-12);
+	assert_shows(&sc, "Harmless: the similarities agree up to rounding.", "bugs");
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+Test(views_b, bugs_float32_needs_long_positions)
+{
+	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct screen sc;
+
+	s.knobs.bug = PE_BUG_FLOAT32;
+	wide_bugs(&s, &sc, &c);
+	cr_expect(number_after(&sc, "max |PEbug-PE| = ") < 1e-5);
+	assert_shows(&sc, "Too short to see: try :len 16384", "bugs");
+	screen_free(&sc);
+	canvas_free(c);
+
+	/* The whole of 0 .. 32767 in view: the last position sees ~1e-3. */
+	s = mkstate(512, 1e4, 32768, 37, 0, VIEW_BUGS);
+	s.knobs.bug = PE_BUG_FLOAT32;
+	wide_bugs(&s, &sc, &c);
+	cr_expect(number_after(&sc, "max |PEbug-PE| = ") > 1e-4);
+	cr_expect_null(row_with(&sc, "Too short"));
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+/* ---- vector ---- */
+
+static void check_vector_small(const struct screen *sc, int w, int h)
+{
+	(void)w;
+	(void)h;
+	/* d = 4, base 100, pos 1: (sin 1, cos 1, sin 0.1, cos 0.1), printed
+	 * with %.17g (Python's repr gives the same digits here). */
+	assert_shows(sc, "pos=1  d=4  base=100  interleaved", "vector");
+	assert_shows(sc, "▶  0   0.8414709848078965     sin i=0", "vector");
+	assert_shows(sc, "   1   0.54030230586813977    cos i=0", "vector");
+	assert_shows(sc, "   2   0.099833416646828155   sin i=1", "vector");
+	assert_shows(sc, "   3   0.99500416527802582    cos i=1", "vector");
+	assert_shows(sc, "all 4 dims", "vector");
+}
+
+Test(views_b, vector_small_by_hand)
+{
+	struct state s = mkstate(4, 100.0, 10, 1, 0, VIEW_VECTOR);
+	double sum = 0.0, v[4] = { 0.8414709848078965, 0.5403023058681398,
+				    0.09983341664682815, 0.9950041652780258 };
+	char want[64];
+	struct canvas *c;
+	struct screen sc;
+
+	each_size(vector_draw, &s, check_vector_small);
+	/* The norm, summed in dimension order as the view does. */
+	for (int k = 0; k < 4; k++)
+		sum += v[k] * v[k];
+	snprintf(want, sizeof want, "‖PE‖² = %.17g  (d/2 = 2, off by ", sum);
+	c = render(vector_draw, &s, 120, 38);
+	screen_of(c, &sc);
+	assert_shows(&sc, want, "vector");
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+Test(views_b, vector_scrolls_and_marks)
+{
+	struct state s = mkstate(512, 1e4, 100, 42, 20, VIEW_VECTOR);
+	struct canvas *c;
+	struct screen sc;
+	char want[128];
+
+	s.knobs.scroll = 16;
+	c = render(vector_draw, &s, 120, 38);
+	screen_of(c, &sc);
+	/* 32 rows a column, two columns: dims 16 .. 79. */
+	assert_shows(&sc, "dims 16-79 of 512   x/X: scroll by 16", "vector");
+	cr_expect_null(row_with(&sc, "  15  "));
+	/* Dim 20 (pair 10's sine, selected) is marked; its value is
+	 * sin(42 * 1e4^(-20/512)), computed here. */
+	snprintf(want, sizeof want, "▶ 20  % -24.17gsin i=10",
+		 sin(42.0 * pow(1e4, -20.0 / 512)));
+	assert_shows(&sc, want, "vector");
+	snprintf(want, sizeof want, "  79  % -24.17gcos i=39",
+		 cos(42.0 * pow(1e4, -78.0 / 512)));
+	assert_shows(&sc, want, "vector");
+	screen_free(&sc);
+	canvas_free(c);
+}
+
+Test(views_b, vector_concat_every_size)
+{
+	struct state s = mkstate(8192, 1e4, 1000000, 999999, 5000, VIEW_VECTOR);
+
+	s.cur.pe.layout = PE_CONCAT;
+	s.knobs.scroll = 4096;
+	each_size(vector_draw, &s, NULL);
+}
