@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# End-to-end tests of the lessons, the language choice and presenter mode:
+#   - `--lessons` in both languages;
+#   - golden snapshots of one lesson step in English and Chinese at 80x24
+#     and 120x40 (tests/golden/lesson-*.txt), and the Chinese screen lined
+#     up with the English one (same display width on every row, borders in
+#     the same columns);
+#   - bad lesson files and options: a one-line message and the documented
+#     exit status (64 usage, 65 bad lesson file, 66 lesson not found);
+#   - --palette and --present in snapshots;
+#   - stepping through a lesson in tmux: n/p, R, caption focus, the
+#     chooser, the presenter's key echo, the Chinese caption and help.
+# The goldens change when a view's drawing changes: regenerate them on
+# purpose with UPDATE_GOLDEN=1 bash tests/e2e/lessons.sh and review the
+# diff.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tmux.bash"
+golden=$here/../golden
+fixtures=$here/../lessons
+out=$TM_DIR/out err=$TM_DIR/err
+
+# snap ARGS...: a colourless snapshot into $out, stderr into $err.
+snap() {
+	LC_ALL=C.UTF-8 NO_COLOR= "$PESCOPE" --snapshot --color never "$@" \
+		>"$out" 2>"$err"
+}
+
+# ---- --lessons ----
+LC_ALL=C.UTF-8 "$PESCOPE" --lessons >"$out" 2>"$err"
+check "--lessons exits 0" test $? -eq 0
+check "--lessons lists six lessons" \
+	test "$(grep -cE '^ +[1-6]  [a-z]+ ' "$out")" -eq 6
+check "--lessons gives one-line descriptions" \
+	grep -qE '^ +3  sincos +Offsets are rotations' "$out"
+LC_ALL=C.UTF-8 "$PESCOPE" --lessons --lang zh >"$out" 2>"$err"
+check "--lessons --lang zh is in Chinese" \
+	grep -qE '^ +4  frequencies +快的维度对分辨局部顺序' "$out"
+
+# ---- golden snapshots, English and Chinese ----
+for size in 80x24 120x40; do
+	for lang in en zh; do
+		name=lesson-$lang-$size
+		if ! snap --lesson formula --step 2 --lang "$lang" --size "$size"; then
+			not_ok "golden $name" "pescope failed: $(head -c 300 "$err")"
+			continue
+		fi
+		cp "$out" "$TM_DIR/$name.txt"
+		if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+			cp "$out" "$golden/$name.txt"
+			ok "golden $name (updated)"
+		elif cmp -s "$out" "$golden/$name.txt"; then
+			ok "golden $name"
+		else
+			not_ok "golden $name" "differs from tests/golden/$name.txt"
+			diff "$golden/$name.txt" "$out" | head -n 20 | sed 's/^/#   /'
+		fi
+	done
+	# Wide characters never shift what follows them. The caption box is
+	# as tall as the lesson's longest caption, which differs between the
+	# languages, so the rows are compared by what they must share: the
+	# same number of rows, every row no wider than the screen, every row
+	# that ends on a border exactly as wide as the screen, and the caption
+	# box's sides in the first and last columns.
+	check "zh lines up with en at $size" python3 - "${size%x*}" \
+		"$TM_DIR/lesson-en-$size.txt" "$TM_DIR/lesson-zh-$size.txt" <<'EOF'
+import sys, unicodedata
+W = int(sys.argv[1])
+def width(line):
+    return sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1
+               for c in line)
+screens = [open(f, encoding='utf-8').read().split('\n') for f in sys.argv[2:]]
+assert len(screens[0]) == len(screens[1]), 'row counts differ'
+for rows in screens:
+    in_caption = False
+    for i, row in enumerate(rows):
+        w = width(row)
+        assert w <= W, 'row %d is %d wide: %s' % (i, w, row)
+        if row.endswith(('┐', '│', '┘', '┤')):
+            assert w == W, 'row %d ends at column %d: %s' % (i, w, row)
+        if row.startswith('┌') and ('·' in row):
+            in_caption = True
+        if in_caption:
+            assert row[0] in '┌│└' and row[-1] in '┐│┘', \
+                'caption row %d: %s' % (i, row)
+            if row.startswith('└'):
+                in_caption = False
+EOF
+done
+check "the zh snapshot shows the Chinese caption" \
+	grep -qF '第 2/5 步：怎么看热图' "$TM_DIR/lesson-zh-80x24.txt"
+
+# ---- bad lessons and options ----
+# expect_fail NAME STATUS MESSAGE ARGS...: exits STATUS, prints MESSAGE.
+expect_fail() {
+	local name=$1 want=$2 msg=$3; shift 3
+	snap "$@"
+	local rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		not_ok "$name" "exit $rc, wanted $want: $(head -c 300 "$err")"
+	elif [ "$(cat "$err")" != "$msg" ]; then
+		not_ok "$name" "message: $(head -c 300 "$err")"
+	elif [ -s "$out" ]; then
+		not_ok "$name" "wrote to stdout"
+	else
+		ok "$name"
+	fi
+}
+expect_fail "unknown lesson: 66" 66 \
+	"pescope: no lesson \"nosuch\" in $(cd "$here/../.." && pwd)/assets/lessons/en (pescope --lessons lists them)" \
+	--lesson nosuch
+expect_fail "bad UTF-8 in a lesson file: 65" 65 \
+	"pescope: $fixtures/bad-utf8.txt:5: invalid UTF-8 (byte 0xff at column 5)" \
+	--lesson "$fixtures/bad-utf8.txt"
+expect_fail "escape in a lesson file: 65, none printed" 65 \
+	"pescope: $fixtures/bad-control.txt:5: control character U+001B at column 4" \
+	--lesson "$fixtures/bad-control.txt"
+expect_fail "unknown command in a lesson file: 65" 65 \
+	"pescope: $fixtures/bad-command.txt:6: unknown command \"frobnicate\" (try :help)" \
+	--lesson "$fixtures/bad-command.txt"
+expect_fail "missing lesson file: 66" 66 \
+	"pescope: $fixtures/none.txt: cannot read: No such file or directory" \
+	--lesson "$fixtures/none.txt"
+expect_fail "--step past the end: 64" 64 \
+	"pescope: --step must be from 1 to 5 for lesson \"positions\", got 9" \
+	--lesson positions --step 9
+expect_fail "--step without --lesson: 64" 64 \
+	"pescope: --step only works with --lesson" --step 2
+expect_fail "--lang fr: 64" 64 \
+	"pescope: --lang must be en or zh, got \"fr\"" --lang fr
+expect_fail "--palette grey: 64" 64 \
+	"pescope: --palette must be rdbu or puor, got \"grey\"" --palette grey
+expect_fail "--lang zh with --ascii: 64" 64 \
+	"pescope: Chinese text cannot be drawn with --ascii; drop --ascii or use --lang en" \
+	--lang zh --ascii
+LC_ALL=C "$PESCOPE" --snapshot --lang zh --lesson 1 >"$out" 2>"$err"
+rc=$?
+check "--lang zh without UTF-8: 64 with a clear message" test "$rc" -eq 64 -a \
+	"$(cat "$err")" = "pescope: Chinese text needs a UTF-8 locale (LANG=C.UTF-8 or zh_CN.UTF-8); use --lang en"
+LC_ALL=C LANG=zh_CN.GB18030 "$PESCOPE" --snapshot --lesson 1 --size 80x24 >"$out" 2>"$err"
+check "a Chinese locale without UTF-8 falls back to English" \
+	grep -qF 'Attention sees a bag of tokens' "$out"
+check "a path lesson file opens" snap --lesson "$fixtures/good.txt" --size 80x24
+check "... and shows its caption" grep -qF 'A test lesson · 1/2 First step' "$out"
+
+# ---- palettes ----
+render() { LC_ALL=C.UTF-8 "$PESCOPE" --snapshot --color always "$@"; }
+rdbu=$(render) puor=$(render --palette puor)
+check "--palette puor changes the heat colours" test "$rdbu" != "$puor"
+check "--present defaults to puor" test "$(render --present)" = "$puor"
+check "--present --palette rdbu keeps rdbu" \
+	test "$(render --present --palette rdbu)" = "$rdbu"
+
+# ---- stepping through a lesson in tmux ----
+step_case() { # step_case NAME EXPECTED KEY...
+	local name=$1 want=$2; shift 2
+	tm_keys "$@"
+	if tm_wait "$want" 5; then ok "$name"; else not_ok "$name" "wanted $want"; fi
+}
+tm_start 100 32 -- --lesson positions
+if tm_wait "1/5 Attention sees a bag of tokens"; then
+	ok "--lesson opens at step 1"
+else
+	not_ok "--lesson opens at step 1"
+fi
+step_case "n: next step"            "2/5 One vector per position" n
+check "the step sets the position" grep -qF "pos=10 " <<<"$(tm_status)"
+step_case "l still moves"           "pos=11 " l
+step_case "R restores the step"     "pos=10 " R
+step_case "Enter: caption focus"    "←/→ step  Enter release the arrows" Enter
+step_case "Right steps the lesson"  "3/5 Every row is a wave" Right
+check "... without moving the position" grep -qF "pos=10 " <<<"$(tm_status)"
+step_case "Enter gives the arrows back" "p/n step" Enter
+step_case "Right moves again"       "pos=11 " Right
+step_case "p: previous step"        "2/5 One vector per position" p
+step_case "o: the chooser"          "Lessons: a digit" o
+step_case "3 opens lesson 3"        "Why sine and cosine · 1/4" 3
+step_case "the lesson's view"       "Clocks" ""
+tm_keys o 0
+if tm_wait_gone "Why sine and cosine" 5; then ok "0 closes the lesson"; else not_ok "0 closes the lesson"; fi
+step_case "P: presenter mode, key echo" "d_model -2 / +2" P ]
+tm_keys ":"; tm_keys -l "d 128"; tm_keys Enter
+step_case "... echoes ':' commands" ":d 128" ""
+check "... and ran it" grep -qF "d_model=128 " <<<"$(tm_status)"
+tm_keys q
+check "q quits with 0" test "$(tm_rc)" = 0
+tm_stop
+
+tm_start 100 32 -- --lang zh --lesson 1
+if tm_wait "第 1/5 步：注意力只看到一袋词"; then
+	ok "zh: the caption is in Chinese"
+else
+	not_ok "zh: the caption is in Chinese"
+fi
+step_case "zh: n steps"             "第 2/5 步：每个位置一个向量" n
+step_case "zh: the help is Chinese" "帮助：按键和命令" "?"
+check "zh: help texts come from the key table" grep -qF "位置 -/+ 长度的十分之一" <<<"$(tm_screen)"
+tm_keys Escape q
+check "zh: q quits with 0" test "$(tm_rc)" = 0
+tm_stop
+finish

@@ -1,0 +1,895 @@
+/* test_lesson.c - the lesson format, the shipped lessons, stepping through
+ * them, their keys, the caption and highlight drawing, the language choice
+ * and the presenter's key echo. Fixtures are in tests/lessons/; paths are
+ * relative to the repository root, where `make test` runs. */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canvas.h"
+#include "keys.h"
+#include "lang.h"
+#include "lesson.h"
+#include "lesson_run.h"
+#include "panel_lesson.h"
+#include "panels.h"
+#include "present.h"
+#include "snap.h"
+#include "state.h"
+#include "wrap.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(lesson, .init = utf8_locale);
+
+static const struct settings defaults = {
+	{ 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0
+};
+
+static struct lesson *load_ok(const char *path)
+{
+	char err[LESSON_ERR_MAX];
+	struct lesson *l = lesson_load(path, err, sizeof err);
+
+	cr_assert_not_null(l, "%s: %s", path, err);
+	return l;
+}
+
+/* The message lesson_load gives for path (which must fail). */
+static void load_fails(const char *path, char *err, size_t n)
+{
+	struct lesson *l = lesson_load(path, err, n);
+
+	cr_assert_null(l, "%s loaded", path);
+	cr_assert(!strchr(err, '\n'), "multi-line message: %s", err);
+	for (const char *p = err; *p; p++)
+		cr_assert((unsigned char)*p >= 0x20, "control in: %s", err);
+}
+
+static void expect_error(const char *path, const char *want)
+{
+	char err[LESSON_ERR_MAX];
+
+	load_fails(path, err, sizeof err);
+	cr_expect_str_eq(err, want);
+}
+
+/* ---- the parser ---- */
+
+Test(lesson, parses_every_part_of_the_format)
+{
+	struct lesson *l = load_ok("tests/lessons/good.txt");
+
+	cr_expect_str_eq(l->title, "A test lesson");
+	cr_expect_str_eq(l->about, "Exercises the parser.");
+	cr_expect_str_eq(l->name, "good");
+	cr_expect_eq(l->number, 0);
+	cr_assert_eq(l->nsteps, 2);
+
+	cr_expect_str_eq(l->step[0].title, "First step");
+	cr_expect_eq(l->step[0].line, 5);
+	cr_assert_eq(l->step[0].ncmds, 3);
+	cr_expect_str_eq(l->step[0].cmd[0].text, "d 64");
+	cr_expect_eq(l->step[0].cmd[0].line, 6);
+	cr_expect_str_eq(l->step[0].cmd[1].text, "len 32");
+	cr_expect_str_eq(l->step[0].cmd[2].text, "highlight dims 0 7");
+	cr_expect_eq(l->step[0].cmd[2].line, 8);
+	cr_expect_str_eq(l->step[0].caption,
+			 "Line one continues here.\nSecond paragraph. "
+			 ": not a command, \\# nor a comment");
+
+	cr_expect_str_eq(l->step[1].title, "第二步");
+	cr_assert_eq(l->step[1].ncmds, 2);
+	cr_expect_str_eq(l->step[1].cmd[0].text, "pos 5");	/* tab */
+	cr_expect_eq(l->step[1].cmd[0].line, 16);
+	cr_expect_str_eq(l->step[1].cmd[1].text, "window 2 9");
+	cr_expect_eq(l->step[1].cmd[1].line, 22);
+	/* No space is put next to a Chinese character; tabs are spaces. */
+	cr_expect_str_eq(l->step[1].caption,
+			 "位置编码加在词向量上，and Latin after. Latin before中文。"
+			 "tab inside");
+	lesson_free(l);
+}
+
+Test(lesson, crlf_line_ends)
+{
+	struct lesson *l = load_ok("tests/lessons/crlf.txt");
+
+	cr_expect_str_eq(l->title, "CRLF lesson");
+	cr_assert_eq(l->nsteps, 1);
+	cr_expect_str_eq(l->step[0].cmd[0].text, "view spectrum");
+	cr_expect_str_eq(l->step[0].caption, "Text with CRLF.");
+	lesson_free(l);
+}
+
+Test(lesson, names_from_file_names)
+{
+	char name[LESSON_NAME_MAX];
+	int num;
+
+	lesson_name_of("assets/lessons/en/01-positions.txt", &num, name,
+		       sizeof name);
+	cr_expect_eq(num, 1);
+	cr_expect_str_eq(name, "positions");
+	lesson_name_of("/x/y/intro.txt", &num, name, sizeof name);
+	cr_expect_eq(num, 0);
+	cr_expect_str_eq(name, "intro");
+	lesson_name_of("12-a-b.txt", &num, name, sizeof name);
+	cr_expect_eq(num, 12);
+	cr_expect_str_eq(name, "a-b");
+	lesson_name_of("2023.txt", &num, name, sizeof name);
+	cr_expect_eq(num, 0);
+	cr_expect_str_eq(name, "2023");
+}
+
+Test(lesson, bad_files_name_file_and_line)
+{
+	expect_error("tests/lessons/bad-command.txt",
+		     "tests/lessons/bad-command.txt:6: unknown command "
+		     "\"frobnicate\" (try :help)");
+	expect_error("tests/lessons/bad-value.txt",
+		     "tests/lessons/bad-value.txt:6: d_model must be an even "
+		     "integer from 2 to 65536, got \"7\" (odd)");
+	/* d 64 from step one still holds in step two. */
+	expect_error("tests/lessons/bad-range.txt",
+		     "tests/lessons/bad-range.txt:9: highlight dims B must be "
+		     "an integer from 0 to 63, got \"64\" (out of range)");
+	expect_error("tests/lessons/bad-utf8.txt",
+		     "tests/lessons/bad-utf8.txt:5: invalid UTF-8 (byte 0xff "
+		     "at column 5)");
+	expect_error("tests/lessons/bad-control.txt",
+		     "tests/lessons/bad-control.txt:5: control character "
+		     "U+001B at column 4");
+	expect_error("tests/lessons/bad-long-line.txt",
+		     "tests/lessons/bad-long-line.txt:5: line too long (1200 "
+		     "bytes, at most 1000)");
+	expect_error("tests/lessons/bad-no-title.txt",
+		     "tests/lessons/bad-no-title.txt:3: the lesson needs a "
+		     "\"title:\" line before its first step");
+	expect_error("tests/lessons/bad-text-before-step.txt",
+		     "tests/lessons/bad-text-before-step.txt:3: expected "
+		     "\"title:\", \"about:\" or a step (\"== title\") before "
+		     "the first step");
+	expect_error("tests/lessons/bad-no-caption.txt",
+		     "tests/lessons/bad-no-caption.txt:7: step 1 (line 4) has "
+		     "no caption");
+	expect_error("tests/lessons/bad-quit.txt",
+		     "tests/lessons/bad-quit.txt:5: :q is not allowed in a "
+		     "lesson");
+	expect_error("tests/lessons/bad-no-steps.txt",
+		     "tests/lessons/bad-no-steps.txt:4: no steps (a step "
+		     "starts with a line \"== title\")");
+	expect_error("tests/lessons/no-such-file.txt",
+		     "tests/lessons/no-such-file.txt: cannot read: No such "
+		     "file or directory");
+	expect_error("tests/lessons",
+		     "tests/lessons: is a folder, not a lesson file");
+}
+
+/* Parses text (len bytes, or strlen(text) when len is 0) and expects the
+ * message want. */
+static void parse_fails(const char *text, size_t len, const char *want)
+{
+	static struct lesson l;
+	char err[LESSON_ERR_MAX];
+
+	if (len == 0)
+		len = strlen(text);
+	cr_assert_eq(lesson_parse(text, len, "t.txt", &l, err, sizeof err), -1,
+		     "parsed: %s", text);
+	cr_expect_str_eq(err, want);
+}
+
+Test(lesson, bad_texts)
+{
+	static const char nul[] = "title: t\nabout: a\n== s\nx\0y\n";
+	char *big = malloc(LESSON_CAPTION_MAX + 200);
+	char *many = malloc(4096);
+	size_t n = 0;
+
+	cr_assert(big && many);
+	parse_fails(nul, sizeof nul - 1, "t.txt:4: NUL byte in a text file");
+	parse_fails("title: t\nabout: a\n== s\n", 0,
+		    "t.txt:3: step 1 has no caption");
+	parse_fails("title: t\ntitle: u\n", 0, "t.txt:2: a second \"title:\"");
+	parse_fails("title: t\nabout: a\n==\nx\n", 0,
+		    "t.txt:3: the step title is empty");
+	parse_fails("title: t\nabout: a\n== s\n:   \nx\n", 0,
+		    "t.txt:4: empty command after ':'");
+	parse_fails("title: t\nabout: a\n== s\n: highlight rows 1 2\nx\n", 0,
+		    "t.txt:4: highlight takes \"dims A B\", \"pos A B\" or "
+		    "\"off\"");
+	parse_fails("# only a comment\n", 0, "t.txt:1: no steps (a step "
+		    "starts with a line \"== title\")");
+
+	n = (size_t)sprintf(many, "title: t\nabout: a\n");
+	for (int i = 0; i <= LESSON_STEPS_MAX; i++)
+		n += (size_t)sprintf(many + n, "== s%d\nx\n", i);
+	parse_fails(many, n, "t.txt:43: more than 20 steps");
+
+	n = (size_t)sprintf(big, "title: t\nabout: a\n== s\n");
+	for (int i = 0; i < LESSON_CAPTION_MAX / 100 + 1; i++)
+		n += (size_t)sprintf(big + n, "%099d\n", i);
+	parse_fails(big, n, "t.txt:24: caption of step 1 longer than 2047 "
+		    "bytes");
+	free(big);
+	free(many);
+}
+
+Test(lesson, file_too_large)
+{
+	char path[] = "/tmp/pescope-lesson-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	char err[LESSON_ERR_MAX], want[LESSON_ERR_MAX];
+
+	cr_assert_not_null(f);
+	for (int i = 0; i < LESSON_FILE_MAX / 10 + 1; i++)
+		fputs("# 345678\n\n", f);
+	fclose(f);
+	load_fails(path, err, sizeof err);
+	snprintf(want, sizeof want, "%s: larger than 65536 bytes", path);
+	cr_expect_str_eq(err, want);
+	remove(path);
+}
+
+/* ---- the shipped lessons ---- */
+
+static void load_book(struct lesson_book *b, const char *lang)
+{
+	char dir[64];
+
+	snprintf(dir, sizeof dir, "assets/lessons/%s", lang);
+	cr_assert_eq(lesson_book_load(b, dir), 0, "%s", b->error);
+	cr_assert_eq(b->skipped, 0, "%s", b->error);
+}
+
+Test(lesson, shipped_lessons_load_in_both_languages)
+{
+	static const char *const names[] = { "positions", "formula", "sincos",
+					     "frequencies", "layouts",
+					     "context" };
+	struct lesson_book en, zh;
+
+	load_book(&en, "en");
+	load_book(&zh, "zh");
+	cr_assert_eq(en.count, 6);
+	cr_assert_eq(zh.count, 6);
+	for (int i = 0; i < 6; i++) {
+		const struct lesson *a = en.lesson[i], *b = zh.lesson[i];
+
+		cr_expect_str_eq(a->name, names[i]);
+		cr_expect_eq(a->number, i + 1);
+		cr_expect_str_eq(b->name, names[i]);
+		/* The translations show the same things step by step. */
+		cr_assert_eq(a->nsteps, b->nsteps, "%s", a->name);
+		for (int k = 0; k < a->nsteps; k++) {
+			cr_assert_eq(a->step[k].ncmds, b->step[k].ncmds,
+				     "%s step %d", a->name, k + 1);
+			for (int j = 0; j < a->step[k].ncmds; j++)
+				cr_expect_str_eq(a->step[k].cmd[j].text,
+						 b->step[k].cmd[j].text);
+		}
+	}
+	lesson_book_free(&en);
+	lesson_book_free(&zh);
+}
+
+/* Every step of every lesson of lang applies cleanly, and its caption
+ * fits the caption box of a w x h screen without an ellipsis. */
+static void check_book(const char *lang, int w, int h)
+{
+	struct lesson_book b;
+	struct canvas *c = canvas_new(w, h);
+	struct state s;
+
+	cr_assert_not_null(c);
+	load_book(&b, lang);
+	state_init(&s, &defaults);
+	s.lang = strcmp(lang, "zh") == 0 ? LANG_ZH : LANG_EN;
+	s.les.book = &b;
+	for (int i = 0; i < b.count; i++)
+		for (int k = 0; k < b.lesson[i]->nsteps; k++) {
+			struct rect body = { 0, 1, w, h - 2 }, r;
+			char *text;
+
+			lesson_open(&s, i, k);
+			cr_assert_eq(s.les.step, k);
+			cr_expect(!s.msg_error, "%s %s step %d: %s", lang,
+				  b.lesson[i]->name, k + 1, s.msg);
+			cr_expect(state_valid(&s));
+			r = caption_split(&s, &body);
+			cr_assert_gt(r.h, 2);
+			canvas_clear(c);
+			caption_draw(&s, c, r);
+			text = snap(c);
+			cr_expect(!strstr(text, "…"), "%s %s step %d is cut "
+				  "at %dx%d:\n%s", lang, b.lesson[i]->name,
+				  k + 1, w, h, text);
+			free(text);
+		}
+	lesson_book_free(&b);
+	canvas_free(c);
+}
+
+Test(lesson, every_step_applies_and_fits_en)
+{
+	check_book("en", 80, 24);
+	check_book("en", 120, 40);
+}
+
+Test(lesson, every_step_applies_and_fits_zh)
+{
+	check_book("zh", 80, 24);
+	check_book("zh", 120, 40);
+}
+
+Test(lesson, find_by_name_number_or_file)
+{
+	struct lesson_book b;
+	char path[LESSON_PATH_MAX];
+
+	load_book(&b, "en");
+	cr_expect_eq(lesson_book_find(&b, "sincos"), 2);
+	cr_expect_eq(lesson_book_find(&b, "3"), 2);
+	cr_expect_eq(lesson_book_find(&b, "03"), 2);
+	cr_expect_eq(lesson_book_find(&b, "03-sincos"), 2);
+	cr_expect_eq(lesson_book_find(&b, "03-sincos.txt"), 2);
+	cr_expect_eq(lesson_book_find(&b, "7"), -1);
+	cr_expect_eq(lesson_book_find(&b, "sin"), -1);
+	cr_expect_eq(lesson_book_find(&b, ""), -1);
+	cr_expect_eq(lesson_find_file("tests/lessons", "bad-utf8", path,
+				      sizeof path), 0);
+	cr_expect_str_eq(path, "tests/lessons/bad-utf8.txt");
+	cr_expect_eq(lesson_find_file("tests/lessons", "nothing", path,
+				      sizeof path), -1);
+	lesson_book_free(&b);
+}
+
+Test(lesson, book_skips_bad_files)
+{
+	struct lesson_book b;
+
+	cr_assert_eq(lesson_book_load(&b, "tests/lessons"), 0);
+	cr_expect_eq(b.count, 2);	/* crlf.txt and good.txt */
+	cr_expect_str_eq(b.lesson[0]->name, "crlf");
+	cr_expect_str_eq(b.lesson[1]->name, "good");
+	cr_expect_eq(b.skipped, 11);
+	/* The first bad file in name order. */
+	cr_expect_str_eq(b.error, "tests/lessons/bad-command.txt:6: unknown "
+			 "command \"frobnicate\" (try :help)");
+	lesson_book_free(&b);
+	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder"), -1);
+	cr_expect_str_eq(b.error, "tests/no-such-folder: cannot read the "
+			 "folder: No such file or directory");
+	lesson_book_free(&b);
+}
+
+/* ---- lesson commands ---- */
+
+Test(lesson, lesson_commands)
+{
+	struct state s, before;
+	char err[256];
+
+	state_init(&s, &defaults);
+	cr_assert_eq(lesson_command(&s, "highlight dims 3 9", err, sizeof err), 0);
+	cr_expect(s.hl.kind == HL_DIMS && s.hl.lo == 3 && s.hl.hi == 9);
+	cr_assert_eq(lesson_command(&s, "highlight pos 0 127", err, sizeof err), 0);
+	cr_expect(s.hl.kind == HL_POS && s.hl.lo == 0 && s.hl.hi == 127);
+	cr_assert_eq(lesson_command(&s, "highlight off", err, sizeof err), 0);
+	cr_expect_eq(s.hl.kind, HL_NONE);
+	cr_assert_eq(lesson_command(&s, "window 10 19", err, sizeof err), 0);
+	cr_expect(s.view.pos0 == 10 && s.view.npos == 10);
+	cr_assert_eq(lesson_command(&s, "offset 7", err, sizeof err), 0);
+	cr_expect_eq(s.knobs.offset, 7);
+	cr_assert_eq(lesson_command(&s, "split 200", err, sizeof err), 0);
+	cr_expect_eq(s.knobs.split, 200);
+	cr_assert_eq(lesson_command(&s, "threshold 0.25", err, sizeof err), 0);
+	cr_expect_float_eq(s.knobs.threshold, 0.25, 1e-15);
+	cr_assert_eq(lesson_command(&s, "train 4096", err, sizeof err), 0);
+	cr_expect_eq(s.knobs.train_len, 4096);
+	cr_assert_eq(lesson_command(&s, "scale 8", err, sizeof err), 0);
+	cr_expect_float_eq(s.knobs.scale, 8.0, 0);
+	cr_assert_eq(lesson_command(&s, "bug half-exponent", err, sizeof err), 0);
+	cr_expect_eq(s.knobs.bug, 1);
+	cr_assert_eq(lesson_command(&s, "bug 6", err, sizeof err), 0);
+	cr_expect_eq(s.knobs.bug, 5);
+	/* Anything else is a ':' command. */
+	cr_assert_eq(lesson_command(&s, "d 128", err, sizeof err), 0);
+	cr_expect_eq(s.cur.pe.d_model, 128);
+	cr_expect(state_valid(&s));
+
+	struct { const char *cmd, *msg; } bad[] = {
+		{ "split 64", "split must be an integer from 1 to 63, got "
+		  "\"64\" (out of range)" },
+		{ "highlight dims 9 3", "highlight dims B must be an integer "
+		  "from 9 to 127, got \"3\" (out of range)" },
+		{ "highlight pos 0", "highlight takes \"dims A B\", \"pos A "
+		  "B\" or \"off\"" },
+		{ "window 5", "window takes two positions, e.g. window 0 63" },
+		{ "threshold 1", "threshold must be a number from 0.05 to "
+		  "0.95, got \"1\" (out of range)" },
+		{ "bug 0", "bug must be 1 to 6 or a name such as "
+		  "dim-exponent, got \"0\"" },
+		{ "offset", "offset takes one value" },
+		{ "help", ":help is not allowed in a lesson" },
+		{ "quit", ":quit is not allowed in a lesson" },
+		{ "d 3", "d_model must be an even integer from 2 to 65536, "
+		  "got \"3\" (odd)" },
+		{ "", "empty command" },
+		{ "a b c d e", "too many words in \"a\"" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		before = s;
+		err[0] = '\0';
+		cr_expect_eq(lesson_command(&s, bad[i].cmd, err, sizeof err), -1,
+			     "%s", bad[i].cmd);
+		cr_expect_str_eq(err, bad[i].msg);
+		cr_expect(memcmp(&s, &before, sizeof s) == 0,
+			  "\"%s\" changed the state", bad[i].cmd);
+	}
+}
+
+/* ---- stepping ---- */
+
+/* A state following the good fixture, book and lesson owned by the test. */
+static struct lesson_book good_book;
+
+static void open_good(struct state *s)
+{
+	lesson_book_single(&good_book, load_ok("tests/lessons/good.txt"));
+	state_init(s, &defaults);
+	s->les.book = &good_book;
+	lesson_open(s, 0, 0);
+}
+
+static unsigned act(struct state *s, enum action_kind k, long long arg)
+{
+	struct action a = { k, arg, 0, -1 };
+
+	return state_apply(s, &a);
+}
+
+Test(lesson, steps_replay_from_the_start)
+{
+	struct state s;
+
+	open_good(&s);
+	cr_expect_eq(s.les.index, 0);
+	cr_expect_eq(s.les.step, 0);
+	cr_expect_eq(s.cur.pe.d_model, 64);
+	cr_expect_eq(s.cur.len, 32);
+	cr_expect(s.hl.kind == HL_DIMS && s.hl.lo == 0 && s.hl.hi == 7);
+
+	cr_expect_eq(act(&s, ACT_LESSON_STEP, 1), REACT_REDRAW);
+	cr_expect_eq(s.les.step, 1);
+	/* Step two keeps step one's d and len, not its highlight. */
+	cr_expect_eq(s.cur.pe.d_model, 64);
+	cr_expect_eq(s.cur.pos, 5);
+	cr_expect_eq(s.hl.kind, HL_NONE);
+	cr_expect(s.view.pos0 == 2 && s.view.npos == 8);
+
+	act(&s, ACT_LESSON_STEP, 1);	/* past the end: stays */
+	cr_expect_eq(s.les.step, 1);
+	cr_expect_str_eq(s.msg, "this is the last step: press o for another "
+			 "lesson");
+	act(&s, ACT_LESSON_STEP, -1);
+	act(&s, ACT_LESSON_STEP, -1);
+	cr_expect_eq(s.les.step, 0);
+	cr_expect_str_eq(s.msg, "this is the first step");
+	cr_expect(state_valid(&s));
+	lesson_book_free(&good_book);
+}
+
+Test(lesson, only_the_step_shown_leaves_a_message)
+{
+	static const char text[] = "title: t\nabout: a\n== a\n: preset "
+				   "head-5e5\nx\n== b\n: d 64\ny\n";
+	struct lesson *l = malloc(sizeof *l);
+	struct lesson_book b;
+	struct state s;
+	char err[LESSON_ERR_MAX];
+
+	cr_assert_not_null(l);
+	cr_assert_eq(lesson_parse(text, strlen(text), "m.txt", l, err,
+				  sizeof err), 0, "%s", err);
+	lesson_book_single(&b, l);
+	state_init(&s, &defaults);
+	s.les.book = &b;
+	lesson_open(&s, 0, 0);
+	cr_expect_str_eq(s.msg, "128-wide head, base 500000 (LLaMA 3)");
+	act(&s, ACT_LESSON_STEP, 1);
+	cr_expect_eq(s.cur.pe.d_model, 64);
+	cr_expect_float_eq(s.cur.pe.base, 5e5, 0);
+	cr_expect_str_eq(s.msg, "");
+	lesson_book_free(&b);
+}
+
+Test(lesson, restore_and_reset_return_to_the_step)
+{
+	struct state s;
+
+	open_good(&s);
+	act(&s, ACT_LESSON_STEP, 1);
+	act(&s, ACT_POS_STEP, 1);
+	act(&s, ACT_DMODEL_STEP, 1);
+	act(&s, ACT_VIEW_SET, 2);
+	cr_expect_eq(s.cur.pos, 6);
+	cr_expect_eq(s.cur.pe.d_model, 66);
+	act(&s, ACT_LESSON_RESTORE, 0);
+	cr_expect_eq(s.cur.pos, 5);
+	cr_expect_eq(s.cur.pe.d_model, 64);
+	cr_expect_eq(s.view_id, VIEW_EXPLORE);
+	cr_expect_eq(s.les.step, 1);
+
+	/* 'r' goes back to the step's parameters and keeps the lesson. */
+	s.lang = LANG_ZH;
+	s.present = true;
+	act(&s, ACT_POS_STEP, 3);
+	act(&s, ACT_RESET, 0);
+	cr_expect_eq(s.cur.pos, 5);
+	cr_expect_eq(s.les.index, 0);
+	cr_expect_eq(s.les.step, 1);
+	cr_expect_eq(s.lang, LANG_ZH);
+	cr_expect(s.present);
+	cr_expect(state_valid(&s));
+	lesson_book_free(&good_book);
+}
+
+Test(lesson, chooser_focus_and_escape)
+{
+	struct state s;
+	struct action a;
+
+	open_good(&s);
+	act(&s, ACT_LESSON_MENU, 0);
+	cr_expect(s.les.menu);
+	cr_expect_eq(s.les.sel, 1);
+	/* In the chooser digits open, arrows move, Enter opens. */
+	cr_assert(lesson_keys(&s, '0', &a));
+	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == -1);
+	cr_assert(lesson_keys(&s, '2', &a));
+	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == 1);
+	a = keys_action(&s, PK_UP);
+	cr_expect(a.kind == ACT_LESSON_MENU_MOVE && a.arg == -1);
+	state_apply(&s, &a);
+	cr_expect_eq(s.les.sel, 0);
+	state_apply(&s, &a);		/* wraps to the last entry */
+	cr_expect_eq(s.les.sel, 1);
+	a = keys_action(&s, PK_ENTER);
+	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == 0);
+
+	act(&s, ACT_LESSON_OPEN, 1);	/* no lesson 2 in this book */
+	cr_expect(s.msg_error);
+	cr_expect_str_eq(s.msg, "no lesson with that number");
+	cr_expect_eq(s.les.index, 0);
+	act(&s, ACT_ESCAPE, 0);
+	cr_expect(!s.les.menu);
+
+	/* A focused caption takes the arrows; Enter gives them back. */
+	a = keys_action(&s, PK_ENTER);
+	cr_expect_eq(a.kind, ACT_LESSON_FOCUS);
+	state_apply(&s, &a);
+	cr_expect(s.les.focus);
+	a = keys_action(&s, PK_RIGHT);
+	cr_expect(a.kind == ACT_LESSON_STEP && a.arg == 1);
+	a = keys_action(&s, PK_PGUP);
+	cr_expect(a.kind == ACT_LESSON_STEP && a.arg == -1);
+	cr_expect_eq(keys_action(&s, 'l').kind, ACT_POS_STEP);
+	act(&s, ACT_LESSON_FOCUS, 0);
+	cr_expect_eq(keys_action(&s, PK_RIGHT).kind, ACT_POS_STEP);
+
+	/* 0 in the chooser closes the lesson and its highlight. */
+	act(&s, ACT_LESSON_OPEN, -1);
+	cr_expect_eq(s.les.index, -1);
+	cr_expect_eq(s.hl.kind, HL_NONE);
+	cr_expect_eq(s.cur.pe.d_model, 64);	/* the state stays */
+	act(&s, ACT_LESSON_STEP, 1);
+	cr_expect_str_eq(s.msg, "no lesson open: press o to choose one");
+	cr_expect(state_valid(&s));
+	lesson_book_free(&good_book);
+}
+
+Test(lesson, key_table_bindings)
+{
+	struct state s;
+
+	state_init(&s, &defaults);
+	cr_expect(keys_action(&s, 'n').kind == ACT_LESSON_STEP &&
+		  keys_action(&s, 'n').arg == 1);
+	cr_expect(keys_action(&s, 'p').kind == ACT_LESSON_STEP &&
+		  keys_action(&s, 'p').arg == -1);
+	cr_expect(keys_action(&s, 'm').kind == ACT_PRESET_NEXT &&
+		  keys_action(&s, 'm').arg == -1);
+	cr_expect(keys_action(&s, 'M').kind == ACT_PRESET_NEXT &&
+		  keys_action(&s, 'M').arg == 1);
+	cr_expect_eq(keys_action(&s, 'R').kind, ACT_LESSON_RESTORE);
+	cr_expect_eq(keys_action(&s, 'o').kind, ACT_LESSON_MENU);
+	cr_expect_eq(keys_action(&s, 'P').kind, ACT_PRESENT_TOGGLE);
+	cr_expect_eq(keys_action(&s, PK_ENTER).kind, ACT_LESSON_FOCUS);
+	act(&s, ACT_PRESENT_TOGGLE, 0);
+	cr_expect(s.present);
+	cr_expect_str_eq(s.msg, "presenter mode: keys shown, captions larger "
+			 "(P turns it off)");
+	/* Without a lesson the caption cannot take focus. */
+	act(&s, ACT_LESSON_FOCUS, 0);
+	cr_expect(!s.les.focus);
+	cr_expect(state_valid(&s));
+}
+
+Test(lesson, help_in_both_languages)
+{
+	int n;
+	const struct keybinding *t = keys_table(&n);
+
+	for (int i = 0; i < n; i++) {
+		cr_expect_not_null(t[i].help_zh, "%s", t[i].label_ascii);
+		cr_expect_str_neq(keys_group(&t[i], LANG_ZH), t[i].group,
+				  "%s", t[i].group);
+		cr_expect_str_eq(keys_help(&t[i], LANG_EN), t[i].help);
+	}
+}
+
+/* ---- drawing ---- */
+
+Test(lesson, caption_takes_the_bottom_of_the_body)
+{
+	struct state s;
+	struct rect body = { 0, 1, 80, 22 }, r;
+
+	state_init(&s, &defaults);
+	r = caption_split(&s, &body);
+	cr_expect_eq(r.h, 0);
+	cr_expect_eq(body.h, 22);
+
+	open_good(&s);
+	r = caption_split(&s, &body);
+	/* The taller caption (step one, two lines at 76 columns) + border. */
+	cr_expect_eq(r.h, 4);
+	cr_expect_eq(r.y, 19);
+	cr_expect_eq(body.h, 18);
+	cr_expect_eq(r.y + r.h, 23);
+	lesson_book_free(&good_book);
+}
+
+Test(lesson, caption_drawing)
+{
+	struct state s;
+	struct canvas *c = canvas_new(40, 6);
+	char *text;
+
+	cr_assert_not_null(c);
+	open_good(&s);
+	caption_draw(&s, c, (struct rect){ 0, 0, 40, 6 });
+	text = snap(c);
+	cr_expect_str_eq(text,
+		"┌ A test lesson · 1/2 First step ──────┐\n"
+		"│ Line one continues here.             │\n"
+		"│ Second paragraph. : not a command,   │\n"
+		"│ \\# nor a comment                     │\n"
+		"│                                      │\n"
+		"└──────────────────────────────────────┘\n");
+	free(text);
+
+	/* Too little room: an ellipsis; Chinese wraps between characters. */
+	act(&s, ACT_LESSON_STEP, 1);
+	s.lang = LANG_ZH;
+	canvas_clear(c);
+	caption_draw(&s, c, (struct rect){ 0, 0, 20, 4 });
+	text = snap(c);
+	cr_expect_str_eq(text,
+		"┌ A test lesson ·  ┐\n"
+		"│ 位置编码加在词向 │\n"
+		"│ 量上，and Latin… │\n"
+		"└──────────────────┘\n"
+		"\n\n");
+	free(text);
+	canvas_free(c);
+	lesson_book_free(&good_book);
+}
+
+Test(lesson, presenter_captions_spread_out)
+{
+	struct state s;
+	struct canvas *c = canvas_new(40, 8);
+	char *text;
+
+	cr_assert_not_null(c);
+	open_good(&s);
+	s.present = true;
+	caption_draw(&s, c, (struct rect){ 0, 0, 40, 8 });
+	text = snap(c);
+	/* Wider margins, a blank row between lines and paragraphs. */
+	cr_expect_str_eq(text,
+		"┌ A test lesson · 1/2 First step ──────┐\n"
+		"│   Line one continues here.           │\n"
+		"│                                      │\n"
+		"│                                      │\n"
+		"│   Second paragraph. : not a          │\n"
+		"│                                      │\n"
+		"│   command, \\# nor a comment          │\n"
+		"└──────────────────────────────────────┘\n");
+	free(text);
+	canvas_free(c);
+	lesson_book_free(&good_book);
+}
+
+Test(lesson, heatmap_highlight)
+{
+	struct state s;
+	struct canvas *c = canvas_new(40, 11);
+	const struct settings small = { { 8, 10000.0, PE_INTERLEAVED }, 31, 0, 0 };
+
+	cr_assert_not_null(c);
+	state_init(&s, &small);
+	/* 8 dims on 8 cell rows, 31 positions on 31 columns (x = 3..33). */
+	s.hl = (struct highlight){ HL_DIMS, 2, 4 };
+	heatmap_draw(&s, c, (struct rect){ 0, 0, 40, 11 });
+	for (int y = 1; y <= 8; y++)
+		cr_expect_eq(canvas_cell(c, 34, y)->ch,
+			     y >= 3 && y <= 5 ? 0x2503u : (uint32_t)' ',
+			     "row %d", y);
+
+	canvas_clear(c);
+	s.hl = (struct highlight){ HL_POS, 5, 9 };
+	heatmap_draw(&s, c, (struct rect){ 0, 0, 40, 11 });
+	for (int x = 1; x < 39; x++)
+		cr_expect_eq(canvas_cell(c, x, 10)->ch,
+			     x >= 8 && x <= 12 ? 0x2501u : 0x2500u, "col %d", x);
+	canvas_free(c);
+}
+
+/* ---- language ---- */
+
+Test(lesson, language_from_locale_names)
+{
+	cr_expect_eq(lang_of_locale("zh_CN.UTF-8"), LANG_ZH);
+	cr_expect_eq(lang_of_locale("zh"), LANG_ZH);
+	cr_expect_eq(lang_of_locale("en_US.UTF-8"), LANG_EN);
+	cr_expect_eq(lang_of_locale("C.UTF-8"), LANG_EN);
+	cr_expect_eq(lang_of_locale(""), LANG_EN);
+	cr_expect_eq(lang_of_locale(NULL), LANG_EN);
+	cr_expect_str_eq(lang_name(LANG_ZH), "zh");
+	cr_expect_str_eq(lang_name((enum lang)7), "?");
+}
+
+Test(lesson, language_from_the_environment)
+{
+	setenv("LC_ALL", "", 1);
+	setenv("LC_MESSAGES", "zh_TW.UTF-8", 1);
+	setenv("LANG", "en_GB.UTF-8", 1);
+	cr_expect_eq(lang_from_env(), LANG_ZH);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	cr_expect_eq(lang_from_env(), LANG_EN);
+	unsetenv("LC_ALL");
+	unsetenv("LC_MESSAGES");
+	setenv("LANG", "zh_CN.UTF-8", 1);
+	cr_expect_eq(lang_from_env(), LANG_ZH);
+	unsetenv("LANG");
+	cr_expect_eq(lang_from_env(), LANG_EN);
+}
+
+Test(lesson, chinese_needs_utf8)
+{
+	char err[160];
+
+	setenv("LANG", "zh_CN.UTF-8", 1);
+	unsetenv("LC_ALL");
+	unsetenv("LC_MESSAGES");
+	cr_expect_eq(lang_settle(LANG_ZH, false, err, sizeof err), LANG_ZH);
+	cr_expect_eq(lang_settle(-1, false, err, sizeof err), LANG_ZH);
+	cr_expect_eq(lang_settle(-1, true, err, sizeof err), LANG_EN);
+	cr_expect_eq(lang_settle(LANG_ZH, true, err, sizeof err), -1);
+	cr_expect_str_eq(err, "Chinese text cannot be drawn with --ascii; "
+			 "drop --ascii or use --lang en");
+	cr_assert_not_null(setlocale(LC_ALL, "C"));
+	cr_expect_eq(lang_settle(-1, false, err, sizeof err), LANG_EN);
+	cr_expect_eq(lang_settle(LANG_EN, false, err, sizeof err), LANG_EN);
+	cr_expect_eq(lang_settle(LANG_ZH, false, err, sizeof err), -1);
+	cr_expect_str_eq(err, "Chinese text needs a UTF-8 locale (LANG=C.UTF-8 "
+			 "or zh_CN.UTF-8); use --lang en");
+}
+
+/* ---- presenter's key echo ---- */
+
+Test(lesson, echo_names_and_meanings)
+{
+	struct present_echo e = { 0 };
+	struct state s;
+	char name[16];
+
+	present_key_name(PK_LEFT, false, name, sizeof name);
+	cr_expect_str_eq(name, "←");
+	present_key_name(PK_LEFT, true, name, sizeof name);
+	cr_expect_str_eq(name, "Left");
+	present_key_name(' ', false, name, sizeof name);
+	cr_expect_str_eq(name, "space");
+	present_key_name(']', false, name, sizeof name);
+	cr_expect_str_eq(name, "]");
+
+	state_init(&s, &defaults);
+	present_key(&e, &s, ']', 0);
+	present_key(&e, &s, ']', 10);
+	present_key(&e, &s, PK_RIGHT, 20);
+	cr_assert_eq(e.n, 2);
+	cr_expect_str_eq(e.e[0].text, "]     d_model -2 / +2");
+	cr_expect_eq(e.e[0].count, 2);
+	cr_expect_str_eq(e.e[1].text, "→     position -1 / +1");
+	s.lang = LANG_ZH;
+	present_key(&e, &s, '3', 30);
+	cr_expect_str_eq(e.e[2].text, "3     视图 clocks");
+	/* ':' opens the line (not echoed); Enter echoes the command. */
+	cr_assert_eq(keys_action(&s, 'y').kind, ACT_NONE);
+	present_key(&e, &s, 'y', 40);
+	present_key(&e, &s, ':', 40);
+	cr_expect_eq(e.n, 3);
+	s.cmd_active = true;
+	strcpy(s.cmd, "d 128");
+	s.cmd_len = 5;
+	present_key(&e, &s, 'x', 50);
+	present_key(&e, &s, PK_ENTER, 50);
+	cr_assert_eq(e.n, 4);
+	cr_expect_str_eq(e.e[3].text, ":d 128");
+	/* A fifth entry pushes out the oldest. */
+	s.cmd_active = false;
+	present_key(&e, &s, 'q', 60);
+	cr_expect_eq(e.n, PRESENT_LINES);
+	cr_expect_str_eq(e.e[0].text, "→     position -1 / +1");
+	cr_expect_str_eq(e.e[3].text, "q     退出");
+}
+
+Test(lesson, echo_fades)
+{
+	struct present_echo e = { 0 };
+	struct state s;
+
+	state_init(&s, &defaults);
+	present_key(&e, &s, 'l', 0);
+	present_key(&e, &s, 'j', 5000);
+	cr_expect(!present_expire(&e, PRESENT_SHOW_MS - 1));
+	cr_expect(present_expire(&e, PRESENT_SHOW_MS));
+	cr_assert_eq(e.n, 1);
+	cr_expect_str_eq(e.e[0].text, "j     dimension -1 / +1");
+	cr_expect(present_expire(&e, 5000 + PRESENT_SHOW_MS));
+	cr_expect_eq(e.n, 0);
+}
+
+Test(lesson, echo_box_at_the_bottom_right)
+{
+	struct present_echo e = { 0 };
+	struct state s;
+	struct canvas *c = canvas_new(80, 24);
+	char *text, *line;
+
+	cr_assert_not_null(c);
+	state_init(&s, &defaults);
+	present_draw(&e, &s, c);
+	text = snap(c);
+	cr_expect_str_eq(text, "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");
+	free(text);
+	present_key(&e, &s, 'z', 0);
+	present_key(&e, &s, 'z', 0);
+	present_draw(&e, &s, c);
+	text = snap(c);
+	/* Body rows 1..22 (no lesson): the box is rows 20..22, its right
+	 * edge at column 78, one column in from the screen's edge. */
+	line = text;
+	for (int y = 0; y < 20; y++)
+		line = strchr(line, '\n') + 1;
+	cr_expect_str_eq(line,
+		"                       "
+		"┌ keys ────────────────────────────────────────────────┐\n"
+		"                       "
+		"│ z     zoom out / in at the crosshair (wheel too)  x2 │\n"
+		"                       "
+		"└──────────────────────────────────────────────────────┘\n"
+		"\n");
+	free(text);
+	canvas_free(c);
+}
