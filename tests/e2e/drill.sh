@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# End-to-end test of the interview drill in tmux, in English and Chinese:
+# `pescope --drill --seed 1` asks a question; a wrong answer gets "not quite"
+# with the answer, and the view that shows it opens with the question's
+# parameters; the same seed asks the same question again, and typing the
+# answer it gave gets "correct"; Esc ends with the summary, Enter closes it.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tmux.bash"
+
+# Stops the tmux server and waits until it no longer answers, so that the
+# next tm_start cannot reach a server that is still shutting down (its new
+# session would die with it, or outlive it unreachable).
+stop_wait() {
+	local deadline=$(( $(date +%s) + 5 ))
+	tm_stop
+	while $TM list-sessions >/dev/null 2>&1 &&
+	      [ "$(date +%s)" -le "$deadline" ]; do
+		sleep 0.05
+	done
+}
+
+# run_lang SEED LANG ASKED NEXT RIGHT WRONG ANSWER_RE SUMMARY SCORE: the
+# whole flow in one language; ASKED and NEXT mark questions 1 and 2,
+# ANSWER_RE captures the answer in the verdict line.
+run_lang() {
+	local seed=$1 lang=$2 asked=$3 next=$4 right=$5 wrong=$6 answer_re=$7
+	local summary=$8 score=$9
+	local q d view ans wrong_in
+
+	lang="$lang seed $seed"
+	tm_start 120 40 -- --drill --seed "$seed" --lang "${lang%% *}"
+	if ! tm_wait "$asked" 5; then
+		not_ok "$lang: --drill asks a question"; stop_wait; return
+	fi
+	ok "$lang: --drill asks a question"
+	q=$(tm_screen)
+	d=$(sed -n 's/.*d_model = \([0-9]*\).*/\1/p' <<<"$q" | head -n 1)
+	# a wrong answer: another letter for a choice, -999 for a number
+	if grep -q "│ a) " <<<"$q"; then wrong_in=a; else wrong_in=-999; fi
+	tm_keys -l -- "$wrong_in"; tm_keys Enter
+	if tm_wait "$wrong" 5; then
+		ok "$lang: a wrong answer gets \"$wrong\""
+	elif [ "$wrong_in" = a ] && tm_wait "$right" 1; then
+		# 'a' happened to be right: the next steps still apply
+		ok "$lang: a wrong answer gets \"$wrong\" (a was right)"
+	else
+		not_ok "$lang: a wrong answer gets \"$wrong\""
+	fi
+	ans=$(tm_screen | sed -n "s/.*$answer_re.*/\1/p" | head -n 1)
+	ans=${ans%.}
+	view=$(tm_screen | grep -o '[a-z]* \(view\|视图\)' | head -n 1 |
+	       cut -d' ' -f1)
+	check "$lang: the answer is shown ($ans)" test -n "$ans"
+	check "$lang: the status line has the question's d_model ($d)" \
+		grep -q "d_model=$d " <<<"$(tm_status)"
+	# the bottom row belongs to the view: its name, or the explorer's hints
+	case $view in
+	explore) check "$lang: the explore view opens" \
+			grep -q "\[ \] d_model" <<<"$(tm_screen | tail -n 1)" ;;
+	"") not_ok "$lang: the reveal names its view" ;;
+	*) check "$lang: the $view view opens" \
+			grep -q "^ $view: " <<<"$(tm_screen | tail -n 1)" ;;
+	esac
+	stop_wait
+
+	# The same seed asks the same question: its answer is now right.
+	tm_start 120 40 -- --drill --seed "$seed" --lang "${lang%% *}"
+	tm_wait "$asked" 5 >/dev/null
+	check "$lang: the same seed asks the same question" \
+		test "$(tm_screen | head -n 12)" = "$(head -n 12 <<<"$q")"
+	case $ans in
+	[a-d][\)）]*) tm_keys -l "${ans:0:1}" ;;
+	*) tm_keys -l -- "$ans" ;;
+	esac
+	tm_keys Enter
+	if tm_wait "$right" 5; then ok "$lang: the right answer gets \"$right\""
+	else not_ok "$lang: the right answer gets \"$right\""; fi
+	tm_keys n
+	tm_wait "$next" 5 >/dev/null
+	tm_keys Escape
+	if tm_wait "$summary" 5 && tm_wait "$score" 1; then
+		ok "$lang: Esc ends with the summary ($score)"
+	else
+		not_ok "$lang: Esc ends with the summary ($score)"
+	fi
+	tm_keys Enter
+	if tm_wait_gone "$summary" 5; then ok "$lang: Enter closes the summary"
+	else not_ok "$lang: Enter closes the summary"; fi
+	tm_keys q
+	check "$lang: q quits with status 0" test "$(tm_rc 5)" = 0
+	stop_wait
+}
+
+# seed 1 asks a number first (explore view), seed 11 a choice (clocks view)
+run_lang 1 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+	"Correct: the answer is" \
+	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
+	"Drill summary" "Right: 1 of 1."
+run_lang 11 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+	"Correct: the answer is" \
+	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
+	"Drill summary" "Right: 1 of 1."
+run_lang 1 zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1" \
+	"答对了！答案是" "不太对：答案是" \
+	'答案是 \([^ 。]*\)' "练习小结" "答对 1 题，共 1 题。"
+
+# D starts the drill from the explorer, and q while asking ends the drill,
+# not the program.
+tm_start 120 40 -- --seed 2
+tm_wait "d_model=512" 5 >/dev/null
+tm_keys D
+if tm_wait "Interview drill · question 1" 5; then ok "D starts the drill"
+else not_ok "D starts the drill"; fi
+tm_keys q
+if tm_wait "Drill summary" 5; then ok "q while asking ends the drill"
+else not_ok "q while asking ends the drill"; fi
+tm_keys Escape
+tm_wait_gone "Drill summary" 5
+tm_keys q
+check "then q quits with status 0" test "$(tm_rc 5)" = 0
+stop_wait
+
+finish
