@@ -52,7 +52,17 @@ static void on_polite_signal(int sig)
 	pending_signal = sig;
 }
 
-/* Async-signal-safe: only write(2), tcsetattr(3) and re-raising. */
+/* The crash signals, and what each did before install_signals (SIG_DFL,
+ * or a sanitizer's handler), which a crash goes on to once the terminal is
+ * restored: the process then dumps core or the sanitizer reports, as if we
+ * had not been there. */
+static const int crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
+static struct sigaction crash_prev[sizeof crash_sigs / sizeof crash_sigs[0]];
+
+/* Async-signal-safe: only write(2), tcsetattr(3), sigaction(2) and
+ * raise(3). The raised signal waits until the handler returns (it is
+ * blocked meanwhile); a real fault simply happens again, and meets the
+ * previous handler either way. */
 static void on_crash(int sig)
 {
 	if (t.restore_fd >= 0) {
@@ -61,14 +71,15 @@ static void on_crash(int sig)
 		if (t.saved_ok)
 			tcsetattr(t.restore_fd, TCSANOW, &t.saved);
 	}
-	signal(sig, SIG_DFL);
+	for (size_t i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
+		if (crash_sigs[i] == sig)
+			sigaction(sig, &crash_prev[i], NULL);
 	raise(sig);
 }
 
 static void install_signals(void)
 {
 	static const int polite[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	static const int crash[] = { SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof sa);
@@ -77,9 +88,9 @@ static void install_signals(void)
 	for (size_t i = 0; i < sizeof polite / sizeof polite[0]; i++)
 		sigaction(polite[i], &sa, NULL);
 	sa.sa_handler = on_crash;
-	sa.sa_flags = SA_RESETHAND;
-	for (size_t i = 0; i < sizeof crash / sizeof crash[0]; i++)
-		sigaction(crash[i], &sa, NULL);
+	sa.sa_flags = SA_RESETHAND;	/* a crash in the handler is final */
+	for (size_t i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
+		sigaction(crash_sigs[i], &sa, &crash_prev[i]);
 }
 
 static void restore_add(const char *s)
@@ -92,13 +103,17 @@ static void restore_add(const char *s)
 }
 
 /* Prebuilds what the crash handler writes: leave the alternate screen, show
- * the cursor, reset attributes, stop mouse reporting. */
+ * the cursor, reset attributes, leave keypad transmit mode, stop mouse
+ * reporting. */
 static void prepare_restore(int fd)
 {
 	t.restore_len = 0;
 	restore_add(tigetstr("rmcup"));
 	restore_add(tigetstr("cnorm"));
 	restore_add(tigetstr("sgr0"));
+	restore_add(tigetstr("rmkx"));	/* keypad(TRUE) turned keypad
+					 * transmit mode on: arrows would
+					 * reach the shell as ESC O A */
 	restore_add(mouse_off);
 	t.restore_fd = fd;
 }
