@@ -1,36 +1,87 @@
 #!/usr/bin/env bash
-# make bench: pescope against the Python/NumPy way of doing the same job.
+# make bench: pescope against the Python way of doing the same jobs, side by
+# side in one run.
 #   tests/bench/bench.sh /abs/path/to/pescope
-# Each section measures one thing, alternating the two programs (best of
-# $REPS each, so noise from the other core hits both alike), prints a line
-# and adds a row to the Markdown table in tests/bench/RESULTS.md, which the
-# README quotes. To add a section: write a function that calls `row`, and
-# list it in SECTIONS.
+# Sections (each prints its table and adds it to tests/bench/RESULTS.md,
+# which the README quotes; to add one, write a function that calls `table`
+# and `row`, and list it in SECTIONS):
+#   dump     the 16384x4096 float64 matrix to .npy: time (best of $REPS,
+#            alternating) and peak memory (/usr/bin/time -f %M) of pescope
+#            and of the NumPy reference function + np.save;
+#   frames   per-frame time p50/p95 at 80x24, 160x50 and 240x70, default
+#            and extreme parameters: pescope --bench against a matplotlib
+#            Agg re-render of the same screen (mpl_frames.py);
+#   bytes    bytes a terminal receives for a full redraw and a one-step
+#            move, in 256 colours (xterm-256color) and 24-bit colour
+#            (xterm-direct);
+#   startup  start-up to a first frame (pescope --snapshot) against Python
+#            importing NumPy and matplotlib.
 #
-# NumPy is Debian's /usr/bin/python3 with python3-numpy. OPENBLAS_CORETYPE
-# may be set on this machine (see DESIGN); the code measured here is
-# element-wise and never reaches BLAS, so it is left as it is.
+# Python is Debian's /usr/bin/python3. Where it lacks NumPy or matplotlib,
+# the comparisons that need them say so and are skipped (make deps installs
+# them). OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which this machine may set
+# for old OpenBLAS builds and which slow a current NumPy, are unset for the
+# Python commands only (see `py`), and RESULTS.md says which BLAS NumPy then
+# ran (threadpoolctl).
 set -eu
 bin=${1:?usage: bench.sh /path/to/pescope}
 here=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 REPS=${REPS:-5}
-SECTIONS="section_dump"
-rows=()
+MPL_FRAMES=${MPL_FRAMES:-50}
+SECTIONS="section_dump section_frames section_bytes section_startup"
+out=()		# Markdown lines of RESULTS.md after the header
+notes=()	# lines for the notes at the end
 
-# row WHAT PESCOPE_SECONDS OTHER_SECONDS OTHER_NAME: one line of the table.
+# py ARGS...: the Python command, with the OpenBLAS overrides unset for it
+# alone (never for pescope, the tests or CI).
+py() {
+	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$PY" "$@"
+}
+
+have_numpy=false have_mpl=false
+py -c 'import numpy' 2>/dev/null && have_numpy=true
+py -c 'import matplotlib' 2>/dev/null && have_mpl=true
+
+# ---- table helpers ----
+
+# table TITLE HEADER...: starts a section's table.
+table() {
+	local title=$1 sep="|" head="|"
+	shift
+	for h in "$@"; do
+		head="$head $h |"
+		sep="$sep --- |"
+	done
+	out+=("" "## $title" "" "$head" "$sep")
+	printf '\n%s\n' "$title"
+}
+
+# row CELL...: one row of the current table, printed as it comes.
 row() {
-	local a b ratio
-	a=$(printf '%.3f' "$2")
-	b=$(printf '%.3f' "$3")
-	ratio=$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", b / a }')
-	printf '%s: pescope %s s, %s %s s, %sx\n' "$1" "$a" "$4" "$b" "$ratio"
-	rows+=("| $1 | $a s | $b s ($4) | ${ratio}x |")
+	local line="|"
+	for c in "$@"; do line="$line $c |"; done
+	out+=("$line")
+	echo "$line"
+}
+
+# ratio A B: B / A to one decimal, followed by "x" ("-" when either is
+# missing or A is 0).
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a == "" || b == "" || a + 0 == 0) print "-";
+		else if (b / a >= 100) printf "%.0fx\n", b / a;
+		else printf "%.1fx\n", b / a }'
 }
 
 # min A B: the smaller of two decimal numbers ("" counts as infinite).
 min() {
 	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'
+}
+
+# median VALUES...: the middle value (the lower of the two middle ones).
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
 # seconds CMD...: wall time of one run, stdout to /dev/null.
@@ -40,41 +91,187 @@ seconds() {
 	echo "${t##*$'\n'}"
 }
 
+# peak_kb CMD...: the peak resident memory of one run in KiB.
+peak_kb() {
+	/usr/bin/time -f %M -o "$tmp/peak" "$@" >/dev/null
+	tail -n 1 "$tmp/peak"
+}
+
+# mib KIB: "12.3 MiB".
+mib() {
+	awk -v k="$1" 'BEGIN { printf "%.1f MiB\n", k / 1024 }'
+}
+
+# field NAME LINE: the value of NAME=value in a --bench line.
+field() {
+	sed -nE "s/.*(^| )$1=([^ ]+).*/\\2/p" <<<"$2"
+}
+
 # ---- sections ----
 
 section_dump() {
-	local L=16384 d=4096 best_c="" best_py="" t
+	local L=16384 d=4096 best_c="" best_py="" t mem_c mem_py
+	table "Writing the ${L}x${d} float64 matrix to .npy (/dev/null)" \
+		"" "pescope --dump npy" "NumPy reference + np.save" "pescope is"
+	if ! $have_numpy; then
+		row "time" "-" "skipped: $PY has no NumPy (make deps)" "-"
+		return
+	fi
 	for _ in $(seq "$REPS"); do
 		t=$(seconds "$bin" --dump npy -n "$L" -d "$d")
 		best_c=$(min "$best_c" "$t")
-		t=$("$PY" "$here/npy_bench.py" "$L" "$d")
+		t=$(py "$here/npy_bench.py" "$L" "$d")
 		best_py=$(min "$best_py" "$t")
 	done
-	row "npy dump ${L}x${d} float64 to /dev/null" "$best_c" "$best_py" \
-		"NumPy reference + np.save"
+	row "time, best of $REPS" "$(printf '%.3f s' "$best_c")" \
+		"$(printf '%.3f s' "$best_py")" "$(ratio "$best_c" "$best_py") faster"
+	mem_c=$(peak_kb "$bin" --dump npy -n "$L" -d "$d" -o /dev/null)
+	mem_py=$(peak_kb env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE \
+		"$PY" "$here/npy_bench.py" "$L" "$d")
+	row "peak memory (max RSS)" "$(mib "$mem_c")" "$(mib "$mem_py")" \
+		"$(ratio "$mem_c" "$mem_py") smaller"
+	notes+=("- The NumPy time covers the reference function and np.save only," \
+		"  not Python's start-up; pescope's covers the whole process.")
+}
+
+section_frames() {
+	local size params c m p
+	table "Time per frame, p50 / p95" "screen" "parameters" \
+		"pescope --bench" "matplotlib Agg re-render" "pescope is (p50)"
+	for size in 80x24 160x50 240x70; do
+		for params in "default" "extreme"; do
+			local args=() label="d=512, L=128" d=512 n=128
+			if [ "$params" = extreme ]; then
+				args=(-d 8192 -n 1000000)
+				label="d=8192, L=1e6"
+				d=8192 n=1000000
+			fi
+			c=$(TERM=xterm-256color "$bin" --bench --size "$size" "${args[@]}")
+			m="-"
+			if $have_mpl && $have_numpy; then
+				m=$(py "$here/mpl_frames.py" "${size%x*}" "${size#*x}" \
+					"$d" "$n" "$MPL_FRAMES")
+			fi
+			p=$(field p50_ms "$c")
+			if [ "$m" = "-" ]; then
+				row "$size" "$label" "$p / $(field p95_ms "$c") ms" \
+					"skipped: no matplotlib (make deps)" "-"
+			else
+				row "$size" "$label" "$p / $(field p95_ms "$c") ms" \
+					"$(field p50_ms "$m") / $(field p95_ms "$m") ms" \
+					"$(ratio "$p" "$(field p50_ms "$m")") faster"
+			fi
+		done
+	done
+	notes+=("- pescope's frame is frame_draw plus the ncurses copy and diff" \
+		"  for a 256-colour terminal, 500 frames; matplotlib's is the data" \
+		"  update plus fig.canvas.draw(), $MPL_FRAMES frames, same sequence" \
+		"  of moves and parameter changes (tests/bench/mpl_frames.py).")
+}
+
+section_bytes() {
+	local size c r
+	table "Bytes a terminal receives per frame" "screen" \
+		"full redraw, 256 colours" "one-step move, 256 colours" \
+		"full redraw, 24-bit" "one-step move, 24-bit"
+	if ! infocmp xterm-direct >/dev/null 2>&1; then
+		row "-" "skipped: no terminfo for xterm-direct (make deps: ncurses-term)" "-" "-" "-"
+		return
+	fi
+	for size in 80x24 160x50 240x70; do
+		c=$(TERM=xterm-256color "$bin" --bench --frames 1 --size "$size")
+		r=$(TERM=xterm-direct "$bin" --bench --frames 1 --size "$size")
+		row "$size" "$(field full_bytes "$c")" "$(field move_bytes "$c")" \
+			"$(field full_bytes "$r")" "$(field move_bytes "$r")"
+	done
+	notes+=("- Bytes are for the default parameters (d=512, L=128)." \
+		"  A move changes the crosshair, the curves' cursor and the" \
+		"  numbers; ncurses sends only the cells that changed.")
+}
+
+section_startup() {
+	local runs=20 t c=() p=() q=()
+	table "Start-up to a first frame, median of $runs runs" "" "pescope" \
+		"Python" "pescope is"
+	for _ in $(seq "$runs"); do
+		c+=("$(seconds "$bin" --snapshot --size 120x40)")
+		if $have_numpy && $have_mpl; then
+			p+=("$(seconds py -c 'import numpy, matplotlib')")
+			q+=("$(seconds py -c 'import numpy, matplotlib; matplotlib.use("Agg"); import matplotlib.pyplot')")
+		fi
+	done
+	t=$(median "${c[@]}")
+	if [ "${#p[@]}" -eq 0 ]; then
+		row "start-up" "$(printf '%.4f s' "$t")" "skipped: no NumPy or matplotlib (make deps)" "-"
+		return
+	fi
+	row "--snapshot (a full 120x40 frame) vs import numpy, matplotlib" \
+		"$(printf '%.4f s' "$t")" "$(printf '%.4f s' "$(median "${p[@]}")")" \
+		"$(ratio "$t" "$(median "${p[@]}")") faster"
+	row "the same vs also import matplotlib.pyplot (Agg)" \
+		"$(printf '%.4f s' "$t")" "$(printf '%.4f s' "$(median "${q[@]}")")" \
+		"$(ratio "$t" "$(median "${q[@]}")") faster"
 }
 
 # ---- run ----
 
-if ! "$PY" -c 'import numpy' 2>/dev/null; then
-	echo "bench: $PY has no NumPy (make deps installs python3-numpy)" >&2
-	exit 1
-fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+
 for s in $SECTIONS; do
 	"$s"
 done
 
+# What the Python side ran with.
+blas_note() {
+	local was=""
+	[ -n "${OPENBLAS_CORETYPE+x}" ] && was="OPENBLAS_CORETYPE=$OPENBLAS_CORETYPE "
+	[ -n "${OPENBLAS_L2_SIZE+x}" ] && was="${was}OPENBLAS_L2_SIZE=$OPENBLAS_L2_SIZE"
+	echo "- The Python commands ran with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE" \
+		"unset (in this run they were ${was:-not set in the first place})."
+	if $have_numpy; then
+		py - <<'EOF'
+import numpy
+try:
+    import threadpoolctl
+except ImportError:
+    print("  threadpoolctl is missing (make deps), so the BLAS in use was not checked.")
+else:
+    numpy.ones((64, 64)) @ numpy.ones((64, 64))  # load the BLAS
+    info = [i for i in threadpoolctl.threadpool_info() if i.get("user_api") == "blas"]
+    if info:
+        for i in info:
+            print("  NumPy's BLAS: %s %s, kernel %s, %s threads (threadpoolctl)."
+                  % (i.get("internal_api"), i.get("version"),
+                     i.get("architecture"), i.get("num_threads")))
+    else:
+        print("  threadpoolctl finds no OpenBLAS, MKL or BLIS in NumPy: it uses"
+              " the reference BLAS (Debian's libblas3). None of these"
+              " benchmarks calls BLAS anyway: they are element-wise and drawing.")
+EOF
+	fi
+}
+
+versions=""
+$have_numpy && versions=", NumPy $(py -c 'import numpy; print(numpy.__version__)')"
+$have_mpl && versions="$versions, matplotlib $(py -c 'import matplotlib; print(matplotlib.__version__)')"
 {
 	echo "# Benchmarks"
 	echo
 	echo "Made by \`make bench\` ($(date -u +%Y-%m-%d), $(nproc) cores," \
-		"$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
-		"NumPy $("$PY" -c 'import numpy; print(numpy.__version__)')):" \
-		"best of $REPS runs each, alternating. The ratio is how many" \
-		"times faster pescope is; absolute times vary with the machine."
+		"$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)$versions," \
+		"load average $load at the start)." \
+		"Both sides run in the same invocation, alternating where it" \
+		"matters, so noise from the rest of the machine hits both alike." \
+		"Ratios say how many times faster or smaller pescope is; absolute" \
+		"numbers vary with the machine."
+	printf '%s\n' "${out[@]}"
 	echo
-	echo "| benchmark | pescope | other | ratio |"
-	echo "| --- | --- | --- | --- |"
-	printf '%s\n' "${rows[@]}"
+	echo "## Notes"
+	echo
+	printf '%s\n' "${notes[@]}"
+	blas_note
 } >"$here/RESULTS.md"
+echo
 echo "wrote $here/RESULTS.md"

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# The documentation against the program: the manual page (assets/pescope.1),
+# `pescope --help`, `pescope --list-keys` and the README's tables must list
+# the same options, keys and views, so that whoever adds one has to document
+# it in each place. Prints "ok NAME" / "not ok NAME # why" per check.
+#   - the manual page is lint-clean (mandoc -T lint -W warning; groff's
+#     warnings where mandoc is missing);
+#   - OPTIONS in the page: every option of --help, with the same short
+#     letter and argument name ("-d, --d-model N"), and none that --help
+#     lacks;
+#   - KEYS in the page: exactly the key labels of --list-keys --ascii;
+#   - VIEWS in the page: exactly the view names --view accepts;
+#   - EXIT STATUS lists 0, 64, 65, 69, 70/71, 73, 74 and 128+N; ENVIRONMENT
+#     names every variable the source reads with getenv, and the locale ones;
+#   - README.md: its options table (rows starting "| `--name") has every
+#     option of --help and no other, and its key table is the output of
+#     `pescope --list-keys`, verbatim.
+set -u
+: "${PESCOPE:?set PESCOPE to the binary under test}"
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+man=$root/assets/pescope.1
+readme=$root/README.md
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+ok() { echo "ok $1"; }
+not_ok() {
+	echo "not ok $1${2:+ # $2}"
+	failed=1
+}
+
+# same_sets NAME WHAT_A FILE_A WHAT_B FILE_B: one check per entry of either
+# sorted list that the other lacks, or one ok when they agree.
+same_sets() {
+	local name=$1 wa=$2 a=$3 wb=$4 b=$5 line bad=0
+	while IFS= read -r line; do
+		not_ok "$name: \"$line\" is in $wa but not in $wb"
+		bad=1
+	done < <(comm -23 "$a" "$b")
+	while IFS= read -r line; do
+		not_ok "$name: \"$line\" is in $wb but not in $wa"
+		bad=1
+	done < <(comm -13 "$a" "$b")
+	[ "$bad" -eq 0 ] && ok "$name ($(wc -l <"$a") entries)"
+}
+
+# ---- the manual page: lint ----
+
+if command -v mandoc >/dev/null; then
+	if mandoc -T lint -W warning "$man" >"$tmp/lint" 2>&1; then
+		ok "man page is lint-clean (mandoc -T lint -W warning)"
+	else
+		not_ok "man page is lint-clean (mandoc -T lint -W warning)" \
+			"$(tr '\n' ' ' <"$tmp/lint")"
+	fi
+elif command -v groff >/dev/null; then
+	if groff -mdoc -ww -z -Tutf8 "$man" >"$tmp/lint" 2>&1 &&
+	   [ ! -s "$tmp/lint" ]; then
+		ok "man page has no groff warnings (mandoc missing)"
+	else
+		not_ok "man page has no groff warnings" "$(tr '\n' ' ' <"$tmp/lint")"
+	fi
+else
+	not_ok "man page lint" "neither mandoc nor groff (make deps installs mandoc)"
+fi
+
+# ---- the manual page: the tags of each section's list ----
+
+# man_tags SECTION: the tags (.It lines) of the lists in SECTION, one per
+# line, as mandoc renders them, in lower case when LOWER=1.
+man_tags() {
+	xmllint --html --xpath "//section[h1/@id=\"$1\"]/dl/dt" "$tmp/man.html" \
+		2>/dev/null | tr '\n' ' ' | sed 's#</dt>#\n#g' |
+		sed -e 's/<[^>]*>//g' -e 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g' \
+		    -e "s/&#39;/'/g; s/&amp;/\\&/g" -e 's/[[:space:]]\+/ /g' \
+		    -e 's/^ //; s/ $//' | grep -v '^$'
+}
+
+if ! command -v mandoc >/dev/null || ! command -v xmllint >/dev/null; then
+	not_ok "man page lists" "mandoc and xmllint are needed to read them (make deps)"
+	exit 1
+fi
+mandoc -T html "$man" >"$tmp/man.html"
+
+# ---- options: --help, the man page ----
+
+"$PESCOPE" --help >"$tmp/help" || not_ok "--help runs"
+# "  -d, --d-model N         model width ..." -> "-d, --d-model N"
+sed -nE 's/^ {2,6}(-[^ ].*)$/\1/p' "$tmp/help" | sed -E 's/  +.*//' |
+	tr 'A-Z' 'a-z' | sort >"$tmp/help.opts"
+man_tags OPTIONS | tr 'A-Z' 'a-z' | sort >"$tmp/man.opts"
+if [ "$(wc -l <"$tmp/help.opts")" -lt 10 ]; then
+	not_ok "options read from --help" "only $(wc -l <"$tmp/help.opts")"
+fi
+same_sets "man page OPTIONS match --help" "--help" "$tmp/help.opts" \
+	"the man page" "$tmp/man.opts"
+
+# ---- keys: --list-keys, the man page ----
+
+"$PESCOPE" --list-keys --ascii >"$tmp/keys.md" || not_ok "--list-keys runs"
+# "| `label` | help |" -> label (with "\|" back to "|")
+sed -nE 's/^\| `+ ?(.*[^ ]) ?`+ \| .*/\1/p' "$tmp/keys.md" |
+	sed 's/\\|/|/g' | sort >"$tmp/table.keys"
+man_tags KEYS | sort >"$tmp/man.keys"
+if [ "$(wc -l <"$tmp/table.keys")" -lt 10 ]; then
+	not_ok "keys read from --list-keys" "only $(wc -l <"$tmp/table.keys")"
+fi
+same_sets "man page KEYS match --list-keys" "--list-keys --ascii" \
+	"$tmp/table.keys" "the man page" "$tmp/man.keys"
+
+# ---- views ----
+
+# The message for a bad --view lists every view: "... must be a, b or c, got".
+"$PESCOPE" --view / 2>&1 >/dev/null | sed -E 's/.*must be (.*), got.*/\1/' |
+	sed 's/ or /, /' | tr ',' '\n' | sed 's/ //g' | grep -v '^$' |
+	sort >"$tmp/views"
+man_tags VIEWS | sort >"$tmp/man.views"
+same_sets "man page VIEWS match --view" "--view" "$tmp/views" \
+	"the man page" "$tmp/man.views"
+
+# ---- exit statuses and environment ----
+
+# The statuses: the ones every page lists, and every sysexits.h code the
+# source uses, by name (EX_DATAERR) or as a bare number (return 69).
+man_tags "EXIT_STATUS" >"$tmp/man.exit"
+{
+	printf '%s\n' 0 64 65 69 70 71 73 74 "128+N"
+	for name in $(grep -ohE '\bEX_[A-Z]+\b' "$root"/src/*.c | sort -u); do
+		sed -nE "s/^#define[[:space:]]+$name[[:space:]]+([0-9]+).*/\1/p" \
+			/usr/include/sysexits.h 2>/dev/null
+	done
+	grep -ohE 'return (6[4-9]|7[0-8]);' "$root"/src/*.c | grep -oE '[0-9]+'
+} | sort -u >"$tmp/exits"
+missing=""
+while IFS= read -r st; do
+	grep -qE "(^|, )$(sed 's/+/\\+/' <<<"$st")(,|$)" "$tmp/man.exit" ||
+		missing="$missing $st"
+done <"$tmp/exits"
+if [ -z "$missing" ]; then
+	ok "man page EXIT STATUS lists $(tr '\n' ' ' <"$tmp/exits")"
+else
+	not_ok "man page EXIT STATUS" "missing:$missing"
+fi
+
+man_tags ENVIRONMENT | sed 's/, /\n/g' | sort -u >"$tmp/man.env"
+{
+	grep -ohE 'getenv\("[A-Za-z_][A-Za-z0-9_]*"\)' "$root"/src/*.c |
+		sed -E 's/getenv\("(.*)"\)/\1/'
+	printf '%s\n' TERM NO_COLOR LANG LC_ALL LC_MESSAGES
+	grep -qs '"COLORTERM"' "$root"/src/*.c && echo COLORTERM
+} | sort -u >"$tmp/env"
+missing=$(comm -23 "$tmp/env" "$tmp/man.env" | tr '\n' ' ')
+if [ -z "$missing" ]; then
+	ok "man page ENVIRONMENT names $(tr '\n' ' ' <"$tmp/env")"
+else
+	not_ok "man page ENVIRONMENT" "missing: $missing"
+fi
+
+# ---- the README ----
+
+if [ ! -f "$readme" ]; then
+	not_ok "README.md exists" "the lead writes it"
+else
+	sed -nE 's/^\| `(--[a-z0-9][a-z0-9-]*).*/\1/p' "$readme" |
+		sort -u >"$tmp/readme.opts"
+	sed -E 's/^(-[a-z0-9], )?(--[a-z0-9-]+).*/\2/' "$tmp/help.opts" |
+		sort -u >"$tmp/help.names"
+	if [ ! -s "$tmp/readme.opts" ]; then
+		not_ok "README options table" "README.md has no rows starting \"| \`--name\" yet"
+	else
+		same_sets "README options table matches --help" "--help" \
+			"$tmp/help.names" "README.md" "$tmp/readme.opts"
+	fi
+
+	# The key table is --list-keys verbatim: find its header, then compare
+	# as many lines as --list-keys prints.
+	"$PESCOPE" --list-keys >"$tmp/keys.utf8.md"
+	n=$(wc -l <"$tmp/keys.utf8.md")
+	start=$(grep -nxF -- "$(head -n 1 "$tmp/keys.utf8.md")" "$readme" |
+		head -n 1 | cut -d: -f1)
+	if [ -z "$start" ]; then
+		not_ok "README key table" "no line \"$(head -n 1 "$tmp/keys.utf8.md")\" in README.md: paste the output of pescope --list-keys"
+	else
+		tail -n +"$start" "$readme" | head -n "$n" >"$tmp/readme.keys"
+		if cmp -s "$tmp/keys.utf8.md" "$tmp/readme.keys"; then
+			ok "README key table is pescope --list-keys"
+		else
+			not_ok "README key table is pescope --list-keys" \
+				"differs from line $start: $(diff "$tmp/keys.utf8.md" \
+				"$tmp/readme.keys" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
+		fi
+	fi
+fi
+
+exit "$failed"
