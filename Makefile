@@ -1,8 +1,13 @@
 # pescope - a terminal explorer for sinusoidal positional encodings.
 #
 #   make              build ./pescope
-#   make test         build and run every test (unit, golden, end to end)
-#   make sanitize     the same under AddressSanitizer + UBSan
+#   make test         build and run every test (unit, golden, end to end),
+#                     then all of them again under AddressSanitizer + UBSan,
+#                     a short key mash and a short fuzzing run (what CI runs)
+#   make check        the tests on the normal build only (quick)
+#   make sanitize     the tests under AddressSanitizer + UBSan only
+#   make stress       the long key mash: a million events under the sanitizers
+#   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench        benchmarks against NumPy / matplotlib (not part of test)
 #   make deps         install the missing Debian/Ubuntu packages (apt-get)
 #   make run          build and start the explorer
@@ -41,8 +46,35 @@ ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=undefined
 LDFLAGS    += -fsanitize=address,undefined
 endif
+# Fuzzing builds (clang's libFuzzer) instrument every object for coverage.
+ifeq ($(FUZZ),1)
+CC         := clang
+ALL_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined \
+              -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS    += -fsanitize=fuzzer,address,undefined
+endif
+# ncurses keeps some memory to the end by design (and leaks a little when
+# newterm fails); LeakSanitizer is told to look only at ours.
+export LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/stress/lsan.supp:print_suppressions=0
+
+SAN_BUILD  := build/san
+FUZZ_BUILD := build/fuzz
+# A fuzz target is a file tests/fuzz/fuzz_NAME.c with its seeds in
+# tests/fuzz/corpus/NAME/: adding one needs no change here.
+FUZZ_BINS   = $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+MASH        = $(BUILD)/mash
+FUZZ_SECONDS  ?= 60
+STRESS_EVENTS ?= 1000000
+# The short runs inside `make test`: events of the mash, seconds per target.
+TEST_MASH_EVENTS ?= 100000
+TEST_FUZZ_SECONDS ?= 10
 
 SRCS      := $(wildcard src/*.c)
+CONFIG    := $(BUILD)/config
+# Every file under assets/lessons, relative to it, for install.
+LESSON_FILES = $(shell cd assets/lessons 2>/dev/null && find . -type f | \
+                 sed 's|^\./||' | LC_ALL=C sort)
+MANIFEST  := $(DATADIR)/installed
 LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRCS)))
 MAIN_OBJ  := $(BUILD)/main.o
 TEST_SRCS := $(wildcard tests/unit/*.c)
@@ -55,19 +87,21 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 # Debian packages the build, the tests and the benchmarks need.
 DEPS_PKGS := gcc clang make pkg-config libncurses-dev ncurses-bin ncurses-term \
              libcriterion-dev tmux python3 python3-numpy python3-matplotlib \
-             valgrind mandoc libxml2-utils
+             valgrind libclang-rt-dev procps mandoc libxml2-utils time librsvg2-bin \
+             python3-threadpoolctl
 
-.PHONY: all test unit sanitize bench deps run install uninstall clean
+.PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
+        check stress fuzz fuzzers
 
 all: $(BIN)
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/%.o: src/%.c | $(BUILD)
+$(BUILD)/%.o: src/%.c $(CONFIG) | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/unit/%.c | $(BUILD)/tests
+$(BUILD)/tests/%.o: tests/unit/%.c $(CONFIG) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(CRIT_CFLAGS) -Isrc -c -o $@ $<
 
 $(UNIT): $(TEST_OBJS) $(LIB_OBJS)
@@ -76,11 +110,48 @@ $(UNIT): $(TEST_OBJS) $(LIB_OBJS)
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-test: $(BIN) $(UNIT)
+# The version and paths compiled in. Objects are rebuilt when they change, so
+# `make install PREFIX=/opt/x` after a plain `make` installs a binary that
+# looks for its lessons under /opt/x, not /usr/local.
+$(CONFIG): FORCE | $(BUILD)
+	@echo '$(VERSION) $(DATADIR)' | cmp -s - $@ || echo '$(VERSION) $(DATADIR)' >$@
+
+$(MASH): tests/stress/mash.c $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $^ $(LIBS)
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LIBS)
+
+fuzzers: $(FUZZ_BINS)
+
+check: $(BIN) $(UNIT)
 	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
+# run-all.sh runs the suites on both builds, then the short mash and fuzzing,
+# and ends with one "N passed, N failed" line for everything.
+test: $(BIN) $(UNIT)
+	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
+		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
+	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
+	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) \
+	SAN_PESCOPE=$(abspath $(SAN_BUILD)/pescope) \
+	SAN_UNIT=$(abspath $(SAN_BUILD)/unit-tests) \
+	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
+	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/run-all.sh
+
 sanitize:
-	$(MAKE) SAN=1 BUILD=build/san test
+	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check
+
+stress:
+	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/mash
+	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(STRESS_EVENTS) \
+		tests/stress/mash.sh
+
+fuzz:
+	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
+	FUZZ_DIR=$(abspath $(FUZZ_BUILD)) FUZZ_SECONDS=$(FUZZ_SECONDS) \
+		tests/fuzz/fuzz.sh
 
 bench: $(BIN)
 	tests/bench/bench.sh $(abspath $(BIN))
@@ -100,13 +171,54 @@ deps:
 run: $(BIN)
 	./$(BIN)
 
+# install: the binary, the manual page and every file under assets/lessons
+# (any depth) into $(DATADIR)/lessons. It records what it put there and
+# which folders it had to create in $(MANIFEST), so that uninstall removes
+# exactly those files and those folders (when empty), whatever the tree
+# holds by then. Paths are recorded without $(DESTDIR).
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/pescope
+	@set -e; dest='$(DESTDIR)'; \
+	files="$(BINDIR)/pescope $(MANDIR)/man1/pescope.1"; \
+	for f in $(LESSON_FILES); do files="$$files $(DATADIR)/lessons/$$f"; done; \
+	new=""; \
+	for f in $$files $(MANIFEST); do \
+	  d=$$(dirname "$$f"); \
+	  while [ "$$d" != / ] && [ "$$d" != . ] && [ ! -d "$$dest$$d" ]; do \
+	    case " $$new " in *" $$d "*) ;; *) new="$$new $$d" ;; esac; \
+	    d=$$(dirname "$$d"); \
+	  done; \
+	done; \
+	for f in $$files $(MANIFEST); do install -d "$$dest$$(dirname "$$f")"; done; \
+	echo "install $(BIN) -> $$dest$(BINDIR)/pescope"; \
+	install -m 755 $(BIN) "$$dest$(BINDIR)/pescope"; \
+	install -m 644 assets/pescope.1 "$$dest$(MANDIR)/man1/pescope.1"; \
+	for f in $(LESSON_FILES); do \
+	  install -m 644 "assets/lessons/$$f" "$$dest$(DATADIR)/lessons/$$f"; \
+	done; \
+	m="$$dest$(MANIFEST)"; \
+	{ [ ! -f "$$m" ] || cat "$$m"; \
+	  for f in $$files; do echo "file $$f"; done; \
+	  for d in $$new; do echo "dir $$d"; done; } | LC_ALL=C sort -u >"$$m.tmp"; \
+	mv "$$m.tmp" "$$m"; \
+	echo "installed $$(grep -c '^file ' "$$m") files under $$dest$(PREFIX)"
 
+# uninstall: what $(MANIFEST) lists (or, without one, the files this tree
+# would install), then the folders install created, deepest first, when
+# they are empty.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pescope
-	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
+	@dest='$(DESTDIR)'; m="$$dest$(MANIFEST)"; \
+	if [ -f "$$m" ]; then \
+	  files=$$(sed -n 's/^file //p' "$$m"); \
+	  dirs=$$(sed -n 's/^dir //p' "$$m" | LC_ALL=C sort -r); \
+	else \
+	  files="$(BINDIR)/pescope $(MANDIR)/man1/pescope.1"; \
+	  for f in $(LESSON_FILES); do files="$$files $(DATADIR)/lessons/$$f"; done; \
+	  dirs=""; \
+	fi; \
+	for f in $$files; do rm -f "$$dest$$f"; done; \
+	rm -f "$$m"; \
+	for d in $$dirs; do rmdir "$$dest$$d" 2>/dev/null || true; done; \
+	echo "uninstalled pescope from $$dest$(PREFIX)"
 
 clean:
 	rm -rf build pescope

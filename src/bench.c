@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "frame.h"
+#include "lesson_mode.h"
 #include "modes.h"
 #include "session.h"
 #include "term.h"
@@ -65,17 +66,27 @@ static struct action bench_action(int i)
 int bench_run(const struct options *opt)
 {
 	const char *tname = getenv("TERM");
-	struct term_opts to = { opt->ascii, false, PALETTE_RDBU };
+	struct term_opts to = { opt->ascii, false, opt->palette };
 	FILE *out = tmpfile();
 	struct canvas *c = canvas_new(opt->width, opt->height);
 	double *ms = malloc((size_t)opt->frames * sizeof *ms);
 	struct state s;
+	struct lesson_book book;
 	char err[256];
 	long long b0, full_bytes, move_bytes;
+	int rc;
 
 	if (!out || !c || !ms) {
 		fprintf(stderr, "pescope: cannot set up the benchmark (out of memory or no temporary file)\n");
 		return 71;
+	}
+	rc = lesson_mode_load(opt, false, &book);
+	if (rc != 0) {
+		lesson_book_free(&book);
+		free(ms);
+		canvas_free(c);
+		fclose(out);
+		return rc;
 	}
 	if (!tname || !*tname)
 		tname = "xterm-256color";
@@ -85,6 +96,7 @@ int bench_run(const struct options *opt)
 		return 69;
 	}
 	session_init(&s, opt);
+	lesson_mode_start(opt, &s, &book);
 	s.ascii = !term_utf8();
 
 	/* Bytes: one full repaint, then one single-step move. */
@@ -111,5 +123,6 @@ int bench_run(const struct options *opt)
 	free(ms);
 	canvas_free(c);
 	fclose(out);
+	lesson_book_free(&book);
 	return 0;
 }

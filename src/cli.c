@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "export.h"
+#include "lesson.h"
 #include "numparse.h"
 #include "presets.h"
 #include "series.h"
@@ -18,8 +20,12 @@ enum {
 	IN_BENCH = 1u << CLI_BENCH,
 	IN_VECTOR = 1u << CLI_VECTOR,
 	IN_SERIES = 1u << CLI_SERIES,
+	IN_EXPORT = 1u << CLI_EXPORT,
+	IN_LIST_KEYS = 1u << CLI_LIST_KEYS,
+	IN_LESSONS = 1u << CLI_LESSONS,
+	IN_KEYS = 1u << CLI_KEYS,
 	IN_WRITE = IN_DUMP | IN_VECTOR | IN_SERIES,	/* modes with -o */
-	IN_SCREEN = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH,
+	IN_SCREEN = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_EXPORT | IN_KEYS,
 	IN_ALL = IN_SCREEN | IN_WRITE
 };
 
@@ -130,6 +136,22 @@ static const char *set_output(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_export(struct options *opt, const char *arg)
+{
+	if (export_kind(arg) < 0)
+		return "";
+	opt->export_path = arg;
+	return NULL;
+}
+
+static const char *set_keys(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->keys = arg;
+	return NULL;
+}
+
 static const char *set_dtype(struct options *opt, const char *arg)
 {
 	static const char *const words[] = { "float64", "float32", NULL };
@@ -202,6 +224,59 @@ static const char *set_view(struct options *opt, const char *arg)
 	if (id < 0)
 		return "";
 	opt->view = id;
+	return NULL;
+}
+
+static const char *set_drill(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->drill = true;
+	return NULL;
+}
+
+static const char *set_seed(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_int(arg, 0, CLI_SEED_MAX, &opt->seed));
+}
+
+static const char *set_lesson(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->lesson = arg;
+	return NULL;
+}
+
+/* The upper bound depends on the lesson, which is checked when it loads. */
+static const char *set_step(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, 1, LESSON_STEPS_MAX, &v);
+
+	if (st == NUMPARSE_OK)
+		opt->step = (int)v;
+	return int_reason(st);
+}
+
+static const char *set_lang(struct options *opt, const char *arg)
+{
+	enum lang l;
+
+	if (lang_from_name(arg, &l) != 0)
+		return "";
+	opt->lang = l;
+	return NULL;
+}
+
+static const char *set_palette(struct options *opt, const char *arg)
+{
+	return palette_from_name(arg, &opt->palette) == 0 ? NULL : "";
+}
+
+static const char *set_present(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->present = true;
 	return NULL;
 }
 
@@ -278,6 +353,43 @@ static const struct cli_option table[] = {
 		  "head-1e4, head-5e5 or head-1e6 (a 128-wide head)",
 	  .accepts = "transformer, head-1e4, head-5e5 or head-1e6",
 	  .modes = IN_ALL, .set = set_preset },
+	{ .name = "lesson", .arg = "NAME",
+	  .help = "open a guided lesson: its name or number from --lessons, "
+		  "or the path of a lesson file (a name with a /)",
+	  .accepts = "a lesson name, number or file",
+	  .modes = IN_SCREEN, .set = set_lesson },
+	{ .name = "step", .arg = "N",
+	  .help = "start the lesson at step N (default 1)",
+	  .accepts = "an integer from 1 to 20",
+	  .modes = IN_SCREEN, .set = set_step },
+	{ .name = "lessons",
+	  .help = "list the lessons, one line each, and exit",
+	  .modes = IN_LESSONS, .picks = CLI_LESSONS },
+	{ .name = "lang", .arg = "WORD",
+	  .help = "language of lessons, drill and help: en or zh (default: "
+		  "zh when LC_ALL, LC_MESSAGES or LANG starts with zh)",
+	  .accepts = "en or zh",
+	  .modes = IN_SCREEN | IN_LESSONS, .set = set_lang },
+	{ .name = "palette", .arg = "NAME",
+	  .help = "heat colours: rdbu (blue, white, red) or puor (purple, "
+		  "white, orange: colour-blind safe) (default rdbu, puor with "
+		  "--present)",
+	  .accepts = "rdbu or puor",
+	  .modes = IN_SCREEN, .set = set_palette },
+	{ .name = "present",
+	  .help = "presenter mode: echo keys and commands on screen, large "
+		  "captions, colour-blind safe colours (P in the explorer)",
+	  .modes = IN_SCREEN, .set = set_present },
+	{ .name = "drill",
+	  .help = "start with the interview drill: questions on the encoding, "
+		  "answered, then shown live in the view that explains them "
+		  "(D in the explorer)",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT, .set = set_drill },
+	{ .name = "seed", .arg = "N",
+	  .help = "draw the drill's questions from seed N, 0 to 4294967295, "
+		  "to repeat a drill exactly (default: a new seed each run)",
+	  .accepts = "an integer from 0 to 4294967295",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT, .set = set_seed },
 	{ .name = "dump", .arg = "FORMAT",
 	  .help = "write the L x d matrix as csv, tsv or npy and exit",
 	  .accepts = "csv, tsv or npy",
@@ -304,21 +416,35 @@ static const struct cli_option table[] = {
 	  .modes = IN_DUMP, .set = set_dtype },
 	{ .name = "snapshot",
 	  .help = "print the explorer's screen once as text and exit (needs "
-		  "no terminal)",
-	  .modes = IN_SNAPSHOT, .picks = CLI_SNAPSHOT },
+		  "no terminal); with --keys, the last screen of the session",
+	  .modes = IN_SNAPSHOT | IN_KEYS, .picks = CLI_SNAPSHOT },
+	{ .name = "keys", .arg = "FILE",
+	  .help = "run the session recorded in FILE (- for standard input: "
+		  "key, text, cmd, click, wheel, resize, tick lines) headless "
+		  "and print the status line at the end",
+	  .accepts = "a file name or -",
+	  .modes = IN_KEYS, .picks = CLI_KEYS, .set = set_keys },
+	{ .name = "export", .arg = "FILE",
+	  .help = "write the screen to FILE and exit: FILE.svg a picture "
+		  "(for slides), FILE.txt plain text, FILE.ans text with "
+		  "ANSI colours; replaced atomically",
+	  .accepts = "a file name ending in .svg, .txt or .ans",
+	  .modes = IN_EXPORT, .picks = CLI_EXPORT, .set = set_export },
 	{ .name = "size", .arg = "WxH",
-	  .help = "screen size for --snapshot and --bench, 1x1 to 1000x1000 "
-		  "(default 120x40)",
+	  .help = "screen size for --snapshot, --export, --keys and --bench, "
+		  "1x1 to 1000x1000 (default 120x40)",
 	  .accepts = "WIDTHxHEIGHT with both from 1 to 1000",
-	  .modes = IN_SNAPSHOT | IN_BENCH, .set = set_size },
+	  .modes = IN_SNAPSHOT | IN_EXPORT | IN_BENCH | IN_KEYS,
+	  .set = set_size },
 	{ .name = "color", .arg = "WHEN",
 	  .help = "colour: auto (if stdout is a terminal and NO_COLOR is "
 		  "unset), always or never (default auto)",
 	  .accepts = "auto, always or never",
-	  .modes = IN_SCREEN, .set = set_color },
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_KEYS,
+	  .set = set_color },
 	{ .name = "ascii",
 	  .help = "draw with ASCII characters only",
-	  .modes = IN_SCREEN, .set = set_ascii },
+	  .modes = IN_SCREEN | IN_LIST_KEYS, .set = set_ascii },
 	{ .name = "bench",
 	  .help = "time the drawing path and print one line",
 	  .modes = IN_BENCH, .picks = CLI_BENCH },
@@ -326,6 +452,10 @@ static const struct cli_option table[] = {
 	  .help = "frames for --bench, 1 to 1000000 (default 500)",
 	  .accepts = "an integer from 1 to 1000000",
 	  .modes = IN_BENCH, .set = set_frames },
+	{ .name = "list-keys",
+	  .help = "print the key bindings as a Markdown table and exit "
+		  "(with --ascii: key names without arrows)",
+	  .modes = IN_LIST_KEYS, .picks = CLI_LIST_KEYS },
 	{ .name = "help", .letter = 'h',
 	  .help = "show this help and exit",
 	  .modes = IN_ALL, .picks = CLI_HELP },
@@ -405,7 +535,7 @@ static const char *quoted(const char *s, char *dst, size_t n)
 /* "--snapshot or --bench": the modes in the IN_ bits `modes`. */
 static void modes_text(unsigned modes, char *dst, size_t n)
 {
-	const char *names[8];
+	const char *names[NOPTS + 1];
 	int k = 0;
 
 	if (modes & IN_EXPLORE)
@@ -445,6 +575,9 @@ void cli_defaults(struct options *opt)
 		.frames = 500,
 		.view = 0,
 		.preset = -1,
+		.lang = -1,
+		.palette = PALETTE_RDBU,
+		.seed = -1,
 	};
 }
 
@@ -507,6 +640,11 @@ static bool check_all(struct options *opt, const char *const *given,
 	for (int i = 0; i < NOPTS; i++) {
 		if (!given[i] || table[i].picks == CLI_EXPLORE)
 			continue;
+		/* --keys FILE --snapshot: a session, then its last screen */
+		if (table[i].picks == CLI_SNAPSHOT && opt->keys) {
+			opt->keys_snapshot = true;
+			continue;
+		}
 		if (picked >= 0 && table[i].picks != table[picked].picks)
 			return fail(err, errlen,
 				    "--%s and --%s cannot be used together",
@@ -527,6 +665,10 @@ static bool check_all(struct options *opt, const char *const *given,
 			    table[i].name, m);
 	}
 
+	if (given[row_named("step")] && !opt->lesson)
+		return fail(err, errlen, "--step only works with --lesson");
+	if (opt->present && !given[row_named("palette")])
+		opt->palette = PALETTE_PUOR;
 	/* A preset sets d_model and base unless -d or -b say otherwise,
 	 * whatever the order they come in. */
 	if (opt->preset >= 0) {
@@ -568,6 +710,7 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	char q[64];
 
 	cli_defaults(opt);
+	opt->argv0 = argc > 0 ? argv[0] : NULL;
 	build_getopt(longopts, shortopts);
 	optind = 0;	/* glibc: start afresh, even after an earlier parse */
 	opterr = 0;	/* we write the messages */
@@ -632,9 +775,11 @@ void cli_usage(FILE *f)
 	fputs("Usage: pescope [OPTION]...\n"
 	      "Explore the sinusoidal positional encoding of Transformers in "
 	      "the terminal:\nthe L x d matrix as a heatmap, the waveform of "
-	      "each dimension, and how\nsimilar positions are. Without "
-	      "--dump, --snapshot or --bench it starts the\ninteractive "
-	      "explorer.\n\nOptions:\n", f);
+	      "each dimension, and how\nsimilar positions are. Without an "
+	      "option that writes or renders something\n(--dump, "
+	      "--dump-series, --vector, --snapshot, --export, --keys, --bench,\n"
+	      "--lessons, --list-keys) it starts the interactive explorer."
+	      "\n\nOptions:\n", f);
 	for (int i = 0; i < NOPTS; i++) {
 		const struct cli_option *o = &table[i];
 		int n;
@@ -652,6 +797,8 @@ void cli_usage(FILE *f)
 	}
 	fputs("\nNumbers may be written 512, 1e4 or 2.5e3; integers must be "
 	      "whole.\nExit status: 0 on success, 64 for a bad command line, "
-	      "69 without a usable\nterminal, 73 when the output cannot be "
-	      "created, 74 for an I/O error.\n", f);
+	      "65 for a lesson or\n--keys file that does not load, 66 when one "
+	      "cannot be found, 69 without a\nusable terminal, 71 when out of "
+	      "memory, 73 when the output cannot be created,\n74 for an I/O "
+	      "error, 128+N when ended by signal N.\n", f);
 }

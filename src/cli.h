@@ -15,11 +15,13 @@
 #include <stdio.h>
 
 #include "dump.h"
+#include "palette.h"
 #include "pe.h"
 
 /* Limits that --help and the messages quote. */
 #define CLI_SIZE_MAX 1000		/* --size W and H */
 #define CLI_FRAMES_MAX 1000000		/* --frames */
+#define CLI_SEED_MAX 4294967295LL	/* --seed */
 
 /* Room enough for any message of cli_parse, the quoted value included. */
 #define CLI_ERR_MAX 256
@@ -32,7 +34,11 @@ enum cli_mode {
 	CLI_VECTOR,	/* --vector: print PE(P) */
 	CLI_SERIES,	/* --dump-series: a CSV series */
 	CLI_HELP,	/* -h, --help */
-	CLI_VERSION	/* -V, --version */
+	CLI_VERSION,	/* -V, --version */
+	CLI_EXPORT,	/* --export FILE: write the screen to a file */
+	CLI_LIST_KEYS,	/* --list-keys: the key table as Markdown */
+	CLI_KEYS,	/* --keys FILE: a scripted session, headless */
+	CLI_LESSONS	/* --lessons: list the lessons */
 };
 
 enum color_choice {
@@ -61,6 +67,22 @@ struct options {
 	int series;			/* for CLI_SERIES: enum series_kind */
 	int view;			/* enum view_id to start in */
 	int preset;			/* presets.h index, or -1 for none */
+	const char *lesson;		/* --lesson NAME or file, or NULL;
+					 * points into argv */
+	int step;			/* --step, 1-based; 0 when not given */
+	int lang;			/* enum lang, or -1 when not given
+					 * (main settles it: lang_settle) */
+	enum palette_id palette;	/* heat colours of the screen modes */
+	bool present;			/* --present: presenter mode */
+	const char *argv0;		/* argv[0], to find the lessons */
+	bool drill;			/* --drill: start in the drill */
+	long long seed;			/* --seed, 0 .. CLI_SEED_MAX, or -1:
+					 * main picks one from the clock */
+	const char *export_path;	/* for CLI_EXPORT: a name export_kind
+					 * accepts; points into argv */
+	const char *keys;		/* for CLI_KEYS: the script, a path or
+					 * "-"; NULL when not given */
+	bool keys_snapshot;		/* for CLI_KEYS: --snapshot too */
 };
 
 /* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,

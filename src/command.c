@@ -26,35 +26,47 @@ static const char *const help_lines[] = {
 	NULL
 };
 
-const char *const *command_help(void)
+static const char *const help_lines_zh[] = {
+	":d N       d_model（偶数，2..65536）",
+	":base X    base（1 < X <= 1e12，如 5e5）",
+	":len L     长度（1..1e9）",
+	":pos P     位置（0..len-1）",
+	":dim I     维度（0..d_model-1）",
+	":layout interleaved|concat  交错或拼接",
+	":view NAME  （explore spectrum clocks bands",
+	"             layouts context bugs vector）",
+	":preset NAME  （transformer head-1e4 head-5e5 head-1e6）",
+	":vector   以数字列出 PE(pos)（即 :view vector）",
+	":reset 复位  :fit 全图  :help 帮助  :q 退出",
+	NULL
+};
+
+const char *const *command_help(enum lang l)
 {
-	return help_lines;
+	return l == LANG_ZH ? help_lines_zh : help_lines;
 }
 
-/* Splits line into at most MAX_WORDS blank-separated words (copied into
- * store); returns the count, or MAX_WORDS + 1 when there are more. */
-static int split_words(const char *line, char store[MAX_WORDS][WORD_MAX],
-		       const char *words[MAX_WORDS])
+int command_words(const char *line, char *store, size_t word_max,
+		  const char **words, int max)
 {
 	int n = 0;
-	const char *p = line;
 
 	for (;;) {
 		size_t len;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p == '\0')
+
+		line += strspn(line, " \t");
+		if (*line == '\0')
 			return n;
-		if (n == MAX_WORDS)
-			return MAX_WORDS + 1;
-		len = strcspn(p, " \t");
-		if (len >= WORD_MAX)
-			len = WORD_MAX - 1;
-		memcpy(store[n], p, len);
-		store[n][len] = '\0';
-		words[n] = store[n];
+		if (n == max)
+			return max + 1;
+		len = strcspn(line, " \t");
+		if (len >= word_max)
+			len = word_max - 1;
+		words[n] = store + (size_t)n * word_max;
+		memcpy(store + (size_t)n * word_max, line, len);
+		store[(size_t)n * word_max + len] = '\0';
 		n++;
-		p += strcspn(p, " \t");
+		line += strcspn(line, " \t");
 	}
 }
 
@@ -219,9 +231,9 @@ static enum command_result run_plain(struct state *s, const char *cmd,
 enum command_result command_run(struct state *s, const char *line, char *err,
 				size_t n)
 {
-	char store[MAX_WORDS][WORD_MAX];
+	char store[MAX_WORDS * WORD_MAX];
 	const char *w[MAX_WORDS];
-	int count = split_words(line, store, w);
+	int count = command_words(line, store, WORD_MAX, w, MAX_WORDS);
 
 	if (count == 0)
 		return COMMAND_OK;

@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include "lang.h"
+
 struct state;
 
 enum command_result {
@@ -31,8 +33,15 @@ enum command_result {
 enum command_result command_run(struct state *s, const char *line, char *err,
 				size_t n);
 
-/* The command summary shown by ':help' and the help overlay: an array of
- * lines ending with NULL. */
-const char *const *command_help(void);
+/* Splits line into at most max words separated by blanks (spaces, tabs),
+ * copying word k to store + k * word_max (cut to word_max - 1 bytes) and
+ * pointing words[k] at it. Returns the count, or max + 1 when there are more
+ * words. Shared by the ':' line and lesson files. */
+int command_words(const char *line, char *store, size_t word_max,
+		  const char **words, int max);
+
+/* The command summary shown by ':help' and the help overlay, in language
+ * l: an array of lines ending with NULL. */
+const char *const *command_help(enum lang l);
 
 #endif

@@ -5,10 +5,14 @@
  * screen always shows the newest state. */
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 
+#include "export.h"
 #include "frame.h"
 #include "keys.h"
+#include "lesson_mode.h"
 #include "modes.h"
+#include "present.h"
 #include "session.h"
 #include "term.h"
 
@@ -17,8 +21,18 @@ enum {
 	IDLE_MS = 250		/* wake-up interval to notice signals */
 };
 
-/* Applies one event; returns the REACT_* flags. */
-static unsigned handle_event(struct state *s, const struct term_event *ev)
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Applies one event; returns the REACT_* flags. In presenter mode a key is
+ * echoed on screen first (present.h). */
+static unsigned handle_event(struct state *s, struct present_echo *echo,
+			     const struct term_event *ev)
 {
 	struct action a;
 	int w, h;
@@ -34,6 +48,8 @@ static unsigned handle_event(struct state *s, const struct term_event *ev)
 		a = frame_wheel(s, w, h, ev->x, ev->y, ev->dir);
 		break;
 	default:
+		if (s->present)
+			present_key(echo, s, ev->key, now_ms());
 		a = keys_action(s, ev->key);
 		break;
 	}
@@ -43,42 +59,66 @@ static unsigned handle_event(struct state *s, const struct term_event *ev)
 int explore_run(const struct options *opt)
 {
 	struct term_opts to = { opt->ascii, opt->color == COLOR_CHOICE_NEVER,
-				PALETTE_RDBU };
+				opt->palette };
 	struct state s;
 	struct canvas *c;
+	struct lesson_book book;
+	struct present_echo echo = { 0 };
 	char err[256];
-	int rc = term_open(&to, err, sizeof err);
+	/* Lesson errors are reported before the screen is taken over. */
+	int rc = lesson_mode_load(opt, true, &book);
 
+	if (rc == 0)
+		rc = term_open(&to, err, sizeof err);
+	else
+		err[0] = '\0';
 	if (rc != 0) {
-		fprintf(stderr, "pescope: %s\n", err);
+		if (err[0])
+			fprintf(stderr, "pescope: %s\n", err);
+		lesson_book_free(&book);
 		return rc;
 	}
 	session_init(&s, opt);
+	lesson_mode_start(opt, &s, &book);
 	s.ascii = !term_utf8();
 	c = canvas_new(0, 0);
 	if (!c) {
 		term_close();
+		lesson_book_free(&book);
 		fprintf(stderr, "pescope: out of memory\n");
 		return 71;
 	}
-	for (;;) {
+	for (unsigned react = REACT_REDRAW;;) {
 		struct term_event ev;
-		unsigned react = REACT_NONE;
 		int w, h, sig;
 
+		/* Draw only when something changed: an idle explorer costs
+		 * nothing but a wake-up to look for signals. */
 		term_size(&w, &h);
-		if ((canvas_width(c) != w || canvas_height(c) != h) &&
-		    canvas_resize(c, w, h) != 0)
-			break;
-		frame_draw(&s, c);
-		term_draw(c);
+		if (canvas_width(c) != w || canvas_height(c) != h) {
+			if (canvas_resize(c, w, h) != 0)
+				break;
+			react |= REACT_REDRAW;
+		}
+		if (present_expire(&echo, now_ms()))
+			react |= REACT_REDRAW;
+		if (react & REACT_REDRAW) {
+			frame_draw(&s, c);
+			if (s.present)
+				present_draw(&echo, &s, c);
+			term_draw(c);
+		}
+		react = REACT_NONE;
 
 		/* Wait for the first event (or the next sweep tick), then take
 		 * whatever else is already queued without waiting. */
 		if (term_read(&ev, s.playing ? SWEEP_MS : IDLE_MS)) {
-			react |= handle_event(&s, &ev);
-			while (!(react & REACT_QUIT) && term_read(&ev, 0))
-				react |= handle_event(&s, &ev);
+			react |= handle_event(&s, &echo, &ev);
+			/* An export stops the draining, so that the file shows
+			 * the screen the key was pressed on. */
+			while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
+			       term_read(&ev, 0))
+				react |= handle_event(&s, &echo, &ev);
 		} else if (s.playing) {
 			struct action tick = { ACT_TICK, 0, 0, -1 };
 			react |= state_apply(&s, &tick);
@@ -87,12 +127,18 @@ int explore_run(const struct options *opt)
 		if (sig) {
 			term_close();
 			canvas_free(c);
+			lesson_book_free(&book);
 			return 128 + sig;
 		}
 		if (react & REACT_QUIT)
 			break;
+		if (react & REACT_EXPORT) {
+			frame_draw(&s, c);
+			export_screen(&s, c, to.palette);
+		}
 	}
 	term_close();
 	canvas_free(c);
+	lesson_book_free(&book);
 	return 0;
 }

@@ -7,6 +7,8 @@
 #include "command.h"
 #include "keys.h"
 #include "layout.h"
+#include "panel_drill.h"
+#include "panel_lesson.h"
 #include "view_explore.h"
 #include "views.h"
 
@@ -81,7 +83,7 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 
 /* ---- '?' overlay ---- */
 
-enum { HELP_LINES_MAX = 64, HELP_LINE_W = 72 };
+enum { HELP_LINES_MAX = 80, HELP_LINE_W = 200, HELP_KEY_COLS = 17 };
 
 /* Builds the help text from the key table and the command list. */
 static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
@@ -90,21 +92,26 @@ static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
 	int n = 0, count;
 	const struct keybinding *t = keys_table(&count);
 	const char *group = NULL;
-	const char *const *cmds = command_help();
+	const char *const *cmds = command_help(s->lang);
 
 	for (int i = 0; i < count && n < HELP_LINES_MAX - 2; i++) {
 		if (!group || strcmp(group, t[i].group) != 0) {
 			group = t[i].group;
 			heading[n] = true;
-			snprintf(lines[n++], HELP_LINE_W, "%s", group);
+			snprintf(lines[n++], HELP_LINE_W, "%s",
+				 keys_group(&t[i], s->lang));
 		}
 		heading[n] = false;
-		snprintf(lines[n++], HELP_LINE_W, "  %-16s %s",
-			 s->ascii ? t[i].label_ascii : t[i].label_utf8, t[i].help);
+		/* Pad the keys by display width: "←/→" is 3 columns, 7 bytes. */
+		const char *label = s->ascii ? t[i].label_ascii : t[i].label_utf8;
+		int pad = HELP_KEY_COLS - canvas_text_width(label);
+		snprintf(lines[n++], HELP_LINE_W, "  %s%*s%s", label,
+			 pad > 1 ? pad : 1, "", keys_help(&t[i], s->lang));
 	}
 	if (n < HELP_LINES_MAX) {
 		heading[n] = true;
-		snprintf(lines[n++], HELP_LINE_W, "Commands");
+		snprintf(lines[n++], HELP_LINE_W, "%s",
+			 s->lang == LANG_ZH ? "命令" : "Commands");
 	}
 	for (int i = 0; cmds[i] && n < HELP_LINES_MAX; i++) {
 		heading[n] = false;
@@ -144,7 +151,8 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 	r.x = (w - r.w) / 2;
 	r.y = (h - r.h) / 2;
 	canvas_fill(c, r, ' ', text);
-	canvas_box(c, r, "Help: keys and commands (Esc or ? closes)", box, title);
+	canvas_box(c, r, s->lang == LANG_ZH ? "帮助：按键和命令（Esc 或 ? 关闭）"
+		   : "Help: keys and commands (Esc or ? closes)", box, title);
 	for (int i = 0; i < n; i++) {
 		int cx = r.x + 1 + (i / per_col) * col_w;
 		int cy = r.y + 1 + i % per_col;
@@ -175,6 +183,7 @@ void frame_draw(const struct state *s, struct canvas *c)
 {
 	int w = canvas_width(c), h = canvas_height(c);
 	struct screen_layout l;
+	struct rect caption;
 
 	canvas_reset_clip(c);
 	canvas_clear(c);
@@ -184,8 +193,14 @@ void frame_draw(const struct state *s, struct canvas *c)
 		return;
 	}
 	draw_status(s, c, l.status);
-	views_get(s->view_id)->draw(s, c, l.body);
+	caption = caption_split(s, &l.body);
+	if (!drill_panel_hides_view(s))
+		views_get(s->view_id)->draw(s, c, l.body);
 	canvas_reset_clip(c);
+	caption_draw(s, c, caption);
+	drill_panel_draw(s, c, l.body);
+	if (s->les.menu)
+		chooser_draw(s, c, w, h);
 	if (s->help)
 		draw_help(s, c, w, h);
 	draw_bottom(s, c, l.bottom);
@@ -198,8 +213,9 @@ static bool hit(const struct state *s, int w, int h, int x, int y,
 	struct screen_layout l;
 
 	layout_screen(w, h, &l);
-	if (l.too_small || s->help || s->view_id != VIEW_EXPLORE)
+	if (l.too_small || s->help || s->les.menu || s->view_id != VIEW_EXPLORE)
 		return false;
+	caption_split(s, &l.body);
 	return explore_hit(s, l.body, x, y, pos, dim);
 }
 

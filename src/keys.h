@@ -1,6 +1,6 @@
 /* keys.h - the key bindings, as data.
  *
- * One table maps key codes to actions; the '?' overlay, `pescope --keys-help`
+ * One table maps key codes to actions; the '?' overlay, `pescope --list-keys`
  * (the README's and the man page's key table) and the dispatcher all read it,
  * so they cannot disagree. Key codes are pescope's own: Unicode code points
  * for characters, and KEY_* values above the Unicode range for special keys,
@@ -45,10 +45,15 @@ struct keybinding {
 	int up[KEYS_PER_SIDE];		/* codes giving arg +1; may be empty */
 	enum action_kind kind;		/* what they do */
 	const char *help;		/* one line: what it does */
+	const char *help_zh;		/* the same in Chinese */
 };
 
 /* The table and its length. */
 const struct keybinding *keys_table(int *count);
+
+/* What row k does, and the name of its help section, in language l. */
+const char *keys_help(const struct keybinding *k, enum lang l);
+const char *keys_group(const struct keybinding *k, enum lang l);
 
 /* The action key `code` asks for in state s: on the ':' line characters edit
  * the line; otherwise the table decides. Unbound keys give ACT_NONE. */

@@ -8,11 +8,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
 #include "cli.h"
 #include "dump.h"
+#include "keys_doc.h"
+#include "lang.h"
 #include "modes.h"
 #include "series.h"
 
@@ -126,11 +129,23 @@ int main(int argc, char **argv)
 	struct options opt;
 	char err[CLI_ERR_MAX];
 
+	/* A reader that goes away (pescope ... | head -1) ends any mode
+	 * quietly, whatever SIGPIPE disposition we inherited. */
+	signal(SIGPIPE, SIG_DFL);
 	setlocale(LC_ALL, "");
 	if (!cli_parse(argc, argv, &opt, err, sizeof err)) {
 		fprintf(stderr, "pescope: %s\n", err);
 		return EX_USAGE;
 	}
+	opt.lang = lang_settle(opt.lang, opt.ascii, err, sizeof err);
+	if (opt.lang < 0) {
+		fprintf(stderr, "pescope: %s\n", err);
+		return EX_USAGE;
+	}
+	if (opt.seed < 0)	/* no --seed: new drill questions each run */
+		opt.seed = (long long)(((unsigned long long)time(NULL) ^
+					(unsigned long long)getpid() << 16) &
+				       (unsigned long long)CLI_SEED_MAX);
 	switch (opt.mode) {
 	case CLI_HELP:
 		cli_usage(stdout);
@@ -144,8 +159,17 @@ int main(int argc, char **argv)
 		return run_output(&opt);
 	case CLI_SNAPSHOT:
 		return snapshot_run(&opt);
+	case CLI_EXPORT:
+		return export_run(&opt);
+	case CLI_LIST_KEYS:
+		keys_doc_markdown(stdout, !opt.ascii);
+		return finish_stdout();
 	case CLI_BENCH:
 		return bench_run(&opt);
+	case CLI_KEYS:
+		return script_run(&opt);
+	case CLI_LESSONS:
+		return lessons_run(&opt);
 	case CLI_EXPLORE:
 		break;
 	}

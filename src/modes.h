@@ -8,8 +8,11 @@
 
 #include "cli.h"
 
+int lessons_run(const struct options *opt);   /* --lessons (lesson_mode.c): list the lessons; returns exit status */
 int explore_run(const struct options *opt);   /* interactive explorer; returns exit status */
 int snapshot_run(const struct options *opt);  /* headless text rendering; returns exit status */
 int bench_run(const struct options *opt);     /* drawing benchmark; returns exit status */
+int export_run(const struct options *opt);    /* --export FILE (export.c): the screen to a file; returns exit status */
+int script_run(const struct options *opt);    /* --keys FILE (script.c): a scripted session, headless; returns exit status */
 
 #endif

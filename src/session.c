@@ -21,4 +21,11 @@ void session_init(struct state *s, const struct options *opt)
 	}
 	s->view_id = (enum view_id)opt->view;
 	s->ascii = opt->ascii;
+	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
+	s->present = opt->present;
+	s->drill.seed = (unsigned long long)opt->seed;
+	if (opt->drill) {
+		struct action a = { ACT_DRILL_START, 0, 0, -1 };
+		state_apply(s, &a);
+	}
 }

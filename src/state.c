@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "command.h"
+#include "drill_session.h"
 #include "fmt.h"
+#include "lesson_run.h"
 #include "presets.h"
 
 /* ---- small helpers ---- */
@@ -339,6 +341,7 @@ void state_init(struct state *s, const struct settings *start)
 	view_fit_dims(s);
 	knobs_init(s);
 	s->preset = -1;
+	s->les.index = -1;
 }
 
 void state_message(struct state *s, bool error, const char *text)
@@ -413,11 +416,17 @@ static unsigned apply_parameters(struct state *s, const struct action *a)
 					   ? PE_CONCAT : PE_INTERLEAVED;
 		break;
 	case ACT_RESET: {
-		bool ascii = s->ascii;
-		enum view_id v = s->view_id;
-		state_init(s, &s->start);
-		s->ascii = ascii;
-		s->view_id = v;
+		/* Parameters and window only: how the program talks and
+		 * which lesson is open stay. */
+		struct state keep = *s;
+		state_init(s, &keep.start);
+		s->ascii = keep.ascii;
+		s->view_id = keep.view_id;
+		s->lang = keep.lang;
+		s->les = keep.les;
+		s->hl = keep.hl;
+		s->present = keep.present;
+		s->drill = keep.drill;
 		break;
 	}
 	default:
@@ -516,6 +525,8 @@ static unsigned apply_cmdline(struct state *s, const struct action *a)
 		cmd_close(s);
 		s->help = false;
 		s->msg[0] = '\0';
+		s->les.menu = false;
+		s->les.focus = false;
 		break;
 	default:
 		return REACT_NONE;
@@ -532,6 +543,8 @@ unsigned state_apply(struct state *s, const struct action *a)
 	if (a->kind != ACT_TICK && a->kind != ACT_CMD_CHAR &&
 	    a->kind != ACT_CMD_BACKSPACE && a->kind != ACT_CMD_SUBMIT)
 		s->msg[0] = '\0';
+	if (a->kind == ACT_EXPORT)
+		return REACT_EXPORT | REACT_REDRAW;
 	r = apply_selection(s, a);
 	if (r == REACT_NONE)
 		r = apply_parameters(s, a);
@@ -541,6 +554,10 @@ unsigned state_apply(struct state *s, const struct action *a)
 		r = apply_views(s, a);
 	if (r == REACT_NONE)
 		r = apply_cmdline(s, a);
+	if (r == REACT_NONE)
+		r = lesson_apply(s, a);
+	if (r == REACT_NONE)
+		r = drill_apply(s, a);
 	return r;
 }
 
@@ -568,7 +585,9 @@ bool state_valid(const struct state *s)
 	       v->pos0 <= c->len - v->npos && v->ndim >= 1 && v->ndim <= d &&
 	       v->dim0 >= 0 && v->dim0 <= d - v->ndim &&
 	       s->cmd_len < CMD_MAX && s->cmd[s->cmd_len] == '\0' &&
-	       (unsigned)s->view_id < VIEW_COUNT && knobs_valid(s);
+	       (unsigned)s->view_id < VIEW_COUNT && knobs_valid(s) &&
+	       lesson_cursor_valid(s) &&
+	       drill_session_valid(&s->drill);
 }
 
 char *state_status(const struct state *s, char *buf, size_t n)

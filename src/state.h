@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "drill_session.h"
+#include "lang.h"
 #include "pe.h"
 
 /* What the user tunes: the encoding and the selection. */
@@ -51,18 +53,39 @@ enum view_id {
 	VIEW_COUNT
 };
 
-/* How many implementation mistakes the bugs view knows (pe_bugs.h). */
+/* How many implementation mistakes the bugs view knows (enum pe_bug in pe_variants.h). */
 enum { BUG_KINDS = 6 };
 
 /* The knobs of the views (each view reads the ones it needs). */
 struct view_knobs {
-	long long offset;	/* clocks: offset k, 1..len */
+	long long offset;	/* clocks: offset k, 1..PE_LEN_MAX */
 	int split;		/* bands: first slow pair, 1..d/2-1 */
 	double threshold;	/* bands: similarity threshold, 0.05..0.95 */
 	long long train_len;	/* context: trained length L0, 1..PE_LEN_MAX */
 	double scale;		/* context: extension factor s, 1..1024 */
 	int bug;		/* bugs: which mistake is shown */
 	long long scroll;	/* vector: first dimension listed */
+};
+
+/* A region a lesson step marks on the heatmap: dimensions or positions
+ * lo..hi, both included, lo <= hi (lesson_run.h). */
+enum highlight_kind { HL_NONE, HL_DIMS, HL_POS };
+struct highlight {
+	enum highlight_kind kind;	/* HL_NONE: nothing marked */
+	long long lo, hi;		/* the range, inclusive */
+};
+
+struct lesson_book;	/* lesson.h */
+
+/* Where the user is in the lessons (lesson_run.h). */
+struct lesson_cursor {
+	const struct lesson_book *book;	/* lessons to choose from, owned by
+					 * the mode; NULL when none */
+	int index;		/* open lesson in book, or -1 */
+	int step;		/* its step shown, from 0 */
+	bool focus;		/* the caption has the keys: arrows step */
+	bool menu;		/* the lesson chooser is open */
+	int sel;		/* the chooser's highlighted entry */
 };
 
 struct state {
@@ -80,6 +103,14 @@ struct state {
 	char msg[MSG_MAX];	/* one-line message for the bottom row, or "" */
 	bool msg_error;		/* msg is an error (drawn as such) */
 	bool ascii;		/* panels write ASCII text only (no UTF-8) */
+	enum lang lang;		/* language of lesson captions, drill text and
+				 * the help overlay (lang.h); set once by
+				 * session_init, read by everything that talks */
+	struct lesson_cursor les;	/* the lesson followed, if any */
+	struct highlight hl;	/* region marked by the lesson step */
+	bool present;		/* presenter mode: large captions (the key
+				 * echo belongs to the explorer loop) */
+	struct drill_session drill;	/* the interview drill, if one is on */
 };
 
 /* Actions: what a key, a click or a script line asks for. `arg` is a signed
@@ -120,6 +151,23 @@ enum action_kind {
 	ACT_KNOB_A,		/* the view's first knob, down / up by arg */
 	ACT_KNOB_B,		/* the view's second knob, down / up by arg */
 	ACT_PRESET_NEXT,	/* next (arg > 0) or previous parameter preset */
+	ACT_DRILL_START,	/* start the interview drill (drill_session.h) */
+	ACT_DRILL_CHAR,		/* drill: add character arg to the answer */
+	ACT_DRILL_BACKSPACE,	/* drill: delete the last character typed */
+	ACT_DRILL_SUBMIT,	/* drill: check the answer (empty: show it) */
+	ACT_DRILL_NEXT,		/* drill: next question (skips an unanswered one) */
+	ACT_DRILL_END,		/* drill: end with the summary, or close it */
+	ACT_DRILL_REVISIT,	/* drill summary: open missed question arg (0-based) */
+	ACT_LESSON_STEP,	/* next (arg > 0) or previous lesson step */
+	ACT_LESSON_RESTORE,	/* back to the state of the step shown */
+	ACT_LESSON_FOCUS,	/* give the caption the arrow keys / take them */
+	ACT_LESSON_MENU,	/* open / close the lesson chooser */
+	ACT_LESSON_MENU_MOVE,	/* chooser: highlight the entry arg rows down */
+	ACT_LESSON_OPEN,	/* open lesson arg of the book (0-based) at its
+				 * first step; -1 closes the lesson */
+	ACT_PRESENT_TOGGLE,	/* presenter mode on / off */
+	ACT_EXPORT,		/* save the screen as a figure: state_apply only
+				 * asks for it (REACT_EXPORT), the caller writes */
 	ACT_QUIT
 };
 
@@ -134,7 +182,9 @@ struct action {
 enum {
 	REACT_NONE = 0,
 	REACT_REDRAW = 1 << 0,	/* something visible changed */
-	REACT_QUIT = 1 << 1	/* leave the program, status 0 */
+	REACT_QUIT = 1 << 1,	/* leave the program, status 0 */
+	REACT_EXPORT = 1 << 2	/* write the screen to a file (export.h) and
+				 * put where in the message line */
 };
 
 /* Sets s to show settings `start` (which must satisfy the invariants above)

@@ -4,6 +4,11 @@
 #   $UNIT     the Criterion unit-test binary (absolute path)
 # Suites: the Criterion unit tests, then each tests/e2e/*.sh script. A script
 # prints "ok NAME" / "not ok NAME" lines (TAP-like) and exits non-zero on failure.
+# `make test` sets more, each adding a suite:
+#   $MASH       the key-mash driver: tests/stress/mash.sh (with $MASH_EVENTS)
+#   $FUZZ_DIR   the folder of fuzz targets: tests/fuzz/fuzz.sh ($FUZZ_SECONDS)
+#   $SAN_PESCOPE, $SAN_UNIT   the sanitizer builds: the unit and e2e suites
+#               run again on them, and their counts join the summary
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${PESCOPE:?set PESCOPE to the binary under test}"
@@ -25,7 +30,10 @@ else
 	failed=$((failed + 1))
 fi
 
-for t in "$here"/e2e/*.sh; do
+suites=("$here"/e2e/*.sh)
+[ -n "${MASH:-}" ] && suites+=("$here/stress/mash.sh")
+[ -n "${FUZZ_DIR:-}" ] && suites+=("$here/fuzz/fuzz.sh")
+for t in "${suites[@]}"; do
 	[ -e "$t" ] || continue
 	echo "== $(basename "$t")"
 	bash "$t" >"$log" 2>&1
@@ -38,6 +46,20 @@ for t in "$here"/e2e/*.sh; do
 		failed=$((failed + 1))
 	fi
 done
+
+if [ -n "${SAN_PESCOPE:-}" ]; then
+	echo "== the unit and e2e suites again under AddressSanitizer + UBSan"
+	PESCOPE=$SAN_PESCOPE UNIT=${SAN_UNIT:?} SAN_PESCOPE= MASH= FUZZ_DIR= \
+		bash "$0" 2>&1 | tee "$log"
+	sum=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	if [ -n "$sum" ]; then
+		p=${sum%% *}; f=${sum#*, }; f=${f%% *}
+		passed=$((passed + p)); failed=$((failed + f))
+	else
+		echo "not ok the sanitizer suites gave no summary"
+		failed=$((failed + 1))
+	fi
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -70,10 +70,21 @@ tm_rc() { # print the exit status once the program has ended
 	echo timeout
 }
 
-tm_pid() { # pid of pescope inside the pane
-	pgrep -f -n "^$PESCOPE" || pgrep -n -x "$(basename "$PESCOPE")"
+tm_pid() { # pid of pescope: the child of this pane's shell (never another
+	# test's pescope, even when several suites run at once)
+	pgrep -P "$($TM display -p -t t '#{pane_pid}')" -n
 }
 
-tm_stop() { $TM kill-server 2>/dev/null || true; }
+tm_stop() { # kill the tmux server and wait until it is gone, so that the
+	# next tm_start on the same socket never meets a dying server
+	local spid
+	spid=$($TM display -p -t t '#{pid}' 2>/dev/null)
+	$TM kill-server 2>/dev/null || true
+	case $spid in '' | *[!0-9]*) return 0 ;; esac
+	for _ in $(seq 200); do
+		kill -0 "$spid" 2>/dev/null || return 0
+		sleep 0.05
+	done
+}
 
 finish() { [ "$fails" -eq 0 ]; }
