@@ -70,6 +70,24 @@ tm_keys ":"; tm_keys -l "d 64"; tm_keys Escape
 sleep 0.3
 check "Esc cancels the ':' line" test "$(tm_status)" = "$before"
 
+# ---- views: each by its key and by :view ----
+tm_keys ":"; tm_keys -l "reset"; tm_keys Enter
+view_keys=(1 2 3 4 5 6 7 8)
+view_names=(explore spectrum clocks bands layouts context bugs vector)
+view_titles=("Heatmap PE(pos, dim)" "Spectrum: the wavelength" "Clocks: pairs turn"
+	"Bands: similarity over all" "Interleaved (paper)" "Presets (m / M)"
+	"Mistake 1/6" "Vector PE(")
+for i in 7 6 5 4 3 2 1 0; do
+	tm_keys "${view_keys[$i]}"
+	if tm_wait "${view_titles[$i]}" 5; then ok "key ${view_keys[$i]} opens ${view_names[$i]}"; else not_ok "key ${view_keys[$i]} opens ${view_names[$i]}"; fi
+done
+for i in 1 2 3 4 5 6 7 0; do
+	tm_keys ":"; tm_keys -l "view ${view_names[$i]}"; tm_keys Enter
+	if tm_wait "${view_titles[$i]}" 5; then ok ":view ${view_names[$i]}"; else not_ok ":view ${view_names[$i]}"; fi
+done
+tm_keys ":"; tm_keys -l "view nowhere"; tm_keys Enter
+if tm_wait 'no view called "nowhere"' 5; then ok ":view with a bad name says so"; else not_ok ":view with a bad name says so"; fi
+
 # ---- help overlay ----
 tm_keys "?"
 if tm_wait "Help: keys and commands" 5 && tm_screen | grep -qF "d_model -2 / +2"; then
