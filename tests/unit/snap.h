@@ -5,7 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <stdint.h>
+#include <string.h>
+
 #include "render_text.h"
+
+enum { SNAP_ROW_MAX = 4096 };	/* room for one rendered row */
 
 /* The text render_text writes for c with these options; the caller frees
  * it. NULL when the memory stream fails or render_text reports an error. */
@@ -32,6 +37,58 @@ static inline char *snap_opts(const struct canvas *c, bool utf8,
 static inline char *snap(const struct canvas *c)
 {
 	return snap_opts(c, true, COLOR_NONE, PALETTE_RDBU);
+}
+
+/* One code point as UTF-8 into out; returns the bytes written. */
+static inline size_t snap_put_utf8(char *out, uint32_t cp)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | cp >> 12);
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | cp >> 18);
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* Row y of the canvas as the UTF-8 text a sink would print, into out
+ * (SNAP_ROW_MAX bytes). */
+static inline char *snap_row_text(const struct canvas *c, int y, char *out)
+{
+	size_t n = 0;
+
+	for (int x = 0; x < canvas_width(c) && n + 5 < SNAP_ROW_MAX; x++) {
+		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
+
+		if (g)
+			n += snap_put_utf8(out + n, g);
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* The first row containing `needle`, or -1. */
+static inline int snap_find_row(const struct canvas *c, const char *needle)
+{
+	char buf[SNAP_ROW_MAX];
+
+	for (int y = 0; y < canvas_height(c); y++)
+		if (strstr(snap_row_text(c, y, buf), needle))
+			return y;
+	return -1;
 }
 
 #endif

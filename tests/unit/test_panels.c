@@ -10,6 +10,7 @@
 #include "panels.h"
 #include "pe.h"
 #include "plot.h"
+#include "snap.h"
 
 static void utf8_locale(void)
 {
@@ -18,7 +19,7 @@ static void utf8_locale(void)
 
 TestSuite(panels, .init = utf8_locale);
 
-enum { ROW_MAX = 4096, SENTINEL = '~' };
+enum { SENTINEL = '~' };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 
@@ -48,56 +49,6 @@ static struct canvas *sentinel_canvas(int w, int h)
 	cr_assert_not_null(c);
 	canvas_fill(c, (struct rect){ 0, 0, w, h }, SENTINEL, plain);
 	return c;
-}
-
-static size_t put_utf8(char *out, uint32_t cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | cp >> 12);
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | cp >> 18);
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
-/* Row y of the canvas as the UTF-8 text a sink would print. */
-static char *row_text(const struct canvas *c, int y, char *out)
-{
-	size_t n = 0;
-
-	for (int x = 0; x < canvas_width(c) && n + 5 < ROW_MAX; x++) {
-		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
-
-		if (g)
-			n += put_utf8(out + n, g);
-	}
-	out[n] = '\0';
-	return out;
-}
-
-/* The first row containing `needle`, or -1. */
-static int find_row(const struct canvas *c, const char *needle)
-{
-	char buf[ROW_MAX];
-
-	for (int y = 0; y < canvas_height(c); y++)
-		if (strstr(row_text(c, y, buf), needle))
-			return y;
-	return -1;
 }
 
 static bool is_sentinel(const struct canvas *c, int x, int y)
@@ -371,10 +322,10 @@ Test(panels, inspector_shows_the_formula_with_numbers)
 	snprintf(want, sizeof want, "PE(42, 4) = sin(42 / 10000^(4/512)) = %.5f",
 		 sin(42.0 / pow(10000.0, 4.0 / 512.0)));
 	cr_expect_str_eq(want, "PE(42, 4) = sin(42 / 10000^(4/512)) = 0.98277");
-	cr_expect_geq(find_row(c, want), 0, "missing: %s", want);
-	cr_expect_geq(find_row(c, "Inspector"), 0);
-	cr_expect_geq(find_row(c, "‖PE(42)‖ = √(d/2) = √256 = 16"), 0);
-	cr_expect_geq(find_row(c, "layout interleaved"), 0);
+	cr_expect_geq(snap_find_row(c, want), 0, "missing: %s", want);
+	cr_expect_geq(snap_find_row(c, "Inspector"), 0);
+	cr_expect_geq(snap_find_row(c, "‖PE(42)‖ = √(d/2) = √256 = 16"), 0);
+	cr_expect_geq(snap_find_row(c, "layout interleaved"), 0);
 	canvas_free(c);
 }
 
@@ -387,7 +338,7 @@ Test(panels, inspector_cosine_dims_and_concat_layout)
 	inspector_draw(&s, c, (struct rect){ 0, 0, 90, 12 });
 	snprintf(want, sizeof want, "PE(42, 5) = cos(42 / 10000^(4/512)) = %.5f",
 		 cos(42.0 / pow(10000.0, 4.0 / 512.0)));
-	cr_expect_geq(find_row(c, want), 0, "missing: %s", want);
+	cr_expect_geq(snap_find_row(c, want), 0, "missing: %s", want);
 
 	/* Concatenated: dim d/2 + 2 is the cosine of pair 2, exponent 4/512. */
 	s.cur.pe.layout = PE_CONCAT;
@@ -396,8 +347,8 @@ Test(panels, inspector_cosine_dims_and_concat_layout)
 	snprintf(want, sizeof want,
 		 "PE(42, 258) = cos(42 / 10000^(4/512)) = %.5f",
 		 cos(42.0 / pow(10000.0, 4.0 / 512.0)));
-	cr_expect_geq(find_row(c, want), 0, "missing: %s", want);
-	cr_expect_geq(find_row(c, "layout concat"), 0);
+	cr_expect_geq(snap_find_row(c, want), 0, "missing: %s", want);
+	cr_expect_geq(snap_find_row(c, "layout concat"), 0);
 	canvas_free(c);
 }
 
@@ -409,15 +360,15 @@ Test(panels, inspector_narrow_keeps_the_value_and_ascii)
 
 	inspector_draw(&s, c, (struct rect){ 0, 0, 24, 10 });
 	snprintf(want, sizeof want, "= %.5f", sin(42.0 / pow(1e4, 4.0 / 512)));
-	cr_expect_geq(find_row(c, "PE(42, 4)"), 0);
-	cr_expect_geq(find_row(c, want), 0, "value not shown when narrow");
+	cr_expect_geq(snap_find_row(c, "PE(42, 4)"), 0);
+	cr_expect_geq(snap_find_row(c, want), 0, "value not shown when narrow");
 
 	s.ascii = true;
 	canvas_free(c);
 	c = sentinel_canvas(70, 12);
 	inspector_draw(&s, c, (struct rect){ 0, 0, 60, 10 });
-	cr_expect_geq(find_row(c, "w_2 = "), 0);
-	cr_expect_geq(find_row(c, "||PE(42)|| = sqrt(d/2) = sqrt(256) = 16"), 0);
+	cr_expect_geq(snap_find_row(c, "w_2 = "), 0);
+	cr_expect_geq(snap_find_row(c, "||PE(42)|| = sqrt(d/2) = sqrt(256) = 16"), 0);
 	canvas_free(c);
 }
 
@@ -429,17 +380,17 @@ Test(panels, waves_labels_strips_with_wavelengths)
 	struct canvas *c = sentinel_canvas(120, 20);
 
 	waves_draw(&s, c, (struct rect){ 0, 0, 120, 20 });
-	cr_expect_geq(find_row(c, "Waveforms"), 0);
-	cr_expect_geq(find_row(c, "dim 4 sin"), 0);
-	cr_expect_geq(find_row(c, "dim 5 cos"), 0);
-	cr_expect_geq(find_row(c, "i=0 λ=6.28"), 0);
-	cr_expect_geq(find_row(c, "i=255 λ=6.06e4"), 0);
-	cr_expect_lt(find_row(c, "i=0 λ"), find_row(c, "i=255 λ"),
+	cr_expect_geq(snap_find_row(c, "Waveforms"), 0);
+	cr_expect_geq(snap_find_row(c, "dim 4 sin"), 0);
+	cr_expect_geq(snap_find_row(c, "dim 5 cos"), 0);
+	cr_expect_geq(snap_find_row(c, "i=0 λ=6.28"), 0);
+	cr_expect_geq(snap_find_row(c, "i=255 λ=6.06e4"), 0);
+	cr_expect_lt(snap_find_row(c, "i=0 λ"), snap_find_row(c, "i=255 λ"),
 		     "strips go from fast to slow");
 
 	s.ascii = true;
 	waves_draw(&s, c, (struct rect){ 0, 0, 120, 20 });
-	cr_expect_geq(find_row(c, "i=0 wl=6.28"), 0);
+	cr_expect_geq(snap_find_row(c, "i=0 wl=6.28"), 0);
 	canvas_free(c);
 }
 

@@ -13,6 +13,7 @@
 #include "pe.h"
 #include "state.h"
 #include "views.h"
+#include "snap.h"
 
 static void utf8_locale(void)
 {
@@ -21,7 +22,7 @@ static void utf8_locale(void)
 
 TestSuite(views_a, .init = utf8_locale);
 
-enum { ROW_MAX = 4096, SENTINEL = '~', MARGIN = 2, NSIZES = 3 };
+enum { SENTINEL = '~', MARGIN = 2, NSIZES = 3 };
 
 /* The body sizes of the smallest, a common and the largest screen. */
 static const int sizes[NSIZES][2] = { { 60, 18 }, { 120, 38 }, { 240, 68 } };
@@ -65,60 +66,10 @@ static struct canvas *render(draw_fn draw, const struct state *s, int w,
 	return c;
 }
 
-static size_t put_utf8(char *out, uint32_t cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | cp >> 12);
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | cp >> 18);
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
-/* Row y as the UTF-8 text a sink would print. */
-static char *row_text(const struct canvas *c, int y, char *out)
-{
-	size_t n = 0;
-
-	for (int x = 0; x < canvas_width(c) && n + 5 < ROW_MAX; x++) {
-		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
-
-		if (g)
-			n += put_utf8(out + n, g);
-	}
-	out[n] = '\0';
-	return out;
-}
-
-/* The first row containing needle, or -1. */
-static int find_row(const struct canvas *c, const char *needle)
-{
-	char buf[ROW_MAX];
-
-	for (int y = 0; y < canvas_height(c); y++)
-		if (strstr(row_text(c, y, buf), needle))
-			return y;
-	return -1;
-}
-
 static void assert_shows(const struct canvas *c, const char *needle,
 			 const char *what)
 {
-	cr_assert_geq(find_row(c, needle), 0, "%s: \"%s\" not on screen", what,
+	cr_assert_geq(snap_find_row(c, needle), 0, "%s: \"%s\" not on screen", what,
 		      needle);
 }
 
@@ -284,12 +235,12 @@ static void check_clocks(const struct state *s)
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
 		struct canvas *c = render(clocks_draw, s, sizes[k][0], sizes[k][1], &r);
-		char top[ROW_MAX], bot[ROW_MAX];
-		int y = find_row(c, "M_k = [[ cos kω,  sin kω]");
+		char top[SNAP_ROW_MAX], bot[SNAP_ROW_MAX];
+		int y = snap_find_row(c, "M_k = [[ cos kω,  sin kω]");
 
 		cr_assert_geq(y, 0, "%dx%d: no matrix", sizes[k][0], sizes[k][1]);
-		row_text(c, y, top);
-		row_text(c, y + 1, bot);
+		snap_row_text(c, y, top);
+		snap_row_text(c, y + 1, bot);
 		cr_assert(strstr(top, v[0]) && strstr(top, v[1]),
 			  "%dx%d: first row \"%s\" lacks %s %s", sizes[k][0],
 			  sizes[k][1], top, v[0], v[1]);
@@ -445,7 +396,7 @@ Test(views_a, bands_warn_when_a_far_offset_looks_alike)
 	cr_assert(peak > 0.9999985 && peak < 0.9999995, "peak %.9f", peak);
 	c = render(bands_draw, &s, 120, 38, &r);
 	assert_shows(c, buf, "far peak");
-	cr_assert_eq(canvas_cell(c, r.x + 1, find_row(c, buf))->fg, ROLE_WARN);
+	cr_assert_eq(canvas_cell(c, r.x + 1, snap_find_row(c, buf))->fg, ROLE_WARN);
 	canvas_free(c);
 }
 
