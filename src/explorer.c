@@ -2,7 +2,9 @@
  *
  * Events that arrive faster than frames are drained and applied before the
  * next frame is drawn, so holding a key down never builds a backlog: the
- * screen always shows the newest state. */
+ * screen always shows the newest state. Each frame's arithmetic is held to
+ * the work budget (work.h); while a job is unfinished the loop draws again
+ * as soon as the pending events are taken, instead of waiting for one. */
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
@@ -15,6 +17,7 @@
 #include "present.h"
 #include "session.h"
 #include "term.h"
+#include "work.h"
 
 enum {
 	SWEEP_MS = 40,		/* frame interval while the sweep plays */
@@ -88,9 +91,10 @@ int explore_run(const struct options *opt)
 		fprintf(stderr, "pescope: out of memory\n");
 		return 71;
 	}
+	work_budget_set(WORK_SLICE_MS);
 	for (unsigned react = REACT_REDRAW;;) {
 		struct term_event ev;
-		int w, h, sig;
+		int w, h, sig, wait_ms;
 
 		/* Draw only when something changed: an idle explorer costs
 		 * nothing but a wake-up to look for signals. */
@@ -103,23 +107,26 @@ int explore_run(const struct options *opt)
 		if (present_expire(&echo, now_ms()))
 			react |= REACT_REDRAW;
 		if (react & REACT_REDRAW) {
+			work_frame_start();
 			frame_draw(&s, c);
 			if (s.present)
 				present_draw(&echo, &s, c);
 			term_draw(c);
 		}
-		react = REACT_NONE;
+		/* Unfinished work: draw again after taking what is queued. */
+		react = work_unfinished() ? REACT_REDRAW : REACT_NONE;
+		wait_ms = react ? 0 : s.playing ? SWEEP_MS : IDLE_MS;
 
 		/* Wait for the first event (or the next sweep tick), then take
 		 * whatever else is already queued without waiting. */
-		if (term_read(&ev, s.playing ? SWEEP_MS : IDLE_MS)) {
+		if (term_read(&ev, wait_ms)) {
 			react |= handle_event(&s, &echo, &ev);
 			/* An export stops the draining, so that the file shows
 			 * the screen the key was pressed on. */
 			while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
 			       term_read(&ev, 0))
 				react |= handle_event(&s, &echo, &ev);
-		} else if (s.playing) {
+		} else if (s.playing && !react) {
 			struct action tick = { ACT_TICK, 0, 0, -1 };
 			react |= state_apply(&s, &tick);
 		}
@@ -133,8 +140,12 @@ int explore_run(const struct options *opt)
 		if (react & REACT_QUIT)
 			break;
 		if (react & REACT_EXPORT) {
+			/* A file gets the finished screen, however long it takes. */
+			work_budget_set(0.0);
+			work_frame_start();
 			frame_draw(&s, c);
 			export_screen(&s, c, to.palette);
+			work_budget_set(WORK_SLICE_MS);
 		}
 	}
 	term_close();

@@ -2,154 +2,371 @@
  *
  * A pixel's mean over many dimensions is the average of each dimension's
  * mean over the column's positions, and each of those costs O(1) per column
- * (pe_span_means and friends), so a grid costs O(visible dims * columns)
- * whatever the number of positions. */
+ * (pe_grid.h), so a grid costs O(visible dims * columns) whatever the number
+ * of positions. At d = 65536 that is still tens of millions of multiplies,
+ * more than a frame may spend: the cache computes a grid as a job of slices
+ * under the frame's work budget (work.h). */
 #include "heat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pe_grid.h"
 #include "plot.h"
+#include "work.h"
 
-/* ---- filling ---- */
+/* ---- the job: one grid, computed in slices of pairs ---- */
 
-/* Adds the column means of dimension dim (when visible) to its pixel row. */
-static void add_dim(const struct viewport *v, int w, int rows, int dim,
-		    const double *col, float *pix)
-{
-	int row = plot_col_of(v->dim0, v->ndim, rows, dim);
-	float *out;
+/* Pairs per slice: about a millisecond of work at 1000 columns. Slices end
+ * at fixed pairs whatever the budget, so the sums are added in the same
+ * order however many frames a grid takes, and a grid finished over several
+ * frames equals one finished at once. */
+enum { SLICE_PAIRS = 1024 };
 
-	if (row < 0)
-		return;
-	out = pix + (size_t)row * (size_t)w;
-	for (int x = 0; x < w; x++)
-		out[x] += (float)col[x];
-}
+/* One wave's contribution: its sine mean goes to pixel row row_s and its
+ * cosine mean to row_c (-1: nowhere). */
+struct term {
+	double omega;
+	int row_s, row_c;
+};
+
+/* The terms of one slice, in two lists so that each stays in runs of equal
+ * rows: waves whose both means land somewhere, and the separate cosine
+ * waves of the mistakes that give a pair's two slots two frequencies. */
+struct term_list {
+	struct term *t;
+	int n;
+};
+
+struct heat_job {
+	struct heat_inputs in;
+	long long *start, *count;	/* the columns' spans */
+	bool averaged;			/* more dimensions than pixel rows */
+	bool per_pair;			/* float32 one-position columns: each
+					   pair on its own (pe_variants.h) */
+	struct pe_grid grid;		/* averaged, !per_pair */
+	double *acc;			/* w * rows sums */
+	double *col;			/* 2 * w scratch */
+	double *omega;			/* 2 * SLICE_PAIRS scratch */
+	struct term_list main, cos_only;	/* SLICE_PAIRS each */
+	int next_pair;			/* first pair not yet added */
+};
 
 static bool dim_visible(const struct viewport *v, int dim)
 {
 	return dim >= v->dim0 && dim < v->dim0 + v->ndim;
 }
 
-/* More dimensions than pixel rows: every visible dimension adds its column
- * means to the one row it belongs to (a pair's two dimensions computed
- * together); each row is then divided by how many it holds. */
-static void fill_averaged(const struct pe_params *p, enum pe_bug bug,
-			  const struct viewport *v, int w, int rows,
-			  const long long *start, const long long *count,
-			  double *col_a, double *col_b, float *pix)
+static int row_of(const struct heat_inputs *in, int dim)
 {
-	memset(pix, 0, (size_t)w * (size_t)rows * sizeof *pix);
-	for (int i = 0; i < p->d_model / 2; i++) {
-		int ds = pe_dim_of(p, i, PE_SIN), dc = pe_dim_of(p, i, PE_COS);
-		bool vs = dim_visible(v, ds), vc = dim_visible(v, dc);
+	if (!dim_visible(&in->view, dim))
+		return -1;
+	return plot_col_of(in->view.dim0, in->view.ndim, in->rows, dim);
+}
 
-		if (!vs && !vc)
-			continue;
-		pe_variant_span_means_pair(p, bug, i, start, count, w,
-					   vs ? col_a : NULL, vc ? col_b : NULL);
-		if (vs)
-			add_dim(v, w, rows, ds, col_a, pix);
-		if (vc)
-			add_dim(v, w, rows, dc, col_b, pix);
+static void job_free(struct heat_job *job)
+{
+	if (!job)
+		return;
+	if (job->grid.n)
+		pe_grid_free(&job->grid);
+	free(job->start);
+	free(job->count);
+	free(job->acc);
+	free(job->col);
+	free(job->omega);
+	free(job->main.t);
+	free(job->cos_only.t);
+	free(job);
+}
+
+static bool has_single_positions(const long long *count, int w)
+{
+	for (int x = 0; x < w; x++)
+		if (count[x] == 1)
+			return true;
+	return false;
+}
+
+static struct heat_job *job_new(const struct heat_inputs *in)
+{
+	struct heat_job *job = calloc(1, sizeof *job);
+	size_t w = (size_t)in->w, cells = w * (size_t)in->rows;
+
+	if (!job)
+		return NULL;
+	job->in = *in;
+	job->start = malloc(w * sizeof *job->start);
+	job->count = malloc(w * sizeof *job->count);
+	job->acc = calloc(cells, sizeof *job->acc);
+	job->col = malloc(2 * w * sizeof *job->col);
+	job->omega = malloc(SLICE_PAIRS * sizeof *job->omega);
+	job->main.t = malloc(SLICE_PAIRS * sizeof *job->main.t);
+	job->cos_only.t = malloc(SLICE_PAIRS * sizeof *job->cos_only.t);
+	if (!job->start || !job->count || !job->acc || !job->col ||
+	    !job->omega || !job->main.t || !job->cos_only.t) {
+		job_free(job);
+		return NULL;
 	}
-	for (int row = 0; row < rows; row++) {
-		long long d0, nd;
-		float *out = pix + (size_t)row * (size_t)w;
+	for (int x = 0; x < in->w; x++)
+		plot_col_items(in->view.pos0, in->view.npos, in->w, x,
+			       &job->start[x], &job->count[x]);
+	job->averaged = in->view.ndim >= in->rows;
+	job->per_pair = in->bug == PE_BUG_FLOAT32 &&
+			has_single_positions(job->count, in->w);
+	if (job->averaged && !job->per_pair &&
+	    !pe_grid_init(&job->grid, job->start, job->count, in->w)) {
+		job_free(job);
+		return NULL;
+	}
+	return job;
+}
 
-		plot_col_items(v->dim0, v->ndim, rows, row, &d0, &nd);
-		for (int x = 0; x < w; x++)
-			out[x] /= (float)nd;
+static void list_add(struct term_list *l, double omega, int row_s, int row_c)
+{
+	if (row_s >= 0 || row_c >= 0)
+		l->t[l->n++] = (struct term){ omega, row_s, row_c };
+}
+
+/* The terms of pair i: one wave when the pair's two slots share a
+ * frequency (the slots then hold its sine and cosine, in either order),
+ * else one per slot. */
+static void pair_terms(struct heat_job *job, int i)
+{
+	const struct heat_inputs *in = &job->in;
+	int ds = pe_dim_of(&in->pe, i, PE_SIN), dc = pe_dim_of(&in->pe, i, PE_COS);
+	int rs = row_of(in, ds), rc = row_of(in, dc);
+	struct pe_wave ws, wc;
+
+	if (rs < 0 && rc < 0)
+		return;
+	if (in->bug == PE_BUG_NONE) {
+		list_add(&job->main, pe_omega(&in->pe, i), rs, rc);
+		return;
+	}
+	ws = pe_variant_wave(&in->pe, in->bug, ds);
+	wc = pe_variant_wave(&in->pe, in->bug, dc);
+	if (ws.omega == wc.omega && ws.fn != wc.fn) {
+		list_add(&job->main, ws.omega, ws.fn == PE_SIN ? rs : rc,
+			 ws.fn == PE_SIN ? rc : rs);
+		return;
+	}
+	list_add(&job->main, ws.omega, ws.fn == PE_SIN ? rs : -1,
+		 ws.fn == PE_SIN ? -1 : rs);
+	list_add(&job->cos_only, wc.omega, wc.fn == PE_SIN ? rc : -1,
+		 wc.fn == PE_SIN ? -1 : rc);
+}
+
+static double *row_sums(struct heat_job *job, int row)
+{
+	return row < 0 ? NULL : job->acc + (size_t)row * (size_t)job->in.w;
+}
+
+/* Adds the terms of a list, a run of equal rows at a time. */
+static void list_run(struct heat_job *job, struct term_list *l)
+{
+	for (int a = 0; a < l->n;) {
+		int b = a;
+
+		while (b < l->n && l->t[b].row_s == l->t[a].row_s &&
+		       l->t[b].row_c == l->t[a].row_c) {
+			job->omega[b - a] = l->t[b].omega;
+			b++;
+		}
+		pe_grid_add(&job->grid, job->omega, b - a,
+			    row_sums(job, l->t[a].row_s),
+			    row_sums(job, l->t[a].row_c));
+		a = b;
+	}
+	l->n = 0;
+}
+
+static void add_col(struct heat_job *job, int row, const double *col)
+{
+	double *out = row_sums(job, row);
+
+	for (int x = 0; x < job->in.w; x++)
+		out[x] += col[x];
+}
+
+/* Float32 one-position columns: each pair's spans as pe_variants.h defines
+ * them, added to the rows of its two slots. */
+static void slice_per_pair(struct heat_job *job, int i0, int i1)
+{
+	const struct heat_inputs *in = &job->in;
+	double *col_s = job->col, *col_c = job->col + in->w;
+
+	for (int i = i0; i < i1; i++) {
+		int rs = row_of(in, pe_dim_of(&in->pe, i, PE_SIN));
+		int rc = row_of(in, pe_dim_of(&in->pe, i, PE_COS));
+
+		if (rs < 0 && rc < 0)
+			continue;
+		pe_variant_span_means_pair(&in->pe, in->bug, i, job->start,
+					   job->count, in->w,
+					   rs >= 0 ? col_s : NULL,
+					   rc >= 0 ? col_c : NULL);
+		if (rs >= 0)
+			add_col(job, rs, col_s);
+		if (rc >= 0)
+			add_col(job, rc, col_c);
 	}
 }
 
 /* Fewer dimensions than pixel rows: each row shows one dimension, computed
- * once and copied to the neighbouring rows that show it too. */
-static void fill_repeated(const struct pe_params *p, enum pe_bug bug,
-			  const struct viewport *v, int w, int rows,
-			  const long long *start, const long long *count,
-			  double *col, float *pix)
+ * once and copied to the neighbouring rows that show it too. Few
+ * dimensions, so all in one slice. */
+static void fill_repeated(struct heat_job *job)
 {
+	const struct heat_inputs *in = &job->in;
 	int prev = -1;
 
-	for (int row = 0; row < rows; row++) {
-		int d = (int)plot_item_of_col(v->dim0, v->ndim, rows, row);
-		float *out = pix + (size_t)row * (size_t)w;
+	for (int row = 0; row < in->rows; row++) {
+		int d = (int)plot_item_of_col(in->view.dim0, in->view.ndim,
+					      in->rows, row);
 
 		if (d != prev)
-			pe_variant_span_means(p, bug, d, start, count, w, col);
-		for (int x = 0; x < w; x++)
-			out[x] = (float)col[x];
+			pe_variant_span_means(&in->pe, in->bug, d, job->start,
+					      job->count, in->w, job->col);
+		add_col(job, row, job->col);
 		prev = d;
 	}
+}
+
+/* Does the next slice; true when the grid is complete. */
+static bool job_step(struct heat_job *job)
+{
+	int pairs = job->in.pe.d_model / 2;
+	int i0 = job->next_pair;
+	int i1 = pairs - i0 < SLICE_PAIRS ? pairs : i0 + SLICE_PAIRS;
+
+	if (!job->averaged) {
+		fill_repeated(job);
+		job->next_pair = pairs;
+		return true;
+	}
+	if (job->per_pair) {
+		slice_per_pair(job, i0, i1);
+	} else {
+		for (int i = i0; i < i1; i++)
+			pair_terms(job, i);
+		list_run(job, &job->main);
+		list_run(job, &job->cos_only);
+	}
+	job->next_pair = i1;
+	return i1 >= pairs;
+}
+
+/* pix = the sums divided by how many dimensions each row holds. */
+static void job_finish(const struct heat_job *job, float *pix)
+{
+	const struct heat_inputs *in = &job->in;
+
+	for (int row = 0; row < in->rows; row++) {
+		long long d0, nd = 1;
+		const double *sum = job->acc + (size_t)row * (size_t)in->w;
+		float *out = pix + (size_t)row * (size_t)in->w;
+
+		if (job->averaged)
+			plot_col_items(in->view.dim0, in->view.ndim, in->rows,
+				       row, &d0, &nd);
+		for (int x = 0; x < in->w; x++)
+			out[x] = (float)(sum[x] / (double)nd);
+	}
+}
+
+static struct heat_inputs inputs_of(const struct pe_params *p, enum pe_bug bug,
+				    const struct viewport *v, int w, int rows)
+{
+	struct heat_inputs in;
+
+	/* Zeroed first, so that padding never differs between equal inputs. */
+	memset(&in, 0, sizeof in);
+	in.pe = *p;
+	in.bug = bug;
+	in.view = *v;
+	in.w = w;
+	in.rows = rows;
+	return in;
 }
 
 bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 	       const struct viewport *v, int w, int rows, float *pix)
 {
-	long long *start = malloc((size_t)w * sizeof *start);
-	long long *count = malloc((size_t)w * sizeof *count);
-	double *col = malloc(2 * (size_t)w * sizeof *col);
-	bool ok = start && count && col;
+	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
+	struct heat_job *job = job_new(&in);
 
-	if (ok) {
-		for (int x = 0; x < w; x++)
-			plot_col_items(v->pos0, v->npos, w, x, &start[x],
-				       &count[x]);
-		if (v->ndim >= rows)
-			fill_averaged(p, bug, v, w, rows, start, count, col,
-				      col + w, pix);
-		else
-			fill_repeated(p, bug, v, w, rows, start, count, col,
-				      pix);
-	}
-	free(start);
-	free(count);
-	free(col);
-	return ok;
+	if (!job)
+		return false;
+	while (!job_step(job))
+		continue;
+	job_finish(job, pix);
+	job_free(job);
+	return true;
 }
 
 /* ---- the cache ---- */
 
-static bool cache_fresh(const struct heat_cache *hc, const struct pe_params *p,
-			enum pe_bug bug, const struct viewport *v, int w,
-			int rows)
+static bool inputs_equal(const struct heat_inputs *a,
+			 const struct heat_inputs *b)
 {
-	return hc->valid && hc->w == w && hc->rows == rows && hc->bug == bug &&
-	       hc->pe.d_model == p->d_model && hc->pe.base == p->base &&
-	       hc->pe.layout == p->layout && hc->view.pos0 == v->pos0 &&
-	       hc->view.npos == v->npos && hc->view.dim0 == v->dim0 &&
-	       hc->view.ndim == v->ndim;
+	return a->w == b->w && a->rows == b->rows && a->bug == b->bug &&
+	       a->pe.d_model == b->pe.d_model && a->pe.base == b->pe.base &&
+	       a->pe.layout == b->pe.layout && a->view.pos0 == b->view.pos0 &&
+	       a->view.npos == b->view.npos && a->view.dim0 == b->view.dim0 &&
+	       a->view.ndim == b->view.ndim;
+}
+
+/* Moves a complete job's grid into the cache. */
+static bool cache_take(struct heat_cache *hc, struct heat_job *job)
+{
+	size_t need = (size_t)job->in.w * (size_t)job->in.rows;
+
+	if (need > hc->cap) {
+		float *np = realloc(hc->pix, need * sizeof *np);
+
+		if (!np)
+			return false;
+		hc->pix = np;
+		hc->cap = need;
+	}
+	job_finish(job, hc->pix);
+	hc->have = job->in;
+	hc->valid = true;
+	return true;
 }
 
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct viewport *v, int w,
 			    int rows)
 {
-	size_t need = (size_t)w * (size_t)rows;
+	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
+	bool done;
 
-	if (cache_fresh(hc, p, bug, v, w, rows))
+	if (hc->valid && inputs_equal(&hc->have, &in))
 		return hc->pix;
-	hc->valid = false;
-	if (need > hc->cap) {
-		float *np = realloc(hc->pix, need * sizeof *np);
-
-		if (!np)
-			return NULL;
-		hc->pix = np;
-		hc->cap = need;
+	if (hc->job && !inputs_equal(&hc->job->in, &in)) {
+		job_free(hc->job);
+		hc->job = NULL;
 	}
-	if (!heat_fill(p, bug, v, w, rows, hc->pix))
-		return NULL;
-	hc->pe = *p;
-	hc->bug = bug;
-	hc->view = *v;
-	hc->w = w;
-	hc->rows = rows;
-	hc->valid = true;
-	return hc->pix;
+	if (!hc->job) {
+		hc->job = job_new(&in);
+		if (!hc->job)
+			return NULL;
+	}
+	do
+		done = job_step(hc->job);
+	while (!done && work_time_left());
+	if (!done) {
+		work_mark_unfinished();
+		return hc->valid && hc->have.w == w && hc->have.rows == rows
+		       ? hc->pix : NULL;
+	}
+	done = cache_take(hc, hc->job);
+	job_free(hc->job);
+	hc->job = NULL;
+	return done ? hc->pix : NULL;
 }
 
 /* ---- drawing ---- */

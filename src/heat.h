@@ -21,27 +21,38 @@
 
 /* Fills pix[row * w + x] (w >= 1 columns, rows >= 1 pixel rows) with the
  * means of encoding p with mistake bug (PE_BUG_NONE: the correct one) over
- * window v (valid for p: inside 0..d-1 and at least one position). Cost:
- * O(visible dimensions * w) multiplies and a few sin/cos per dimension; the
- * correct encoding computes a pair's sine and cosine together. Returns
- * false, leaving pix unspecified, when scratch memory runs out. */
+ * window v (valid for p: inside 0..d-1 and at least one position), all at
+ * once, whatever the work budget. Cost: O(visible dimensions * w)
+ * multiplies (pe_grid.h) and a few sin/cos per pair. Returns false, leaving
+ * pix unspecified, when scratch memory runs out. */
 bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 	       const struct viewport *v, int w, int rows, float *pix);
 
-/* A pixel grid kept between frames. Start from a zeroed struct; the memory
- * stays with it for the life of the program (one per heatmap on screen). */
-struct heat_cache {
-	struct pe_params pe;	/* inputs of the grid held */
+/* Everything a grid depends on. */
+struct heat_inputs {
+	struct pe_params pe;
 	enum pe_bug bug;
 	struct viewport view;
 	int w, rows;
-	float *pix;		/* w * rows means */
-	size_t cap;		/* floats allocated */
-	bool valid;		/* pix matches the inputs above */
+};
+
+/* A pixel grid kept between frames, and the one being computed. Start from
+ * a zeroed struct; the memory stays with it for the life of the program
+ * (one per heatmap on screen). */
+struct heat_cache {
+	struct heat_inputs have;	/* inputs of the finished grid */
+	float *pix;			/* its w * rows means */
+	size_t cap;			/* floats allocated */
+	bool valid;			/* pix matches `have` */
+	struct heat_job *job;		/* the grid in the making, or NULL */
 };
 
 /* The grid for these inputs, recomputed only when they differ from the
- * last call's. NULL when memory runs out. */
+ * finished one's. The computation is sliced (work.h): when the frame's
+ * budget runs out first, it keeps its place for the next call, marks the
+ * frame unfinished and returns the last finished grid if it has the same
+ * size (stale but in place), else NULL. Each call does at least one slice.
+ * Also NULL when memory runs out. */
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct viewport *v, int w,
 			    int rows);

@@ -1,0 +1,45 @@
+/* work.h - the explorer's time budget for the arithmetic of one frame.
+ *
+ * At the extremes (d_model 65536, a billion positions) a parameter change
+ * asks some views for more arithmetic than one frame may take: a heatmap
+ * averages every pair over every column, a similarity curve sums every pair
+ * at every sample. Such work is done in slices. A cache that is being rebuilt
+ * does as much as the frame's budget allows, keeps its place, shows its last
+ * finished result meanwhile (or nothing), and says so with
+ * work_mark_unfinished(); the explorer then draws the next frame at once,
+ * without waiting for a key, until no job is left. Keys keep working the
+ * whole time, and a new parameter simply restarts the jobs it affects.
+ *
+ * Headless modes (snapshot, export, --keys, the tests) never set a budget:
+ * every job then finishes in the frame that starts it, so what they print is
+ * always complete and the same from run to run.
+ *
+ * The state is private to work.c and belongs to the one thread that draws. */
+#ifndef WORK_H
+#define WORK_H
+
+#include <stdbool.h>
+
+/* The explorer's frame budget in milliseconds: a 60 Hz refresh. The work
+ * budget leaves room in it for drawing the canvas and ncurses' diffing. */
+#define WORK_FRAME_BUDGET_MS 16.0
+#define WORK_SLICE_MS 10.0
+
+/* From the next work_frame_start() on, each frame may spend ms
+ * milliseconds on sliced jobs (ms <= 0: no limit, the default). */
+void work_budget_set(double ms);
+
+/* Starts a frame: its clock starts now and no job is unfinished yet. */
+void work_frame_start(void);
+
+/* True while the frame's budget has time left (always, without a budget).
+ * Jobs call it between slices, after doing at least one slice, so every
+ * frame makes progress however small the budget. */
+bool work_time_left(void);
+
+/* A job stopped before its end; work_unfinished() says so until the next
+ * work_frame_start(). */
+void work_mark_unfinished(void);
+bool work_unfinished(void);
+
+#endif

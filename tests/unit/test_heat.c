@@ -1,0 +1,320 @@
+/* test_heat.c - unit tests of src/pe_grid.c (sums of span means of many
+ * waves) and src/heat.c (heatmap grids, computed whole or in slices under
+ * the work budget of src/work.c).
+ *
+ * References are brute force written here from the definitions: the mean of
+ * sin(w x) over a span summed position by position in long double, and a
+ * heatmap pixel as the plain average of pe_variant_value over the positions
+ * and dimensions it covers. */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heat.h"
+#include "pe.h"
+#include "pe_grid.h"
+#include "pe_variants.h"
+#include "plot.h"
+#include "work.h"
+
+/* Mean of sin (fn = PE_SIN) or cos of w*x over x = start .. start+n-1. */
+static long double brute_mean(double w, long long start, long long n,
+			      enum pe_fn fn)
+{
+	long double sum = 0.0L;
+
+	for (long long x = start; x < start + n; x++)
+		sum += fn == PE_SIN ? sinl((long double)w * x)
+				    : cosl((long double)w * x);
+	return sum / n;
+}
+
+/* Checks pe_grid_add over spans (start, count) for waves omega against the
+ * brute-force means, asking for the sines and cosines separately, and both
+ * into one array. The contract allows 1e-14 per wave plus the rounding of
+ * each phase (~|phase| * 2^-53), which the long double reference does not
+ * share: a few times that is the tolerance. */
+static void check_grid(const long long *start, const long long *count, int n,
+		       const double *omega, int nw)
+{
+	long long far = 0;
+	double tol = 1e-13 * nw;
+
+	for (int j = 0; j < n; j++)
+		if (llabs(start[j]) + count[j] > far)
+			far = llabs(start[j]) + count[j];
+	for (int k = 0; k < nw; k++)
+		tol += 4.0 * omega[k] * (double)far * 0x1p-53;
+
+	struct pe_grid g;
+	double *s = calloc((size_t)n, sizeof *s), *c = calloc((size_t)n, sizeof *c);
+	double *both = calloc((size_t)n, sizeof *both);
+
+	cr_assert(s && c && both);
+	cr_assert(pe_grid_init(&g, start, count, n));
+	pe_grid_add(&g, omega, nw, s, c);
+	pe_grid_add(&g, omega, nw, both, both);
+	for (int j = 0; j < n; j++) {
+		long double ws = 0.0L, wc = 0.0L;
+
+		for (int k = 0; k < nw; k++) {
+			ws += brute_mean(omega[k], start[j], count[j], PE_SIN);
+			wc += brute_mean(omega[k], start[j], count[j], PE_COS);
+		}
+		cr_expect(fabsl(s[j] - ws) <= tol, "sin column %d: got %.17g, want %.17Lg",
+			  j, s[j], ws);
+		cr_expect(fabsl(c[j] - wc) <= tol, "cos column %d: got %.17g, want %.17Lg",
+			  j, c[j], wc);
+		cr_expect(fabsl(both[j] - (ws + wc)) <= tol,
+			  "sin+cos column %d: got %.17g, want %.17Lg", j, both[j],
+			  ws + wc);
+	}
+	pe_grid_free(&g);
+	free(s);
+	free(c);
+	free(both);
+}
+
+/* Waves from pair 0's omega = 1 down to a slow one, plus the edge cases:
+ * zero (a constant) and above pi (the multiply bug). */
+static int sample_waves(double *omega)
+{
+	int n = 0;
+
+	for (int i = 0; i < 13; i++)
+		omega[n++] = pow(10000.0, -2.0 * i / 24.0);
+	omega[n++] = 0.0;
+	omega[n++] = 4.0;
+	omega[n++] = 1000.3;
+	return n;
+}
+
+Test(pe_grid, plot_columns_match_brute_force)
+{
+	long long start[37], count[37];
+	double omega[16];
+	int nw = sample_waves(omega);
+
+	/* 37 columns over 1000 positions: lengths 27 and 28, three steps. */
+	for (int j = 0; j < 37; j++)
+		plot_col_items(5000, 1000, 37, j, &start[j], &count[j]);
+	check_grid(start, count, 37, omega, nw);
+}
+
+Test(pe_grid, single_positions_and_many_columns)
+{
+	enum { N = 1100 };	/* more than two reseeds */
+	static long long start[N], count[N];
+	double omega[16];
+	int nw = sample_waves(omega);
+
+	for (int j = 0; j < N; j++) {
+		start[j] = 123 + j;
+		count[j] = 1;
+	}
+	check_grid(start, count, N, omega, nw);
+}
+
+Test(pe_grid, irregular_spans_are_still_exact)
+{
+	/* More distinct lengths and steps than the grid keeps, gaps, overlaps
+	 * and a step backwards. */
+	long long start[14] = { 0, 3, 4, 50, 51, 60, 10, 200, 201, 203, 700,
+				701, 900, 902 };
+	long long count[14] = { 3, 1, 9, 1, 2, 17, 5, 1, 2, 30, 1, 11, 2, 40 };
+	double omega[16];
+	int nw = sample_waves(omega);
+
+	check_grid(start, count, 14, omega, nw);
+}
+
+Test(pe_grid, far_positions_match_the_wave_means)
+{
+	/* Near a billion the brute force would take too long; pe_wave_span_means
+	 * (pe_variants.c, one wave at a time) is the independent reference. */
+	long long start[50], count[50];
+	double omega[16], s[50] = { 0 }, want[50], sum[50] = { 0 };
+	int nw = sample_waves(omega);
+	struct pe_grid g;
+
+	for (int j = 0; j < 50; j++)
+		plot_col_items(999000000, 1000000, 50, j, &start[j], &count[j]);
+	cr_assert(pe_grid_init(&g, start, count, 50));
+	pe_grid_add(&g, omega, nw, s, NULL);
+	for (int k = 0; k < nw; k++) {
+		pe_wave_span_means((struct pe_wave){ omega[k], PE_SIN }, start,
+				   count, 50, want);
+		for (int j = 0; j < 50; j++)
+			sum[j] += want[j];
+	}
+	for (int j = 0; j < 50; j++)
+		cr_expect(fabs(s[j] - sum[j]) <= 1e-7, "column %d: %.17g vs %.17g",
+			  j, s[j], sum[j]);
+	pe_grid_free(&g);
+}
+
+/* ---- heatmaps ---- */
+
+/* The pixel as a plain average over its positions and dimensions. */
+static double brute_pixel(const struct pe_params *p, enum pe_bug bug,
+			  const struct viewport *v, int w, int rows, int x,
+			  int row)
+{
+	long long p0, np, d0, nd;
+	double sum = 0.0;
+
+	plot_col_items(v->pos0, v->npos, w, x, &p0, &np);
+	plot_col_items(v->dim0, v->ndim, rows, row, &d0, &nd);
+	for (long long dim = d0; dim < d0 + nd; dim++)
+		for (long long pos = p0; pos < p0 + np; pos++)
+			sum += pe_variant_value(p, bug, (double)pos, (int)dim);
+	return sum / (double)(np * nd);
+}
+
+static void check_heat(const struct pe_params *p, enum pe_bug bug,
+		       struct viewport v, int w, int rows)
+{
+	float *pix = malloc((size_t)w * (size_t)rows * sizeof *pix);
+	/* float32 values differ from the exact wave by ~pos * w * 2^-24 over
+	 * longer spans (pe_variants.h); everything else to float rounding. */
+	double tol = bug == PE_BUG_FLOAT32 ? 1e-4 : 2e-6;
+
+	cr_assert(pix);
+	cr_assert(heat_fill(p, bug, &v, w, rows, pix));
+	for (int row = 0; row < rows; row++)
+		for (int x = 0; x < w; x++) {
+			double want = brute_pixel(p, bug, &v, w, rows, x, row);
+			double got = pix[(size_t)row * (size_t)w + (size_t)x];
+
+			cr_expect(fabs(got - want) <= tol,
+				  "d %d %s bug %d view (%lld+%lld, %d+%d) %dx%d pixel (%d, %d): got %.9g, want %.9g",
+				  p->d_model, pe_layout_name(p->layout), bug,
+				  v.pos0, v.npos, v.dim0, v.ndim, w, rows, x, row,
+				  got, want);
+		}
+	free(pix);
+}
+
+Test(heat, every_encoding_matches_brute_force)
+{
+	static const struct viewport views[] = {
+		{ 0, 300, 0, 40 },	/* averaged rows, long columns */
+		{ 17, 23, 5, 31 },	/* zoomed: one position per column */
+		{ 100, 500, 3, 4 },	/* fewer dims than rows: repeated */
+	};
+	enum pe_layout layouts[] = { PE_INTERLEAVED, PE_CONCAT };
+
+	for (int l = 0; l < 2; l++)
+		for (int bug = 0; bug <= PE_BUG_NONE; bug++)
+			for (size_t k = 0; k < sizeof views / sizeof views[0]; k++) {
+				struct pe_params p = { 40, 10000.0, layouts[l] };
+
+				check_heat(&p, (enum pe_bug)bug, views[k], 37, 6);
+			}
+}
+
+Test(heat, a_pair_split_across_rows_lands_in_both)
+{
+	/* d = 6 over 4 rows: rows hold 2, 1, 2, 1 dims, so pair 1's sine and
+	 * cosine fall into different rows. */
+	struct pe_params p = { 6, 10.0, PE_INTERLEAVED };
+
+	check_heat(&p, PE_BUG_NONE, (struct viewport){ 0, 50, 0, 6 }, 11, 4);
+	check_heat(&p, PE_BUG_DIM_EXPONENT, (struct viewport){ 0, 50, 0, 6 },
+		   11, 4);
+}
+
+/* Calls heat_cache_get under the smallest budget until the grid is done;
+ * returns the number of calls. The first call's grid is copied to first
+ * (w * rows floats), or first[0] set to NAN when it returned NULL. */
+static int get_sliced(struct heat_cache *hc, const struct pe_params *p,
+		      const struct viewport *v, int w, int rows, float *first,
+		      const float **last)
+{
+	int calls = 0;
+
+	work_budget_set(1e-9);
+	do {
+		work_frame_start();
+		*last = heat_cache_get(hc, p, PE_BUG_NONE, v, w, rows);
+		if (calls++ == 0) {
+			if (*last)
+				memcpy(first, *last, (size_t)w * (size_t)rows *
+					       sizeof *first);
+			else
+				first[0] = NAN;
+		}
+		cr_assert(calls < 1000);
+	} while (work_unfinished());
+	work_budget_set(0.0);
+	return calls;
+}
+
+Test(heat, sliced_grids_equal_whole_ones)
+{
+	struct pe_params p = { 16384, 10000.0, PE_INTERLEAVED };
+	struct pe_params q = { 16384, 500000.0, PE_INTERLEAVED };
+	struct viewport v = { 0, 1000000000LL, 0, 16384 };
+	int w = 60, rows = 20;
+	size_t bytes = (size_t)w * (size_t)rows * sizeof(float);
+	float *whole_p = malloc(bytes), *whole_q = malloc(bytes), *old = malloc(bytes);
+	float *first = malloc(bytes);
+	/* Static, as in the program: the cache keeps its memory for good. */
+	static struct heat_cache hc;
+	const float *last;
+	int calls;
+
+	cr_assert(whole_p && whole_q && old && first);
+	cr_assert(heat_fill(&p, PE_BUG_NONE, &v, w, rows, whole_p));
+	cr_assert(heat_fill(&q, PE_BUG_NONE, &v, w, rows, whole_q));
+
+	/* From nothing: no grid to show until the last slice. */
+	calls = get_sliced(&hc, &p, &v, w, rows, first, &last);
+	cr_expect(calls > 1, "8192 pairs should take several slices");
+	cr_expect(isnan(first[0]), "nothing to show before the first grid");
+	cr_assert_not_null(last);
+	cr_expect(memcmp(last, whole_p, bytes) == 0);
+
+	/* A new base: the old grid stays on screen meanwhile. */
+	memcpy(old, last, bytes);
+	calls = get_sliced(&hc, &q, &v, w, rows, first, &last);
+	cr_expect(calls > 1);
+	cr_expect(memcmp(first, old, bytes) == 0, "the stale grid is shown");
+	cr_expect(memcmp(last, whole_q, bytes) == 0);
+
+	/* Without a budget the cache answers at once, and the same again. */
+	work_frame_start();
+	cr_expect(memcmp(heat_cache_get(&hc, &p, PE_BUG_NONE, &v, w, rows),
+			 whole_p, bytes) == 0);
+	cr_expect(!work_unfinished());
+	free(whole_p);
+	free(whole_q);
+	free(old);
+	free(first);
+}
+
+Test(heat, a_change_mid_job_restarts_it)
+{
+	struct pe_params p = { 16384, 10000.0, PE_CONCAT };
+	struct pe_params q = { 16384, 10.0, PE_CONCAT };
+	struct viewport v = { 12345, 678901, 100, 9000 };
+	int w = 45, rows = 30;
+	size_t bytes = (size_t)w * (size_t)rows * sizeof(float);
+	float *whole_q = malloc(bytes), *first = malloc(bytes);
+	static struct heat_cache hc;
+	const float *last;
+
+	cr_assert(whole_q && first);
+	cr_assert(heat_fill(&q, PE_BUG_NONE, &v, w, rows, whole_q));
+	work_budget_set(1e-9);
+	work_frame_start();
+	cr_expect_null(heat_cache_get(&hc, &p, PE_BUG_NONE, &v, w, rows));
+	cr_expect(work_unfinished());
+	get_sliced(&hc, &q, &v, w, rows, first, &last);
+	cr_assert_not_null(last);
+	cr_expect(memcmp(last, whole_q, bytes) == 0);
+	free(whole_q);
+	free(first);
+}
