@@ -11,6 +11,7 @@
 #include "panel_lesson.h"
 #include "view_explore.h"
 #include "views.h"
+#include "work.h"
 
 static const struct style st_status = { ROLE_STATUS, ROLE_STATUS, 0 };
 static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
@@ -18,13 +19,15 @@ static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
 /* ---- status bar (top row) ---- */
 
 /* The parameters always show; the "? help" hint next, at the right; then the
- * layout and the program's name, as room allows. */
+ * layout and the program's name, as room allows. "[computing]" says that
+ * some of the screen still shows the previous parameters (work.h). */
 static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 {
 	static const char hint[] = "? help ";
 	const int hint_w = (int)sizeof hint - 1;
 	char status[128], line[256];
-	const char *extra = s->playing ? "  [playing]" : "";
+	const char *extra = work_unfinished() ? "  [computing]"
+			    : s->playing ? "  [playing]" : "";
 	const char *layout = pe_layout_name(s->cur.pe.layout);
 
 	canvas_fill(c, r, ' ', st_status);
@@ -192,11 +195,12 @@ void frame_draw(const struct state *s, struct canvas *c)
 		draw_too_small(c, w, h);
 		return;
 	}
-	draw_status(s, c, l.status);
 	caption = caption_split(s, &l.body);
 	if (!drill_panel_hides_view(s))
 		views_get(s->view_id)->draw(s, c, l.body);
 	canvas_reset_clip(c);
+	/* After the body, whose jobs may not all finish this frame. */
+	draw_status(s, c, l.status);
 	caption_draw(s, c, caption);
 	drill_panel_draw(s, c, l.body);
 	if (s->les.menu)

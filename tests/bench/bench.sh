@@ -15,7 +15,12 @@
 #            move, in 256 colours (xterm-256color) and 24-bit colour
 #            (xterm-direct);
 #   startup  start-up to a first frame (pescope --snapshot) against Python
-#            importing NumPy and matplotlib.
+#            importing NumPy and matplotlib;
+#   extremes every view at d=65536 and a billion positions, at 240x70 and
+#            400x200, for the three bases 1.000001, 1e4 and 1e12: the worst
+#            frame against the explorer's 16 ms budget (work.h) and how long
+#            a parameter change takes to finish, frames and ms; and for the
+#            explorer's screen, that time against a matplotlib re-render.
 #
 # Python is Debian's /usr/bin/python3. Where it lacks NumPy or matplotlib,
 # the comparisons that need them say so and are skipped (make deps installs
@@ -29,7 +34,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 REPS=${REPS:-5}
 MPL_FRAMES=${MPL_FRAMES:-50}
-SECTIONS="section_dump section_frames section_bytes section_startup"
+SECTIONS="section_dump section_frames section_bytes section_startup section_extremes"
 out=()		# Markdown lines of RESULTS.md after the header
 notes=()	# lines for the notes at the end
 
@@ -211,6 +216,45 @@ section_startup() {
 	row "the same vs also import matplotlib.pyplot (Agg)" \
 		"$(printf '%.4f s' "$t")" "$(printf '%.4f s' "$(median "${q[@]}")")" \
 		"$(ratio "$t" "$(median "${q[@]}")") faster"
+}
+
+section_extremes() {
+	local size view base c worst done_in p50 m
+	local bases="1.000001 10000 1e12" args=(-d 65536 -n 1000000000 -p 999999000)
+	table "The extremes: d=65536, L=1e9, positions near the end, frame budget 16 ms" \
+		"view" "screen" "move, p50" "worst frame (base 1.000001 / 1e4 / 1e12)" \
+		"a parameter change is finished after (frames, ms)"
+	for size in 240x70 400x200; do
+		for view in explore spectrum clocks bands layouts context bugs vector; do
+			worst="" done_in="" p50=""
+			for base in $bases; do
+				c=$(TERM=xterm-256color "$bin" --bench --frames 200 \
+					--size "$size" "${args[@]}" -b "$base" --view "$view")
+				worst="$worst${worst:+ / }$(field max_ms "$c")"
+				done_in="$done_in${done_in:+ / }$(field catchup_frames "$c"), $(field catchup_ms "$c")"
+				[ -n "$p50" ] || p50=$(field p50_ms "$c")
+			done
+			row "$view" "$size" "$p50 ms" "$worst ms" "$done_in ms"
+		done
+	done
+	table "The explorer's screen at the extremes (d=65536, L=1e9, 240x70)" "" \
+		"pescope: parameter change finished" "matplotlib Agg re-render" "pescope is"
+	c=$(TERM=xterm-256color "$bin" --bench --frames 200 --size 240x70 "${args[@]}")
+	if ! { $have_mpl && $have_numpy; }; then
+		row "time" "$(field catchup_ms "$c") ms" "skipped: no matplotlib (make deps)" "-"
+	else
+		m=$(py "$here/mpl_frames.py" 240 70 65536 1000000000 10)
+		row "time to a finished screen" "$(field catchup_ms "$c") ms" \
+			"$(field p50_ms "$m") ms" \
+			"$(ratio "$(field catchup_ms "$c")" "$(field p50_ms "$m")") faster"
+	fi
+	notes+=("- At the extremes a parameter change asks for more arithmetic than" \
+		"  one frame may spend; the explorer does it in slices of 10 ms a" \
+		"  frame, showing the previous picture meanwhile (\"[computing]\" in" \
+		"  the status bar), so keys never wait. \"Finished after\" is the" \
+		"  longest time, over the run's parameter changes, from the change" \
+		"  to a complete screen. matplotlib recomputes its (point-sampled)" \
+		"  heatmap and curves every frame, 10 frames.")
 }
 
 # ---- run ----

@@ -12,9 +12,10 @@
 #   - bursts of keys leave no backlog (2000 cheap ones; 402 that each need
 #     a slow frame), and q still answers at once;
 #   - the extremes (d 65536, len 1e9, base 1.000001 and 1e12, the last
-#     position, terminals from 1x1 up): every view answers in tmux, and
-#     --bench frames stay far from a freeze (normal build only: sanitizers
-#     are slow on purpose);
+#     position, terminals from 1x1 up): every view answers in tmux and
+#     finishes its sliced work ("[computing]" comes and goes), and --bench
+#     runs every view there (how fast is for `make bench`, never asserted
+#     here);
 #   - output failures the other suites leave out: a read-only folder (as an
 #     unprivileged user when run as root), standard output on /dev/full, a
 #     closed pipe;
@@ -358,8 +359,9 @@ for v in 2 3 4 5 6 7 8 1; do
 	name=${VIEWS[v - 1]}
 	tm_keys "$v" "["	# the view, then a parameter change (d_model - 2)
 	if [ "$v" = 1 ]; then want="Heatmap"; else want=" $name: "; fi
-	if tm_wait "$want" 20 && tm_wait "d_model=65534 " 20; then
-		ok "extremes: view $v ($name) answers a parameter change"
+	if tm_wait "$want" 20 && tm_wait "d_model=65534 " 20 &&
+		tm_wait_gone "[computing]" 20; then
+		ok "extremes: view $v ($name) answers a parameter change and finishes it"
 	else
 		not_ok "extremes: view $v ($name) answers a parameter change" "$(tm_status)"
 	fi
@@ -383,20 +385,20 @@ check "extremes: q exits 0" test "$(tm_rc 20)" = 0
 check "extremes: terminal restored" test "$(tm_flags)" = "0 1 0"
 tm_stop
 
-# ---- frame times at the extremes (normal build) ----
+# ---- --bench at the extremes ----
 
-# bench_case NAME ARGS...: no frame near a freeze (max under 2 s) and the
-# common frame (p50) under 16 ms; the numbers are printed.
+# bench_case NAME ARGS...: --bench runs, exits 0 and prints its one line
+# with every field, including the catch-up of the sliced parameter changes
+# (at least one frame). The numbers are printed for the log; the budget
+# itself is measured by `make bench` (tests/bench/RESULTS.md), not here.
 bench_case() {
-	local name=$1 line p50 max
+	local name=$1 line
 	shift
-	line=$(TERM=xterm-256color "$PESCOPE" --bench --frames 100 "$@" 2>&1)
-	p50=$(sed -n 's/.*p50_ms=\([0-9.]*\).*/\1/p' <<<"$line")
-	max=$(sed -n 's/.*max_ms=\([0-9.]*\).*/\1/p' <<<"$line")
-	if [ -n "$p50" ] && awk -v a="$p50" -v b="$max" 'BEGIN { exit !(a < 16 && b < 2000) }'; then
-		ok "frame times, $name: $line"
+	line=$(TERM=xterm-256color "$PESCOPE" --bench --frames 60 "$@" 2>&1)
+	if [ $? = 0 ] && grep -qE '^frames=60 p50_ms=[0-9.]+ p95_ms=[0-9.]+ max_ms=[0-9.]+ move_bytes=[0-9]+ full_bytes=[0-9]+ catchup_frames=[1-9][0-9]* catchup_ms=[0-9.]+$' <<<"$line"; then
+		ok "--bench, $name: $line"
 	else
-		not_ok "frame times, $name" "$line"
+		not_ok "--bench, $name" "$line"
 	fi
 }
 if [ "$sanitized" = 0 ]; then
@@ -408,8 +410,9 @@ if [ "$sanitized" = 0 ]; then
 	done
 	bench_case "explore, 1x1" --size 1x1 "${EXT[@]}"
 	bench_case "explore, 60x20" --size 60x20 "${EXT[@]}"
+	bench_case "explore, 400x200" --size 400x200 "${EXT[@]}"
 else
-	echo "# skipped: frame times (a sanitizer build is slow on purpose)"
+	echo "# skipped: --bench at the extremes (a sanitizer build is slow on purpose)"
 fi
 
 # ---- valgrind ----
