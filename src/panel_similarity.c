@@ -75,6 +75,8 @@ static struct {
 	double half_sin[PAIRS_MAX];	/* sin(w_i / 2) */
 	double weight[PAIRS_MAX];	/* D_i / (d/2) */
 	double twice_cos[PAIRS_MAX];	/* 2 cos(w_i m) */
+	double step_cos[PAIRS_MAX];	/* cos(w_i m) */
+	double step_sin[PAIRS_MAX];	/* sin(w_i m) */
 	long long lo, hi;		/* grid indices cached, lo <= hi */
 	double ring[RING];		/* sample g at ring[g mod RING] */
 	struct sim_end left, right;
@@ -129,15 +131,21 @@ static double sim_advance(int h, struct sim_end *e)
 }
 
 /* Sets end e to sample g (the inside sample is g - e->dir) from cosines.
- * Returns the value of sample g. */
+ * Returns the value of sample g. The inside sample is the edge's angle
+ * turned back by one step, m w_i, whose cosine and sine sim_prepare keeps:
+ * one sin/cos per pair (a slow one near a billion, where libm reduces the
+ * argument the long way) rather than two cosines. */
 static double sim_seed(int h, struct sim_end *e, long long g)
 {
 	double sum = 0.0, k = (double)g * sim.step;
-	double kin = (double)(g - e->dir) * sim.step;
+	double back = (double)e->dir;	/* the inside is dir steps back */
 
 	for (int i = 0; i < h; i++) {
-		e->edge[i] = sim.weight[i] * cos(sim.omega[i] * k);
-		e->inside[i] = sim.weight[i] * cos(sim.omega[i] * kin);
+		double a = sim.omega[i] * k, ca = cos(a), sa = sin(a);
+
+		e->edge[i] = sim.weight[i] * ca;
+		e->inside[i] = sim.weight[i] *
+			       (ca * sim.step_cos[i] + back * sa * sim.step_sin[i]);
 		sum += e->edge[i];
 	}
 	e->valid = true;
@@ -168,8 +176,8 @@ static void sim_pairs(const struct pe_params *p)
 
 /* Per-pair constants for spacing `step`; starts a new run (invalid) when
  * anything they depend on changed. With x = m w / 2 the block factor is
- * D = sin(x) / (m sin(w/2)) and 2 cos(m w) = 2 - 4 sin(x)^2, so one sine
- * per pair does both. */
+ * D = sin(x) / (m sin(w/2)), cos(m w) = 1 - 2 sin(x)^2 and
+ * sin(m w) = 2 sin(x) cos(x), so one sin/cos per pair gives them all. */
 static void sim_prepare(const struct pe_params *p, double step)
 {
 	int h = p->d_model / 2;
@@ -181,7 +189,8 @@ static void sim_prepare(const struct pe_params *p, double step)
 		return;
 	}
 	for (int i = 0; i < h; i++) {
-		double x = 0.5 * step * sim.omega[i], sx = sin(x), f = 1.0;
+		double x = 0.5 * step * sim.omega[i], sx = sin(x), cx = cos(x);
+		double f = 1.0;
 
 		/* As pe.h's block factor: exactly 1 for a single position or a
 		 * turn too small to divide by. */
@@ -189,6 +198,8 @@ static void sim_prepare(const struct pe_params *p, double step)
 			f = sx / (step * sim.half_sin[i]);
 		sim.weight[i] = f / h;
 		sim.twice_cos[i] = 2.0 - 4.0 * sx * sx;
+		sim.step_cos[i] = 1.0 - 2.0 * sx * sx;
+		sim.step_sin[i] = 2.0 * sx * cx;
 	}
 	sim.valid = false;
 	sim.step = step;

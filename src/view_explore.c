@@ -11,10 +11,12 @@ void explore_draw(const struct state *s, struct canvas *c, struct rect r)
 	struct explore_layout l;
 
 	layout_explore(r, &l);
-	heatmap_draw(s, c, l.heatmap);
+	/* The heatmap last: its grid is computed in slices (work.h), which
+	 * then use what the frame's budget has left after the other panels. */
 	waves_draw(s, c, l.waves);
 	similarity_draw(s, c, l.similarity);
 	inspector_draw(s, c, l.inspector);
+	heatmap_draw(s, c, l.heatmap);
 }
 
 bool explore_hit(const struct state *s, struct rect r, int x, int y,
