@@ -14,7 +14,7 @@
 
 #include "pe_grid.h"
 #include "plot.h"
-#include "work.h"
+#include "job.h"
 
 /* ---- the job: one grid, computed in slices of pairs ---- */
 
@@ -235,8 +235,9 @@ static void fill_repeated(struct heat_job *job)
 }
 
 /* Does the next slice; true when the grid is complete. */
-static bool job_step(struct heat_job *job)
+static bool job_step(void *ctx)
 {
+	struct heat_job *job = ctx;
 	int pairs = job->in.pe.d_model / 2;
 	int i0 = job->next_pair;
 	int i1 = pairs - i0 < SLICE_PAIRS ? pairs : i0 + SLICE_PAIRS;
@@ -342,7 +343,7 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    int rows)
 {
 	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
-	bool done;
+	bool taken;
 
 	if (hc->valid && inputs_equal(&hc->have, &in))
 		return hc->pix;
@@ -355,18 +356,13 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 		if (!hc->job)
 			return NULL;
 	}
-	do
-		done = job_step(hc->job);
-	while (!done && work_time_left());
-	if (!done) {
-		work_mark_unfinished();
+	if (!job_run(job_step, hc->job))
 		return hc->valid && hc->have.w == w && hc->have.rows == rows
 		       ? hc->pix : NULL;
-	}
-	done = cache_take(hc, hc->job);
+	taken = cache_take(hc, hc->job);
 	job_free(hc->job);
 	hc->job = NULL;
-	return done ? hc->pix : NULL;
+	return taken ? hc->pix : NULL;
 }
 
 /* ---- drawing ---- */

@@ -48,11 +48,11 @@ struct heat_cache {
 };
 
 /* The grid for these inputs, recomputed only when they differ from the
- * finished one's. The computation is sliced (work.h): when the frame's
- * budget runs out first, it keeps its place for the next call, marks the
- * frame unfinished and returns the last finished grid if it has the same
- * size (stale but in place), else NULL. Each call does at least one slice.
- * Also NULL when memory runs out. */
+ * finished one's. The computation is a sliced job (job.h): when the frame's
+ * budget runs out first, it keeps its place for the next call, the frame is
+ * marked unfinished, and the call returns the last finished grid if it has
+ * the same size (stale but in place), else NULL. Also NULL when memory runs
+ * out. */
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct viewport *v, int w,
 			    int rows);

@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "pe_trig.h"
+
 static const double two_pi = 6.28318530717958647692528676655900577;
 
 /* pe_block_means re-seeds the phase from sin/cos every BLOCK_RESEED blocks
@@ -343,18 +345,60 @@ void pe_rotation(const struct pe_params *p, int pair, double k,
 	rotation_by(pe_omega(p, pair), k, m);
 }
 
+/* The squared residual of one pair: omega w, its rotation by k (entry[1] =
+ * cos kw, entry[2] = sin kw, as rotation_by gives them), at pos. Angles go
+ * through pe_sincos, which is libm below 1e8 and three times faster than
+ * glibc's reduction above (positions near 1e9 put every fast pair there). */
+static double rotation_term(const double entry[3], double pos, double k)
+{
+	double w = entry[0], s, c, s2, c2, es, ec;
+
+	pe_sincos(pos * w, &s, &c);
+	pe_sincos((pos + k) * w, &s2, &c2);
+	es = entry[1] * s + entry[2] * c - s2;
+	ec = -entry[2] * s + entry[1] * c - c2;
+	return es * es + ec * ec;
+}
+
+int pe_rotation_table_size(int d_model)
+{
+	return 3 * (d_model / 2);
+}
+
+/* omega, cos k omega and sin k omega of pair i into entry[0..2]. */
+static void rotation_entry(const struct pe_params *p, double k, int i,
+			   double entry[3])
+{
+	double m[2][2];
+
+	entry[0] = pe_omega(p, i);
+	rotation_by(entry[0], k, m);
+	entry[1] = m[0][0];
+	entry[2] = m[0][1];
+}
+
+void pe_rotation_table_fill(const struct pe_params *p, double k, int pair0,
+			    int pair1, double *table)
+{
+	for (int i = pair0; i < pair1; i++)
+		rotation_entry(p, k, i, table + 3 * (size_t)i);
+}
+
+double pe_rotation_residual_add(const double *table, double pos, double k,
+				int pair0, int pair1, double sum)
+{
+	for (int i = pair0; i < pair1; i++)
+		sum += rotation_term(table + 3 * (size_t)i, pos, k);
+	return sum;
+}
+
 double pe_rotation_residual(const struct pe_params *p, double pos, double k)
 {
-	double sum = 0.0;
+	double sum = 0.0, entry[3];
 
 	for (int i = 0; i < p->d_model / 2; i++) {
-		double w = pe_omega(p, i), m[2][2];
-		double s = sin(pos * w), c = cos(pos * w);
-
-		rotation_by(w, k, m);
-		double es = m[0][0] * s + m[0][1] * c - sin((pos + k) * w);
-		double ec = m[1][0] * s + m[1][1] * c - cos((pos + k) * w);
-		sum += es * es + ec * ec;
+		rotation_entry(p, k, i, entry);
+		sum += rotation_term(entry, pos, k);
 	}
 	return sqrt(sum);
 }

@@ -145,6 +145,23 @@ void pe_rotation(const struct pe_params *p, int pair, double k,
  * pos = 1e6 for d = 4096. */
 double pe_rotation_residual(const struct pe_params *p, double pos, double k);
 
+/* The same in parts, for views that spread the work over frames or check
+ * many positions: what does not depend on the position is kept in a table
+ * of pe_rotation_table_size(d) doubles, 3 per pair (omega_i, cos k omega_i,
+ * sin k omega_i), filled for pairs [pair0, pair1) at a time. Then
+ * pe_rotation_residual_add returns sum plus the squared residuals of pairs
+ * [pair0, pair1) at pos, added one pair after the other, so that
+ *   pe_rotation_residual(p, pos, k)
+ *     == sqrt(pe_rotation_residual_add(t, pos, k, 0, d/2, 0.0))
+ * bit for bit, and so does any split of 0 .. d/2 into consecutive ranges,
+ * each call continuing the previous one's sum. Cost: a pow and a sin/cos
+ * per pair to fill; two sin/cos per pair and position to add. */
+int pe_rotation_table_size(int d_model);
+void pe_rotation_table_fill(const struct pe_params *p, double k, int pair0,
+			    int pair1, double *table);
+double pe_rotation_residual_add(const double *table, double pos, double k,
+				int pair0, int pair1, double sum);
+
 /* ---- fast streaming of consecutive rows (for dumps) ---- */
 
 /* Generates PE(p0), PE(p0+1), ... with a rotation recurrence that is re-seeded

@@ -120,61 +120,105 @@ int analysis_curves_workspace(int d_model)
 	return 5 * (d_model / 2);
 }
 
-/* Sets cur to the weighted cosines at sample j and prev to those at j - 1,
- * and returns the sums over [0, s) and [s, h) in *fast and *slow. */
-static void curves_seed(int h, int s, double step, long long j,
-			const double *w, const double *wt, double *cur,
-			double *prev, double *fast, double *slow)
+/* The state of a walk through the samples for pairs [i0, i1) of the
+ * encoding: per pair (indexed from i0) its omega, block factor and 2 cos of
+ * its turn per sample, and the recurrence's last two values. */
+struct band_walk {
+	int cnt, split;		/* pairs, and the first slow one (from i0) */
+	double step;
+	double *w, *wt, *tc, *cur, *prev;
+	long long j;		/* the next sample */
+};
+
+static void band_walk_start(struct band_walk *b, const struct pe_params *p,
+			    int split, double step, int i0, int i1,
+			    double *work)
 {
-	double k = (double)j * step, kp = (double)(j - 1) * step;
+	int cnt = i1 - i0, s0, s;
+
+	analysis_band_pairs(p->d_model, split, ANALYSIS_FAST, &s0, &s);
+	s -= i0;
+	*b = (struct band_walk){ cnt, s < 0 ? 0 : s > cnt ? cnt : s, step,
+				 work, work + cnt, work + 2 * cnt,
+				 work + 3 * cnt, work + 4 * cnt, 0 };
+	for (int i = 0; i < cnt; i++) {
+		double x = 0.5 * step * (b->w[i] = pe_omega(p, i0 + i));
+		double sx = sin(x);
+
+		/* pe.h's block factor: exactly 1 for one offset per sample or
+		 * a turn too small to divide by. */
+		b->wt[i] = step > 1.0 && fabs(x) >= 0x1p-26
+				   ? sx / (step * sin(0.5 * b->w[i])) : 1.0;
+		b->tc[i] = 2.0 - 4.0 * sx * sx;	/* 2 cos(step w) */
+	}
+}
+
+/* Sets cur to the weighted cosines at sample j and prev to those at j - 1,
+ * and returns the sums over the fast and the slow pairs in *fast, *slow. */
+static void band_walk_seed(struct band_walk *b, double *fast, double *slow)
+{
+	double k = (double)b->j * b->step, kp = (double)(b->j - 1) * b->step;
 	double f = 0.0, g = 0.0;
 
-	for (int i = 0; i < h; i++) {
-		cur[i] = wt[i] * cos(k * w[i]);
-		prev[i] = wt[i] * cos(kp * w[i]);
-		if (i < s)
-			f += cur[i];
+	for (int i = 0; i < b->cnt; i++) {
+		b->cur[i] = b->wt[i] * cos(k * b->w[i]);
+		b->prev[i] = b->wt[i] * cos(kp * b->w[i]);
+		if (i < b->split)
+			f += b->cur[i];
 		else
-			g += cur[i];
+			g += b->cur[i];
 	}
 	*fast = f;
 	*slow = g;
+}
+
+/* The sums over the fast and the slow pairs at the next sample. */
+static void band_walk_next(struct band_walk *b, double *fast, double *slow)
+{
+	if (b->j % CURVE_RESEED == 0) {
+		band_walk_seed(b, fast, slow);
+	} else {
+		*fast = recur_step(0, b->split, b->tc, b->cur, b->prev);
+		*slow = recur_step(b->split, b->cnt, b->tc, b->cur, b->prev);
+		swap_arrays(&b->cur, &b->prev);
+	}
+	b->j++;
 }
 
 void analysis_band_curves(const struct pe_params *p, int split, double step,
 			  int n, double *work, double *all, double *fast,
 			  double *slow)
 {
-	int h = p->d_model / 2, s0, s;
-	double *w = work, *wt = work + h, *tc = work + 2 * h;
-	double *cur = work + 3 * h, *prev = work + 4 * h;
+	int h = p->d_model / 2;
+	struct band_walk b;
 
-	analysis_band_pairs(p->d_model, split, ANALYSIS_FAST, &s0, &s);
-	for (int i = 0; i < h; i++) {
-		double x = 0.5 * step * (w[i] = pe_omega(p, i)), sx = sin(x);
-
-		/* pe.h's block factor: exactly 1 for one offset per sample or
-		 * a turn too small to divide by. */
-		wt[i] = step > 1.0 && fabs(x) >= 0x1p-26
-				? sx / (step * sin(0.5 * w[i])) : 1.0;
-		tc[i] = 2.0 - 4.0 * sx * sx;	/* 2 cos(step w) */
-	}
+	band_walk_start(&b, p, split, step, 0, h, work);
 	for (int j = 0; j < n; j++) {
 		double sf, ss;
 
-		if (j % CURVE_RESEED == 0) {
-			curves_seed(h, s, step, j, w, wt, cur, prev, &sf, &ss);
-		} else {
-			sf = recur_step(0, s, tc, cur, prev);
-			ss = recur_step(s, h, tc, cur, prev);
-			swap_arrays(&cur, &prev);
-		}
+		band_walk_next(&b, &sf, &ss);
 		if (all)
 			all[j] = (sf + ss) / h;
 		if (fast)
-			fast[j] = band_mean(sf, 0, s);
+			fast[j] = band_mean(sf, 0, b.split);
 		if (slow)
-			slow[j] = band_mean(ss, s, h);
+			slow[j] = band_mean(ss, b.split, h);
+	}
+}
+
+void analysis_band_sums(const struct pe_params *p, int split, double step,
+			int n, int pair0, int pair1, double *work,
+			double *fast_sum, double *slow_sum)
+{
+	struct band_walk b;
+
+	band_walk_start(&b, p, split, step, pair0, pair1, work);
+	for (int j = 0; j < n; j++) {
+		double sf, ss;
+
+		band_walk_next(&b, &sf, &ss);
+		fast_sum[j] += sf;
+		slow_sum[j] += ss;
 	}
 }
 
@@ -213,30 +257,13 @@ static const long long SPAN_MAX = 1LL << 40;	/* longer than any length */
 static const double two_pi = 6.28318530717958647692528676655900577;
 static const double pi = 3.14159265358979323846264338327950288;
 
-struct scan {
-	const struct pe_params *p;
-	int h;			/* pairs */
-	const double *w;	/* omega_i */
-	const double *tc;	/* 2 cos(omega_i) */
-	double *cur, *prev;	/* recurrence: cos(rec_k w_i), cos((rec_k-1) w_i) */
-	long long rec_k;	/* offset cur holds, or 0: not seeded */
-	int rec_age;		/* steps since the last seed */
-	double threshold;	/* the reach's threshold, as a cosine */
-	double level;		/* threshold * h: the same as a sum */
-	bool in_lobe;		/* no offset below the threshold seen yet */
-	long long reach;	/* set when the lobe ends */
-	double best;		/* highest sum seen */
-	long long best_k;	/* where (the first such offset) */
-	long long spent;	/* cost so far, in pair-steps */
-};
-
 int analysis_scan_workspace(int d_model)
 {
 	return 4 * (d_model / 2);
 }
 
 /* Seeds the recurrence at offset k; returns the sum at k. */
-static double scan_seed(struct scan *s, long long k)
+static double scan_seed(struct analysis_scanner *s, long long k)
 {
 	double sum = 0.0;
 
@@ -253,7 +280,7 @@ static double scan_seed(struct scan *s, long long k)
 
 /* The sum of cos(k w_i) at offset k: one recurrence step when the last
  * value computed was at k - 1 and is not too old, else a fresh seed. */
-static double scan_sum(struct scan *s, long long k)
+static double scan_sum(struct analysis_scanner *s, long long k)
 {
 	double sum;
 
@@ -267,12 +294,23 @@ static double scan_sum(struct scan *s, long long k)
 	return sum;
 }
 
+/* sum_i cos(k w_i) computed directly, in pair order: pe_similarity's value
+ * (the same omegas, the same cosines), without its pow per pair. */
+static double scan_exact(const struct analysis_scanner *s, long long k)
+{
+	double sum = 0.0;
+
+	for (int i = 0; i < s->h; i++)
+		sum += cos((double)k * s->w[i]);
+	return sum;
+}
+
 /* Takes the sum at offset k into account. */
-static void scan_visit(struct scan *s, long long k, double sum)
+static void scan_visit(struct analysis_scanner *s, long long k, double sum)
 {
 	if (s->in_lobe) {
 		if (fabs(sum - s->level) < THRESHOLD_GUARD * s->h)
-			sum = pe_similarity(s->p, (double)k, 0, s->h);
+			sum = scan_exact(s, k);
 		if (sum / s->h < s->threshold) {
 			s->in_lobe = false;
 			s->reach = k - 1;
@@ -286,8 +324,8 @@ static void scan_visit(struct scan *s, long long k, double sum)
 
 /* Bounds of sum_i cos(k w_i) over real k in [a, b]: *hi >= every value,
  * *lo <= every value, up to the rounding the caller's margin covers. */
-static void scan_bounds(struct scan *s, long long a, long long b, double *hi,
-			double *lo)
+static void scan_bounds(struct analysis_scanner *s, long long a, long long b,
+			double *hi, double *lo)
 {
 	double u = 0.0, l = 0.0, span = (double)(b - a);
 
@@ -316,7 +354,7 @@ static void scan_bounds(struct scan *s, long long a, long long b, double *hi,
 /* Whether interval [a, b] may change the result, judged by its bounds. The
  * margin covers the rounding of k w_i (~b * 2^-53 per pair) and of the
  * recurrence (~1e-11), generously. */
-static bool scan_matters(struct scan *s, long long a, long long b)
+static bool scan_matters(struct analysis_scanner *s, long long a, long long b)
 {
 	double hi, lo, margin = s->h * (1e-9 + (double)b * 1e-15);
 
@@ -327,77 +365,90 @@ static bool scan_matters(struct scan *s, long long a, long long b)
 }
 
 /* Evaluates offsets k .. b one by one. */
-static void scan_leaf(struct scan *s, long long k, long long b)
+static void scan_leaf(struct analysis_scanner *s, long long k, long long b)
 {
 	for (; k <= b; k++)
 		scan_visit(s, k, scan_sum(s, k));
+}
+
+void analysis_scan_start(struct analysis_scanner *s, const struct pe_params *p,
+			 long long len, double threshold, double *work)
+{
+	int h = p->d_model / 2;
+
+	*s = (struct analysis_scanner){
+		.h = h, .work = work, .w = work, .tc = work + h,
+		.cur = work + 2 * h,
+		.prev = work + 3 * h, .threshold = threshold,
+		.level = threshold * h, .in_lobe = true, .best = -INFINITY,
+		.k = 1, .last = len - 1, .span = LEAF, .backoff = 1
+	};
+}
+
+void analysis_scan_omegas(struct analysis_scanner *s,
+			  const struct pe_params *p, int pair0, int pair1)
+{
+	for (int i = pair0; i < pair1; i++) {
+		s->work[i] = pe_omega(p, i);
+		s->work[s->h + i] = 2.0 * cos(s->work[i]);
+	}
+}
+
+bool analysis_scan_run(struct analysis_scanner *s, long long budget)
+{
+	while (s->k <= s->last) {
+		long long b;
+
+		if (s->spent >= budget && s->k > 1)
+			return false;
+		if (s->span <= LEAF || s->wait > 0) {
+			b = s->last - s->k < LEAF ? s->last : s->k + LEAF - 1;
+			scan_leaf(s, s->k, b);
+			s->k = b + 1;
+			s->wait -= s->wait > 0;
+			s->span = 2 * LEAF;
+			continue;
+		}
+		b = s->last - s->k < s->span ? s->last : s->k + s->span - 1;
+		if (!scan_matters(s, s->k, b)) {
+			s->k = b + 1;
+			s->span = s->span < SPAN_MAX ? 2 * s->span : s->span;
+			s->backoff = 1;
+			continue;
+		}
+		s->span /= 2;
+		if (s->span <= LEAF) {
+			s->wait = s->backoff;
+			s->backoff = s->backoff < BACKOFF_MAX ? 2 * s->backoff
+							      : s->backoff;
+		}
+	}
+	return true;
+}
+
+void analysis_scan_result(const struct analysis_scanner *s,
+			  struct analysis_scan *out)
+{
+	*out = (struct analysis_scan){ 0, true, 0, true, 0, 0.0 };
+	if (s->last < 1)
+		return;
+	out->scanned = s->k - 1;
+	out->complete = out->scanned == s->last;
+	out->reach = s->in_lobe ? out->scanned : s->reach;
+	out->reach_exact = !s->in_lobe || out->complete;
+	out->peak_at = s->best_k;
+	out->peak = s->best_k > 0 ? scan_exact(s, s->best_k) / s->h : 0.0;
 }
 
 void analysis_scan_offsets(const struct pe_params *p, long long len,
 			   double threshold, long long budget, double *work,
 			   struct analysis_scan *out)
 {
-	int h = p->d_model / 2;
-	long long k = 1, last = len - 1, span = LEAF, wait = 0, backoff = 1;
-	struct scan s = { p, h, work, work + h, work + 2 * h, work + 3 * h,
-			  0, 0, threshold, threshold * h, true, 0, -INFINITY,
-			  0, 0 };
+	struct analysis_scanner s;
 
-	*out = (struct analysis_scan){ 0, true, 0, true, 0, 0.0 };
-	if (len <= 1)
-		return;
-	for (int i = 0; i < h; i++) {
-		work[i] = pe_omega(p, i);
-		work[h + i] = 2.0 * cos(work[i]);
-	}
-	while (k <= last) {
-		long long b;
-
-		if (s.spent >= budget && k > 1)
-			break;
-		if (span <= LEAF || wait > 0) {
-			b = last - k < LEAF ? last : k + LEAF - 1;
-			scan_leaf(&s, k, b);
-			k = b + 1;
-			wait -= wait > 0;
-			span = 2 * LEAF;
-			continue;
-		}
-		b = last - k < span ? last : k + span - 1;
-		if (!scan_matters(&s, k, b)) {
-			k = b + 1;
-			span = span < SPAN_MAX ? 2 * span : span;
-			backoff = 1;
-			continue;
-		}
-		span /= 2;
-		if (span <= LEAF) {
-			wait = backoff;
-			backoff = backoff < BACKOFF_MAX ? 2 * backoff : backoff;
-		}
-	}
-	out->scanned = k - 1;
-	out->complete = out->scanned == last;
-	out->reach = s.in_lobe ? out->scanned : s.reach;
-	out->reach_exact = !s.in_lobe || out->complete;
-	out->peak_at = s.best_k;
-	out->peak = pe_cos_similarity(p, (double)s.best_k, 0, h);
-}
-
-/* ---- offsets are rotations ---- */
-
-double analysis_rotation_residual_max(const struct pe_params *p, double k,
-				      double first, double last, int count)
-{
-	double worst = 0.0;
-
-	for (int j = 0; j < count; j++) {
-		double pos = count > 1 ? first + (last - first) * j / (count - 1)
-				       : first;
-		double r = pe_rotation_residual(p, pos, k);
-
-		if (r > worst)
-			worst = r;
-	}
-	return worst;
+	analysis_scan_start(&s, p, len, threshold, work);
+	if (len > 1)
+		analysis_scan_omegas(&s, p, 0, p->d_model / 2);
+	analysis_scan_run(&s, budget);
+	analysis_scan_result(&s, out);
 }

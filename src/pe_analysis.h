@@ -67,6 +67,18 @@ void analysis_band_curves(const struct pe_params *p, int split, double step,
 			  int n, double *work, double *all, double *fast,
 			  double *slow);
 
+/* The same sums in parts, for a view that spreads them over frames: adds
+ * to fast_sum[j] and slow_sum[j] (j = 0 .. n-1) the weighted cosines
+ * D_i cos(k_j w_i) of the pairs [pair0, pair1) (0 <= pair0 <= pair1 <=
+ * d/2) that belong to the fast band and to the slow band. Over all pairs
+ * in one call, starting from zeros, fast_sum[j] / split is bit for bit
+ * analysis_band_curves' fast[j] (and likewise slow and all); ranges added
+ * one after the other give the same up to the rounding of the additions.
+ * work: 5 * (pair1 - pair0) doubles. */
+void analysis_band_sums(const struct pe_params *p, int split, double step,
+			int n, int pair0, int pair1, double *work,
+			double *fast_sum, double *slow_sum);
+
 /* ---- how far the similarity reaches, and how close it comes back ---- */
 
 /* The result of analysis_scan_offsets. Offsets 1 .. scanned were examined;
@@ -119,13 +131,45 @@ void analysis_scan_offsets(const struct pe_params *p, long long len,
 			   double threshold, long long budget, double *work,
 			   struct analysis_scan *out);
 
-/* ---- offsets are rotations ---- */
-
-/* The largest pe_rotation_residual(p, pos, k) over `count` positions spread
- * evenly over [first, last] (both ends included; count >= 1, first <= last;
- * count == 1 checks `first` only): one matrix M_k per pair maps PE(pos) to
- * PE(pos + k) at every one of them. Costs count * d/2 pow and sin/cos. */
-double analysis_rotation_residual_max(const struct pe_params *p, double k,
-				      double first, double last, int count);
+/* The same scan in slices, for a view that spreads it over frames. A
+ * scanner keeps the walk's place between calls; its fields belong to
+ * pe_analysis.c. analysis_scan_start sets it up with `work` of
+ * analysis_scan_workspace(d) doubles, which must outlive it;
+ * analysis_scan_omegas then fills in what it needs of pairs [pair0, pair1)
+ * (a pow and a cos each), for every pair before the first run (len >= 2);
+ * analysis_scan_run continues the walk until the scan is complete (returns
+ * true) or its total cost since the start reaches `budget` (returns false;
+ * call again with a larger budget to go on); analysis_scan_result (d/2
+ * cosines) reports what has been scanned so far. Start, the omegas, one
+ * run with budget B and the result give exactly
+ * analysis_scan_offsets(..., B, ...), and so do runs with growing budgets
+ * that end at B. */
+struct analysis_scanner {
+	int h;			/* pairs */
+	double *work;		/* the caller's: w, tc, cur, prev */
+	const double *w;	/* omega_i */
+	const double *tc;	/* 2 cos(omega_i) */
+	double *cur, *prev;	/* recurrence: cos(rec_k w_i), cos((rec_k-1) w_i) */
+	long long rec_k;	/* offset cur holds, or 0: not seeded */
+	int rec_age;		/* steps since the last seed */
+	double threshold;	/* the reach's threshold, as a cosine */
+	double level;		/* threshold * h: the same as a sum */
+	bool in_lobe;		/* no offset below the threshold seen yet */
+	long long reach;	/* set when the lobe ends */
+	double best;		/* highest sum seen */
+	long long best_k;	/* where (the first such offset) */
+	long long spent;	/* cost so far, in pair-steps */
+	long long k, last;	/* next offset to examine; len - 1 */
+	long long span;		/* length of the next interval to try */
+	long long wait;		/* leaves to evaluate before the next try */
+	long long backoff;	/* leaves to wait after the next failed try */
+};
+void analysis_scan_start(struct analysis_scanner *s, const struct pe_params *p,
+			 long long len, double threshold, double *work);
+void analysis_scan_omegas(struct analysis_scanner *s,
+			  const struct pe_params *p, int pair0, int pair1);
+bool analysis_scan_run(struct analysis_scanner *s, long long budget);
+void analysis_scan_result(const struct analysis_scanner *s,
+			  struct analysis_scan *out);
 
 #endif

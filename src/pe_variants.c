@@ -14,11 +14,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-static const double two_pi = 6.28318530717958647692528676655900577;
+#include "pe_trig.h"
 
-/* Re-seed the similarity recurrence from sin/cos every SIM_RESEED samples:
- * its phase drifts by about an ulp a step, far below what a plot shows. */
-enum { SIM_RESEED = 64 };
+static const double two_pi = 6.28318530717958647692528676655900577;
 
 /* A point on the unit circle, (cos a, sin a). */
 struct turn {
@@ -382,9 +380,62 @@ void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
 
 /* ---- comparing a mistake with the correct encoding ---- */
 
+void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
+		      int pair1, struct pe_wave_pair *out)
+{
+	for (int i = pair0; i < pair1; i++)
+		pair_waves(p, bug, i, &out[i - pair0].s, &out[i - pair0].c);
+}
+
+/* f(x) for wave w at angle x, through pe_sincos. */
+static double wave_at(struct pe_wave w, double x)
+{
+	double s, c;
+
+	pe_sincos(x, &s, &c);
+	return w.fn == PE_SIN ? s : c;
+}
+
+/* Both slots of pair i at pos: the correct waves into row g, the mistake's
+ * into row b (dimensions in p->layout's order). One sin/cos for the correct
+ * pair and for every mistake that keeps the pair on one angle. */
+static void compare_pair(const struct pe_params *p, enum pe_bug bug,
+			 struct pe_wave_pair good, struct pe_wave_pair bad,
+			 int i, double pos, double *g, double *b)
+{
+	int ds = pe_dim_of(p, i, PE_SIN), dc = pe_dim_of(p, i, PE_COS);
+	double s, c, angle;
+
+	pe_sincos(pos * good.s.omega, &s, &c);
+	g[ds] = s;
+	g[dc] = c;
+	if (bad.s.omega != bad.c.omega) {
+		b[ds] = wave_at(bad.s, pos * bad.s.omega);
+		b[dc] = wave_at(bad.c, pos * bad.c.omega);
+		return;
+	}
+	angle = bug == PE_BUG_FLOAT32 ? float32_angle(pos, bad.s.omega)
+				      : pos * bad.s.omega;
+	pe_sincos(angle, &s, &c);
+	b[ds] = bad.s.fn == PE_SIN ? s : c;
+	b[dc] = bad.c.fn == PE_SIN ? s : c;
+}
+
 int pe_variant_compare_workspace(int d_model, int n)
 {
 	return 2 * d_model * n;
+}
+
+void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
+			    const struct pe_wave_pair *good,
+			    const struct pe_wave_pair *bad, double pos, int a,
+			    int n, int pair0, int pair1, double *work)
+{
+	size_t d = (size_t)p->d_model;
+	double *g = work + (size_t)a * d, *b = work + ((size_t)n + (size_t)a) * d;
+
+	for (int i = pair0; i < pair1; i++)
+		compare_pair(p, bug, good[i], bad[i], i, pos, g, b);
 }
 
 static double dot(const double *a, const double *b, int d)
@@ -406,21 +457,18 @@ static double row_cos(const double *a, const double *b, int d)
 	return dot(a, b, d) / sqrt(na * nb);
 }
 
-struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
-					  enum pe_bug bug, const double *pos,
-					  int n, int dim0, int ndim,
-					  double *work)
+struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
+						 int n, int dim0, int ndim,
+						 const double *work)
 {
 	int d = p->d_model;
-	double *good = work, *bad = work + (size_t)d * (size_t)n;
+	const double *good = work, *bad = work + (size_t)d * (size_t)n;
 	struct pe_variant_diff r = { 0.0, 0.0 };
 
 	for (int a = 0; a < n; a++) {
-		double *g = good + (size_t)a * (size_t)d;
-		double *b = bad + (size_t)a * (size_t)d;
+		const double *g = good + (size_t)a * (size_t)d;
+		const double *b = bad + (size_t)a * (size_t)d;
 
-		pe_row(p, pos[a], g);
-		pe_variant_row(p, bug, pos[a], b);
 		for (int k = dim0; k < dim0 + ndim; k++)
 			if (fabs(b[k] - g[k]) > r.value)
 				r.value = fabs(b[k] - g[k]);
@@ -438,119 +486,293 @@ struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
 	return r;
 }
 
+/* Pairs outer, positions inner: each pair's waves (a pow or two) once for
+ * all the rows, and no memory besides the rows. */
+struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
+					  enum pe_bug bug, const double *pos,
+					  int n, int dim0, int ndim,
+					  double *work)
+{
+	size_t d = (size_t)p->d_model;
+
+	for (int i = 0; i < p->d_model / 2; i++) {
+		struct pe_wave_pair good, bad;
+
+		pe_variant_pairs(p, PE_BUG_NONE, i, i + 1, &good);
+		pe_variant_pairs(p, bug, i, i + 1, &bad);
+		for (int a = 0; a < n; a++)
+			compare_pair(p, bug, good, bad, i, pos[a],
+				     work + (size_t)a * d,
+				     work + ((size_t)n + (size_t)a) * d);
+	}
+	return pe_variant_compare_finish(p, n, dim0, ndim, work);
+}
+
 /* ---- similarity curves ---- */
 
-size_t pe_sim_table_size(int d, int n)
+/* Whether the pair's two waves are a sine and a cosine of one angle. */
+static bool pair_shares(struct pe_wave_pair pw)
 {
-	return (size_t)n * ((size_t)d + 1);
+	return pw.s.omega == pw.c.omega && pw.s.fn != pw.c.fn;
 }
 
-/* Sets the phase arrays to (cos, sin)(w_k q) for every wave. */
-static void sim_seed(const struct pe_wave *w, int d, double q, double *c,
-		     double *s)
+/* Plan entries of a pair that shares its angle: D, cos and sin of the turn
+ * per sample. Of each wave of a pair that does not: D, f at q0 and at
+ * q0 - step, and 2 cos of the turn. */
+enum { PLAN_D, PLAN_TURN_C, PLAN_TURN_S };
+enum { PLAN_F0 = 1, PLAN_FM = 2, PLAN_TC = 3, PLAN_WAVE = 4 };
+
+/* Pairs are planned and added SIM_GROUP at a time: their angles and terms
+ * (at most two terms a pair) fit on the stack, their sines and cosines are
+ * taken in one batch, and the recurrence runs over all of them at once. */
+enum { SIM_GROUP = 128, SIM_TERMS = 2 * SIM_GROUP };
+
+/* The squares of f(w q_j) of one wave of a pair that does not share its
+ * angle, added to norm2 along a recurrence of its own, from its plan
+ * entries q. */
+static void plan_norm(struct pe_wave w, const struct pe_sim_grid *g,
+		      const double *q, double *norm2)
 {
-	for (int k = 0; k < d; k++) {
-		c[k] = cos(w[k].omega * q);
-		s[k] = sin(w[k].omega * q);
+	double y = q[PLAN_F0], ym = q[PLAN_FM];
+
+	for (int j = 0; j < g->n; j++) {
+		if (j > 0 && j % PE_SIM_RESEED == 0) {
+			double qj = g->q0 + (double)j * g->step;
+
+			y = wave_at(w, w.omega * qj);
+			ym = wave_at(w, w.omega * (qj - g->step));
+		} else if (j > 0) {
+			double t = q[PLAN_TC] * y - ym;
+
+			ym = y;
+			y = t;
+		}
+		norm2[j] += y * y;
 	}
 }
 
-/* Waves are taken SIM_CHUNK at a time, so that their per-wave state (phase,
- * turn, block factor) fits on the stack and the functions need no
- * workspace beyond the table. */
-enum { SIM_CHUNK = 256 };
-
-/* Fills the table's columns k0 .. k0+len-1 (len <= SIM_CHUNK) and adds
- * their squares to the norms. Each wave's phase turns by w*step a sample,
- * re-seeded from sin/cos every SIM_RESEED samples. */
-static void sim_fill_chunk(const struct pe_wave *w, int d, int k0, int len,
-			   double q0, double step, double m, int n,
-			   double *table, double *norm2)
+/* pe_sim_plan for at most SIM_GROUP pairs. The turns and the first values
+ * go through pe_sincos_n in one batch, as the terms do in sim_seed. */
+static void plan_group(const struct pe_wave_pair *pw, int cnt,
+		       const struct pe_sim_grid *g, double *plan,
+		       double *norm2)
 {
-	double c[SIM_CHUNK], s[SIM_CHUNK], tc[SIM_CHUNK], ts[SIM_CHUNK];
-	double f[SIM_CHUNK], is_sin[SIM_CHUNK];
+	double x[3 * SIM_TERMS], sn[3 * SIM_TERMS], cs[3 * SIM_TERMS];
+	int na = 0;
 
-	for (int k = 0; k < len; k++) {
-		struct turn t = turn_of(w[k0 + k].omega * step);
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			x[na++] = pw[i].s.omega * g->step;
+			continue;
+		}
+		for (int o = 0; o < 2; o++) {
+			double w = (o ? pw[i].c : pw[i].s).omega;
 
-		tc[k] = t.c;
-		ts[k] = t.s;
-		f[k] = block_factor(w[k0 + k].omega, m);
-		is_sin[k] = w[k0 + k].fn == PE_SIN ? 1.0 : 0.0;
+			x[na++] = w * g->step;
+			x[na++] = w * g->q0;
+			x[na++] = w * (g->q0 - g->step);
+		}
 	}
+	pe_sincos_n(x, na, sn, cs);
+	na = 0;
+	for (int i = 0; i < cnt; i++) {
+		double *q = plan + (size_t)PE_SIM_PAIR * (size_t)i;
+
+		if (pair_shares(pw[i])) {
+			q[PLAN_D] = block_factor(pw[i].s.omega, g->m);
+			q[PLAN_TURN_S] = sn[na];
+			q[PLAN_TURN_C] = cs[na++];
+			norm2[g->n] += 1.0;
+			continue;
+		}
+		for (int o = 0; o < 2; o++, na += 3) {
+			struct pe_wave w = o ? pw[i].c : pw[i].s;
+			double *qw = q + o * PLAN_WAVE;
+
+			qw[PLAN_D] = block_factor(w.omega, g->m);
+			qw[PLAN_TC] = 2.0 * cs[na];
+			qw[PLAN_F0] = w.fn == PE_SIN ? sn[na + 1] : cs[na + 1];
+			qw[PLAN_FM] = w.fn == PE_SIN ? sn[na + 2] : cs[na + 2];
+			plan_norm(w, g, qw, norm2);
+		}
+	}
+}
+
+void pe_sim_plan(const struct pe_wave_pair *pw, int count,
+		 const struct pe_sim_grid *g, double *plan, double *norm2)
+{
+	for (int i = 0; i < count; i += SIM_GROUP)
+		plan_group(pw + i, count - i < SIM_GROUP ? count - i : SIM_GROUP,
+			   g, plan + (size_t)PE_SIM_PAIR * (size_t)i, norm2);
+}
+
+/* The terms of a group of pairs at sample J and J - 1 into cur and prev,
+ * their 2 cos(turn) into tc; returns the sum at J. amp holds f(w pos) of
+ * the waves of pairs that do not share an angle, in term order. The
+ * angles go through pe_sincos_n in one batch: a plot's sums need no more
+ * than its accuracy, and libm would cost most of the time here. */
+static double sim_seed(const struct pe_wave_pair *pw, int cnt,
+		       const double *plan, const struct pe_sim_grid *g,
+		       double pos, const double *amp, int J, double *cur,
+		       double *prev, double *tc)
+{
+	double qj = g->q0 + (double)J * g->step, sum = 0.0;
+	double x[2 * SIM_TERMS], sn[2 * SIM_TERMS], cs[2 * SIM_TERMS];
+	int t = 0, na = 0;
+
+	/* The angles: one per shared pair (its phase from pos); two per wave
+	 * of the others (at q_J and q_J - step) after the plan's first. */
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			x[na++] = pw[i].s.omega * (qj - pos);
+		} else if (J > 0) {
+			x[na++] = pw[i].s.omega * qj;
+			x[na++] = pw[i].s.omega * (qj - g->step);
+			x[na++] = pw[i].c.omega * qj;
+			x[na++] = pw[i].c.omega * (qj - g->step);
+		}
+	}
+	pe_sincos_n(x, na, sn, cs);
+	na = 0;
+	for (int i = 0; i < cnt; i++) {
+		const double *q = plan + (size_t)PE_SIM_PAIR * (size_t)i;
+
+		if (pair_shares(pw[i])) {
+			double sv = sn[na], cv = cs[na++];
+
+			cur[t] = q[PLAN_D] * cv;
+			prev[t] = q[PLAN_D] *
+				  (cv * q[PLAN_TURN_C] + sv * q[PLAN_TURN_S]);
+			tc[t] = 2.0 * q[PLAN_TURN_C];
+			sum += cur[t++];
+			continue;
+		}
+		for (int o = 0; o < 2; o++, t++) {
+			bool is_sin = (o ? pw[i].c.fn : pw[i].s.fn) == PE_SIN;
+			const double *qw = q + o * PLAN_WAVE;
+			double a = amp[t] * qw[PLAN_D];
+
+			if (J == 0) {
+				cur[t] = a * qw[PLAN_F0];
+				prev[t] = a * qw[PLAN_FM];
+			} else {
+				cur[t] = a * (is_sin ? sn[na] : cs[na]);
+				prev[t] = a * (is_sin ? sn[na + 1] : cs[na + 1]);
+				na += 2;
+			}
+			tc[t] = qw[PLAN_TC];
+			sum += cur[t];
+		}
+	}
+	return sum;
+}
+
+/* One step of the recurrence for terms [0, n): the new value of term t
+ * (tc[t] cur[t] - prev[t]) replaces prev[t], and the caller swaps the two
+ * arrays afterwards. Returns the sum of the new values. Written out eight
+ * terms at a time with eight partial sums, the shape that gcc -O2 turns
+ * into packed multiplies (pe_analysis.c's recur_step does the same); one
+ * running sum would be a chain of dependent additions. */
+static double sim_step(int n, const double *restrict tc,
+		       const double *restrict cur, double *restrict prev)
+{
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+	int t = 0;
+
+	for (; t + 8 <= n; t += 8) {
+		double t0 = tc[t] * cur[t] - prev[t];
+		double t1 = tc[t + 1] * cur[t + 1] - prev[t + 1];
+		double t2 = tc[t + 2] * cur[t + 2] - prev[t + 2];
+		double t3 = tc[t + 3] * cur[t + 3] - prev[t + 3];
+		double t4 = tc[t + 4] * cur[t + 4] - prev[t + 4];
+		double t5 = tc[t + 5] * cur[t + 5] - prev[t + 5];
+		double t6 = tc[t + 6] * cur[t + 6] - prev[t + 6];
+		double t7 = tc[t + 7] * cur[t + 7] - prev[t + 7];
+
+		prev[t] = t0, prev[t + 1] = t1, prev[t + 2] = t2;
+		prev[t + 3] = t3, prev[t + 4] = t4, prev[t + 5] = t5;
+		prev[t + 6] = t6, prev[t + 7] = t7;
+		s0 += t0, s1 += t1, s2 += t2, s3 += t3;
+		s4 += t4, s5 += t5, s6 += t6, s7 += t7;
+	}
+	for (; t < n; t++) {
+		prev[t] = tc[t] * cur[t] - prev[t];
+		s0 += prev[t];
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+}
+
+/* pe_sim_dot for at most SIM_GROUP pairs. */
+static double sim_dot_group(const struct pe_wave_pair *pw, int cnt,
+			    const double *plan, const struct pe_sim_grid *g,
+			    double pos, double *dot, double norm2_pos)
+{
+	double amp[SIM_TERMS], a[SIM_TERMS], b[SIM_TERMS], tc[SIM_TERMS];
+	double x[SIM_TERMS], sn[SIM_TERMS], cs[SIM_TERMS];
+	double *cur = a, *prev = b;
+	int terms = 0;
+
+	/* f(w pos) of the waves of pairs that do not share an angle. */
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			x[terms++] = 0.0;
+			continue;
+		}
+		x[terms++] = pw[i].s.omega * pos;
+		x[terms++] = pw[i].c.omega * pos;
+	}
+	pe_sincos_n(x, terms, sn, cs);
+	terms = 0;
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			terms++;
+			norm2_pos += 1.0;
+			continue;
+		}
+		amp[terms] = pw[i].s.fn == PE_SIN ? sn[terms] : cs[terms];
+		amp[terms + 1] = pw[i].c.fn == PE_SIN ? sn[terms + 1]
+						      : cs[terms + 1];
+		norm2_pos += amp[terms] * amp[terms] +
+			     amp[terms + 1] * amp[terms + 1];
+		terms += 2;
+	}
+	for (int j = 0; j < g->n; j++) {
+		if (j % PE_SIM_RESEED == 0) {
+			dot[j] += sim_seed(pw, cnt, plan, g, pos, amp, j, cur,
+					   prev, tc);
+		} else {
+			double *t = cur;
+
+			dot[j] += sim_step(terms, tc, cur, prev);
+			cur = prev;
+			prev = t;
+		}
+	}
+	return norm2_pos;
+}
+
+double pe_sim_dot(const struct pe_wave_pair *pw, int count, const double *plan,
+		  const struct pe_sim_grid *g, double pos, double *dot,
+		  double norm2_pos)
+{
+	for (int i = 0; i < count; i += SIM_GROUP)
+		norm2_pos = sim_dot_group(pw + i,
+					  count - i < SIM_GROUP ? count - i
+								: SIM_GROUP,
+					  plan + (size_t)PE_SIM_PAIR * (size_t)i,
+					  g, pos, dot, norm2_pos);
+	return norm2_pos;
+}
+
+void pe_sim_finish(const double *dot, const double *norm2, double norm2_pos,
+		   int n, double *out)
+{
 	for (int j = 0; j < n; j++) {
-		double *row = table + (size_t)j * (size_t)d + k0, sum = 0.0;
+		double nq = norm2[j] + norm2[n];
 
-		if (j % SIM_RESEED == 0)
-			sim_seed(w + k0, len, q0 + j * step, c, s);
-		for (int k = 0; k < len; k++) {
-			double ck = c[k], sk = s[k];
-			double v = is_sin[k] * sk + (1.0 - is_sin[k]) * ck;
-
-			row[k] = f[k] * v;
-			sum += v * v;
-			c[k] = ck * tc[k] - sk * ts[k];
-			s[k] = sk * tc[k] + ck * ts[k];
-		}
-		norm2[j] += sum;
+		out[j] = norm2_pos > 0.0 && nq > 0.0
+				 ? dot[j] / sqrt(norm2_pos * nq) : 0.0;
 	}
-}
-
-void pe_sim_table_fill(const struct pe_wave *w, int d, double q0, double step,
-		       double m, int n, double *table)
-{
-	double *norm = table + (size_t)n * (size_t)d;
-
-	for (int j = 0; j < n; j++)
-		norm[j] = 0.0;
-	for (int k0 = 0; k0 < d; k0 += SIM_CHUNK)
-		sim_fill_chunk(w, d, k0, d - k0 < SIM_CHUNK ? d - k0 : SIM_CHUNK,
-			       q0, step, m, n, table, norm);
-	for (int j = 0; j < n; j++)
-		norm[j] = sqrt(norm[j]);
-}
-
-/* sum a[k] * b[k] with four partial sums, which lets the compiler keep
- * several multiply-adds in flight (a single sum waits on each add). */
-static double dot4(const double *restrict a, const double *restrict b, int d)
-{
-	double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-	int k = 0;
-
-	for (; k + 4 <= d; k += 4) {
-		s0 += a[k] * b[k];
-		s1 += a[k + 1] * b[k + 1];
-		s2 += a[k + 2] * b[k + 2];
-		s3 += a[k + 3] * b[k + 3];
-	}
-	for (; k < d; k++)
-		s0 += a[k] * b[k];
-	return (s0 + s1) + (s2 + s3);
-}
-
-void pe_sim_table_eval(const struct pe_wave *w, int d, double pos,
-		       const double *table, int n, double *out)
-{
-	const double *norm = table + (size_t)n * (size_t)d;
-	double a[SIM_CHUNK], norm_p = 0.0;
-
-	for (int j = 0; j < n; j++)
-		out[j] = 0.0;
-	/* The row at pos a chunk at a time, so no buffer of d is needed. */
-	for (int k0 = 0; k0 < d; k0 += SIM_CHUNK) {
-		int len = d - k0 < SIM_CHUNK ? d - k0 : SIM_CHUNK;
-
-		for (int k = 0; k < len; k++) {
-			a[k] = wave_eval(w[k0 + k].fn, w[k0 + k].omega * pos);
-			norm_p += a[k] * a[k];
-		}
-		for (int j = 0; j < n; j++)
-			out[j] += dot4(a, table + (size_t)j * (size_t)d + k0, len);
-	}
-	norm_p = sqrt(norm_p);
-	for (int j = 0; j < n; j++)
-		out[j] = norm_p > 0.0 && norm[j] > 0.0
-			 ? out[j] / (norm_p * norm[j]) : 0.0;
 }
 
 /* ---- context extension ---- */
@@ -616,17 +838,6 @@ double pe_scaled_cos_similarity(const struct pe_params *p,
 	return sum / h;
 }
 
-void pe_scaled_waves(const struct pe_params *p, enum pe_scaling how,
-		     double s, struct pe_wave *out)
-{
-	for (int i = 0; i < p->d_model / 2; i++) {
-		double w = pe_scaled_omega(p, how, s, i);
-
-		out[pe_dim_of(p, i, PE_SIN)] = (struct pe_wave){ w, PE_SIN };
-		out[pe_dim_of(p, i, PE_COS)] = (struct pe_wave){ w, PE_COS };
-	}
-}
-
 /* ---- layouts ---- */
 
 int pe_layout_gram_workspace(int d_model, int n)
@@ -634,35 +845,44 @@ int pe_layout_gram_workspace(int d_model, int n)
 	return 2 * d_model * n + d_model / 2;
 }
 
-double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
-			   int n, double *work)
+void pe_layout_gram_omegas(const struct pe_params *p, int n, int pair0,
+			   int pair1, double *work)
 {
-	int d = p->d_model, h = d / 2;
+	double *omega = work + 2 * (size_t)p->d_model * (size_t)n;
+
+	for (int i = pair0; i < pair1; i++)
+		omega[i] = pe_omega(p, i);
+}
+
+/* Both rows as pe_row writes them, with each angle's sin and cos taken
+ * once and stored in the two layouts' places. */
+void pe_layout_gram_row(const struct pe_params *p, double pos, int a, int n,
+			int pair0, int pair1, double *work)
+{
+	size_t d = (size_t)p->d_model;
 	struct pe_params pi = *p, pc = *p;
-	double *inter = work, *concat = work + (size_t)d * (size_t)n;
-	double *omega = work + 2 * (size_t)d * (size_t)n;
-	double worst = 0.0;
+	double *ri = work + (size_t)a * d, *rc = work + ((size_t)n + (size_t)a) * d;
+	const double *omega = work + 2 * d * (size_t)n;
 
 	pi.layout = PE_INTERLEAVED;
 	pc.layout = PE_CONCAT;
-	for (int i = 0; i < h; i++)
-		omega[i] = pe_omega(p, i);
-	/* Both rows as pe_row writes them, with each angle's sin and cos
-	 * taken once and stored in the two layouts' places. */
-	for (int a = 0; a < n; a++) {
-		double *ri = inter + (size_t)a * (size_t)d;
-		double *rc = concat + (size_t)a * (size_t)d;
+	for (int i = pair0; i < pair1; i++) {
+		double sn, cs;
 
-		for (int i = 0; i < h; i++) {
-			double sn = sin(pos[a] * omega[i]);
-			double cs = cos(pos[a] * omega[i]);
-
-			ri[pe_dim_of(&pi, i, PE_SIN)] = sn;
-			ri[pe_dim_of(&pi, i, PE_COS)] = cs;
-			rc[pe_dim_of(&pc, i, PE_SIN)] = sn;
-			rc[pe_dim_of(&pc, i, PE_COS)] = cs;
-		}
+		pe_sincos(pos * omega[i], &sn, &cs);
+		ri[pe_dim_of(&pi, i, PE_SIN)] = sn;
+		ri[pe_dim_of(&pi, i, PE_COS)] = cs;
+		rc[pe_dim_of(&pc, i, PE_SIN)] = sn;
+		rc[pe_dim_of(&pc, i, PE_COS)] = cs;
 	}
+}
+
+double pe_layout_gram_max(const struct pe_params *p, int n, const double *work)
+{
+	int d = p->d_model;
+	const double *inter = work, *concat = work + (size_t)d * (size_t)n;
+	double worst = 0.0;
+
 	for (int a = 0; a < n; a++)
 		for (int b = a; b < n; b++) {
 			double gi = dot(inter + (size_t)a * (size_t)d,
@@ -674,4 +894,13 @@ double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
 				worst = fabs(gi - gc);
 		}
 	return worst;
+}
+
+double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
+			   int n, double *work)
+{
+	pe_layout_gram_omegas(p, n, 0, p->d_model / 2, work);
+	for (int a = 0; a < n; a++)
+		pe_layout_gram_row(p, pos[a], a, n, 0, p->d_model / 2, work);
+	return pe_layout_gram_max(p, n, work);
 }

@@ -106,6 +106,19 @@ void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
 				const long long *count, int n, double *out_s,
 				double *out_c);
 
+/* The two waves of one pair: the one in the slot that holds the pair's
+ * sine under any layout, and the one in its cosine's slot. */
+struct pe_wave_pair {
+	struct pe_wave s;	/* pe_variant_wave of pe_dim_of(p, i, PE_SIN) */
+	struct pe_wave c;	/* ... of pe_dim_of(p, i, PE_COS) */
+};
+
+/* The waves of pairs [pair0, pair1) of encoding p with mistake bug (as
+ * pe_variant_wave gives them; PE_BUG_NONE: the correct one) into
+ * out[0 .. pair1-pair0-1]. One or two pow per pair. */
+void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
+		      int pair1, struct pe_wave_pair *out);
+
 /* How far a mistake is from the correct encoding at positions pos[0..n-1]
  * (n >= 1):
  *   value:      max |PE_bug(p, dim) - PE(p, dim)| over those positions and
@@ -114,8 +127,11 @@ void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
  *               |cos(PE_bug(a), PE_bug(b)) - cos(PE(a), PE(b))|, the cosine
  *               similarity taken over all d dimensions (0 when n == 1; a
  *               zero row counts as similarity 0).
- * work: pe_variant_compare_workspace(d, n) doubles. Cost: about n*d pow and
- * 2*n*d sin or cos, plus n*n*d multiplies. */
+ * Values are those of pe_value and pe_variant_value, except that angles
+ * from 1e8 radians on go through pe_sincos (pe_trig.h: within 3e-16 of
+ * the exact sin and cos, where libm is within an ulp).
+ * work: pe_variant_compare_workspace(d, n) doubles. Cost: d/2 to d pow,
+ * n*d/2 to n*d sin/cos pairs, and n*n*d multiplies. */
 struct pe_variant_diff {
 	double value;		/* largest difference of a value */
 	double similarity;	/* largest difference of a cosine similarity */
@@ -126,12 +142,27 @@ struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
 					  int n, int dim0, int ndim,
 					  double *work);
 
-/* ---- similarity curves of any list of waves ---- */
+/* The same in parts, for a view that spreads the work over frames: the
+ * pairs of both encodings (pe_variant_pairs with PE_BUG_NONE and with bug,
+ * d/2 each) are the caller's; pe_variant_compare_row writes pairs
+ * [pair0, pair1) of the two rows at pos as row a of n into work (the same
+ * workspace as above), and once every row is complete
+ * pe_variant_compare_finish measures them. Together they give exactly
+ * pe_variant_compare's result. */
+void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
+			    const struct pe_wave_pair *good,
+			    const struct pe_wave_pair *bad, double pos, int a,
+			    int n, int pair0, int pair1, double *work);
+struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
+						 int n, int dim0, int ndim,
+						 const double *work);
+
+/* ---- similarity curves of any encoding made of waves ---- */
 
 /* The cosine similarity between the encoding's row at a position pos and
  * its rows at samples q_j = q0 + j*step (j = 0..n-1), each averaged over m
  * consecutive positions centred on q_j (m <= 1: the point itself), for an
- * encoding given by its d waves:
+ * encoding given by its waves f_k(w_k x):
  *   sim_j = sum_k f_k(w_k pos) * D_k * f_k(w_k q_j)
  *           / (|PE(pos)| * |PE(q_j)|),
  *   D_k = sin(m w_k / 2) / (m sin(w_k / 2))   (1 when m <= 1 or when
@@ -139,27 +170,63 @@ struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
  * i.e. the mean of the dot product over the block divided by the norms at
  * pos and at the block's centre. Where the norm does not depend on the
  * position (every encoding whose pairs share a frequency: the correct one,
- * PI, NTK, and the half-exponent, multiply and swapped bugs) this is exactly
- * the block's mean cosine similarity; averaging is what keeps pairs faster
- * than the sample spacing from aliasing into false wiggles.
+ * PI, NTK, and the half-exponent, multiply, swapped and float32 waves) this
+ * is exactly the block's mean cosine similarity; averaging is what keeps
+ * pairs faster than the sample spacing from aliasing into false wiggles.
  *
- * In two steps, so that a curve from a moving position stays cheap: the
- * table (each wave's block means at every sample, and the norms) does not
- * depend on pos; the evaluation only weighs it. */
+ * A pair whose two waves share a frequency (a sine and a cosine of one
+ * angle, in either slot) adds D cos(w (q_j - pos)) to the dot product and
+ * exactly 1 to each squared norm, which is how it is computed: one sin/cos
+ * per pair and position, whatever the position's size. Other pairs add
+ * their two waves' terms. Along the samples every term is a sinusoid, so
+ * it follows the recurrence t(j+1) = 2 cos(w step) t(j) - t(j-1), one
+ * multiply-subtract per term and sample, re-seeded from sin/cos every
+ * PE_SIM_RESEED samples: within ~1e-12 of the direct sums for the curves a
+ * plot asks for (plus the rounding of w*q itself, ~|w q| 2^-53, which the
+ * direct sums from rows carry and this form does not).
+ *
+ * In parts, so that a curve from a moving position stays cheap and a wide
+ * encoding can be spread over frames: a plan of PE_SIM_PAIR doubles per
+ * pair holds what does not depend on pos, and the squared norms at the
+ * samples gather in norm2 (n + 1 doubles, zeroed by the caller: entries
+ * 0..n-1 for the pairs that do not share a frequency, entry n counts those
+ * that do); then each pos adds its dot products up pairs at a time, and
+ * pe_sim_finish divides. The pairs may be given in any chunks, each with
+ * its part of the plan. */
+#define PE_SIM_PAIR 8
+#define PE_SIM_RESEED 1024
 
-/* Doubles in a table for d waves and n samples: n * (d + 1). */
-size_t pe_sim_table_size(int d, int n);
+/* Where the samples are. */
+struct pe_sim_grid {
+	double q0;		/* centre of the first sample's block */
+	double step;		/* between samples, > 0 */
+	double m;		/* positions each sample averages */
+	int n;			/* samples, >= 1 */
+};
 
-/* Fills table: table[j*d + k] = D_k f_k(w_k q_j) and table[n*d + j] =
- * |PE(q_j)| (the norm at the block's centre). Cost: about 6d sin/cos, 2d
- * more per 64 samples, and a few multiplies per wave and sample. */
-void pe_sim_table_fill(const struct pe_wave *w, int d, double q0, double step,
-		       double m, int n, double *table);
+/* Fills plan[0 .. PE_SIM_PAIR*count) for the pairs pw[0..count-1] and adds
+ * their squares at every sample to norm2. Cost per pair that shares its
+ * angle: the block factor (two sines) and one sin/cos through pe_sincos_n;
+ * per wave of the others: the block factor, three sin/cos and n
+ * multiply-adds. */
+void pe_sim_plan(const struct pe_wave_pair *pw, int count,
+		 const struct pe_sim_grid *g, double *plan, double *norm2);
 
-/* out[j] = sim_j above for the row at pos, from a filled table; 0 where a
- * norm is 0. Cost: d sin/cos and n*d multiply-adds. */
-void pe_sim_table_eval(const struct pe_wave *w, int d, double pos,
-		       const double *table, int n, double *out);
+/* Adds to dot[j] (j < g->n) the share of the pairs pw[0..count-1] (with
+ * their plan) in the dot product of the row at pos with the block at q_j,
+ * and returns norm2_pos plus their share of |PE(pos)|^2. Cost per term (one
+ * a pair that shares its angle, else one a wave): a sin/cos through
+ * pe_sincos_n (a few ns, not libm's 20 to 80), n multiply-adds, and two
+ * more sin/cos per PE_SIM_RESEED samples. */
+double pe_sim_dot(const struct pe_wave_pair *pw, int count, const double *plan,
+		  const struct pe_sim_grid *g, double pos, double *dot,
+		  double norm2_pos);
+
+/* out[j] = dot[j] / sqrt(norm2_pos * (norm2[j] + norm2[n])), the curve
+ * sim_j above once every pair has been planned and added; 0 where a norm
+ * is 0. */
+void pe_sim_finish(const double *dot, const double *norm2, double norm2_pos,
+		   int n, double *out);
 
 /* ---- context extension ---- */
 
@@ -202,11 +269,6 @@ double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,
 double pe_scaled_cos_similarity(const struct pe_params *p,
 				enum pe_scaling how, double s, double k);
 
-/* The d waves of the scaled encoding in p->layout order, for the
- * similarity tables above. out has d entries. */
-void pe_scaled_waves(const struct pe_params *p, enum pe_scaling how,
-		     double s, struct pe_wave *out);
-
 /* ---- layouts ---- */
 
 /* max |PE_inter(a).PE_inter(b) - PE_concat(a).PE_concat(b)| over every two
@@ -218,5 +280,19 @@ void pe_scaled_waves(const struct pe_params *p, enum pe_scaling how,
 int pe_layout_gram_workspace(int d_model, int n);
 double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
 			   int n, double *work);
+
+/* The same in parts, for a view that spreads the work over frames:
+ * pe_layout_gram_omegas puts omega_i of pairs [pair0, pair1) into work,
+ * pe_layout_gram_row pairs [pair0, pair1) of the two layouts' rows at pos
+ * as row a of n (once the omegas are in), and pe_layout_gram_max compares
+ * them once every row is complete. Together they give exactly
+ * pe_layout_gram_diff's result. Angles from 1e8 radians on go through
+ * pe_sincos (pe_trig.h). */
+void pe_layout_gram_omegas(const struct pe_params *p, int n, int pair0,
+			   int pair1, double *work);
+void pe_layout_gram_row(const struct pe_params *p, double pos, int a, int n,
+			int pair0, int pair1, double *work);
+double pe_layout_gram_max(const struct pe_params *p, int n,
+			  const double *work);
 
 #endif

@@ -28,7 +28,8 @@
  * Each plotted point is the mean over the offsets its dot column covers
  * (analysis_band_curves), so fast pairs average out instead of aliasing; the
  * numbers (analysis_scan_offsets) are exact values at integer offsets. Both
- * are cached on their inputs. With s->ascii: λ -> wl, ≥ -> >=, ≤ -> <=,
+ * are cached on their inputs, and rebuilt over several frames when that
+ * takes long (see the caches below). With s->ascii: λ -> wl, ≥ -> >=, ≤ -> <=,
  * ± -> +/-, − -> -, ━ -> -. */
 #include "views.h"
 
@@ -37,6 +38,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "job.h"
 #include "pe.h"
 #include "pe_analysis.h"
 #include "plot.h"
@@ -81,44 +83,98 @@ static const struct symbols ascii_symbols = {
 
 /* ---- caches ---- */
 
-/* Shared by the curves (5 per pair) and the scan (4 per pair), which never
- * run at the same time. */
-static double work[5 * PAIRS_MAX];
+/* Both caches are rebuilt in slices (job.h): at d_model 65536 the curves
+ * and the scan together are ~10 ms of arithmetic. Until they are done the
+ * last finished curves and numbers show (or none, the first time). */
+enum {
+	CHUNK = 4096,		/* pairs a step of the curves takes */
+	SCAN_SLICE = 1 << 20	/* pair-steps a step of the scan takes */
+};
 
-/* The curves for k = j * step, j = 0 .. n-1, for one set of inputs. */
+/* The curves for k = j * step, j = 0 .. n-1: the last finished ones, and
+ * the sums of the ones under way. */
 static struct {
-	bool valid;
+	bool valid;		/* all, fast, slow are finished curves */
 	int d, split, n;
-	double base, step;
+	double base, step;	/* (also for the ones under way) */
 	double all[HALF_MAX], fast[HALF_MAX], slow[HALF_MAX];
 } curves;
+
+static struct {
+	bool keyed;		/* the job below is for these inputs */
+	int d, split, n;
+	double base, step;
+	int next;		/* first pair of the next step */
+	double fast[HALF_MAX], slow[HALF_MAX];	/* sums so far */
+	double work[5 * CHUNK];
+} curves_job;
 
 /* The three curves mirrored to -k .. +k for drawing. */
 static double line[2 * HALF_MAX];
 
+/* The scan: the last finished result, and the scan under way. */
 static struct {
-	bool valid;
+	bool have;		/* r is a finished result */
+	struct analysis_scan r;
+	bool keyed;		/* the scanner is for these inputs */
+	bool started;		/* analysis_scan_start has run */
+	int omegas;		/* pairs analysis_scan_omegas has done */
+	bool done;		/* r is the scanner's result */
 	int d;
 	double base, threshold;
 	long long len;
-	struct analysis_scan r;
+	struct analysis_scanner sc;
+	double work[4 * PAIRS_MAX];
 } scan;
 
+static bool scan_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	long long until;
+	int h = p->d_model / 2;
+
+	if (!scan.started) {
+		analysis_scan_start(&scan.sc, p, scan.len, scan.threshold,
+				    scan.work);
+		scan.started = true;
+		scan.omegas = 0;
+	}
+	if (scan.omegas < h) {
+		int end = h - scan.omegas < CHUNK ? h : scan.omegas + CHUNK;
+
+		analysis_scan_omegas(&scan.sc, p, scan.omegas, end);
+		scan.omegas = end;
+		return false;
+	}
+	/* Slices that end at SCAN_BUDGET give what one run with it gives. */
+	until = scan.sc.spent + SCAN_SLICE;
+	if (!analysis_scan_run(&scan.sc, until < SCAN_BUDGET ? until
+							     : SCAN_BUDGET) &&
+	    scan.sc.spent < SCAN_BUDGET)
+		return false;
+	analysis_scan_result(&scan.sc, &scan.r);
+	scan.have = scan.done = true;
+	return true;
+}
+
+/* The reach and the peak (analysis_scan_offsets with SCAN_BUDGET), or NULL
+ * while none has been finished yet. */
 static const struct analysis_scan *scan_get(const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 
-	if (!scan.valid || scan.d != p->d_model || scan.base != p->base ||
-	    scan.len != s->cur.len || scan.threshold != s->knobs.threshold) {
-		analysis_scan_offsets(p, s->cur.len, s->knobs.threshold,
-				      SCAN_BUDGET, work, &scan.r);
-		scan.valid = true;
+	if (!(scan.keyed && scan.d == p->d_model && scan.base == p->base &&
+	      scan.len == s->cur.len && scan.threshold == s->knobs.threshold)) {
+		scan.keyed = true;
+		scan.started = scan.done = false;
 		scan.d = p->d_model;
 		scan.base = p->base;
 		scan.len = s->cur.len;
 		scan.threshold = s->knobs.threshold;
 	}
-	return &scan.r;
+	if (!scan.done)
+		job_run(scan_step, (void *)p);
+	return scan.have ? &scan.r : NULL;
 }
 
 /* Half-width of the offset axis: the visible window less one, so the
@@ -128,9 +184,41 @@ static long long half_width(const struct state *s)
 	return s->view.npos > 1 ? s->view.npos - 1 : 1;
 }
 
+static bool curves_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2, end, f0, f1;
+
+	end = h - curves_job.next < CHUNK ? h : curves_job.next + CHUNK;
+	analysis_band_sums(p, curves_job.split, curves_job.step, curves_job.n,
+			   curves_job.next, end, curves_job.work,
+			   curves_job.fast, curves_job.slow);
+	curves_job.next = end;
+	if (end < h)
+		return false;
+	/* The means over each band, as analysis_band_curves takes them. */
+	analysis_band_pairs(p->d_model, curves_job.split, ANALYSIS_FAST, &f0,
+			    &f1);
+	for (int j = 0; j < curves_job.n; j++) {
+		double sf = curves_job.fast[j], ss = curves_job.slow[j];
+
+		curves.all[j] = (sf + ss) / h;
+		curves.fast[j] = f1 > 0 ? sf / f1 : 1.0;
+		curves.slow[j] = h > f1 ? ss / (h - f1) : 1.0;
+	}
+	curves.valid = true;
+	curves.d = p->d_model;
+	curves.base = p->base;
+	curves.split = curves_job.split;
+	curves.step = curves_job.step;
+	curves.n = curves_job.n;
+	return true;
+}
+
 /* Samples for k >= 0 on an axis of w columns: one per dot column, spaced
  * (2N+1) / 2w offsets, one past the edge so the line runs to the border;
- * fewer and wider apart when d/2 pairs per sample would pass the budget. */
+ * fewer and wider apart when d/2 pairs per sample would pass the budget.
+ * Leaves in `curves` the last finished ones (curves.valid: there are). */
 static void curves_get(const struct state *s, int w)
 {
 	const struct pe_params *p = &s->cur.pe;
@@ -146,14 +234,20 @@ static void curves_get(const struct state *s, int w)
 	    curves.split == s->knobs.split && curves.step == step &&
 	    curves.n == n)
 		return;
-	analysis_band_curves(p, s->knobs.split, step, (int)n, work, curves.all,
-			     curves.fast, curves.slow);
-	curves.valid = true;
-	curves.d = p->d_model;
-	curves.base = p->base;
-	curves.split = s->knobs.split;
-	curves.step = step;
-	curves.n = (int)n;
+	if (!(curves_job.keyed && curves_job.d == p->d_model &&
+	      curves_job.base == p->base && curves_job.split == s->knobs.split &&
+	      curves_job.step == step && curves_job.n == n)) {
+		curves_job.keyed = true;
+		curves_job.d = p->d_model;
+		curves_job.base = p->base;
+		curves_job.split = s->knobs.split;
+		curves_job.step = step;
+		curves_job.n = (int)n;
+		curves_job.next = 0;
+		for (int j = 0; j < n; j++)
+			curves_job.fast[j] = curves_job.slow[j] = 0.0;
+	}
+	job_run(curves_step, (void *)p);
 }
 
 /* ---- layout ---- */
@@ -356,7 +450,7 @@ static void draw_xcaption(const struct state *s, struct canvas *c,
 	char a[TEXT_MAX], b[TEXT_MAX], avg[64] = "";
 	const char *cand[2] = { a, b };
 
-	if (curves.step >= 1.5)
+	if (curves.valid && curves.step >= 1.5)
 		snprintf(avg, sizeof avg, "; each point averages %.*f offsets",
 			 curves.step < 10 ? 1 : 0, curves.step);
 	snprintf(a, sizeof a, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s",
@@ -421,14 +515,16 @@ static void draw_plot(const struct state *s, struct canvas *c,
 
 	curves_get(s, a->ax.w);
 	draw_threshold(s, c, a);
-	draw_curve(c, a, curves.slow, ROLE_TRACE3);
-	draw_curve(c, a, curves.fast, ROLE_TRACE2);
-	draw_curve(c, a, curves.all, ROLE_TRACE1);
-	if (r->reach > 0) {
+	if (curves.valid) {
+		draw_curve(c, a, curves.slow, ROLE_TRACE3);
+		draw_curve(c, a, curves.fast, ROLE_TRACE2);
+		draw_curve(c, a, curves.all, ROLE_TRACE1);
+	}
+	if (r && r->reach > 0) {
 		plot_marker(c, &a->ax, a->y0, a->h, -r->reach, mark_style);
 		plot_marker(c, &a->ax, a->y0, a->h, r->reach, mark_style);
 	}
-	if (r->peak_at > 0) {
+	if (r && r->peak_at > 0) {
 		plot_dot(c, a, -r->peak_at, r->peak, ROLE_CURSOR);
 		plot_dot(c, a, r->peak_at, r->peak, ROLE_CURSOR);
 	}
@@ -459,10 +555,12 @@ void bands_draw(const struct state *s, struct canvas *c, struct rect r)
 			draw_plot(s, c, &l, sc);
 		y = l.text_y;
 		rows = l.text_rows;
-		if (rows >= 1)
-			draw_reach(s, c, &l, y++, sc);
-		if (rows >= 2)
-			draw_peak(s, c, &l, y++, sc);
+		/* Until the first scan is done, its rows stay blank. */
+		if (rows >= 1 && sc)
+			draw_reach(s, c, &l, y, sc);
+		if (rows >= 2 && sc)
+			draw_peak(s, c, &l, y + 1, sc);
+		y += rows < 2 ? rows : 2;
 		if (rows >= 3)
 			draw_caption(c, &l, y, rows - 2);
 	}

@@ -15,7 +15,9 @@
  * On screens 150 columns wide or more the similarity box sits right of the
  * heatmaps. The numbers compare full rows at positions spread over the
  * window (pe_variant_compare), cached by parameters, mistake and window;
- * the curves (pe_waves_similarity) are cached by those and the position. */
+ * the curves (pe_sim_plan and pe_sim_dot) are cached by those and the
+ * position. At the largest sizes both are computed over several frames
+ * (see the caches below). */
 #include "views.h"
 
 #include <math.h>
@@ -24,6 +26,7 @@
 #include <string.h>
 
 #include "heat.h"
+#include "job.h"
 #include "pe.h"
 #include "pe_variants.h"
 #include "plot.h"
@@ -64,86 +67,228 @@ static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
 static struct heat_cache heat_good, heat_bad;
 
-/* The numbers and the inputs they were measured for. */
-static struct cmp_memo {
-	struct pe_params pe;
-	enum pe_bug bug;
-	long long pos0, npos;
-	int dim0, ndim;
-	int n;				/* positions compared */
-	struct pe_variant_diff diff;
-	bool valid;
-} cmp;
+/* ---- caches ---- */
 
-/* The two similarity curves: their waves and tables (pe_variants.h), which
- * depend on the parameters, the mistake and the window, and the curves,
- * which also depend on the position. */
-static struct {
-	struct pe_params pe;
-	enum pe_bug bug;
-	long long pos0, npos;
-	int n;				/* samples per curve */
-	struct pe_wave *waves[2];	/* correct, with the mistake: d each */
-	double *table[2];		/* pe_sim_table_size(d, n) each */
-	bool valid;			/* waves and tables match the above */
-	long long pos;			/* position the curves are from */
-	double *v;			/* 2n: correct, then with the mistake */
-	bool v_valid;			/* v matches pos too */
-} sim;
+/* At d_model 65536 and positions near 1e9 the numbers and the plans of the
+ * curves take ~20 ms, so they are rebuilt in slices (job.h) and the last
+ * finished ones show meanwhile. Four caches, each keyed on what it depends
+ * on:
+ *   pairs   the waves of both encodings (pe_variant_pairs): d, base, bug;
+ *   plans   the curves' plans (pe_sim_plan): those, the window and the
+ *           samples;
+ *   curves  the two curves: those and the position (~2 ms at
+ *           d = 65536); a new position waits for the one under way to
+ *           finish rather than restart it;
+ *   cmp     the numbers (pe_variant_compare in parts): the pairs, the
+ *           layout and the window. */
+enum { CHUNK = 4096 };		/* pairs a step of a job takes */
 
-struct bugs_layout {
-	int title_y, code_y;		/* rows, or -1 */
-	struct rect effect;		/* the effect paragraph */
-	struct rect good, bad, sim;	/* the boxes */
-	struct rect numbers;		/* the measurements paragraph */
+/* The inputs of a cache; what one does not depend on stays 0. */
+struct bugs_key {
+	int d;
+	double base;
+	enum pe_bug bug;
+	enum pe_layout layout;	/* cmp */
+	long long pos0, npos;	/* window: plans, curves, cmp */
+	int dim0, ndim;		/* cmp */
+	int n;			/* samples (plans, curves), positions (cmp) */
+	long long pos;		/* curves */
 };
 
-/* ---- the numbers ---- */
+static bool key_eq(const struct bugs_key *a, const struct bugs_key *b)
+{
+	return a->d == b->d && a->base == b->base && a->bug == b->bug &&
+	       a->layout == b->layout && a->pos0 == b->pos0 &&
+	       a->npos == b->npos && a->dim0 == b->dim0 && a->ndim == b->ndim &&
+	       a->n == b->n && a->pos == b->pos;
+}
+
+static struct {
+	bool keyed, done;
+	struct bugs_key key;
+	int next;			/* 0 .. 2 * d/2: correct, then bug */
+	struct pe_wave_pair *pw[2];	/* correct, with the mistake: d/2 */
+	size_t cap;
+} pairs;
+
+static struct {
+	bool keyed, done;
+	struct bugs_key key;
+	int next;			/* 0 .. 2 * d/2, as pairs */
+	double *plan[2];		/* PE_SIM_PAIR * d/2 each */
+	double *norm2[2];		/* n + 1 each */
+	size_t cap_plan, cap_n;
+} plans;
+
+/* The two curves (correct, then with the mistake): the last finished ones
+ * and the inputs they were made for, and the job under way. A job for one
+ * position runs to its end even when the position moves on meanwhile
+ * (holding an arrow key), and the next one starts from the position of
+ * that time. */
+static struct {
+	bool valid;
+	struct bugs_key key;
+	double *v;			/* 2n */
+	bool keyed, done;
+	struct bugs_key job;		/* the job's inputs */
+	int next;			/* 0 .. 2 * d/2, as pairs */
+	double *dot;			/* 2n: the sums under way */
+	double norm2_pos[2];
+	size_t cap;
+} curves;
+
+/* The numbers: the last finished, and the job under way. */
+struct cmp_result {
+	int n;				/* positions compared */
+	int dim0, ndim;			/* dimensions compared */
+	long long last;			/* last position in view */
+	struct pe_variant_diff diff;
+};
+
+static struct {
+	bool have;			/* shown is a finished result */
+	struct cmp_result shown;
+	bool keyed, done;
+	struct bugs_key key;
+	int next;			/* pairs of rows written: row * h + pair */
+	double pos[CMP_MAX];
+	double *work;			/* pe_variant_compare_workspace */
+	size_t cap;
+} cmp;
 
 static enum pe_bug bug_of(const struct state *s)
 {
 	return (enum pe_bug)s->knobs.bug;
 }
 
-/* The measurements for s, from the cache when it holds them; false when
- * memory runs out. */
-static bool cmp_get(const struct state *s, struct cmp_memo *out)
+/* *buf grown to n doubles (kept when it has room: *cap says how many it
+ * holds); false when memory runs out, leaving it as it was. Arrays that
+ * grow together share a cap, which is set once all of them have grown. */
+static bool grow_doubles(double **buf, size_t cap, size_t n)
 {
-	const struct pe_params *p = &s->cur.pe;
-	const struct viewport *v = &s->view;
-	double pos[CMP_MAX], *work;
-	long long n = CMP_BUDGET / p->d_model;
+	double *b;
 
-	if (!(cmp.valid && cmp.pe.d_model == p->d_model &&
-	      cmp.pe.base == p->base && cmp.pe.layout == p->layout &&
-	      cmp.bug == bug_of(s) && cmp.pos0 == v->pos0 &&
-	      cmp.npos == v->npos && cmp.dim0 == v->dim0 &&
-	      cmp.ndim == v->ndim)) {
-		n = n > CMP_MAX ? CMP_MAX : n < 3 ? 3 : n;
-		n = n < v->npos ? n : v->npos;
-		work = malloc((size_t)pe_variant_compare_workspace(p->d_model, (int)n) *
-			      sizeof *work);
-		if (!work)
-			return false;
-		for (int j = 0; j < n; j++)
-			pos[j] = n == 1 ? (double)v->pos0
-				 : (double)(v->pos0 + (v->npos - 1) * j / (n - 1));
-		cmp = (struct cmp_memo){
-			*p, bug_of(s), v->pos0, v->npos, v->dim0, v->ndim, (int)n,
-			pe_variant_compare(p, bug_of(s), pos, (int)n, v->dim0,
-					   v->ndim, work),
-			true
-		};
-		free(work);
-	}
-	*out = cmp;
+	if (n <= cap)
+		return true;
+	b = realloc(*buf, n * sizeof *b);
+	if (!b)
+		return false;
+	*buf = b;
 	return true;
 }
 
-static enum verdict verdict_of(const struct state *s, const struct cmp_memo *m)
+static bool pairs_step(void *ctx)
 {
-	if (bug_of(s) == PE_BUG_FLOAT32 &&
-	    s->view.pos0 + s->view.npos - 1 < F32_VISIBLE)
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2, k = pairs.next / h, i = pairs.next % h;
+	int end = h - i < CHUNK ? h : i + CHUNK;
+
+	pe_variant_pairs(p, k == 0 ? PE_BUG_NONE : pairs.key.bug, i, end,
+			 pairs.pw[k] + i);
+	pairs.next = k * h + end;
+	pairs.done = pairs.next == 2 * h;
+	return pairs.done;
+}
+
+/* Whether both encodings' pairs are ready for s, working on them if not;
+ * false also when memory runs out. */
+static bool pairs_ready(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct bugs_key key = { .d = p->d_model, .base = p->base,
+				.bug = bug_of(s) };
+	size_t h = (size_t)(p->d_model / 2);
+
+	if (!(pairs.keyed && key_eq(&pairs.key, &key))) {
+		pairs.keyed = false;
+		for (int k = 0; k < 2 && h > pairs.cap; k++) {
+			struct pe_wave_pair *pw = realloc(pairs.pw[k],
+							  h * sizeof *pw);
+
+			if (!pw)
+				return false;
+			pairs.pw[k] = pw;
+		}
+		if (h > pairs.cap)
+			pairs.cap = h;
+		pairs.keyed = true;
+		pairs.done = false;
+		pairs.key = key;
+		pairs.next = 0;
+	}
+	return pairs.done || job_run(pairs_step, (void *)p);
+}
+
+/* ---- the numbers ---- */
+
+/* Each row a chunk of pairs at a time, then the comparison. */
+static bool cmp_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2;
+
+	if (cmp.next < cmp.key.n * h) {
+		int a = cmp.next / h, i = cmp.next % h;
+		int end = h - i < CHUNK ? h : i + CHUNK;
+
+		pe_variant_compare_row(p, cmp.key.bug, pairs.pw[0], pairs.pw[1],
+				       cmp.pos[a], a, cmp.key.n, i, end,
+				       cmp.work);
+		cmp.next = a * h + end;
+		return false;
+	}
+	cmp.shown = (struct cmp_result){
+		cmp.key.n, cmp.key.dim0, cmp.key.ndim,
+		cmp.key.pos0 + cmp.key.npos - 1,
+		pe_variant_compare_finish(p, cmp.key.n, cmp.key.dim0,
+					  cmp.key.ndim, cmp.work)
+	};
+	cmp.have = cmp.done = true;
+	return true;
+}
+
+/* The last finished measurements (full rows at positions spread over the
+ * window, pe_variant_compare), brought up to date with s as far as the
+ * frame allows; NULL while there are none, or when memory runs out. */
+static const struct cmp_result *cmp_get(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	const struct viewport *v = &s->view;
+	long long n = CMP_BUDGET / p->d_model;
+	struct bugs_key key;
+
+	n = n > CMP_MAX ? CMP_MAX : n < 3 ? 3 : n;
+	n = n < v->npos ? n : v->npos;
+	key = (struct bugs_key){ .d = p->d_model, .base = p->base,
+				 .bug = bug_of(s), .layout = p->layout,
+				 .pos0 = v->pos0, .npos = v->npos,
+				 .dim0 = v->dim0, .ndim = v->ndim, .n = (int)n };
+	if (!(cmp.keyed && key_eq(&cmp.key, &key))) {
+		size_t need = (size_t)pe_variant_compare_workspace(p->d_model,
+								   (int)n);
+
+		cmp.keyed = false;
+		if (!grow_doubles(&cmp.work, cmp.cap, need))
+			return NULL;
+		if (need > cmp.cap)
+			cmp.cap = need;
+		for (int j = 0; j < n; j++)
+			cmp.pos[j] = n == 1 ? (double)v->pos0
+				     : (double)(v->pos0 + (v->npos - 1) * j / (n - 1));
+		cmp.keyed = true;
+		cmp.done = false;
+		cmp.key = key;
+		cmp.next = 0;
+	}
+	if (!cmp.done && pairs_ready(s))
+		job_run(cmp_step, (void *)p);
+	return cmp.have ? &cmp.shown : NULL;
+}
+
+static enum verdict verdict_of(const struct state *s,
+			       const struct cmp_result *m)
+{
+	if (bug_of(s) == PE_BUG_FLOAT32 && m->last < F32_VISIBLE)
 		return VERDICT_TOO_SHORT;
 	if (m->diff.value > 1e-6 && m->diff.similarity < 1e-9)
 		return VERDICT_HARMLESS;
@@ -164,21 +309,23 @@ static char *fmt_diff(double x, char *buf, size_t n)
 
 static void numbers_text(const struct state *s, char *text, size_t n)
 {
-	struct cmp_memo m;
+	const struct cmp_result *m = cmp_get(s);
 	char a[32], b[32];
 	const char *note = "";
 	size_t len;
 
-	if (!cmp_get(s, &m)) {
-		snprintf(text, n, "Out of memory: no measurements.");
+	if (!m) {
+		snprintf(text, n, cmp.keyed ? "Measuring the rows in view%s"
+					    : "Out of memory: no measurements.",
+			 s->ascii ? "..." : "…");
 		return;
 	}
 	len = (size_t)snprintf(text, n,
 		 "At %d positions in view: max |PEbug-PE| = %s (dims %d-%d), "
 		 "max |cos_bug-cos| = %s.",
-		 m.n, fmt_diff(m.diff.value, a, sizeof a), m.dim0,
-		 m.dim0 + m.ndim - 1, fmt_diff(m.diff.similarity, b, sizeof b));
-	switch (verdict_of(s, &m)) {
+		 m->n, fmt_diff(m->diff.value, a, sizeof a), m->dim0,
+		 m->dim0 + m->ndim - 1, fmt_diff(m->diff.similarity, b, sizeof b));
+	switch (verdict_of(s, m)) {
 	case VERDICT_HARMLESS:
 		note = " Harmless: the similarities agree up to rounding.";
 		break;
@@ -192,6 +339,8 @@ static void numbers_text(const struct state *s, char *text, size_t n)
 	if (len < n)
 		snprintf(text + len, n - len, "%s", note);
 }
+
+/* ---- the curves ---- */
 
 /* Samples for a curve across w cell columns at width d, for npos
  * positions. */
@@ -208,70 +357,141 @@ static int sim_samples(int d, int w, long long npos)
 	return n < 1 ? 1 : (int)n;
 }
 
-/* Makes the waves and tables match s for n samples centred on n equal
- * slices of the window, each the mean over its slice. */
-static bool sim_tables(const struct state *s, int n)
+/* n samples centred on n equal slices of the window, each the mean over
+ * its slice. */
+static struct pe_sim_grid sim_grid(long long pos0, long long npos, int n)
+{
+	double m = (double)npos / n;
+
+	return (struct pe_sim_grid){ (double)pos0 + 0.5 * m - 0.5, m, m, n };
+}
+
+static bool plans_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2, k = plans.next / h, i = plans.next % h;
+	int end = h - i < CHUNK ? h : i + CHUNK;
+	struct pe_sim_grid g = sim_grid(plans.key.pos0, plans.key.npos,
+					plans.key.n);
+
+	pe_sim_plan(pairs.pw[k] + i, end - i, &g,
+		    plans.plan[k] + (size_t)PE_SIM_PAIR * (size_t)i,
+		    plans.norm2[k]);
+	plans.next = k * h + end;
+	plans.done = plans.next == 2 * h;
+	return plans.done;
+}
+
+/* Whether the plans for s and n samples are ready, working on them (and
+ * on the pairs first) if not; false also when memory runs out. */
+static bool plans_ready(const struct state *s, int n)
 {
 	const struct pe_params *p = &s->cur.pe;
-	const struct viewport *v = &s->view;
-	double m = (double)v->npos / n;
-	size_t tsize = pe_sim_table_size(p->d_model, n);
+	struct bugs_key key = { .d = p->d_model, .base = p->base,
+				.bug = bug_of(s), .pos0 = s->view.pos0,
+				.npos = s->view.npos, .n = n };
+	size_t h = (size_t)(p->d_model / 2);
 
-	if (sim.valid && sim.pe.d_model == p->d_model && sim.pe.base == p->base &&
-	    sim.pe.layout == p->layout && sim.bug == bug_of(s) &&
-	    sim.pos0 == v->pos0 && sim.npos == v->npos && sim.n == n)
-		return true;
-	sim.valid = sim.v_valid = false;
-	for (int k = 0; k < 2; k++) {
-		enum pe_bug b = k == 0 ? PE_BUG_NONE : bug_of(s);
-		struct pe_wave *nw = realloc(sim.waves[k],
-					     (size_t)p->d_model * sizeof *nw);
-		double *nt;
+	if (!(plans.keyed && key_eq(&plans.key, &key))) {
+		size_t np = PE_SIM_PAIR * h, nn = (size_t)n + 1;
 
-		if (!nw)
-			return false;
-		sim.waves[k] = nw;
-		nt = realloc(sim.table[k], tsize * sizeof *nt);
-		if (!nt)
-			return false;
-		sim.table[k] = nt;
-		for (int dim = 0; dim < p->d_model; dim++)
-			sim.waves[k][dim] = pe_variant_wave(p, b, dim);
-		pe_sim_table_fill(sim.waves[k], p->d_model,
-				  (double)v->pos0 + 0.5 * m - 0.5, m, m, n,
-				  sim.table[k]);
+		plans.keyed = false;
+		for (int k = 0; k < 2; k++)
+			if (!grow_doubles(&plans.plan[k], plans.cap_plan, np) ||
+			    !grow_doubles(&plans.norm2[k], plans.cap_n, nn))
+				return false;
+		plans.cap_plan = np > plans.cap_plan ? np : plans.cap_plan;
+		plans.cap_n = nn > plans.cap_n ? nn : plans.cap_n;
+		for (int k = 0; k < 2; k++)
+			for (int j = 0; j <= n; j++)
+				plans.norm2[k][j] = 0.0;
+		plans.keyed = true;
+		plans.done = false;
+		plans.key = key;
+		plans.next = 0;
 	}
-	sim.pe = *p;
-	sim.bug = bug_of(s);
-	sim.pos0 = v->pos0;
-	sim.npos = v->npos;
-	sim.n = n;
-	sim.valid = true;
+	if (plans.done)
+		return true;
+	return pairs_ready(s) && job_run(plans_step, (void *)p);
+}
+
+static bool curves_step(void *ctx)
+{
+	int h = *(const int *)ctx, n = curves.job.n;
+	int k = curves.next / h, i = curves.next % h;
+	int end = h - i < CHUNK ? h : i + CHUNK;
+	struct pe_sim_grid g = sim_grid(curves.job.pos0, curves.job.npos, n);
+
+	curves.norm2_pos[k] = pe_sim_dot(
+		pairs.pw[k] + i, end - i,
+		plans.plan[k] + (size_t)PE_SIM_PAIR * (size_t)i, &g,
+		(double)curves.job.pos, curves.dot + (size_t)k * (size_t)n,
+		curves.norm2_pos[k]);
+	curves.next = k * h + end;
+	if (curves.next < 2 * h)
+		return false;
+	for (k = 0; k < 2; k++)
+		pe_sim_finish(curves.dot + (size_t)k * (size_t)n, plans.norm2[k],
+			      curves.norm2_pos[k], n,
+			      curves.v + (size_t)k * (size_t)n);
+	curves.key = curves.job;
+	curves.valid = curves.done = true;
 	return true;
 }
 
-/* The two curves (correct, then with the mistake), n samples each; NULL
- * when memory runs out. A new position only weighs the cached tables. */
-static const double *sim_get(const struct state *s, int n)
+/* Starts the job for the plans and s's position unless it is running or
+ * done for them; false when memory runs out. */
+static bool curves_start(const struct state *s)
 {
-	double *nv;
+	struct bugs_key want = plans.key;
+	bool same_plans;
+	int n = want.n;
 
-	if (!sim_tables(s, n))
-		return NULL;
-	if (sim.v_valid && sim.pos == s->cur.pos)
-		return sim.v;
-	nv = realloc(sim.v, 2 * (size_t)n * sizeof *nv);
-	if (!nv)
-		return NULL;
-	sim.v = nv;
-	for (int k = 0; k < 2; k++)
-		pe_sim_table_eval(sim.waves[k], s->cur.pe.d_model,
-				  (double)s->cur.pos, sim.table[k], n,
-				  sim.v + (size_t)k * (size_t)n);
-	sim.pos = s->cur.pos;
-	sim.v_valid = true;
-	return sim.v;
+	want.pos = curves.job.pos;
+	same_plans = curves.keyed && key_eq(&curves.job, &want);
+	want.pos = s->cur.pos;
+	if (same_plans && (!curves.done || curves.job.pos == want.pos))
+		return true;
+	curves.keyed = false;
+	if (!grow_doubles(&curves.v, curves.cap, 2 * (size_t)n) ||
+	    !grow_doubles(&curves.dot, curves.cap, 2 * (size_t)n))
+		return false;
+	if (2 * (size_t)n > curves.cap)
+		curves.cap = 2 * (size_t)n;
+	for (int j = 0; j < 2 * n; j++)
+		curves.dot[j] = 0.0;
+	curves.norm2_pos[0] = curves.norm2_pos[1] = 0.0;
+	curves.keyed = true;
+	curves.done = false;
+	curves.job = want;
+	curves.next = 0;
+	return true;
 }
+
+/* The two curves for s and n samples (correct, then with the mistake), as
+ * last finished: *key says where they were taken. NULL while there are
+ * none yet, or when memory runs out. A new position only weighs the
+ * plans. */
+static const double *curves_get(const struct state *s, int n,
+				struct bugs_key *key)
+{
+	int h = s->cur.pe.d_model / 2;
+
+	if (plans_ready(s, n) && curves_start(s) && !curves.done &&
+	    job_run(curves_step, &h) && curves_start(s) && !curves.done)
+		/* Done, but for a position left behind: on to the new one,
+		 * in this frame or (marked unfinished) the next. */
+		job_run(curves_step, &h);
+	*key = curves.key;
+	return curves.valid ? curves.v : NULL;
+}
+
+struct bugs_layout {
+	int title_y, code_y;		/* rows, or -1 */
+	struct rect effect;		/* the effect paragraph */
+	struct rect good, bad, sim;	/* the boxes */
+	struct rect numbers;		/* the measurements paragraph */
+};
 
 /* ---- layout ---- */
 
@@ -364,6 +584,7 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 	struct plot_area a;
 	char title[64];
 	const double *v;
+	struct bugs_key key;
 	int n, x = in.x;
 
 	snprintf(title, sizeof title, "Similarity to p = %lld", s->cur.pos);
@@ -380,14 +601,15 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 	}
 	n = sim_samples(s->cur.pe.d_model, a.ax.w, s->view.npos);
-	v = sim_get(s, n);
+	v = curves_get(s, n, &key);
 	if (v) {
-		double m = (double)s->view.npos / n;
-		double first = (double)s->view.pos0 + 0.5 * m - 0.5;
+		struct pe_sim_grid g = sim_grid(key.pos0, key.npos, key.n);
+		double m = g.step, first = g.q0;
 
 		/* Down to the lowest value either curve reaches, in steps of
 		 * 0.5, so that a curve that stays high gets the rows. */
 		a.ymin = 0.0;
+		n = key.n;
 		for (int j = 0; j < 2 * n; j++)
 			a.ymin = fmin(a.ymin, floor(v[j] * 2.0) / 2.0);
 		a.ymin = a.ymin < -1.0 ? -1.0 : a.ymin;

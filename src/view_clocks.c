@@ -23,7 +23,9 @@
  *             length, with what that checks
  * Space sweeps p (state.playing), so the hands turn. Both residuals are
  * cached on their inputs: a frame that changes nothing else costs the dials
- * only. With s->ascii: ω -> w, λ -> wl, ‖ -> ||, · -> *, − -> -. */
+ * only; at the largest sizes they are computed over several frames (see
+ * the caches below), showing "…" until the first is done. With s->ascii:
+ * ω -> w, λ -> wl, ‖ -> ||, · -> *, − -> -, … -> ... */
 #include "views.h"
 
 #include <math.h>
@@ -32,8 +34,8 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "job.h"
 #include "pe.h"
-#include "pe_analysis.h"
 #include "plot.h"
 #include "view_text.h"
 
@@ -52,13 +54,14 @@ static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 /* The symbols that have an ASCII spelling. */
 struct symbols {
 	const char *omega, *lambda, *norm, *dot, *minus, *div, *times;
+	const char *pending;	/* a number still being computed */
 };
 
 static const struct symbols utf8_symbols = {
-	"ω", "λ", "‖", "·", "−", "÷", "×"
+	"ω", "λ", "‖", "·", "−", "÷", "×", "…"
 };
 static const struct symbols ascii_symbols = {
-	"w", "wl", "||", "*", "-", "/", "x"
+	"w", "wl", "||", "*", "-", "/", "x", "..."
 };
 
 struct clocks_layout {
@@ -75,41 +78,145 @@ struct clocks_layout {
 
 /* ---- cached residuals ---- */
 
-/* pe_rotation_residual at the selected position, and the largest over
- * positions across the length, each recomputed only when its inputs
- * change (d/2 pow and sin/cos per position). */
+/* Both residuals read a per-pair table (pe_rotation_table_fill: omega and
+ * the turn by k) kept for d, base and k. At d_model 65536 and a position
+ * near 1e9 one residual is ~2 ms of sin/cos and the five across the length
+ * ~10 ms, so the work is sliced (job.h), CHUNK pairs a step. Until a
+ * number is done the last finished one shows (the residual with the
+ * position it is for), or an ellipsis. */
+enum { CHUNK = 4096 };
+
 static struct {
-	bool valid;
 	int d;
 	double base;
-	long long pos, k;
+	long long k;
+	double *t;		/* pe_rotation_table_size(d) doubles */
+	size_t cap;
+	int filled;		/* pairs filled so far */
+	bool keyed;		/* d, base, k describe t */
+} rot;
+
+/* The residual at the selected position: the last finished one, and the
+ * one under way. A job for one position runs to its end even when the
+ * position moves on meanwhile (holding an arrow key), and the next one
+ * starts from the position of that time. */
+static struct {
+	bool have;		/* value is a finished residual */
 	double value;
+	long long value_pos;	/* the position it is for */
+	bool keyed, done;	/* the job is for the inputs below */
+	int d;
+	double base;
+	long long k, pos;
+	int next_pair;
+	double sum;
 } at_pos;
 
+/* The largest residual over positions across the length. */
 static struct {
-	bool valid;
+	bool have;		/* value is a finished maximum */
+	bool keyed;		/* the job below is for d, base, k, len */
 	int d;
 	double base;
-	long long len, k;
-	double value;
+	long long k, len;
+	int count;		/* positions */
+	int next_pos, next_pair;	/* where the job is */
+	double sum, worst;	/* of the position under way; so far */
+	double value;		/* the last finished maximum */
 } spread;
 
-static double residual_at(const struct state *s)
+static bool rot_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2;
+	int end = h - rot.filled < CHUNK ? h : rot.filled + CHUNK;
+
+	pe_rotation_table_fill(p, (double)rot.k, rot.filled, end, rot.t);
+	rot.filled = end;
+	return end == h;
+}
+
+/* Whether the table for s is complete, filling it if it is not; false also
+ * when memory runs out. */
+static bool rot_ready(const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
-	long long k = s->knobs.offset;
+	size_t size = (size_t)pe_rotation_table_size(p->d_model);
 
-	if (!at_pos.valid || at_pos.d != p->d_model || at_pos.base != p->base ||
-	    at_pos.pos != s->cur.pos || at_pos.k != k) {
-		at_pos.value = pe_rotation_residual(p, (double)s->cur.pos,
-						    (double)k);
-		at_pos.valid = true;
-		at_pos.d = p->d_model;
-		at_pos.base = p->base;
-		at_pos.pos = s->cur.pos;
-		at_pos.k = k;
+	if (!(rot.keyed && rot.d == p->d_model && rot.base == p->base &&
+	      rot.k == s->knobs.offset)) {
+		if (size > rot.cap) {
+			double *t = realloc(rot.t, size * sizeof *t);
+
+			if (!t)
+				return false;
+			rot.t = t;
+			rot.cap = size;
+		}
+		rot.keyed = true;
+		rot.d = p->d_model;
+		rot.base = p->base;
+		rot.k = s->knobs.offset;
+		rot.filled = 0;
 	}
-	return at_pos.value;
+	return rot.filled == p->d_model / 2 ||
+	       job_run(rot_step, (void *)p);
+}
+
+static bool at_pos_step(void *ctx)
+{
+	int h = *(const int *)ctx;
+	int end = h - at_pos.next_pair < CHUNK ? h : at_pos.next_pair + CHUNK;
+
+	at_pos.sum = pe_rotation_residual_add(rot.t, (double)at_pos.pos,
+					      (double)at_pos.k,
+					      at_pos.next_pair, end, at_pos.sum);
+	at_pos.next_pair = end;
+	if (end < h)
+		return false;
+	at_pos.value = sqrt(at_pos.sum);
+	at_pos.value_pos = at_pos.pos;
+	at_pos.have = at_pos.done = true;
+	return true;
+}
+
+/* Starts the job for s's position unless it is running or done for it. */
+static void at_pos_start(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	bool same_table = at_pos.keyed && at_pos.d == p->d_model &&
+			  at_pos.base == p->base && at_pos.k == s->knobs.offset;
+
+	if (same_table && (!at_pos.done || at_pos.pos == s->cur.pos))
+		return;
+	at_pos.keyed = true;
+	at_pos.done = false;
+	at_pos.d = p->d_model;
+	at_pos.base = p->base;
+	at_pos.k = s->knobs.offset;
+	at_pos.pos = s->cur.pos;
+	at_pos.next_pair = 0;
+	at_pos.sum = 0.0;
+}
+
+/* pe_rotation_residual at the selected position, as last finished, into
+ * *v and the position it is for into *pos; false while none is known yet
+ * (*pos is then the selected one). */
+static bool residual_at(const struct state *s, double *v, long long *pos)
+{
+	int h = s->cur.pe.d_model / 2;
+
+	at_pos_start(s);
+	if (!at_pos.done && rot_ready(s) && job_run(at_pos_step, &h)) {
+		/* Done, but for a position left behind: on to the new one,
+		 * in this frame or (marked unfinished) the next. */
+		at_pos_start(s);
+		if (!at_pos.done)
+			job_run(at_pos_step, &h);
+	}
+	*v = at_pos.value;
+	*pos = at_pos.have ? at_pos.value_pos : s->cur.pos;
+	return at_pos.have;
 }
 
 static int spread_count(const struct state *s)
@@ -118,23 +225,53 @@ static int spread_count(const struct state *s)
 					     : SPREAD_POSITIONS;
 }
 
-static double residual_spread(const struct state *s)
+/* One step: the next chunk of pairs of the position under way; the
+ * positions are spread evenly over the length, both ends included. */
+static bool spread_step(void *ctx)
+{
+	int h = *(const int *)ctx, end;
+	double last = (double)(spread.len - 1), pos;
+
+	pos = spread.count > 1
+		      ? last * spread.next_pos / (spread.count - 1) : 0.0;
+	end = h - spread.next_pair < CHUNK ? h : spread.next_pair + CHUNK;
+	spread.sum = pe_rotation_residual_add(rot.t, pos, (double)spread.k,
+					      spread.next_pair, end, spread.sum);
+	spread.next_pair = end;
+	if (end < h)
+		return false;
+	spread.worst = fmax(spread.worst, sqrt(spread.sum));
+	spread.sum = 0.0;
+	spread.next_pair = 0;
+	if (++spread.next_pos < spread.count)
+		return false;
+	spread.value = spread.worst;
+	spread.have = true;
+	return true;
+}
+
+/* The largest pe_rotation_residual over positions spread across the length
+ * into *v; false while no maximum has been finished yet. */
+static bool residual_spread(const struct state *s, double *v)
 {
 	const struct pe_params *p = &s->cur.pe;
-	long long k = s->knobs.offset;
+	int h = p->d_model / 2;
 
-	if (!spread.valid || spread.d != p->d_model || spread.base != p->base ||
-	    spread.len != s->cur.len || spread.k != k) {
-		spread.value = analysis_rotation_residual_max(
-			p, (double)k, 0.0, (double)(s->cur.len - 1),
-			spread_count(s));
-		spread.valid = true;
+	if (!(spread.keyed && spread.d == p->d_model && spread.base == p->base &&
+	      spread.len == s->cur.len && spread.k == s->knobs.offset)) {
+		spread.keyed = true;
 		spread.d = p->d_model;
 		spread.base = p->base;
 		spread.len = s->cur.len;
-		spread.k = k;
+		spread.k = s->knobs.offset;
+		spread.count = spread_count(s);
+		spread.next_pos = spread.next_pair = 0;
+		spread.sum = spread.worst = 0.0;
 	}
-	return spread.value;
+	if (spread.next_pos < spread.count && rot_ready(s))
+		job_run(spread_step, &h);
+	*v = spread.value;
+	return spread.have;
 }
 
 /* ---- layout ---- */
@@ -390,20 +527,28 @@ static void draw_residuals(const struct state *s, struct canvas *c,
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	char lhs[96], num[32], a[TEXT_MAX], b[TEXT_MAX];
 	const char *cand[2] = { a, b };
+	double v;
+	long long p;
 
 	snprintf(lhs, sizeof lhs, "%sM_k%sPE(p) %s PE(p+k)%s", sy->norm, sy->dot,
 		 sy->minus, sy->norm);
-	snprintf(num, sizeof num, "%.1e", residual_at(s));
+	if (residual_at(s, &v, &p))
+		snprintf(num, sizeof num, "%.1e", v);
+	else
+		snprintf(num, sizeof num, "%s", sy->pending);
 	snprintf(b, sizeof b, "%s = %s", lhs, num);
 	if (s->cur.pe.d_model > 2)
 		snprintf(a, sizeof a, "%s = %s over all %d pairs at p = %lld", lhs,
-			 num, s->cur.pe.d_model / 2, s->cur.pos);
+			 num, s->cur.pe.d_model / 2, p);
 	else
-		snprintf(a, sizeof a, "%s = %s at p = %lld", lhs, num, s->cur.pos);
+		snprintf(a, sizeof a, "%s = %s at p = %lld", lhs, num, p);
 	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 	if (rows >= 3) {
-		snprintf(num, sizeof num, "%.1e", residual_spread(s));
+		if (residual_spread(s, &v))
+			snprintf(num, sizeof num, "%.1e", v);
+		else
+			snprintf(num, sizeof num, "%s", sy->pending);
 		snprintf(a, sizeof a, "largest at %d positions from 0 to %lld: %s, rounding only",
 			 spread_count(s), s->cur.len - 1, num);
 		snprintf(b, sizeof b, "largest over 0..%lld: %s", s->cur.len - 1, num);

@@ -21,7 +21,8 @@
  * wavelength 2*pi and the last pair's grows exactly s-fold (pe_variants.h).
  * The curves and the table's numbers are cached by their inputs (d, base,
  * L0, s, plot sizes), so moving the position or the window costs only the
- * drawing. */
+ * drawing; at the largest d they are computed over several frames, and the
+ * last finished ones show meanwhile. */
 #include "views.h"
 
 #include <math.h>
@@ -30,6 +31,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "job.h"
 #include "keys.h"
 #include "pe.h"
 #include "pe_variants.h"
@@ -78,16 +80,45 @@ struct ctx_plot {
 	struct plot_area area;	/* area.h == 0: no room to plot */
 };
 
-/* The similarity curves for their inputs. */
+/* The similarity curves and the extension table's numbers, as last
+ * finished: the curves for d, base, s, span and n samples, the numbers for
+ * d, base and s. */
 static struct {
+	bool valid;		/* v holds finished curves */
 	int d;
 	double base, s;
 	long long span;		/* s * L0: the last offset */
 	int n;			/* samples per curve */
-	double *v;		/* KINDS * n values */
-	size_t cap;
-	bool valid;
+	double *v;		/* KINDS * n values (job.cap allocated) */
 } sim;
+
+static struct {
+	bool valid;		/* the numbers below are finished */
+	int d;
+	double base, s;
+	double first[KINDS], last[KINDS];	/* wavelengths of pairs 0, d/2-1 */
+	double sim1[KINDS];			/* similarity at k = 1 */
+} nums;
+
+/* Both are computed together, CHUNK pairs a step (job.h): every pair costs
+ * a pow, a sin/cos or two and n multiply-adds per kind, ~15 ms at d_model
+ * 65536, so that work is spread over frames. */
+enum { CHUNK = 1024 };
+
+static struct {
+	bool keyed;		/* the job is for the inputs below */
+	bool done;
+	int d;
+	double base, s;
+	long long span;
+	int n;			/* samples, or 0: the numbers only */
+	int next;		/* first pair of the next step */
+	double *dot, *norm2;	/* KINDS * n and KINDS * (n + 1): sums */
+	size_t cap;		/* doubles dot, norm2 and sim.v have room for */
+	double norm2_pos[KINDS], sum1[KINDS];
+	struct pe_wave_pair pw[CHUNK];
+	double plan[PE_SIM_PAIR * CHUNK];
+} job;
 
 /* ---- the numbers ---- */
 
@@ -113,79 +144,132 @@ static int sim_samples(int d, int w, long long span)
 	return n < 2 ? 2 : (int)n;
 }
 
-/* The three similarity curves, n samples each from k = 0 to span, each the
- * mean over the offsets its sample stands for. NULL when out of memory. */
-static const double *sim_get(const struct state *s, int n, long long span)
+/* The samples of the curves: n from k = 0 to span, each the mean over the
+ * offsets it stands for. */
+static struct pe_sim_grid ctx_grid(void)
 {
-	const struct pe_params *p = &s->cur.pe;
-	double step = (double)span / (n - 1), *table;
-	struct pe_wave *waves;
+	double step = (double)job.span / (job.n - 1);
 
-	if (sim.valid && sim.d == p->d_model && sim.base == p->base &&
-	    sim.s == s->knobs.scale && sim.span == span && sim.n == n)
-		return sim.v;
-	sim.valid = false;
-	if ((size_t)KINDS * (size_t)n > sim.cap) {
-		double *nv = realloc(sim.v, (size_t)KINDS * (size_t)n * sizeof *nv);
-
-		if (!nv)
-			return NULL;
-		sim.v = nv;
-		sim.cap = (size_t)KINDS * (size_t)n;
-	}
-	/* The table is needed once per curve here (the offsets are from
-	 * position 0), so it lives only for this call. */
-	waves = malloc((size_t)p->d_model * sizeof *waves);
-	table = malloc(pe_sim_table_size(p->d_model, n) * sizeof *table);
-	if (waves && table)
-		for (int k = 0; k < KINDS; k++) {
-			pe_scaled_waves(p, kinds[k], s->knobs.scale, waves);
-			pe_sim_table_fill(waves, p->d_model, 0.0, step, step, n,
-					  table);
-			pe_sim_table_eval(waves, p->d_model, 0.0, table, n,
-					  sim.v + (size_t)k * (size_t)n);
-		}
-	sim.valid = waves && table;
-	free(waves);
-	free(table);
-	if (!sim.valid)
-		return NULL;
-	sim.d = p->d_model;
-	sim.base = p->base;
-	sim.s = s->knobs.scale;
-	sim.span = span;
-	sim.n = n;
-	return sim.v;
+	return (struct pe_sim_grid){ 0.0, step, step, job.n };
 }
 
-/* The extension table's numbers for d, base and s: they cost a pow and a
- * cos per pair, too much to redo every frame at large d. */
-static struct {
-	int d;
-	double base, s;
-	double first[KINDS], last[KINDS];	/* wavelengths of pairs 0, d/2-1 */
-	double sim1[KINDS];			/* similarity at k = 1 */
-	bool valid;
-} nums;
+/* The three encodings' pairs [i0, i1) into job.pw, one kind at a time:
+ * pe_scaled_omega's values (PI's is the original's divided by s, which is
+ * how pe_scaled_omega computes it). */
+static void ctx_pairs(const struct pe_params *p, int kind, int i0, int i1)
+{
+	for (int i = i0; i < i1; i++) {
+		double w = kinds[kind] == PE_SCALE_NTK
+				   ? pe_scaled_omega(p, PE_SCALE_NTK, job.s, i)
+				   : pe_scaled_omega(p, PE_SCALE_NONE, job.s, i);
 
-static void nums_update(const struct state *s)
+		if (kinds[kind] == PE_SCALE_PI)
+			w /= job.s;
+		job.pw[i - i0] = (struct pe_wave_pair){ { w, PE_SIN },
+							{ w, PE_COS } };
+	}
+}
+
+static void ctx_finish(const struct pe_params *p)
+{
+	int h = p->d_model / 2;
+
+	for (int k = 0; k < KINDS; k++) {
+		nums.first[k] = pe_scaled_wavelength(p, kinds[k], job.s, 0);
+		nums.last[k] = pe_scaled_wavelength(p, kinds[k], job.s, h - 1);
+		/* pe_scaled_cos_similarity(p, kind, s, 1): the same cosines
+		 * summed in the same order. */
+		nums.sim1[k] = job.sum1[k] / h;
+	}
+	nums.valid = true;
+	nums.d = p->d_model;
+	nums.base = p->base;
+	nums.s = job.s;
+	if (job.n == 0)
+		return;
+	for (int k = 0; k < KINDS; k++)
+		pe_sim_finish(job.dot + (size_t)k * (size_t)job.n,
+			      job.norm2 + (size_t)k * (size_t)(job.n + 1),
+			      job.norm2_pos[k], job.n,
+			      sim.v + (size_t)k * (size_t)job.n);
+	sim.valid = true;
+	sim.d = p->d_model;
+	sim.base = p->base;
+	sim.s = job.s;
+	sim.span = job.span;
+	sim.n = job.n;
+}
+
+static bool ctx_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2;
+	int i0 = job.next, i1 = h - i0 < CHUNK ? h : i0 + CHUNK;
+	struct pe_sim_grid g;
+
+	for (int k = 0; k < KINDS; k++) {
+		ctx_pairs(p, k, i0, i1);
+		for (int i = 0; i < i1 - i0; i++)
+			job.sum1[k] += cos(job.pw[i].s.omega);
+		if (job.n == 0)
+			continue;
+		g = ctx_grid();
+		pe_sim_plan(job.pw, i1 - i0, &g, job.plan,
+			    job.norm2 + (size_t)k * (size_t)(job.n + 1));
+		job.norm2_pos[k] = pe_sim_dot(job.pw, i1 - i0, job.plan, &g, 0.0,
+					      job.dot + (size_t)k * (size_t)job.n,
+					      job.norm2_pos[k]);
+	}
+	job.next = i1;
+	if (i1 < h)
+		return false;
+	ctx_finish(p);
+	job.done = true;
+	return true;
+}
+
+/* Brings the curves (n samples up to span; n = 0: none) and the numbers up
+ * to date with s, as far as the frame's budget allows. When memory runs
+ * out the last finished ones stay. */
+static void ctx_update(const struct state *s, int n, long long span)
 {
 	const struct pe_params *p = &s->cur.pe;
 
-	if (nums.valid && nums.d == p->d_model && nums.base == p->base &&
-	    nums.s == s->knobs.scale)
-		return;
-	for (int k = 0; k < KINDS; k++) {
-		nums.first[k] = pe_scaled_wavelength(p, kinds[k], s->knobs.scale, 0);
-		nums.last[k] = pe_scaled_wavelength(p, kinds[k], s->knobs.scale,
-						    p->d_model / 2 - 1);
-		nums.sim1[k] = pe_scaled_cos_similarity(p, kinds[k],
-							s->knobs.scale, 1.0);
+	if (!(job.keyed && job.d == p->d_model && job.base == p->base &&
+	      job.s == s->knobs.scale && job.span == span && job.n == n)) {
+		size_t need = (size_t)KINDS * ((size_t)n + 1);
+
+		job.keyed = false;
+		if (need > job.cap) {
+			double *dot = realloc(job.dot, need * sizeof *dot);
+			double *norm2 = dot ? realloc(job.norm2,
+						      need * sizeof *norm2) : NULL;
+			double *v = norm2 ? realloc(sim.v, need * sizeof *v) : NULL;
+
+			if (dot)
+				job.dot = dot;
+			if (norm2)
+				job.norm2 = norm2;
+			if (!v)
+				return;
+			sim.v = v;
+			job.cap = need;
+		}
+		job.keyed = true;
+		job.done = false;
+		job.d = p->d_model;
+		job.base = p->base;
+		job.s = s->knobs.scale;
+		job.span = span;
+		job.n = n;
+		job.next = 0;
+		for (size_t j = 0; j < need; j++)
+			job.dot[j] = job.norm2[j] = 0.0;
+		for (int k = 0; k < KINDS; k++)
+			job.norm2_pos[k] = job.sum1[k] = 0.0;
 	}
-	nums.d = p->d_model;
-	nums.base = p->base;
-	nums.s = s->knobs.scale;
-	nums.valid = true;
+	if (!job.done)
+		job_run(ctx_step, (void *)p);
 }
 
 /* ---- layout ---- */
@@ -373,8 +457,8 @@ static void draw_extension(const struct state *s, struct canvas *c,
 		put_right(line, sizeof line, "sim(k=1)", 9);
 		canvas_text(c, in.x, y++, in.w, line, dim_style);
 	}
-	nums_update(s);
-	for (int k = 0; k < KINDS && y < in.y + in.h; k++) {
+	/* The last finished numbers; none until the first are done. */
+	for (int k = 0; k < KINDS && nums.valid && y < in.y + in.h; k++) {
 		fmt_double_compact(nums.first[k], 3, a, sizeof a);
 		fmt_double_compact(nums.last[k], 3, b, sizeof b);
 		snprintf(line, sizeof line, "%-9s%9s %9s %8.4f",
@@ -466,35 +550,39 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 }
 
+/* The similarity box's plot for s in r (g->area.h == 0: no room). */
+static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
+{
+	plot_geom(r, 5, -1.0, 1.0, 0, ctx_span(s) + 1, g);
+}
+
 static void draw_similarity(const struct state *s, struct canvas *c,
 			    struct rect r)
 {
-	long long span = ctx_span(s);
-	const double *v;
 	double ymin = 0.0;
 	struct ctx_plot g;
-	int n;
+	int n = sim.n;
 
 	canvas_box(c, r, fit_title(r.w, s->ascii ? "Similarity vs offset k, 0..s*L0"
 						: "Similarity vs offset k, 0..s·L0",
 				   "Similarity vs k"),
 		   border_style, title_style);
-	plot_geom(r, 5, -1.0, 1.0, 0, span + 1, &g);
+	sim_geom(s, r, &g);
 	if (g.area.h < 1)
 		return;
-	n = sim_samples(s->cur.pe.d_model, g.area.ax.w, span);
-	v = sim_get(s, n, span);
-	if (!v)
+	/* The last finished curves (of this span, or of the one before while
+	 * the new ones are computed); none the first time. */
+	if (!sim.valid)
 		return;
 	/* Down to the lowest value any curve reaches, in steps of 0.5 (whose
 	 * labels fit the gutter). */
 	for (int j = 0; j < KINDS * n; j++)
-		ymin = fmin(ymin, floor(v[j] * 2.0) / 2.0);
+		ymin = fmin(ymin, floor(sim.v[j] * 2.0) / 2.0);
 	g.area.ymin = ymin < -1.0 ? -1.0 : ymin;
 	draw_legend(c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0");
 	for (int k = 0; k < KINDS; k++)
-		plot_samples(c, &g.area, 0.0, (double)span / (n - 1),
-			     v + (size_t)k * (size_t)n, n, kind_role[k]);
+		plot_samples(c, &g.area, 0.0, (double)sim.span / (n - 1),
+			     sim.v + (size_t)k * (size_t)n, n, kind_role[k]);
 	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, s->knobs.train_len,
 		    marker_style);
 	if (g.gutter_w > 0) {
@@ -517,9 +605,16 @@ void context_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
 	struct ctx_layout l;
+	struct ctx_plot g;
+	long long span = ctx_span(s);
 
 	canvas_fill(c, r, ' ', text_style);
 	ctx_layout(r, &l);
+	sim_geom(s, l.sim, &g);
+	ctx_update(s, g.area.h < 1 ? 0
+				   : sim_samples(s->cur.pe.d_model, g.area.ax.w,
+						 span),
+		   span);
 	draw_presets(s, c, l.presets);
 	draw_extension(s, c, l.ext);
 	draw_spectrum(s, c, l.spec);

@@ -13,8 +13,8 @@
  * Both heatmaps show the explorer's window (positions and dimensions), so
  * the same rows hold different pairs; the selected component is marked in
  * both, wherever each layout puts it. The similarity difference is measured
- * (pe_layout_gram_diff) at positions spread over the window and cached by
- * its inputs; the heatmaps are cached by heat.c. */
+ * (pe_layout_gram_diff, in parts) at positions spread over the window and
+ * cached by its inputs; the heatmaps are cached by heat.c. */
 #include "views.h"
 
 #include <stdio.h>
@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "heat.h"
+#include "job.h"
 #include "pe.h"
 #include "pe_variants.h"
 #include "plot.h"
@@ -41,14 +42,26 @@ static const struct style num_style = { ROLE_OK, ROLE_DEFAULT, ATTR_BOLD };
 
 static struct heat_cache heat_inter, heat_concat;
 
-/* The last measurement and its inputs. */
-static struct gram_memo {
+/* The measurement, rebuilt in slices (job.h): at d_model 65536 and
+ * positions near 1e9 each row is ~1 ms of sin/cos. Until it is done the
+ * last finished number shows, or an ellipsis the first time. */
+enum { CHUNK = 8192 };		/* pairs a step takes */
+
+static struct {
+	bool have;		/* diff and n_used are a finished result */
+	double diff;		/* pe_layout_gram_diff */
+	int n_used;		/* positions it used */
+	bool keyed;		/* the job below is for d, base and window */
+	bool done;		/* the job has finished */
 	int d;
 	double base;
 	long long pos0, npos;
-	int n;			/* positions used */
-	double diff;		/* pe_layout_gram_diff */
-	bool valid;
+	int n;			/* positions */
+	int next_pair;		/* omegas done */
+	int next_row, row_pair;	/* rows done, and pairs of the next one */
+	double pos[SAMPLES_MAX];
+	double *work;		/* pe_layout_gram_workspace(d, n) doubles */
+	size_t cap;
 } gram;
 
 /* How many positions the measurement uses for window v at width d. */
@@ -72,32 +85,76 @@ static void spread(const struct viewport *v, int n, double *pos)
 			 : (double)(v->pos0 + (v->npos - 1) * j / (n - 1));
 }
 
-/* The measured largest difference, or -1 when memory runs out. */
-static double gram_get(const struct state *s, int *n_used)
+/* The omegas, then each row, a chunk of pairs at a time; then the
+ * comparison. */
+static bool gram_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2;
+
+	if (gram.next_pair < h) {
+		int end = h - gram.next_pair < CHUNK ? h : gram.next_pair + CHUNK;
+
+		pe_layout_gram_omegas(p, gram.n, gram.next_pair, end, gram.work);
+		gram.next_pair = end;
+		return false;
+	}
+	if (gram.next_row < gram.n) {
+		int end = h - gram.row_pair < CHUNK ? h : gram.row_pair + CHUNK;
+
+		pe_layout_gram_row(p, gram.pos[gram.next_row], gram.next_row,
+				   gram.n, gram.row_pair, end, gram.work);
+		gram.row_pair = end == h ? 0 : end;
+		gram.next_row += end == h;
+		return false;
+	}
+	gram.diff = pe_layout_gram_max(p, gram.n, gram.work);
+	gram.n_used = gram.n;
+	gram.have = gram.done = true;
+	return true;
+}
+
+/* The last finished measurement into *diff and *n_used, rebuilding it
+ * when the inputs changed: true when there is one; false while there is
+ * none yet, or when memory ran out (*oom). */
+static bool gram_get(const struct state *s, double *diff, int *n_used,
+		     bool *oom)
 {
 	const struct pe_params *p = &s->cur.pe;
 	const struct viewport *v = &s->view;
-	double pos[SAMPLES_MAX], *work;
-	int n;
 
-	if (gram.valid && gram.d == p->d_model && gram.base == p->base &&
-	    gram.pos0 == v->pos0 && gram.npos == v->npos) {
-		*n_used = gram.n;
-		return gram.diff;
+	*oom = false;
+	if (!(gram.keyed && gram.d == p->d_model && gram.base == p->base &&
+	      gram.pos0 == v->pos0 && gram.npos == v->npos)) {
+		int n = gram_samples(p->d_model, v->npos);
+		size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
+
+		if (size > gram.cap) {
+			double *w = realloc(gram.work, size * sizeof *w);
+
+			if (!w) {
+				gram.keyed = false;
+				*oom = true;
+				return false;
+			}
+			gram.work = w;
+			gram.cap = size;
+		}
+		gram.keyed = true;
+		gram.done = false;
+		gram.d = p->d_model;
+		gram.base = p->base;
+		gram.pos0 = v->pos0;
+		gram.npos = v->npos;
+		gram.n = n;
+		gram.next_pair = gram.next_row = gram.row_pair = 0;
+		spread(v, n, gram.pos);
 	}
-	n = gram_samples(p->d_model, v->npos);
-	work = malloc((size_t)pe_layout_gram_workspace(p->d_model, n) *
-		      sizeof *work);
-	if (!work)
-		return -1.0;
-	spread(v, n, pos);
-	gram = (struct gram_memo){
-		p->d_model, p->base, v->pos0, v->npos, n,
-		pe_layout_gram_diff(p, pos, n, work), true
-	};
-	free(work);
-	*n_used = n;
-	return gram.diff;
+	if (!gram.done)
+		job_run(gram_step, (void *)p);
+	*diff = gram.diff;
+	*n_used = gram.have ? gram.n_used : gram.n;
+	return gram.have;
 }
 
 /* The first of the titles that fits in a box of width w. */
@@ -146,11 +203,14 @@ static int explain(const struct state *s, char text[3][TEXT_MAX])
 	struct pe_params other = *p;
 	int pair = pe_pair_of(p, s->cur.dim), n = 0;
 	enum pe_fn fn = pe_fn_of(p, s->cur.dim);
-	double diff = gram_get(s, &n);
+	double diff = 0.0;
+	bool oom, have = gram_get(s, &diff, &n, &oom);
 	char num[32];
 
-	if (diff < 0.0)
+	if (oom)
 		snprintf(num, sizeof num, "?");
+	else if (!have)
+		snprintf(num, sizeof num, "%s", s->ascii ? "..." : "…");
 	else if (diff == 0.0)
 		snprintf(num, sizeof num, "0");
 	else

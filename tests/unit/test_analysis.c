@@ -319,36 +319,3 @@ Test(analysis, scan_nothing_to_scan)
 	cr_assert(r.scanned == 1 && r.peak_at == 1);
 	cr_assert_eq(r.reach, ref_sim(8, 1e4, 1, 0, 4) >= 0.5 ? 1 : 0);
 }
-
-/* ---- rotations ---- */
-
-Test(analysis, rotation_residual_is_rounding_only)
-{
-	/* Rounding grows with the phase p w and k w (and with sqrt(d)): up to
-	 * p = 1000 and k = 100 it stays under 1e-12. */
-	static const int ds[] = { 2, 8, 512, 4096 };
-	static const double ks[] = { 1, 5, 100 };
-
-	for (size_t a = 0; a < 4; a++)
-		for (size_t b = 0; b < 3; b++) {
-			struct pe_params p = params(ds[a], 10000.0);
-			double r = analysis_rotation_residual_max(&p, ks[b], 0, 1000, 7);
-			double worst = 0;
-
-			for (int j = 0; j < 7; j++)
-				worst = fmax(worst, pe_rotation_residual(&p, 1000.0 * j / 6, ks[b]));
-			cr_assert_eq(r, worst, "the largest of the seven");
-			cr_assert_lt(r, 1e-12, "d=%d k=%g: %g", ds[a], ks[b], r);
-		}
-}
-
-Test(analysis, rotation_residual_one_position)
-{
-	struct pe_params p = params(64, 10000.0);
-
-	cr_assert_eq(analysis_rotation_residual_max(&p, 3, 17, 99, 1),
-		     pe_rotation_residual(&p, 17, 3));
-	/* At p = 0 the sines are exactly 0 and the cosines 1: nothing to
-	 * round but the turn itself. */
-	cr_assert_lt(analysis_rotation_residual_max(&p, 3, 0, 0, 1), 1e-15);
-}

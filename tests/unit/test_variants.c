@@ -8,6 +8,7 @@
  * sin/cos), never against the function under test. */
 #include <criterion/criterion.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,7 +353,7 @@ Test(variants, float32_single_spans_far_out)
 		       pe_value(&p, 999999, 2)) > 1e-4);
 }
 
-/* ---- similarity tables ---- */
+/* ---- similarity curves ---- */
 
 /* Cosine similarity of two rows of the encoding with mistake bug, from
  * pe_variant_row and sums written here. */
@@ -371,44 +372,116 @@ static double brute_cos(const struct pe_params *p, enum pe_bug bug, double a,
 	return d / sqrt(na * nb);
 }
 
-static double *table_for(const struct pe_params *p, enum pe_bug bug,
-			 struct pe_wave *w, double q0, double step, double m,
-			 int n)
+/* The curve of the given pairs from pos, the pairs split into chunks of
+ * `chunk` (planned and added one chunk after the other, as the views do). */
+static void curve_of(const struct pe_wave_pair *pw, int h,
+		     const struct pe_sim_grid *g, double pos, int chunk,
+		     double *out)
 {
-	double *t = malloc(pe_sim_table_size(p->d_model, n) * sizeof *t);
+	double *plan = malloc((size_t)PE_SIM_PAIR * (size_t)h * sizeof *plan);
+	double *norm2 = calloc((size_t)g->n + 1, sizeof *norm2);
+	double *dot = calloc((size_t)g->n, sizeof *dot), n2p = 0.0;
 
-	cr_assert_not_null(t);
-	for (int dim = 0; dim < p->d_model; dim++)
-		w[dim] = pe_variant_wave(p, bug, dim);
-	pe_sim_table_fill(w, p->d_model, q0, step, m, n, t);
-	return t;
+	cr_assert(plan && norm2 && dot);
+	for (int i = 0; i < h; i += chunk) {
+		int cnt = h - i < chunk ? h - i : chunk;
+
+		pe_sim_plan(pw + i, cnt, g, plan + (size_t)PE_SIM_PAIR * (size_t)i,
+			    norm2);
+	}
+	for (int i = 0; i < h; i += chunk) {
+		int cnt = h - i < chunk ? h - i : chunk;
+
+		n2p = pe_sim_dot(pw + i, cnt, plan + (size_t)PE_SIM_PAIR * (size_t)i,
+				 g, pos, dot, n2p);
+	}
+	pe_sim_finish(dot, norm2, n2p, g->n, out);
+	free(plan);
+	free(norm2);
+	free(dot);
+}
+
+Test(variants, pairs_are_the_waves_of_the_slots)
+{
+	struct pe_params p = { 16, 1e4, PE_CONCAT };
+	struct pe_wave_pair pw[8];
+
+	for (int b = 0; b <= PE_BUG_NONE; b++) {
+		pe_variant_pairs(&p, (enum pe_bug)b, 2, 7, pw);
+		for (int i = 2; i < 7; i++) {
+			struct pe_wave s = pe_variant_wave(&p, (enum pe_bug)b,
+							   pe_dim_of(&p, i, PE_SIN));
+			struct pe_wave c = pe_variant_wave(&p, (enum pe_bug)b,
+							   pe_dim_of(&p, i, PE_COS));
+
+			cr_expect(pw[i - 2].s.omega == s.omega && pw[i - 2].s.fn == s.fn &&
+				  pw[i - 2].c.omega == c.omega && pw[i - 2].c.fn == c.fn,
+				  "bug %d pair %d", b, i);
+		}
+	}
 }
 
 Test(variants, similarity_points_match_rows)
 {
 	/* m = 1: each sample is the point itself, so the curve is exactly
 	 * the cosine similarity of two rows, for every mistake but float32
-	 * (whose waves are the exact ones). 200 samples cross several
-	 * re-seeds of the recurrence. */
+	 * (whose waves are the exact ones). 2100 samples cross two re-seeds
+	 * of the recurrence; the pairs come in chunks of 5, and the mistakes
+	 * whose slots turn at different speeds (dim-exponent, cos-next-pair)
+	 * take the path for waves of their own. */
 	struct pe_params p = { 64, 1e4, PE_INTERLEAVED };
-	struct pe_wave w[64];
-	double out[200];
+	struct pe_wave_pair pw[32];
+	struct pe_sim_grid g = { 3.0, 2.5, 1.0, 2100 };
+	static double out[2100];
 
 	for (int b = 0; b < PE_BUG_NONE; b++) {
-		double *t;
+		double worst = 0.0, wmax = 0.0, tol;
+		int at = 0;
 
 		if (b == PE_BUG_FLOAT32)
 			continue;
-		t = table_for(&p, (enum pe_bug)b, w, 3.0, 2.5, 1.0, 200);
-		pe_sim_table_eval(w, 64, 41.0, t, 200, out);
-		for (int j = 0; j < 200; j++) {
-			double want = brute_cos(&p, (enum pe_bug)b, 41.0, 3.0 + 2.5 * j);
+		pe_variant_pairs(&p, (enum pe_bug)b, 0, 32, pw);
+		/* The rows themselves round each angle w q to ~|w q| 2^-53:
+		 * 5e7 radians for the multiply mistake's fastest pair. */
+		for (int i = 0; i < 32; i++)
+			wmax = fmax(wmax, fmax(pw[i].s.omega, pw[i].c.omega));
+		tol = 1e-10 + 2.0 * DBL_EPSILON * wmax * (3.0 + 2.5 * g.n);
+		curve_of(pw, 32, &g, 41.0, 5, out);
+		for (int j = 0; j < g.n; j++) {
+			double err = fabs(out[j] - brute_cos(&p, (enum pe_bug)b, 41.0,
+							     3.0 + 2.5 * j));
 
-			cr_expect(fabs(out[j] - want) < 1e-10,
-				  "bug %d sample %d: %.17g vs %.17g", b, j, out[j],
-				  want);
+			if (!(err <= worst)) {
+				worst = err;
+				at = j;
+			}
 		}
-		free(t);
+		cr_expect(worst < tol, "bug %d: off by %g at sample %d", b,
+			  worst, at);
+	}
+}
+
+Test(variants, similarity_far_out_is_exact)
+{
+	/* Position 1e9 and samples around 5e8 (angles past 1e8, where
+	 * pe_sincos reduces them itself): the correct encoding's curve is
+	 * sum_i cos(w_i (q - pos)) / h, here in long double. */
+	struct pe_params p = { 64, 10.0, PE_INTERLEAVED };
+	struct pe_wave_pair pw[32];
+	struct pe_sim_grid g = { 5e8, 1.0, 1.0, 50 };
+	double out[50];
+
+	pe_variant_pairs(&p, PE_BUG_NONE, 0, 32, pw);
+	curve_of(pw, 32, &g, 1e9, 32, out);
+	for (int j = 0; j < g.n; j++) {
+		long double want = 0.0L;
+
+		for (int i = 0; i < 32; i++)
+			want += cosl(powl(10.0L, -(long double)i / 32) *
+				     (5e8L + j - 1e9L));
+		want /= 32;
+		cr_expect(fabsl(out[j] - want) < 1e-6, "sample %d: %.17g vs %.17Lg",
+			  j, out[j], want);
 	}
 }
 
@@ -419,10 +492,12 @@ Test(variants, similarity_blocks_are_means)
 	 * the same everywhere, so the mean of the dot products over the norms
 	 * is the mean similarity). */
 	struct pe_params p = { 32, 1e4, PE_INTERLEAVED };
-	struct pe_wave w[32];
-	double out[40], *t = table_for(&p, PE_BUG_NONE, w, 10.0, 5.0, 5.0, 40);
+	struct pe_wave_pair pw[16];
+	struct pe_sim_grid g = { 10.0, 5.0, 5.0, 40 };
+	double out[40];
 
-	pe_sim_table_eval(w, 32, 17.0, t, 40, out);
+	pe_variant_pairs(&p, PE_BUG_NONE, 0, 16, pw);
+	curve_of(pw, 16, &g, 17.0, 16, out);
 	for (int j = 0; j < 40; j++) {
 		double want = 0.0;
 
@@ -432,7 +507,37 @@ Test(variants, similarity_blocks_are_means)
 		cr_expect(fabs(out[j] - want) < 1e-12, "sample %d: %.17g vs %.17g",
 			  j, out[j], want);
 	}
-	free(t);
+}
+
+Test(variants, similarity_blocks_of_unshared_waves)
+{
+	/* The dim-exponent mistake with blocks of 3: the dot product's mean
+	 * over the block, brute force from rows, over the norms at pos and at
+	 * the block's centre. */
+	struct pe_params p = { 16, 100.0, PE_CONCAT };
+	struct pe_wave_pair pw[8];
+	struct pe_sim_grid g = { 20.0, 7.0, 3.0, 30 };
+	double out[30], rp[16], rq[16];
+
+	pe_variant_pairs(&p, PE_BUG_DIM_EXPONENT, 0, 8, pw);
+	curve_of(pw, 8, &g, 11.0, 3, out);
+	pe_variant_row(&p, PE_BUG_DIM_EXPONENT, 11.0, rp);
+	for (int j = 0; j < 30; j++) {
+		double q = 20.0 + 7.0 * j, dot = 0.0, np = 0.0, nq = 0.0;
+
+		for (int t = -1; t <= 1; t++) {
+			pe_variant_row(&p, PE_BUG_DIM_EXPONENT, q + t, rq);
+			for (int k = 0; k < 16; k++)
+				dot += rp[k] * rq[k] / 3.0;
+		}
+		pe_variant_row(&p, PE_BUG_DIM_EXPONENT, q, rq);
+		for (int k = 0; k < 16; k++) {
+			np += rp[k] * rp[k];
+			nq += rq[k] * rq[k];
+		}
+		cr_expect(fabs(out[j] - dot / sqrt(np * nq)) < 1e-12,
+			  "sample %d: %.17g vs %.17g", j, out[j], dot / sqrt(np * nq));
+	}
 }
 
 /* ---- context extension ---- */
@@ -501,21 +606,25 @@ Test(variants, scaled_similarity)
 
 Test(variants, scaled_waves_give_the_scaled_similarity)
 {
+	/* The scaled encoding's pairs make the curve of
+	 * pe_scaled_cos_similarity (from position 0, point samples). */
 	struct pe_params p = { 32, 1e4, PE_CONCAT };
-	struct pe_wave w[32];
-	double out[50], *t = malloc(pe_sim_table_size(32, 50) * sizeof *t);
+	struct pe_wave_pair pw[16];
+	struct pe_sim_grid g = { 0.0, 3.0, 1.0, 50 };
+	double out[50];
 
-	cr_assert_not_null(t);
 	for (int k = 0; k < 3; k++) {
-		pe_scaled_waves(&p, (enum pe_scaling)k, 8.0, w);
-		pe_sim_table_fill(w, 32, 0.0, 3.0, 1.0, 50, t);
-		pe_sim_table_eval(w, 32, 0.0, t, 50, out);
+		for (int i = 0; i < 16; i++) {
+			double w = pe_scaled_omega(&p, (enum pe_scaling)k, 8.0, i);
+
+			pw[i] = (struct pe_wave_pair){ { w, PE_SIN }, { w, PE_COS } };
+		}
+		curve_of(pw, 16, &g, 0.0, 7, out);
 		for (int j = 0; j < 50; j++)
 			cr_expect(fabs(out[j] - pe_scaled_cos_similarity(
 						&p, (enum pe_scaling)k, 8.0, 3.0 * j)) <
 				  1e-12, "kind %d sample %d", k, j);
 	}
-	free(t);
 }
 
 /* ---- layouts ---- */

@@ -1,0 +1,20 @@
+/* job.c - running a sliced cache rebuild (see job.h). */
+#include "job.h"
+
+#include "work.h"
+
+bool job_run(bool (*step)(void *ctx), void *ctx)
+{
+	if (work_unfinished() && !work_time_left()) {
+		work_mark_unfinished();
+		return false;
+	}
+	for (;;) {
+		if (step(ctx))
+			return true;
+		if (!work_time_left()) {
+			work_mark_unfinished();
+			return false;
+		}
+	}
+}
