@@ -52,6 +52,7 @@ static double timed_frame(const struct state *s, struct canvas *c)
 	work_frame_start();
 	frame_draw(s, c);
 	term_draw(c);
+	work_frame_end();
 	return now_ms() - t0;
 }
 

@@ -112,6 +112,7 @@ int explore_run(const struct options *opt)
 			if (s.present)
 				present_draw(&echo, &s, c);
 			term_draw(c);
+			work_frame_end();
 		}
 		/* Unfinished work: draw again after taking what is queued. */
 		react = work_unfinished() ? REACT_REDRAW : REACT_NONE;

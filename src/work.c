@@ -6,6 +6,8 @@
 static struct {
 	double budget_ms;	/* <= 0: unlimited */
 	double deadline_ms;	/* monotonic clock at which the frame's time is up */
+	double rest_ms;		/* what the last cut-short frame took after its
+				   deadline */
 	bool unfinished;
 } frame;
 
@@ -20,13 +22,35 @@ static double now_ms(void)
 void work_budget_set(double ms)
 {
 	frame.budget_ms = ms;
+	frame.rest_ms = 0.0;
+}
+
+double work_slice(double budget_ms, double rest_ms)
+{
+	double fit = WORK_FRAME_BUDGET_MS - rest_ms;
+	double ms = budget_ms;
+
+	if (fit < ms)
+		ms = fit > WORK_SLICE_MIN_MS ? fit : WORK_SLICE_MIN_MS;
+	return ms < budget_ms ? ms : budget_ms;
 }
 
 void work_frame_start(void)
 {
 	frame.unfinished = false;
 	if (frame.budget_ms > 0.0)
-		frame.deadline_ms = now_ms() + frame.budget_ms;
+		frame.deadline_ms = now_ms() + work_slice(frame.budget_ms,
+							   frame.rest_ms);
+}
+
+void work_frame_end(void)
+{
+	double rest;
+
+	if (frame.budget_ms <= 0.0 || !frame.unfinished)
+		return;
+	rest = now_ms() - frame.deadline_ms;
+	frame.rest_ms = rest > 0.0 ? rest : 0.0;
 }
 
 bool work_time_left(void)

@@ -20,17 +20,32 @@
 
 #include <stdbool.h>
 
-/* The explorer's frame budget in milliseconds: a 60 Hz refresh. The work
- * budget leaves room in it for drawing the canvas and ncurses' diffing. */
+/* The explorer's frame budget in milliseconds: a 60 Hz refresh. Sliced
+ * jobs get WORK_SLICE_MS of it, less when the rest of a frame (drawing the
+ * canvas, ncurses' diffing and output; large on a large screen) was seen
+ * to need more than the remainder, but never less than WORK_SLICE_MIN_MS. */
 #define WORK_FRAME_BUDGET_MS 16.0
 #define WORK_SLICE_MS 10.0
+#define WORK_SLICE_MIN_MS 2.0
 
-/* From the next work_frame_start() on, each frame may spend ms
- * milliseconds on sliced jobs (ms <= 0: no limit, the default). */
+/* From the next work_frame_start() on, each frame may spend up to ms
+ * milliseconds on sliced jobs (ms <= 0: no limit, the default). Forgets
+ * what earlier frames took besides their jobs. */
 void work_budget_set(double ms);
 
 /* Starts a frame: its clock starts now and no job is unfinished yet. */
 void work_frame_start(void);
+
+/* The slice a frame gets from a budget of budget_ms > 0 when the rest of a
+ * frame takes rest_ms >= 0: the budget, cut to what the frame budget leaves
+ * (WORK_FRAME_BUDGET_MS - rest_ms) but not below WORK_SLICE_MIN_MS, and
+ * never above budget_ms. Pure; work_frame_start uses it. */
+double work_slice(double budget_ms, double rest_ms);
+
+/* Ends a frame, after everything it shows is out. When its jobs ran out of
+ * time, the time from then to now is what the frame needed besides them,
+ * and the next frames' slices shrink so that both fit the frame budget. */
+void work_frame_end(void);
 
 /* True while the frame's budget has time left (always, without a budget).
  * Jobs call it between slices, after doing at least one slice, so every

@@ -1,6 +1,6 @@
 /* test_heat.c - unit tests of src/pe_grid.c (sums of span means of many
  * waves) and src/heat.c (heatmap grids, computed whole or in slices under
- * the work budget of src/work.c).
+ * the work budget of src/work.c), and the budget's own arithmetic.
  *
  * References are brute force written here from the definitions: the mean of
  * sin(w x) over a span summed position by position in long double, and a
@@ -317,4 +317,30 @@ Test(heat, a_change_mid_job_restarts_it)
 	cr_expect(memcmp(last, whole_q, bytes) == 0);
 	free(whole_q);
 	free(first);
+}
+
+/* ---- the frame budget ---- */
+
+Test(work, slices_leave_the_rest_of_the_frame_its_time)
+{
+	cr_expect_eq(work_slice(10.0, 0.0), 10.0, "a light frame: the whole slice");
+	cr_expect_eq(work_slice(10.0, 6.0), 10.0, "10 + 6 fits in 16");
+	cr_expect_eq(work_slice(10.0, 8.0), 8.0, "8 + 8 = 16");
+	cr_expect_eq(work_slice(10.0, 15.0), WORK_SLICE_MIN_MS,
+		     "a heavy screen: never below the minimum");
+	cr_expect_eq(work_slice(1e-9, 15.0), 1e-9, "never above the budget");
+	cr_expect_eq(work_slice(1.0, 0.0), 1.0);
+}
+
+Test(work, without_a_budget_there_is_always_time)
+{
+	work_budget_set(0.0);
+	work_frame_start();
+	cr_expect(work_time_left());
+	cr_expect(!work_unfinished());
+	work_mark_unfinished();
+	cr_expect(work_unfinished());
+	work_frame_end();
+	work_frame_start();
+	cr_expect(!work_unfinished(), "a new frame starts clean");
 }
