@@ -15,6 +15,7 @@
 #include "pe_grid.h"
 #include "plot.h"
 #include "job.h"
+#include "work.h"
 
 /* ---- the job: one grid, computed in slices of pairs ---- */
 
@@ -51,6 +52,7 @@ struct heat_job {
 	double *omega;			/* 2 * SLICE_PAIRS scratch */
 	struct term_list main, cos_only;	/* SLICE_PAIRS each */
 	int next_pair;			/* first pair not yet added */
+	bool ready;			/* complete, to be shown next frame */
 };
 
 static bool dim_visible(const struct viewport *v, int dim)
@@ -338,12 +340,29 @@ static bool cache_take(struct heat_cache *hc, struct heat_job *job)
 	return true;
 }
 
+/* The grid to show while a job is under way: the last finished one when
+ * it has the same size (stale but in place), else none. */
+static const float *stale(const struct heat_cache *hc, int w, int rows)
+{
+	return hc->valid && hc->have.w == w && hc->have.rows == rows ? hc->pix
+								    : NULL;
+}
+
+/* Shows the finished job: its grid becomes the cache's. */
+static const float *publish(struct heat_cache *hc)
+{
+	bool taken = cache_take(hc, hc->job);
+
+	job_free(hc->job);
+	hc->job = NULL;
+	return taken ? hc->pix : NULL;
+}
+
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct viewport *v, int w,
 			    int rows)
 {
 	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
-	bool taken;
 
 	if (hc->valid && inputs_equal(&hc->have, &in))
 		return hc->pix;
@@ -351,18 +370,27 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 		job_free(hc->job);
 		hc->job = NULL;
 	}
+	if (hc->job && hc->job->ready) {
+		/* Finished last frame: this frame repaints it and computes
+		 * nothing more. */
+		work_spend();
+		return publish(hc);
+	}
 	if (!hc->job) {
 		hc->job = job_new(&in);
 		if (!hc->job)
 			return NULL;
 	}
 	if (!job_run(job_step, hc->job))
-		return hc->valid && hc->have.w == w && hc->have.rows == rows
-		       ? hc->pix : NULL;
-	taken = cache_take(hc, hc->job);
-	job_free(hc->job);
-	hc->job = NULL;
-	return taken ? hc->pix : NULL;
+		return stale(hc, w, rows);
+	if (work_limited()) {
+		/* Finished after this frame's arithmetic: shown at the start of
+		 * the next, whose time then goes to the repaint. */
+		hc->job->ready = true;
+		work_mark_unfinished();
+		return stale(hc, w, rows);
+	}
+	return publish(hc);
 }
 
 /* ---- drawing ---- */

@@ -5,7 +5,7 @@
 
 bool job_run(bool (*step)(void *ctx), void *ctx)
 {
-	if (work_unfinished() && !work_time_left()) {
+	if ((work_unfinished() || work_spent()) && !work_time_left()) {
 		work_mark_unfinished();
 		return false;
 	}

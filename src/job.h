@@ -15,8 +15,9 @@
  * time is up (work_time_left), checking between steps. The first step runs
  * even when the time is already up, so that every frame makes progress,
  * unless an earlier job of this frame has already stopped for lack of time
- * (work_unfinished): that frame has made its progress, and this job waits
- * for the next one. Returns true when the job is done; otherwise marks the
+ * (work_unfinished) or the frame's time was spent on a new picture
+ * (work_spent): that frame has made its progress, and this job waits for
+ * the next one. Returns true when the job is done; otherwise marks the
  * frame unfinished (work_mark_unfinished) and returns false. */
 bool job_run(bool (*step)(void *ctx), void *ctx);
 

@@ -42,15 +42,28 @@ void work_frame_start(void);
  * never above budget_ms. Pure; work_frame_start uses it. */
 double work_slice(double budget_ms, double rest_ms);
 
-/* Ends a frame, after everything it shows is out. When its jobs ran out of
- * time, the time from then to now is what the frame needed besides them,
- * and the next frames' slices shrink so that both fit the frame budget. */
+/* Ends a frame, after everything it shows is out. When a job asked for time
+ * during the frame, the time from its last question to now is what the
+ * frame needed besides its jobs (drawing, and repainting what they made);
+ * the next frames' slices shrink so that both fit the frame budget. The
+ * largest such rest is remembered, fading by 2% a frame with jobs. */
 void work_frame_end(void);
 
 /* True while the frame's budget has time left (always, without a budget).
  * Jobs call it between slices, after doing at least one slice, so every
  * frame makes progress however small the budget. */
 bool work_time_left(void);
+
+/* True when a budget is set (the explorer, --bench): jobs may then leave
+ * work for later frames. */
+bool work_limited(void);
+
+/* Ends the frame's time for jobs at once. A cache that puts a large new
+ * picture on screen (a finished heatmap, whose repaint is the costliest
+ * part of a frame) calls it instead of computing more in the same frame;
+ * work_spent() then says so until the next work_frame_start(). */
+void work_spend(void);
+bool work_spent(void);
 
 /* A job stopped before its end; work_unfinished() says so until the next
  * work_frame_start(). */
