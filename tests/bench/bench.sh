@@ -249,12 +249,17 @@ section_extremes() {
 			"$(ratio "$(field catchup_ms "$c")" "$(field p50_ms "$m")") faster"
 	fi
 	notes+=("- At the extremes a parameter change asks for more arithmetic than" \
-		"  one frame may spend; the explorer does it in slices of 10 ms a" \
-		"  frame, showing the previous picture meanwhile (\"[computing]\" in" \
-		"  the status bar), so keys never wait. \"Finished after\" is the" \
-		"  longest time, over the run's parameter changes, from the change" \
-		"  to a complete screen. matplotlib recomputes its (point-sampled)" \
-		"  heatmap and curves every frame, 10 frames.")
+		"  one frame may spend; the explorer does it in slices of at most" \
+		"  10 ms a frame (less where drawing the screen takes longer)," \
+		"  showing the previous picture meanwhile (\"[computing]\" in the" \
+		"  status bar), so keys never wait. \"Finished after\" is the longest" \
+		"  time, over the run's parameter changes, from the change to a" \
+		"  complete screen. matplotlib recomputes its (point-sampled)" \
+		"  heatmap and curves every frame, 10 frames." \
+		"- The vector view's frames are not arithmetic but text: at 400x200" \
+		"  a move rewrites some 1500 numbers of 17 digits (about 40 KB for" \
+		"  the terminal), and ncurses' diffing and output of that is most of" \
+		"  its time.")
 }
 
 # ---- run ----
