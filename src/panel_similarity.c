@@ -93,41 +93,18 @@ static double *ring_at(long long g)
 }
 
 /* Advances one end outwards by a sample and returns the sample's value:
- * every pair's next = 2 cos(w m) edge - inside. This loop is nearly all the
- * work. Written out eight pairs at a time with eight independent partial
- * sums, which gcc -O2 turns into packed multiplies; a single running sum, or
- * an inner loop over an accumulator array, runs 2-3x slower. */
+ * every pair's next = 2 cos(w m) edge - inside (pe_cosine_step). This is
+ * nearly all the work. */
 static double sim_advance(int h, struct sim_end *e)
 {
-	double *restrict in = e->inside;
-	const double *restrict ed = e->edge, *restrict tc = sim.twice_cos;
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-	int i = 0;
+	double *next = e->inside;
+	double sum = pe_cosine_step(h, sim.twice_cos, e->edge, next);
 
-	for (; i + 8 <= h; i += 8) {
-		double t0 = tc[i] * ed[i] - in[i];
-		double t1 = tc[i + 1] * ed[i + 1] - in[i + 1];
-		double t2 = tc[i + 2] * ed[i + 2] - in[i + 2];
-		double t3 = tc[i + 3] * ed[i + 3] - in[i + 3];
-		double t4 = tc[i + 4] * ed[i + 4] - in[i + 4];
-		double t5 = tc[i + 5] * ed[i + 5] - in[i + 5];
-		double t6 = tc[i + 6] * ed[i + 6] - in[i + 6];
-		double t7 = tc[i + 7] * ed[i + 7] - in[i + 7];
-
-		in[i] = t0, in[i + 1] = t1, in[i + 2] = t2, in[i + 3] = t3;
-		in[i + 4] = t4, in[i + 5] = t5, in[i + 6] = t6, in[i + 7] = t7;
-		s0 += t0, s1 += t1, s2 += t2, s3 += t3;
-		s4 += t4, s5 += t5, s6 += t6, s7 += t7;
-	}
-	for (; i < h; i++) {
-		in[i] = tc[i] * ed[i] - in[i];
-		s0 += in[i];
-	}
 	e->inside = e->edge;
-	e->edge = in;
+	e->edge = next;
 	e->age++;
 	e->g += e->dir;
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+	return sum;
 }
 
 /* Sets end e to sample g (the inside sample is g - e->dir) from cosines.

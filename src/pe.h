@@ -131,6 +131,17 @@ double pe_similarity(const struct pe_params *p, double k, int pair0, int pair1);
 double pe_cos_similarity(const struct pe_params *p, double k, int pair0,
 			 int pair1);
 
+/* One step of the recurrence that walks cosines at evenly spaced offsets,
+ * cos(w (g+1) m) = 2 cos(w m) cos(w g m) - cos(w (g-1) m), for n terms at
+ * once: prev[t] becomes tc[t] * cur[t] - prev[t] (tc[t] = 2 cos(w_t m)),
+ * and the sum of the new values is returned; the caller then swaps the
+ * roles of cur and prev. The similarity curves of the views and panels all
+ * advance this way. Written out eight terms at a time with eight partial
+ * sums, the shape that gcc -O2 turns into packed multiplies; one running sum
+ * would be a chain of dependent additions, several times slower. */
+double pe_cosine_step(int n, const double *restrict tc,
+		      const double *restrict cur, double *restrict prev);
+
 /* ---- offsets are rotations ---- */
 
 /* The 2x2 matrix m with (sin, cos)(p+k) of pair = m * (sin, cos)(p):

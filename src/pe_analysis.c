@@ -65,41 +65,6 @@ double analysis_band_similarity(const struct pe_params *p, int split,
 	return pe_cos_similarity(p, k, a, z);
 }
 
-/* One step of the recurrence for pairs [i0, i1): the new value of pair i
- * (2 cos(m w_i) cur[i] - prev[i]) replaces prev[i], and the caller swaps
- * the two arrays afterwards. Returns the sum of the new values. Written out
- * eight pairs at a time with eight independent partial sums, a shape that
- * gcc -O2 turns into packed multiplies; a single running sum is a chain of
- * dependent additions and runs several times slower. */
-static double recur_step(int i0, int i1, const double *restrict tc,
-			 const double *restrict cur, double *restrict prev)
-{
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-	int i = i0;
-
-	for (; i + 8 <= i1; i += 8) {
-		double t0 = tc[i] * cur[i] - prev[i];
-		double t1 = tc[i + 1] * cur[i + 1] - prev[i + 1];
-		double t2 = tc[i + 2] * cur[i + 2] - prev[i + 2];
-		double t3 = tc[i + 3] * cur[i + 3] - prev[i + 3];
-		double t4 = tc[i + 4] * cur[i + 4] - prev[i + 4];
-		double t5 = tc[i + 5] * cur[i + 5] - prev[i + 5];
-		double t6 = tc[i + 6] * cur[i + 6] - prev[i + 6];
-		double t7 = tc[i + 7] * cur[i + 7] - prev[i + 7];
-
-		prev[i] = t0, prev[i + 1] = t1, prev[i + 2] = t2;
-		prev[i + 3] = t3, prev[i + 4] = t4, prev[i + 5] = t5;
-		prev[i + 6] = t6, prev[i + 7] = t7;
-		s0 += t0, s1 += t1, s2 += t2, s3 += t3;
-		s4 += t4, s5 += t5, s6 += t6, s7 += t7;
-	}
-	for (; i < i1; i++) {
-		prev[i] = tc[i] * cur[i] - prev[i];
-		s0 += prev[i];
-	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
-}
-
 static void swap_arrays(double **a, double **b)
 {
 	double *t = *a;
@@ -178,8 +143,9 @@ static void band_walk_next(struct band_walk *b, double *fast, double *slow)
 	if (b->j % CURVE_RESEED == 0) {
 		band_walk_seed(b, fast, slow);
 	} else {
-		*fast = recur_step(0, b->split, b->tc, b->cur, b->prev);
-		*slow = recur_step(b->split, b->cnt, b->tc, b->cur, b->prev);
+		*fast = pe_cosine_step(b->split, b->tc, b->cur, b->prev);
+		*slow = pe_cosine_step(b->cnt - b->split, b->tc + b->split,
+				       b->cur + b->split, b->prev + b->split);
 		swap_arrays(&b->cur, &b->prev);
 	}
 	b->j++;
@@ -286,7 +252,7 @@ static double scan_sum(struct analysis_scanner *s, long long k)
 
 	if (s->rec_k != k - 1 || s->rec_k == 0 || s->rec_age >= SCAN_RESEED)
 		return scan_seed(s, k);
-	sum = recur_step(0, s->h, s->tc, s->cur, s->prev);
+	sum = pe_cosine_step(s->h, s->tc, s->cur, s->prev);
 	swap_arrays(&s->cur, &s->prev);
 	s->rec_k = k;
 	s->rec_age++;

@@ -667,41 +667,6 @@ static double sim_seed(const struct pe_wave_pair *pw, int cnt,
 	return sum;
 }
 
-/* One step of the recurrence for terms [0, n): the new value of term t
- * (tc[t] cur[t] - prev[t]) replaces prev[t], and the caller swaps the two
- * arrays afterwards. Returns the sum of the new values. Written out eight
- * terms at a time with eight partial sums, the shape that gcc -O2 turns
- * into packed multiplies (pe_analysis.c's recur_step does the same); one
- * running sum would be a chain of dependent additions. */
-static double sim_step(int n, const double *restrict tc,
-		       const double *restrict cur, double *restrict prev)
-{
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-	int t = 0;
-
-	for (; t + 8 <= n; t += 8) {
-		double t0 = tc[t] * cur[t] - prev[t];
-		double t1 = tc[t + 1] * cur[t + 1] - prev[t + 1];
-		double t2 = tc[t + 2] * cur[t + 2] - prev[t + 2];
-		double t3 = tc[t + 3] * cur[t + 3] - prev[t + 3];
-		double t4 = tc[t + 4] * cur[t + 4] - prev[t + 4];
-		double t5 = tc[t + 5] * cur[t + 5] - prev[t + 5];
-		double t6 = tc[t + 6] * cur[t + 6] - prev[t + 6];
-		double t7 = tc[t + 7] * cur[t + 7] - prev[t + 7];
-
-		prev[t] = t0, prev[t + 1] = t1, prev[t + 2] = t2;
-		prev[t + 3] = t3, prev[t + 4] = t4, prev[t + 5] = t5;
-		prev[t + 6] = t6, prev[t + 7] = t7;
-		s0 += t0, s1 += t1, s2 += t2, s3 += t3;
-		s4 += t4, s5 += t5, s6 += t6, s7 += t7;
-	}
-	for (; t < n; t++) {
-		prev[t] = tc[t] * cur[t] - prev[t];
-		s0 += prev[t];
-	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
-}
-
 /* pe_sim_dot for at most SIM_GROUP pairs. */
 static double sim_dot_group(const struct pe_wave_pair *pw, int cnt,
 			    const double *plan, const struct pe_sim_grid *g,
@@ -743,7 +708,7 @@ static double sim_dot_group(const struct pe_wave_pair *pw, int cnt,
 		} else {
 			double *t = cur;
 
-			dot[j] += sim_step(terms, tc, cur, prev);
+			dot[j] += pe_cosine_step(terms, tc, cur, prev);
 			cur = prev;
 			prev = t;
 		}
