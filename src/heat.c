@@ -25,6 +25,11 @@
  * frames equals one finished at once. */
 enum { SLICE_PAIRS = 1024 };
 
+/* A grid finished within this much of a frame's start is shown at once: the
+ * repaint of a whole heatmap (up to ~8 ms at 400x200) still fits in the
+ * frame budget. Later, it waits for the next frame. */
+static const double REPAINT_ROOM_MS = WORK_FRAME_BUDGET_MS / 4;
+
 /* One wave's contribution: its sine mean goes to pixel row row_s and its
  * cosine mean to row_c (-1: nowhere). */
 struct term {
@@ -383,9 +388,9 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 	}
 	if (!job_run(job_step, hc->job))
 		return stale(hc, w, rows);
-	if (work_limited()) {
-		/* Finished after this frame's arithmetic: shown at the start of
-		 * the next, whose time then goes to the repaint. */
+	if (work_limited() && work_elapsed_ms() > REPAINT_ROOM_MS) {
+		/* Finished late in the frame: shown at the start of the next,
+		 * whose time then goes to the repaint. */
 		hc->job->ready = true;
 		work_mark_unfinished();
 		return stale(hc, w, rows);

@@ -52,8 +52,9 @@ struct heat_cache {
  * budget runs out first, it keeps its place for the next call, the frame is
  * marked unfinished, and the call returns the last finished grid if it has
  * the same size (stale but in place), else NULL. Under a budget a grid
- * finished in one frame is shown in the next, which spends its time on the
- * repaint and no other job (work_spend). Also NULL when memory runs out. */
+ * finished late in a frame is shown in the next, which spends its time on
+ * the repaint and no other job (work_spend). Also NULL when memory runs
+ * out. */
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct viewport *v, int w,
 			    int rows);

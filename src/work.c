@@ -12,6 +12,7 @@ static const double REST_KEEP = 0.98;
 
 static struct {
 	double budget_ms;	/* <= 0: unlimited */
+	double start_ms;	/* monotonic clock at the frame's start */
 	double deadline_ms;	/* monotonic clock at which the frame's time is up */
 	double checked_ms;	/* when a job last asked for time this frame */
 	bool checked;		/* a job asked this frame */
@@ -50,9 +51,16 @@ void work_frame_start(void)
 	frame.unfinished = false;
 	frame.checked = false;
 	frame.spent = false;
-	if (frame.budget_ms > 0.0)
-		frame.deadline_ms = now_ms() + work_slice(frame.budget_ms,
-							   frame.rest_ms);
+	if (frame.budget_ms > 0.0) {
+		frame.start_ms = now_ms();
+		frame.deadline_ms = frame.start_ms +
+				    work_slice(frame.budget_ms, frame.rest_ms);
+	}
+}
+
+double work_elapsed_ms(void)
+{
+	return frame.budget_ms > 0.0 ? now_ms() - frame.start_ms : 0.0;
 }
 
 void work_frame_end(void)

@@ -58,6 +58,9 @@ bool work_time_left(void);
  * work for later frames. */
 bool work_limited(void);
 
+/* Milliseconds since work_frame_start() (0 without a budget). */
+double work_elapsed_ms(void);
+
 /* Ends the frame's time for jobs at once. A cache that puts a large new
  * picture on screen (a finished heatmap, whose repaint is the costliest
  * part of a frame) calls it instead of computing more in the same frame;
