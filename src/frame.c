@@ -147,6 +147,10 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 		return;
 	cols = (n + inner_h - 1) / inner_h;
 	per_col = (n + cols - 1) / cols;
+	/* Too wide for the screen: narrower columns, whose longer lines end
+	 * in an ellipsis, rather than columns that fall off the right. */
+	if (cols * col_w + 2 > w && (w - 2) / cols >= HELP_KEY_COLS + 4)
+		col_w = (w - 2) / cols;
 	r.w = cols * col_w + 2;
 	if (r.w > w)
 		r.w = w;
@@ -160,9 +164,17 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 		int cx = r.x + 1 + (i / per_col) * col_w;
 		int cy = r.y + 1 + i % per_col;
 		int room = r.x + r.w - 1 - cx;
+		struct style st = heading[i] ? head : text;
+
 		if (room > col_w)
 			room = col_w;
-		canvas_text(c, cx, cy, room, lines[i], heading[i] ? head : text);
+		if (canvas_text_width(lines[i]) <= room - 1) {
+			canvas_text(c, cx, cy, room, lines[i], st);
+		} else if (room >= 2) {
+			/* Cut, with a column left before the next one. */
+			int used = canvas_text(c, cx, cy, room - 2, lines[i], st);
+			canvas_put(c, cx + used, cy, s->ascii ? '~' : 0x2026, st);
+		}
 	}
 }
 
