@@ -137,32 +137,27 @@ static void list_add(struct term_list *l, double omega, int row_s, int row_c)
 }
 
 /* The terms of pair i: one wave when the pair's two slots share a
- * frequency (the slots then hold its sine and cosine, in either order),
- * else one per slot. */
+ * frequency (the correct encoding and most mistakes; the slots then hold
+ * its sine and cosine, in either order), else one per slot. */
 static void pair_terms(struct heat_job *job, int i)
 {
 	const struct heat_inputs *in = &job->in;
 	int ds = pe_dim_of(&in->pe, i, PE_SIN), dc = pe_dim_of(&in->pe, i, PE_COS);
 	int rs = row_of(in, ds), rc = row_of(in, dc);
-	struct pe_wave ws, wc;
+	struct pe_wave_pair pw;
 
 	if (rs < 0 && rc < 0)
 		return;
-	if (in->bug == PE_BUG_NONE) {
-		list_add(&job->main, pe_omega(&in->pe, i), rs, rc);
+	pe_variant_pairs(&in->pe, in->bug, i, i + 1, &pw);
+	if (pw.s.omega == pw.c.omega && pw.s.fn != pw.c.fn) {
+		list_add(&job->main, pw.s.omega, pw.s.fn == PE_SIN ? rs : rc,
+			 pw.s.fn == PE_SIN ? rc : rs);
 		return;
 	}
-	ws = pe_variant_wave(&in->pe, in->bug, ds);
-	wc = pe_variant_wave(&in->pe, in->bug, dc);
-	if (ws.omega == wc.omega && ws.fn != wc.fn) {
-		list_add(&job->main, ws.omega, ws.fn == PE_SIN ? rs : rc,
-			 ws.fn == PE_SIN ? rc : rs);
-		return;
-	}
-	list_add(&job->main, ws.omega, ws.fn == PE_SIN ? rs : -1,
-		 ws.fn == PE_SIN ? -1 : rs);
-	list_add(&job->cos_only, wc.omega, wc.fn == PE_SIN ? rc : -1,
-		 wc.fn == PE_SIN ? -1 : rc);
+	list_add(&job->main, pw.s.omega, pw.s.fn == PE_SIN ? rs : -1,
+		 pw.s.fn == PE_SIN ? -1 : rs);
+	list_add(&job->cos_only, pw.c.omega, pw.c.fn == PE_SIN ? rc : -1,
+		 pw.c.fn == PE_SIN ? -1 : rc);
 }
 
 static double *row_sums(struct heat_job *job, int row)

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "pe_trig.h"
+#include "pe_turn.h"
 
 static const double two_pi = 6.28318530717958647692528676655900577;
 
@@ -35,22 +36,6 @@ static const double two_pi = 6.28318530717958647692528676655900577;
  * rejects loops that might leave a scalar remainder. */
 #define BLOCK_RESEED 256
 #define BLOCK_GROUP 8
-
-/* A point on the unit circle, (cos a, sin a): a phase or a turn by a. */
-struct turn {
-	double c, s;
-};
-
-static struct turn turn_of(double a)
-{
-	return (struct turn){cos(a), sin(a)};
-}
-
-/* The turn by a + b from the turns by a and by b. */
-static struct turn turn_mul(struct turn x, struct turn y)
-{
-	return (struct turn){x.c * y.c - x.s * y.s, x.s * y.c + x.c * y.s};
-}
 
 /* ---- parameters ---- */
 

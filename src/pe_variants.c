@@ -15,23 +15,9 @@
 #include <stddef.h>
 
 #include "pe_trig.h"
+#include "pe_turn.h"
 
 static const double two_pi = 6.28318530717958647692528676655900577;
-
-/* A point on the unit circle, (cos a, sin a). */
-struct turn {
-	double c, s;
-};
-
-static struct turn turn_of(double a)
-{
-	return (struct turn){ cos(a), sin(a) };
-}
-
-static struct turn turn_mul(struct turn x, struct turn y)
-{
-	return (struct turn){ x.c * y.c - x.s * y.s, x.s * y.c + x.c * y.s };
-}
 
 static double wave_eval(enum pe_fn fn, double angle)
 {
