@@ -69,14 +69,14 @@ STRESS_EVENTS ?= 1000000
 TEST_MASH_EVENTS ?= 100000
 TEST_FUZZ_SECONDS ?= 10
 
-SRCS      := $(wildcard src/*.c)
+SRCS      := $(wildcard src/*/*.c)
 CONFIG    := $(BUILD)/config
 # Every file under assets/lessons, relative to it, for install.
 LESSON_FILES = $(shell cd assets/lessons 2>/dev/null && find . -type f | \
                  sed 's|^\./||' | LC_ALL=C sort)
 MANIFEST  := $(DATADIR)/installed
-LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRCS)))
-MAIN_OBJ  := $(BUILD)/main.o
+LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/app/main.c,$(SRCS)))
+MAIN_OBJ  := $(BUILD)/app/main.o
 TEST_SRCS := $(wildcard tests/unit/*.c)
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
 BIN       := $(if $(filter 1,$(SAN)),$(BUILD)/pescope,pescope)
@@ -99,7 +99,8 @@ $(BIN): $(MAIN_OBJ) $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/%.o: src/%.c $(CONFIG) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/unit/%.c $(CONFIG) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(CRIT_CFLAGS) -Isrc -c -o $@ $<
@@ -223,4 +224,4 @@ uninstall:
 clean:
 	rm -rf build pescope
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

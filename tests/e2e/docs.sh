@@ -127,11 +127,11 @@ same_sets "man page VIEWS match --view" "--view" "$tmp/views" \
 man_tags "EXIT_STATUS" >"$tmp/man.exit"
 {
 	printf '%s\n' 0 64 65 69 70 71 73 74 "128+N"
-	for name in $(grep -ohE '\bEX_[A-Z]+\b' "$root"/src/*.c | sort -u); do
+	for name in $(grep -ohE '\bEX_[A-Z]+\b' "$root"/src/*/*.c | sort -u); do
 		sed -nE "s/^#define[[:space:]]+$name[[:space:]]+([0-9]+).*/\1/p" \
 			/usr/include/sysexits.h 2>/dev/null
 	done
-	grep -ohE 'return (6[4-9]|7[0-8]);' "$root"/src/*.c | grep -oE '[0-9]+'
+	grep -ohE 'return (6[4-9]|7[0-8]);' "$root"/src/*/*.c | grep -oE '[0-9]+'
 } | sort -u >"$tmp/exits"
 missing=""
 while IFS= read -r st; do
@@ -146,10 +146,10 @@ fi
 
 man_tags ENVIRONMENT | sed 's/, /\n/g' | sort -u >"$tmp/man.env"
 {
-	grep -ohE 'getenv\("[A-Za-z_][A-Za-z0-9_]*"\)' "$root"/src/*.c |
+	grep -ohE 'getenv\("[A-Za-z_][A-Za-z0-9_]*"\)' "$root"/src/*/*.c |
 		sed -E 's/getenv\("(.*)"\)/\1/'
 	printf '%s\n' TERM NO_COLOR LANG LC_ALL LC_MESSAGES
-	grep -qs '"COLORTERM"' "$root"/src/*.c && echo COLORTERM
+	grep -qs '"COLORTERM"' "$root"/src/*/*.c && echo COLORTERM
 } | sort -u >"$tmp/env"
 missing=$(comm -23 "$tmp/env" "$tmp/man.env" | tr '\n' ' ')
 if [ -z "$missing" ]; then

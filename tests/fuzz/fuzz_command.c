@@ -3,9 +3,9 @@
  * rest is run with command_run. Checked after each: the state's invariants
  * hold (state_valid), a refused command left the settings and the window as
  * they were and explained itself in one line. */
-#include "command.h"
+#include "model/command.h"
 #include "fuzz.h"
-#include "state.h"
+#include "model/state.h"
 
 enum { LINE_MAX_BYTES = 512 };
 

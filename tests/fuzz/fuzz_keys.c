@@ -16,10 +16,10 @@
  * fuzzing build one frame costs as much as thousands of keys (and seconds
  * after a parameter change at d_model 65536), so drawing the states keys
  * reach is left to the key mash, which draws tens of thousands of them. */
-#include "frame.h"
+#include "views/frame.h"
 #include "fuzz.h"
-#include "keys.h"
-#include "state.h"
+#include "model/keys.h"
+#include "model/state.h"
 
 struct input {
 	const uint8_t *p, *end;

@@ -5,13 +5,13 @@
  * valid UTF-8 without control characters (captions may hold '\n'), and
  * every step must apply to a state that stays valid, its caption wrapping
  * at any width into lines no wider than that and drawing inside its box. */
-#include "canvas.h"
+#include "render/canvas.h"
 #include "fuzz.h"
-#include "lesson.h"
-#include "lesson_run.h"
-#include "panel_lesson.h"
-#include "state.h"
-#include "wrap.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "views/panel_lesson.h"
+#include "model/state.h"
+#include "render/wrap.h"
 
 /* True when s is valid UTF-8 with no controls but those in `allowed`. */
 static bool clean_text(const char *s, const char *allowed)

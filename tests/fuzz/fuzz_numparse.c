@@ -6,9 +6,9 @@
  * contract of cli.h, and its messages are one line. */
 #include <math.h>
 
-#include "cli.h"
+#include "app/cli.h"
 #include "fuzz.h"
-#include "numparse.h"
+#include "base/numparse.h"
 
 enum { ARGS_MAX = 32, TEXT_MAX = 4096 };
 

@@ -12,8 +12,8 @@
  * in test_script.c, not thousands of times a second). Drawing the views is
  * left to the key mash. */
 #include "fuzz.h"
-#include "keys.h"
-#include "script.h"
+#include "model/keys.h"
+#include "app/script.h"
 
 enum { CAP_W = 59, CAP_H = 19, CAP_TICKS = 100 };
 

@@ -24,11 +24,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "canvas.h"
-#include "frame.h"
-#include "keys.h"
-#include "pe.h"
-#include "state.h"
+#include "render/canvas.h"
+#include "views/frame.h"
+#include "model/keys.h"
+#include "engine/pe.h"
+#include "model/state.h"
 
 /* ---- random numbers (splitmix64: tiny, seedable, good enough) ---- */
 

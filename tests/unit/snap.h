@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "render_text.h"
+#include "io/render_text.h"
 
 enum { SNAP_ROW_MAX = 4096 };	/* room for one rendered row */
 

@@ -7,8 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "pe.h"
-#include "pe_analysis.h"
+#include "engine/pe.h"
+#include "engine/pe_analysis.h"
 
 static struct pe_params params(int d, double base)
 {

@@ -10,10 +10,10 @@
 
 #include <string.h>
 
-#include "frame.h"
+#include "views/frame.h"
 #include "snap.h"
-#include "state.h"
-#include "work.h"
+#include "model/state.h"
+#include "render/work.h"
 
 enum { W = 160, H = 50, MAX_FRAMES = 10000 };
 

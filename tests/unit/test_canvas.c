@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canvas.h"
+#include "render/canvas.h"
 #include "snap.h"
 
 static void utf8_locale(void)

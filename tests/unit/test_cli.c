@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "app/cli.h"
 
 #define MAX_ARGS 32
 

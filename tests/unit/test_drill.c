@@ -10,15 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canvas.h"
-#include "cli.h"
-#include "drill.h"
-#include "frame.h"
-#include "keys.h"
-#include "session.h"
+#include "render/canvas.h"
+#include "app/cli.h"
+#include "model/drill.h"
+#include "views/frame.h"
+#include "model/keys.h"
+#include "app/session.h"
 #include "snap.h"
-#include "state.h"
-#include "views.h"
+#include "model/state.h"
+#include "views/views.h"
 
 static void utf8_locale(void)
 {

@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
-#include "dump.h"
-#include "pe.h"
+#include "io/atomic_file.h"
+#include "io/dump.h"
+#include "engine/pe.h"
 
 /* ---- helpers ---- */
 

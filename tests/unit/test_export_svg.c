@@ -12,9 +12,9 @@
 #include <sysexits.h>
 #include <unistd.h>
 
-#include "canvas.h"
-#include "export.h"
-#include "export_svg.h"
+#include "render/canvas.h"
+#include "app/export.h"
+#include "io/export_svg.h"
 
 static void utf8_locale(void)
 {

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heat.h"
-#include "pe.h"
-#include "pe_grid.h"
-#include "pe_variants.h"
-#include "plot.h"
-#include "work.h"
+#include "render/heat.h"
+#include "engine/pe.h"
+#include "engine/pe_grid.h"
+#include "engine/pe_variants.h"
+#include "render/plot.h"
+#include "render/work.h"
 
 /* Mean of sin (fn = PE_SIN) or cos of w*x over x = start .. start+n-1. */
 static long double brute_mean(double w, long long start, long long n,

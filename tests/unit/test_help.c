@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame.h"
-#include "keys.h"
+#include "views/frame.h"
+#include "model/keys.h"
 #include "snap.h"
-#include "state.h"
+#include "model/state.h"
 
 static void utf8_locale(void)
 {

@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canvas.h"
-#include "keys.h"
-#include "lang.h"
-#include "lesson.h"
-#include "lesson_run.h"
-#include "panel_lesson.h"
-#include "panels.h"
-#include "present.h"
+#include "render/canvas.h"
+#include "model/keys.h"
+#include "base/lang.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "views/panel_lesson.h"
+#include "views/panels.h"
+#include "views/present.h"
 #include "snap.h"
-#include "state.h"
-#include "wrap.h"
+#include "model/state.h"
+#include "render/wrap.h"
 
 static void utf8_locale(void)
 {

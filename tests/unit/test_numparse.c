@@ -4,7 +4,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "numparse.h"
+#include "base/numparse.h"
 
 /* ---- integers ---- */
 

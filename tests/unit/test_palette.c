@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "palette.h"
+#include "render/palette.h"
 
 static double luma(struct rgb c)
 {

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "panels.h"
-#include "pe.h"
-#include "plot.h"
+#include "views/panels.h"
+#include "engine/pe.h"
+#include "render/plot.h"
 #include "snap.h"
 
 static void utf8_locale(void)

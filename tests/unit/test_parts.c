@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pe.h"
-#include "pe_analysis.h"
-#include "pe_trig.h"
-#include "pe_variants.h"
+#include "engine/pe.h"
+#include "engine/pe_analysis.h"
+#include "engine/pe_trig.h"
+#include "engine/pe_variants.h"
 
 static double *alloc_doubles(size_t n)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pe.h"
+#include "engine/pe.h"
 
 /* ---- helpers ---- */
 

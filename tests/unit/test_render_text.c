@@ -3,8 +3,8 @@
 #include <locale.h>
 #include <stdlib.h>
 
-#include "canvas.h"
-#include "render_text.h"
+#include "render/canvas.h"
+#include "io/render_text.h"
 #include "snap.h"
 
 static void utf8_locale(void)

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "keys.h"
-#include "script.h"
+#include "app/cli.h"
+#include "model/keys.h"
+#include "app/script.h"
 
 /* ---- parsing ---- */
 

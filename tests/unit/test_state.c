@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "command.h"
-#include "keys.h"
-#include "state.h"
+#include "model/command.h"
+#include "model/keys.h"
+#include "model/state.h"
 
 static struct state st;
 

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pe.h"
-#include "pe_variants.h"
+#include "engine/pe.h"
+#include "engine/pe_variants.h"
 
 static const struct pe_params small = { 4, 100.0, PE_INTERLEAVED };
 

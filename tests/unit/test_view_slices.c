@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pe.h"
-#include "pe_variants.h"
+#include "engine/pe.h"
+#include "engine/pe_variants.h"
 #include "snap.h"
-#include "state.h"
-#include "views.h"
-#include "work.h"
+#include "model/state.h"
+#include "views/views.h"
+#include "render/work.h"
 
 static void setup(void)
 {

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pe.h"
-#include "state.h"
-#include "views.h"
+#include "engine/pe.h"
+#include "model/state.h"
+#include "views/views.h"
 #include "snap.h"
 
 static void utf8_locale(void)

@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "heat.h"
-#include "pe.h"
-#include "pe_variants.h"
-#include "plot.h"
-#include "presets.h"
+#include "render/heat.h"
+#include "engine/pe.h"
+#include "engine/pe_variants.h"
+#include "render/plot.h"
+#include "model/presets.h"
 #include "snap.h"
-#include "state.h"
-#include "views.h"
+#include "model/state.h"
+#include "views/views.h"
 
 static void utf8_locale(void)
 {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canvas.h"
+#include "render/canvas.h"
 #include "snap.h"
-#include "wrap.h"
+#include "render/wrap.h"
 
 static void utf8_locale(void)
 {

@@ -1,0 +1,804 @@
+/* cli.c - the command line (see cli.h). */
+#include "app/cli.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "app/export.h"
+#include "model/lesson.h"
+#include "base/numparse.h"
+#include "model/presets.h"
+#include "io/series.h"
+#include "views/views.h"
+
+/* Modes an option means something in, as bits (1 << enum cli_mode). */
+enum {
+	IN_EXPLORE = 1u << CLI_EXPLORE,
+	IN_SNAPSHOT = 1u << CLI_SNAPSHOT,
+	IN_DUMP = 1u << CLI_DUMP,
+	IN_BENCH = 1u << CLI_BENCH,
+	IN_VECTOR = 1u << CLI_VECTOR,
+	IN_SERIES = 1u << CLI_SERIES,
+	IN_EXPORT = 1u << CLI_EXPORT,
+	IN_LIST_KEYS = 1u << CLI_LIST_KEYS,
+	IN_LESSONS = 1u << CLI_LESSONS,
+	IN_KEYS = 1u << CLI_KEYS,
+	IN_WRITE = IN_DUMP | IN_VECTOR | IN_SERIES,	/* modes with -o */
+	IN_SCREEN = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_EXPORT | IN_KEYS,
+	IN_ALL = IN_SCREEN | IN_WRITE
+};
+
+/* A setter stores a valid arg in opt and returns NULL, or returns why arg
+ * was refused: a short phrase for the parentheses of the message, or "" for
+ * none. */
+typedef const char *(*setter)(struct options *opt, const char *arg);
+
+struct cli_option {
+	const char *name;	/* long name, without "--" */
+	char letter;		/* short name, or 0 for none */
+	const char *arg;	/* argument name in --help; NULL for a flag */
+	const char *help;	/* its line in --help */
+	const char *accepts;	/* completes "--name must be ..." */
+	unsigned modes;		/* IN_ bits: where it may be given */
+	enum cli_mode picks;	/* the mode it selects, CLI_EXPLORE for none */
+	setter set;		/* NULL for options that only pick a mode */
+};
+
+/* ---- setters ---- */
+
+/* Finds arg in a NULL-terminated list of words; -1 when absent. */
+static int word_index(const char *arg, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (strcmp(arg, words[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const char *int_reason(enum numparse_status st)
+{
+	return st == NUMPARSE_OK ? NULL : numparse_reason(st);
+}
+
+static const char *set_d_model(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, PE_D_MIN, PE_D_MAX, &v);
+
+	if (st != NUMPARSE_OK)
+		return numparse_reason(st);
+	if (v % 2)
+		return "odd";
+	opt->pe.d_model = (int)v;
+	return NULL;
+}
+
+static const char *set_base(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_double(arg, 1.0, PE_BASE_MAX,
+					  NUMPARSE_OPEN_MIN,
+					  &opt->pe.base));
+}
+
+static const char *set_length(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_int(arg, 1, PE_LEN_MAX, &opt->length));
+}
+
+/* The upper bounds of position and dim depend on other options, which may
+ * come later: only the largest possible range is checked here, the rest by
+ * check_ranges. */
+static const char *set_position(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_int(arg, 0, PE_LEN_MAX - 1, &opt->position));
+}
+
+static const char *set_dim(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, 0, PE_D_MAX - 1, &v);
+
+	if (st == NUMPARSE_OK)
+		opt->dim = (int)v;
+	return int_reason(st);
+}
+
+static const char *set_layout(struct options *opt, const char *arg)
+{
+	static const char *const words[] = { "interleaved", "concat", NULL };
+	int i = word_index(arg, words);
+
+	if (i < 0)
+		return "";
+	opt->pe.layout = i == 0 ? PE_INTERLEAVED : PE_CONCAT;
+	return NULL;
+}
+
+static const char *set_dump(struct options *opt, const char *arg)
+{
+	static const char *const words[] = { "csv", "tsv", "npy", NULL };
+	static const enum dump_format formats[] = { DUMP_CSV, DUMP_TSV,
+						    DUMP_NPY };
+	int i = word_index(arg, words);
+
+	if (i < 0)
+		return "";
+	opt->format = formats[i];
+	return NULL;
+}
+
+static const char *set_output(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->output = arg;
+	return NULL;
+}
+
+static const char *set_export(struct options *opt, const char *arg)
+{
+	if (export_kind(arg) < 0)
+		return "";
+	opt->export_path = arg;
+	return NULL;
+}
+
+static const char *set_keys(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->keys = arg;
+	return NULL;
+}
+
+static const char *set_dtype(struct options *opt, const char *arg)
+{
+	static const char *const words[] = { "float64", "float32", NULL };
+	int i = word_index(arg, words);
+
+	if (i < 0)
+		return "";
+	opt->dtype = i == 0 ? DUMP_FLOAT64 : DUMP_FLOAT32;
+	return NULL;
+}
+
+static const char *set_size(struct options *opt, const char *arg)
+{
+	char w[32];
+	const char *x = strpbrk(arg, "xX");
+	long long vw, vh;
+	enum numparse_status st;
+
+	if (!x)
+		return *arg ? "no 'x' between width and height" : "empty";
+	if ((size_t)(x - arg) >= sizeof w)
+		return numparse_reason(NUMPARSE_RANGE);
+	memcpy(w, arg, (size_t)(x - arg));
+	w[x - arg] = '\0';
+	st = numparse_int(w, 1, CLI_SIZE_MAX, &vw);
+	if (st == NUMPARSE_OK)
+		st = numparse_int(x + 1, 1, CLI_SIZE_MAX, &vh);
+	if (st != NUMPARSE_OK)
+		return numparse_reason(st);
+	opt->width = (int)vw;
+	opt->height = (int)vh;
+	return NULL;
+}
+
+static const char *set_color(struct options *opt, const char *arg)
+{
+	static const char *const words[] = { "auto", "always", "never", NULL };
+	static const enum color_choice colors[] = { COLOR_CHOICE_AUTO,
+						    COLOR_CHOICE_ALWAYS,
+						    COLOR_CHOICE_NEVER };
+	int i = word_index(arg, words);
+
+	if (i < 0)
+		return "";
+	opt->color = colors[i];
+	return NULL;
+}
+
+static const char *set_ascii(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->ascii = true;
+	return NULL;
+}
+
+static const char *set_frames(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, 1, CLI_FRAMES_MAX, &v);
+
+	if (st == NUMPARSE_OK)
+		opt->frames = (int)v;
+	return int_reason(st);
+}
+
+static const char *set_view(struct options *opt, const char *arg)
+{
+	int id = views_find(arg);
+
+	if (id < 0)
+		return "";
+	opt->view = id;
+	return NULL;
+}
+
+static const char *set_drill(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->drill = true;
+	return NULL;
+}
+
+static const char *set_seed(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_int(arg, 0, CLI_SEED_MAX, &opt->seed));
+}
+
+static const char *set_lesson(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->lesson = arg;
+	return NULL;
+}
+
+/* The upper bound depends on the lesson, which is checked when it loads. */
+static const char *set_step(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, 1, LESSON_STEPS_MAX, &v);
+
+	if (st == NUMPARSE_OK)
+		opt->step = (int)v;
+	return int_reason(st);
+}
+
+static const char *set_lang(struct options *opt, const char *arg)
+{
+	enum lang l;
+
+	if (lang_from_name(arg, &l) != 0)
+		return "";
+	opt->lang = l;
+	return NULL;
+}
+
+static const char *set_palette(struct options *opt, const char *arg)
+{
+	return palette_from_name(arg, &opt->palette) == 0 ? NULL : "";
+}
+
+static const char *set_present(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->present = true;
+	return NULL;
+}
+
+static const char *set_preset(struct options *opt, const char *arg)
+{
+	int id = presets_find(arg);
+
+	if (id < 0)
+		return "";
+	opt->preset = id;
+	return NULL;
+}
+
+static const char *set_vector(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_double(arg, 0.0, (double)PE_LEN_MAX,
+					  NUMPARSE_CLOSED, &opt->vector_pos));
+}
+
+static const char *set_series(struct options *opt, const char *arg)
+{
+	static const char *const words[] = { "wavelengths", "similarity",
+					     "wave", NULL };
+	static const enum series_kind kinds[] = { SERIES_WAVELENGTHS,
+						  SERIES_SIMILARITY,
+						  SERIES_WAVE };
+	int i = word_index(arg, words);
+
+	if (i < 0)
+		return "";
+	opt->series = kinds[i];
+	return NULL;
+}
+
+/* ---- the table ---- */
+
+/* One row per option, in --help order. `picks` is left out (CLI_EXPLORE)
+ * for options that do not choose a mode. */
+static const struct cli_option table[] = {
+	{ .name = "d-model", .letter = 'd', .arg = "N",
+	  .help = "model width d_model: even, 2 to 65536 (default 512)",
+	  .accepts = "an even integer from 2 to 65536",
+	  .modes = IN_ALL, .set = set_d_model },
+	{ .name = "base", .letter = 'b', .arg = "X",
+	  .help = "frequency base: 1 < X <= 1e12, e.g. 10000 or 5e5 "
+		  "(default 10000)",
+	  .accepts = "a number above 1 and at most 1e12",
+	  .modes = IN_ALL, .set = set_base },
+	{ .name = "length", .letter = 'n', .arg = "L",
+	  .help = "number of positions, 1 to 1e9 (default 128)",
+	  .accepts = "an integer from 1 to 1e9",
+	  .modes = IN_ALL, .set = set_length },
+	{ .name = "position", .letter = 'p', .arg = "P",
+	  .help = "selected position, 0 to L-1 (default 0)",
+	  .accepts = "an integer from 0 to the length minus 1",
+	  .modes = IN_ALL, .set = set_position },
+	{ .name = "dim", .letter = 'i', .arg = "I",
+	  .help = "selected dimension, 0 to d-1 (default 0)",
+	  .accepts = "an integer from 0 to d_model minus 1",
+	  .modes = IN_ALL, .set = set_dim },
+	{ .name = "layout", .arg = "WORD",
+	  .help = "interleaved (sin, cos, sin, ... as in the paper) or concat "
+		  "(all sines, then all cosines) (default interleaved)",
+	  .accepts = "interleaved or concat",
+	  .modes = IN_ALL, .set = set_layout },
+	{ .name = "view", .arg = "NAME",
+	  .help = "start in view NAME: explore, spectrum, clocks, bands, "
+		  "layouts, context, bugs or vector (default explore)",
+	  .accepts = "explore, spectrum, clocks, bands, layouts, context, "
+		     "bugs or vector",
+	  .modes = IN_SCREEN, .set = set_view },
+	{ .name = "preset", .arg = "NAME",
+	  .help = "start from a preset: transformer (d 512, base 1e4), "
+		  "head-1e4, head-5e5 or head-1e6 (a 128-wide head)",
+	  .accepts = "transformer, head-1e4, head-5e5 or head-1e6",
+	  .modes = IN_ALL, .set = set_preset },
+	{ .name = "lesson", .arg = "NAME",
+	  .help = "open a guided lesson: its name or number from --lessons, "
+		  "or the path of a lesson file (a name with a /)",
+	  .accepts = "a lesson name, number or file",
+	  .modes = IN_SCREEN, .set = set_lesson },
+	{ .name = "step", .arg = "N",
+	  .help = "start the lesson at step N (default 1)",
+	  .accepts = "an integer from 1 to 20",
+	  .modes = IN_SCREEN, .set = set_step },
+	{ .name = "lessons",
+	  .help = "list the lessons, one line each, and exit",
+	  .modes = IN_LESSONS, .picks = CLI_LESSONS },
+	{ .name = "lang", .arg = "WORD",
+	  .help = "language of lessons, drill and help: en or zh (default: "
+		  "zh when LC_ALL, LC_MESSAGES or LANG starts with zh)",
+	  .accepts = "en or zh",
+	  .modes = IN_SCREEN | IN_LESSONS, .set = set_lang },
+	{ .name = "palette", .arg = "NAME",
+	  .help = "heat colours: rdbu (blue, white, red) or puor (purple, "
+		  "white, orange: colour-blind safe) (default rdbu, puor with "
+		  "--present)",
+	  .accepts = "rdbu or puor",
+	  .modes = IN_SCREEN, .set = set_palette },
+	{ .name = "present",
+	  .help = "presenter mode: echo keys and commands on screen, large "
+		  "captions, colour-blind safe colours (P in the explorer)",
+	  .modes = IN_SCREEN, .set = set_present },
+	{ .name = "drill",
+	  .help = "start with the interview drill: questions on the encoding, "
+		  "answered, then shown live in the view that explains them "
+		  "(D in the explorer)",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT, .set = set_drill },
+	{ .name = "seed", .arg = "N",
+	  .help = "draw the drill's questions from seed N, 0 to 4294967295, "
+		  "to repeat a drill exactly (default: a new seed each run)",
+	  .accepts = "an integer from 0 to 4294967295",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT, .set = set_seed },
+	{ .name = "dump", .arg = "FORMAT",
+	  .help = "write the L x d matrix as csv, tsv or npy and exit",
+	  .accepts = "csv, tsv or npy",
+	  .modes = IN_DUMP, .picks = CLI_DUMP, .set = set_dump },
+	{ .name = "dump-series", .arg = "KIND",
+	  .help = "write a CSV series and exit: wavelengths (pair,wavelength), "
+		  "similarity (offset,similarity for offsets 0 to L-1) or wave "
+		  "(position,value of dimension -i)",
+	  .accepts = "wavelengths, similarity or wave",
+	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
+	{ .name = "vector", .arg = "P",
+	  .help = "print PE(P), one line per dimension (index, then value at "
+		  "full precision) and exit; P from 0 to 1e9, fractions allowed",
+	  .accepts = "a number from 0 to 1e9",
+	  .modes = IN_VECTOR, .picks = CLI_VECTOR, .set = set_vector },
+	{ .name = "output", .letter = 'o', .arg = "FILE",
+	  .help = "where --dump, --dump-series and --vector write, replaced "
+		  "atomically; - is standard output (the default)",
+	  .accepts = "a file name or -",
+	  .modes = IN_WRITE, .set = set_output },
+	{ .name = "dtype", .arg = "TYPE",
+	  .help = "float64 or float32 for --dump npy (default float64)",
+	  .accepts = "float64 or float32",
+	  .modes = IN_DUMP, .set = set_dtype },
+	{ .name = "snapshot",
+	  .help = "print the explorer's screen once as text and exit (needs "
+		  "no terminal); with --keys, the last screen of the session",
+	  .modes = IN_SNAPSHOT | IN_KEYS, .picks = CLI_SNAPSHOT },
+	{ .name = "keys", .arg = "FILE",
+	  .help = "run the session recorded in FILE (- for standard input: "
+		  "key, text, cmd, click, wheel, resize, tick lines) headless "
+		  "and print the status line at the end",
+	  .accepts = "a file name or -",
+	  .modes = IN_KEYS, .picks = CLI_KEYS, .set = set_keys },
+	{ .name = "export", .arg = "FILE",
+	  .help = "write the screen to FILE and exit: FILE.svg a picture "
+		  "(for slides), FILE.txt plain text, FILE.ans text with "
+		  "ANSI colours; replaced atomically",
+	  .accepts = "a file name ending in .svg, .txt or .ans",
+	  .modes = IN_EXPORT, .picks = CLI_EXPORT, .set = set_export },
+	{ .name = "size", .arg = "WxH",
+	  .help = "screen size for --snapshot, --export, --keys and --bench, "
+		  "1x1 to 1000x1000 (default 120x40)",
+	  .accepts = "WIDTHxHEIGHT with both from 1 to 1000",
+	  .modes = IN_SNAPSHOT | IN_EXPORT | IN_BENCH | IN_KEYS,
+	  .set = set_size },
+	{ .name = "color", .arg = "WHEN",
+	  .help = "colour: auto (if stdout is a terminal and NO_COLOR is "
+		  "unset), always or never (default auto)",
+	  .accepts = "auto, always or never",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_KEYS,
+	  .set = set_color },
+	{ .name = "ascii",
+	  .help = "draw with ASCII characters only",
+	  .modes = IN_SCREEN | IN_LIST_KEYS, .set = set_ascii },
+	{ .name = "bench",
+	  .help = "time the drawing path and print one line",
+	  .modes = IN_BENCH, .picks = CLI_BENCH },
+	{ .name = "frames", .arg = "N",
+	  .help = "frames for --bench, 1 to 1000000 (default 500)",
+	  .accepts = "an integer from 1 to 1000000",
+	  .modes = IN_BENCH, .set = set_frames },
+	{ .name = "list-keys",
+	  .help = "print the key bindings as a Markdown table and exit "
+		  "(with --ascii: key names without arrows)",
+	  .modes = IN_LIST_KEYS, .picks = CLI_LIST_KEYS },
+	{ .name = "help", .letter = 'h',
+	  .help = "show this help and exit",
+	  .modes = IN_ALL, .picks = CLI_HELP },
+	{ .name = "version", .letter = 'V',
+	  .help = "show the version and exit",
+	  .modes = IN_ALL, .picks = CLI_VERSION },
+};
+
+#define NOPTS ((int)(sizeof table / sizeof table[0]))
+
+/* getopt_long returns LONG_BASE + row for a long option. */
+#define LONG_BASE 256
+
+/* The row for getopt_long's return value c (or optopt); -1 for none. */
+static int row_of(int c)
+{
+	if (c >= LONG_BASE && c < LONG_BASE + NOPTS)
+		return c - LONG_BASE;
+	for (int i = 0; i < NOPTS; i++)
+		if (table[i].letter && table[i].letter == c)
+			return i;
+	return -1;
+}
+
+/* The row of the long option `name`, which must exist. */
+static int row_named(const char *name)
+{
+	int i = 0;
+
+	while (strcmp(table[i].name, name) != 0)
+		i++;
+	return i;
+}
+
+/* ---- messages ---- */
+
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* Copies s into dst (n bytes) for quoting in a message: control characters,
+ * quotes and backslashes escaped so the message stays one line, and values
+ * longer than 40 characters cut with "...". */
+static const char *quoted(const char *s, char *dst, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0, i = 0;
+
+	/* each character takes at most 4 bytes; keep 4 for "..." and NUL */
+	for (; s[i] && i < 40 && k + 8 <= n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f) {
+			dst[k++] = '\\';
+			dst[k++] = 'x';
+			dst[k++] = hex[c >> 4];
+			dst[k++] = hex[c & 15];
+		} else {
+			if (c == '"' || c == '\\')
+				dst[k++] = '\\';
+			dst[k++] = (char)c;
+		}
+	}
+	if (s[i]) {
+		memcpy(dst + k, "...", 3);
+		k += 3;
+	}
+	dst[k] = '\0';
+	return dst;
+}
+
+/* "--snapshot or --bench": the modes in the IN_ bits `modes`. */
+static void modes_text(unsigned modes, char *dst, size_t n)
+{
+	const char *names[NOPTS + 1];
+	int k = 0;
+
+	if (modes & IN_EXPLORE)
+		names[k++] = "the explorer";
+	for (int i = 0; i < NOPTS; i++)
+		if (table[i].picks != CLI_EXPLORE &&
+		    (modes & (1u << table[i].picks)) &&
+		    table[i].picks != CLI_HELP && table[i].picks != CLI_VERSION)
+			names[k++] = table[i].name;
+	dst[0] = '\0';
+	for (int i = 0; i < k; i++) {
+		size_t len = strlen(dst);
+		snprintf(dst + len, n - len, "%s%s%s",
+			 i == 0 ? "" : i == k - 1 ? " or " : ", ",
+			 i == 0 && (modes & IN_EXPLORE) ? "" : "--", names[i]);
+	}
+}
+
+/* ---- parsing ---- */
+
+void cli_defaults(struct options *opt)
+{
+	*opt = (struct options){
+		.mode = CLI_EXPLORE,
+		.pe = { .d_model = 512, .base = 10000.0,
+			.layout = PE_INTERLEAVED },
+		.length = 128,
+		.position = 0,
+		.dim = 0,
+		.format = DUMP_CSV,
+		.dtype = DUMP_FLOAT64,
+		.output = NULL,
+		.width = 120,
+		.height = 40,
+		.color = COLOR_CHOICE_AUTO,
+		.ascii = false,
+		.frames = 500,
+		.view = 0,
+		.preset = -1,
+		.lang = -1,
+		.palette = PALETTE_RDBU,
+		.seed = -1,
+	};
+}
+
+/* The getopt_long tables for `table`. */
+static void build_getopt(struct option *longopts, char *shortopts)
+{
+	char *s = shortopts;
+
+	*s++ = ':';	/* report a missing argument as ':' */
+	for (int i = 0; i < NOPTS; i++) {
+		longopts[i] = (struct option){
+			table[i].name,
+			table[i].arg ? required_argument : no_argument,
+			NULL, LONG_BASE + i
+		};
+		if (table[i].letter) {
+			*s++ = table[i].letter;
+			if (table[i].arg)
+				*s++ = ':';
+		}
+	}
+	*s = '\0';
+	longopts[NOPTS] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* The message for getopt_long's '?' or ':'. */
+static bool getopt_error(int c, char **argv, char *err, size_t errlen)
+{
+	char q[64];
+	int row = row_of(optopt);
+
+	if (c == ':' && row >= 0)
+		return fail(err, errlen, "--%s needs a value: %s",
+			    table[row].name, table[row].accepts);
+	if (c == '?' && optopt >= LONG_BASE && row >= 0)	/* "--ascii=1" */
+		return fail(err, errlen, "--%s takes no value, got \"%s\"",
+			    table[row].name, quoted(argv[optind - 1], q,
+						    sizeof q));
+	if (optopt) {
+		char s[3] = { '-', (char)optopt, '\0' };
+		return fail(err, errlen,
+			    "unknown option \"%s\" (see pescope --help)",
+			    quoted(s, q, sizeof q));
+	}
+	return fail(err, errlen,
+		    "unknown or ambiguous option \"%s\" (see pescope --help)",
+		    quoted(argv[optind - 1], q, sizeof q));
+}
+
+/* Checks that come after all options are read, so order does not matter:
+ * one mode at most, options that apply to it, and ranges that depend on
+ * other options. */
+static bool check_all(struct options *opt, const char *const *given,
+		      char *err, size_t errlen)
+{
+	char q[64], m[96];
+	int row;
+	int picked = -1;
+
+	for (int i = 0; i < NOPTS; i++) {
+		if (!given[i] || table[i].picks == CLI_EXPLORE)
+			continue;
+		/* --keys FILE --snapshot: a session, then its last screen */
+		if (table[i].picks == CLI_SNAPSHOT && opt->keys) {
+			opt->keys_snapshot = true;
+			continue;
+		}
+		if (picked >= 0 && table[i].picks != table[picked].picks)
+			return fail(err, errlen,
+				    "--%s and --%s cannot be used together",
+				    table[picked].name, table[i].name);
+		picked = i;
+	}
+	opt->mode = picked >= 0 ? table[picked].picks : CLI_EXPLORE;
+
+	for (int i = 0; i < NOPTS; i++) {
+		if (!given[i] || (table[i].modes & (1u << opt->mode)))
+			continue;
+		modes_text(table[i].modes, m, sizeof m);
+		if (table[i].arg)
+			return fail(err, errlen, "--%s \"%s\" only works with %s",
+				    table[i].name, quoted(given[i], q, sizeof q),
+				    m);
+		return fail(err, errlen, "--%s only works with %s",
+			    table[i].name, m);
+	}
+
+	if (given[row_named("step")] && !opt->lesson)
+		return fail(err, errlen, "--step only works with --lesson");
+	if (opt->present && !given[row_named("palette")])
+		opt->palette = PALETTE_PUOR;
+	/* A preset sets d_model and base unless -d or -b say otherwise,
+	 * whatever the order they come in. */
+	if (opt->preset >= 0) {
+		int n;
+		const struct preset *p = presets_table(&n) + opt->preset;
+		if (!given[row_named("d-model")])
+			opt->pe.d_model = p->d_model;
+		if (!given[row_named("base")])
+			opt->pe.base = p->base;
+	}
+	row = row_named("dtype");
+	if (given[row] && opt->format != DUMP_NPY)
+		return fail(err, errlen, "--dtype \"%s\" only works with "
+			    "--dump npy, not --dump %s",
+			    quoted(given[row], q, sizeof q),
+			    opt->format == DUMP_CSV ? "csv" : "tsv");
+	row = row_named("position");
+	if (opt->position >= opt->length)
+		return fail(err, errlen, "--position must be an integer from 0 "
+			    "to %lld (below the length %lld), got \"%s\"",
+			    opt->length - 1, opt->length,
+			    quoted(given[row], q, sizeof q));
+	row = row_named("dim");
+	if (opt->dim >= opt->pe.d_model)
+		return fail(err, errlen, "--dim must be an integer from 0 to %d "
+			    "(below d_model %d), got \"%s\"",
+			    opt->pe.d_model - 1, opt->pe.d_model,
+			    quoted(given[row], q, sizeof q));
+	return true;
+}
+
+bool cli_parse(int argc, char **argv, struct options *opt, char *err,
+	       size_t errlen)
+{
+	struct option longopts[NOPTS + 1];
+	char shortopts[2 + 2 * NOPTS];
+	const char *given[NOPTS] = { NULL };	/* last value of each option
+						 * given; "" for a flag */
+	char q[64];
+
+	cli_defaults(opt);
+	opt->argv0 = argc > 0 ? argv[0] : NULL;
+	build_getopt(longopts, shortopts);
+	optind = 0;	/* glibc: start afresh, even after an earlier parse */
+	opterr = 0;	/* we write the messages */
+	for (;;) {
+		int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		if (c == -1)
+			break;
+		if (c == '?' || c == ':')
+			return getopt_error(c, argv, err, errlen);
+		int i = row_of(c);
+		if (table[i].picks == CLI_HELP || table[i].picks == CLI_VERSION) {
+			opt->mode = table[i].picks;
+			return true;
+		}
+		given[i] = optarg ? optarg : "";
+		const char *why = table[i].set ? table[i].set(opt, optarg)
+					       : NULL;
+		if (why)
+			return fail(err, errlen, "--%s must be %s, got \"%s\"%s%s%s",
+				    table[i].name, table[i].accepts,
+				    quoted(optarg, q, sizeof q),
+				    *why ? " (" : "", why, *why ? ")" : "");
+	}
+	if (optind < argc)
+		return fail(err, errlen, "unexpected argument \"%s\" "
+			    "(see pescope --help)",
+			    quoted(argv[optind], q, sizeof q));
+	return check_all(opt, given, err, errlen);
+}
+
+/* ---- --help ---- */
+
+/* Prints text after `pad` spaces, wrapped at word boundaries to end before
+ * column 80, continuation lines indented by `indent`. */
+static void print_wrapped(FILE *f, const char *text, int indent, int pad)
+{
+	const int width = 79;
+	int at = indent;	/* column after the padding */
+
+	fprintf(f, "%*s", pad, "");
+	while (*text) {
+		int len = (int)strcspn(text, " ");
+		if (at > indent && at + 1 + len > width) {
+			fprintf(f, "\n%*s", indent, "");
+			at = indent;
+		} else if (at > indent) {
+			fputc(' ', f);
+			at++;
+		}
+		fprintf(f, "%.*s", len, text);
+		at += len;
+		text += len;
+		text += strspn(text, " ");
+	}
+	fputc('\n', f);
+}
+
+void cli_usage(FILE *f)
+{
+	const int col = 26;	/* where the help texts start */
+
+	fputs("Usage: pescope [OPTION]...\n"
+	      "Explore the sinusoidal positional encoding of Transformers in "
+	      "the terminal:\nthe L x d matrix as a heatmap, the waveform of "
+	      "each dimension, and how\nsimilar positions are. Without an "
+	      "option that writes or renders something\n(--dump, "
+	      "--dump-series, --vector, --snapshot, --export, --keys, --bench,\n"
+	      "--lessons, --list-keys) it starts the interactive explorer."
+	      "\n\nOptions:\n", f);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct cli_option *o = &table[i];
+		int n;
+		if (o->letter)
+			n = fprintf(f, "  -%c, --%s", o->letter, o->name);
+		else
+			n = fprintf(f, "      --%s", o->name);
+		if (o->arg)
+			n += fprintf(f, " %s", o->arg);
+		if (n >= col - 1) {
+			fputc('\n', f);
+			n = 0;
+		}
+		print_wrapped(f, o->help, col, col - n);
+	}
+	fputs("\nNumbers may be written 512, 1e4 or 2.5e3; integers must be "
+	      "whole.\nExit status: 0 on success, 64 for a bad command line, "
+	      "65 for a lesson or\n--keys file that does not load, 66 when one "
+	      "cannot be found, 69 without a\nusable terminal, 71 when out of "
+	      "memory, 73 when the output cannot be created,\n74 for an I/O "
+	      "error, 128+N when ended by signal N.\n", f);
+}

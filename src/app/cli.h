@@ -1,0 +1,104 @@
+/* cli.h - the command line: getopt_long into a validated struct options.
+ *
+ * cli_parse never prints and never exits: it returns false with a one-line
+ * message (no program name, no newline) that names the option, the value
+ * and what is accepted, and main decides what to do with it (print it after
+ * "pescope: " and exit 64). That keeps every message unit-testable.
+ *
+ * The options live in one table in cli.c; --help is generated from it. To add
+ * an option, add a row there (and a field here). */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "io/dump.h"
+#include "render/palette.h"
+#include "engine/pe.h"
+
+/* Limits that --help and the messages quote. */
+#define CLI_SIZE_MAX 1000		/* --size W and H */
+#define CLI_FRAMES_MAX 1000000		/* --frames */
+#define CLI_SEED_MAX 4294967295LL	/* --seed */
+
+/* Room enough for any message of cli_parse, the quoted value included. */
+#define CLI_ERR_MAX 256
+
+enum cli_mode {
+	CLI_EXPLORE,	/* the interactive explorer (no mode option given) */
+	CLI_SNAPSHOT,	/* --snapshot: render the screen once as text */
+	CLI_DUMP,	/* --dump: write the matrix */
+	CLI_BENCH,	/* --bench: time the drawing path */
+	CLI_VECTOR,	/* --vector: print PE(P) */
+	CLI_SERIES,	/* --dump-series: a CSV series */
+	CLI_HELP,	/* -h, --help */
+	CLI_VERSION,	/* -V, --version */
+	CLI_EXPORT,	/* --export FILE: write the screen to a file */
+	CLI_LIST_KEYS,	/* --list-keys: the key table as Markdown */
+	CLI_KEYS,	/* --keys FILE: a scripted session, headless */
+	CLI_LESSONS	/* --lessons: list the lessons */
+};
+
+enum color_choice {
+	COLOR_CHOICE_AUTO,	/* colour when stdout is a tty and NO_COLOR is
+				 * unset or empty */
+	COLOR_CHOICE_ALWAYS,
+	COLOR_CHOICE_NEVER
+};
+
+struct options {
+	enum cli_mode mode;		/* what to do */
+	struct pe_params pe;		/* d_model, base, layout; valid */
+	long long length;		/* positions, 1 .. PE_LEN_MAX */
+	long long position;		/* selected position, 0 .. length-1 */
+	int dim;			/* selected dimension, 0 .. d_model-1 */
+	enum dump_format format;	/* for CLI_DUMP */
+	enum dump_dtype dtype;		/* for CLI_DUMP with DUMP_NPY */
+	const char *output;		/* for CLI_DUMP: a path, "-" or NULL for
+					 * stdout; points into argv */
+	int width, height;		/* screen for snapshot and bench,
+					 * 1 .. CLI_SIZE_MAX */
+	enum color_choice color;	/* colour of the screen modes */
+	bool ascii;			/* ASCII glyphs only */
+	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
+	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */
+	int series;			/* for CLI_SERIES: enum series_kind */
+	int view;			/* enum view_id to start in */
+	int preset;			/* presets.h index, or -1 for none */
+	const char *lesson;		/* --lesson NAME or file, or NULL;
+					 * points into argv */
+	int step;			/* --step, 1-based; 0 when not given */
+	int lang;			/* enum lang, or -1 when not given
+					 * (main settles it: lang_settle) */
+	enum palette_id palette;	/* heat colours of the screen modes */
+	bool present;			/* --present: presenter mode */
+	const char *argv0;		/* argv[0], to find the lessons */
+	bool drill;			/* --drill: start in the drill */
+	long long seed;			/* --seed, 0 .. CLI_SEED_MAX, or -1:
+					 * main picks one from the clock */
+	const char *export_path;	/* for CLI_EXPORT: a name export_kind
+					 * accepts; points into argv */
+	const char *keys;		/* for CLI_KEYS: the script, a path or
+					 * "-"; NULL when not given */
+	bool keys_snapshot;		/* for CLI_KEYS: --snapshot too */
+};
+
+/* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,
+ * position 0, dim 0, csv to stdout, float64, 120x40, colour auto, 500
+ * frames. */
+void cli_defaults(struct options *opt);
+
+/* Parses argv[1..argc-1] into *opt (which it first sets to the defaults).
+ * Returns true when the command line is valid; otherwise writes a message of
+ * at most errlen-1 characters into err and returns false. -h or -V stop the
+ * parse at once (mode CLI_HELP / CLI_VERSION, later arguments unread).
+ * Uses getopt_long, so argv may be permuted; safe to call more than once. */
+bool cli_parse(int argc, char **argv, struct options *opt, char *err,
+	       size_t errlen);
+
+/* Writes the --help text to f. */
+void cli_usage(FILE *f);
+
+#endif

@@ -1,0 +1,39 @@
+/* headless.c - shared set-up of the modes that draw without a terminal. */
+#include "app/headless.h"
+
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/lesson_mode.h"
+#include "app/session.h"
+
+bool headless_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && strcmp(cs, "UTF-8") == 0;
+}
+
+enum color_mode headless_color(enum color_choice choice)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (choice == COLOR_CHOICE_ALWAYS)
+		return COLOR_256;
+	if (choice == COLOR_CHOICE_AUTO && isatty(STDOUT_FILENO) && !(nc && *nc))
+		return COLOR_256;
+	return COLOR_NONE;
+}
+
+int headless_start(const struct options *opt, struct state *s,
+		   struct lesson_book *book)
+{
+	int rc = lesson_mode_load(opt, false, book);
+
+	if (rc != 0)
+		return rc;
+	session_init(s, opt);
+	lesson_mode_start(opt, s, book);
+	return 0;
+}

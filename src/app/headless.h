@@ -1,0 +1,29 @@
+/* headless.h - what the modes that draw without a terminal share
+ * (--snapshot, --export, --keys): the screen a run starts from, and how its
+ * text is written for the locale and --color. */
+#ifndef HEADLESS_H
+#define HEADLESS_H
+
+#include <stdbool.h>
+
+#include "app/cli.h"
+#include "model/lesson.h"
+#include "render/palette.h"
+#include "model/state.h"
+
+/* True when the locale's character set is UTF-8 (then text is written in
+ * UTF-8; otherwise in ASCII). */
+bool headless_utf8(void);
+
+/* The colour of text written to standard output: 256 colours for --color
+ * always, or for auto when standard output is a terminal and NO_COLOR is
+ * unset or empty; none otherwise. */
+enum color_mode headless_color(enum color_choice choice);
+
+/* Sets s to the screen the options ask for, a lesson's step included
+ * (loading the lessons into *book, which the caller frees with
+ * lesson_book_free). Returns 0, or the exit status after a message. */
+int headless_start(const struct options *opt, struct state *s,
+		   struct lesson_book *book);
+
+#endif

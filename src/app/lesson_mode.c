@@ -1,0 +1,149 @@
+/* lesson_mode.c - lessons for the modes (see lesson_mode.h). */
+#include "app/lesson_mode.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "model/lesson_run.h"
+#include "app/modes.h"
+
+/* The one lesson file --lesson names by path: 66 when it cannot be read,
+ * 65 when it does not parse. */
+static int load_path(const char *path, struct lesson_book *b)
+{
+	char err[LESSON_ERR_MAX];
+	struct lesson *l;
+
+	if (access(path, R_OK) != 0) {
+		fprintf(stderr, "pescope: %s: cannot read: %s\n", path,
+			strerror(errno));
+		return EX_NOINPUT;
+	}
+	l = lesson_load(path, err, sizeof err);
+	if (!l) {
+		fprintf(stderr, "pescope: %s\n", err);
+		return EX_DATAERR;
+	}
+	lesson_book_single(b, l);
+	return 0;
+}
+
+/* Why --lesson NAME is not in the book: its file does not load (65), or
+ * there is no such file (66). */
+static int explain_missing(const struct options *opt,
+			   const struct lesson_book *b)
+{
+	char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
+
+	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
+		struct lesson *l = lesson_load(path, err, sizeof err);
+
+		/* It failed inside the book; it fails the same way here. */
+		lesson_free(l);
+		fprintf(stderr, "pescope: %s\n", err);
+		return EX_DATAERR;
+	}
+	fprintf(stderr, "pescope: no lesson \"%s\" in %s (pescope --lessons "
+		"lists them)\n", opt->lesson, b->dir);
+	return EX_NOINPUT;
+}
+
+int lesson_mode_load(const struct options *opt, bool want_book,
+		     struct lesson_book *b)
+{
+	char dir[LESSON_PATH_MAX];
+	struct lesson *l;
+	int i, rc;
+
+	memset(b, 0, sizeof *b);
+	if (opt->lesson && strchr(opt->lesson, '/')) {
+		rc = load_path(opt->lesson, b);
+		if (rc != 0)
+			return rc;
+	} else if (opt->lesson || want_book) {
+		if (lesson_find_dir((enum lang)opt->lang, opt->argv0, dir,
+				    sizeof dir) != 0) {
+			snprintf(b->error, sizeof b->error, "%s", dir);
+			if (!opt->lesson)
+				return 0;
+			fprintf(stderr, "pescope: %s\n", dir);
+			return EX_NOINPUT;
+		}
+		if (lesson_book_load(b, dir) != 0 && opt->lesson) {
+			fprintf(stderr, "pescope: %s\n", b->error);
+			return EX_NOINPUT;
+		}
+	}
+	if (!opt->lesson)
+		return 0;
+	i = strchr(opt->lesson, '/') ? 0 : lesson_book_find(b, opt->lesson);
+	if (i < 0)
+		return explain_missing(opt, b);
+	l = b->lesson[i];
+	if (opt->step > l->nsteps) {
+		fprintf(stderr, "pescope: --step must be from 1 to %d for lesson "
+			"\"%s\", got %d\n", l->nsteps, l->name, opt->step);
+		return EX_USAGE;
+	}
+	return 0;
+}
+
+void lesson_mode_start(const struct options *opt, struct state *s,
+		       const struct lesson_book *b)
+{
+	int i;
+
+	s->les.book = b;
+	if (!opt->lesson)
+		return;
+	i = strchr(opt->lesson, '/') ? 0 : lesson_book_find(b, opt->lesson);
+	if (i >= 0 && i < b->count)
+		lesson_open(s, i, opt->step > 0 ? opt->step - 1 : 0);
+}
+
+int lessons_run(const struct options *opt)
+{
+	struct lesson_book b;
+	char dir[LESSON_PATH_MAX];
+	int rc = 0;
+
+	if (lesson_find_dir((enum lang)opt->lang, opt->argv0, dir,
+			    sizeof dir) != 0) {
+		fprintf(stderr, "pescope: %s\n", dir);
+		return EX_NOINPUT;
+	}
+	if (lesson_book_load(&b, dir) != 0) {
+		fprintf(stderr, "pescope: %s\n", b.error);
+		return EX_NOINPUT;
+	}
+	printf("%s (%s):\n", opt->lang == LANG_ZH ? "课程" : "Lessons",
+	       dir);
+	for (int i = 0; i < b.count; i++)
+		printf("  %2d  %-12s %s\n", b.lesson[i]->number,
+		       b.lesson[i]->name, b.lesson[i]->about);
+	if (b.count)
+		printf("%s\n", opt->lang == LANG_ZH
+		       ? "用 pescope --lesson 名称（或编号）打开一课；在浏览器中按 o。"
+		       : "Open one with pescope --lesson NAME (or its number); "
+			 "in the explorer, press o.");
+	fflush(stdout);
+	if (b.skipped) {
+		fprintf(stderr, "pescope: %s\n", b.error);
+		if (b.skipped > 1)
+			fprintf(stderr, "pescope: and %d more lesson files "
+				"that do not load\n", b.skipped - 1);
+		rc = EX_DATAERR;
+	} else if (!b.count) {
+		fprintf(stderr, "pescope: no lesson files (*.txt) in %s\n", dir);
+		rc = EX_NOINPUT;
+	}
+	if (ferror(stdout)) {
+		perror("pescope: cannot write the list");
+		rc = EX_IOERR;
+	}
+	lesson_book_free(&b);
+	return rc;
+}

@@ -1,0 +1,177 @@
+/* main.c - pescope: read the command line, then run one mode.
+ *
+ * Modes that need no terminal (help, version, dump, snapshot, bench) never
+ * start curses; only explore_run does. */
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "io/atomic_file.h"
+#include "app/cli.h"
+#include "io/dump.h"
+#include "model/keys_doc.h"
+#include "base/lang.h"
+#include "app/modes.h"
+#include "io/series.h"
+
+/* The signal that asked a dump to stop, 0 if none; dump_write polls it. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* Flushes standard output after help or version: 0, or EX_IOERR with a
+ * message (pescope --help >/dev/full). */
+static int finish_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "pescope: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		return EX_IOERR;
+	}
+	return 0;
+}
+
+/* Stops a dump on SIGINT, SIGTERM and SIGHUP so that the temporary file is
+ * removed (signals that were ignored when we started, as for background
+ * jobs or under nohup, stay ignored), and lets SIGPIPE kill us quietly when
+ * the reader goes away (pescope --dump csv | head -1), whatever disposition
+ * we inherited. */
+static void catch_stop_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;	/* no SA_RESTART: a blocked write
+					 * returns, and the dump sees the flag */
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_DFL);
+}
+
+/* Writes what the mode asks for to fp; 0 or an errno value. */
+static int write_content(FILE *fp, const struct options *opt)
+{
+	struct dump_spec spec = { opt->pe, opt->length, opt->format,
+				  opt->dtype };
+
+	switch (opt->mode) {
+	case CLI_VECTOR:
+		return series_vector(fp, &opt->pe, opt->vector_pos);
+	case CLI_SERIES:
+		return series_write(fp, &opt->pe, opt->length, opt->dim,
+				    (enum series_kind)opt->series, &stop_signal);
+	default:
+		return dump_write(fp, &spec, &stop_signal);
+	}
+}
+
+/* The modes that write data (--dump, --dump-series, --vector): to -o FILE
+ * atomically, or to standard output. */
+static int run_output(const struct options *opt)
+{
+	struct atomic_file af;
+	const char *path = opt->output && strcmp(opt->output, "-") != 0 ?
+			   opt->output : NULL;
+	int err;
+
+	if (!path && opt->mode == CLI_DUMP && opt->format == DUMP_NPY &&
+	    isatty(STDOUT_FILENO)) {
+		fputs("pescope: --dump npy writes binary data, not for a "
+		      "terminal: use -o FILE or redirect standard output\n",
+		      stderr);
+		return EX_USAGE;
+	}
+	catch_stop_signals();
+
+	err = atomic_file_open(&af, path);
+	if (err) {
+		fprintf(stderr, "pescope: cannot write \"%s\": %s\n", path,
+			strerror(err));
+		return EX_CANTCREAT;
+	}
+	err = write_content(af.fp, opt);
+	if (err)
+		atomic_file_abort(&af);
+	else
+		err = atomic_file_commit(&af);
+
+	if (stop_signal) {	/* die of it, as the caller expects */
+		signal(stop_signal, SIG_DFL);
+		raise(stop_signal);
+	}
+	if (err) {
+		if (path)
+			fprintf(stderr, "pescope: cannot write \"%s\": %s\n",
+				path, strerror(err));
+		else
+			fprintf(stderr, "pescope: cannot write to standard "
+				"output: %s\n", strerror(err));
+		return EX_IOERR;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt;
+	char err[CLI_ERR_MAX];
+
+	/* A reader that goes away (pescope ... | head -1) ends any mode
+	 * quietly, whatever SIGPIPE disposition we inherited. */
+	signal(SIGPIPE, SIG_DFL);
+	setlocale(LC_ALL, "");
+	if (!cli_parse(argc, argv, &opt, err, sizeof err)) {
+		fprintf(stderr, "pescope: %s\n", err);
+		return EX_USAGE;
+	}
+	opt.lang = lang_settle(opt.lang, opt.ascii, err, sizeof err);
+	if (opt.lang < 0) {
+		fprintf(stderr, "pescope: %s\n", err);
+		return EX_USAGE;
+	}
+	if (opt.seed < 0)	/* no --seed: new drill questions each run */
+		opt.seed = (long long)(((unsigned long long)time(NULL) ^
+					(unsigned long long)getpid() << 16) &
+				       (unsigned long long)CLI_SEED_MAX);
+	switch (opt.mode) {
+	case CLI_HELP:
+		cli_usage(stdout);
+		return finish_stdout();
+	case CLI_VERSION:
+		printf("pescope %s\n", PESCOPE_VERSION);
+		return finish_stdout();
+	case CLI_DUMP:
+	case CLI_VECTOR:
+	case CLI_SERIES:
+		return run_output(&opt);
+	case CLI_SNAPSHOT:
+		return snapshot_run(&opt);
+	case CLI_EXPORT:
+		return export_run(&opt);
+	case CLI_LIST_KEYS:
+		keys_doc_markdown(stdout, !opt.ascii);
+		return finish_stdout();
+	case CLI_BENCH:
+		return bench_run(&opt);
+	case CLI_KEYS:
+		return script_run(&opt);
+	case CLI_LESSONS:
+		return lessons_run(&opt);
+	case CLI_EXPLORE:
+		break;
+	}
+	return explore_run(&opt);
+}

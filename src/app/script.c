@@ -1,0 +1,657 @@
+/* script.c - scripted headless sessions (see script.h for the format): the
+ * line parser, the runner that feeds the explorer's key -> state -> frame
+ * path, and the `pescope --keys` mode. No curses: frames go to a canvas. */
+#include "app/script.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+
+#include "views/frame.h"
+#include "app/headless.h"
+#include "model/keys.h"
+#include "model/lesson.h"
+#include "app/modes.h"
+#include "base/numparse.h"
+#include "io/render_text.h"
+
+/* ---- messages ---- */
+
+/* Copies word (len bytes of valid UTF-8) into dst for quoting: controls
+ * escaped, quotes and backslashes too, at most 32 bytes of it, cut on a
+ * character boundary with "..." after. */
+static const char *quoted(const char *word, size_t len, char *dst, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0, i = 0, cut = len < 32 ? len : 32;
+
+	while (cut < len && ((unsigned char)word[cut] & 0xc0) == 0x80)
+		cut--;
+	for (; i < cut && k + 8 <= n; i++) {
+		unsigned char c = (unsigned char)word[i];
+		if (c < 0x20 || c == 0x7f) {
+			dst[k++] = '\\';
+			dst[k++] = 'x';
+			dst[k++] = hex[c >> 4];
+			dst[k++] = hex[c & 15];
+			continue;
+		}
+		if (c == '"' || c == '\\')
+			dst[k++] = '\\';
+		dst[k++] = (char)c;
+	}
+	if (i < len && k + 4 <= n) {
+		memcpy(dst + k, "...", 3);
+		k += 3;
+	}
+	dst[k] = '\0';
+	return dst;
+}
+
+/* ---- UTF-8 ---- */
+
+/* Decodes the code point at p (n > 0 bytes left). Returns its length in
+ * bytes and sets *cp, or returns 0 for an invalid sequence: a stray or
+ * missing continuation byte, an overlong form, a surrogate, or a value
+ * above U+10FFFF. */
+static size_t utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
+{
+	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	size_t len;
+	uint32_t v;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		v = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		v = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		v = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (p[i] & 0x3f);
+	}
+	if (v < min[len] || v > 0x10ffff || (v >= 0xd800 && v < 0xe000))
+		return 0;
+	*cp = v;
+	return len;
+}
+
+/* A control character: C0, DEL or C1. */
+static bool is_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+}
+
+/* ---- words ---- */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* ASCII case-insensitive equality of word (len bytes) and the NUL-ended
+ * name: key names are English words, so no locale is involved. */
+static bool same_name(const char *word, size_t len, const char *name)
+{
+	size_t i = 0;
+
+	for (; i < len && name[i]; i++) {
+		char a = word[i], b = name[i];
+		if (a >= 'A' && a <= 'Z')
+			a = (char)(a - 'A' + 'a');
+		if (b >= 'A' && b <= 'Z')
+			b = (char)(b - 'A' + 'a');
+		if (a != b)
+			return false;
+	}
+	return i == len && name[i] == '\0';
+}
+
+enum { WORDS_MAX = 4 };
+
+/* The blank-separated words of a line, after the first one's argument. */
+struct words {
+	const char *at[WORDS_MAX];	/* start of each word */
+	size_t len[WORDS_MAX];		/* its length */
+	int count;			/* words found, at most WORDS_MAX */
+	bool more;			/* there were more than WORDS_MAX */
+};
+
+static void split_words(const char *p, const char *end, struct words *w)
+{
+	w->count = 0;
+	w->more = false;
+	for (;;) {
+		while (p < end && is_blank(*p))
+			p++;
+		if (p == end)
+			return;
+		if (w->count == WORDS_MAX) {
+			w->more = true;
+			return;
+		}
+		w->at[w->count] = p;
+		while (p < end && !is_blank(*p))
+			p++;
+		w->len[w->count] = (size_t)(p - w->at[w->count]);
+		w->count++;
+	}
+}
+
+/* ---- key names ---- */
+
+static const struct {
+	const char *name;
+	int code;
+} key_names[] = {
+	{ "Left", PK_LEFT }, { "Right", PK_RIGHT }, { "Up", PK_UP },
+	{ "Down", PK_DOWN }, { "PgUp", PK_PGUP }, { "PgDn", PK_PGDN },
+	{ "Home", PK_HOME }, { "End", PK_END }, { "Enter", PK_ENTER },
+	{ "Esc", PK_ESC }, { "Backspace", PK_BACKSPACE }, { "Tab", PK_TAB },
+	{ "BTab", PK_BTAB }, { "Space", ' ' },
+};
+
+/* The key of a control letter as the explorer receives it: a terminal
+ * sends C-i as a tab, C-m and C-j as line ends and C-h as a backspace. */
+static int control_key(char letter)
+{
+	int code = letter & 0x1f;
+
+	switch (code) {
+	case '\t': return PK_TAB;
+	case '\r':
+	case '\n': return PK_ENTER;
+	case '\b': return PK_BACKSPACE;
+	default: return code;
+	}
+}
+
+/* The key code named by word (len bytes, valid UTF-8), or -1. */
+static int key_named(const char *word, size_t len)
+{
+	uint32_t cp;
+
+	if (utf8_decode((const unsigned char *)word, len, &cp) == len)
+		return is_control(cp) ? -1 : (int)cp;
+	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
+		if (same_name(word, len, key_names[i].name))
+			return key_names[i].code;
+	if (len == 3 && (word[0] == 'C' || word[0] == 'c') && word[1] == '-' &&
+	    ((word[2] >= 'a' && word[2] <= 'z') ||
+	     (word[2] >= 'A' && word[2] <= 'Z')))
+		return control_key(word[2]);
+	return -1;
+}
+
+/* ---- parsing ---- */
+
+static bool fail(char *err, size_t n, const char *msg, const char *word,
+		 size_t len)
+{
+	char q[160];
+
+	if (word)
+		snprintf(err, n, msg, quoted(word, len, q, sizeof q));
+	else
+		snprintf(err, n, "%s", msg);
+	return false;
+}
+
+/* Reads word w of ws as an integer in [lo, hi] for the value called what. */
+static bool parse_int(const struct words *ws, int w, const char *op,
+		      const char *what, long long lo, long long hi,
+		      long long *out, char *err, size_t n)
+{
+	char word[32], q[160];
+	enum numparse_status st = NUMPARSE_RANGE;
+
+	if (ws->len[w] < sizeof word) {
+		memcpy(word, ws->at[w], ws->len[w]);
+		word[ws->len[w]] = '\0';
+		st = numparse_int(word, lo, hi, out);
+	}
+	if (st == NUMPARSE_OK)
+		return true;
+	snprintf(err, n, "%s: %s must be an integer from %lld to %lld, got "
+		 "\"%s\" (%s)", op, what, lo, hi,
+		 quoted(ws->at[w], ws->len[w], q, sizeof q),
+		 numparse_reason(st));
+	return false;
+}
+
+/* Checks the argument count of op: from lo to hi words after it. */
+static bool arg_count(const struct words *ws, const char *op, int lo, int hi,
+		      const char *usage, char *err, size_t n)
+{
+	int got = ws->count - 1;
+
+	if (!ws->more && got >= lo && got <= hi)
+		return true;
+	snprintf(err, n, "%s: %s, as in \"%s\"",
+		 op, got < lo ? "missing values" : "too many values", usage);
+	return false;
+}
+
+/* The characters of a text or cmd line: no controls (the line is valid
+ * UTF-8 already). */
+static bool check_string(const char *s, const char *end, const char *op,
+			 char *err, size_t n)
+{
+	while (s < end) {
+		uint32_t cp;
+		size_t k = utf8_decode((const unsigned char *)s,
+				       (size_t)(end - s), &cp);
+		if (is_control(cp)) {
+			snprintf(err, n, "%s: control character U+%04X in the "
+				 "string (use a key line for Tab, Enter...)",
+				 op, (unsigned)cp);
+			return false;
+		}
+		s += k;
+	}
+	return true;
+}
+
+/* Everything after the operation word and one blank. */
+static const char *rest_of_line(const struct words *ws)
+{
+	const char *p = ws->at[0] + ws->len[0];
+	return is_blank(*p) ? p + 1 : p;
+}
+
+static bool parse_point(const struct words *ws, int first, const char *op,
+			struct script_event *ev, char *err, size_t n)
+{
+	long long x, y;
+
+	if (!parse_int(ws, first, op, "X", 0, SCRIPT_SIZE_MAX - 1, &x, err, n) ||
+	    !parse_int(ws, first + 1, op, "Y", 0, SCRIPT_SIZE_MAX - 1, &y,
+		       err, n))
+		return false;
+	ev->x = (int)x;
+	ev->y = (int)y;
+	return true;
+}
+
+/* Parses a line known to be valid UTF-8 without NUL bytes. */
+static bool parse_words(const char *line, const char *end,
+			struct script_event *ev, char *err, size_t n)
+{
+	struct words ws;
+	const char *op;
+	long long a, b;
+
+	split_words(line, end, &ws);
+	if (ws.count == 0 || ws.at[0][0] == '#')
+		return true;
+	op = ws.at[0];
+	if (same_name(op, ws.len[0], "key")) {
+		if (!arg_count(&ws, "key", 1, 1, "key Left", err, n))
+			return false;
+		ev->key = key_named(ws.at[1], ws.len[1]);
+		if (ev->key < 0)
+			return fail(err, n, "key: unknown key \"%s\" (a character, "
+				    "a name such as Left, Enter or Space, or C-a "
+				    ".. C-z)", ws.at[1], ws.len[1]);
+		ev->op = SCRIPT_KEY;
+		return true;
+	}
+	if (same_name(op, ws.len[0], "text") || same_name(op, ws.len[0], "cmd")) {
+		bool text = ws.len[0] == 4;
+		const char *s = rest_of_line(&ws);
+		if (text && s == end)
+			return fail(err, n, "text: nothing to type, as in "
+				    "\"text d 64\"", NULL, 0);
+		if (!check_string(s, end, text ? "text" : "cmd", err, n))
+			return false;
+		ev->op = text ? SCRIPT_TEXT : SCRIPT_CMD;
+		ev->text = s;
+		return true;
+	}
+	if (same_name(op, ws.len[0], "click")) {
+		if (!arg_count(&ws, "click", 2, 2, "click 10 5", err, n) ||
+		    !parse_point(&ws, 1, "click", ev, err, n))
+			return false;
+		ev->op = SCRIPT_CLICK;
+		return true;
+	}
+	if (same_name(op, ws.len[0], "wheel")) {
+		if (!arg_count(&ws, "wheel", 3, 3, "wheel up 10 5", err, n))
+			return false;
+		if (same_name(ws.at[1], ws.len[1], "up"))
+			ev->dir = 1;
+		else if (same_name(ws.at[1], ws.len[1], "down"))
+			ev->dir = -1;
+		else
+			return fail(err, n, "wheel: direction must be up or "
+				    "down, got \"%s\"", ws.at[1], ws.len[1]);
+		if (!parse_point(&ws, 2, "wheel", ev, err, n))
+			return false;
+		ev->op = SCRIPT_WHEEL;
+		return true;
+	}
+	if (same_name(op, ws.len[0], "resize")) {
+		if (!arg_count(&ws, "resize", 2, 2, "resize 120 40", err, n) ||
+		    !parse_int(&ws, 1, "resize", "W", 1, SCRIPT_SIZE_MAX, &a,
+			       err, n) ||
+		    !parse_int(&ws, 2, "resize", "H", 1, SCRIPT_SIZE_MAX, &b,
+			       err, n))
+			return false;
+		ev->op = SCRIPT_RESIZE;
+		ev->w = (int)a;
+		ev->h = (int)b;
+		return true;
+	}
+	if (same_name(op, ws.len[0], "tick")) {
+		if (!arg_count(&ws, "tick", 0, 1, "tick 25", err, n))
+			return false;
+		ev->count = 1;
+		if (ws.count == 2 &&
+		    !parse_int(&ws, 1, "tick", "N", 1, SCRIPT_TICKS_MAX,
+			       &ev->count, err, n))
+			return false;
+		ev->op = SCRIPT_TICK;
+		return true;
+	}
+	return fail(err, n, "unknown event \"%s\" (key, text, cmd, click, "
+		    "wheel, resize, tick, or # for a comment)", op, ws.len[0]);
+}
+
+bool script_parse(const char *line, size_t len, struct script_event *ev,
+		  char *err, size_t n)
+{
+	const char *nul = memchr(line, '\0', len);
+
+	*ev = (struct script_event){ .op = SCRIPT_NOTHING };
+	if (nul) {
+		snprintf(err, n, "NUL byte at column %zu",
+			 (size_t)(nul - line) + 1);
+		return false;
+	}
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		size_t k = utf8_decode((const unsigned char *)line + i, len - i,
+				       &cp);
+		if (k == 0) {
+			snprintf(err, n, "invalid UTF-8 at column %zu (byte "
+				 "0x%02x)", i + 1, (unsigned char)line[i]);
+			return false;
+		}
+		i += k;
+	}
+	return parse_words(line, line + len, ev, err, n);
+}
+
+/* ---- running ---- */
+
+static void draw(struct script_session *ss)
+{
+	frame_draw(&ss->s, ss->c);
+}
+
+/* Applies one action; notes a quit. */
+static unsigned apply(struct script_session *ss, struct action a)
+{
+	unsigned r = state_apply(&ss->s, &a);
+
+	if (r & REACT_QUIT)
+		ss->quit = true;
+	return r;
+}
+
+/* Types the characters of s, then `last` if it is not PK_NONE, as one
+ * burst: the explorer drains keys that arrive together before it draws. */
+static unsigned type_burst(struct script_session *ss, int first,
+			   const char *s, int last)
+{
+	unsigned r = REACT_NONE;
+	const char *end = s + strlen(s);
+
+	if (first != PK_NONE)
+		r |= apply(ss, keys_action(&ss->s, first));
+	while (s < end && !ss->quit) {
+		uint32_t cp = 0;
+		s += utf8_decode((const unsigned char *)s, (size_t)(end - s), &cp);
+		r |= apply(ss, keys_action(&ss->s, (int)cp));
+	}
+	if (last != PK_NONE && !ss->quit)
+		r |= apply(ss, keys_action(&ss->s, last));
+	return r;
+}
+
+static bool on_screen(const struct script_session *ss,
+		      const struct script_event *ev, const char *op,
+		      char *err, size_t n)
+{
+	int w = canvas_width(ss->c), h = canvas_height(ss->c);
+
+	if (ev->x < w && ev->y < h)
+		return true;
+	snprintf(err, n, "%s: cell %d %d is outside the %dx%d screen "
+		 "(X 0 to %d, Y 0 to %d)", op, ev->x, ev->y, w, h, w - 1,
+		 h - 1);
+	return false;
+}
+
+bool script_apply(struct script_session *ss, const struct script_event *ev,
+		  char *err, size_t n)
+{
+	int w = canvas_width(ss->c), h = canvas_height(ss->c);
+	unsigned r = REACT_NONE;
+
+	if (ss->quit)
+		return true;
+	switch (ev->op) {
+	case SCRIPT_NOTHING:
+		return true;
+	case SCRIPT_KEY:
+		r = apply(ss, keys_action(&ss->s, ev->key));
+		break;
+	case SCRIPT_TEXT:
+		r = type_burst(ss, PK_NONE, ev->text, PK_NONE);
+		break;
+	case SCRIPT_CMD:
+		r = type_burst(ss, ':', ev->text, PK_ENTER);
+		break;
+	case SCRIPT_CLICK:
+		if (!on_screen(ss, ev, "click", err, n))
+			return false;
+		r = apply(ss, frame_click(&ss->s, w, h, ev->x, ev->y));
+		break;
+	case SCRIPT_WHEEL:
+		if (!on_screen(ss, ev, "wheel", err, n))
+			return false;
+		r = apply(ss, frame_wheel(&ss->s, w, h, ev->x, ev->y, ev->dir));
+		break;
+	case SCRIPT_RESIZE:
+		if (canvas_resize(ss->c, ev->w, ev->h) != 0) {
+			snprintf(err, n, "resize: no memory for a %dx%d screen",
+				 ev->w, ev->h);
+			return false;
+		}
+		r = REACT_REDRAW;
+		break;
+	case SCRIPT_TICK:
+		for (long long i = 0; i < ev->count; i++)
+			r |= apply(ss, (struct action){ ACT_TICK, 0, 0, -1 });
+		break;
+	}
+	if ((r & REACT_REDRAW) && !ss->quit)
+		draw(ss);
+	return true;
+}
+
+/* Reads one line into buf (SCRIPT_LINE_MAX + 2 bytes) without its '\n'.
+ * Returns its length, SCRIPT_LINE_MAX + 1 for a longer one (the rest is
+ * left unread: the session stops there), or -1 at the end of input or on a
+ * read error (tell them apart with ferror). */
+static long read_line(FILE *in, char *buf)
+{
+	long len = 0;
+	int ch;
+
+	while ((ch = getc(in)) != EOF && ch != '\n') {
+		if (len > SCRIPT_LINE_MAX)
+			break;
+		buf[len++] = (char)ch;
+	}
+	if (ch == EOF && (len == 0 || ferror(in)))
+		return -1;
+	buf[len] = '\0';
+	return len;
+}
+
+void script_begin(struct script_session *ss, struct canvas *c)
+{
+	ss->c = c;
+	ss->line = 0;
+	ss->quit = false;
+	draw(ss);
+}
+
+enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
+			       size_t n)
+{
+	char buf[SCRIPT_LINE_MAX + 2];
+
+	while (!ss->quit) {
+		struct script_event ev;
+		long len = read_line(in, buf);
+
+		if (len < 0)
+			return ferror(in) ? SCRIPT_READ_ERROR : SCRIPT_DONE;
+		ss->line++;
+		if (len > SCRIPT_LINE_MAX) {
+			snprintf(err, n, "line longer than %d bytes",
+				 SCRIPT_LINE_MAX);
+			return SCRIPT_BAD_LINE;
+		}
+		if (len > 0 && buf[len - 1] == '\r')
+			buf[--len] = '\0';
+		if (!script_parse(buf, (size_t)len, &ev, err, n) ||
+		    !script_apply(ss, &ev, err, n))
+			return SCRIPT_BAD_LINE;
+	}
+	return SCRIPT_DONE;
+}
+
+/* ---- the --keys mode ---- */
+
+/* Opens the script; EX_NOINPUT with a message when it cannot be read. */
+static int open_script(const char *path, FILE **in)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0) {
+		*in = stdin;
+		return 0;
+	}
+	*in = fopen(path, "r");
+	if (*in && fstat(fileno(*in), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(*in);
+		*in = NULL;
+		errno = EISDIR;
+	}
+	if (*in)
+		return 0;
+	fprintf(stderr, "pescope: cannot read \"%s\": %s\n", path,
+		strerror(errno));
+	return EX_NOINPUT;
+}
+
+/* Writes the final screen (with --snapshot) and the status line. */
+static int print_result(const struct options *opt, struct script_session *ss,
+			bool utf8)
+{
+	struct render_opts ro = { utf8, headless_color(opt->color),
+				  opt->palette };
+	char status[128];
+
+	if (opt->keys_snapshot) {
+		draw(ss);
+		if (render_text(stdout, ss->c, &ro) != 0)
+			goto fail;
+	}
+	printf("%s\n", state_status(&ss->s, status, sizeof status));
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+fail:
+	fprintf(stderr, "pescope: cannot write to standard output: %s\n",
+		strerror(errno ? errno : EIO));
+	return EX_IOERR;
+}
+
+/* Runs the script from in (called name in messages) on screen c, from the
+ * state the options ask for, and prints the result. */
+static int run_session(const struct options *opt, FILE *in, const char *name,
+		       struct canvas *c)
+{
+	struct script_session ss;
+	struct lesson_book book;
+	char err[SCRIPT_ERR_MAX];
+	int rc = headless_start(opt, &ss.s, &book);
+
+	if (rc == 0) {
+		bool utf8 = !ss.s.ascii && headless_utf8();
+		ss.s.ascii = !utf8;
+		script_begin(&ss, c);
+		switch (script_feed(&ss, in, err, sizeof err)) {
+		case SCRIPT_BAD_LINE:
+			fprintf(stderr, "%s:%ld: %s\n", name, ss.line, err);
+			rc = EX_DATAERR;
+			break;
+		case SCRIPT_READ_ERROR:
+			fprintf(stderr, "pescope: cannot read \"%s\": %s\n", name,
+				strerror(errno));
+			rc = EX_IOERR;
+			break;
+		case SCRIPT_DONE:
+			rc = print_result(opt, &ss, utf8);
+			break;
+		}
+	}
+	lesson_book_free(&book);
+	return rc;
+}
+
+int script_run(const struct options *opt)
+{
+	const char *name = strcmp(opt->keys, "-") == 0 ? "<stdin>" : opt->keys;
+	struct canvas *c;
+	FILE *in;
+	int rc = open_script(opt->keys, &in);
+
+	if (rc != 0)
+		return rc;
+	/* A reader that goes away (pescope --keys F --snapshot | head -1)
+	 * ends us quietly, as for the dumps, whatever we inherited. */
+	signal(SIGPIPE, SIG_DFL);
+	c = canvas_new(opt->width, opt->height);
+	if (c) {
+		rc = run_session(opt, in, name, c);
+	} else {
+		fprintf(stderr, "pescope: out of memory\n");
+		rc = EX_OSERR;
+	}
+	canvas_free(c);
+	if (in != stdin)
+		fclose(in);
+	return rc;
+}

@@ -1,0 +1,41 @@
+/* snapshot.c - `pescope --snapshot`: the explorer's screen rendered once,
+ * headless, as text on stdout. The same frame_draw() as the terminal. */
+#include <stdio.h>
+
+#include "views/frame.h"
+#include "app/headless.h"
+#include "app/modes.h"
+#include "io/render_text.h"
+
+int snapshot_run(const struct options *opt)
+{
+	struct state s;
+	struct render_opts ro;
+	struct canvas *c = canvas_new(opt->width, opt->height);
+	struct lesson_book book;
+	int rc;
+
+	if (!c) {
+		fprintf(stderr, "pescope: out of memory\n");
+		return 71;
+	}
+	rc = headless_start(opt, &s, &book);
+	if (rc != 0) {
+		lesson_book_free(&book);
+		canvas_free(c);
+		return rc;
+	}
+	ro.utf8 = !s.ascii && headless_utf8();
+	s.ascii = !ro.utf8;
+	ro.color = headless_color(opt->color);
+	ro.palette = opt->palette;
+	frame_draw(&s, c);
+	rc = render_text(stdout, c, &ro);
+	canvas_free(c);
+	lesson_book_free(&book);
+	if (rc != 0 || fflush(stdout) != 0 || ferror(stdout)) {
+		perror("pescope: cannot write the snapshot");
+		return 74;
+	}
+	return 0;
+}

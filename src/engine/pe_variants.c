@@ -1,0 +1,857 @@
+/* pe_variants.c - wrong encodings, stretched encodings and the two layouts
+ * (see pe_variants.h for the contract).
+ *
+ * Everything here is an encoding made of sinusoids, one per dimension
+ * (struct pe_wave), so the tools of pe.c carry over: means over a block of
+ * positions have the closed form D * f(phase at the centre), and stepping
+ * through evenly spaced positions is a rotation, four multiplies instead of
+ * a sin and a cos. The float32 bug is the one encoding that is not a
+ * sinusoid; it is evaluated from its definition where values are asked
+ * for, and as a small turn away from the exact wave in heatmap spans. */
+#include "engine/pe_variants.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/pe_trig.h"
+#include "engine/pe_turn.h"
+
+static const double two_pi = 6.28318530717958647692528676655900577;
+
+static double wave_eval(enum pe_fn fn, double angle)
+{
+	return fn == PE_SIN ? sin(angle) : cos(angle);
+}
+
+/* ---- the bug zoo ---- */
+
+static const struct pe_bug_info bug_table[PE_BUG_COUNT + 1] = {
+	[PE_BUG_DIM_EXPONENT] = {
+		"dim-exponent",
+		"dim index j instead of 2i in the exponent",
+		"The cosine of pair i turns at base^(-(2i+1)/d), slower than its "
+		"sine: the pair is no longer a rotation, so PE(p).PE(q) depends "
+		"on p, not only on q-p.",
+		"pe[:, j] = f(pos / 10000 ** (j / d))  # j, not 2*(j//2)",
+	},
+	[PE_BUG_HALF_EXPONENT] = {
+		"half-exponent",
+		"i/d instead of 2i/d in the exponent",
+		"Frequencies only fall to base^(-1/2): the longest wavelength is "
+		"2*pi*sqrt(base), not ~2*pi*base, so distant positions look alike "
+		"far sooner.",
+		"w = 1 / 10000 ** (np.arange(d // 2) / d)   # i/d",
+	},
+	[PE_BUG_COS_NEXT_PAIR] = {
+		"cos-next-pair",
+		"the cosine uses pair i+1's frequency",
+		"Sine and cosine of a pair turn at different speeds: the pair "
+		"stops being a rotation, and similarity depends on where you are, "
+		"not only on the offset.",
+		"pe[:, 2*i+1] = np.cos(pos / 10000 ** (2*(i+1) / d))",
+	},
+	[PE_BUG_MULTIPLY] = {
+		"multiply",
+		"position times base^(2i/d), not divided",
+		"All pairs but the first turn faster than a radian per token, most "
+		"by far: every dimension is noise between neighbours, and "
+		"similarity no longer decays smoothly.",
+		"pe[:, 0::2] = np.sin(pos * 10000 ** (2 * i / d))",
+	},
+	[PE_BUG_SWAPPED] = {
+		"swapped",
+		"sin and cos swapped",
+		"Harmless when training from scratch: each pair still holds sin "
+		"and cos of one angle, so every dot product is unchanged. Only "
+		"values differ: pretrained weights break.",
+		"pe[:, 0::2], pe[:, 1::2] = np.cos(pos*w), np.sin(pos*w)",
+	},
+	[PE_BUG_FLOAT32] = {
+		"float32",
+		"angles computed in float32",
+		"pos*w rounded to float32 is off by about pos*w*2^-24: nothing at "
+		"short lengths, ~1e-3 at position 16k, more beyond; long contexts "
+		"get noisy fast dims.",
+		"ang = np.float32(pos)[:, None] * np.float32(w)",
+	},
+	[PE_BUG_NONE] = {
+		"correct",
+		"the correct encoding",
+		"Pair i turns at base^(-2i/d); its sine and cosine share that "
+		"frequency, so offsets are rotations.",
+		"pe[:, 0::2], pe[:, 1::2] = np.sin(pos*w), np.cos(pos*w)",
+	},
+};
+
+const struct pe_bug_info *pe_bug_info(enum pe_bug bug)
+{
+	if ((unsigned)bug > PE_BUG_NONE)
+		bug = PE_BUG_NONE;
+	return &bug_table[bug];
+}
+
+/* base^(-e/d): the frequency for exponent e/d. */
+static double omega_at(const struct pe_params *p, double e)
+{
+	return pow(p->base, -e / p->d_model);
+}
+
+/* The waves of pair i's sine slot and cosine slot under bug. */
+static void pair_waves(const struct pe_params *p, enum pe_bug bug, int i,
+		       struct pe_wave *ws, struct pe_wave *wc)
+{
+	double w = pe_omega(p, i);
+
+	*ws = (struct pe_wave){ w, PE_SIN };
+	*wc = (struct pe_wave){ w, PE_COS };
+	switch (bug) {
+	case PE_BUG_DIM_EXPONENT:
+		wc->omega = omega_at(p, 2.0 * i + 1.0);
+		break;
+	case PE_BUG_HALF_EXPONENT:
+		ws->omega = wc->omega = omega_at(p, (double)i);
+		break;
+	case PE_BUG_COS_NEXT_PAIR:
+		wc->omega = omega_at(p, 2.0 * i + 2.0);
+		break;
+	case PE_BUG_MULTIPLY:
+		ws->omega = wc->omega = 1.0 / w;
+		break;
+	case PE_BUG_SWAPPED:
+		ws->fn = PE_COS;
+		wc->fn = PE_SIN;
+		break;
+	default:		/* NONE, FLOAT32: the exact waves */
+		break;
+	}
+}
+
+struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
+			       int dim)
+{
+	struct pe_wave ws, wc;
+
+	pair_waves(p, bug, pe_pair_of(p, dim), &ws, &wc);
+	return pe_fn_of(p, dim) == PE_SIN ? ws : wc;
+}
+
+/* The float32 angle: pos and omega rounded to float, their product rounded
+ * again (C11 6.3.1.5 and 5.2.4.2.2: assignment to a float drops any extra
+ * precision the evaluation used). */
+static double float32_angle(double pos, double omega)
+{
+	float pf = (float)pos, wf = (float)omega;
+	float a = pf * wf;
+
+	return (double)a;
+}
+
+static double wave_value(struct pe_wave w, enum pe_bug bug, double pos)
+{
+	if (bug == PE_BUG_FLOAT32)
+		return wave_eval(w.fn, float32_angle(pos, w.omega));
+	return wave_eval(w.fn, pos * w.omega);
+}
+
+double pe_variant_value(const struct pe_params *p, enum pe_bug bug,
+			double pos, int dim)
+{
+	if (bug == PE_BUG_NONE)
+		return pe_value(p, pos, dim);
+	return wave_value(pe_variant_wave(p, bug, dim), bug, pos);
+}
+
+void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
+		    double *out)
+{
+	for (int i = 0; i < p->d_model / 2; i++) {
+		struct pe_wave ws, wc;
+
+		pair_waves(p, bug, i, &ws, &wc);
+		out[pe_dim_of(p, i, PE_SIN)] = wave_value(ws, bug, pos);
+		out[pe_dim_of(p, i, PE_COS)] = wave_value(wc, bug, pos);
+	}
+}
+
+/* ---- means over spans ---- */
+
+/* D = sin(n w/2) / (n sin(w/2)) as in pe.c: exactly 1 where it rounds to 1
+ * anyway. Frequencies above pi (the multiply bug) can put w/2 on a multiple
+ * of pi, where the samples all coincide and the quotient is 0/0 or badly
+ * cancelled: D is then taken as 1, and always kept in [-1, 1], since a mean
+ * of values in [-1, 1] cannot leave it. */
+static double block_factor(double w, double n)
+{
+	double den, f;
+
+	if (n <= 1.0 || fabs(0.5 * n * w) < 0x1p-26)
+		return 1.0;
+	den = n * sin(0.5 * w);
+	if (den == 0.0)
+		return 1.0;
+	f = sin(0.5 * n * w) / den;
+	return f > 1.0 ? 1.0 : f < -1.0 ? -1.0 : f;
+}
+
+/* A memo of four (key, turn) entries, oldest out first: plot columns have at
+ * most two lengths and three steps between centres. */
+enum { MEMO = 4 };
+
+struct memo {
+	long long key[MEMO];
+	struct turn val[MEMO];
+	int used, next;
+};
+
+static bool memo_get(const struct memo *m, long long key, struct turn *val)
+{
+	for (int i = 0; i < m->used; i++)
+		if (m->key[i] == key) {
+			*val = m->val[i];
+			return true;
+		}
+	return false;
+}
+
+static struct turn memo_put(struct memo *m, long long key, struct turn val)
+{
+	m->key[m->next] = key;
+	m->val[m->next] = val;
+	m->next = (m->next + 1) % MEMO;
+	if (m->used < MEMO)
+		m->used++;
+	return val;
+}
+
+/* out_s[j], out_c[j] = D_j * (sin, cos)(w * centre_j) for each span (either
+ * output may be NULL): the means of sin(w x) and cos(w x) over the span. */
+static void wave_span_pair(double w, const long long *start,
+			   const long long *count, int n, double *out_s,
+			   double *out_c)
+{
+	struct memo steps = { { 0 }, { { 0, 0 } }, 0, 0 };
+	struct memo factors = { { 0 }, { { 0, 0 } }, 0, 0 };
+	struct turn phase = { 1.0, 0.0 }, t;
+	long long prev2 = 0;
+
+	for (int j = 0; j < n; j++) {
+		/* Twice the span's centre, an exact integer. */
+		long long c2 = 2 * start[j] + count[j] - 1;
+
+		if (j % PE_SPAN_RESEED == 0) {
+			phase = turn_of(0.5 * (double)c2 * w);
+		} else {
+			if (!memo_get(&steps, c2 - prev2, &t))
+				t = memo_put(&steps, c2 - prev2,
+					     turn_of(0.5 * (double)(c2 - prev2) * w));
+			phase = turn_mul(phase, t);
+		}
+		prev2 = c2;
+		if (!memo_get(&factors, count[j], &t))
+			t = memo_put(&factors, count[j],
+				     (struct turn){ block_factor(w, (double)count[j]), 0.0 });
+		if (out_s)
+			out_s[j] = t.c * phase.s;
+		if (out_c)
+			out_c[j] = t.c * phase.c;
+	}
+}
+
+void pe_wave_span_means(struct pe_wave w, const long long *start,
+			const long long *count, int n, double *out)
+{
+	bool is_sin = w.fn == PE_SIN;
+
+	wave_span_pair(w.omega, start, count, n, is_sin ? out : NULL,
+		       is_sin ? NULL : out);
+}
+
+/* (cos x, sin x) for a small turn x: Taylor series to x^7, whose remainder
+ * x^8/8! is below 1e-13 for |x| < 1/16; larger turns ask libm. */
+static struct turn small_turn(double x)
+{
+	double x2 = x * x;
+
+	if (fabs(x) >= 0.0625)
+		return turn_of(x);
+	return (struct turn){
+		1.0 - x2 / 2.0 * (1.0 - x2 / 12.0 * (1.0 - x2 / 30.0)),
+		x * (1.0 - x2 / 6.0 * (1.0 - x2 / 20.0 * (1.0 - x2 / 42.0)))
+	};
+}
+
+/* Float32 spans: the exact wave, then each one-position span turned by the
+ * float32 angle's error, delta = angle32 - pos * w. The exact phase comes
+ * from the rotation recurrence (one sin/cos per PE_SPAN_RESEED spans), so a
+ * zoomed-in heatmap does not pay a sin per pixel. */
+static void float32_span_means(struct pe_wave w, const long long *start,
+			       const long long *count, int n, double *out,
+			       double *other)
+{
+	double *out_s = w.fn == PE_SIN ? out : other;
+	double *out_c = w.fn == PE_SIN ? other : out;
+
+	wave_span_pair(w.omega, start, count, n, out_s, out_c);
+	for (int j = 0; j < n; j++) {
+		double pos = (double)start[j];
+		struct turn e;
+
+		if (count[j] != 1)
+			continue;
+		e = small_turn(float32_angle(pos, w.omega) - pos * w.omega);
+		if (w.fn == PE_SIN)
+			out[j] = out_s[j] * e.c + out_c[j] * e.s;
+		else
+			out[j] = out_c[j] * e.c - out_s[j] * e.s;
+	}
+}
+
+/* Means of one slot's wave w under bug (not PE_BUG_NONE). */
+static void slot_means(struct pe_wave w, enum pe_bug bug,
+		       const long long *start, const long long *count, int n,
+		       double *out)
+{
+	if (bug != PE_BUG_FLOAT32) {
+		pe_wave_span_means(w, start, count, n, out);
+		return;
+	}
+	/* The partner values need room of their own; a stack buffer per chunk
+	 * keeps this allocation-free. */
+	for (int j0 = 0; j0 < n; j0 += PE_SPAN_RESEED) {
+		double other[PE_SPAN_RESEED];
+		int len = n - j0 < PE_SPAN_RESEED ? n - j0 : PE_SPAN_RESEED;
+
+		float32_span_means(w, start + j0, count + j0, len, out + j0,
+				   other);
+	}
+}
+
+void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
+				int pair, const long long *start,
+				const long long *count, int n, double *out_s,
+				double *out_c)
+{
+	struct pe_wave ws, wc;
+
+	if (bug == PE_BUG_NONE) {
+		pe_span_means_pair(p, pair, start, count, n, out_s, out_c);
+		return;
+	}
+	pair_waves(p, bug, pair, &ws, &wc);
+	if (ws.omega != wc.omega || bug == PE_BUG_FLOAT32) {
+		if (out_s)
+			slot_means(ws, bug, start, count, n, out_s);
+		if (out_c)
+			slot_means(wc, bug, start, count, n, out_c);
+		return;
+	}
+	/* One frequency, one phase: the two slots hold its sine and cosine,
+	 * in either order. */
+	if (ws.fn == PE_SIN)
+		wave_span_pair(ws.omega, start, count, n, out_s, out_c);
+	else
+		wave_span_pair(ws.omega, start, count, n, out_c, out_s);
+}
+
+void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
+			   int dim, const long long *start,
+			   const long long *count, int n, double *out)
+{
+	bool is_sin = pe_fn_of(p, dim) == PE_SIN;
+
+	pe_variant_span_means_pair(p, bug, pe_pair_of(p, dim), start, count, n,
+				   is_sin ? out : NULL, is_sin ? NULL : out);
+}
+
+/* ---- comparing a mistake with the correct encoding ---- */
+
+void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
+		      int pair1, struct pe_wave_pair *out)
+{
+	for (int i = pair0; i < pair1; i++)
+		pair_waves(p, bug, i, &out[i - pair0].s, &out[i - pair0].c);
+}
+
+/* f(x) for wave w at angle x, through pe_sincos. */
+static double wave_at(struct pe_wave w, double x)
+{
+	double s, c;
+
+	pe_sincos(x, &s, &c);
+	return w.fn == PE_SIN ? s : c;
+}
+
+/* Both slots of pair i at pos: the correct waves into row g, the mistake's
+ * into row b (dimensions in p->layout's order). One sin/cos for the correct
+ * pair and for every mistake that keeps the pair on one angle. */
+static void compare_pair(const struct pe_params *p, enum pe_bug bug,
+			 struct pe_wave_pair good, struct pe_wave_pair bad,
+			 int i, double pos, double *g, double *b)
+{
+	int ds = pe_dim_of(p, i, PE_SIN), dc = pe_dim_of(p, i, PE_COS);
+	double s, c, angle;
+
+	pe_sincos(pos * good.s.omega, &s, &c);
+	g[ds] = s;
+	g[dc] = c;
+	if (bad.s.omega != bad.c.omega) {
+		b[ds] = wave_at(bad.s, pos * bad.s.omega);
+		b[dc] = wave_at(bad.c, pos * bad.c.omega);
+		return;
+	}
+	angle = bug == PE_BUG_FLOAT32 ? float32_angle(pos, bad.s.omega)
+				      : pos * bad.s.omega;
+	pe_sincos(angle, &s, &c);
+	b[ds] = bad.s.fn == PE_SIN ? s : c;
+	b[dc] = bad.c.fn == PE_SIN ? s : c;
+}
+
+int pe_variant_compare_workspace(int d_model, int n)
+{
+	return 2 * d_model * n;
+}
+
+void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
+			    const struct pe_wave_pair *good,
+			    const struct pe_wave_pair *bad, double pos, int a,
+			    int n, int pair0, int pair1, double *work)
+{
+	size_t d = (size_t)p->d_model;
+	double *g = work + (size_t)a * d, *b = work + ((size_t)n + (size_t)a) * d;
+
+	for (int i = pair0; i < pair1; i++)
+		compare_pair(p, bug, good[i], bad[i], i, pos, g, b);
+}
+
+static double dot(const double *a, const double *b, int d)
+{
+	double s = 0.0;
+
+	for (int k = 0; k < d; k++)
+		s += a[k] * b[k];
+	return s;
+}
+
+/* Cosine similarity of rows a and b; 0 when either is zero. */
+static double row_cos(const double *a, const double *b, int d)
+{
+	double na = dot(a, a, d), nb = dot(b, b, d);
+
+	if (na == 0.0 || nb == 0.0)
+		return 0.0;
+	return dot(a, b, d) / sqrt(na * nb);
+}
+
+struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
+						 int n, int dim0, int ndim,
+						 const double *work)
+{
+	int d = p->d_model;
+	const double *good = work, *bad = work + (size_t)d * (size_t)n;
+	struct pe_variant_diff r = { 0.0, 0.0 };
+
+	for (int a = 0; a < n; a++) {
+		const double *g = good + (size_t)a * (size_t)d;
+		const double *b = bad + (size_t)a * (size_t)d;
+
+		for (int k = dim0; k < dim0 + ndim; k++)
+			if (fabs(b[k] - g[k]) > r.value)
+				r.value = fabs(b[k] - g[k]);
+	}
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			double cg = row_cos(good + (size_t)a * (size_t)d,
+					    good + (size_t)b * (size_t)d, d);
+			double cb = row_cos(bad + (size_t)a * (size_t)d,
+					    bad + (size_t)b * (size_t)d, d);
+
+			if (fabs(cb - cg) > r.similarity)
+				r.similarity = fabs(cb - cg);
+		}
+	return r;
+}
+
+/* Pairs outer, positions inner: each pair's waves (a pow or two) once for
+ * all the rows, and no memory besides the rows. */
+struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
+					  enum pe_bug bug, const double *pos,
+					  int n, int dim0, int ndim,
+					  double *work)
+{
+	size_t d = (size_t)p->d_model;
+
+	for (int i = 0; i < p->d_model / 2; i++) {
+		struct pe_wave_pair good, bad;
+
+		pe_variant_pairs(p, PE_BUG_NONE, i, i + 1, &good);
+		pe_variant_pairs(p, bug, i, i + 1, &bad);
+		for (int a = 0; a < n; a++)
+			compare_pair(p, bug, good, bad, i, pos[a],
+				     work + (size_t)a * d,
+				     work + ((size_t)n + (size_t)a) * d);
+	}
+	return pe_variant_compare_finish(p, n, dim0, ndim, work);
+}
+
+/* ---- similarity curves ---- */
+
+/* Whether the pair's two waves are a sine and a cosine of one angle. */
+static bool pair_shares(struct pe_wave_pair pw)
+{
+	return pw.s.omega == pw.c.omega && pw.s.fn != pw.c.fn;
+}
+
+/* Plan entries of a pair that shares its angle: D, cos and sin of the turn
+ * per sample. Of each wave of a pair that does not: D, f at q0 and at
+ * q0 - step, and 2 cos of the turn. */
+enum { PLAN_D, PLAN_TURN_C, PLAN_TURN_S };
+enum { PLAN_F0 = 1, PLAN_FM = 2, PLAN_TC = 3, PLAN_WAVE = 4 };
+
+/* Pairs are planned and added SIM_GROUP at a time: their angles and terms
+ * (at most two terms a pair) fit on the stack, their sines and cosines are
+ * taken in one batch, and the recurrence runs over all of them at once. */
+enum { SIM_GROUP = 128, SIM_TERMS = 2 * SIM_GROUP };
+
+/* The squares of f(w q_j) of one wave of a pair that does not share its
+ * angle, added to norm2 along a recurrence of its own, from its plan
+ * entries q. */
+static void plan_norm(struct pe_wave w, const struct pe_sim_grid *g,
+		      const double *q, double *norm2)
+{
+	double y = q[PLAN_F0], ym = q[PLAN_FM];
+
+	for (int j = 0; j < g->n; j++) {
+		if (j > 0 && j % PE_SIM_RESEED == 0) {
+			double qj = g->q0 + (double)j * g->step;
+
+			y = wave_at(w, w.omega * qj);
+			ym = wave_at(w, w.omega * (qj - g->step));
+		} else if (j > 0) {
+			double t = q[PLAN_TC] * y - ym;
+
+			ym = y;
+			y = t;
+		}
+		norm2[j] += y * y;
+	}
+}
+
+/* pe_sim_plan for at most SIM_GROUP pairs. The turns and the first values
+ * go through pe_sincos_n in one batch, as the terms do in sim_seed. */
+static void plan_group(const struct pe_wave_pair *pw, int cnt,
+		       const struct pe_sim_grid *g, double *plan,
+		       double *norm2)
+{
+	double x[3 * SIM_TERMS], sn[3 * SIM_TERMS], cs[3 * SIM_TERMS];
+	int na = 0;
+
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			x[na++] = pw[i].s.omega * g->step;
+			continue;
+		}
+		for (int o = 0; o < 2; o++) {
+			double w = (o ? pw[i].c : pw[i].s).omega;
+
+			x[na++] = w * g->step;
+			x[na++] = w * g->q0;
+			x[na++] = w * (g->q0 - g->step);
+		}
+	}
+	pe_sincos_n(x, na, sn, cs);
+	na = 0;
+	for (int i = 0; i < cnt; i++) {
+		double *q = plan + (size_t)PE_SIM_PAIR * (size_t)i;
+
+		if (pair_shares(pw[i])) {
+			q[PLAN_D] = block_factor(pw[i].s.omega, g->m);
+			q[PLAN_TURN_S] = sn[na];
+			q[PLAN_TURN_C] = cs[na++];
+			norm2[g->n] += 1.0;
+			continue;
+		}
+		for (int o = 0; o < 2; o++, na += 3) {
+			struct pe_wave w = o ? pw[i].c : pw[i].s;
+			double *qw = q + o * PLAN_WAVE;
+
+			qw[PLAN_D] = block_factor(w.omega, g->m);
+			qw[PLAN_TC] = 2.0 * cs[na];
+			qw[PLAN_F0] = w.fn == PE_SIN ? sn[na + 1] : cs[na + 1];
+			qw[PLAN_FM] = w.fn == PE_SIN ? sn[na + 2] : cs[na + 2];
+			plan_norm(w, g, qw, norm2);
+		}
+	}
+}
+
+void pe_sim_plan(const struct pe_wave_pair *pw, int count,
+		 const struct pe_sim_grid *g, double *plan, double *norm2)
+{
+	for (int i = 0; i < count; i += SIM_GROUP)
+		plan_group(pw + i, count - i < SIM_GROUP ? count - i : SIM_GROUP,
+			   g, plan + (size_t)PE_SIM_PAIR * (size_t)i, norm2);
+}
+
+/* The terms of a group of pairs at sample J and J - 1 into cur and prev,
+ * their 2 cos(turn) into tc; returns the sum at J. amp holds f(w pos) of
+ * the waves of pairs that do not share an angle, in term order. The
+ * angles go through pe_sincos_n in one batch: a plot's sums need no more
+ * than its accuracy, and libm would cost most of the time here. */
+static double sim_seed(const struct pe_wave_pair *pw, int cnt,
+		       const double *plan, const struct pe_sim_grid *g,
+		       double pos, const double *amp, int J, double *cur,
+		       double *prev, double *tc)
+{
+	double qj = g->q0 + (double)J * g->step, sum = 0.0;
+	double x[2 * SIM_TERMS], sn[2 * SIM_TERMS], cs[2 * SIM_TERMS];
+	int t = 0, na = 0;
+
+	/* The angles: one per shared pair (its phase from pos); two per wave
+	 * of the others (at q_J and q_J - step) after the plan's first. */
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			x[na++] = pw[i].s.omega * (qj - pos);
+		} else if (J > 0) {
+			x[na++] = pw[i].s.omega * qj;
+			x[na++] = pw[i].s.omega * (qj - g->step);
+			x[na++] = pw[i].c.omega * qj;
+			x[na++] = pw[i].c.omega * (qj - g->step);
+		}
+	}
+	pe_sincos_n(x, na, sn, cs);
+	na = 0;
+	for (int i = 0; i < cnt; i++) {
+		const double *q = plan + (size_t)PE_SIM_PAIR * (size_t)i;
+
+		if (pair_shares(pw[i])) {
+			double sv = sn[na], cv = cs[na++];
+
+			cur[t] = q[PLAN_D] * cv;
+			prev[t] = q[PLAN_D] *
+				  (cv * q[PLAN_TURN_C] + sv * q[PLAN_TURN_S]);
+			tc[t] = 2.0 * q[PLAN_TURN_C];
+			sum += cur[t++];
+			continue;
+		}
+		for (int o = 0; o < 2; o++, t++) {
+			bool is_sin = (o ? pw[i].c.fn : pw[i].s.fn) == PE_SIN;
+			const double *qw = q + o * PLAN_WAVE;
+			double a = amp[t] * qw[PLAN_D];
+
+			if (J == 0) {
+				cur[t] = a * qw[PLAN_F0];
+				prev[t] = a * qw[PLAN_FM];
+			} else {
+				cur[t] = a * (is_sin ? sn[na] : cs[na]);
+				prev[t] = a * (is_sin ? sn[na + 1] : cs[na + 1]);
+				na += 2;
+			}
+			tc[t] = qw[PLAN_TC];
+			sum += cur[t];
+		}
+	}
+	return sum;
+}
+
+/* pe_sim_dot for at most SIM_GROUP pairs. */
+static double sim_dot_group(const struct pe_wave_pair *pw, int cnt,
+			    const double *plan, const struct pe_sim_grid *g,
+			    double pos, double *dot, double norm2_pos)
+{
+	double amp[SIM_TERMS], a[SIM_TERMS], b[SIM_TERMS], tc[SIM_TERMS];
+	double x[SIM_TERMS], sn[SIM_TERMS], cs[SIM_TERMS];
+	double *cur = a, *prev = b;
+	int terms = 0;
+
+	/* f(w pos) of the waves of pairs that do not share an angle. */
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			x[terms++] = 0.0;
+			continue;
+		}
+		x[terms++] = pw[i].s.omega * pos;
+		x[terms++] = pw[i].c.omega * pos;
+	}
+	pe_sincos_n(x, terms, sn, cs);
+	terms = 0;
+	for (int i = 0; i < cnt; i++) {
+		if (pair_shares(pw[i])) {
+			terms++;
+			norm2_pos += 1.0;
+			continue;
+		}
+		amp[terms] = pw[i].s.fn == PE_SIN ? sn[terms] : cs[terms];
+		amp[terms + 1] = pw[i].c.fn == PE_SIN ? sn[terms + 1]
+						      : cs[terms + 1];
+		norm2_pos += amp[terms] * amp[terms] +
+			     amp[terms + 1] * amp[terms + 1];
+		terms += 2;
+	}
+	for (int j = 0; j < g->n; j++) {
+		if (j % PE_SIM_RESEED == 0) {
+			dot[j] += sim_seed(pw, cnt, plan, g, pos, amp, j, cur,
+					   prev, tc);
+		} else {
+			double *t = cur;
+
+			dot[j] += pe_cosine_step(terms, tc, cur, prev);
+			cur = prev;
+			prev = t;
+		}
+	}
+	return norm2_pos;
+}
+
+double pe_sim_dot(const struct pe_wave_pair *pw, int count, const double *plan,
+		  const struct pe_sim_grid *g, double pos, double *dot,
+		  double norm2_pos)
+{
+	for (int i = 0; i < count; i += SIM_GROUP)
+		norm2_pos = sim_dot_group(pw + i,
+					  count - i < SIM_GROUP ? count - i
+								: SIM_GROUP,
+					  plan + (size_t)PE_SIM_PAIR * (size_t)i,
+					  g, pos, dot, norm2_pos);
+	return norm2_pos;
+}
+
+void pe_sim_finish(const double *dot, const double *norm2, double norm2_pos,
+		   int n, double *out)
+{
+	for (int j = 0; j < n; j++) {
+		double nq = norm2[j] + norm2[n];
+
+		out[j] = norm2_pos > 0.0 && nq > 0.0
+				 ? dot[j] / sqrt(norm2_pos * nq) : 0.0;
+	}
+}
+
+/* ---- context extension ---- */
+
+const char *pe_scaling_name(enum pe_scaling how)
+{
+	switch (how) {
+	case PE_SCALE_NONE:
+		return "original";
+	case PE_SCALE_PI:
+		return "PI";
+	case PE_SCALE_NTK:
+		return "NTK";
+	}
+	return "?";
+}
+
+double pe_ntk_base(double base, double s, int d)
+{
+	if (d <= 2)
+		return base;
+	return base * pow(s, (double)d / (d - 2));
+}
+
+/* The same expression as pe_omega's, so integer pairs agree to the bit. */
+double pe_scaled_omega(const struct pe_params *p, enum pe_scaling how,
+		       double s, double pair)
+{
+	switch (how) {
+	case PE_SCALE_PI:
+		return pow(p->base, -(2.0 * pair) / p->d_model) / s;
+	case PE_SCALE_NTK:
+		return pow(pe_ntk_base(p->base, s, p->d_model),
+			   -(2.0 * pair) / p->d_model);
+	default:
+		return pow(p->base, -(2.0 * pair) / p->d_model);
+	}
+}
+
+double pe_scaled_wavelength(const struct pe_params *p, enum pe_scaling how,
+			    double s, double pair)
+{
+	return two_pi / pe_scaled_omega(p, how, s, pair);
+}
+
+double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,
+		       double s, double pos, int dim)
+{
+	if (how == PE_SCALE_PI)
+		return pe_value(p, pos / s, dim);
+	return wave_eval(pe_fn_of(p, dim),
+			 pos * pe_scaled_omega(p, how, s, pe_pair_of(p, dim)));
+}
+
+double pe_scaled_cos_similarity(const struct pe_params *p,
+				enum pe_scaling how, double s, double k)
+{
+	int h = p->d_model / 2;
+	double sum = 0.0;
+
+	for (int i = 0; i < h; i++)
+		sum += cos(k * pe_scaled_omega(p, how, s, i));
+	return sum / h;
+}
+
+/* ---- layouts ---- */
+
+int pe_layout_gram_workspace(int d_model, int n)
+{
+	return 2 * d_model * n + d_model / 2;
+}
+
+void pe_layout_gram_omegas(const struct pe_params *p, int n, int pair0,
+			   int pair1, double *work)
+{
+	double *omega = work + 2 * (size_t)p->d_model * (size_t)n;
+
+	for (int i = pair0; i < pair1; i++)
+		omega[i] = pe_omega(p, i);
+}
+
+/* Both rows as pe_row writes them, with each angle's sin and cos taken
+ * once and stored in the two layouts' places. */
+void pe_layout_gram_row(const struct pe_params *p, double pos, int a, int n,
+			int pair0, int pair1, double *work)
+{
+	size_t d = (size_t)p->d_model;
+	struct pe_params pi = *p, pc = *p;
+	double *ri = work + (size_t)a * d, *rc = work + ((size_t)n + (size_t)a) * d;
+	const double *omega = work + 2 * d * (size_t)n;
+
+	pi.layout = PE_INTERLEAVED;
+	pc.layout = PE_CONCAT;
+	for (int i = pair0; i < pair1; i++) {
+		double sn, cs;
+
+		pe_sincos(pos * omega[i], &sn, &cs);
+		ri[pe_dim_of(&pi, i, PE_SIN)] = sn;
+		ri[pe_dim_of(&pi, i, PE_COS)] = cs;
+		rc[pe_dim_of(&pc, i, PE_SIN)] = sn;
+		rc[pe_dim_of(&pc, i, PE_COS)] = cs;
+	}
+}
+
+double pe_layout_gram_max(const struct pe_params *p, int n, const double *work)
+{
+	int d = p->d_model;
+	const double *inter = work, *concat = work + (size_t)d * (size_t)n;
+	double worst = 0.0;
+
+	for (int a = 0; a < n; a++)
+		for (int b = a; b < n; b++) {
+			double gi = dot(inter + (size_t)a * (size_t)d,
+					inter + (size_t)b * (size_t)d, d);
+			double gc = dot(concat + (size_t)a * (size_t)d,
+					concat + (size_t)b * (size_t)d, d);
+
+			if (fabs(gi - gc) > worst)
+				worst = fabs(gi - gc);
+		}
+	return worst;
+}
+
+double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
+			   int n, double *work)
+{
+	pe_layout_gram_omegas(p, n, 0, p->d_model / 2, work);
+	for (int a = 0; a < n; a++)
+		pe_layout_gram_row(p, pos[a], a, n, 0, p->d_model / 2, work);
+	return pe_layout_gram_max(p, n, work);
+}

@@ -1,0 +1,298 @@
+/* pe_variants.h - the encoding as people get it wrong, and as people stretch
+ * it to longer contexts: the mathematics behind the bugs, context and
+ * layouts views.
+ *
+ * Pure C11 and libm, like pe.h, whose conventions hold here too (valid
+ * parameters, pairs i = 0 .. d/2-1, omega_i = base^(-2i/d)). No I/O, no
+ * globals; the tables below are constant.
+ *
+ * Most of what these views show is an encoding whose every dimension is a
+ * sinusoid f(omega * pos) with f = sin or cos: the correct one, every bug
+ * but the float32 one, and both ways of extending the context. struct
+ * pe_wave describes one such dimension, and the similarity curve and the
+ * heatmap means below work for any list of them. */
+#ifndef PE_VARIANTS_H
+#define PE_VARIANTS_H
+
+#include <stddef.h>
+
+#include "engine/pe.h"
+
+/* ---- the bug zoo ---- */
+
+/* Mistakes found in public implementations, in the order the bugs view
+ * shows them. Each is defined per pair i and per slot (the dimension that
+ * holds the pair's sine or cosine under p->layout), so switching the layout
+ * only moves rows, as it does for the correct encoding. */
+enum pe_bug {
+	PE_BUG_DIM_EXPONENT,	/* exponent j/d with the dimension j = 2i
+				   (sine) or 2i+1 (cosine), so a pair's two
+				   slots turn at different speeds */
+	PE_BUG_HALF_EXPONENT,	/* i/d instead of 2i/d: omega = base^(-i/d) */
+	PE_BUG_COS_NEXT_PAIR,	/* the cosine turns at pair i+1's omega */
+	PE_BUG_MULTIPLY,	/* pos * base^(2i/d): omega = base^(+2i/d) */
+	PE_BUG_SWAPPED,		/* cosine in the sine's slot and vice versa */
+	PE_BUG_FLOAT32,		/* pos, omega and pos*omega rounded to float */
+	PE_BUG_COUNT,		/* number of mistakes, not a mistake */
+	PE_BUG_NONE = PE_BUG_COUNT	/* the correct encoding, for comparisons */
+};
+
+/* What the bugs view says about a mistake. All strings are ASCII. */
+struct pe_bug_info {
+	const char *name;	/* short id, e.g. "half-exponent" */
+	const char *title;	/* the mistake, at most 45 columns */
+	const char *effect;	/* what it does, at most 180 columns */
+	const char *code;	/* the wrong line as people write it (NumPy);
+				   at most 58 columns */
+};
+
+/* The description of bug (0 <= bug <= PE_BUG_NONE; PE_BUG_NONE describes
+ * the correct encoding). Never NULL: an out-of-range value gives
+ * PE_BUG_NONE's. */
+const struct pe_bug_info *pe_bug_info(enum pe_bug bug);
+
+/* One dimension of an encoding made of sinusoids: value(pos) = f(omega*pos). */
+struct pe_wave {
+	double omega;		/* angular frequency per position, > 0 */
+	enum pe_fn fn;		/* sine or cosine */
+};
+
+/* The wave of dimension 0 <= dim < d of encoding p with mistake bug
+ * (PE_BUG_NONE: the correct one, equal to pe_omega / pe_fn_of). For
+ * PE_BUG_FLOAT32 it is the exact wave, which the float32 values only
+ * approximate (see pe_variant_value). */
+struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
+			       int dim);
+
+/* PE(pos, dim) as the buggy code computes it (PE_BUG_NONE: pe_value).
+ * PE_BUG_FLOAT32 rounds pos and omega to float, multiplies them in float,
+ * and takes sin/cos of that float in double: the angle is off by about
+ * |pos*omega| * 2^-24, ~1e-3 at pos = 16384 for the fast pairs. */
+double pe_variant_value(const struct pe_params *p, enum pe_bug bug,
+			double pos, int dim);
+
+/* The whole row PE_bug(pos, 0..d-1) into out[0..d-1] (one pow per pair,
+ * not per value). */
+void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
+		    double *out);
+
+/* Exact means of a wave over spans [start[j], start[j] + count[j])
+ * (count[j] >= 1), like pe_span_means: a sin/cos per distinct span length,
+ * per distinct step between span centres and per PE_SPAN_RESEED spans, and
+ * a complex multiply per span. */
+void pe_wave_span_means(struct pe_wave w, const long long *start,
+			const long long *count, int n, double *out);
+
+/* Means of PE_bug(., dim) over the spans, for a heatmap. Exact (to the
+ * rounding of the phase, as pe_span_means), except for PE_BUG_FLOAT32 spans
+ * longer than one position, which get the exact wave's mean: the float32
+ * mean differs from it by less than the largest float32 error in the span
+ * (see pe_variant_value), far below one colour step. Float32 spans of one
+ * position are the exact wave turned by the float32 angle's error, within
+ * 1e-9 of pe_variant_value for |pos| <= 1e6, without a sin per span.
+ * PE_BUG_NONE gives pe_span_means. */
+void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
+			   int dim, const long long *start,
+			   const long long *count, int n, double *out);
+
+/* The same for both slots of pair `pair` at once: out_s gets the means of
+ * the dimension that holds the pair's sine under p->layout (whatever the
+ * mistake puts there), out_c those of its cosine's; either may be NULL.
+ * Where the mistake leaves the two slots one frequency (PE_BUG_NONE, the
+ * half-exponent, multiply and swapped bugs) they share one phase
+ * recurrence, as pe_span_means_pair does. */
+void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
+				int pair, const long long *start,
+				const long long *count, int n, double *out_s,
+				double *out_c);
+
+/* The two waves of one pair: the one in the slot that holds the pair's
+ * sine under any layout, and the one in its cosine's slot. */
+struct pe_wave_pair {
+	struct pe_wave s;	/* pe_variant_wave of pe_dim_of(p, i, PE_SIN) */
+	struct pe_wave c;	/* ... of pe_dim_of(p, i, PE_COS) */
+};
+
+/* The waves of pairs [pair0, pair1) of encoding p with mistake bug (as
+ * pe_variant_wave gives them; PE_BUG_NONE: the correct one) into
+ * out[0 .. pair1-pair0-1]. One or two pow per pair. */
+void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
+		      int pair1, struct pe_wave_pair *out);
+
+/* How far a mistake is from the correct encoding at positions pos[0..n-1]
+ * (n >= 1):
+ *   value:      max |PE_bug(p, dim) - PE(p, dim)| over those positions and
+ *               the dimensions [dim0, dim0 + ndim) (inside 0..d-1);
+ *   similarity: max over every two of those positions a, b of
+ *               |cos(PE_bug(a), PE_bug(b)) - cos(PE(a), PE(b))|, the cosine
+ *               similarity taken over all d dimensions (0 when n == 1; a
+ *               zero row counts as similarity 0).
+ * Values are those of pe_value and pe_variant_value, except that angles
+ * from 1e8 radians on go through pe_sincos (pe_trig.h: within 3e-16 of
+ * the exact sin and cos, where libm is within an ulp).
+ * work: pe_variant_compare_workspace(d, n) doubles. Cost: d/2 to d pow,
+ * n*d/2 to n*d sin/cos pairs, and n*n*d multiplies. */
+struct pe_variant_diff {
+	double value;		/* largest difference of a value */
+	double similarity;	/* largest difference of a cosine similarity */
+};
+int pe_variant_compare_workspace(int d_model, int n);
+struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
+					  enum pe_bug bug, const double *pos,
+					  int n, int dim0, int ndim,
+					  double *work);
+
+/* The same in parts, for a view that spreads the work over frames: the
+ * pairs of both encodings (pe_variant_pairs with PE_BUG_NONE and with bug,
+ * d/2 each) are the caller's; pe_variant_compare_row writes pairs
+ * [pair0, pair1) of the two rows at pos as row a of n into work (the same
+ * workspace as above), and once every row is complete
+ * pe_variant_compare_finish measures them. Together they give exactly
+ * pe_variant_compare's result. */
+void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
+			    const struct pe_wave_pair *good,
+			    const struct pe_wave_pair *bad, double pos, int a,
+			    int n, int pair0, int pair1, double *work);
+struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
+						 int n, int dim0, int ndim,
+						 const double *work);
+
+/* ---- similarity curves of any encoding made of waves ---- */
+
+/* The cosine similarity between the encoding's row at a position pos and
+ * its rows at samples q_j = q0 + j*step (j = 0..n-1), each averaged over m
+ * consecutive positions centred on q_j (m <= 1: the point itself), for an
+ * encoding given by its waves f_k(w_k x):
+ *   sim_j = sum_k f_k(w_k pos) * D_k * f_k(w_k q_j)
+ *           / (|PE(pos)| * |PE(q_j)|),
+ *   D_k = sin(m w_k / 2) / (m sin(w_k / 2))   (1 when m <= 1 or when
+ *                                              m w_k / 2 < 2^-26),
+ * i.e. the mean of the dot product over the block divided by the norms at
+ * pos and at the block's centre. Where the norm does not depend on the
+ * position (every encoding whose pairs share a frequency: the correct one,
+ * PI, NTK, and the half-exponent, multiply, swapped and float32 waves) this
+ * is exactly the block's mean cosine similarity; averaging is what keeps
+ * pairs faster than the sample spacing from aliasing into false wiggles.
+ *
+ * A pair whose two waves share a frequency (a sine and a cosine of one
+ * angle, in either slot) adds D cos(w (q_j - pos)) to the dot product and
+ * exactly 1 to each squared norm, which is how it is computed: one sin/cos
+ * per pair and position, whatever the position's size. Other pairs add
+ * their two waves' terms. Along the samples every term is a sinusoid, so
+ * it follows the recurrence t(j+1) = 2 cos(w step) t(j) - t(j-1), one
+ * multiply-subtract per term and sample, re-seeded from sin/cos every
+ * PE_SIM_RESEED samples: within ~1e-12 of the direct sums for the curves a
+ * plot asks for (plus the rounding of w*q itself, ~|w q| 2^-53, which the
+ * direct sums from rows carry and this form does not).
+ *
+ * In parts, so that a curve from a moving position stays cheap and a wide
+ * encoding can be spread over frames: a plan of PE_SIM_PAIR doubles per
+ * pair holds what does not depend on pos, and the squared norms at the
+ * samples gather in norm2 (n + 1 doubles, zeroed by the caller: entries
+ * 0..n-1 for the pairs that do not share a frequency, entry n counts those
+ * that do); then each pos adds its dot products up pairs at a time, and
+ * pe_sim_finish divides. The pairs may be given in any chunks, each with
+ * its part of the plan. */
+#define PE_SIM_PAIR 8
+#define PE_SIM_RESEED 1024
+
+/* Where the samples are. */
+struct pe_sim_grid {
+	double q0;		/* centre of the first sample's block */
+	double step;		/* between samples, > 0 */
+	double m;		/* positions each sample averages */
+	int n;			/* samples, >= 1 */
+};
+
+/* Fills plan[0 .. PE_SIM_PAIR*count) for the pairs pw[0..count-1] and adds
+ * their squares at every sample to norm2. Cost per pair that shares its
+ * angle: the block factor (two sines) and one sin/cos through pe_sincos_n;
+ * per wave of the others: the block factor, three sin/cos and n
+ * multiply-adds. */
+void pe_sim_plan(const struct pe_wave_pair *pw, int count,
+		 const struct pe_sim_grid *g, double *plan, double *norm2);
+
+/* Adds to dot[j] (j < g->n) the share of the pairs pw[0..count-1] (with
+ * their plan) in the dot product of the row at pos with the block at q_j,
+ * and returns norm2_pos plus their share of |PE(pos)|^2. Cost per term (one
+ * a pair that shares its angle, else one a wave): a sin/cos through
+ * pe_sincos_n (a few ns, not libm's 20 to 80), n multiply-adds, and two
+ * more sin/cos per PE_SIM_RESEED samples. */
+double pe_sim_dot(const struct pe_wave_pair *pw, int count, const double *plan,
+		  const struct pe_sim_grid *g, double pos, double *dot,
+		  double norm2_pos);
+
+/* out[j] = dot[j] / sqrt(norm2_pos * (norm2[j] + norm2[n])), the curve
+ * sim_j above once every pair has been planned and added; 0 where a norm
+ * is 0. */
+void pe_sim_finish(const double *dot, const double *norm2, double norm2_pos,
+		   int n, double *out);
+
+/* ---- context extension ---- */
+
+/* How a model trained on L0 positions is stretched to s * L0. */
+enum pe_scaling {
+	PE_SCALE_NONE,		/* the encoding as trained */
+	PE_SCALE_PI,		/* position interpolation: PE(pos / s) */
+	PE_SCALE_NTK		/* NTK-aware: base' = base * s^(d/(d-2)) */
+};
+
+/* "original", "PI" or "NTK" ("?" for anything else). */
+const char *pe_scaling_name(enum pe_scaling how);
+
+/* The NTK-aware base for factor s >= 1 at width d: base * s^(d/(d-2)),
+ * chosen so that the slowest pair (i = d/2-1) slows down by exactly s while
+ * pair 0 keeps omega = 1. For d = 2 the only pair is pair 0, which no base
+ * changes: returns base. May exceed PE_BASE_MAX (it is only used through
+ * the functions below, which do not check it). */
+double pe_ntk_base(double base, double s, int d);
+
+/* omega of pair under scaling how with factor s >= 1: omega_i (NONE,
+ * bit-identical to pe_omega), omega_i / s (PI), base'^(-2i/d) (NTK). The
+ * pair index may be fractional, for plots of the continuous curve through
+ * the pairs. */
+double pe_scaled_omega(const struct pe_params *p, enum pe_scaling how,
+		       double s, double pair);
+
+/* 2*pi / pe_scaled_omega: PI multiplies every wavelength by s; NTK leaves
+ * pair 0 at 2*pi and multiplies the last one by s. */
+double pe_scaled_wavelength(const struct pe_params *p, enum pe_scaling how,
+			    double s, double pair);
+
+/* PE(pos, dim) after scaling: pe_value(p, pos / s, dim) for PI, the value
+ * with base' for NTK. */
+double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,
+		       double s, double pos, int dim);
+
+/* Cosine similarity of the scaled PE(q) and PE(q + k), for any q:
+ * sum_i cos(k * omega'_i) / (d/2). */
+double pe_scaled_cos_similarity(const struct pe_params *p,
+				enum pe_scaling how, double s, double k);
+
+/* ---- layouts ---- */
+
+/* max |PE_inter(a).PE_inter(b) - PE_concat(a).PE_concat(b)| over every two
+ * positions a, b of pos[0..n-1] (a == b included), each dot product summed
+ * in its own layout's dimension order. The two layouts hold the same
+ * numbers in different places, so this is rounding only (~1e-15 * d/2).
+ * work: pe_layout_gram_workspace(d, n) doubles. Cost: n*d/2 sin/cos, d/2
+ * pow, n*n*d multiplies. */
+int pe_layout_gram_workspace(int d_model, int n);
+double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
+			   int n, double *work);
+
+/* The same in parts, for a view that spreads the work over frames:
+ * pe_layout_gram_omegas puts omega_i of pairs [pair0, pair1) into work,
+ * pe_layout_gram_row pairs [pair0, pair1) of the two layouts' rows at pos
+ * as row a of n (once the omegas are in), and pe_layout_gram_max compares
+ * them once every row is complete. Together they give exactly
+ * pe_layout_gram_diff's result. Angles from 1e8 radians on go through
+ * pe_sincos (pe_trig.h). */
+void pe_layout_gram_omegas(const struct pe_params *p, int n, int pair0,
+			   int pair1, double *work);
+void pe_layout_gram_row(const struct pe_params *p, double pos, int a, int n,
+			int pair0, int pair1, double *work);
+double pe_layout_gram_max(const struct pe_params *p, int n,
+			  const double *work);
+
+#endif

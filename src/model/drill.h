@@ -1,0 +1,118 @@
+/* drill.h - interview drill questions: drawn from a seed, checked, explained.
+ *
+ * A question is a pure function of (seed, number): the same pair always
+ * gives the same question, so a drill can be repeated with --seed, and the
+ * session in the state only stores numbers, never a question. Each round of
+ * DRILL_KINDS questions is a shuffled deck of every kind, so no kind comes
+ * back before all the others have been asked; the parameters of each
+ * question (d_model, base, length, offsets) are drawn at random from ranges
+ * where the answer teaches something.
+ *
+ * Answers are computed with the engine (pe.h) from the question's own
+ * parameters; on reveal the session applies those parameters and the
+ * question's view to the state, so the user sees the answer live.
+ *
+ * The text of a question (drill_text.c) exists in English and Chinese; every
+ * function that writes text writes UTF-8 and cuts it on a character
+ * boundary when the buffer is too small. No I/O, no globals. */
+#ifndef DRILL_H
+#define DRILL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/pe.h"
+#include "model/state.h"
+
+/* The kinds of question. The comment says what the answer is. */
+enum drill_kind {
+	DRILL_LAST_WAVELENGTH,	/* number: 2*pi*base^((d-2)/d) */
+	DRILL_FIRST_WAVELENGTH,	/* number: 2*pi, whatever d and base */
+	DRILL_CYCLES,		/* number: pairs with wavelength <= len */
+	DRILL_SYMMETRY,		/* choice: s(k) = s(-k), direction-blind */
+	DRILL_NORM,		/* number: ||PE(p)|| = sqrt(d/2) */
+	DRILL_BASE_100,		/* choice: base 100 leaves no slow pairs */
+	DRILL_FAST_PAIRS,	/* choice: low pairs resolve neighbours */
+	DRILL_OFFSET_ONLY,	/* choice: PE(p).PE(p+k) depends on k only */
+	DRILL_NTK_BASE,		/* number: base * s^(d/(d-2)) */
+	DRILL_ROTATION,		/* choice: an offset is a fixed rotation */
+	DRILL_SIMILARITY,	/* number: sum of cos(k*omega_i), d = 2 or 4 */
+	DRILL_KINDS
+};
+
+enum { DRILL_CHOICES = 4 };	/* options of a choice question, a..d */
+
+struct drill_question {
+	enum drill_kind kind;	/* what is asked */
+	int number;		/* position in the seed's sequence, from 0 */
+	struct pe_params pe;	/* d_model and base (layout interleaved) */
+	long long len;		/* positions the revealed view shows */
+	long long pos;		/* the position p the question names */
+	long long k;		/* the offset k it names, or 0 */
+	double scale;		/* NTK: context extension factor s, else 1 */
+	long long train_len;	/* NTK: trained length L0, else len */
+	bool choice;		/* answered with a letter, not a number */
+	double answer;		/* number questions: the exact answer */
+	double tol;		/* number questions: the error allowed */
+	bool tol_rel;		/* tol is relative to |answer| (else absolute) */
+	int order[DRILL_CHOICES];	/* choice questions: letter j shows
+					 * option order[j] of the kind; option
+					 * 0 is the right one */
+	int right;		/* choice questions: letter of the right
+				 * option, 0..DRILL_CHOICES-1 (order[right]
+				 * == 0) */
+	enum view_id view;	/* the view that shows the answer */
+	int pair;		/* the pair the view should select */
+};
+
+/* Question `number` (>= 0) of the sequence drawn from `seed` into *q.
+ * Deterministic: same arguments, same question, on every machine (the
+ * generator is a xorshift of our own, not rand()). The parameters always
+ * satisfy pe_params_valid, 1 <= len <= PE_LEN_MAX, 0 <= pos < len, and the
+ * offset k (when not 0) fits: 0 <= pos - k, pos + k < len. */
+void drill_question_make(unsigned long long seed, int number,
+			 struct drill_question *q);
+
+/* How a typed answer fares. */
+enum drill_verdict {
+	DRILL_RIGHT,		/* within the tolerance, or the right letter */
+	DRILL_WRONG,		/* a readable answer that is wrong */
+	DRILL_UNREADABLE	/* not a number (number questions) or not a
+				 * letter a..d (choice questions): ask again */
+};
+
+/* Checks `typed` against q. Number questions accept any spelling numparse
+ * accepts (6.28, 6.1e4, -0.5) and are right when |x - answer| <= tol, or
+ * <= tol * |answer| when tol_rel. Choice questions accept one letter a..d
+ * (either case), right when it is letter q->right. */
+enum drill_verdict drill_check(const struct drill_question *q,
+			       const char *typed);
+
+/* ---- text (drill_text.c) ---- */
+
+/* The question itself, one paragraph without a final newline, with its
+ * numbers and, for number questions, the tolerance. Returns buf. */
+char *drill_text_question(const struct drill_question *q, enum lang lang,
+			  char *buf, size_t n);
+
+/* The text of the option shown as letter 0..DRILL_CHOICES-1 of a choice
+ * question (without the letter); "" for number questions. Returns buf. */
+char *drill_text_choice(const struct drill_question *q, enum lang lang,
+			int letter, char *buf, size_t n);
+
+/* The answer as shown after "the answer is": the number rounded so that it
+ * is still within the tolerance ("60614", "6.283", "-0.0348"), or the
+ * letter and its option ("a) they are equal: ..."). Returns buf. */
+char *drill_text_answer(const struct drill_question *q, enum lang lang,
+			char *buf, size_t n);
+
+/* One or two sentences: why the answer is what it is, with the question's
+ * numbers worked through. Returns buf. */
+char *drill_text_why(const struct drill_question *q, enum lang lang,
+		     char *buf, size_t n);
+
+/* A short name of the kind for the summary ("last-pair wavelength").
+ * Never NULL. */
+const char *drill_text_kind(enum drill_kind kind, enum lang lang);
+
+#endif

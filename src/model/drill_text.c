@@ -1,0 +1,422 @@
+/* drill_text.c - what the drill says, in English and Chinese (see drill.h).
+ *
+ * Each sentence is written twice, once per language, as the two arms of one
+ * conditional format, so the compiler checks both against the same
+ * arguments. The Chinese is written for Chinese readers, not translated word
+ * for word; formulas and numbers are the same in both. Formulas use a few
+ * non-ASCII symbols (π ω λ · ≤ ≈ ‖ √ Σ); the drill panel spells them in
+ * ASCII when the terminal cannot show them. */
+#include "model/drill.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+
+/* ---- helpers ---- */
+
+/* Cuts a string that snprintf may have truncated in the middle of a UTF-8
+ * sequence back to the last whole character. */
+static char *utf8_trim(char *buf)
+{
+	size_t n = strlen(buf), i = n, need;
+	unsigned char lead;
+
+	while (i > 0 && ((unsigned char)buf[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i == 0)
+		return buf;
+	lead = (unsigned char)buf[i - 1];
+	need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+	if (n - (i - 1) < need)
+		buf[i - 1] = '\0';
+	return buf;
+}
+
+/* A base as people write it: 100, 10000, 500000, 1e6. */
+static const char *base_text(double b, char *buf, size_t n)
+{
+	return fmt_double_compact(b, 6, buf, n);
+}
+
+/* A worked number: 4 significant digits, whole numbers from 1000 up. */
+static const char *num_text(double x, char *buf, size_t n)
+{
+	if (fabs(x) >= 1000.0 && fabs(x) < 1e15)
+		snprintf(buf, n, "%.0f", x);
+	else
+		snprintf(buf, n, "%.4g", x);
+	return buf;
+}
+
+static bool zh(enum lang l)
+{
+	return l == LANG_ZH;
+}
+
+/* ---- the questions ---- */
+
+/* The tolerance, appended to number questions. */
+static void tolerance_text(const struct drill_question *q, enum lang l,
+			   char *buf, size_t n)
+{
+	if (q->tol_rel)
+		snprintf(buf, n, zh(l) ? "（误差 %g%% 以内算对）" : " (within %g%%)",
+			 q->tol * 100.0);
+	else
+		snprintf(buf, n, zh(l) ? "（误差 ±%g 以内算对）" : " (within ±%g)",
+			 q->tol);
+}
+
+char *drill_text_question(const struct drill_question *q, enum lang l,
+			  char *buf, size_t n)
+{
+	char b[32], tol[64];
+	int d = q->pe.d_model;
+
+	base_text(q->pe.base, b, sizeof b);
+	switch (q->kind) {
+	case DRILL_LAST_WAVELENGTH:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s 时，最后一组 sin/cos（i = %d）的波长是多少个位置？"
+			 : "With d_model = %d and base = %s, what is the wavelength of the last pair (i = %d), in positions?",
+			 d, b, d / 2 - 1);
+		break;
+	case DRILL_FIRST_WAVELENGTH:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s 时，第一组 sin/cos（i = 0）的波长是多少个位置？"
+			 : "With d_model = %d and base = %s, what is the wavelength of the first pair (i = 0), in positions?",
+			 d, b);
+		break;
+	case DRILL_CYCLES:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s 时，%d 组 sin/cos 里，有多少组在前 %lld 个位置之内至少转完一整圈（波长 ≤ %lld）？"
+			 : "With d_model = %d and base = %s, how many of the %d pairs complete at least one full turn within the first %lld positions (wavelength ≤ %lld)?",
+			 d, b, d / 2, q->len, q->len);
+		break;
+	case DRILL_SYMMETRY:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s，取 p = %lld，k = %lld。PE(p)·PE(p+k) 和 PE(p)·PE(p-k) 相比如何？"
+			 : "With d_model = %d and base = %s, take p = %lld and k = %lld. How does PE(p)·PE(p+k) compare with PE(p)·PE(p-k)?",
+			 d, b, q->pos, q->k);
+		break;
+	case DRILL_NORM:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s 时，位置 p = %lld 的编码向量有多长，即 ‖PE(p)‖ 是多少？"
+			 : "With d_model = %d and base = %s, how long is the encoding of position p = %lld, that is, what is ‖PE(p)‖?",
+			 d, b, q->pos);
+		break;
+	case DRILL_BASE_100:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，屏幕上显示 %lld 个位置。把 base 从 10000 降到 100，热力图会怎样变化？"
+			 : "With d_model = %d and %lld positions on screen, the base drops from 10000 to 100. What happens to the heatmap?",
+			 d, q->len);
+		break;
+	case DRILL_FAST_PAIRS:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s 时，哪些 sin/cos 组最能把相邻的位置 p 和 p+1 区分开？"
+			 : "With d_model = %d and base = %s, which pairs tell neighbouring positions p and p+1 apart best?",
+			 d, b);
+		break;
+	case DRILL_OFFSET_ONLY:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s，固定偏移 k = %lld，让 p 变化。PE(p)·PE(p+k) 会跟着变吗？"
+			 : "With d_model = %d and base = %s, fix the offset k = %lld and move p. Does PE(p)·PE(p+k) change?",
+			 d, b, q->k);
+		break;
+	case DRILL_NTK_BASE:
+		snprintf(buf, n, zh(l)
+			 ? "一个 d_model = %d、base = %s 的模型在 %lld 个位置上训练，现在要处理 %g 倍长的输入。用 NTK-aware 缩放，新的 base 是多少？"
+			 : "A model with d_model = %d and base %s was trained on %lld positions and must now read %g times as many. With NTK-aware scaling, what is the new base?",
+			 d, b, q->train_len, q->scale);
+		break;
+	case DRILL_ROTATION:
+		snprintf(buf, n, zh(l)
+			 ? "d_model = %d，base = %s，k = %lld。PE(p+k) 和 PE(p) 是什么关系？"
+			 : "With d_model = %d and base = %s, how does PE(p+k) relate to PE(p) for k = %lld?",
+			 d, b, q->k);
+		break;
+	case DRILL_SIMILARITY:
+		snprintf(buf, n, zh(l)
+			 ? "一个很小的编码：d_model = %d，base = %s。k = %lld 时，点积 PE(p)·PE(p+k) 等于多少？"
+			 : "A tiny encoding: d_model = %d, base = %s. What is the dot product PE(p)·PE(p+k) for k = %lld?",
+			 d, b, q->k);
+		break;
+	case DRILL_KINDS:
+		buf[0] = '\0';
+		break;
+	}
+	if (!q->choice) {
+		size_t used = strlen(buf);
+		tolerance_text(q, l, tol, sizeof tol);
+		snprintf(buf + used, n - used, "%s", tol);
+	}
+	return utf8_trim(buf);
+}
+
+/* ---- the options of choice questions (option 0 is right) ---- */
+
+struct options_text {
+	enum drill_kind kind;
+	const char *text[LANG_COUNT][DRILL_CHOICES];
+};
+
+static const struct options_text options[] = {
+	{ DRILL_SYMMETRY, {
+		{ "they are equal: the dot product cannot tell before from after",
+		  "PE(p)·PE(p+k) is larger: later positions score higher",
+		  "PE(p)·PE(p-k) is larger: earlier positions score higher",
+		  "it depends on the layout, interleaved or concatenated" },
+		{ "两者相等：只看点积，分不出前后",
+		  "PE(p)·PE(p+k) 更大：后面的位置得分更高",
+		  "PE(p)·PE(p-k) 更大：前面的位置得分更高",
+		  "取决于排布方式是交错还是拼接" } } },
+	{ DRILL_BASE_100, {
+		{ NULL,	/* written with its number, see base100_right */
+		  "every pair turns more slowly, so the map gets smoother",
+		  "nothing: the base only rescales the values, not the pattern",
+		  "the values grow past ±1 and the colours saturate" },
+		{ NULL,
+		  "每一组都转得更慢，热力图变得更平滑",
+		  "没有变化：base 只缩放数值，不改变图案",
+		  "数值超过 ±1，颜色饱和" } } },
+	{ DRILL_FAST_PAIRS, {
+		{ "the first pairs (small i): pair 0 turns a whole radian per position",
+		  "the last pairs (large i): their slow waves are the most precise",
+		  "all pairs equally: each turns by the same angle per position",
+		  "none: PE(p) and PE(p+1) are the same vector" },
+		{ "前面的组（i 小）：第 0 组每走一个位置就转 1 弧度",
+		  "后面的组（i 大）：慢波最精确",
+		  "所有组都一样：每走一个位置，各组转过的角度相同",
+		  "都不能：PE(p) 和 PE(p+1) 是同一个向量" } } },
+	{ DRILL_OFFSET_ONLY, {
+		{ "no: it is Σ cos(k·ω_i), a function of the offset k alone",
+		  "yes: it grows as p grows",
+		  "yes: it shrinks as p grows, because far positions fade",
+		  "only with the concatenated layout" },
+		{ "不会：它等于 Σ cos(k·ω_i)，只取决于偏移 k",
+		  "会：p 越大，它越大",
+		  "会：p 越大，它越小，因为远处的位置会衰减",
+		  "只有拼接排布时才会变" } } },
+	{ DRILL_ROTATION, {
+		{ "each (sin, cos) pair turns by the angle k·ω_i: one fixed matrix for every p",
+		  "a rotation whose angle depends on p as well as k",
+		  "PE(p+k) = PE(p) + k in every dimension",
+		  "no fixed relation: you need p itself to get PE(p+k)" },
+		{ "每一组 (sin, cos) 都转过角度 k·ω_i：对所有 p 都是同一个矩阵",
+		  "是旋转，但角度既取决于 k，也取决于 p",
+		  "每一维都满足 PE(p+k) = PE(p) + k",
+		  "没有固定关系：必须知道 p 本身才能算出 PE(p+k)" } } },
+};
+
+/* The longest wavelength, 2*pi*base^((d-2)/d), at base b. */
+static double longest(int d, double b)
+{
+	struct pe_params p = { d, b, PE_INTERLEAVED };
+	return pe_wavelength(&p, d / 2 - 1);
+}
+
+/* The right option of DRILL_BASE_100 names the longest wavelength left. */
+static void base100_right(const struct drill_question *q, enum lang l,
+			  char *buf, size_t n)
+{
+	char w[32];
+
+	snprintf(w, sizeof w, "%.0f", longest(q->pe.d_model, 100.0));
+	snprintf(buf, n, zh(l)
+		 ? "所有组的波长都不超过约 %s 个位置：条纹一直铺到最后一行，再没有能跨越长距离的慢速组"
+		 : "every pair now repeats within ~%s positions: stripes fill the map down to the last row and nothing is left to span long distances",
+		 w);
+}
+
+char *drill_text_choice(const struct drill_question *q, enum lang l,
+			int letter, char *buf, size_t n)
+{
+	int opt;
+
+	buf[0] = '\0';
+	if (!q->choice || letter < 0 || letter >= DRILL_CHOICES)
+		return buf;
+	opt = q->order[letter];
+	if (q->kind == DRILL_BASE_100 && opt == 0) {
+		base100_right(q, l, buf, n);
+		return utf8_trim(buf);
+	}
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+		if (options[i].kind == q->kind)
+			snprintf(buf, n, "%s", options[i].text[zh(l)][opt]);
+	return utf8_trim(buf);
+}
+
+char *drill_text_answer(const struct drill_question *q, enum lang l,
+			char *buf, size_t n)
+{
+	char opt[256];
+
+	if (q->choice) {
+		drill_text_choice(q, l, q->right, opt, sizeof opt);
+		snprintf(buf, n, zh(l) ? "%c）%s" : "%c) %s", 'a' + q->right,
+			 opt);
+	} else if (q->kind == DRILL_CYCLES) {
+		snprintf(buf, n, "%.0f", q->answer);
+	} else if (!q->tol_rel) {
+		snprintf(buf, n, "%.3f", q->answer);
+	} else {
+		num_text(q->answer, buf, n);
+	}
+	return utf8_trim(buf);
+}
+
+/* ---- why ---- */
+
+static void why_cycles(const struct drill_question *q, enum lang l,
+		       char *buf, size_t n)
+{
+	int half = q->pe.d_model / 2, count = (int)q->answer;
+	double edge = half * log((double)q->len / (2.0 * M_PI)) /
+		      log(q->pe.base);
+
+	if (count < half)
+		snprintf(buf, n, zh(l)
+			 ? "λ_i ≤ L 等价于 i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f，所以第 0 到第 %d 组能转完一圈，共 %d 组；更慢的那些组在整个序列里几乎不变。"
+			 : "λ_i ≤ L exactly when i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f, so pairs 0 to %d finish a turn: %d pairs. The slower ones barely change over the whole sequence.",
+			 edge, count - 1, count);
+	else
+		snprintf(buf, n, zh(l)
+			 ? "λ_i ≤ L 等价于 i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f，所以第 0 到第 %d 组全都能转完一圈，共 %d 组。"
+			 : "λ_i ≤ L exactly when i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f, so every pair, 0 to %d, finishes a turn: %d pairs.",
+			 edge, count - 1, count);
+}
+
+static void why_numbers(const struct drill_question *q, enum lang l,
+			char *buf, size_t n)
+{
+	char b[32], a[32], x[32];
+	int d = q->pe.d_model;
+
+	base_text(q->pe.base, b, sizeof b);
+	num_text(q->answer, a, sizeof a);
+	switch (q->kind) {
+	case DRILL_LAST_WAVELENGTH:
+		num_text(2.0 * M_PI * q->pe.base, x, sizeof x);
+		snprintf(buf, n, zh(l)
+			 ? "λ_i = 2π·base^(2i/d)，最后一组的 2i/d = %d/%d，所以 λ = 2π·%s^(%d/%d) ≈ %s，略小于 2π·base = %s。"
+			 : "λ_i = 2π·base^(2i/d), and the last pair has 2i/d = %d/%d, so λ = 2π·%s^(%d/%d) ≈ %s: just under 2π·base = %s.",
+			 d - 2, d, b, d - 2, d, a, x);
+		break;
+	case DRILL_FIRST_WAVELENGTH:
+		snprintf(buf, n, zh(l)
+			 ? "不管 d 和 base 取什么，ω_0 = base^0 = 1，所以 λ_0 = 2π ≈ 6.283 个位置，是转得最快的一组。"
+			 : "ω_0 = base^0 = 1 whatever d and base are, so λ_0 = 2π ≈ 6.283 positions: the fastest pair of all.");
+		break;
+	case DRILL_NORM:
+		snprintf(buf, n, zh(l)
+			 ? "每一组贡献 sin² + cos² = 1，所以 ‖PE(p)‖² = d/2 = %d，‖PE(p)‖ = √%d ≈ %s，对每个位置都一样。"
+			 : "Each pair adds sin² + cos² = 1, so ‖PE(p)‖² = d/2 = %d and ‖PE(p)‖ = √%d ≈ %s, the same for every position.",
+			 d / 2, d / 2, a);
+		break;
+	case DRILL_NTK_BASE:
+		snprintf(buf, n, zh(l)
+			 ? "NTK-aware 缩放取 base' = base·s^(d/(d-2)) = %s·%g^(%d/%d) ≈ %s：最慢的一组正好被拉长 s 倍，第 0 组保持不变。"
+			 : "NTK-aware scaling sets base' = base·s^(d/(d-2)) = %s·%g^(%d/%d) ≈ %s: the slowest pair stretches exactly s times while pair 0 stays as it was.",
+			 b, q->scale, d, d - 2, a);
+		break;
+	case DRILL_SIMILARITY:
+		snprintf(a, sizeof a, "%.3f", q->answer);
+		if (d == 2) {
+			snprintf(buf, n, zh(l)
+				 ? "只有一组，ω_0 = 1：PE(p)·PE(p+k) = cos(k) = cos(%lld) ≈ %s。"
+				 : "One pair with ω_0 = 1: PE(p)·PE(p+k) = cos(k) = cos(%lld) ≈ %s.",
+				 q->k, a);
+		} else {
+			snprintf(x, sizeof x, "%g", pe_omega(&q->pe, 1));
+			snprintf(buf, n, zh(l)
+				 ? "两组，ω 分别是 1 和 base^(-1/2) = %s：cos(%lld) + cos(%lld·%s) ≈ %s。"
+				 : "Two pairs, ω = 1 and base^(-1/2) = %s: cos(%lld) + cos(%lld·%s) ≈ %s.",
+				 x, q->k, q->k, x, a);
+		}
+		break;
+	default:
+		why_cycles(q, l, buf, n);
+		break;
+	}
+}
+
+static void why_choices(const struct drill_question *q, enum lang l,
+			char *buf, size_t n)
+{
+	char a[32], x[32];
+	int d = q->pe.d_model, last = d / 2 - 1;
+	double s = pe_similarity(&q->pe, (double)q->k, 0, d / 2);
+
+	num_text(s, a, sizeof a);
+	switch (q->kind) {
+	case DRILL_SYMMETRY:
+		snprintf(buf, n, zh(l)
+			 ? "PE(p)·PE(q) = Σ cos((p-q)·ω_i)，而余弦是偶函数，所以这里两者都等于 %s。单靠这个点积，分不出哪个位置在前。"
+			 : "PE(p)·PE(q) = Σ cos((p-q)·ω_i) and cosine is even, so both equal %s here: on its own this dot product cannot tell which position comes first.",
+			 a);
+		break;
+	case DRILL_BASE_100:
+		snprintf(a, sizeof a, "%.0f", longest(d, 100.0));
+		num_text(longest(d, 1e4), x, sizeof x);
+		snprintf(buf, n, zh(l)
+			 ? "波长从 2π 一直到 2π·base^((d-2)/d)：base 为 100 时最长只有 %s，base 为 10000 时是 %s。原来让远距离位置彼此区分的慢速组就这样没了。"
+			 : "Wavelengths run from 2π up to 2π·base^((d-2)/d): %s with base 100 against %s with base 10000, so the slow pairs that kept far-apart positions distinct are gone.",
+			 a, x);
+		break;
+	case DRILL_FAST_PAIRS:
+		snprintf(x, sizeof x, "%.3g", pe_omega(&q->pe, last));
+		snprintf(buf, n, zh(l)
+			 ? "第 i 组每走一个位置转 ω_i = base^(-2i/d) 弧度：第 0 组是 1，最后一组只有 %s，从 p 到 p+1 几乎不动。"
+			 : "Pair i turns ω_i = base^(-2i/d) radians per position: 1 for pair 0, only %s for the last pair, which hardly moves between p and p+1.",
+			 x);
+		break;
+	case DRILL_OFFSET_ONLY:
+		snprintf(buf, n, zh(l)
+			 ? "对每一组，sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω)，p 被消掉了。这里不管 p 是多少，总和都是 %s。"
+			 : "For each pair, sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω): p cancels out. Here the sum is %s for every p.",
+			 a);
+		break;
+	default:	/* DRILL_ROTATION */
+		snprintf(a, sizeof a, "%lld", q->k);
+		snprintf(x, sizeof x, "%.3g", (double)q->k * pe_omega(&q->pe, last));
+		snprintf(buf, n, zh(l)
+			 ? "把 sin((p+k)ω) 和 cos((p+k)ω) 展开，得到的是 sin(pω)、cos(pω) 与 cos(kω)、sin(kω) 的组合：一个只由 k 决定的 2×2 旋转。k = %s 时，第 0 组转 %s 弧度，最后一组只转 %s 弧度。"
+			 : "Expanding sin((p+k)ω) and cos((p+k)ω) gives sin(pω) and cos(pω) times cos(kω) and sin(kω): a 2×2 rotation set by k alone. For k = %s, pair 0 turns %s rad and the last pair only %s rad.",
+			 a, a, x);
+		break;
+	}
+}
+
+char *drill_text_why(const struct drill_question *q, enum lang l, char *buf,
+		     size_t n)
+{
+	if (q->choice)
+		why_choices(q, l, buf, n);
+	else
+		why_numbers(q, l, buf, n);
+	return utf8_trim(buf);
+}
+
+const char *drill_text_kind(enum drill_kind kind, enum lang l)
+{
+	static const char *const names[DRILL_KINDS][LANG_COUNT] = {
+		[DRILL_LAST_WAVELENGTH] = { "last-pair wavelength", "最后一组的波长" },
+		[DRILL_FIRST_WAVELENGTH] = { "first-pair wavelength", "第一组的波长" },
+		[DRILL_CYCLES] = { "pairs that finish a turn", "能转完一圈的组数" },
+		[DRILL_SYMMETRY] = { "the dot product is symmetric", "点积的对称性" },
+		[DRILL_NORM] = { "length of PE(p)", "PE(p) 的长度" },
+		[DRILL_BASE_100] = { "the heatmap at base 100", "base = 100 时的热力图" },
+		[DRILL_FAST_PAIRS] = { "which pairs resolve neighbours", "哪些组能分辨相邻位置" },
+		[DRILL_OFFSET_ONLY] = { "the dot product depends on k only", "点积只取决于偏移" },
+		[DRILL_NTK_BASE] = { "NTK-aware base", "NTK-aware 缩放后的 base" },
+		[DRILL_ROTATION] = { "an offset is a rotation", "偏移就是旋转" },
+		[DRILL_SIMILARITY] = { "similarity in a tiny encoding", "小编码的点积" },
+	};
+
+	if ((unsigned)kind >= DRILL_KINDS || (unsigned)l >= LANG_COUNT)
+		return "?";
+	return names[kind][l];
+}

@@ -1,0 +1,551 @@
+/* lesson.c - the lesson file format: parsing, loading, finding (see
+ * lesson.h). */
+#include "model/lesson.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model/lesson_run.h"
+#include "base/numparse.h"
+#include "render/wrap.h"
+
+/* ---- parsing ---- */
+
+struct parser {
+	const char *path;	/* for messages */
+	struct lesson *out;
+	char *err;		/* message buffer */
+	size_t n;		/* its size */
+	int line;		/* current line, from 1 */
+	struct lesson_step *step;	/* the step being read, or NULL */
+	size_t cap_len;		/* bytes in step->caption */
+	uint32_t last_cp;	/* last code point of the caption, or 0 */
+	bool para;		/* a blank line came after caption text */
+};
+
+static int fail(struct parser *p, const char *fmt, ...)
+{
+	char why[LESSON_ERR_MAX / 2];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->n, "%s:%d: %s", p->path, p->line, why);
+	return -1;
+}
+
+/* Chinese, Japanese and Korean characters and their punctuation, which are
+ * written without spaces between them (independent of the locale, so the
+ * parse is the same everywhere). */
+static bool is_cjk(uint32_t cp)
+{
+	return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0x303e) ||
+	       (cp >= 0x3041 && cp <= 0x33ff) || (cp >= 0x3400 && cp <= 0x4dbf) ||
+	       (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0xa000 && cp <= 0xa4cf) ||
+	       (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+	       (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+	       (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd);
+}
+
+/* Checks one raw line (len bytes, no '\n') and copies it into buf (which
+ * has LESSON_LINE_MAX + 1 bytes) with tabs made spaces and a final CR
+ * dropped. */
+static int line_clean(struct parser *p, const char *raw, size_t len,
+		      char *buf)
+{
+	const char *s = buf, *end;
+
+	if (len > 0 && raw[len - 1] == '\r')
+		len--;
+	if (len > LESSON_LINE_MAX)
+		return fail(p, "line too long (%zu bytes, at most %d)", len,
+			    LESSON_LINE_MAX);
+	if (memchr(raw, '\0', len))
+		return fail(p, "NUL byte in a text file");
+	for (size_t i = 0; i < len; i++)
+		buf[i] = raw[i] == '\t' ? ' ' : raw[i];
+	buf[len] = '\0';
+	end = buf + len;
+	while (s < end) {
+		const char *at = s;
+		int bad;
+		uint32_t cp = wrap_decode(&s, &bad);
+
+		if (bad)
+			return fail(p, "invalid UTF-8 (byte 0x%02x at column "
+				    "%zu)", (unsigned char)*at,
+				    (size_t)(at - buf) + 1);
+		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
+			return fail(p, "control character U+%04X at column %zu",
+				    (unsigned)cp, (size_t)(at - buf) + 1);
+	}
+	return 0;
+}
+
+/* s without leading and trailing spaces, in place. */
+static char *trim(char *s)
+{
+	size_t n;
+
+	s += strspn(s, " ");
+	n = strlen(s);
+	while (n > 0 && s[n - 1] == ' ')
+		s[--n] = '\0';
+	return s;
+}
+
+/* Copies a one-line value (title, about) into dst of size n. */
+static int set_text(struct parser *p, const char *what, const char *v,
+		    char *dst, size_t n)
+{
+	if (!*v)
+		return fail(p, "%s is empty", what);
+	if (strlen(v) >= n)
+		return fail(p, "%s longer than %zu bytes", what, n - 1);
+	memcpy(dst, v, strlen(v) + 1);
+	return 0;
+}
+
+static int header_line(struct parser *p, char *line)
+{
+	struct lesson *l = p->out;
+
+	if (strncmp(line, "title:", 6) == 0) {
+		if (l->title[0])
+			return fail(p, "a second \"title:\"");
+		return set_text(p, "the title", trim(line + 6), l->title,
+				sizeof l->title);
+	}
+	if (strncmp(line, "about:", 6) == 0) {
+		if (l->about[0])
+			return fail(p, "a second \"about:\"");
+		return set_text(p, "\"about:\"", trim(line + 6), l->about,
+				sizeof l->about);
+	}
+	return fail(p, "expected \"title:\", \"about:\" or a step (\"== "
+		    "title\") before the first step");
+}
+
+static int step_start(struct parser *p, char *title)
+{
+	struct lesson *l = p->out;
+
+	if (!l->title[0])
+		return fail(p, "the lesson needs a \"title:\" line before its "
+			    "first step");
+	if (!l->about[0])
+		return fail(p, "the lesson needs an \"about:\" line before its "
+			    "first step");
+	if (p->step && !p->step->caption[0])
+		return fail(p, "step %d (line %d) has no caption", l->nsteps,
+			    p->step->line);
+	if (l->nsteps == LESSON_STEPS_MAX)
+		return fail(p, "more than %d steps", LESSON_STEPS_MAX);
+	p->step = &l->step[l->nsteps++];
+	memset(p->step, 0, sizeof *p->step);
+	p->step->line = p->line;
+	p->cap_len = 0;
+	p->last_cp = 0;
+	p->para = false;
+	return set_text(p, "the step title", trim(title), p->step->title,
+			sizeof p->step->title);
+}
+
+static int step_command(struct parser *p, char *cmd)
+{
+	struct lesson_step *st = p->step;
+
+	cmd = trim(cmd);
+	if (!*cmd)
+		return fail(p, "empty command after ':'");
+	if (strlen(cmd) >= LESSON_CMD_MAX)
+		return fail(p, "command longer than %d bytes", LESSON_CMD_MAX - 1);
+	if (st->ncmds == LESSON_CMDS_MAX)
+		return fail(p, "more than %d commands in one step",
+			    LESSON_CMDS_MAX);
+	memcpy(st->cmd[st->ncmds].text, cmd, strlen(cmd) + 1);
+	st->cmd[st->ncmds++].line = p->line;
+	return 0;
+}
+
+/* Appends a line of caption text: after a blank line as a new paragraph,
+ * else joined to the previous line with a space unless either side is a
+ * CJK character. */
+static int step_text(struct parser *p, const char *text)
+{
+	struct lesson_step *st = p->step;
+	size_t len = strlen(text);
+	const char *q = text;
+	uint32_t first;
+	const char *sep = "";
+
+	if (!len)
+		return 0;
+	first = wrap_decode(&q, NULL);
+	if (p->cap_len > 0)
+		sep = p->para ? "\n" : is_cjk(p->last_cp) || is_cjk(first)
+				       ? "" : " ";
+	if (p->cap_len + strlen(sep) + len >= LESSON_CAPTION_MAX)
+		return fail(p, "caption of step %d longer than %d bytes",
+			    p->out->nsteps, LESSON_CAPTION_MAX - 1);
+	memcpy(st->caption + p->cap_len, sep, strlen(sep));
+	p->cap_len += strlen(sep);
+	memcpy(st->caption + p->cap_len, text, len + 1);
+	p->cap_len += len;
+	p->para = false;
+	/* The last code point: back up over continuation bytes. */
+	q = text + len - 1;
+	while (q > text && ((unsigned char)*q & 0xc0) == 0x80)
+		q--;
+	p->last_cp = wrap_decode(&q, NULL);
+	return 0;
+}
+
+static int parse_line(struct parser *p, char *line)
+{
+	char *t;
+
+	if (line[0] == '#')
+		return 0;
+	t = trim(line);
+	if (strncmp(line, "==", 2) == 0)
+		return step_start(p, line + 2);
+	if (!p->step)
+		return *t ? header_line(p, t) : 0;
+	if (line[0] == ':')
+		return step_command(p, line + 1);
+	if (!*t) {
+		p->para = p->cap_len > 0;
+		return 0;
+	}
+	return step_text(p, line[0] == '\\' ? line + 1 : t);
+}
+
+/* The last path component of path. */
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+void lesson_name_of(const char *path, int *number, char *name, size_t n)
+{
+	const char *b = base_name(path);
+	size_t len = strlen(b), digits = strspn(b, "0123456789");
+	long long v;
+	char num[8];
+
+	if (len > 4 && strcmp(b + len - 4, ".txt") == 0)
+		len -= 4;
+	*number = 0;
+	if (digits > 0 && digits < sizeof num && digits < len &&
+	    b[digits] == '-') {
+		memcpy(num, b, digits);
+		num[digits] = '\0';
+		if (numparse_int(num, 0, 9999999, &v) == NUMPARSE_OK) {
+			*number = (int)v;
+			b += digits + 1;
+			len -= digits + 1;
+		}
+	}
+	if (n == 0)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(name, b, len);
+	name[len] = '\0';
+}
+
+int lesson_parse(const char *text, size_t len, const char *path,
+		 struct lesson *out, char *err, size_t n)
+{
+	struct parser p = { path, out, err, n, 0, NULL, 0, 0, false };
+	char buf[LESSON_LINE_MAX + 1];
+	size_t i = 0;
+	int line;
+
+	memset(out, 0, sizeof *out);
+	if (strlen(path) >= sizeof out->path)
+		return fail(&p, "path longer than %zu bytes",
+			    sizeof out->path - 1);
+	memcpy(out->path, path, strlen(path) + 1);
+	lesson_name_of(path, &out->number, out->name, sizeof out->name);
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t ll = nl ? (size_t)(nl - (text + i)) : len - i;
+
+		p.line++;
+		if (line_clean(&p, text + i, ll, buf) != 0 ||
+		    parse_line(&p, buf) != 0)
+			return -1;
+		i += ll + (nl != NULL);
+	}
+	if (!p.step) {
+		p.line = p.line > 0 ? p.line : 1;
+		return fail(&p, "no steps (a step starts with a line \"== "
+			    "title\")");
+	}
+	if (!p.step->caption[0]) {
+		p.line = p.step->line;
+		return fail(&p, "step %d has no caption", out->nsteps);
+	}
+	if (lesson_check(out, &line, buf, sizeof buf) != 0) {
+		p.line = line;
+		return fail(&p, "%s", buf);
+	}
+	return 0;
+}
+
+/* ---- loading ---- */
+
+struct lesson *lesson_load(const char *path, char *err, size_t n)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	struct lesson *l = NULL;
+	size_t len = 0;
+	struct stat st;
+
+	if (!f) {
+		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, n, "%s: is a folder, not a lesson file", path);
+		goto out;
+	}
+	text = malloc(LESSON_FILE_MAX + 1);
+	l = malloc(sizeof *l);
+	if (!text || !l) {
+		snprintf(err, n, "%s: out of memory", path);
+		goto fail;
+	}
+	len = fread(text, 1, LESSON_FILE_MAX + 1, f);
+	if (ferror(f)) {
+		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (len > LESSON_FILE_MAX) {
+		snprintf(err, n, "%s: larger than %d bytes", path,
+			 LESSON_FILE_MAX);
+		goto fail;
+	}
+	if (lesson_parse(text, len, path, l, err, n) == 0)
+		goto out;
+fail:
+	free(l);
+	l = NULL;
+out:
+	free(text);
+	fclose(f);
+	return l;
+}
+
+void lesson_free(struct lesson *l)
+{
+	free(l);
+}
+
+/* ---- finding the folder ---- */
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Tries <dir>/assets/lessons/<lang> for dir and up to two parents (the
+ * binary may sit in a build folder such as build/san). */
+static bool try_tree(const char *bin_dir, enum lang lang, char *buf,
+		     size_t n)
+{
+	static const char *const ups[] = { "", "/..", "/../.." };
+
+	for (size_t i = 0; i < sizeof ups / sizeof ups[0]; i++) {
+		int w = snprintf(buf, n, "%s%s/assets/lessons/%s", bin_dir,
+				 ups[i], lang_name(lang));
+
+		char *real;
+
+		if (w <= 0 || (size_t)w >= n || !is_dir(buf))
+			continue;
+		/* "build/san/../../assets" reads better without the dots. */
+		real = realpath(buf, NULL);
+		if (real && strlen(real) < n)
+			memcpy(buf, real, strlen(real) + 1);
+		free(real);
+		return true;
+	}
+	return false;
+}
+
+/* The folder part of path into dir (n bytes): "." when there is none. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = slash ? (size_t)(slash - path) : 0;
+
+	if (!slash)
+		snprintf(dir, n, ".");
+	else if (len == 0)
+		snprintf(dir, n, "/");
+	else
+		snprintf(dir, n, "%.*s", (int)len, path);
+}
+
+int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n)
+{
+	char exe[LESSON_PATH_MAX], dir[LESSON_PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+
+	if (len > 0) {
+		exe[len] = '\0';
+		dir_of(exe, dir, sizeof dir);
+		if (try_tree(dir, lang, buf, n))
+			return 0;
+	} else if (argv0 && strchr(argv0, '/')) {
+		dir_of(argv0, dir, sizeof dir);
+		if (try_tree(dir, lang, buf, n))
+			return 0;
+	}
+	if (snprintf(buf, n, "%s/lessons/%s", PESCOPE_DATADIR,
+		     lang_name(lang)) < (int)n && is_dir(buf))
+		return 0;
+	snprintf(buf, n, "no lessons in assets/lessons/%s next to the program "
+		 "nor in %s/lessons/%s", lang_name(lang), PESCOPE_DATADIR,
+		 lang_name(lang));
+	return -1;
+}
+
+/* ---- books ---- */
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_lesson_file(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] != '.' && len > 4 && strcmp(name + len - 4, ".txt") == 0;
+}
+
+int lesson_book_load(struct lesson_book *b, const char *dir)
+{
+	char *names[LESSON_BOOK_MAX];
+	int count = 0;
+	DIR *d;
+	struct dirent *e;
+
+	memset(b, 0, sizeof *b);
+	snprintf(b->dir, sizeof b->dir, "%s", dir);
+	d = opendir(dir);
+	if (!d) {
+		snprintf(b->error, sizeof b->error, "%s: cannot read the "
+			 "folder: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (!is_lesson_file(e->d_name))
+			continue;
+		if (count == LESSON_BOOK_MAX) {
+			if (!b->skipped++)
+				snprintf(b->error, sizeof b->error, "%s: more "
+					 "than %d lessons; %s and later ones "
+					 "left out", dir, LESSON_BOOK_MAX,
+					 e->d_name);
+			continue;
+		}
+		names[count] = strdup(e->d_name);
+		if (names[count])
+			count++;
+	}
+	closedir(d);
+	qsort(names, (size_t)count, sizeof names[0], cmp_names);
+	for (int i = 0; i < count; i++) {
+		char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
+		struct lesson *l = NULL;
+
+		if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) >=
+		    (int)sizeof path)
+			snprintf(err, sizeof err, "%s/%s: path too long", dir,
+				 names[i]);
+		else
+			l = lesson_load(path, err, sizeof err);
+		if (l)
+			b->lesson[b->count++] = l;
+		else if (!b->skipped++)
+			snprintf(b->error, sizeof b->error, "%s", err);
+		free(names[i]);
+	}
+	return 0;
+}
+
+void lesson_book_single(struct lesson_book *b, struct lesson *l)
+{
+	memset(b, 0, sizeof *b);
+	dir_of(l->path, b->dir, sizeof b->dir);
+	b->lesson[0] = l;
+	b->count = 1;
+}
+
+void lesson_book_free(struct lesson_book *b)
+{
+	for (int i = 0; i < b->count; i++)
+		lesson_free(b->lesson[i]);
+	b->count = 0;
+}
+
+/* Whether lesson file `file` (a file name) is the one `name` asks for. */
+static bool name_matches(const char *file, const char *name)
+{
+	char lname[LESSON_NAME_MAX];
+	size_t flen = strlen(file);
+	long long num;
+	int number;
+
+	lesson_name_of(file, &number, lname, sizeof lname);
+	if (strspn(name, "0123456789") == strlen(name) &&
+	    numparse_int(name, 1, INT_MAX, &num) == NUMPARSE_OK &&
+	    num == number)
+		return true;
+	return strcmp(name, lname) == 0 || strcmp(name, file) == 0 ||
+	       (flen > 4 && strlen(name) == flen - 4 &&
+		strncmp(name, file, flen - 4) == 0);
+}
+
+int lesson_book_find(const struct lesson_book *b, const char *name)
+{
+	for (int i = 0; i < b->count; i++)
+		if (name_matches(base_name(b->lesson[i]->path), name))
+			return i;
+	return -1;
+}
+
+int lesson_find_file(const char *dir, const char *name, char *path, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = -1;
+
+	if (!d)
+		return -1;
+	while (rc != 0 && (e = readdir(d)) != NULL)
+		if (is_lesson_file(e->d_name) && name_matches(e->d_name, name) &&
+		    snprintf(path, n, "%s/%s", dir, e->d_name) < (int)n)
+			rc = 0;
+	closedir(d);
+	return rc;
+}

@@ -1,0 +1,464 @@
+/* plot.c - position axes, ticks, braille curves and markers (see plot.h). */
+#include "render/plot.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum {
+	/* Samples per dot column for plot_curve when a column covers more
+	 * positions than this: enough to find the extremes of a curve slower
+	 * than the column (the full-period rule covers faster ones) at a
+	 * bounded cost. */
+	CURVE_SAMPLES = 8,
+	/* Blank columns at least between two tick labels: with one, "20 22"
+	 * reads as a single run of digits at a glance. */
+	TICK_GAP = 2,
+	/* Longest tick label, "-9223372036854775808", plus room. */
+	LABEL_MAX = 32
+};
+
+/* ---- the x mapping ---- */
+
+/* Unit (column or dot column) of u that holds the centre of position offset
+ * k (0 <= k < n): floor((k + 1/2) * u / n). Products stay below 2^63: k and
+ * n are at most a few 1e9 (PE_LEN_MAX) and u at most 2 * CANVAS_MAX. */
+static long long unit_of(long long k, long long n, long long u)
+{
+	return (2 * k + 1) * u / (2 * n);
+}
+
+/* Offset of the middle position among those unit j of u shows:
+ * the position holding the unit's centre, floor((j + 1/2) * n / u). */
+static long long offset_of_unit(long long j, long long n, long long u)
+{
+	return (2 * j + 1) * n / (2 * u);
+}
+
+/* First offset whose centre lies in unit j or later: the least k with
+ * (2k + 1) u >= 2 j n. */
+static long long first_offset(long long j, long long n, long long u)
+{
+	long long num = 2 * j * n - u;
+
+	if (num <= 0)
+		return 0;
+	return (num + 2 * u - 1) / (2 * u);
+}
+
+int plot_col_of(long long first, long long count, int units, long long v)
+{
+	if (v < first || v - first >= count || units < 1)
+		return -1;
+	return (int)unit_of(v - first, count, units);
+}
+
+long long plot_item_of_col(long long first, long long count, int units,
+			   int j)
+{
+	if (j >= units)
+		j = units - 1;
+	if (j < 0)
+		j = 0;
+	return first + offset_of_unit(j, count, units);
+}
+
+void plot_col_items(long long first, long long count, int units, int j,
+		    long long *lo, long long *n)
+{
+	long long k0, k1;
+
+	if (count < units) {
+		*lo = plot_item_of_col(first, count, units, j);
+		*n = 1;
+		return;
+	}
+	if (j >= units)
+		j = units - 1;
+	if (j < 0)
+		j = 0;
+	k0 = first_offset(j, count, units);
+	k1 = j + 1 < units ? first_offset(j + 1, count, units) : count;
+	*lo = first + k0;
+	*n = k1 - k0;
+}
+
+int plot_col_of_pos(const struct plot_axis *a, long long p)
+{
+	if (p < a->pos0)
+		return a->x0 - 1;
+	if (p - a->pos0 >= a->npos)
+		return a->x0 + a->w;
+	return a->x0 + plot_col_of(a->pos0, a->npos, a->w, p);
+}
+
+long long plot_pos_of_col(const struct plot_axis *a, int x)
+{
+	long long j = (long long)x - a->x0;
+
+	if (j < 0)
+		j = 0;
+	if (j >= a->w)
+		j = a->w - 1;
+	return plot_item_of_col(a->pos0, a->npos, a->w, (int)j);
+}
+
+double plot_dot_pos(const struct plot_axis *a, int j)
+{
+	return (double)a->pos0 + (j + 0.5) * plot_dot_span(a) - 0.5;
+}
+
+double plot_dot_span(const struct plot_axis *a)
+{
+	return (double)a->npos / (2.0 * a->w);
+}
+
+/* ---- ticks and labels ---- */
+
+long long plot_nice_step(double raw)
+{
+	long long step = 1;
+
+	while (step < raw && step <= LLONG_MAX / 10) {
+		if (2 * step >= raw)
+			return 2 * step;
+		if (5 * step >= raw)
+			return 5 * step;
+		step *= 10;
+	}
+	return step;
+}
+
+/* Removes trailing zeros after a decimal point, and the point itself. */
+static void trim_zeros(char *s)
+{
+	char *end;
+
+	if (!strchr(s, '.'))
+		return;
+	end = s + strlen(s);
+	while (end[-1] == '0')
+		*--end = '\0';
+	if (end[-1] == '.')
+		end[-1] = '\0';
+}
+
+char *plot_tick_label(long long v, long long step, char *buf, size_t n)
+{
+	static const char suffix[] = " kMG";
+	char plain[LABEL_MAX], compact[LABEL_MAX];
+	unsigned long long mag = v < 0 ? 0ULL - (unsigned long long)v
+				       : (unsigned long long)v;
+	long long unit = 1, s = step;
+	int k = 0, e = 0;
+
+	snprintf(plain, sizeof plain, "%lld", v);
+	while (k < 3 && mag / (unsigned long long)unit >= 1000) {
+		unit *= 1000;
+		k++;
+	}
+	if (k == 0) {
+		snprintf(buf, n, "%s", plain);
+		return buf;
+	}
+	while (s >= 10 && s % 10 == 0) {
+		s /= 10;
+		e++;
+	}
+	/* Digits the step needs below the suffix's unit: 3k - e decimals. */
+	snprintf(compact, sizeof compact, "%.*f", 3 * k > e ? 3 * k - e : 0,
+		 (double)v / (double)unit);
+	trim_zeros(compact);
+	snprintf(compact + strlen(compact), sizeof compact - strlen(compact),
+		 "%c", suffix[k]);
+	snprintf(buf, n, "%s", strlen(compact) <= strlen(plain) ? compact : plain);
+	return buf;
+}
+
+/* Places the labels of the ticks at multiples of step. With c == NULL only
+ * checks: returns the number of labels, or -1 when two would overlap or one
+ * does not fit in the axis. With c, draws them (after a successful check). */
+static int ticks_place(struct canvas *c, const struct plot_axis *a,
+		       long long step, int y, struct style st)
+{
+	long long end = a->pos0 + a->npos;
+	/* The first multiple of step at or after pos0, rounding correctly for
+	 * negative axes (offsets) too: C's division truncates toward zero. */
+	long long r = a->pos0 % step;
+	long long v = r == 0 ? a->pos0 : a->pos0 - r + (r > 0 ? step : 0);
+	int free_from = a->x0, count = 0;
+
+	for (; v < end; v += step) {
+		char label[LABEL_MAX];
+		int len = (int)strlen(plot_tick_label(v, step, label, sizeof label));
+		int start = plot_col_of_pos(a, v) - (len - 1) / 2;
+
+		if (len > a->w)
+			return -1;
+		if (start < a->x0)
+			start = a->x0;
+		if (start + len > a->x0 + a->w)
+			start = a->x0 + a->w - len;
+		if (start < free_from)
+			return -1;
+		if (c)
+			canvas_text(c, start, y, len, label, st);
+		free_from = start + len + TICK_GAP;
+		count++;
+	}
+	return count;
+}
+
+void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
+		 struct style st)
+{
+	/* Every label takes at least one column plus its gap. */
+	long long step = plot_nice_step((1.0 + TICK_GAP) * (double)a->npos / a->w);
+	char label[LABEL_MAX];
+
+	for (;;) {
+		int n = ticks_place(NULL, a, step, y, st);
+
+		if (n > 0) {
+			ticks_place(c, a, step, y, st);
+			return;
+		}
+		if (n == 0 || step > LLONG_MAX / 10)
+			break;
+		step = plot_nice_step((double)step + 1.0);
+	}
+	plot_tick_label(a->pos0, 1, label, sizeof label);
+	if ((int)strlen(label) <= a->w)
+		canvas_text(c, a->x0, y, a->w, label, st);
+}
+
+/* Dot row (0 = top of the area) of value v, clamped into the usable rows. */
+static int dot_row(const struct plot_area *p, double v)
+{
+	int top = p->pad, bottom = 4 * p->h - 1 - p->pad;
+	double t = (p->ymax - v) / (p->ymax - p->ymin);
+	double r = top + t * (bottom - top);
+
+	if (!(r > top))
+		return top;
+	if (r > bottom)
+		return bottom;
+	return (int)lround(r);
+}
+
+int plot_row_of_value(const struct plot_area *p, double v)
+{
+	return p->y0 + dot_row(p, v) / 4;
+}
+
+void plot_ylabel(struct canvas *c, const struct plot_area *p, int x, int w,
+		 double v, const char *text, struct style st)
+{
+	int len = canvas_text_width(text);
+
+	canvas_text(c, len < w ? x + w - len : x, plot_row_of_value(p, v), w,
+		    text, st);
+}
+
+/* ---- curves and markers ---- */
+
+/* A vertical run of dots in dot column xd from dot row r0 to r1 (any order),
+ * both relative to the area. Dot by dot: canvas_braille_line would only add
+ * its clipping to every call, and solid bands make this the hot loop. */
+static void dot_run(struct canvas *c, const struct plot_area *p, int xd,
+		    int r0, int r1, enum role fg)
+{
+	int yd = 4 * p->y0;
+
+	if (r0 > r1) {
+		int t = r0;
+
+		r0 = r1;
+		r1 = t;
+	}
+	for (int r = r0; r <= r1; r++)
+		canvas_braille_dot(c, xd, yd + r, fg);
+}
+
+/* Range of f over the positions dot column j covers, when the window has at
+ * least as many positions as dot columns (so each column covers >= 1). */
+static void curve_range(const struct plot_axis *a, const struct plot_fn *f,
+			int j, double *lo, double *hi)
+{
+	long long first, m;
+	double base;
+
+	plot_col_items(a->pos0, a->npos, 2 * a->w, j, &first, &m);
+	base = (double)first;
+
+	if (f->period > 0 && (double)(m - 1) >= f->period) {
+		*lo = f->lo;
+		*hi = f->hi;
+		return;
+	}
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (long long t = 0; t < m && t < CURVE_SAMPLES; t++) {
+		/* All m positions when m <= CURVE_SAMPLES, else an even spread
+		 * that includes both ends. */
+		long long off = m <= CURVE_SAMPLES ? t
+			: (t * (m - 1) + (CURVE_SAMPLES - 1) / 2) / (CURVE_SAMPLES - 1);
+		double y = f->f(f->ctx, base + (double)off);
+
+		if (y < *lo)
+			*lo = y;
+		if (y > *hi)
+			*hi = y;
+	}
+}
+
+void plot_curve(struct canvas *c, const struct plot_area *p,
+		const struct plot_fn *f, enum role fg)
+{
+	const struct plot_axis *a = &p->ax;
+	int u = 2 * a->w, pt = 0, pb = 0;
+	bool have_prev = false;
+
+	for (int j = 0; j < u; j++) {
+		double lo, hi;
+		int top, bottom, rt, rb, xd = 2 * a->x0 + j;
+
+		if (a->npos >= u) {
+			curve_range(a, f, j, &lo, &hi);
+		} else {
+			lo = f->f(f->ctx, plot_dot_pos(a, j));
+			hi = lo;
+		}
+		if (!isfinite(lo) || !isfinite(hi)) {
+			have_prev = false;
+			continue;
+		}
+		top = rt = dot_row(p, hi);
+		bottom = rb = dot_row(p, lo);
+		/* Join to the previous column: split the gap between them. */
+		if (have_prev && rb < pt - 1) {
+			int mid = (rb + pt) / 2;
+
+			dot_run(c, p, xd - 1, mid + 1, pt, fg);
+			rb = mid;
+		} else if (have_prev && rt > pb + 1) {
+			int mid = (pb + rt) / 2;
+
+			dot_run(c, p, xd - 1, pb, mid, fg);
+			rt = mid + 1;
+		}
+		dot_run(c, p, xd, rt, rb, fg);
+		pt = top;
+		pb = bottom;
+		have_prev = true;
+	}
+}
+
+/* The rectangle of cells the area covers. */
+static struct rect area_rect(const struct plot_area *p)
+{
+	return (struct rect){ p->ax.x0, p->y0, p->ax.w, p->h };
+}
+
+void plot_samples(struct canvas *c, const struct plot_area *p, double first,
+		  double step, const double *v, int n, enum role fg)
+{
+	const struct plot_axis *a = &p->ax;
+	struct rect old = plot_clip_push(c, area_rect(p));
+	/* Dot columns per position; position q's centre is at dot column
+	 * (q - pos0 + 1/2) * scale - 1/2 (the inverse of plot_dot_pos). */
+	double scale = 2.0 * a->w / (double)a->npos;
+	double lim = 4.0 * CANVAS_MAX;
+	int px = 0, py = 0, yd = 4 * p->y0;
+	bool have_prev = false;
+
+	for (int j = 0; j < n; j++) {
+		double xf = (first + j * step - (double)a->pos0 + 0.5) * scale - 0.5;
+		int x, y;
+
+		if (!isfinite(v[j]) || !(fabs(xf) < lim)) {
+			have_prev = false;
+			continue;
+		}
+		x = 2 * a->x0 + (int)lround(xf);
+		y = yd + dot_row(p, v[j]);
+		if (have_prev)
+			canvas_braille_line(c, px, py, x, y, fg);
+		else
+			canvas_braille_dot(c, x, y, fg);
+		px = x;
+		py = y;
+		have_prev = true;
+	}
+	canvas_set_clip(c, old);
+}
+
+void plot_dot(struct canvas *c, const struct plot_area *p, long long pos,
+	      double v, enum role fg)
+{
+	const struct plot_axis *a = &p->ax;
+
+	if (pos < a->pos0 || pos - a->pos0 >= a->npos)
+		return;
+	canvas_braille_dot(c,
+			   2 * a->x0 + (int)unit_of(pos - a->pos0, a->npos,
+						    2LL * a->w),
+			   4 * p->y0 + dot_row(p, v), fg);
+}
+
+/* Dot (column, row) inside a cell for each bit of a braille mask. */
+static const uint8_t braille_bit_col[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
+static const uint8_t braille_bit_row[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
+
+void plot_marker(struct canvas *c, const struct plot_axis *a, int y0, int h,
+		 long long pos, struct style st)
+{
+	int x = plot_col_of_pos(a, pos);
+
+	if (x < a->x0 || x >= a->x0 + a->w)
+		return;
+	for (int y = y0; y < y0 + h; y++) {
+		const struct cell *cl = canvas_cell(c, x, y);
+
+		if (!cl)
+			continue;
+		if (cl->kind == CELL_TEXT && cl->ch == ' ') {
+			canvas_put(c, x, y, 0x2502, st);
+		} else if (cl->kind == CELL_BRAILLE && (cl->ch & 0xff)) {
+			/* Setting a dot that is already set only recolours
+			 * the cell: the curve stays, in the marker's role. */
+			int b = 0;
+
+			while (!(cl->ch & (1u << b)))
+				b++;
+			canvas_braille_dot(c, 2 * x + braille_bit_col[b],
+					   4 * y + braille_bit_row[b],
+					   (enum role)st.fg);
+		}
+	}
+}
+
+/* ---- clipping ---- */
+
+struct rect plot_clip_push(struct canvas *c, struct rect r)
+{
+	struct rect old = canvas_clip(c);
+	long long x0 = r.x > old.x ? r.x : old.x;
+	long long y0 = r.y > old.y ? r.y : old.y;
+	long long x1 = (long long)r.x + r.w, y1 = (long long)r.y + r.h;
+
+	if (r.w <= 0 || r.h <= 0)
+		x1 = x0, y1 = y0;
+	if (x1 > (long long)old.x + old.w)
+		x1 = (long long)old.x + old.w;
+	if (y1 > (long long)old.y + old.h)
+		y1 = (long long)old.y + old.h;
+	if (x1 < x0)
+		x1 = x0;
+	if (y1 < y0)
+		y1 = y0;
+	canvas_set_clip(c, (struct rect){ (int)x0, (int)y0, (int)(x1 - x0),
+					  (int)(y1 - y0) });
+	return old;
+}

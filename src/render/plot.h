@@ -1,0 +1,168 @@
+/* plot.h - shared helpers for plots whose x axis is position.
+ *
+ * The waveform, similarity and heatmap panels all show the visible window of
+ * positions [pos0, pos0 + npos) across some cell columns. This module owns
+ * that mapping, in both directions, so that what a column shows and what a
+ * click on it selects always agree; it also draws the tick row, y labels,
+ * curves (braille) and the marker at the selected position.
+ *
+ * The mapping. Position k occupies the slice [k - pos0, k - pos0 + 1) of a
+ * line of npos units, stretched over the w columns (or 2w braille dot
+ * columns). A column shows the positions whose centres fall inside it; a
+ * position is drawn in the column that holds its centre. Hence:
+ *   - npos <= w: every position has its own column(s) and
+ *     plot_pos_of_col(plot_col_of_pos(p)) == p exactly;
+ *   - npos > w: a column covers about npos/w positions, and
+ *     plot_pos_of_col() answers the middle one, which lies in that column:
+ *     plot_col_of_pos(plot_pos_of_col(x)) == x for every column x.
+ * All of it is integer arithmetic (no rounding surprises at 1e9 positions).
+ *
+ * Nothing here allocates; everything draws through the canvas and so clips
+ * to the canvas's clip rectangle (callers set it to their panel). */
+#ifndef PLOT_H
+#define PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "render/canvas.h"
+
+/* The x axis: positions [pos0, pos0 + npos) across cell columns
+ * [x0, x0 + w). Valid when npos >= 1 and w >= 1. */
+struct plot_axis {
+	long long pos0;		/* first position shown */
+	long long npos;		/* positions shown, >= 1 */
+	int x0;			/* first cell column (canvas coordinates) */
+	int w;			/* cell columns, >= 1 */
+};
+
+/* A plot area: an axis plus cell rows [y0, y0 + h) showing values from ymin
+ * (bottom dot row) to ymax (top dot row), keeping `pad` blank dot rows above
+ * and below the range so that stacked plots do not touch. Valid when the axis
+ * is, h >= 1, ymin < ymax and 4h - 2*pad >= 2. */
+struct plot_area {
+	struct plot_axis ax;	/* x: positions */
+	int y0, h;		/* cell rows */
+	double ymin, ymax;	/* value range, bottom to top */
+	int pad;		/* blank dot rows at the top and at the bottom */
+};
+
+/* A function of position to plot with plot_curve. */
+struct plot_fn {
+	double (*f)(const void *ctx, double pos);	/* the function */
+	const void *ctx;	/* passed to f */
+	double period;		/* > 0: f repeats with this period (in positions)
+				 * and takes every value in [lo, hi] within each
+				 * period; 0: unknown */
+	double lo, hi;		/* range of f over a period (used with period) */
+};
+
+/* ---- the mapping, on any axis ---- */
+
+/* The rule above for `count` items first, first+1, ... (positions,
+ * dimensions) over `units` >= 1 slices (columns, dot columns, heat pixel
+ * rows): the slice 0 .. units-1 holding the centre of item v, or -1 when v is
+ * outside [first, first + count). */
+int plot_col_of(long long first, long long count, int units, long long v);
+
+/* The item slice j (clamped into 0 .. units-1) stands for: the one whose
+ * extent holds the slice's centre, i.e. the middle of the items the slice
+ * shows. plot_col_of(plot_item_of_col(j)) == j when count >= units; with
+ * fewer items an item spans several slices, and each of them answers it. */
+long long plot_item_of_col(long long first, long long count, int units,
+			   int j);
+
+/* The items slice j (clamped) shows, [*lo, *lo + *n): when count >= units
+ * the slices partition the items (every n >= 1); otherwise n = 1 and *lo is
+ * plot_item_of_col(j). Use it to average exactly what a column shows. */
+void plot_col_items(long long first, long long count, int units, int j,
+		    long long *lo, long long *n);
+
+/* ---- the x mapping ---- */
+
+/* Cell column showing position p: in [x0, x0 + w) when p is in the window,
+ * x0 - 1 when p is before it, x0 + w when after it. */
+int plot_col_of_pos(const struct plot_axis *a, long long p);
+
+/* The position a click on cell column x selects: the middle one of the
+ * positions column x shows. x is clamped into [x0, x0 + w). */
+long long plot_pos_of_col(const struct plot_axis *a, int x);
+
+/* Braille dot columns are numbered 0 .. 2w-1 from the left of the axis. For
+ * dot column j: the (fractional) position at its centre, where position k's
+ * own centre is at k; and how many positions it spans (npos / 2w). */
+double plot_dot_pos(const struct plot_axis *a, int j);
+double plot_dot_span(const struct plot_axis *a);
+
+/* ---- ticks and labels ---- */
+
+/* Smallest 1-2-5 step (1, 2, 5, 10, 20, ...) that is >= raw; 1 for raw <= 1. */
+long long plot_nice_step(double raw);
+
+/* Writes the label for tick value v on an axis with tick step `step`
+ * (a plot_nice_step value): the shorter of the plain integer and a compact
+ * form with a k/M/G suffix that still shows every digit the step needs
+ * (1500 -> "1.5k", 10200 with step 200 -> "10.2k", 2000000 -> "2M"), so two
+ * ticks never get the same label. Returns buf. */
+char *plot_tick_label(long long v, long long step, char *buf, size_t n);
+
+/* Draws x tick labels on row y under the axis: values at multiples of the
+ * smallest 1-2-5 step whose labels fit with at least two blanks between them,
+ * each centred on its column but kept inside [x0, x0 + w). Draws nothing else
+ * on the row. If no step fits two labels, the label of pos0 alone is drawn
+ * when it fits. */
+void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
+		 struct style st);
+
+/* Cell row on which value v is drawn in area p (may lie outside the area
+ * when v lies outside [ymin, ymax]). */
+int plot_row_of_value(const struct plot_area *p, double v);
+
+/* Draws `text` right-aligned in columns [x, x + w) on the row of value v.
+ * Used for y tick labels such as "1", "0", "-1" left of the plot. */
+void plot_ylabel(struct canvas *c, const struct plot_area *p, int x, int w,
+		 double v, const char *text, struct style st);
+
+/* ---- curves and markers ---- */
+
+/* Plots y = f(position) over the window as a braille curve in role fg.
+ * Each dot column shows the range (min..max) of f over the positions it
+ * covers, so a wave faster than the columns renders as the filled band it
+ * really is instead of aliasing into a false slow wave: a column covering a
+ * full period (f->period) takes [f->lo, f->hi] without sampling, a column
+ * covering up to 8 positions samples each of them, a wider one samples 8
+ * evenly spread positions. When the window has fewer positions than dot
+ * columns, f is sampled at each dot column's centre (plot_dot_pos) as the
+ * continuous function. Consecutive columns are joined so the curve has no
+ * gaps. Cost: at most 8 calls of f per dot column. */
+void plot_curve(struct canvas *c, const struct plot_area *p,
+		const struct plot_fn *f, enum role fg);
+
+/* Plots n precomputed values as a braille polyline in role fg: v[j] is the
+ * value at (fractional) position first + j * step, step > 0. Points may lie
+ * beyond the window (so a line can run to the edge): everything is clipped
+ * to the plot area. Non-finite values break the line. */
+void plot_samples(struct canvas *c, const struct plot_area *p, double first,
+		  double step, const double *v, int n, enum role fg);
+
+/* Sets the braille dot showing value v at position pos (nothing when pos is
+ * outside the window). */
+void plot_dot(struct canvas *c, const struct plot_area *p, long long pos,
+	      double v, enum role fg);
+
+/* A vertical marker at position pos over rows [y0, y0 + h) of pos's column:
+ * '│' in style st on empty cells, and braille cells (curves crossing the
+ * marker, or a solid band) keep their dots but take the role st.fg, so the
+ * marker shows through a band in colour. Draw it after the curves. Nothing
+ * when pos is outside the window. */
+void plot_marker(struct canvas *c, const struct plot_axis *a, int y0, int h,
+		 long long pos, struct style st);
+
+/* ---- clipping ---- */
+
+/* Sets the clip to r intersected with the current clip and returns the
+ * previous clip for canvas_set_clip (canvas_set_clip alone would widen a
+ * caller's narrower clip). */
+struct rect plot_clip_push(struct canvas *c, struct rect r);
+
+#endif

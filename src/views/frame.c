@@ -1,0 +1,267 @@
+/* frame.c - composing the whole screen from the panels. */
+#include "views/frame.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model/command.h"
+#include "model/keys.h"
+#include "render/layout.h"
+#include "views/panel_drill.h"
+#include "views/panel_lesson.h"
+#include "views/view_explore.h"
+#include "views/views.h"
+#include "render/work.h"
+
+static const struct style st_status = { ROLE_STATUS, ROLE_STATUS, 0 };
+static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
+
+/* ---- status bar (top row) ---- */
+
+/* The parameters always show; the "? help" hint next, at the right; then the
+ * layout and the program's name, as room allows. "[computing]" says that
+ * some of the screen still shows the previous parameters (work.h). */
+static void draw_status(const struct state *s, struct canvas *c, struct rect r)
+{
+	static const char hint[] = "? help ";
+	const int hint_w = (int)sizeof hint - 1;
+	char status[128], line[256];
+	const char *extra = work_unfinished() ? "  [computing]"
+			    : s->playing ? "  [playing]" : "";
+	const char *layout = pe_layout_name(s->cur.pe.layout);
+
+	canvas_fill(c, r, ' ', st_status);
+	state_status(s, status, sizeof status);
+	snprintf(line, sizeof line, " pescope  %s  %s%s", status, layout, extra);
+	if (canvas_text_width(line) + hint_w + 1 > r.w)
+		snprintf(line, sizeof line, " %s  %s%s", status, layout, extra);
+	if (canvas_text_width(line) + hint_w + 1 > r.w)
+		snprintf(line, sizeof line, " %s", status);
+	canvas_text(c, r.x, r.y, r.w, line, st_status);
+	if (canvas_text_width(line) + hint_w + 1 <= r.w)
+		canvas_text(c, r.x + r.w - hint_w, r.y, hint_w, hint, st_status_key);
+}
+
+/* ---- bottom row: ':' line, message or key hints ---- */
+
+static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+	struct style dim = { ROLE_DIM, ROLE_DEFAULT, 0 };
+
+	canvas_fill(c, r, ' ', plain);
+	if (s->cmd_active) {
+		int x = canvas_text(c, r.x, r.y, r.w, ":", plain);
+		int w = canvas_text_width(s->cmd);
+		/* Keep the end of a long line (where the cursor is) visible. */
+		const char *from = s->cmd;
+		while (w > r.w - 2 && *from) {
+			do
+				from++;
+			while (((unsigned char)*from & 0xc0) == 0x80);
+			w = canvas_text_width(from);
+		}
+		x += canvas_text(c, r.x + x, r.y, r.w - x, from, plain);
+		canvas_put(c, r.x + x, r.y, ' ',
+			   (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_REVERSE });
+	} else if (s->msg[0]) {
+		struct style st = { s->msg_error ? ROLE_ERROR : ROLE_OK,
+				    ROLE_DEFAULT, s->msg_error ? ATTR_BOLD : 0 };
+		canvas_text(c, r.x, r.y, r.w, s->msg, st);
+	} else if (s->view_id != VIEW_EXPLORE) {
+		const struct view_info *v = views_get(s->view_id);
+		char line[256];
+		snprintf(line, sizeof line, " %s: %s%s%s%s%s   Tab next view  ? help",
+			 v->name, v->knob_a ? "x/X " : "", v->knob_a ? v->knob_a : "",
+			 v->knob_b ? "   c/C " : "", v->knob_b ? v->knob_b : "",
+			 v->knob_a ? "" : "parameter keys work here too");
+		canvas_text(c, r.x, r.y, r.w, line, dim);
+	} else {
+		const char *hints = s->ascii
+			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
+			: " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd";
+		canvas_text(c, r.x, r.y, r.w, hints, dim);
+	}
+}
+
+/* ---- '?' overlay ---- */
+
+enum { HELP_LINES_MAX = 80, HELP_LINE_W = 200, HELP_KEY_COLS = 17 };
+
+/* Builds the help text from the key table and the command list. */
+static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
+		      bool heading[])
+{
+	int n = 0, count;
+	const struct keybinding *t = keys_table(&count);
+	const char *group = NULL;
+	const char *const *cmds = command_help(s->lang);
+
+	for (int i = 0; i < count && n < HELP_LINES_MAX - 2; i++) {
+		if (!group || strcmp(group, t[i].group) != 0) {
+			group = t[i].group;
+			heading[n] = true;
+			snprintf(lines[n++], HELP_LINE_W, "%s",
+				 keys_group(&t[i], s->lang));
+		}
+		heading[n] = false;
+		/* Pad the keys by display width: "←/→" is 3 columns, 7 bytes. */
+		const char *label = s->ascii ? t[i].label_ascii : t[i].label_utf8;
+		int pad = HELP_KEY_COLS - canvas_text_width(label);
+		snprintf(lines[n++], HELP_LINE_W, "  %s%*s%s", label,
+			 pad > 1 ? pad : 1, "", keys_help(&t[i], s->lang));
+	}
+	if (n < HELP_LINES_MAX) {
+		heading[n] = true;
+		snprintf(lines[n++], HELP_LINE_W, "%s",
+			 s->lang == LANG_ZH ? "命令" : "Commands");
+	}
+	for (int i = 0; cmds[i] && n < HELP_LINES_MAX; i++) {
+		heading[n] = false;
+		snprintf(lines[n++], HELP_LINE_W, "  %s", cmds[i]);
+	}
+	return n;
+}
+
+/* The overlay flows the help lines into as many columns as the screen
+ * height needs, centred, over whatever is below it. */
+static void draw_help(const struct state *s, struct canvas *c, int w, int h)
+{
+	static char lines[HELP_LINES_MAX][HELP_LINE_W];
+	static bool heading[HELP_LINES_MAX];
+	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
+	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
+	struct style text = { ROLE_HELP, ROLE_HELP, 0 };
+	struct style head = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
+	int n = help_lines(s, lines, heading);
+	int col_w = 0, inner_h = h - 4, cols, per_col;
+	struct rect r;
+
+	for (int i = 0; i < n; i++) {
+		int lw = canvas_text_width(lines[i]);
+		if (lw > col_w)
+			col_w = lw;
+	}
+	col_w += 2;
+	if (inner_h < 1)
+		return;
+	cols = (n + inner_h - 1) / inner_h;
+	per_col = (n + cols - 1) / cols;
+	/* Too wide for the screen: narrower columns, whose longer lines end
+	 * in an ellipsis, rather than columns that fall off the right. */
+	if (cols * col_w + 2 > w && (w - 2) / cols >= HELP_KEY_COLS + 4)
+		col_w = (w - 2) / cols;
+	r.w = cols * col_w + 2;
+	if (r.w > w)
+		r.w = w;
+	r.h = per_col + 2;
+	r.x = (w - r.w) / 2;
+	r.y = (h - r.h) / 2;
+	canvas_fill(c, r, ' ', text);
+	canvas_box(c, r, s->lang == LANG_ZH ? "帮助：按键和命令（Esc 或 ? 关闭）"
+		   : "Help: keys and commands (Esc or ? closes)", box, title);
+	for (int i = 0; i < n; i++) {
+		int cx = r.x + 1 + (i / per_col) * col_w;
+		int cy = r.y + 1 + i % per_col;
+		int room = r.x + r.w - 1 - cx;
+		struct style st = heading[i] ? head : text;
+
+		if (room > col_w)
+			room = col_w;
+		if (canvas_text_width(lines[i]) <= room - 1) {
+			canvas_text(c, cx, cy, room, lines[i], st);
+		} else if (room >= 2) {
+			/* Cut, with a column left before the next one. */
+			int used = canvas_text(c, cx, cy, room - 2, lines[i], st);
+			canvas_put(c, cx + used, cy, s->ascii ? '~' : 0x2026, st);
+		}
+	}
+}
+
+/* ---- too small ---- */
+
+static void draw_too_small(struct canvas *c, int w, int h)
+{
+	char msg[96];
+	struct style st = { ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD };
+	int len;
+
+	snprintf(msg, sizeof msg, "terminal too small: need at least %dx%d",
+		 LAYOUT_MIN_W, LAYOUT_MIN_H);
+	len = canvas_text_width(msg);
+	canvas_text(c, len < w ? (w - len) / 2 : 0, h / 2, w, msg, st);
+}
+
+/* ---- public ---- */
+
+void frame_draw(const struct state *s, struct canvas *c)
+{
+	int w = canvas_width(c), h = canvas_height(c);
+	struct screen_layout l;
+	struct rect caption;
+
+	canvas_reset_clip(c);
+	canvas_clear(c);
+	layout_screen(w, h, &l);
+	if (l.too_small) {
+		draw_too_small(c, w, h);
+		return;
+	}
+	caption = caption_split(s, &l.body);
+	if (!drill_panel_hides_view(s))
+		views_get(s->view_id)->draw(s, c, l.body);
+	canvas_reset_clip(c);
+	/* After the body, whose jobs may not all finish this frame. */
+	draw_status(s, c, l.status);
+	caption_draw(s, c, caption);
+	drill_panel_draw(s, c, l.body);
+	if (s->les.menu)
+		chooser_draw(s, c, w, h);
+	if (s->help)
+		draw_help(s, c, w, h);
+	draw_bottom(s, c, l.bottom);
+}
+
+/* The position (and dimension) under (x, y) in the explorer's view. */
+static bool hit(const struct state *s, int w, int h, int x, int y,
+		long long *pos, int *dim)
+{
+	struct screen_layout l;
+
+	layout_screen(w, h, &l);
+	if (l.too_small || s->help || s->les.menu || s->view_id != VIEW_EXPLORE)
+		return false;
+	caption_split(s, &l.body);
+	return explore_hit(s, l.body, x, y, pos, dim);
+}
+
+struct action frame_click(const struct state *s, int w, int h, int x, int y)
+{
+	struct action a = { ACT_NONE, 0, 0, -1 };
+	long long pos;
+	int dim;
+
+	if (hit(s, w, h, x, y, &pos, &dim)) {
+		a.kind = ACT_SELECT;
+		a.pos_at = pos;
+		a.dim_at = dim;
+	}
+	return a;
+}
+
+struct action frame_wheel(const struct state *s, int w, int h, int x, int y,
+			  int dir)
+{
+	struct action a = { ACT_ZOOM, dir > 0 ? 1 : -1, 0, -1 };
+	long long pos;
+	int dim;
+
+	if (s->help)
+		a.kind = ACT_NONE;
+	else if (hit(s, w, h, x, y, &pos, &dim)) {
+		a.kind = ACT_ZOOM_AT;
+		a.pos_at = pos;
+		a.dim_at = dim;
+	}
+	return a;
+}

@@ -1,0 +1,167 @@
+/* panel_caption.c - the caption of a lesson step, under the view.
+ *
+ * The caption box keeps one height for the whole lesson (the tallest
+ * caption at this width), so the view above does not jump from step to
+ * step. Wrapping all captions of a lesson is cached per (lesson, width,
+ * presenter mode): a frame only wraps the caption it shows. */
+#include "views/panel_lesson.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model/lesson_run.h"
+#include "render/wrap.h"
+
+enum {
+	ROWS_MAX = 64,		/* wrapped lines of one caption we look at */
+	BODY_MIN = 12,		/* shorter bodies get no caption box */
+	HINT_PAD = 4		/* border columns kept free around the hints */
+};
+
+/* Text columns inside the box: the border and a margin on each side. */
+static int text_width(const struct state *s, int w)
+{
+	return w - 2 - (s->present ? 6 : 2);
+}
+
+/* Rows caption needs at text width tw: its lines, plus a blank row
+ * between paragraphs in presenter mode. */
+static int caption_rows(const struct state *s, const char *caption, int tw)
+{
+	int rows = wrap_lines(caption, tw, NULL, 0);
+
+	if (s->present)
+		for (const char *p = caption; (p = strchr(p, '\n')) != NULL; p++)
+			rows++;
+	return rows;
+}
+
+/* The most rows any step of l needs at width w (cached). */
+static int lesson_rows(const struct state *s, const struct lesson *l, int w)
+{
+	static struct {
+		const struct lesson *l;
+		int w;
+		bool present;
+		int rows;
+	} cache;
+
+	if (cache.l != l || cache.w != w || cache.present != s->present) {
+		int tw = text_width(s, w), most = 1;
+
+		for (int k = 0; k < l->nsteps; k++) {
+			int r = caption_rows(s, l->step[k].caption, tw);
+
+			if (r > most)
+				most = r;
+		}
+		cache.l = l;
+		cache.w = w;
+		cache.present = s->present;
+		cache.rows = most;
+	}
+	return cache.rows;
+}
+
+struct rect caption_split(const struct state *s, struct rect *body)
+{
+	const struct lesson *l = lesson_current(s);
+	struct rect r = { body->x, body->y + body->h, body->w, 0 };
+	int most, want;
+
+	if (!l || body->h < BODY_MIN || text_width(s, body->w) < 8)
+		return r;
+	most = s->present ? body->h / 2 : body->h * 2 / 5;
+	want = lesson_rows(s, l, body->w) + 2;
+	r.h = want < 4 ? 4 : want > most ? (most < 4 ? 4 : most) : want;
+	r.y = body->y + body->h - r.h;
+	body->h -= r.h;
+	return r;
+}
+
+/* "Lesson title · 2/5 Step title" in the language of s. */
+static void caption_title(const struct state *s, const struct lesson *l,
+			  char *buf, size_t n)
+{
+	const char *dot = s->ascii ? " - " : " · ";
+	int k = s->les.step + 1;
+
+	if (s->lang == LANG_ZH)
+		snprintf(buf, n, "%s%s第 %d/%d 步：%s", l->title, dot, k,
+			 l->nsteps, l->step[s->les.step].title);
+	else
+		snprintf(buf, n, "%s%s%d/%d %s", l->title, dot, k, l->nsteps,
+			 l->step[s->les.step].title);
+}
+
+/* The lesson keys, right-aligned on the bottom border when they fit. */
+static void caption_hints(const struct state *s, struct canvas *c,
+			  struct rect r)
+{
+	static const char *const hints[2][2] = {
+		{ " p/n step  R restore  Enter arrows step  o lessons ",
+		  " p/n 翻步  R 回到本步  Enter 方向键翻步  o 课程 " },
+		{ " Left/Right step  Enter release the arrows ",
+		  " ←/→ 翻步  Enter 交还方向键 " },
+	};
+	const char *h = hints[s->les.focus][s->lang == LANG_ZH];
+	struct style st = { ROLE_KEY, ROLE_DEFAULT, 0 };
+	int hw;
+
+	if (s->les.focus && !s->ascii && s->lang != LANG_ZH)
+		h = " ←/→ step  Enter release the arrows ";
+	hw = canvas_text_width(h);
+	if (hw + HINT_PAD <= r.w)
+		canvas_text(c, r.x + r.w - 2 - hw, r.y + r.h - 1, hw, h, st);
+}
+
+void caption_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	const struct lesson *l = lesson_current(s);
+	struct wrap_line lines[ROWS_MAX];
+	struct style border = { s->les.focus ? ROLE_FOCUS : ROLE_BORDER,
+				ROLE_DEFAULT, s->les.focus ? ATTR_BOLD : 0 };
+	struct style title = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+	struct style text = { ROLE_DEFAULT, ROLE_DEFAULT,
+			      s->present ? ATTR_BOLD : 0 };
+	const char *cap;
+	char t[2 * LESSON_TITLE_MAX + 32];
+	int tw, margin, end, n, rows, gap;
+	struct rect old;
+
+	if (!l || r.h < 3 || r.w < 10)
+		return;
+	old = canvas_set_clip(c, r);
+	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
+	caption_title(s, l, t, sizeof t);
+	canvas_box(c, r, t, border, title);
+	caption_hints(s, c, r);
+
+	cap = l->step[s->les.step].caption;
+	tw = text_width(s, r.w);
+	margin = s->present ? 3 : 1;
+	end = r.y + r.h - 1;
+	n = wrap_lines(cap, tw, lines, ROWS_MAX);
+	if (n > ROWS_MAX)
+		n = ROWS_MAX;
+	/* Presenter mode spaces the lines out when the box has the room. */
+	rows = caption_rows(s, cap, tw);
+	gap = s->present && rows + n - 1 <= end - (r.y + 1) ? 1 : 0;
+	for (int i = 0, y = r.y + 1; i < n; i++) {
+		const struct wrap_line *ln = &lines[i];
+		int x = r.x + 1 + margin;
+		bool para_end = cap[ln->off + ln->len] == '\n';
+		int next = y + 1 + gap + (s->present && para_end);
+
+		if (i + 1 < n && next >= end) {
+			/* More text than room: end with an ellipsis. */
+			int used = wrap_draw(c, x, y, tw - 1, cap, ln, text);
+
+			canvas_put(c, x + used, y, s->ascii ? '~' : 0x2026, text);
+			break;
+		}
+		wrap_draw(c, x, y, tw, cap, ln, text);
+		y = next;
+	}
+	canvas_set_clip(c, old);
+}

@@ -1,0 +1,325 @@
+/* panel_waves.c - PE(., dim) against position: the selected pair on top, a
+ * stack of pairs spread across the range below, so frequency decay shows at
+ * a glance (fast pairs are dense bands, slow ones nearly flat lines).
+ *
+ * Layout inside the border, top to bottom, dropping what does not fit:
+ *   legend   "dim 4 sin  dim 5 cos  i=2 λ=7.5"
+ *   main     the selected dimension and its sin/cos partner, y labels 1 0 -1
+ *   strips   pairs 0, d/16, d/8, d/4, d/2-1 (deduplicated), labelled
+ *            "i=0 λ=6.28" in a gutter on the left
+ *   ticks    positions
+ * All plots share one x axis, and the selected position is marked across
+ * them. Heights are capped, so a very tall panel leaves blank rows at the
+ * bottom rather than paying for huge solid bands. */
+#include "views/panels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "engine/pe.h"
+#include "render/plot.h"
+
+enum {
+	STRIPS_MAX = 5,		/* pairs 0, d/16, d/8, d/4, d/2-1 */
+	MAIN_ROWS_MAX = 20,	/* taller adds little but dots to draw */
+	STRIP_ROWS_MAX = 8,	/* the same for each strip */
+	LABEL_COLS_MIN = 12,	/* narrower: no gutter, no labels */
+	TEXT_MAX = 96		/* one label or legend part */
+};
+
+static const double two_pi = 6.28318530717958647692528676655900577;
+
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
+static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
+
+struct waves_layout {
+	struct rect in;			/* inside the border */
+	struct plot_axis ax;		/* shared x axis */
+	int gutter;			/* label columns left of the plots */
+	bool short_labels;		/* strip labels without wavelength */
+	int legend_y;			/* legend row, or -1 */
+	int tick_y;			/* tick row, or -1 */
+	struct plot_area main;		/* main.h == 0: nothing to plot */
+	int nstrips;			/* strips shown */
+	int pair[STRIPS_MAX];		/* pair of each strip, ascending */
+	struct plot_area strip[STRIPS_MAX];
+};
+
+/* One sinusoid to plot: sin or cos of pos * omega. */
+struct wave {
+	double omega;			/* angular frequency per position */
+	enum pe_fn fn;			/* sine or cosine */
+};
+
+static double wave_at(const void *ctx, double pos)
+{
+	const struct wave *w = ctx;
+
+	return w->fn == PE_SIN ? sin(pos * w->omega) : cos(pos * w->omega);
+}
+
+/* The strip pairs in order of importance: the fastest and slowest first so
+ * that even two strips show the whole decay, then the middle ones.
+ * Duplicates (small d) are dropped. Returns how many. */
+static int strip_candidates(int d, int out[STRIPS_MAX])
+{
+	int want[STRIPS_MAX] = { 0, d / 2 - 1, d / 4, d / 8, d / 16 };
+	int n = 0;
+
+	for (int k = 0; k < STRIPS_MAX; k++) {
+		bool dup = false;
+
+		for (int j = 0; j < n; j++)
+			dup = dup || out[j] == want[k];
+		if (!dup)
+			out[n++] = want[k];
+	}
+	return n;
+}
+
+static void sort_ints(int *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			int t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+}
+
+static const char *lambda_text(const struct state *s)
+{
+	return s->ascii ? "wl=" : "λ=";
+}
+
+/* "i=255 λ=6.06e4", or "i=255" when short. */
+static void strip_label(const struct state *s, int pair, bool short_form,
+			char *buf, size_t n)
+{
+	char num[32];
+
+	if (short_form) {
+		snprintf(buf, n, "i=%d", pair);
+		return;
+	}
+	fmt_double_compact(pe_wavelength(&s->cur.pe, pair), 3, num, sizeof num);
+	snprintf(buf, n, "i=%d %s%s", pair, lambda_text(s), num);
+}
+
+/* Widest label of the chosen strips, plus one blank column. */
+static int gutter_for(const struct state *s, const struct waves_layout *l,
+		      bool short_form)
+{
+	int w = 2;	/* "-1" */
+
+	for (int k = 0; k < l->nstrips; k++) {
+		char buf[TEXT_MAX];
+		int lw;
+
+		strip_label(s, l->pair[k], short_form, buf, sizeof buf);
+		lw = canvas_text_width(buf);
+		if (lw > w)
+			w = lw;
+	}
+	return w + 1;
+}
+
+static struct plot_area area_at(const struct waves_layout *l, int y, int h,
+				int pad)
+{
+	return (struct plot_area){ l->ax, y, h, -1.0, 1.0, pad };
+}
+
+/* Splits the rectangle as described at the top of this file. Everything the
+ * draw and hit functions need, so that they agree. */
+static void waves_layout(const struct state *s, struct rect r,
+			 struct waves_layout *l)
+{
+	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
+
+	memset(l, 0, sizeof *l);
+	l->legend_y = l->tick_y = -1;
+	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	ih = l->in.h;
+	iw = l->in.w;
+	if (ih < 1 || iw < 2)
+		return;
+	if (ih >= 4)
+		l->legend_y = l->in.y;
+	rest = ih - (ih >= 3) - (l->legend_y >= 0);
+
+	/* Strips share what the main plot (at least 2 rows, about 2/5 of the
+	 * rest) leaves; the main plot also takes the few rows (fewer than the
+	 * strips) that the even split leaves over. Both are capped; rows left
+	 * after that stay blank below the tick row. */
+	ncand = strip_candidates(s->cur.pe.d_model, cand);
+	main_h = rest * 2 / 5 > 2 ? rest * 2 / 5 : 2;
+	if (main_h > MAIN_ROWS_MAX)
+		main_h = MAIN_ROWS_MAX;
+	area = rest - main_h;
+	if (area > 0) {
+		l->nstrips = ncand < area ? ncand : area;
+		sh = area / l->nstrips;
+		if (sh > STRIP_ROWS_MAX)
+			sh = STRIP_ROWS_MAX;
+		memcpy(l->pair, cand, sizeof(int) * (size_t)l->nstrips);
+		sort_ints(l->pair, l->nstrips);
+	}
+	main_h = rest - l->nstrips * sh;
+	if (main_h > MAIN_ROWS_MAX)
+		main_h = MAIN_ROWS_MAX;
+
+	if (iw >= LABEL_COLS_MIN) {
+		l->gutter = gutter_for(s, l, false);
+		if (l->gutter > iw / 3) {
+			l->short_labels = true;
+			l->gutter = gutter_for(s, l, true);
+		}
+	}
+	l->ax = (struct plot_axis){ s->view.pos0, s->view.npos,
+				    l->in.x + l->gutter, iw - l->gutter };
+
+	y = l->in.y + (l->legend_y >= 0);
+	l->main = area_at(l, y, main_h, 0);
+	y += l->main.h;
+	for (int k = 0; k < l->nstrips; k++, y += sh)
+		l->strip[k] = area_at(l, y, sh, sh >= 2 ? 1 : 0);
+	if (ih >= 3)
+		l->tick_y = y;
+}
+
+/* "dim 4 sin  dim 5 cos  i=2 λ=7.5", each part in its trace's colour. */
+static void draw_legend(const struct state *s, struct canvas *c,
+			const struct waves_layout *l, int partner)
+{
+	const struct pe_params *p = &s->cur.pe;
+	int pair = pe_pair_of(p, s->cur.dim);
+	int x = l->in.x, end = l->in.x + l->in.w;
+	char buf[TEXT_MAX], num[32];
+
+	snprintf(buf, sizeof buf, "dim %d %s", s->cur.dim,
+		 pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos");
+	x += canvas_text(c, x, l->legend_y, end - x, buf,
+			 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+	snprintf(buf, sizeof buf, "  dim %d %s", partner,
+		 pe_fn_of(p, partner) == PE_SIN ? "sin" : "cos");
+	x += canvas_text(c, x, l->legend_y, end - x, buf,
+			 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
+	fmt_double_compact(pe_wavelength(p, pair), 3, num, sizeof num);
+	snprintf(buf, sizeof buf, "  i=%d %s%s", pair, lambda_text(s), num);
+	canvas_text(c, x, l->legend_y, end - x, buf,
+		    (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+}
+
+static void draw_wave(struct canvas *c, const struct plot_area *a,
+		      const struct pe_params *p, int dim, enum role fg)
+{
+	struct wave w = { pe_omega(p, pe_pair_of(p, dim)), pe_fn_of(p, dim) };
+	struct plot_fn f = { wave_at, &w, two_pi / w.omega, -1.0, 1.0 };
+
+	plot_curve(c, a, &f, fg);
+}
+
+/* True when each dot column of the axis covers a full period of dim's pair
+ * (the rule plot_curve uses to draw a column as the band [-1, 1]). */
+static bool all_bands(const struct pe_params *p, int dim,
+		      const struct plot_axis *ax)
+{
+	long long fewest = ax->npos / (2LL * ax->w);
+
+	return (double)(fewest - 1) >= two_pi / pe_omega(p, pe_pair_of(p, dim));
+}
+
+static void draw_main(const struct state *s, struct canvas *c,
+		      const struct waves_layout *l, int partner)
+{
+	const struct plot_area *m = &l->main;
+	int lw = l->gutter - 1;
+
+	/* When every dot column spans a full period both traces are the same
+	 * solid band, and the partner would be drawn only to be covered. */
+	if (!all_bands(&s->cur.pe, s->cur.dim, &m->ax))
+		draw_wave(c, m, &s->cur.pe, partner, ROLE_TRACE2);
+	draw_wave(c, m, &s->cur.pe, s->cur.dim, ROLE_TRACE1);
+	if (lw <= 0)
+		return;
+	plot_ylabel(c, m, l->in.x, lw, 1.0, "1", axis_style);
+	plot_ylabel(c, m, l->in.x, lw, -1.0, "-1", axis_style);
+	if (m->h >= 3)
+		plot_ylabel(c, m, l->in.x, lw, 0.0, "0", axis_style);
+}
+
+static void draw_strips(const struct state *s, struct canvas *c,
+			const struct waves_layout *l)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	for (int k = 0; k < l->nstrips; k++) {
+		const struct plot_area *a = &l->strip[k];
+		enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
+		char buf[TEXT_MAX];
+
+		draw_wave(c, a, p, pe_dim_of(p, l->pair[k], PE_SIN), fg);
+		if (l->gutter <= 1)
+			continue;
+		strip_label(s, l->pair[k], l->short_labels, buf, sizeof buf);
+		canvas_text(c, l->in.x, a->y0 + (a->h - 1) / 2, l->gutter - 1,
+			    buf, (struct style){ (uint8_t)fg, ROLE_DEFAULT, 0 });
+	}
+}
+
+void waves_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rect old = plot_clip_push(c, r);
+	const struct pe_params *p = &s->cur.pe;
+	int partner = pe_dim_of(p, pe_pair_of(p, s->cur.dim),
+				pe_fn_of(p, s->cur.dim) == PE_SIN ? PE_COS : PE_SIN);
+	struct waves_layout l;
+
+	/* Blank first: the marker looks for empty cells, and a panel owns its
+	 * whole rectangle. */
+	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
+	canvas_box(c, r, "Waveforms",
+		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
+		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	waves_layout(s, r, &l);
+	if (l.main.h > 0 && l.ax.w > 0) {
+		int y0 = l.main.y0, h = l.main.h;
+
+		if (l.legend_y >= 0)
+			draw_legend(s, c, &l, partner);
+		draw_main(s, c, &l, partner);
+		draw_strips(s, c, &l);
+		if (l.nstrips > 0)
+			h = l.strip[l.nstrips - 1].y0 + l.strip[l.nstrips - 1].h - y0;
+		plot_marker(c, &l.ax, y0, h, s->cur.pos, marker_style);
+		if (l.tick_y >= 0)
+			plot_xticks(c, &l.ax, l.tick_y, axis_style);
+	}
+	canvas_set_clip(c, old);
+}
+
+bool waves_hit(const struct state *s, struct rect r, int x, int y,
+	       long long *pos)
+{
+	struct waves_layout l;
+	int last;
+
+	waves_layout(s, r, &l);
+	if (l.main.h <= 0 || l.ax.w <= 0)
+		return false;
+	last = l.tick_y >= 0 ? l.tick_y : l.main.y0 + l.main.h - 1;
+	if (x < l.ax.x0 || x >= l.ax.x0 + l.ax.w || y < l.main.y0 || y > last)
+		return false;
+	/* The marker's column covers many positions when zoomed out: a click
+	 * on it keeps the selection rather than jumping to the column's
+	 * middle. */
+	if (x == plot_col_of_pos(&l.ax, s->cur.pos))
+		*pos = s->cur.pos;
+	else
+		*pos = plot_pos_of_col(&l.ax, x);
+	return true;
+}

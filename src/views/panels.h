@@ -1,0 +1,35 @@
+/* panels.h - the explorer's panels. Each draws one part of the screen from
+ * the state into a rectangle of the canvas, and never outside it. Panels are
+ * pure functions of (state, rectangle): no I/O, no terminal, no globals
+ * except caches that depend only on their inputs.
+ *
+ * The *_hit functions map a cell inside the panel's rectangle back to what it
+ * shows, for mouse clicks: they return false when (x, y) is not on the plot. */
+#ifndef PANELS_H
+#define PANELS_H
+
+#include <stdbool.h>
+
+#include "render/canvas.h"
+#include "model/state.h"
+
+/* The encoding matrix as a heatmap: positions across, dimensions down. */
+void heatmap_draw(const struct state *s, struct canvas *c, struct rect r);
+bool heatmap_hit(const struct state *s, struct rect r, int x, int y,
+		 long long *pos, int *dim);
+
+/* PE(., dim) against position for the selected pair and a stack of pairs
+ * spread across the range, over the visible positions. */
+void waves_draw(const struct state *s, struct canvas *c, struct rect r);
+bool waves_hit(const struct state *s, struct rect r, int x, int y,
+	       long long *pos);
+
+/* Cosine similarity of PE(pos) with PE(q) for q over the visible positions. */
+void similarity_draw(const struct state *s, struct canvas *c, struct rect r);
+bool similarity_hit(const struct state *s, struct rect r, int x, int y,
+		    long long *pos);
+
+/* The formula with the current numbers, omega, wavelength, norm, layout. */
+void inspector_draw(const struct state *s, struct canvas *c, struct rect r);
+
+#endif

@@ -1,0 +1,200 @@
+/* present.c - the presenter's key echo (see present.h). */
+#include "views/present.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model/keys.h"
+#include "render/layout.h"
+#include "views/panel_lesson.h"
+#include "views/views.h"
+
+enum { BOX_W_MAX = 56 };
+
+void present_key_name(int code, bool ascii, char *buf, size_t n)
+{
+	static const struct {
+		int code;
+		const char *utf8, *ascii;
+	} names[] = {
+		{ PK_LEFT, "←", "Left" }, { PK_RIGHT, "→", "Right" },
+		{ PK_UP, "↑", "Up" }, { PK_DOWN, "↓", "Down" },
+		{ PK_PGUP, "PgUp", "PgUp" }, { PK_PGDN, "PgDn", "PgDn" },
+		{ PK_HOME, "Home", "Home" }, { PK_END, "End", "End" },
+		{ PK_ENTER, "Enter", "Enter" }, { PK_ESC, "Esc", "Esc" },
+		{ PK_BACKSPACE, "BkSp", "BkSp" }, { PK_TAB, "Tab", "Tab" },
+		{ PK_BTAB, "S-Tab", "S-Tab" }, { PK_CTRL_C, "^C", "^C" },
+		{ PK_CTRL_L, "^L", "^L" }, { ' ', "space", "space" },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].code == code) {
+			snprintf(buf, n, "%s", ascii ? names[i].ascii
+						      : names[i].utf8);
+			return;
+		}
+	if (code > 0x20 && code < 0x7f)
+		snprintf(buf, n, "%c", code);
+	else
+		snprintf(buf, n, "?");
+}
+
+/* The key table's row for action kind, or NULL. */
+static const struct keybinding *row_of(enum action_kind kind)
+{
+	int n;
+	const struct keybinding *t = keys_table(&n);
+
+	for (int i = 0; i < n; i++)
+		if (t[i].kind == kind)
+			return &t[i];
+	return NULL;
+}
+
+/* What action a does, in the language of s, into buf; false when a is not
+ * worth echoing. */
+static bool meaning(const struct state *s, const struct action *a, char *buf,
+		    size_t n)
+{
+	bool zh = s->lang == LANG_ZH;
+	const struct keybinding *k;
+
+	switch (a->kind) {
+	case ACT_NONE:
+	case ACT_CMD_OPEN:
+	case ACT_LESSON_MENU_MOVE:
+		return false;
+	case ACT_VIEW_SET:
+		snprintf(buf, n, "%s %s", zh ? "视图" : "view",
+			 views_get((enum view_id)a->arg)->name);
+		return true;
+	case ACT_LESSON_OPEN:
+		if (a->arg < 0)
+			snprintf(buf, n, "%s", zh ? "关闭课程" : "close the lesson");
+		else
+			snprintf(buf, n, zh ? "打开第 %lld 课" : "open lesson %lld",
+				 a->arg + 1);
+		return true;
+	default:
+		k = row_of(a->kind);
+		if (!k)
+			return false;
+		snprintf(buf, n, "%s", keys_help(k, s->lang));
+		return true;
+	}
+}
+
+static void push(struct present_echo *e, int key, const char *text,
+		 long long now_ms)
+{
+	struct present_entry *last = e->n ? &e->e[e->n - 1] : NULL;
+
+	if (last && key && last->key == key && strcmp(last->text, text) == 0) {
+		last->count++;
+		last->at_ms = now_ms;
+		return;
+	}
+	if (e->n == PRESENT_LINES) {
+		memmove(&e->e[0], &e->e[1], (PRESENT_LINES - 1) * sizeof e->e[0]);
+		e->n--;
+	}
+	last = &e->e[e->n++];
+	last->key = key;
+	last->count = 1;
+	last->at_ms = now_ms;
+	snprintf(last->text, sizeof last->text, "%s", text);
+}
+
+void present_key(struct present_echo *e, const struct state *s, int code,
+		 long long now_ms)
+{
+	char what[PRESENT_TEXT - 32], name[16], text[PRESENT_TEXT];
+	struct action a;
+	int pad, len;
+
+	if (s->cmd_active) {
+		if (code == PK_ENTER && s->cmd_len > 0) {
+			snprintf(text, sizeof text, ":%s", s->cmd);
+			push(e, 0, text, now_ms);
+		}
+		return;
+	}
+	a = keys_action(s, code);
+	if (!meaning(s, &a, what, sizeof what))
+		return;
+	present_key_name(code, s->ascii, name, sizeof name);
+	/* Pad by display width: "←" is one column but three bytes. */
+	len = snprintf(text, sizeof text, "%s ", name);
+	for (pad = 5 - canvas_text_width(name); pad > 0; pad--)
+		text[len++] = ' ';
+	snprintf(text + len, sizeof text - (size_t)len, "%s", what);
+	push(e, code, text, now_ms);
+}
+
+bool present_expire(struct present_echo *e, long long now_ms)
+{
+	int keep = 0;
+
+	for (int i = 0; i < e->n; i++)
+		if (now_ms - e->e[i].at_ms < PRESENT_SHOW_MS)
+			e->e[keep++] = e->e[i];
+	if (keep == e->n)
+		return false;
+	e->n = keep;
+	return true;
+}
+
+/* An entry as shown: its text, and the count when pressed repeatedly. */
+static void entry_text(const struct present_entry *en, char *buf, size_t n)
+{
+	if (en->count > 1)
+		snprintf(buf, n, "%s  x%d", en->text, en->count);
+	else
+		snprintf(buf, n, "%s", en->text);
+}
+
+void present_draw(const struct present_echo *e, const struct state *s,
+		  struct canvas *c)
+{
+	struct screen_layout l;
+	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
+	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
+	struct style text = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
+	char line[PRESENT_TEXT + 16];
+	struct rect r;
+	int most = 0;
+
+	if (e->n == 0)
+		return;
+	layout_screen(canvas_width(c), canvas_height(c), &l);
+	if (l.too_small)
+		return;
+	caption_split(s, &l.body);
+	for (int i = 0; i < e->n; i++) {
+		int w;
+
+		entry_text(&e->e[i], line, sizeof line);
+		w = canvas_text_width(line);
+		if (w > most)
+			most = w;
+	}
+	r.w = most + 4;
+	if (r.w > BOX_W_MAX)
+		r.w = BOX_W_MAX;
+	if (r.w > l.body.w - 2)
+		r.w = l.body.w - 2;
+	r.h = e->n + 2;
+	r.x = l.body.x + l.body.w - r.w - 1;
+	r.y = l.body.y + l.body.h - r.h;
+	if (r.w < 12 || r.h > l.body.h)
+		return;
+	struct rect old = canvas_set_clip(c, r);
+
+	canvas_fill(c, r, ' ', text);
+	canvas_box(c, r, s->lang == LANG_ZH ? "按键" : "keys", box, title);
+	for (int i = 0; i < e->n; i++) {
+		entry_text(&e->e[i], line, sizeof line);
+		canvas_text(c, r.x + 2, r.y + 1 + i, r.w - 3, line, text);
+	}
+	canvas_set_clip(c, old);
+}

@@ -1,0 +1,59 @@
+/* present.h - presenter mode's key echo: the last few keys pressed and ':'
+ * commands run, each with what it does (from the key table, in the
+ * language of the state), in a box at the bottom right of the view, so a
+ * class can follow what the teacher types. Entries fade after
+ * PRESENT_SHOW_MS; a key held down or pressed again updates its entry with
+ * a count ("→  position -1 / +1  x5") instead of flooding the box.
+ *
+ * The echo belongs to the input side (the explorer loop), not to the
+ * state: it records keys, which the state never sees. No I/O. */
+#ifndef PRESENT_H
+#define PRESENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "render/canvas.h"
+#include "model/state.h"
+
+enum {
+	PRESENT_LINES = 4,		/* entries shown */
+	PRESENT_TEXT = 160,		/* bytes of one entry's text */
+	PRESENT_SHOW_MS = 8000		/* how long an entry stays */
+};
+
+struct present_entry {
+	int key;			/* keys.h code, or 0 for a command */
+	int count;			/* presses of the same key in a row */
+	long long at_ms;		/* when it was last pressed */
+	char text[PRESENT_TEXT];	/* "]  d_model -2 / +2", ":d 128" */
+};
+
+struct present_echo {
+	int n;					/* entries, oldest first */
+	struct present_entry e[PRESENT_LINES];
+};
+
+/* Records key `code`, about to be handled in state s (call it before
+ * keys_action and state_apply): its name and meaning. On the ':' line only
+ * Enter counts, recording the command typed; keys that do nothing (unbound,
+ * or the ':' that opens the line) are not recorded. */
+void present_key(struct present_echo *e, const struct state *s, int code,
+		 long long now_ms);
+
+/* Drops the entries older than PRESENT_SHOW_MS at now_ms. Returns true
+ * when something was dropped (the screen must be redrawn). */
+bool present_expire(struct present_echo *e, long long now_ms);
+
+/* Writes the name of key code as the echo shows it ("→" or "Right" when
+ * ascii, "PgDn", "Enter", "space", "]"), always NUL-terminated. */
+void present_key_name(int code, bool ascii, char *buf, size_t n);
+
+/* Draws the entries (newest at the bottom) in a box at the bottom right of
+ * the view's body of a canvas drawn by frame_draw for s: above the lesson
+ * caption when there is one. Draws nothing when there are no entries or
+ * the screen is too small. */
+void present_draw(const struct present_echo *e, const struct state *s,
+		  struct canvas *c);
+
+#endif

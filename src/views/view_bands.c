@@ -1,0 +1,568 @@
+/* view_bands.c - resolution against range: the similarity of PE(p) and
+ * PE(p+k) over all pairs, over the fast pairs [0, split) only and over the
+ * slow pairs [split, d/2) only.
+ *
+ * The x axis is the offset k = q - p, from -N to +N with N = (visible
+ * window) - 1, so the whole length when zoomed out and closer to the peak
+ * after z. Offsets rather than positions because the similarity depends on
+ * k alone: the curves are the same for every p, and the picture does not
+ * move while the sweep plays. The fast band alone is sharp at k = 0 but
+ * comes back high far away (ambiguous); the slow band alone is smooth but
+ * nearly flat around the peak (neighbours look alike); all pairs together
+ * are both sharp and low far away. x/X moves the split, c/C the threshold.
+ *
+ * Layout inside the border, dropping what does not fit:
+ *   legend    "━━ all 256 pairs  ━━ fast: pairs 0-127 (λ < 628)  ━━ slow ...",
+ *             and "x: k = q − p" when the axis caption has no row
+ *   plot      the three curves (TRACE1 all, TRACE2 fast, TRACE3 slow), the
+ *             threshold as a dashed line, the reach ±K marked (MARKER), the
+ *             highest similarity at k != 0 as dots (CURSOR); y labels 1, 0,
+ *             -1 and the threshold
+ *   ticks     offsets
+ *   x caption what the axis is; how many offsets each point averages
+ *   reach     "all pairs stay ≥ 0.50 for |k| ≤ 53 (first below: k = ±54)"
+ *   peak      "highest for 0 < |k| < 128: 0.973 at k = ±1: every position
+ *             is told apart"
+ *   caption   what the fast and slow bands do, one or two lines
+ *
+ * Each plotted point is the mean over the offsets its dot column covers
+ * (analysis_band_curves), so fast pairs average out instead of aliasing; the
+ * numbers (analysis_scan_offsets) are exact values at integer offsets. Both
+ * are cached on their inputs, and rebuilt over several frames when that
+ * takes long (see the caches below). With s->ascii: λ -> wl, ≥ -> >=, ≤ -> <=,
+ * ± -> +/-, − -> -, ━ -> -. */
+#include "views/views.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "render/job.h"
+#include "engine/pe.h"
+#include "engine/pe_analysis.h"
+#include "render/plot.h"
+#include "render/view_text.h"
+
+enum {
+	TEXT_MAX = 256,			/* one line of text */
+	PAIRS_MAX = PE_D_MAX / 2,
+	HALF_MAX = CANVAS_MAX + 4,	/* samples for k >= 0: one per dot
+					 * column of a half plot (at most
+					 * CANVAS_MAX), two past the edge */
+	CURVE_BUDGET = 1 << 21,		/* pair-samples for the curves */
+	SAMPLES_MIN = 64,		/* fewer would not look like a curve */
+	GUTTER_W = 5,			/* "0.50" and a blank */
+	GUTTER_MIN_W = 20,		/* narrower: no y labels */
+	PLOT_ROWS_MIN = 3		/* fewer: no plot */
+};
+
+/* Pair evaluations the scan of the offsets may spend (~0.45 ns each): ~4 ms
+ * when every offset of a long sequence must be looked at, about what the
+ * heatmap takes to follow a parameter change. Typical encodings are done
+ * far sooner, as the scan skips what cannot matter (d = 512, len = 1e6:
+ * ~1 ms); the rest say how far they got. */
+static const long long SCAN_BUDGET = 1LL << 23;
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
+static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style mark_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
+
+/* The symbols that have an ASCII spelling. */
+struct symbols {
+	const char *lambda, *ge, *le, *ne, *pm, *minus, *bar;
+};
+
+static const struct symbols utf8_symbols = {
+	"λ", "≥", "≤", "≠", "±", "−", "━━"
+};
+static const struct symbols ascii_symbols = {
+	"wl", ">=", "<=", "!=", "+/-", "-", "--"
+};
+
+/* ---- caches ---- */
+
+/* Both caches are rebuilt in slices (job.h): at d_model 65536 the curves
+ * and the scan together are ~10 ms of arithmetic. Until they are done the
+ * last finished curves and numbers show (or none, the first time). */
+enum {
+	CHUNK = 4096,		/* pairs a step of the curves takes */
+	SCAN_SLICE = 1 << 20	/* pair-steps a step of the scan takes */
+};
+
+/* The curves for k = j * step, j = 0 .. n-1: the last finished ones, and
+ * the sums of the ones under way. */
+static struct {
+	bool valid;		/* all, fast, slow are finished curves */
+	int d, split, n;
+	double base, step;	/* (also for the ones under way) */
+	double all[HALF_MAX], fast[HALF_MAX], slow[HALF_MAX];
+} curves;
+
+static struct {
+	bool keyed;		/* the job below is for these inputs */
+	int d, split, n;
+	double base, step;
+	int next;		/* first pair of the next step */
+	double fast[HALF_MAX], slow[HALF_MAX];	/* sums so far */
+	double work[5 * CHUNK];
+} curves_job;
+
+/* The three curves mirrored to -k .. +k for drawing. */
+static double line[2 * HALF_MAX];
+
+/* The scan: the last finished result, and the scan under way. */
+static struct {
+	bool have;		/* r is a finished result */
+	struct analysis_scan r;
+	bool keyed;		/* the scanner is for these inputs */
+	bool started;		/* analysis_scan_start has run */
+	int omegas;		/* pairs analysis_scan_omegas has done */
+	bool done;		/* r is the scanner's result */
+	int d;
+	double base, threshold;
+	long long len;
+	struct analysis_scanner sc;
+	double work[4 * PAIRS_MAX];
+} scan;
+
+static bool scan_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	long long until;
+	int h = p->d_model / 2;
+
+	if (!scan.started) {
+		analysis_scan_start(&scan.sc, p, scan.len, scan.threshold,
+				    scan.work);
+		scan.started = true;
+		scan.omegas = 0;
+	}
+	if (scan.omegas < h) {
+		int end = h - scan.omegas < CHUNK ? h : scan.omegas + CHUNK;
+
+		analysis_scan_omegas(&scan.sc, p, scan.omegas, end);
+		scan.omegas = end;
+		return false;
+	}
+	/* Slices that end at SCAN_BUDGET give what one run with it gives. */
+	until = scan.sc.spent + SCAN_SLICE;
+	if (!analysis_scan_run(&scan.sc, until < SCAN_BUDGET ? until
+							     : SCAN_BUDGET) &&
+	    scan.sc.spent < SCAN_BUDGET)
+		return false;
+	analysis_scan_result(&scan.sc, &scan.r);
+	scan.have = scan.done = true;
+	return true;
+}
+
+/* The reach and the peak (analysis_scan_offsets with SCAN_BUDGET), or NULL
+ * while none has been finished yet. */
+static const struct analysis_scan *scan_get(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	if (!(scan.keyed && scan.d == p->d_model && scan.base == p->base &&
+	      scan.len == s->cur.len && scan.threshold == s->knobs.threshold)) {
+		scan.keyed = true;
+		scan.started = scan.done = false;
+		scan.d = p->d_model;
+		scan.base = p->base;
+		scan.len = s->cur.len;
+		scan.threshold = s->knobs.threshold;
+	}
+	if (!scan.done)
+		job_run(scan_step, (void *)p);
+	return scan.have ? &scan.r : NULL;
+}
+
+/* Half-width of the offset axis: the visible window less one, so the
+ * whole length shows |k| <= len - 1, the largest offset there is. */
+static long long half_width(const struct state *s)
+{
+	return s->view.npos > 1 ? s->view.npos - 1 : 1;
+}
+
+static bool curves_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2, end, f0, f1;
+
+	end = h - curves_job.next < CHUNK ? h : curves_job.next + CHUNK;
+	analysis_band_sums(p, curves_job.split, curves_job.step, curves_job.n,
+			   curves_job.next, end, curves_job.work,
+			   curves_job.fast, curves_job.slow);
+	curves_job.next = end;
+	if (end < h)
+		return false;
+	/* The means over each band, as analysis_band_curves takes them. */
+	analysis_band_pairs(p->d_model, curves_job.split, ANALYSIS_FAST, &f0,
+			    &f1);
+	for (int j = 0; j < curves_job.n; j++) {
+		double sf = curves_job.fast[j], ss = curves_job.slow[j];
+
+		curves.all[j] = (sf + ss) / h;
+		curves.fast[j] = f1 > 0 ? sf / f1 : 1.0;
+		curves.slow[j] = h > f1 ? ss / (h - f1) : 1.0;
+	}
+	curves.valid = true;
+	curves.d = p->d_model;
+	curves.base = p->base;
+	curves.split = curves_job.split;
+	curves.step = curves_job.step;
+	curves.n = curves_job.n;
+	return true;
+}
+
+/* Samples for k >= 0 on an axis of w columns: one per dot column, spaced
+ * (2N+1) / 2w offsets, one past the edge so the line runs to the border;
+ * fewer and wider apart when d/2 pairs per sample would pass the budget.
+ * Leaves in `curves` the last finished ones (curves.valid: there are). */
+static void curves_get(const struct state *s, int w)
+{
+	const struct pe_params *p = &s->cur.pe;
+	long long half = half_width(s), h = p->d_model / 2;
+	double step = (double)(2 * half + 1) / (2.0 * w);
+	long long n = (long long)ceil((double)half / step) + 2;
+
+	if (n * h > CURVE_BUDGET) {
+		n = CURVE_BUDGET / h > SAMPLES_MIN ? CURVE_BUDGET / h : SAMPLES_MIN;
+		step = (double)half / (double)(n - 2);
+	}
+	if (curves.valid && curves.d == p->d_model && curves.base == p->base &&
+	    curves.split == s->knobs.split && curves.step == step &&
+	    curves.n == n)
+		return;
+	if (!(curves_job.keyed && curves_job.d == p->d_model &&
+	      curves_job.base == p->base && curves_job.split == s->knobs.split &&
+	      curves_job.step == step && curves_job.n == n)) {
+		curves_job.keyed = true;
+		curves_job.d = p->d_model;
+		curves_job.base = p->base;
+		curves_job.split = s->knobs.split;
+		curves_job.step = step;
+		curves_job.n = (int)n;
+		curves_job.next = 0;
+		for (int j = 0; j < n; j++)
+			curves_job.fast[j] = curves_job.slow[j] = 0.0;
+	}
+	job_run(curves_step, (void *)p);
+}
+
+/* ---- layout ---- */
+
+struct bands_layout {
+	struct rect in;		/* inside the border */
+	int legend_y;		/* legend row */
+	int tick_y;		/* offset row, or -1 */
+	int xcap_y;		/* axis caption row, or -1 */
+	int text_y;		/* reach, peak and caption rows from here */
+	int text_rows;		/* 0 .. 4 */
+	int gutter;		/* y label columns */
+	struct plot_area area;	/* area.h == 0: no plot */
+};
+
+static void bands_layout(const struct state *s, struct rect r,
+			 struct bands_layout *l)
+{
+	int ih, rows;
+	bool ticks, xcap;
+
+	memset(l, 0, sizeof *l);
+	l->tick_y = l->xcap_y = -1;
+	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	ih = l->in.h;
+	if (ih < 1 || l->in.w < 2)
+		return;
+	l->legend_y = l->in.y;
+	l->text_rows = ih >= 16 ? 4 : ih >= 12 ? 3 : ih >= 8 ? 2 : 0;
+	l->text_y = l->in.y + ih - l->text_rows;
+	rows = ih - 1 - l->text_rows;
+	ticks = rows >= PLOT_ROWS_MIN + 1;
+	xcap = rows >= PLOT_ROWS_MIN + 10;
+	rows -= ticks + xcap;
+	if (rows < PLOT_ROWS_MIN) {
+		/* No room for a plot: the numbers matter more. */
+		l->text_y = l->in.y + 1;
+		l->text_rows = ih - 1 < 4 ? ih - 1 : 4;
+		return;
+	}
+	if (l->in.w >= GUTTER_MIN_W)
+		l->gutter = GUTTER_W;
+	l->area = (struct plot_area){
+		{ -half_width(s), 2 * half_width(s) + 1, l->in.x + l->gutter,
+		  l->in.w - l->gutter },
+		l->in.y + 1, rows, -1.0, 1.0, 0
+	};
+	if (ticks)
+		l->tick_y = l->area.y0 + rows;
+	if (xcap)
+		l->xcap_y = l->tick_y + 1;
+}
+
+/* ---- text ---- */
+
+/* "━━ all 256 pairs   ━━ fast: ...   ━━ slow: ...", each in its colour;
+ * the long form when it fits, else the short one, cut at the border. */
+static void draw_legend(const struct state *s, struct canvas *c,
+			const struct bands_layout *l)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	const struct pe_params *p = &s->cur.pe;
+	int h = p->d_model / 2, sp = s->knobs.split, x = l->in.x;
+	int end = l->in.x + l->in.w;
+	char wl[32], part[3][TEXT_MAX];
+	bool longer;
+
+	fmt_double_compact(pe_wavelength(p, sp), 3, wl, sizeof wl);
+	snprintf(part[0], TEXT_MAX, "%s all %d pairs   ", sy->bar, h);
+	snprintf(part[1], TEXT_MAX, "%s fast: pairs 0-%d (%s < %s)   ", sy->bar,
+		 sp - 1, sy->lambda, wl);
+	snprintf(part[2], TEXT_MAX, "%s slow: pairs %d-%d (%s %s %s)", sy->bar,
+		 sp, h - 1, sy->lambda, sy->ge, wl);
+	longer = canvas_text_width(part[0]) + canvas_text_width(part[1]) +
+		 canvas_text_width(part[2]) <= l->in.w;
+	if (!longer) {
+		snprintf(part[0], TEXT_MAX, "%s all  ", sy->bar);
+		snprintf(part[1], TEXT_MAX, "%s fast i<%d  ", sy->bar, sp);
+		snprintf(part[2], TEXT_MAX, "%s slow i%s%d", sy->bar, sy->ge, sp);
+	}
+	for (int k = 0; k < 3 && x < end; k++)
+		x += canvas_text(c, x, l->legend_y, end - x, part[k],
+				 (struct style){ (uint8_t)(ROLE_TRACE1 + k),
+						 ROLE_DEFAULT, k == 0 ? ATTR_BOLD : 0 });
+	/* Without the axis caption, say here what x is, when it fits. */
+	snprintf(part[0], TEXT_MAX, "   x: k = q %s p", sy->minus);
+	if (l->xcap_y < 0 && canvas_text_width(part[0]) <= end - x)
+		canvas_text(c, x, l->legend_y, end - x, part[0], axis_style);
+}
+
+static void draw_reach(const struct state *s, struct canvas *c,
+		       const struct bands_layout *l, int y,
+		       const struct analysis_scan *r)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	double t = s->knobs.threshold;
+	char a[TEXT_MAX], b[TEXT_MAX];
+	const char *cand[2] = { a, b };
+
+	if (s->cur.len <= 1) {
+		snprintf(a, sizeof a, "len = 1: no other position to compare with");
+		snprintf(b, sizeof b, "len = 1");
+	} else if (r->reach == 0) {
+		snprintf(a, sizeof a, "all pairs: already below %.2f at k = %s1", t, sy->pm);
+		snprintf(b, sizeof b, "< %.2f at k = %s1", t, sy->pm);
+	} else if (!r->reach_exact) {
+		snprintf(a, sizeof a, "all pairs stay %s %.2f for |k| %s %lld at least (checked up to there)",
+			 sy->ge, t, sy->le, r->reach);
+		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld+", sy->ge, t, sy->le, r->reach);
+	} else if (r->reach == s->cur.len - 1) {
+		snprintf(a, sizeof a, "all pairs stay %s %.2f for |k| %s %lld: every offset within the length",
+			 sy->ge, t, sy->le, r->reach);
+		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld", sy->ge, t, sy->le, r->reach);
+	} else {
+		snprintf(a, sizeof a, "all pairs stay %s %.2f for |k| %s %lld (first below: k = %s%lld)",
+			 sy->ge, t, sy->le, r->reach, sy->pm, r->reach + 1);
+		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld", sy->ge, t, sy->le, r->reach);
+	}
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 2, mark_style);
+}
+
+/* The peak with enough digits that it does not read as 1 unless it is:
+ * 0.973, 0.9999986. Returns true when it is 1 to nine decimals. */
+static bool peak_digits(double v, char *buf, size_t n)
+{
+	for (int digits = 3; digits <= 9; digits++) {
+		snprintf(buf, n, "%.*f", digits, v);
+		if (strncmp(buf, "1.", 2) != 0)
+			return false;
+	}
+	return true;
+}
+
+static void draw_peak(const struct state *s, struct canvas *c,
+		      const struct bands_layout *l, int y,
+		      const struct analysis_scan *r)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	char num[32], range[64], a[TEXT_MAX], m[TEXT_MAX], b[TEXT_MAX];
+	const char *cand[3] = { a, m, b };
+	bool one, close;
+
+	if (r->peak_at == 0)
+		return;
+	one = peak_digits(r->peak, num, sizeof num);
+	close = one || r->peak >= 0.999;
+	if (r->complete)
+		snprintf(range, sizeof range, "0 < |k| < %lld", s->cur.len);
+	else
+		snprintf(range, sizeof range, "0 < |k| %s %lld (checked so far)",
+			 sy->le, r->scanned);
+	snprintf(a, sizeof a, "highest for %s: %s at k = %s%lld%s", range, num,
+		 sy->pm, r->peak_at,
+		 one ? ": the same as k = 0 to 9 digits"
+		     : close ? ": almost the same encoding as k = 0"
+			     : ": every position is told apart");
+	snprintf(m, sizeof m, "highest for k %s 0: %s at k = %s%lld%s", sy->ne,
+		 num, sy->pm, r->peak_at, r->complete ? "" : " so far");
+	snprintf(b, sizeof b, "max %s at k = %s%lld", num, sy->pm, r->peak_at);
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 3,
+		 (struct style){ close ? ROLE_WARN : ROLE_CURSOR, ROLE_DEFAULT, 0 });
+}
+
+static void draw_caption(struct canvas *c, const struct bands_layout *l,
+			 int y, int rows)
+{
+	static const char both[] =
+		"fast pairs: sharp peak, but similar again far away (ambiguous); slow pairs: smooth, but flat near k = 0 (neighbours look alike)";
+	static const char *const fast[] = {
+		"fast pairs: sharp peak, but similar again far away (ambiguous)",
+		"fast: sharp, but similar again far away",
+	};
+	static const char *const slow[] = {
+		"slow pairs: smooth, but nearly flat near k = 0 (neighbours look alike)",
+		"slow: smooth, but flat near k = 0",
+	};
+	static const char *const all[] = {
+		"all pairs together: sharp at k = 0 and low far away",
+		"all: sharp and unique",
+	};
+	/* Both lines in the same form: the long one only when both fit. */
+	int k = canvas_text_width(fast[0]) <= l->in.w &&
+		canvas_text_width(slow[0]) <= l->in.w ? 0 : 1;
+
+	if (rows >= 2 && canvas_text_width(both) <= l->in.w) {
+		canvas_text(c, l->in.x, y, l->in.w, both, dim_style);
+		view_text_fit(c, l->in.x, y + 1, l->in.w, all, 2, dim_style);
+		return;
+	}
+	canvas_text(c, l->in.x, y, l->in.w, fast[k], dim_style);
+	if (rows >= 2)
+		canvas_text(c, l->in.x, y + 1, l->in.w, slow[k], dim_style);
+}
+
+static void draw_xcaption(const struct state *s, struct canvas *c,
+			  const struct bands_layout *l)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	const struct plot_axis *ax = &l->area.ax;
+	char a[TEXT_MAX], b[TEXT_MAX], avg[64] = "";
+	const char *cand[2] = { a, b };
+
+	if (curves.valid && curves.step >= 1.5)
+		snprintf(avg, sizeof avg, "; each point averages %.*f offsets",
+			 curves.step < 10 ? 1 : 0, curves.step);
+	snprintf(a, sizeof a, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s",
+		 sy->minus, sy->le, half_width(s), avg);
+	snprintf(b, sizeof b, "offset k = q %s p (z zooms)", sy->minus);
+	view_text_fit(c, ax->x0, l->xcap_y, ax->w, cand, 2, axis_style);
+}
+
+/* ---- the plot ---- */
+
+/* A dashed line at the threshold on cells the curves left empty. */
+static void draw_threshold(const struct state *s, struct canvas *c,
+			   const struct plot_area *a)
+{
+	int y = plot_row_of_value(a, s->knobs.threshold);
+
+	for (int x = a->ax.x0; x < a->ax.x0 + a->ax.w; x++) {
+		const struct cell *cl = canvas_cell(c, x, y);
+
+		if (cl && cl->kind == CELL_TEXT && cl->ch == ' ')
+			canvas_put(c, x, y, 0x2504, mark_style);
+	}
+}
+
+/* One curve from the cached half, mirrored: sim(-k) = sim(k). */
+static void draw_curve(struct canvas *c, const struct plot_area *a,
+		       const double *half, enum role fg)
+{
+	int n = curves.n;
+
+	for (int j = 0; j < n; j++) {
+		line[n - 1 - j] = half[j];
+		line[n - 1 + j] = half[j];
+	}
+	plot_samples(c, a, -(n - 1) * curves.step, curves.step, line,
+		     2 * n - 1, fg);
+}
+
+static void draw_yaxis(const struct state *s, struct canvas *c,
+		       const struct bands_layout *l)
+{
+	const struct plot_area *a = &l->area;
+	int ty = plot_row_of_value(a, s->knobs.threshold);
+	static const double v[3] = { 1.0, 0.0, -1.0 };
+	static const char *const text[3] = { "1", "0", "-1" };
+	char t[16];
+
+	snprintf(t, sizeof t, "%.2f", s->knobs.threshold);
+	plot_ylabel(c, a, l->in.x, l->gutter - 1, s->knobs.threshold, t,
+		    mark_style);
+	for (int k = 0; k < 3; k++)
+		if (plot_row_of_value(a, v[k]) != ty)
+			plot_ylabel(c, a, l->in.x, l->gutter - 1, v[k], text[k],
+				    axis_style);
+}
+
+static void draw_plot(const struct state *s, struct canvas *c,
+		      const struct bands_layout *l,
+		      const struct analysis_scan *r)
+{
+	const struct plot_area *a = &l->area;
+
+	curves_get(s, a->ax.w);
+	draw_threshold(s, c, a);
+	if (curves.valid) {
+		draw_curve(c, a, curves.slow, ROLE_TRACE3);
+		draw_curve(c, a, curves.fast, ROLE_TRACE2);
+		draw_curve(c, a, curves.all, ROLE_TRACE1);
+	}
+	if (r && r->reach > 0) {
+		plot_marker(c, &a->ax, a->y0, a->h, -r->reach, mark_style);
+		plot_marker(c, &a->ax, a->y0, a->h, r->reach, mark_style);
+	}
+	if (r && r->peak_at > 0) {
+		plot_dot(c, a, -r->peak_at, r->peak, ROLE_CURSOR);
+		plot_dot(c, a, r->peak_at, r->peak, ROLE_CURSOR);
+	}
+	if (l->gutter > 1)
+		draw_yaxis(s, c, l);
+	if (l->tick_y >= 0)
+		plot_xticks(c, &a->ax, l->tick_y, axis_style);
+	if (l->xcap_y >= 0)
+		draw_xcaption(s, c, l);
+}
+
+void bands_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rect old = plot_clip_push(c, r);
+	struct bands_layout l;
+	const struct analysis_scan *sc;
+	int y, rows;
+
+	canvas_fill(c, r, ' ', plain);
+	canvas_box(c, r, "Bands: similarity over all, fast and slow pairs",
+		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
+		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	bands_layout(s, r, &l);
+	if (l.in.w >= 1 && l.in.h >= 1) {
+		sc = scan_get(s);
+		draw_legend(s, c, &l);
+		if (l.area.h > 0 && l.area.ax.w > 0)
+			draw_plot(s, c, &l, sc);
+		y = l.text_y;
+		rows = l.text_rows;
+		/* Until the first scan is done, its rows stay blank. */
+		if (rows >= 1 && sc)
+			draw_reach(s, c, &l, y, sc);
+		if (rows >= 2 && sc)
+			draw_peak(s, c, &l, y + 1, sc);
+		y += rows < 2 ? rows : 2;
+		if (rows >= 3)
+			draw_caption(c, &l, y, rows - 2);
+	}
+	canvas_set_clip(c, old);
+}

@@ -1,0 +1,602 @@
+/* view_clocks.c - every (sin, cos) pair is a clock hand, and an offset is a
+ * rotation.
+ *
+ * Pair i of PE(p) is the point (sin p w_i, cos p w_i) on the unit circle:
+ * drawn with x = sin and y = cos it is a hand that points up at p = 0 and
+ * turns clockwise by w_i per position, fast for low i, slow for high i.
+ * Moving p by k turns every hand by its own angle k w_i, which is the 2x2
+ * rotation M_k = [[cos k w, sin k w], [-sin k w, cos k w]] of the pair: the
+ * same matrix whatever p, so PE(p+k) is a linear function of PE(p).
+ *
+ * Layout inside the border, dropping what does not fit:
+ *   header    "p = 17   k = 5   (x/X: k -/+ 1  c/C: k /2 x2  space: play)"
+ *   legend    how to read a hand (tall screens)
+ *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
+ *             selected one always among them, in the cursor role); each a
+ *             braille circle with the hand at p (TRACE1) and a faint hand
+ *             at p + k (DIM), labelled "i=2" and "λ=6.75"
+ *   pair      "pair 2 (dims 4, 5): ω_2 = 0.9306 rad, k·ω_2 = 4.653 rad"
+ *   matrix    M_k of the selected pair, symbolic and with its values from
+ *             pe_rotation ("% .4f")
+ *   residual  ‖M_k·PE(p) − PE(p+k)‖ over all pairs (pe_rotation_residual,
+ *             "%.1e") at p, and the largest over positions across the
+ *             length, with what that checks
+ * Space sweeps p (state.playing), so the hands turn. Both residuals are
+ * cached on their inputs: a frame that changes nothing else costs the dials
+ * only; at the largest sizes they are computed over several frames (see
+ * the caches below), showing "…" until the first is done. With s->ascii:
+ * ω -> w, λ -> wl, ‖ -> ||, · -> *, − -> -, … -> ... */
+#include "views/views.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "render/job.h"
+#include "engine/pe.h"
+#include "render/plot.h"
+#include "render/view_text.h"
+
+enum {
+	TEXT_MAX = 256,		/* one line of text */
+	DIALS_MAX = 32,		/* more would be too small to read anyway */
+	DIAL_ROWS_MIN = 2,	/* circle rows: radius 3 dots */
+	DIAL_ROWS_MAX = 12,	/* radius 23 dots */
+	LABEL_ROWS = 2,		/* "i=2" and "λ=6.75" under each dial */
+	SPREAD_POSITIONS = 5	/* positions the largest residual looks at */
+};
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+
+/* The symbols that have an ASCII spelling. */
+struct symbols {
+	const char *omega, *lambda, *norm, *dot, *minus, *div, *times;
+	const char *pending;	/* a number still being computed */
+};
+
+static const struct symbols utf8_symbols = {
+	"ω", "λ", "‖", "·", "−", "÷", "×", "…"
+};
+static const struct symbols ascii_symbols = {
+	"w", "wl", "||", "*", "-", "/", "x", "..."
+};
+
+struct clocks_layout {
+	struct rect in;		/* inside the border */
+	int header_rows;	/* 1 or 2 */
+	int text_y, text_rows;	/* the block under the dials */
+	int dial_y;		/* first row of the dials */
+	int rows;		/* circle rows of a dial, 0: no dials */
+	int cols, nrows;	/* dials per row, rows of dials */
+	int cell_w;		/* columns per dial */
+	int ndials;		/* dials shown */
+	int pair[DIALS_MAX];	/* their pairs, ascending */
+};
+
+/* ---- cached residuals ---- */
+
+/* Both residuals read a per-pair table (pe_rotation_table_fill: omega and
+ * the turn by k) kept for d, base and k. At d_model 65536 and a position
+ * near 1e9 one residual is ~2 ms of sin/cos and the five across the length
+ * ~10 ms, so the work is sliced (job.h), CHUNK pairs a step. Until a
+ * number is done the last finished one shows (the residual with the
+ * position it is for), or an ellipsis. */
+enum { CHUNK = 4096 };
+
+static struct {
+	int d;
+	double base;
+	long long k;
+	double *t;		/* pe_rotation_table_size(d) doubles */
+	size_t cap;
+	int filled;		/* pairs filled so far */
+	bool keyed;		/* d, base, k describe t */
+} rot;
+
+/* The residual at the selected position: the last finished one, and the
+ * one under way. A job for one position runs to its end even when the
+ * position moves on meanwhile (holding an arrow key), and the next one
+ * starts from the position of that time. */
+static struct {
+	bool have;		/* value is a finished residual */
+	double value;
+	long long value_pos;	/* the position it is for */
+	bool keyed, done;	/* the job is for the inputs below */
+	int d;
+	double base;
+	long long k, pos;
+	int next_pair;
+	double sum;
+} at_pos;
+
+/* The largest residual over positions across the length. */
+static struct {
+	bool have;		/* value is a finished maximum */
+	bool keyed;		/* the job below is for d, base, k, len */
+	int d;
+	double base;
+	long long k, len;
+	int count;		/* positions */
+	int next_pos, next_pair;	/* where the job is */
+	double sum, worst;	/* of the position under way; so far */
+	double value;		/* the last finished maximum */
+} spread;
+
+static bool rot_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2;
+	int end = h - rot.filled < CHUNK ? h : rot.filled + CHUNK;
+
+	pe_rotation_table_fill(p, (double)rot.k, rot.filled, end, rot.t);
+	rot.filled = end;
+	return end == h;
+}
+
+/* Whether the table for s is complete, filling it if it is not; false also
+ * when memory runs out. */
+static bool rot_ready(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	size_t size = (size_t)pe_rotation_table_size(p->d_model);
+
+	if (!(rot.keyed && rot.d == p->d_model && rot.base == p->base &&
+	      rot.k == s->knobs.offset)) {
+		if (size > rot.cap) {
+			double *t = realloc(rot.t, size * sizeof *t);
+
+			if (!t)
+				return false;
+			rot.t = t;
+			rot.cap = size;
+		}
+		rot.keyed = true;
+		rot.d = p->d_model;
+		rot.base = p->base;
+		rot.k = s->knobs.offset;
+		rot.filled = 0;
+	}
+	return rot.filled == p->d_model / 2 ||
+	       job_run(rot_step, (void *)p);
+}
+
+static bool at_pos_step(void *ctx)
+{
+	int h = *(const int *)ctx;
+	int end = h - at_pos.next_pair < CHUNK ? h : at_pos.next_pair + CHUNK;
+
+	at_pos.sum = pe_rotation_residual_add(rot.t, (double)at_pos.pos,
+					      (double)at_pos.k,
+					      at_pos.next_pair, end, at_pos.sum);
+	at_pos.next_pair = end;
+	if (end < h)
+		return false;
+	at_pos.value = sqrt(at_pos.sum);
+	at_pos.value_pos = at_pos.pos;
+	at_pos.have = at_pos.done = true;
+	return true;
+}
+
+/* Starts the job for s's position unless it is running or done for it. */
+static void at_pos_start(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	bool same_table = at_pos.keyed && at_pos.d == p->d_model &&
+			  at_pos.base == p->base && at_pos.k == s->knobs.offset;
+
+	if (same_table && (!at_pos.done || at_pos.pos == s->cur.pos))
+		return;
+	at_pos.keyed = true;
+	at_pos.done = false;
+	at_pos.d = p->d_model;
+	at_pos.base = p->base;
+	at_pos.k = s->knobs.offset;
+	at_pos.pos = s->cur.pos;
+	at_pos.next_pair = 0;
+	at_pos.sum = 0.0;
+}
+
+/* pe_rotation_residual at the selected position, as last finished, into
+ * *v and the position it is for into *pos; false while none is known yet
+ * (*pos is then the selected one). */
+static bool residual_at(const struct state *s, double *v, long long *pos)
+{
+	int h = s->cur.pe.d_model / 2;
+
+	at_pos_start(s);
+	if (!at_pos.done && rot_ready(s) && job_run(at_pos_step, &h)) {
+		/* Done, but for a position left behind: on to the new one,
+		 * in this frame or (marked unfinished) the next. */
+		at_pos_start(s);
+		if (!at_pos.done)
+			job_run(at_pos_step, &h);
+	}
+	*v = at_pos.value;
+	*pos = at_pos.have ? at_pos.value_pos : s->cur.pos;
+	return at_pos.have;
+}
+
+static int spread_count(const struct state *s)
+{
+	return s->cur.len < SPREAD_POSITIONS ? (int)s->cur.len
+					     : SPREAD_POSITIONS;
+}
+
+/* One step: the next chunk of pairs of the position under way; the
+ * positions are spread evenly over the length, both ends included. */
+static bool spread_step(void *ctx)
+{
+	int h = *(const int *)ctx, end;
+	double last = (double)(spread.len - 1), pos;
+
+	pos = spread.count > 1
+		      ? last * spread.next_pos / (spread.count - 1) : 0.0;
+	end = h - spread.next_pair < CHUNK ? h : spread.next_pair + CHUNK;
+	spread.sum = pe_rotation_residual_add(rot.t, pos, (double)spread.k,
+					      spread.next_pair, end, spread.sum);
+	spread.next_pair = end;
+	if (end < h)
+		return false;
+	spread.worst = fmax(spread.worst, sqrt(spread.sum));
+	spread.sum = 0.0;
+	spread.next_pair = 0;
+	if (++spread.next_pos < spread.count)
+		return false;
+	spread.value = spread.worst;
+	spread.have = true;
+	return true;
+}
+
+/* The largest pe_rotation_residual over positions spread across the length
+ * into *v; false while no maximum has been finished yet. */
+static bool residual_spread(const struct state *s, double *v)
+{
+	const struct pe_params *p = &s->cur.pe;
+	int h = p->d_model / 2;
+
+	if (!(spread.keyed && spread.d == p->d_model && spread.base == p->base &&
+	      spread.len == s->cur.len && spread.k == s->knobs.offset)) {
+		spread.keyed = true;
+		spread.d = p->d_model;
+		spread.base = p->base;
+		spread.len = s->cur.len;
+		spread.k = s->knobs.offset;
+		spread.count = spread_count(s);
+		spread.next_pos = spread.next_pair = 0;
+		spread.sum = spread.worst = 0.0;
+	}
+	if (spread.next_pos < spread.count && rot_ready(s))
+		job_run(spread_step, &h);
+	*v = spread.value;
+	return spread.have;
+}
+
+/* ---- layout ---- */
+
+/* The wavelength label of a dial: "λ=6.28" ("wl=6.28" in ASCII). */
+static void wavelength_label(const struct state *s, int pair, char *buf,
+			     size_t n)
+{
+	char num[24];
+
+	fmt_double_compact(pe_wavelength(&s->cur.pe, pair), 3, num, sizeof num);
+	snprintf(buf, n, "%s=%s",
+		 s->ascii ? ascii_symbols.lambda : utf8_symbols.lambda, num);
+}
+
+/* Columns a dial of `rows` circle rows takes: the circle (2 per row) or
+ * its widest label, whichever is wider, and a blank. The slowest pair has
+ * the longest wavelength and the highest index. */
+static int dial_width(const struct state *s, int rows)
+{
+	int h = s->cur.pe.d_model / 2, w;
+	char text[48];
+
+	wavelength_label(s, h - 1, text, sizeof text);
+	w = canvas_text_width(text);
+	snprintf(text, sizeof text, "i=%d", h - 1);
+	if (canvas_text_width(text) > w)
+		w = canvas_text_width(text);
+	return 2 * rows > w ? 2 * rows + 1 : w + 1;
+}
+
+/* n pairs spread evenly over 0 .. h-1, with `sel` among them: it replaces
+ * the nearest one, but never the first or the last, so the fastest and the
+ * slowest hand always show. Returns how many (all h when they fit). */
+static int pick_pairs(int h, int sel, int n, int *out)
+{
+	int best = -1;
+
+	if (n > h)
+		n = h;
+	if (n < 1)
+		return 0;
+	for (int j = 0; j < n; j++) {
+		out[j] = n > 1 ? (int)((long long)j * (h - 1) / (n - 1)) : sel;
+		if (out[j] == sel)
+			return n;
+	}
+	for (int j = 1; j < n - 1; j++)
+		if (best < 0 || abs(out[j] - sel) < abs(out[best] - sel))
+			best = j;
+	/* Two dials only: the selected one and the slowest. */
+	out[best >= 0 ? best : n - 1] = sel;
+	return n;
+}
+
+/* Splits the rectangle: header on top, text block at the bottom, dials in
+ * between, as big as leaves room for a reasonable number of them. */
+static void clocks_layout(const struct state *s, struct rect r,
+			  struct clocks_layout *l)
+{
+	int h = s->cur.pe.d_model / 2, area, want;
+
+	memset(l, 0, sizeof *l);
+	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	if (l->in.h < 1 || l->in.w < 2)
+		return;
+	l->header_rows = l->in.h >= 24 ? 2 : 1;
+	l->text_rows = l->in.h >= 24 ? 6 : l->in.h >= 20 ? 5 : 4;
+	area = l->in.h - l->header_rows - l->text_rows;
+	if (area < DIAL_ROWS_MIN + LABEL_ROWS) {
+		/* Too short for dials: the numbers matter more. */
+		l->text_rows = l->in.h - 1 < 6 ? l->in.h - 1 : 6;
+		l->text_y = l->in.y + 1;
+		return;
+	}
+	l->dial_y = l->in.y + l->header_rows;
+	l->text_y = l->dial_y + area;
+	/* Bigger screens show more dials; the largest size that still shows
+	 * that many wins. */
+	want = 6 + l->in.w * area / 600;
+	if (want > h)
+		want = h;
+	for (int rows = DIAL_ROWS_MAX; rows >= DIAL_ROWS_MIN; rows--) {
+		int cw = dial_width(s, rows);
+		int cols = l->in.w / cw, nr = area / (rows + LABEL_ROWS);
+
+		if (cols * nr >= want || rows == DIAL_ROWS_MIN) {
+			l->rows = rows;
+			l->cell_w = cw;
+			l->cols = cols;
+			l->nrows = nr;
+			break;
+		}
+	}
+	l->ndials = l->cols * l->nrows;
+	if (l->ndials > DIALS_MAX)
+		l->ndials = DIALS_MAX;
+	l->ndials = pick_pairs(h, pe_pair_of(&s->cur.pe, s->cur.dim),
+			       l->ndials, l->pair);
+	if (l->ndials == 0)
+		return;		/* narrower than one dial */
+	/* Only the rows of dials in use, centred in the area. */
+	l->nrows = (l->ndials + l->cols - 1) / l->cols;
+	l->dial_y += (area - l->nrows * (l->rows + LABEL_ROWS)) / 2;
+}
+
+/* ---- dials ---- */
+
+/* A hand from the centre (dots cx, cy) of length len at angle a, clockwise
+ * from up: its tip is (sin a, cos a) with y up, as the pair's values. */
+static void draw_hand(struct canvas *c, int cx, int cy, int len, double a,
+		      enum role fg)
+{
+	canvas_braille_line(c, cx, cy, cx + (int)lround(len * sin(a)),
+			    cy - (int)lround(len * cos(a)), fg);
+}
+
+/* The dots of a circle of radius rad around (0, 0), computed once per
+ * radius: a frame draws up to DIALS_MAX of them. */
+struct dot {
+	int x, y;		/* braille dots from the centre, y down */
+};
+
+static int circle_dots(int rad, const struct dot **xy)
+{
+	static struct dot dots[8 * (2 * DIAL_ROWS_MAX - 1)];
+	static int cached_rad, n;
+
+	if (cached_rad != rad) {
+		n = 8 * rad;
+		for (int t = 0; t < n; t++) {
+			double a = 6.283185307179586 * t / n;
+
+			dots[t].x = (int)lround(rad * sin(a));
+			dots[t].y = -(int)lround(rad * cos(a));
+		}
+		cached_rad = rad;
+	}
+	*xy = dots;
+	return n;
+}
+
+static void draw_dial(const struct state *s, struct canvas *c,
+		      const struct clocks_layout *l, int x, int y, int pair)
+{
+	const struct pe_params *p = &s->cur.pe;
+	bool sel = pair == pe_pair_of(p, s->cur.dim);
+	int rad = 2 * l->rows - 1, ox = x + (l->cell_w - 2 * l->rows) / 2;
+	int cx = 2 * ox + rad, cy = 4 * y + rad;
+	double w = pe_omega(p, pair);
+	struct style lab = { sel ? ROLE_CURSOR : ROLE_AXIS, ROLE_DEFAULT,
+			     sel ? ATTR_BOLD : 0 };
+	const struct dot *xy;
+	int n = circle_dots(rad, &xy), tw;
+	char text[48];
+
+	for (int t = 0; t < n; t++)
+		canvas_braille_dot(c, cx + xy[t].x, cy + xy[t].y,
+				   sel ? ROLE_CURSOR : ROLE_AXIS);
+	draw_hand(c, cx, cy, rad - 1,
+		  (double)(s->cur.pos + s->knobs.offset) * w, ROLE_DIM);
+	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
+	snprintf(text, sizeof text, "i=%d", pair);
+	tw = canvas_text_width(text);
+	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows, tw, text, lab);
+	wavelength_label(s, pair, text, sizeof text);
+	tw = canvas_text_width(text);
+	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows + 1, tw, text,
+		    lab);
+}
+
+static void draw_dials(const struct state *s, struct canvas *c,
+		       const struct clocks_layout *l)
+{
+	/* Rows of dials centred as a block. */
+	int cols = l->ndials < l->cols ? l->ndials : l->cols;
+	int x0 = l->in.x + (l->in.w - cols * l->cell_w) / 2;
+
+	for (int j = 0; j < l->ndials; j++)
+		draw_dial(s, c, l, x0 + (j % l->cols) * l->cell_w,
+			  l->dial_y + (j / l->cols) * (l->rows + LABEL_ROWS),
+			  l->pair[j]);
+}
+
+/* ---- text ---- */
+
+static void draw_header(const struct state *s, struct canvas *c,
+			const struct clocks_layout *l)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	char a[TEXT_MAX], b[TEXT_MAX], d[64];
+	const char *cand[3] = { a, b, d };
+	int x = l->in.x, y = l->in.y;
+
+	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, s->knobs.offset);
+	snprintf(b, sizeof b, "%s   (x/X, c/C: k; space: play)", d);
+	snprintf(a, sizeof a, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   space: play%s)",
+		 d, sy->minus, sy->div, sy->times, s->playing ? "ing" : "");
+	view_text_fit(c, x, y, l->in.w, cand, 3,
+		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
+	if (l->header_rows < 2)
+		return;
+	snprintf(a, sizeof a, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i; faint hand: p + k",
+		 sy->omega, sy->omega);
+	snprintf(b, sizeof b, "hand = (sin p%s_i, cos p%s_i); faint hand: p + k",
+		 sy->omega, sy->omega);
+	view_text_fit(c, x, y + 1, l->in.w, cand, 2, dim_style);
+}
+
+/* The selected pair's M_k, symbolic and with its values, on two rows. */
+static void draw_matrix(const struct state *s, struct canvas *c,
+			const struct clocks_layout *l, int y)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	int pair = pe_pair_of(&s->cur.pe, s->cur.dim);
+	double m[2][2];
+	char a[TEXT_MAX], b[TEXT_MAX];
+
+	pe_rotation(&s->cur.pe, pair, (double)s->knobs.offset, m);
+	snprintf(a, sizeof a, "M_k = [[ cos k%s,  sin k%s],  =  [[% .4f, % .4f],",
+		 sy->omega, sy->omega, m[0][0], m[0][1]);
+	snprintf(b, sizeof b, "       [%ssin k%s,  cos k%s]]      [% .4f, % .4f]]",
+		 sy->minus, sy->omega, sy->omega, m[1][0], m[1][1]);
+	canvas_text(c, l->in.x, y, l->in.w, a, plain);
+	canvas_text(c, l->in.x, y + 1, l->in.w, b, plain);
+}
+
+static void draw_pair_line(const struct state *s, struct canvas *c,
+			   const struct clocks_layout *l, int y)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	const struct pe_params *p = &s->cur.pe;
+	int pair = pe_pair_of(p, s->cur.dim);
+	double w = pe_omega(p, pair);
+	char a[TEXT_MAX], b[TEXT_MAX];
+	const char *cand[2] = { a, b };
+
+	snprintf(b, sizeof b, "pair %d: %s = %.4g, k%s = %.4g rad", pair,
+		 sy->omega, w, sy->omega, (double)s->knobs.offset * w);
+	snprintf(a, sizeof a, "pair %d (dims %d, %d) turns %s_%d = %.4g rad per position; k = %lld turns it by k%s_%d = %.4g rad",
+		 pair, pe_dim_of(p, pair, PE_SIN), pe_dim_of(p, pair, PE_COS),
+		 sy->omega, pair, w, s->knobs.offset, sy->omega, pair,
+		 (double)s->knobs.offset * w);
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
+		 (struct style){ ROLE_CURSOR, ROLE_DEFAULT, 0 });
+}
+
+/* The residual at p, then (given rows) what it checks, then the largest
+ * residual across the length. */
+static void draw_residuals(const struct state *s, struct canvas *c,
+			   const struct clocks_layout *l, int y, int rows)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	char lhs[96], num[32], a[TEXT_MAX], b[TEXT_MAX];
+	const char *cand[2] = { a, b };
+	double v;
+	long long p;
+
+	snprintf(lhs, sizeof lhs, "%sM_k%sPE(p) %s PE(p+k)%s", sy->norm, sy->dot,
+		 sy->minus, sy->norm);
+	if (residual_at(s, &v, &p))
+		snprintf(num, sizeof num, "%.1e", v);
+	else
+		snprintf(num, sizeof num, "%s", sy->pending);
+	snprintf(b, sizeof b, "%s = %s", lhs, num);
+	if (s->cur.pe.d_model > 2)
+		snprintf(a, sizeof a, "%s = %s over all %d pairs at p = %lld", lhs,
+			 num, s->cur.pe.d_model / 2, p);
+	else
+		snprintf(a, sizeof a, "%s = %s at p = %lld", lhs, num, p);
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
+		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
+	if (rows >= 3) {
+		if (residual_spread(s, &v))
+			snprintf(num, sizeof num, "%.1e", v);
+		else
+			snprintf(num, sizeof num, "%s", sy->pending);
+		snprintf(a, sizeof a, "largest at %d positions from 0 to %lld: %s, rounding only",
+			 spread_count(s), s->cur.len - 1, num);
+		snprintf(b, sizeof b, "largest over 0..%lld: %s", s->cur.len - 1, num);
+		view_text_fit(c, l->in.x, y + 1, l->in.w, cand, 2, plain);
+	}
+	if (rows >= 2) {
+		snprintf(a, sizeof a, "PE(p+k) is a rotation of PE(p): a linear map, and the same matrix M_k for every p");
+		snprintf(b, sizeof b, "PE(p+k) = M_k%sPE(p), the same M_k for every p", sy->dot);
+		view_text_fit(c, l->in.x, y + (rows >= 3 ? 2 : 1), l->in.w, cand, 2,
+			 dim_style);
+	}
+}
+
+/* The text block: the pair's line when there is room, the matrix, the
+ * residuals. */
+static void draw_text(const struct state *s, struct canvas *c,
+		      const struct clocks_layout *l)
+{
+	int y = l->text_y, rows = l->text_rows;
+
+	if (rows >= 5) {
+		draw_pair_line(s, c, l, y++);
+		rows--;
+	}
+	if (rows >= 2) {
+		draw_matrix(s, c, l, y);
+		y += 2;
+		rows -= 2;
+	}
+	if (rows >= 1)
+		draw_residuals(s, c, l, y, rows);
+}
+
+void clocks_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rect old = plot_clip_push(c, r);
+	struct clocks_layout l;
+
+	canvas_fill(c, r, ' ', plain);
+	canvas_box(c, r, "Clocks: pairs turn like hands; an offset is a rotation",
+		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
+		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	clocks_layout(s, r, &l);
+	if (l.in.w >= 1 && l.in.h >= 1) {
+		draw_header(s, c, &l);
+		if (l.ndials > 0)
+			draw_dials(s, c, &l);
+		draw_text(s, c, &l);
+	}
+	canvas_set_clip(c, old);
+}

@@ -1,0 +1,287 @@
+/* view_layouts.c - the two layouts of the encoding side by side, and the
+ * measurement that shows why the choice does not matter.
+ *
+ *   ┌ Interleaved (paper) ─────┐┌ Concatenated (tensor2tensor) ┐
+ *   │ heatmap: sin, cos, ...   ││ heatmap: all sines, cosines   │
+ *   └──────────────────────────┘└───────────────────────────────┘
+ *   ┌ Same geometry ────────────────────────────────────────────┐
+ *   │Largest |PE_int(p)·PE_int(q) − PE_cat(p)·PE_cat(q)| ...    │
+ *   │The layout changes the picture, not the geometry: ...      │
+ *   │The selected dim 5 (cos of pair 2) is dim 258 in concat.   │
+ *   └───────────────────────────────────────────────────────────┘
+ *
+ * Both heatmaps show the explorer's window (positions and dimensions), so
+ * the same rows hold different pairs; the selected component is marked in
+ * both, wherever each layout puts it. The similarity difference is measured
+ * (pe_layout_gram_diff, in parts) at positions spread over the window and
+ * cached by its inputs; the heatmaps are cached by heat.c. */
+#include "views/views.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/heat.h"
+#include "render/job.h"
+#include "engine/pe.h"
+#include "engine/pe_variants.h"
+#include "render/plot.h"
+#include "render/view_text.h"
+
+enum {
+	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
+	GRAM_BUDGET = 32768,	/* samples * d: bounds the cost (~0.7 ms) */
+	HEAT_ROWS_MIN = 8,	/* heatmap boxes keep this many rows */
+	TEXT_MAX = 512
+};
+
+static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
+static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style num_style = { ROLE_OK, ROLE_DEFAULT, ATTR_BOLD };
+
+static struct heat_cache heat_inter, heat_concat;
+
+/* The measurement, rebuilt in slices (job.h): at d_model 65536 and
+ * positions near 1e9 each row is ~1 ms of sin/cos. Until it is done the
+ * last finished number shows, or an ellipsis the first time. */
+enum { CHUNK = 8192 };		/* pairs a step takes */
+
+static struct {
+	bool have;		/* diff and n_used are a finished result */
+	double diff;		/* pe_layout_gram_diff */
+	int n_used;		/* positions it used */
+	bool keyed;		/* the job below is for d, base and window */
+	bool done;		/* the job has finished */
+	int d;
+	double base;
+	long long pos0, npos;
+	int n;			/* positions */
+	int next_pair;		/* omegas done */
+	int next_row, row_pair;	/* rows done, and pairs of the next one */
+	double pos[SAMPLES_MAX];
+	double *work;		/* pe_layout_gram_workspace(d, n) doubles */
+	size_t cap;
+} gram;
+
+/* How many positions the measurement uses for window v at width d. */
+static int gram_samples(int d, long long npos)
+{
+	long long n = GRAM_BUDGET / d;
+
+	if (n > SAMPLES_MAX)
+		n = SAMPLES_MAX;
+	if (n < 2)
+		n = 2;
+	return (int)(n < npos ? n : npos);
+}
+
+/* Fills pos[0..n-1] with n positions spread evenly over the window, both
+ * ends included. */
+static void spread(const struct viewport *v, int n, double *pos)
+{
+	for (int j = 0; j < n; j++)
+		pos[j] = n == 1 ? (double)v->pos0
+			 : (double)(v->pos0 + (v->npos - 1) * j / (n - 1));
+}
+
+/* The omegas, then each row, a chunk of pairs at a time; then the
+ * comparison. */
+static bool gram_step(void *ctx)
+{
+	const struct pe_params *p = ctx;
+	int h = p->d_model / 2;
+
+	if (gram.next_pair < h) {
+		int end = h - gram.next_pair < CHUNK ? h : gram.next_pair + CHUNK;
+
+		pe_layout_gram_omegas(p, gram.n, gram.next_pair, end, gram.work);
+		gram.next_pair = end;
+		return false;
+	}
+	if (gram.next_row < gram.n) {
+		int end = h - gram.row_pair < CHUNK ? h : gram.row_pair + CHUNK;
+
+		pe_layout_gram_row(p, gram.pos[gram.next_row], gram.next_row,
+				   gram.n, gram.row_pair, end, gram.work);
+		gram.row_pair = end == h ? 0 : end;
+		gram.next_row += end == h;
+		return false;
+	}
+	gram.diff = pe_layout_gram_max(p, gram.n, gram.work);
+	gram.n_used = gram.n;
+	gram.have = gram.done = true;
+	return true;
+}
+
+/* The last finished measurement into *diff and *n_used, rebuilding it
+ * when the inputs changed: true when there is one; false while there is
+ * none yet, or when memory ran out (*oom). */
+static bool gram_get(const struct state *s, double *diff, int *n_used,
+		     bool *oom)
+{
+	const struct pe_params *p = &s->cur.pe;
+	const struct viewport *v = &s->view;
+
+	*oom = false;
+	if (!(gram.keyed && gram.d == p->d_model && gram.base == p->base &&
+	      gram.pos0 == v->pos0 && gram.npos == v->npos)) {
+		int n = gram_samples(p->d_model, v->npos);
+		size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
+
+		if (size > gram.cap) {
+			double *w = realloc(gram.work, size * sizeof *w);
+
+			if (!w) {
+				gram.keyed = false;
+				*oom = true;
+				return false;
+			}
+			gram.work = w;
+			gram.cap = size;
+		}
+		gram.keyed = true;
+		gram.done = false;
+		gram.d = p->d_model;
+		gram.base = p->base;
+		gram.pos0 = v->pos0;
+		gram.npos = v->npos;
+		gram.n = n;
+		gram.next_pair = gram.next_row = gram.row_pair = 0;
+		spread(v, n, gram.pos);
+	}
+	if (!gram.done)
+		job_run(gram_step, (void *)p);
+	*diff = gram.diff;
+	*n_used = gram.have ? gram.n_used : gram.n;
+	return gram.have;
+}
+
+/* The first of the titles that fits in a box of width w. */
+static const char *fit_title(int w, const char *wide, const char *narrow)
+{
+	return canvas_text_width(wide) <= w - 4 ? wide : narrow;
+}
+
+/* One heatmap box: layout `lay`, marking the selected component. */
+static void draw_heat_box(const struct state *s, struct canvas *c,
+			  struct rect r, enum pe_layout lay,
+			  struct heat_cache *hc)
+{
+	struct pe_params p = s->cur.pe;
+	const struct pe_params *cur = &s->cur.pe;
+	int pair = pe_pair_of(cur, s->cur.dim);
+	enum pe_fn fn = pe_fn_of(cur, s->cur.dim);
+	bool current = lay == cur->layout;
+	char wide[96], narrow[64];
+	struct heat_plot hp;
+
+	p.layout = lay;
+	if (lay == PE_INTERLEAVED) {
+		snprintf(wide, sizeof wide, "Interleaved (paper): sin even, cos odd%s",
+			 current ? " - current" : "");
+		snprintf(narrow, sizeof narrow, "Interleaved%s",
+			 current ? " (current)" : "");
+	} else {
+		snprintf(wide, sizeof wide,
+			 "Concatenated (tensor2tensor): sines, then cosines%s",
+			 current ? " - current" : "");
+		snprintf(narrow, sizeof narrow, "Concatenated%s",
+			 current ? " (current)" : "");
+	}
+	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
+	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->view, s->cur.pos,
+				 pe_dim_of(&p, pair, fn), !s->ascii };
+	heat_plot_draw(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 },
+		       &hp, hc);
+}
+
+/* The three paragraphs of the text box, most important first. */
+static int explain(const struct state *s, char text[3][TEXT_MAX])
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct pe_params other = *p;
+	int pair = pe_pair_of(p, s->cur.dim), n = 0;
+	enum pe_fn fn = pe_fn_of(p, s->cur.dim);
+	double diff = 0.0;
+	bool oom, have = gram_get(s, &diff, &n, &oom);
+	char num[32];
+
+	if (oom)
+		snprintf(num, sizeof num, "?");
+	else if (!have)
+		snprintf(num, sizeof num, "%s", s->ascii ? "..." : "…");
+	else if (diff == 0.0)
+		snprintf(num, sizeof num, "0");
+	else
+		snprintf(num, sizeof num, "%.1e", diff);
+	snprintf(text[0], TEXT_MAX,
+		 s->ascii ? "Measured %s = max |PEint(p).PEint(q) - PEcat(p).PEcat(q)| over %d positions p, q in view: rounding, on dot products up to d/2 = %d."
+			  : "Measured %s = max |PEint(p)·PEint(q) − PEcat(p)·PEcat(q)| over %d positions p, q in view: rounding, on dot products up to d/2 = %d.",
+		 num, n, p->d_model / 2);
+	snprintf(text[1], TEXT_MAX,
+		 "The layout changes the picture, not the geometry: moving "
+		 "dimensions by a fixed permutation leaves every dot product, "
+		 "and so every attention score, as it was.");
+	other.layout = p->layout == PE_INTERLEAVED ? PE_CONCAT : PE_INTERLEAVED;
+	snprintf(text[2], TEXT_MAX,
+		 "Selected: the %s of pair %d is dim %d %s and dim %d %s (marked in both).",
+		 fn == PE_SIN ? "sine" : "cosine", pair, s->cur.dim,
+		 p->layout == PE_INTERLEAVED ? "interleaved" : "concatenated",
+		 pe_dim_of(&other, pair, fn),
+		 other.layout == PE_INTERLEAVED ? "interleaved" : "concatenated");
+	return 3;
+}
+
+/* The paragraphs one under the other, and the measured number (the second
+ * word of the first paragraph, on its first row) again in its own colour. */
+static void draw_text_box(struct canvas *c, struct rect r,
+			  char text[3][TEXT_MAX], int nparas)
+{
+	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	int skip = (int)(strchr(text[0], ' ') - text[0]) + 1;
+	char num[32];
+
+	canvas_box(c, r, "Same geometry", border_style, title_style);
+	if (in.w < 1 || in.h < 1)
+		return;
+	for (int k = 0; k < nparas && in.h > 0; k++) {
+		int used = view_text_draw(c, in, text[k], text_style);
+
+		in.y += used;
+		in.h -= used;
+	}
+	sscanf(text[0] + skip, "%31s", num);
+	if (skip + canvas_text_width(num) <= r.w - 2)
+		canvas_text(c, r.x + 1 + skip, r.y + 1, r.w - 2 - skip, num,
+			    num_style);
+}
+
+void layouts_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rect old = plot_clip_push(c, r);
+	char text[3][TEXT_MAX];
+	int nparas = explain(s, text), need = 2, lw = r.w / 2, box_h;
+
+	canvas_fill(c, r, ' ', text_style);
+	/* The text box takes the rows its paragraphs need, but leaves the
+	 * heatmaps at least HEAT_ROWS_MIN; paragraphs that do not fit are
+	 * dropped from the last. */
+	for (int k = 0; k < nparas; k++) {
+		int rows = view_text_rows(text[k], r.w - 2);
+
+		if (r.h - (need + rows) < HEAT_ROWS_MIN && k > 0) {
+			nparas = k;
+			break;
+		}
+		need += rows;
+	}
+	box_h = need < r.h ? need : r.h;
+	draw_heat_box(s, c, (struct rect){ r.x, r.y, lw, r.h - box_h },
+		      PE_INTERLEAVED, &heat_inter);
+	draw_heat_box(s, c, (struct rect){ r.x + lw, r.y, r.w - lw, r.h - box_h },
+		      PE_CONCAT, &heat_concat);
+	draw_text_box(c, (struct rect){ r.x, r.y + r.h - box_h, r.w, box_h },
+		      text, nparas);
+	canvas_set_clip(c, old);
+}

@@ -1,0 +1,481 @@
+/* view_spectrum.c - frequency decay: the wavelength of every pair on a log
+ * axis, against the length of the sequence.
+ *
+ * Layout inside the border, top to bottom, dropping what does not fit:
+ *   headline  "84 of 256 pairs complete a cycle within 128 positions"
+ *   ranges    "λ_i = 2π·base^(2i/d): λ_0 = 2π = 6.28 ... λ_255 = ... = 6.06e4"
+ *   turns     "ω_i = base^(−2i/d): 1 down to 1.04e-4 rad per position; ..."
+ *   selected  "dim 0 = sin of pair 0: λ = 6.28, 20.4 turns over len"
+ *   plot      log10 λ_i against the pair index i, a straight line since
+ *             log λ_i = log 2π + (2i/d) log base. The line λ = len splits
+ *             it: pairs below it (TRACE1) turn at least once over the
+ *             sequence, pairs above it (TRACE2) turn less than once, so
+ *             they are nearly constant over len and tell positions apart
+ *             only coarsely. Each region is labelled where the curve
+ *             leaves room. The selected pair (state.cur.dim) is marked in
+ *             the cursor role. y labels: 2π, every decade, 2π·base.
+ *   ticks     pair index
+ *   caption   "pair i: fastest at 0, slowest at 255"
+ * With s->ascii every text is ASCII: λ -> wl, ω -> w, π -> pi, · -> *,
+ * − -> -, ≤ -> <=, … -> ..., arrows -> ^ v. */
+#include "views/views.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "engine/pe.h"
+#include "engine/pe_analysis.h"
+#include "render/plot.h"
+#include "render/view_text.h"
+
+enum {
+	TEXT_MAX = 256,		/* one line of text */
+	LABELS_MAX = 16,	/* y labels: 2π, up to 13 decades, 2π·base */
+	LABEL_MAX = 16,		/* one y label */
+	GUTTER_MIN_W = 30,	/* narrower: no y labels */
+	PLOT_ROWS_MIN = 3	/* fewer: no plot */
+};
+
+static const double two_pi = 6.28318530717958647692528676655900577;
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
+static const struct style cursor_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
+static const struct style len_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
+
+/* The symbols that have an ASCII spelling. */
+struct symbols {
+	const char *lambda, *omega, *pi, *dot, *minus, *le, *dots, *up, *down;
+};
+
+static const struct symbols utf8_symbols = {
+	"λ", "ω", "π", "·", "−", "≤", "…", "↑", "↓"
+};
+static const struct symbols ascii_symbols = {
+	"wl", "w", "pi", "*", "-", "<=", "...", "^", "v"
+};
+
+/* Everything the spectrum shows, worked out once per frame. */
+struct spectrum {
+	const struct pe_params *p;
+	const struct symbols *sy;
+	int h;			/* pairs */
+	int cycling;		/* pairs with wavelength <= len */
+	int pair;		/* the selected pair */
+	double lo, hi;		/* log10 of 2π and of 2π·base: the y range */
+	double cross;		/* fractional pair index where λ = len */
+};
+
+struct spectrum_layout {
+	struct rect in;		/* inside the border */
+	int ntext;		/* text lines at the top */
+	int gutter;		/* y label columns */
+	int tick_y;		/* pair index row, or -1 */
+	int caption_y;		/* caption row, or -1 */
+	struct plot_area area;	/* area.h == 0: no plot */
+};
+
+static double log_wavelength(const struct spectrum *sp, double pair)
+{
+	return sp->lo + 2.0 * pair / sp->p->d_model * log10(sp->p->base);
+}
+
+static void spectrum_init(const struct state *s, struct spectrum *sp)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	sp->p = p;
+	sp->sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	sp->h = p->d_model / 2;
+	sp->cycling = analysis_pairs_cycling(p, (double)s->cur.len);
+	sp->pair = pe_pair_of(p, s->cur.dim);
+	sp->lo = log10(two_pi);
+	sp->hi = log10(two_pi * p->base);
+	sp->cross = (log10((double)s->cur.len) - sp->lo) /
+		    (2.0 * log10(p->base)) * p->d_model;
+}
+
+/* ---- y labels ---- */
+
+struct ylabel {
+	double v;		/* log10 of the wavelength */
+	char text[LABEL_MAX];
+};
+
+/* 2π at the bottom, 2π·base at the top, then each decade in between:
+ * in order of importance, so a crowded axis drops decades first. */
+static int ylabels(const struct spectrum *sp, struct ylabel *out)
+{
+	int n = 0;
+
+	fmt_double_compact(two_pi, 3, out[n].text, LABEL_MAX);
+	out[n++].v = sp->lo;
+	fmt_double_compact(two_pi * sp->p->base, 3, out[n].text, LABEL_MAX);
+	out[n++].v = sp->hi;
+	for (int e = 1; e <= 13 && n < LABELS_MAX; e++) {
+		if (e <= sp->lo || e >= sp->hi)
+			continue;
+		fmt_count(pow(10.0, e), out[n].text, LABEL_MAX);
+		out[n++].v = e;
+	}
+	return n;
+}
+
+/* ---- layout ---- */
+
+static void spectrum_layout(const struct spectrum *sp, struct rect r,
+			    struct spectrum_layout *l)
+{
+	int ih, rows;
+
+	memset(l, 0, sizeof *l);
+	l->tick_y = l->caption_y = -1;
+	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	ih = l->in.h;
+	if (ih < 1 || l->in.w < 2)
+		return;
+	l->ntext = ih >= 22 ? 4 : ih >= 14 ? 3 : ih >= 9 ? 2 : 1;
+	rows = ih - l->ntext;
+	if (rows >= PLOT_ROWS_MIN + 2) {
+		l->tick_y = l->in.y + ih - 1 - (rows >= PLOT_ROWS_MIN + 4);
+		if (rows >= PLOT_ROWS_MIN + 4)
+			l->caption_y = l->in.y + ih - 1;
+		rows -= 1 + (l->caption_y >= 0);
+	}
+	if (rows < PLOT_ROWS_MIN)
+		return;
+	if (l->in.w >= GUTTER_MIN_W) {
+		struct ylabel lab[LABELS_MAX];
+		int n = ylabels(sp, lab);
+
+		for (int k = 0; k < n; k++) {
+			int w = canvas_text_width(lab[k].text) + 1;
+
+			if (w > l->gutter)
+				l->gutter = w;
+		}
+	}
+	l->area = (struct plot_area){
+		{ 0, sp->h, l->in.x + l->gutter, l->in.w - l->gutter },
+		l->in.y + l->ntext, rows, sp->lo, sp->hi, 0
+	};
+}
+
+/* ---- text ---- */
+
+static void draw_headline(const struct state *s, const struct spectrum *sp,
+			  struct canvas *c, const struct spectrum_layout *l,
+			  int y)
+{
+	char a[2 * TEXT_MAX], b[TEXT_MAX];
+	const char *cand[2] = { a, b };
+
+	snprintf(b, sizeof b, "%d of %d pairs complete a cycle within %lld",
+		 sp->cycling, sp->h, s->cur.len);
+	snprintf(a, sizeof a, "%s positions (%s %s len)", b, sp->sy->lambda,
+		 sp->sy->le);
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
+		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
+}
+
+static void draw_ranges(const struct spectrum *sp, struct canvas *c,
+			const struct spectrum_layout *l, int y)
+{
+	const struct symbols *sy = sp->sy;
+	char last[32], top[32], a[2 * TEXT_MAX], b[TEXT_MAX], d[TEXT_MAX];
+	const char *cand[3] = { a, b, d };
+
+	fmt_double_compact(pe_wavelength(sp->p, sp->h - 1), 3, last, sizeof last);
+	fmt_double_compact(two_pi * sp->p->base, 3, top, sizeof top);
+	if (sp->h == 1) {
+		snprintf(a, sizeof a, "one pair: %s_0 = 2%s = 6.28 (2%s%sbase = %s)",
+			 sy->lambda, sy->pi, sy->pi, sy->dot, top);
+		snprintf(b, sizeof b, "one pair: %s_0 = 2%s = 6.28", sy->lambda,
+			 sy->pi);
+		view_text_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
+		return;
+	}
+	snprintf(d, sizeof d, "%s_0 = 6.28 %s %s_%d = %s", sy->lambda, sy->dots,
+		 sy->lambda, sp->h - 1, last);
+	snprintf(b, sizeof b, "%s_0 = 2%s = 6.28 %s %s_%d = 2%s%sbase^((d%s2)/d) = %s",
+		 sy->lambda, sy->pi, sy->dots, sy->lambda, sp->h - 1, sy->pi,
+		 sy->dot, sy->minus, last);
+	snprintf(a, sizeof a, "%s_i = 2%s%sbase^(2i/d): %s, just under 2%s%sbase = %s",
+		 sy->lambda, sy->pi, sy->dot, b, sy->pi, sy->dot, top);
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 3, plain);
+}
+
+static void draw_turns(const struct spectrum *sp, struct canvas *c,
+		       const struct spectrum_layout *l, int y)
+{
+	const struct symbols *sy = sp->sy;
+	char slow[32], base[32], a[TEXT_MAX], b[TEXT_MAX];
+	const char *cand[2] = { a, b };
+	int n;
+
+	fmt_double_compact(pe_omega(sp->p, sp->h - 1), 3, slow, sizeof slow);
+	if (sp->h == 1)
+		n = snprintf(b, sizeof b, "%s_0 = 1 rad per position", sy->omega);
+	else
+		n = snprintf(b, sizeof b, "%s_i = base^(%s2i/d): 1 down to %s rad per position",
+			     sy->omega, sy->minus, slow);
+	snprintf(a, sizeof a, "%s", b);
+	/* Where the base itself sits on the axis: λ_i = base at
+	 * i = (d/2) (1 - log 2π / log base), when that is a pair. */
+	if (sp->p->base > two_pi && n > 0) {
+		double at = sp->h * (1.0 - log(two_pi) / log(sp->p->base));
+
+		fmt_double_shortest(sp->p->base, base, sizeof base);
+		snprintf(a + n, sizeof a - (size_t)n, "; %s = base = %s near pair %.0f",
+			 sy->lambda, base, floor(at));
+	}
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
+}
+
+static void draw_selected(const struct state *s, const struct spectrum *sp,
+			  struct canvas *c, const struct spectrum_layout *l,
+			  int y)
+{
+	const struct pe_params *p = sp->p;
+	double lambda = pe_wavelength(p, sp->pair);
+	double turns = (double)s->cur.len / lambda;
+	char wl[32], a[TEXT_MAX], b[TEXT_MAX];
+	const char *cand[2] = { a, b };
+
+	fmt_double_compact(lambda, 3, wl, sizeof wl);
+	snprintf(b, sizeof b, "pair %d: %s = %s", sp->pair, sp->sy->lambda, wl);
+	if (turns >= 1.0)
+		snprintf(a, sizeof a, "dim %d = %s of pair %d: %s = %s, %.3g turns over len",
+			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
+			 sp->pair, sp->sy->lambda, wl, turns);
+	else
+		snprintf(a, sizeof a, "dim %d = %s of pair %d: %s = %s, %.2g of a turn over len (nearly constant)",
+			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
+			 sp->pair, sp->sy->lambda, wl, turns);
+	view_text_fit(c, l->in.x, y, l->in.w, cand, 2, cursor_style);
+}
+
+static void draw_text(const struct state *s, const struct spectrum *sp,
+		      struct canvas *c, const struct spectrum_layout *l)
+{
+	int y = l->in.y;
+
+	draw_headline(s, sp, c, l, y++);
+	if (l->ntext >= 3)
+		draw_ranges(sp, c, l, y++);
+	if (l->ntext >= 4)
+		draw_turns(sp, c, l, y++);
+	if (l->ntext >= 2)
+		draw_selected(s, sp, c, l, y);
+}
+
+/* ---- the plot ---- */
+
+/* Rows the curve may touch in column x: [*top, *bottom]. A column shows a
+ * run of pairs; one pair either side covers the line joining columns. */
+static void curve_rows(const struct spectrum *sp, const struct plot_area *a,
+		       int x, int *top, int *bottom)
+{
+	long long lo, n;
+	double first, last;
+
+	plot_col_items(0, sp->h, a->ax.w, x - a->ax.x0, &lo, &n);
+	first = (double)(lo > 0 ? lo - 1 : 0);
+	last = (double)(lo + n < sp->h ? lo + n : sp->h - 1);
+	*top = plot_row_of_value(a, log_wavelength(sp, last));
+	*bottom = plot_row_of_value(a, log_wavelength(sp, first));
+}
+
+/* The first candidate that fits on row y above the curve, from the left
+ * (the curve rises to the right, so the top left is free). */
+static void label_above(const struct spectrum *sp, struct canvas *c,
+			const struct plot_area *a, int y,
+			const char *const *cand, int n, struct style st)
+{
+	int x = a->ax.x0, top, bottom;
+
+	while (x < a->ax.x0 + a->ax.w) {
+		curve_rows(sp, a, x, &top, &bottom);
+		if (top <= y)
+			break;
+		x++;
+	}
+	for (int k = 0; k < n; k++)
+		if (canvas_text_width(cand[k]) <= x - a->ax.x0 - 2) {
+			canvas_text(c, a->ax.x0 + 1, y, x - a->ax.x0 - 2, cand[k], st);
+			return;
+		}
+}
+
+/* The same, right-aligned below the curve (the bottom right is free). */
+static void label_below(const struct spectrum *sp, struct canvas *c,
+			const struct plot_area *a, int y,
+			const char *const *cand, int n, struct style st)
+{
+	int end = a->ax.x0 + a->ax.w, x = end, top, bottom;
+
+	while (x > a->ax.x0) {
+		curve_rows(sp, a, x - 1, &top, &bottom);
+		if (bottom >= y)
+			break;
+		x--;
+	}
+	for (int k = 0; k < n; k++) {
+		int w = canvas_text_width(cand[k]);
+
+		if (w <= end - x - 2) {
+			canvas_text(c, end - 1 - w, y, w, cand[k], st);
+			return;
+		}
+	}
+}
+
+/* The line λ = len across the plot; the curve, drawn after it, breaks it
+ * where they cross. */
+static void draw_len_line(const struct state *s, const struct spectrum *sp,
+			  struct canvas *c, const struct plot_area *a)
+{
+	double v = log10((double)s->cur.len);
+
+	if (v <= sp->hi && v >= sp->lo)
+		canvas_fill(c, (struct rect){ a->ax.x0, plot_row_of_value(a, v),
+					      a->ax.w, 1 }, 0x2500, len_style);
+}
+
+/* The label of the len line, at the end away from where the curve crosses
+ * it; or, when len is off the axis, an arrow saying which way. Drawn last,
+ * so that the marker does not run through it. */
+static void draw_len_label(const struct state *s, const struct spectrum *sp,
+			   struct canvas *c, const struct plot_area *a)
+{
+	double v = log10((double)s->cur.len);
+	int x0 = a->ax.x0, w = a->ax.w, tw;
+	char text[64];
+
+	if (v > sp->hi || v < sp->lo) {
+		const char *cand[2] = { text, "len" };
+
+		snprintf(text, sizeof text, "%s len = %lld, %s every %s", v > sp->hi
+			 ? sp->sy->up : sp->sy->down, s->cur.len,
+			 v > sp->hi ? "above" : "below", sp->sy->lambda);
+		if (v > sp->hi)
+			label_above(sp, c, a, a->y0, cand, 2, len_style);
+		else
+			label_below(sp, c, a, a->y0 + a->h - 1, cand, 2, len_style);
+		return;
+	}
+	snprintf(text, sizeof text, " len = %lld ", s->cur.len);
+	tw = canvas_text_width(text);
+	if (tw > w)
+		return;
+	if (plot_col_of_pos(&a->ax, (long long)sp->cross) < x0 + w / 2)
+		x0 += w - tw;
+	canvas_text(c, x0, plot_row_of_value(a, v), tw, text, len_style);
+}
+
+/* Labels for the two regions, on the rows farthest from the len line. */
+static void draw_regions(const struct spectrum *sp, struct canvas *c,
+			 const struct plot_area *a, int len_y)
+{
+	static const char *const slow[] = {
+		"slower than the sequence: nearly constant over len",
+		"slower than the sequence", "too slow"
+	};
+	static const char *const fast[] = {
+		"complete a cycle within len", "cycle within len"
+	};
+
+	if (sp->cycling < sp->h && a->y0 < len_y)
+		label_above(sp, c, a, a->y0, slow, 3,
+			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
+	if (sp->cycling > 0 && a->y0 + a->h - 1 > len_y)
+		label_below(sp, c, a, a->y0 + a->h - 1, fast, 2,
+			    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, 0 });
+}
+
+/* The straight line log λ_i over [i0, i1] in role fg. */
+static void draw_segment(const struct spectrum *sp, struct canvas *c,
+			 const struct plot_area *a, double i0, double i1,
+			 enum role fg)
+{
+	double v[2] = { log_wavelength(sp, i0), log_wavelength(sp, i1) };
+
+	plot_samples(c, a, i0, i1 > i0 ? i1 - i0 : 1.0, v, i1 > i0 ? 2 : 1, fg);
+}
+
+static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
+		       const struct spectrum_layout *l)
+{
+	struct ylabel lab[LABELS_MAX];
+	int used[LABELS_MAX], nused = 0, n = ylabels(sp, lab);
+	const struct plot_area *a = &l->area;
+
+	for (int k = 0; k < n; k++) {
+		int row = plot_row_of_value(a, lab[k].v);
+		bool taken = false;
+
+		for (int j = 0; j < nused; j++)
+			taken = taken || used[j] == row;
+		if (taken)
+			continue;
+		used[nused++] = row;
+		plot_ylabel(c, a, l->in.x, l->gutter - 1, lab[k].v, lab[k].text,
+			    axis_style);
+	}
+}
+
+static void draw_plot(const struct state *s, const struct spectrum *sp,
+		      struct canvas *c, const struct spectrum_layout *l)
+{
+	const struct plot_area *a = &l->area;
+	double last = sp->h - 1, cross = sp->cross;
+	int len_y = plot_row_of_value(a, log10((double)s->cur.len));
+
+	if (l->gutter > 1)
+		draw_yaxis(sp, c, l);
+	draw_len_line(s, sp, c, a);
+	/* The two colours meet exactly where λ = len. */
+	if (cross > 0.0)
+		draw_segment(sp, c, a, 0.0, cross < last ? cross : last,
+			     ROLE_TRACE1);
+	if (cross < last)
+		draw_segment(sp, c, a, cross > 0.0 ? cross : 0.0, last,
+			     ROLE_TRACE2);
+	plot_marker(c, &a->ax, a->y0, a->h, sp->pair, cursor_style);
+	plot_dot(c, a, sp->pair, log_wavelength(sp, sp->pair), ROLE_CURSOR);
+	draw_len_label(s, sp, c, a);
+	draw_regions(sp, c, a, len_y);
+	if (l->tick_y >= 0)
+		plot_xticks(c, &a->ax, l->tick_y, axis_style);
+	if (l->caption_y >= 0) {
+		char a1[TEXT_MAX], a2[TEXT_MAX];
+		const char *cand[2] = { a1, a2 };
+
+		snprintf(a1, sizeof a1, "pair i: fastest at 0 (%s = 2%s), slowest at %d",
+			 sp->sy->lambda, sp->sy->pi, sp->h - 1);
+		snprintf(a2, sizeof a2, "pair i");
+		view_text_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 2, axis_style);
+	}
+}
+
+void spectrum_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rect old = plot_clip_push(c, r);
+	struct spectrum sp;
+	struct spectrum_layout l;
+
+	canvas_fill(c, r, ' ', plain);
+	canvas_box(c, r, "Spectrum: the wavelength of each pair",
+		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
+		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	spectrum_init(s, &sp);
+	spectrum_layout(&sp, r, &l);
+	if (l.in.w >= 1 && l.in.h >= 1) {
+		draw_text(s, &sp, c, &l);
+		if (l.area.h > 0 && l.area.ax.w > 0)
+			draw_plot(s, &sp, c, &l);
+	}
+	canvas_set_clip(c, old);
+}

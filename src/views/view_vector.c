@@ -1,0 +1,222 @@
+/* view_vector.c - PE(pos) as numbers, to check one's own implementation
+ * against: one line per dimension with the value at full precision
+ * (%.17g, enough to read back the same double), whether it is a sine or a
+ * cosine, and of which pair.
+ *
+ *   ┌ Vector PE(37) ───────────────────────────────────────┐
+ *   │pos=37  d=512  base=10000  interleaved                  │
+ *   │‖PE‖² = 256  (d/2 = 256, off by 0)                      │
+ *   │ dim  value                   fn  pair                  │
+ *   │▶  0  -0.6435381333569995     sin i=0                   │
+ *   │   1   0.7654140519453434     cos i=0                   │
+ *   │dims 0-11 of 512   x/X: scroll by 16                    │
+ *   └────────────────────────────────────────────────────────┘
+ *
+ * Dimensions fill columns top to bottom, as many columns as fit, from
+ * knobs.scroll on; the layout's explanation joins the first line when it
+ * fits. The row is cached by (parameters, position): its norm needs all d
+ * values. */
+#include "views/views.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "engine/pe.h"
+#include "render/plot.h"
+
+enum {
+	VALUE_W = 24,		/* "% .17g" of a value in [-1, 1], at most
+				   "-1.2345678901234567e-05" (23), a blank */
+	COL_GAP = 2,		/* blanks between columns */
+	LINE_MAX = 256
+};
+
+static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style head_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+static const struct style sel_style = { ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD };
+
+/* The row PE(pos) for the parameters it was computed with, and each
+ * pair's omega for d and base: a new position then costs a sin and a cos
+ * per pair instead of pe_row's pow, sin and cos. */
+static struct {
+	struct pe_params pe;
+	double pos;
+	double *row;		/* d values */
+	double *omega;		/* d/2 values, for pe.d_model and pe.base */
+	bool omega_valid;	/* omega matches pe's d and base */
+	bool valid;		/* row matches pe and pos */
+} cache;
+
+/* PE(pos) for s, from the cache when it holds it; NULL when out of memory.
+ * The values are pe_row's to the bit: the same products pos * pe_omega,
+ * the same sin and cos. */
+static const double *row_get(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	double pos = (double)s->cur.pos;
+
+	if (cache.valid && cache.pe.d_model == p->d_model &&
+	    cache.pe.base == p->base && cache.pe.layout == p->layout &&
+	    cache.pos == pos)
+		return cache.row;
+	cache.valid = false;
+	if (!cache.omega_valid || cache.pe.d_model != p->d_model ||
+	    cache.pe.base != p->base) {
+		double *nr = realloc(cache.row, (size_t)p->d_model * sizeof *nr);
+		double *nw;
+
+		cache.omega_valid = false;
+		if (!nr)
+			return NULL;
+		cache.row = nr;
+		nw = realloc(cache.omega, (size_t)(p->d_model / 2) * sizeof *nw);
+		if (!nw)
+			return NULL;
+		cache.omega = nw;
+		for (int i = 0; i < p->d_model / 2; i++)
+			cache.omega[i] = pe_omega(p, i);
+		cache.omega_valid = true;
+	}
+	for (int i = 0; i < p->d_model / 2; i++) {
+		double angle = pos * cache.omega[i];
+
+		cache.row[pe_dim_of(p, i, PE_SIN)] = sin(angle);
+		cache.row[pe_dim_of(p, i, PE_COS)] = cos(angle);
+	}
+	cache.pe = *p;
+	cache.pos = pos;
+	cache.valid = true;
+	return cache.row;
+}
+
+static int digits(long long v)
+{
+	char buf[24];
+
+	return snprintf(buf, sizeof buf, "%lld", v);
+}
+
+/* Widths of the parts of one entry: marker, dim, value, "sin", pair. */
+struct entry_geom {
+	int dim_w, pair_w, width;
+};
+
+static struct entry_geom entry_geom(const struct pe_params *p)
+{
+	struct entry_geom g;
+
+	g.dim_w = digits(p->d_model - 1) > 3 ? digits(p->d_model - 1) : 3;
+	g.pair_w = 2 + digits(p->d_model / 2 - 1);	/* "i=" and digits */
+	g.width = 1 + g.dim_w + 2 + VALUE_W + 4 + g.pair_w;
+	return g;
+}
+
+static void draw_header(const struct state *s, struct canvas *c,
+			struct rect in, const double *row)
+{
+	const struct pe_params *p = &s->cur.pe;
+	char line[LINE_MAX], base[40], norm[40], off[40];
+	double sum = 0.0, half = p->d_model / 2;
+	const char *lay = p->layout == PE_INTERLEAVED
+			  ? ": sin at even dims, cos at odd"
+			  : ": sines first, then cosines";
+
+	/* The layout's explanation only when it fits whole. */
+	fmt_double_shortest(p->base, base, sizeof base);
+	snprintf(line, sizeof line, "pos=%lld  d=%d  base=%s  %s%s", s->cur.pos,
+		 p->d_model, base, pe_layout_name(p->layout), lay);
+	if (canvas_text_width(line) > in.w)
+		line[strlen(line) - strlen(lay)] = '\0';
+	canvas_text(c, in.x, in.y, in.w, line, text_style);
+	if (in.h < 2)
+		return;
+	for (int k = 0; k < p->d_model; k++)
+		sum += row[k] * row[k];
+	snprintf(norm, sizeof norm, "%.17g", sum);
+	fmt_double_sig(fabs(sum - half), 2, off, sizeof off);
+	snprintf(line, sizeof line, "%s = %s  (d/2 = %d, off by %s)",
+		 s->ascii ? "|PE|^2" : "‖PE‖²", norm, p->d_model / 2, off);
+	canvas_text(c, in.x, in.y + 1, in.w, line, text_style);
+}
+
+/* One entry "▶ 12  -0.54030230586813977   cos i=6" at (x, y). */
+static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
+		       int max, const struct entry_geom *g, const double *row,
+		       int dim)
+{
+	const struct pe_params *p = &s->cur.pe;
+	bool sel = dim == s->cur.dim;
+	char line[LINE_MAX], pair[24];
+
+	if (sel)
+		canvas_put(c, x, y, s->ascii ? '>' : 0x25b6, sel_style);
+	snprintf(pair, sizeof pair, "i=%d", pe_pair_of(p, dim));
+	snprintf(line, sizeof line, "%*d  % -*.17g%s %s", g->dim_w, dim,
+		 VALUE_W, row[dim], pe_fn_of(p, dim) == PE_SIN ? "sin" : "cos",
+		 pair);
+	canvas_text(c, x + 1, y, max - 1, line, sel ? sel_style : text_style);
+}
+
+void vector_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rect old = plot_clip_push(c, r);
+	const struct pe_params *p = &s->cur.pe;
+	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct entry_geom g = entry_geom(p);
+	const double *row = row_get(s);
+	char title[64], line[LINE_MAX], col_head[LINE_MAX];
+	int y, rows, cols, first = (int)s->knobs.scroll, last;
+
+	canvas_fill(c, r, ' ', text_style);
+	snprintf(title, sizeof title, "Vector PE(%lld)", s->cur.pos);
+	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
+		   head_style);
+	if (in.w < 1 || in.h < 1 || !row) {
+		canvas_set_clip(c, old);
+		return;
+	}
+	draw_header(s, c, in, row);
+	y = in.y + 2;
+	rows = in.y + in.h - 1 - (y + 1);	/* minus column heads, footer */
+	cols = (in.w + COL_GAP) / (g.width + COL_GAP);
+	if (cols < 1)
+		cols = 1;
+	if (rows >= 1) {
+		snprintf(col_head, sizeof col_head, " %*s  %-*s%-3s %s", g.dim_w,
+			 "dim", VALUE_W, "value", "fn", "pair");
+		for (int k = 0; k < cols; k++)
+			canvas_text(c, in.x + k * (g.width + COL_GAP), y,
+				    in.x + in.w - (in.x + k * (g.width + COL_GAP)),
+				    col_head, dim_style);
+		y++;
+		for (int k = 0; k < cols; k++)
+			for (int j = 0; j < rows; j++) {
+				int dim = first + k * rows + j;
+				int x = in.x + k * (g.width + COL_GAP);
+
+				if (dim >= p->d_model)
+					break;
+				draw_entry(s, c, x, y + j, in.x + in.w - x, &g,
+					   row, dim);
+			}
+	}
+	if (rows < 1)
+		rows = 0;
+	last = first + cols * rows - 1;
+	if (last > p->d_model - 1)
+		last = p->d_model - 1;
+	if (first == 0 && last == p->d_model - 1)
+		snprintf(line, sizeof line, "all %d dims", p->d_model);
+	else if (last >= first)
+		snprintf(line, sizeof line, "dims %d-%d of %d   x/X: scroll by 16",
+			 first, last, p->d_model);
+	else
+		snprintf(line, sizeof line, "d=%d   x/X: scroll by 16", p->d_model);
+	if (in.h >= 3)
+		canvas_text(c, in.x, in.y + in.h - 1, in.w, line, dim_style);
+	canvas_set_clip(c, old);
+}
