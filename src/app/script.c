@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 
+#include "base/utf8.h"
 #include "views/frame.h"
 #include "app/headless.h"
 #include "model/keys.h"
@@ -28,8 +29,8 @@ static const char *quoted(const char *word, size_t len, char *dst, size_t n)
 	static const char hex[] = "0123456789abcdef";
 	size_t k = 0, i = 0, cut = len < 32 ? len : 32;
 
-	while (cut < len && ((unsigned char)word[cut] & 0xc0) == 0x80)
-		cut--;
+	if (cut < len)
+		cut = utf8_prev(word, cut + 1);
 	for (; i < cut && k + 8 <= n; i++) {
 		unsigned char c = (unsigned char)word[i];
 		if (c < 0x20 || c == 0x7f) {
@@ -52,51 +53,6 @@ static const char *quoted(const char *word, size_t len, char *dst, size_t n)
 }
 
 /* ---- UTF-8 ---- */
-
-/* Decodes the code point at p (n > 0 bytes left). Returns its length in
- * bytes and sets *cp, or returns 0 for an invalid sequence: a stray or
- * missing continuation byte, an overlong form, a surrogate, or a value
- * above U+10FFFF. */
-static size_t utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
-{
-	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	size_t len;
-	uint32_t v;
-
-	if (p[0] < 0x80) {
-		*cp = p[0];
-		return 1;
-	}
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		len = 2;
-		v = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		len = 3;
-		v = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		len = 4;
-		v = p[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (p[i] & 0x3f);
-	}
-	if (v < min[len] || v > 0x10ffff || (v >= 0xd800 && v < 0xe000))
-		return 0;
-	*cp = v;
-	return len;
-}
-
-/* A control character: C0, DEL or C1. */
-static bool is_control(uint32_t cp)
-{
-	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
-}
 
 /* ---- words ---- */
 
@@ -187,8 +143,8 @@ static int key_named(const char *word, size_t len)
 {
 	uint32_t cp;
 
-	if (utf8_decode((const unsigned char *)word, len, &cp) == len)
-		return is_control(cp) ? -1 : (int)cp;
+	if (utf8_decode(word, len, &cp) == len)
+		return utf8_is_control(cp) ? -1 : (int)cp;
 	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
 		if (same_name(word, len, key_names[i].name))
 			return key_names[i].code;
@@ -255,9 +211,8 @@ static bool check_string(const char *s, const char *end, const char *op,
 {
 	while (s < end) {
 		uint32_t cp;
-		size_t k = utf8_decode((const unsigned char *)s,
-				       (size_t)(end - s), &cp);
-		if (is_control(cp)) {
+		size_t k = utf8_decode(s, (size_t)(end - s), &cp);
+		if (utf8_is_control(cp)) {
 			snprintf(err, n, "%s: control character U+%04X in the "
 				 "string (use a key line for Tab, Enter...)",
 				 op, (unsigned)cp);
@@ -386,8 +341,7 @@ bool script_parse(const char *line, size_t len, struct script_event *ev,
 	}
 	for (size_t i = 0; i < len;) {
 		uint32_t cp;
-		size_t k = utf8_decode((const unsigned char *)line + i, len - i,
-				       &cp);
+		size_t k = utf8_decode(line + i, len - i, &cp);
 		if (k == 0) {
 			snprintf(err, n, "invalid UTF-8 at column %zu (byte "
 				 "0x%02x)", i + 1, (unsigned char)line[i]);
@@ -427,7 +381,9 @@ static unsigned type_burst(struct script_session *ss, int first,
 		r |= apply(ss, keys_action(&ss->s, first));
 	while (s < end && !ss->quit) {
 		uint32_t cp = 0;
-		s += utf8_decode((const unsigned char *)s, (size_t)(end - s), &cp);
+		size_t k = utf8_decode(s, (size_t)(end - s), &cp);
+
+		s += k ? k : 1;
 		r |= apply(ss, keys_action(&ss->s, (int)cp));
 	}
 	if (last != PK_NONE && !ss->quit)

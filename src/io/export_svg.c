@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 enum {
 	CW = EXPORT_SVG_CELL_W,
 	CH = EXPORT_SVG_CELL_H,
@@ -147,6 +149,8 @@ static unsigned box_arms(uint32_t cp)
  * every code point left is allowed in XML. */
 static void put_xml_cp(FILE *f, uint32_t cp)
 {
+	char u[UTF8_MAX];
+
 	switch (cp) {
 	case '&':
 		fputs("&amp;", f);
@@ -168,48 +172,15 @@ static void put_xml_cp(FILE *f, uint32_t cp)
 	}
 	if (cp < 0x20 || cp == 0x7f || (cp >= 0xd800 && cp <= 0xdfff) ||
 	    cp == 0xfffe || cp == 0xffff || cp > 0x10ffff)
-		cp = 0xfffd;
-	if (cp < 0x80) {
-		fputc((int)cp, f);
-	} else if (cp < 0x800) {
-		fputc((int)(0xc0 | cp >> 6), f);
-		fputc((int)(0x80 | (cp & 0x3f)), f);
-	} else if (cp < 0x10000) {
-		fputc((int)(0xe0 | cp >> 12), f);
-		fputc((int)(0x80 | (cp >> 6 & 0x3f)), f);
-		fputc((int)(0x80 | (cp & 0x3f)), f);
-	} else {
-		fputc((int)(0xf0 | cp >> 18), f);
-		fputc((int)(0x80 | (cp >> 12 & 0x3f)), f);
-		fputc((int)(0x80 | (cp >> 6 & 0x3f)), f);
-		fputc((int)(0x80 | (cp & 0x3f)), f);
-	}
+		cp = UTF8_REPLACEMENT;
+	fwrite(u, 1, utf8_encode(cp, u), f);
 }
 
 /* Writes UTF-8 string u escaped; bytes that do not decode become U+FFFD. */
 static void put_xml_str(FILE *f, const char *u)
 {
-	const unsigned char *p = (const unsigned char *)u;
-
-	while (*p) {
-		uint32_t cp = *p;
-		int n = cp < 0x80 ? 0 : cp >= 0xf0 && cp < 0xf5 ? 3 :
-			cp >= 0xe0 ? 2 : cp >= 0xc2 && cp < 0xe0 ? 1 : -1;
-		p++;
-		if (n < 0 || (n == 2 && cp >= 0xf0)) {
-			put_xml_cp(f, 0xfffd);
-			continue;
-		}
-		cp &= n == 0 ? 0x7f : n == 1 ? 0x1f : n == 2 ? 0x0f : 0x07;
-		for (int i = 0; i < n; i++, p++) {
-			if ((*p & 0xc0) != 0x80) {
-				cp = 0xfffd;
-				break;
-			}
-			cp = cp << 6 | (*p & 0x3f);
-		}
-		put_xml_cp(f, cp);
-	}
+	while (*u)
+		put_xml_cp(f, utf8_next(&u, NULL));
 }
 
 /* ---- background and heat: runs of equal colour along a row ---- */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "base/utf8.h"
 
 /* ---- helpers ---- */
 
@@ -20,17 +21,7 @@
  * sequence back to the last whole character. */
 static char *utf8_trim(char *buf)
 {
-	size_t n = strlen(buf), i = n, need;
-	unsigned char lead;
-
-	while (i > 0 && ((unsigned char)buf[i - 1] & 0xc0) == 0x80)
-		i--;
-	if (i == 0)
-		return buf;
-	lead = (unsigned char)buf[i - 1];
-	need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-	if (n - (i - 1) < need)
-		buf[i - 1] = '\0';
+	buf[utf8_cut(buf, strlen(buf))] = '\0';
 	return buf;
 }
 

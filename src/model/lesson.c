@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "model/lesson_run.h"
 #include "base/numparse.h"
-#include "render/wrap.h"
+#include "base/utf8.h"
+#include "model/lesson_run.h"
 
 /* ---- parsing ---- */
 
@@ -77,14 +77,14 @@ static int line_clean(struct parser *p, const char *raw, size_t len,
 	end = buf + len;
 	while (s < end) {
 		const char *at = s;
-		int bad;
-		uint32_t cp = wrap_decode(&s, &bad);
+		bool bad;
+		uint32_t cp = utf8_next(&s, &bad);
 
 		if (bad)
 			return fail(p, "invalid UTF-8 (byte 0x%02x at column "
 				    "%zu)", (unsigned char)*at,
 				    (size_t)(at - buf) + 1);
-		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
+		if (utf8_is_control(cp))
 			return fail(p, "control character U+%04X at column %zu",
 				    (unsigned)cp, (size_t)(at - buf) + 1);
 	}
@@ -190,7 +190,7 @@ static int step_text(struct parser *p, const char *text)
 
 	if (!len)
 		return 0;
-	first = wrap_decode(&q, NULL);
+	first = utf8_next(&q, NULL);
 	if (p->cap_len > 0)
 		sep = p->para ? "\n" : is_cjk(p->last_cp) || is_cjk(first)
 				       ? "" : " ";
@@ -202,11 +202,8 @@ static int step_text(struct parser *p, const char *text)
 	memcpy(st->caption + p->cap_len, text, len + 1);
 	p->cap_len += len;
 	p->para = false;
-	/* The last code point: back up over continuation bytes. */
-	q = text + len - 1;
-	while (q > text && ((unsigned char)*q & 0xc0) == 0x80)
-		q--;
-	p->last_cp = wrap_decode(&q, NULL);
+	q = text + utf8_prev(text, len);
+	p->last_cp = utf8_next(&q, NULL);
 	return 0;
 }
 

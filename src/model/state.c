@@ -11,6 +11,7 @@
 #include "model/command.h"
 #include "model/drill_session.h"
 #include "base/fmt.h"
+#include "base/utf8.h"
 #include "model/lesson_run.h"
 #include "model/presets.h"
 
@@ -280,35 +281,17 @@ static unsigned cmd_submit(struct state *s)
 }
 
 /* Appends code point cp to the ':' line as UTF-8. Control characters,
- * surrogates and non-characters never enter it; a full line ignores more. */
+ * surrogates and values above U+10FFFF never enter it; a full line ignores
+ * more. */
 static void cmd_append(struct state *s, long long cp)
 {
-	char u[4];
+	char u[UTF8_MAX];
 	size_t n;
 
-	if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp < 0xe000))
+	if (cp < 0 || cp > 0x10ffff || utf8_is_control((uint32_t)cp))
 		return;
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xe0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
-	if (s->cmd_len + n >= CMD_MAX)
+	n = utf8_encode((uint32_t)cp, u);
+	if (n == 0 || s->cmd_len + n >= CMD_MAX)
 		return;
 	memcpy(s->cmd + s->cmd_len, u, n);
 	s->cmd_len += n;
@@ -322,9 +305,7 @@ static void cmd_backspace(struct state *s)
 		cmd_close(s);
 		return;
 	}
-	do
-		s->cmd_len--;
-	while (s->cmd_len > 0 && ((unsigned char)s->cmd[s->cmd_len] & 0xc0) == 0x80);
+	s->cmd_len = utf8_prev(s->cmd, s->cmd_len);
 	s->cmd[s->cmd_len] = '\0';
 }
 
@@ -347,11 +328,9 @@ void state_init(struct state *s, const struct settings *start)
 void state_message(struct state *s, bool error, const char *text)
 {
 	size_t n = strlen(text);
-	if (n >= MSG_MAX) {
-		n = MSG_MAX - 1;
-		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
-			n--;
-	}
+
+	if (n >= MSG_MAX)
+		n = utf8_cut(text, MSG_MAX - 1);
 	memcpy(s->msg, text, n);
 	s->msg[n] = '\0';
 	s->msg_error = error;

@@ -1,14 +1,11 @@
 /* canvas.c - the off-screen cell grid; see canvas.h for the contracts. */
-#ifndef _XOPEN_SOURCE
-#define _XOPEN_SOURCE 700	/* wcwidth */
-#endif
-
 #include "render/canvas.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
+
+#include "base/utf8.h"
 
 struct canvas {
 	int w, h;		/* size in cells */
@@ -68,39 +65,6 @@ static uint32_t sanitize(uint32_t cp)
 		return '?';
 	if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
 		return 0xfffd;
-	return cp;
-}
-
-/* Decodes one code point from *sp and advances it. Invalid, overlong,
- * surrogate or out-of-range sequences yield U+FFFD and consume one byte.
- * A NUL byte is never a continuation byte, so this never reads past the
- * terminator. */
-static uint32_t utf8_next(const unsigned char **sp)
-{
-	const unsigned char *s = *sp;
-	uint32_t cp = s[0], min;
-	int n;
-
-	*sp = s + 1;
-	if (cp < 0x80)
-		return cp;
-	if (cp >= 0xc2 && cp <= 0xdf) {
-		n = 1, cp &= 0x1f, min = 0x80;
-	} else if (cp >= 0xe0 && cp <= 0xef) {
-		n = 2, cp &= 0x0f, min = 0x800;
-	} else if (cp >= 0xf0 && cp <= 0xf4) {
-		n = 3, cp &= 0x07, min = 0x10000;
-	} else {
-		return 0xfffd;
-	}
-	for (int i = 1; i <= n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0xfffd;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0xfffd;
-	*sp = s + n + 1;
 	return cp;
 }
 
@@ -331,38 +295,13 @@ uint32_t canvas_glyph(const struct cell *a, bool utf8, bool colour)
 	default:
 		if (utf8)
 			return a->ch;
-		if (canvas_cp_width(a->ch) == 2)
+		if (utf8_cp_width(a->ch) == 2)
 			return '?';	/* its CONT cell adds the second '?' */
 		return (uint32_t)to_ascii(a->ch);
 	}
 }
 
 /* ---- text ---- */
-
-int canvas_cp_width(uint32_t cp)
-{
-	int w;
-
-	cp = sanitize(cp);
-	/* ASCII, box drawing, block elements and braille are one column in
-	 * every locale (or count as one where wcwidth does not know them): skip
-	 * the C library for the glyphs every frame is made of. */
-	if (cp < 0x7f || (cp >= 0x2500 && cp <= 0x259f) ||
-	    (cp >= 0x2800 && cp <= 0x28ff))
-		return 1;
-	w = wcwidth((wchar_t)cp);
-	return w < 0 ? 1 : w > 2 ? 2 : w;
-}
-
-int canvas_text_width(const char *utf8)
-{
-	const unsigned char *p = (const unsigned char *)utf8;
-	int n = 0;
-
-	while (p && *p && n < CANVAS_MAX * 2)
-		n += canvas_cp_width(utf8_next(&p));
-	return n;
-}
 
 static void set_text(struct canvas *c, long long x, long long y, uint32_t cp,
 		     struct style s)
@@ -404,7 +343,7 @@ int canvas_put(struct canvas *c, int x, int y, uint32_t cp, struct style s)
 	int wd;
 
 	cp = sanitize(cp);
-	wd = canvas_cp_width(cp);
+	wd = utf8_cp_width(cp);
 	if (wd == 0)
 		return 0;
 	return put_cp(c, x, y, cp, wd, s);
@@ -413,14 +352,14 @@ int canvas_put(struct canvas *c, int x, int y, uint32_t cp, struct style s)
 int canvas_text(struct canvas *c, int x, int y, int max_cols,
 		const char *utf8, struct style s)
 {
-	const unsigned char *p = (const unsigned char *)utf8;
+	const char *p = utf8;
 	int used = 0;
 
 	if (!p || max_cols <= 0)
 		return 0;
 	while (*p && used < max_cols) {
-		uint32_t cp = sanitize(utf8_next(&p));
-		int wd = canvas_cp_width(cp);
+		uint32_t cp = sanitize(utf8_next(&p, NULL));
+		int wd = utf8_cp_width(cp);
 
 		if (wd == 0)
 			continue;
@@ -460,7 +399,7 @@ void canvas_fill(struct canvas *c, struct rect r, uint32_t cp, struct style s)
 	struct rect k = clipped(c, r);
 
 	cp = sanitize(cp);
-	if (canvas_cp_width(cp) != 1)
+	if (utf8_cp_width(cp) != 1)
 		cp = '?';
 	for (int y = k.y; y < k.y + k.h; y++)
 		for (int x = k.x; x < k.x + k.w; x++)
@@ -561,7 +500,7 @@ void canvas_half_mark(struct canvas *c, int x, int y, uint32_t cp,
 		return;
 	}
 	cp = sanitize(cp);
-	p->ch = canvas_cp_width(cp) == 1 ? cp : '?';
+	p->ch = utf8_cp_width(cp) == 1 ? cp : '?';
 	p->fg = (uint8_t)fg;
 	p->attr = (uint8_t)attr;
 }

@@ -19,17 +19,10 @@
  * even if that half lies outside the clip, because a lone half would shift the
  * rest of the terminal row.
  *
- * Display width: code points are decoded from UTF-8 here (independent of the
- * locale) but their column width comes from wcwidth(3), which depends on
- * LC_CTYPE. The contract (canvas_cp_width):
- *   - ASCII printable: 1.  C0/C1 controls and DEL: replaced by '?', width 1.
- *   - wcwidth() == 2: 2 (CJK, most emoji, in a UTF-8 locale).
- *   - wcwidth() == 0 (combining marks, zero-width joiners): 0; such code points
- *     are dropped by canvas_text because a cell holds exactly one code point.
- *   - wcwidth() == -1 for any other code point (unassigned, or every non-ASCII
- *     character under LC_ALL=C): 1. The program switches to ASCII output in a
- *     non-UTF-8 locale, and the ASCII sinks draw such a cell as one '?', so
- *     the layout stays consistent.
+ * Text: UTF-8 is decoded and measured by base/utf8.h, whose width rules
+ * every caller shares; C0/C1 controls and DEL are drawn as '?', invalid
+ * bytes as U+FFFD, and zero-width code points (combining marks) are dropped
+ * by canvas_text because a cell holds exactly one code point.
  *
  * Memory: cells are allocated by canvas_new/canvas_resize only; drawing never
  * allocates, so a full 240x70 redraw per frame is cheap. */
@@ -184,15 +177,6 @@ char canvas_ramp_glyph(double v);
 char canvas_braille_ascii(uint8_t mask);
 
 /* ---- text ---- */
-
-/* Column width of code point cp under the contract at the top of this file:
- * 0, 1 or 2. */
-int canvas_cp_width(uint32_t cp);
-
-/* Display width of a UTF-8 string as canvas_text would draw it with
- * unlimited room (invalid bytes count as U+FFFD, controls as '?'); NULL is
- * 0. Stops counting past 2 * CANVAS_MAX, which is wider than any canvas. */
-int canvas_text_width(const char *utf8);
 
 /* Puts one code point at (x, y) in style s. Controls (C0, DEL, C1) become
  * '?', surrogates and code points above U+10FFFF become U+FFFD, zero-width

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/utf8.h"
+
 enum {
 	/* Samples per dot column for plot_curve when a column covers more
 	 * positions than this: enough to find the extremes of a curve slower
@@ -255,7 +257,7 @@ int plot_row_of_value(const struct plot_area *p, double v)
 void plot_ylabel(struct canvas *c, const struct plot_area *p, int x, int w,
 		 double v, const char *text, struct style st)
 {
-	int len = canvas_text_width(text);
+	int len = utf8_width(text);
 
 	canvas_text(c, len < w ? x + w - len : x, plot_row_of_value(p, v), w,
 		    text, st);

@@ -1,6 +1,7 @@
 /* view_text.c - wrapped paragraphs for the views (see view_text.h). */
 #include "render/view_text.h"
 
+#include "base/utf8.h"
 #include "render/wrap.h"
 
 int view_text_rows(const char *utf8, int width)
@@ -33,7 +34,7 @@ void view_text_fit(struct canvas *c, int x, int y, int w,
 {
 	int k = 0;
 
-	while (k < n - 1 && canvas_text_width(cand[k]) > w)
+	while (k < n - 1 && utf8_width(cand[k]) > w)
 		k++;
 	canvas_text(c, x, y, w, cand[k], st);
 }

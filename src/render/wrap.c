@@ -4,43 +4,7 @@
 #include <limits.h>
 #include <stdbool.h>
 
-/* ---- decoding ---- */
-
-uint32_t wrap_decode(const char **sp, int *bad)
-{
-	const unsigned char *s = (const unsigned char *)*sp;
-	uint32_t cp = s[0], min;
-	int n;
-
-	*sp = (const char *)s + 1;
-	if (bad)
-		*bad = 0;
-	if (cp < 0x80)
-		return cp;
-	if (cp >= 0xc2 && cp <= 0xdf) {
-		n = 1, cp &= 0x1f, min = 0x80;
-	} else if (cp >= 0xe0 && cp <= 0xef) {
-		n = 2, cp &= 0x0f, min = 0x800;
-	} else if (cp >= 0xf0 && cp <= 0xf4) {
-		n = 3, cp &= 0x07, min = 0x10000;
-	} else {
-		goto invalid;
-	}
-	/* A NUL is never a continuation byte, so this stops at the end. */
-	for (int i = 1; i <= n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			goto invalid;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		goto invalid;
-	*sp = (const char *)s + n + 1;
-	return cp;
-invalid:
-	if (bad)
-		*bad = 1;
-	return 0xfffd;
-}
+#include "base/utf8.h"
 
 /* ---- break rules ---- */
 
@@ -110,9 +74,9 @@ static struct cut wrap_one(const char *s, size_t start, int width)
 					     false, !eol || s[i + 1] == '\0' };
 		}
 		const char *p = s + i;
-		uint32_t cp = wrap_decode(&p, NULL);
+		uint32_t cp = utf8_next(&p, NULL);
 		size_t k = (size_t)(p - s);
-		int cw = canvas_cp_width(cp);
+		int cw = utf8_cp_width(cp);
 
 		if (cp == ' ') {
 			if (prev != ' ' && i > start) {
@@ -178,8 +142,8 @@ int wrap_draw(struct canvas *c, int x, int y, int max_cols, const char *utf8,
 	int used = 0;
 
 	while (p < end && *p) {
-		uint32_t cp = wrap_decode(&p, NULL);
-		int wd = canvas_cp_width(cp);
+		uint32_t cp = utf8_next(&p, NULL);
+		int wd = utf8_cp_width(cp);
 
 		if (used + wd > max_cols)
 			break;

@@ -1,7 +1,7 @@
 /* wrap.h - breaking UTF-8 text into lines by display width (CJK aware).
  *
  * Shared by the lesson captions and the interview drill. Widths are those of
- * canvas_cp_width(), so a wrapped line drawn with canvas_text() or
+ * utf8_cp_width() (base/utf8.h), so a wrapped line drawn with canvas_text() or
  * wrap_draw() takes exactly the columns wrap_lines() reports.
  *
  * Where a line may break:
@@ -41,13 +41,6 @@ struct wrap_line {
  * text gives an empty line. Invalid UTF-8 counts one column per bad byte
  * (it is drawn as U+FFFD), controls one column ('?'), as canvas_text does. */
 int wrap_lines(const char *utf8, int width, struct wrap_line *out, int max);
-
-/* Decodes one code point at *sp and advances *sp past it, as canvas_text
- * decodes: an invalid, overlong, surrogate or out-of-range sequence gives
- * U+FFFD and consumes one byte. *sp must not point at the NUL terminator.
- * Sets *bad (when bad is non-NULL) to whether the bytes were invalid, which
- * the lesson loader uses to report bad UTF-8. */
-uint32_t wrap_decode(const char **sp, int *bad);
 
 /* Draws bytes [l->off, l->off + l->len) of utf8 at (x, y) in style s with
  * canvas_put, at most max_cols columns (a wide character that would cross

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "model/command.h"
 #include "model/keys.h"
 #include "render/layout.h"
@@ -33,12 +34,12 @@ static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 	canvas_fill(c, r, ' ', st_status);
 	state_status(s, status, sizeof status);
 	snprintf(line, sizeof line, " pescope  %s  %s%s", status, layout, extra);
-	if (canvas_text_width(line) + hint_w + 1 > r.w)
+	if (utf8_width(line) + hint_w + 1 > r.w)
 		snprintf(line, sizeof line, " %s  %s%s", status, layout, extra);
-	if (canvas_text_width(line) + hint_w + 1 > r.w)
+	if (utf8_width(line) + hint_w + 1 > r.w)
 		snprintf(line, sizeof line, " %s", status);
 	canvas_text(c, r.x, r.y, r.w, line, st_status);
-	if (canvas_text_width(line) + hint_w + 1 <= r.w)
+	if (utf8_width(line) + hint_w + 1 <= r.w)
 		canvas_text(c, r.x + r.w - hint_w, r.y, hint_w, hint, st_status_key);
 }
 
@@ -52,14 +53,12 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 	canvas_fill(c, r, ' ', plain);
 	if (s->cmd_active) {
 		int x = canvas_text(c, r.x, r.y, r.w, ":", plain);
-		int w = canvas_text_width(s->cmd);
+		int w = utf8_width(s->cmd);
 		/* Keep the end of a long line (where the cursor is) visible. */
 		const char *from = s->cmd;
 		while (w > r.w - 2 && *from) {
-			do
-				from++;
-			while (((unsigned char)*from & 0xc0) == 0x80);
-			w = canvas_text_width(from);
+			utf8_next(&from, NULL);
+			w = utf8_width(from);
 		}
 		x += canvas_text(c, r.x + x, r.y, r.w - x, from, plain);
 		canvas_put(c, r.x + x, r.y, ' ',
@@ -107,7 +106,7 @@ static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
 		heading[n] = false;
 		/* Pad the keys by display width: "←/→" is 3 columns, 7 bytes. */
 		const char *label = s->ascii ? t[i].label_ascii : t[i].label_utf8;
-		int pad = HELP_KEY_COLS - canvas_text_width(label);
+		int pad = HELP_KEY_COLS - utf8_width(label);
 		snprintf(lines[n++], HELP_LINE_W, "  %s%*s%s", label,
 			 pad > 1 ? pad : 1, "", keys_help(&t[i], s->lang));
 	}
@@ -138,7 +137,7 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 	struct rect r;
 
 	for (int i = 0; i < n; i++) {
-		int lw = canvas_text_width(lines[i]);
+		int lw = utf8_width(lines[i]);
 		if (lw > col_w)
 			col_w = lw;
 	}
@@ -168,7 +167,7 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 
 		if (room > col_w)
 			room = col_w;
-		if (canvas_text_width(lines[i]) <= room - 1) {
+		if (utf8_width(lines[i]) <= room - 1) {
 			canvas_text(c, cx, cy, room, lines[i], st);
 		} else if (room >= 2) {
 			/* Cut, with a column left before the next one. */
@@ -188,7 +187,7 @@ static void draw_too_small(struct canvas *c, int w, int h)
 
 	snprintf(msg, sizeof msg, "terminal too small: need at least %dx%d",
 		 LAYOUT_MIN_W, LAYOUT_MIN_H);
-	len = canvas_text_width(msg);
+	len = utf8_width(msg);
 	canvas_text(c, len < w ? (w - len) / 2 : 0, h / 2, w, msg, st);
 }
 

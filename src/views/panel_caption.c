@@ -4,6 +4,7 @@
  * caption at this width), so the view above does not jump from step to
  * step. Wrapping all captions of a lesson is cached per (lesson, width,
  * presenter mode): a frame only wraps the caption it shows. */
+#include "base/utf8.h"
 #include "views/panel_lesson.h"
 
 #include <stdio.h>
@@ -110,7 +111,7 @@ static void caption_hints(const struct state *s, struct canvas *c,
 
 	if (s->les.focus && !s->ascii && s->lang != LANG_ZH)
 		h = " ←/→ step  Enter release the arrows ";
-	hw = canvas_text_width(h);
+	hw = utf8_width(h);
 	if (hw + HINT_PAD <= r.w)
 		canvas_text(c, r.x + r.w - 2 - hw, r.y + r.h - 1, hw, h, st);
 }

@@ -11,6 +11,7 @@
  * All plots share one x axis, and the selected position is marked across
  * them. Heights are capped, so a very tall panel leaves blank rows at the
  * bottom rather than paying for huge solid bands. */
+#include "base/utf8.h"
 #include "views/panels.h"
 
 #include <math.h>
@@ -120,7 +121,7 @@ static int gutter_for(const struct state *s, const struct waves_layout *l,
 		int lw;
 
 		strip_label(s, l->pair[k], short_form, buf, sizeof buf);
-		lw = canvas_text_width(buf);
+		lw = utf8_width(buf);
 		if (lw > w)
 			w = lw;
 	}

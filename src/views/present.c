@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "model/keys.h"
 #include "render/layout.h"
 #include "views/panel_lesson.h"
@@ -125,7 +126,7 @@ void present_key(struct present_echo *e, const struct state *s, int code,
 	present_key_name(code, s->ascii, name, sizeof name);
 	/* Pad by display width: "←" is one column but three bytes. */
 	len = snprintf(text, sizeof text, "%s ", name);
-	for (pad = 5 - canvas_text_width(name); pad > 0; pad--)
+	for (pad = 5 - utf8_width(name); pad > 0; pad--)
 		text[len++] = ' ';
 	snprintf(text + len, sizeof text - (size_t)len, "%s", what);
 	push(e, code, text, now_ms);
@@ -174,7 +175,7 @@ void present_draw(const struct present_echo *e, const struct state *s,
 		int w;
 
 		entry_text(&e->e[i], line, sizeof line);
-		w = canvas_text_width(line);
+		w = utf8_width(line);
 		if (w > most)
 			most = w;
 	}

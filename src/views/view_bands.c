@@ -31,6 +31,7 @@
  * are cached on their inputs, and rebuilt over several frames when that
  * takes long (see the caches below). With s->ascii: λ -> wl, ≥ -> >=, ≤ -> <=,
  * ± -> +/-, − -> -, ━ -> -. */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <math.h>
@@ -321,8 +322,8 @@ static void draw_legend(const struct state *s, struct canvas *c,
 		 sp - 1, sy->lambda, wl);
 	snprintf(part[2], TEXT_MAX, "%s slow: pairs %d-%d (%s %s %s)", sy->bar,
 		 sp, h - 1, sy->lambda, sy->ge, wl);
-	longer = canvas_text_width(part[0]) + canvas_text_width(part[1]) +
-		 canvas_text_width(part[2]) <= l->in.w;
+	longer = utf8_width(part[0]) + utf8_width(part[1]) +
+		 utf8_width(part[2]) <= l->in.w;
 	if (!longer) {
 		snprintf(part[0], TEXT_MAX, "%s all  ", sy->bar);
 		snprintf(part[1], TEXT_MAX, "%s fast i<%d  ", sy->bar, sp);
@@ -334,7 +335,7 @@ static void draw_legend(const struct state *s, struct canvas *c,
 						 ROLE_DEFAULT, k == 0 ? ATTR_BOLD : 0 });
 	/* Without the axis caption, say here what x is, when it fits. */
 	snprintf(part[0], TEXT_MAX, "   x: k = q %s p", sy->minus);
-	if (l->xcap_y < 0 && canvas_text_width(part[0]) <= end - x)
+	if (l->xcap_y < 0 && utf8_width(part[0]) <= end - x)
 		canvas_text(c, x, l->legend_y, end - x, part[0], axis_style);
 }
 
@@ -429,10 +430,10 @@ static void draw_caption(struct canvas *c, const struct bands_layout *l,
 		"all: sharp and unique",
 	};
 	/* Both lines in the same form: the long one only when both fit. */
-	int k = canvas_text_width(fast[0]) <= l->in.w &&
-		canvas_text_width(slow[0]) <= l->in.w ? 0 : 1;
+	int k = utf8_width(fast[0]) <= l->in.w &&
+		utf8_width(slow[0]) <= l->in.w ? 0 : 1;
 
-	if (rows >= 2 && canvas_text_width(both) <= l->in.w) {
+	if (rows >= 2 && utf8_width(both) <= l->in.w) {
 		canvas_text(c, l->in.x, y, l->in.w, both, dim_style);
 		view_text_fit(c, l->in.x, y + 1, l->in.w, all, 2, dim_style);
 		return;

@@ -18,6 +18,7 @@
  * the curves (pe_sim_plan and pe_sim_dot) are cached by those and the
  * position. At the largest sizes both are computed over several frames
  * (see the caches below). */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <math.h>
@@ -542,7 +543,7 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 	const struct pe_bug_info *info = pe_bug_info(bug_of(s));
 	char line[TEXT_MAX];
 	const char *keys = "x/X: previous/next";
-	int used, kw = canvas_text_width(keys);
+	int used, kw = utf8_width(keys);
 
 	if (l->title_y >= 0) {
 		snprintf(line, sizeof line, "Mistake %d/%d: %s", s->knobs.bug + 1,
@@ -555,7 +556,7 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 	if (l->code_y >= 0) {
 		/* "wrong: " only where the whole line fits with it. */
 		used = 0;
-		if (7 + canvas_text_width(info->code) <= r.w)
+		if (7 + utf8_width(info->code) <= r.w)
 			used = canvas_text(c, r.x, l->code_y, r.w, "wrong: ",
 					   dim_style);
 		canvas_text(c, r.x + used, l->code_y, r.w - used, info->code,

@@ -26,6 +26,7 @@
  * only; at the largest sizes they are computed over several frames (see
  * the caches below), showing "…" until the first is done. With s->ascii:
  * ω -> w, λ -> wl, ‖ -> ||, · -> *, − -> -, … -> ... */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <math.h>
@@ -296,10 +297,10 @@ static int dial_width(const struct state *s, int rows)
 	char text[48];
 
 	wavelength_label(s, h - 1, text, sizeof text);
-	w = canvas_text_width(text);
+	w = utf8_width(text);
 	snprintf(text, sizeof text, "i=%d", h - 1);
-	if (canvas_text_width(text) > w)
-		w = canvas_text_width(text);
+	if (utf8_width(text) > w)
+		w = utf8_width(text);
 	return 2 * rows > w ? 2 * rows + 1 : w + 1;
 }
 
@@ -435,10 +436,10 @@ static void draw_dial(const struct state *s, struct canvas *c,
 		  (double)(s->cur.pos + s->knobs.offset) * w, ROLE_DIM);
 	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
 	snprintf(text, sizeof text, "i=%d", pair);
-	tw = canvas_text_width(text);
+	tw = utf8_width(text);
 	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows, tw, text, lab);
 	wavelength_label(s, pair, text, sizeof text);
-	tw = canvas_text_width(text);
+	tw = utf8_width(text);
 	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows + 1, tw, text,
 		    lab);
 }

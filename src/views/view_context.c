@@ -23,6 +23,7 @@
  * L0, s, plot sizes), so moving the position or the window costs only the
  * drawing; at the largest d they are computed over several frames, and the
  * last finished ones show meanwhile. */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <math.h>
@@ -372,7 +373,7 @@ static const char *preset_keys(void)
 /* The first of the titles that fits in a box of width w. */
 static const char *fit_title(int w, const char *wide, const char *narrow)
 {
-	return canvas_text_width(wide) <= w - 4 ? wide : narrow;
+	return utf8_width(wide) <= w - 4 ? wide : narrow;
 }
 
 /* Appends text to line right-aligned in `width` columns (display columns,
@@ -380,7 +381,7 @@ static const char *fit_title(int w, const char *wide, const char *narrow)
 static void put_right(char *line, size_t n, const char *text, int width)
 {
 	size_t len = strlen(line);
-	int pad = width - canvas_text_width(text);
+	int pad = width - utf8_width(text);
 
 	snprintf(line + len, n - len, "%*s%s", pad > 0 ? pad : 0, "", text);
 }

@@ -15,6 +15,7 @@
  * both, wherever each layout puts it. The similarity difference is measured
  * (pe_layout_gram_diff, in parts) at positions spread over the window and
  * cached by its inputs; the heatmaps are cached by heat.c. */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <stdio.h>
@@ -160,7 +161,7 @@ static bool gram_get(const struct state *s, double *diff, int *n_used,
 /* The first of the titles that fits in a box of width w. */
 static const char *fit_title(int w, const char *wide, const char *narrow)
 {
-	return canvas_text_width(wide) <= w - 4 ? wide : narrow;
+	return utf8_width(wide) <= w - 4 ? wide : narrow;
 }
 
 /* One heatmap box: layout `lay`, marking the selected component. */
@@ -252,7 +253,7 @@ static void draw_text_box(struct canvas *c, struct rect r,
 		in.h -= used;
 	}
 	sscanf(text[0] + skip, "%31s", num);
-	if (skip + canvas_text_width(num) <= r.w - 2)
+	if (skip + utf8_width(num) <= r.w - 2)
 		canvas_text(c, r.x + 1 + skip, r.y + 1, r.w - 2 - skip, num,
 			    num_style);
 }

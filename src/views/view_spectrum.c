@@ -18,6 +18,7 @@
  *   caption   "pair i: fastest at 0, slowest at 255"
  * With s->ascii every text is ASCII: λ -> wl, ω -> w, π -> pi, · -> *,
  * − -> -, ≤ -> <=, … -> ..., arrows -> ^ v. */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <math.h>
@@ -151,7 +152,7 @@ static void spectrum_layout(const struct spectrum *sp, struct rect r,
 		int n = ylabels(sp, lab);
 
 		for (int k = 0; k < n; k++) {
-			int w = canvas_text_width(lab[k].text) + 1;
+			int w = utf8_width(lab[k].text) + 1;
 
 			if (w > l->gutter)
 				l->gutter = w;
@@ -303,7 +304,7 @@ static void label_above(const struct spectrum *sp, struct canvas *c,
 		x++;
 	}
 	for (int k = 0; k < n; k++)
-		if (canvas_text_width(cand[k]) <= x - a->ax.x0 - 2) {
+		if (utf8_width(cand[k]) <= x - a->ax.x0 - 2) {
 			canvas_text(c, a->ax.x0 + 1, y, x - a->ax.x0 - 2, cand[k], st);
 			return;
 		}
@@ -323,7 +324,7 @@ static void label_below(const struct spectrum *sp, struct canvas *c,
 		x--;
 	}
 	for (int k = 0; k < n; k++) {
-		int w = canvas_text_width(cand[k]);
+		int w = utf8_width(cand[k]);
 
 		if (w <= end - x - 2) {
 			canvas_text(c, end - 1 - w, y, w, cand[k], st);
@@ -367,7 +368,7 @@ static void draw_len_label(const struct state *s, const struct spectrum *sp,
 		return;
 	}
 	snprintf(text, sizeof text, " len = %lld ", s->cur.len);
-	tw = canvas_text_width(text);
+	tw = utf8_width(text);
 	if (tw > w)
 		return;
 	if (plot_col_of_pos(&a->ax, (long long)sp->cross) < x0 + w / 2)

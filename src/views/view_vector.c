@@ -16,6 +16,7 @@
  * knobs.scroll on; the layout's explanation joins the first line when it
  * fits. The row is cached by (parameters, position): its norm needs all d
  * values. */
+#include "base/utf8.h"
 #include "views/views.h"
 
 #include <math.h>
@@ -129,7 +130,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 	fmt_double_shortest(p->base, base, sizeof base);
 	snprintf(line, sizeof line, "pos=%lld  d=%d  base=%s  %s%s", s->cur.pos,
 		 p->d_model, base, pe_layout_name(p->layout), lay);
-	if (canvas_text_width(line) > in.w)
+	if (utf8_width(line) > in.w)
 		line[strlen(line) - strlen(lay)] = '\0';
 	canvas_text(c, in.x, in.y, in.w, line, text_style);
 	if (in.h < 2)

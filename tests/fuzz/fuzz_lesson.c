@@ -11,16 +11,16 @@
 #include "model/lesson_run.h"
 #include "views/panel_lesson.h"
 #include "model/state.h"
-#include "render/wrap.h"
+#include "base/utf8.h"
 
 /* True when s is valid UTF-8 with no controls but those in `allowed`. */
 static bool clean_text(const char *s, const char *allowed)
 {
 	while (*s) {
-		int bad;
-		uint32_t cp = wrap_decode(&s, &bad);
+		bool bad;
+		uint32_t cp = utf8_next(&s, &bad);
 
-		if (bad || ((cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) &&
+		if (bad || (utf8_is_control(cp) &&
 			    !(cp < 0x80 && strchr(allowed, (int)cp))))
 			return false;
 	}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "render/canvas.h"
 #include "snap.h"
 
@@ -99,7 +100,7 @@ Test(canvas, text_ascii)
 	expect(c, " hello\nhello\n");
 	cr_expect_eq(canvas_text(c, 0, 0, 0, "x", plain), 0);
 	cr_expect_eq(canvas_text(c, 0, 0, 5, NULL, plain), 0);
-	cr_expect_eq(canvas_text_width("hello"), 5);
+	cr_expect_eq(utf8_width("hello"), 5);
 	canvas_free(c);
 }
 
@@ -115,8 +116,8 @@ Test(canvas, text_cjk_is_two_columns)
 	cr_expect_eq(canvas_cell(c, 2, 0)->ch, 0x672c);
 	cr_expect_eq(canvas_cell(c, 3, 0)->kind, CELL_CONT);
 	cr_expect_eq(canvas_cell(c, 4, 0)->ch, 'x');
-	cr_expect_eq(canvas_text_width("日本x"), 5);
-	cr_expect_eq(canvas_cp_width(0x65e5), 2);
+	cr_expect_eq(utf8_width("日本x"), 5);
+	cr_expect_eq(utf8_cp_width(0x65e5), 2);
 	expect_opts(c, false, "????x\n");
 	canvas_free(c);
 }
@@ -178,7 +179,7 @@ Test(canvas, text_sanitised)
 		  "ab\xef\xbf\xbd\xef\xbf\xbd\n"
 		  "ef\n"
 		  "\xef\xbf\xbd\xef\xbf\xbd?\n");
-	cr_expect_eq(canvas_text_width("a\xff\tb"), 4);
+	cr_expect_eq(utf8_width("a\xff\tb"), 4);
 	canvas_free(c);
 }
 
@@ -512,13 +513,13 @@ static void check_pairs(const struct canvas *c)
 		for (int x = 0; x < canvas_width(c); x++) {
 			const struct cell *p = canvas_cell(c, x, y);
 			bool wide = p->kind == CELL_TEXT &&
-				    canvas_cp_width(p->ch) == 2;
+				    utf8_cp_width(p->ch) == 2;
 
 			if (p->kind == CELL_CONT) {
 				cr_assert_gt(x, 0);
 				cr_assert_eq(canvas_cell(c, x - 1, y)->kind,
 					     CELL_TEXT);
-				cr_assert_eq(canvas_cp_width(
+				cr_assert_eq(utf8_cp_width(
 						     canvas_cell(c, x - 1, y)->ch),
 					     2, "CONT at %d,%d", x, y);
 			}

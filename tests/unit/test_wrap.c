@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "render/canvas.h"
 #include "snap.h"
 #include "render/wrap.h"
@@ -37,9 +38,9 @@ static int lines_of(const char *text, int width, char *buf, size_t n)
 
 		memcpy(one, text + l[i].off, l[i].len);
 		one[l[i].len] = '\0';
-		cr_expect_eq(l[i].width, canvas_text_width(one),
+		cr_expect_eq(l[i].width, utf8_width(one),
 			     "line %d '%s': %d vs %d", i, one, l[i].width,
-			     canvas_text_width(one));
+			     utf8_width(one));
 	}
 	return count;
 }
@@ -115,19 +116,6 @@ Test(wrap, invalid_utf8_counts_like_canvas)
 {
 	/* Each bad byte is one U+FFFD column. */
 	expect_wrap("ab\xff\xfe" "cd", 3, "ab\xff|\xfe" "cd", 2);
-}
-
-Test(wrap, decode_reports_bad_bytes)
-{
-	const char *s = "\xe4\xbd\x8d\xc0\x80", *p = s;
-	int bad;
-
-	cr_expect_eq(wrap_decode(&p, &bad), 0x4f4d);
-	cr_expect_eq(bad, 0);
-	cr_expect_eq(p, s + 3);
-	cr_expect_eq(wrap_decode(&p, &bad), 0xfffd);	/* overlong NUL */
-	cr_expect_eq(bad, 1);
-	cr_expect_eq(p, s + 4);
 }
 
 Test(wrap, draw_stops_at_limit)
