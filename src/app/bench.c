@@ -1,4 +1,4 @@
-/* bench.c - `pescope --bench`: times the real drawing path (frame_draw, the
+/* bench.c - `pescope --bench`: times the real drawing path (screen_draw, the
  * ncurses copy and ncurses' own diffing) on an off-screen terminal that
  * writes into a temporary file, and counts the bytes a terminal would get.
  *
@@ -11,17 +11,20 @@
  *   catchup_frames=C catchup_ms=T
  * where C is the most frames a parameter change took until every job had
  * finished and T the longest time from a change to its finished screen. */
+#include "app/bench.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <time.h>
 
-#include "views/frame.h"
+#include "views/screen.h"
 #include "app/lesson_mode.h"
-#include "app/modes.h"
 #include "app/session.h"
 #include "io/term.h"
+#include "model/reduce.h"
 #include "render/work.h"
+#include "views/views.h"
 
 enum { PARAM_EVERY = 25 };
 
@@ -46,11 +49,13 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* One frame through the whole path; returns its duration in ms. */
-static double timed_frame(const struct state *s, struct canvas *c)
+static double timed_frame(struct screen *sc, const struct state *s,
+			  struct canvas *c)
 {
 	double t0 = now_ms();
+
 	work_frame_start();
-	frame_draw(s, c);
+	screen_draw(sc, s, c);
 	term_draw(c);
 	work_frame_end();
 	return now_ms() - t0;
@@ -62,7 +67,7 @@ static struct action bench_action(int i)
 	static const enum action_kind params[] = {
 		ACT_BASE_FINE, ACT_DMODEL_STEP, ACT_BASE_FINE, ACT_LEN_FINE
 	};
-	struct action a = { ACT_POS_STEP, 1, 0, -1 };
+	struct action a = action_make(ACT_POS_STEP, 1);
 
 	if (i % PARAM_EVERY == PARAM_EVERY - 1) {
 		a.kind = params[(i / PARAM_EVERY) % 4];
@@ -77,6 +82,7 @@ int bench_run(const struct options *opt)
 	struct term_opts to = { opt->ascii, false, opt->palette };
 	FILE *out = tmpfile();
 	struct canvas *c = canvas_new(opt->width, opt->height);
+	struct screen *sc = screen_new(views_catalog());
 	double *ms = malloc((size_t)opt->frames * sizeof *ms);
 	struct state s;
 	struct lesson_book book;
@@ -85,8 +91,13 @@ int bench_run(const struct options *opt)
 	int rc, catchup_frames = 0, pending = 0;
 	double catchup_ms = 0.0, since = 0.0;
 
-	if (!out || !c || !ms) {
+	if (!out || !c || !sc || !ms) {
 		fprintf(stderr, "pescope: cannot set up the benchmark (out of memory or no temporary file)\n");
+		if (out)
+			fclose(out);
+		canvas_free(c);
+		screen_free(sc);
+		free(ms);
 		return 71;
 	}
 	rc = lesson_mode_load(opt, false, &book);
@@ -94,6 +105,7 @@ int bench_run(const struct options *opt)
 		lesson_book_free(&book);
 		free(ms);
 		canvas_free(c);
+		screen_free(sc);
 		fclose(out);
 		return rc;
 	}
@@ -110,14 +122,14 @@ int bench_run(const struct options *opt)
 
 	/* Bytes: one full repaint (with every job finished), then one
 	 * single-step move. */
-	timed_frame(&s, c);
+	timed_frame(sc, &s, c);
 	term_invalidate();
 	b0 = bytes_so_far(out);
-	timed_frame(&s, c);
+	timed_frame(sc, &s, c);
 	full_bytes = bytes_so_far(out) - b0;
-	state_apply(&s, &(struct action){ ACT_POS_STEP, 1, 0, -1 });
+	reduce(&s, &(struct action){ ACT_POS_STEP, 1, 0, -1, -1, 0 });
 	b0 = bytes_so_far(out);
-	timed_frame(&s, c);
+	timed_frame(sc, &s, c);
 	move_bytes = bytes_so_far(out) - b0;
 
 	work_budget_set(WORK_SLICE_MS);
@@ -126,8 +138,8 @@ int bench_run(const struct options *opt)
 
 		if (a.kind != ACT_POS_STEP)
 			pending = 0;
-		state_apply(&s, &a);
-		ms[i] = timed_frame(&s, c);
+		reduce(&s, &a);
+		ms[i] = timed_frame(sc, &s, c);
 		/* Count the frames since the last parameter change until its
 		 * screen is complete. */
 		if (pending == 0)
@@ -151,6 +163,7 @@ int bench_run(const struct options *opt)
 	       catchup_ms);
 	free(ms);
 	canvas_free(c);
+	screen_free(sc);
 	fclose(out);
 	lesson_book_free(&book);
 	return 0;

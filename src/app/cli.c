@@ -5,11 +5,11 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "app/export.h"
-#include "model/lesson.h"
 #include "base/numparse.h"
-#include "model/presets.h"
+#include "io/figure.h"
 #include "io/series.h"
+#include "model/book.h"
+#include "model/presets.h"
 #include "views/views.h"
 
 /* Modes an option means something in, as bits (1 << enum cli_mode). */
@@ -40,10 +40,66 @@ struct cli_option {
 	const char *arg;	/* argument name in --help; NULL for a flag */
 	const char *help;	/* its line in --help */
 	const char *accepts;	/* completes "--name must be ..." */
+	void (*words)(char *buf, size_t n);	/* when not NULL, the words
+				 * the option takes ("a, b or c"), put
+				 * where help and accepts say %s */
 	unsigned modes;		/* IN_ bits: where it may be given */
 	enum cli_mode picks;	/* the mode it selects, CLI_EXPLORE for none */
 	setter set;		/* NULL for options that only pick a mode */
 };
+
+/* ---- the words some options take ---- */
+
+/* "a, b, c or d" of n words word(i). */
+static void list_words(char *buf, size_t n, int count,
+		       const char *(*word)(int i))
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < count && used < n; i++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s",
+					 i == 0 ? "" : i == count - 1 ? " or " : ", ",
+					 word(i));
+}
+
+static const char *view_name(int i)
+{
+	return views_catalog()->view[i]->name;
+}
+
+static const char *preset_name(int i)
+{
+	int n;
+
+	return presets_table(&n)[i].name;
+}
+
+static void view_words(char *buf, size_t n)
+{
+	list_words(buf, n, views_catalog()->count, view_name);
+}
+
+static void preset_words(char *buf, size_t n)
+{
+	int count;
+
+	presets_table(&count);
+	list_words(buf, n, count, preset_name);
+}
+
+/* The help or accepts text t of option o, its words put in. */
+static const char *option_text(const struct cli_option *o, const char *t,
+			       char *buf, size_t n)
+{
+	char words[256];
+
+	if (!o->words)
+		return t;
+	o->words(words, sizeof words);
+	snprintf(buf, n, t, words);
+	return buf;
+}
 
 /* ---- setters ---- */
 
@@ -138,7 +194,7 @@ static const char *set_output(struct options *opt, const char *arg)
 
 static const char *set_export(struct options *opt, const char *arg)
 {
-	if (export_kind(arg) < 0)
+	if (figure_kind(arg) < 0)
 		return "";
 	opt->export_path = arg;
 	return NULL;
@@ -219,7 +275,7 @@ static const char *set_frames(struct options *opt, const char *arg)
 
 static const char *set_view(struct options *opt, const char *arg)
 {
-	int id = views_find(arg);
+	int id = catalog_find(views_catalog(), arg);
 
 	if (id < 0)
 		return "";
@@ -343,15 +399,13 @@ static const struct cli_option table[] = {
 	  .accepts = "interleaved or concat",
 	  .modes = IN_ALL, .set = set_layout },
 	{ .name = "view", .arg = "NAME",
-	  .help = "start in view NAME: explore, spectrum, clocks, bands, "
-		  "layouts, context, bugs or vector (default explore)",
-	  .accepts = "explore, spectrum, clocks, bands, layouts, context, "
-		     "bugs or vector",
+	  .help = "start in view NAME: %s (default explore)",
+	  .accepts = "%s", .words = view_words,
 	  .modes = IN_SCREEN, .set = set_view },
 	{ .name = "preset", .arg = "NAME",
-	  .help = "start from a preset: transformer (d 512, base 1e4), "
-		  "head-1e4, head-5e5 or head-1e6 (a 128-wide head)",
-	  .accepts = "transformer, head-1e4, head-5e5 or head-1e6",
+	  .help = "start from a preset: %s (transformer is d 512, base 1e4; "
+		  "the heads are 128 wide)",
+	  .accepts = "%s", .words = preset_words,
 	  .modes = IN_ALL, .set = set_preset },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = "open a guided lesson: its name or number from --lessons, "
@@ -606,12 +660,14 @@ static void build_getopt(struct option *longopts, char *shortopts)
 /* The message for getopt_long's '?' or ':'. */
 static bool getopt_error(int c, char **argv, char *err, size_t errlen)
 {
-	char q[64];
+	char q[64], text[320];
 	int row = row_of(optopt);
 
 	if (c == ':' && row >= 0)
 		return fail(err, errlen, "--%s needs a value: %s",
-			    table[row].name, table[row].accepts);
+			    table[row].name,
+			    option_text(&table[row], table[row].accepts, text,
+					sizeof text));
 	if (c == '?' && optopt >= LONG_BASE && row >= 0)	/* "--ascii=1" */
 		return fail(err, errlen, "--%s takes no value, got \"%s\"",
 			    table[row].name, quoted(argv[optind - 1], q,
@@ -707,7 +763,7 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	char shortopts[2 + 2 * NOPTS];
 	const char *given[NOPTS] = { NULL };	/* last value of each option
 						 * given; "" for a flag */
-	char q[64];
+	char q[64], text[320];
 
 	cli_defaults(opt);
 	opt->argv0 = argc > 0 ? argv[0] : NULL;
@@ -730,7 +786,9 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 					       : NULL;
 		if (why)
 			return fail(err, errlen, "--%s must be %s, got \"%s\"%s%s%s",
-				    table[i].name, table[i].accepts,
+				    table[i].name,
+				    option_text(&table[i], table[i].accepts,
+						text, sizeof text),
 				    quoted(optarg, q, sizeof q),
 				    *why ? " (" : "", why, *why ? ")" : "");
 	}
@@ -771,6 +829,7 @@ static void print_wrapped(FILE *f, const char *text, int indent, int pad)
 void cli_usage(FILE *f)
 {
 	const int col = 26;	/* where the help texts start */
+	char text[320];
 
 	fputs("Usage: pescope [OPTION]...\n"
 	      "Explore the sinusoidal positional encoding of Transformers in "
@@ -793,7 +852,8 @@ void cli_usage(FILE *f)
 			fputc('\n', f);
 			n = 0;
 		}
-		print_wrapped(f, o->help, col, col - n);
+		print_wrapped(f, option_text(o, o->help, text, sizeof text),
+			      col, col - n);
 	}
 	fputs("\nNumbers may be written 512, 1e4 or 2.5e3; integers must be "
 	      "whole.\nExit status: 0 on success, 64 for a bad command line, "

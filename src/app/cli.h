@@ -65,7 +65,7 @@ struct options {
 	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
 	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */
 	int series;			/* for CLI_SERIES: enum series_kind */
-	int view;			/* enum view_id to start in */
+	int view;			/* enum view to start in */
 	int preset;			/* presets.h index, or -1 for none */
 	const char *lesson;		/* --lesson NAME or file, or NULL;
 					 * points into argv */

@@ -5,19 +5,22 @@
  * screen always shows the newest state. Each frame's arithmetic is held to
  * the work budget (work.h); while a job is unfinished the loop draws again
  * as soon as the pending events are taken, instead of waiting for one. */
+#include "app/explorer.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "app/export.h"
-#include "views/frame.h"
+#include "views/screen.h"
 #include "model/keys.h"
 #include "app/lesson_mode.h"
-#include "app/modes.h"
 #include "views/present.h"
 #include "app/session.h"
 #include "io/term.h"
+#include "model/reduce.h"
 #include "render/work.h"
+#include "views/views.h"
 
 enum {
 	SWEEP_MS = 40,		/* frame interval while the sweep plays */
@@ -45,10 +48,10 @@ static unsigned handle_event(struct state *s, struct present_echo *echo,
 	case TEV_RESIZE:
 		return REACT_REDRAW;
 	case TEV_CLICK:
-		a = frame_click(s, w, h, ev->x, ev->y);
+		a = screen_click(s, w, h, ev->x, ev->y);
 		break;
 	case TEV_WHEEL:
-		a = frame_wheel(s, w, h, ev->x, ev->y, ev->dir);
+		a = screen_wheel(s, w, h, ev->x, ev->y, ev->dir);
 		break;
 	default:
 		if (s->present)
@@ -56,7 +59,7 @@ static unsigned handle_event(struct state *s, struct present_echo *echo,
 		a = keys_action(s, ev->key);
 		break;
 	}
-	return state_apply(s, &a);
+	return reduce(s, &a);
 }
 
 int explore_run(const struct options *opt)
@@ -65,6 +68,7 @@ int explore_run(const struct options *opt)
 				opt->palette };
 	struct state s;
 	struct canvas *c;
+	struct screen *sc;
 	struct lesson_book book;
 	struct present_echo echo = { 0 };
 	char err[256];
@@ -85,8 +89,11 @@ int explore_run(const struct options *opt)
 	lesson_mode_start(opt, &s, &book);
 	s.ascii = !term_utf8();
 	c = canvas_new(0, 0);
-	if (!c) {
+	sc = screen_new(views_catalog());
+	if (!c || !sc) {
 		term_close();
+		canvas_free(c);
+		screen_free(sc);
 		lesson_book_free(&book);
 		fprintf(stderr, "pescope: out of memory\n");
 		return 71;
@@ -108,7 +115,7 @@ int explore_run(const struct options *opt)
 			react |= REACT_REDRAW;
 		if (react & REACT_REDRAW) {
 			work_frame_start();
-			frame_draw(&s, c);
+			screen_draw(sc, &s, c);
 			if (s.present)
 				present_draw(&echo, &s, c);
 			term_draw(c);
@@ -128,13 +135,15 @@ int explore_run(const struct options *opt)
 			       term_read(&ev, 0))
 				react |= handle_event(&s, &echo, &ev);
 		} else if (s.playing && !react) {
-			struct action tick = { ACT_TICK, 0, 0, -1 };
-			react |= state_apply(&s, &tick);
+			struct action tick = action_make(ACT_TICK, 0);
+
+			react |= reduce(&s, &tick);
 		}
 		sig = term_signal();
 		if (sig) {
 			term_close();
 			canvas_free(c);
+			screen_free(sc);
 			lesson_book_free(&book);
 			return 128 + sig;
 		}
@@ -144,13 +153,14 @@ int explore_run(const struct options *opt)
 			/* A file gets the finished screen, however long it takes. */
 			work_budget_set(0.0);
 			work_frame_start();
-			frame_draw(&s, c);
+			screen_draw(sc, &s, c);
 			export_screen(&s, c, to.palette);
 			work_budget_set(WORK_SLICE_MS);
 		}
 	}
 	term_close();
 	canvas_free(c);
+	screen_free(sc);
 	lesson_book_free(&book);
 	return 0;
 }

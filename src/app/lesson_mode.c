@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "model/lesson_run.h"
-#include "app/modes.h"
+#include "views/views.h"
 
 /* The one lesson file --lesson names by path: 66 when it cannot be read,
  * 65 when it does not parse. */
@@ -22,7 +22,7 @@ static int load_path(const char *path, struct lesson_book *b)
 			strerror(errno));
 		return EX_NOINPUT;
 	}
-	l = lesson_load(path, err, sizeof err);
+	l = lesson_load(path, views_catalog(), err, sizeof err);
 	if (!l) {
 		fprintf(stderr, "pescope: %s\n", err);
 		return EX_DATAERR;
@@ -39,7 +39,7 @@ static int explain_missing(const struct options *opt,
 	char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
 
 	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
-		struct lesson *l = lesson_load(path, err, sizeof err);
+		struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err);
 
 		/* It failed inside the book; it fails the same way here. */
 		lesson_free(l);
@@ -72,7 +72,7 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 			fprintf(stderr, "pescope: %s\n", dir);
 			return EX_NOINPUT;
 		}
-		if (lesson_book_load(b, dir) != 0 && opt->lesson) {
+		if (lesson_book_load(b, dir, views_catalog()) != 0 && opt->lesson) {
 			fprintf(stderr, "pescope: %s\n", b->error);
 			return EX_NOINPUT;
 		}
@@ -115,7 +115,7 @@ int lessons_run(const struct options *opt)
 		fprintf(stderr, "pescope: %s\n", dir);
 		return EX_NOINPUT;
 	}
-	if (lesson_book_load(&b, dir) != 0) {
+	if (lesson_book_load(&b, dir, views_catalog()) != 0) {
 		fprintf(stderr, "pescope: %s\n", b.error);
 		return EX_NOINPUT;
 	}

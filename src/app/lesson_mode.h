@@ -29,4 +29,8 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 void lesson_mode_start(const struct options *opt, struct state *s,
 		       const struct lesson_book *b);
 
+/* `pescope --lessons`: the lessons of the language's folder, one line
+ * each. Returns the exit status. */
+int lessons_run(const struct options *opt);
+
 #endif

@@ -11,13 +11,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "io/atomic_file.h"
+#include "app/bench.h"
 #include "app/cli.h"
-#include "io/dump.h"
-#include "model/keys_doc.h"
+#include "app/explorer.h"
+#include "app/export.h"
+#include "app/keys_doc.h"
+#include "app/lesson_mode.h"
+#include "app/script.h"
+#include "app/snapshot.h"
 #include "base/lang.h"
-#include "app/modes.h"
+#include "io/atomic_file.h"
+#include "io/dump.h"
 #include "io/series.h"
+#include "views/views.h"
 
 /* The signal that asked a dump to stop, 0 if none; dump_write polls it. */
 static volatile sig_atomic_t stop_signal;
@@ -162,7 +168,7 @@ int main(int argc, char **argv)
 	case CLI_EXPORT:
 		return export_run(&opt);
 	case CLI_LIST_KEYS:
-		keys_doc_markdown(stdout, !opt.ascii);
+		keys_doc_markdown(stdout, views_catalog(), !opt.ascii);
 		return finish_stdout();
 	case CLI_BENCH:
 		return bench_run(&opt);

@@ -10,14 +10,17 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 
+#include "base/keycode.h"
 #include "base/utf8.h"
-#include "views/frame.h"
+#include "base/words.h"
+#include "views/screen.h"
 #include "app/headless.h"
 #include "model/keys.h"
 #include "model/lesson.h"
-#include "app/modes.h"
 #include "base/numparse.h"
 #include "io/render_text.h"
+#include "model/reduce.h"
+#include "views/views.h"
 
 /* ---- messages ---- */
 
@@ -61,24 +64,6 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-/* ASCII case-insensitive equality of word (len bytes) and the NUL-ended
- * name: key names are English words, so no locale is involved. */
-static bool same_name(const char *word, size_t len, const char *name)
-{
-	size_t i = 0;
-
-	for (; i < len && name[i]; i++) {
-		char a = word[i], b = name[i];
-		if (a >= 'A' && a <= 'Z')
-			a = (char)(a - 'A' + 'a');
-		if (b >= 'A' && b <= 'Z')
-			b = (char)(b - 'A' + 'a');
-		if (a != b)
-			return false;
-	}
-	return i == len && name[i] == '\0';
-}
-
 enum { WORDS_MAX = 4 };
 
 /* The blank-separated words of a line, after the first one's argument. */
@@ -108,51 +93,6 @@ static void split_words(const char *p, const char *end, struct words *w)
 		w->len[w->count] = (size_t)(p - w->at[w->count]);
 		w->count++;
 	}
-}
-
-/* ---- key names ---- */
-
-static const struct {
-	const char *name;
-	int code;
-} key_names[] = {
-	{ "Left", PK_LEFT }, { "Right", PK_RIGHT }, { "Up", PK_UP },
-	{ "Down", PK_DOWN }, { "PgUp", PK_PGUP }, { "PgDn", PK_PGDN },
-	{ "Home", PK_HOME }, { "End", PK_END }, { "Enter", PK_ENTER },
-	{ "Esc", PK_ESC }, { "Backspace", PK_BACKSPACE }, { "Tab", PK_TAB },
-	{ "BTab", PK_BTAB }, { "Space", ' ' },
-};
-
-/* The key of a control letter as the explorer receives it: a terminal
- * sends C-i as a tab, C-m and C-j as line ends and C-h as a backspace. */
-static int control_key(char letter)
-{
-	int code = letter & 0x1f;
-
-	switch (code) {
-	case '\t': return PK_TAB;
-	case '\r':
-	case '\n': return PK_ENTER;
-	case '\b': return PK_BACKSPACE;
-	default: return code;
-	}
-}
-
-/* The key code named by word (len bytes, valid UTF-8), or -1. */
-static int key_named(const char *word, size_t len)
-{
-	uint32_t cp;
-
-	if (utf8_decode(word, len, &cp) == len)
-		return utf8_is_control(cp) ? -1 : (int)cp;
-	for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
-		if (same_name(word, len, key_names[i].name))
-			return key_names[i].code;
-	if (len == 3 && (word[0] == 'C' || word[0] == 'c') && word[1] == '-' &&
-	    ((word[2] >= 'a' && word[2] <= 'z') ||
-	     (word[2] >= 'A' && word[2] <= 'Z')))
-		return control_key(word[2]);
-	return -1;
 }
 
 /* ---- parsing ---- */
@@ -256,10 +196,10 @@ static bool parse_words(const char *line, const char *end,
 	if (ws.count == 0 || ws.at[0][0] == '#')
 		return true;
 	op = ws.at[0];
-	if (same_name(op, ws.len[0], "key")) {
+	if (words_same(op, ws.len[0], "key")) {
 		if (!arg_count(&ws, "key", 1, 1, "key Left", err, n))
 			return false;
-		ev->key = key_named(ws.at[1], ws.len[1]);
+		ev->key = keycode_parse(ws.at[1], ws.len[1]);
 		if (ev->key < 0)
 			return fail(err, n, "key: unknown key \"%s\" (a character, "
 				    "a name such as Left, Enter or Space, or C-a "
@@ -267,7 +207,7 @@ static bool parse_words(const char *line, const char *end,
 		ev->op = SCRIPT_KEY;
 		return true;
 	}
-	if (same_name(op, ws.len[0], "text") || same_name(op, ws.len[0], "cmd")) {
+	if (words_same(op, ws.len[0], "text") || words_same(op, ws.len[0], "cmd")) {
 		bool text = ws.len[0] == 4;
 		const char *s = rest_of_line(&ws);
 		if (text && s == end)
@@ -279,19 +219,19 @@ static bool parse_words(const char *line, const char *end,
 		ev->text = s;
 		return true;
 	}
-	if (same_name(op, ws.len[0], "click")) {
+	if (words_same(op, ws.len[0], "click")) {
 		if (!arg_count(&ws, "click", 2, 2, "click 10 5", err, n) ||
 		    !parse_point(&ws, 1, "click", ev, err, n))
 			return false;
 		ev->op = SCRIPT_CLICK;
 		return true;
 	}
-	if (same_name(op, ws.len[0], "wheel")) {
+	if (words_same(op, ws.len[0], "wheel")) {
 		if (!arg_count(&ws, "wheel", 3, 3, "wheel up 10 5", err, n))
 			return false;
-		if (same_name(ws.at[1], ws.len[1], "up"))
+		if (words_same(ws.at[1], ws.len[1], "up"))
 			ev->dir = 1;
-		else if (same_name(ws.at[1], ws.len[1], "down"))
+		else if (words_same(ws.at[1], ws.len[1], "down"))
 			ev->dir = -1;
 		else
 			return fail(err, n, "wheel: direction must be up or "
@@ -301,7 +241,7 @@ static bool parse_words(const char *line, const char *end,
 		ev->op = SCRIPT_WHEEL;
 		return true;
 	}
-	if (same_name(op, ws.len[0], "resize")) {
+	if (words_same(op, ws.len[0], "resize")) {
 		if (!arg_count(&ws, "resize", 2, 2, "resize 120 40", err, n) ||
 		    !parse_int(&ws, 1, "resize", "W", 1, SCRIPT_SIZE_MAX, &a,
 			       err, n) ||
@@ -313,7 +253,7 @@ static bool parse_words(const char *line, const char *end,
 		ev->h = (int)b;
 		return true;
 	}
-	if (same_name(op, ws.len[0], "tick")) {
+	if (words_same(op, ws.len[0], "tick")) {
 		if (!arg_count(&ws, "tick", 0, 1, "tick 25", err, n))
 			return false;
 		ev->count = 1;
@@ -356,13 +296,13 @@ bool script_parse(const char *line, size_t len, struct script_event *ev,
 
 static void draw(struct script_session *ss)
 {
-	frame_draw(&ss->s, ss->c);
+	screen_draw(ss->sc, &ss->s, ss->c);
 }
 
 /* Applies one action; notes a quit. */
 static unsigned apply(struct script_session *ss, struct action a)
 {
-	unsigned r = state_apply(&ss->s, &a);
+	unsigned r = reduce(&ss->s, &a);
 
 	if (r & REACT_QUIT)
 		ss->quit = true;
@@ -428,12 +368,12 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 	case SCRIPT_CLICK:
 		if (!on_screen(ss, ev, "click", err, n))
 			return false;
-		r = apply(ss, frame_click(&ss->s, w, h, ev->x, ev->y));
+		r = apply(ss, screen_click(&ss->s, w, h, ev->x, ev->y));
 		break;
 	case SCRIPT_WHEEL:
 		if (!on_screen(ss, ev, "wheel", err, n))
 			return false;
-		r = apply(ss, frame_wheel(&ss->s, w, h, ev->x, ev->y, ev->dir));
+		r = apply(ss, screen_wheel(&ss->s, w, h, ev->x, ev->y, ev->dir));
 		break;
 	case SCRIPT_RESIZE:
 		if (canvas_resize(ss->c, ev->w, ev->h) != 0) {
@@ -445,7 +385,7 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 		break;
 	case SCRIPT_TICK:
 		for (long long i = 0; i < ev->count; i++)
-			r |= apply(ss, (struct action){ ACT_TICK, 0, 0, -1 });
+			r |= apply(ss, action_make(ACT_TICK, 0));
 		break;
 	}
 	if ((r & REACT_REDRAW) && !ss->quit)
@@ -473,8 +413,10 @@ static long read_line(FILE *in, char *buf)
 	return len;
 }
 
-void script_begin(struct script_session *ss, struct canvas *c)
+void script_begin(struct script_session *ss, struct screen *sc,
+		  struct canvas *c)
 {
+	ss->sc = sc;
 	ss->c = c;
 	ss->line = 0;
 	ss->quit = false;
@@ -557,7 +499,7 @@ fail:
 /* Runs the script from in (called name in messages) on screen c, from the
  * state the options ask for, and prints the result. */
 static int run_session(const struct options *opt, FILE *in, const char *name,
-		       struct canvas *c)
+		       struct screen *sc, struct canvas *c)
 {
 	struct script_session ss;
 	struct lesson_book book;
@@ -567,7 +509,7 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 	if (rc == 0) {
 		bool utf8 = !ss.s.ascii && headless_utf8();
 		ss.s.ascii = !utf8;
-		script_begin(&ss, c);
+		script_begin(&ss, sc, c);
 		switch (script_feed(&ss, in, err, sizeof err)) {
 		case SCRIPT_BAD_LINE:
 			fprintf(stderr, "%s:%ld: %s\n", name, ss.line, err);
@@ -591,6 +533,7 @@ int script_run(const struct options *opt)
 {
 	const char *name = strcmp(opt->keys, "-") == 0 ? "<stdin>" : opt->keys;
 	struct canvas *c;
+	struct screen *sc;
 	FILE *in;
 	int rc = open_script(opt->keys, &in);
 
@@ -600,13 +543,15 @@ int script_run(const struct options *opt)
 	 * ends us quietly, as for the dumps, whatever we inherited. */
 	signal(SIGPIPE, SIG_DFL);
 	c = canvas_new(opt->width, opt->height);
-	if (c) {
-		rc = run_session(opt, in, name, c);
+	sc = screen_new(views_catalog());
+	if (c && sc) {
+		rc = run_session(opt, in, name, sc, c);
 	} else {
 		fprintf(stderr, "pescope: out of memory\n");
 		rc = EX_OSERR;
 	}
 	canvas_free(c);
+	screen_free(sc);
 	if (in != stdin)
 		fclose(in);
 	return rc;

@@ -2,7 +2,7 @@
  *
  * A script is a recorded session: keys, mouse events, resizes and ':'
  * commands go through the explorer's own path (keys_action, frame_click,
- * frame_wheel, state_apply) and every frame is drawn with frame_draw into an
+ * frame_wheel, reduce) and every frame is drawn with frame_draw into an
  * off-screen canvas, with no terminal and no curses. At the end the status
  * line (state_status) is printed, after the final screen with --snapshot.
  *
@@ -53,8 +53,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "render/canvas.h"
+#include "app/cli.h"
 #include "model/state.h"
+#include "render/canvas.h"
+#include "views/screen.h"
 
 enum {
 	SCRIPT_LINE_MAX = 4096,		/* longest line, in bytes */
@@ -90,6 +92,7 @@ struct script_event {
 /* A session in progress. */
 struct script_session {
 	struct state s;		/* what the explorer would show */
+	struct screen *sc;	/* the views' contexts, owned by the caller */
 	struct canvas *c;	/* the off-screen screen, owned by the caller */
 	long line;		/* lines read so far */
 	bool quit;		/* a quit was applied; nothing more runs */
@@ -116,10 +119,11 @@ bool script_parse(const char *line, size_t len, struct script_event *ev,
 bool script_apply(struct script_session *ss, const struct script_event *ev,
 		  char *err, size_t n);
 
-/* Starts a session on canvas c (the screen, sized by the caller; the
- * session never frees it) with the state already in ss->s, and draws the
+/* Starts a session on screen sc and canvas c (sized by the caller; the
+ * session never frees them) with the state already in ss->s, and draws the
  * first frame, as the explorer does before it reads a key. */
-void script_begin(struct script_session *ss, struct canvas *c);
+void script_begin(struct script_session *ss, struct screen *sc,
+		  struct canvas *c);
 
 /* Reads lines from in until the end, a quit or the first bad line, and
  * applies each; a CR before a line's '\n' is dropped. On SCRIPT_BAD_LINE,
@@ -128,5 +132,11 @@ void script_begin(struct script_session *ss, struct canvas *c);
  * however long it is. */
 enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 			       size_t n);
+
+/* `pescope --keys FILE`: the recorded session, headless; prints the
+ * final status line (and with --snapshot the screen). Returns the exit
+ * status: 65 for a bad line (FILE:LINE: why), 66 when FILE cannot be
+ * read. */
+int script_run(const struct options *opt);
 
 #endif

@@ -2,6 +2,8 @@
 #include "app/session.h"
 
 #include "model/presets.h"
+#include "model/reduce.h"
+#include "views/views.h"
 
 void session_init(struct state *s, const struct options *opt)
 {
@@ -11,21 +13,24 @@ void session_init(struct state *s, const struct options *opt)
 	start.len = opt->length;
 	start.pos = opt->position;
 	start.dim = opt->dim;
-	state_init(s, &start);
+	state_init(s, views_catalog(), &start);
 	if (opt->preset >= 0) {
 		/* cli_parse already chose d_model and base (-d and -b win over
 		 * the preset); the preset still brings its trained length. */
 		int n;
+
 		s->preset = opt->preset;
-		s->knobs.train_len = presets_table(&n)[opt->preset].train_len;
+		state_set_knob_named(s, "train",
+				     (double)presets_table(&n)[opt->preset].train_len);
 	}
-	s->view_id = (enum view_id)opt->view;
+	state_set_view(s, opt->view);
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
 	s->present = opt->present;
 	s->drill.seed = (unsigned long long)opt->seed;
 	if (opt->drill) {
-		struct action a = { ACT_DRILL_START, 0, 0, -1 };
-		state_apply(s, &a);
+		struct action a = action_make(ACT_DRILL_START, 0);
+
+		reduce(s, &a);
 	}
 }

@@ -43,6 +43,15 @@ struct pe_params {
 	enum pe_layout layout;	/* where the sines and cosines sit */
 };
 
+/* A window of the matrix: positions pos0 .. pos0+npos-1 across, dimensions
+ * dim0 .. dim0+ndim-1 down. What the heatmaps show and the plots share. */
+struct pe_window {
+	long long pos0;		/* first position */
+	long long npos;		/* positions, >= 1 */
+	int dim0;		/* first dimension */
+	int ndim;		/* dimensions, >= 1 */
+};
+
 /* True when p is not NULL, d_model is even and in range, base is finite,
  * > 1 and <= max, and layout is one of enum pe_layout. */
 bool pe_params_valid(const struct pe_params *p);

@@ -543,7 +543,8 @@ static void plan_group(const struct pe_wave_pair *pw, int cnt,
 		       const struct pe_sim_grid *g, double *plan,
 		       double *norm2)
 {
-	double x[3 * SIM_TERMS], sn[3 * SIM_TERMS], cs[3 * SIM_TERMS];
+	/* x is zeroed only so that gcc -fsanitize sees it initialised. */
+	double x[3 * SIM_TERMS] = { 0 }, sn[3 * SIM_TERMS], cs[3 * SIM_TERMS];
 	int na = 0;
 
 	for (int i = 0; i < cnt; i++) {
@@ -659,7 +660,8 @@ static double sim_dot_group(const struct pe_wave_pair *pw, int cnt,
 			    double pos, double *dot, double norm2_pos)
 {
 	double amp[SIM_TERMS], a[SIM_TERMS], b[SIM_TERMS], tc[SIM_TERMS];
-	double x[SIM_TERMS], sn[SIM_TERMS], cs[SIM_TERMS];
+	/* x is zeroed only so that gcc -fsanitize sees it initialised. */
+	double x[SIM_TERMS] = { 0 }, sn[SIM_TERMS], cs[SIM_TERMS];
 	double *cur = a, *prev = b;
 	int terms = 0;
 

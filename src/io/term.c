@@ -12,7 +12,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "model/keys.h"
+#include "base/keycode.h"
 
 /* Mouse reporting off, for every protocol ncurses may have turned on. */
 static const char mouse_off[] =

@@ -1,254 +1,490 @@
-/* command.c - parsing and running the explorer's ':' commands. */
+/* command.c - parsing and running the ':' commands (see command.h). */
 #include "model/command.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "base/numparse.h"
+#include "base/words.h"
 #include "model/presets.h"
 #include "model/state.h"
-#include "views/views.h"
 
 enum { MAX_WORDS = 4, WORD_MAX = CMD_MAX };
 
-static const char *const help_lines[] = {
-	":d N       d_model (even, 2..65536)",
-	":base X    base (1 < X <= 1e12, e.g. 5e5)",
-	":len L     length (1..1e9)",
-	":pos P     position (0..len-1)",
-	":dim I     dimension (0..d_model-1)",
-	":layout interleaved|concat",
-	":view NAME  (explore spectrum clocks bands",
-	"             layouts context bugs vector)",
-	":preset NAME  (transformer head-1e4 head-5e5 head-1e6)",
-	":vector   PE(pos) as numbers (:view vector)",
-	":reset  :fit  :help  :q",
-	NULL
-};
+/* ---- values ---- */
 
-static const char *const help_lines_zh[] = {
-	":d N       d_model（偶数，2..65536）",
-	":base X    base（1 < X <= 1e12，如 5e5）",
-	":len L     长度（1..1e9）",
-	":pos P     位置（0..len-1）",
-	":dim I     维度（0..d_model-1）",
-	":layout interleaved|concat  交错或拼接",
-	":view NAME  （explore spectrum clocks bands",
-	"             layouts context bugs vector）",
-	":preset NAME  （transformer head-1e4 head-5e5 head-1e6）",
-	":vector   以数字列出 PE(pos)（即 :view vector）",
-	":reset 复位  :fit 全图  :help 帮助  :q 退出",
-	NULL
-};
-
-const char *const *command_help(enum lang l)
-{
-	return l == LANG_ZH ? help_lines_zh : help_lines;
-}
-
-int command_words(const char *line, char *store, size_t word_max,
-		  const char **words, int max)
-{
-	int n = 0;
-
-	for (;;) {
-		size_t len;
-
-		line += strspn(line, " \t");
-		if (*line == '\0')
-			return n;
-		if (n == max)
-			return max + 1;
-		len = strcspn(line, " \t");
-		if (len >= word_max)
-			len = word_max - 1;
-		words[n] = store + (size_t)n * word_max;
-		memcpy(store + (size_t)n * word_max, line, len);
-		store[(size_t)n * word_max + len] = '\0';
-		n++;
-		line += strcspn(line, " \t");
-	}
-}
-
-static bool is(const char *word, const char *a, const char *b)
-{
-	return strcmp(word, a) == 0 || (b && strcmp(word, b) == 0);
-}
-
-/* Parses an integer value for `what`, or explains the refusal in err. */
-static bool want_int(const char *what, const char *v, long long lo,
-		     long long hi, const char *accepted, long long *out,
-		     char *err, size_t n)
+/* An integer value for `what` in [lo, hi], or a message. */
+static bool int_arg(const char *what, const char *v, long long lo,
+		    long long hi, long long *out, char *err, size_t n)
 {
 	enum numparse_status st = numparse_int(v, lo, hi, out);
-	if (st != NUMPARSE_OK) {
-		snprintf(err, n, "%s must be %s, got \"%s\" (%s)", what,
-			 accepted, v, numparse_reason(st));
-		return false;
-	}
-	return true;
+
+	if (st == NUMPARSE_OK)
+		return true;
+	snprintf(err, n, "%s must be an integer from %lld to %lld, got \"%s\" "
+		 "(%s)", what, lo, hi, v, numparse_reason(st));
+	return false;
 }
 
-static enum command_result set_dmodel(struct state *s, const char *v,
+static bool real_arg(const char *what, const char *v, double lo, double hi,
+		     double *out, char *err, size_t n)
+{
+	enum numparse_status st = numparse_double(v, lo, hi, NUMPARSE_CLOSED,
+						  out);
+
+	if (st == NUMPARSE_OK)
+		return true;
+	snprintf(err, n, "%s must be a number from %g to %g, got \"%s\" (%s)",
+		 what, lo, hi, v, numparse_reason(st));
+	return false;
+}
+
+/* "a, b or c" of the names of the views, or of the presets. */
+static void view_names(const struct state *s, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < s->cat->count && used < n; i++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s",
+					 i ? ", " : "", s->cat->view[i]->name);
+}
+
+static void preset_names(char *buf, size_t n)
+{
+	int count;
+	const struct preset *p = presets_table(&count);
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < count && used < n; i++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s",
+					 i ? ", " : "", p[i].name);
+}
+
+/* ---- the commands ---- */
+
+/* A command's words after its name: arg[0 .. nargs-1]. */
+struct args {
+	const char *const *arg;
+	int nargs;
+};
+
+static enum command_result run_dmodel(struct state *s, struct args a,
 				      char *err, size_t n)
 {
 	long long d;
 	const char *acc = "an even integer from 2 to 65536";
+	enum numparse_status st = numparse_int(a.arg[0], PE_D_MIN, PE_D_MAX, &d);
 
-	if (!want_int("d_model", v, PE_D_MIN, PE_D_MAX, acc, &d, err, n))
+	if (st != NUMPARSE_OK) {
+		snprintf(err, n, "d_model must be %s, got \"%s\" (%s)", acc,
+			 a.arg[0], numparse_reason(st));
 		return COMMAND_ERROR;
+	}
 	if (d % 2 != 0) {
-		snprintf(err, n, "d_model must be %s, got \"%s\" (odd)", acc, v);
+		snprintf(err, n, "d_model must be %s, got \"%s\" (odd)", acc,
+			 a.arg[0]);
 		return COMMAND_ERROR;
 	}
 	state_set_dmodel(s, d);
 	return COMMAND_OK;
 }
 
-static enum command_result set_base(struct state *s, const char *v, char *err,
-				    size_t n)
+static enum command_result run_base(struct state *s, struct args a,
+				    char *err, size_t n)
 {
 	double b;
-	enum numparse_status st =
-		numparse_double(v, 1.0, PE_BASE_MAX, NUMPARSE_OPEN_MIN, &b);
+	enum numparse_status st = numparse_double(a.arg[0], 1.0, PE_BASE_MAX,
+						  NUMPARSE_OPEN_MIN, &b);
+
 	if (st != NUMPARSE_OK) {
-		snprintf(err, n, "base must be a number above 1 and at most 1e12, got \"%s\" (%s)",
-			 v, numparse_reason(st));
+		snprintf(err, n, "base must be a number above 1 and at most 1e12, "
+			 "got \"%s\" (%s)", a.arg[0], numparse_reason(st));
 		return COMMAND_ERROR;
 	}
-	s->cur.pe.base = b;
+	state_set_base(s, b);
 	return COMMAND_OK;
 }
 
-static enum command_result set_layout(struct state *s, const char *v,
-				      char *err, size_t n)
-{
-	if (strcmp(v, "interleaved") == 0)
-		s->cur.pe.layout = PE_INTERLEAVED;
-	else if (strcmp(v, "concat") == 0)
-		s->cur.pe.layout = PE_CONCAT;
-	else {
-		snprintf(err, n, "layout must be interleaved or concat, got \"%s\"", v);
-		return COMMAND_ERROR;
-	}
-	return COMMAND_OK;
-}
-
-/* Commands that take one value. */
-static enum command_result run_setter(struct state *s, const char *cmd,
-				      const char *v, char *err, size_t n)
+static enum command_result run_len(struct state *s, struct args a,
+				   char *err, size_t n)
 {
 	long long x;
-	char acc[64];
 
-	if (is(cmd, "d", "d_model"))
-		return set_dmodel(s, v, err, n);
-	if (is(cmd, "base", "b"))
-		return set_base(s, v, err, n);
-	if (is(cmd, "layout", NULL))
-		return set_layout(s, v, err, n);
-	if (is(cmd, "view", NULL)) {
-		int id = views_find(v);
-		if (id < 0) {
-			snprintf(err, n, "no view called \"%s\" (explore, spectrum, clocks, bands, layouts, context, bugs, vector)", v);
-			return COMMAND_ERROR;
-		}
-		s->view_id = (enum view_id)id;
-		return COMMAND_OK;
-	}
-	if (is(cmd, "preset", NULL)) {
-		int id = presets_find(v);
-		if (id < 0) {
-			snprintf(err, n, "no preset called \"%s\" (transformer, head-1e4, head-5e5, head-1e6)", v);
-			return COMMAND_ERROR;
-		}
-		state_set_preset(s, id);
-		return COMMAND_OK;
-	}
-	if (is(cmd, "len", "n") || is(cmd, "length", NULL)) {
-		if (!want_int("len", v, 1, PE_LEN_MAX,
-			      "an integer from 1 to 1000000000", &x, err, n))
-			return COMMAND_ERROR;
-		state_set_len(s, x);
-		return COMMAND_OK;
-	}
-	if (is(cmd, "pos", "p")) {
-		snprintf(acc, sizeof acc, "an integer from 0 to %lld", s->cur.len - 1);
-		if (!want_int("pos", v, 0, s->cur.len - 1, acc, &x, err, n))
-			return COMMAND_ERROR;
-		state_set_pos(s, x);
-		return COMMAND_OK;
-	}
-	if (is(cmd, "dim", "i")) {
-		snprintf(acc, sizeof acc, "an integer from 0 to %d", s->cur.pe.d_model - 1);
-		if (!want_int("dim", v, 0, s->cur.pe.d_model - 1, acc, &x, err, n))
-			return COMMAND_ERROR;
-		state_set_dim(s, x);
-		return COMMAND_OK;
-	}
-	snprintf(err, n, "unknown command \"%s\" (try :help)", cmd);
-	return COMMAND_ERROR;
-}
-
-/* Commands without a value. */
-static enum command_result run_plain(struct state *s, const char *cmd,
-				     char *err, size_t n)
-{
-	struct action a = { ACT_NONE, 0, 0, -1 };
-
-	if (is(cmd, "q", "quit"))
-		return COMMAND_QUIT;
-	if (is(cmd, "help", "h")) {
-		s->help = true;
-		return COMMAND_OK;
-	}
-	if (is(cmd, "vector", NULL)) {
-		s->view_id = VIEW_VECTOR;
-		return COMMAND_OK;
-	}
-	if (is(cmd, "reset", NULL))
-		a.kind = ACT_RESET;
-	else if (is(cmd, "fit", NULL))
-		a.kind = ACT_ZOOM_FIT;
-	else if (is(cmd, "d", "d_model") || is(cmd, "base", "b") ||
-		 is(cmd, "len", "n") || is(cmd, "length", NULL) ||
-		 is(cmd, "pos", "p") || is(cmd, "dim", "i") ||
-		 is(cmd, "layout", NULL) || is(cmd, "view", NULL) ||
-		 is(cmd, "preset", NULL)) {
-		snprintf(err, n, ":%s needs a value, e.g. :%s %s", cmd, cmd,
-			 is(cmd, "layout", NULL) ? "concat" :
-			 is(cmd, "view", NULL) ? "spectrum" :
-			 is(cmd, "preset", NULL) ? "head-5e5" : "100");
+	if (!int_arg("len", a.arg[0], 1, PE_LEN_MAX, &x, err, n))
 		return COMMAND_ERROR;
-	} else {
-		snprintf(err, n, "unknown command \"%s\" (try :help)", cmd);
-		return COMMAND_ERROR;
-	}
-	state_apply(s, &a);
+	state_set_len(s, x);
 	return COMMAND_OK;
 }
 
-enum command_result command_run(struct state *s, const char *line, char *err,
-				size_t n)
+static enum command_result run_pos(struct state *s, struct args a,
+				   char *err, size_t n)
 {
-	char store[MAX_WORDS * WORD_MAX];
-	const char *w[MAX_WORDS];
-	int count = command_words(line, store, WORD_MAX, w, MAX_WORDS);
+	long long x;
 
-	if (count == 0)
-		return COMMAND_OK;
-	if (count > 2) {
-		snprintf(err, n, "too many words in \":%s\": a command takes at most one value",
-			 w[0]);
+	if (!int_arg("pos", a.arg[0], 0, s->cur.len - 1, &x, err, n))
+		return COMMAND_ERROR;
+	state_set_pos(s, x);
+	return COMMAND_OK;
+}
+
+static enum command_result run_dim(struct state *s, struct args a,
+				   char *err, size_t n)
+{
+	long long x;
+
+	if (!int_arg("dim", a.arg[0], 0, s->cur.pe.d_model - 1, &x, err, n))
+		return COMMAND_ERROR;
+	state_set_dim(s, x);
+	return COMMAND_OK;
+}
+
+static enum command_result run_layout(struct state *s, struct args a,
+				      char *err, size_t n)
+{
+	if (strcmp(a.arg[0], "interleaved") == 0)
+		state_set_layout(s, PE_INTERLEAVED);
+	else if (strcmp(a.arg[0], "concat") == 0)
+		state_set_layout(s, PE_CONCAT);
+	else {
+		snprintf(err, n, "layout must be interleaved or concat, got \"%s\"",
+			 a.arg[0]);
 		return COMMAND_ERROR;
 	}
-	if (count == 1)
-		return run_plain(s, w[0], err, n);
-	if (is(w[0], "q", "quit") || is(w[0], "help", "h") ||
-	    is(w[0], "reset", NULL) || is(w[0], "fit", NULL) ||
-	    is(w[0], "vector", NULL)) {
+	return COMMAND_OK;
+}
+
+static enum command_result run_view(struct state *s, struct args a,
+				    char *err, size_t n)
+{
+	int id = catalog_find(s->cat, a.arg[0]);
+	char names[256];
+
+	if (id < 0) {
+		view_names(s, names, sizeof names);
+		snprintf(err, n, "no view called \"%s\" (%s)", a.arg[0], names);
+		return COMMAND_ERROR;
+	}
+	state_set_view(s, id);
+	return COMMAND_OK;
+}
+
+static enum command_result run_preset(struct state *s, struct args a,
+				      char *err, size_t n)
+{
+	int id = presets_find(a.arg[0]);
+	char names[128];
+
+	if (id < 0) {
+		preset_names(names, sizeof names);
+		snprintf(err, n, "no preset called \"%s\" (%s)", a.arg[0], names);
+		return COMMAND_ERROR;
+	}
+	state_set_preset(s, id);
+	return COMMAND_OK;
+}
+
+static enum command_result run_vector(struct state *s, struct args a,
+				      char *err, size_t n)
+{
+	struct args name = { (const char *const[]){ "vector" }, 1 };
+
+	(void)a;
+	return run_view(s, name, err, n);
+}
+
+static enum command_result run_reset(struct state *s, struct args a,
+				     char *err, size_t n)
+{
+	(void)a, (void)err, (void)n;
+	state_reset(s, &s->start);
+	return COMMAND_OK;
+}
+
+static enum command_result run_fit(struct state *s, struct args a,
+				   char *err, size_t n)
+{
+	(void)a, (void)err, (void)n;
+	state_fit(s);
+	return COMMAND_OK;
+}
+
+static enum command_result run_help(struct state *s, struct args a,
+				    char *err, size_t n)
+{
+	(void)a, (void)err, (void)n;
+	s->help = true;
+	return COMMAND_OK;
+}
+
+static enum command_result run_quit(struct state *s, struct args a,
+				    char *err, size_t n)
+{
+	(void)s, (void)a, (void)err, (void)n;
+	return COMMAND_QUIT;
+}
+
+/* highlight dims A B | highlight pos A B | highlight off */
+static enum command_result run_highlight(struct state *s, struct args a,
+					 char *err, size_t n)
+{
+	long long lo, hi, top;
+	bool dims;
+
+	if (a.nargs == 1 && strcmp(a.arg[0], "off") == 0) {
+		s->hl = (struct highlight){ HL_NONE, 0, 0 };
+		return COMMAND_OK;
+	}
+	if (a.nargs != 3 ||
+	    (strcmp(a.arg[0], "dims") != 0 && strcmp(a.arg[0], "pos") != 0)) {
+		snprintf(err, n, "highlight takes \"dims A B\", \"pos A B\" or "
+			 "\"off\"");
+		return COMMAND_ERROR;
+	}
+	dims = strcmp(a.arg[0], "dims") == 0;
+	top = dims ? s->cur.pe.d_model - 1 : s->cur.len - 1;
+	if (!int_arg(dims ? "highlight dims A" : "highlight pos A", a.arg[1],
+		     0, top, &lo, err, n) ||
+	    !int_arg(dims ? "highlight dims B" : "highlight pos B", a.arg[2],
+		     lo, top, &hi, err, n))
+		return COMMAND_ERROR;
+	s->hl = (struct highlight){ dims ? HL_DIMS : HL_POS, lo, hi };
+	return COMMAND_OK;
+}
+
+/* window A B: positions A..B across the plots. */
+static enum command_result run_window(struct state *s, struct args a,
+				      char *err, size_t n)
+{
+	long long lo, hi;
+
+	if (a.nargs != 2) {
+		snprintf(err, n, "window takes two positions, e.g. window 0 63");
+		return COMMAND_ERROR;
+	}
+	if (!int_arg("window A", a.arg[0], 0, s->cur.len - 1, &lo, err, n) ||
+	    !int_arg("window B", a.arg[1], lo, s->cur.len - 1, &hi, err, n))
+		return COMMAND_ERROR;
+	state_set_window_positions(s, lo, hi);
+	return COMMAND_OK;
+}
+
+/* Arguments: NONE, ONE value, or SOME (the command counts them). */
+enum takes { NONE, ONE, SOME };
+
+static const struct command {
+	const char *name, *alias, *alias2;
+	enum takes takes;
+	const char *example;	/* a value, for ":X needs a value, e.g." */
+	enum command_result (*run)(struct state *s, struct args a, char *err,
+				   size_t n);
+	bool typed_only;	/* refused in lessons */
+} commands[] = {
+	{ "d", "d_model", NULL, ONE, "100", run_dmodel, false },
+	{ "base", "b", NULL, ONE, "100", run_base, false },
+	{ "len", "n", "length", ONE, "100", run_len, false },
+	{ "pos", "p", NULL, ONE, "100", run_pos, false },
+	{ "dim", "i", NULL, ONE, "100", run_dim, false },
+	{ "layout", NULL, NULL, ONE, "concat", run_layout, false },
+	{ "view", NULL, NULL, ONE, "spectrum", run_view, false },
+	{ "preset", NULL, NULL, ONE, "head-5e5", run_preset, false },
+	{ "vector", NULL, NULL, NONE, NULL, run_vector, false },
+	{ "reset", NULL, NULL, NONE, NULL, run_reset, false },
+	{ "fit", NULL, NULL, NONE, NULL, run_fit, false },
+	{ "help", "h", NULL, NONE, NULL, run_help, true },
+	{ "q", "quit", NULL, NONE, NULL, run_quit, true },
+	{ "highlight", NULL, NULL, SOME, "off", run_highlight, false },
+	{ "window", NULL, NULL, SOME, "0 63", run_window, false },
+};
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		const struct command *c = &commands[i];
+
+		if (strcmp(name, c->name) == 0 ||
+		    (c->alias && strcmp(name, c->alias) == 0) ||
+		    (c->alias2 && strcmp(name, c->alias2) == 0))
+			return c;
+	}
+	return NULL;
+}
+
+/* ---- knobs ---- */
+
+/* Knob k of view v set from word v_text: a number in its range, or for a
+ * choice one of its names or its number from 1. */
+static enum command_result run_knob(struct state *s, int v, int k,
+				    const char *text, char *err, size_t n)
+{
+	const struct knob_spec *spec = &s->cat->view[v]->knob[k];
+	double lo, hi, value;
+	long long i;
+
+	catalog_knob_range(spec, s->cur.pe.d_model, &lo, &hi);
+	if (spec->kind == KNOB_CHOICE) {
+		for (int c = 0; c <= (int)hi; c++)
+			if (strcmp(text, spec->choice(c)) == 0) {
+				state_set_knob(s, v, k, c);
+				return COMMAND_OK;
+			}
+		if (numparse_int(text, 1, (long long)hi + 1, &i) == NUMPARSE_OK) {
+			state_set_knob(s, v, k, (double)(i - 1));
+			return COMMAND_OK;
+		}
+		snprintf(err, n, "%s must be 1 to %d or a name such as %s, got "
+			 "\"%s\"", spec->word, (int)hi + 1, spec->choice(0), text);
+		return COMMAND_ERROR;
+	}
+	if (spec->kind == KNOB_INT) {
+		if (!int_arg(spec->word, text, (long long)lo, (long long)hi, &i,
+			     err, n))
+			return COMMAND_ERROR;
+		value = (double)i;
+	} else if (!real_arg(spec->word, text, lo, hi, &value, err, n)) {
+		return COMMAND_ERROR;
+	}
+	state_set_knob(s, v, k, value);
+	return COMMAND_OK;
+}
+
+/* ---- running ---- */
+
+static enum command_result run_words(struct state *s, const char *const *w,
+				     int count, enum command_source from,
+				     char *err, size_t n)
+{
+	const struct command *c = find_command(w[0]);
+	struct args a = { w + 1, count - 1 };
+	int v, k;
+
+	if (!c) {
+		if (!catalog_find_knob(s->cat, w[0], &v, &k)) {
+			snprintf(err, n, "unknown command \"%s\" (try :help)", w[0]);
+			return COMMAND_ERROR;
+		}
+		if (count != 2) {
+			snprintf(err, n, "%s takes one value", w[0]);
+			return COMMAND_ERROR;
+		}
+		return run_knob(s, v, k, w[1], err, n);
+	}
+	if (from == COMMAND_LESSON && c->typed_only) {
+		snprintf(err, n, ":%s is not allowed in a lesson", w[0]);
+		return COMMAND_ERROR;
+	}
+	if (c->takes == NONE && count > 1) {
 		snprintf(err, n, ":%s takes no value", w[0]);
 		return COMMAND_ERROR;
 	}
-	return run_setter(s, w[0], w[1], err, n);
+	if (c->takes != NONE && count == 1) {
+		snprintf(err, n, ":%s needs a value, e.g. :%s %s", w[0], w[0],
+			 c->example);
+		return COMMAND_ERROR;
+	}
+	if (c->takes == ONE && count > 2) {
+		snprintf(err, n, "too many words in \":%s\": it takes one value",
+			 w[0]);
+		return COMMAND_ERROR;
+	}
+	return c->run(s, a, err, n);
+}
+
+enum command_result command_run(struct state *s, const char *line,
+				enum command_source from, char *err, size_t n)
+{
+	char store[MAX_WORDS * WORD_MAX];
+	const char *w[MAX_WORDS];
+	int count = words_split(line, store, WORD_MAX, w, MAX_WORDS);
+	struct state before = *s;
+	enum command_result r;
+
+	if (count == 0) {
+		if (from == COMMAND_TYPED)
+			return COMMAND_OK;
+		snprintf(err, n, "empty command");
+		return COMMAND_ERROR;
+	}
+	if (count > MAX_WORDS) {
+		if (!find_command(w[0]) &&
+		    !catalog_find_knob(s->cat, w[0], &(int){ 0 }, &(int){ 0 }))
+			snprintf(err, n, "unknown command \"%s\" (try :help)", w[0]);
+		else
+			snprintf(err, n, "too many words in \":%s\"", w[0]);
+		return COMMAND_ERROR;
+	}
+	r = run_words(s, w, count, from, err, n);
+	if (r == COMMAND_ERROR)
+		*s = before;	/* a refused command changes nothing */
+	return r;
+}
+
+/* ---- help ---- */
+
+int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
+{
+	bool zh = s->lang == LANG_ZH;
+	static const char *const fixed[][LANG_COUNT] = {
+		{ ":d N       d_model (even, 2..65536)",
+		  ":d N       d_model（偶数，2..65536）" },
+		{ ":base X    base (1 < X <= 1e12, e.g. 5e5)",
+		  ":base X    base（1 < X <= 1e12，如 5e5）" },
+		{ ":len L     length (1..1e9)", ":len L     长度（1..1e9）" },
+		{ ":pos P     position (0..len-1)", ":pos P     位置（0..len-1）" },
+		{ ":dim I     dimension (0..d_model-1)",
+		  ":dim I     维度（0..d_model-1）" },
+		{ ":layout interleaved|concat",
+		  ":layout interleaved|concat  交错或拼接" },
+	};
+	static const char *const tail[][LANG_COUNT] = {
+		{ ":vector   PE(pos) as numbers (:view vector)",
+		  ":vector   以数字列出 PE(pos)（即 :view vector）" },
+		{ ":highlight dims|pos A B, :highlight off   mark a band",
+		  ":highlight dims|pos A B、:highlight off  标出一段" },
+		{ ":window A B   positions A..B across the plots",
+		  ":window A B   横轴只显示位置 A..B" },
+		{ ":reset  :fit  :help  :q",
+		  ":reset 复位  :fit 全图  :help 帮助  :q 退出" },
+	};
+	char names[256];
+	int count = 0, np;
+	const struct preset *p = presets_table(&np);
+	size_t used;
+
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0] && count < max; i++)
+		snprintf(lines[count++], COMMAND_HELP_W, "%s", fixed[i][zh]);
+	if (count < max) {
+		used = 0;
+		names[0] = '\0';
+		for (int i = 0; i < s->cat->count && used < sizeof names; i++)
+			used += (size_t)snprintf(names + used, sizeof names - used,
+						 "%s%s", i ? " " : "",
+						 s->cat->view[i]->name);
+		snprintf(lines[count++], COMMAND_HELP_W, ":view NAME  %s%s%s",
+			 zh ? "（" : "(", names, zh ? "）" : ")");
+	}
+	if (count < max) {
+		used = 0;
+		names[0] = '\0';
+		for (int i = 0; i < np && used < sizeof names; i++)
+			used += (size_t)snprintf(names + used, sizeof names - used,
+						 "%s%s", i ? " " : "", p[i].name);
+		snprintf(lines[count++], COMMAND_HELP_W, ":preset NAME  %s%s%s",
+			 zh ? "（" : "(", names, zh ? "）" : ")");
+	}
+	if (count < max) {
+		used = (size_t)snprintf(names, sizeof names, "%s",
+					zh ? ":KNOB V  视图的旋钮：" : ":KNOB V  a view's knob:");
+		for (int v = 0; v < s->cat->count; v++)
+			for (int k = 0; k < s->cat->view[v]->nknobs &&
+					used < sizeof names; k++)
+				used += (size_t)snprintf(names + used,
+							 sizeof names - used, " %s",
+							 s->cat->view[v]->knob[k].word);
+		snprintf(lines[count++], COMMAND_HELP_W, "%s", names);
+	}
+	for (size_t i = 0; i < sizeof tail / sizeof tail[0] && count < max; i++)
+		snprintf(lines[count++], COMMAND_HELP_W, "%s", tail[i][zh]);
+	return count;
 }

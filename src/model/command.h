@@ -1,4 +1,4 @@
-/* command.h - the explorer's ':' commands.
+/* command.h - the explorer's ':' commands, shared with lesson files.
  *
  *   :d N | :d_model N     d_model, an even integer from 2 to 65536
  *   :base X | :b X        base, 1 < X <= 1e12 (decimal or exponent form)
@@ -6,18 +6,22 @@
  *   :pos P | :p P         position, 0 to len-1
  *   :dim I | :i I         dimension, 0 to d_model-1
  *   :layout interleaved|concat
- *   :view NAME            show a view (views.h)
+ *   :view NAME            show a view (catalog.h)
  *   :preset NAME          apply a preset (presets.h)
  *   :vector               the vector view
+ *   :WORD V               set the knob called WORD of a view (catalog.h:
+ *                         offset 5, threshold 0.3, bug half-exponent ...)
+ *   :highlight dims A B | :highlight pos A B | :highlight off
+ *                         mark dimensions or positions A..B on the heatmap
+ *   :window A B           show positions A..B across the plots
  *   :reset  :fit  :help  :q | :quit
  *
- * A command either applies completely or changes nothing and explains why. */
+ * A command either applies completely or changes nothing and explains why.
+ * Commands change the state through its setters only (state.h). */
 #ifndef COMMAND_H
 #define COMMAND_H
 
 #include <stddef.h>
-
-#include "base/lang.h"
 
 struct state;
 
@@ -27,21 +31,21 @@ enum command_result {
 	COMMAND_QUIT		/* the user asked to leave */
 };
 
+/* Where a command comes from: lessons may not quit or open the help. */
+enum command_source { COMMAND_TYPED, COMMAND_LESSON };
+
 /* Runs one command line (without the leading ':'; leading and trailing
- * blanks are ignored; an empty line does nothing). On COMMAND_ERROR writes a
- * message of at most n-1 bytes into err and leaves s unchanged. */
-enum command_result command_run(struct state *s, const char *line, char *err,
-				size_t n);
+ * blanks are ignored; an empty line does nothing). On COMMAND_ERROR writes
+ * a message of at most n-1 bytes into err and leaves s unchanged. Ranges
+ * that depend on the parameters are checked against s as it is. */
+enum command_result command_run(struct state *s, const char *line,
+				enum command_source from, char *err, size_t n);
 
-/* Splits line into at most max words separated by blanks (spaces, tabs),
- * copying word k to store + k * word_max (cut to word_max - 1 bytes) and
- * pointing words[k] at it. Returns the count, or max + 1 when there are more
- * words. Shared by the ':' line and lesson files. */
-int command_words(const char *line, char *store, size_t word_max,
-		  const char **words, int max);
+enum { COMMAND_HELP_W = 120 };	/* bytes of one help line */
 
-/* The command summary shown by ':help' and the help overlay, in language
- * l: an array of lines ending with NULL. */
-const char *const *command_help(enum lang l);
+/* The command summary shown by ':help' and the help overlay, in the
+ * language of s, with the views, presets and knobs of its catalog: fills
+ * up to max lines and returns how many there are. */
+int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max);
 
 #endif

@@ -225,7 +225,7 @@ static void make_kind(struct drill_question *q, struct rng *r)
 		break;
 	case DRILL_CYCLES:
 		make_cycles(q, r);
-		q->view = VIEW_SPECTRUM;
+		q->view = "spectrum";
 		break;
 	case DRILL_SYMMETRY:
 		q->len = 256;
@@ -244,18 +244,18 @@ static void make_kind(struct drill_question *q, struct rng *r)
 	case DRILL_FAST_PAIRS:
 		q->len = 256;
 		set_choice(q, r);
-		q->view = VIEW_BANDS;
+		q->view = "bands";
 		break;
 	case DRILL_OFFSET_ONLY:
 	case DRILL_ROTATION:
 		q->len = 256;
 		pick_offset(q, r, 40);
 		set_choice(q, r);
-		q->view = VIEW_CLOCKS;
+		q->view = "clocks";
 		break;
 	case DRILL_NTK_BASE:
 		make_ntk(q, r);
-		q->view = VIEW_CONTEXT;
+		q->view = "context";
 		break;
 	case DRILL_SIMILARITY:
 		make_similarity(q, r);
@@ -280,7 +280,7 @@ void drill_question_make(unsigned long long seed, int number,
 			pick_double(&r, bases, N_BASES), PE_INTERLEAVED },
 		.len = 1024,
 		.scale = 1.0,
-		.view = VIEW_EXPLORE,
+		.view = "explore",
 	};
 	make_kind(q, &r);
 	if (q->train_len == 0)

@@ -21,8 +21,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/lang.h"
 #include "engine/pe.h"
-#include "model/state.h"
 
 /* The kinds of question. The comment says what the answer is. */
 enum drill_kind {
@@ -61,7 +61,8 @@ struct drill_question {
 	int right;		/* choice questions: letter of the right
 				 * option, 0..DRILL_CHOICES-1 (order[right]
 				 * == 0) */
-	enum view_id view;	/* the view that shows the answer */
+	const char *view;	/* the name of the view that shows the
+				 * answer (catalog.h) */
 	int pair;		/* the pair the view should select */
 };
 

@@ -1,7 +1,7 @@
 /* drill_session.h - the interview drill's place in the explorer state.
  *
  * The session is plain data inside struct state (state.h includes this
- * header, so it includes nothing of the state's): which question is shown,
+ * header; drill_run.h applies the drill's actions): which question is shown,
  * what has been typed, the score and which questions were missed. Questions
  * themselves are regenerated from (seed, number) by drill.h whenever they
  * are needed, so the state stays small and copyable.
@@ -15,9 +15,6 @@
 #define DRILL_SESSION_H
 
 #include <stdbool.h>
-
-struct state;
-struct action;
 
 enum drill_phase {
 	DRILL_OFF,		/* no drill: keys drive the explorer */
@@ -52,16 +49,6 @@ struct drill_session {
 	int nmissed;		/* entries of missed used */
 	int nlost;		/* missed questions beyond DRILL_MISSED_MAX */
 };
-
-/* Applies the drill actions (ACT_DRILL_*) to s and returns the REACT_*
- * flags; returns REACT_NONE (0) for every other action, so state_apply can
- * try it in its chain. Never breaks the state's invariants. */
-unsigned drill_apply(struct state *s, const struct action *a);
-
-/* The action key `code` asks for while a drill is on, in *a: true when the
- * drill takes the key, false to let the key table decide (no drill, or a key
- * the drill leaves to the explorer while an answer is shown). */
-bool drill_key(const struct state *s, int code, struct action *a);
 
 /* Checks the session's invariants, for state_valid. */
 bool drill_session_valid(const struct drill_session *d);

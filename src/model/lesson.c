@@ -15,7 +15,7 @@
 
 #include "base/numparse.h"
 #include "base/utf8.h"
-#include "model/lesson_run.h"
+#include "model/command.h"
 
 /* ---- parsing ---- */
 
@@ -264,7 +264,8 @@ void lesson_name_of(const char *path, int *number, char *name, size_t n)
 }
 
 int lesson_parse(const char *text, size_t len, const char *path,
-		 struct lesson *out, char *err, size_t n)
+		 const struct catalog *cat, struct lesson *out, char *err,
+		 size_t n)
 {
 	struct parser p = { path, out, err, n, 0, NULL, 0, 0, false };
 	char buf[LESSON_LINE_MAX + 1];
@@ -296,16 +297,56 @@ int lesson_parse(const char *text, size_t len, const char *path,
 		p.line = p.step->line;
 		return fail(&p, "step %d has no caption", out->nsteps);
 	}
-	if (lesson_check(out, &line, buf, sizeof buf) != 0) {
+	if (lesson_check(out, cat, &line, buf, sizeof buf) != 0) {
 		p.line = line;
 		return fail(&p, "%s", buf);
 	}
 	return 0;
 }
 
+/* ---- steps ---- */
+
+const struct settings lesson_start = {
+	.pe = { .d_model = 512, .base = 10000.0, .layout = PE_INTERLEAVED },
+	.len = 128, .pos = 0, .dim = 0
+};
+
+void lesson_reset(struct state *s)
+{
+	state_reset(s, &lesson_start);
+	s->view = 0;
+	s->hl = (struct highlight){ HL_NONE, 0, 0 };
+}
+
+int lesson_step_apply(struct state *s, const struct lesson_step *st,
+		      int *line, char *err, size_t n)
+{
+	s->hl = (struct highlight){ HL_NONE, 0, 0 };
+	for (int i = 0; i < st->ncmds; i++)
+		if (command_run(s, st->cmd[i].text, COMMAND_LESSON, err, n) !=
+		    COMMAND_OK) {
+			*line = st->cmd[i].line;
+			return -1;
+		}
+	return 0;
+}
+
+int lesson_check(const struct lesson *l, const struct catalog *cat,
+		 int *line, char *err, size_t n)
+{
+	struct state s;
+
+	state_init(&s, cat, &lesson_start);
+	for (int k = 0; k < l->nsteps; k++)
+		if (lesson_step_apply(&s, &l->step[k], line, err, n) != 0)
+			return -1;
+	return 0;
+}
+
 /* ---- loading ---- */
 
-struct lesson *lesson_load(const char *path, char *err, size_t n)
+struct lesson *lesson_load(const char *path, const struct catalog *cat,
+			   char *err, size_t n)
 {
 	FILE *f = fopen(path, "rb");
 	char *text = NULL;
@@ -337,7 +378,7 @@ struct lesson *lesson_load(const char *path, char *err, size_t n)
 			 LESSON_FILE_MAX);
 		goto fail;
 	}
-	if (lesson_parse(text, len, path, l, err, n) == 0)
+	if (lesson_parse(text, len, path, cat, l, err, n) == 0)
 		goto out;
 fail:
 	free(l);
@@ -439,7 +480,8 @@ static bool is_lesson_file(const char *name)
 	return name[0] != '.' && len > 4 && strcmp(name + len - 4, ".txt") == 0;
 }
 
-int lesson_book_load(struct lesson_book *b, const char *dir)
+int lesson_book_load(struct lesson_book *b, const char *dir,
+		     const struct catalog *cat)
 {
 	char *names[LESSON_BOOK_MAX];
 	int count = 0;
@@ -480,7 +522,7 @@ int lesson_book_load(struct lesson_book *b, const char *dir)
 			snprintf(err, sizeof err, "%s/%s: path too long", dir,
 				 names[i]);
 		else
-			l = lesson_load(path, err, sizeof err);
+			l = lesson_load(path, cat, err, sizeof err);
 		if (l)
 			b->lesson[b->count++] = l;
 		else if (!b->skipped++)

@@ -27,8 +27,9 @@
  * holds, in any order:
  *   - commands: ':' in the first column, then what you would type on the
  *     explorer's ':' line (command.h: d, base, len, pos, dim, layout, view,
- *     preset, reset, fit), or a lesson command of lesson_run.h (highlight,
- *     window, offset, split, threshold, train, scale, bug);
+ *     preset, reset, fit, highlight, window, and the knobs of the views:
+ *     offset, split, threshold, train, scale, bug...); :q and :help are
+ *     refused;
  *   - caption text: consecutive lines are joined into a paragraph (with a
  *     space, except next to a Chinese character, where no space belongs);
  *     blank lines separate paragraphs. A line that must start with '#', ':',
@@ -52,76 +53,56 @@
 #include <stddef.h>
 
 #include "base/lang.h"
-
-enum {
-	LESSON_FILE_MAX = 65536,	/* bytes in a file */
-	LESSON_LINE_MAX = 1000,		/* bytes in a line, without '\n' */
-	LESSON_STEPS_MAX = 20,		/* steps in a lesson */
-	LESSON_CMDS_MAX = 16,		/* commands in a step */
-	LESSON_CMD_MAX = 128,		/* bytes in a command, NUL included */
-	LESSON_TITLE_MAX = 160,		/* bytes in a title, NUL included */
-	LESSON_ABOUT_MAX = 320,		/* bytes in `about`, NUL included */
-	LESSON_CAPTION_MAX = 2048,	/* bytes in a caption, NUL included */
-	LESSON_NAME_MAX = 64,		/* bytes in a name, NUL included */
-	LESSON_PATH_MAX = 1024,		/* bytes in a path, NUL included */
-	LESSON_ERR_MAX = 1280,		/* room for any message, path included */
-	LESSON_BOOK_MAX = 32		/* lessons in a folder */
-};
-
-struct lesson_cmd {
-	char text[LESSON_CMD_MAX];	/* the command, without ':' */
-	int line;			/* its line in the file, for messages */
-};
-
-struct lesson_step {
-	char title[LESSON_TITLE_MAX];	/* after "==" */
-	int line;			/* line of the "==" */
-	int ncmds;			/* commands in cmd */
-	struct lesson_cmd cmd[LESSON_CMDS_MAX];
-	char caption[LESSON_CAPTION_MAX];	/* paragraphs separated by '\n';
-						 * valid UTF-8, no controls but
-						 * '\n' */
-};
-
-struct lesson {
-	char name[LESSON_NAME_MAX];	/* "positions" for 01-positions.txt */
-	int number;			/* 1 for 01-positions.txt; 0 if none */
-	char path[LESSON_PATH_MAX];	/* the file it came from */
-	char title[LESSON_TITLE_MAX];	/* `title:` */
-	char about[LESSON_ABOUT_MAX];	/* `about:` */
-	int nsteps;			/* 1 .. LESSON_STEPS_MAX */
-	struct lesson_step step[LESSON_STEPS_MAX];
-};
-
-/* The lessons of one folder, in file-name order. */
-struct lesson_book {
-	int count;				/* lessons loaded */
-	struct lesson *lesson[LESSON_BOOK_MAX];	/* owned by the book */
-	char dir[LESSON_PATH_MAX];		/* where they came from */
-	int skipped;				/* files that did not load */
-	char error[LESSON_ERR_MAX];		/* the first of those errors */
-};
+#include "model/book.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 /* ---- one lesson ---- */
 
 /* Parses the `len` bytes at text (NUL bytes inside are refused) as the
  * lesson file `path` (used for the name and for messages; its folders are
  * ignored). Checks everything listed at the top, replaying every step on a
- * scratch state (lesson_run.h). Returns 0, or -1 with "PATH:LINE: why" in
- * err (n bytes; cut if needed) and *out undefined. Pure: no I/O. */
+ * scratch state with the views of cat (lesson_check). Returns 0, or -1
+ * with "PATH:LINE: why" in err (n bytes; cut if needed) and *out
+ * undefined. Pure: no I/O. */
 int lesson_parse(const char *text, size_t len, const char *path,
-		 struct lesson *out, char *err, size_t n);
+		 const struct catalog *cat, struct lesson *out, char *err,
+		 size_t n);
 
 /* Reads and parses the file at path. Returns a lesson to free with
  * lesson_free, or NULL with one line in err ("PATH: cannot read: why",
  * "PATH: larger than 65536 bytes", or a lesson_parse message). */
-struct lesson *lesson_load(const char *path, char *err, size_t n);
+struct lesson *lesson_load(const char *path, const struct catalog *cat,
+			   char *err, size_t n);
 
 void lesson_free(struct lesson *l);
 
 /* Splits a file name "NN-name.txt" into number NN and name (bytes before
  * ".txt", after "NN-"); no number gives 0 and the whole stem. */
 void lesson_name_of(const char *path, int *number, char *name, size_t n);
+
+/* ---- steps ---- */
+
+/* Where every lesson starts: d 512, base 1e4, len 128, pos 0, dim 0,
+ * interleaved. */
+extern const struct settings lesson_start;
+
+/* The lesson's starting point: state_reset to lesson_start, the first
+ * view, no highlight. Everything else (language, lessons, presenter
+ * mode, overlays) is kept. */
+void lesson_reset(struct state *s);
+
+/* Applies the commands of step st to s, its highlight replacing the last
+ * step's. Returns 0, or -1 with the command's message in err (n bytes) and
+ * its line in *line. */
+int lesson_step_apply(struct state *s, const struct lesson_step *st,
+		      int *line, char *err, size_t n);
+
+/* Replays the steps of l from the start on a scratch state with the views
+ * of cat, checking every command. Returns 0, or -1 with the command's
+ * message in err and its line in *line. */
+int lesson_check(const struct lesson *l, const struct catalog *cat,
+		 int *line, char *err, size_t n);
 
 /* ---- a folder of lessons ---- */
 
@@ -138,7 +119,8 @@ int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n);
  * them and b->error keeps the first message. Returns 0, or -1 with a
  * message in b->error when the folder cannot be read. b is always safe to
  * pass to lesson_book_free afterwards. */
-int lesson_book_load(struct lesson_book *b, const char *dir);
+int lesson_book_load(struct lesson_book *b, const char *dir,
+		     const struct catalog *cat);
 
 /* Makes b a book of the one lesson l (taking ownership of it). */
 void lesson_book_single(struct lesson_book *b, struct lesson *l);

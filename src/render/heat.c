@@ -14,7 +14,7 @@
 
 #include "engine/pe_grid.h"
 #include "render/plot.h"
-#include "render/job.h"
+#include "render/cache.h"
 #include "render/work.h"
 
 /* ---- the job: one grid, computed in slices of pairs ---- */
@@ -60,7 +60,7 @@ struct heat_job {
 	bool ready;			/* complete, to be shown next frame */
 };
 
-static bool dim_visible(const struct viewport *v, int dim)
+static bool dim_visible(const struct pe_window *v, int dim)
 {
 	return dim >= v->dim0 && dim < v->dim0 + v->ndim;
 }
@@ -280,7 +280,7 @@ static void job_finish(const struct heat_job *job, float *pix)
 }
 
 static struct heat_inputs inputs_of(const struct pe_params *p, enum pe_bug bug,
-				    const struct viewport *v, int w, int rows)
+				    const struct pe_window *v, int w, int rows)
 {
 	struct heat_inputs in;
 
@@ -295,7 +295,7 @@ static struct heat_inputs inputs_of(const struct pe_params *p, enum pe_bug bug,
 }
 
 bool heat_fill(const struct pe_params *p, enum pe_bug bug,
-	       const struct viewport *v, int w, int rows, float *pix)
+	       const struct pe_window *v, int w, int rows, float *pix)
 {
 	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
 	struct heat_job *job = job_new(&in);
@@ -311,62 +311,62 @@ bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 
 /* ---- the cache ---- */
 
-static bool inputs_equal(const struct heat_inputs *a,
-			 const struct heat_inputs *b)
+/* Everything a grid depends on, as the cache compares it; the size first,
+ * for stale(). */
+static struct cache_key key_of(const struct heat_inputs *in)
 {
-	return a->w == b->w && a->rows == b->rows && a->bug == b->bug &&
-	       a->pe.d_model == b->pe.d_model && a->pe.base == b->pe.base &&
-	       a->pe.layout == b->pe.layout && a->view.pos0 == b->view.pos0 &&
-	       a->view.npos == b->view.npos && a->view.dim0 == b->view.dim0 &&
-	       a->view.ndim == b->view.ndim;
-}
+	struct cache_key k = { {
+		in->w, in->rows, in->pe.d_model, in->pe.base, in->pe.layout,
+		in->bug, (double)in->view.pos0, (double)in->view.npos,
+		in->view.dim0, in->view.ndim,
+	} };
 
-/* Moves a complete job's grid into the cache. */
-static bool cache_take(struct heat_cache *hc, struct heat_job *job)
-{
-	size_t need = (size_t)job->in.w * (size_t)job->in.rows;
-
-	if (need > hc->cap) {
-		float *np = realloc(hc->pix, need * sizeof *np);
-
-		if (!np)
-			return false;
-		hc->pix = np;
-		hc->cap = need;
-	}
-	job_finish(job, hc->pix);
-	hc->have = job->in;
-	hc->valid = true;
-	return true;
+	return k;
 }
 
 /* The grid to show while a job is under way: the last finished one when
  * it has the same size (stale but in place), else none. */
 static const float *stale(const struct heat_cache *hc, int w, int rows)
 {
-	return hc->valid && hc->have.w == w && hc->have.rows == rows ? hc->pix
-								    : NULL;
+	return hc->grid.done && hc->grid.key.v[0] == w &&
+	       hc->grid.key.v[1] == rows ? hc->grid.mem : NULL;
 }
 
 /* Shows the finished job: its grid becomes the cache's. */
 static const float *publish(struct heat_cache *hc)
 {
-	bool taken = cache_take(hc, hc->job);
+	const struct heat_inputs *in = &hc->job->in;
+	struct cache_key k = key_of(in);
+	float *pix = cache_mem(&hc->grid, (size_t)in->w * (size_t)in->rows *
+					  sizeof *pix);
 
+	if (pix) {
+		cache_start(&hc->grid, &k, 0);
+		job_finish(hc->job, pix);
+		hc->grid.done = true;
+	}
 	job_free(hc->job);
 	hc->job = NULL;
-	return taken ? hc->pix : NULL;
+	hc->work.started = false;	/* its job is handed over */
+	return pix;
+}
+
+static bool step_of(struct cache *c, void *job)
+{
+	(void)c;
+	return job_step(job);
 }
 
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
-			    enum pe_bug bug, const struct viewport *v, int w,
+			    enum pe_bug bug, const struct pe_window *v, int w,
 			    int rows)
 {
 	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
+	struct cache_key k = key_of(&in);
 
-	if (hc->valid && inputs_equal(&hc->have, &in))
-		return hc->pix;
-	if (hc->job && !inputs_equal(&hc->job->in, &in)) {
+	if (cache_ready(&hc->grid, &k))
+		return hc->grid.mem;
+	if (cache_start(&hc->work, &k, 0)) {
 		job_free(hc->job);
 		hc->job = NULL;
 	}
@@ -381,7 +381,7 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 		if (!hc->job)
 			return NULL;
 	}
-	if (!job_run(job_step, hc->job))
+	if (!cache_run(&hc->work, step_of, hc->job))
 		return stale(hc, w, rows);
 	if (work_limited() && work_elapsed_ms() > REPAINT_ROOM_MS) {
 		/* Finished late in the frame: shown at the start of the next,
@@ -391,6 +391,14 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 		return stale(hc, w, rows);
 	}
 	return publish(hc);
+}
+
+void heat_cache_free(struct heat_cache *hc)
+{
+	job_free(hc->job);
+	cache_free(&hc->grid);
+	cache_free(&hc->work);
+	hc->job = NULL;
 }
 
 /* ---- drawing ---- */
@@ -452,7 +460,7 @@ static void draw_dim_labels(struct canvas *c, const struct heat_plot *hp,
 static void draw_marks(struct canvas *c, const struct heat_plot *hp,
 		       struct rect a)
 {
-	const struct viewport *v = hp->view;
+	const struct pe_window *v = hp->view;
 	int col = hp->mark_pos < 0 ? -1
 		  : plot_col_of(v->pos0, v->npos, a.w, hp->mark_pos);
 	int prow = hp->mark_dim < 0 ? -1

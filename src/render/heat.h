@@ -17,7 +17,7 @@
 #include "render/canvas.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
-#include "model/state.h"
+#include "render/cache.h"
 
 /* Fills pix[row * w + x] (w >= 1 columns, rows >= 1 pixel rows) with the
  * means of encoding p with mistake bug (PE_BUG_NONE: the correct one) over
@@ -26,38 +26,40 @@
  * multiplies (pe_grid.h) and a few sin/cos per pair. Returns false, leaving
  * pix unspecified, when scratch memory runs out. */
 bool heat_fill(const struct pe_params *p, enum pe_bug bug,
-	       const struct viewport *v, int w, int rows, float *pix);
+	       const struct pe_window *v, int w, int rows, float *pix);
 
 /* Everything a grid depends on. */
 struct heat_inputs {
 	struct pe_params pe;
 	enum pe_bug bug;
-	struct viewport view;
+	struct pe_window view;
 	int w, rows;
 };
 
 /* A pixel grid kept between frames, and the one being computed. Start from
- * a zeroed struct; the memory stays with it for the life of the program
- * (one per heatmap on screen). */
+ * a zeroed struct (one per heatmap on screen, in its view's context) and
+ * free it with heat_cache_free. */
 struct heat_cache {
-	struct heat_inputs have;	/* inputs of the finished grid */
-	float *pix;			/* its w * rows means */
-	size_t cap;			/* floats allocated */
-	bool valid;			/* pix matches `have` */
-	struct heat_job *job;		/* the grid in the making, or NULL */
+	struct cache grid;		/* the finished grid: its inputs, and
+					 * its pixels in grid.mem */
+	struct cache work;		/* the inputs of the grid in the making */
+	struct heat_job *job;		/* that grid's job, or NULL */
 };
 
 /* The grid for these inputs, recomputed only when they differ from the
- * finished one's. The computation is a sliced job (job.h): when the frame's
- * budget runs out first, it keeps its place for the next call, the frame is
- * marked unfinished, and the call returns the last finished grid if it has
- * the same size (stale but in place), else NULL. Under a budget a grid
- * finished late in a frame is shown in the next, which spends its time on
- * the repaint and no other job (work_spend). Also NULL when memory runs
- * out. */
+ * finished one's. The computation is a sliced job (cache.h): when the
+ * frame's budget runs out first, it keeps its place for the next call, the
+ * frame is marked unfinished, and the call returns the last finished grid
+ * if it has the same size (stale but in place), else NULL. Under a budget
+ * a grid finished late in a frame is shown in the next, which spends its
+ * time on the repaint and no other job (work_spend). Also NULL when memory
+ * runs out. */
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
-			    enum pe_bug bug, const struct viewport *v, int w,
+			    enum pe_bug bug, const struct pe_window *v, int w,
 			    int rows);
+
+/* Frees what hc holds and empties it. */
+void heat_cache_free(struct heat_cache *hc);
 
 /* Draws grid pix (r.w columns x 2 * r.h pixel rows) as half-block cells
  * filling r. */
@@ -68,7 +70,7 @@ void heat_draw(struct canvas *c, struct rect r, const float *pix);
 struct heat_plot {
 	const struct pe_params *pe;	/* the encoding */
 	enum pe_bug bug;		/* its mistake, or PE_BUG_NONE */
-	const struct viewport *view;	/* window shown */
+	const struct pe_window *view;	/* window shown */
 	long long mark_pos;		/* position marked by a vertical line,
 					   or -1 */
 	int mark_dim;			/* dimension marked by a horizontal

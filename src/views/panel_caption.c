@@ -66,7 +66,7 @@ static int lesson_rows(const struct state *s, const struct lesson *l, int w)
 
 struct rect caption_split(const struct state *s, struct rect *body)
 {
-	const struct lesson *l = lesson_current(s);
+	const struct lesson *l = state_lesson(s);
 	struct rect r = { body->x, body->y + body->h, body->w, 0 };
 	int most, want;
 
@@ -118,7 +118,7 @@ static void caption_hints(const struct state *s, struct canvas *c,
 
 void caption_draw(const struct state *s, struct canvas *c, struct rect r)
 {
-	const struct lesson *l = lesson_current(s);
+	const struct lesson *l = state_lesson(s);
 	struct wrap_line lines[ROWS_MAX];
 	struct style border = { s->les.focus ? ROLE_FOCUS : ROLE_BORDER,
 				ROLE_DEFAULT, s->les.focus ? ATTR_BOLD : 0 };

@@ -13,7 +13,6 @@
 
 #include "model/drill.h"
 #include "base/fmt.h"
-#include "views/views.h"
 #include "render/wrap.h"
 
 enum {
@@ -280,7 +279,7 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 	snprintf(text, sizeof text, zh
 		 ? "%s 视图实时显示答案（按键照常可用） · n 或回车：下一题 · Esc：结束"
 		 : "Live in the %s view (the usual keys work) · n or Enter: next · Esc: end",
-		 views_get(s->view_id)->name);
+		 state_view(s)->name);
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	title_text(s, d->asked, title, sizeof title);
 	draw_box(c, r, w, title, &rs, tail, true);
@@ -324,7 +323,7 @@ static void draw_summary(const struct state *s, struct canvas *c,
 			      ? "%d) %s（d_model %d，base %s）→ %s 视图\n"
 			      : "%d) %s (d_model %d, base %s) → %s view\n",
 			      i + 1, drill_text_kind(q.kind, s->lang),
-			      q.pe.d_model, b, views_get(q.view)->name);
+			      q.pe.d_model, b, q.view);
 	}
 	if (p < end && d->nmissed + d->nlost > shown)
 		snprintf(p, (size_t)(end - p), zh ? "……还有 %d 题\n" : "... and %d more\n",

@@ -5,8 +5,9 @@
  * covers many positions or dimensions shows the exact mean over all of them
  * (heat.h), never a point sample, which would alias fast pairs into false
  * stripes. The pixel grid is cached and recomputed only when the
- * parameters, the window or the size change, so moving the crosshair costs
- * nothing but the copy into the canvas. */
+ * parameters, the window or the size change (in the cache the explore
+ * view's context owns), so moving the crosshair costs nothing but the copy
+ * into the canvas. */
 #include "views/panels.h"
 
 #include <stdio.h>
@@ -28,9 +29,6 @@ struct heat_geom {
 	int legend_x;		/* column of the colour bar */
 };
 
-/* Module-private cache of the pixel means (w columns x 2h pixel rows). */
-static struct heat_cache cache;
-
 static bool geom_compute(const struct state *s, struct rect r,
 			 struct heat_geom *g)
 {
@@ -50,7 +48,7 @@ static bool geom_compute(const struct state *s, struct rect r,
 }
 
 /* The dimension a pixel row stands for (the middle of those it averages). */
-static int dim_of_row(const struct viewport *v, int rows, int row)
+static int dim_of_row(const struct pe_window *v, int rows, int row)
 {
 	return (int)plot_item_of_col(v->dim0, v->ndim, rows, row);
 }
@@ -73,7 +71,7 @@ static void draw_dim_labels(const struct state *s, struct canvas *c,
 		/* Skip a regular label that would sit right above the last. */
 		if ((y % every != 0 || y == g->heat.h - 2) && !last)
 			continue;
-		plot_col_items(s->view.dim0, s->view.ndim, rows, 2 * y, &d0, &nd);
+		plot_col_items(s->window.dim0, s->window.ndim, rows, 2 * y, &d0, &nd);
 		snprintf(buf, sizeof buf, "%lld", d0);
 		len = (int)strlen(buf);
 		canvas_text(c, g->gutter_x + g->gutter_w - 1 - len, g->heat.y + y,
@@ -107,7 +105,7 @@ static void draw_legend(const struct state *s, struct canvas *c,
 static void draw_crosshair(const struct state *s, struct canvas *c,
 			   const struct heat_geom *g, bool utf8)
 {
-	const struct viewport *v = &s->view;
+	const struct pe_window *v = &s->window;
 	int col = plot_col_of(v->pos0, v->npos, g->heat.w, s->cur.pos);
 	int prow = plot_col_of(v->dim0, v->ndim, 2 * g->heat.h, s->cur.dim);
 	int row = prow < 0 ? -1 : prow / 2;
@@ -147,7 +145,7 @@ static bool slice_marked(long long first, long long count, int units, int j,
 static void draw_highlight(const struct state *s, struct canvas *c,
 			   struct rect r, const struct heat_geom *g, bool utf8)
 {
-	const struct viewport *v = &s->view;
+	const struct pe_window *v = &s->window;
 	const struct highlight *h = &s->hl;
 	struct style st = { ROLE_MARKER, ROLE_DEFAULT, ATTR_BOLD };
 
@@ -167,7 +165,8 @@ static void draw_highlight(const struct state *s, struct canvas *c,
 					   utf8 ? 0x2501 : '=', st);
 }
 
-void heatmap_draw(const struct state *s, struct canvas *c, struct rect r)
+void heatmap_draw(const struct state *s, struct heat_cache *hc,
+		  struct canvas *c, struct rect r)
 {
 	struct heat_geom g;
 	struct style border = { ROLE_BORDER, ROLE_DEFAULT, 0 };
@@ -177,13 +176,13 @@ void heatmap_draw(const struct state *s, struct canvas *c, struct rect r)
 	char t[96];
 
 	snprintf(t, sizeof t, "Heatmap PE(pos, dim)  dims %d-%d",
-		 s->view.dim0, s->view.dim0 + s->view.ndim - 1);
+		 s->window.dim0, s->window.dim0 + s->window.ndim - 1);
 	canvas_box(c, r, t, border, title);
 	if (geom_compute(s, r, &g)) {
-		struct plot_axis ax = { s->view.pos0, s->view.npos, g.heat.x,
+		struct plot_axis ax = { s->window.pos0, s->window.npos, g.heat.x,
 					g.heat.w };
-		const float *pix = heat_cache_get(&cache, &s->cur.pe,
-						  PE_BUG_NONE, &s->view,
+		const float *pix = heat_cache_get(hc, &s->cur.pe,
+						  PE_BUG_NONE, &s->window,
 						  g.heat.w, 2 * g.heat.h);
 
 		if (pix)
@@ -205,7 +204,7 @@ bool heatmap_hit(const struct state *s, struct rect r, int x, int y,
 	if (!geom_compute(s, r, &g) || x < g.heat.x || x >= g.heat.x + g.heat.w ||
 	    y < g.heat.y || y >= g.heat.y + g.heat.h)
 		return false;
-	*pos = plot_item_of_col(s->view.pos0, s->view.npos, g.heat.w, x - g.heat.x);
-	*dim = dim_of_row(&s->view, 2 * g.heat.h, 2 * (y - g.heat.y));
+	*pos = plot_item_of_col(s->window.pos0, s->window.npos, g.heat.w, x - g.heat.x);
+	*dim = dim_of_row(&s->window, 2 * g.heat.h, 2 * (y - g.heat.y));
 	return true;
 }

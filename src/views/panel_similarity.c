@@ -32,9 +32,11 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/pe.h"
+#include "render/cache.h"
 #include "render/plot.h"
 
 enum {
@@ -64,12 +66,11 @@ struct sim_end {
 
 /* The cache: per-pair constants for (d, base) and for the spacing m, the
  * run of samples [lo, hi] in a ring indexed by g mod RING, and its ends. */
-static struct {
-	bool have_pairs;		/* omega, half_sin valid for d, base */
-	bool valid;			/* the run below is valid for d, base,
-					 * step (and so are weight, twice_cos) */
-	int d;				/* d_model */
-	double base;			/* base */
+struct sim_cache {
+	struct cache pairs;		/* omega, half_sin are for (d, base) */
+	struct cache spacing;		/* weight, twice_cos... are for
+					 * (d, base, step) */
+	bool valid;			/* the run below is valid for them */
 	double step;			/* m, positions between samples */
 	double omega[PAIRS_MAX];	/* w_i */
 	double half_sin[PAIRS_MAX];	/* sin(w_i / 2) */
@@ -80,25 +81,24 @@ static struct {
 	long long lo, hi;		/* grid indices cached, lo <= hi */
 	double ring[RING];		/* sample g at ring[g mod RING] */
 	struct sim_end left, right;
-} sim;
+	double store[4][PAIRS_MAX];	/* the ends' arrays */
+	double line[RING];		/* samples in order, for drawing */
+};
 
-static double sim_store[4][PAIRS_MAX];	/* the ends' arrays */
-static double sim_line[RING];		/* samples in order, for drawing */
-
-static double *ring_at(long long g)
+static double *ring_at(struct sim_cache *sc, long long g)
 {
 	long long r = g % RING;
 
-	return &sim.ring[r < 0 ? r + RING : r];
+	return &sc->ring[r < 0 ? r + RING : r];
 }
 
 /* Advances one end outwards by a sample and returns the sample's value:
  * every pair's next = 2 cos(w m) edge - inside (pe_cosine_step). This is
  * nearly all the work. */
-static double sim_advance(int h, struct sim_end *e)
+static double sim_advance(struct sim_cache *sc, int h, struct sim_end *e)
 {
 	double *next = e->inside;
-	double sum = pe_cosine_step(h, sim.twice_cos, e->edge, next);
+	double sum = pe_cosine_step(h, sc->twice_cos, e->edge, next);
 
 	e->inside = e->edge;
 	e->edge = next;
@@ -112,17 +112,18 @@ static double sim_advance(int h, struct sim_end *e)
  * turned back by one step, m w_i, whose cosine and sine sim_prepare keeps:
  * one sin/cos per pair (a slow one near a billion, where libm reduces the
  * argument the long way) rather than two cosines. */
-static double sim_seed(int h, struct sim_end *e, long long g)
+static double sim_seed(struct sim_cache *sc, int h, struct sim_end *e,
+		       long long g)
 {
-	double sum = 0.0, k = (double)g * sim.step;
+	double sum = 0.0, k = (double)g * sc->step;
 	double back = (double)e->dir;	/* the inside is dir steps back */
 
 	for (int i = 0; i < h; i++) {
-		double a = sim.omega[i] * k, ca = cos(a), sa = sin(a);
+		double a = sc->omega[i] * k, ca = cos(a), sa = sin(a);
 
-		e->edge[i] = sim.weight[i] * ca;
-		e->inside[i] = sim.weight[i] *
-			       (ca * sim.step_cos[i] + back * sa * sim.step_sin[i]);
+		e->edge[i] = sc->weight[i] * ca;
+		e->inside[i] = sc->weight[i] *
+			       (ca * sc->step_cos[i] + back * sa * sc->step_sin[i]);
 		sum += e->edge[i];
 	}
 	e->valid = true;
@@ -135,7 +136,7 @@ static double sim_seed(int h, struct sim_end *e, long long g)
  * multiplication, re-seeded with pe_omega every OMEGA_RESEED pairs: a plot
  * needs far less than pow's accuracy (64 ulps of w_i move the phase at
  * k = 1e9 by 1e-5), and it saves a pow per pair when d or base changes. */
-static void sim_pairs(const struct pe_params *p)
+static void sim_pairs(struct sim_cache *sc, const struct pe_params *p)
 {
 	int h = p->d_model / 2;
 	double r = pe_omega(p, 1 < h ? 1 : 0), w = 1.0;
@@ -143,117 +144,116 @@ static void sim_pairs(const struct pe_params *p)
 	for (int i = 0; i < h; i++, w *= r) {
 		if (i % OMEGA_RESEED == 0)
 			w = pe_omega(p, i);
-		sim.omega[i] = w;
-		sim.half_sin[i] = sin(0.5 * w);
+		sc->omega[i] = w;
+		sc->half_sin[i] = sin(0.5 * w);
 	}
-	sim.have_pairs = true;
-	sim.d = p->d_model;
-	sim.base = p->base;
 }
 
 /* Per-pair constants for spacing `step`; starts a new run (invalid) when
- * anything they depend on changed. With x = m w / 2 the block factor is
+ * anything they depend on changed (the two caches' keys). With x = m w / 2 the block factor is
  * D = sin(x) / (m sin(w/2)), cos(m w) = 1 - 2 sin(x)^2 and
  * sin(m w) = 2 sin(x) cos(x), so one sin/cos per pair gives them all. */
-static void sim_prepare(const struct pe_params *p, double step)
+static void sim_prepare(struct sim_cache *sc, const struct pe_params *p,
+			double step)
 {
 	int h = p->d_model / 2;
+	struct cache_key pairs = { { p->d_model, p->base } };
+	struct cache_key spacing = { { p->d_model, p->base, step } };
 
-	if (!sim.have_pairs || sim.d != p->d_model || sim.base != p->base) {
-		sim_pairs(p);
-		sim.valid = false;
-	} else if (sim.valid && sim.step == step) {
+	if (cache_start(&sc->pairs, &pairs, 0))
+		sim_pairs(sc, p);
+	if (!cache_start(&sc->spacing, &spacing, 0))
 		return;
-	}
 	for (int i = 0; i < h; i++) {
-		double x = 0.5 * step * sim.omega[i], sx = sin(x), cx = cos(x);
+		double x = 0.5 * step * sc->omega[i], sx = sin(x), cx = cos(x);
 		double f = 1.0;
 
 		/* As pe.h's block factor: exactly 1 for a single position or a
 		 * turn too small to divide by. */
 		if (step > 1.0 && fabs(x) >= 0x1p-26)
-			f = sx / (step * sim.half_sin[i]);
-		sim.weight[i] = f / h;
-		sim.twice_cos[i] = 2.0 - 4.0 * sx * sx;
-		sim.step_cos[i] = 1.0 - 2.0 * sx * sx;
-		sim.step_sin[i] = 2.0 * sx * cx;
+			f = sx / (step * sc->half_sin[i]);
+		sc->weight[i] = f / h;
+		sc->twice_cos[i] = 2.0 - 4.0 * sx * sx;
+		sc->step_cos[i] = 1.0 - 2.0 * sx * sx;
+		sc->step_sin[i] = 2.0 * sx * cx;
 	}
-	sim.valid = false;
-	sim.step = step;
-	sim.left = (struct sim_end){ -1, false, 0, 0, sim_store[0],
-				     sim_store[1] };
-	sim.right = (struct sim_end){ +1, false, 0, 0, sim_store[2],
-				      sim_store[3] };
+	sc->valid = false;
+	sc->step = step;
+	sc->left = (struct sim_end){ -1, false, 0, 0, sc->store[0],
+				     sc->store[1] };
+	sc->right = (struct sim_end){ +1, false, 0, 0, sc->store[2],
+				      sc->store[3] };
 }
 
 /* Moves end e one sample outwards, re-seeding it first when it is old, and
  * drops the sample at the far end when the ring is full (which invalidates
  * that end). */
-static void sim_grow(int h, struct sim_end *e)
+static void sim_grow(struct sim_cache *sc, int h, struct sim_end *e)
 {
-	struct sim_end *far = e->dir > 0 ? &sim.left : &sim.right;
+	struct sim_end *far = e->dir > 0 ? &sc->left : &sc->right;
 	double v;
 
 	if (e->age >= RESEED)
-		sim_seed(h, e, e->g);
-	if (sim.hi - sim.lo + 1 >= RING) {
+		sim_seed(sc, h, e, e->g);
+	if (sc->hi - sc->lo + 1 >= RING) {
 		if (e->dir > 0)
-			sim.lo++;
+			sc->lo++;
 		else
-			sim.hi--;
+			sc->hi--;
 		far->valid = false;
 	}
-	v = sim_advance(h, e);
-	*ring_at(e->g) = v;
+	v = sim_advance(sc, h, e);
+	*ring_at(sc, e->g) = v;
 	if (e->dir > 0)
-		sim.hi = e->g;
+		sc->hi = e->g;
 	else
-		sim.lo = e->g;
+		sc->lo = e->g;
 }
 
 /* A fresh run [a, max(b, a+1)]: seeds the left end at a, copies it turned
  * around to the right end (edge a+1, inside a), and advances that to b. */
-static void sim_restart(int h, long long a, long long b)
+static void sim_restart(struct sim_cache *sc, int h, long long a,
+			long long b)
 {
-	struct sim_end *r = &sim.right;
+	struct sim_end *r = &sc->right;
 	double next = 0.0;
 
-	*ring_at(a) = sim_seed(h, &sim.left, a);
-	memcpy(r->edge, sim.left.inside, sizeof(double) * (size_t)h);
-	memcpy(r->inside, sim.left.edge, sizeof(double) * (size_t)h);
+	*ring_at(sc, a) = sim_seed(sc, h, &sc->left, a);
+	memcpy(r->edge, sc->left.inside, sizeof(double) * (size_t)h);
+	memcpy(r->inside, sc->left.edge, sizeof(double) * (size_t)h);
 	for (int i = 0; i < h; i++)
 		next += r->edge[i];
-	*ring_at(a + 1) = next;
+	*ring_at(sc, a + 1) = next;
 	r->valid = true;
 	r->age = 0;
 	r->g = a + 1;
-	sim.lo = a;
-	sim.hi = a + 1;
-	sim.valid = true;
-	while (sim.hi < b)
-		sim_grow(h, r);
+	sc->lo = a;
+	sc->hi = a + 1;
+	sc->valid = true;
+	while (sc->hi < b)
+		sim_grow(sc, h, r);
 }
 
 /* Makes the cache hold samples a .. b (b - a < RING) of the mean similarity
  * for parameters p and spacing step, extending the cached run when that is
  * cheaper than starting afresh. */
-static void sim_ensure(const struct pe_params *p, double step, long long a,
-		       long long b)
+static void sim_ensure(struct sim_cache *sc, const struct pe_params *p,
+		       double step, long long a, long long b)
 {
 	int h = p->d_model / 2;
 	long long need;
 
-	sim_prepare(p, step);
-	need = (a < sim.lo ? sim.lo - a : 0) + (b > sim.hi ? b - sim.hi : 0);
-	if (!sim.valid || a > sim.hi || b < sim.lo || need > b - a + 1 ||
-	    (a < sim.lo && !sim.left.valid) || (b > sim.hi && !sim.right.valid)) {
-		sim_restart(h, a, b);
+	sim_prepare(sc, p, step);
+	need = (a < sc->lo ? sc->lo - a : 0) + (b > sc->hi ? b - sc->hi : 0);
+	if (!sc->valid || a > sc->hi || b < sc->lo || need > b - a + 1 ||
+	    (a < sc->lo && !sc->left.valid) || (b > sc->hi && !sc->right.valid)) {
+		sim_restart(sc, h, a, b);
 		return;
 	}
-	while (sim.lo > a)
-		sim_grow(h, &sim.left);
-	while (sim.hi < b)
-		sim_grow(h, &sim.right);
+	while (sc->lo > a)
+		sim_grow(sc, h, &sc->left);
+	while (sc->hi < b)
+		sim_grow(sc, h, &sc->right);
 }
 
 /* Samples across w cell columns at d_model d: one per dot column, fewer
@@ -291,7 +291,7 @@ static void sim_layout(const struct state *s, struct rect r,
 	if (l->in.h >= 3)
 		l->tick_y = l->in.y + l->in.h - 1;
 	l->area = (struct plot_area){
-		{ s->view.pos0, s->view.npos, l->in.x + l->gutter,
+		{ s->window.pos0, s->window.npos, l->in.x + l->gutter,
 		  l->in.w - l->gutter },
 		l->in.y, l->in.h - (l->tick_y >= 0), -1.0, 1.0, 0
 	};
@@ -315,24 +315,34 @@ static void draw_zero_line(struct canvas *c, const struct plot_area *a)
 
 /* The samples that cover the window, one beyond each edge so the line
  * runs to the border, drawn at q = p + g m. */
-static void draw_curve(const struct state *s, struct canvas *c,
-		       const struct plot_area *a)
+static void draw_curve(struct sim_cache *sc, const struct state *s,
+		       struct canvas *c, const struct plot_area *a)
 {
-	const struct viewport *v = &s->view;
+	const struct pe_window *v = &s->window;
 	double step = (double)v->npos /
 		      sim_samples(s->cur.pe.d_model, a->ax.w);
 	double k0 = (double)(v->pos0 - s->cur.pos) - 0.5;
 	long long ga = (long long)floor(k0 / step);
 	long long gb = (long long)ceil((k0 + (double)v->npos) / step);
 
-	sim_ensure(&s->cur.pe, step, ga, gb);
+	sim_ensure(sc, &s->cur.pe, step, ga, gb);
 	for (long long g = ga; g <= gb; g++)
-		sim_line[g - ga] = *ring_at(g);
+		sc->line[g - ga] = *ring_at(sc, g);
 	plot_samples(c, a, (double)s->cur.pos + (double)ga * step, step,
-		     sim_line, (int)(gb - ga + 1), ROLE_TRACE1);
+		     sc->line, (int)(gb - ga + 1), ROLE_TRACE1);
 }
 
-void similarity_draw(const struct state *s, struct canvas *c, struct rect r)
+void similarity_free(struct sim_cache *sc)
+{
+	if (!sc)
+		return;
+	cache_free(&sc->pairs);
+	cache_free(&sc->spacing);
+	free(sc);
+}
+
+void similarity_draw(const struct state *s, struct sim_cache **sc,
+		     struct canvas *c, struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
 	struct sim_layout l;
@@ -345,8 +355,10 @@ void similarity_draw(const struct state *s, struct canvas *c, struct rect r)
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	sim_layout(s, r, &l);
-	if (a->h > 0 && a->ax.w > 0) {
-		draw_curve(s, c, a);
+	if (!*sc)
+		*sc = calloc(1, sizeof **sc);
+	if (a->h > 0 && a->ax.w > 0 && *sc) {
+		draw_curve(*sc, s, c, a);
 		plot_dot(c, a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
 		if (a->h >= 3 && !s->ascii)

@@ -180,7 +180,7 @@ static void waves_layout(const struct state *s, struct rect r,
 			l->gutter = gutter_for(s, l, true);
 		}
 	}
-	l->ax = (struct plot_axis){ s->view.pos0, s->view.npos,
+	l->ax = (struct plot_axis){ s->window.pos0, s->window.npos,
 				    l->in.x + l->gutter, iw - l->gutter };
 
 	y = l->in.y + (l->legend_y >= 0);

@@ -4,41 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/keycode.h"
 #include "base/utf8.h"
 #include "model/keys.h"
-#include "render/layout.h"
+#include "render/regions.h"
 #include "views/panel_lesson.h"
-#include "views/views.h"
 
 enum { BOX_W_MAX = 56 };
-
-void present_key_name(int code, bool ascii, char *buf, size_t n)
-{
-	static const struct {
-		int code;
-		const char *utf8, *ascii;
-	} names[] = {
-		{ PK_LEFT, "←", "Left" }, { PK_RIGHT, "→", "Right" },
-		{ PK_UP, "↑", "Up" }, { PK_DOWN, "↓", "Down" },
-		{ PK_PGUP, "PgUp", "PgUp" }, { PK_PGDN, "PgDn", "PgDn" },
-		{ PK_HOME, "Home", "Home" }, { PK_END, "End", "End" },
-		{ PK_ENTER, "Enter", "Enter" }, { PK_ESC, "Esc", "Esc" },
-		{ PK_BACKSPACE, "BkSp", "BkSp" }, { PK_TAB, "Tab", "Tab" },
-		{ PK_BTAB, "S-Tab", "S-Tab" }, { PK_CTRL_C, "^C", "^C" },
-		{ PK_CTRL_L, "^L", "^L" }, { ' ', "space", "space" },
-	};
-
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (names[i].code == code) {
-			snprintf(buf, n, "%s", ascii ? names[i].ascii
-						      : names[i].utf8);
-			return;
-		}
-	if (code > 0x20 && code < 0x7f)
-		snprintf(buf, n, "%c", code);
-	else
-		snprintf(buf, n, "?");
-}
 
 /* The key table's row for action kind, or NULL. */
 static const struct keybinding *row_of(enum action_kind kind)
@@ -59,6 +31,7 @@ static bool meaning(const struct state *s, const struct action *a, char *buf,
 {
 	bool zh = s->lang == LANG_ZH;
 	const struct keybinding *k;
+	const char *t;
 
 	switch (a->kind) {
 	case ACT_NONE:
@@ -66,9 +39,19 @@ static bool meaning(const struct state *s, const struct action *a, char *buf,
 	case ACT_LESSON_MENU_MOVE:
 		return false;
 	case ACT_VIEW_SET:
+		if (a->arg < 0 || a->arg >= s->cat->count)
+			return false;
 		snprintf(buf, n, "%s %s", zh ? "视图" : "view",
-			 views_get((enum view_id)a->arg)->name);
+			 s->cat->view[a->arg]->name);
 		return true;
+	case ACT_KNOB_TURN: {
+		const struct view_spec *v = state_view(s);
+
+		if (a->knob < 0 || a->knob >= v->nknobs)
+			return false;
+		snprintf(buf, n, "%s", v->knob[a->knob].step[a->step].help[zh]);
+		return true;
+	}
 	case ACT_LESSON_OPEN:
 		if (a->arg < 0)
 			snprintf(buf, n, "%s", zh ? "关闭课程" : "close the lesson");
@@ -80,7 +63,9 @@ static bool meaning(const struct state *s, const struct action *a, char *buf,
 		k = row_of(a->kind);
 		if (!k)
 			return false;
-		snprintf(buf, n, "%s", keys_help(k, s->lang));
+		t = keys_text(k, s->cat, s->lang, buf, n);
+		if (t != buf)
+			snprintf(buf, n, "%s", t);
 		return true;
 	}
 }
@@ -109,13 +94,13 @@ static void push(struct present_echo *e, int key, const char *text,
 void present_key(struct present_echo *e, const struct state *s, int code,
 		 long long now_ms)
 {
-	char what[PRESENT_TEXT - 32], name[16], text[PRESENT_TEXT];
+	char what[PRESENT_TEXT - 32], name[KEYCODE_NAME_MAX], text[PRESENT_TEXT];
 	struct action a;
 	int pad, len;
 
-	if (s->cmd_active) {
-		if (code == PK_ENTER && s->cmd_len > 0) {
-			snprintf(text, sizeof text, ":%s", s->cmd);
+	if (s->cmd.active) {
+		if (code == PK_ENTER && s->cmd.len > 0) {
+			snprintf(text, sizeof text, ":%s", s->cmd.text);
 			push(e, 0, text, now_ms);
 		}
 		return;
@@ -123,7 +108,7 @@ void present_key(struct present_echo *e, const struct state *s, int code,
 	a = keys_action(s, code);
 	if (!meaning(s, &a, what, sizeof what))
 		return;
-	present_key_name(code, s->ascii, name, sizeof name);
+	keycode_name(code, !s->ascii, name, sizeof name);
 	/* Pad by display width: "←" is one column but three bytes. */
 	len = snprintf(text, sizeof text, "%s ", name);
 	for (pad = 5 - utf8_width(name); pad > 0; pad--)
@@ -157,7 +142,7 @@ static void entry_text(const struct present_entry *en, char *buf, size_t n)
 void present_draw(const struct present_echo *e, const struct state *s,
 		  struct canvas *c)
 {
-	struct screen_layout l;
+	struct screen_regions l;
 	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
 	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
 	struct style text = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
@@ -167,7 +152,7 @@ void present_draw(const struct present_echo *e, const struct state *s,
 
 	if (e->n == 0)
 		return;
-	layout_screen(canvas_width(c), canvas_height(c), &l);
+	regions_screen(canvas_width(c), canvas_height(c), &l);
 	if (l.too_small)
 		return;
 	caption_split(s, &l.body);

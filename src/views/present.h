@@ -35,7 +35,7 @@ struct present_echo {
 };
 
 /* Records key `code`, about to be handled in state s (call it before
- * keys_action and state_apply): its name and meaning. On the ':' line only
+ * keys_action and reduce): its name and meaning. On the ':' line only
  * Enter counts, recording the command typed; keys that do nothing (unbound,
  * or the ':' that opens the line) are not recorded. */
 void present_key(struct present_echo *e, const struct state *s, int code,
@@ -44,10 +44,6 @@ void present_key(struct present_echo *e, const struct state *s, int code,
 /* Drops the entries older than PRESENT_SHOW_MS at now_ms. Returns true
  * when something was dropped (the screen must be redrawn). */
 bool present_expire(struct present_echo *e, long long now_ms);
-
-/* Writes the name of key code as the echo shows it ("→" or "Right" when
- * ascii, "PgDn", "Enter", "space", "]"), always NUL-terminated. */
-void present_key_name(int code, bool ascii, char *buf, size_t n);
 
 /* Draws the entries (newest at the bottom) in a box at the bottom right of
  * the view's body of a canvas drawn by frame_draw for s: above the lesson

@@ -32,7 +32,8 @@
  * takes long (see the caches below). With s->ascii: λ -> wl, ≥ -> >=, ≤ -> <=,
  * ± -> +/-, − -> -, ━ -> -. */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -43,7 +44,7 @@
 #include "engine/pe.h"
 #include "engine/pe_analysis.h"
 #include "render/plot.h"
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
 enum {
 	TEXT_MAX = 256,			/* one line of text */
@@ -81,6 +82,18 @@ static const struct symbols utf8_symbols = {
 static const struct symbols ascii_symbols = {
 	"wl", ">=", "<=", "!=", "+/-", "-", "--"
 };
+
+/* ---- the knobs ---- */
+
+static int split_of(const struct state *s)
+{
+	return (int)state_view_knob(s, 0);
+}
+
+static double threshold_of(const struct state *s)
+{
+	return state_view_knob(s, 1);
+}
 
 /* ---- caches ---- */
 
@@ -165,13 +178,13 @@ static const struct analysis_scan *scan_get(const struct state *s)
 	const struct pe_params *p = &s->cur.pe;
 
 	if (!(scan.keyed && scan.d == p->d_model && scan.base == p->base &&
-	      scan.len == s->cur.len && scan.threshold == s->knobs.threshold)) {
+	      scan.len == s->cur.len && scan.threshold == threshold_of(s))) {
 		scan.keyed = true;
 		scan.started = scan.done = false;
 		scan.d = p->d_model;
 		scan.base = p->base;
 		scan.len = s->cur.len;
-		scan.threshold = s->knobs.threshold;
+		scan.threshold = threshold_of(s);
 	}
 	if (!scan.done)
 		job_run(scan_step, (void *)p);
@@ -182,7 +195,7 @@ static const struct analysis_scan *scan_get(const struct state *s)
  * whole length shows |k| <= len - 1, the largest offset there is. */
 static long long half_width(const struct state *s)
 {
-	return s->view.npos > 1 ? s->view.npos - 1 : 1;
+	return s->window.npos > 1 ? s->window.npos - 1 : 1;
 }
 
 static bool curves_step(void *ctx)
@@ -232,16 +245,16 @@ static void curves_get(const struct state *s, int w)
 		step = (double)half / (double)(n - 2);
 	}
 	if (curves.valid && curves.d == p->d_model && curves.base == p->base &&
-	    curves.split == s->knobs.split && curves.step == step &&
+	    curves.split == split_of(s) && curves.step == step &&
 	    curves.n == n)
 		return;
 	if (!(curves_job.keyed && curves_job.d == p->d_model &&
-	      curves_job.base == p->base && curves_job.split == s->knobs.split &&
+	      curves_job.base == p->base && curves_job.split == split_of(s) &&
 	      curves_job.step == step && curves_job.n == n)) {
 		curves_job.keyed = true;
 		curves_job.d = p->d_model;
 		curves_job.base = p->base;
-		curves_job.split = s->knobs.split;
+		curves_job.split = split_of(s);
 		curves_job.step = step;
 		curves_job.n = (int)n;
 		curves_job.next = 0;
@@ -311,7 +324,7 @@ static void draw_legend(const struct state *s, struct canvas *c,
 {
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	const struct pe_params *p = &s->cur.pe;
-	int h = p->d_model / 2, sp = s->knobs.split, x = l->in.x;
+	int h = p->d_model / 2, sp = split_of(s), x = l->in.x;
 	int end = l->in.x + l->in.w;
 	char wl[32], part[3][TEXT_MAX];
 	bool longer;
@@ -344,7 +357,7 @@ static void draw_reach(const struct state *s, struct canvas *c,
 		       const struct analysis_scan *r)
 {
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
-	double t = s->knobs.threshold;
+	double t = threshold_of(s);
 	char a[TEXT_MAX], b[TEXT_MAX];
 	const char *cand[2] = { a, b };
 
@@ -367,7 +380,7 @@ static void draw_reach(const struct state *s, struct canvas *c,
 			 sy->ge, t, sy->le, r->reach, sy->pm, r->reach + 1);
 		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld", sy->ge, t, sy->le, r->reach);
 	}
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 2, mark_style);
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, mark_style);
 }
 
 /* The peak with enough digits that it does not read as 1 unless it is:
@@ -408,7 +421,7 @@ static void draw_peak(const struct state *s, struct canvas *c,
 	snprintf(m, sizeof m, "highest for k %s 0: %s at k = %s%lld%s", sy->ne,
 		 num, sy->pm, r->peak_at, r->complete ? "" : " so far");
 	snprintf(b, sizeof b, "max %s at k = %s%lld", num, sy->pm, r->peak_at);
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 3,
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 3,
 		 (struct style){ close ? ROLE_WARN : ROLE_CURSOR, ROLE_DEFAULT, 0 });
 }
 
@@ -435,7 +448,7 @@ static void draw_caption(struct canvas *c, const struct bands_layout *l,
 
 	if (rows >= 2 && utf8_width(both) <= l->in.w) {
 		canvas_text(c, l->in.x, y, l->in.w, both, dim_style);
-		view_text_fit(c, l->in.x, y + 1, l->in.w, all, 2, dim_style);
+		paragraph_fit(c, l->in.x, y + 1, l->in.w, all, 2, dim_style);
 		return;
 	}
 	canvas_text(c, l->in.x, y, l->in.w, fast[k], dim_style);
@@ -457,7 +470,7 @@ static void draw_xcaption(const struct state *s, struct canvas *c,
 	snprintf(a, sizeof a, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s",
 		 sy->minus, sy->le, half_width(s), avg);
 	snprintf(b, sizeof b, "offset k = q %s p (z zooms)", sy->minus);
-	view_text_fit(c, ax->x0, l->xcap_y, ax->w, cand, 2, axis_style);
+	paragraph_fit(c, ax->x0, l->xcap_y, ax->w, cand, 2, axis_style);
 }
 
 /* ---- the plot ---- */
@@ -466,7 +479,7 @@ static void draw_xcaption(const struct state *s, struct canvas *c,
 static void draw_threshold(const struct state *s, struct canvas *c,
 			   const struct plot_area *a)
 {
-	int y = plot_row_of_value(a, s->knobs.threshold);
+	int y = plot_row_of_value(a, threshold_of(s));
 
 	for (int x = a->ax.x0; x < a->ax.x0 + a->ax.w; x++) {
 		const struct cell *cl = canvas_cell(c, x, y);
@@ -494,13 +507,13 @@ static void draw_yaxis(const struct state *s, struct canvas *c,
 		       const struct bands_layout *l)
 {
 	const struct plot_area *a = &l->area;
-	int ty = plot_row_of_value(a, s->knobs.threshold);
+	int ty = plot_row_of_value(a, threshold_of(s));
 	static const double v[3] = { 1.0, 0.0, -1.0 };
 	static const char *const text[3] = { "1", "0", "-1" };
 	char t[16];
 
-	snprintf(t, sizeof t, "%.2f", s->knobs.threshold);
-	plot_ylabel(c, a, l->in.x, l->gutter - 1, s->knobs.threshold, t,
+	snprintf(t, sizeof t, "%.2f", threshold_of(s));
+	plot_ylabel(c, a, l->in.x, l->gutter - 1, threshold_of(s), t,
 		    mark_style);
 	for (int k = 0; k < 3; k++)
 		if (plot_row_of_value(a, v[k]) != ty)
@@ -537,8 +550,10 @@ static void draw_plot(const struct state *s, struct canvas *c,
 		draw_xcaption(s, c, l);
 }
 
-void bands_draw(const struct state *s, struct canvas *c, struct rect r)
+static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
+		struct rect r)
 {
+	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	struct bands_layout l;
 	const struct analysis_scan *sc;
@@ -567,3 +582,31 @@ void bands_draw(const struct state *s, struct canvas *c, struct rect r)
 	}
 	canvas_set_clip(c, old);
 }
+
+const struct view_spec view_bands = {
+	.name = "bands",
+	.title = { "similarity over all, fast and slow pairs",
+		   "全部、高频和低频维度对上的相似度" },
+	.nknobs = 2,
+	.knob = { {
+		.word = "split",
+		.help = { "the first slow pair: pairs below it are the fast band",
+			  "第一个低频维度对：它之前的是高频段" },
+		.kind = KNOB_INT, .lo = 1, .top = KNOB_TOP_LAST_PAIR,
+		.start = KNOB_START_HALF_PAIRS,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_ADD, 1,
+			    { "fast/slow split -/+1 pair",
+			      "高低频分界 -/+1 个维度对" } } },
+	}, {
+		.word = "threshold",
+		.help = { "the similarity a distance must stay above",
+			  "判定“仍然相似”所需的相似度阈值" },
+		.kind = KNOB_REAL, .lo = 0.05, .hi = 0.95,
+		.start = KNOB_START_INIT, .init = 0.5, .per_unit = 20,
+		.nsteps = 1,
+		.step = { { 'c', 'C', STEP_ADD, 0.05,
+			    { "threshold -/+0.05", "阈值 -/+0.05" } } },
+	} },
+	.draw = bands_draw,
+};

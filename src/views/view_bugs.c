@@ -19,7 +19,8 @@
  * position. At the largest sizes both are computed over several frames
  * (see the caches below). */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -31,10 +32,8 @@
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
-_Static_assert((int)PE_BUG_COUNT == (int)BUG_KINDS,
-	       "state.h's BUG_KINDS must count pe_variants.h's mistakes");
 
 enum {
 	CMP_MAX = 16,		/* positions the numbers compare */
@@ -67,6 +66,18 @@ static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
 static struct heat_cache heat_good, heat_bad;
+
+/* ---- the knobs ---- */
+
+static int bug_index(const struct state *s)
+{
+	return (int)state_view_knob(s, 0);
+}
+
+static const char *bug_name(int i)
+{
+	return pe_bug_info((enum pe_bug)i)->name;
+}
 
 /* ---- caches ---- */
 
@@ -159,7 +170,7 @@ static struct {
 
 static enum pe_bug bug_of(const struct state *s)
 {
-	return (enum pe_bug)s->knobs.bug;
+	return (enum pe_bug)bug_index(s);
 }
 
 /* *buf grown to n doubles (kept when it has room: *cap says how many it
@@ -254,7 +265,7 @@ static bool cmp_step(void *ctx)
 static const struct cmp_result *cmp_get(const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
-	const struct viewport *v = &s->view;
+	const struct pe_window *v = &s->window;
 	long long n = CMP_BUDGET / p->d_model;
 	struct bugs_key key;
 
@@ -389,8 +400,8 @@ static bool plans_ready(const struct state *s, int n)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct bugs_key key = { .d = p->d_model, .base = p->base,
-				.bug = bug_of(s), .pos0 = s->view.pos0,
-				.npos = s->view.npos, .n = n };
+				.bug = bug_of(s), .pos0 = s->window.pos0,
+				.npos = s->window.npos, .n = n };
 	size_t h = (size_t)(p->d_model / 2);
 
 	if (!(plans.keyed && key_eq(&plans.key, &key))) {
@@ -505,8 +516,8 @@ static void bugs_layout(const struct state *s, struct rect r,
 	memset(l, 0, sizeof *l);
 	l->title_y = rows > 0 ? y++ : -1;
 	l->code_y = rows > 1 ? y++ : -1;
-	eff = view_text_rows(info->effect, r.w);
-	num = view_text_rows(numbers, r.w);
+	eff = paragraph_rows(info->effect, r.w);
+	num = paragraph_rows(numbers, r.w);
 	/* The plots keep at least 10 rows; the paragraphs give up rows from
 	 * their ends when the screen is short. */
 	while (r.h - 2 - eff - num < 10 && (eff > 2 || num > 2)) {
@@ -546,7 +557,7 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 	int used, kw = utf8_width(keys);
 
 	if (l->title_y >= 0) {
-		snprintf(line, sizeof line, "Mistake %d/%d: %s", s->knobs.bug + 1,
+		snprintf(line, sizeof line, "Mistake %d/%d: %s", bug_index(s) + 1,
 			 (int)PE_BUG_COUNT, info->title);
 		used = canvas_text(c, r.x, l->title_y, r.w, line, title_style);
 		if (used + 2 + kw <= r.w)
@@ -562,13 +573,13 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 		canvas_text(c, r.x + used, l->code_y, r.w - used, info->code,
 			    code_style);
 	}
-	view_text_draw(c, l->effect, info->effect, text_style);
+	paragraph_draw(c, l->effect, info->effect, text_style);
 }
 
 static void draw_heat_box(const struct state *s, struct canvas *c,
 			  struct rect r, enum pe_bug bug, struct heat_cache *hc)
 {
-	struct heat_plot hp = { &s->cur.pe, bug, &s->view, s->cur.pos,
+	struct heat_plot hp = { &s->cur.pe, bug, &s->window, s->cur.pos,
 				s->cur.dim, !s->ascii };
 
 	canvas_box(c, r, bug == PE_BUG_NONE ? "Correct" : "With the mistake",
@@ -592,7 +603,7 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 	canvas_box(c, r, title, border_style, title_style);
 	if (in.h - legend - ticks < 1 || in.w - gutter < 2)
 		return;
-	a = (struct plot_area){ { s->view.pos0, s->view.npos, in.x + gutter,
+	a = (struct plot_area){ { s->window.pos0, s->window.npos, in.x + gutter,
 				  in.w - gutter },
 				in.y + legend, in.h - legend - ticks, -1.0, 1.0, 0 };
 	if (legend) {
@@ -601,7 +612,7 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 		canvas_text(c, x, in.y, in.x + in.w - x, "with the mistake",
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 	}
-	n = sim_samples(s->cur.pe.d_model, a.ax.w, s->view.npos);
+	n = sim_samples(s->cur.pe.d_model, a.ax.w, s->window.npos);
 	v = curves_get(s, n, &key);
 	if (v) {
 		struct pe_sim_grid g = sim_grid(key.pos0, key.npos, key.n);
@@ -631,8 +642,10 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 		plot_xticks(c, &a.ax, in.y + in.h - 1, axis_style);
 }
 
-void bugs_draw(const struct state *s, struct canvas *c, struct rect r)
+static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
+		struct rect r)
 {
+	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	char numbers[TEXT_MAX];
 	struct bugs_layout l;
@@ -644,6 +657,24 @@ void bugs_draw(const struct state *s, struct canvas *c, struct rect r)
 	draw_heat_box(s, c, l.good, PE_BUG_NONE, &heat_good);
 	draw_heat_box(s, c, l.bad, bug_of(s), &heat_bad);
 	draw_similarity(s, c, l.sim);
-	view_text_draw(c, l.numbers, numbers, text_style);
+	paragraph_draw(c, l.numbers, numbers, text_style);
 	canvas_set_clip(c, old);
 }
+
+const struct view_spec view_bugs = {
+	.name = "bugs",
+	.title = { "common implementation mistakes against the correct encoding",
+		   "常见的实现错误与正确编码的对照" },
+	.nknobs = 1,
+	.knob = { {
+		.word = "bug",
+		.help = { "which mistake is shown", "显示哪一种错误" },
+		.kind = KNOB_CHOICE, .lo = 0, .hi = PE_BUG_COUNT - 1,
+		.start = KNOB_START_INIT, .init = 0,
+		.choice = bug_name,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_CYCLE, 1,
+			    { "previous / next mistake", "上一个 / 下一个错误" } } },
+	} },
+	.draw = bugs_draw,
+};

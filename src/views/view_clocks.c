@@ -27,7 +27,8 @@
  * the caches below), showing "…" until the first is done. With s->ascii:
  * ω -> w, λ -> wl, ‖ -> ||, · -> *, − -> -, … -> ... */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,7 +39,7 @@
 #include "render/job.h"
 #include "engine/pe.h"
 #include "render/plot.h"
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
 enum {
 	TEXT_MAX = 256,		/* one line of text */
@@ -76,6 +77,13 @@ struct clocks_layout {
 	int ndials;		/* dials shown */
 	int pair[DIALS_MAX];	/* their pairs, ascending */
 };
+
+/* ---- the knobs ---- */
+
+static long long offset_of(const struct state *s)
+{
+	return (long long)state_view_knob(s, 0);
+}
 
 /* ---- cached residuals ---- */
 
@@ -145,7 +153,7 @@ static bool rot_ready(const struct state *s)
 	size_t size = (size_t)pe_rotation_table_size(p->d_model);
 
 	if (!(rot.keyed && rot.d == p->d_model && rot.base == p->base &&
-	      rot.k == s->knobs.offset)) {
+	      rot.k == offset_of(s))) {
 		if (size > rot.cap) {
 			double *t = realloc(rot.t, size * sizeof *t);
 
@@ -157,7 +165,7 @@ static bool rot_ready(const struct state *s)
 		rot.keyed = true;
 		rot.d = p->d_model;
 		rot.base = p->base;
-		rot.k = s->knobs.offset;
+		rot.k = offset_of(s);
 		rot.filled = 0;
 	}
 	return rot.filled == p->d_model / 2 ||
@@ -186,7 +194,7 @@ static void at_pos_start(const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	bool same_table = at_pos.keyed && at_pos.d == p->d_model &&
-			  at_pos.base == p->base && at_pos.k == s->knobs.offset;
+			  at_pos.base == p->base && at_pos.k == offset_of(s);
 
 	if (same_table && (!at_pos.done || at_pos.pos == s->cur.pos))
 		return;
@@ -194,7 +202,7 @@ static void at_pos_start(const struct state *s)
 	at_pos.done = false;
 	at_pos.d = p->d_model;
 	at_pos.base = p->base;
-	at_pos.k = s->knobs.offset;
+	at_pos.k = offset_of(s);
 	at_pos.pos = s->cur.pos;
 	at_pos.next_pair = 0;
 	at_pos.sum = 0.0;
@@ -259,12 +267,12 @@ static bool residual_spread(const struct state *s, double *v)
 	int h = p->d_model / 2;
 
 	if (!(spread.keyed && spread.d == p->d_model && spread.base == p->base &&
-	      spread.len == s->cur.len && spread.k == s->knobs.offset)) {
+	      spread.len == s->cur.len && spread.k == offset_of(s))) {
 		spread.keyed = true;
 		spread.d = p->d_model;
 		spread.base = p->base;
 		spread.len = s->cur.len;
-		spread.k = s->knobs.offset;
+		spread.k = offset_of(s);
 		spread.count = spread_count(s);
 		spread.next_pos = spread.next_pair = 0;
 		spread.sum = spread.worst = 0.0;
@@ -433,7 +441,7 @@ static void draw_dial(const struct state *s, struct canvas *c,
 		canvas_braille_dot(c, cx + xy[t].x, cy + xy[t].y,
 				   sel ? ROLE_CURSOR : ROLE_AXIS);
 	draw_hand(c, cx, cy, rad - 1,
-		  (double)(s->cur.pos + s->knobs.offset) * w, ROLE_DIM);
+		  (double)(s->cur.pos + offset_of(s)) * w, ROLE_DIM);
 	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
 	snprintf(text, sizeof text, "i=%d", pair);
 	tw = utf8_width(text);
@@ -467,11 +475,11 @@ static void draw_header(const struct state *s, struct canvas *c,
 	const char *cand[3] = { a, b, d };
 	int x = l->in.x, y = l->in.y;
 
-	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, s->knobs.offset);
+	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, offset_of(s));
 	snprintf(b, sizeof b, "%s   (x/X, c/C: k; space: play)", d);
 	snprintf(a, sizeof a, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   space: play%s)",
 		 d, sy->minus, sy->div, sy->times, s->playing ? "ing" : "");
-	view_text_fit(c, x, y, l->in.w, cand, 3,
+	paragraph_fit(c, x, y, l->in.w, cand, 3,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 	if (l->header_rows < 2)
 		return;
@@ -479,7 +487,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 		 sy->omega, sy->omega);
 	snprintf(b, sizeof b, "hand = (sin p%s_i, cos p%s_i); faint hand: p + k",
 		 sy->omega, sy->omega);
-	view_text_fit(c, x, y + 1, l->in.w, cand, 2, dim_style);
+	paragraph_fit(c, x, y + 1, l->in.w, cand, 2, dim_style);
 }
 
 /* The selected pair's M_k, symbolic and with its values, on two rows. */
@@ -491,7 +499,7 @@ static void draw_matrix(const struct state *s, struct canvas *c,
 	double m[2][2];
 	char a[TEXT_MAX], b[TEXT_MAX];
 
-	pe_rotation(&s->cur.pe, pair, (double)s->knobs.offset, m);
+	pe_rotation(&s->cur.pe, pair, (double)offset_of(s), m);
 	snprintf(a, sizeof a, "M_k = [[ cos k%s,  sin k%s],  =  [[% .4f, % .4f],",
 		 sy->omega, sy->omega, m[0][0], m[0][1]);
 	snprintf(b, sizeof b, "       [%ssin k%s,  cos k%s]]      [% .4f, % .4f]]",
@@ -511,12 +519,12 @@ static void draw_pair_line(const struct state *s, struct canvas *c,
 	const char *cand[2] = { a, b };
 
 	snprintf(b, sizeof b, "pair %d: %s = %.4g, k%s = %.4g rad", pair,
-		 sy->omega, w, sy->omega, (double)s->knobs.offset * w);
+		 sy->omega, w, sy->omega, (double)offset_of(s) * w);
 	snprintf(a, sizeof a, "pair %d (dims %d, %d) turns %s_%d = %.4g rad per position; k = %lld turns it by k%s_%d = %.4g rad",
 		 pair, pe_dim_of(p, pair, PE_SIN), pe_dim_of(p, pair, PE_COS),
-		 sy->omega, pair, w, s->knobs.offset, sy->omega, pair,
-		 (double)s->knobs.offset * w);
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
+		 sy->omega, pair, w, offset_of(s), sy->omega, pair,
+		 (double)offset_of(s) * w);
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_CURSOR, ROLE_DEFAULT, 0 });
 }
 
@@ -543,7 +551,7 @@ static void draw_residuals(const struct state *s, struct canvas *c,
 			 num, s->cur.pe.d_model / 2, p);
 	else
 		snprintf(a, sizeof a, "%s = %s at p = %lld", lhs, num, p);
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 	if (rows >= 3) {
 		if (residual_spread(s, &v))
@@ -553,12 +561,12 @@ static void draw_residuals(const struct state *s, struct canvas *c,
 		snprintf(a, sizeof a, "largest at %d positions from 0 to %lld: %s, rounding only",
 			 spread_count(s), s->cur.len - 1, num);
 		snprintf(b, sizeof b, "largest over 0..%lld: %s", s->cur.len - 1, num);
-		view_text_fit(c, l->in.x, y + 1, l->in.w, cand, 2, plain);
+		paragraph_fit(c, l->in.x, y + 1, l->in.w, cand, 2, plain);
 	}
 	if (rows >= 2) {
 		snprintf(a, sizeof a, "PE(p+k) is a rotation of PE(p): a linear map, and the same matrix M_k for every p");
 		snprintf(b, sizeof b, "PE(p+k) = M_k%sPE(p), the same M_k for every p", sy->dot);
-		view_text_fit(c, l->in.x, y + (rows >= 3 ? 2 : 1), l->in.w, cand, 2,
+		paragraph_fit(c, l->in.x, y + (rows >= 3 ? 2 : 1), l->in.w, cand, 2,
 			 dim_style);
 	}
 }
@@ -583,8 +591,10 @@ static void draw_text(const struct state *s, struct canvas *c,
 		draw_residuals(s, c, l, y, rows);
 }
 
-void clocks_draw(const struct state *s, struct canvas *c, struct rect r)
+static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
+		struct rect r)
 {
+	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	struct clocks_layout l;
 
@@ -601,3 +611,23 @@ void clocks_draw(const struct state *s, struct canvas *c, struct rect r)
 	}
 	canvas_set_clip(c, old);
 }
+
+const struct view_spec view_clocks = {
+	.name = "clocks",
+	.title = { "each pair turns like a clock hand; an offset is a rotation",
+		   "每个维度对像一根表针；偏移就是一次旋转" },
+	.nknobs = 1,
+	.knob = { {
+		.word = "offset",
+		.help = { "offset k between the two hands",
+			  "两根表针之间的偏移 k" },
+		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
+		.start = KNOB_START_INIT, .init = 1,
+		.nsteps = 2,
+		.step = { { 'x', 'X', STEP_ADD, 1,
+			    { "offset k -/+1", "偏移 k -/+1" } },
+			  { 'c', 'C', STEP_MUL, 2,
+			    { "offset k /2 x2", "偏移 k /2 x2" } } },
+	} },
+	.draw = clocks_draw,
+};

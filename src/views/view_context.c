@@ -24,7 +24,8 @@
  * drawing; at the largest d they are computed over several frames, and the
  * last finished ones show meanwhile. */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,7 +39,7 @@
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "model/presets.h"
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
 enum {
 	KINDS = 3,		/* original, PI, NTK */
@@ -121,12 +122,24 @@ static struct {
 	double plan[PE_SIM_PAIR * CHUNK];
 } job;
 
+/* ---- the knobs ---- */
+
+static long long train_of(const struct state *s)
+{
+	return (long long)state_view_knob(s, 0);
+}
+
+static double scale_of(const struct state *s)
+{
+	return state_view_knob(s, 1);
+}
+
 /* ---- the numbers ---- */
 
 /* s * L0 rounded to a whole offset, at least 1. */
 static long long ctx_span(const struct state *s)
 {
-	double span = round(s->knobs.scale * (double)s->knobs.train_len);
+	double span = round(scale_of(s) * (double)train_of(s));
 
 	return span < 1.0 ? 1 : (long long)span;
 }
@@ -237,7 +250,7 @@ static void ctx_update(const struct state *s, int n, long long span)
 	const struct pe_params *p = &s->cur.pe;
 
 	if (!(job.keyed && job.d == p->d_model && job.base == p->base &&
-	      job.s == s->knobs.scale && job.span == span && job.n == n)) {
+	      job.s == scale_of(s) && job.span == span && job.n == n)) {
 		size_t need = (size_t)KINDS * ((size_t)n + 1);
 
 		job.keyed = false;
@@ -260,7 +273,7 @@ static void ctx_update(const struct state *s, int n, long long span)
 		job.done = false;
 		job.d = p->d_model;
 		job.base = p->base;
-		job.s = s->knobs.scale;
+		job.s = scale_of(s);
 		job.span = span;
 		job.n = n;
 		job.next = 0;
@@ -286,7 +299,7 @@ static const char *caption_text(int w)
 		"slowest by exactly s) while the fast ones stay almost where "
 		"they were.";
 
-	if (view_text_rows(full, w) <= CAPTION_ROWS_MAX)
+	if (paragraph_rows(full, w) <= CAPTION_ROWS_MAX)
 		return full;
 	return "PI squeezes every frequency: neighbours blur. NTK stretches "
 	       "mainly the slow pairs; the fast ones barely move.";
@@ -295,7 +308,7 @@ static const char *caption_text(int w)
 static void ctx_layout(struct rect r, struct ctx_layout *l)
 {
 	int top = r.h >= TOP_ROWS + 10 ? TOP_ROWS : r.h / 3;
-	int cap = view_text_rows(caption_text(r.w), r.w);
+	int cap = paragraph_rows(caption_text(r.w), r.w);
 	int lw = r.w >= WIDE_W ? r.w * 11 / 20 : r.w - EXT_W;
 	int plots;
 
@@ -359,14 +372,14 @@ static void draw_legend(struct canvas *c, const struct ctx_plot *g, int x,
 /* ---- the boxes ---- */
 
 /* The keys that cycle the presets, as the key table names them. */
-static const char *preset_keys(void)
+static const char *preset_keys(char *buf, size_t size)
 {
 	int n;
 	const struct keybinding *k = keys_table(&n);
 
 	for (int i = 0; i < n; i++)
 		if (k[i].kind == ACT_PRESET_NEXT)
-			return k[i].label_ascii;
+			return keys_label(&k[i], 0, false, buf, size);
 	return ":preset NAME";
 }
 
@@ -392,12 +405,12 @@ static void draw_presets(const struct state *s, struct canvas *c,
 	int n;
 	const struct preset *t = presets_table(&n);
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	char line[LINE_MAX], base[32];
+	char line[LINE_MAX], base[32], keys[32];
 
 	/* Narrow: name and d only (the names say the base). */
 	bool full = in.w >= 32;
 
-	snprintf(line, sizeof line, "Presets (%s)", preset_keys());
+	snprintf(line, sizeof line, "Presets (%s)", preset_keys(keys, sizeof keys));
 	canvas_box(c, r, line, border_style, title_style);
 	if (in.h < 1 || in.w < 1)
 		return;
@@ -428,7 +441,7 @@ static void draw_extension(const struct state *s, struct canvas *c,
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	double sc = s->knobs.scale;
+	double sc = scale_of(s);
 	int last = p->d_model / 2 - 1, y;
 	char line[LINE_MAX], a[32], b[32], nb[32], sv[32];
 
@@ -437,7 +450,7 @@ static void draw_extension(const struct state *s, struct canvas *c,
 	if (in.h < 1 || in.w < 1)
 		return;
 	fmt_double_shortest(sc, sv, sizeof sv);
-	snprintf(line, sizeof line, "L0=%lld  s=%s  %s=%lld", s->knobs.train_len,
+	snprintf(line, sizeof line, "L0=%lld  s=%s  %s=%lld", train_of(s),
 		 sv, s->ascii ? "s*L0" : "s·L0", ctx_span(s));
 	canvas_text(c, in.x, in.y, in.w, line, text_style);
 	y = in.y + 1;
@@ -514,7 +527,7 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 {
 	const struct pe_params *p = &s->cur.pe;
 	int h = p->d_model / 2, n;
-	double sc = s->knobs.scale, l0 = (double)s->knobs.train_len;
+	double sc = scale_of(s), l0 = (double)train_of(s);
 	double span = (double)ctx_span(s), lo, hi, pad, step;
 	double v[POINTS_MAX];
 	struct ctx_plot g;
@@ -584,7 +597,7 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 	for (int k = 0; k < KINDS; k++)
 		plot_samples(c, &g.area, 0.0, (double)sim.span / (n - 1),
 			     sim.v + (size_t)k * (size_t)n, n, kind_role[k]);
-	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, s->knobs.train_len,
+	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, train_of(s),
 		    marker_style);
 	if (g.gutter_w > 0) {
 		char lab[16];
@@ -602,8 +615,10 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 }
 
-void context_draw(const struct state *s, struct canvas *c, struct rect r)
+static void context_draw(const struct state *s, void *ctx, struct canvas *c,
+		struct rect r)
 {
+	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	struct ctx_layout l;
 	struct ctx_plot g;
@@ -620,6 +635,32 @@ void context_draw(const struct state *s, struct canvas *c, struct rect r)
 	draw_extension(s, c, l.ext);
 	draw_spectrum(s, c, l.spec);
 	draw_similarity(s, c, l.sim);
-	view_text_draw(c, l.caption, caption_text(r.w), text_style);
+	paragraph_draw(c, l.caption, caption_text(r.w), text_style);
 	canvas_set_clip(c, old);
 }
+
+const struct view_spec view_context = {
+	.name = "context",
+	.title = { "base presets and context extension (PI, NTK)",
+		   "base 预设和上下文扩展（PI、NTK）" },
+	.nknobs = 2,
+	.knob = { {
+		.word = "train",
+		.help = { "the trained length L0", "训练时的长度 L0" },
+		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
+		.start = KNOB_START_LEN,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_MUL, 2,
+			    { "trained length L0 /2 x2", "训练长度 L0 /2 x2" } } },
+	}, {
+		.word = "scale",
+		.help = { "the extension factor s: the new length is s L0",
+			  "扩展倍数 s：新长度为 s·L0" },
+		.kind = KNOB_REAL, .lo = 1, .hi = 1024,
+		.start = KNOB_START_INIT, .init = 4,
+		.nsteps = 1,
+		.step = { { 'c', 'C', STEP_MUL, 2,
+			    { "extension factor s /2 x2", "扩展倍数 s /2 x2" } } },
+	} },
+	.draw = context_draw,
+};

@@ -16,7 +16,8 @@
  * (pe_layout_gram_diff, in parts) at positions spread over the window and
  * cached by its inputs; the heatmaps are cached by heat.c. */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
 enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
@@ -79,7 +80,7 @@ static int gram_samples(int d, long long npos)
 
 /* Fills pos[0..n-1] with n positions spread evenly over the window, both
  * ends included. */
-static void spread(const struct viewport *v, int n, double *pos)
+static void spread(const struct pe_window *v, int n, double *pos)
 {
 	for (int j = 0; j < n; j++)
 		pos[j] = n == 1 ? (double)v->pos0
@@ -122,7 +123,7 @@ static bool gram_get(const struct state *s, double *diff, int *n_used,
 		     bool *oom)
 {
 	const struct pe_params *p = &s->cur.pe;
-	const struct viewport *v = &s->view;
+	const struct pe_window *v = &s->window;
 
 	*oom = false;
 	if (!(gram.keyed && gram.d == p->d_model && gram.base == p->base &&
@@ -191,7 +192,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 			 current ? " (current)" : "");
 	}
 	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
-	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->view, s->cur.pos,
+	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
 				 pe_dim_of(&p, pair, fn), !s->ascii };
 	heat_plot_draw(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 },
 		       &hp, hc);
@@ -247,7 +248,7 @@ static void draw_text_box(struct canvas *c, struct rect r,
 	if (in.w < 1 || in.h < 1)
 		return;
 	for (int k = 0; k < nparas && in.h > 0; k++) {
-		int used = view_text_draw(c, in, text[k], text_style);
+		int used = paragraph_draw(c, in, text[k], text_style);
 
 		in.y += used;
 		in.h -= used;
@@ -258,8 +259,10 @@ static void draw_text_box(struct canvas *c, struct rect r,
 			    num_style);
 }
 
-void layouts_draw(const struct state *s, struct canvas *c, struct rect r)
+static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
+		struct rect r)
 {
+	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	char text[3][TEXT_MAX];
 	int nparas = explain(s, text), need = 2, lw = r.w / 2, box_h;
@@ -269,7 +272,7 @@ void layouts_draw(const struct state *s, struct canvas *c, struct rect r)
 	 * heatmaps at least HEAT_ROWS_MIN; paragraphs that do not fit are
 	 * dropped from the last. */
 	for (int k = 0; k < nparas; k++) {
-		int rows = view_text_rows(text[k], r.w - 2);
+		int rows = paragraph_rows(text[k], r.w - 2);
 
 		if (r.h - (need + rows) < HEAT_ROWS_MIN && k > 0) {
 			nparas = k;
@@ -286,3 +289,10 @@ void layouts_draw(const struct state *s, struct canvas *c, struct rect r)
 		      text, nparas);
 	canvas_set_clip(c, old);
 }
+
+const struct view_spec view_layouts = {
+	.name = "layouts",
+	.title = { "interleaved and concatenated layouts side by side",
+		   "交错布局与拼接布局并排对比" },
+	.draw = layouts_draw,
+};

@@ -19,7 +19,8 @@
  * With s->ascii every text is ASCII: λ -> wl, ω -> w, π -> pi, · -> *,
  * − -> -, ≤ -> <=, … -> ..., arrows -> ^ v. */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@
 #include "engine/pe.h"
 #include "engine/pe_analysis.h"
 #include "render/plot.h"
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
 enum {
 	TEXT_MAX = 256,		/* one line of text */
@@ -177,7 +178,7 @@ static void draw_headline(const struct state *s, const struct spectrum *sp,
 		 sp->cycling, sp->h, s->cur.len);
 	snprintf(a, sizeof a, "%s positions (%s %s len)", b, sp->sy->lambda,
 		 sp->sy->le);
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 2,
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 }
 
@@ -195,7 +196,7 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 			 sy->lambda, sy->pi, sy->pi, sy->dot, top);
 		snprintf(b, sizeof b, "one pair: %s_0 = 2%s = 6.28", sy->lambda,
 			 sy->pi);
-		view_text_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
+		paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
 		return;
 	}
 	snprintf(d, sizeof d, "%s_0 = 6.28 %s %s_%d = %s", sy->lambda, sy->dots,
@@ -205,7 +206,7 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 		 sy->dot, sy->minus, last);
 	snprintf(a, sizeof a, "%s_i = 2%s%sbase^(2i/d): %s, just under 2%s%sbase = %s",
 		 sy->lambda, sy->pi, sy->dot, b, sy->pi, sy->dot, top);
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 3, plain);
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 3, plain);
 }
 
 static void draw_turns(const struct spectrum *sp, struct canvas *c,
@@ -232,7 +233,7 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 		snprintf(a + n, sizeof a - (size_t)n, "; %s = base = %s near pair %.0f",
 			 sy->lambda, base, floor(at));
 	}
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
 }
 
 static void draw_selected(const struct state *s, const struct spectrum *sp,
@@ -255,7 +256,7 @@ static void draw_selected(const struct state *s, const struct spectrum *sp,
 		snprintf(a, sizeof a, "dim %d = %s of pair %d: %s = %s, %.2g of a turn over len (nearly constant)",
 			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
 			 sp->pair, sp->sy->lambda, wl, turns);
-	view_text_fit(c, l->in.x, y, l->in.w, cand, 2, cursor_style);
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, cursor_style);
 }
 
 static void draw_text(const struct state *s, const struct spectrum *sp,
@@ -457,16 +458,18 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 		snprintf(a1, sizeof a1, "pair i: fastest at 0 (%s = 2%s), slowest at %d",
 			 sp->sy->lambda, sp->sy->pi, sp->h - 1);
 		snprintf(a2, sizeof a2, "pair i");
-		view_text_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 2, axis_style);
+		paragraph_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 2, axis_style);
 	}
 }
 
-void spectrum_draw(const struct state *s, struct canvas *c, struct rect r)
+static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
+			  struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
 	struct spectrum sp;
 	struct spectrum_layout l;
 
+	(void)ctx;
 	canvas_fill(c, r, ' ', plain);
 	canvas_box(c, r, "Spectrum: the wavelength of each pair",
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
@@ -480,3 +483,10 @@ void spectrum_draw(const struct state *s, struct canvas *c, struct rect r)
 	}
 	canvas_set_clip(c, old);
 }
+
+const struct view_spec view_spectrum = {
+	.name = "spectrum",
+	.title = { "wavelength of every pair against the length",
+		   "每个维度对的波长与序列长度的对照" },
+	.draw = spectrum_draw,
+};

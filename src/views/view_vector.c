@@ -13,11 +13,13 @@
  *   └────────────────────────────────────────────────────────┘
  *
  * Dimensions fill columns top to bottom, as many columns as fit, from
- * knobs.scroll on; the layout's explanation joins the first line when it
+ * the scroll knob on; the layout's explanation joins the first line when it
  * fits. The row is cached by (parameters, position): its norm needs all d
  * values. */
 #include "base/utf8.h"
-#include "views/views.h"
+#include "model/catalog.h"
+#include "model/state.h"
+#include "render/cache.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +29,8 @@
 #include "base/fmt.h"
 #include "engine/pe.h"
 #include "render/plot.h"
+
+enum { K_SCROLL };	/* the knob */
 
 enum {
 	VALUE_W = 24,		/* "% .17g" of a value in [-1, 1], at most
@@ -43,55 +47,43 @@ static const struct style sel_style = { ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD };
 /* The row PE(pos) for the parameters it was computed with, and each
  * pair's omega for d and base: a new position then costs a sin and a cos
  * per pair instead of pe_row's pow, sin and cos. */
-static struct {
-	struct pe_params pe;
-	double pos;
-	double *row;		/* d values */
-	double *omega;		/* d/2 values, for pe.d_model and pe.base */
-	bool omega_valid;	/* omega matches pe's d and base */
-	bool valid;		/* row matches pe and pos */
-} cache;
+struct vector_ctx {
+	struct cache omega;	/* d/2 omegas, for (d, base) */
+	struct cache row;	/* d values, for (d, base, layout, pos) */
+};
 
 /* PE(pos) for s, from the cache when it holds it; NULL when out of memory.
  * The values are pe_row's to the bit: the same products pos * pe_omega,
  * the same sin and cos. */
-static const double *row_get(const struct state *s)
+static const double *row_get(struct vector_ctx *x, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	double pos = (double)s->cur.pos;
+	struct cache_key ko = { { p->d_model, p->base } };
+	struct cache_key kr = { { p->d_model, p->base, p->layout, pos } };
+	size_t h = (size_t)(p->d_model / 2);
+	double *omega, *row;
 
-	if (cache.valid && cache.pe.d_model == p->d_model &&
-	    cache.pe.base == p->base && cache.pe.layout == p->layout &&
-	    cache.pos == pos)
-		return cache.row;
-	cache.valid = false;
-	if (!cache.omega_valid || cache.pe.d_model != p->d_model ||
-	    cache.pe.base != p->base) {
-		double *nr = realloc(cache.row, (size_t)p->d_model * sizeof *nr);
-		double *nw;
-
-		cache.omega_valid = false;
-		if (!nr)
-			return NULL;
-		cache.row = nr;
-		nw = realloc(cache.omega, (size_t)(p->d_model / 2) * sizeof *nw);
-		if (!nw)
-			return NULL;
-		cache.omega = nw;
-		for (int i = 0; i < p->d_model / 2; i++)
-			cache.omega[i] = pe_omega(p, i);
-		cache.omega_valid = true;
+	if (cache_ready(&x->row, &kr))
+		return x->row.mem;
+	omega = cache_mem(&x->omega, h * sizeof *omega);
+	row = cache_mem(&x->row, 2 * h * sizeof *row);
+	if (!omega || !row)
+		return NULL;
+	if (cache_start(&x->omega, &ko, 0) || !x->omega.done) {
+		for (size_t i = 0; i < h; i++)
+			omega[i] = pe_omega(p, (int)i);
+		x->omega.done = true;
 	}
-	for (int i = 0; i < p->d_model / 2; i++) {
-		double angle = pos * cache.omega[i];
+	cache_start(&x->row, &kr, 0);
+	for (size_t i = 0; i < h; i++) {
+		double angle = pos * omega[i];
 
-		cache.row[pe_dim_of(p, i, PE_SIN)] = sin(angle);
-		cache.row[pe_dim_of(p, i, PE_COS)] = cos(angle);
+		row[pe_dim_of(p, (int)i, PE_SIN)] = sin(angle);
+		row[pe_dim_of(p, (int)i, PE_COS)] = cos(angle);
 	}
-	cache.pe = *p;
-	cache.pos = pos;
-	cache.valid = true;
-	return cache.row;
+	x->row.done = true;
+	return row;
 }
 
 static int digits(long long v)
@@ -162,15 +154,16 @@ static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
 	canvas_text(c, x + 1, y, max - 1, line, sel ? sel_style : text_style);
 }
 
-void vector_draw(const struct state *s, struct canvas *c, struct rect r)
+static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
+			struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	struct entry_geom g = entry_geom(p);
-	const double *row = row_get(s);
+	const double *row = row_get(ctx, s);
 	char title[64], line[LINE_MAX], col_head[LINE_MAX];
-	int y, rows, cols, first = (int)s->knobs.scroll, last;
+	int y, rows, cols, first = (int)state_view_knob(s, K_SCROLL), last;
 
 	canvas_fill(c, r, ' ', text_style);
 	snprintf(title, sizeof title, "Vector PE(%lld)", s->cur.pos);
@@ -221,3 +214,29 @@ void vector_draw(const struct state *s, struct canvas *c, struct rect r)
 		canvas_text(c, in.x, in.y + in.h - 1, in.w, line, dim_style);
 	canvas_set_clip(c, old);
 }
+
+static void vector_free(void *ctx)
+{
+	struct vector_ctx *x = ctx;
+
+	cache_free(&x->omega);
+	cache_free(&x->row);
+}
+
+const struct view_spec view_vector = {
+	.name = "vector",
+	.title = { "PE(pos) as numbers, to check your own code",
+		   "以数字列出 PE(pos)，用来核对你自己的代码" },
+	.nknobs = 1,
+	.knob = { {
+		.word = "scroll",
+		.help = { "first dimension listed", "列表里的第一个维度" },
+		.kind = KNOB_INT, .lo = 0, .top = KNOB_TOP_LAST_DIM,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_ADD, 16,
+			    { "scroll up / down", "向上 / 向下滚动" } } },
+	} },
+	.draw = vector_draw,
+	.ctx_size = sizeof(struct vector_ctx),
+	.ctx_free = vector_free,
+};

@@ -100,9 +100,10 @@ same_sets "man page OPTIONS match --help" "--help" "$tmp/help.opts" \
 # ---- keys: --list-keys, the man page ----
 
 "$PESCOPE" --list-keys --ascii >"$tmp/keys.md" || not_ok "--list-keys runs"
-# "| `label` | help |" -> label (with "\|" back to "|")
+# "| `label` | help |" -> label (with "\|" back to "|"; runs of blanks as
+# one, as the man page's HTML has them)
 sed -nE 's/^\| `+ ?(.*[^ ]) ?`+ \| .*/\1/p' "$tmp/keys.md" |
-	sed 's/\\|/|/g' | sort >"$tmp/table.keys"
+	sed 's/\\|/|/g; s/  */ /g' | sort >"$tmp/table.keys"
 man_tags KEYS | sort >"$tmp/man.keys"
 if [ "$(wc -l <"$tmp/table.keys")" -lt 10 ]; then
 	not_ok "keys read from --list-keys" "only $(wc -l <"$tmp/table.keys")"

@@ -6,6 +6,9 @@
 #include "model/command.h"
 #include "fuzz.h"
 #include "model/state.h"
+#include "views/views.h"
+
+#include <string.h>
 
 enum { LINE_MAX_BYTES = 512 };
 
@@ -16,9 +19,11 @@ static bool same_settings(const struct state *a, const struct state *b)
 	       a->cur.pe.base == b->cur.pe.base &&
 	       a->cur.pe.layout == b->cur.pe.layout &&
 	       a->cur.len == b->cur.len && a->cur.pos == b->cur.pos &&
-	       a->cur.dim == b->cur.dim && a->view.pos0 == b->view.pos0 &&
-	       a->view.npos == b->view.npos && a->view.dim0 == b->view.dim0 &&
-	       a->view.ndim == b->view.ndim && a->view_id == b->view_id;
+	       a->cur.dim == b->cur.dim && a->window.pos0 == b->window.pos0 &&
+	       a->window.npos == b->window.npos &&
+	       a->window.dim0 == b->window.dim0 &&
+	       a->window.ndim == b->window.ndim && a->view == b->view &&
+	       memcmp(a->knob, b->knob, sizeof a->knob) == 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -33,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size == 0)
 		return 0;
-	state_init(&s, &starts[data[0] % 3]);
+	state_init(&s, views_catalog(), &starts[data[0] % 3]);
 	for (size_t i = 1; i < size;) {
 		size_t n = 0;
 		while (i < size && data[i] != '\n') {
@@ -45,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		line[n] = '\0';
 		before = s;
 		err[0] = '\0';
-		if (command_run(&s, line, err, sizeof err) == COMMAND_ERROR) {
+		if (command_run(&s, line, data[0] & 4 ? COMMAND_LESSON : COMMAND_TYPED,
+				err, sizeof err) == COMMAND_ERROR) {
 			fuzz_check_message(err, sizeof err);
 			fuzz_check(same_settings(&s, &before),
 				   "a refused command changed the state");

@@ -11,15 +11,17 @@
  *   0xd0-0xef   a code point from the next three bytes (may be invalid)
  *   0xf0-0xff   any int as a key code, from the next four bytes
  *
- * through keys_action, frame_click, frame_wheel and state_apply; after
+ * through keys_action, frame_click, frame_wheel and reduce; after
  * every event the invariants must hold (state_valid). Nothing is drawn: in a
  * fuzzing build one frame costs as much as thousands of keys (and seconds
  * after a parameter change at d_model 65536), so drawing the states keys
  * reach is left to the key mash, which draws tens of thousands of them. */
-#include "views/frame.h"
+#include "views/screen.h"
 #include "fuzz.h"
 #include "model/keys.h"
+#include "model/reduce.h"
 #include "model/state.h"
+#include "views/views.h"
 
 struct input {
 	const uint8_t *p, *end;
@@ -52,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct input in = { data, data + size };
 	int w = 120, h = 40;
 
-	state_init(&s, &start);
+	state_init(&s, views_catalog(), &start);
 	while (in.p < in.end) {
 		unsigned b = next(&in), x, y;
 		struct action a;
@@ -64,17 +66,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (b < 0xb0) {
 			x = next(&in);
 			y = next(&in);
-			a = b < 0xa0 ? frame_click(&s, w, h, (int)x, (int)y)
-				     : frame_wheel(&s, w, h, (int)x, (int)y,
-						   b & 1 ? 1 : -1);
+			a = b < 0xa0 ? screen_click(&s, w, h, (int)x, (int)y)
+				     : screen_wheel(&s, w, h, (int)x, (int)y,
+						    b & 1 ? 1 : -1);
 		} else if (b < 0xc0) {
 			w = 1 + (int)next(&in);
 			h = 1 + (int)next(&in);
 			continue;
 		} else if (b < 0xd0) {
 			for (unsigned i = 0; i <= (b & 15); i++) {
-				a = (struct action){ ACT_TICK, 0, 0, -1 };
-				state_apply(&s, &a);
+				a = action_make(ACT_TICK, 0);
+				reduce(&s, &a);
 			}
 			fuzz_check(state_valid(&s), "state_valid after ticks");
 			continue;
@@ -90,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			v |= next(&in);
 			a = keys_action(&s, (int)v);
 		}
-		state_apply(&s, &a);
+		reduce(&s, &a);
 		fuzz_check(state_valid(&s), "state_valid after an event");
 	}
 	return 0;

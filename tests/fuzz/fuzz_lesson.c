@@ -12,6 +12,8 @@
 #include "views/panel_lesson.h"
 #include "model/state.h"
 #include "base/utf8.h"
+#include "render/wrap.h"
+#include "views/views.h"
 
 /* True when s is valid UTF-8 with no controls but those in `allowed`. */
 static bool clean_text(const char *s, const char *allowed)
@@ -41,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!c)
 		c = canvas_new(48, 12);
 	fuzz_check(c != NULL, "canvas");
-	if (lesson_parse((const char *)data, size, "fuzz.txt", &l, err,
+	if (lesson_parse((const char *)data, size, "fuzz.txt", views_catalog(), &l, err,
 			 sizeof err) != 0) {
 		fuzz_check_message(err, sizeof err);
 		fuzz_check(strncmp(err, "fuzz.txt:", 9) == 0 &&
@@ -53,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   "title or about not clean");
 	book.count = 1;
 	book.lesson[0] = &l;
-	state_init(&s, &start);
+	state_init(&s, views_catalog(), &start);
 	s.les.book = &book;
 	for (int k = 0; k < l.nsteps; k++) {
 		const char *cap = l.step[k].caption;

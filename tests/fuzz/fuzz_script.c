@@ -7,13 +7,14 @@
  *
  * Speed: a frame after a parameter change at d_model 65536 costs seconds in
  * a fuzzing build, so the session runs on a screen too small for the views
- * (59x19, resizes capped there: frame_draw then only says "too small"),
+ * (59x19, resizes capped there: screen_draw then only says "too small"),
  * and tick counts are capped at 100 (a tick line of 100000 is tested once,
  * in test_script.c, not thousands of times a second). Drawing the views is
  * left to the key mash. */
 #include "fuzz.h"
 #include "model/keys.h"
 #include "app/script.h"
+#include "views/views.h"
 
 enum { CAP_W = 59, CAP_H = 19, CAP_TICKS = 100 };
 
@@ -54,13 +55,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char line[SCRIPT_LINE_MAX + 1];
 	static struct script_session ss;
 	static struct canvas *c;
+	static struct screen *sc;
 	char err[SCRIPT_ERR_MAX];
 
 	if (!c)
 		c = canvas_new(CAP_W, CAP_H);
+	if (!sc)
+		sc = screen_new(views_catalog());
+	fuzz_check(sc != NULL, "screen");
 	fuzz_check(c && canvas_resize(c, CAP_W, CAP_H) == 0, "canvas");
-	state_init(&ss.s, &start);
-	script_begin(&ss, c);
+	state_init(&ss.s, views_catalog(), &start);
+	script_begin(&ss, sc, c);
 	for (size_t i = 0; i < size && !ss.quit;) {
 		const uint8_t *nl = memchr(data + i, '\n', size - i);
 		size_t len = nl ? (size_t)(nl - (data + i)) : size - i;

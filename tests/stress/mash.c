@@ -1,5 +1,5 @@
 /* mash.c - the key mash: random events through the explorer's own path
- * (keys_action, frame_click, frame_wheel, state_apply, frame_draw), checking
+ * (keys_action, screen_click, screen_wheel, reduce, screen_draw), checking
  * the state's invariants after every event. Built with the project's objects,
  * normally under AddressSanitizer and UBSan (make stress, make test).
  *
@@ -25,10 +25,12 @@
 #include <time.h>
 
 #include "render/canvas.h"
-#include "views/frame.h"
+#include "views/screen.h"
 #include "model/keys.h"
 #include "engine/pe.h"
+#include "model/reduce.h"
 #include "model/state.h"
+#include "views/views.h"
 
 /* ---- random numbers (splitmix64: tiny, seedable, good enough) ---- */
 
@@ -57,17 +59,18 @@ static const char *rng_pick(const char *const *list, int n)
 
 struct mash {
 	struct state s;
+	struct screen *sc;	/* the views' caches */
 	struct canvas *c;
 	int w, h;		/* the screen */
 	long long event;	/* number of the event being applied */
 	char what[200];		/* what it is, for the report */
 	long long frames;	/* frames drawn */
-	long long view_frames[VIEW_COUNT];	/* of them, in each view */
+	long long view_frames[VIEWS_MAX];	/* of them, in each view */
 };
 
 static void apply(struct mash *m, struct action a)
 {
-	state_apply(&m->s, &a);
+	reduce(&m->s, &a);
 }
 
 static void key(struct mash *m, int code)
@@ -77,9 +80,9 @@ static void key(struct mash *m, int code)
 
 static void draw(struct mash *m)
 {
-	frame_draw(&m->s, m->c);
+	screen_draw(m->sc, &m->s, m->c);
 	m->frames++;
-	m->view_frames[m->s.view_id]++;
+	m->view_frames[m->s.view]++;
 }
 
 /* Checks the invariants of state.h independently of state_valid, and with
@@ -87,7 +90,7 @@ static void draw(struct mash *m)
 static void check(const struct mash *m)
 {
 	const struct state *s = &m->s;
-	const struct viewport *v = &s->view;
+	const struct pe_window *v = &s->window;
 	long long d = s->cur.pe.d_model, len = s->cur.len;
 	const char *broken = NULL;
 
@@ -106,7 +109,7 @@ static void check(const struct mash *m)
 	else if (v->npos < 1 || v->pos0 < 0 || v->pos0 + v->npos > len ||
 		 v->ndim < 1 || v->dim0 < 0 || v->dim0 + v->ndim > d)
 		broken = "viewport inside the matrix";
-	else if ((unsigned)s->view_id >= VIEW_COUNT)
+	else if (s->view < 0 || s->view >= s->cat->count)
 		broken = "view id";
 	if (!broken)
 		return;
@@ -135,7 +138,7 @@ static void ev_table_key(struct mash *m)
 	if (code == 0)
 		code = b->down[0];
 	if (b->kind == ACT_VIEW_SET)	/* the row stands for 1 .. 8 */
-		code = '1' + (int)rng_range(0, VIEW_COUNT - 1);
+		code = '1' + (int)rng_range(0, m->s.cat->count - 1);
 	snprintf(m->what, sizeof m->what, "table key %d", code);
 	key(m, code);
 }
@@ -208,9 +211,9 @@ static void ev_mouse(struct mash *m)
 		 click ? "click" : dir > 0 ? "wheel up" : "wheel down", x, y,
 		 m->w, m->h);
 	if (click)
-		apply(m, frame_click(&m->s, m->w, m->h, x, y));
+		apply(m, screen_click(&m->s, m->w, m->h, x, y));
 	else
-		apply(m, frame_wheel(&m->s, m->w, m->h, x, y, dir));
+		apply(m, screen_wheel(&m->s, m->w, m->h, x, y, dir));
 }
 
 static void ev_resize(struct mash *m)
@@ -233,7 +236,7 @@ static void ev_resize(struct mash *m)
 static void ev_tick(struct mash *m)
 {
 	snprintf(m->what, sizeof m->what, "tick");
-	apply(m, (struct action){ ACT_TICK, 0, 0, -1 });
+	apply(m, action_make(ACT_TICK, 0));
 }
 
 /* A value for a command: ordinary, extreme, or not a number at all. */
@@ -323,11 +326,12 @@ int main(int argc, char **argv)
 	}
 	rng_state = seed;
 	memset(&m, 0, sizeof m);
-	state_init(&m.s, &start);
+	state_init(&m.s, views_catalog(), &start);
 	m.w = 120;
 	m.h = 40;
 	m.c = canvas_new(m.w, m.h);
-	if (!m.c)
+	m.sc = screen_new(views_catalog());
+	if (!m.c || !m.sc)
 		return 1;
 	draw(&m);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -359,13 +363,14 @@ int main(int argc, char **argv)
 	       "%.0f events/s; frames per view:", events,
 	       (unsigned long long)seed, m.frames, secs,
 	       secs > 0 ? (double)events / secs : 0.0);
-	for (int v = 0; v < VIEW_COUNT; v++)
+	for (int v = 0; v < m.s.cat->count; v++)
 		printf(" %lld", m.view_frames[v]);
 	printf("\n");
 	canvas_free(m.c);
+	screen_free(m.sc);
 	/* A long enough run that never drew some view missed part of the
 	 * program: say so rather than pass. */
-	for (int v = 0; v < VIEW_COUNT; v++)
+	for (int v = 0; v < m.s.cat->count; v++)
 		if (events >= 10000 && m.view_frames[v] == 0) {
 			fprintf(stderr, "mash: view %d was never drawn\n", v + 1);
 			return 1;

@@ -10,21 +10,22 @@
 
 #include <string.h>
 
-#include "views/frame.h"
+#include "fixture.h"
+#include "views/screen.h"
 #include "snap.h"
 #include "model/state.h"
 #include "render/work.h"
 
 enum { W = 160, H = 50, MAX_FRAMES = 10000 };
 
-static struct state extreme_state(enum view_id v)
+static struct state extreme_state(int v)
 {
 	struct settings st = { { 16384, 10000.0, PE_INTERLEAVED },
 			       1000000000LL, 500000000LL, 7 };
 	struct state s;
 
-	state_init(&s, &st);
-	s.view_id = v;
+	fx_init(&s, &st);
+	s.view = v;
 	return s;
 }
 
@@ -33,7 +34,7 @@ static char *draw_whole(const struct state *s, struct canvas *c)
 {
 	work_budget_set(0.0);
 	work_frame_start();
-	frame_draw(s, c);
+	fx_draw(s, c);
 	cr_expect(!work_unfinished(), "without a budget every job finishes");
 	return snap(c);
 }
@@ -49,7 +50,7 @@ static char *draw_sliced(const struct state *s, struct canvas *c, int *frames)
 		bool more;
 
 		work_frame_start();
-		frame_draw(s, c);
+		fx_draw(s, c);
 		more = work_unfinished();
 		free(text);
 		text = snap(c);
@@ -65,7 +66,7 @@ static char *draw_sliced(const struct state *s, struct canvas *c, int *frames)
 	return text;
 }
 
-static void check_view(enum view_id v, bool expect_slices)
+static void check_view(int v, bool expect_slices)
 {
 	struct canvas *c = canvas_new(W, H);
 	struct state s = extreme_state(v);
@@ -75,7 +76,7 @@ static void check_view(enum view_id v, bool expect_slices)
 
 	cr_assert_not_null(c);
 	whole_a = draw_whole(&s, c);
-	state_apply(&s, &base_up);
+	reduce(&s, &base_up);
 	sliced_b = draw_sliced(&s, c, &frames);
 	if (expect_slices)
 		cr_expect(frames > 1, "a heatmap of 8192 pairs takes several "
@@ -84,7 +85,7 @@ static void check_view(enum view_id v, bool expect_slices)
 	 * recomputes from scratch. */
 	s.cur.pe.base = 10000.0;
 	again_a = draw_whole(&s, c);
-	state_apply(&s, &base_up);
+	reduce(&s, &base_up);
 	again_b = draw_whole(&s, c);
 	whole_b = again_b;
 	cr_expect_str_eq(again_a, whole_a);

@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "render/canvas.h"
 #include "app/cli.h"
 #include "model/drill.h"
-#include "views/frame.h"
+#include "views/screen.h"
 #include "model/keys.h"
 #include "app/session.h"
 #include "snap.h"
@@ -158,7 +159,7 @@ static void check_number_kind(const struct drill_question *q)
 	switch (q->kind) {
 	case DRILL_LAST_WAVELENGTH:
 		want = 2 * M_PI * pow(p->base, (d - 2.0) / d);
-		cr_assert_eq(q->view, VIEW_EXPLORE);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
 		cr_assert_eq(q->pair, half - 1);
 		cr_assert_geq((double)q->len, want, "one whole turn fits");
 		break;
@@ -170,16 +171,16 @@ static void check_number_kind(const struct drill_question *q)
 		for (int i = 0; i < half; i++)
 			count += 2 * M_PI / omega(p, i) <= (double)q->len;
 		want = count;
-		cr_assert_eq(q->view, VIEW_SPECTRUM);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_SPECTRUM);
 		cr_assert_eq(q->answer, want, "exact count");
 		break;
 	case DRILL_NORM:
 		want = sqrt(dot(p, (double)q->pos, (double)q->pos));
-		cr_assert_eq(q->view, VIEW_EXPLORE);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
 		break;
 	case DRILL_NTK_BASE:
 		want = p->base * pow(q->scale, d / (d - 2.0));
-		cr_assert_eq(q->view, VIEW_CONTEXT);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_CONTEXT);
 		/* the point of the formula: the slowest pair stretches s times */
 		assert_close(2 * M_PI * pow(want, (d - 2.0) / d),
 			     q->scale * 2 * M_PI * pow(p->base, (d - 2.0) / d),
@@ -189,7 +190,7 @@ static void check_number_kind(const struct drill_question *q)
 	case DRILL_SIMILARITY:
 		cr_assert(d == 2 || d == 4);
 		want = dot(p, (double)q->pos, (double)(q->pos + q->k));
-		cr_assert_eq(q->view, VIEW_EXPLORE);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
 		break;
 	default:
 		cr_assert_fail("kind %d is not a number question", q->kind);
@@ -216,7 +217,7 @@ static void check_choice_kind(const struct drill_question *q)
 		assert_close(dot(p, a, a + k), dot(p, a, a - k), 1e-9,
 			     "s(k) = s(-k)");
 		assert_right_option(q, "they are equal");
-		cr_assert_eq(q->view, VIEW_EXPLORE);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
 		break;
 	case DRILL_BASE_100:
 		cr_assert_eq(p->base, 100.0);
@@ -227,13 +228,13 @@ static void check_choice_kind(const struct drill_question *q)
 	case DRILL_FAST_PAIRS:
 		cr_assert_gt(omega(p, 0), 100 * omega(p, d / 2 - 1));
 		assert_right_option(q, "the first pairs (small i)");
-		cr_assert_eq(q->view, VIEW_BANDS);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_BANDS);
 		break;
 	case DRILL_OFFSET_ONLY:
 		assert_close(dot(p, a, a + k), dot(p, a + 17, a + 17 + k), 1e-9,
 			     "the same at p and p+17");
 		assert_right_option(q, "no: it is");
-		cr_assert_eq(q->view, VIEW_CLOCKS);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_CLOCKS);
 		break;
 	case DRILL_ROTATION:
 		/* rotating every pair of PE(p) by k*omega gives PE(p+k) */
@@ -246,7 +247,7 @@ static void check_choice_kind(const struct drill_question *q)
 				     1e-9, "rotated cos");
 		}
 		assert_right_option(q, "each (sin, cos) pair turns by");
-		cr_assert_eq(q->view, VIEW_CLOCKS);
+		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_CLOCKS);
 		break;
 	default:
 		cr_assert_fail("kind %d is not a choice question", q->kind);
@@ -272,7 +273,7 @@ Test(drill, every_kind_has_valid_parameters_and_the_right_answer)
 			cr_assert(q.k == 0 || (q.pos - q.k >= 0 &&
 					       q.pos + q.k < q.len));
 			cr_assert(q.pair >= 0 && q.pair < q.pe.d_model / 2);
-			cr_assert((unsigned)q.view < VIEW_COUNT);
+			cr_assert(catalog_find(views_catalog(), q.view) >= 0);
 			if (q.choice)
 				check_choice_kind(&q);
 			else
@@ -390,7 +391,7 @@ static void start_state(unsigned long long seed, enum lang lang)
 {
 	struct settings start = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
 
-	state_init(&st, &start);
+	fx_init(&st, &start);
 	st.lang = lang;
 	st.drill.seed = seed;
 }
@@ -398,7 +399,7 @@ static void start_state(unsigned long long seed, enum lang lang)
 static unsigned key(int code)
 {
 	struct action a = keys_action(&st, code);
-	unsigned r = state_apply(&st, &a);
+	unsigned r = reduce(&st, &a);
 
 	cr_assert(state_valid(&st), "state invalid after key %d", code);
 	return r;
@@ -454,7 +455,7 @@ static char *screen(int w, int h)
 	char *text;
 
 	cr_assert_not_null(c);
-	frame_draw(&st, c);
+	fx_draw(&st, c);
 	text = snap(c);
 	canvas_free(c);
 	cr_assert_not_null(text);
@@ -477,13 +478,13 @@ Test(drill, right_answer_scores_and_opens_the_view)
 	cr_assert_eq(st.drill.right, 1);
 	cr_assert_eq(st.drill.nmissed, 0);
 	/* the question's parameters and view are now live */
-	cr_assert_eq(st.view_id, q.view);
+	cr_assert_eq(st.view, catalog_find(views_catalog(), q.view));
 	cr_assert_eq(st.cur.pe.d_model, q.pe.d_model);
 	cr_assert_eq(st.cur.pe.base, q.pe.base);
 	cr_assert_eq(st.cur.len, q.len);
 	cr_assert_eq(st.cur.pos, q.pos);
 	cr_assert_eq(pe_pair_of(&st.cur.pe, st.cur.dim), q.pair);
-	cr_assert_eq(st.view.npos, q.len, "the whole length in view");
+	cr_assert_eq(st.window.npos, q.len, "the whole length in view");
 	/* n asks the next question */
 	key('n');
 	cr_assert_eq(st.drill.phase, DRILL_ASK);
@@ -548,7 +549,7 @@ Test(drill, keys_belong_to_the_answer_while_asking)
 		key('n');
 	key('2');
 	key('l');
-	cr_assert_eq(st.view_id, VIEW_EXPLORE, "'2' is typed, not a view");
+	cr_assert_eq(st.view, VIEW_EXPLORE, "'2' is typed, not a view");
 	cr_assert_eq(st.cur.pos, 0, "'l' does not move");
 	cr_assert_str_eq(st.drill.input, "2");
 	cr_assert_eq(key('q') & REACT_QUIT, 0, "q ends the drill, not pescope");
@@ -562,7 +563,7 @@ Test(drill, keys_explore_the_view_while_revealed)
 	key(PK_ENTER);		/* show the answer */
 	cr_assert_eq(st.drill.phase, DRILL_REVEAL);
 	key('2');
-	cr_assert_eq(st.view_id, VIEW_SPECTRUM, "'2' switches views");
+	cr_assert_eq(st.view, VIEW_SPECTRUM, "'2' switches views");
 	key(']');
 	cr_assert_eq(st.cur.pe.d_model, current().pe.d_model + 2);
 	key('r');
@@ -600,7 +601,7 @@ Test(drill, summary_lists_misses_and_reopens_them)
 		snprintf(line, sizeof line, "│    1) %s (d_model %d, base %s) → "
 			 "%s view", drill_text_kind(missed.kind, LANG_EN),
 			 missed.pe.d_model, base,
-			 views_get(missed.view)->name);
+			 missed.view);
 		cr_assert(strstr(text, line), "want \"%s\" in\n%s", line, text);
 	}
 	free(text);
@@ -608,7 +609,7 @@ Test(drill, summary_lists_misses_and_reopens_them)
 	cr_assert_eq(st.drill.phase, DRILL_SUMMARY);
 	key('1');
 	cr_assert_eq(st.drill.phase, DRILL_OFF);
-	cr_assert_eq(st.view_id, missed.view);
+	cr_assert_eq(st.view, catalog_find(views_catalog(), missed.view));
 	cr_assert_eq(st.cur.pe.d_model, missed.pe.d_model);
 	cr_assert_eq(st.cur.len, missed.len);
 	/* a new drill goes on with new questions and a new score */
@@ -662,7 +663,7 @@ static void assert_box_intact(int w, int h)
 	int bw = w - 2 > 92 ? 92 : w - 2, x = (w - bw) / 2, y0 = -1, y1 = -1;
 
 	cr_assert_not_null(c);
-	frame_draw(&st, c);
+	fx_draw(&st, c);
 	for (int y = 0; y < h; y++) {
 		uint32_t ch = canvas_cell(c, x, y)->ch;
 		if (ch == 0x250c && y0 < 0)	/* ┌ */
@@ -763,7 +764,7 @@ Test(drill, ascii_spelling)
 	st.ascii = true;
 	key('D');
 	key(PK_ENTER);
-	frame_draw(&st, c);
+	fx_draw(&st, c);
 	text = snap_opts(c, false, COLOR_NONE, PALETTE_RDBU);
 	cr_assert(strstr(text, "| w_0 = base^0 = 1 whatever d and base are, so "
 			       "wl_0 = 2pi ~ 6.283 positions"), "%s", text);
@@ -785,7 +786,7 @@ Test(drill, ascii_spelling)
 	snprintf(want, sizeof want, "||PE(p)|| = sqrt(%d) ~ ",
 		 current().pe.d_model / 2);
 	key(PK_ENTER);
-	frame_draw(&st, c);
+	fx_draw(&st, c);
 	text = snap_opts(c, false, COLOR_NONE, PALETTE_RDBU);
 	cr_assert(strstr(text, want), "want \"%s\" in\n%s", want, text);
 	free(text);

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "render/canvas.h"
-#include "app/export.h"
+#include "io/figure.h"
 #include "io/export_svg.h"
 
 static void utf8_locale(void)
@@ -334,16 +334,16 @@ Test(svg, role_backgrounds_merge)
 
 Test(svg, kinds_by_extension)
 {
-	cr_expect_eq(export_kind("a.svg"), EXPORT_SVG);
-	cr_expect_eq(export_kind("dir/FIG.SVG"), EXPORT_SVG);
-	cr_expect_eq(export_kind("a.txt"), EXPORT_TXT);
-	cr_expect_eq(export_kind("x/y/a.ans"), EXPORT_ANS);
-	cr_expect_eq(export_kind("a.png"), -1);
-	cr_expect_eq(export_kind("svg"), -1);
-	cr_expect_eq(export_kind(".svg"), -1);
-	cr_expect_eq(export_kind("dir/.svg"), -1);
-	cr_expect_eq(export_kind("a.svg/"), -1);
-	cr_expect_eq(export_kind(""), -1);
+	cr_expect_eq(figure_kind("a.svg"), FIGURE_SVG);
+	cr_expect_eq(figure_kind("dir/FIG.SVG"), FIGURE_SVG);
+	cr_expect_eq(figure_kind("a.txt"), FIGURE_TXT);
+	cr_expect_eq(figure_kind("x/y/a.ans"), FIGURE_ANS);
+	cr_expect_eq(figure_kind("a.png"), -1);
+	cr_expect_eq(figure_kind("svg"), -1);
+	cr_expect_eq(figure_kind(".svg"), -1);
+	cr_expect_eq(figure_kind("dir/.svg"), -1);
+	cr_expect_eq(figure_kind("a.svg/"), -1);
+	cr_expect_eq(figure_kind(""), -1);
 }
 
 static void in_temp_dir(char *dir)
@@ -361,14 +361,14 @@ Test(svg, auto_names_are_dated_and_never_overwrite)
 	in_temp_dir(dir);
 	setenv("TZ", "UTC", 1);
 	/* 2024-01-02 03:04:05 UTC */
-	cr_assert_eq(export_auto_name("clocks", 1704164645, name, sizeof name), 0);
+	cr_assert_eq(figure_auto_name("clocks", 1704164645, name, sizeof name), 0);
 	cr_expect_str_eq(name, "pescope-clocks-20240102-030405.svg");
 	f = fopen(name, "w");
 	cr_assert_not_null(f);
 	fclose(f);
-	cr_assert_eq(export_auto_name("clocks", 1704164645, name, sizeof name), 0);
+	cr_assert_eq(figure_auto_name("clocks", 1704164645, name, sizeof name), 0);
 	cr_expect_str_eq(name, "pescope-clocks-20240102-030405-2.svg");
-	cr_expect_eq(export_auto_name("clocks", 1704164645, name, 10), -1);
+	cr_expect_eq(figure_auto_name("clocks", 1704164645, name, 10), -1);
 	remove("pescope-clocks-20240102-030405.svg");
 	rmdir(dir);
 }
@@ -377,16 +377,16 @@ Test(svg, export_write_formats_and_errors)
 {
 	char dir[64], err[256], *buf = NULL;
 	struct canvas *c = canvas_new(3, 1);
-	struct export_opts o = { PALETTE_RDBU, true, NULL };
+	struct figure_opts o = { PALETTE_RDBU, true, NULL };
 	struct stat st;
 	size_t len = 0;
 	FILE *f;
 
 	in_temp_dir(dir);
 	canvas_text(c, 0, 0, 3, "ab", (struct style){ ROLE_ERROR, 0, 0 });
-	cr_expect_eq(export_write("p.txt", c, &o, err, sizeof err), 0);
-	cr_expect_eq(export_write("p.ans", c, &o, err, sizeof err), 0);
-	cr_expect_eq(export_write("p.svg", c, &o, err, sizeof err), 0);
+	cr_expect_eq(figure_write("p.txt", c, &o, err, sizeof err), 0);
+	cr_expect_eq(figure_write("p.ans", c, &o, err, sizeof err), 0);
+	cr_expect_eq(figure_write("p.svg", c, &o, err, sizeof err), 0);
 
 	f = fopen("p.txt", "r");
 	cr_assert_not_null(f);
@@ -402,15 +402,15 @@ Test(svg, export_write_formats_and_errors)
 	free(buf);
 	cr_expect_eq(stat("p.svg", &st), 0);
 
-	cr_expect_eq(export_write("p.png", c, &o, err, sizeof err), EX_USAGE);
+	cr_expect_eq(figure_write("p.png", c, &o, err, sizeof err), EX_USAGE);
 	cr_expect_not_null(strstr(err, ".svg, .txt or .ans"), "%s", err);
-	cr_expect_eq(export_write("no/such/dir/p.svg", c, &o, err, sizeof err),
+	cr_expect_eq(figure_write("no/such/dir/p.svg", c, &o, err, sizeof err),
 		     EX_CANTCREAT);
 	cr_expect_not_null(strstr(err, "no/such/dir/p.svg"), "%s", err);
 	/* A device in the place of the file is written in place; /dev/full
 	 * fails on the write, which is an I/O error, not a creation one. */
 	cr_assert_eq(symlink("/dev/full", "full.svg"), 0);
-	cr_expect_eq(export_write("full.svg", c, &o, err, sizeof err), EX_IOERR,
+	cr_expect_eq(figure_write("full.svg", c, &o, err, sizeof err), EX_IOERR,
 		     "%s", err);
 	cr_expect_not_null(strstr(err, "No space left"), "%s", err);
 

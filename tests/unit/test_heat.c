@@ -159,7 +159,7 @@ Test(pe_grid, far_positions_match_the_wave_means)
 
 /* The pixel as a plain average over its positions and dimensions. */
 static double brute_pixel(const struct pe_params *p, enum pe_bug bug,
-			  const struct viewport *v, int w, int rows, int x,
+			  const struct pe_window *v, int w, int rows, int x,
 			  int row)
 {
 	long long p0, np, d0, nd;
@@ -174,7 +174,7 @@ static double brute_pixel(const struct pe_params *p, enum pe_bug bug,
 }
 
 static void check_heat(const struct pe_params *p, enum pe_bug bug,
-		       struct viewport v, int w, int rows)
+		       struct pe_window v, int w, int rows)
 {
 	float *pix = malloc((size_t)w * (size_t)rows * sizeof *pix);
 	/* float32 values differ from the exact wave by ~pos * w * 2^-24 over
@@ -199,7 +199,7 @@ static void check_heat(const struct pe_params *p, enum pe_bug bug,
 
 Test(heat, every_encoding_matches_brute_force)
 {
-	static const struct viewport views[] = {
+	static const struct pe_window views[] = {
 		{ 0, 300, 0, 40 },	/* averaged rows, long columns */
 		{ 17, 23, 5, 31 },	/* zoomed: one position per column */
 		{ 100, 500, 3, 4 },	/* fewer dims than rows: repeated */
@@ -221,8 +221,8 @@ Test(heat, a_pair_split_across_rows_lands_in_both)
 	 * cosine fall into different rows. */
 	struct pe_params p = { 6, 10.0, PE_INTERLEAVED };
 
-	check_heat(&p, PE_BUG_NONE, (struct viewport){ 0, 50, 0, 6 }, 11, 4);
-	check_heat(&p, PE_BUG_DIM_EXPONENT, (struct viewport){ 0, 50, 0, 6 },
+	check_heat(&p, PE_BUG_NONE, (struct pe_window){ 0, 50, 0, 6 }, 11, 4);
+	check_heat(&p, PE_BUG_DIM_EXPONENT, (struct pe_window){ 0, 50, 0, 6 },
 		   11, 4);
 }
 
@@ -230,7 +230,7 @@ Test(heat, a_pair_split_across_rows_lands_in_both)
  * returns the number of calls. The first call's grid is copied to first
  * (w * rows floats), or first[0] set to NAN when it returned NULL. */
 static int get_sliced(struct heat_cache *hc, const struct pe_params *p,
-		      const struct viewport *v, int w, int rows, float *first,
+		      const struct pe_window *v, int w, int rows, float *first,
 		      const float **last)
 {
 	int calls = 0;
@@ -256,7 +256,7 @@ Test(heat, sliced_grids_equal_whole_ones)
 {
 	struct pe_params p = { 16384, 10000.0, PE_INTERLEAVED };
 	struct pe_params q = { 16384, 500000.0, PE_INTERLEAVED };
-	struct viewport v = { 0, 1000000000LL, 0, 16384 };
+	struct pe_window v = { 0, 1000000000LL, 0, 16384 };
 	int w = 60, rows = 20;
 	size_t bytes = (size_t)w * (size_t)rows * sizeof(float);
 	float *whole_p = malloc(bytes), *whole_q = malloc(bytes), *old = malloc(bytes);
@@ -299,7 +299,7 @@ Test(heat, a_change_mid_job_restarts_it)
 {
 	struct pe_params p = { 16384, 10000.0, PE_CONCAT };
 	struct pe_params q = { 16384, 10.0, PE_CONCAT };
-	struct viewport v = { 12345, 678901, 100, 9000 };
+	struct pe_window v = { 12345, 678901, 100, 9000 };
 	int w = 45, rows = 30;
 	size_t bytes = (size_t)w * (size_t)rows * sizeof(float);
 	float *whole_q = malloc(bytes), *first = malloc(bytes);
@@ -322,7 +322,7 @@ Test(heat, a_change_mid_job_restarts_it)
 Test(heat, a_grid_finished_late_in_a_frame_shows_in_the_next)
 {
 	struct pe_params p = { 256, 10000.0, PE_INTERLEAVED };
-	struct viewport v = { 0, 5000, 0, 256 };
+	struct pe_window v = { 0, 5000, 0, 256 };
 	int w = 30, rows = 12;
 	size_t bytes = (size_t)w * (size_t)rows * sizeof(float);
 	float *whole = malloc(bytes);

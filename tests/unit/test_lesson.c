@@ -8,12 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "render/canvas.h"
 #include "model/keys.h"
 #include "base/lang.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "views/panel_lesson.h"
+#include "model/command.h"
 #include "views/panels.h"
 #include "views/present.h"
 #include "snap.h"
@@ -34,7 +36,7 @@ static const struct settings defaults = {
 static struct lesson *load_ok(const char *path)
 {
 	char err[LESSON_ERR_MAX];
-	struct lesson *l = lesson_load(path, err, sizeof err);
+	struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err);
 
 	cr_assert_not_null(l, "%s: %s", path, err);
 	return l;
@@ -43,7 +45,7 @@ static struct lesson *load_ok(const char *path)
 /* The message lesson_load gives for path (which must fail). */
 static void load_fails(const char *path, char *err, size_t n)
 {
-	struct lesson *l = lesson_load(path, err, n);
+	struct lesson *l = lesson_load(path, views_catalog(), err, n);
 
 	cr_assert_null(l, "%s loaded", path);
 	cr_assert(!strchr(err, '\n'), "multi-line message: %s", err);
@@ -180,7 +182,7 @@ static void parse_fails(const char *text, size_t len, const char *want)
 
 	if (len == 0)
 		len = strlen(text);
-	cr_assert_eq(lesson_parse(text, len, "t.txt", &l, err, sizeof err), -1,
+	cr_assert_eq(lesson_parse(text, len, "t.txt", views_catalog(), &l, err, sizeof err), -1,
 		     "parsed: %s", text);
 	cr_expect_str_eq(err, want);
 }
@@ -245,7 +247,7 @@ static void load_book(struct lesson_book *b, const char *lang)
 	char dir[64];
 
 	snprintf(dir, sizeof dir, "assets/lessons/%s", lang);
-	cr_assert_eq(lesson_book_load(b, dir), 0, "%s", b->error);
+	cr_assert_eq(lesson_book_load(b, dir, views_catalog()), 0, "%s", b->error);
 	cr_assert_eq(b->skipped, 0, "%s", b->error);
 }
 
@@ -290,7 +292,7 @@ static void check_book(const char *lang, int w, int h)
 
 	cr_assert_not_null(c);
 	load_book(&b, lang);
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	s.lang = strcmp(lang, "zh") == 0 ? LANG_ZH : LANG_EN;
 	s.les.book = &b;
 	for (int i = 0; i < b.count; i++)
@@ -355,7 +357,7 @@ Test(lesson, book_skips_bad_files)
 {
 	struct lesson_book b;
 
-	cr_assert_eq(lesson_book_load(&b, "tests/lessons"), 0);
+	cr_assert_eq(lesson_book_load(&b, "tests/lessons", views_catalog()), 0);
 	cr_expect_eq(b.count, 2);	/* crlf.txt and good.txt */
 	cr_expect_str_eq(b.lesson[0]->name, "crlf");
 	cr_expect_str_eq(b.lesson[1]->name, "good");
@@ -364,7 +366,7 @@ Test(lesson, book_skips_bad_files)
 	cr_expect_str_eq(b.error, "tests/lessons/bad-command.txt:6: unknown "
 			 "command \"frobnicate\" (try :help)");
 	lesson_book_free(&b);
-	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder"), -1);
+	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder", views_catalog()), -1);
 	cr_expect_str_eq(b.error, "tests/no-such-folder: cannot read the "
 			 "folder: No such file or directory");
 	lesson_book_free(&b);
@@ -377,31 +379,31 @@ Test(lesson, lesson_commands)
 	struct state s, before;
 	char err[256];
 
-	state_init(&s, &defaults);
-	cr_assert_eq(lesson_command(&s, "highlight dims 3 9", err, sizeof err), 0);
+	fx_init(&s, &defaults);
+	cr_assert_eq(command_run(&s, "highlight dims 3 9", COMMAND_LESSON, err, sizeof err), 0);
 	cr_expect(s.hl.kind == HL_DIMS && s.hl.lo == 3 && s.hl.hi == 9);
-	cr_assert_eq(lesson_command(&s, "highlight pos 0 127", err, sizeof err), 0);
+	cr_assert_eq(command_run(&s, "highlight pos 0 127", COMMAND_LESSON, err, sizeof err), 0);
 	cr_expect(s.hl.kind == HL_POS && s.hl.lo == 0 && s.hl.hi == 127);
-	cr_assert_eq(lesson_command(&s, "highlight off", err, sizeof err), 0);
+	cr_assert_eq(command_run(&s, "highlight off", COMMAND_LESSON, err, sizeof err), 0);
 	cr_expect_eq(s.hl.kind, HL_NONE);
-	cr_assert_eq(lesson_command(&s, "window 10 19", err, sizeof err), 0);
-	cr_expect(s.view.pos0 == 10 && s.view.npos == 10);
-	cr_assert_eq(lesson_command(&s, "offset 7", err, sizeof err), 0);
-	cr_expect_eq(s.knobs.offset, 7);
-	cr_assert_eq(lesson_command(&s, "split 200", err, sizeof err), 0);
-	cr_expect_eq(s.knobs.split, 200);
-	cr_assert_eq(lesson_command(&s, "threshold 0.25", err, sizeof err), 0);
-	cr_expect_float_eq(s.knobs.threshold, 0.25, 1e-15);
-	cr_assert_eq(lesson_command(&s, "train 4096", err, sizeof err), 0);
-	cr_expect_eq(s.knobs.train_len, 4096);
-	cr_assert_eq(lesson_command(&s, "scale 8", err, sizeof err), 0);
-	cr_expect_float_eq(s.knobs.scale, 8.0, 0);
-	cr_assert_eq(lesson_command(&s, "bug half-exponent", err, sizeof err), 0);
-	cr_expect_eq(s.knobs.bug, 1);
-	cr_assert_eq(lesson_command(&s, "bug 6", err, sizeof err), 0);
-	cr_expect_eq(s.knobs.bug, 5);
+	cr_assert_eq(command_run(&s, "window 10 19", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect(s.window.pos0 == 10 && s.window.npos == 10);
+	cr_assert_eq(command_run(&s, "offset 7", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 7);
+	cr_assert_eq(command_run(&s, "split 200", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_eq(s.knob[VIEW_BANDS][K_SPLIT], 200);
+	cr_assert_eq(command_run(&s, "threshold 0.25", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_float_eq(s.knob[VIEW_BANDS][K_THRESHOLD], 0.25, 1e-15);
+	cr_assert_eq(command_run(&s, "train 4096", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_eq(s.knob[VIEW_CONTEXT][K_TRAIN], 4096);
+	cr_assert_eq(command_run(&s, "scale 8", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_float_eq(s.knob[VIEW_CONTEXT][K_SCALE], 8.0, 0);
+	cr_assert_eq(command_run(&s, "bug half-exponent", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_eq(s.knob[VIEW_BUGS][K_BUG], 1);
+	cr_assert_eq(command_run(&s, "bug 6", COMMAND_LESSON, err, sizeof err), 0);
+	cr_expect_eq(s.knob[VIEW_BUGS][K_BUG], 5);
 	/* Anything else is a ':' command. */
-	cr_assert_eq(lesson_command(&s, "d 128", err, sizeof err), 0);
+	cr_assert_eq(command_run(&s, "d 128", COMMAND_LESSON, err, sizeof err), 0);
 	cr_expect_eq(s.cur.pe.d_model, 128);
 	cr_expect(state_valid(&s));
 
@@ -423,12 +425,14 @@ Test(lesson, lesson_commands)
 		{ "d 3", "d_model must be an even integer from 2 to 65536, "
 		  "got \"3\" (odd)" },
 		{ "", "empty command" },
-		{ "a b c d e", "too many words in \"a\"" },
+		{ "a b c d e", "unknown command \"a\" (try :help)" },
+		{ "d 1 2 3 4", "too many words in \":d\"" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		before = s;
 		err[0] = '\0';
-		cr_expect_eq(lesson_command(&s, bad[i].cmd, err, sizeof err), -1,
+		cr_expect_eq(command_run(&s, bad[i].cmd, COMMAND_LESSON, err,
+					 sizeof err), COMMAND_ERROR,
 			     "%s", bad[i].cmd);
 		cr_expect_str_eq(err, bad[i].msg);
 		cr_expect(memcmp(&s, &before, sizeof s) == 0,
@@ -444,16 +448,16 @@ static struct lesson_book good_book;
 static void open_good(struct state *s)
 {
 	lesson_book_single(&good_book, load_ok("tests/lessons/good.txt"));
-	state_init(s, &defaults);
+	fx_init(s, &defaults);
 	s->les.book = &good_book;
 	lesson_open(s, 0, 0);
 }
 
 static unsigned act(struct state *s, enum action_kind k, long long arg)
 {
-	struct action a = { k, arg, 0, -1 };
+	struct action a = action_make(k, arg);
 
-	return state_apply(s, &a);
+	return reduce(s, &a);
 }
 
 Test(lesson, steps_replay_from_the_start)
@@ -473,7 +477,7 @@ Test(lesson, steps_replay_from_the_start)
 	cr_expect_eq(s.cur.pe.d_model, 64);
 	cr_expect_eq(s.cur.pos, 5);
 	cr_expect_eq(s.hl.kind, HL_NONE);
-	cr_expect(s.view.pos0 == 2 && s.view.npos == 8);
+	cr_expect(s.window.pos0 == 2 && s.window.npos == 8);
 
 	act(&s, ACT_LESSON_STEP, 1);	/* past the end: stays */
 	cr_expect_eq(s.les.step, 1);
@@ -497,10 +501,10 @@ Test(lesson, only_the_step_shown_leaves_a_message)
 	char err[LESSON_ERR_MAX];
 
 	cr_assert_not_null(l);
-	cr_assert_eq(lesson_parse(text, strlen(text), "m.txt", l, err,
+	cr_assert_eq(lesson_parse(text, strlen(text), "m.txt", views_catalog(), l, err,
 				  sizeof err), 0, "%s", err);
 	lesson_book_single(&b, l);
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	s.les.book = &b;
 	lesson_open(&s, 0, 0);
 	cr_expect_str_eq(s.msg, "128-wide head, base 500000 (LLaMA 3)");
@@ -525,7 +529,7 @@ Test(lesson, restore_and_reset_return_to_the_step)
 	act(&s, ACT_LESSON_RESTORE, 0);
 	cr_expect_eq(s.cur.pos, 5);
 	cr_expect_eq(s.cur.pe.d_model, 64);
-	cr_expect_eq(s.view_id, VIEW_EXPLORE);
+	cr_expect_eq(s.view, VIEW_EXPLORE);
 	cr_expect_eq(s.les.step, 1);
 
 	/* 'r' goes back to the step's parameters and keeps the lesson. */
@@ -552,18 +556,18 @@ Test(lesson, chooser_focus_and_escape)
 	cr_expect(s.les.menu);
 	cr_expect_eq(s.les.sel, 1);
 	/* In the chooser digits open, arrows move, Enter opens. */
-	cr_assert(lesson_keys(&s, '0', &a));
+	a = keys_action(&s, '0');
 	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == -1);
-	cr_assert(lesson_keys(&s, '2', &a));
+	a = keys_action(&s, '2');
 	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == 1);
 	a = keys_action(&s, PK_UP);
 	cr_expect(a.kind == ACT_LESSON_MENU_MOVE && a.arg == -1);
-	state_apply(&s, &a);
+	reduce(&s, &a);
 	cr_expect_eq(s.les.sel, 0);
-	state_apply(&s, &a);		/* wraps to the last entry */
+	reduce(&s, &a);		/* wraps to the last entry */
 	cr_expect_eq(s.les.sel, 1);
 	a = keys_action(&s, PK_ENTER);
-	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == 0);
+	cr_expect(a.kind == ACT_LESSON_MENU_PICK);
 
 	act(&s, ACT_LESSON_OPEN, 1);	/* no lesson 2 in this book */
 	cr_expect(s.msg_error);
@@ -575,7 +579,7 @@ Test(lesson, chooser_focus_and_escape)
 	/* A focused caption takes the arrows; Enter gives them back. */
 	a = keys_action(&s, PK_ENTER);
 	cr_expect_eq(a.kind, ACT_LESSON_FOCUS);
-	state_apply(&s, &a);
+	reduce(&s, &a);
 	cr_expect(s.les.focus);
 	a = keys_action(&s, PK_RIGHT);
 	cr_expect(a.kind == ACT_LESSON_STEP && a.arg == 1);
@@ -600,7 +604,7 @@ Test(lesson, key_table_bindings)
 {
 	struct state s;
 
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	cr_expect(keys_action(&s, 'n').kind == ACT_LESSON_STEP &&
 		  keys_action(&s, 'n').arg == 1);
 	cr_expect(keys_action(&s, 'p').kind == ACT_LESSON_STEP &&
@@ -627,12 +631,17 @@ Test(lesson, help_in_both_languages)
 {
 	int n;
 	const struct keybinding *t = keys_table(&n);
+	char en[256], zh[256];
 
 	for (int i = 0; i < n; i++) {
-		cr_expect_not_null(t[i].help_zh, "%s", t[i].label_ascii);
+		const char *a = keys_text(&t[i], views_catalog(), LANG_EN, en,
+					  sizeof en);
+		const char *b = keys_text(&t[i], views_catalog(), LANG_ZH, zh,
+					  sizeof zh);
+
+		cr_expect(a && *a && b && *b, "row %d has help in both", i);
 		cr_expect_str_neq(keys_group(&t[i], LANG_ZH), t[i].group,
 				  "%s", t[i].group);
-		cr_expect_str_eq(keys_help(&t[i], LANG_EN), t[i].help);
 	}
 }
 
@@ -643,7 +652,7 @@ Test(lesson, caption_takes_the_bottom_of_the_body)
 	struct state s;
 	struct rect body = { 0, 1, 80, 22 }, r;
 
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	r = caption_split(&s, &body);
 	cr_expect_eq(r.h, 0);
 	cr_expect_eq(body.h, 22);
@@ -724,13 +733,14 @@ Test(lesson, heatmap_highlight)
 {
 	struct state s;
 	struct canvas *c = canvas_new(40, 11);
+	struct heat_cache hc = { 0 };
 	const struct settings small = { { 8, 10000.0, PE_INTERLEAVED }, 31, 0, 0 };
 
 	cr_assert_not_null(c);
-	state_init(&s, &small);
+	fx_init(&s, &small);
 	/* 8 dims on 8 cell rows, 31 positions on 31 columns (x = 3..33). */
 	s.hl = (struct highlight){ HL_DIMS, 2, 4 };
-	heatmap_draw(&s, c, (struct rect){ 0, 0, 40, 11 });
+	heatmap_draw(&s, &hc, c, (struct rect){ 0, 0, 40, 11 });
 	for (int y = 1; y <= 8; y++)
 		cr_expect_eq(canvas_cell(c, 34, y)->ch,
 			     y >= 3 && y <= 5 ? 0x2503u : (uint32_t)' ',
@@ -738,10 +748,11 @@ Test(lesson, heatmap_highlight)
 
 	canvas_clear(c);
 	s.hl = (struct highlight){ HL_POS, 5, 9 };
-	heatmap_draw(&s, c, (struct rect){ 0, 0, 40, 11 });
+	heatmap_draw(&s, &hc, c, (struct rect){ 0, 0, 40, 11 });
 	for (int x = 1; x < 39; x++)
 		cr_expect_eq(canvas_cell(c, x, 10)->ch,
 			     x >= 8 && x <= 12 ? 0x2501u : 0x2500u, "col %d", x);
+	heat_cache_free(&hc);
 	canvas_free(c);
 }
 
@@ -802,18 +813,8 @@ Test(lesson, echo_names_and_meanings)
 {
 	struct present_echo e = { 0 };
 	struct state s;
-	char name[16];
 
-	present_key_name(PK_LEFT, false, name, sizeof name);
-	cr_expect_str_eq(name, "←");
-	present_key_name(PK_LEFT, true, name, sizeof name);
-	cr_expect_str_eq(name, "Left");
-	present_key_name(' ', false, name, sizeof name);
-	cr_expect_str_eq(name, "space");
-	present_key_name(']', false, name, sizeof name);
-	cr_expect_str_eq(name, "]");
-
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	present_key(&e, &s, ']', 0);
 	present_key(&e, &s, ']', 10);
 	present_key(&e, &s, PK_RIGHT, 20);
@@ -829,15 +830,15 @@ Test(lesson, echo_names_and_meanings)
 	present_key(&e, &s, 'y', 40);
 	present_key(&e, &s, ':', 40);
 	cr_expect_eq(e.n, 3);
-	s.cmd_active = true;
-	strcpy(s.cmd, "d 128");
-	s.cmd_len = 5;
+	s.cmd.active = true;
+	strcpy(s.cmd.text, "d 128");
+	s.cmd.len = 5;
 	present_key(&e, &s, 'x', 50);
 	present_key(&e, &s, PK_ENTER, 50);
 	cr_assert_eq(e.n, 4);
 	cr_expect_str_eq(e.e[3].text, ":d 128");
 	/* A fifth entry pushes out the oldest. */
-	s.cmd_active = false;
+	s.cmd.active = false;
 	present_key(&e, &s, 'q', 60);
 	cr_expect_eq(e.n, PRESENT_LINES);
 	cr_expect_str_eq(e.e[0].text, "→     position -1 / +1");
@@ -849,7 +850,7 @@ Test(lesson, echo_fades)
 	struct present_echo e = { 0 };
 	struct state s;
 
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	present_key(&e, &s, 'l', 0);
 	present_key(&e, &s, 'j', 5000);
 	cr_expect(!present_expire(&e, PRESENT_SHOW_MS - 1));
@@ -868,7 +869,7 @@ Test(lesson, echo_box_at_the_bottom_right)
 	char *text, *line;
 
 	cr_assert_not_null(c);
-	state_init(&s, &defaults);
+	fx_init(&s, &defaults);
 	present_draw(&e, &s, c);
 	text = snap(c);
 	cr_expect_str_eq(text, "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");

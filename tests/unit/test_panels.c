@@ -38,8 +38,17 @@ static struct state mkstate(int d, long long len, long long pos, int dim,
 	s.cur.pos = pos;
 	s.cur.dim = dim;
 	s.start = s.cur;
-	s.view = (struct viewport){ pos0, npos, 0, d };
+	s.window = (struct pe_window){ pos0, npos, 0, d };
 	return s;
+}
+
+/* The similarity panel with this process's cache: the cache persists
+ * across draws as in the explore view. */
+static void sim_draw(const struct state *s, struct canvas *c, struct rect r)
+{
+	static struct sim_cache *sc;
+
+	similarity_draw(s, &sc, c, r);
 }
 
 static struct canvas *sentinel_canvas(int w, int h)
@@ -425,10 +434,10 @@ Test(panels, waves_hit_at_marker_is_pos)
 
 Test(panels, similarity_hit_at_marker_is_pos)
 {
-	check_hit_at_marker(similarity_hit, similarity_draw, 0, 20, 13);
-	check_hit_at_marker(similarity_hit, similarity_draw, 100, 77, 150);
-	check_hit_at_marker(similarity_hit, similarity_draw, 0, 1000000, 123457);
-	check_hit_at_marker(similarity_hit, similarity_draw, 5000, 999999,
+	check_hit_at_marker(similarity_hit, sim_draw, 0, 20, 13);
+	check_hit_at_marker(similarity_hit, sim_draw, 100, 77, 150);
+	check_hit_at_marker(similarity_hit, sim_draw, 0, 1000000, 123457);
+	check_hit_at_marker(similarity_hit, sim_draw, 5000, 999999,
 			    1004998);
 }
 
@@ -450,7 +459,7 @@ Test(panels, similarity_marker_column_is_pos)
 			int x0, w, y0, h, x;
 			const struct cell *top;
 
-			similarity_draw(&s, c, r);
+			sim_draw(&s, c, r);
 			hit_extent(similarity_hit, &s, r, &x0, &w, &y0, &h);
 			x = marker_col(c, r);
 			cr_assert_eq(x, x0 + (int)((2 * k + 1) * w /
@@ -507,18 +516,18 @@ static void check_curve(const struct state *s, const struct canvas *c,
 
 	hit_extent(similarity_hit, s, r, &x0, &w, &y0, &h);
 	h--;	/* the tick row */
-	step = (double)s->view.npos / (2 * w);
-	for (long long g = (long long)floor((double)(s->view.pos0 - s->cur.pos) / step);
+	step = (double)s->window.npos / (2 * w);
+	for (long long g = (long long)floor((double)(s->window.pos0 - s->cur.pos) / step);
 	     ; g++) {
 		double q = (double)s->cur.pos + (double)g * step;
-		double xf = (q - (double)s->view.pos0 + 0.5) / step - 0.5;
+		double xf = (q - (double)s->window.pos0 + 0.5) / step - 0.5;
 		int xd = (int)lround(xf), lo, hi, want;
 		double v;
 
 		if (xd >= 2 * w)
 			break;
 		if (xd < 0 || x0 + xd / 2 == plot_col_of_pos(
-				&(struct plot_axis){ s->view.pos0, s->view.npos,
+				&(struct plot_axis){ s->window.pos0, s->window.npos,
 						     x0, w }, s->cur.pos))
 			continue;	/* the marker column has the peak dot */
 		v = mean_similarity(&s->cur.pe, (double)g * step,
@@ -539,13 +548,13 @@ Test(panels, similarity_curve_matches_the_engine)
 	struct canvas *c = sentinel_canvas(64, 44);
 	int x0, w, y0, h;
 
-	similarity_draw(&s, c, r);	/* fewer positions than dots */
+	sim_draw(&s, c, r);	/* fewer positions than dots */
 	check_curve(&s, c, r);
 
 	hit_extent(similarity_hit, &s, r, &x0, &w, &y0, &h);
-	s.view.npos = 4 * 2 * w;	/* four positions per dot column */
+	s.window.npos = 4 * 2 * w;	/* four positions per dot column */
 	canvas_fill(c, (struct rect){ 0, 0, 64, 44 }, SENTINEL, plain);
-	similarity_draw(&s, c, r);
+	sim_draw(&s, c, r);
 	check_curve(&s, c, r);
 	canvas_free(c);
 }
@@ -557,12 +566,12 @@ static void check_like_fresh(struct state *s, struct rect r)
 	struct canvas *walked = sentinel_canvas(r.w, r.h);
 	struct canvas *fresh = sentinel_canvas(r.w, r.h);
 
-	similarity_draw(s, walked, r);
+	sim_draw(s, walked, r);
 	s->cur.pe.d_model += 2;
-	similarity_draw(s, fresh, r);
+	sim_draw(s, fresh, r);
 	s->cur.pe.d_model -= 2;
 	canvas_fill(fresh, (struct rect){ 0, 0, r.w, r.h }, SENTINEL, plain);
-	similarity_draw(s, fresh, r);
+	sim_draw(s, fresh, r);
 	for (int y = 0; y < r.h; y++)
 		for (int x = 0; x < r.w; x++)
 			cr_assert(cell_equal(canvas_cell(walked, x, y),
@@ -584,12 +593,12 @@ Test(panels, similarity_cache_walk_matches_fresh)
 
 	for (int i = 0; i < 3000; i++) {
 		s.cur.pos += 37;
-		similarity_draw(&s, c, r);
+		sim_draw(&s, c, r);
 	}
 	check_like_fresh(&s, r);
 	for (int i = 0; i < 200; i++) {
 		s.cur.pos -= 20;
-		similarity_draw(&s, c, r);
+		sim_draw(&s, c, r);
 	}
 	check_like_fresh(&s, r);
 	canvas_free(c);
@@ -605,7 +614,7 @@ static void draw_inspector(const struct state *s, struct canvas *c,
 	inspector_draw(s, c, r);
 }
 
-static const draw_fn panels[] = { waves_draw, similarity_draw,
+static const draw_fn panels[] = { waves_draw, sim_draw,
 				  draw_inspector };
 
 /* Draws with each panel into r on a sentinel canvas and checks every cell

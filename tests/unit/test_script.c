@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "app/cli.h"
 #include "model/keys.h"
 #include "app/script.h"
@@ -224,8 +225,8 @@ static void session_setup(void)
 
 	screen = canvas_new(120, 40);
 	cr_assert_not_null(screen);
-	state_init(&ss.s, &start);
-	script_begin(&ss, screen);
+	fx_init(&ss.s, &start);
+	script_begin(&ss, fx_screen(), screen);
 }
 
 static void session_teardown(void)
@@ -351,7 +352,7 @@ Test(script_run, a_click_on_the_heatmap_selects_what_is_under_it)
 	cr_assert(ss.s.cur.pos > 40 && ss.s.cur.pos < 90, "pos %lld",
 		  ss.s.cur.pos);
 	cr_assert_eq(run("wheel up 60 3\n"), SCRIPT_DONE);
-	cr_assert_eq(ss.s.view.npos, 64);
+	cr_assert_eq(ss.s.window.npos, 64);
 }
 
 Test(script_run, a_quit_stops_reading)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "model/command.h"
 #include "model/keys.h"
 #include "model/state.h"
@@ -14,19 +15,19 @@ static struct state st;
 static void setup(void)
 {
 	struct settings start = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
-	state_init(&st, &start);
+	fx_init(&st, &start);
 }
 
 static unsigned act(enum action_kind k, long long arg)
 {
-	struct action a = { k, arg, 0, -1 };
-	return state_apply(&st, &a);
+	struct action a = action_make(k, arg);
+	return reduce(&st, &a);
 }
 
 static unsigned key(int code)
 {
 	struct action a = keys_action(&st, code);
-	return state_apply(&st, &a);
+	return reduce(&st, &a);
 }
 
 static void type_line(const char *text)
@@ -48,10 +49,10 @@ TestSuite(state, .init = setup);
 Test(state, init_shows_whole_matrix)
 {
 	cr_assert(state_valid(&st));
-	cr_assert_eq(st.view.pos0, 0);
-	cr_assert_eq(st.view.npos, 128);
-	cr_assert_eq(st.view.dim0, 0);
-	cr_assert_eq(st.view.ndim, 512);
+	cr_assert_eq(st.window.pos0, 0);
+	cr_assert_eq(st.window.npos, 128);
+	cr_assert_eq(st.window.dim0, 0);
+	cr_assert_eq(st.window.ndim, 512);
 	cr_assert_str_eq(status(), "d_model=512 base=10000 len=128 pos=0 dim=0");
 }
 
@@ -102,7 +103,7 @@ Test(state, d_model_fine_and_coarse_steps)
 	cr_assert_eq(st.cur.pe.d_model, 1020);
 	key('{');
 	cr_assert_eq(st.cur.pe.d_model, 510);
-	cr_assert_eq(st.view.ndim, 510, "a full window stays full");
+	cr_assert_eq(st.window.ndim, 510, "a full window stays full");
 	for (int i = 0; i < 20; i++)
 		key('{');
 	cr_assert_eq(st.cur.pe.d_model, 2);
@@ -161,7 +162,7 @@ Test(state, length_steps_and_position_follows)
 	key(PK_END);
 	key('=');
 	cr_assert_eq(st.cur.len, 256);
-	cr_assert_eq(st.view.npos, 256, "a full window stays full");
+	cr_assert_eq(st.window.npos, 256, "a full window stays full");
 	key('+');
 	cr_assert_eq(st.cur.len, 2560);
 	key('_');
@@ -191,31 +192,34 @@ Test(state, zoom_centres_on_the_crosshair_and_fits_back)
 	type_line("pos 100");
 	type_line("dim 300");
 	key('z');
-	cr_assert_eq(st.view.npos, 64);
-	cr_assert_eq(st.view.pos0, 64, "window [64,128) holds 100, clamped at the end");
-	cr_assert_eq(st.view.ndim, 256);
-	cr_assert_eq(st.view.dim0, 172, "window centred on dim 300");
+	cr_assert_eq(st.window.npos, 64);
+	cr_assert_eq(st.window.pos0, 64, "window [64,128) holds 100, clamped at the end");
+	cr_assert_eq(st.window.ndim, 256);
+	cr_assert_eq(st.window.dim0, 172, "window centred on dim 300");
 	key('H');
-	cr_assert_eq(st.view.pos0, 48, "pan left by a quarter of 64");
+	cr_assert_eq(st.window.pos0, 48, "pan left by a quarter of 64");
 	key('J');
-	cr_assert_eq(st.view.dim0, 236);
+	cr_assert_eq(st.window.dim0, 236);
 	key('Z');
-	cr_assert_eq(st.view.npos, 128);
+	cr_assert_eq(st.window.npos, 128);
 	key('z');
 	key('f');
-	cr_assert_eq(st.view.npos, 128);
-	cr_assert_eq(st.view.ndim, 512);
+	cr_assert_eq(st.window.npos, 128);
+	cr_assert_eq(st.window.ndim, 512);
 	for (int i = 0; i < 40; i++)
 		key('z');
-	cr_assert_eq(st.view.npos, 1);
-	cr_assert_eq(st.view.ndim, 2);
+	cr_assert_eq(st.window.npos, 1);
+	cr_assert_eq(st.window.ndim, 2);
 	cr_assert(state_valid(&st));
 }
 
 Test(state, select_and_sweep)
 {
-	struct action sel = { ACT_SELECT, 0, 77, 9 };
-	state_apply(&st, &sel);
+	struct action sel = action_make(ACT_SELECT, 0);
+
+	sel.pos_at = 77;
+	sel.dim_at = 9;
+	reduce(&st, &sel);
 	cr_assert_eq(st.cur.pos, 77);
 	cr_assert_eq(st.cur.dim, 9);
 	cr_assert_eq(act(ACT_TICK, 0), REACT_NONE, "no sweep while paused");
@@ -237,7 +241,7 @@ Test(state, reset_returns_to_the_start)
 	key('z');
 	key('r');
 	cr_assert_str_eq(status(), "d_model=512 base=10000 len=128 pos=0 dim=0");
-	cr_assert_eq(st.view.npos, 128);
+	cr_assert_eq(st.window.npos, 128);
 }
 
 Test(state, help_quit_and_escape)
@@ -285,7 +289,7 @@ Test(state, bad_commands_change_nothing_and_explain)
 		cr_assert(st.msg[0] != '\0');
 		cr_assert_str_eq(status(), before, "\":%s\" changed nothing", bad[i]);
 		cr_assert_eq(st.cur.pe.layout, PE_INTERLEAVED);
-		cr_assert(!st.cmd_active, "the line closes after Enter");
+		cr_assert(!st.cmd.active, "the line closes after Enter");
 	}
 }
 
@@ -311,7 +315,7 @@ Test(state, escape_cancels_the_line)
 	key(' ');
 	key('8');
 	key(PK_ESC);
-	cr_assert(!st.cmd_active);
+	cr_assert(!st.cmd.active);
 	cr_assert_eq(st.cur.pe.d_model, 512);
 }
 
@@ -319,22 +323,22 @@ Test(state, line_editing)
 {
 	key(':');
 	key('x');
-	cr_assert_str_eq(st.cmd, "x");
+	cr_assert_str_eq(st.cmd.text, "x");
 	key(PK_BACKSPACE);
-	cr_assert_str_eq(st.cmd, "");
-	cr_assert(st.cmd_active);
+	cr_assert_str_eq(st.cmd.text, "");
+	cr_assert(st.cmd.active);
 	key(0x4e2d);	/* a CJK character is stored as UTF-8 */
-	cr_assert_str_eq(st.cmd, "\xe4\xb8\xad");
+	cr_assert_str_eq(st.cmd.text, "\xe4\xb8\xad");
 	key(PK_BACKSPACE);
-	cr_assert_str_eq(st.cmd, "", "backspace removes the whole character");
+	cr_assert_str_eq(st.cmd.text, "", "backspace removes the whole character");
 	key(7);	/* a control character never enters the line */
-	cr_assert_str_eq(st.cmd, "");
+	cr_assert_str_eq(st.cmd.text, "");
 	key(PK_BACKSPACE);
-	cr_assert(!st.cmd_active, "backspace on an empty line closes it");
+	cr_assert(!st.cmd.active, "backspace on an empty line closes it");
 	key(':');
 	for (int i = 0; i < 500; i++)
 		key('9');
-	cr_assert_eq(st.cmd_len, CMD_MAX - 1, "the line stops at its capacity");
+	cr_assert_eq(st.cmd.len, CMD_MAX - 1, "the line stops at its capacity");
 	cr_assert(state_valid(&st));
 }
 
@@ -342,8 +346,8 @@ Test(state, keys_on_the_line_do_not_act)
 {
 	key(':');
 	key('q');
-	cr_assert(st.cmd_active);
-	cr_assert_str_eq(st.cmd, "q");
+	cr_assert(st.cmd.active);
+	cr_assert_str_eq(st.cmd.text, "q");
 }
 
 Test(state, every_table_key_maps_to_its_action)
@@ -353,14 +357,20 @@ Test(state, every_table_key_maps_to_its_action)
 	cr_assert_gt(n, 10);
 	for (int i = 0; i < n; i++) {
 		struct action a = keys_action(&st, t[i].down[0]);
-		cr_assert_eq(a.kind, t[i].kind, "row %d (%s)", i, t[i].label_ascii);
+		cr_assert_eq(a.kind, t[i].kind, "row %d", i);
 		cr_assert_eq(a.arg, t[i].kind == ACT_VIEW_SET ? 0 : -1);
 		if (t[i].up[0]) {
 			a = keys_action(&st, t[i].up[0]);
 			cr_assert_eq(a.kind, t[i].kind);
 			cr_assert_eq(a.arg, 1);
 		}
-		cr_assert(t[i].help && *t[i].help);
+		{
+			char buf[256];
+			const char *h = keys_text(&t[i], views_catalog(), LANG_EN,
+						  buf, sizeof buf);
+
+			cr_assert(h && *h, "row %d has help", i);
+		}
 	}
 }
 
@@ -374,11 +384,13 @@ Test(state, random_actions_keep_invariants)
 		a.arg = rand() % 3 - 1 + (rand() % 50 == 0 ? rand() : 0);
 		a.pos_at = (long long)rand() * (rand() % 3 - 1);
 		a.dim_at = rand() % 70000 - 1;
+		a.knob = rand() % 8 - 1;
+		a.step = rand() % 4 - 1;
 		if (a.kind == ACT_QUIT)
 			continue;
 		if (a.kind == ACT_CMD_CHAR)
 			a.arg = rand() % 0x300;
-		state_apply(&st, &a);
+		reduce(&st, &a);
 		cr_assert(state_valid(&st), "invalid after action %d (kind %d)", i, a.kind);
 	}
 }

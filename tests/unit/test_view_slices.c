@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "snap.h"
@@ -37,16 +38,16 @@ enum { W = 160, H = 48, FRAMES_MAX = 400 };
 /* A budget no frame can keep: each frame gets its first step only. */
 static const double TINY = 1e-9;
 
-typedef void (*draw_fn)(const struct state *, struct canvas *, struct rect);
+typedef int draw_fn;	/* a view: its index in the catalog */
 
 static struct state mkstate(int d, double base, long long len, long long pos,
-			    enum view_id v)
+			    int v)
 {
 	struct settings st = { { d, base, PE_INTERLEAVED }, len, pos, 0 };
 	struct state s;
 
-	state_init(&s, &st);
-	s.view_id = v;
+	fx_init(&s, &st);
+	s.view = v;
 	return s;
 }
 
@@ -56,7 +57,7 @@ static void frame(draw_fn draw, const struct state *s, struct canvas *c)
 	work_frame_start();
 	canvas_fill(c, (struct rect){ 0, 0, W, H }, '~',
 		    (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	draw(s, c, (struct rect){ 0, 0, W, H });
+	fx_draw_view(draw, s, c, (struct rect){ 0, 0, W, H });
 }
 
 /* Text and colours of c; the caller frees it. */
@@ -130,8 +131,8 @@ Test(view_slices, context)
 	struct state a = mkstate(512, 1e4, 1000, 10, VIEW_CONTEXT);
 	struct state b = mkstate(16384, 1e12, 1000000000, 500000000, VIEW_CONTEXT);
 
-	b.knobs.scale = 8.0;
-	check_view(context_draw, &a, &b, 8, "context");
+	b.knob[VIEW_CONTEXT][K_SCALE] = 8.0;
+	check_view(VIEW_CONTEXT, &a, &b, 8, "context");
 }
 
 Test(view_slices, bugs)
@@ -140,9 +141,9 @@ Test(view_slices, bugs)
 	struct state b = mkstate(16384, 1.000001, 1000000000, 500000000,
 				 VIEW_BUGS);
 
-	check_view(bugs_draw, &a, &b, 10, "bugs, dim-exponent");
-	b.knobs.bug = PE_BUG_SWAPPED;
-	check_view(bugs_draw, &a, &b, 10, "bugs, swapped");
+	check_view(VIEW_BUGS, &a, &b, 10, "bugs, dim-exponent");
+	b.knob[VIEW_BUGS][K_BUG] = PE_BUG_SWAPPED;
+	check_view(VIEW_BUGS, &a, &b, 10, "bugs, swapped");
 }
 
 Test(view_slices, clocks)
@@ -151,8 +152,8 @@ Test(view_slices, clocks)
 	struct state b = mkstate(16384, 1e4, 1000000000, 999999999,
 				 VIEW_CLOCKS);
 
-	b.knobs.offset = 7;
-	check_view(clocks_draw, &a, &b, 10, "clocks");
+	b.knob[VIEW_CLOCKS][K_OFFSET] = 7;
+	check_view(VIEW_CLOCKS, &a, &b, 10, "clocks");
 }
 
 Test(view_slices, layouts)
@@ -161,7 +162,7 @@ Test(view_slices, layouts)
 	struct state b = mkstate(16384, 1e4, 1000000000, 500000000,
 				 VIEW_LAYOUTS);
 
-	check_view(layouts_draw, &a, &b, 4, "layouts");
+	check_view(VIEW_LAYOUTS, &a, &b, 4, "layouts");
 }
 
 Test(view_slices, bands)
@@ -169,7 +170,7 @@ Test(view_slices, bands)
 	struct state a = mkstate(512, 1e4, 1000, 10, VIEW_BANDS);
 	struct state b = mkstate(16384, 1e4, 1000000000, 500000000, VIEW_BANDS);
 
-	check_view(bands_draw, &a, &b, 8, "bands");
+	check_view(VIEW_BANDS, &a, &b, 8, "bands");
 }
 
 /* ---- a held arrow key ---- */
@@ -207,14 +208,14 @@ Test(view_slices, clocks_follow_a_held_arrow_key)
 	struct state s = mkstate(16384, 1e4, 1000000000, 500000000, VIEW_CLOCKS);
 	char *moving, *rest, want[96];
 
-	moving = hold_arrow(clocks_draw, &s, 40, &rest);
+	moving = hold_arrow(VIEW_CLOCKS, &s, 40, &rest);
 	cr_expect_null(strstr(moving, "‖ = …"), "no residual while moving:\n%s",
 		       moving);
 	cr_expect_not_null(strstr(moving, "‖ = "));
 	/* At rest, the residual of the final position. */
 	snprintf(want, sizeof want, "‖ = %.1e over all 8192 pairs at p = %lld",
 		 pe_rotation_residual(&s.cur.pe, (double)s.cur.pos,
-				      (double)s.knobs.offset),
+				      (double)s.knob[VIEW_CLOCKS][K_OFFSET]),
 		 s.cur.pos);
 	cr_expect_not_null(strstr(rest, want), "\"%s\" not in\n%s", want, rest);
 	free(moving);
@@ -249,7 +250,7 @@ Test(view_slices, bugs_curves_follow_a_held_arrow_key)
 	work_budget_set(TINY);
 	do {
 		s.cur.pos++;
-		frame(bugs_draw, &s, c);
+		frame(VIEW_BUGS, &s, c);
 		cr_assert_lt(++frames, FRAMES_MAX, "no curve while moving");
 	} while (curve_cells(c) == 0);
 	canvas_free(c);

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "engine/pe.h"
 #include "model/state.h"
+#include "model/keys.h"
 #include "views/views.h"
 #include "snap.h"
 
@@ -29,26 +31,34 @@ static const int sizes[NSIZES][2] = { { 60, 18 }, { 120, 38 }, { 240, 68 } };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 
-typedef void (*draw_fn)(const struct state *, struct canvas *, struct rect);
+typedef int draw_fn;	/* a view: its index in the catalog */
 
 /* ---- helpers ---- */
 
 static struct state mkstate(int d, double base, long long len, long long pos,
-			    int dim, enum view_id v)
+			    int dim, int v)
 {
 	struct settings st = { { d, base, PE_INTERLEAVED }, len, pos, dim };
 	struct state s;
 
-	state_init(&s, &st);
-	s.view_id = v;
+	fx_init(&s, &st);
+	s.view = v;
 	return s;
 }
 
 static unsigned apply(struct state *s, enum action_kind k, long long arg)
 {
-	struct action a = { k, arg, 0, -1 };
+	struct action a = action_make(k, arg);
 
-	return state_apply(s, &a);
+	return reduce(s, &a);
+}
+
+/* What pressing key `code` does to s. */
+static void press(struct state *s, int code)
+{
+	struct action a = keys_action(s, code);
+
+	reduce(s, &a);
 }
 
 /* A canvas MARGIN cells larger than w x h on every side, filled with the
@@ -62,7 +72,7 @@ static struct canvas *render(draw_fn draw, const struct state *s, int w,
 	canvas_fill(c, (struct rect){ 0, 0, w + 2 * MARGIN, h + 2 * MARGIN },
 		    SENTINEL, plain);
 	*r = (struct rect){ MARGIN, MARGIN, w, h };
-	draw(s, c, *r);
+	fx_draw_view(draw, s, c, *r);
 	return c;
 }
 
@@ -141,16 +151,16 @@ Test(views_a, spectrum_counts_pairs_that_cycle)
 		struct rect r;
 		struct canvas *c;
 
-		c = render(spectrum_draw, &small, sizes[k][0], sizes[k][1], &r);
+		c = render(VIEW_SPECTRUM, &small, sizes[k][0], sizes[k][1], &r);
 		assert_shows(c, "2 of 4 pairs complete a cycle within 128", "d=8");
 		canvas_free(c);
-		c = render(spectrum_draw, &big, sizes[k][0], sizes[k][1], &r);
+		c = render(VIEW_SPECTRUM, &big, sizes[k][0], sizes[k][1], &r);
 		assert_shows(c, "84 of 256 pairs complete a cycle within 128", "d=512");
 		canvas_free(c);
-		c = render(spectrum_draw, &all, sizes[k][0], sizes[k][1], &r);
+		c = render(VIEW_SPECTRUM, &all, sizes[k][0], sizes[k][1], &r);
 		assert_shows(c, "4 of 4 pairs complete a cycle within 1000000", "len 1e6");
 		canvas_free(c);
-		c = render(spectrum_draw, &none, sizes[k][0], sizes[k][1], &r);
+		c = render(VIEW_SPECTRUM, &none, sizes[k][0], sizes[k][1], &r);
 		assert_shows(c, "0 of 4 pairs complete a cycle within 6", "len 6");
 		canvas_free(c);
 	}
@@ -160,7 +170,7 @@ Test(views_a, spectrum_shows_the_ranges_and_regions)
 {
 	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
 	struct rect r;
-	struct canvas *c = render(spectrum_draw, &s, 120, 38, &r);
+	struct canvas *c = render(VIEW_SPECTRUM, &s, 120, 38, &r);
 	char buf[64];
 
 	/* λ_255 = 2π·1e4^(510/512) = 60611.7. */
@@ -189,7 +199,7 @@ Test(views_a, spectrum_marker_follows_the_dimension)
 
 		for (int j = 0; j < 4; j++) {
 			s.cur.dim = dims[j];
-			c = render(spectrum_draw, &s, w, h, &r);
+			c = render(VIEW_SPECTRUM, &s, w, h, &r);
 			col[j] = marker_col(c, r);
 			canvas_free(c);
 		}
@@ -206,8 +216,8 @@ Test(views_a, spectrum_marker_follows_the_dimension)
 		struct canvas *a, *b;
 
 		cc.cur.pe.layout = PE_CONCAT;
-		a = render(spectrum_draw, &il, 120, 38, &r);
-		b = render(spectrum_draw, &cc, 120, 38, &r);
+		a = render(VIEW_SPECTRUM, &il, 120, 38, &r);
+		b = render(VIEW_SPECTRUM, &cc, 120, 38, &r);
 		cr_assert_eq(marker_col(a, r), marker_col(b, r));
 		canvas_free(a);
 		canvas_free(b);
@@ -224,17 +234,17 @@ static void check_clocks(const struct state *s)
 	double m[2][2];
 	char v[4][32], res[32];
 
-	pe_rotation(&s->cur.pe, pair, (double)s->knobs.offset, m);
+	pe_rotation(&s->cur.pe, pair, (double)s->knob[VIEW_CLOCKS][K_OFFSET], m);
 	snprintf(v[0], 32, "%.4f", m[0][0]);
 	snprintf(v[1], 32, "%.4f", m[0][1]);
 	snprintf(v[2], 32, "%.4f", m[1][0]);
 	snprintf(v[3], 32, "%.4f", m[1][1]);
 	snprintf(res, sizeof res, "= %.1e",
 		 pe_rotation_residual(&s->cur.pe, (double)s->cur.pos,
-				      (double)s->knobs.offset));
+				      (double)s->knob[VIEW_CLOCKS][K_OFFSET]));
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
-		struct canvas *c = render(clocks_draw, s, sizes[k][0], sizes[k][1], &r);
+		struct canvas *c = render(VIEW_CLOCKS, s, sizes[k][0], sizes[k][1], &r);
 		char top[SNAP_ROW_MAX], bot[SNAP_ROW_MAX];
 		int y = snap_find_row(c, "M_k = [[ cos kω,  sin kω]");
 
@@ -258,11 +268,11 @@ Test(views_a, clocks_print_the_rotation_of_the_selected_pair)
 	struct state s = mkstate(512, 10000.0, 128, 17, 6, VIEW_CLOCKS);
 
 	for (int j = 0; j < 4; j++)
-		apply(&s, ACT_KNOB_A, +1);
-	cr_assert_eq(s.knobs.offset, 5);
+		press(&s, 'X');
+	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 5);
 	check_clocks(&s);
-	apply(&s, ACT_KNOB_B, +1);
-	cr_assert_eq(s.knobs.offset, 10, "c/C doubles k");
+	press(&s, 'C');
+	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 10, "c/C doubles k");
 	check_clocks(&s);
 	s.cur.dim = 301;	/* pair 150, slow: entries near the identity */
 	check_clocks(&s);
@@ -273,10 +283,10 @@ Test(views_a, clocks_label_the_dials)
 	struct state s = mkstate(512, 10000.0, 128, 0, 6, VIEW_CLOCKS);
 	char buf[64];
 
-	apply(&s, ACT_KNOB_A, +2);
+	press(&s, 'X');
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
-		struct canvas *c = render(clocks_draw, &s, sizes[k][0], sizes[k][1], &r);
+		struct canvas *c = render(VIEW_CLOCKS, &s, sizes[k][0], sizes[k][1], &r);
 
 		/* The selected pair always has a dial; pairs 0 and 255 too. */
 		assert_shows(c, "i=3", "selected dial");
@@ -296,13 +306,13 @@ Test(views_a, clocks_hands_turn_with_the_position)
 	 * different hand. */
 	struct state s = mkstate(2, 10000.0, 128, 0, 0, VIEW_CLOCKS);
 	struct rect r;
-	struct canvas *a = render(clocks_draw, &s, 120, 38, &r), *b;
+	struct canvas *a = render(VIEW_CLOCKS, &s, 120, 38, &r), *b;
 	bool differ = false;
 
 	apply(&s, ACT_PLAY_TOGGLE, 0);
 	apply(&s, ACT_TICK, 0);
 	cr_assert_eq(s.cur.pos, 1);
-	b = render(clocks_draw, &s, 120, 38, &r);
+	b = render(VIEW_CLOCKS, &s, 120, 38, &r);
 	for (int y = 0; y < canvas_height(a); y++)
 		for (int x = 0; x < canvas_width(a); x++) {
 			const struct cell *p = canvas_cell(a, x, y), *q = canvas_cell(b, x, y);
@@ -328,7 +338,7 @@ static void brute_bands(const struct state *s, long long *reach,
 	for (long long k = 1; k < s->cur.len; k++) {
 		double v = pe_cos_similarity(&s->cur.pe, (double)k, 0, h);
 
-		if (*reach < 0 && v < s->knobs.threshold)
+		if (*reach < 0 && v < s->knob[VIEW_BANDS][K_THRESHOLD])
 			*reach = k - 1;
 		if (v > *peak) {
 			*peak = v;
@@ -346,12 +356,12 @@ static void check_bands(const struct state *s)
 	char rs[64], below[64], ps[64];
 
 	brute_bands(s, &reach, &at, &peak);
-	snprintf(rs, sizeof rs, "≥ %.2f for |k| ≤ %lld", s->knobs.threshold, reach);
+	snprintf(rs, sizeof rs, "≥ %.2f for |k| ≤ %lld", s->knob[VIEW_BANDS][K_THRESHOLD], reach);
 	snprintf(below, sizeof below, "(first below: k = ±%lld)", reach + 1);
 	snprintf(ps, sizeof ps, "%.3f at k = ±%lld", peak, at);
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
-		struct canvas *c = render(bands_draw, s, sizes[k][0], sizes[k][1], &r);
+		struct canvas *c = render(VIEW_BANDS, s, sizes[k][0], sizes[k][1], &r);
 
 		assert_shows(c, rs, "reach");
 		assert_shows(c, ps, "peak");
@@ -372,8 +382,8 @@ Test(views_a, bands_print_reach_and_peak)
 	brute_bands(&s, &reach, &at, &peak);
 	cr_assert_eq(reach, 53, "the case this test was written for");
 	check_bands(&s);
-	apply(&s, ACT_KNOB_B, +1);
-	cr_assert_float_eq(s.knobs.threshold, 0.55, 1e-12);
+	press(&s, 'C');
+	cr_assert_float_eq(s.knob[VIEW_BANDS][K_THRESHOLD], 0.55, 1e-12);
 	check_bands(&s);
 	s.cur.pe.base = 500000.0;
 	check_bands(&s);
@@ -394,7 +404,7 @@ Test(views_a, bands_warn_when_a_far_offset_looks_alike)
 	brute_bands(&s, &reach, &at, &peak);
 	cr_assert_eq(at, 169646);
 	cr_assert(peak > 0.9999985 && peak < 0.9999995, "peak %.9f", peak);
-	c = render(bands_draw, &s, 120, 38, &r);
+	c = render(VIEW_BANDS, &s, 120, 38, &r);
 	assert_shows(c, buf, "far peak");
 	cr_assert_eq(canvas_cell(c, r.x + 1, snap_find_row(c, buf))->fg, ROLE_WARN);
 	canvas_free(c);
@@ -406,14 +416,14 @@ Test(views_a, bands_legend_follows_the_split)
 	struct rect r;
 	struct canvas *c;
 
-	apply(&s, ACT_KNOB_A, +1);
-	cr_assert_eq(s.knobs.split, 129);
+	press(&s, 'X');
+	cr_assert_eq(s.knob[VIEW_BANDS][K_SPLIT], 129);
 	/* λ_129 = 2π·1e4^(258/512) = 2π·103.66 = 651.3. */
-	c = render(bands_draw, &s, 120, 38, &r);
+	c = render(VIEW_BANDS, &s, 120, 38, &r);
 	assert_shows(c, "fast: pairs 0-128 (λ < 651)", "fast legend");
 	assert_shows(c, "slow: pairs 129-255 (λ ≥ 651)", "slow legend");
 	canvas_free(c);
-	c = render(bands_draw, &s, 60, 18, &r);
+	c = render(VIEW_BANDS, &s, 60, 18, &r);
 	assert_shows(c, "fast i<129", "short legend");
 	canvas_free(c);
 }
@@ -424,7 +434,7 @@ Test(views_a, bands_draw_three_curves_and_the_reach)
 
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
-		struct canvas *c = render(bands_draw, &s, sizes[k][0], sizes[k][1], &r);
+		struct canvas *c = render(VIEW_BANDS, &s, sizes[k][0], sizes[k][1], &r);
 		int seen[ROLE_COUNT] = { 0 }, mark_lo = -1, mark_hi = -1;
 
 		for (int y = r.y; y < r.y + r.h; y++)
@@ -453,7 +463,7 @@ Test(views_a, bands_draw_three_curves_and_the_reach)
 
 /* ---- all three ---- */
 
-static const draw_fn views[3] = { spectrum_draw, clocks_draw, bands_draw };
+static const draw_fn views[3] = { VIEW_SPECTRUM, VIEW_CLOCKS, VIEW_BANDS };
 static const char *const names[3] = { "spectrum", "clocks", "bands" };
 
 Test(views_a, views_fill_their_rectangle_only)
@@ -510,15 +520,15 @@ Test(views_a, views_write_ascii_when_asked)
 	}
 	{
 		struct rect r;
-		struct canvas *c = render(clocks_draw, &st[0], 120, 38, &r);
+		struct canvas *c = render(VIEW_CLOCKS, &st[0], 120, 38, &r);
 
 		assert_shows(c, "||M_k*PE(p) - PE(p+k)||", "ASCII residual");
 		assert_shows(c, "M_k = [[ cos kw,  sin kw]", "ASCII matrix");
 		canvas_free(c);
-		c = render(spectrum_draw, &st[0], 120, 38, &r);
+		c = render(VIEW_SPECTRUM, &st[0], 120, 38, &r);
 		assert_shows(c, "wl_0 = 2pi = 6.28", "ASCII wavelength");
 		canvas_free(c);
-		c = render(bands_draw, &st[0], 120, 38, &r);
+		c = render(VIEW_BANDS, &st[0], 120, 38, &r);
 		assert_shows(c, ">= 0.50 for |k| <= 53", "ASCII reach");
 		canvas_free(c);
 	}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "render/heat.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
@@ -34,18 +35,18 @@ static const int sizes[NSIZES][2] = { { 60, 18 }, { 120, 38 }, { 240, 68 } };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 
-typedef void (*draw_fn)(const struct state *, struct canvas *, struct rect);
+typedef int draw_fn;	/* a view: its index in the catalog */
 
 /* ---- helpers ---- */
 
 static struct state mkstate(int d, double base, long long len, long long pos,
-			    int dim, enum view_id v)
+			    int dim, int v)
 {
 	struct settings st = { { d, base, PE_INTERLEAVED }, len, pos, dim };
 	struct state s;
 
-	state_init(&s, &st);
-	s.view_id = v;
+	fx_init(&s, &st);
+	s.view = v;
 	return s;
 }
 
@@ -59,7 +60,7 @@ static struct canvas *render(draw_fn draw, const struct state *s, int w,
 	cr_assert_not_null(c);
 	canvas_fill(c, (struct rect){ 0, 0, w + 2 * MARGIN, h + 2 * MARGIN },
 		    SENTINEL, plain);
-	draw(s, c, (struct rect){ MARGIN, MARGIN, w, h });
+	fx_draw_view(draw, s, c, (struct rect){ MARGIN, MARGIN, w, h });
 	return c;
 }
 
@@ -104,14 +105,14 @@ static void assert_ascii(const struct canvas *c, const char *what)
 
 /* The screen as text (render_text's plain UTF-8), whole and cut into
  * rows. */
-struct screen {
+struct shot {
 	char *text;		/* for messages */
 	char *lines;		/* a copy cut at the newlines */
 	int rows;
 	char *row[CANVAS_MAX];
 };
 
-static void screen_of(const struct canvas *c, struct screen *sc)
+static void screen_of(const struct canvas *c, struct shot *sc)
 {
 	char *p;
 
@@ -131,14 +132,14 @@ static void screen_of(const struct canvas *c, struct screen *sc)
 	}
 }
 
-static void screen_free(struct screen *sc)
+static void shot_free(struct shot *sc)
 {
 	free(sc->text);
 	free(sc->lines);
 }
 
 /* The first row containing needle, or NULL. */
-static const char *row_with(const struct screen *sc, const char *needle)
+static const char *row_with(const struct shot *sc, const char *needle)
 {
 	for (int y = 0; y < sc->rows; y++)
 		if (strstr(sc->row[y], needle))
@@ -146,7 +147,7 @@ static const char *row_with(const struct screen *sc, const char *needle)
 	return NULL;
 }
 
-static void assert_shows(const struct screen *sc, const char *needle,
+static void assert_shows(const struct shot *sc, const char *needle,
 			 const char *what)
 {
 	cr_assert_not_null(row_with(sc, needle), "%s: \"%s\" not on screen:\n%s",
@@ -154,7 +155,7 @@ static void assert_shows(const struct screen *sc, const char *needle,
 }
 
 /* How many times needle occurs on the screen. */
-static int count_of(const struct screen *sc, const char *needle)
+static int count_of(const struct shot *sc, const char *needle)
 {
 	int n = 0;
 
@@ -165,7 +166,7 @@ static int count_of(const struct screen *sc, const char *needle)
 }
 
 /* The number printed right after `label` on the screen. */
-static double number_after(const struct screen *sc, const char *label)
+static double number_after(const struct shot *sc, const char *label)
 {
 	const char *row = row_with(sc, label);
 	double v;
@@ -179,15 +180,15 @@ static double number_after(const struct screen *sc, const char *label)
 /* Draws s with view v at every size, checks the rectangle and the ASCII
  * rule, and calls check on each screen. */
 static void each_size(draw_fn draw, struct state *s,
-		      void (*check)(const struct screen *, int w, int h))
+		      void (*check)(const struct shot *, int w, int h))
 {
 	for (int k = 0; k < NSIZES; k++) {
 		int w = sizes[k][0], h = sizes[k][1];
 		struct canvas *c;
-		struct screen sc;
+		struct shot sc;
 		char what[64];
 
-		snprintf(what, sizeof what, "%s %dx%d", views_get(s->view_id)->name,
+		snprintf(what, sizeof what, "%s %dx%d", views_catalog()->view[draw]->name,
 			 w, h);
 		s->ascii = false;
 		c = render(draw, s, w, h);
@@ -195,7 +196,7 @@ static void each_size(draw_fn draw, struct state *s,
 		screen_of(c, &sc);
 		if (check)
 			check(&sc, w, h);
-		screen_free(&sc);
+		shot_free(&sc);
 		canvas_free(c);
 		s->ascii = true;
 		c = render(draw, s, w, h);
@@ -214,7 +215,7 @@ Test(views_b, heat_pixels_are_exact_means)
 	 * columns: each pixel is the mean over its positions and dims,
 	 * summed here from pe_variant_value. */
 	struct pe_params p = { 16, 1e4, PE_CONCAT };
-	struct viewport v = { 3, 40, 0, 16 };
+	struct pe_window v = { 3, 40, 0, 16 };
 	float pix[7 * 4];
 
 	for (int b = 0; b <= PE_BUG_NONE; b++) {
@@ -242,7 +243,7 @@ Test(views_b, heat_rows_repeat_when_dims_are_few)
 {
 	/* 2 dims over 6 pixel rows: rows 0-2 show dim 0, rows 3-5 dim 1. */
 	struct pe_params p = { 4, 100.0, PE_INTERLEAVED };
-	struct viewport v = { 0, 5, 2, 2 };
+	struct pe_window v = { 0, 5, 2, 2 };
 	float pix[5 * 6];
 
 	cr_assert(heat_fill(&p, PE_BUG_MULTIPLY, &v, 5, 6, pix));
@@ -260,7 +261,7 @@ Test(views_b, heat_cache_recomputes_on_change)
 {
 	struct heat_cache hc = { 0 };
 	struct pe_params p = { 8, 1e4, PE_INTERLEAVED };
-	struct viewport v = { 0, 10, 0, 8 };
+	struct pe_window v = { 0, 10, 0, 8 };
 	const float *a = heat_cache_get(&hc, &p, PE_BUG_NONE, &v, 10, 8);
 	float first;
 
@@ -275,12 +276,12 @@ Test(views_b, heat_cache_recomputes_on_change)
 	a = heat_cache_get(&hc, &p, PE_BUG_NONE, &v, 10, 8);
 	/* Row 0 now shows dim 4: pair 0's cosine in concat. */
 	cr_expect(fabs(a[9] - cos(9.0)) < 1e-6);
-	free(hc.pix);
+	heat_cache_free(&hc);
 }
 
 /* ---- layouts ---- */
 
-static void check_layouts(const struct screen *sc, int w, int h)
+static void check_layouts(const struct shot *sc, int w, int h)
 {
 	double diff = number_after(sc, "Measured ");
 
@@ -302,17 +303,17 @@ Test(views_b, layouts)
 {
 	struct state s = mkstate(512, 1e4, 128, 0, 5, VIEW_LAYOUTS);
 
-	each_size(layouts_draw, &s, check_layouts);
+	each_size(VIEW_LAYOUTS, &s, check_layouts);
 }
 
 Test(views_b, layouts_marks_the_current_layout)
 {
 	struct state s = mkstate(64, 1e4, 1000, 0, 0, VIEW_LAYOUTS);
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 
 	s.cur.pe.layout = PE_CONCAT;
-	c = render(layouts_draw, &s, 240, 68);
+	c = render(VIEW_LAYOUTS, &s, 240, 68);
 	screen_of(c, &sc);
 	assert_shows(&sc, "Concatenated (tensor2tensor): sines, then cosines - current",
 		     "layouts");
@@ -320,13 +321,13 @@ Test(views_b, layouts_marks_the_current_layout)
 	/* The sine of pair 0 is dim 0 in both. */
 	assert_shows(&sc, "the sine of pair 0 is dim 0 concatenated and dim 0 interleaved",
 		     "layouts");
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
 /* ---- context ---- */
 
-static void check_context(const struct screen *sc, int w, int h)
+static void check_context(const struct shot *sc, int w, int h)
 {
 	(void)h;
 	/* Every preset, the current one (head-1e4) marked. */
@@ -361,26 +362,26 @@ Test(views_b, context)
 	struct state s = mkstate(512, 1e4, 128, 0, 0, VIEW_CONTEXT);
 
 	state_set_preset(&s, presets_find("head-1e4"));
-	cr_assert_eq(s.knobs.scale, 4.0);
-	each_size(context_draw, &s, check_context);
+	cr_assert_eq(s.knob[VIEW_CONTEXT][K_SCALE], 4.0);
+	each_size(VIEW_CONTEXT, &s, check_context);
 }
 
 Test(views_b, context_follows_the_knobs)
 {
 	struct state s = mkstate(512, 1e4, 128, 0, 0, VIEW_CONTEXT);
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 
 	/* Transformer: d = 512, L0 = 512; s = 8 -> 4096. base' =
 	 * 1e4 * 8^(512/510) = 80655.0 (Python: 80654.96...). */
 	state_set_preset(&s, presets_find("transformer"));
-	s.knobs.scale = 8.0;
-	c = render(context_draw, &s, 120, 38);
+	s.knob[VIEW_CONTEXT][K_SCALE] = 8.0;
+	c = render(VIEW_CONTEXT, &s, 120, 38);
 	screen_of(c, &sc);
 	assert_shows(&sc, "▶ transformer", "context");
 	assert_shows(&sc, "L0=512  s=8  s·L0=4096", "context");
 	assert_shows(&sc, "NTK base' = 1e4·8^(512/510) = 80655", "context");
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
@@ -388,7 +389,7 @@ Test(views_b, context_follows_the_knobs)
 
 static int bug_shown;
 
-static void check_bug_head(const struct screen *sc, int w, int h)
+static void check_bug_head(const struct shot *sc, int w, int h)
 {
 	const struct pe_bug_info *in = pe_bug_info((enum pe_bug)bug_shown);
 	char title[128];
@@ -405,18 +406,18 @@ static void check_bug_head(const struct screen *sc, int w, int h)
 
 Test(views_b, bugs_every_mistake_every_size)
 {
-	for (bug_shown = 0; bug_shown < BUG_KINDS; bug_shown++) {
+	for (bug_shown = 0; bug_shown < PE_BUG_COUNT; bug_shown++) {
 		struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
 
-		s.knobs.bug = bug_shown;
-		each_size(bugs_draw, &s, check_bug_head);
+		s.knob[VIEW_BUGS][K_BUG] = bug_shown;
+		each_size(VIEW_BUGS, &s, check_bug_head);
 	}
 }
 
 /* The bugs view at 240 x 68, where every paragraph is one line. */
-static void wide_bugs(struct state *s, struct screen *sc, struct canvas **c)
+static void wide_bugs(struct state *s, struct shot *sc, struct canvas **c)
 {
-	*c = render(bugs_draw, s, 240, 68);
+	*c = render(VIEW_BUGS, s, 240, 68);
 	screen_of(*c, sc);
 }
 
@@ -427,14 +428,14 @@ Test(views_b, bugs_numbers_by_hand)
 	 * largest similarity difference 0.52300 (test_variants.c). */
 	struct state s = mkstate(4, 100.0, 3, 0, 0, VIEW_BUGS);
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 
-	s.knobs.bug = PE_BUG_DIM_EXPONENT;
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_EXPONENT;
 	wide_bugs(&s, &sc, &c);
 	assert_shows(&sc, "At 3 positions in view: max |PEbug-PE| = 1.22 (dims 0-3), "
 			  "max |cos_bug-cos| = 0.523.", "bugs");
 	cr_expect_null(row_with(&sc, "Harmless"));
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
@@ -442,14 +443,14 @@ Test(views_b, bugs_swapped_is_harmless)
 {
 	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 
-	s.knobs.bug = PE_BUG_SWAPPED;
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_SWAPPED;
 	wide_bugs(&s, &sc, &c);
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") > 1.0);
 	cr_expect(number_after(&sc, "max |cos_bug-cos| = ") < 1e-12);
 	assert_shows(&sc, "Harmless: the similarities agree up to rounding.", "bugs");
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
@@ -457,28 +458,28 @@ Test(views_b, bugs_float32_needs_long_positions)
 {
 	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 
-	s.knobs.bug = PE_BUG_FLOAT32;
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FLOAT32;
 	wide_bugs(&s, &sc, &c);
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") < 1e-5);
 	assert_shows(&sc, "Too short to see: try :len 16384", "bugs");
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 
 	/* The whole of 0 .. 32767 in view: the last position sees ~1e-3. */
 	s = mkstate(512, 1e4, 32768, 37, 0, VIEW_BUGS);
-	s.knobs.bug = PE_BUG_FLOAT32;
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FLOAT32;
 	wide_bugs(&s, &sc, &c);
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") > 1e-4);
 	cr_expect_null(row_with(&sc, "Too short"));
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
 /* ---- vector ---- */
 
-static void check_vector_small(const struct screen *sc, int w, int h)
+static void check_vector_small(const struct shot *sc, int w, int h)
 {
 	(void)w;
 	(void)h;
@@ -499,17 +500,17 @@ Test(views_b, vector_small_by_hand)
 				    0.09983341664682815, 0.9950041652780258 };
 	char want[64];
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 
-	each_size(vector_draw, &s, check_vector_small);
+	each_size(VIEW_VECTOR, &s, check_vector_small);
 	/* The norm, summed in dimension order as the view does. */
 	for (int k = 0; k < 4; k++)
 		sum += v[k] * v[k];
 	snprintf(want, sizeof want, "‖PE‖² = %.17g  (d/2 = 2, off by ", sum);
-	c = render(vector_draw, &s, 120, 38);
+	c = render(VIEW_VECTOR, &s, 120, 38);
 	screen_of(c, &sc);
 	assert_shows(&sc, want, "vector");
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
@@ -517,11 +518,11 @@ Test(views_b, vector_scrolls_and_marks)
 {
 	struct state s = mkstate(512, 1e4, 100, 42, 20, VIEW_VECTOR);
 	struct canvas *c;
-	struct screen sc;
+	struct shot sc;
 	char want[128];
 
-	s.knobs.scroll = 16;
-	c = render(vector_draw, &s, 120, 38);
+	s.knob[VIEW_VECTOR][K_SCROLL] = 16;
+	c = render(VIEW_VECTOR, &s, 120, 38);
 	screen_of(c, &sc);
 	/* 32 rows a column, two columns: dims 16 .. 79. */
 	assert_shows(&sc, "dims 16-79 of 512   x/X: scroll by 16", "vector");
@@ -534,7 +535,7 @@ Test(views_b, vector_scrolls_and_marks)
 	snprintf(want, sizeof want, "  79  % -24.17gcos i=39",
 		 cos(42.0 * pow(1e4, -78.0 / 512)));
 	assert_shows(&sc, want, "vector");
-	screen_free(&sc);
+	shot_free(&sc);
 	canvas_free(c);
 }
 
@@ -543,6 +544,6 @@ Test(views_b, vector_concat_every_size)
 	struct state s = mkstate(8192, 1e4, 1000000, 999999, 5000, VIEW_VECTOR);
 
 	s.cur.pe.layout = PE_CONCAT;
-	s.knobs.scroll = 4096;
-	each_size(vector_draw, &s, NULL);
+	s.knob[VIEW_VECTOR][K_SCROLL] = 4096;
+	each_size(VIEW_VECTOR, &s, NULL);
 }

@@ -1,25 +1,25 @@
 /* view_text.h - paragraphs in the views: text wrapped to a rectangle's
  * width (wrap.h's rules) and cut to the rows it has. */
-#ifndef VIEW_TEXT_H
-#define VIEW_TEXT_H
+#ifndef PARAGRAPH_H
+#define PARAGRAPH_H
 
 #include "render/canvas.h"
 
-enum { VIEW_TEXT_ROWS_MAX = 32 };	/* rows a paragraph may take */
+enum { PARAGRAPH_ROWS_MAX = 32 };	/* rows a paragraph may take */
 
 /* Rows utf8 needs when wrapped to `width` columns (0 for NULL or ""), at
- * most VIEW_TEXT_ROWS_MAX. */
-int view_text_rows(const char *utf8, int width);
+ * most PARAGRAPH_ROWS_MAX. */
+int paragraph_rows(const char *utf8, int width);
 
 /* Draws utf8 wrapped to r.w columns from r's top row down, at most r.h rows
  * (the first ones when it needs more), in style st. Returns the rows drawn. */
-int view_text_draw(struct canvas *c, struct rect r, const char *utf8,
+int paragraph_draw(struct canvas *c, struct rect r, const char *utf8,
 		   struct style st);
 
 /* Draws the first of the n candidate texts that fits in w columns at (x, y),
  * or the last one cut to w: views offer a long and a short wording and let
  * the width decide. */
-void view_text_fit(struct canvas *c, int x, int y, int w,
+void paragraph_fit(struct canvas *c, int x, int y, int w,
 		   const char *const *cand, int n, struct style st);
 
 #endif

@@ -1,27 +1,27 @@
 /* view_text.c - wrapped paragraphs for the views (see view_text.h). */
-#include "render/view_text.h"
+#include "render/paragraph.h"
 
 #include "base/utf8.h"
 #include "render/wrap.h"
 
-int view_text_rows(const char *utf8, int width)
+int paragraph_rows(const char *utf8, int width)
 {
 	int n = wrap_lines(utf8, width, NULL, 0);
 
-	return n < VIEW_TEXT_ROWS_MAX ? n : VIEW_TEXT_ROWS_MAX;
+	return n < PARAGRAPH_ROWS_MAX ? n : PARAGRAPH_ROWS_MAX;
 }
 
-int view_text_draw(struct canvas *c, struct rect r, const char *utf8,
+int paragraph_draw(struct canvas *c, struct rect r, const char *utf8,
 		   struct style st)
 {
-	struct wrap_line lines[VIEW_TEXT_ROWS_MAX];
+	struct wrap_line lines[PARAGRAPH_ROWS_MAX];
 	int n;
 
 	if (r.w < 1 || r.h < 1 || !utf8)
 		return 0;
-	n = wrap_lines(utf8, r.w, lines, VIEW_TEXT_ROWS_MAX);
-	if (n > VIEW_TEXT_ROWS_MAX)
-		n = VIEW_TEXT_ROWS_MAX;
+	n = wrap_lines(utf8, r.w, lines, PARAGRAPH_ROWS_MAX);
+	if (n > PARAGRAPH_ROWS_MAX)
+		n = PARAGRAPH_ROWS_MAX;
 	if (n > r.h)
 		n = r.h;
 	for (int k = 0; k < n; k++)
@@ -29,7 +29,7 @@ int view_text_draw(struct canvas *c, struct rect r, const char *utf8,
 	return n;
 }
 
-void view_text_fit(struct canvas *c, int x, int y, int w,
+void paragraph_fit(struct canvas *c, int x, int y, int w,
 		   const char *const *cand, int n, struct style st)
 {
 	int k = 0;

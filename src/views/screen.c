@@ -1,18 +1,23 @@
-/* frame.c - composing the whole screen from the panels. */
-#include "views/frame.h"
+/* screen.c - composing the whole screen from the view shown and the
+ * overlays (see screen.h). */
+#include "views/screen.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/utf8.h"
 #include "model/command.h"
 #include "model/keys.h"
-#include "render/layout.h"
+#include "render/regions.h"
+#include "render/work.h"
 #include "views/panel_drill.h"
 #include "views/panel_lesson.h"
-#include "views/view_explore.h"
-#include "views/views.h"
-#include "render/work.h"
+
+struct screen {
+	const struct catalog *cat;	/* the views */
+	void *ctx[VIEWS_MAX];		/* their contexts */
+};
 
 static const struct style st_status = { ROLE_STATUS, ROLE_STATUS, 0 };
 static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
@@ -45,17 +50,51 @@ static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 
 /* ---- bottom row: ':' line, message or key hints ---- */
 
+/* What the knob keys of the view shown do, or that the parameter keys work
+ * here too: " clocks: x/X offset k -/+1   c/C offset k /2 x2   Tab next
+ * view  ? help". */
+static void draw_knob_keys(const struct state *s, struct canvas *c,
+			   struct rect r, struct style st)
+{
+	const struct view_spec *v = state_view(s);
+	bool zh = s->lang == LANG_ZH;
+	char line[256];
+	size_t used;
+	int shown = 0;
+
+	used = (size_t)snprintf(line, sizeof line, " %s:", v->name);
+	for (int k = 0; k < v->nknobs; k++)
+		for (int j = 0; j < v->knob[k].nsteps && used < sizeof line; j++) {
+			const struct knob_step *ks = &v->knob[k].step[j];
+			char a[KEYCODE_NAME_MAX], b[KEYCODE_NAME_MAX];
+
+			keycode_name(ks->down, !s->ascii, a, sizeof a);
+			keycode_name(ks->up, !s->ascii, b, sizeof b);
+			used += (size_t)snprintf(line + used, sizeof line - used,
+						 "%s%s/%s %s", shown++ ? "   " : " ",
+						 a, b, ks->help[zh]);
+		}
+	if (v->nknobs == 0 && used < sizeof line)
+		used += (size_t)snprintf(line + used, sizeof line - used, " %s",
+					 zh ? "参数键在这里同样可用"
+					    : "parameter keys work here too");
+	if (used < sizeof line)
+		snprintf(line + used, sizeof line - used, "   %s",
+			 zh ? "Tab 下一个视图  ? 帮助" : "Tab next view  ? help");
+	canvas_text(c, r.x, r.y, r.w, line, st);
+}
+
 static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 {
 	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 	struct style dim = { ROLE_DIM, ROLE_DEFAULT, 0 };
 
 	canvas_fill(c, r, ' ', plain);
-	if (s->cmd_active) {
+	if (s->cmd.active) {
 		int x = canvas_text(c, r.x, r.y, r.w, ":", plain);
-		int w = utf8_width(s->cmd);
+		int w = utf8_width(s->cmd.text);
 		/* Keep the end of a long line (where the cursor is) visible. */
-		const char *from = s->cmd;
+		const char *from = s->cmd.text;
 		while (w > r.w - 2 && *from) {
 			utf8_next(&from, NULL);
 			w = utf8_width(from);
@@ -67,14 +106,8 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 		struct style st = { s->msg_error ? ROLE_ERROR : ROLE_OK,
 				    ROLE_DEFAULT, s->msg_error ? ATTR_BOLD : 0 };
 		canvas_text(c, r.x, r.y, r.w, s->msg, st);
-	} else if (s->view_id != VIEW_EXPLORE) {
-		const struct view_info *v = views_get(s->view_id);
-		char line[256];
-		snprintf(line, sizeof line, " %s: %s%s%s%s%s   Tab next view  ? help",
-			 v->name, v->knob_a ? "x/X " : "", v->knob_a ? v->knob_a : "",
-			 v->knob_b ? "   c/C " : "", v->knob_b ? v->knob_b : "",
-			 v->knob_a ? "" : "parameter keys work here too");
-		canvas_text(c, r.x, r.y, r.w, line, dim);
+	} else if (s->view != 0) {
+		draw_knob_keys(s, c, r, dim);
 	} else {
 		const char *hints = s->ascii
 			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
@@ -85,18 +118,29 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 
 /* ---- '?' overlay ---- */
 
-enum { HELP_LINES_MAX = 80, HELP_LINE_W = 200, HELP_KEY_COLS = 17 };
+enum { HELP_LINES_MAX = 80, HELP_LINE_W = 200 };
 
 /* Builds the help text from the key table and the command list. */
 static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
 		      bool heading[])
 {
-	int n = 0, count;
+	int n = 0, count, key_cols = 0, views = keys_digit_views(s->cat);
 	const struct keybinding *t = keys_table(&count);
 	const char *group = NULL;
-	const char *const *cmds = command_help(s->lang);
+	char label[64], text[HELP_LINE_W];
+	static char cmds[HELP_LINES_MAX][COMMAND_HELP_W];
+	int ncmds = command_help(s, cmds, HELP_LINES_MAX);
 
+	for (int i = 0; i < count; i++) {
+		int lw = utf8_width(keys_label(&t[i], views, !s->ascii, label,
+					       sizeof label));
+
+		if (lw + 2 > key_cols)
+			key_cols = lw + 2;
+	}
 	for (int i = 0; i < count && n < HELP_LINES_MAX - 2; i++) {
+		int pad;
+
 		if (!group || strcmp(group, t[i].group) != 0) {
 			group = t[i].group;
 			heading[n] = true;
@@ -104,20 +148,23 @@ static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
 				 keys_group(&t[i], s->lang));
 		}
 		heading[n] = false;
-		/* Pad the keys by display width: "←/→" is 3 columns, 7 bytes. */
-		const char *label = s->ascii ? t[i].label_ascii : t[i].label_utf8;
-		int pad = HELP_KEY_COLS - utf8_width(label);
+		/* Pad the keys by display width: "←" is 1 column, 3 bytes. */
+		keys_label(&t[i], views, !s->ascii, label, sizeof label);
+		pad = key_cols - utf8_width(label);
 		snprintf(lines[n++], HELP_LINE_W, "  %s%*s%s", label,
-			 pad > 1 ? pad : 1, "", keys_help(&t[i], s->lang));
+			 pad > 1 ? pad : 1, "",
+			 keys_text(&t[i], s->cat, s->lang, text,
+				   sizeof text));
 	}
 	if (n < HELP_LINES_MAX) {
 		heading[n] = true;
 		snprintf(lines[n++], HELP_LINE_W, "%s",
 			 s->lang == LANG_ZH ? "命令" : "Commands");
 	}
-	for (int i = 0; cmds[i] && n < HELP_LINES_MAX; i++) {
+	for (int i = 0; i < ncmds && n < HELP_LINES_MAX; i++) {
 		heading[n] = false;
-		snprintf(lines[n++], HELP_LINE_W, "  %s", cmds[i]);
+		snprintf(lines[n++], HELP_LINE_W, "  %.*s", (int)COMMAND_HELP_W,
+			 cmds[i]);
 	}
 	return n;
 }
@@ -148,7 +195,7 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 	per_col = (n + cols - 1) / cols;
 	/* Too wide for the screen: narrower columns, whose longer lines end
 	 * in an ellipsis, rather than columns that fall off the right. */
-	if (cols * col_w + 2 > w && (w - 2) / cols >= HELP_KEY_COLS + 4)
+	if (cols * col_w + 2 > w && (w - 2) / cols >= 21)
 		col_w = (w - 2) / cols;
 	r.w = cols * col_w + 2;
 	if (r.w > w)
@@ -186,29 +233,60 @@ static void draw_too_small(struct canvas *c, int w, int h)
 	int len;
 
 	snprintf(msg, sizeof msg, "terminal too small: need at least %dx%d",
-		 LAYOUT_MIN_W, LAYOUT_MIN_H);
+		 SCREEN_MIN_W, SCREEN_MIN_H);
 	len = utf8_width(msg);
 	canvas_text(c, len < w ? (w - len) / 2 : 0, h / 2, w, msg, st);
 }
 
 /* ---- public ---- */
 
-void frame_draw(const struct state *s, struct canvas *c)
+struct screen *screen_new(const struct catalog *cat)
+{
+	struct screen *sc = calloc(1, sizeof *sc);
+
+	if (!sc)
+		return NULL;
+	sc->cat = cat;
+	for (int i = 0; i < cat->count; i++) {
+		size_t n = cat->view[i]->ctx_size;
+
+		sc->ctx[i] = calloc(1, n ? n : 1);
+		if (!sc->ctx[i]) {
+			screen_free(sc);
+			return NULL;
+		}
+	}
+	return sc;
+}
+
+void screen_free(struct screen *sc)
+{
+	if (!sc)
+		return;
+	for (int i = 0; i < sc->cat->count; i++) {
+		if (sc->ctx[i] && sc->cat->view[i]->ctx_free)
+			sc->cat->view[i]->ctx_free(sc->ctx[i]);
+		free(sc->ctx[i]);
+	}
+	free(sc);
+}
+
+void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 {
 	int w = canvas_width(c), h = canvas_height(c);
-	struct screen_layout l;
+	struct screen_regions l;
 	struct rect caption;
 
 	canvas_reset_clip(c);
 	canvas_clear(c);
-	layout_screen(w, h, &l);
+	regions_screen(w, h, &l);
 	if (l.too_small) {
 		draw_too_small(c, w, h);
 		return;
 	}
 	caption = caption_split(s, &l.body);
 	if (!drill_panel_hides_view(s))
-		views_get(s->view_id)->draw(s, c, l.body);
+		state_view(s)->draw(s, sc->ctx[s->view], c, l.body);
 	canvas_reset_clip(c);
 	/* After the body, whose jobs may not all finish this frame. */
 	draw_status(s, c, l.status);
@@ -221,22 +299,23 @@ void frame_draw(const struct state *s, struct canvas *c)
 	draw_bottom(s, c, l.bottom);
 }
 
-/* The position (and dimension) under (x, y) in the explorer's view. */
+/* The position (and dimension) under (x, y) in the view shown. */
 static bool hit(const struct state *s, int w, int h, int x, int y,
 		long long *pos, int *dim)
 {
-	struct screen_layout l;
+	struct screen_regions l;
+	const struct view_spec *v = state_view(s);
 
-	layout_screen(w, h, &l);
-	if (l.too_small || s->help || s->les.menu || s->view_id != VIEW_EXPLORE)
+	regions_screen(w, h, &l);
+	if (l.too_small || s->help || s->les.menu || !v->hit)
 		return false;
 	caption_split(s, &l.body);
-	return explore_hit(s, l.body, x, y, pos, dim);
+	return v->hit(s, l.body, x, y, pos, dim);
 }
 
-struct action frame_click(const struct state *s, int w, int h, int x, int y)
+struct action screen_click(const struct state *s, int w, int h, int x, int y)
 {
-	struct action a = { ACT_NONE, 0, 0, -1 };
+	struct action a = action_make(ACT_NONE, 0);
 	long long pos;
 	int dim;
 
@@ -248,10 +327,10 @@ struct action frame_click(const struct state *s, int w, int h, int x, int y)
 	return a;
 }
 
-struct action frame_wheel(const struct state *s, int w, int h, int x, int y,
-			  int dir)
+struct action screen_wheel(const struct state *s, int w, int h, int x, int y,
+			   int dir)
 {
-	struct action a = { ACT_ZOOM, dir > 0 ? 1 : -1, 0, -1 };
+	struct action a = action_make(ACT_ZOOM, dir > 0 ? 1 : -1);
 	long long pos;
 	int dim;
 

@@ -1,5 +1,5 @@
 /* layout.c - splitting the screen into rectangles (see layout.h). */
-#include "render/layout.h"
+#include "render/regions.h"
 
 #include <string.h>
 
@@ -9,17 +9,17 @@ static struct rect mk(int x, int y, int w, int h)
 	return r;
 }
 
-void layout_screen(int w, int h, struct screen_layout *out)
+void regions_screen(int w, int h, struct screen_regions *out)
 {
 	memset(out, 0, sizeof *out);
 	out->status = mk(0, 0, w, h > 0 ? 1 : 0);
 	out->bottom = mk(0, h - 1, w, h > 1 ? 1 : 0);
-	out->too_small = w < LAYOUT_MIN_W || h < LAYOUT_MIN_H;
+	out->too_small = w < SCREEN_MIN_W || h < SCREEN_MIN_H;
 	if (!out->too_small)
 		out->body = mk(0, 1, w, h - 2);
 }
 
-void layout_explore(struct rect body, struct explore_layout *out)
+void regions_explore(struct rect body, struct explore_regions *out)
 {
 	int insp_h = body.h >= 38 ? 7 : body.h >= 28 ? 6 : 5;
 	int upper_h = body.h - insp_h;
@@ -27,7 +27,7 @@ void layout_explore(struct rect body, struct explore_layout *out)
 
 	memset(out, 0, sizeof *out);
 	out->inspector = mk(body.x, top + upper_h, w, insp_h);
-	if (w >= LAYOUT_WIDE_W) {
+	if (w >= SCREEN_WIDE_W) {
 		int left_w = w * 3 / 5;
 		int heat_h = upper_h * 3 / 5;
 		out->heatmap = mk(body.x, top, left_w, heat_h);

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "model/catalog.h"
+
 /* Writes keys_table() to f as a GitHub Markdown table, one row per binding
  * in table order:
  *     | keys | action |
@@ -19,6 +21,6 @@
  * is escaped as "\|" (GitHub tables split on it even inside code), and a
  * label holding a backtick is fenced with double backticks. Returns 0, or
  * -1 when writing failed. */
-int keys_doc_markdown(FILE *f, bool utf8);
+int keys_doc_markdown(FILE *f, const struct catalog *cat, bool utf8);
 
 #endif

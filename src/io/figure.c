@@ -1,0 +1,91 @@
+/* figure.c - a screen written to a file chosen by its name (see figure.h). */
+#include "io/figure.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+
+#include "io/atomic_file.h"
+#include "io/export_svg.h"
+#include "io/render_text.h"
+
+int figure_kind(const char *path)
+{
+	static const char *const ext[] = { ".svg", ".txt", ".ans" };
+	static const enum figure_kind kind[] = { FIGURE_SVG, FIGURE_TXT,
+						 FIGURE_ANS };
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	size_t len = strlen(name);
+
+	if (len <= 4)	/* ".svg" alone is a hidden file with no name */
+		return -1;
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
+		if (strcasecmp(name + len - 4, ext[i]) == 0)
+			return (int)kind[i];
+	return -1;
+}
+
+int figure_write(const char *path, const struct canvas *c,
+		 const struct figure_opts *o, char *err, size_t n)
+{
+	int kind = figure_kind(path);
+	struct atomic_file af;
+	int rc;
+
+	if (kind < 0) {
+		snprintf(err, n, "cannot tell the format of \"%s\": the name "
+			 "must end in .svg, .txt or .ans", path);
+		return EX_USAGE;
+	}
+	rc = atomic_file_open(&af, path);
+	if (rc) {
+		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
+		return EX_CANTCREAT;
+	}
+	errno = 0;
+	if (kind == FIGURE_SVG) {
+		struct svg_opts so = { o->palette, o->title };
+		rc = export_svg(af.fp, c, &so);
+	} else {
+		struct render_opts ro = { o->utf8,
+					  kind == FIGURE_ANS ? COLOR_256 : COLOR_NONE,
+					  o->palette };
+		rc = render_text(af.fp, c, &ro);
+	}
+	if (rc != 0) {
+		rc = errno ? errno : EIO;
+		atomic_file_abort(&af);
+	} else {
+		rc = atomic_file_commit(&af);
+	}
+	if (rc) {
+		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
+		return EX_IOERR;
+	}
+	return 0;
+}
+
+int figure_auto_name(const char *view, time_t t, char *buf, size_t n)
+{
+	char stamp[32];
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) ||
+	    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+		return -1;
+	for (int k = 1; k < 100; k++) {
+		struct stat st;
+		int len = k == 1 ? snprintf(buf, n, "pescope-%s-%s.svg", view, stamp)
+				 : snprintf(buf, n, "pescope-%s-%s-%d.svg", view,
+					    stamp, k);
+		if (len < 0 || (size_t)len >= n)
+			return -1;
+		if (lstat(buf, &st) != 0 && errno == ENOENT)
+			return 0;
+	}
+	return -1;
+}

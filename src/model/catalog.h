@@ -1,0 +1,144 @@
+/* catalog.h - the views, as data: what the model needs to know of them.
+ *
+ * Each view is one file in src/views/ that defines its struct view_spec,
+ * and one row of the list in views/catalog.c, whose order gives the digit
+ * keys (1-9; later views are reached with Tab and :view). Everything that
+ * names views or turns their knobs reads the spec: keys, ':view', '--view',
+ * the knob commands of lessons and the ':' line, the help overlay, --help,
+ * --list views, the README's view table and the man page's list.
+ *
+ * The model never includes a view: it is handed the catalog (state_init)
+ * and calls the draw functions it holds only through views/screen.h.
+ *
+ * Knobs: a view has up to VIEW_KNOBS_MAX numbers of its own (an offset, a
+ * threshold, which mistake is shown...). Their values live in the state
+ * (state.knob), always inside the range the spec gives, which may follow
+ * d_model; each knob has a word (the name lessons and the ':' line use:
+ * "offset 5"), help text, and up to two steps, each bound to a pair of
+ * keys (down, up). */
+#ifndef CATALOG_H
+#define CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/lang.h"
+
+enum {
+	VIEWS_MAX = 16,		/* views a catalog may hold */
+	VIEW_KNOBS_MAX = 6,	/* knobs of one view */
+	KNOB_STEPS_MAX = 2	/* steps (key pairs) of one knob */
+};
+
+enum knob_kind {
+	KNOB_INT,		/* an integer */
+	KNOB_REAL,		/* a real number */
+	KNOB_CHOICE		/* one of the names `choice` gives, stored as
+				 * its index; lessons may also give its
+				 * number from 1 */
+};
+
+/* The largest value of a knob: fixed, or following d_model. */
+enum knob_top {
+	KNOB_TOP_FIXED,		/* hi */
+	KNOB_TOP_LAST_PAIR,	/* d/2 - 1, at least lo */
+	KNOB_TOP_LAST_DIM	/* d - 1 */
+};
+
+/* The value a knob starts from. */
+enum knob_start {
+	KNOB_START_INIT,	/* `init` */
+	KNOB_START_HALF_PAIRS,	/* half the pairs, d/4 */
+	KNOB_START_LEN		/* the length */
+};
+
+enum step_how {
+	STEP_ADD,		/* value +/- by */
+	STEP_MUL,		/* value * or / by (integers round down) */
+	STEP_CYCLE		/* the next or previous choice, wrapping */
+};
+
+struct knob_step {
+	int down, up;		/* the keys (base/keycode.h codes) */
+	enum step_how how;
+	double by;		/* the step, or the factor */
+	const char *help[LANG_COUNT];	/* what the pair does: "offset k -/+1" */
+};
+
+struct knob_spec {
+	const char *word;	/* its name in lessons and on the ':' line */
+	const char *help[LANG_COUNT];	/* one line: what it sets */
+	enum knob_kind kind;
+	double lo, hi;		/* range (hi: with KNOB_TOP_FIXED) */
+	enum knob_top top;
+	enum knob_start start;
+	double init;		/* with KNOB_START_INIT */
+	double per_unit;	/* > 0: a step lands on a multiple of
+				 * 1/per_unit (20: steps of 0.05 stay on
+				 * 0.05, 0.10, ...) */
+	const char *(*choice)(int i);	/* KNOB_CHOICE: the name of value i,
+					 * 0 <= i <= hi */
+	int nsteps;
+	struct knob_step step[KNOB_STEPS_MAX];
+};
+
+struct state;
+struct canvas;
+struct rect;
+
+struct view_spec {
+	const char *name;	/* for --view, :view and lessons */
+	const char *title[LANG_COUNT];	/* one line: what it shows */
+	int nknobs;
+	struct knob_spec knob[VIEW_KNOBS_MAX];
+	/* Draws the view's body into r of c from s (views/screen.h calls
+	 * it). ctx is the view's own context: ctx_size bytes, zeroed when
+	 * the screen starts, kept between frames, freed with ctx_free. */
+	void (*draw)(const struct state *s, void *ctx, struct canvas *c,
+		     struct rect r);
+	size_t ctx_size;
+	void (*ctx_free)(void *ctx);	/* frees what ctx holds, or NULL */
+	/* What a click at (x, y) inside the body r points at: the position
+	 * and, where the view knows one, the dimension (else *dim = -1);
+	 * false off every plot. NULL: nothing to click in this view. */
+	bool (*hit)(const struct state *s, struct rect r, int x, int y,
+		    long long *pos, int *dim);
+};
+
+/* The views in key order. */
+struct catalog {
+	const struct view_spec *const *view;
+	int count;		/* 1 .. VIEWS_MAX */
+};
+
+/* The index of the view called name, or -1. */
+int catalog_find(const struct catalog *cat, const char *name);
+
+/* The view and knob whose word is `word`: returns true and sets *view and
+ * *knob, or false. */
+bool catalog_find_knob(const struct catalog *cat, const char *word,
+		       int *view, int *knob);
+
+/* The range of knob k for width d_model: [*lo, *hi]. */
+void catalog_knob_range(const struct knob_spec *k, int d_model, double *lo,
+			double *hi);
+
+/* v brought into knob k's range for d_model, integers and choices rounded
+ * down to whole numbers (NaN gives the lowest value). */
+double catalog_knob_clamp(const struct knob_spec *k, int d_model, double v);
+
+/* v moved by step st of knob k in direction dir (-1 or +1), then
+ * clamped (catalog_knob_clamp). */
+double catalog_knob_turn(const struct knob_spec *k,
+			 const struct knob_step *st, int d_model, double v,
+			 int dir);
+
+/* Whether v is a value knob k may hold at d_model. */
+bool catalog_knob_valid(const struct knob_spec *k, int d_model, double v);
+
+/* Checks a catalog: 1..VIEWS_MAX views, unique view names and knob words,
+ * every range non-empty, choices for every KNOB_CHOICE, steps with keys.
+ * Returns NULL, or a message naming what is wrong (for tests). */
+const char *catalog_check(const struct catalog *cat);
+
+#endif

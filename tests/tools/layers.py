@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""layers.py - checks that the includes of src/ point down.
+
+Usage: layers.py SRC_DIR
+
+Reads SRC_DIR/layers.txt (the layers, lowest first, and what each may
+include), then every .c and .h file under SRC_DIR, and prints one line per
+problem, as FILE:LINE: what is wrong:
+  - an #include "..." without its folder ("pe.h" instead of "engine/pe.h"),
+    or of a file that does not exist;
+  - an include of a layer the file's layer may not include (up or sideways);
+  - an include circle between modules (x.c and x.h are one module), with
+    every step of it;
+  - <curses.h> (or ncurses, term.h, panel.h...) in any file but the one
+    named by the `curses` line.
+Exits 0 when there is nothing to say, 1 when there is, 2 on bad usage."""
+import os
+import re
+import sys
+
+CURSES = re.compile(r'#\s*include\s*<\s*(n?cursesw?/)?(n?curses|term|panel|menu|form)\.h\s*>')
+LOCAL = re.compile(r'#\s*include\s*"([^"]+)"')
+
+
+def read_table(path):
+    order, allowed, curses_ok = [], {}, set()
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            words = line.split('#', 1)[0].split()
+            if not words:
+                continue
+            if words[0] == 'curses':
+                curses_ok.update(words[1:])
+                continue
+            order.append(words[0])
+            allowed[words[0]] = set(words[1:])
+    return order, allowed, curses_ok
+
+
+def sources(src):
+    for folder, _, files in sorted(os.walk(src)):
+        for name in sorted(files):
+            if name.endswith(('.c', '.h')):
+                yield os.path.relpath(os.path.join(folder, name), src)
+
+
+def module(rel):
+    return os.path.splitext(rel)[0]
+
+
+def circles(graph):
+    """Strongly connected components with more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def main(argv):
+    if len(argv) != 2 or not os.path.isdir(argv[1]):
+        print('usage: layers.py SRC_DIR', file=sys.stderr)
+        return 2
+    src = argv[1]
+    shown = os.path.normpath(src)
+    order, allowed, curses_ok = read_table(os.path.join(src, 'layers.txt'))
+    problems = []
+    graph, where = {}, {}
+    for rel in sources(src):
+        layer = rel.split(os.sep)[0] if os.sep in rel else ''
+        at = os.path.join(shown, rel)
+        if layer not in allowed:
+            problems.append(f'{at}:1: not inside a layer folder ({" ".join(order)})')
+            continue
+        with open(os.path.join(src, rel), encoding='utf-8', errors='replace') as f:
+            lines = f.read().split('\n')
+        for no, line in enumerate(lines, 1):
+            if CURSES.search(line) and rel not in curses_ok:
+                problems.append(f'{at}:{no}: includes curses; only '
+                                f'{", ".join(sorted(curses_ok))} may')
+            m = LOCAL.search(line)
+            if not m:
+                continue
+            target = m.group(1)
+            tlayer = target.split('/')[0] if '/' in target else ''
+            if tlayer not in allowed:
+                problems.append(f'{at}:{no}: includes "{target}" without its '
+                                f'folder (write "LAYER/{os.path.basename(target)}")')
+                continue
+            if not os.path.exists(os.path.join(src, target)):
+                problems.append(f'{at}:{no}: includes "{target}", which does not exist')
+                continue
+            if tlayer != layer and tlayer not in allowed[layer]:
+                ok = ' '.join(sorted(allowed[layer], key=order.index)) or 'nothing'
+                rank = 'up' if order.index(tlayer) > order.index(layer) else 'sideways'
+                problems.append(f'{at}:{no}: includes "{target}": {layer}/ may not '
+                                f'include {tlayer}/ ({rank}; it may include: {ok})')
+            a, b = module(rel), module(target)
+            if a != b:
+                graph.setdefault(a, set()).add(b)
+                where.setdefault((a, b), f'{at}:{no}')
+    for comp in circles(graph):
+        members = set(comp)
+        steps = [where[(a, b)] + f': {a} -> {b}'
+                 for a in comp for b in sorted(graph.get(a, ())) if b in members]
+        problems.append(f'include circle between {len(comp)} modules: '
+                        f'{", ".join(comp)}\n  ' + '\n  '.join(steps))
+    for p in problems:
+        print(p)
+    if problems:
+        print(f'layers: {len(problems)} problem(s)', file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

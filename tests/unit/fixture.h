@@ -1,0 +1,64 @@
+/* fixture.h - test helper: states and screens with pescope's own views.
+ *
+ * Each Criterion test runs in its own process, so the screen below (and
+ * every view cache it holds) starts empty in every test. The VIEW_*
+ * numbers are the catalog's order; test_state.c checks they still are. */
+#ifndef FIXTURE_H
+#define FIXTURE_H
+
+#include <stdlib.h>
+
+#include "model/catalog.h"
+#include "model/reduce.h"
+#include "model/state.h"
+#include "views/screen.h"
+#include "views/views.h"
+
+enum {
+	VIEW_EXPLORE, VIEW_SPECTRUM, VIEW_CLOCKS, VIEW_BANDS, VIEW_LAYOUTS,
+	VIEW_CONTEXT, VIEW_BUGS, VIEW_VECTOR, VIEW_COUNT
+};
+
+/* The knobs, by view: the index of each in its view's spec. */
+enum { K_OFFSET = 0 };			/* clocks */
+enum { K_SPLIT = 0, K_THRESHOLD = 1 };	/* bands */
+enum { K_TRAIN = 0, K_SCALE = 1 };	/* context */
+enum { K_BUG = 0 };			/* bugs */
+enum { K_SCROLL = 0 };			/* vector */
+
+static inline void fx_init(struct state *s, const struct settings *st)
+{
+	state_init(s, views_catalog(), st);
+}
+
+/* This process's screen. */
+static inline struct screen *fx_screen(void)
+{
+	static struct screen *sc;
+
+	if (!sc)
+		sc = screen_new(views_catalog());
+	return sc;
+}
+
+static inline void fx_draw(const struct state *s, struct canvas *c)
+{
+	screen_draw(fx_screen(), s, c);
+}
+
+/* View v drawn into r as the view shown (s's knobs of that view), with a
+ * context of its own kept for the life of the process. */
+static inline void fx_draw_view(int v, const struct state *s,
+				struct canvas *c, struct rect r)
+{
+	static void *ctx[VIEW_COUNT];
+	const struct view_spec *spec = views_catalog()->view[v];
+	struct state t = *s;
+
+	if (!ctx[v])
+		ctx[v] = calloc(1, spec->ctx_size ? spec->ctx_size : 1);
+	t.view = v;
+	spec->draw(&t, ctx[v], c, r);
+}
+
+#endif
