@@ -5,6 +5,7 @@
 #                     then all of them again under AddressSanitizer + UBSan,
 #                     a short key mash and a short fuzzing run (what CI runs)
 #   make check        the tests on the normal build only (quick)
+#   make layers       check that includes point down (src/layers.txt)
 #   make sanitize     the tests under AddressSanitizer + UBSan only
 #   make stress       the long key mash: a million events under the sanitizers
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
@@ -91,7 +92,7 @@ DEPS_PKGS := gcc clang make pkg-config libncurses-dev ncurses-bin ncurses-term \
              python3-threadpoolctl
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check stress fuzz fuzzers
+        check stress fuzz fuzzers layers
 
 all: $(BIN)
 
@@ -125,12 +126,17 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJS)
 
 fuzzers: $(FUZZ_BINS)
 
-check: $(BIN) $(UNIT)
+# Fails, naming the file and line, on an include that points up or sideways,
+# an include circle, or curses outside io/term.c (tests/tools/layers.py).
+layers:
+	python3 tests/tools/layers.py src
+
+check: layers $(BIN) $(UNIT)
 	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
 # run-all.sh runs the suites on both builds, then the short mash and fuzzing,
 # and ends with one "N passed, N failed" line for everything.
-test: $(BIN) $(UNIT)
+test: layers $(BIN) $(UNIT)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
