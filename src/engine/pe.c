@@ -18,7 +18,6 @@
 #include "engine/pe_trig.h"
 #include "engine/pe_turn.h"
 
-static const double two_pi = 6.28318530717958647692528676655900577;
 
 /* pe_block_means re-seeds the phase from sin/cos every BLOCK_RESEED blocks
  * and turns it in between. The turn by one block is off by an ulp or so, so
@@ -67,7 +66,7 @@ double pe_omega(const struct pe_params *p, int pair)
 
 double pe_wavelength(const struct pe_params *p, int pair)
 {
-	return two_pi / pe_omega(p, pair);
+	return PE_TWO_PI / pe_omega(p, pair);
 }
 
 int pe_pair_of(const struct pe_params *p, int dim)
@@ -114,20 +113,26 @@ void pe_row(const struct pe_params *p, double pos, double *out)
 
 /* ---- block means ---- */
 
-/* D = sin(n w/2) / (n sin(w/2)): how much averaging n consecutive samples of
- * a sinusoid with step w shrinks it; sin_x is sin(x) for x = n w/2.
- * 0 <= 1 - D < x^2/6 (Taylor), which is below half an ulp of 1 once
- * |x| < 2^-26: D is then 1 to the last bit, so return it exactly. This also
- * covers w = 0 and subnormal w, where n sin(w/2) would be 0 or carry too few
- * significant bits to divide by. Above the threshold both sines are
- * relatively accurate and the ratio has no cancellation, so no series is
- * needed; for huge x (n up to 1e9) sin(x) is still right to an ulp of the
- * argument, and D is tiny anyway. */
-static double block_factor(double w, double n, double sin_x)
+/* D = sin(n w/2) / (n sin(w/2)): the mean of f(w x) over a block of n
+ * positions is D * f(w * centre). Where n w/2 is tiny the quotient rounds
+ * to 1 and is taken as 1; frequencies above pi (the multiply bug) can put
+ * w/2 on a multiple of pi, where the samples all coincide and the quotient
+ * is 0/0 or badly cancelled: D is then 1 too, and it is always kept in
+ * [-1, 1], since a mean of values in [-1, 1] cannot leave it. For
+ * 2^-26 <= n w/2 both sines are relatively accurate and the ratio has no
+ * cancellation, so no series is needed; for huge n w (n up to 1e9) sin is
+ * still right to an ulp of the argument, and D is tiny anyway. */
+double pe_block_factor(double w, double n)
 {
-	if (fabs(0.5 * n * w) < 0x1p-26)
+	double den, f;
+
+	if (n <= 1.0 || fabs(0.5 * n * w) < 0x1p-26)
 		return 1.0;
-	return sin_x / (n * sin(0.5 * w));
+	den = n * sin(0.5 * w);
+	if (den == 0.0)
+		return 1.0;
+	f = sin(0.5 * n * w) / den;
+	return f > 1.0 ? 1.0 : f < -1.0 ? -1.0 : f;
 }
 
 /* Phase at the centre of the block [a, a+n): the mean of f(w(a+j)) over the
@@ -140,7 +145,7 @@ static double block_phase(double w, double a, double n)
 double pe_block_mean(const struct pe_params *p, double p0, double n, int dim)
 {
 	double w = pe_omega(p, pe_pair_of(p, dim));
-	double f = block_factor(w, n, sin(0.5 * n * w));
+	double f = pe_block_factor(w, n);
 
 	return f * eval_fn(pe_fn_of(p, dim), block_phase(w, p0, n));
 }
@@ -170,7 +175,7 @@ void pe_block_means(const struct pe_params *p, double p0, double n, int dim,
 	double w = pe_omega(p, pe_pair_of(p, dim));
 	struct turn half = turn_of(0.5 * n * w);	/* half a block */
 	struct turn one = turn_mul(half, half);
-	double f = block_factor(w, n, half.s);
+	double f = pe_block_factor(w, n);
 	bool is_cos = pe_fn_of(p, dim) == PE_COS;
 	double tc[BLOCK_GROUP + 1], ts[BLOCK_GROUP + 1];
 
@@ -200,76 +205,75 @@ void pe_block_means(const struct pe_params *p, double p0, double n, int dim,
 	}
 }
 
-/* A small memo for pe_span_means: plot columns have at most two lengths and
- * three steps between centres, so four entries almost always suffice; a miss
- * simply recomputes. */
-enum { SPAN_MEMO = 4 };
+/* A memo of four (key, turn) entries, oldest out first: plot columns have
+ * at most two lengths and three steps between centres, so four entries
+ * almost always suffice; a miss simply recomputes. */
+enum { MEMO = 4 };
 
-struct span_memo {
-	long long key[SPAN_MEMO];
-	struct turn val[SPAN_MEMO];
+struct memo {
+	long long key[MEMO];
+	struct turn val[MEMO];
 	int used, next;
 };
 
-/* Stores (key, val) in the memo's next slot, oldest first out. */
-static struct turn memo_put(struct span_memo *m, long long key, struct turn val)
+static bool memo_get(const struct memo *m, long long key, struct turn *val)
 {
-	int i = m->next;
+	for (int i = 0; i < m->used; i++)
+		if (m->key[i] == key) {
+			*val = m->val[i];
+			return true;
+		}
+	return false;
+}
 
-	m->key[i] = key;
-	m->val[i] = val;
-	m->next = (i + 1) % SPAN_MEMO;
-	if (m->used < SPAN_MEMO)
+static struct turn memo_put(struct memo *m, long long key, struct turn val)
+{
+	m->key[m->next] = key;
+	m->val[m->next] = val;
+	m->next = (m->next + 1) % MEMO;
+	if (m->used < MEMO)
 		m->used++;
 	return val;
 }
 
-/* The turn by half_steps * w / 2 (half-steps: twice a distance in positions). */
-static struct turn memo_turn(struct span_memo *m, long long half_steps, double w)
+void pe_wave_span_pair(double w, const long long *start,
+		       const long long *count, int n, double *out_sin,
+		       double *out_cos)
 {
-	for (int i = 0; i < m->used; i++)
-		if (m->key[i] == half_steps)
-			return m->val[i];
-	return memo_put(m, half_steps, turn_of(0.5 * (double)half_steps * w));
-}
+	struct memo steps = { { 0 }, { { 0, 0 } }, 0, 0 };
+	struct memo factors = { { 0 }, { { 0, 0 } }, 0, 0 };
+	struct turn phase = { 1.0, 0.0 }, t;
+	long long prev2 = 0;
 
-/* The block factor D of a span of len positions (kept in the turn's .c). */
-static double memo_factor(struct span_memo *m, long long len, double w)
-{
-	double x = 0.5 * (double)len * w;
+	for (int j = 0; j < n; j++) {
+		/* Twice the span's centre, an exact integer. */
+		long long c2 = 2 * start[j] + count[j] - 1;
 
-	for (int i = 0; i < m->used; i++)
-		if (m->key[i] == len)
-			return m->val[i].c;
-	return memo_put(m, len, (struct turn){block_factor(w, (double)len, sin(x)), 0.0}).c;
+		if (j % PE_SPAN_RESEED == 0) {
+			phase = turn_of(0.5 * (double)c2 * w);
+		} else {
+			if (!memo_get(&steps, c2 - prev2, &t))
+				t = memo_put(&steps, c2 - prev2,
+					     turn_of(0.5 * (double)(c2 - prev2) * w));
+			phase = turn_mul(phase, t);
+		}
+		prev2 = c2;
+		if (!memo_get(&factors, count[j], &t))
+			t = memo_put(&factors, count[j],
+				     (struct turn){ pe_block_factor(w, (double)count[j]),
+						    0.0 });
+		if (out_sin)
+			out_sin[j] = t.c * phase.s;
+		if (out_cos)
+			out_cos[j] = t.c * phase.c;
+	}
 }
 
 void pe_span_means_pair(const struct pe_params *p, int pair,
 			const long long *start, const long long *count, int n,
 			double *out_sin, double *out_cos)
 {
-	double w = pe_omega(p, pair);
-	struct span_memo turns = {{0}, {{0, 0}}, 0, 0};
-	struct span_memo factors = {{0}, {{0, 0}}, 0, 0};
-	struct turn phase = {1.0, 0.0};
-	long long prev2 = 0;
-
-	for (int j = 0; j < n; j++) {
-		/* Twice the span's centre, an exact integer. */
-		long long c2 = 2 * start[j] + count[j] - 1;
-		double f;
-
-		if (j % PE_SPAN_RESEED == 0)
-			phase = turn_of(0.5 * (double)c2 * w);
-		else
-			phase = turn_mul(phase, memo_turn(&turns, c2 - prev2, w));
-		prev2 = c2;
-		f = memo_factor(&factors, count[j], w);
-		if (out_sin)
-			out_sin[j] = f * phase.s;
-		if (out_cos)
-			out_cos[j] = f * phase.c;
-	}
+	pe_wave_span_pair(pe_omega(p, pair), start, count, n, out_sin, out_cos);
 }
 
 void pe_span_means(const struct pe_params *p, int dim, const long long *start,

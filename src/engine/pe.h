@@ -27,6 +27,9 @@
 #define PE_BASE_MAX 1e12
 #define PE_LEN_MAX 1000000000LL
 
+/* 2 pi, rounded to the nearest double: a wavelength is PE_TWO_PI / omega. */
+#define PE_TWO_PI 6.28318530717958647692528676655900577
+
 enum pe_layout {
 	PE_INTERLEAVED,		/* sin, cos, sin, cos, ... (Vaswani et al. 2017) */
 	PE_CONCAT		/* all sines, then all cosines (tensor2tensor) */
@@ -114,6 +117,18 @@ void pe_block_means(const struct pe_params *p, double p0, double n, int dim,
 #define PE_SPAN_RESEED 128
 void pe_span_means(const struct pe_params *p, int dim, const long long *start,
 		   const long long *count, int n, double *out);
+
+/* The same for a wave of any frequency w: out_sin[j] and out_cos[j] are the
+ * means of sin(w x) and cos(w x) over span j (either may be NULL). */
+void pe_wave_span_pair(double w, const long long *start,
+		       const long long *count, int n, double *out_sin,
+		       double *out_cos);
+
+/* The factor D = sin(n w/2) / (n sin(w/2)) of a block mean of n positions
+ * at frequency w: the mean of f(w x) over the block is D * f(w * centre).
+ * Exactly 1 for n <= 1 and where it rounds to 1; in [-1, 1] always, also
+ * where w/2 falls on a multiple of pi (then 1). */
+double pe_block_factor(double w, double n);
 
 /* The same for both dimensions of pair `pair` at once (they share every
  * sin/cos): out_sin[j] and out_cos[j] are the means of the pair's sine and

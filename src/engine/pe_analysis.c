@@ -220,7 +220,6 @@ enum {
 
 static const long long SPAN_MAX = 1LL << 40;	/* longer than any length */
 
-static const double two_pi = 6.28318530717958647692528676655900577;
 static const double pi = 3.14159265358979323846264338327950288;
 
 int analysis_scan_workspace(int d_model)
@@ -299,7 +298,7 @@ static void scan_bounds(struct analysis_scanner *s, long long a, long long b,
 		double x0 = (double)a * s->w[i], x1 = (double)b * s->w[i];
 		double c0, c1;
 
-		if (span * s->w[i] >= two_pi) {
+		if (span * s->w[i] >= PE_TWO_PI) {
 			u += 1.0;
 			l -= 1.0;
 			continue;
@@ -307,9 +306,9 @@ static void scan_bounds(struct analysis_scanner *s, long long a, long long b,
 		c0 = cos(x0);
 		c1 = cos(x1);
 		s->spent += 2 * COS_COST;
-		u += floor(x1 / two_pi) > floor(x0 / two_pi) ? 1.0
+		u += floor(x1 / PE_TWO_PI) > floor(x0 / PE_TWO_PI) ? 1.0
 							     : fmax(c0, c1);
-		l += floor((x1 - pi) / two_pi) > floor((x0 - pi) / two_pi)
+		l += floor((x1 - pi) / PE_TWO_PI) > floor((x0 - pi) / PE_TWO_PI)
 			     ? -1.0 : fmin(c0, c1);
 	}
 	s->spent += s->h;

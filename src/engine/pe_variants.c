@@ -17,7 +17,6 @@
 #include "engine/pe_trig.h"
 #include "engine/pe_turn.h"
 
-static const double two_pi = 6.28318530717958647692528676655900577;
 
 static double wave_eval(enum pe_fn fn, double angle)
 {
@@ -176,94 +175,12 @@ void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
 
 /* ---- means over spans ---- */
 
-/* D = sin(n w/2) / (n sin(w/2)) as in pe.c: exactly 1 where it rounds to 1
- * anyway. Frequencies above pi (the multiply bug) can put w/2 on a multiple
- * of pi, where the samples all coincide and the quotient is 0/0 or badly
- * cancelled: D is then taken as 1, and always kept in [-1, 1], since a mean
- * of values in [-1, 1] cannot leave it. */
-static double block_factor(double w, double n)
-{
-	double den, f;
-
-	if (n <= 1.0 || fabs(0.5 * n * w) < 0x1p-26)
-		return 1.0;
-	den = n * sin(0.5 * w);
-	if (den == 0.0)
-		return 1.0;
-	f = sin(0.5 * n * w) / den;
-	return f > 1.0 ? 1.0 : f < -1.0 ? -1.0 : f;
-}
-
-/* A memo of four (key, turn) entries, oldest out first: plot columns have at
- * most two lengths and three steps between centres. */
-enum { MEMO = 4 };
-
-struct memo {
-	long long key[MEMO];
-	struct turn val[MEMO];
-	int used, next;
-};
-
-static bool memo_get(const struct memo *m, long long key, struct turn *val)
-{
-	for (int i = 0; i < m->used; i++)
-		if (m->key[i] == key) {
-			*val = m->val[i];
-			return true;
-		}
-	return false;
-}
-
-static struct turn memo_put(struct memo *m, long long key, struct turn val)
-{
-	m->key[m->next] = key;
-	m->val[m->next] = val;
-	m->next = (m->next + 1) % MEMO;
-	if (m->used < MEMO)
-		m->used++;
-	return val;
-}
-
-/* out_s[j], out_c[j] = D_j * (sin, cos)(w * centre_j) for each span (either
- * output may be NULL): the means of sin(w x) and cos(w x) over the span. */
-static void wave_span_pair(double w, const long long *start,
-			   const long long *count, int n, double *out_s,
-			   double *out_c)
-{
-	struct memo steps = { { 0 }, { { 0, 0 } }, 0, 0 };
-	struct memo factors = { { 0 }, { { 0, 0 } }, 0, 0 };
-	struct turn phase = { 1.0, 0.0 }, t;
-	long long prev2 = 0;
-
-	for (int j = 0; j < n; j++) {
-		/* Twice the span's centre, an exact integer. */
-		long long c2 = 2 * start[j] + count[j] - 1;
-
-		if (j % PE_SPAN_RESEED == 0) {
-			phase = turn_of(0.5 * (double)c2 * w);
-		} else {
-			if (!memo_get(&steps, c2 - prev2, &t))
-				t = memo_put(&steps, c2 - prev2,
-					     turn_of(0.5 * (double)(c2 - prev2) * w));
-			phase = turn_mul(phase, t);
-		}
-		prev2 = c2;
-		if (!memo_get(&factors, count[j], &t))
-			t = memo_put(&factors, count[j],
-				     (struct turn){ block_factor(w, (double)count[j]), 0.0 });
-		if (out_s)
-			out_s[j] = t.c * phase.s;
-		if (out_c)
-			out_c[j] = t.c * phase.c;
-	}
-}
-
 void pe_wave_span_means(struct pe_wave w, const long long *start,
 			const long long *count, int n, double *out)
 {
 	bool is_sin = w.fn == PE_SIN;
 
-	wave_span_pair(w.omega, start, count, n, is_sin ? out : NULL,
+	pe_wave_span_pair(w.omega, start, count, n, is_sin ? out : NULL,
 		       is_sin ? NULL : out);
 }
 
@@ -292,7 +209,7 @@ static void float32_span_means(struct pe_wave w, const long long *start,
 	double *out_s = w.fn == PE_SIN ? out : other;
 	double *out_c = w.fn == PE_SIN ? other : out;
 
-	wave_span_pair(w.omega, start, count, n, out_s, out_c);
+	pe_wave_span_pair(w.omega, start, count, n, out_s, out_c);
 	for (int j = 0; j < n; j++) {
 		double pos = (double)start[j];
 		struct turn e;
@@ -349,9 +266,9 @@ void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
 	/* One frequency, one phase: the two slots hold its sine and cosine,
 	 * in either order. */
 	if (ws.fn == PE_SIN)
-		wave_span_pair(ws.omega, start, count, n, out_s, out_c);
+		pe_wave_span_pair(ws.omega, start, count, n, out_s, out_c);
 	else
-		wave_span_pair(ws.omega, start, count, n, out_c, out_s);
+		pe_wave_span_pair(ws.omega, start, count, n, out_c, out_s);
 }
 
 void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
@@ -566,7 +483,7 @@ static void plan_group(const struct pe_wave_pair *pw, int cnt,
 		double *q = plan + (size_t)PE_SIM_PAIR * (size_t)i;
 
 		if (pair_shares(pw[i])) {
-			q[PLAN_D] = block_factor(pw[i].s.omega, g->m);
+			q[PLAN_D] = pe_block_factor(pw[i].s.omega, g->m);
 			q[PLAN_TURN_S] = sn[na];
 			q[PLAN_TURN_C] = cs[na++];
 			norm2[g->n] += 1.0;
@@ -576,7 +493,7 @@ static void plan_group(const struct pe_wave_pair *pw, int cnt,
 			struct pe_wave w = o ? pw[i].c : pw[i].s;
 			double *qw = q + o * PLAN_WAVE;
 
-			qw[PLAN_D] = block_factor(w.omega, g->m);
+			qw[PLAN_D] = pe_block_factor(w.omega, g->m);
 			qw[PLAN_TC] = 2.0 * cs[na];
 			qw[PLAN_F0] = w.fn == PE_SIN ? sn[na + 1] : cs[na + 1];
 			qw[PLAN_FM] = w.fn == PE_SIN ? sn[na + 2] : cs[na + 2];
@@ -768,7 +685,7 @@ double pe_scaled_omega(const struct pe_params *p, enum pe_scaling how,
 double pe_scaled_wavelength(const struct pe_params *p, enum pe_scaling how,
 			    double s, double pair)
 {
-	return two_pi / pe_scaled_omega(p, how, s, pair);
+	return PE_TWO_PI / pe_scaled_omega(p, how, s, pair);
 }
 
 double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,

@@ -265,7 +265,7 @@ static void why_cycles(const struct drill_question *q, enum lang l,
 		       char *buf, size_t n)
 {
 	int half = q->pe.d_model / 2, count = (int)q->answer;
-	double edge = half * log((double)q->len / (2.0 * M_PI)) /
+	double edge = half * log((double)q->len / (PE_TWO_PI)) /
 		      log(q->pe.base);
 
 	if (count < half)
@@ -290,7 +290,7 @@ static void why_numbers(const struct drill_question *q, enum lang l,
 	num_text(q->answer, a, sizeof a);
 	switch (q->kind) {
 	case DRILL_LAST_WAVELENGTH:
-		num_text(2.0 * M_PI * q->pe.base, x, sizeof x);
+		num_text(PE_TWO_PI * q->pe.base, x, sizeof x);
 		snprintf(buf, n, zh(l)
 			 ? "λ_i = 2π·base^(2i/d)，最后一组的 2i/d = %d/%d，所以 λ = 2π·%s^(%d/%d) ≈ %s，略小于 2π·base = %s。"
 			 : "λ_i = 2π·base^(2i/d), and the last pair has 2i/d = %d/%d, so λ = 2π·%s^(%d/%d) ≈ %s: just under 2π·base = %s.",

@@ -90,11 +90,6 @@ static void knobs_clamp(struct state *s)
 			state_set_knob(s, v, k, s->knob[v][k]);
 }
 
-double state_knob(const struct state *s, int v, int k)
-{
-	return s->knob[v][k];
-}
-
 double state_view_knob(const struct state *s, int k)
 {
 	return s->knob[s->view][k];

@@ -121,8 +121,7 @@ void state_fit(struct state *s);
 /* The view shown. */
 const struct view_spec *state_view(const struct state *s);
 
-/* Knob k of view v, and setting it (clamped into its range). */
-double state_knob(const struct state *s, int v, int k);
+/* Sets knob k of view v (clamped into its range). */
 void state_set_knob(struct state *s, int v, int k, double value);
 
 /* Sets the knob whose word is `word` (catalog_find_knob); false when no

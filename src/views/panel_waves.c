@@ -30,7 +30,6 @@ enum {
 	TEXT_MAX = 96		/* one label or legend part */
 };
 
-static const double two_pi = 6.28318530717958647692528676655900577;
 
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
@@ -219,7 +218,7 @@ static void draw_wave(struct canvas *c, const struct plot_area *a,
 		      const struct pe_params *p, int dim, enum role fg)
 {
 	struct wave w = { pe_omega(p, pe_pair_of(p, dim)), pe_fn_of(p, dim) };
-	struct plot_fn f = { wave_at, &w, two_pi / w.omega, -1.0, 1.0 };
+	struct plot_fn f = { wave_at, &w, PE_TWO_PI / w.omega, -1.0, 1.0 };
 
 	plot_curve(c, a, &f, fg);
 }
@@ -231,7 +230,7 @@ static bool all_bands(const struct pe_params *p, int dim,
 {
 	long long fewest = ax->npos / (2LL * ax->w);
 
-	return (double)(fewest - 1) >= two_pi / pe_omega(p, pe_pair_of(p, dim));
+	return (double)(fewest - 1) >= PE_TWO_PI / pe_omega(p, pe_pair_of(p, dim));
 }
 
 static void draw_main(const struct state *s, struct canvas *c,

@@ -60,7 +60,6 @@ static const enum role kind_role[KINDS] = {
 	ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3
 };
 
-static const double two_pi = 6.28318530717958647692528676655900577;
 
 static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
 static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
@@ -535,7 +534,7 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 	canvas_box(c, r, fit_title(r.w, "Wavelength of each pair, log scale",
 				   "Wavelength (log)"),
 		   border_style, title_style);
-	lo = fmin(log10(two_pi), log10(l0));
+	lo = fmin(log10(PE_TWO_PI), log10(l0));
 	hi = fmax(log10(pe_scaled_wavelength(p, PE_SCALE_PI, sc, h - 1)),
 		  log10(span));
 	pad = hi - lo > 1e-9 ? 0.04 * (hi - lo) : 0.5;

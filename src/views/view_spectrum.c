@@ -40,7 +40,6 @@ enum {
 	PLOT_ROWS_MIN = 3	/* fewer: no plot */
 };
 
-static const double two_pi = 6.28318530717958647692528676655900577;
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
@@ -93,8 +92,8 @@ static void spectrum_init(const struct state *s, struct spectrum *sp)
 	sp->h = p->d_model / 2;
 	sp->cycling = analysis_pairs_cycling(p, (double)s->cur.len);
 	sp->pair = pe_pair_of(p, s->cur.dim);
-	sp->lo = log10(two_pi);
-	sp->hi = log10(two_pi * p->base);
+	sp->lo = log10(PE_TWO_PI);
+	sp->hi = log10(PE_TWO_PI * p->base);
 	sp->cross = (log10((double)s->cur.len) - sp->lo) /
 		    (2.0 * log10(p->base)) * p->d_model;
 }
@@ -112,9 +111,9 @@ static int ylabels(const struct spectrum *sp, struct ylabel *out)
 {
 	int n = 0;
 
-	fmt_double_compact(two_pi, 3, out[n].text, LABEL_MAX);
+	fmt_double_compact(PE_TWO_PI, 3, out[n].text, LABEL_MAX);
 	out[n++].v = sp->lo;
-	fmt_double_compact(two_pi * sp->p->base, 3, out[n].text, LABEL_MAX);
+	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, out[n].text, LABEL_MAX);
 	out[n++].v = sp->hi;
 	for (int e = 1; e <= 13 && n < LABELS_MAX; e++) {
 		if (e <= sp->lo || e >= sp->hi)
@@ -190,7 +189,7 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 	const char *cand[3] = { a, b, d };
 
 	fmt_double_compact(pe_wavelength(sp->p, sp->h - 1), 3, last, sizeof last);
-	fmt_double_compact(two_pi * sp->p->base, 3, top, sizeof top);
+	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, top, sizeof top);
 	if (sp->h == 1) {
 		snprintf(a, sizeof a, "one pair: %s_0 = 2%s = 6.28 (2%s%sbase = %s)",
 			 sy->lambda, sy->pi, sy->pi, sy->dot, top);
@@ -226,8 +225,8 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 	snprintf(a, sizeof a, "%s", b);
 	/* Where the base itself sits on the axis: λ_i = base at
 	 * i = (d/2) (1 - log 2π / log base), when that is a pair. */
-	if (sp->p->base > two_pi && n > 0) {
-		double at = sp->h * (1.0 - log(two_pi) / log(sp->p->base));
+	if (sp->p->base > PE_TWO_PI && n > 0) {
+		double at = sp->h * (1.0 - log(PE_TWO_PI) / log(sp->p->base));
 
 		fmt_double_shortest(sp->p->base, base, sizeof base);
 		snprintf(a + n, sizeof a - (size_t)n, "; %s = base = %s near pair %.0f",

@@ -70,7 +70,7 @@ static void check_view(int v, bool expect_slices)
 {
 	struct canvas *c = canvas_new(W, H);
 	struct state s = extreme_state(v);
-	struct action base_up = { ACT_BASE_FINE, 1, 0, -1 };
+	struct action base_up = action_make(ACT_BASE_FINE, 1);
 	char *whole_a, *whole_b, *sliced_b, *again_a, *again_b;
 	int frames;
 

@@ -1,0 +1,118 @@
+/* test_catalog.c - the view catalog (model/catalog.h, views/views.c): it
+ * is well formed, the test fixture's numbering still matches it, knobs
+ * clamp, turn and validate as their specs say, and words find them. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "fixture.h"
+
+Test(catalog, is_well_formed)
+{
+	const char *why = catalog_check(views_catalog());
+
+	cr_expect_null(why, "%s", why ? why : "");
+}
+
+Test(catalog, check_finds_what_is_wrong)
+{
+	const struct catalog *real = views_catalog();
+	const struct view_spec *twice[] = { real->view[0], real->view[0] };
+	struct catalog dup = { twice, 2 }, none = { twice, 0 };
+
+	cr_expect_str_eq(catalog_check(&dup), "two views with one name");
+	cr_expect_not_null(catalog_check(&none));
+}
+
+Test(catalog, fixture_numbers_match_the_order)
+{
+	static const char *const names[VIEW_COUNT] = {
+		"explore", "spectrum", "clocks", "bands", "layouts", "context",
+		"bugs", "vector",
+	};
+	const struct catalog *cat = views_catalog();
+
+	cr_assert_eq(cat->count, VIEW_COUNT);
+	for (int i = 0; i < VIEW_COUNT; i++)
+		cr_expect_str_eq(cat->view[i]->name, names[i]);
+	cr_expect_str_eq(cat->view[VIEW_CLOCKS]->knob[K_OFFSET].word, "offset");
+	cr_expect_str_eq(cat->view[VIEW_BANDS]->knob[K_SPLIT].word, "split");
+	cr_expect_str_eq(cat->view[VIEW_BANDS]->knob[K_THRESHOLD].word, "threshold");
+	cr_expect_str_eq(cat->view[VIEW_CONTEXT]->knob[K_TRAIN].word, "train");
+	cr_expect_str_eq(cat->view[VIEW_CONTEXT]->knob[K_SCALE].word, "scale");
+	cr_expect_str_eq(cat->view[VIEW_BUGS]->knob[K_BUG].word, "bug");
+	cr_expect_str_eq(cat->view[VIEW_VECTOR]->knob[K_SCROLL].word, "scroll");
+}
+
+Test(catalog, find_by_name_and_word)
+{
+	const struct catalog *cat = views_catalog();
+	int v = -1, k = -1;
+
+	cr_expect_eq(catalog_find(cat, "clocks"), VIEW_CLOCKS);
+	cr_expect_eq(catalog_find(cat, "Clocks"), -1);
+	cr_expect(catalog_find_knob(cat, "threshold", &v, &k));
+	cr_expect(v == VIEW_BANDS && k == K_THRESHOLD);
+	cr_expect(!catalog_find_knob(cat, "thresh", &v, &k));
+}
+
+Test(catalog, ranges_follow_d_model)
+{
+	const struct knob_spec *split =
+		&views_catalog()->view[VIEW_BANDS]->knob[K_SPLIT];
+	const struct knob_spec *scroll =
+		&views_catalog()->view[VIEW_VECTOR]->knob[K_SCROLL];
+	double lo, hi;
+
+	catalog_knob_range(split, 512, &lo, &hi);
+	cr_expect(lo == 1 && hi == 255);
+	catalog_knob_range(split, 2, &lo, &hi);
+	cr_expect(lo == 1 && hi == 1, "never an empty range");
+	catalog_knob_range(scroll, 64, &lo, &hi);
+	cr_expect(lo == 0 && hi == 63);
+	cr_expect_eq(catalog_knob_clamp(split, 512, 300.7), 255);
+	cr_expect_eq(catalog_knob_clamp(split, 512, 7.9), 7, "integers round down");
+	cr_expect_eq(catalog_knob_clamp(split, 512, 0.0 / 0.0), 1, "NaN: the lowest");
+	cr_expect(catalog_knob_valid(split, 512, 255));
+	cr_expect(!catalog_knob_valid(split, 512, 256));
+	cr_expect(!catalog_knob_valid(split, 512, 2.5));
+}
+
+Test(catalog, turning)
+{
+	const struct view_spec *clocks = views_catalog()->view[VIEW_CLOCKS];
+	const struct view_spec *bands = views_catalog()->view[VIEW_BANDS];
+	const struct view_spec *bugs = views_catalog()->view[VIEW_BUGS];
+	const struct knob_spec *off = &clocks->knob[K_OFFSET];
+	const struct knob_spec *th = &bands->knob[K_THRESHOLD];
+	const struct knob_spec *bug = &bugs->knob[K_BUG];
+
+	cr_expect_eq(catalog_knob_turn(off, &off->step[0], 512, 5, 1), 6);
+	cr_expect_eq(catalog_knob_turn(off, &off->step[1], 512, 5, 1), 10);
+	cr_expect_eq(catalog_knob_turn(off, &off->step[1], 512, 5, -1), 2);
+	cr_expect_eq(catalog_knob_turn(off, &off->step[1], 512, 1, -1), 1,
+		     "halving 1 stays at the bottom");
+	/* Steps of 0.05 land on the grid, not on 0.55000000000000004. */
+	cr_expect_eq(catalog_knob_turn(th, &th->step[0], 512, 0.5, 1), 0.55);
+	cr_expect_eq(catalog_knob_turn(th, &th->step[0], 512, 0.95, 1), 0.95);
+	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, 5, 1), 0,
+		     "a choice wraps");
+	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, 0, -1), 5);
+}
+
+Test(catalog, every_view_speaks_both_languages)
+{
+	const struct catalog *cat = views_catalog();
+
+	for (int i = 0; i < cat->count; i++) {
+		const struct view_spec *v = cat->view[i];
+
+		cr_expect(v->title[LANG_EN] && *v->title[LANG_EN], "%s", v->name);
+		cr_expect(v->title[LANG_ZH] && *v->title[LANG_ZH], "%s", v->name);
+		for (int k = 0; k < v->nknobs; k++)
+			for (int j = 0; j < v->knob[k].nsteps; j++)
+				cr_expect(v->knob[k].step[j].help[LANG_ZH] &&
+					  strcmp(v->knob[k].step[j].help[LANG_ZH],
+						 v->knob[k].step[j].help[LANG_EN]) != 0,
+					  "%s: step help in Chinese", v->name);
+	}
+}
