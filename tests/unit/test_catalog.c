@@ -91,8 +91,11 @@ Test(catalog, turning)
 	cr_expect_eq(catalog_knob_turn(off, &off->step[1], 512, 5, -1), 2);
 	cr_expect_eq(catalog_knob_turn(off, &off->step[1], 512, 1, -1), 1,
 		     "halving 1 stays at the bottom");
-	/* Steps of 0.05 land on the grid, not on 0.55000000000000004. */
-	cr_expect_eq(catalog_knob_turn(th, &th->step[0], 512, 0.5, 1), 0.55);
+	/* Steps of 0.05 land on the grid: two up from 0.5 is 0.6, not
+	 * 0.6000000000000001. */
+	cr_expect_eq(catalog_knob_turn(th, &th->step[0], 512,
+				       catalog_knob_turn(th, &th->step[0], 512,
+							 0.5, 1), 1), 0.6);
 	cr_expect_eq(catalog_knob_turn(th, &th->step[0], 512, 0.95, 1), 0.95);
 	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, 5, 1), 0,
 		     "a choice wraps");
