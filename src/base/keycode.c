@@ -17,7 +17,8 @@ static const struct {
 	{ PK_PGUP, "PgUp", NULL }, { PK_PGDN, "PgDn", NULL },
 	{ PK_HOME, "Home", NULL }, { PK_END, "End", NULL },
 	{ PK_ENTER, "Enter", NULL }, { PK_ESC, "Esc", NULL },
-	{ PK_BACKSPACE, "Backspace", NULL }, { PK_TAB, "Tab", NULL },
+	{ PK_BACKSPACE, "Backspace", NULL }, { PK_DELETE, "Delete", NULL },
+	{ PK_TAB, "Tab", NULL },
 	{ PK_BTAB, "S-Tab", NULL }, { ' ', "Space", NULL },
 };
 

@@ -7,8 +7,8 @@
  *
  * Their names are the same everywhere: --keys scripts read them, the
  * presenter's key echo and the help show them. A key is spelt
- *   Left Right Up Down PgUp PgDn Home End Enter Esc Backspace Tab S-Tab
- *   Space, C-a .. C-z for control letters, or the character itself;
+ *   Left Right Up Down PgUp PgDn Home End Enter Esc Backspace Delete Tab
+ *   S-Tab Space, C-a .. C-z for control letters, or the character itself;
  * on screen the arrows may be drawn as ← → ↑ ↓. */
 #ifndef KEYCODE_H
 #define KEYCODE_H
@@ -33,6 +33,7 @@ enum key_code {
 	PK_TAB,
 	PK_BTAB,
 	PK_RESIZE,
+	PK_DELETE,
 	PK_CTRL_C = 3,
 	PK_CTRL_L = 12
 };

@@ -394,6 +394,7 @@ static int map_key(int code)
 	case KEY_END: return PK_END;
 	case KEY_ENTER: return PK_ENTER;
 	case KEY_BACKSPACE: return PK_BACKSPACE;
+	case KEY_DC: return PK_DELETE;
 	case KEY_BTAB: return PK_BTAB;
 	case KEY_RESIZE: return PK_RESIZE;
 	default: return PK_NONE;

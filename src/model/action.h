@@ -39,8 +39,16 @@ enum action_kind {
 	ACT_HELP_SHOW,		/* show the '?' overlay (':help') */
 	ACT_ESCAPE,		/* close the overlay or the ':' line, clear msg */
 	ACT_CMD_OPEN,		/* open the ':' line */
-	ACT_CMD_CHAR,		/* append code point arg to the ':' line */
-	ACT_CMD_BACKSPACE,	/* delete the last character of the ':' line */
+	ACT_CMD_CHAR,		/* insert code point arg at the ':' line's cursor */
+	ACT_CMD_BACKSPACE,	/* delete the character before the cursor */
+	ACT_CMD_DELETE,		/* delete the character under the cursor */
+	ACT_CMD_MOVE,		/* cursor arg characters left (< 0) or right */
+	ACT_CMD_HOME,		/* cursor to the start of the line */
+	ACT_CMD_END,		/* cursor to its end */
+	ACT_CMD_KILL_START,	/* delete from the start to the cursor */
+	ACT_CMD_KILL_END,	/* delete from the cursor to the end */
+	ACT_CMD_KILL_WORD,	/* delete the word before the cursor */
+	ACT_CMD_RECALL,		/* an older (arg < 0) or newer line run before */
 	ACT_CMD_SUBMIT,		/* run the ':' line */
 	ACT_VIEW_SET,		/* show view number arg of the catalog */
 	ACT_VIEW_NEXT,		/* next (arg > 0) or previous view */

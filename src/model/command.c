@@ -446,6 +446,8 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		  ":window A B   横轴只显示位置 A..B" },
 		{ ":reset  :fit  :help  :q",
 		  ":reset 复位  :fit 全图  :help 帮助  :q 退出" },
+		{ "editing: Left Right Home End C-a C-e Backspace Delete C-u C-k C-w; Up Down: earlier lines",
+		  "编辑：←→ Home End C-a C-e Backspace Delete C-u C-k C-w；↑↓：之前的命令" },
 	};
 	char names[256];
 	int count = 0, np;

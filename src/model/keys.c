@@ -175,12 +175,26 @@ struct keymap {
 				 * table decides) */
 };
 
-/* The ':' line: characters edit it, Enter runs it, Esc leaves it. */
+/* The ':' line: characters are typed, the editing keys of a shell move
+ * and delete, Up and Down recall earlier lines, Enter runs it, Esc
+ * leaves it. */
 static const struct key_rule cmdline_rules[] = {
 	{ PK_ENTER, PK_ENTER, ACT_CMD_SUBMIT, 0, false },
 	{ PK_ESC, PK_ESC, ACT_ESCAPE, 0, false },
 	{ PK_CTRL_C, PK_CTRL_C, ACT_ESCAPE, 0, false },
 	{ PK_BACKSPACE, PK_BACKSPACE, ACT_CMD_BACKSPACE, 0, false },
+	{ PK_DELETE, PK_DELETE, ACT_CMD_DELETE, 0, false },
+	{ PK_LEFT, PK_LEFT, ACT_CMD_MOVE, -1, false },
+	{ PK_RIGHT, PK_RIGHT, ACT_CMD_MOVE, 1, false },
+	{ PK_HOME, PK_HOME, ACT_CMD_HOME, 0, false },
+	{ 1, 1, ACT_CMD_HOME, 0, false },		/* C-a */
+	{ PK_END, PK_END, ACT_CMD_END, 0, false },
+	{ 5, 5, ACT_CMD_END, 0, false },		/* C-e */
+	{ 21, 21, ACT_CMD_KILL_START, 0, false },	/* C-u */
+	{ 11, 11, ACT_CMD_KILL_END, 0, false },		/* C-k */
+	{ 23, 23, ACT_CMD_KILL_WORD, 0, false },	/* C-w */
+	{ PK_UP, PK_UP, ACT_CMD_RECALL, -1, false },
+	{ PK_DOWN, PK_DOWN, ACT_CMD_RECALL, 1, false },
 	{ 0x20, PK_SPECIAL - 1, ACT_CMD_CHAR, 0x20, true },
 };
 

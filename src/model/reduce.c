@@ -131,6 +131,12 @@ static void knob_turn(struct state *s, const struct action *a)
 
 /* ---- the ':' line ---- */
 
+/* The actions that edit or run an open ':' line. */
+static bool is_editing(enum action_kind k)
+{
+	return k >= ACT_CMD_CHAR && k <= ACT_CMD_SUBMIT;
+}
+
 static unsigned cmd_submit(struct state *s)
 {
 	char err[MSG_MAX];
@@ -138,7 +144,7 @@ static unsigned cmd_submit(struct state *s)
 	enum command_result r;
 
 	memcpy(line, s->cmd.text, s->cmd.len + 1);
-	cmdline_close(&s->cmd);
+	cmdline_commit(&s->cmd);
 	r = command_run(s, line, COMMAND_TYPED, err, sizeof err);
 	if (r == COMMAND_ERROR)
 		state_message(s, true, err);
@@ -291,10 +297,7 @@ static unsigned apply_views(struct state *s, const struct action *a)
 
 static unsigned apply_cmdline(struct state *s, const struct action *a)
 {
-	bool editing = a->kind == ACT_CMD_CHAR || a->kind == ACT_CMD_BACKSPACE ||
-		       a->kind == ACT_CMD_SUBMIT;
-
-	if (editing && !s->cmd.active)
+	if (is_editing(a->kind) && !s->cmd.active)
 		return REACT_NONE;	/* nothing to edit: the line is closed */
 	switch (a->kind) {
 	case ACT_CMD_OPEN:
@@ -306,6 +309,30 @@ static unsigned apply_cmdline(struct state *s, const struct action *a)
 		break;
 	case ACT_CMD_BACKSPACE:
 		cmdline_backspace(&s->cmd);
+		break;
+	case ACT_CMD_DELETE:
+		cmdline_delete(&s->cmd);
+		break;
+	case ACT_CMD_MOVE:
+		cmdline_move(&s->cmd, a->arg < 0 ? -1 : 1);
+		break;
+	case ACT_CMD_HOME:
+		cmdline_home(&s->cmd);
+		break;
+	case ACT_CMD_END:
+		cmdline_end(&s->cmd);
+		break;
+	case ACT_CMD_KILL_START:
+		cmdline_kill_start(&s->cmd);
+		break;
+	case ACT_CMD_KILL_END:
+		cmdline_kill_end(&s->cmd);
+		break;
+	case ACT_CMD_KILL_WORD:
+		cmdline_kill_word(&s->cmd);
+		break;
+	case ACT_CMD_RECALL:
+		cmdline_recall(&s->cmd, a->arg < 0 ? -1 : 1);
 		break;
 	case ACT_CMD_SUBMIT:
 		return cmd_submit(s);
@@ -328,8 +355,7 @@ unsigned reduce(struct state *s, const struct action *a)
 
 	if (a->kind == ACT_QUIT)
 		return REACT_QUIT;
-	if (a->kind != ACT_TICK && a->kind != ACT_CMD_CHAR &&
-	    a->kind != ACT_CMD_BACKSPACE && a->kind != ACT_CMD_SUBMIT)
+	if (a->kind != ACT_TICK && !is_editing(a->kind))
 		s->msg[0] = '\0';
 	if (a->kind == ACT_EXPORT)
 		return REACT_EXPORT | REACT_REDRAW;

@@ -50,6 +50,53 @@ static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 
 /* ---- bottom row: ':' line, message or key hints ---- */
 
+/* Display columns of bytes [a, b) of text. */
+static int span_width(const char *text, size_t a, size_t b)
+{
+	const char *p = text + a;
+	int w = 0;
+
+	while (p < text + b)
+		w += utf8_cp_width(utf8_next(&p, NULL));
+	return w;
+}
+
+/* ":" and the line, scrolled sideways so that the cursor (a reversed cell,
+ * the character under it or a blank at the end) stays on screen however
+ * long the line is, wide characters included. */
+static void draw_cmdline(const struct cmdline *cl, struct canvas *c,
+			 struct rect r)
+{
+	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+	struct style cursor = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_REVERSE };
+	int x = canvas_text(c, r.x, r.y, r.w, ":", plain);
+	int room = r.w - x - 2;	/* columns before the cursor's own cell */
+	size_t from = 0;
+	char part[CMD_MAX];
+
+	if (room < 0)
+		return;
+	/* Drop characters from the left until the cursor fits. */
+	while (from < cl->cur && span_width(cl->text, from, cl->cur) > room) {
+		const char *p = cl->text + from;
+
+		utf8_next(&p, NULL);
+		from = (size_t)(p - cl->text);
+	}
+	memcpy(part, cl->text + from, cl->cur - from);
+	part[cl->cur - from] = '\0';
+	x += canvas_text(c, r.x + x, r.y, r.w - x, part, plain);
+	if (cl->cur < cl->len) {
+		const char *p = cl->text + cl->cur;
+		uint32_t cp = utf8_next(&p, NULL);
+
+		x += canvas_put(c, r.x + x, r.y, cp, cursor);
+		canvas_text(c, r.x + x, r.y, r.w - x, p, plain);
+	} else {
+		canvas_put(c, r.x + x, r.y, ' ', cursor);
+	}
+}
+
 /* What the knob keys of the view shown do, or that the parameter keys work
  * here too: " clocks: x/X offset k -/+1   c/C offset k /2 x2   Tab next
  * view  ? help". */
@@ -91,17 +138,7 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 
 	canvas_fill(c, r, ' ', plain);
 	if (s->cmd.active) {
-		int x = canvas_text(c, r.x, r.y, r.w, ":", plain);
-		int w = utf8_width(s->cmd.text);
-		/* Keep the end of a long line (where the cursor is) visible. */
-		const char *from = s->cmd.text;
-		while (w > r.w - 2 && *from) {
-			utf8_next(&from, NULL);
-			w = utf8_width(from);
-		}
-		x += canvas_text(c, r.x + x, r.y, r.w - x, from, plain);
-		canvas_put(c, r.x + x, r.y, ' ',
-			   (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_REVERSE });
+		draw_cmdline(&s->cmd, c, r);
 	} else if (s->msg[0]) {
 		struct style st = { s->msg_error ? ROLE_ERROR : ROLE_OK,
 				    ROLE_DEFAULT, s->msg_error ? ATTR_BOLD : 0 };
