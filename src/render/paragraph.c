@@ -1,8 +1,8 @@
-/* view_text.c - wrapped paragraphs for the views (see view_text.h). */
+/* paragraph.c - wrapped paragraphs for the views (see paragraph.h). */
 #include "render/paragraph.h"
 
 #include "base/utf8.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
 
 int paragraph_rows(const char *utf8, int width)
 {
@@ -25,7 +25,7 @@ int paragraph_draw(struct canvas *c, struct rect r, const char *utf8,
 	if (n > r.h)
 		n = r.h;
 	for (int k = 0; k < n; k++)
-		wrap_draw(c, r.x, r.y + k, r.w, utf8, &lines[k], st);
+		paragraph_line(c, r.x, r.y + k, r.w, utf8, &lines[k], st);
 	return n;
 }
 
@@ -37,4 +37,21 @@ void paragraph_fit(struct canvas *c, int x, int y, int w,
 	while (k < n - 1 && utf8_width(cand[k]) > w)
 		k++;
 	canvas_text(c, x, y, w, cand[k], st);
+}
+
+int paragraph_line(struct canvas *c, int x, int y, int max_cols,
+		   const char *utf8, const struct wrap_line *l, struct style s)
+{
+	const char *p = utf8 + l->off, *end = p + l->len;
+	int used = 0;
+
+	while (p < end && *p) {
+		uint32_t cp = utf8_next(&p, NULL);
+		int wd = utf8_cp_width(cp);
+
+		if (used + wd > max_cols)
+			break;
+		used += canvas_put(c, x + used, y, cp, s);
+	}
+	return used;
 }

@@ -1,8 +1,9 @@
-/* view_text.h - paragraphs in the views: text wrapped to a rectangle's
- * width (wrap.h's rules) and cut to the rows it has. */
+/* paragraph.h - paragraphs in the views: text wrapped to a rectangle's
+ * width (base/wrap.h's rules) and cut to the rows it has. */
 #ifndef PARAGRAPH_H
 #define PARAGRAPH_H
 
+#include "base/wrap.h"
 #include "render/canvas.h"
 
 enum { PARAGRAPH_ROWS_MAX = 32 };	/* rows a paragraph may take */
@@ -21,5 +22,12 @@ int paragraph_draw(struct canvas *c, struct rect r, const char *utf8,
  * the width decide. */
 void paragraph_fit(struct canvas *c, int x, int y, int w,
 		   const char *const *cand, int n, struct style st);
+
+/* Draws bytes [l->off, l->off + l->len) of utf8 (one line of wrap_lines)
+ * at (x, y) in style s with canvas_put, at most max_cols columns (a wide
+ * character that would cross the limit is not drawn). Returns the columns
+ * used. */
+int paragraph_line(struct canvas *c, int x, int y, int max_cols,
+		   const char *utf8, const struct wrap_line *l, struct style s);
 
 #endif

@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "model/lesson_run.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
+#include "render/paragraph.h"
 
 enum {
 	ROWS_MAX = 64,		/* wrapped lines of one caption we look at */
@@ -156,12 +157,12 @@ void caption_draw(const struct state *s, struct canvas *c, struct rect r)
 
 		if (i + 1 < n && next >= end) {
 			/* More text than room: end with an ellipsis. */
-			int used = wrap_draw(c, x, y, tw - 1, cap, ln, text);
+			int used = paragraph_line(c, x, y, tw - 1, cap, ln, text);
 
 			canvas_put(c, x + used, y, s->ascii ? '~' : 0x2026, text);
 			break;
 		}
-		wrap_draw(c, x, y, tw, cap, ln, text);
+		paragraph_line(c, x, y, tw, cap, ln, text);
 		y = next;
 	}
 	canvas_set_clip(c, old);

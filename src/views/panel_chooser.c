@@ -5,7 +5,8 @@
 #include <stdio.h>
 
 #include "model/lesson.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
+#include "render/paragraph.h"
 
 enum { WIDTH_MAX = 76, ABOUT_ROWS = 3 };
 
@@ -63,7 +64,7 @@ void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 	}
 	y++;
 	for (int i = 0; i < na && i < ABOUT_ROWS && y < r.y + r.h - 1; i++, y++)
-		wrap_draw(c, r.x + 2, y, r.w - 4, b->lesson[s->les.sel - 1]->about,
+		paragraph_line(c, r.x + 2, y, r.w - 4, b->lesson[s->les.sel - 1]->about,
 			  &about[i], dim);
 	if (note && y + 1 < r.y + r.h - 1)
 		canvas_text(c, r.x + 2, y + 1, r.w - 4, note,

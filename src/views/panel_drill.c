@@ -13,7 +13,8 @@
 
 #include "model/drill.h"
 #include "base/fmt.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
+#include "render/paragraph.h"
 
 enum {
 	TEXT_MAX = 768,		/* one paragraph of question or why */
@@ -167,7 +168,7 @@ static void draw_box(struct canvas *c, struct rect r, int w, const char *title,
 			continue;
 		if (row->prefix)
 			canvas_text(c, x, y, room, row->prefix, st_key);
-		used = wrap_draw(c, x + row->indent, y, room - row->indent,
+		used = paragraph_line(c, x + row->indent, y, room - row->indent,
 				 row->text, &row->line, row->st);
 		if (row->cursor && row->indent + used < room)
 			canvas_put(c, x + row->indent + used, y, ' ',

@@ -12,7 +12,8 @@
 #include "views/panel_lesson.h"
 #include "model/state.h"
 #include "base/utf8.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
+#include "render/paragraph.h"
 #include "views/views.h"
 
 /* True when s is valid UTF-8 with no controls but those in `allowed`. */

@@ -20,7 +20,8 @@
 #include "views/present.h"
 #include "snap.h"
 #include "model/state.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
+#include "render/paragraph.h"
 
 static void utf8_locale(void)
 {

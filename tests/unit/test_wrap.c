@@ -7,7 +7,8 @@
 #include "base/utf8.h"
 #include "render/canvas.h"
 #include "snap.h"
-#include "render/wrap.h"
+#include "base/wrap.h"
+#include "render/paragraph.h"
 
 static void utf8_locale(void)
 {
@@ -125,7 +126,7 @@ Test(wrap, draw_stops_at_limit)
 	struct style st = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 
 	cr_assert_not_null(c);
-	cr_expect_eq(wrap_draw(c, 0, 0, 5, "位置编码", &l, st), 4);
+	cr_expect_eq(paragraph_line(c, 0, 0, 5, "位置编码", &l, st), 4);
 	char *got = snap(c);
 
 	cr_expect_str_eq(got, "位置\n");

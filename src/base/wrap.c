@@ -1,5 +1,5 @@
 /* wrap.c - line breaking of UTF-8 text by display width; see wrap.h. */
-#include "render/wrap.h"
+#include "base/wrap.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -131,23 +131,4 @@ int wrap_lines(const char *utf8, int width, struct wrap_line *out, int max)
 		if (utf8[i] == '\0')
 			return n;
 	}
-}
-
-/* ---- drawing ---- */
-
-int wrap_draw(struct canvas *c, int x, int y, int max_cols, const char *utf8,
-	      const struct wrap_line *l, struct style s)
-{
-	const char *p = utf8 + l->off, *end = p + l->len;
-	int used = 0;
-
-	while (p < end && *p) {
-		uint32_t cp = utf8_next(&p, NULL);
-		int wd = utf8_cp_width(cp);
-
-		if (used + wd > max_cols)
-			break;
-		used += canvas_put(c, x + used, y, cp, s);
-	}
-	return used;
 }

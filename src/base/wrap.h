@@ -1,8 +1,9 @@
 /* wrap.h - breaking UTF-8 text into lines by display width (CJK aware).
  *
- * Shared by the lesson captions and the interview drill. Widths are those of
- * utf8_cp_width() (base/utf8.h), so a wrapped line drawn with canvas_text() or
- * wrap_draw() takes exactly the columns wrap_lines() reports.
+ * Shared by the lesson captions, the interview drill and the help. Widths
+ * are those of utf8_cp_width() (base/utf8.h), so a wrapped line drawn with
+ * canvas_text() or paragraph_line() takes exactly the columns wrap_lines()
+ * reports. Pure: no drawing here (render/paragraph.h draws).
  *
  * Where a line may break:
  *   - at a run of ASCII spaces (the spaces are dropped from both lines);
@@ -23,8 +24,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "render/canvas.h"
-
 /* One line of output: bytes [off, off + len) of the input. */
 struct wrap_line {
 	size_t off;		/* first byte of the line in the input */
@@ -41,11 +40,5 @@ struct wrap_line {
  * text gives an empty line. Invalid UTF-8 counts one column per bad byte
  * (it is drawn as U+FFFD), controls one column ('?'), as canvas_text does. */
 int wrap_lines(const char *utf8, int width, struct wrap_line *out, int max);
-
-/* Draws bytes [l->off, l->off + l->len) of utf8 at (x, y) in style s with
- * canvas_put, at most max_cols columns (a wide character that would cross
- * the limit is not drawn). Returns the columns used. */
-int wrap_draw(struct canvas *c, int x, int y, int max_cols, const char *utf8,
-	      const struct wrap_line *l, struct style s);
 
 #endif
