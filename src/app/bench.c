@@ -117,6 +117,7 @@ int bench_run(const struct options *opt)
 		return 69;
 	}
 	session_init(&s, opt);
+	state_set_screen(&s, opt->width, opt->height);
 	lesson_mode_start(opt, &s, &book);
 	s.ascii = !term_utf8();
 

@@ -109,6 +109,7 @@ int explore_run(const struct options *opt)
 		if (canvas_width(c) != w || canvas_height(c) != h) {
 			if (canvas_resize(c, w, h) != 0)
 				break;
+			state_set_screen(&s, w, h);
 			react |= REACT_REDRAW;
 		}
 		if (present_expire(&echo, now_ms()))

@@ -34,6 +34,7 @@ int headless_start(const struct options *opt, struct state *s,
 	if (rc != 0)
 		return rc;
 	session_init(s, opt);
+	state_set_screen(s, opt->width, opt->height);
 	lesson_mode_start(opt, s, book);
 	return 0;
 }

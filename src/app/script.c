@@ -381,6 +381,7 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 				 ev->w, ev->h);
 			return false;
 		}
+		state_set_screen(&ss->s, ev->w, ev->h);
 		r = REACT_REDRAW;
 		break;
 	case SCRIPT_TICK:
@@ -418,6 +419,7 @@ void script_begin(struct script_session *ss, struct screen *sc,
 {
 	ss->sc = sc;
 	ss->c = c;
+	state_set_screen(&ss->s, canvas_width(c), canvas_height(c));
 	ss->line = 0;
 	ss->quit = false;
 	draw(ss);

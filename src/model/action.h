@@ -37,6 +37,8 @@ enum action_kind {
 	ACT_RESET,		/* back to the start settings, whole matrix */
 	ACT_HELP_TOGGLE,	/* show / hide the '?' overlay */
 	ACT_HELP_SHOW,		/* show the '?' overlay (':help') */
+	ACT_HELP_SCROLL,	/* scroll the help by arg rows (help.h) */
+	ACT_HELP_PAGE,		/* scroll the help by arg pages */
 	ACT_ESCAPE,		/* close the overlay or the ':' line, clear msg */
 	ACT_CMD_OPEN,		/* open the ':' line */
 	ACT_CMD_CHAR,		/* insert code point arg at the ':' line's cursor */

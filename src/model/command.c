@@ -446,8 +446,10 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		  ":window A B   横轴只显示位置 A..B" },
 		{ ":reset  :fit  :help  :q",
 		  ":reset 复位  :fit 全图  :help 帮助  :q 退出" },
-		{ "editing: Left Right Home End C-a C-e Backspace Delete C-u C-k C-w; Up Down: earlier lines",
-		  "编辑：←→ Home End C-a C-e Backspace Delete C-u C-k C-w；↑↓：之前的命令" },
+		{ "on the line: Left Right Home End C-a C-e move,",
+		  "行内编辑：←/→ Home End C-a C-e 移动，" },
+		{ "  Backspace Delete C-u C-k C-w delete, Up Down recall",
+		  "  Backspace Delete C-u C-k C-w 删除，↑/↓ 调出之前的命令" },
 	};
 	char names[256];
 	int count = 0, np;

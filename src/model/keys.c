@@ -226,6 +226,21 @@ static const struct key_rule drill_summary_rules[] = {
 	{ '1', '9', ACT_DRILL_REVISIT, 0, true },
 };
 
+/* The help overlay: the arrows, j/k and the page keys scroll it where it
+ * scrolls (help.h), Home and End by more rows than it has (the reducer
+ * stops at its ends); every other key does what it always does. */
+enum { HELP_ALL = 1 << 20 };
+static const struct key_rule help_rules[] = {
+	{ PK_UP, PK_UP, ACT_HELP_SCROLL, -1, false },
+	{ 'k', 'k', ACT_HELP_SCROLL, -1, false },
+	{ PK_DOWN, PK_DOWN, ACT_HELP_SCROLL, 1, false },
+	{ 'j', 'j', ACT_HELP_SCROLL, 1, false },
+	{ PK_PGUP, PK_PGUP, ACT_HELP_PAGE, -1, false },
+	{ PK_PGDN, PK_PGDN, ACT_HELP_PAGE, 1, false },
+	{ PK_HOME, PK_HOME, ACT_HELP_SCROLL, -HELP_ALL, false },
+	{ PK_END, PK_END, ACT_HELP_SCROLL, HELP_ALL, false },
+};
+
 /* The lesson chooser: 0 closes the lesson, 1-9 open one. */
 static const struct key_rule chooser_rules[] = {
 	{ '0', '9', ACT_LESSON_OPEN, -1, true },
@@ -256,6 +271,9 @@ static const struct keymap drill_reveal_map = {
 static const struct keymap drill_summary_map = {
 	drill_summary_rules, sizeof drill_summary_rules / sizeof drill_summary_rules[0], true
 };
+static const struct keymap help_map = {
+	help_rules, sizeof help_rules / sizeof help_rules[0], false
+};
 static const struct keymap chooser_map = {
 	chooser_rules, sizeof chooser_rules / sizeof chooser_rules[0], false
 };
@@ -280,6 +298,8 @@ static const struct keymap *mode_map(const struct state *s)
 	default:
 		break;
 	}
+	if (s->help)
+		return &help_map;
 	if (s->les.menu)
 		return &chooser_map;
 	if (s->les.focus && state_lesson(s))

@@ -6,6 +6,7 @@
 
 #include "model/command.h"
 #include "model/drill_run.h"
+#include "model/help.h"
 #include "model/lesson_run.h"
 #include "model/presets.h"
 
@@ -69,6 +70,20 @@ static void sweep_tick(struct state *s)
 	if (p >= end || p < s->window.pos0)
 		p = s->window.pos0;
 	s->cur.pos = p;
+}
+
+/* Scrolls the help by rows or pages, within what it has. */
+static void help_scroll(struct state *s, const struct action *a)
+{
+	int top = s->help_top, max = help_scroll_max(s);
+	long long by = a->arg;
+	struct help_layout l;
+
+	help_layout(s, s->screen_w, s->screen_h, &l);
+	if (a->kind == ACT_HELP_PAGE)
+		by *= l.per_col > 2 ? l.per_col - 1 : 1;
+	by += top;
+	s->help_top = (int)clamp_ll(by, 0, max);
 }
 
 /* ---- parameters ---- */
@@ -258,9 +273,15 @@ static unsigned apply_window(struct state *s, const struct action *a)
 		break;
 	case ACT_HELP_TOGGLE:
 		s->help = !s->help;
+		s->help_top = 0;
 		break;
 	case ACT_HELP_SHOW:
 		s->help = true;
+		s->help_top = 0;
+		break;
+	case ACT_HELP_SCROLL:
+	case ACT_HELP_PAGE:
+		help_scroll(s, a);
 		break;
 	default:
 		return REACT_NONE;

@@ -48,6 +48,12 @@ void state_fit(struct state *s)
 	fit_dims(s);
 }
 
+void state_set_screen(struct state *s, int w, int h)
+{
+	s->screen_w = w > 0 ? w : 0;
+	s->screen_h = h > 0 ? h : 0;
+}
+
 void state_set_window_positions(struct state *s, long long lo, long long hi)
 {
 	lo = clamp_ll(lo, 0, s->cur.len - 1);
@@ -278,7 +284,7 @@ bool state_valid(const struct state *s)
 	       c->dim >= 0 && c->dim < d && v->npos >= 1 && v->npos <= c->len &&
 	       v->pos0 >= 0 && v->pos0 <= c->len - v->npos && v->ndim >= 1 &&
 	       v->ndim <= d && v->dim0 >= 0 && v->dim0 <= d - v->ndim &&
-	       cmdline_valid(&s->cmd) && s->view >= 0 &&
+	       cmdline_valid(&s->cmd) && s->help_top >= 0 && s->view >= 0 &&
 	       s->view < s->cat->count && knobs_valid(s) &&
 	       lesson_cursor_valid(s) && drill_session_valid(&s->drill);
 }

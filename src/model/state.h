@@ -68,6 +68,10 @@ struct state {
 	int preset;		/* last preset applied (presets.h), or -1 */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
+	int help_top;		/* its first row shown, when it scrolls
+				 * (help.h): 0 .. help_scroll_max */
+	int screen_w, screen_h;	/* the screen's size, 0 when not known yet
+				 * (state_set_screen) */
 	struct cmdline cmd;	/* the ':' line */
 	char msg[MSG_MAX];	/* one-line message for the bottom row, or "" */
 	bool msg_error;		/* msg is an error (drawn as such) */
@@ -111,6 +115,10 @@ void state_set_layout(struct state *s, enum pe_layout layout);
 void state_set_pos(struct state *s, long long pos);
 void state_set_dim(struct state *s, long long dim);
 void state_set_view(struct state *s, int view);
+
+/* Tells the state the size of the screen it is drawn on (the app calls it
+ * whenever that changes); what scrolls keeps inside what fits. */
+void state_set_screen(struct state *s, int w, int h);
 
 /* Shows positions lo..hi (0 <= lo <= hi < len) across the plots. */
 void state_set_window_positions(struct state *s, long long lo, long long hi);

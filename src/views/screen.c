@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/utf8.h"
-#include "model/command.h"
+#include "model/help.h"
 #include "model/keys.h"
 #include "render/regions.h"
 #include "render/work.h"
@@ -155,109 +155,72 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 
 /* ---- '?' overlay ---- */
 
-enum { HELP_LINES_MAX = 80, HELP_LINE_W = 200 };
+static const struct style help_box_style = { ROLE_BORDER, ROLE_HELP, 0 };
+static const struct style help_title_style = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
+static const struct style help_text_style = { ROLE_HELP, ROLE_HELP, 0 };
+static const struct style help_head_style = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
 
-/* Builds the help text from the key table and the command list. */
-static int help_lines(const struct state *s, char lines[][HELP_LINE_W],
-		      bool heading[])
+/* Row `text` at (x, y) in at most `room` columns: whole, or cut with an
+ * ellipsis and a column left before the next one. */
+static void help_row(const struct state *s, struct canvas *c, int x, int y,
+		     int room, const struct help_row *row)
 {
-	int n = 0, count, key_cols = 0, views = keys_digit_views(s->cat);
-	const struct keybinding *t = keys_table(&count);
-	const char *group = NULL;
-	char label[64], text[HELP_LINE_W];
-	static char cmds[HELP_LINES_MAX][COMMAND_HELP_W];
-	int ncmds = command_help(s, cmds, HELP_LINES_MAX);
+	struct style st = row->heading ? help_head_style : help_text_style;
 
-	for (int i = 0; i < count; i++) {
-		int lw = utf8_width(keys_label(&t[i], views, !s->ascii, label,
-					       sizeof label));
+	if (utf8_width(row->text) <= room - 1) {
+		canvas_text(c, x, y, room, row->text, st);
+	} else if (room >= 2) {
+		int used = canvas_text(c, x, y, room - 2, row->text, st);
 
-		if (lw + 2 > key_cols)
-			key_cols = lw + 2;
+		canvas_put(c, x + used, y, s->ascii ? '~' : 0x2026, st);
 	}
-	for (int i = 0; i < count && n < HELP_LINES_MAX - 2; i++) {
-		int pad;
-
-		if (!group || strcmp(group, t[i].group) != 0) {
-			group = t[i].group;
-			heading[n] = true;
-			snprintf(lines[n++], HELP_LINE_W, "%s",
-				 keys_group(&t[i], s->lang));
-		}
-		heading[n] = false;
-		/* Pad the keys by display width: "←" is 1 column, 3 bytes. */
-		keys_label(&t[i], views, !s->ascii, label, sizeof label);
-		pad = key_cols - utf8_width(label);
-		snprintf(lines[n++], HELP_LINE_W, "  %s%*s%s", label,
-			 pad > 1 ? pad : 1, "",
-			 keys_text(&t[i], s->cat, s->lang, text,
-				   sizeof text));
-	}
-	if (n < HELP_LINES_MAX) {
-		heading[n] = true;
-		snprintf(lines[n++], HELP_LINE_W, "%s",
-			 s->lang == LANG_ZH ? "命令" : "Commands");
-	}
-	for (int i = 0; i < ncmds && n < HELP_LINES_MAX; i++) {
-		heading[n] = false;
-		snprintf(lines[n++], HELP_LINE_W, "  %.*s", (int)COMMAND_HELP_W,
-			 cmds[i]);
-	}
-	return n;
 }
 
-/* The overlay flows the help lines into as many columns as the screen
- * height needs, centred, over whatever is below it. */
+/* The help in the box over the whole width: side by side in as many
+ * columns as the height needs, or one column that scrolls
+ * (state.help_top), whose title says where it is and how to move. */
 static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 {
-	static char lines[HELP_LINES_MAX][HELP_LINE_W];
-	static bool heading[HELP_LINES_MAX];
-	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
-	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
-	struct style text = { ROLE_HELP, ROLE_HELP, 0 };
-	struct style head = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
-	int n = help_lines(s, lines, heading);
-	int col_w = 0, inner_h = h - 4, cols, per_col;
+	static struct help_row rows[HELP_ROWS_MAX];
+	struct help_layout l;
+	bool zh = s->lang == LANG_ZH;
+	char title[160];
+	int top = 0, x0 = 1, wrap;
 	struct rect r;
 
-	for (int i = 0; i < n; i++) {
-		int lw = utf8_width(lines[i]);
-		if (lw > col_w)
-			col_w = lw;
-	}
-	col_w += 2;
-	if (inner_h < 1)
+	help_layout(s, w, h, &l);
+	if (l.per_col < 1)
 		return;
-	cols = (n + inner_h - 1) / inner_h;
-	per_col = (n + cols - 1) / cols;
-	/* Too wide for the screen: narrower columns, whose longer lines end
-	 * in an ellipsis, rather than columns that fall off the right. */
-	if (cols * col_w + 2 > w && (w - 2) / cols >= 21)
-		col_w = (w - 2) / cols;
-	r.w = cols * col_w + 2;
-	if (r.w > w)
-		r.w = w;
-	r.h = per_col + 2;
-	r.x = (w - r.w) / 2;
+	wrap = l.scrolls ? l.col_w - 2 : l.col_w - 1;
+	l.nrows = help_rows(s, wrap, rows, HELP_ROWS_MAX);
+	if (l.scrolls) {
+		x0 = 2;
+		top = s->help_top < l.nrows - l.per_col ? s->help_top
+							 : l.nrows - l.per_col;
+		if (top < 0)
+			top = 0;
+	}
+	if (l.scrolls && l.nrows > l.per_col)
+		snprintf(title, sizeof title, zh
+			 ? "帮助 %d-%d/%d：%s PgUp/PgDn Home/End 滚动，Esc 关闭"
+			 : "Help %d-%d of %d: %s PgUp/PgDn Home/End scroll, Esc closes",
+			 top + 1, top + l.per_col, l.nrows,
+			 s->ascii ? "Up/Down" : "↑/↓");
+	else
+		snprintf(title, sizeof title, "%s", zh
+			 ? "帮助：按键和命令（Esc 或 ? 关闭）"
+			 : "Help: keys and commands (Esc or ? closes)");
+	r.w = w;
+	r.h = (l.scrolls && l.nrows < l.per_col ? l.nrows : l.per_col) + 2;
+	r.x = 0;
 	r.y = (h - r.h) / 2;
-	canvas_fill(c, r, ' ', text);
-	canvas_box(c, r, s->lang == LANG_ZH ? "帮助：按键和命令（Esc 或 ? 关闭）"
-		   : "Help: keys and commands (Esc or ? closes)", box, title);
-	for (int i = 0; i < n; i++) {
-		int cx = r.x + 1 + (i / per_col) * col_w;
-		int cy = r.y + 1 + i % per_col;
-		int room = r.x + r.w - 1 - cx;
-		struct style st = heading[i] ? head : text;
+	canvas_fill(c, r, ' ', help_text_style);
+	canvas_box(c, r, title, help_box_style, help_title_style);
+	for (int i = top; i < l.nrows && i - top < l.cols * l.per_col; i++) {
+		int k = i - top;
 
-		if (room > col_w)
-			room = col_w;
-		if (utf8_width(lines[i]) <= room - 1) {
-			canvas_text(c, cx, cy, room, lines[i], st);
-		} else if (room >= 2) {
-			/* Cut, with a column left before the next one. */
-			int used = canvas_text(c, cx, cy, room - 2, lines[i], st);
-			canvas_put(c, cx + used, cy, s->ascii ? '~' : 0x2026, st);
-		}
+		help_row(s, c, r.x + x0 + (k / l.per_col) * l.col_w,
+			 r.y + 1 + k % l.per_col, wrap + 1, &rows[i]);
 	}
 }
 

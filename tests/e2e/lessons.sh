@@ -192,7 +192,7 @@ else
 	not_ok "zh: the caption is in Chinese"
 fi
 step_case "zh: n steps"             "第 2/5 步：每个位置一个向量" n
-step_case "zh: the help is Chinese" "帮助：按键和命令" "?"
+step_case "zh: the help is Chinese" "┌ 帮助" "?"
 check "zh: help texts come from the key table" grep -qF "位置 -/+ 长度的十分之一" <<<"$(tm_screen)"
 tm_keys Escape q
 check "zh: q quits with 0" test "$(tm_rc)" = 0

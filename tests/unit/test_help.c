@@ -1,7 +1,9 @@
-/* test_help.c - the '?' overlay (src/frame.c) on screens of several
- * widths: every key of the key table is on screen, the box stays whole, and
- * lines are cut (with an ellipsis) only when the screen is too narrow for
- * the columns the help needs. */
+/* test_help.c - the '?' overlay (views/screen.c, model/help.c) on screens
+ * of several widths and languages: every key of the key table and every
+ * description can be read whole, side by side where they fit and in one
+ * scrolling column where they do not (80 columns and less always), the
+ * box stays whole and takes the whole width, and the scroll keys stop at
+ * the ends without dead presses. */
 #include <criterion/criterion.h>
 
 #include <locale.h>
@@ -9,10 +11,10 @@
 #include <string.h>
 
 #include "fixture.h"
-#include "views/screen.h"
+#include "model/help.h"
+#include "base/utf8.h"
 #include "model/keys.h"
 #include "snap.h"
-#include "model/state.h"
 
 static void utf8_locale(void)
 {
@@ -21,77 +23,176 @@ static void utf8_locale(void)
 
 TestSuite(help, .init = utf8_locale);
 
-/* The screen with the help open, as text. */
-static char *help_screen(int w, int h, struct canvas **out)
+static struct state help_state(int w, int h, enum lang lang)
 {
 	struct settings st = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
 	struct state s;
+
+	fx_init(&s, &st);
+	s.lang = lang;
+	state_set_screen(&s, w, h);
+	s.help = true;
+	return s;
+}
+
+static void press(struct state *s, int code)
+{
+	struct action a = keys_action(s, code);
+
+	reduce(s, &a);
+}
+
+/* The screen with the help open, as text (the caller frees it). */
+static char *help_screen(const struct state *s, int w, int h)
+{
 	struct canvas *c = canvas_new(w, h);
+	char *text;
 
 	cr_assert_not_null(c);
-	fx_init(&s, &st);
-	s.help = true;
-	fx_draw(&s, c);
-	*out = c;
-	return snap(c);
+	fx_draw(s, c);
+	text = snap(c);
+	canvas_free(c);
+	return text;
 }
 
-/* Every row between the box's top and bottom ends in the right border: no
- * column ran over it. */
+/* Every row of the box runs from column 0 to the last: the box has the
+ * whole width, so no panel border shows beside it, and no row ran over. */
 static void check_box_whole(const char *text, int w)
 {
-	const char *line = text;
+	const char *line = strstr(text, "┌ Help");
 	int boxed = 0;
 
-	for (; *line; line = strchr(line, '\n') + 1) {
+	if (!line)
+		line = strstr(text, "┌ 帮助");
+	cr_assert_not_null(line, "%dx: the help's title row", w);
+	cr_expect(line == text || line[-1] == '\n',
+		  "width %d: the box starts in column 0", w);
+	for (line = strchr(line, '\n') + 1; *line && strncmp(line, "└", 3) != 0;
+	     line = strchr(line, '\n') + 1) {
 		const char *end = strchr(line, '\n');
-		size_t len = (size_t)(end - line);
 
-		if (len >= 3 && strncmp(line, "│", 3) == 0) {
-			cr_expect(len >= 3 && strncmp(end - 3, "│", 3) == 0,
-				  "a row of the box runs over its border at width %d: %.*s",
-				  w, (int)len, line);
-			boxed++;
-		}
+		cr_expect(strncmp(line, "│", 3) == 0 &&
+			  strncmp(end - 3, "│", 3) == 0,
+			  "width %d: a row is not inside the box: %.*s", w,
+			  (int)(end - line), line);
+		boxed++;
 	}
-	cr_expect_gt(boxed, 10, "the box has rows");
+	cr_expect_gt(boxed, 10, "width %d: the box has rows", w);
 }
 
-static void check_keys_shown(const char *text, int w)
+/* What the help of s shows over all its scroll positions. */
+static char *all_pages(struct state *s, int w, int h)
 {
+	size_t cap = 1 << 20, len = 0;
+	char *all = calloc(1, cap);
+	int last = -1;
+
+	cr_assert_not_null(all);
+	press(s, PK_HOME);
+	while (s->help_top != last) {
+		char *page = help_screen(s, w, h);
+		size_t n = strlen(page);
+
+		cr_assert(len + n + 1 < cap);
+		memcpy(all + len, page, n + 1);
+		len += n;
+		free(page);
+		last = s->help_top;
+		press(s, PK_PGDN);
+	}
+	return all;
+}
+
+static void check_everything_readable(enum lang lang, int w, int h)
+{
+	struct state s = help_state(w, h, lang);
+	char *all = all_pages(&s, w, h), *first = help_screen(&s, w, h);
 	int n, views = keys_digit_views(views_catalog());
 	const struct keybinding *t = keys_table(&n);
-	char label[64];
+	char label[64], buf[256];
 
 	for (int i = 0; i < n; i++) {
+		const char *what = keys_text(&t[i], views_catalog(), lang, buf,
+					     sizeof buf);
+		char head[24];
+
 		keys_label(&t[i], views, true, label, sizeof label);
-		cr_expect_not_null(strstr(text, label),
-				   "width %d: key \"%s\" is not on screen", w,
+		cr_expect_not_null(strstr(all, label), "%dx%d: key %s", w, h,
 				   label);
+		/* The start of every description shows (a long one goes on
+		 * on the next row, whole). */
+		snprintf(head, sizeof head, "%.*s", (int)utf8_cut(what, 12), what);
+		cr_expect_not_null(strstr(all, head), "%dx%d: \"%s\"", w, h, head);
 	}
-	cr_expect_not_null(strstr(text, "Commands"), "width %d", w);
+	cr_expect_null(strstr(all, "…"), "%dx%d: nothing is cut", w, h);
+	check_box_whole(first, w);
+	free(first);
+	free(all);
 }
 
-Test(help, a_100_column_screen_shows_every_key)
+Test(help, every_size_shows_every_key_and_description_whole)
 {
-	struct canvas *c;
-	char *text = help_screen(100, 30, &c);
+	static const int sizes[][2] = {
+		{ 60, 20 }, { 80, 24 }, { 81, 30 }, { 83, 30 }, { 100, 30 },
+		{ 101, 30 }, { 120, 40 }, { 121, 40 }, { 160, 50 }, { 200, 50 },
+	};
 
-	check_keys_shown(text, 100);
-	check_box_whole(text, 100);
-	cr_expect_not_null(strstr(text, "…"), "long lines are cut, and say so");
-	free(text);
-	canvas_free(c);
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		check_everything_readable(LANG_EN, sizes[i][0], sizes[i][1]);
+		check_everything_readable(LANG_ZH, sizes[i][0], sizes[i][1]);
+	}
 }
 
-Test(help, a_wide_screen_cuts_nothing)
+Test(help, narrow_screens_scroll_one_column)
 {
-	struct canvas *c;
-	char *text = help_screen(200, 50, &c);
+	struct state s = help_state(80, 24, LANG_EN);
+	struct help_layout l;
+	int max;
 
-	check_keys_shown(text, 200);
-	check_box_whole(text, 200);
-	cr_expect_null(strstr(text, "…"), "nothing is cut when it fits");
+	help_layout(&s, 80, 24, &l);
+	cr_assert(l.scrolls && l.cols == 1);
+	max = help_scroll_max(&s);
+	cr_assert_gt(max, 0, "80x24 has more rows than it shows");
+	press(&s, PK_DOWN);
+	cr_expect_eq(s.help_top, 1);
+	press(&s, PK_END);
+	cr_expect_eq(s.help_top, max);
+	press(&s, PK_DOWN);
+	cr_expect_eq(s.help_top, max, "Down at the end stays");
+	press(&s, PK_UP);
+	cr_expect_eq(s.help_top, max - 1, "and Up moves at once");
+	press(&s, PK_HOME);
+	cr_expect_eq(s.help_top, 0);
+	press(&s, PK_PGDN);
+	cr_expect_eq(s.help_top, l.per_col - 1, "a page keeps a row of context");
+	press(&s, '?');
+	cr_expect(!s.help);
+	press(&s, '?');
+	cr_expect_eq(s.help_top, 0, "the help opens at its top");
+	cr_expect(state_valid(&s));
+}
+
+Test(help, the_title_says_where_the_scroll_is)
+{
+	struct state s = help_state(80, 24, LANG_EN);
+	char *text;
+
+	press(&s, PK_PGDN);
+	text = help_screen(&s, 80, 24);
+	cr_expect_not_null(strstr(text, "Help 20-39 of "), "%s", text);
+	cr_expect_not_null(strstr(text, "PgUp/PgDn"));
 	free(text);
-	canvas_free(c);
+}
+
+Test(help, wide_screens_put_columns_side_by_side)
+{
+	struct state s = help_state(160, 50, LANG_EN);
+	struct help_layout l;
+
+	help_layout(&s, 160, 50, &l);
+	cr_expect(!l.scrolls && l.cols >= 2, "160x50: %d columns", l.cols);
+	help_layout(&s, 120, 40, &l);
+	cr_expect(!l.scrolls && l.cols == 2, "120x40: %d columns", l.cols);
+	press(&s, PK_DOWN);
+	cr_expect_eq(s.help_top, 0, "nothing to scroll");
 }

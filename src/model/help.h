@@ -1,0 +1,53 @@
+/* help.h - the text of the '?' overlay: the key table by group and the ':'
+ * commands, in the language of the state, and how far it scrolls.
+ *
+ * The overlay shows the entries in as many columns as the screen height
+ * needs, and when even the fewest columns do not fit (on screens of 80
+ * columns and less, always) in one column that scrolls. An entry too long
+ * for its column continues on the next rows, indented under its
+ * description, so every description can be read whole. The state knows the screen's
+ * size (state_set_screen), so the reducer can keep the scroll inside the
+ * rows there are. Pure: no drawing. */
+#ifndef HELP_H
+#define HELP_H
+
+#include <stdbool.h>
+
+#include "model/state.h"
+
+enum {
+	HELP_ROWS_MAX = 200,	/* rows of the help, wrapped */
+	HELP_ROW_W = 256	/* bytes of one row */
+};
+
+struct help_row {
+	bool heading;		/* a group's name, not an entry */
+	char text[HELP_ROW_W];	/* UTF-8, no newline */
+};
+
+/* The help wrapped to rows of at most `width` columns: a heading per key
+ * group, "  KEYS  what they do" per key row with the keys padded to one
+ * column, then the commands; an entry too long for the width continues on
+ * the next rows, under its description. Returns the number of rows (at
+ * most max). */
+int help_rows(const struct state *s, int width, struct help_row *out,
+	      int max);
+
+/* Where the help goes on a w x h screen: a box over the whole width,
+ * `cols` columns of col_w columns side by side holding per_col rows each,
+ * the rows wrapped to col_w - 1; or, when no number of columns at least
+ * HELP_COL_MIN wide holds every row in the height, one column that
+ * scrolls (scrolls = true, per_col = the rows shown). nrows is how many
+ * rows there are in all. */
+enum { HELP_COL_MIN = 40, HELP_COLS_MAX = 4 };
+struct help_layout {
+	bool scrolls;
+	int cols, col_w, per_col, nrows;
+};
+void help_layout(const struct state *s, int w, int h, struct help_layout *l);
+
+/* The largest first row the scrolling help may show on s's screen (0
+ * when everything fits, or when the screen's size is not known). */
+int help_scroll_max(const struct state *s);
+
+#endif
