@@ -1,4 +1,4 @@
-/* layout.c - splitting the screen into rectangles (see layout.h). */
+/* regions.c - splitting the screen into rectangles (see regions.h). */
 #include "render/regions.h"
 
 #include <string.h>
@@ -9,14 +9,17 @@ static struct rect mk(int x, int y, int w, int h)
 	return r;
 }
 
-void regions_screen(int w, int h, struct screen_regions *out)
+void regions_screen(int w, int h, bool echo, struct screen_regions *out)
 {
 	memset(out, 0, sizeof *out);
 	out->status = mk(0, 0, w, h > 0 ? 1 : 0);
 	out->bottom = mk(0, h - 1, w, h > 1 ? 1 : 0);
 	out->too_small = w < SCREEN_MIN_W || h < SCREEN_MIN_H;
-	if (!out->too_small)
-		out->body = mk(0, 1, w, h - 2);
+	if (out->too_small)
+		return;
+	out->body = mk(0, 1, w, h - 2 - echo);
+	if (echo)
+		out->echo = mk(0, h - 2, w, 1);
 }
 
 void regions_explore(struct rect body, struct explore_regions *out)

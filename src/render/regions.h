@@ -1,7 +1,8 @@
-/* layout.h - where things go for a given screen size.
+/* regions.h - where things go for a given screen size.
  *
  * The screen: row 0 is the status bar, the last row the message / ':' line,
- * and the body between them belongs to the current view. The explorer's
+ * and the body between them belongs to the current view; in presenter mode
+ * the row above the last is the key echo's own, so it covers nothing. The explorer's
  * body holds four panels: narrow screens stack the heatmap over the
  * waveform and similarity plots; wide ones (>= SCREEN_WIDE_W columns) put
  * the heatmap and the similarity curve on the left and the waveforms on the
@@ -20,14 +21,16 @@ struct screen_regions {
 	struct rect status;	/* top row */
 	struct rect body;	/* the view's rows (empty when too small) */
 	struct rect bottom;	/* last row: messages, ':' line, key hints */
+	struct rect echo;	/* the presenter's key echo, or empty */
 };
 
 struct explore_regions {
 	struct rect heatmap, waves, similarity, inspector;
 };
 
-/* Splits a w x h screen. */
-void regions_screen(int w, int h, struct screen_regions *out);
+/* Splits a w x h screen; with `echo`, the body leaves a row for the key
+ * echo. */
+void regions_screen(int w, int h, bool echo, struct screen_regions *out);
 
 /* Splits the explorer's body into its four panels. */
 void regions_explore(struct rect body, struct explore_regions *out);

@@ -8,9 +8,6 @@
 #include "base/utf8.h"
 #include "model/keys.h"
 #include "render/regions.h"
-#include "views/panel_lesson.h"
-
-enum { BOX_W_MAX = 56 };
 
 /* The key table's row for action kind, or NULL. */
 static const struct keybinding *row_of(enum action_kind kind)
@@ -143,44 +140,25 @@ void present_draw(const struct present_echo *e, const struct state *s,
 		  struct canvas *c)
 {
 	struct screen_regions l;
-	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
-	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
-	struct style text = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
+	struct style label = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+	struct style text = { ROLE_KEY, ROLE_DEFAULT, ATTR_BOLD };
+	struct style sep = { ROLE_DIM, ROLE_DEFAULT, 0 };
 	char line[PRESENT_TEXT + 16];
-	struct rect r;
-	int most = 0;
+	int x, end;
 
-	if (e->n == 0)
+	regions_screen(canvas_width(c), canvas_height(c), true, &l);
+	if (l.too_small || l.echo.w < 1)
 		return;
-	regions_screen(canvas_width(c), canvas_height(c), &l);
-	if (l.too_small)
-		return;
-	caption_split(s, &l.body);
-	for (int i = 0; i < e->n; i++) {
-		int w;
-
+	canvas_fill(c, l.echo, ' ', text);
+	x = l.echo.x + canvas_text(c, l.echo.x, l.echo.y, l.echo.w,
+				   s->lang == LANG_ZH ? " 按键 " : " keys ",
+				   label);
+	end = l.echo.x + l.echo.w;
+	/* The newest first: older ones give way when the row is full. */
+	for (int i = e->n - 1; i >= 0 && x < end; i--) {
 		entry_text(&e->e[i], line, sizeof line);
-		w = utf8_width(line);
-		if (w > most)
-			most = w;
+		if (i < e->n - 1)
+			x += canvas_text(c, x, l.echo.y, end - x, "  ·  ", sep);
+		x += canvas_text(c, x, l.echo.y, end - x, line, text);
 	}
-	r.w = most + 4;
-	if (r.w > BOX_W_MAX)
-		r.w = BOX_W_MAX;
-	if (r.w > l.body.w - 2)
-		r.w = l.body.w - 2;
-	r.h = e->n + 2;
-	r.x = l.body.x + l.body.w - r.w - 1;
-	r.y = l.body.y + l.body.h - r.h;
-	if (r.w < 12 || r.h > l.body.h)
-		return;
-	struct rect old = canvas_set_clip(c, r);
-
-	canvas_fill(c, r, ' ', text);
-	canvas_box(c, r, s->lang == LANG_ZH ? "按键" : "keys", box, title);
-	for (int i = 0; i < e->n; i++) {
-		entry_text(&e->e[i], line, sizeof line);
-		canvas_text(c, r.x + 2, r.y + 1 + i, r.w - 3, line, text);
-	}
-	canvas_set_clip(c, old);
 }

@@ -1,7 +1,8 @@
 /* present.h - presenter mode's key echo: the last few keys pressed and ':'
  * commands run, each with what it does (from the key table, in the
- * language of the state), in a box at the bottom right of the view, so a
- * class can follow what the teacher types. Entries fade after
+ * language of the state), on their own row above the bottom line
+ * (regions.h), newest first, so a class can follow what the teacher types
+ * and nothing of the screen is covered. Entries fade after
  * PRESENT_SHOW_MS; a key held down or pressed again updates its entry with
  * a count ("→  position -1 / +1  x5") instead of flooding the box.
  *
@@ -45,10 +46,9 @@ void present_key(struct present_echo *e, const struct state *s, int code,
  * when something was dropped (the screen must be redrawn). */
 bool present_expire(struct present_echo *e, long long now_ms);
 
-/* Draws the entries (newest at the bottom) in a box at the bottom right of
- * the view's body of a canvas drawn by frame_draw for s: above the lesson
- * caption when there is one. Draws nothing when there are no entries or
- * the screen is too small. */
+/* Draws the entries, newest first, on the echo row of a canvas drawn by
+ * screen_draw for s in presenter mode (regions.h), as many as fit. Draws
+ * nothing when the screen is too small. */
 void present_draw(const struct present_echo *e, const struct state *s,
 		  struct canvas *c);
 

@@ -279,7 +279,7 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 
 	canvas_reset_clip(c);
 	canvas_clear(c);
-	regions_screen(w, h, &l);
+	regions_screen(w, h, s->present, &l);
 	if (l.too_small) {
 		draw_too_small(c, w, h);
 		return;
@@ -306,7 +306,7 @@ static bool hit(const struct state *s, int w, int h, int x, int y,
 	struct screen_regions l;
 	const struct view_spec *v = state_view(s);
 
-	regions_screen(w, h, &l);
+	regions_screen(w, h, s->present, &l);
 	if (l.too_small || s->help || s->les.menu || !v->hit)
 		return false;
 	caption_split(s, &l.body);

@@ -862,36 +862,57 @@ Test(lesson, echo_fades)
 	cr_expect_eq(e.n, 0);
 }
 
-Test(lesson, echo_box_at_the_bottom_right)
+/* The key echo has the row above the bottom line to itself: drawing it
+ * changes no other row, whatever the size, with or without the help. */
+static void check_echo_row(int w, int h, bool help)
 {
 	struct present_echo e = { 0 };
 	struct state s;
-	struct canvas *c = canvas_new(80, 24);
-	char *text, *line;
+	struct canvas *c = canvas_new(w, h);
+	char *before, *after, *a, *b;
+	int row = 0;
 
 	cr_assert_not_null(c);
 	fx_init(&s, &defaults);
-	present_draw(&e, &s, c);
-	text = snap(c);
-	cr_expect_str_eq(text, "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");
-	free(text);
+	s.present = true;
+	s.help = help;
+	fx_draw(&s, c);
+	before = snap(c);
 	present_key(&e, &s, 'z', 0);
 	present_key(&e, &s, 'z', 0);
+	present_key(&e, &s, ']', 0);
 	present_draw(&e, &s, c);
-	text = snap(c);
-	/* Body rows 1..22 (no lesson): the box is rows 20..22, its right
-	 * edge at column 78, one column in from the screen's edge. */
-	line = text;
-	for (int y = 0; y < 20; y++)
-		line = strchr(line, '\n') + 1;
-	cr_expect_str_eq(line,
-		"                       "
-		"┌ keys ────────────────────────────────────────────────┐\n"
-		"                       "
-		"│ z     zoom out / in at the crosshair (wheel too)  x2 │\n"
-		"                       "
-		"└──────────────────────────────────────────────────────┘\n"
-		"\n");
-	free(text);
+	after = snap(c);
+	for (a = before, b = after; *a && *b; row++) {
+		char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
+
+		if (row == h - 2) {
+			cr_expect(strstr(b, "keys") && strstr(b, "d_model -2 / +2"),
+				  "%dx%d: the echo row, newest first: %.*s", w, h,
+				  (int)(eb - b), b);
+			cr_expect(strstr(b, "·"), "%dx%d: entries apart", w, h);
+		} else {
+			cr_expect(ea - a == eb - b && strncmp(a, b, (size_t)(ea - a)) == 0,
+				  "%dx%d%s: row %d changed: %.*s", w, h,
+				  help ? " with help" : "", row, (int)(eb - b), b);
+		}
+		a = ea + 1;
+		b = eb + 1;
+	}
+	free(before);
+	free(after);
 	canvas_free(c);
+}
+
+Test(lesson, echo_has_a_row_of_its_own)
+{
+	static const int sizes[][2] = {
+		{ 60, 20 }, { 70, 24 }, { 79, 24 }, { 80, 24 }, { 100, 30 },
+		{ 160, 50 },
+	};
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		check_echo_row(sizes[i][0], sizes[i][1], false);
+		check_echo_row(sizes[i][0], sizes[i][1], true);
+	}
 }
