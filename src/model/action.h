@@ -69,7 +69,11 @@ enum action_kind {
 	ACT_LESSON_RESTORE,	/* back to the state of the step shown */
 	ACT_LESSON_FOCUS,	/* give the caption the arrow keys / take them */
 	ACT_LESSON_MENU,	/* open / close the lesson chooser */
-	ACT_LESSON_MENU_MOVE,	/* chooser: highlight the entry arg rows down */
+	ACT_LESSON_MENU_MOVE,	/* chooser: highlight the entry arg rows down
+				 * (+/-1 wraps around; more stops at the ends) */
+	ACT_LESSON_MENU_PAGE,	/* chooser: a page of entries down (arg > 0)
+				 * or up */
+	ACT_LESSON_MENU_DIGIT,	/* chooser: digit arg of a lesson's number */
 	ACT_LESSON_MENU_PICK,	/* chooser: open the highlighted entry */
 	ACT_LESSON_OPEN,	/* open lesson arg of the book (0-based) at its
 				 * first step; -1 closes the lesson */

@@ -226,10 +226,12 @@ static const struct key_rule drill_summary_rules[] = {
 	{ '1', '9', ACT_DRILL_REVISIT, 0, true },
 };
 
+/* A step longer than any list: Home and End move by it, and the reducer
+ * stops at the list's end. */
+enum { TO_THE_END = 1 << 20 };
+
 /* The help overlay: the arrows, j/k and the page keys scroll it where it
- * scrolls (help.h), Home and End by more rows than it has (the reducer
- * stops at its ends); every other key does what it always does. */
-enum { HELP_ALL = 1 << 20 };
+ * scrolls (help.h); every other key does what it always does. */
 static const struct key_rule help_rules[] = {
 	{ PK_UP, PK_UP, ACT_HELP_SCROLL, -1, false },
 	{ 'k', 'k', ACT_HELP_SCROLL, -1, false },
@@ -237,17 +239,22 @@ static const struct key_rule help_rules[] = {
 	{ 'j', 'j', ACT_HELP_SCROLL, 1, false },
 	{ PK_PGUP, PK_PGUP, ACT_HELP_PAGE, -1, false },
 	{ PK_PGDN, PK_PGDN, ACT_HELP_PAGE, 1, false },
-	{ PK_HOME, PK_HOME, ACT_HELP_SCROLL, -HELP_ALL, false },
-	{ PK_END, PK_END, ACT_HELP_SCROLL, HELP_ALL, false },
+	{ PK_HOME, PK_HOME, ACT_HELP_SCROLL, -TO_THE_END, false },
+	{ PK_END, PK_END, ACT_HELP_SCROLL, TO_THE_END, false },
 };
 
-/* The lesson chooser: 0 closes the lesson, 1-9 open one. */
+/* The lesson chooser: a lesson's number (0 closes the lesson), the
+ * arrows, j/k, the page keys, Home and End move, Enter opens. */
 static const struct key_rule chooser_rules[] = {
-	{ '0', '9', ACT_LESSON_OPEN, -1, true },
+	{ '0', '9', ACT_LESSON_MENU_DIGIT, 0, true },
 	{ PK_UP, PK_UP, ACT_LESSON_MENU_MOVE, -1, false },
 	{ 'k', 'k', ACT_LESSON_MENU_MOVE, -1, false },
 	{ PK_DOWN, PK_DOWN, ACT_LESSON_MENU_MOVE, 1, false },
 	{ 'j', 'j', ACT_LESSON_MENU_MOVE, 1, false },
+	{ PK_PGUP, PK_PGUP, ACT_LESSON_MENU_PAGE, -1, false },
+	{ PK_PGDN, PK_PGDN, ACT_LESSON_MENU_PAGE, 1, false },
+	{ PK_HOME, PK_HOME, ACT_LESSON_MENU_MOVE, -TO_THE_END, false },
+	{ PK_END, PK_END, ACT_LESSON_MENU_MOVE, TO_THE_END, false },
 	{ PK_ENTER, PK_ENTER, ACT_LESSON_MENU_PICK, 0, false },
 };
 

@@ -38,6 +38,7 @@ void lesson_open(struct state *s, int i, int k)
 		s->les.index = -1;
 		s->les.focus = false;
 		s->les.menu = false;
+		s->les.typed = 0;
 		s->hl = (struct highlight){ HL_NONE, 0, 0 };
 		return;
 	}
@@ -52,6 +53,7 @@ void lesson_open(struct state *s, int i, int k)
 	}
 	s->les.index = i;
 	s->les.menu = false;
+	s->les.typed = 0;
 	s->les.sel = i + 1;
 	lesson_goto(s, k);
 }
@@ -88,6 +90,52 @@ static int book_count(const struct state *s)
 	return s->les.book ? s->les.book->count : 0;
 }
 
+/* Moves the chooser's highlight: one entry around the list, or a page or
+ * more up to an end. */
+static void menu_move(struct state *s, const struct action *a)
+{
+	int n = book_count(s);
+	long long by = a->arg, to;
+
+	s->les.typed = 0;
+	if (a->kind == ACT_LESSON_MENU_PAGE)
+		by *= state_chooser_page(s);
+	if (by == 1 || by == -1) {
+		s->les.sel = (int)((s->les.sel + by + n + 1) % (n + 1));
+		return;
+	}
+	to = s->les.sel + by;
+	s->les.sel = (int)(to < 0 ? 0 : to > n ? n : to);
+}
+
+/* A digit typed in the chooser: 0 alone closes the lesson; otherwise the
+ * digits so far name a lesson, opened as soon as no longer number could
+ * follow (with 12 lessons, 1 waits for a second digit or Enter, 12 opens
+ * at once); a number past the book starts over. */
+static void menu_digit(struct state *s, int digit)
+{
+	int n = book_count(s);
+	long long num = (long long)s->les.typed * 10 + digit;
+
+	if (num == 0) {
+		lesson_open(s, -1, 0);
+		return;
+	}
+	if (num > n) {
+		s->les.typed = 0;
+		state_say(s, true, "no lesson with that number",
+			  "没有这个编号的课程");
+		return;
+	}
+	s->les.sel = (int)num;
+	if (num * 10 > n) {
+		s->les.typed = 0;
+		lesson_open(s, (int)num - 1, 0);
+	} else {
+		s->les.typed = (int)num;
+	}
+}
+
 unsigned lesson_apply(struct state *s, const struct action *a)
 {
 	int dir = a->arg < 0 ? -1 : 1, n = book_count(s);
@@ -111,14 +159,21 @@ unsigned lesson_apply(struct state *s, const struct action *a)
 	case ACT_LESSON_MENU:
 		s->les.menu = !s->les.menu;
 		s->les.sel = s->les.index + 1;
+		s->les.typed = 0;
 		break;
 	case ACT_LESSON_MENU_MOVE:
-		s->les.sel = (s->les.sel + dir + n + 1) % (n + 1);
+	case ACT_LESSON_MENU_PAGE:
+		menu_move(s, a);
+		break;
+	case ACT_LESSON_MENU_DIGIT:
+		if (a->arg >= 0 && a->arg <= 9)
+			menu_digit(s, (int)a->arg);
 		break;
 	case ACT_LESSON_OPEN:
 		lesson_open(s, a->arg < -1 || a->arg > n ? n : (int)a->arg, 0);
 		break;
 	case ACT_LESSON_MENU_PICK:
+		s->les.typed = 0;
 		lesson_open(s, s->les.sel - 1, 0);
 		break;
 	case ACT_PRESENT_TOGGLE:

@@ -362,6 +362,7 @@ static unsigned apply_cmdline(struct state *s, const struct action *a)
 		s->help = false;
 		s->msg[0] = '\0';
 		s->les.menu = false;
+		s->les.typed = 0;
 		s->les.focus = false;
 		break;
 	default:

@@ -233,6 +233,15 @@ void state_say(struct state *s, bool error, const char *en, const char *zh)
 	state_message(s, error, s->lang == LANG_ZH ? zh : en);
 }
 
+int state_chooser_page(const struct state *s)
+{
+	/* The screen less the box, the status and bottom rows, the gap and
+	 * the description under the list (views/panel_chooser.c). */
+	int rows = s->screen_h - 10;
+
+	return rows > 1 ? rows : 1;
+}
+
 const struct lesson *state_lesson(const struct state *s)
 {
 	const struct lesson_book *b = s->les.book;
@@ -266,7 +275,7 @@ static bool lesson_cursor_valid(const struct state *s)
 		return false;
 	if (l && (c->step < 0 || c->step >= l->nsteps))
 		return false;
-	if (c->sel < 0 || c->sel > n)
+	if (c->sel < 0 || c->sel > n || c->typed < 0 || c->typed > n)
 		return false;
 	if (s->hl.kind != HL_NONE && (s->hl.lo < 0 || s->hl.lo > s->hl.hi))
 		return false;

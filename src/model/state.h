@@ -56,6 +56,8 @@ struct lesson_cursor {
 	bool menu;		/* the lesson chooser is open */
 	int sel;		/* the chooser's highlighted entry: 0 "no
 				 * lesson", i the book's lesson i-1 */
+	int typed;		/* the chooser: the digits of a lesson number
+				 * typed so far (0: none) */
 };
 
 struct state {
@@ -142,6 +144,10 @@ double state_view_knob(const struct state *s, int k);
 /* Applies parameter preset number i (presets.h): d_model and base, and the
  * trained length where the catalog has a knob called "train". */
 void state_set_preset(struct state *s, int i);
+
+/* The entries of the lesson chooser a page of it shows on s's screen:
+ * what PgUp and PgDn move by (at least 1). */
+int state_chooser_page(const struct state *s);
 
 /* The lesson open in s, or NULL. */
 const struct lesson *state_lesson(const struct state *s);

@@ -10,6 +10,17 @@
 
 enum { WIDTH_MAX = 76, ABOUT_ROWS = 3 };
 
+/* Entry i of the list: "0 (close the lesson)" or "N  title". */
+static void entry_text(const struct state *s, int i, char *buf, size_t n)
+{
+	bool zh = s->lang == LANG_ZH;
+
+	if (i == 0)
+		snprintf(buf, n, " 0  %s", zh ? "（关闭课程）" : "(close the lesson)");
+	else
+		snprintf(buf, n, "%2d  %s", i, s->les.book->lesson[i - 1]->title);
+}
+
 void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 {
 	const struct lesson_book *b = s->les.book;
@@ -23,49 +34,67 @@ void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 	struct wrap_line about[ABOUT_ROWS];
 	const char *note;
 	struct rect r;
-	char line[LESSON_TITLE_MAX + 16];
-	int na = 0, y;
+	char line[LESSON_TITLE_MAX + 16], head[160];
+	int na = 0, y, rows, first, extra;
 
 	r.w = w - 4 < WIDTH_MAX ? w - 4 : WIDTH_MAX;
 	if (s->les.sel > 0 && s->les.sel <= count)
 		na = wrap_lines(b->lesson[s->les.sel - 1]->about, r.w - 4, about,
 				ABOUT_ROWS);
+	if (na > ABOUT_ROWS)
+		na = ABOUT_ROWS;
 	note = !count ? (b && b->error[0] ? b->error
 			 : zh ? "找不到课程（见 pescope --lessons）"
 			      : "no lessons found (see pescope --lessons)")
 		      : b->skipped ? b->error : NULL;
-	r.h = count + 1 + 2 + 1 + (na > ABOUT_ROWS ? ABOUT_ROWS : na) +
-	      (note ? 2 : 0);
+	extra = 1 + na + (note ? 2 : 0);	/* under the list */
+	r.h = count + 1 + 2 + extra;
 	if (r.h > h - 2)
 		r.h = h - 2;
-	if (r.w < 20 || r.h < 4)
+	rows = r.h - 2 - extra;		/* list rows shown */
+	if (r.w < 20 || rows < 1)
 		return;
+	/* The highlighted entry stays in sight: the list scrolls with it. */
+	first = s->les.sel - rows / 2;
+	if (first > count + 1 - rows)
+		first = count + 1 - rows;
+	if (first < 0)
+		first = 0;
 	r.x = (w - r.w) / 2;
 	r.y = (h - r.h) / 2;
 	struct rect old = canvas_set_clip(c, r);
 
+	if (s->les.typed)
+		snprintf(head, sizeof head, zh ? "课程：已输入 %d，再输一位或回车"
+			 : "Lessons: %d typed, another digit or Enter",
+			 s->les.typed);
+	else
+		snprintf(head, sizeof head, "%s", zh
+			 ? "课程：编号或 ↑/↓ 回车选择，Esc 关闭"
+			 : s->ascii ? "Lessons: a number, or Up/Down and Enter; Esc closes"
+			 : "Lessons: a number, or ↑/↓ and Enter; Esc closes");
 	canvas_fill(c, r, ' ', text);
-	canvas_box(c, r, zh ? "课程：数字或 ↑/↓ 回车选择，Esc 关闭"
-		   : s->ascii ? "Lessons: a digit, or Up/Down and Enter; Esc closes"
-		   : "Lessons: a digit, or ↑/↓ and Enter; Esc closes",
-		   box, title);
+	canvas_box(c, r, head, box, title);
 	y = r.y + 1;
-	for (int i = 0; i <= count && y < r.y + r.h - 1; i++, y++) {
-		if (i == 0)
-			snprintf(line, sizeof line, " 0  %s",
-				 zh ? "（关闭课程）" : "(close the lesson)");
-		else
-			snprintf(line, sizeof line, " %d  %s", i,
-				 b->lesson[i - 1]->title);
+	for (int i = first; i <= count && i < first + rows; i++, y++) {
+		bool more = (i == first && first > 0) ||
+			    (i == first + rows - 1 && i < count);
+
+		entry_text(s, i, line, sizeof line);
 		canvas_fill(c, (struct rect){ r.x + 1, y, r.w - 2, 1 }, ' ',
 			    i == s->les.sel ? sel : text);
-		canvas_text(c, r.x + 1, y, r.w - 2, line,
+		canvas_text(c, r.x + 1, y, r.w - 3, line,
 			    i == s->les.sel ? sel : text);
+		if (more)	/* entries beyond the box this way */
+			canvas_put(c, r.x + r.w - 2, y,
+				   s->ascii ? (i == first ? '^' : 'v')
+					    : (i == first ? 0x25b2 : 0x25bc),
+				   dim);
 	}
-	y++;
-	for (int i = 0; i < na && i < ABOUT_ROWS && y < r.y + r.h - 1; i++, y++)
-		paragraph_line(c, r.x + 2, y, r.w - 4, b->lesson[s->les.sel - 1]->about,
-			  &about[i], dim);
+	y = r.y + 1 + rows + 1;
+	for (int i = 0; i < na && y < r.y + r.h - 1; i++, y++)
+		paragraph_line(c, r.x + 2, y, r.w - 4,
+			       b->lesson[s->les.sel - 1]->about, &about[i], dim);
 	if (note && y + 1 < r.y + r.h - 1)
 		canvas_text(c, r.x + 2, y + 1, r.w - 4, note,
 			    (struct style){ ROLE_WARN, ROLE_HELP, 0 });

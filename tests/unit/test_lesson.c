@@ -558,9 +558,9 @@ Test(lesson, chooser_focus_and_escape)
 	cr_expect_eq(s.les.sel, 1);
 	/* In the chooser digits open, arrows move, Enter opens. */
 	a = keys_action(&s, '0');
-	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == -1);
+	cr_expect(a.kind == ACT_LESSON_MENU_DIGIT && a.arg == 0);
 	a = keys_action(&s, '2');
-	cr_expect(a.kind == ACT_LESSON_OPEN && a.arg == 1);
+	cr_expect(a.kind == ACT_LESSON_MENU_DIGIT && a.arg == 2);
 	a = keys_action(&s, PK_UP);
 	cr_expect(a.kind == ACT_LESSON_MENU_MOVE && a.arg == -1);
 	reduce(&s, &a);
@@ -915,4 +915,94 @@ Test(lesson, echo_has_a_row_of_its_own)
 		check_echo_row(sizes[i][0], sizes[i][1], false);
 		check_echo_row(sizes[i][0], sizes[i][1], true);
 	}
+}
+
+/* ---- the chooser with more than nine lessons ---- */
+
+/* A book of n copies of the good fixture, titled "Lesson 1" .. "Lesson n",
+ * followed by s, the chooser open at an 80x24 screen. */
+static struct lesson_book big_book;
+
+static void open_chooser(struct state *s, int n)
+{
+	memset(&big_book, 0, sizeof big_book);
+	for (int i = 0; i < n; i++) {
+		struct lesson *l = load_ok("tests/lessons/good.txt");
+
+		snprintf(l->title, sizeof l->title, "Lesson %d", i + 1);
+		big_book.lesson[big_book.count++] = l;
+	}
+	fx_init(s, &defaults);
+	state_set_screen(s, 80, 24);
+	s->les.book = &big_book;
+	act(s, ACT_LESSON_MENU, 0);
+}
+
+static void press_key(struct state *s, int code)
+{
+	struct action a = keys_action(s, code);
+
+	reduce(s, &a);
+	cr_assert(state_valid(s), "after key %d", code);
+}
+
+Test(lesson, chooser_reaches_lessons_past_nine_by_number)
+{
+	struct state s;
+
+	open_chooser(&s, 12);
+	press_key(&s, '1');
+	cr_expect(s.les.menu, "1 could begin 10, 11 or 12: it waits");
+	cr_expect_eq(s.les.sel, 1);
+	cr_expect_eq(s.les.typed, 1);
+	press_key(&s, '2');
+	cr_expect(!s.les.menu);
+	cr_expect_eq(s.les.index, 11, "12 opens lesson 12");
+	act(&s, ACT_LESSON_MENU, 0);
+	press_key(&s, '1');
+	press_key(&s, PK_ENTER);
+	cr_expect_eq(s.les.index, 0, "1 and Enter open lesson 1");
+	act(&s, ACT_LESSON_MENU, 0);
+	press_key(&s, '9');
+	cr_expect_eq(s.les.index, 8, "nothing longer starts with 9: at once");
+	act(&s, ACT_LESSON_MENU, 0);
+	press_key(&s, '1');
+	press_key(&s, '3');
+	cr_expect(s.les.menu && s.msg_error, "13 is past the book");
+	cr_expect_eq(s.les.typed, 0);
+	press_key(&s, '0');
+	cr_expect_eq(s.les.index, -1, "0 alone closes the lesson");
+	lesson_book_free(&big_book);
+}
+
+Test(lesson, chooser_scrolls_to_the_highlight)
+{
+	struct state s;
+	struct canvas *c = canvas_new(80, 24);
+	char *text;
+
+	cr_assert_not_null(c);
+	open_chooser(&s, 30);
+	press_key(&s, PK_END);
+	cr_expect_eq(s.les.sel, 30);
+	fx_draw(&s, c);
+	text = snap(c);
+	cr_expect_not_null(strstr(text, "30  Lesson 30"), "the last entry shows");
+	cr_expect_null(strstr(text, " 0  (close the lesson)"), "the top scrolled away");
+	cr_expect_not_null(strstr(text, "▲"), "and the box says so");
+	free(text);
+	press_key(&s, PK_HOME);
+	cr_expect_eq(s.les.sel, 0);
+	press_key(&s, PK_PGDN);
+	cr_expect_eq(s.les.sel, state_chooser_page(&s));
+	press_key(&s, PK_UP);
+	press_key(&s, PK_HOME);
+	press_key(&s, PK_UP);
+	cr_expect_eq(s.les.sel, 30, "one step up from the top wraps");
+	fx_draw(&s, c);
+	text = snap(c);
+	cr_expect_not_null(strstr(text, "30  Lesson 30"));
+	free(text);
+	canvas_free(c);
+	lesson_book_free(&big_book);
 }
