@@ -40,6 +40,9 @@ enum {
 	PLOT_ROWS_MIN = 3	/* fewer: no plot */
 };
 
+/* The least the y axis spans, in decades of wavelength. */
+static const double AXIS_DECADES = 1.0;
+
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
@@ -65,7 +68,11 @@ struct spectrum {
 	int h;			/* pairs */
 	int cycling;		/* pairs with wavelength <= len */
 	int pair;		/* the selected pair */
-	double lo, hi;		/* log10 of 2π and of 2π·base: the y range */
+	double lo, hi;		/* log10 of 2π and of 2π·base: the span of
+				 * the wavelengths */
+	double ax_lo, ax_hi;	/* the y axis: lo..hi, widened to at least
+				 * AXIS_DECADES around them when they are
+				 * closer (a base just above 1) */
 	double cross;		/* fractional pair index where λ = len */
 };
 
@@ -94,6 +101,16 @@ static void spectrum_init(const struct state *s, struct spectrum *sp)
 	sp->pair = pe_pair_of(p, s->cur.dim);
 	sp->lo = log10(PE_TWO_PI);
 	sp->hi = log10(PE_TWO_PI * p->base);
+	sp->ax_lo = sp->lo;
+	sp->ax_hi = sp->hi;
+	if (sp->hi - sp->lo < AXIS_DECADES) {
+		/* Every wavelength within a few percent of 2π: a flat line in
+		 * a decade, not rounding noise blown up to the whole plot. */
+		double mid = 0.5 * (sp->lo + sp->hi);
+
+		sp->ax_lo = mid - 0.5 * AXIS_DECADES;
+		sp->ax_hi = mid + 0.5 * AXIS_DECADES;
+	}
 	sp->cross = (log10((double)s->cur.len) - sp->lo) /
 		    (2.0 * log10(p->base)) * p->d_model;
 }
@@ -114,9 +131,11 @@ static int ylabels(const struct spectrum *sp, struct ylabel *out)
 	fmt_double_compact(PE_TWO_PI, 3, out[n].text, LABEL_MAX);
 	out[n++].v = sp->lo;
 	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, out[n].text, LABEL_MAX);
-	out[n++].v = sp->hi;
+	out[n].v = sp->hi;
+	if (strcmp(out[n].text, out[0].text) != 0)
+		n++;	/* else one label stands for both */
 	for (int e = 1; e <= 13 && n < LABELS_MAX; e++) {
-		if (e <= sp->lo || e >= sp->hi)
+		if (e <= sp->ax_lo || e >= sp->ax_hi)
 			continue;
 		fmt_count(pow(10.0, e), out[n].text, LABEL_MAX);
 		out[n++].v = e;
@@ -160,7 +179,7 @@ static void spectrum_layout(const struct spectrum *sp, struct rect r,
 	}
 	l->area = (struct plot_area){
 		{ 0, sp->h, l->in.x + l->gutter, l->in.w - l->gutter },
-		l->in.y + l->ntext, rows, sp->lo, sp->hi, 0
+		l->in.y + l->ntext, rows, sp->ax_lo, sp->ax_hi, 0
 	};
 }
 

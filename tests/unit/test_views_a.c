@@ -533,3 +533,30 @@ Test(views_a, views_write_ascii_when_asked)
 		canvas_free(c);
 	}
 }
+
+/* A base a hair above 1 makes every wavelength 2π to the last digits: the
+ * curve is one flat row on an axis a decade high, not rounding noise
+ * stretched over the whole plot. */
+Test(views_a, spectrum_of_a_base_next_to_one_is_flat)
+{
+	struct state s = mkstate(512, 1.0 + 0x1p-52, 128, 0, 0, VIEW_SPECTRUM);
+	struct rect r;
+	struct canvas *c = render(VIEW_SPECTRUM, &s, 100, 28, &r);
+	int rows_with_dots = 0, labels = 0;
+
+	for (int y = r.y; y < r.y + r.h; y++) {
+		bool dots = false;
+
+		for (int x = r.x + 8; x < r.x + r.w - 1; x++)
+			if (canvas_cell(c, x, y)->kind == CELL_BRAILLE &&
+			    canvas_cell(c, x, y)->ch != 0x2800)
+				dots = true;
+		rows_with_dots += dots;
+	}
+	cr_expect_eq(rows_with_dots, 1, "the curve is one row");
+	assert_shows(c, "  10 ", "a decade label on the widened axis");
+	for (int y = r.y; y < r.y + r.h; y++)
+		labels += snap_find_row(c, "6.28 ") == y;
+	cr_expect_eq(labels, 1, "2π is labelled once, not twice");
+	canvas_free(c);
+}
