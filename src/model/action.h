@@ -31,7 +31,8 @@ enum action_kind {
 	ACT_ZOOM_FIT,		/* show the whole matrix */
 	ACT_PAN_POS,		/* move the window by arg quarters of its width */
 	ACT_PAN_DIM,		/* move the window by arg quarters of its height */
-	ACT_SELECT,		/* pos = pos_at, and dim = dim_at when >= 0 */
+	ACT_SELECT,		/* pos = pos_at, and dim = dim_at when >= 0;
+				 * focus panel `knob` when >= 0 */
 	ACT_PLAY_TOGGLE,	/* start / stop the position sweep */
 	ACT_TICK,		/* one step of the sweep (no-op when stopped) */
 	ACT_RESET,		/* back to the start settings, whole matrix */
@@ -54,6 +55,10 @@ enum action_kind {
 	ACT_CMD_SUBMIT,		/* run the ':' line */
 	ACT_VIEW_SET,		/* show view number arg of the catalog */
 	ACT_VIEW_NEXT,		/* next (arg > 0) or previous view */
+	ACT_PANEL_NEXT,		/* focus the view's next (arg > 0) or previous
+				 * panel */
+	ACT_PANEL_FOCUS,	/* focus panel arg of the view */
+	ACT_PANEL_ZOOM,		/* the focused panel fills the body, or back */
 	ACT_KNOB_TURN,		/* turn knob `knob` of the view shown by its
 				 * step `step` (catalog.h), arg -1 or +1;
 				 * knob -1: the key has no knob in this view */
@@ -88,7 +93,8 @@ struct action {
 	long long arg;		/* step or code point, see enum action_kind */
 	long long pos_at;	/* ACT_SELECT, ACT_ZOOM_AT: position */
 	int dim_at;		/* ACT_SELECT, ACT_ZOOM_AT: dimension or -1 */
-	int knob;		/* ACT_KNOB_TURN: the knob, or -1 */
+	int knob;		/* ACT_KNOB_TURN: the knob, or -1;
+				 * ACT_SELECT: a panel to focus, or -1 */
 	int step;		/* ACT_KNOB_TURN: which of its steps */
 };
 

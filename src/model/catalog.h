@@ -103,6 +103,11 @@ struct view_spec {
 	 * false off every plot. NULL: nothing to click in this view. */
 	bool (*hit)(const struct state *s, struct rect r, int x, int y,
 		    long long *pos, int *dim);
+	/* Panels the view is made of that one can focus (w/W, a click) and
+	 * zoom to the whole body (F); below 2, none. */
+	int npanels;
+	/* The panel under (x, y) of the body r, or -1 (with npanels >= 2). */
+	int (*panel_at)(const struct state *s, struct rect r, int x, int y);
 };
 
 /* The views in key order. */

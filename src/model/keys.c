@@ -49,6 +49,12 @@ static const struct keybinding table[] = {
 	  { NULL, NULL } },	/* the digits: keys_text lists the views */
 	{ "Views", { PK_BTAB }, { PK_TAB }, ACT_VIEW_NEXT,
 	  { "previous / next view", "上一个 / 下一个视图" } },
+	{ "Views", { 'W' }, { 'w' }, ACT_PANEL_NEXT,
+	  { "previous / next panel (its border lights up)",
+	    "上一个 / 下一个面板（边框会亮起）" } },
+	{ "Views", { 'F' }, { 0 }, ACT_PANEL_ZOOM,
+	  { "the focused panel fills the screen, or back",
+	    "聚焦的面板铺满屏幕，或还原" } },
 	{ "Views", { 'x' }, { 'X' }, ACT_KNOB_TURN,
 	  { "the view's first knob down / up (see the bottom line)",
 	    "当前视图的第一个旋钮 减 / 加（见底行）" } },

@@ -144,6 +144,24 @@ static void knob_turn(struct state *s, const struct action *a)
 					 a->arg < 0 ? -1 : 1));
 }
 
+/* Focusing and zooming the panels of the view shown. */
+static void panel_action(struct state *s, const struct action *a)
+{
+	int n = state_view(s)->npanels;
+
+	if (n < 2) {
+		state_say(s, false, "this view is one panel: nothing to zoom",
+			  "这个视图只有一个面板，无需放大");
+		return;
+	}
+	if (a->kind == ACT_PANEL_ZOOM)
+		s->zoomed = !s->zoomed;
+	else if (a->kind == ACT_PANEL_FOCUS)
+		state_set_panel(s, (int)a->arg);
+	else
+		state_set_panel(s, (s->panel + (a->arg < 0 ? n - 1 : 1)) % n);
+}
+
 /* ---- the ':' line ---- */
 
 /* The actions that edit or run an open ':' line. */
@@ -193,6 +211,8 @@ static unsigned apply_selection(struct state *s, const struct action *a)
 		state_set_pos(s, a->pos_at);
 		if (a->dim_at >= 0)
 			state_set_dim(s, a->dim_at);
+		if (a->knob >= 0)
+			state_set_panel(s, a->knob);
 		break;
 	default:
 		return REACT_NONE;
@@ -304,6 +324,11 @@ static unsigned apply_views(struct state *s, const struct action *a)
 		break;
 	case ACT_KNOB_TURN:
 		knob_turn(s, a);
+		break;
+	case ACT_PANEL_NEXT:
+	case ACT_PANEL_FOCUS:
+	case ACT_PANEL_ZOOM:
+		panel_action(s, a);
 		break;
 	case ACT_PRESET_NEXT:
 		presets_table(&n);

@@ -169,8 +169,26 @@ void state_set_dim(struct state *s, long long dim)
 
 void state_set_view(struct state *s, int view)
 {
-	if (view >= 0 && view < s->cat->count)
+	if (view >= 0 && view < s->cat->count && view != s->view) {
 		s->view = view;
+		s->panel = 0;
+		s->zoomed = false;
+	}
+}
+
+/* Panels of the view shown that can take the focus: at least 1. */
+static int panels_of(const struct state *s)
+{
+	int n = state_view(s)->npanels;
+
+	return n > 1 ? n : 1;
+}
+
+void state_set_panel(struct state *s, int i)
+{
+	int n = panels_of(s);
+
+	s->panel = i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 
 const struct view_spec *state_view(const struct state *s)
@@ -294,7 +312,9 @@ bool state_valid(const struct state *s)
 	       v->pos0 >= 0 && v->pos0 <= c->len - v->npos && v->ndim >= 1 &&
 	       v->ndim <= d && v->dim0 >= 0 && v->dim0 <= d - v->ndim &&
 	       cmdline_valid(&s->cmd) && s->help_top >= 0 && s->view >= 0 &&
-	       s->view < s->cat->count && knobs_valid(s) &&
+	       s->view < s->cat->count && s->panel >= 0 &&
+	       s->panel < panels_of(s) && (!s->zoomed || panels_of(s) > 1) &&
+	       knobs_valid(s) &&
 	       lesson_cursor_valid(s) && drill_session_valid(&s->drill);
 }
 

@@ -66,6 +66,8 @@ struct state {
 	struct settings start;	/* what 'r' returns to */
 	struct pe_window window;	/* the part of the matrix in view */
 	int view;		/* the view shown: an index into cat */
+	int panel;		/* its focused panel, 0 .. npanels - 1 */
+	bool zoomed;		/* that panel fills the body */
 	double knob[VIEWS_MAX][VIEW_KNOBS_MAX];	/* each view's knobs */
 	int preset;		/* last preset applied (presets.h), or -1 */
 	bool playing;		/* position sweep running */
@@ -117,6 +119,9 @@ void state_set_layout(struct state *s, enum pe_layout layout);
 void state_set_pos(struct state *s, long long pos);
 void state_set_dim(struct state *s, long long dim);
 void state_set_view(struct state *s, int view);
+
+/* Focuses panel i of the view shown (clamped to its panels). */
+void state_set_panel(struct state *s, int i);
 
 /* Tells the state the size of the screen it is drawn on (the app calls it
  * whenever that changes); what scrolls keeps inside what fits. */

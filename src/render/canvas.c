@@ -480,6 +480,17 @@ void canvas_half(struct canvas *c, int x, int ypix, double v)
 	}
 }
 
+void canvas_recolor(struct canvas *c, int x, int y, enum role fg)
+{
+	struct cell *p;
+
+	if (!visible(c, x, y))
+		return;
+	p = at(c, x, y);
+	if (p->kind == CELL_TEXT && p->ch >= 0x2500 && p->ch <= 0x257f)
+		p->fg = (uint8_t)fg;
+}
+
 void canvas_half_mark(struct canvas *c, int x, int y, uint32_t cp,
 		      enum role fg, unsigned attr)
 {

@@ -1,16 +1,24 @@
 /* panel_waves.c - PE(., dim) against position: the selected pair on top, a
  * stack of pairs spread across the range below, so frequency decay shows at
- * a glance (fast pairs are dense bands, slow ones nearly flat lines).
+ * a glance (fast pairs turn many times, slow ones are nearly flat lines).
+ *
+ * A curve is never drawn faster than the plot can show it: with fewer than
+ * about 8 dot columns per period (more in a tall plot, where the wave is
+ * steeper), a sine is a block of dots, not a wave. So the main plot of the selected pair shows, when the window is
+ * too wide for it, a window of positions around the cursor that resolves
+ * it, following the cursor, with its own position ticks; and a strip whose
+ * pair turns too fast for the shared window says so in words.
  *
  * Layout inside the border, top to bottom, dropping what does not fit:
  *   legend   "dim 4 sin  dim 5 cos  i=2 λ=7.5"
  *   main     the selected dimension and its sin/cos partner, y labels 1 0 -1
+ *   (ticks)  the main plot's positions, when it shows a window of its own
  *   strips   pairs 0, d/16, d/8, d/4, d/2-1 (deduplicated), labelled
  *            "i=0 λ=6.28" in a gutter on the left
  *   ticks    positions
- * All plots share one x axis, and the selected position is marked across
- * them. Heights are capped, so a very tall panel leaves blank rows at the
- * bottom rather than paying for huge solid bands. */
+ * The strips share the heatmap's window, and the selected position is
+ * marked across every plot. Heights are capped, so a very tall panel leaves
+ * blank rows at the bottom. */
 #include "base/utf8.h"
 #include "views/panels.h"
 
@@ -20,6 +28,7 @@
 
 #include "base/fmt.h"
 #include "engine/pe.h"
+#include "render/paragraph.h"
 #include "render/plot.h"
 
 enum {
@@ -27,16 +36,21 @@ enum {
 	MAIN_ROWS_MAX = 20,	/* taller adds little but dots to draw */
 	STRIP_ROWS_MAX = 8,	/* the same for each strip */
 	LABEL_COLS_MIN = 12,	/* narrower: no gutter, no labels */
-	TEXT_MAX = 96		/* one label or legend part */
+	TEXT_MAX = 160,		/* one label or legend part */
+	DOTS_PER_TURN = 16,	/* dot columns a period of the main plot
+				 * needs to look a wave (more when tall) */
+	STRIP_DOTS_PER_TURN = 8	/* the same in a strip: a few rows high, a
+				 * wave shows with fewer */
 };
-
 
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
 struct waves_layout {
 	struct rect in;			/* inside the border */
-	struct plot_axis ax;		/* shared x axis */
+	struct plot_axis ax;		/* shared x axis (the heatmap's window) */
+	int main_tick_y;		/* the main plot's own tick row, or -1
+					 * when it shares the axis */
 	int gutter;			/* label columns left of the plots */
 	bool short_labels;		/* strip labels without wavelength */
 	int legend_y;			/* legend row, or -1 */
@@ -133,6 +147,47 @@ static struct plot_area area_at(const struct waves_layout *l, int y, int h,
 	return (struct plot_area){ l->ax, y, h, -1.0, 1.0, pad };
 }
 
+/* Whether a wave of wavelength lam has `dots` dot columns per period on
+ * axis ax. */
+static bool resolved(double lam, const struct plot_axis *ax, int dots)
+{
+	return 2.0 * ax->w * lam >= dots * (double)ax->npos;
+}
+
+/* The dot columns a period needs in a plot of `rows` cell rows: a taller
+ * wave is steeper, and a line steeper than about two dots up for one across
+ * is a column of dots. */
+static int dots_per_turn(int rows)
+{
+	return 8 * rows > DOTS_PER_TURN ? 8 * rows : DOTS_PER_TURN;
+}
+
+/* The axis of the main plot (rows high): the shared one when it resolves
+ * the selected pair, else the widest window around the cursor that does,
+ * inside the length. */
+static struct plot_axis main_axis(const struct state *s,
+				  const struct plot_axis *shared, int rows)
+{
+	const struct pe_params *p = &s->cur.pe;
+	double lam = pe_wavelength(p, pe_pair_of(p, s->cur.dim));
+	int dots = dots_per_turn(rows);
+	double fit = floor(2.0 * shared->w * lam / dots);
+	long long n, pos0;
+	struct plot_axis a = *shared;
+
+	if (resolved(lam, shared, dots) || shared->w < 1)
+		return a;
+	n = fit < 2.0 ? 2 : (long long)fit;
+	if (n > s->cur.len)
+		n = s->cur.len;
+	pos0 = s->cur.pos - n / 2;
+	if (pos0 > s->cur.len - n)
+		pos0 = s->cur.len - n;
+	a.pos0 = pos0 < 0 ? 0 : pos0;
+	a.npos = n;
+	return a;
+}
+
 /* Splits the rectangle as described at the top of this file. Everything the
  * draw and hit functions need, so that they agree. */
 static void waves_layout(const struct state *s, struct rect r,
@@ -141,7 +196,7 @@ static void waves_layout(const struct state *s, struct rect r,
 	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
 
 	memset(l, 0, sizeof *l);
-	l->legend_y = l->tick_y = -1;
+	l->legend_y = l->tick_y = l->main_tick_y = -1;
 	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	ih = l->in.h;
 	iw = l->in.w;
@@ -184,34 +239,63 @@ static void waves_layout(const struct state *s, struct rect r,
 
 	y = l->in.y + (l->legend_y >= 0);
 	l->main = area_at(l, y, main_h, 0);
-	y += l->main.h;
+	l->main.ax = main_axis(s, &l->ax, main_h >= 3 ? main_h - 1 : main_h);
+	if (l->main.ax.npos != l->ax.npos && main_h >= 3) {
+		/* Its own window: its own ticks, under it. */
+		l->main.h--;
+		l->main_tick_y = y + l->main.h;
+	}
+	y += main_h;
 	for (int k = 0; k < l->nstrips; k++, y += sh)
 		l->strip[k] = area_at(l, y, sh, sh >= 2 ? 1 : 0);
 	if (ih >= 3)
 		l->tick_y = y;
 }
 
-/* "dim 4 sin  dim 5 cos  i=2 λ=7.5", each part in its trace's colour. */
+/* "dim 4 sin  dim 5 cos  i=2 λ=7.5  pos 0-43", each part in its trace's
+ * colour; on a narrow panel "i=2" goes first, then the word "dim", so the
+ * main plot's window (when it has its own) always shows. */
 static void draw_legend(const struct state *s, struct canvas *c,
 			const struct waves_layout *l, int partner)
 {
 	const struct pe_params *p = &s->cur.pe;
 	int pair = pe_pair_of(p, s->cur.dim);
-	int x = l->in.x, end = l->in.x + l->in.w;
-	char buf[TEXT_MAX], num[32];
+	int end = l->in.x + l->in.w;
+	char sel[32], other[32], lam[64], win[64], num[32];
+	const char *fn = pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos";
+	const char *fn2 = pe_fn_of(p, partner) == PE_SIN ? "sin" : "cos";
 
-	snprintf(buf, sizeof buf, "dim %d %s", s->cur.dim,
-		 pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos");
-	x += canvas_text(c, x, l->legend_y, end - x, buf,
-			 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
-	snprintf(buf, sizeof buf, "  dim %d %s", partner,
-		 pe_fn_of(p, partner) == PE_SIN ? "sin" : "cos");
-	x += canvas_text(c, x, l->legend_y, end - x, buf,
-			 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
 	fmt_double_compact(pe_wavelength(p, pair), 3, num, sizeof num);
-	snprintf(buf, sizeof buf, "  i=%d %s%s", pair, lambda_text(s), num);
-	canvas_text(c, x, l->legend_y, end - x, buf,
-		    (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+	win[0] = '\0';
+	if (l->main.ax.npos != l->ax.npos)
+		snprintf(win, sizeof win, s->lang == LANG_ZH ? "  位置 %lld-%lld"
+			 : "  pos %lld-%lld", l->main.ax.pos0,
+			 l->main.ax.pos0 + l->main.ax.npos - 1);
+	for (int level = 0; level < 3; level++) {
+		int x = l->in.x;
+
+		snprintf(sel, sizeof sel, level < 2 ? "dim %d %s" : "%d %s",
+			 s->cur.dim, fn);
+		snprintf(other, sizeof other, level < 2 ? "  dim %d %s" : "  %d %s",
+			 partner, fn2);
+		if (level == 0)
+			snprintf(lam, sizeof lam, "  i=%d %s%s", pair, lambda_text(s),
+				 num);
+		else
+			snprintf(lam, sizeof lam, "  %s%s", lambda_text(s), num);
+		if (level < 2 && utf8_width(sel) + utf8_width(other) +
+				 utf8_width(lam) + utf8_width(win) > l->in.w)
+			continue;
+		x += canvas_text(c, x, l->legend_y, end - x, sel,
+				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+		x += canvas_text(c, x, l->legend_y, end - x, other,
+				 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
+		x += canvas_text(c, x, l->legend_y, end - x, lam,
+				 (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+		canvas_text(c, x, l->legend_y, end - x, win,
+			    (struct style){ ROLE_CURSOR, ROLE_DEFAULT, 0 });
+		return;
+	}
 }
 
 static void draw_wave(struct canvas *c, const struct plot_area *a,
@@ -252,6 +336,26 @@ static void draw_main(const struct state *s, struct canvas *c,
 		plot_ylabel(c, m, l->in.x, lw, 0.0, "0", axis_style);
 }
 
+/* In a strip too narrow for its pair: how often it turns per column, in
+ * words, where the wave would be. */
+static void draw_too_fast(const struct state *s, struct canvas *c,
+			  const struct plot_area *a, double lam,
+			  struct style st)
+{
+	double turns = (double)a->ax.npos / a->ax.w / lam;
+	char num[32], a1[TEXT_MAX], a2[TEXT_MAX];
+	const char *cand[2] = { a1, a2 };
+	bool zh = s->lang == LANG_ZH;
+
+	fmt_double_compact(turns, 2, num, sizeof num);
+	snprintf(a1, sizeof a1, zh ? "转得太快，画不出：每列 %s 圈；按 z 放大"
+		 : "too fast to draw: %s turns a column; z zooms in", num);
+	snprintf(a2, sizeof a2, zh ? "太快：每列 %s 圈" : "too fast: %s turns/col",
+		 num);
+	paragraph_fit(c, a->ax.x0 + 1, a->y0 + (a->h - 1) / 2, a->ax.w - 1, cand,
+		      2, st);
+}
+
 static void draw_strips(const struct state *s, struct canvas *c,
 			const struct waves_layout *l)
 {
@@ -260,9 +364,14 @@ static void draw_strips(const struct state *s, struct canvas *c,
 	for (int k = 0; k < l->nstrips; k++) {
 		const struct plot_area *a = &l->strip[k];
 		enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
+		struct style st = { (uint8_t)fg, ROLE_DEFAULT, 0 };
+		double lam = pe_wavelength(p, l->pair[k]);
 		char buf[TEXT_MAX];
 
-		draw_wave(c, a, p, pe_dim_of(p, l->pair[k], PE_SIN), fg);
+		if (resolved(lam, &a->ax, STRIP_DOTS_PER_TURN))
+			draw_wave(c, a, p, pe_dim_of(p, l->pair[k], PE_SIN), fg);
+		else
+			draw_too_fast(s, c, a, lam, st);
 		if (l->gutter <= 1)
 			continue;
 		strip_label(s, l->pair[k], l->short_labels, buf, sizeof buf);
@@ -293,9 +402,14 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 			draw_legend(s, c, &l, partner);
 		draw_main(s, c, &l, partner);
 		draw_strips(s, c, &l);
-		if (l.nstrips > 0)
+		plot_marker(c, &l.main.ax, y0, l.main.h, s->cur.pos, marker_style);
+		if (l.main_tick_y >= 0)
+			plot_xticks(c, &l.main.ax, l.main_tick_y, axis_style);
+		if (l.nstrips > 0) {
+			y0 = l.strip[0].y0;
 			h = l.strip[l.nstrips - 1].y0 + l.strip[l.nstrips - 1].h - y0;
-		plot_marker(c, &l.ax, y0, h, s->cur.pos, marker_style);
+			plot_marker(c, &l.ax, y0, h, s->cur.pos, marker_style);
+		}
 		if (l.tick_y >= 0)
 			plot_xticks(c, &l.ax, l.tick_y, axis_style);
 	}
@@ -308,18 +422,22 @@ bool waves_hit(const struct state *s, struct rect r, int x, int y,
 	struct waves_layout l;
 	int last;
 
+	const struct plot_axis *ax;
+
 	waves_layout(s, r, &l);
 	if (l.main.h <= 0 || l.ax.w <= 0)
 		return false;
 	last = l.tick_y >= 0 ? l.tick_y : l.main.y0 + l.main.h - 1;
 	if (x < l.ax.x0 || x >= l.ax.x0 + l.ax.w || y < l.main.y0 || y > last)
 		return false;
+	/* The main plot and its ticks have their own window. */
+	ax = y < l.main.y0 + l.main.h || y == l.main_tick_y ? &l.main.ax : &l.ax;
 	/* The marker's column covers many positions when zoomed out: a click
 	 * on it keeps the selection rather than jumping to the column's
 	 * middle. */
-	if (x == plot_col_of_pos(&l.ax, s->cur.pos))
+	if (x == plot_col_of_pos(ax, s->cur.pos))
 		*pos = s->cur.pos;
 	else
-		*pos = plot_pos_of_col(&l.ax, x);
+		*pos = plot_pos_of_col(ax, x);
 	return true;
 }

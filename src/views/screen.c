@@ -313,9 +313,24 @@ static bool hit(const struct state *s, int w, int h, int x, int y,
 	return v->hit(s, l.body, x, y, pos, dim);
 }
 
+/* The panel of the view shown under (x, y), or -1. */
+static int panel_under(const struct state *s, int w, int h, int x, int y)
+{
+	struct screen_regions l;
+	const struct view_spec *v = state_view(s);
+
+	regions_screen(w, h, s->present, &l);
+	if (l.too_small || s->help || s->les.menu || !v->panel_at ||
+	    v->npanels < 2)
+		return -1;
+	caption_split(s, &l.body);
+	return v->panel_at(s, l.body, x, y);
+}
+
 struct action screen_click(const struct state *s, int w, int h, int x, int y)
 {
 	struct action a = action_make(ACT_NONE, 0);
+	int panel = panel_under(s, w, h, x, y);
 	long long pos;
 	int dim;
 
@@ -323,6 +338,9 @@ struct action screen_click(const struct state *s, int w, int h, int x, int y)
 		a.kind = ACT_SELECT;
 		a.pos_at = pos;
 		a.dim_at = dim;
+		a.knob = panel;
+	} else if (panel >= 0) {
+		a = action_make(ACT_PANEL_FOCUS, panel);
 	}
 	return a;
 }

@@ -27,8 +27,9 @@ void screen_free(struct screen *sc);
 void screen_draw(struct screen *sc, const struct state *s, struct canvas *c);
 
 /* The action for a left click at cell (x, y) of a w x h screen: selects the
- * position (and, on a heatmap, the dimension) under the pointer; ACT_NONE
- * elsewhere. */
+ * position (and, on a heatmap, the dimension) under the pointer and
+ * focuses the panel it is in; on a panel off its plots, only focuses it;
+ * ACT_NONE elsewhere. */
 struct action screen_click(const struct state *s, int w, int h, int x, int y);
 
 /* The action for a wheel turn (dir > 0: away from the user, zoom in) at

@@ -1,10 +1,15 @@
 /* view_explore.c - the explorer's main view: heatmap, waveforms, similarity
- * and inspector panels, and what a click on them selects. */
+ * and inspector panels, the one of them that has the focus (w/W, a click)
+ * and, zoomed (F), fills the body alone; and what a click selects. */
 #include <stdlib.h>
 
+#include "base/utf8.h"
 #include "model/catalog.h"
 #include "render/regions.h"
 #include "views/panels.h"
+
+/* The panels, in focus order. */
+enum { P_HEATMAP, P_WAVES, P_SIMILARITY, P_INSPECTOR, PANELS };
 
 /* The caches of the panels. */
 struct explore_ctx {
@@ -12,19 +17,68 @@ struct explore_ctx {
 	struct sim_cache *sim;		/* the similarity curve's samples */
 };
 
+/* Where the panels go in body r: the usual split, or the focused one over
+ * all of r and the others nowhere. */
+static void place(const struct state *s, struct rect r,
+		  struct rect out[PANELS])
+{
+	struct explore_regions l;
+
+	if (s->zoomed) {
+		for (int i = 0; i < PANELS; i++)
+			out[i] = (struct rect){ 0, 0, 0, 0 };
+		out[s->panel] = r;
+		return;
+	}
+	regions_explore(r, &l);
+	out[P_HEATMAP] = l.heatmap;
+	out[P_WAVES] = l.waves;
+	out[P_SIMILARITY] = l.similarity;
+	out[P_INSPECTOR] = l.inspector;
+}
+
+/* The focused panel: its frame in the focus colour and, at the right of
+ * its top border, the key that zooms it or brings the others back. */
+static void mark_focus(const struct state *s, struct canvas *c, struct rect r)
+{
+	bool zh = s->lang == LANG_ZH;
+	const char *hint = s->zoomed ? (zh ? " F 还原 " : " F: back ")
+				     : (zh ? " F 放大 " : " F: zoom ");
+	int w = utf8_width(hint);
+
+	if (r.w < 2 || r.h < 2)
+		return;
+	for (int x = r.x; x < r.x + r.w; x++) {
+		canvas_recolor(c, x, r.y, ROLE_FOCUS);
+		canvas_recolor(c, x, r.y + r.h - 1, ROLE_FOCUS);
+	}
+	for (int y = r.y; y < r.y + r.h; y++) {
+		canvas_recolor(c, r.x, y, ROLE_FOCUS);
+		canvas_recolor(c, r.x + r.w - 1, y, ROLE_FOCUS);
+	}
+	if (r.w >= w + 24)
+		canvas_text(c, r.x + r.w - 2 - w, r.y, w, hint,
+			    (struct style){ ROLE_FOCUS, ROLE_DEFAULT, ATTR_BOLD });
+}
+
 static void explore_draw(const struct state *s, void *ctx, struct canvas *c,
 			 struct rect r)
 {
 	struct explore_ctx *x = ctx;
-	struct explore_regions l;
+	struct rect p[PANELS];
 
-	regions_explore(r, &l);
+	place(s, r, p);
 	/* The heatmap last: its grid is computed in slices (work.h), which
 	 * then use what the frame's budget has left after the other panels. */
-	waves_draw(s, c, l.waves);
-	similarity_draw(s, &x->sim, c, l.similarity);
-	inspector_draw(s, c, l.inspector);
-	heatmap_draw(s, &x->heat, c, l.heatmap);
+	if (p[P_WAVES].w > 0)
+		waves_draw(s, c, p[P_WAVES]);
+	if (p[P_SIMILARITY].w > 0)
+		similarity_draw(s, &x->sim, c, p[P_SIMILARITY]);
+	if (p[P_INSPECTOR].w > 0)
+		inspector_draw(s, c, p[P_INSPECTOR]);
+	if (p[P_HEATMAP].w > 0)
+		heatmap_draw(s, &x->heat, c, p[P_HEATMAP]);
+	mark_focus(s, c, p[s->panel]);
 }
 
 static void explore_free(void *ctx)
@@ -38,13 +92,26 @@ static void explore_free(void *ctx)
 static bool explore_hit(const struct state *s, struct rect r, int x, int y,
 			long long *pos, int *dim)
 {
-	struct explore_regions l;
+	struct rect p[PANELS];
 
-	regions_explore(r, &l);
+	place(s, r, p);
 	*dim = -1;
-	return heatmap_hit(s, l.heatmap, x, y, pos, dim) ||
-	       waves_hit(s, l.waves, x, y, pos) ||
-	       similarity_hit(s, l.similarity, x, y, pos);
+	return (p[P_HEATMAP].w > 0 && heatmap_hit(s, p[P_HEATMAP], x, y, pos, dim)) ||
+	       (p[P_WAVES].w > 0 && waves_hit(s, p[P_WAVES], x, y, pos)) ||
+	       (p[P_SIMILARITY].w > 0 &&
+		similarity_hit(s, p[P_SIMILARITY], x, y, pos));
+}
+
+static int explore_panel_at(const struct state *s, struct rect r, int x, int y)
+{
+	struct rect p[PANELS];
+
+	place(s, r, p);
+	for (int i = 0; i < PANELS; i++)
+		if (x >= p[i].x && x < p[i].x + p[i].w && y >= p[i].y &&
+		    y < p[i].y + p[i].h)
+			return i;
+	return -1;
 }
 
 const struct view_spec view_explore = {
@@ -55,4 +122,6 @@ const struct view_spec view_explore = {
 	.ctx_size = sizeof(struct explore_ctx),
 	.ctx_free = explore_free,
 	.hit = explore_hit,
+	.npanels = PANELS,
+	.panel_at = explore_panel_at,
 };

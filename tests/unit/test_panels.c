@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
+#include "model/keys.h"
+#include "render/regions.h"
 #include "views/panels.h"
 #include "engine/pe.h"
 #include "render/plot.h"
@@ -92,6 +95,20 @@ static int marker_col(const struct canvas *c, struct rect r)
 			}
 		}
 	return col;
+}
+
+/* The column of the marker on row y of r, or -1. */
+static int marker_col_at(const struct canvas *c, struct rect r, int y)
+{
+	for (int x = r.x + 1; x < r.x + r.w - 1; x++) {
+		const struct cell *p = canvas_cell(c, x, y);
+
+		if (p->fg == ROLE_CURSOR &&
+		    ((p->kind == CELL_TEXT && p->ch == 0x2502) ||
+		     p->kind == CELL_BRAILLE))
+			return x;
+	}
+	return -1;
 }
 
 typedef bool (*hit_fn)(const struct state *, struct rect, int, int,
@@ -413,11 +430,23 @@ static void check_hit_at_marker(hit_fn hit, void (*draw)(const struct state *,
 	long long got = -1;
 	int x;
 
+	int marked = 0;
+
 	draw(&s, c, r);
-	x = marker_col(c, r);
-	cr_assert_geq(x, 0, "no marker for npos=%lld pos=%lld", npos, pos);
-	cr_expect(hit(&s, r, x, r.y + r.h / 2, &got));
-	cr_expect_eq(got, pos, "npos=%lld: hit %lld, want %lld", npos, got, pos);
+	/* Each plot marks pos in its own window (the waveforms' main plot may
+	 * show a window of its own): a click on a marker, on its row, keeps
+	 * pos. */
+	for (int y = r.y + 1; y < r.y + r.h - 1; y++) {
+		x = marker_col_at(c, r, y);
+		if (x < 0)
+			continue;
+		marked++;
+		got = -1;
+		cr_expect(hit(&s, r, x, y, &got), "row %d", y);
+		cr_expect_eq(got, pos, "npos=%lld row %d: hit %lld, want %lld",
+			     npos, y, got, pos);
+	}
+	cr_assert_gt(marked, 0, "no marker for npos=%lld pos=%lld", npos, pos);
 	cr_expect_not(hit(&s, r, r.x, r.y + r.h / 2, &got), "border hit");
 	cr_expect_not(hit(&s, r, x, r.y, &got), "title row hit");
 	cr_expect_not(hit(&s, r, r.x + r.w + 3, r.y + 3, &got), "outside hit");
@@ -699,4 +728,146 @@ Test(panels, a_narrower_clip_is_respected)
 						  "panel %zu drew %d,%d", k, x, y);
 		canvas_free(c);
 	}
+}
+
+/* ---- the selected wave is drawn slower than the plot ---- */
+
+/* Mean dots per non-empty braille cell of rows y0 .. y0+h-1, columns
+ * x0 .. x0+w-1 of c; *cells gets the number of cells with dots. */
+static double dots_per_cell(const struct canvas *c, int x0, int y0, int w,
+			    int h, int *cells)
+{
+	int dots = 0;
+
+	*cells = 0;
+	for (int y = y0; y < y0 + h; y++)
+		for (int x = x0; x < x0 + w; x++) {
+			const struct cell *cl = canvas_cell(c, x, y);
+
+			if (cl->kind != CELL_BRAILLE || (cl->ch & 0xff) == 0)
+				continue;
+			dots += __builtin_popcount(cl->ch & 0xff);
+			(*cells)++;
+		}
+	return *cells ? (double)dots / *cells : 0.0;
+}
+
+/* The start-up screen at the classroom sizes and larger: the waveforms'
+ * main plot (the rows between the legend and the first strip) is a clean
+ * line, 2-3 dots per cell like a drawn curve, not a block of dots. */
+Test(panels, the_startup_wave_is_a_clean_line)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 },
+					{ 160, 50 } };
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		int w = sizes[i][0], h = sizes[i][1], cells;
+		struct settings st = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+		struct state s;
+		struct canvas *c = canvas_new(w, h);
+		struct screen_regions reg;
+		struct explore_regions er;
+		double mean;
+		int y0, y1;
+
+		cr_assert_not_null(c);
+		fx_init(&s, &st);
+		fx_draw(&s, c);
+		regions_screen(w, h, false, &reg);
+		regions_explore(reg.body, &er);
+		/* The legend row, then the main plot until the strip labels. */
+		y0 = er.waves.y + 2;
+		for (y1 = y0; y1 < er.waves.y + er.waves.h - 1; y1++)
+			if (canvas_cell(c, er.waves.x + 1, y1)->ch == 'i')
+				break;
+		mean = dots_per_cell(c, er.waves.x + 8, y0, er.waves.w - 9, y1 - y0,
+				     &cells);
+		cr_expect_gt(cells, 10, "%dx%d: a curve is drawn", w, h);
+		cr_expect_leq(mean, 3.0, "%dx%d: %.2f dots per cell", w, h, mean);
+		canvas_free(c);
+	}
+}
+
+/* ---- focusing and zooming panels ---- */
+
+static void press_key(struct state *s, int code)
+{
+	struct action a = keys_action(s, code);
+
+	reduce(s, &a);
+	cr_assert(state_valid(s), "after key %d", code);
+}
+
+static char *draw_text(const struct state *s, int w, int h)
+{
+	struct canvas *c = canvas_new(w, h);
+	char *text;
+
+	cr_assert_not_null(c);
+	fx_draw(s, c);
+	text = snap(c);
+	canvas_free(c);
+	return text;
+}
+
+Test(panels, w_focuses_and_F_zooms_a_panel)
+{
+	struct settings st = { { 64, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+	struct state s;
+	char *text;
+
+	fx_init(&s, &st);
+	state_set_screen(&s, 100, 30);
+	cr_expect_eq(s.panel, 0, "the heatmap has the focus at first");
+	text = draw_text(&s, 100, 30);
+	cr_expect_not_null(strstr(text, "dims 0-63 ─"), "%s", text);
+	cr_expect_not_null(strstr(text, " F: zoom "), "the focused panel says how to zoom it");
+	free(text);
+	press_key(&s, 'w');
+	cr_expect_eq(s.panel, 1);
+	press_key(&s, 'F');
+	cr_expect(s.zoomed);
+	text = draw_text(&s, 100, 30);
+	cr_expect_not_null(strstr(text, "┌ Waveforms"), "the waveforms fill the body");
+	cr_expect_null(strstr(text, "Heatmap"), "and nothing else is drawn");
+	cr_expect_null(strstr(text, "Inspector"));
+	cr_expect_not_null(strstr(text, " F: back "));
+	free(text);
+	press_key(&s, 'W');
+	cr_expect_eq(s.panel, 0, "W goes back a panel, zoomed too");
+	text = draw_text(&s, 100, 30);
+	cr_expect_not_null(strstr(text, "┌ Heatmap"));
+	cr_expect_null(strstr(text, "Waveforms"));
+	free(text);
+	press_key(&s, 'F');
+	cr_expect(!s.zoomed);
+	press_key(&s, '2');	/* spectrum: one panel */
+	press_key(&s, 'F');
+	cr_expect(!s.zoomed);
+	cr_expect_str_eq(s.msg, "this view is one panel: nothing to zoom");
+}
+
+Test(panels, a_click_focuses_the_panel_under_it)
+{
+	struct settings st = { { 64, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+	struct state s;
+	struct screen_regions reg;
+	struct explore_regions er;
+	struct action a;
+
+	fx_init(&s, &st);
+	regions_screen(120, 40, false, &reg);
+	regions_explore(reg.body, &er);
+	/* On the similarity plot: selects a position and focuses the panel. */
+	a = screen_click(&s, 120, 40, er.similarity.x + er.similarity.w / 2,
+			 er.similarity.y + er.similarity.h / 2);
+	cr_assert_eq(a.kind, ACT_SELECT);
+	reduce(&s, &a);
+	cr_expect_eq(s.panel, 2);
+	/* On the inspector, which has no plot: only the focus moves. */
+	a = screen_click(&s, 120, 40, er.inspector.x + 5, er.inspector.y + 2);
+	cr_assert_eq(a.kind, ACT_PANEL_FOCUS);
+	reduce(&s, &a);
+	cr_expect_eq(s.panel, 3);
+	cr_expect(state_valid(&s));
 }
