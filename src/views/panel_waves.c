@@ -410,8 +410,10 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 			h = l.strip[l.nstrips - 1].y0 + l.strip[l.nstrips - 1].h - y0;
 			plot_marker(c, &l.ax, y0, h, s->cur.pos, marker_style);
 		}
+		/* Without strips the bottom ticks are the main plot's. */
 		if (l.tick_y >= 0)
-			plot_xticks(c, &l.ax, l.tick_y, axis_style);
+			plot_xticks(c, l.nstrips ? &l.ax : &l.main.ax, l.tick_y,
+				    axis_style);
 	}
 	canvas_set_clip(c, old);
 }
@@ -431,7 +433,8 @@ bool waves_hit(const struct state *s, struct rect r, int x, int y,
 	if (x < l.ax.x0 || x >= l.ax.x0 + l.ax.w || y < l.main.y0 || y > last)
 		return false;
 	/* The main plot and its ticks have their own window. */
-	ax = y < l.main.y0 + l.main.h || y == l.main_tick_y ? &l.main.ax : &l.ax;
+	ax = y < l.main.y0 + l.main.h || y == l.main_tick_y || !l.nstrips
+		     ? &l.main.ax : &l.ax;
 	/* The marker's column covers many positions when zoomed out: a click
 	 * on it keeps the selection rather than jumping to the column's
 	 * middle. */

@@ -871,3 +871,31 @@ Test(panels, a_click_focuses_the_panel_under_it)
 	cr_expect_eq(s.panel, 3);
 	cr_expect(state_valid(&s));
 }
+
+/* A panel too short for strips: its only tick row labels the main plot's
+ * own window, not the heatmap's. */
+Test(panels, without_strips_the_ticks_are_the_main_plots)
+{
+	struct state s = mkstate(128, 128, 5, 0, 0, 128);
+	struct rect r = { 0, 0, 40, 6 };
+	struct canvas *c = sentinel_canvas(40, 6);
+	char *text = NULL, *tick_row;
+	long long last = -1, v;
+
+	waves_draw(&s, c, r);
+	text = snap(c);
+	cr_assert_not_null(strstr(text, "pos 0-"), "%s", text);
+	tick_row = text;
+	for (int y = 0; y < 4; y++)
+		tick_row = strchr(tick_row, '\n') + 1;
+	for (char *p = tick_row; *p && *p != '\n'; p++)
+		if (*p >= '0' && *p <= '9') {
+			v = strtoll(p, &p, 10);
+			last = v > last ? v : last;
+			p--;
+		}
+	cr_expect(last > 0 && last <= atoll(strstr(text, "pos 0-") + 6),
+		  "ticks up to %lld in:\n%s", last, text);
+	free(text);
+	canvas_free(c);
+}
