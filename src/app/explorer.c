@@ -37,7 +37,8 @@ static long long now_ms(void)
 
 /* Applies one event; returns the REACT_* flags. In presenter mode a key is
  * echoed on screen first (present.h). */
-static unsigned handle_event(struct state *s, struct present_echo *echo,
+static unsigned handle_event(struct screen *sc, struct state *s,
+			     struct present_echo *echo,
 			     const struct term_event *ev)
 {
 	struct action a;
@@ -48,10 +49,10 @@ static unsigned handle_event(struct state *s, struct present_echo *echo,
 	case TEV_RESIZE:
 		return REACT_REDRAW;
 	case TEV_CLICK:
-		a = screen_click(s, w, h, ev->x, ev->y);
+		a = screen_click(sc, s, w, h, ev->x, ev->y);
 		break;
 	case TEV_WHEEL:
-		a = screen_wheel(s, w, h, ev->x, ev->y, ev->dir);
+		a = screen_wheel(sc, s, w, h, ev->x, ev->y, ev->dir);
 		break;
 	default:
 		if (s->present)
@@ -129,12 +130,12 @@ int explore_run(const struct options *opt)
 		/* Wait for the first event (or the next sweep tick), then take
 		 * whatever else is already queued without waiting. */
 		if (term_read(&ev, wait_ms)) {
-			react |= handle_event(&s, &echo, &ev);
+			react |= handle_event(sc, &s, &echo, &ev);
 			/* An export stops the draining, so that the file shows
 			 * the screen the key was pressed on. */
 			while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
 			       term_read(&ev, 0))
-				react |= handle_event(&s, &echo, &ev);
+				react |= handle_event(sc, &s, &echo, &ev);
 		} else if (s.playing && !react) {
 			struct action tick = action_make(ACT_TICK, 0);
 

@@ -368,12 +368,12 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 	case SCRIPT_CLICK:
 		if (!on_screen(ss, ev, "click", err, n))
 			return false;
-		r = apply(ss, screen_click(&ss->s, w, h, ev->x, ev->y));
+		r = apply(ss, screen_click(ss->sc, &ss->s, w, h, ev->x, ev->y));
 		break;
 	case SCRIPT_WHEEL:
 		if (!on_screen(ss, ev, "wheel", err, n))
 			return false;
-		r = apply(ss, screen_wheel(&ss->s, w, h, ev->x, ev->y, ev->dir));
+		r = apply(ss, screen_wheel(ss->sc, &ss->s, w, h, ev->x, ev->y, ev->dir));
 		break;
 	case SCRIPT_RESIZE:
 		if (canvas_resize(ss->c, ev->w, ev->h) != 0) {

@@ -2,11 +2,13 @@
  *
  * The caption box keeps one height for the whole lesson (the tallest
  * caption at this width), so the view above does not jump from step to
- * step. Wrapping all captions of a lesson is cached per (lesson, width,
- * presenter mode): a frame only wraps the caption it shows. */
+ * step. Wrapping all captions of a lesson is kept in the screen's memo per
+ * (lesson, width, presenter mode): a frame only wraps the caption it
+ * shows. */
 #include "base/utf8.h"
 #include "views/panel_lesson.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,34 +40,33 @@ static int caption_rows(const struct state *s, const char *caption, int tw)
 	return rows;
 }
 
-/* The most rows any step of l needs at width w (cached). */
-static int lesson_rows(const struct state *s, const struct lesson *l, int w)
+/* The most rows any step of l needs at width w, kept in memo for (the
+ * lesson, w, presenter mode). */
+static int lesson_rows(const struct state *s, struct cache *memo,
+		       const struct lesson *l, int w)
 {
-	static struct {
-		const struct lesson *l;
-		int w;
-		bool present;
-		int rows;
-	} cache;
+	uintptr_t id = (uintptr_t)l;
+	struct cache_key k = { { (double)(id >> 32), (double)(id & 0xffffffffu),
+				 w, s->present } };
 
-	if (cache.l != l || cache.w != w || cache.present != s->present) {
+	if (!cache_ready(memo, &k)) {
 		int tw = text_width(s, w), most = 1;
 
-		for (int k = 0; k < l->nsteps; k++) {
-			int r = caption_rows(s, l->step[k].caption, tw);
+		for (int j = 0; j < l->nsteps; j++) {
+			int r = caption_rows(s, l->step[j].caption, tw);
 
 			if (r > most)
 				most = r;
 		}
-		cache.l = l;
-		cache.w = w;
-		cache.present = s->present;
-		cache.rows = most;
+		cache_start(memo, &k, 0);
+		memo->out[0] = most;
+		memo->done = true;
 	}
-	return cache.rows;
+	return (int)memo->out[0];
 }
 
-struct rect caption_split(const struct state *s, struct rect *body)
+struct rect caption_split(const struct state *s, struct cache *memo,
+			  struct rect *body)
 {
 	const struct lesson *l = state_lesson(s);
 	struct rect r = { body->x, body->y + body->h, body->w, 0 };
@@ -74,7 +75,7 @@ struct rect caption_split(const struct state *s, struct rect *body)
 	if (!l || body->h < BODY_MIN || text_width(s, body->w) < 8)
 		return r;
 	most = s->present ? body->h / 2 : body->h * 2 / 5;
-	want = lesson_rows(s, l, body->w) + 2;
+	want = lesson_rows(s, memo, l, body->w) + 2;
 	r.h = want < 4 ? 4 : want > most ? (most < 4 ? 4 : most) : want;
 	r.y = body->y + body->h - r.h;
 	body->h -= r.h;

@@ -17,6 +17,7 @@
 struct screen {
 	const struct catalog *cat;	/* the views */
 	void *ctx[VIEWS_MAX];		/* their contexts */
+	struct cache caption;		/* the lesson caption's height */
 };
 
 static const struct style st_status = { ROLE_STATUS, ROLE_STATUS, 0 };
@@ -268,6 +269,7 @@ void screen_free(struct screen *sc)
 			sc->cat->view[i]->ctx_free(sc->ctx[i]);
 		free(sc->ctx[i]);
 	}
+	cache_free(&sc->caption);
 	free(sc);
 }
 
@@ -284,7 +286,7 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 		draw_too_small(c, w, h);
 		return;
 	}
-	caption = caption_split(s, &l.body);
+	caption = caption_split(s, &sc->caption, &l.body);
 	if (!drill_panel_hides_view(s))
 		state_view(s)->draw(s, sc->ctx[s->view], c, l.body);
 	canvas_reset_clip(c);
@@ -300,8 +302,8 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 }
 
 /* The position (and dimension) under (x, y) in the view shown. */
-static bool hit(const struct state *s, int w, int h, int x, int y,
-		long long *pos, int *dim)
+static bool hit(struct screen *sc, const struct state *s, int w, int h,
+		int x, int y, long long *pos, int *dim)
 {
 	struct screen_regions l;
 	const struct view_spec *v = state_view(s);
@@ -309,12 +311,13 @@ static bool hit(const struct state *s, int w, int h, int x, int y,
 	regions_screen(w, h, s->present, &l);
 	if (l.too_small || s->help || s->les.menu || !v->hit)
 		return false;
-	caption_split(s, &l.body);
+	caption_split(s, &sc->caption, &l.body);
 	return v->hit(s, l.body, x, y, pos, dim);
 }
 
 /* The panel of the view shown under (x, y), or -1. */
-static int panel_under(const struct state *s, int w, int h, int x, int y)
+static int panel_under(struct screen *sc, const struct state *s, int w, int h,
+		       int x, int y)
 {
 	struct screen_regions l;
 	const struct view_spec *v = state_view(s);
@@ -323,18 +326,19 @@ static int panel_under(const struct state *s, int w, int h, int x, int y)
 	if (l.too_small || s->help || s->les.menu || !v->panel_at ||
 	    v->npanels < 2)
 		return -1;
-	caption_split(s, &l.body);
+	caption_split(s, &sc->caption, &l.body);
 	return v->panel_at(s, l.body, x, y);
 }
 
-struct action screen_click(const struct state *s, int w, int h, int x, int y)
+struct action screen_click(struct screen *sc, const struct state *s, int w,
+			   int h, int x, int y)
 {
 	struct action a = action_make(ACT_NONE, 0);
-	int panel = panel_under(s, w, h, x, y);
+	int panel = panel_under(sc, s, w, h, x, y);
 	long long pos;
 	int dim;
 
-	if (hit(s, w, h, x, y, &pos, &dim)) {
+	if (hit(sc, s, w, h, x, y, &pos, &dim)) {
 		a.kind = ACT_SELECT;
 		a.pos_at = pos;
 		a.dim_at = dim;
@@ -345,8 +349,8 @@ struct action screen_click(const struct state *s, int w, int h, int x, int y)
 	return a;
 }
 
-struct action screen_wheel(const struct state *s, int w, int h, int x, int y,
-			   int dir)
+struct action screen_wheel(struct screen *sc, const struct state *s, int w,
+			   int h, int x, int y, int dir)
 {
 	struct action a = action_make(ACT_ZOOM, dir > 0 ? 1 : -1);
 	long long pos;
@@ -354,7 +358,7 @@ struct action screen_wheel(const struct state *s, int w, int h, int x, int y,
 
 	if (s->help)
 		a.kind = ACT_NONE;
-	else if (hit(s, w, h, x, y, &pos, &dim)) {
+	else if (hit(sc, s, w, h, x, y, &pos, &dim)) {
 		a.kind = ACT_ZOOM_AT;
 		a.pos_at = pos;
 		a.dim_at = dim;

@@ -30,12 +30,13 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c);
  * position (and, on a heatmap, the dimension) under the pointer and
  * focuses the panel it is in; on a panel off its plots, only focuses it;
  * ACT_NONE elsewhere. */
-struct action screen_click(const struct state *s, int w, int h, int x, int y);
+struct action screen_click(struct screen *sc, const struct state *s, int w,
+			   int h, int x, int y);
 
 /* The action for a wheel turn (dir > 0: away from the user, zoom in) at
  * (x, y): zooms the heatmap around the pointer when it is over a plot whose
  * axis is position, else around the crosshair. */
-struct action screen_wheel(const struct state *s, int w, int h, int x, int y,
-			   int dir);
+struct action screen_wheel(struct screen *sc, const struct state *s, int w,
+			   int h, int x, int y, int dir);
 
 #endif

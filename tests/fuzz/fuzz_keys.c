@@ -51,9 +51,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const struct settings start = { { 512, 10000.0, PE_INTERLEAVED },
 					       128, 0, 0 };
 	static struct state s;
+	static struct screen *sc;
 	struct input in = { data, data + size };
 	int w = 120, h = 40;
 
+	if (!sc)
+		sc = screen_new(views_catalog());
+	fuzz_check(sc != NULL, "screen");
 	state_init(&s, views_catalog(), &start);
 	while (in.p < in.end) {
 		unsigned b = next(&in), x, y;
@@ -66,8 +70,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (b < 0xb0) {
 			x = next(&in);
 			y = next(&in);
-			a = b < 0xa0 ? screen_click(&s, w, h, (int)x, (int)y)
-				     : screen_wheel(&s, w, h, (int)x, (int)y,
+			a = b < 0xa0 ? screen_click(sc, &s, w, h, (int)x, (int)y)
+				     : screen_wheel(sc, &s, w, h, (int)x, (int)y,
 						    b & 1 ? 1 : -1);
 		} else if (b < 0xc0) {
 			w = 1 + (int)next(&in);

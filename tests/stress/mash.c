@@ -211,9 +211,9 @@ static void ev_mouse(struct mash *m)
 		 click ? "click" : dir > 0 ? "wheel up" : "wheel down", x, y,
 		 m->w, m->h);
 	if (click)
-		apply(m, screen_click(&m->s, m->w, m->h, x, y));
+		apply(m, screen_click(m->sc, &m->s, m->w, m->h, x, y));
 	else
-		apply(m, screen_wheel(&m->s, m->w, m->h, x, y, dir));
+		apply(m, screen_wheel(m->sc, &m->s, m->w, m->h, x, y, dir));
 }
 
 static void ev_resize(struct mash *m)

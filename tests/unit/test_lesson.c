@@ -299,6 +299,7 @@ static void check_book(const char *lang, int w, int h)
 	for (int i = 0; i < b.count; i++)
 		for (int k = 0; k < b.lesson[i]->nsteps; k++) {
 			struct rect body = { 0, 1, w, h - 2 }, r;
+			struct cache memo = { 0 };
 			char *text;
 
 			lesson_open(&s, i, k);
@@ -306,7 +307,7 @@ static void check_book(const char *lang, int w, int h)
 			cr_expect(!s.msg_error, "%s %s step %d: %s", lang,
 				  b.lesson[i]->name, k + 1, s.msg);
 			cr_expect(state_valid(&s));
-			r = caption_split(&s, &body);
+			r = caption_split(&s, &memo, &body);
 			cr_assert_gt(r.h, 2);
 			canvas_clear(c);
 			caption_draw(&s, c, r);
@@ -652,14 +653,15 @@ Test(lesson, caption_takes_the_bottom_of_the_body)
 {
 	struct state s;
 	struct rect body = { 0, 1, 80, 22 }, r;
+	struct cache memo = { 0 };
 
 	fx_init(&s, &defaults);
-	r = caption_split(&s, &body);
+	r = caption_split(&s, &memo, &body);
 	cr_expect_eq(r.h, 0);
 	cr_expect_eq(body.h, 22);
 
 	open_good(&s);
-	r = caption_split(&s, &body);
+	r = caption_split(&s, &memo, &body);
 	/* The taller caption (step one, two lines at 76 columns) + border. */
 	cr_expect_eq(r.h, 4);
 	cr_expect_eq(r.y, 19);

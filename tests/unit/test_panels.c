@@ -859,13 +859,13 @@ Test(panels, a_click_focuses_the_panel_under_it)
 	regions_screen(120, 40, false, &reg);
 	regions_explore(reg.body, &er);
 	/* On the similarity plot: selects a position and focuses the panel. */
-	a = screen_click(&s, 120, 40, er.similarity.x + er.similarity.w / 2,
+	a = screen_click(fx_screen(), &s, 120, 40, er.similarity.x + er.similarity.w / 2,
 			 er.similarity.y + er.similarity.h / 2);
 	cr_assert_eq(a.kind, ACT_SELECT);
 	reduce(&s, &a);
 	cr_expect_eq(s.panel, 2);
 	/* On the inspector, which has no plot: only the focus moves. */
-	a = screen_click(&s, 120, 40, er.inspector.x + 5, er.inspector.y + 2);
+	a = screen_click(fx_screen(), &s, 120, 40, er.inspector.x + 5, er.inspector.y + 2);
 	cr_assert_eq(a.kind, ACT_PANEL_FOCUS);
 	reduce(&s, &a);
 	cr_expect_eq(s.panel, 3);
