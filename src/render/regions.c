@@ -22,9 +22,9 @@ void regions_screen(int w, int h, bool echo, struct screen_regions *out)
 		out->echo = mk(0, h - 2, w, 1);
 }
 
-void regions_explore(struct rect body, struct explore_regions *out)
+void regions_explore(struct rect body, bool roomy, struct explore_regions *out)
 {
-	int insp_h = body.h >= 38 ? 7 : body.h >= 28 ? 6 : 5;
+	int insp_h = roomy ? 4 : body.h >= 38 ? 7 : body.h >= 28 ? 6 : 5;
 	int upper_h = body.h - insp_h;
 	int top = body.y, w = body.w;
 

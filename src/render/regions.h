@@ -32,7 +32,9 @@ struct explore_regions {
  * echo. */
 void regions_screen(int w, int h, bool echo, struct screen_regions *out);
 
-/* Splits the explorer's body into its four panels. */
-void regions_explore(struct rect body, struct explore_regions *out);
+/* Splits the explorer's body into its four panels; `roomy` (presenter
+ * mode) gives the plots the rows of a smaller inspector (its formula and
+ * frequency lines only). */
+void regions_explore(struct rect body, bool roomy, struct explore_regions *out);
 
 #endif

@@ -30,7 +30,7 @@ static void place(const struct state *s, struct rect r,
 		out[s->panel] = r;
 		return;
 	}
-	regions_explore(r, &l);
+	regions_explore(r, s->present, &l);
 	out[P_HEATMAP] = l.heatmap;
 	out[P_WAVES] = l.waves;
 	out[P_SIMILARITY] = l.similarity;

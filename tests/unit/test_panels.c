@@ -774,7 +774,7 @@ Test(panels, the_startup_wave_is_a_clean_line)
 		fx_init(&s, &st);
 		fx_draw(&s, c);
 		regions_screen(w, h, false, &reg);
-		regions_explore(reg.body, &er);
+		regions_explore(reg.body, false, &er);
 		/* The legend row, then the main plot until the strip labels. */
 		y0 = er.waves.y + 2;
 		for (y1 = y0; y1 < er.waves.y + er.waves.h - 1; y1++)
@@ -857,7 +857,7 @@ Test(panels, a_click_focuses_the_panel_under_it)
 
 	fx_init(&s, &st);
 	regions_screen(120, 40, false, &reg);
-	regions_explore(reg.body, &er);
+	regions_explore(reg.body, false, &er);
 	/* On the similarity plot: selects a position and focuses the panel. */
 	a = screen_click(fx_screen(), &s, 120, 40, er.similarity.x + er.similarity.w / 2,
 			 er.similarity.y + er.similarity.h / 2);
@@ -898,4 +898,22 @@ Test(panels, without_strips_the_ticks_are_the_main_plots)
 		  "ticks up to %lld in:\n%s", last, text);
 	free(text);
 	canvas_free(c);
+}
+
+/* Presenter mode gives the plots the rows of a smaller inspector. */
+Test(panels, presenter_mode_gives_the_plots_more_room)
+{
+	static const int heights[] = { 24, 30, 40, 50 };
+
+	for (size_t i = 0; i < sizeof heights / sizeof heights[0]; i++) {
+		struct rect body = { 0, 1, 100, heights[i] - 3 };
+		struct explore_regions plain, roomy;
+
+		regions_explore(body, false, &plain);
+		regions_explore(body, true, &roomy);
+		cr_expect_gt(roomy.heatmap.h + roomy.waves.h,
+			     plain.heatmap.h + plain.waves.h, "height %d",
+			     heights[i]);
+		cr_expect_eq(roomy.inspector.h, 4);
+	}
 }
