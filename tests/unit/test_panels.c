@@ -907,12 +907,12 @@ Test(panels, presenter_mode_gives_the_plots_more_room)
 
 	for (size_t i = 0; i < sizeof heights / sizeof heights[0]; i++) {
 		struct rect body = { 0, 1, 100, heights[i] - 3 };
-		struct explore_regions plain, roomy;
+		struct explore_regions normal, roomy;
 
-		regions_explore(body, false, &plain);
+		regions_explore(body, false, &normal);
 		regions_explore(body, true, &roomy);
 		cr_expect_gt(roomy.heatmap.h + roomy.waves.h,
-			     plain.heatmap.h + plain.waves.h, "height %d",
+			     normal.heatmap.h + normal.waves.h, "height %d",
 			     heights[i]);
 		cr_expect_eq(roomy.inspector.h, 4);
 	}
