@@ -121,6 +121,20 @@ man_tags VIEWS | sort >"$tmp/man.views"
 same_sets "man page VIEWS match --view" "--view" "$tmp/views" \
 	"the man page" "$tmp/man.views"
 
+# The README's view table: one row per view in the catalog's order, each
+# with its digit key (1-9; later views have none) and its name.
+"$PESCOPE" --view / 2>&1 >/dev/null | sed -E 's/.*must be (.*), got.*/\1/' |
+	sed 's/ or /, /' | tr ',' '\n' | sed 's/ //g' | grep -v '^$' |
+	awk '{ printf "%s %s\n", NR <= 9 ? NR : "-", $0 }' >"$tmp/views.order"
+sed -nE 's/^\| `([0-9])` \| `([a-z]+)` \|.*/\1 \2/p; s/^\| - \| `([a-z]+)` \|.*/- \1/p' \
+	"$readme" >"$tmp/readme.views"
+if [ -s "$tmp/views.order" ] && cmp -s "$tmp/views.order" "$tmp/readme.views"; then
+	ok "README view table: every view, in key order"
+else
+	not_ok "README view table: every view, in key order" \
+		"$(diff "$tmp/views.order" "$tmp/readme.views" | tr '\n' ' ')"
+fi
+
 # ---- exit statuses and environment ----
 
 # The statuses: the ones every page lists, and every sysexits.h code the
