@@ -1,8 +1,8 @@
 /* script.h - scripted headless sessions: `pescope --keys FILE`.
  *
  * A script is a recorded session: keys, mouse events, resizes and ':'
- * commands go through the explorer's own path (keys_action, frame_click,
- * frame_wheel, reduce) and every frame is drawn with frame_draw into an
+ * commands go through the explorer's own path (keys_action, screen_click,
+ * screen_wheel, reduce) and every frame is drawn with screen_draw into an
  * off-screen canvas, with no terminal and no curses. At the end the status
  * line (state_status) is printed, after the final screen with --snapshot.
  *

@@ -168,7 +168,7 @@ section_frames() {
 			fi
 		done
 	done
-	notes+=("- pescope's frame is frame_draw plus the ncurses copy and diff" \
+	notes+=("- pescope's frame is screen_draw plus the ncurses copy and diff" \
 		"  for a 256-colour terminal, 500 frames; matplotlib's is the data" \
 		"  update plus fig.canvas.draw(), $MPL_FRAMES frames, same sequence" \
 		"  of moves and parameter changes (tests/bench/mpl_frames.py).")

@@ -11,7 +11,7 @@
  *   0xd0-0xef   a code point from the next three bytes (may be invalid)
  *   0xf0-0xff   any int as a key code, from the next four bytes
  *
- * through keys_action, frame_click, frame_wheel and reduce; after
+ * through keys_action, screen_click, screen_wheel and reduce; after
  * every event the invariants must hold (state_valid). Nothing is drawn: in a
  * fuzzing build one frame costs as much as thousands of keys (and seconds
  * after a parameter change at d_model 65536), so drawing the states keys

@@ -108,7 +108,7 @@ static void check(const struct mash *m)
 		broken = "0 <= dim < d";
 	else if (v->npos < 1 || v->pos0 < 0 || v->pos0 + v->npos > len ||
 		 v->ndim < 1 || v->dim0 < 0 || v->dim0 + v->ndim > d)
-		broken = "viewport inside the matrix";
+		broken = "window inside the matrix";
 	else if (s->view < 0 || s->view >= s->cat->count)
 		broken = "view id";
 	if (!broken)

@@ -4,7 +4,7 @@
  * takes several frames, every frame but the last says it is unfinished,
  * the count is finite, and the finished screen is the very screen (text
  * and colours) that the same state gives without a budget, drawn into the
- * view's rectangle alone (test_budget.c does the same through frame_draw).
+ * view's rectangle alone (test_budget.c does the same through screen_draw).
  * A moving position (an arrow key held) must not keep restarting the work
  * of the position before. */
 #include <criterion/criterion.h>
