@@ -225,9 +225,9 @@ void canvas_half_cell(struct canvas *c, int x, int y, double top, double bot);
  * fills its cell rather than leaving a neutral stripe); the overlay is kept. */
 void canvas_half(struct canvas *c, int x, int ypix, double v);
 
-/* Gives the line-drawing glyph (U+2500..U+257F, a box's frame) at (x, y)
+/* Gives the line-drawing glyph (U+2500..U+257F, a box's border) at (x, y)
  * role fg, when the cell holds one and is inside the canvas and clip; any
- * other cell (a title on the frame) keeps its colour. */
+ * other cell (a title on the border) keeps its colour. */
 void canvas_recolor(struct canvas *c, int x, int y, enum role fg);
 
 /* Draws glyph cp (width 1, e.g. '┼' or '│' for a crosshair) over the heat of

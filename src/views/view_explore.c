@@ -37,7 +37,7 @@ static void place(const struct state *s, struct rect r,
 	out[P_INSPECTOR] = l.inspector;
 }
 
-/* The focused panel: its frame in the focus colour and, at the right of
+/* The focused panel: its border in the focus colour and, at the right of
  * its top border, the key that zooms it or brings the others back. */
 static void mark_focus(const struct state *s, struct canvas *c, struct rect r)
 {
