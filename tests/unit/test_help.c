@@ -114,6 +114,7 @@ static void check_everything_readable(enum lang lang, int w, int h)
 	for (int i = 0; i < n; i++) {
 		const char *what = keys_text(&t[i], views_catalog(), lang, buf,
 					     sizeof buf);
+		size_t len = strlen(what);
 		char head[24];
 
 		keys_label(&t[i], views, true, label, sizeof label);
@@ -121,7 +122,8 @@ static void check_everything_readable(enum lang lang, int w, int h)
 				   label);
 		/* The start of every description shows (a long one goes on
 		 * on the next row, whole). */
-		snprintf(head, sizeof head, "%.*s", (int)utf8_cut(what, 12), what);
+		snprintf(head, sizeof head, "%.*s",
+			 (int)utf8_cut(what, len < 12 ? len : 12), what);
 		cr_expect_not_null(strstr(all, head), "%dx%d: \"%s\"", w, h, head);
 	}
 	cr_expect_null(strstr(all, "…"), "%dx%d: nothing is cut", w, h);
