@@ -134,8 +134,8 @@ layers:
 check: layers $(BIN) $(UNIT)
 	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
-# run-all.sh runs the suites on both builds, then the short mash and fuzzing,
-# and ends with one "N passed, N failed" line for everything.
+# run-all.sh runs the suites on both builds, the short mash and fuzzing, two
+# at a time, and ends with one "N passed, N failed" line for everything.
 test: layers $(BIN) $(UNIT)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash

@@ -4,20 +4,10 @@
 # with the answer, and the view that shows it opens with the question's
 # parameters; the same seed asks the same question again, and typing the
 # answer it gave gets "correct"; Esc ends with the summary, Enter closes it.
+# (In tmux, because a --keys script cannot choose the drill's seed, and the
+# answer to type is read from the screen.)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-
-# Stops the tmux server and waits until it no longer answers, so that the
-# next tm_start cannot reach a server that is still shutting down (its new
-# session would die with it, or outlive it unreachable).
-stop_wait() {
-	local deadline=$(( $(date +%s) + 5 ))
-	tm_stop
-	while $TM list-sessions >/dev/null 2>&1 &&
-	      [ "$(date +%s)" -le "$deadline" ]; do
-		sleep 0.05
-	done
-}
 
 # run_lang SEED LANG ASKED NEXT RIGHT WRONG ANSWER_RE SUMMARY SCORE: the
 # whole flow in one language; ASKED and NEXT mark questions 1 and 2,
@@ -30,7 +20,7 @@ run_lang() {
 	lang="$lang seed $seed"
 	tm_start 120 40 -- --drill --seed "$seed" --lang "${lang%% *}"
 	if ! tm_wait "$asked" 5; then
-		not_ok "$lang: --drill asks a question"; stop_wait; return
+		not_ok "$lang: --drill asks a question"; tm_stop; return
 	fi
 	ok "$lang: --drill asks a question"
 	q=$(tm_screen)
@@ -61,7 +51,7 @@ run_lang() {
 	*) check "$lang: the $view view opens" \
 			grep -q "^ $view: " <<<"$(tm_screen | tail -n 1)" ;;
 	esac
-	stop_wait
+	tm_stop
 
 	# The same seed asks the same question: its answer is now right.
 	tm_start 120 40 -- --drill --seed "$seed" --lang "${lang%% *}"
@@ -88,7 +78,7 @@ run_lang() {
 	else not_ok "$lang: Enter closes the summary"; fi
 	tm_keys q
 	check "$lang: q quits with status 0" test "$(tm_rc 5)" = 0
-	stop_wait
+	tm_stop
 }
 
 # seed 1 asks a number first (explore view), seed 11 a choice (clocks view)
@@ -118,6 +108,6 @@ tm_keys Escape
 tm_wait_gone "Drill summary" 5
 tm_keys q
 check "then q quits with status 0" test "$(tm_rc 5)" = 0
-stop_wait
+tm_stop
 
 finish

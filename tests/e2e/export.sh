@@ -265,6 +265,12 @@ rm -f "$tmp/out/full.svg"
 
 # ---- the export key in the explorer ----
 
+# second_saved: a second file is there, and the message names another file
+# than the first ($shown, still on the screen until the second save).
+second_saved() {
+	[ "$(ls pescope-explore-*.svg | wc -l)" -ge 2 ] &&
+	[ "$(tm_screen | grep -o 'saved pescope-explore-[0-9-]*\.svg')" != "$shown" ]
+}
 mkdir -p "$tmp/key"
 cd "$tmp/key" || exit 1
 tm_start 100 30 -- -d 64 -n 300 -p 7
@@ -283,8 +289,7 @@ if tm_wait "pos=7 dim=0"; then
 		not_ok "e saves the screen" "no message"
 	fi
 	tm_keys l e
-	if tm_wait "pescope-explore-" 5 && [ "$(ls pescope-explore-*.svg | wc -l)" -ge 2 ] &&
-	   grep -lqF "pos=8 dim=0" pescope-explore-*.svg; then
+	if tm_until 5 second_saved && grep -lqF "pos=8 dim=0" pescope-explore-*.svg; then
 		ok "a second e saves a second file (never overwrites)"
 	else
 		not_ok "a second e saves a second file" "$(ls)"

@@ -18,9 +18,8 @@
 #     here);
 #   - output failures the other suites leave out: a read-only folder (as an
 #     unprivileged user when run as root), standard output on /dev/full, a
-#     closed pipe;
-#   - valgrind memcheck of snapshot, dump, vector and scripted sessions
-#     (normal build only: valgrind and ASan do not mix).
+#     closed pipe.
+# (valgrind.sh runs memcheck on the same kinds of session.)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
 tmp=$(mktemp -d)
@@ -238,9 +237,6 @@ fi
 
 # ---- the explorer in tmux ----
 
-# Stops the tmux server and waits until its process is gone: kill-server
-# returns at once, and a new-session that reaches the dying server on the
-# same socket fails with "server exited unexpectedly".
 # The pid of pescope in the pane: the pescope child of the pane's shell
 # (not a search by name alone, which could find another suite's pescope
 # when several run at once). Empty when there is none.
@@ -248,11 +244,7 @@ pane_child() {
 	local pp
 	pp=$($TM display -p -t t '#{pane_pid}' 2>/dev/null)
 	case $pp in '' | *[!0-9]*) return 1 ;; esac
-	for _ in $(seq 100); do
-		pgrep -n -P "$pp" -x "$(basename "$PESCOPE" | cut -c1-15)" && return 0
-		sleep 0.05
-	done
-	return 1
+	tm_until 5 pgrep -n -P "$pp" -x "$(basename "$PESCOPE" | cut -c1-15)"
 }
 
 # Like tm_start, but without core files, and the pane records `stty -a`
@@ -293,7 +285,7 @@ crash_case() {
 	flags=$($TM display -p -t t '#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{keypad_cursor_flag} #{keypad_flag}')
 	check "SIG$sig: alternate screen off, cursor on, mouse and keypad modes off" \
 		test "$flags" = "0 1 0 0 0"
-	for _ in $(seq 100); do [ -s "$TM_DIR/stty" ] && break; sleep 0.05; done
+	tm_until 5 test -s "$TM_DIR/stty"
 	if grep -qw -- '-echo\|-icanon' "$TM_DIR/stty" 2>/dev/null ||
 	   ! grep -qw 'icanon' "$TM_DIR/stty" 2>/dev/null ||
 	   ! grep -qw 'echo' "$TM_DIR/stty" 2>/dev/null; then
@@ -370,12 +362,22 @@ for v in 2 3 4 5 6 7 8 1; do
 done
 tm_keys ":"; tm_keys -l "base 1.000001"; tm_keys Enter
 if tm_wait "base=1.000001 " 20; then ok "extremes: base 1.000001"; else not_ok "extremes: base 1.000001"; fi
-for size in "1 1" "2 2" "400 200" "59 19" "250 80"; do
-	tm_resize $size
-	sleep 0.3
+# Each size once the explorer has drawn it: 2x2 shows the start of
+# "terminal too small", 59x19 all of it, the large ones the panels. A 1x1
+# screen shows nothing (its one cell is the corner curses leaves alone), so
+# a key is sent there instead: d_model 65534 on the next large screen says
+# it arrived.
+tm_resize 1 1
+tm_keys "["
+resized=1
+for step in "2 2 te" "400 200 d_model=65534" "59 19 terminal too small" \
+	"250 80 Heatmap"; do
+	read -r w h want <<<"$step"
+	tm_resize "$w" "$h"
+	tm_wait "$want" 20 >/dev/null || resized=0
 done
 tm_keys l
-if tm_wait "pos=999999999" 20 && tm_wait "Heatmap" 20; then
+if [ "$resized" = 1 ] && tm_wait "pos=999999999" 20 && tm_wait "Heatmap" 20; then
 	ok "extremes: resizes from 1x1 to 400x200 and back"
 else
 	not_ok "extremes: resizes from 1x1 to 400x200 and back"
@@ -413,46 +415,6 @@ if [ "$sanitized" = 0 ]; then
 	bench_case "explore, 400x200" --size 400x200 "${EXT[@]}"
 else
 	echo "# skipped: --bench at the extremes (a sanitizer build is slow on purpose)"
-fi
-
-# ---- valgrind ----
-
-# vg NAME STATUS ARGS...: memcheck finds no invalid access and no definite
-# leak (it would exit 99), and pescope exits with STATUS.
-vg() {
-	local name=$1 want=$2 rc
-	shift 2
-	valgrind -q --error-exitcode=99 --errors-for-leak-kinds=definite \
-		--leak-check=full "$PESCOPE" "$@" >"$tmp/out" 2>"$tmp/vg"
-	rc=$?
-	if [ "$rc" = "$want" ]; then
-		ok "valgrind: $name"
-	else
-		not_ok "valgrind: $name" "status $rc: $(grep -m 5 '==[0-9]*== [A-Z]' "$tmp/vg" | tr '\n' ' ')"
-	fi
-}
-if [ "$sanitized" = 1 ]; then
-	echo "# skipped: valgrind (sanitizer build)"
-elif ! command -v valgrind >/dev/null; then
-	not_ok "valgrind installed (make deps)"
-else
-	for v in "${VIEWS[@]}"; do
-		vg "--snapshot --view $v" 0 --snapshot --view "$v" --size 120x40 -d 256 -n 5000 -p 77
-	done
-	vg "--snapshot --color always --ascii" 0 --snapshot --color always --ascii --size 100x30
-	vg "--dump csv" 0 --dump csv -n 50 -d 16
-	vg "--dump npy -o FILE" 0 --dump npy -n 50 -d 16 -o "$tmp/vg.npy"
-	vg "--dump npy to a missing folder" 73 --dump npy -n 5 -d 4 -o "$tmp/no/x.npy"
-	if "$PESCOPE" --vector 3 >/dev/null 2>&1; then
-		vg "--vector 3" 0 --vector 3 -d 64
-	fi
-	vg "--keys, every view" 0 --keys "$tmp/demo.keys" --snapshot --size 100x30
-	{
-		for v in 1 2 3 4 5 6 7 8; do echo "key $v"; echo "key x"; echo "click 10 5"; done
-		echo "resize 60 20"; echo "wheel up 20 8"; echo "cmd base 5e5"
-	} >"$tmp/vg.keys"
-	vg "--keys, views, mouse, resize" 0 --keys "$tmp/vg.keys" -d 128 -n 3000
-	vg "--keys with a bad line" 65 --keys "$tmp/bad.keys"
 fi
 
 finish

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make install / make uninstall, in a copy of the source tree (so the binary
 # under test is never rebuilt with other paths), into temporary folders:
-#   - staged: DESTDIR=$tmp/stage PREFIX=/usr/local puts the binary, the
+#   - staged: DESTDIR=$tmp/stage PREFIX=$tmp/usr puts the binary, the
 #     manual page and every lesson file (any depth) under the stage, and the
 #     staged binary runs; uninstall leaves the stage empty;
 #   - real: PREFIX=$tmp/usr, where a folder and a file of someone else's
@@ -50,7 +50,7 @@ printf 'not a lesson, only a file in a nested folder\n' \
 
 # mk TARGET VAR=VALUE...: make in the copy, quietly; the log on failure.
 mk() {
-	if ! make -C "$tree" -s "$@" >"$tmp/make.log" 2>&1; then
+	if ! make -C "$tree" -s -j2 "$@" >"$tmp/make.log" 2>&1; then
 		sed 's/^/# /' "$tmp/make.log" | tail -n 20
 		return 1
 	fi
@@ -81,13 +81,16 @@ installed_ok() {
 
 # ---- staged install: DESTDIR ----
 
+# Both installs use the same prefix, so that the copy is built only once
+# (the prefix is compiled in: another one rebuilds every object).
+prefix=$tmp/usr
 stage=$tmp/stage
-if mk install PREFIX=/usr/local DESTDIR="$stage"; then
-	ok "make install DESTDIR=... PREFIX=/usr/local"
-	installed_ok "staged" "$stage/usr/local"
-	out=$("$stage/usr/local/bin/pescope" --version 2>&1)
+if mk install PREFIX="$prefix" DESTDIR="$stage"; then
+	ok "make install DESTDIR=... PREFIX=..."
+	installed_ok "staged" "$stage$prefix"
+	out=$("$stage$prefix/bin/pescope" --version 2>&1)
 	check "staged binary runs --version" grep -qx "pescope [0-9.]*" <<<"$out"
-	if mk uninstall PREFIX=/usr/local DESTDIR="$stage"; then
+	if mk uninstall PREFIX="$prefix" DESTDIR="$stage"; then
 		left=$(listing "$stage")
 		if [ -z "$left" ]; then
 			ok "make uninstall DESTDIR=... leaves the stage empty"
@@ -99,12 +102,11 @@ if mk install PREFIX=/usr/local DESTDIR="$stage"; then
 		not_ok "make uninstall DESTDIR=..."
 	fi
 else
-	not_ok "make install DESTDIR=... PREFIX=/usr/local"
+	not_ok "make install DESTDIR=... PREFIX=..."
 fi
 
 # ---- real install under a prefix with things of its own ----
 
-prefix=$tmp/usr
 mkdir -p "$prefix/bin" "$prefix/share/man"
 echo "someone else's" >"$prefix/bin/other"
 before=$(listing "$prefix")

@@ -4,11 +4,13 @@
 #   tm_start W H [ENV=VALUE ...] -- ARGS   start pescope in a fresh tmux server
 #   tm_keys KEY...                         send keys (tmux send-keys syntax)
 #   tm_wait TEXT [SECONDS]                 poll the screen until TEXT shows
+#   tm_until SECONDS COMMAND...            poll until COMMAND succeeds
 #   tm_screen                              print the screen (add -e for colour)
 #   tm_status                              the pescope status line (row 0)
 #   tm_rc [SECONDS]                        wait for the exit status, print it
 #   tm_flags                               "alternate cursor mouse" flags
 #   tm_stop                                kill the tmux server
+# Every wait polls with a deadline; none is a bare sleep.
 set -u
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 TM_DIR=$(mktemp -d)
@@ -41,38 +43,52 @@ tm_status() { tm_screen | head -n 1; }
 tm_flags() { $TM display -p -t t '#{alternate_on} #{cursor_flag} #{mouse_any_flag}'; }
 tm_resize() { $TM resize-window -t t -x "$1" -y "$2"; }
 
-tm_wait() { # tm_wait TEXT [SECONDS]: true once TEXT is on the screen
-	local text=$1 deadline=$(( $(date +%s) + ${2:-10} ))
+tm_until() { # tm_until SECONDS COMMAND...: true once COMMAND succeeds
+	local deadline=$(( $(date +%s) + $1 ))
+	shift
 	while [ "$(date +%s)" -le "$deadline" ]; do
-		tm_screen | grep -qF -- "$text" && return 0
-		sleep 0.05
+		"$@" && return 0
+		sleep 0.02
 	done
-	echo "# timed out waiting for: $text" >&2
+	return 1
+}
+
+tm_shows() { tm_screen | grep -qF -- "$1"; }
+tm_hides() { ! tm_shows "$1"; }
+
+tm_wait() { # tm_wait TEXT [SECONDS]: true once TEXT is on the screen
+	tm_until "${2:-10}" tm_shows "$1" && return 0
+	echo "# timed out waiting for: $1" >&2
 	tm_screen | sed 's/^/# /' >&2
 	return 1
 }
 
 tm_wait_gone() { # tm_wait_gone TEXT [SECONDS]: true once TEXT is off the screen
-	local text=$1 deadline=$(( $(date +%s) + ${2:-10} ))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		tm_screen | grep -qF -- "$text" || return 0
-		sleep 0.05
-	done
-	return 1
+	tm_until "${2:-10}" tm_hides "$1"
 }
 
 tm_rc() { # print the exit status once the program has ended
-	local deadline=$(( $(date +%s) + ${1:-10} ))
-	while [ "$(date +%s)" -le "$deadline" ]; do
-		[ -s "$TM_DIR/rc" ] && { cat "$TM_DIR/rc"; return 0; }
-		sleep 0.05
-	done
-	echo timeout
+	if tm_until "${1:-10}" test -s "$TM_DIR/rc"; then
+		cat "$TM_DIR/rc"
+	else
+		echo timeout
+	fi
 }
 
 tm_pid() { # pid of pescope: the child of this pane's shell (never another
 	# test's pescope, even when several suites run at once)
 	pgrep -P "$($TM display -p -t t '#{pane_pid}')" -n
+}
+
+# tm_gone PID: true once PID has ended. A zombie has ended too: it holds no
+# socket and no terminal, and an orphaned one can wait seconds for init to
+# reap it (in some containers), which is no reason for a test to wait.
+tm_gone() {
+	local st=""
+	kill -0 "$1" 2>/dev/null || return 0
+	{ read -r st <"/proc/$1/stat"; } 2>/dev/null	# PID (NAME) STATE ...
+	st=${st##*) }
+	[ "${st%% *}" = Z ]
 }
 
 tm_stop() { # kill the tmux server and wait until it is gone, so that the
@@ -81,10 +97,7 @@ tm_stop() { # kill the tmux server and wait until it is gone, so that the
 	spid=$($TM display -p -t t '#{pid}' 2>/dev/null)
 	$TM kill-server 2>/dev/null || true
 	case $spid in '' | *[!0-9]*) return 0 ;; esac
-	for _ in $(seq 200); do
-		kill -0 "$spid" 2>/dev/null || return 0
-		sleep 0.05
-	done
+	tm_until 10 tm_gone "$spid"
 }
 
 finish() { [ "$fails" -eq 0 ]; }
