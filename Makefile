@@ -18,6 +18,10 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/pescope
+# Where the shells look for completions of a command by its name.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DESTDIR ?=
 
 CC         ?= cc
@@ -90,6 +94,11 @@ DEPS_PKGS := gcc clang make pkg-config libncurses-dev ncurses-bin ncurses-term \
              libcriterion-dev tmux python3 python3-numpy python3-matplotlib \
              valgrind libclang-rt-dev procps mandoc libxml2-utils time librsvg2-bin \
              python3-threadpoolctl
+
+# The shell completions make install puts where each shell looks.
+COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
+               assets/completion/_pescope:$(ZSHCOMPDIR)/_pescope \
+               assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
         check stress fuzz fuzzers layers
@@ -178,15 +187,20 @@ deps:
 run: $(BIN)
 	./$(BIN)
 
-# install: the binary, the manual page and every file under assets/lessons
-# (any depth) into $(DATADIR)/lessons. It records what it put there and
-# which folders it had to create in $(MANIFEST), so that uninstall removes
-# exactly those files and those folders (when empty), whatever the tree
-# holds by then. Paths are recorded without $(DESTDIR).
+# The completions' installed names (the DEST of COMPLETIONS' SOURCE:DEST),
+# and every file install puts in place, as the manifest records them.
+COMPLETION_DESTS = $(foreach c,$(COMPLETIONS),$(lastword $(subst :, ,$(c))))
+INSTALL_FILES = $(BINDIR)/pescope $(MANDIR)/man1/pescope.1 \
+                $(COMPLETION_DESTS) $(addprefix $(DATADIR)/lessons/,$(LESSON_FILES))
+
+# install: the binary, the manual page, the shell completions and every file
+# under assets/lessons (any depth) into $(DATADIR)/lessons. It records what
+# it put there and which folders it had to create in $(MANIFEST), so that
+# uninstall removes exactly those files and those folders (when empty),
+# whatever the tree holds by then. Paths are recorded without $(DESTDIR).
 install: $(BIN)
 	@set -e; dest='$(DESTDIR)'; \
-	files="$(BINDIR)/pescope $(MANDIR)/man1/pescope.1"; \
-	for f in $(LESSON_FILES); do files="$$files $(DATADIR)/lessons/$$f"; done; \
+	files="$(INSTALL_FILES)"; \
 	new=""; \
 	for f in $$files $(MANIFEST); do \
 	  d=$$(dirname "$$f"); \
@@ -199,6 +213,9 @@ install: $(BIN)
 	echo "install $(BIN) -> $$dest$(BINDIR)/pescope"; \
 	install -m 755 $(BIN) "$$dest$(BINDIR)/pescope"; \
 	install -m 644 assets/pescope.1 "$$dest$(MANDIR)/man1/pescope.1"; \
+	for c in $(COMPLETIONS); do \
+	  install -m 644 "$${c%%:*}" "$$dest$${c#*:}"; \
+	done; \
 	for f in $(LESSON_FILES); do \
 	  install -m 644 "assets/lessons/$$f" "$$dest$(DATADIR)/lessons/$$f"; \
 	done; \
@@ -218,8 +235,7 @@ uninstall:
 	  files=$$(sed -n 's/^file //p' "$$m"); \
 	  dirs=$$(sed -n 's/^dir //p' "$$m" | LC_ALL=C sort -r); \
 	else \
-	  files="$(BINDIR)/pescope $(MANDIR)/man1/pescope.1"; \
-	  for f in $(LESSON_FILES); do files="$$files $(DATADIR)/lessons/$$f"; done; \
+	  files="$(INSTALL_FILES)"; \
 	  dirs=""; \
 	fi; \
 	for f in $$files; do rm -f "$$dest$$f"; done; \
