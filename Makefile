@@ -10,7 +10,9 @@
 #   make stress       the long key mash: a million events under the sanitizers
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench        benchmarks against NumPy / matplotlib (not part of test)
-#   make deps         install the missing Debian/Ubuntu packages (apt-get)
+#   make deps         install the Debian/Ubuntu packages that building and
+#                     running need, when missing (apt-get); test, check,
+#                     sanitize, fuzz and bench install theirs the same way
 #   make run          build and start the explorer
 #   make install / uninstall / clean
 
@@ -18,6 +20,10 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/pescope
+# Where the shells look for completions of a command by its name.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DESTDIR ?=
 
 CC         ?= cc
@@ -85,14 +91,36 @@ UNIT      := $(BUILD)/unit-tests
 CRIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags criterion 2>/dev/null)
 CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriterion)
 
-# Debian packages the build, the tests and the benchmarks need.
-DEPS_PKGS := gcc clang make pkg-config libncurses-dev ncurses-bin ncurses-term \
-             libcriterion-dev tmux python3 python3-numpy python3-matplotlib \
-             valgrind libclang-rt-dev procps mandoc libxml2-utils time librsvg2-bin \
-             python3-threadpoolctl
+# Debian packages, one list per purpose. Each goal installs the lists it
+# needs that are missing (DEPS_INSTALL below), so that `make deps run` and
+# `make deps test` work on a fresh Debian 12.
+#   BUILD_PKGS  building and running (make deps): a C compiler and the C
+#               library's headers (gcc only recommends them), make,
+#               pkg-config, ncursesw and its headers, and the terminfo
+#               entries of xterm-direct, tmux-256color and the other less
+#               common terminals (ncurses-term; the common ones are in
+#               ncurses-base, which Debian always has, as it has ncurses-bin)
+#   TEST_PKGS   the suite (make check, sanitize, test): Criterion, tmux and
+#               pgrep (procps) for the terminal tests, python3 for make
+#               layers and with NumPy for the cross-checks, valgrind, mandoc and xmllint for the manual
+#               page, rsvg-convert for the SVGs, GNU time for peak memory,
+#               bash-completion, zsh and fish for the completions
+#   FUZZ_PKGS   clang and its libFuzzer runtime (make fuzz, test)
+#   BENCH_PKGS  the benchmarks (make bench): NumPy, matplotlib,
+#               threadpoolctl, GNU time
+BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
+TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
+              mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion
+FUZZ_PKGS  := clang libclang-rt-dev
+BENCH_PKGS := python3 python3-numpy python3-matplotlib python3-threadpoolctl time
+
+# The shell completions make install puts where each shell looks.
+COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
+               assets/completion/_pescope:$(ZSHCOMPDIR)/_pescope \
+               assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check stress fuzz fuzzers layers
+        check stress fuzz fuzzers layers deps-test deps-fuzz deps-bench
 
 all: $(BIN)
 
@@ -112,6 +140,13 @@ $(UNIT): $(TEST_OBJS) $(LIB_OBJS)
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
+# What must be installed before a compiler runs, even with -j: Criterion
+# for the unit tests, clang for a fuzzing build.
+$(TEST_OBJS): | deps-test
+ifeq ($(FUZZ),1)
+$(LIB_OBJS) $(FUZZ_BINS): | deps-fuzz
+endif
+
 # The version and paths compiled in. Objects are rebuilt when they change, so
 # `make install PREFIX=/opt/x` after a plain `make` installs a binary that
 # looks for its lessons under /opt/x, not /usr/local.
@@ -127,16 +162,17 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJS)
 fuzzers: $(FUZZ_BINS)
 
 # Fails, naming the file and line, on an include that points up or sideways,
-# an include circle, or curses outside io/term.c (tests/tools/layers.py).
-layers:
+# an include circle, or curses outside io/term.c (tests/tools/layers.py,
+# which needs the python3 of the test packages).
+layers: | deps-test
 	python3 tests/tools/layers.py src
 
-check: layers $(BIN) $(UNIT)
+check: deps-test layers $(BIN) $(UNIT)
 	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
-test: layers $(BIN) $(UNIT)
+test: deps-test deps-fuzz layers $(BIN) $(UNIT)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
@@ -147,7 +183,7 @@ test: layers $(BIN) $(UNIT)
 	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
 	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/run-all.sh
 
-sanitize:
+sanitize: deps-test
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check
 
 stress:
@@ -155,38 +191,76 @@ stress:
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(STRESS_EVENTS) \
 		tests/stress/mash.sh
 
-fuzz:
+fuzz: deps-fuzz
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
 	FUZZ_DIR=$(abspath $(FUZZ_BUILD)) FUZZ_SECONDS=$(FUZZ_SECONDS) \
 		tests/fuzz/fuzz.sh
 
-bench: $(BIN)
+bench: deps-bench $(BIN)
 	tests/bench/bench.sh $(abspath $(BIN))
 
+# DEPS_INSTALL WHO,PACKAGES,STRICT: installs the PACKAGES that dpkg does
+# not list as installed, with apt-get (through sudo when not root); quiet
+# when none is missing (make deps says so). Where it cannot (no dpkg-query
+# or apt-get: not Debian or Ubuntu; neither root nor sudo) it names the
+# packages, then fails when STRICT is 1 (make deps, asked to install) and
+# goes on otherwise (the test goals: the packages may have come another
+# way). A failing apt-get always fails. apt-get waits for a dpkg lock held
+# by another install (a parallel make, a fresh machine's own updates).
+define DEPS_INSTALL
+@missing=""; \
+if command -v dpkg-query >/dev/null; then \
+  for p in $(2); do \
+    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+      || missing="$$missing $$p"; \
+  done; \
+else missing=" $(2)"; fi; \
+if [ -z "$$missing" ]; then \
+  [ $(1) != deps ] || echo "deps: all present"; exit 0; fi; \
+sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+why=""; \
+if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then \
+  why="no apt-get or dpkg-query here (not Debian or Ubuntu)"; \
+elif [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
+  why="not root and no sudo"; fi; \
+if [ -n "$$why" ]; then \
+  echo "$(1): $$why; install these (or what your system calls them):$$missing" >&2; \
+  exit $(if $(filter 1,$(3)),1,0); fi; \
+echo "$(1): installing:$$missing"; \
+$$sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+DEBIAN_FRONTEND=noninteractive $$sudo apt-get -o DPkg::Lock::Timeout=300 \
+  install -y -qq --no-install-recommends $$missing
+endef
+
 deps:
-	@missing=""; for p in $(DEPS_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
-	    || missing="$$missing $$p"; \
-	done; \
-	if [ -z "$$missing" ]; then echo "deps: all present"; exit 0; fi; \
-	command -v apt-get >/dev/null || { echo "deps: apt-get not found; install:$$missing" >&2; exit 1; }; \
-	sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-	echo "deps: installing:$$missing"; \
-	$$sudo apt-get update -qq && \
-	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing
+	$(call DEPS_INSTALL,deps,$(BUILD_PKGS),1)
+
+deps-test:
+	$(call DEPS_INSTALL,deps-test,$(TEST_PKGS),0)
+
+deps-fuzz:
+	$(call DEPS_INSTALL,deps-fuzz,$(FUZZ_PKGS),0)
+
+deps-bench:
+	$(call DEPS_INSTALL,deps-bench,$(BENCH_PKGS),0)
 
 run: $(BIN)
 	./$(BIN)
 
-# install: the binary, the manual page and every file under assets/lessons
-# (any depth) into $(DATADIR)/lessons. It records what it put there and
-# which folders it had to create in $(MANIFEST), so that uninstall removes
-# exactly those files and those folders (when empty), whatever the tree
-# holds by then. Paths are recorded without $(DESTDIR).
+# The completions' installed names (the DEST of COMPLETIONS' SOURCE:DEST),
+# and every file install puts in place, as the manifest records them.
+COMPLETION_DESTS = $(foreach c,$(COMPLETIONS),$(lastword $(subst :, ,$(c))))
+INSTALL_FILES = $(BINDIR)/pescope $(MANDIR)/man1/pescope.1 \
+                $(COMPLETION_DESTS) $(addprefix $(DATADIR)/lessons/,$(LESSON_FILES))
+
+# install: the binary, the manual page, the shell completions and every file
+# under assets/lessons (any depth) into $(DATADIR)/lessons. It records what
+# it put there and which folders it had to create in $(MANIFEST), so that
+# uninstall removes exactly those files and those folders (when empty),
+# whatever the tree holds by then. Paths are recorded without $(DESTDIR).
 install: $(BIN)
 	@set -e; dest='$(DESTDIR)'; \
-	files="$(BINDIR)/pescope $(MANDIR)/man1/pescope.1"; \
-	for f in $(LESSON_FILES); do files="$$files $(DATADIR)/lessons/$$f"; done; \
+	files="$(INSTALL_FILES)"; \
 	new=""; \
 	for f in $$files $(MANIFEST); do \
 	  d=$$(dirname "$$f"); \
@@ -199,6 +273,9 @@ install: $(BIN)
 	echo "install $(BIN) -> $$dest$(BINDIR)/pescope"; \
 	install -m 755 $(BIN) "$$dest$(BINDIR)/pescope"; \
 	install -m 644 assets/pescope.1 "$$dest$(MANDIR)/man1/pescope.1"; \
+	for c in $(COMPLETIONS); do \
+	  install -m 644 "$${c%%:*}" "$$dest$${c#*:}"; \
+	done; \
 	for f in $(LESSON_FILES); do \
 	  install -m 644 "assets/lessons/$$f" "$$dest$(DATADIR)/lessons/$$f"; \
 	done; \
@@ -218,8 +295,7 @@ uninstall:
 	  files=$$(sed -n 's/^file //p' "$$m"); \
 	  dirs=$$(sed -n 's/^dir //p' "$$m" | LC_ALL=C sort -r); \
 	else \
-	  files="$(BINDIR)/pescope $(MANDIR)/man1/pescope.1"; \
-	  for f in $(LESSON_FILES); do files="$$files $(DATADIR)/lessons/$$f"; done; \
+	  files="$(INSTALL_FILES)"; \
 	  dirs=""; \
 	fi; \
 	for f in $$files; do rm -f "$$dest$$f"; done; \

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "base/lang.h"
 #include "base/numparse.h"
 #include "io/figure.h"
 #include "io/series.h"
@@ -24,6 +25,7 @@ enum {
 	IN_LIST_KEYS = 1u << CLI_LIST_KEYS,
 	IN_LESSONS = 1u << CLI_LESSONS,
 	IN_KEYS = 1u << CLI_KEYS,
+	IN_LIST = 1u << CLI_LIST,
 	IN_WRITE = IN_DUMP | IN_VECTOR | IN_SERIES,	/* modes with -o */
 	IN_SCREEN = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_EXPORT | IN_KEYS,
 	IN_ALL = IN_SCREEN | IN_WRITE
@@ -50,42 +52,123 @@ struct cli_option {
 
 /* ---- the words some options take ---- */
 
-/* "a, b, c or d" of n words word(i). */
-static void list_words(char *buf, size_t n, int count,
-		       const char *(*word)(int i))
-{
-	size_t used = 0;
+/* A word an option accepts and the value it stands for; a list of them
+ * ends with a NULL name. The setters and --list read the same lists. */
+struct word {
+	const char *name;	/* as typed on the command line */
+	int value;		/* what the setter stores */
+};
 
-	buf[0] = '\0';
-	for (int i = 0; i < count && used < n; i++)
-		used += (size_t)snprintf(buf + used, n - used, "%s%s",
-					 i == 0 ? "" : i == count - 1 ? " or " : ", ",
-					 word(i));
+static const struct word layouts[] = {
+	{ "interleaved", PE_INTERLEAVED }, { "concat", PE_CONCAT }, { NULL, 0 }
+};
+static const struct word formats[] = {
+	{ "csv", DUMP_CSV }, { "tsv", DUMP_TSV }, { "npy", DUMP_NPY },
+	{ NULL, 0 }
+};
+static const struct word dtypes[] = {
+	{ "float64", DUMP_FLOAT64 }, { "float32", DUMP_FLOAT32 }, { NULL, 0 }
+};
+static const struct word series_kinds[] = {
+	{ "wavelengths", SERIES_WAVELENGTHS },
+	{ "similarity", SERIES_SIMILARITY },
+	{ "wave", SERIES_WAVE }, { NULL, 0 }
+};
+static const struct word colors[] = {
+	{ "auto", COLOR_CHOICE_AUTO }, { "always", COLOR_CHOICE_ALWAYS },
+	{ "never", COLOR_CHOICE_NEVER }, { NULL, 0 }
+};
+
+/* Word i of the lists other modules keep, NULL after the last. */
+static const char *view_word(int i)
+{
+	const struct catalog *c = views_catalog();
+
+	return i < c->count ? c->view[i]->name : NULL;
 }
 
-static const char *view_name(int i)
-{
-	return views_catalog()->view[i]->name;
-}
-
-static const char *preset_name(int i)
+static const char *preset_word(int i)
 {
 	int n;
+	const struct preset *p = presets_table(&n);
 
-	return presets_table(&n)[i].name;
+	return i < n ? p[i].name : NULL;
+}
+
+static const char *palette_word(int i)
+{
+	return i < PALETTE_COUNT ? palette_name((enum palette_id)i) : NULL;
+}
+
+static const char *lang_word(int i)
+{
+	return i < LANG_COUNT ? lang_name((enum lang)i) : NULL;
+}
+
+/* The lists of --list, each either a word list of this file or a function
+ * that reads another module's table. */
+static const struct {
+	const char *what;		/* the WHAT of --list */
+	const struct word *words;	/* this file's list, or NULL */
+	const char *(*word)(int i);	/* or word i from elsewhere */
+} lists[CLI_LIST_COUNT] = {
+	[CLI_LIST_VIEWS] = { "views", NULL, view_word },
+	[CLI_LIST_PRESETS] = { "presets", NULL, preset_word },
+	[CLI_LIST_LAYOUTS] = { "layouts", layouts, NULL },
+	[CLI_LIST_FORMATS] = { "formats", formats, NULL },
+	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },
+	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
+	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
+	[CLI_LIST_COLORS] = { "colors", colors, NULL },
+	[CLI_LIST_LANGS] = { "langs", NULL, lang_word },
+	[CLI_LIST_LESSONS] = { "lessons", NULL, NULL },
+};
+
+const char *cli_list_word(enum cli_list which, int i)
+{
+	const struct word *w;
+
+	if ((unsigned)which >= CLI_LIST_COUNT || i < 0)
+		return NULL;
+	if (lists[which].word)
+		return lists[which].word(i);
+	for (w = lists[which].words; w && w->name; w++)
+		if (i-- == 0)
+			return w->name;
+	return NULL;
+}
+
+static const char *what_word(int i)
+{
+	return i < CLI_LIST_COUNT ? lists[i].what : NULL;
+}
+
+/* "a, b, c or d" of the words word(0), word(1), ... up to a NULL. */
+static void list_words(char *buf, size_t n, const char *(*word)(int i))
+{
+	size_t used = 0;
+	const char *w;
+
+	buf[0] = '\0';
+	for (int i = 0; (w = word(i)) && used < n; i++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s",
+					 i == 0 ? "" : word(i + 1) ? ", " : " or ",
+					 w);
 }
 
 static void view_words(char *buf, size_t n)
 {
-	list_words(buf, n, views_catalog()->count, view_name);
+	list_words(buf, n, view_word);
 }
 
 static void preset_words(char *buf, size_t n)
 {
-	int count;
+	list_words(buf, n, preset_word);
+}
 
-	presets_table(&count);
-	list_words(buf, n, count, preset_name);
+static void what_words(char *buf, size_t n)
+{
+	list_words(buf, n, what_word);
 }
 
 /* The help or accepts text t of option o, its words put in. */
@@ -103,11 +186,11 @@ static const char *option_text(const struct cli_option *o, const char *t,
 
 /* ---- setters ---- */
 
-/* Finds arg in a NULL-terminated list of words; -1 when absent. */
-static int word_index(const char *arg, const char *const *words)
+/* Finds arg in words; -1 when absent. */
+static int word_index(const char *arg, const struct word *words)
 {
-	for (int i = 0; words[i]; i++)
-		if (strcmp(arg, words[i]) == 0)
+	for (int i = 0; words[i].name; i++)
+		if (strcmp(arg, words[i].name) == 0)
 			return i;
 	return -1;
 }
@@ -162,25 +245,21 @@ static const char *set_dim(struct options *opt, const char *arg)
 
 static const char *set_layout(struct options *opt, const char *arg)
 {
-	static const char *const words[] = { "interleaved", "concat", NULL };
-	int i = word_index(arg, words);
+	int i = word_index(arg, layouts);
 
 	if (i < 0)
 		return "";
-	opt->pe.layout = i == 0 ? PE_INTERLEAVED : PE_CONCAT;
+	opt->pe.layout = (enum pe_layout)layouts[i].value;
 	return NULL;
 }
 
 static const char *set_dump(struct options *opt, const char *arg)
 {
-	static const char *const words[] = { "csv", "tsv", "npy", NULL };
-	static const enum dump_format formats[] = { DUMP_CSV, DUMP_TSV,
-						    DUMP_NPY };
-	int i = word_index(arg, words);
+	int i = word_index(arg, formats);
 
 	if (i < 0)
 		return "";
-	opt->format = formats[i];
+	opt->format = (enum dump_format)formats[i].value;
 	return NULL;
 }
 
@@ -210,12 +289,11 @@ static const char *set_keys(struct options *opt, const char *arg)
 
 static const char *set_dtype(struct options *opt, const char *arg)
 {
-	static const char *const words[] = { "float64", "float32", NULL };
-	int i = word_index(arg, words);
+	int i = word_index(arg, dtypes);
 
 	if (i < 0)
 		return "";
-	opt->dtype = i == 0 ? DUMP_FLOAT64 : DUMP_FLOAT32;
+	opt->dtype = (enum dump_dtype)dtypes[i].value;
 	return NULL;
 }
 
@@ -244,15 +322,11 @@ static const char *set_size(struct options *opt, const char *arg)
 
 static const char *set_color(struct options *opt, const char *arg)
 {
-	static const char *const words[] = { "auto", "always", "never", NULL };
-	static const enum color_choice colors[] = { COLOR_CHOICE_AUTO,
-						    COLOR_CHOICE_ALWAYS,
-						    COLOR_CHOICE_NEVER };
-	int i = word_index(arg, words);
+	int i = word_index(arg, colors);
 
 	if (i < 0)
 		return "";
-	opt->color = colors[i];
+	opt->color = (enum color_choice)colors[i].value;
 	return NULL;
 }
 
@@ -354,17 +428,22 @@ static const char *set_vector(struct options *opt, const char *arg)
 
 static const char *set_series(struct options *opt, const char *arg)
 {
-	static const char *const words[] = { "wavelengths", "similarity",
-					     "wave", NULL };
-	static const enum series_kind kinds[] = { SERIES_WAVELENGTHS,
-						  SERIES_SIMILARITY,
-						  SERIES_WAVE };
-	int i = word_index(arg, words);
+	int i = word_index(arg, series_kinds);
 
 	if (i < 0)
 		return "";
-	opt->series = kinds[i];
+	opt->series = series_kinds[i].value;
 	return NULL;
+}
+
+static const char *set_list(struct options *opt, const char *arg)
+{
+	for (int i = 0; i < CLI_LIST_COUNT; i++)
+		if (strcmp(arg, lists[i].what) == 0) {
+			opt->list = (enum cli_list)i;
+			return NULL;
+		}
+	return "";
 }
 
 /* ---- the table ---- */
@@ -423,7 +502,7 @@ static const struct cli_option table[] = {
 	  .help = "language of lessons, drill and help: en or zh (default: "
 		  "zh when LC_ALL, LC_MESSAGES or LANG starts with zh)",
 	  .accepts = "en or zh",
-	  .modes = IN_SCREEN | IN_LESSONS, .set = set_lang },
+	  .modes = IN_SCREEN | IN_LESSONS | IN_LIST, .set = set_lang },
 	{ .name = "palette", .arg = "NAME",
 	  .help = "heat colours: rdbu (blue, white, red) or puor (purple, "
 		  "white, orange: colour-blind safe) (default rdbu, puor with "
@@ -506,6 +585,14 @@ static const struct cli_option table[] = {
 	  .help = "frames for --bench, 1 to 1000000 (default 500)",
 	  .accepts = "an integer from 1 to 1000000",
 	  .modes = IN_BENCH, .set = set_frames },
+	{ .name = "list", .arg = "WHAT",
+	  .help = "print the words an option accepts, one per line, and exit "
+		  "(for shell completion): views, presets, layouts, formats "
+		  "(of --dump), dtypes, series (of --dump-series), palettes, "
+		  "colors, langs or lessons (names for --lesson, in the "
+		  "language of --lang)",
+	  .accepts = "%s", .words = what_words,
+	  .modes = IN_LIST, .picks = CLI_LIST, .set = set_list },
 	{ .name = "list-keys",
 	  .help = "print the key bindings as a Markdown table and exit "
 		  "(with --ascii: key names without arrows)",

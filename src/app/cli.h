@@ -38,7 +38,26 @@ enum cli_mode {
 	CLI_EXPORT,	/* --export FILE: write the screen to a file */
 	CLI_LIST_KEYS,	/* --list-keys: the key table as Markdown */
 	CLI_KEYS,	/* --keys FILE: a scripted session, headless */
-	CLI_LESSONS	/* --lessons: list the lessons */
+	CLI_LESSONS,	/* --lessons: list the lessons */
+	CLI_LIST	/* --list WHAT: the words an option accepts */
+};
+
+/* The lists of --list WHAT, in the order --help names them: the words
+ * --view, --preset, --layout, --dump, --dtype, --dump-series, --palette,
+ * --color, --lang and --lesson accept. */
+enum cli_list {
+	CLI_LIST_VIEWS,
+	CLI_LIST_PRESETS,
+	CLI_LIST_LAYOUTS,
+	CLI_LIST_FORMATS,
+	CLI_LIST_DTYPES,
+	CLI_LIST_SERIES,
+	CLI_LIST_PALETTES,
+	CLI_LIST_COLORS,
+	CLI_LIST_LANGS,
+	CLI_LIST_LESSONS,	/* the names in the lessons folder of a
+				 * language: no fixed words (lesson_mode.c) */
+	CLI_LIST_COUNT		/* number of lists, not a list */
 };
 
 enum color_choice {
@@ -83,6 +102,7 @@ struct options {
 	const char *keys;		/* for CLI_KEYS: the script, a path or
 					 * "-"; NULL when not given */
 	bool keys_snapshot;		/* for CLI_KEYS: --snapshot too */
+	enum cli_list list;		/* for CLI_LIST: which words */
 };
 
 /* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,
@@ -97,6 +117,11 @@ void cli_defaults(struct options *opt);
  * Uses getopt_long, so argv may be permuted; safe to call more than once. */
 bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	       size_t errlen);
+
+/* Word i (from 0) of list `which`, taken from the table the option's
+ * parser reads, or NULL after the last. Always NULL for CLI_LIST_LESSONS,
+ * whose words are files. */
+const char *cli_list_word(enum cli_list which, int i);
 
 /* Writes the --help text to f. */
 void cli_usage(FILE *f);

@@ -104,23 +104,61 @@ void lesson_mode_start(const struct options *opt, struct state *s,
 		lesson_open(s, i, opt->step > 0 ? opt->step - 1 : 0);
 }
 
-int lessons_run(const struct options *opt)
+/* The lessons folder of opt's language, loaded into b: 0, or EX_NOINPUT
+ * after a message when there is no folder or it cannot be read. */
+static int load_book(const struct options *opt, struct lesson_book *b)
 {
-	struct lesson_book b;
 	char dir[LESSON_PATH_MAX];
-	int rc = 0;
 
+	memset(b, 0, sizeof *b);
 	if (lesson_find_dir((enum lang)opt->lang, opt->argv0, dir,
 			    sizeof dir) != 0) {
 		fprintf(stderr, "pescope: %s\n", dir);
 		return EX_NOINPUT;
 	}
-	if (lesson_book_load(&b, dir, views_catalog()) != 0) {
-		fprintf(stderr, "pescope: %s\n", b.error);
+	if (lesson_book_load(b, dir, views_catalog()) != 0) {
+		fprintf(stderr, "pescope: %s\n", b->error);
 		return EX_NOINPUT;
 	}
+	return 0;
+}
+
+/* After b was listed on stdout: 65 with a message when some of its files
+ * did not load, 66 when it had none, 74 when stdout failed, else 0. Frees
+ * b. */
+static int listed(struct lesson_book *b)
+{
+	int rc = 0;
+
+	fflush(stdout);
+	if (b->skipped) {
+		fprintf(stderr, "pescope: %s\n", b->error);
+		if (b->skipped > 1)
+			fprintf(stderr, "pescope: and %d more lesson files "
+				"that do not load\n", b->skipped - 1);
+		rc = EX_DATAERR;
+	} else if (!b->count) {
+		fprintf(stderr, "pescope: no lesson files (*.txt) in %s\n",
+			b->dir);
+		rc = EX_NOINPUT;
+	}
+	if (ferror(stdout)) {
+		perror("pescope: cannot write the list");
+		rc = EX_IOERR;
+	}
+	lesson_book_free(b);
+	return rc;
+}
+
+int lessons_run(const struct options *opt)
+{
+	struct lesson_book b;
+	int rc = load_book(opt, &b);
+
+	if (rc != 0)
+		return rc;
 	printf("%s (%s):\n", opt->lang == LANG_ZH ? "课程" : "Lessons",
-	       dir);
+	       b.dir);
 	for (int i = 0; i < b.count; i++)
 		printf("  %2d  %-12s %s\n", b.lesson[i]->number,
 		       b.lesson[i]->name, b.lesson[i]->about);
@@ -129,21 +167,17 @@ int lessons_run(const struct options *opt)
 		       ? "用 pescope --lesson 名称（或编号）打开一课；在浏览器中按 o。"
 		       : "Open one with pescope --lesson NAME (or its number); "
 			 "in the explorer, press o.");
-	fflush(stdout);
-	if (b.skipped) {
-		fprintf(stderr, "pescope: %s\n", b.error);
-		if (b.skipped > 1)
-			fprintf(stderr, "pescope: and %d more lesson files "
-				"that do not load\n", b.skipped - 1);
-		rc = EX_DATAERR;
-	} else if (!b.count) {
-		fprintf(stderr, "pescope: no lesson files (*.txt) in %s\n", dir);
-		rc = EX_NOINPUT;
-	}
-	if (ferror(stdout)) {
-		perror("pescope: cannot write the list");
-		rc = EX_IOERR;
-	}
-	lesson_book_free(&b);
-	return rc;
+	return listed(&b);
+}
+
+int lesson_names_run(const struct options *opt)
+{
+	struct lesson_book b;
+	int rc = load_book(opt, &b);
+
+	if (rc != 0)
+		return rc;
+	for (int i = 0; i < b.count; i++)
+		puts(b.lesson[i]->name);
+	return listed(&b);
 }

@@ -1,6 +1,6 @@
 /* lesson_mode.h - lessons for the modes: loading what the command line
  * asks for (with messages and exit statuses), opening it in the starting
- * state, and `pescope --lessons`.
+ * state, `pescope --lessons` and `pescope --list lessons`.
  *
  * Exit statuses: 64 for a --step beyond the lesson, 65 (EX_DATAERR) for a
  * lesson file that does not load (the message gives FILE:LINE), 66
@@ -32,5 +32,9 @@ void lesson_mode_start(const struct options *opt, struct state *s,
 /* `pescope --lessons`: the lessons of the language's folder, one line
  * each. Returns the exit status. */
 int lessons_run(const struct options *opt);
+
+/* `pescope --list lessons`: the names --lesson takes, one a line, from
+ * the same folder. Returns the exit status, as lessons_run's. */
+int lesson_names_run(const struct options *opt);
 
 #endif

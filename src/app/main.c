@@ -1,7 +1,7 @@
 /* main.c - pescope: read the command line, then run one mode.
  *
- * Modes that need no terminal (help, version, dump, snapshot, bench) never
- * start curses; only explore_run does. */
+ * Modes that need no terminal (help, version, lists, dump, snapshot, bench)
+ * never start curses; only explore_run does. */
 #include <errno.h>
 #include <locale.h>
 #include <signal.h>
@@ -65,6 +65,19 @@ static void catch_stop_signals(void)
 		    old.sa_handler != SIG_IGN)
 			sigaction(sigs[i], &sa, NULL);
 	signal(SIGPIPE, SIG_DFL);
+}
+
+/* --list WHAT: the words, one a line (lesson names come from the lessons
+ * folder, so lesson_mode.c lists those). */
+static int run_list(const struct options *opt)
+{
+	const char *w;
+
+	if (opt->list == CLI_LIST_LESSONS)
+		return lesson_names_run(opt);
+	for (int i = 0; (w = cli_list_word(opt->list, i)); i++)
+		puts(w);
+	return finish_stdout();
 }
 
 /* Writes what the mode asks for to fp; 0 or an errno value. */
@@ -176,6 +189,8 @@ int main(int argc, char **argv)
 		return script_run(&opt);
 	case CLI_LESSONS:
 		return lessons_run(&opt);
+	case CLI_LIST:
+		return run_list(&opt);
 	case CLI_EXPLORE:
 		break;
 	}

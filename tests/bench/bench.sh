@@ -23,7 +23,7 @@
 #            explorer's screen, that time against a matplotlib re-render.
 #
 # Python is Debian's /usr/bin/python3. Where it lacks NumPy or matplotlib,
-# the comparisons that need them say so and are skipped (make deps installs
+# the comparisons that need them say so and are skipped (make bench installs
 # them). OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE, which this machine may set
 # for old OpenBLAS builds and which slow a current NumPy, are unset for the
 # Python commands only (see `py`), and RESULTS.md says which BLAS NumPy then
@@ -119,7 +119,7 @@ section_dump() {
 	table "Writing the ${L}x${d} float64 matrix to .npy (/dev/null)" \
 		"" "pescope --dump npy" "NumPy reference + np.save" "pescope is"
 	if ! $have_numpy; then
-		row "time" "-" "skipped: $PY has no NumPy (make deps)" "-"
+		row "time" "-" "skipped: $PY has no NumPy (make bench installs it)" "-"
 		return
 	fi
 	for _ in $(seq "$REPS"); do
@@ -160,7 +160,7 @@ section_frames() {
 			p=$(field p50_ms "$c")
 			if [ "$m" = "-" ]; then
 				row "$size" "$label" "$p / $(field p95_ms "$c") ms" \
-					"skipped: no matplotlib (make deps)" "-"
+					"skipped: no matplotlib (make bench installs it)" "-"
 			else
 				row "$size" "$label" "$p / $(field p95_ms "$c") ms" \
 					"$(field p50_ms "$m") / $(field p95_ms "$m") ms" \
@@ -180,7 +180,7 @@ section_bytes() {
 		"full redraw, 256 colours" "one-step move, 256 colours" \
 		"full redraw, 24-bit" "one-step move, 24-bit"
 	if ! infocmp xterm-direct >/dev/null 2>&1; then
-		row "-" "skipped: no terminfo for xterm-direct (make deps: ncurses-term)" "-" "-" "-"
+		row "-" "skipped: no terminfo for xterm-direct (make deps installs ncurses-term)" "-" "-" "-"
 		return
 	fi
 	for size in 80x24 160x50 240x70; do
@@ -207,7 +207,7 @@ section_startup() {
 	done
 	t=$(median "${c[@]}")
 	if [ "${#p[@]}" -eq 0 ]; then
-		row "start-up" "$(printf '%.4f s' "$t")" "skipped: no NumPy or matplotlib (make deps)" "-"
+		row "start-up" "$(printf '%.4f s' "$t")" "skipped: no NumPy or matplotlib (make bench installs them)" "-"
 		return
 	fi
 	row "--snapshot (a full 120x40 frame) vs import numpy, matplotlib" \
@@ -241,7 +241,7 @@ section_extremes() {
 		"pescope: parameter change finished" "matplotlib Agg re-render" "pescope is"
 	c=$(TERM=xterm-256color "$bin" --bench --frames 200 --size 240x70 "${args[@]}")
 	if ! { $have_mpl && $have_numpy; }; then
-		row "time" "$(field catchup_ms "$c") ms" "skipped: no matplotlib (make deps)" "-"
+		row "time" "$(field catchup_ms "$c") ms" "skipped: no matplotlib (make bench installs it)" "-"
 	else
 		m=$(py "$here/mpl_frames.py" 240 70 65536 1000000000 10)
 		row "time to a finished screen" "$(field catchup_ms "$c") ms" \
@@ -285,7 +285,7 @@ import numpy
 try:
     import threadpoolctl
 except ImportError:
-    print("  threadpoolctl is missing (make deps), so the BLAS in use was not checked.")
+    print("  threadpoolctl is missing (make bench installs it), so the BLAS in use was not checked.")
 else:
     numpy.ones((64, 64)) @ numpy.ones((64, 64))  # load the BLAS
     info = [i for i in threadpoolctl.threadpool_info() if i.get("user_api") == "blas"]

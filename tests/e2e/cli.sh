@@ -138,7 +138,7 @@ have_numpy=0
 if "$PY" -c 'import numpy' 2>/dev/null; then
 	have_numpy=1
 else
-	not_ok "NumPy in $PY (make deps installs python3-numpy)"
+	not_ok "NumPy in $PY (make check installs python3-numpy)"
 fi
 
 # compare NAME KIND FILE L D LAYOUT TOL [DTYPE]

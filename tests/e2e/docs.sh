@@ -63,7 +63,7 @@ elif command -v groff >/dev/null; then
 		not_ok "man page has no groff warnings" "$(tr '\n' ' ' <"$tmp/lint")"
 	fi
 else
-	not_ok "man page lint" "neither mandoc nor groff (make deps installs mandoc)"
+	not_ok "man page lint" "neither mandoc nor groff (make check installs mandoc)"
 fi
 
 # ---- the manual page: the tags of each section's list ----
@@ -79,7 +79,7 @@ man_tags() {
 }
 
 if ! command -v mandoc >/dev/null || ! command -v xmllint >/dev/null; then
-	not_ok "man page lists" "mandoc and xmllint are needed to read them (make deps)"
+	not_ok "man page lists" "mandoc and xmllint are needed to read them (make check installs them)"
 	exit 1
 fi
 mandoc -T html "$man" >"$tmp/man.html"

@@ -203,7 +203,7 @@ if command -v rsvg-convert >/dev/null; then
 		not_ok "rsvg-convert renders the SVG" "$(head -c 300 "$tmp/err")"
 	fi
 else
-	ok "rsvg-convert renders the SVG # SKIP rsvg-convert not installed (make deps: librsvg2-bin)"
+	ok "rsvg-convert renders the SVG # SKIP rsvg-convert not installed (make check installs librsvg2-bin)"
 fi
 
 # ---- text exports are the snapshots ----

@@ -2,14 +2,19 @@
 # make install / make uninstall, in a copy of the source tree (so the binary
 # under test is never rebuilt with other paths), into temporary folders:
 #   - staged: DESTDIR=$tmp/stage PREFIX=$tmp/usr puts the binary, the
-#     manual page and every lesson file (any depth) under the stage, and the
-#     staged binary runs; uninstall leaves the stage empty;
-#   - real: PREFIX=$tmp/usr, where a folder and a file of someone else's
-#     already exist; the installed binary runs --version, --snapshot and
-#     --lessons (when it has that option) and finds its lessons under
-#     PREFIX/share/pescope, with no source tree next to it; after a second
-#     install over the first, uninstall takes away exactly what install
-#     added, and nothing that was there before.
+#     manual page, the bash, zsh and fish completions and every lesson file
+#     (any depth) under the stage, and the staged binary runs; uninstall
+#     leaves the stage empty;
+#   - real: PREFIX=$tmp/usr, where folders and files of someone else's
+#     already exist (a bash completion among them); the installed binary
+#     runs --version, --snapshot and --lessons (when it has that option)
+#     and finds its lessons under PREFIX/share/pescope, with no source tree
+#     next to it; each shell finds the installed completion where the
+#     README says it looks (bash-completion and fish through XDG_DATA_DIRS,
+#     zsh through fpath) and completes "pescope --view s" to spectrum with
+#     the installed binary; after a second install over the first,
+#     uninstall takes away exactly what install added, and nothing that
+#     was there before.
 # Prints "ok NAME" / "not ok NAME # why".
 set -u
 : "${PESCOPE:?set PESCOPE to the binary under test}"
@@ -61,21 +66,69 @@ listing() {
 	(cd "$1" && find . -mindepth 1 -printf '%y %p\n' | sort)
 }
 
-# installed_ok NAME ROOT: the three kinds of file are under ROOT (a prefix
+# installed_ok NAME ROOT: the four kinds of file are under ROOT (a prefix
 # as seen from outside) and the same as in the tree.
 installed_ok() {
-	local name=$1 p=$2 bad="" f
+	local name=$1 p=$2 bad="" f c
 	[ -x "$p/bin/pescope" ] || bad="$bad bin/pescope"
 	cmp -s "$tree/assets/pescope.1" "$p/share/man/man1/pescope.1" ||
 		bad="$bad man1/pescope.1"
+	for c in pescope.bash:bash-completion/completions/pescope \
+		 _pescope:zsh/site-functions/_pescope \
+		 pescope.fish:fish/vendor_completions.d/pescope.fish; do
+		cmp -s "$tree/assets/completion/${c%%:*}" "$p/share/${c#*:}" ||
+			bad="$bad share/${c#*:}"
+	done
 	while IFS= read -r f; do
 		cmp -s "$tree/assets/lessons/$f" "$p/share/pescope/lessons/$f" ||
 			bad="$bad lessons/$f"
 	done <"$tmp/lessons"
 	if [ -z "$bad" ]; then
-		ok "$name: binary, man page and $(wc -l <"$tmp/lessons") lesson files installed"
+		ok "$name: binary, man page, 3 completions and $(wc -l <"$tmp/lessons") lesson files installed"
 	else
 		not_ok "$name: files installed" "missing or different:$bad"
+	fi
+}
+
+# shells_find_completions PREFIX: each shell, pointed at PREFIX the way the
+# README says, loads the installed completion by itself and completes
+# "pescope --view s" to spectrum with PREFIX/bin/pescope. A shell that is
+# missing is skipped with a note.
+shells_find_completions() {
+	local p=$1 got env=(env HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config"
+		XDG_DATA_HOME="$tmp/home/.local/share" XDG_DATA_DIRS="$1/share"
+		PATH="$1/bin:$PATH" LC_ALL=C.UTF-8)
+	mkdir -p "$tmp/home"
+	if [ -f /usr/share/bash-completion/bash_completion ]; then
+		got=$("${env[@]}" bash --norc --noprofile -c '
+			source /usr/share/bash-completion/bash_completion
+			__load_completion pescope || exit 1
+			COMP_WORDS=(pescope --view s); COMP_CWORD=2
+			$(complete -p pescope | sed -E "s/.* -F ([^ ]+) .*/\1/") \
+				pescope s --view
+			printf "%s\n" "${COMPREPLY[@]}"' 2>&1)
+		check "bash-completion loads the installed completion: --view s gives spectrum" \
+			test "$got" = spectrum
+	else
+		ok "bash-completion loads the installed completion # skip bash-completion is not installed"
+	fi
+	if command -v zsh >/dev/null; then
+		got=$("${env[@]}" zsh -f -c '
+			fpath=($1/share/zsh/site-functions $fpath)
+			autoload -Uz compinit && compinit -u -D
+			print -r -- $_comps[pescope]' zsh "$p" 2>&1)
+		check "zsh's compinit finds _pescope in PREFIX/share/zsh/site-functions" \
+			test "$got" = _pescope
+	else
+		ok "zsh finds the installed completion # skip zsh is not installed"
+	fi
+	if command -v fish >/dev/null; then
+		got=$(cd "$tmp" && "${env[@]}" fish -c 'complete -C "pescope --view s"' 2>&1 |
+			cut -f1)
+		check "fish finds the installed completion: --view s gives spectrum" \
+			test "$got" = spectrum
+	else
+		ok "fish finds the installed completion # skip fish is not installed"
 	fi
 }
 
@@ -107,8 +160,9 @@ fi
 
 # ---- real install under a prefix with things of its own ----
 
-mkdir -p "$prefix/bin" "$prefix/share/man"
+mkdir -p "$prefix/bin" "$prefix/share/man" "$prefix/share/bash-completion/completions"
 echo "someone else's" >"$prefix/bin/other"
+echo "complete -W 'a b' other" >"$prefix/share/bash-completion/completions/other"
 before=$(listing "$prefix")
 
 # Installed twice: the second run finds the folders there, and must still
@@ -144,6 +198,7 @@ if mk install PREFIX="$prefix" && mk install PREFIX="$prefix"; then
 		check "man finds the installed page" \
 			test "$got" = "$prefix/share/man/man1/pescope.1"
 	fi
+	shells_find_completions "$prefix"
 	if mk uninstall PREFIX="$prefix"; then
 		after=$(listing "$prefix")
 		if [ "$after" = "$before" ]; then

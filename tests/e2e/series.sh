@@ -9,7 +9,7 @@ not_ok() { echo "not ok $1${2:+: $2}"; fails=$((fails + 1)); }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 if ! "$PY" -c 'import numpy' 2>/dev/null; then
-	not_ok "NumPy available for cross-checks" "install python3-numpy (make deps)"
+	not_ok "NumPy available for cross-checks" "install python3-numpy (make check does)"
 	exit 1
 fi
 

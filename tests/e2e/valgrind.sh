@@ -35,7 +35,7 @@ vg() {
 if [ "$sanitized" = 1 ]; then
 	echo "# skipped: valgrind (sanitizer build)"
 elif ! command -v valgrind >/dev/null; then
-	not_ok "valgrind installed (make deps)"
+	not_ok "valgrind installed (make check installs it)"
 else
 	for v in "${VIEWS[@]}"; do
 		vg "--snapshot --view $v" 0 --snapshot --view "$v" --size 120x40 -d 256 -n 5000 -p 77

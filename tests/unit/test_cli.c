@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "io/series.h"
 
 #define MAX_ARGS 32
 
@@ -254,6 +255,66 @@ Test(cli, words)
 	refused(parse("--snapshot", "--color", "blue", NULL), "--color",
 		"\"blue\"");
 	refused(parse("--dump", "csv", "-o", "", NULL), "--output", "\"\"");
+}
+
+/* Every word --list prints is taken by its option, and stands for the
+ * value its name says. */
+Test(cli, list_words_are_what_the_options_take)
+{
+	static const struct {
+		enum cli_list list;
+		const char *option, *mode;	/* the mode it needs, or NULL */
+		const char *mode_arg;
+	} pairs[] = {
+		{ CLI_LIST_VIEWS, "--view", NULL, NULL },
+		{ CLI_LIST_PRESETS, "--preset", NULL, NULL },
+		{ CLI_LIST_LAYOUTS, "--layout", NULL, NULL },
+		{ CLI_LIST_FORMATS, "--dump", NULL, NULL },
+		{ CLI_LIST_DTYPES, "--dtype", "--dump", "npy" },
+		{ CLI_LIST_SERIES, "--dump-series", NULL, NULL },
+		{ CLI_LIST_PALETTES, "--palette", NULL, NULL },
+		{ CLI_LIST_COLORS, "--color", NULL, NULL },
+		{ CLI_LIST_LANGS, "--lang", NULL, NULL },
+	};
+	const char *w;
+	int n;
+
+	for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+		for (n = 0; (w = cli_list_word(pairs[k].list, n)); n++)
+			cr_assert(parse(pairs[k].option, w, pairs[k].mode,
+					pairs[k].mode_arg, NULL),
+				  "%s %s: %s", pairs[k].option, w, err);
+		cr_assert_geq(n, 2, "%s: only %d words", pairs[k].option, n);
+	}
+	cr_assert_null(cli_list_word(CLI_LIST_LESSONS, 0));
+	cr_assert_null(cli_list_word(CLI_LIST_COUNT, 0));
+	cr_assert_null(cli_list_word(CLI_LIST_VIEWS, -1));
+
+	cr_assert(parse("--layout", "concat", NULL), "%s", err);
+	cr_assert_eq(opt.pe.layout, PE_CONCAT);
+	cr_assert(parse("--dump", "tsv", NULL), "%s", err);
+	cr_assert_eq(opt.format, DUMP_TSV);
+	cr_assert(parse("--dump", "npy", "--dtype", "float32", NULL), "%s", err);
+	cr_assert_eq(opt.dtype, DUMP_FLOAT32);
+	cr_assert(parse("--snapshot", "--color", "never", NULL), "%s", err);
+	cr_assert_eq(opt.color, COLOR_CHOICE_NEVER);
+	cr_assert(parse("--dump-series", "wave", NULL), "%s", err);
+	cr_assert_eq(opt.series, SERIES_WAVE);
+}
+
+Test(cli, list_mode)
+{
+	cr_assert(parse("--list", "presets", NULL), "%s", err);
+	cr_assert_eq(opt.mode, CLI_LIST);
+	cr_assert_eq(opt.list, CLI_LIST_PRESETS);
+	cr_assert(parse("--list", "lessons", "--lang", "zh", NULL), "%s", err);
+	cr_assert_eq(opt.list, CLI_LIST_LESSONS);
+	refused(parse("--list", "view", NULL), "--list", "\"view\"");
+	cr_assert(strstr(err, "views, presets, layouts, formats, dtypes, "
+			 "series, palettes, colors, langs or lessons"), "%s", err);
+	refused(parse("--list", "views", "--lessons", NULL), "--lessons",
+		"--list");
+	refused(parse("--list", "views", "-d", "64", NULL), "--d-model", NULL);
 }
 
 Test(cli, size_and_frames)

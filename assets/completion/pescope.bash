@@ -1,0 +1,97 @@
+# pescope.bash - bash completion for pescope.
+#
+# Completes every option of `pescope --help`, and the values of the options
+# that take a word: those words are not written here but asked of the
+# program being completed (`pescope --list views` and so on), so they are
+# always the ones it accepts. FILE arguments complete file names; --lesson
+# completes lesson names (in the language of a --lang on the line) and, once
+# the word holds a '/', file names.
+#
+# make install puts this file where bash-completion finds it on demand
+# ($PREFIX/share/bash-completion/completions/pescope); without
+# bash-completion, `source` it from ~/.bashrc.
+
+# _pescope_ask PROG WHAT [LANG]: the words PROG --list WHAT prints.
+_pescope_ask()
+{
+	"$1" --list "$2" ${3:+--lang "$3"} 2>/dev/null
+}
+
+# _pescope_files CUR: file names that start with CUR, shown as files.
+_pescope_files()
+{
+	compopt -o filenames 2>/dev/null	# fails outside a completion
+	mapfile -t COMPREPLY < <(compgen -f -- "$1")
+}
+
+_pescope()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev= opt= prefix= lang= i
+	local prog=${COMP_WORDS[0]}
+	# Options that take a value, and the rest.
+	local with_value='-d --d-model -b --base -n --length -p --position
+		-i --dim --layout --view --preset --lesson --step --lang
+		--palette --seed --dump --dump-series --vector -o --output
+		--dtype --keys --export --size --color --frames --list'
+	local flags='--lessons --present --drill --snapshot --ascii --bench
+		--list-keys -h --help -V --version'
+	local lists='views presets layouts formats dtypes series palettes
+		colors langs lessons'
+
+	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}
+	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+
+	# The option whose value is being typed, if any. bash splits
+	# "--view=sp" into "--view" "=" "sp" unless '=' was taken out of
+	# COMP_WORDBREAKS; then the word is whole and replies keep its
+	# "--view=" in front.
+	if [[ $cur == = && $prev == --* ]]; then
+		opt=$prev cur=
+	elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+		opt=${COMP_WORDS[COMP_CWORD - 2]}
+	elif [[ $cur == --*=* ]]; then
+		opt=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=}
+	elif [[ " ${with_value//[[:space:]]/ } " == *" $prev "* ]]; then
+		opt=$prev
+	fi
+
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		--lang=*) lang=${COMP_WORDS[i]#--lang=} ;;
+		--lang) lang=${COMP_WORDS[i + 1]}
+			[[ $lang == = ]] && lang=${COMP_WORDS[i + 2]} ;;
+		esac
+	done
+
+	local words=
+	case $opt in
+	'') mapfile -t COMPREPLY < <(compgen -W "$with_value $flags" -- "$cur")
+		return 0 ;;
+	--view) words=$(_pescope_ask "$prog" views) ;;
+	--preset) words=$(_pescope_ask "$prog" presets) ;;
+	--layout) words=$(_pescope_ask "$prog" layouts) ;;
+	--dump) words=$(_pescope_ask "$prog" formats) ;;
+	--dtype) words=$(_pescope_ask "$prog" dtypes) ;;
+	--dump-series) words=$(_pescope_ask "$prog" series) ;;
+	--palette) words=$(_pescope_ask "$prog" palettes) ;;
+	--color) words=$(_pescope_ask "$prog" colors) ;;
+	--lang) words=$(_pescope_ask "$prog" langs) ;;
+	--list) words=$lists ;;
+	--lesson)
+		if [[ $cur != */* ]]; then
+			words=$(_pescope_ask "$prog" lessons "$lang")
+		else
+			_pescope_files "$cur"
+			return 0
+		fi ;;
+	-o | --output | --keys | --export)
+		_pescope_files "$cur"
+		return 0 ;;
+	*) COMPREPLY=()	# a number or a size: nothing to offer
+		return 0 ;;
+	esac
+	mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "$words" -- "$cur")
+	return 0
+}
+
+complete -F _pescope pescope
