@@ -6,13 +6,16 @@
 #ifndef FIXTURE_H
 #define FIXTURE_H
 
+#include <criterion/criterion.h>
 #include <stdlib.h>
 
 #include "model/catalog.h"
+#include "model/keys.h"
 #include "model/reduce.h"
 #include "model/state.h"
 #include "views/screen.h"
 #include "views/views.h"
+#include "snap.h"
 
 enum {
 	VIEW_EXPLORE, VIEW_SPECTRUM, VIEW_CLOCKS, VIEW_BANDS, VIEW_LAYOUTS,
@@ -44,6 +47,28 @@ static inline struct screen *fx_screen(void)
 static inline void fx_draw(const struct state *s, struct canvas *c)
 {
 	screen_draw(fx_screen(), s, c);
+}
+
+/* What pressing key `code` does to s, which must stay valid. */
+static inline void fx_press(struct state *s, int code)
+{
+	struct action a = keys_action(s, code);
+
+	reduce(s, &a);
+	cr_assert(state_valid(s), "invalid after key %d", code);
+}
+
+/* The screen s shows on a w x h canvas, as text (the caller frees it). */
+static inline char *fx_text(const struct state *s, int w, int h)
+{
+	struct canvas *c = canvas_new(w, h);
+	char *text;
+
+	cr_assert_not_null(c);
+	fx_draw(s, c);
+	text = snap(c);
+	canvas_free(c);
+	return text;
 }
 
 /* View v drawn into r as the view shown (s's knobs of that view), with a

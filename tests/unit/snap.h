@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "io/render_text.h"
 
 enum { SNAP_ROW_MAX = 4096 };	/* room for one rendered row */
@@ -39,31 +40,6 @@ static inline char *snap(const struct canvas *c)
 	return snap_opts(c, true, COLOR_NONE, PALETTE_RDBU);
 }
 
-/* One code point as UTF-8 into out; returns the bytes written. */
-static inline size_t snap_put_utf8(char *out, uint32_t cp)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | cp >> 12);
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | cp >> 18);
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /* Row y of the canvas as the UTF-8 text a sink would print, into out
  * (SNAP_ROW_MAX bytes). */
 static inline char *snap_row_text(const struct canvas *c, int y, char *out)
@@ -74,7 +50,7 @@ static inline char *snap_row_text(const struct canvas *c, int y, char *out)
 		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
 
 		if (g)
-			n += snap_put_utf8(out + n, g);
+			n += utf8_encode(g, out + n);
 	}
 	out[n] = '\0';
 	return out;

@@ -35,26 +35,6 @@ static struct state help_state(int w, int h, enum lang lang)
 	return s;
 }
 
-static void press(struct state *s, int code)
-{
-	struct action a = keys_action(s, code);
-
-	reduce(s, &a);
-}
-
-/* The screen with the help open, as text (the caller frees it). */
-static char *help_screen(const struct state *s, int w, int h)
-{
-	struct canvas *c = canvas_new(w, h);
-	char *text;
-
-	cr_assert_not_null(c);
-	fx_draw(s, c);
-	text = snap(c);
-	canvas_free(c);
-	return text;
-}
-
 /* Every row of the box runs from column 0 to the last: the box has the
  * whole width, so no panel border shows beside it, and no row ran over. */
 static void check_box_whole(const char *text, int w)
@@ -88,9 +68,9 @@ static char *all_pages(struct state *s, int w, int h)
 	int last = -1;
 
 	cr_assert_not_null(all);
-	press(s, PK_HOME);
+	fx_press(s, PK_HOME);
 	while (s->help_top != last) {
-		char *page = help_screen(s, w, h);
+		char *page = fx_text(s, w, h);
 		size_t n = strlen(page);
 
 		cr_assert(len + n + 1 < cap);
@@ -98,7 +78,7 @@ static char *all_pages(struct state *s, int w, int h)
 		len += n;
 		free(page);
 		last = s->help_top;
-		press(s, PK_PGDN);
+		fx_press(s, PK_PGDN);
 	}
 	return all;
 }
@@ -106,7 +86,7 @@ static char *all_pages(struct state *s, int w, int h)
 static void check_everything_readable(enum lang lang, int w, int h)
 {
 	struct state s = help_state(w, h, lang);
-	char *all = all_pages(&s, w, h), *first = help_screen(&s, w, h);
+	char *all = all_pages(&s, w, h), *first = fx_text(&s, w, h);
 	int n, views = keys_digit_views(views_catalog());
 	const struct keybinding *t = keys_table(&n);
 	char label[64], buf[256];
@@ -155,21 +135,21 @@ Test(help, narrow_screens_scroll_one_column)
 	cr_assert(l.scrolls && l.cols == 1);
 	max = help_scroll_max(&s);
 	cr_assert_gt(max, 0, "80x24 has more rows than it shows");
-	press(&s, PK_DOWN);
+	fx_press(&s, PK_DOWN);
 	cr_expect_eq(s.help_top, 1);
-	press(&s, PK_END);
+	fx_press(&s, PK_END);
 	cr_expect_eq(s.help_top, max);
-	press(&s, PK_DOWN);
+	fx_press(&s, PK_DOWN);
 	cr_expect_eq(s.help_top, max, "Down at the end stays");
-	press(&s, PK_UP);
+	fx_press(&s, PK_UP);
 	cr_expect_eq(s.help_top, max - 1, "and Up moves at once");
-	press(&s, PK_HOME);
+	fx_press(&s, PK_HOME);
 	cr_expect_eq(s.help_top, 0);
-	press(&s, PK_PGDN);
+	fx_press(&s, PK_PGDN);
 	cr_expect_eq(s.help_top, l.per_col - 1, "a page keeps a row of context");
-	press(&s, '?');
+	fx_press(&s, '?');
 	cr_expect(!s.help);
-	press(&s, '?');
+	fx_press(&s, '?');
 	cr_expect_eq(s.help_top, 0, "the help opens at its top");
 	cr_expect(state_valid(&s));
 }
@@ -179,8 +159,8 @@ Test(help, the_title_says_where_the_scroll_is)
 	struct state s = help_state(80, 24, LANG_EN);
 	char *text;
 
-	press(&s, PK_PGDN);
-	text = help_screen(&s, 80, 24);
+	fx_press(&s, PK_PGDN);
+	text = fx_text(&s, 80, 24);
 	cr_expect_not_null(strstr(text, "Help 20-39 of "), "%s", text);
 	cr_expect_not_null(strstr(text, "PgUp/PgDn"));
 	free(text);
@@ -195,6 +175,6 @@ Test(help, wide_screens_put_columns_side_by_side)
 	cr_expect(!l.scrolls && l.cols >= 2, "160x50: %d columns", l.cols);
 	help_layout(&s, 120, 40, &l);
 	cr_expect(!l.scrolls && l.cols == 2, "120x40: %d columns", l.cols);
-	press(&s, PK_DOWN);
+	fx_press(&s, PK_DOWN);
 	cr_expect_eq(s.help_top, 0, "nothing to scroll");
 }

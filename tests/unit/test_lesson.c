@@ -940,39 +940,31 @@ static void open_chooser(struct state *s, int n)
 	act(s, ACT_LESSON_MENU, 0);
 }
 
-static void press_key(struct state *s, int code)
-{
-	struct action a = keys_action(s, code);
-
-	reduce(s, &a);
-	cr_assert(state_valid(s), "after key %d", code);
-}
-
 Test(lesson, chooser_reaches_lessons_past_nine_by_number)
 {
 	struct state s;
 
 	open_chooser(&s, 12);
-	press_key(&s, '1');
+	fx_press(&s, '1');
 	cr_expect(s.les.menu, "1 could begin 10, 11 or 12: it waits");
 	cr_expect_eq(s.les.sel, 1);
 	cr_expect_eq(s.les.typed, 1);
-	press_key(&s, '2');
+	fx_press(&s, '2');
 	cr_expect(!s.les.menu);
 	cr_expect_eq(s.les.index, 11, "12 opens lesson 12");
 	act(&s, ACT_LESSON_MENU, 0);
-	press_key(&s, '1');
-	press_key(&s, PK_ENTER);
+	fx_press(&s, '1');
+	fx_press(&s, PK_ENTER);
 	cr_expect_eq(s.les.index, 0, "1 and Enter open lesson 1");
 	act(&s, ACT_LESSON_MENU, 0);
-	press_key(&s, '9');
+	fx_press(&s, '9');
 	cr_expect_eq(s.les.index, 8, "nothing longer starts with 9: at once");
 	act(&s, ACT_LESSON_MENU, 0);
-	press_key(&s, '1');
-	press_key(&s, '3');
+	fx_press(&s, '1');
+	fx_press(&s, '3');
 	cr_expect(s.les.menu && s.msg_error, "13 is past the book");
 	cr_expect_eq(s.les.typed, 0);
-	press_key(&s, '0');
+	fx_press(&s, '0');
 	cr_expect_eq(s.les.index, -1, "0 alone closes the lesson");
 	lesson_book_free(&big_book);
 }
@@ -985,7 +977,7 @@ Test(lesson, chooser_scrolls_to_the_highlight)
 
 	cr_assert_not_null(c);
 	open_chooser(&s, 30);
-	press_key(&s, PK_END);
+	fx_press(&s, PK_END);
 	cr_expect_eq(s.les.sel, 30);
 	fx_draw(&s, c);
 	text = snap(c);
@@ -993,13 +985,13 @@ Test(lesson, chooser_scrolls_to_the_highlight)
 	cr_expect_null(strstr(text, " 0  (close the lesson)"), "the top scrolled away");
 	cr_expect_not_null(strstr(text, "▲"), "and the box says so");
 	free(text);
-	press_key(&s, PK_HOME);
+	fx_press(&s, PK_HOME);
 	cr_expect_eq(s.les.sel, 0);
-	press_key(&s, PK_PGDN);
+	fx_press(&s, PK_PGDN);
 	cr_expect_eq(s.les.sel, state_chooser_page(&s));
-	press_key(&s, PK_UP);
-	press_key(&s, PK_HOME);
-	press_key(&s, PK_UP);
+	fx_press(&s, PK_UP);
+	fx_press(&s, PK_HOME);
+	fx_press(&s, PK_UP);
 	cr_expect_eq(s.les.sel, 30, "one step up from the top wraps");
 	fx_draw(&s, c);
 	text = snap(c);

@@ -788,28 +788,6 @@ Test(panels, the_startup_wave_is_a_clean_line)
 	}
 }
 
-/* ---- focusing and zooming panels ---- */
-
-static void press_key(struct state *s, int code)
-{
-	struct action a = keys_action(s, code);
-
-	reduce(s, &a);
-	cr_assert(state_valid(s), "after key %d", code);
-}
-
-static char *draw_text(const struct state *s, int w, int h)
-{
-	struct canvas *c = canvas_new(w, h);
-	char *text;
-
-	cr_assert_not_null(c);
-	fx_draw(s, c);
-	text = snap(c);
-	canvas_free(c);
-	return text;
-}
-
 Test(panels, w_focuses_and_F_zooms_a_panel)
 {
 	struct settings st = { { 64, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
@@ -819,30 +797,30 @@ Test(panels, w_focuses_and_F_zooms_a_panel)
 	fx_init(&s, &st);
 	state_set_screen(&s, 100, 30);
 	cr_expect_eq(s.panel, 0, "the heatmap has the focus at first");
-	text = draw_text(&s, 100, 30);
+	text = fx_text(&s, 100, 30);
 	cr_expect_not_null(strstr(text, "dims 0-63 ─"), "%s", text);
 	cr_expect_not_null(strstr(text, " F: zoom "), "the focused panel says how to zoom it");
 	free(text);
-	press_key(&s, 'w');
+	fx_press(&s, 'w');
 	cr_expect_eq(s.panel, 1);
-	press_key(&s, 'F');
+	fx_press(&s, 'F');
 	cr_expect(s.zoomed);
-	text = draw_text(&s, 100, 30);
+	text = fx_text(&s, 100, 30);
 	cr_expect_not_null(strstr(text, "┌ Waveforms"), "the waveforms fill the body");
 	cr_expect_null(strstr(text, "Heatmap"), "and nothing else is drawn");
 	cr_expect_null(strstr(text, "Inspector"));
 	cr_expect_not_null(strstr(text, " F: back "));
 	free(text);
-	press_key(&s, 'W');
+	fx_press(&s, 'W');
 	cr_expect_eq(s.panel, 0, "W goes back a panel, zoomed too");
-	text = draw_text(&s, 100, 30);
+	text = fx_text(&s, 100, 30);
 	cr_expect_not_null(strstr(text, "┌ Heatmap"));
 	cr_expect_null(strstr(text, "Waveforms"));
 	free(text);
-	press_key(&s, 'F');
+	fx_press(&s, 'F');
 	cr_expect(!s.zoomed);
-	press_key(&s, '2');	/* spectrum: one panel */
-	press_key(&s, 'F');
+	fx_press(&s, '2');	/* spectrum: one panel */
+	fx_press(&s, 'F');
 	cr_expect(!s.zoomed);
 	cr_expect_str_eq(s.msg, "this view is one panel: nothing to zoom");
 }

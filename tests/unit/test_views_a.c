@@ -53,14 +53,6 @@ static unsigned apply(struct state *s, enum action_kind k, long long arg)
 	return reduce(s, &a);
 }
 
-/* What pressing key `code` does to s. */
-static void press(struct state *s, int code)
-{
-	struct action a = keys_action(s, code);
-
-	reduce(s, &a);
-}
-
 /* A canvas MARGIN cells larger than w x h on every side, filled with the
  * sentinel, with the view drawn into the rectangle in the middle. */
 static struct canvas *render(draw_fn draw, const struct state *s, int w,
@@ -268,10 +260,10 @@ Test(views_a, clocks_print_the_rotation_of_the_selected_pair)
 	struct state s = mkstate(512, 10000.0, 128, 17, 6, VIEW_CLOCKS);
 
 	for (int j = 0; j < 4; j++)
-		press(&s, 'X');
+		fx_press(&s, 'X');
 	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 5);
 	check_clocks(&s);
-	press(&s, 'C');
+	fx_press(&s, 'C');
 	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 10, "c/C doubles k");
 	check_clocks(&s);
 	s.cur.dim = 301;	/* pair 150, slow: entries near the identity */
@@ -283,7 +275,7 @@ Test(views_a, clocks_label_the_dials)
 	struct state s = mkstate(512, 10000.0, 128, 0, 6, VIEW_CLOCKS);
 	char buf[64];
 
-	press(&s, 'X');
+	fx_press(&s, 'X');
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
 		struct canvas *c = render(VIEW_CLOCKS, &s, sizes[k][0], sizes[k][1], &r);
@@ -382,7 +374,7 @@ Test(views_a, bands_print_reach_and_peak)
 	brute_bands(&s, &reach, &at, &peak);
 	cr_assert_eq(reach, 53, "the case this test was written for");
 	check_bands(&s);
-	press(&s, 'C');
+	fx_press(&s, 'C');
 	cr_assert_float_eq(s.knob[VIEW_BANDS][K_THRESHOLD], 0.55, 1e-12);
 	check_bands(&s);
 	s.cur.pe.base = 500000.0;
@@ -416,7 +408,7 @@ Test(views_a, bands_legend_follows_the_split)
 	struct rect r;
 	struct canvas *c;
 
-	press(&s, 'X');
+	fx_press(&s, 'X');
 	cr_assert_eq(s.knob[VIEW_BANDS][K_SPLIT], 129);
 	/* λ_129 = 2π·1e4^(258/512) = 2π·103.66 = 651.3. */
 	c = render(VIEW_BANDS, &s, 120, 38, &r);
