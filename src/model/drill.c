@@ -7,6 +7,7 @@
 
 #include "base/numparse.h"
 #include "engine/pe_analysis.h"
+#include "engine/pe_variants.h"
 
 /* ---- the random generator ---- */
 
@@ -111,24 +112,41 @@ static double pick_double(struct rng *r, const double *v, int n)
 	return v[rng_below(r, n)];
 }
 
+static long long pick_len(struct rng *r, const long long *v, int n)
+{
+	return v[rng_below(r, n)];
+}
+
 /* The values questions draw from: widths and bases people meet (10000
- * twice, as the classic one), context lengths, extension factors, and the
- * tiny encodings whose dot products can be worked out by hand. */
+ * twice, as the classic one), context lengths and extension factors. The
+ * last-pair question takes small widths, where 2*pi*base is far off. */
 static const int widths[] = { 32, 64, 128, 256, 512, 768, 1024 };
+static const int small_widths[] = { 32, 64, 128 };
 static const int cycle_widths[] = { 64, 128, 256, 512 };
+static const int model_widths[] = { 128, 256, 512, 1024 };
 static const int head_widths[] = { 64, 128, 256 };
 static const double bases[] = { 1e3, 1e4, 1e4, 5e5, 1e6 };
-static const double tiny_bases[] = { 100.0, 400.0, 1e4 };
+static const double large_bases[] = { 1e4, 5e5, 1e6 };
 static const double scales[] = { 2, 4, 8, 16, 32 };
+static const double small_scales[] = { 2, 4, 8 };
 static const long long lens[] = { 128, 512, 1000, 2048, 4096, 8192 };
+static const long long long_lens[] = { 1024, 2048, 4096, 8192 };
+static const long long trained_lens[] = { 512, 1024, 2048 };
+static const long long rope_lens[] = { 2048, 4096 };
 enum {
 	N_WIDTHS = sizeof widths / sizeof widths[0],
+	N_SMALL_WIDTHS = sizeof small_widths / sizeof small_widths[0],
 	N_CYCLE_WIDTHS = sizeof cycle_widths / sizeof cycle_widths[0],
+	N_MODEL_WIDTHS = sizeof model_widths / sizeof model_widths[0],
 	N_HEAD_WIDTHS = sizeof head_widths / sizeof head_widths[0],
 	N_BASES = sizeof bases / sizeof bases[0],
-	N_TINY_BASES = sizeof tiny_bases / sizeof tiny_bases[0],
+	N_LARGE_BASES = sizeof large_bases / sizeof large_bases[0],
 	N_SCALES = sizeof scales / sizeof scales[0],
-	N_LENS = sizeof lens / sizeof lens[0]
+	N_SMALL_SCALES = sizeof small_scales / sizeof small_scales[0],
+	N_LENS = sizeof lens / sizeof lens[0],
+	N_LONG_LENS = sizeof long_lens / sizeof long_lens[0],
+	N_TRAINED_LENS = sizeof trained_lens / sizeof trained_lens[0],
+	N_ROPE_LENS = sizeof rope_lens / sizeof rope_lens[0]
 };
 
 static void set_number(struct drill_question *q, double answer, double tol,
@@ -157,6 +175,12 @@ static void set_choice(struct drill_question *q, struct rng *r)
 			q->right = i;
 }
 
+static void set_knob(struct drill_question *q, int i, const char *word,
+		     double value)
+{
+	q->knob[i] = (struct drill_knob){ word, value };
+}
+
 /* A position p and offset k with p - k >= 0 and p + k < len, so both
  * neighbours the question names are on screen. */
 static void pick_offset(struct drill_question *q, struct rng *r, long long kmax)
@@ -165,20 +189,29 @@ static void pick_offset(struct drill_question *q, struct rng *r, long long kmax)
 	q->pos = rng_range(r, q->k, q->len - 1 - q->k);
 }
 
-static void make_wavelengths(struct drill_question *q)
+/* The slowest pair selected, one whole turn of it in the window. */
+static void show_last_pair(struct drill_question *q)
 {
-	int last = q->pe.d_model / 2 - 1;
+	q->pair = q->pe.d_model / 2 - 1;
+	q->len = (long long)ceil(pe_wavelength(&q->pe, q->pair) * 1.25);
+}
 
-	if (q->kind == DRILL_FIRST_WAVELENGTH) {
-		q->pair = 0;
-		q->len = 64;
-		set_number(q, pe_wavelength(&q->pe, 0), 0.01, true);
-		return;
-	}
-	q->pair = last;
-	/* One whole turn of the slowest pair fits in the window. */
-	q->len = (long long)ceil(pe_wavelength(&q->pe, last) * 1.25);
-	set_number(q, pe_wavelength(&q->pe, last), 0.03, true);
+/* ---- one maker per kind: parameters, answer, knobs ---- */
+
+static void make_last_wavelength(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = pick_int(r, small_widths, N_SMALL_WIDTHS);
+	q->pe.base = pick_double(r, large_bases, N_LARGE_BASES);
+	show_last_pair(q);
+	set_choice(q, r);
+}
+
+static void make_first_wavelength(struct drill_question *q, struct rng *r)
+{
+	(void)r;
+	q->pair = 0;
+	q->len = 64;
+	set_number(q, pe_wavelength(&q->pe, 0), 0.01, true);
 }
 
 static void make_cycles(struct drill_question *q, struct rng *r)
@@ -186,20 +219,58 @@ static void make_cycles(struct drill_question *q, struct rng *r)
 	int n;
 
 	q->pe.d_model = pick_int(r, cycle_widths, N_CYCLE_WIDTHS);
-	q->len = lens[rng_below(r, N_LENS)];
+	q->len = pick_len(r, lens, N_LENS);
 	n = analysis_pairs_cycling(&q->pe, (double)q->len);
 	q->pair = n > 0 ? n - 1 : 0;	/* the slowest pair that still turns */
 	set_number(q, n, 1.0, false);
 }
 
-static void make_similarity(struct drill_question *q, struct rng *r)
+static void make_norm(struct drill_question *q, struct rng *r)
 {
-	q->pe.d_model = 2 + 2 * rng_below(r, 2);
-	q->pe.base = pick_double(r, tiny_bases, N_TINY_BASES);
-	q->len = 64;
-	pick_offset(q, r, 20);
-	set_number(q, pe_similarity(&q->pe, (double)q->k, 0, q->pe.d_model / 2),
-		   0.05, false);
+	q->pos = rng_range(r, 1, q->len - 1);
+	set_number(q, sqrt(q->pe.d_model / 2.0), 0.01, true);
+}
+
+static void make_base_100(struct drill_question *q, struct rng *r)
+{
+	q->pe.base = 100.0;
+	q->len = 1024LL << rng_below(r, 4);
+	set_choice(q, r);
+}
+
+/* An offset k between two positions on a 256-position screen, and the
+ * view's offset knob at k (clocks). */
+static void make_offset(struct drill_question *q, struct rng *r)
+{
+	q->len = 256;
+	pick_offset(q, r, 40);
+	set_knob(q, 0, "offset", (double)q->k);
+	set_choice(q, r);
+}
+
+/* For the bands view: the first quarter of the pairs are the fast ones. */
+static void make_bands(struct drill_question *q, struct rng *r)
+{
+	set_knob(q, 0, "split", q->pe.d_model / 4);
+	set_choice(q, r);
+}
+
+static void make_fast_pairs(struct drill_question *q, struct rng *r)
+{
+	q->len = 256;
+	make_bands(q, r);
+}
+
+/* A context extension from train_len by scale, the context view's knobs
+ * at both and the whole extended length in view. */
+static void set_extension(struct drill_question *q, long long train,
+			  double scale)
+{
+	q->train_len = train;
+	q->scale = scale;
+	q->len = train * (long long)scale;
+	set_knob(q, 0, "train", (double)train);
+	set_knob(q, 1, "scale", scale);
 }
 
 static void make_ntk(struct drill_question *q, struct rng *r)
@@ -207,82 +278,153 @@ static void make_ntk(struct drill_question *q, struct rng *r)
 	double d;
 
 	q->pe.d_model = pick_int(r, head_widths, N_HEAD_WIDTHS);
-	q->scale = pick_double(r, scales, N_SCALES);
-	q->train_len = 4096;
-	q->len = q->train_len * (long long)q->scale;
+	set_extension(q, 4096, pick_double(r, scales, N_SCALES));
 	d = q->pe.d_model;
 	set_number(q, q->pe.base * pow(q->scale, d / (d - 2.0)), 0.03, true);
 }
 
-/* Fills the kind-specific part of q; q->pe, len, pos, k, scale and view
- * hold the common defaults when it is called. */
-static void make_kind(struct drill_question *q, struct rng *r)
+static void make_why_10000(struct drill_question *q, struct rng *r)
 {
-	switch (q->kind) {
-	case DRILL_LAST_WAVELENGTH:
-	case DRILL_FIRST_WAVELENGTH:
-		make_wavelengths(q);
-		break;
-	case DRILL_CYCLES:
-		make_cycles(q, r);
-		q->view = "spectrum";
-		break;
-	case DRILL_SYMMETRY:
-		q->len = 256;
-		pick_offset(q, r, 40);
-		set_choice(q, r);
-		break;
-	case DRILL_NORM:
-		q->pos = rng_range(r, 1, q->len - 1);
-		set_number(q, sqrt(q->pe.d_model / 2.0), 0.01, true);
-		break;
-	case DRILL_BASE_100:
-		q->pe.base = 100.0;
-		q->len = 1024LL << rng_below(r, 4);
-		set_choice(q, r);
-		break;
-	case DRILL_FAST_PAIRS:
-		q->len = 256;
-		set_choice(q, r);
-		q->view = "bands";
-		break;
-	case DRILL_OFFSET_ONLY:
-	case DRILL_ROTATION:
-		q->len = 256;
-		pick_offset(q, r, 40);
-		set_choice(q, r);
-		q->view = "clocks";
-		break;
-	case DRILL_NTK_BASE:
-		make_ntk(q, r);
-		q->view = "context";
-		break;
-	case DRILL_SIMILARITY:
-		make_similarity(q, r);
-		break;
-	case DRILL_KINDS:
-		break;
-	}
+	q->pe.d_model = pick_int(r, model_widths, N_MODEL_WIDTHS);
+	q->pe.base = 1e4;
+	q->train_len = pick_len(r, long_lens, N_LONG_LENS);
+	q->pair = q->pe.d_model / 2 - 1;
+	q->len = q->train_len;	/* the spectrum's line at len: the length */
+	set_choice(q, r);
 }
+
+static void make_position(struct drill_question *q, struct rng *r)
+{
+	q->pos = rng_range(r, 1, q->len - 1);
+	set_choice(q, r);
+}
+
+static void make_learned(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = 512;	/* the paper's base model */
+	q->pe.base = 1e4;
+	make_position(q, r);
+}
+
+static void make_extrapolation(struct drill_question *q, struct rng *r)
+{
+	q->pe.base = 1e4;
+	set_extension(q, pick_len(r, trained_lens, N_TRAINED_LENS), 4);
+	set_choice(q, r);
+}
+
+static void make_relative(struct drill_question *q, struct rng *r)
+{
+	q->pe.base = 1e4;
+	q->len = 512;
+	make_bands(q, r);
+}
+
+static void make_rope(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = pick_int(r, head_widths, N_HEAD_WIDTHS);
+	make_offset(q, r);
+}
+
+/* RoFormer's figure: a 128-wide head, base 10000 (the text quotes the
+ * bound at these parameters). */
+static void make_decay(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = 128;
+	q->pe.base = 1e4;
+	q->len = 512;
+	make_bands(q, r);
+}
+
+static void make_projections(struct drill_question *q, struct rng *r)
+{
+	q->pe.base = 1e4;
+	q->len = 256;
+	make_bands(q, r);
+}
+
+/* The first position the format cannot tell from the one before (257 in
+ * bf16, 2049 in fp16) selected, in the bugs view's float32 mistake: the
+ * precision mistake the zoo shows. */
+static void make_low_precision(struct drill_question *q, struct rng *r)
+{
+	q->fp16 = rng_below(r, 2) == 1;
+	q->pe.d_model = 64;
+	q->pe.base = 1e4;
+	q->len = q->fp16 ? 4096 : 512;
+	q->pos = q->fp16 ? 2049 : 257;
+	set_knob(q, 0, "bug", PE_BUG_FLOAT32);
+	set_choice(q, r);
+}
+
+static void make_context_methods(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = pick_int(r, head_widths, N_HEAD_WIDTHS);
+	q->pe.base = 1e4;
+	set_extension(q, pick_len(r, rope_lens, N_ROPE_LENS),
+		      pick_double(r, small_scales, N_SMALL_SCALES));
+	set_choice(q, r);
+}
+
+/* ---- the kinds ---- */
+
+struct kind_spec {
+	const char *view;	/* the view that shows the answer */
+	void (*make)(struct drill_question *q, struct rng *r);
+};
+
+/* What each kind is revealed in, by view name (catalog.h): the one place
+ * that says it. The RoPE, relative-scheme and long-term-decay kinds (and
+ * the W_Q/W_K caveat) use the closest views there are, rotations in
+ * "clocks" and the curve over offsets in "bands"; they move to the
+ * "attention" view once it exists, by changing their rows here. */
+static const struct kind_spec kinds[DRILL_KINDS] = {
+	[DRILL_LAST_WAVELENGTH] = { "spectrum", make_last_wavelength },
+	[DRILL_FIRST_WAVELENGTH] = { "explore", make_first_wavelength },
+	[DRILL_CYCLES] = { "spectrum", make_cycles },
+	[DRILL_SYMMETRY] = { "explore", make_offset },
+	[DRILL_NORM] = { "explore", make_norm },
+	[DRILL_BASE_100] = { "explore", make_base_100 },
+	[DRILL_FAST_PAIRS] = { "bands", make_fast_pairs },
+	[DRILL_OFFSET_ONLY] = { "clocks", make_offset },
+	[DRILL_NTK_BASE] = { "context", make_ntk },
+	[DRILL_ROTATION] = { "clocks", make_offset },
+	[DRILL_SINE_AND_COSINE] = { "clocks", make_offset },
+	[DRILL_WHY_10000] = { "spectrum", make_why_10000 },
+	[DRILL_ADD_OR_CONCAT] = { "vector", make_position },
+	[DRILL_LEARNED] = { "explore", make_learned },
+	[DRILL_EXTRAPOLATION] = { "context", make_extrapolation },
+	[DRILL_RELATIVE] = { "bands", make_relative },
+	[DRILL_ROPE] = { "clocks", make_rope },
+	[DRILL_DECAY] = { "bands", make_decay },
+	[DRILL_PROJECTIONS] = { "bands", make_projections },
+	[DRILL_LOW_PRECISION] = { "bugs", make_low_precision },
+	[DRILL_CONTEXT_METHODS] = { "context", make_context_methods },
+};
 
 void drill_question_make(unsigned long long seed, int number,
 			 struct drill_question *q)
 {
 	struct rng r;
+	int d;
+	double base;
 
 	if (number < 0)
 		number = 0;
 	rng_seed(&r, seed, ((uint64_t)number << 8) | SALT_PARAMS);
+	/* one draw after the other: the expressions of an initializer list
+	 * may be evaluated in any order */
+	d = pick_int(&r, widths, N_WIDTHS);
+	base = pick_double(&r, bases, N_BASES);
 	*q = (struct drill_question){
 		.kind = kind_of(seed, number),
 		.number = number,
-		.pe = { pick_int(&r, widths, N_WIDTHS),
-			pick_double(&r, bases, N_BASES), PE_INTERLEAVED },
+		.pe = { d, base, PE_INTERLEAVED },
 		.len = 1024,
 		.scale = 1.0,
-		.view = "explore",
 	};
-	make_kind(q, &r);
+	q->view = kinds[q->kind].view;
+	kinds[q->kind].make(q, &r);
 	if (q->train_len == 0)
 		q->train_len = q->len;
 }

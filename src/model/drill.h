@@ -9,10 +9,12 @@
  * where the answer teaches something.
  *
  * Answers are computed with the engine (pe.h) from the question's own
- * parameters; on reveal the session applies those parameters and the
- * question's view to the state, so the user sees the answer live.
+ * parameters; on reveal the session applies those parameters, the
+ * question's view and its knobs to the state, so the user sees the answer
+ * live. Which view shows which kind is one table in drill.c.
  *
- * The text of a question (drill_text.c) exists in English and Chinese; every
+ * The text of a question (drill_text.c for the mechanics, drill_concepts.c
+ * for the concepts) exists in English and Chinese; every
  * function that writes text writes UTF-8 and cuts it on a character
  * boundary when the buffer is too small. No I/O, no globals. */
 #ifndef DRILL_H
@@ -24,9 +26,11 @@
 #include "base/lang.h"
 #include "engine/pe.h"
 
-/* The kinds of question. The comment says what the answer is. */
+/* The kinds of question. The comment says what the answer is. The first
+ * ones are mechanics (numbers, formulas); from DRILL_SINE_AND_COSINE on
+ * they are the concepts interviewers ask about, all choice questions. */
 enum drill_kind {
-	DRILL_LAST_WAVELENGTH,	/* number: 2*pi*base^((d-2)/d) */
+	DRILL_LAST_WAVELENGTH,	/* choice: 2*pi*base^((d-2)/d), not 2*pi*base */
 	DRILL_FIRST_WAVELENGTH,	/* number: 2*pi, whatever d and base */
 	DRILL_CYCLES,		/* number: pairs with wavelength <= len */
 	DRILL_SYMMETRY,		/* choice: s(k) = s(-k), direction-blind */
@@ -36,11 +40,32 @@ enum drill_kind {
 	DRILL_OFFSET_ONLY,	/* choice: PE(p).PE(p+k) depends on k only */
 	DRILL_NTK_BASE,		/* number: base * s^(d/(d-2)) */
 	DRILL_ROTATION,		/* choice: an offset is a fixed rotation */
-	DRILL_SIMILARITY,	/* number: sum of cos(k*omega_i), d = 2 or 4 */
+	DRILL_SINE_AND_COSINE,	/* choice: sine alone has no linear M_k */
+	DRILL_WHY_10000,	/* choice: the longest wavelength against the
+				 * lengths in use */
+	DRILL_ADD_OR_CONCAT,	/* choice: W[x; PE] = W_x x + W_p PE */
+	DRILL_LEARNED,		/* choice: nearly the same (paper, Table 3) */
+	DRILL_EXTRAPOLATION,	/* choice: not in practice (Press et al.) */
+	DRILL_RELATIVE,		/* choice: Shaw, T5, ALiBi act on the scores */
+	DRILL_ROPE,		/* choice: q, k rotated in every layer */
+	DRILL_DECAY,		/* choice: an upper bound decays, on average */
+	DRILL_PROJECTIONS,	/* choice: W_Q, W_K make added PE not relative */
+	DRILL_LOW_PRECISION,	/* choice: bf16 exact to 256, fp16 to 2048 */
+	DRILL_CONTEXT_METHODS,	/* choice: NTK-aware works without
+				 * fine-tuning; PI, YaRN */
 	DRILL_KINDS
 };
 
-enum { DRILL_CHOICES = 4 };	/* options of a choice question, a..d */
+enum {
+	DRILL_CHOICES = 4,	/* options of a choice question, a..d */
+	DRILL_KNOBS = 2		/* knobs a reveal sets */
+};
+
+/* A knob of the question's view and the value the reveal gives it. */
+struct drill_knob {
+	const char *word;	/* the knob's word (catalog.h), or NULL */
+	double value;		/* clamped into its range by the state */
+};
 
 struct drill_question {
 	enum drill_kind kind;	/* what is asked */
@@ -49,8 +74,10 @@ struct drill_question {
 	long long len;		/* positions the revealed view shows */
 	long long pos;		/* the position p the question names */
 	long long k;		/* the offset k it names, or 0 */
-	double scale;		/* NTK: context extension factor s, else 1 */
-	long long train_len;	/* NTK: trained length L0, else len */
+	double scale;		/* context extension factor s, else 1 */
+	long long train_len;	/* trained length L0 (context questions),
+				 * the length in use (why 10000), else len */
+	bool fp16;		/* precision question: fp16, else bf16 */
 	bool choice;		/* answered with a letter, not a number */
 	double answer;		/* number questions: the exact answer */
 	double tol;		/* number questions: the error allowed */
@@ -64,6 +91,7 @@ struct drill_question {
 	const char *view;	/* the name of the view that shows the
 				 * answer (catalog.h) */
 	int pair;		/* the pair the view should select */
+	struct drill_knob knob[DRILL_KNOBS];	/* knobs the reveal sets */
 };
 
 /* Question `number` (>= 0) of the sequence drawn from `seed` into *q.

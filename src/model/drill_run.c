@@ -3,7 +3,6 @@
 #include "model/drill_run.h"
 
 #include <limits.h>
-#include <string.h>
 
 #include "model/drill.h"
 
@@ -11,27 +10,22 @@
 
 /* Applies q's parameters and view to s: the whole matrix at q's d_model,
  * base and length, the position and pair it names selected, and the knobs
- * of its view set to its offset or extension factor. The layout stays the
- * user's (the answers do not depend on it). */
+ * it names set (its offset, split, trained length, extension factor or
+ * mistake). The layout stays the user's (the answers do not depend on
+ * it). */
 static void show_question(struct state *s, const struct drill_question *q)
 {
-	int d = q->pe.d_model, split = d / 4;
-
-	state_set_dmodel(s, d);
+	state_set_dmodel(s, q->pe.d_model);
 	state_set_base(s, q->pe.base);
 	state_set_len(s, q->len);
 	state_set_pos(s, q->pos);
 	state_set_dim(s, pe_dim_of(&s->cur.pe, q->pair, PE_SIN));
 	state_fit(s);
 	state_set_view(s, catalog_find(s->cat, q->view));
-	if (q->k > 0)
-		state_set_knob_named(s, "offset", (double)q->k);
-	/* bands: the first quarter of the pairs are the fast ones */
-	state_set_knob_named(s, "split", split);
-	if (strcmp(q->view, "context") == 0) {
-		state_set_knob_named(s, "train", (double)q->train_len);
-		state_set_knob_named(s, "scale", q->scale);
-	}
+	for (int i = 0; i < DRILL_KNOBS; i++)
+		if (q->knob[i].word)
+			state_set_knob_named(s, q->knob[i].word,
+					     q->knob[i].value);
 	s->preset = -1;
 	s->playing = false;
 }

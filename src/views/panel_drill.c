@@ -43,6 +43,7 @@ static void asciify(const char *in, char *out, size_t n)
 		{ "λ", "wl" }, { "≤", "<=" }, { "≈", "~" }, { "‖", "||" },
 		{ "√", "sqrt" }, { "²", "^2" }, { "Σ", "sum " }, { "±", "+/-" },
 		{ "→", "->" }, { "×", "x" }, { "…", "..." }, { "–", "-" },
+		{ "θ", "theta" }, { "ᵀ", "^T" },
 	};
 	size_t k = 0;
 
@@ -234,9 +235,9 @@ static void draw_ask(const struct state *s, struct canvas *c, struct rect r)
 	rs.r[rs.n - 1].cursor = true;
 	snprintf(text, sizeof text, "%s", q.choice
 		 ? (zh ? "a–d 选择，回车提交，空着回车看答案，n 跳过，Esc 结束"
-		       : "a-d: choose, Enter: check · empty Enter: show the answer · n: skip · Esc: end")
+		       : "a-d, Enter: check · empty Enter: the answer · n: skip · Esc: end")
 		 : (zh ? "回车提交，空着回车看答案，n 跳过，Esc 结束"
-		       : "Enter: check · empty Enter: show the answer · n: skip · Esc: end"));
+		       : "Enter: check · empty Enter: the answer · n: skip · Esc: end"));
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	title_text(s, d->asked + 1, title, sizeof title);
 	draw_box(c, r, w, title, &rs, tail, false);
@@ -279,7 +280,7 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 	tail = rs.n;
 	snprintf(text, sizeof text, zh
 		 ? "%s 视图实时显示答案（按键照常可用） · n 或回车：下一题 · Esc：结束"
-		 : "Live in the %s view (the usual keys work) · n or Enter: next · Esc: end",
+		 : "Live in the %s view (keys work as usual) · n, Enter: next · Esc: end",
 		 state_view(s)->name);
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	title_text(s, d->asked, title, sizeof title);

@@ -1,8 +1,8 @@
 /* test_drill.c - the interview drill: answer checking at the tolerance
- * edges, every question kind against answers worked out here from the
- * formulas (not from pe.h's functions), the seeded generator, the session
- * in the state (score, misses, summary, revisits), what the box shows in
- * English and Chinese, and the --drill and --seed options. */
+ * edges, the seeded generator, the session in the state (score, misses,
+ * summary, revisits), what the box shows in English and Chinese, and the
+ * --drill and --seed options. Each kind's answers, reveal and texts are
+ * tested in test_drill_kinds.c. */
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <math.h>
@@ -10,16 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fixture.h"
-#include "render/canvas.h"
 #include "app/cli.h"
-#include "model/drill.h"
-#include "views/screen.h"
-#include "model/keys.h"
 #include "app/session.h"
-#include "snap.h"
-#include "model/state.h"
-#include "views/views.h"
+#include "drill_fx.h"
 
 static void utf8_locale(void)
 {
@@ -114,192 +107,6 @@ Test(drill, choices)
 	cr_assert_eq(drill_check(&q, "3"), DRILL_UNREADABLE);
 }
 
-/* ---- every kind, against the formulas ---- */
-
-static double omega(const struct pe_params *p, int i)
-{
-	return pow(p->base, -2.0 * i / p->d_model);
-}
-
-/* PE(a).PE(b) summed element by element from sin and cos. */
-static double dot(const struct pe_params *p, double a, double b)
-{
-	double s = 0;
-
-	for (int i = 0; i < p->d_model / 2; i++) {
-		double w = omega(p, i);
-		s += sin(a * w) * sin(b * w) + cos(a * w) * cos(b * w);
-	}
-	return s;
-}
-
-static void assert_close(double got, double want, double rel, const char *what)
-{
-	cr_assert(fabs(got - want) <= rel * fabs(want) + 1e-12,
-		  "%s: got %.17g, want %.17g", what, got, want);
-}
-
-/* The English text of the right option holds `phrase`. */
-static void assert_right_option(const struct drill_question *q,
-				const char *phrase)
-{
-	char buf[512];
-
-	drill_text_choice(q, LANG_EN, q->right, buf, sizeof buf);
-	cr_assert(strstr(buf, phrase), "kind %d: right option \"%s\"", q->kind,
-		  buf);
-}
-
-static void check_number_kind(const struct drill_question *q)
-{
-	const struct pe_params *p = &q->pe;
-	int d = p->d_model, half = d / 2, count = 0;
-	double want = 0;
-
-	switch (q->kind) {
-	case DRILL_LAST_WAVELENGTH:
-		want = 2 * M_PI * pow(p->base, (d - 2.0) / d);
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
-		cr_assert_eq(q->pair, half - 1);
-		cr_assert_geq((double)q->len, want, "one whole turn fits");
-		break;
-	case DRILL_FIRST_WAVELENGTH:
-		want = 2 * M_PI;
-		cr_assert_eq(q->pair, 0);
-		break;
-	case DRILL_CYCLES:
-		for (int i = 0; i < half; i++)
-			count += 2 * M_PI / omega(p, i) <= (double)q->len;
-		want = count;
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_SPECTRUM);
-		cr_assert_eq(q->answer, want, "exact count");
-		break;
-	case DRILL_NORM:
-		want = sqrt(dot(p, (double)q->pos, (double)q->pos));
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
-		break;
-	case DRILL_NTK_BASE:
-		want = p->base * pow(q->scale, d / (d - 2.0));
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_CONTEXT);
-		/* the point of the formula: the slowest pair stretches s times */
-		assert_close(2 * M_PI * pow(want, (d - 2.0) / d),
-			     q->scale * 2 * M_PI * pow(p->base, (d - 2.0) / d),
-			     1e-9, "NTK stretch");
-		cr_assert_eq((double)q->len, q->scale * (double)q->train_len);
-		break;
-	case DRILL_SIMILARITY:
-		cr_assert(d == 2 || d == 4);
-		want = dot(p, (double)q->pos, (double)(q->pos + q->k));
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
-		break;
-	default:
-		cr_assert_fail("kind %d is not a number question", q->kind);
-	}
-	assert_close(q->answer, want, 1e-9, "answer");
-	cr_assert_gt(q->tol, 0);
-}
-
-static void check_choice_kind(const struct drill_question *q)
-{
-	const struct pe_params *p = &q->pe;
-	double a = (double)q->pos, k = (double)q->k;
-	int d = p->d_model;
-	bool seen[DRILL_CHOICES] = { false };
-
-	for (int i = 0; i < DRILL_CHOICES; i++) {
-		cr_assert(q->order[i] >= 0 && q->order[i] < DRILL_CHOICES);
-		cr_assert_not(seen[q->order[i]], "order is a permutation");
-		seen[q->order[i]] = true;
-	}
-	cr_assert_eq(q->order[q->right], 0);
-	switch (q->kind) {
-	case DRILL_SYMMETRY:
-		assert_close(dot(p, a, a + k), dot(p, a, a - k), 1e-9,
-			     "s(k) = s(-k)");
-		assert_right_option(q, "they are equal");
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_EXPLORE);
-		break;
-	case DRILL_BASE_100:
-		cr_assert_eq(p->base, 100.0);
-		cr_assert_lt(2 * M_PI * pow(100.0, (d - 2.0) / d),
-			     (double)q->len, "every pair turns on screen");
-		assert_right_option(q, "every pair now repeats within ~");
-		break;
-	case DRILL_FAST_PAIRS:
-		cr_assert_gt(omega(p, 0), 100 * omega(p, d / 2 - 1));
-		assert_right_option(q, "the first pairs (small i)");
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_BANDS);
-		break;
-	case DRILL_OFFSET_ONLY:
-		assert_close(dot(p, a, a + k), dot(p, a + 17, a + 17 + k), 1e-9,
-			     "the same at p and p+17");
-		assert_right_option(q, "no: it is");
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_CLOCKS);
-		break;
-	case DRILL_ROTATION:
-		/* rotating every pair of PE(p) by k*omega gives PE(p+k) */
-		for (int i = 0; i < d / 2; i++) {
-			double w = omega(p, i), s0 = sin(a * w), c0 = cos(a * w);
-			double t = k * w;
-			assert_close(cos(t) * s0 + sin(t) * c0, sin((a + k) * w),
-				     1e-9, "rotated sin");
-			assert_close(-sin(t) * s0 + cos(t) * c0, cos((a + k) * w),
-				     1e-9, "rotated cos");
-		}
-		assert_right_option(q, "each (sin, cos) pair turns by");
-		cr_assert_eq(catalog_find(views_catalog(), q->view), VIEW_CLOCKS);
-		break;
-	default:
-		cr_assert_fail("kind %d is not a choice question", q->kind);
-	}
-}
-
-Test(drill, every_kind_has_valid_parameters_and_the_right_answer)
-{
-	int seen[DRILL_KINDS] = { 0 };
-
-	for (unsigned long long seed = 0; seed < 40; seed++) {
-		for (int n = 0; n < 3 * DRILL_KINDS; n++) {
-			struct drill_question q;
-			char text[1024];
-
-			drill_question_make(seed * 7919 + 1, n, &q);
-			cr_assert_eq(q.number, n);
-			cr_assert((unsigned)q.kind < DRILL_KINDS);
-			seen[q.kind]++;
-			cr_assert(pe_params_valid(&q.pe));
-			cr_assert(q.len >= 1 && q.len <= PE_LEN_MAX);
-			cr_assert(q.pos >= 0 && q.pos < q.len);
-			cr_assert(q.k == 0 || (q.pos - q.k >= 0 &&
-					       q.pos + q.k < q.len));
-			cr_assert(q.pair >= 0 && q.pair < q.pe.d_model / 2);
-			cr_assert(catalog_find(views_catalog(), q.view) >= 0);
-			if (q.choice)
-				check_choice_kind(&q);
-			else
-				check_number_kind(&q);
-			/* the answer as shown is itself accepted */
-			if (!q.choice) {
-				drill_text_answer(&q, LANG_EN, text, sizeof text);
-				cr_assert_eq(drill_check(&q, text), DRILL_RIGHT,
-					     "kind %d: shown \"%s\" for %.17g",
-					     q.kind, text, q.answer);
-			}
-			for (int l = 0; l < LANG_COUNT; l++) {
-				drill_text_question(&q, (enum lang)l, text,
-						    sizeof text);
-				cr_assert_gt(strlen(text), 20);
-				drill_text_why(&q, (enum lang)l, text,
-					       sizeof text);
-				cr_assert_gt(strlen(text), 20);
-			}
-		}
-	}
-	for (int k = 0; k < DRILL_KINDS; k++)
-		cr_assert_eq(seen[k], 40 * 3, "kind %d: each round asks it once",
-			     k);
-}
-
 /* ---- the generator ---- */
 
 /* A question as text, so two questions compare by what the user reads. */
@@ -385,83 +192,6 @@ Test(drill, no_kind_twice_in_a_row)
 
 /* ---- the session in the state ---- */
 
-static struct state st;
-
-static void start_state(unsigned long long seed, enum lang lang)
-{
-	struct settings start = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
-
-	fx_init(&st, &start);
-	st.lang = lang;
-	st.drill.seed = seed;
-}
-
-static unsigned key(int code)
-{
-	struct action a = keys_action(&st, code);
-	unsigned r = reduce(&st, &a);
-
-	cr_assert(state_valid(&st), "state invalid after key %d", code);
-	return r;
-}
-
-static void type(const char *text)
-{
-	for (const char *p = text; *p; p++)
-		key((unsigned char)*p);
-}
-
-static struct drill_question current(void)
-{
-	struct drill_question q;
-	drill_question_make(st.drill.seed, st.drill.number, &q);
-	return q;
-}
-
-/* Types the right answer to the current question (the shown form). */
-static void answer_right(void)
-{
-	struct drill_question q = current();
-	char buf[512];
-
-	if (q.choice) {
-		key('a' + q.right);
-	} else {
-		drill_text_answer(&q, LANG_EN, buf, sizeof buf);
-		type(buf);
-	}
-	key(PK_ENTER);
-}
-
-/* Types a wrong answer: another letter, or ten times the number. */
-static void answer_wrong(void)
-{
-	struct drill_question q = current();
-	char buf[64];
-
-	if (q.choice) {
-		key('a' + (q.right + 1) % DRILL_CHOICES);
-	} else {
-		snprintf(buf, sizeof buf, "%.6g", q.answer * 10 + 5);
-		type(buf);
-	}
-	key(PK_ENTER);
-}
-
-/* The screen as text. */
-static char *screen(int w, int h)
-{
-	struct canvas *c = canvas_new(w, h);
-	char *text;
-
-	cr_assert_not_null(c);
-	fx_draw(&st, c);
-	text = snap(c);
-	canvas_free(c);
-	cr_assert_not_null(text);
-	return text;
-}
-
 Test(drill, right_answer_scores_and_opens_the_view)
 {
 	struct drill_question q;
@@ -479,12 +209,7 @@ Test(drill, right_answer_scores_and_opens_the_view)
 	cr_assert_eq(st.drill.nmissed, 0);
 	/* the question's parameters and view are now live */
 	cr_assert_eq(st.view, catalog_find(views_catalog(), q.view));
-	cr_assert_eq(st.cur.pe.d_model, q.pe.d_model);
-	cr_assert_eq(st.cur.pe.base, q.pe.base);
-	cr_assert_eq(st.cur.len, q.len);
-	cr_assert_eq(st.cur.pos, q.pos);
-	cr_assert_eq(pe_pair_of(&st.cur.pe, st.cur.dim), q.pair);
-	cr_assert_eq(st.window.npos, q.len, "the whole length in view");
+	assert_shows(&q);
 	/* n asks the next question */
 	key('n');
 	cr_assert_eq(st.drill.phase, DRILL_ASK);
@@ -552,7 +277,9 @@ Test(drill, keys_belong_to_the_answer_while_asking)
 	cr_assert_eq(st.view, VIEW_EXPLORE, "'2' is typed, not a view");
 	cr_assert_eq(st.cur.pos, 0, "'l' does not move");
 	cr_assert_str_eq(st.drill.input, "2");
-	cr_assert_eq(key('q') & REACT_QUIT, 0, "q ends the drill, not pescope");
+	cr_assert_eq(keys_action(&st, 'q').kind, ACT_DRILL_END,
+		     "q ends the drill, not pescope");
+	key('q');
 	cr_assert_eq(st.drill.phase, DRILL_SUMMARY);
 }
 
@@ -643,59 +370,19 @@ Test(drill, many_misses_are_counted_beyond_the_list)
 
 /* ---- what the box shows ---- */
 
-/* A seed whose first question is the first pair's wavelength. */
-enum { FIRST_PAIR_SEED = 3 };
-
-Test(drill, first_pair_seed)
-{
-	struct drill_question q;
-
-	drill_question_make(FIRST_PAIR_SEED, 0, &q);
-	cr_assert_eq(q.kind, DRILL_FIRST_WAVELENGTH);
-}
-
-/* The drill's box on a w x h screen (width min(w-2, 92), centred) has an
- * unbroken border, and no text ran into its right margin: wrapping kept
- * every line, wide characters included, inside the box. */
-static void assert_box_intact(int w, int h)
-{
-	struct canvas *c = canvas_new(w, h);
-	int bw = w - 2 > 92 ? 92 : w - 2, x = (w - bw) / 2, y0 = -1, y1 = -1;
-
-	cr_assert_not_null(c);
-	fx_draw(&st, c);
-	for (int y = 0; y < h; y++) {
-		uint32_t ch = canvas_cell(c, x, y)->ch;
-		if (ch == 0x250c && y0 < 0)	/* ┌ */
-			y0 = y;
-		if (ch == 0x2514 && y0 >= 0 && y1 < 0)	/* └ */
-			y1 = y;
-	}
-	cr_assert(y0 >= 0 && y1 > y0 + 1, "box not found");
-	cr_assert_eq(canvas_cell(c, x + bw - 1, y0)->ch, 0x2510u);	/* ┐ */
-	cr_assert_eq(canvas_cell(c, x + bw - 1, y1)->ch, 0x2518u);	/* ┘ */
-	for (int y = y0 + 1; y < y1; y++) {
-		cr_assert_eq(canvas_cell(c, x, y)->ch, 0x2502u, "row %d", y);
-		cr_assert_eq(canvas_cell(c, x + bw - 1, y)->ch, 0x2502u,
-			     "row %d", y);
-		cr_assert_eq(canvas_cell(c, x + bw - 2, y)->ch, (uint32_t)' ',
-			     "row %d: text in the margin", y);
-	}
-	canvas_free(c);
-}
 
 Test(drill, chinese_question_and_verdicts)
 {
 	char *text;
 	struct drill_question q;
 
-	start_state(FIRST_PAIR_SEED, LANG_ZH);
+	start_state(seed_asking(DRILL_FIRST_WAVELENGTH, 0), LANG_ZH);
 	key('D');
 	q = current();
 	text = screen(80, 24);
 	cr_assert(strstr(text, "面试练习 · 第 1 题 · 得分 0/0"), "%s", text);
 	cr_assert(strstr(text, "你的答案："), "%s", text);
-	cr_assert(strstr(text, "第一组 sin/cos（i = 0）的波长是多少个位置？"),
+	cr_assert(strstr(text, "第一个维度对（i = 0）的波长是多少个位置？"),
 		  "%s", text);
 	assert_box_intact(80, 24);
 	free(text);
@@ -719,7 +406,7 @@ Test(drill, english_verdicts)
 {
 	char *text;
 
-	start_state(FIRST_PAIR_SEED, LANG_EN);
+	start_state(seed_asking(DRILL_FIRST_WAVELENGTH, 0), LANG_EN);
 	key('D');
 	type("6.3");
 	key(PK_ENTER);
@@ -760,7 +447,7 @@ Test(drill, ascii_spelling)
 	char *text, want[64];
 	struct canvas *c = canvas_new(100, 30);
 
-	start_state(FIRST_PAIR_SEED, LANG_EN);
+	start_state(seed_asking(DRILL_FIRST_WAVELENGTH, 0), LANG_EN);
 	st.ascii = true;
 	key('D');
 	key(PK_ENTER);
@@ -779,7 +466,7 @@ Test(drill, ascii_spelling)
 	}
 	free(text);
 	/* a root keeps its parentheses: √384 reads sqrt(384) */
-	start_state(1, LANG_EN);
+	start_state(seed_asking(DRILL_NORM, 0), LANG_EN);
 	st.ascii = true;
 	key('D');
 	cr_assert_eq(current().kind, DRILL_NORM);
@@ -790,6 +477,39 @@ Test(drill, ascii_spelling)
 	text = snap_opts(c, false, COLOR_NONE, PALETTE_RDBU);
 	cr_assert(strstr(text, want), "want \"%s\" in\n%s", want, text);
 	free(text);
+	canvas_free(c);
+}
+
+Test(drill, every_answer_spelled_in_ascii)
+{
+	/* what the reveal box says, for every kind, has an ASCII spelling:
+	 * no '?' (an unknown glyph) between the title and the hint; the
+	 * formulas keep their letters (theta, ^T) */
+	struct canvas *c = canvas_new(100, 40);
+	bool theta = false, transpose = false;
+
+	cr_assert_not_null(c);
+	for (int kind = 0; kind < DRILL_KINDS; kind++) {
+		char *text;
+		const char *hint, *p;
+
+		start_state(seed_asking((enum drill_kind)kind, 0), LANG_EN);
+		st.ascii = true;
+		key('D');
+		key(PK_ENTER);
+		fx_draw(&st, c);
+		text = snap_opts(c, false, COLOR_NONE, PALETTE_RDBU);
+		cr_assert_not_null(text);
+		p = strstr(text, "Interview drill - question");
+		hint = strstr(text, "| Live in the");
+		cr_assert(p && hint, "%s", text);
+		for (; p < hint; p++)
+			cr_assert_neq(*p, '?', "kind %d:\n%s", kind, text);
+		theta |= strstr(text, "theta_i") != NULL;
+		transpose |= strstr(text, "q^TR_(n-m)k") != NULL;
+		free(text);
+	}
+	cr_assert(theta && transpose, "RoPE's formula spelled out");
 	canvas_free(c);
 }
 
@@ -824,6 +544,11 @@ Test(drill, drill_and_seed_options)
 	cr_assert_not(parse(&o, err, "--seed", "1.5", NULL));
 	cr_assert_not(parse(&o, err, "--drill", "--dump", "csv"));
 	cr_assert(strstr(err, "--drill only works with"), "%s", err);
+	/* a scripted drill: --keys takes both */
+	cr_assert(parse(&o, err, "--drill", "--keys", "a.keys"), "%s", err);
+	cr_assert(o.drill);
+	cr_assert(parse(&o, err, "--seed=9", "--keys", "a.keys"), "%s", err);
+	cr_assert_eq(o.seed, 9);
 }
 
 Test(drill, session_starts_the_drill)

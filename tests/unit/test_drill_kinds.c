@@ -1,0 +1,907 @@
+/* test_drill_kinds.c - every kind of drill question: its right answer is
+ * right and its distractors are wrong, against formulas and references
+ * worked out here (not the engine's functions); its reveal opens the view
+ * this file expects, with the question's parameters and knobs; its texts
+ * exist in English and Chinese, keep to assets/glossary.txt, and fit the
+ * drill's box at 80x24, asked and revealed. */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/wrap.h"
+#include "drill_fx.h"
+#include "engine/pe_variants.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(drill_kinds, .init = utf8_locale);
+
+/* ---- references ---- */
+
+static double omega(const struct pe_params *p, int i)
+{
+	return pow(p->base, -2.0 * i / p->d_model);
+}
+
+static double longest(int d, double base)
+{
+	return 2 * M_PI * pow(base, (d - 2.0) / d);
+}
+
+/* PE(a).PE(b) summed element by element from sin and cos. */
+static double dot(const struct pe_params *p, double a, double b)
+{
+	double s = 0;
+
+	for (int i = 0; i < p->d_model / 2; i++) {
+		double w = omega(p, i);
+		s += sin(a * w) * sin(b * w) + cos(a * w) * cos(b * w);
+	}
+	return s;
+}
+
+static void assert_close(double got, double want, double rel, const char *what)
+{
+	cr_assert(fabs(got - want) <= rel * fabs(want) + 1e-12,
+		  "%s: got %.17g, want %.17g", what, got, want);
+}
+
+/* A fixed stream of numbers in [-1, 1] for random vectors and matrices. */
+static double noise(unsigned *state)
+{
+	*state = *state * 1103515245u + 12345u;
+	return ((*state >> 8) & 0xffff) / 32767.5 - 1.0;
+}
+
+/* Turns every pair (2i, 2i+1) of v (d numbers) by angle pos * omega_i. */
+static void rotate(const struct pe_params *p, double pos, double *v)
+{
+	for (int i = 0; i < p->d_model / 2; i++) {
+		double t = pos * omega(p, i), a = v[2 * i], b = v[2 * i + 1];
+		v[2 * i] = cos(t) * a - sin(t) * b;
+		v[2 * i + 1] = sin(t) * a + cos(t) * b;
+	}
+}
+
+static double vdot(const double *a, const double *b, int n)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += a[i] * b[i];
+	return s;
+}
+
+/* out = m (n x n, row-major) times v. */
+static void matvec(const double *m, const double *v, double *out, int n)
+{
+	for (int r = 0; r < n; r++)
+		out[r] = vdot(m + r * n, v, n);
+}
+
+/* PE(pos) of p, interleaved, into out. */
+static void pe_of(const struct pe_params *p, double pos, double *out)
+{
+	for (int i = 0; i < p->d_model / 2; i++) {
+		out[2 * i] = sin(pos * omega(p, i));
+		out[2 * i + 1] = cos(pos * omega(p, i));
+	}
+}
+
+enum { FIT_ROWS = 64, FIT_COLS = 8 };
+
+/* ||A a - y|| / ||y|| for the least-squares a, by the normal equations
+ * and Gaussian elimination (m <= FIT_COLS well-conditioned columns). */
+static double fit_residual(double a[FIT_ROWS][FIT_COLS], int m,
+			   const double *y)
+{
+	double g[FIT_COLS][FIT_COLS + 1] = { { 0 } }, x[FIT_COLS], r = 0,
+	       yy = 0;
+
+	for (int i = 0; i < m; i++) {
+		for (int j = 0; j < m; j++)
+			for (int k = 0; k < FIT_ROWS; k++)
+				g[i][j] += a[k][i] * a[k][j];
+		for (int k = 0; k < FIT_ROWS; k++)
+			g[i][m] += a[k][i] * y[k];
+	}
+	for (int c = 0; c < m; c++) {
+		int best = c;
+		for (int i = c + 1; i < m; i++)
+			if (fabs(g[i][c]) > fabs(g[best][c]))
+				best = i;
+		for (int j = 0; j <= m; j++) {
+			double t = g[c][j];
+			g[c][j] = g[best][j];
+			g[best][j] = t;
+		}
+		for (int i = c + 1; i < m; i++) {
+			double f = g[i][c] / g[c][c];
+			for (int j = c; j <= m; j++)
+				g[i][j] -= f * g[c][j];
+		}
+	}
+	for (int i = m - 1; i >= 0; i--) {
+		x[i] = g[i][m];
+		for (int j = i + 1; j < m; j++)
+			x[i] -= g[i][j] * x[j];
+		x[i] /= g[i][i];
+	}
+	for (int k = 0; k < FIT_ROWS; k++) {
+		double e = -y[k];
+		for (int i = 0; i < m; i++)
+			e += a[k][i] * x[i];
+		r += e * e;
+		yy += y[k] * y[k];
+	}
+	return sqrt(r / yy);
+}
+
+/* x rounded to `bits` significant bits, to nearest, ties to even. */
+static double round_bits(double x, int bits)
+{
+	int e;
+
+	if (x == 0)
+		return 0;
+	frexp(x, &e);
+	return ldexp(nearbyint(ldexp(x, bits - e)), e - bits);
+}
+
+/* bfloat16, the way frameworks convert: the float's top 16 bits, rounded
+ * to nearest even (an independent route from round_bits). */
+static double to_bf16(double x)
+{
+	float f = (float)x;
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof u);
+	u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
+/* IEEE half: 11 significant bits; from 65520 on, infinity. */
+static double to_fp16(double x)
+{
+	double r = round_bits(x, 11);
+	return r > 65504 ? INFINITY : r;
+}
+
+/* ---- the texts of a question ---- */
+
+/* The text of option `opt` (0 is the right one), wherever it is shown. */
+static void option_text(const struct drill_question *q, enum lang l,
+			int opt, char *buf, size_t n)
+{
+	for (int j = 0; j < DRILL_CHOICES; j++)
+		if (q->order[j] == opt)
+			drill_text_choice(q, l, j, buf, n);
+}
+
+/* The English text of the right option holds `phrase`. */
+static void assert_right_option(const struct drill_question *q,
+				const char *phrase)
+{
+	char buf[512];
+
+	option_text(q, LANG_EN, 0, buf, sizeof buf);
+	cr_assert(strstr(buf, phrase), "kind %d: right option \"%s\"", q->kind,
+		  buf);
+}
+
+/* A wrong option holds `phrase` (in language l): the common mistake. */
+static void assert_distractor(const struct drill_question *q, enum lang l,
+			      const char *phrase)
+{
+	char buf[512];
+	int found = 0;
+
+	for (int opt = 1; opt < DRILL_CHOICES; opt++) {
+		option_text(q, l, opt, buf, sizeof buf);
+		found += strstr(buf, phrase) != NULL;
+	}
+	option_text(q, l, 0, buf, sizeof buf);
+	cr_assert_eq(found, 1, "kind %d: \"%s\" is a wrong option", q->kind,
+		     phrase);
+	cr_assert_null(strstr(buf, phrase), "kind %d: not the right one",
+		       q->kind);
+}
+
+/* The number after the last "≈ " or "= " of text. */
+static double number_after(const char *text)
+{
+	const char *at = NULL;
+
+	for (const char *p = text; *p; p++)
+		if (strncmp(p, "≈ ", strlen("≈ ")) == 0 ||
+		    strncmp(p, "= ", 2) == 0)
+			at = p;
+	cr_assert_not_null(at, "no number in \"%s\"", text);
+	at += strncmp(at, "= ", 2) == 0 ? 2 : strlen("≈ ");
+	return strtod(at, NULL);
+}
+
+static void assert_has(const char *text, const char *part)
+{
+	cr_assert(strstr(text, part), "want \"%s\" in \"%s\"", part, text);
+}
+
+/* ---- the mechanics ---- */
+
+static void check_number_kind(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	int d = p->d_model, half = d / 2, count = 0;
+	double want = 0;
+
+	switch (q->kind) {
+	case DRILL_FIRST_WAVELENGTH:
+		want = 2 * M_PI;
+		cr_assert_eq(q->pair, 0);
+		break;
+	case DRILL_CYCLES:
+		for (int i = 0; i < half; i++)
+			count += 2 * M_PI / omega(p, i) <= (double)q->len;
+		want = count;
+		cr_assert_eq(q->answer, want, "exact count");
+		break;
+	case DRILL_NORM:
+		want = sqrt(dot(p, (double)q->pos, (double)q->pos));
+		break;
+	case DRILL_NTK_BASE:
+		want = p->base * pow(q->scale, d / (d - 2.0));
+		/* the point of the formula: the slowest pair stretches s times */
+		assert_close(2 * M_PI * pow(want, (d - 2.0) / d),
+			     q->scale * longest(d, p->base), 1e-9,
+			     "NTK stretch");
+		cr_assert_eq((double)q->len, q->scale * (double)q->train_len);
+		break;
+	default:
+		cr_assert_fail("kind %d is not a number question", q->kind);
+	}
+	assert_close(q->answer, want, 1e-9, "answer");
+	cr_assert_gt(q->tol, 0);
+}
+
+static void check_last_wavelength(const struct drill_question *q)
+{
+	int d = q->pe.d_model;
+	double b = q->pe.base, right = longest(d, b);
+	/* what people write instead: the paper's 2*pi*base, the base, and
+	 * the exponent 2/d of pair 1 */
+	double wrong[3] = { 2 * M_PI * b, b, 2 * M_PI * pow(b, 2.0 / d) };
+	char buf[512], share[64];
+
+	option_text(q, LANG_EN, 0, buf, sizeof buf);
+	assert_close(number_after(buf), right, 1e-3, buf);
+	for (int i = 0; i < 3; i++) {
+		option_text(q, LANG_EN, i + 1, buf, sizeof buf);
+		assert_close(number_after(buf), wrong[i], 1e-3, buf);
+		cr_assert_gt(fabs(wrong[i] / right - 1), 0.1,
+			     "option %d is far from right: %s", i + 1, buf);
+	}
+	cr_assert_eq(q->pair, d / 2 - 1);
+	cr_assert_geq((double)q->len, right, "one whole turn fits");
+	/* the explanation gives the share of 2*pi*base */
+	drill_text_why(q, LANG_EN, buf, sizeof buf);
+	snprintf(share, sizeof share, "%.0f%% of 2π·base", 100 * right / wrong[0]);
+	assert_has(buf, share);
+}
+
+static void check_mechanics_choice(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	double a = (double)q->pos, k = (double)q->k;
+	int d = p->d_model;
+
+	switch (q->kind) {
+	case DRILL_LAST_WAVELENGTH:
+		check_last_wavelength(q);
+		break;
+	case DRILL_SYMMETRY:
+		assert_close(dot(p, a, a + k), dot(p, a, a - k), 1e-9,
+			     "s(k) = s(-k)");
+		assert_right_option(q, "they are equal");
+		break;
+	case DRILL_BASE_100:
+		cr_assert_eq(p->base, 100.0);
+		cr_assert_lt(longest(d, 100.0), (double)q->len,
+			     "every pair turns on screen");
+		assert_right_option(q, "every pair now repeats within ~");
+		break;
+	case DRILL_FAST_PAIRS:
+		cr_assert_gt(omega(p, 0), 100 * omega(p, d / 2 - 1));
+		assert_right_option(q, "the first pairs (small i)");
+		assert_distractor(q, LANG_EN, "the low dimensions change slowly");
+		assert_distractor(q, LANG_ZH, "低维变化慢");
+		break;
+	case DRILL_OFFSET_ONLY:
+		assert_close(dot(p, a, a + k), dot(p, a + 17, a + 17 + k), 1e-9,
+			     "the same at p and p+17");
+		assert_right_option(q, "no: it is");
+		break;
+	case DRILL_ROTATION:
+		/* rotating every pair of PE(p) by k*omega gives PE(p+k) */
+		for (int i = 0; i < d / 2; i++) {
+			double w = omega(p, i), s0 = sin(a * w), c0 = cos(a * w);
+			double t = k * w;
+			assert_close(cos(t) * s0 + sin(t) * c0, sin((a + k) * w),
+				     1e-9, "rotated sin");
+			assert_close(-sin(t) * s0 + cos(t) * c0, cos((a + k) * w),
+				     1e-9, "rotated cos");
+		}
+		assert_right_option(q, "each (sin, cos) pair turns by");
+		break;
+	default:
+		cr_assert_fail("kind %d is not a mechanics choice", q->kind);
+	}
+}
+
+/* ---- the concepts ---- */
+
+/* Sine alone: no linear map of the sines of PE(p) gives sin((p+k)w_0)
+ * (the residual is |sin(k w_0)|, the cosine's share); with the cosines it
+ * is exact. Small d, so the fit is well conditioned. */
+static void check_sine_and_cosine(const struct drill_question *q)
+{
+	struct pe_params p = { 8, 10.0, PE_INTERLEAVED };
+	double a[FIT_ROWS][FIT_COLS], y[FIT_ROWS], k = (double)q->k;
+
+	for (int r = 0; r < FIT_ROWS; r++) {
+		for (int i = 0; i < 4; i++) {
+			a[r][i] = sin(r * omega(&p, i));
+			a[r][4 + i] = cos(r * omega(&p, i));
+		}
+		y[r] = sin((r + k) * omega(&p, 0));
+	}
+	cr_assert_gt(fit_residual(a, 4, y), 0.5 * fabs(sin(k)),
+		     "sines alone fit sin(p + %g)", k);
+	cr_assert_lt(fit_residual(a, 8, y), 1e-9, "sin and cos fit it");
+	assert_right_option(q, "one matrix M_k takes PE(p) to PE(p+k)");
+	cr_assert_gt(q->k, 0);
+}
+
+static void check_why_10000(const struct drill_question *q)
+{
+	int d = q->pe.d_model;
+	double top = longest(d, 1e4);
+	char buf[512];
+
+	cr_assert_eq(q->pe.base, 1e4);
+	option_text(q, LANG_EN, 0, buf, sizeof buf);
+	assert_close(number_after(buf), top, 1e-3, buf);
+	cr_assert_gt(top, 5.0 * (double)q->train_len, "far beyond the length");
+	cr_assert_lt(longest(d, 100.0), (double)q->train_len,
+		     "base 100 would come round within it");
+	assert_distractor(q, LANG_EN, "the longest input the model can take");
+	cr_assert_eq(q->len, q->train_len);
+}
+
+/* (R_m q).(R_n k) depends on n - m only, whatever W_Q and W_K made q and
+ * k; rotating the input before W_Q and W_K does not give that. */
+static void check_rope(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	int d = p->d_model;
+	unsigned seed = 7;
+	double *w = malloc(sizeof *w * (size_t)(2 * d * d + 6 * d));
+	double *wk = w + d * d, *x = wk + d * d, *y = x + d, *u = y + d,
+	       *v = u + d, *s = v + d, *t = s + d;
+	double rel[2], absolute[2];
+
+	cr_assert_not_null(w);
+	for (int i = 0; i < 2 * d * d; i++)
+		w[i] = noise(&seed);
+	for (int i = 0; i < d; i++) {
+		x[i] = noise(&seed);
+		y[i] = noise(&seed);
+	}
+	for (int shift = 0; shift < 2; shift++) {
+		double m = 3 + 40 * shift, n = 11 + 40 * shift;
+		/* RoPE: project, then rotate */
+		matvec(w, x, u, d);
+		matvec(wk, y, v, d);
+		rotate(p, m, u);
+		rotate(p, n, v);
+		rel[shift] = vdot(u, v, d);
+		/* rotate the input, then project */
+		memcpy(s, x, sizeof *s * (size_t)d);
+		memcpy(t, y, sizeof *t * (size_t)d);
+		rotate(p, m, s);
+		rotate(p, n, t);
+		matvec(w, s, u, d);
+		matvec(wk, t, v, d);
+		absolute[shift] = vdot(u, v, d);
+	}
+	assert_close(rel[1], rel[0], 1e-9, "RoPE: the offset only");
+	cr_assert_gt(fabs(absolute[1] - absolute[0]), 1e-3,
+		     "a rotated input is not relative after W_Q, W_K");
+	free(w);
+	assert_right_option(q, "in every attention layer");
+	assert_distractor(q, LANG_EN, "adds the same sinusoids to the input");
+}
+
+/* RoFormer's relative bound B(m) = (1/(d/2)) sum_j |S_j(m)|. */
+static double rope_bound(const struct pe_params *p, double m)
+{
+	double re = 0, im = 0, sum = 0;
+
+	for (int j = 0; j < p->d_model / 2; j++) {
+		re += cos(m * omega(p, j));
+		im += sin(m * omega(p, j));
+		sum += hypot(re, im);
+	}
+	return sum / (p->d_model / 2);
+}
+
+static void check_decay(const struct drill_question *q)
+{
+	static const double m[] = { 0, 10, 100, 250 };
+	char why[1024], num[16];
+	const char *at = why;
+	double prev = INFINITY, v[4] = { 3, -1, 2, 0.5 }, r[4];
+
+	cr_assert_eq(q->pe.d_model, 128, "the text quotes d = 128");
+	cr_assert_eq(q->pe.base, 1e4);
+	drill_text_why(q, LANG_EN, why, sizeof why);
+	for (int i = 0; i < 4; i++) {
+		double b = rope_bound(&q->pe, m[i]);
+		cr_assert_lt(b, prev, "the bound falls");
+		prev = b;
+		snprintf(num, sizeof num, "%.1f", b);
+		at = strstr(at, num);
+		cr_assert_not_null(at, "B(%g) = %s in order in \"%s\"", m[i],
+				   num, why);
+	}
+	/* a rotation keeps the norm: the vectors do not shrink */
+	memcpy(r, v, sizeof r);
+	{
+		struct pe_params small = { 4, 1e4, PE_INTERLEAVED };
+		rotate(&small, 1000, r);
+	}
+	assert_close(vdot(r, r, 4), vdot(v, v, 4), 1e-12, "norm kept");
+	assert_right_option(q, "an upper bound on the score");
+	assert_distractor(q, LANG_EN, "get shorter");
+}
+
+/* With W = W_Q^T W_K: PE_p^T W PE_q is relative for W = I or a W that
+ * commutes with the pair rotations, not for a generic W; the cross term
+ * x^T W PE_q depends on q itself. */
+static void check_projections(const struct drill_question *q)
+{
+	struct pe_params p = { 8, 1e4, PE_INTERLEAVED };
+	double w[64], c[64] = { 0 }, a[8], b[8], t[8], x[8], gen[2], com[2],
+	       id[2], cross[2];
+	unsigned seed = 3;
+
+	for (int i = 0; i < 64; i++)
+		w[i] = noise(&seed);
+	for (int i = 0; i < 4; i++) {	/* per pair a*I + b*J */
+		double s = noise(&seed), r = noise(&seed);
+		c[(2 * i) * 8 + 2 * i] = s;
+		c[(2 * i + 1) * 8 + 2 * i + 1] = s;
+		c[(2 * i) * 8 + 2 * i + 1] = -r;
+		c[(2 * i + 1) * 8 + 2 * i] = r;
+	}
+	for (int i = 0; i < 8; i++)
+		x[i] = noise(&seed);
+	for (int shift = 0; shift < 2; shift++) {
+		pe_of(&p, 5 + 20 * shift, a);
+		pe_of(&p, 2 + 20 * shift, b);
+		matvec(w, b, t, 8);
+		gen[shift] = vdot(a, t, 8);
+		cross[shift] = vdot(x, t, 8);
+		matvec(c, b, t, 8);
+		com[shift] = vdot(a, t, 8);
+		id[shift] = vdot(a, b, 8);
+	}
+	cr_assert_gt(fabs(gen[1] - gen[0]), 1e-3, "generic W: not relative");
+	cr_assert_gt(fabs(cross[1] - cross[0]), 1e-3, "cross term moves");
+	assert_close(com[1], com[0], 1e-9, "commuting W: relative");
+	assert_close(id[1], id[0], 1e-9, "W = I: relative");
+	assert_right_option(q, "no: it has word-position cross terms");
+	assert_distractor(q, LANG_EN, "depends only on p - q, so the score");
+}
+
+static void check_low_precision(const struct drill_question *q)
+{
+	int exact = q->fp16 ? 2048 : 256;
+	double (*to)(double) = q->fp16 ? to_fp16 : to_bf16;
+	char buf[512], want[64];
+
+	for (int i = 0; i <= exact; i++)
+		cr_assert_eq(to(i), (double)i, "%d is exact", i);
+	cr_assert_eq(to(exact + 1), (double)exact, "the first collision");
+	/* both routes agree on bf16 */
+	for (int i = 0; i < 5000; i++)
+		cr_assert_eq(to_bf16(i), round_bits(i, 8), "%d", i);
+	/* fp16 ends at 65504 */
+	cr_assert_eq(to_fp16(65504), 65504.0);
+	cr_assert_eq(to_fp16(65519), 65504.0);
+	cr_assert(isinf(to_fp16(65520)));
+	/* the distractors: positions below 65504 and 32767 collide, and
+	 * sinusoids of any precision see one number for two positions */
+	cr_assert_lt(exact + 1, 32767);
+	option_text(q, LANG_EN, 0, buf, sizeof buf);
+	snprintf(want, sizeof want, "%d: above that", exact);
+	assert_has(buf, want);
+	snprintf(want, sizeof want, "(%d rounds to %d)", exact + 1, exact);
+	assert_has(buf, want);
+	assert_distractor(q, LANG_EN, "65504: a 16-bit float");
+	cr_assert_eq(q->pos, exact + 1, "the reveal selects the collision");
+	cr_assert_eq(q->knob[0].value, PE_BUG_FLOAT32);
+}
+
+static void check_context_methods(const struct drill_question *q)
+{
+	int d = q->pe.d_model;
+	double nb = q->pe.base * pow(q->scale, d / (d - 2.0));
+	char why[1024];
+
+	drill_text_why(q, LANG_EN, why, sizeof why);
+	cr_assert_not_null(strstr(why, ": pair 0"), "%s", why);
+	*strstr(why, ": pair 0") = '\0';
+	assert_close(number_after(why), nb, 1e-3, why);
+	assert_close(longest(d, nb), q->scale * longest(d, q->pe.base), 1e-9,
+		     "the slowest pair grows s times");
+	cr_assert_eq((double)q->len, q->scale * (double)q->train_len);
+	assert_right_option(q, "without fine-tuning");
+	assert_distractor(q, LANG_EN, "divides every position by s");
+}
+
+static void check_concept(const struct drill_question *q)
+{
+	char buf[512];
+
+	switch (q->kind) {
+	case DRILL_SINE_AND_COSINE:
+		check_sine_and_cosine(q);
+		break;
+	case DRILL_WHY_10000:
+		check_why_10000(q);
+		break;
+	case DRILL_ADD_OR_CONCAT:
+		assert_right_option(q, "W_x·x + W_p·PE");
+		assert_distractor(q, LANG_EN, "mixes the two beyond repair");
+		break;
+	case DRILL_LEARNED:
+		assert_right_option(q, "nearly the same");
+		assert_right_option(q, "BLEU 25.7 against 25.8");
+		assert_distractor(q, LANG_EN, "the sinusoids were clearly better");
+		break;
+	case DRILL_EXTRAPOLATION:
+		snprintf(buf, sizeof buf, "past %lld", q->train_len);
+		assert_right_option(q, "usually not");
+		assert_right_option(q, buf);
+		assert_distractor(q, LANG_EN, "any length works");
+		cr_assert_eq(q->len, 4 * q->train_len);
+		break;
+	case DRILL_RELATIVE:
+		assert_right_option(q, "into each layer's attention scores");
+		assert_distractor(q, LANG_EN, "into the input, once");
+		break;
+	case DRILL_ROPE:
+		check_rope(q);
+		break;
+	case DRILL_DECAY:
+		check_decay(q);
+		break;
+	case DRILL_PROJECTIONS:
+		check_projections(q);
+		break;
+	case DRILL_LOW_PRECISION:
+		check_low_precision(q);
+		break;
+	case DRILL_CONTEXT_METHODS:
+		check_context_methods(q);
+		break;
+	default:
+		cr_assert_fail("kind %d is not a concept", q->kind);
+	}
+}
+
+static void check_kind(const struct drill_question *q)
+{
+	bool seen[DRILL_CHOICES] = { false };
+
+	if (!q->choice) {
+		check_number_kind(q);
+		return;
+	}
+	for (int i = 0; i < DRILL_CHOICES; i++) {
+		cr_assert(q->order[i] >= 0 && q->order[i] < DRILL_CHOICES);
+		cr_assert_not(seen[q->order[i]], "order is a permutation");
+		seen[q->order[i]] = true;
+	}
+	cr_assert_eq(q->order[q->right], 0);
+	if (q->kind >= DRILL_SINE_AND_COSINE)
+		check_concept(q);
+	else
+		check_mechanics_choice(q);
+}
+
+Test(drill_kinds, every_kind_has_valid_parameters_and_the_right_answer)
+{
+	int seen[DRILL_KINDS] = { 0 };
+
+	for (unsigned long long seed = 0; seed < 40; seed++) {
+		for (int n = 0; n < 3 * DRILL_KINDS; n++) {
+			struct drill_question q;
+			char text[1024];
+
+			drill_question_make(seed * 7919 + 1, n, &q);
+			cr_assert_eq(q.number, n);
+			cr_assert((unsigned)q.kind < DRILL_KINDS);
+			seen[q.kind]++;
+			cr_assert(pe_params_valid(&q.pe));
+			cr_assert(q.len >= 1 && q.len <= PE_LEN_MAX);
+			cr_assert(q.pos >= 0 && q.pos < q.len);
+			cr_assert(q.k == 0 || (q.pos - q.k >= 0 &&
+					       q.pos + q.k < q.len));
+			cr_assert(q.pair >= 0 && q.pair < q.pe.d_model / 2);
+			check_kind(&q);
+			/* the answer as shown is itself accepted */
+			drill_text_answer(&q, LANG_EN, text, sizeof text);
+			if (!q.choice)
+				cr_assert_eq(drill_check(&q, text), DRILL_RIGHT,
+					     "kind %d: shown \"%s\" for %.17g",
+					     q.kind, text, q.answer);
+		}
+	}
+	for (int k = 0; k < DRILL_KINDS; k++)
+		cr_assert_eq(seen[k], 40 * 3, "kind %d: each round asks it once",
+			     k);
+}
+
+/* ---- the reveal ---- */
+
+/* The view each kind should open, named here rather than read from the
+ * drill, so that moving a kind is a decision the test sees. */
+static const char *const want_view[DRILL_KINDS] = {
+	[DRILL_LAST_WAVELENGTH] = "spectrum",
+	[DRILL_FIRST_WAVELENGTH] = "explore",
+	[DRILL_CYCLES] = "spectrum",
+	[DRILL_SYMMETRY] = "explore",
+	[DRILL_NORM] = "explore",
+	[DRILL_BASE_100] = "explore",
+	[DRILL_FAST_PAIRS] = "bands",
+	[DRILL_OFFSET_ONLY] = "clocks",
+	[DRILL_NTK_BASE] = "context",
+	[DRILL_ROTATION] = "clocks",
+	[DRILL_SINE_AND_COSINE] = "clocks",
+	[DRILL_WHY_10000] = "spectrum",
+	[DRILL_ADD_OR_CONCAT] = "vector",
+	[DRILL_LEARNED] = "explore",
+	[DRILL_EXTRAPOLATION] = "context",
+	[DRILL_RELATIVE] = "bands",
+	[DRILL_ROPE] = "clocks",
+	[DRILL_DECAY] = "bands",
+	[DRILL_PROJECTIONS] = "bands",
+	[DRILL_LOW_PRECISION] = "bugs",
+	[DRILL_CONTEXT_METHODS] = "context",
+};
+
+/* The knobs the view shows the answer with. */
+static void assert_knobs(const struct drill_question *q)
+{
+	const double *knob = st.knob[st.view];
+
+	if (st.view == VIEW_CLOCKS)
+		cr_assert_eq(knob[K_OFFSET], (double)q->k, "offset k");
+	else if (st.view == VIEW_BANDS)
+		cr_assert_eq(knob[K_SPLIT], q->pe.d_model / 4, "split");
+	else if (st.view == VIEW_CONTEXT) {
+		cr_assert_eq(knob[K_TRAIN], (double)q->train_len, "train");
+		cr_assert_eq(knob[K_SCALE], q->scale, "scale");
+	} else if (st.view == VIEW_BUGS)
+		cr_assert_eq(knob[K_BUG], PE_BUG_FLOAT32, "the float32 bug");
+}
+
+Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)
+{
+	for (int kind = 0; kind < DRILL_KINDS; kind++) {
+		for (int nth = 0; nth < 2; nth++) {
+			struct drill_question q;
+
+			start_state(seed_asking((enum drill_kind)kind, nth),
+				    LANG_EN);
+			/* knobs away from what the question sets */
+			state_set_knob(&st, VIEW_CLOCKS, K_OFFSET, 1);
+			state_set_knob(&st, VIEW_BANDS, K_SPLIT, 1);
+			state_set_knob(&st, VIEW_CONTEXT, K_TRAIN, 3);
+			state_set_knob(&st, VIEW_CONTEXT, K_SCALE, 1.5);
+			key('D');
+			q = current();
+			key(PK_ENTER);	/* nothing typed: the answer */
+			cr_assert_eq(st.drill.phase, DRILL_REVEAL);
+			cr_assert_eq(st.view,
+				     catalog_find(views_catalog(),
+						  want_view[kind]),
+				     "kind %d opens %s", kind, want_view[kind]);
+			assert_shows(&q);
+			assert_knobs(&q);
+		}
+	}
+}
+
+/* ---- the texts ---- */
+
+/* Whether text holds a CJK ideograph (U+4E00..U+9FFF: E4..E9 lead). */
+static bool has_cjk(const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p >= 0xe4 && *p <= 0xe9)
+			return true;
+	return false;
+}
+
+/* The box at 80x24 is 78 wide: 74 columns of text, 71 after "a) ". */
+enum { FIT_W = 80, FIT_H = 24, TEXT_W = 74, OPTION_W = 71 };
+
+/* Every line that text wraps to (width columns) is on the screen, after
+ * "│ " and the prefix (continuation lines: as many spaces). */
+static void assert_all_shown(const char *screen_text, const char *text,
+			     int width, const char *prefix)
+{
+	struct wrap_line lines[32];
+	int n = wrap_lines(text, width, lines, 32);
+	char want[600];
+
+	cr_assert(n >= 1 && n <= 32);
+	for (int i = 0; i < n; i++) {
+		snprintf(want, sizeof want, "│ %s%.*s",
+			 i == 0 ? prefix : (prefix[0] ? "   " : ""),
+			 (int)lines[i].len, text + lines[i].off);
+		cr_assert(strstr(screen_text, want),
+			  "line %d of \"%s\" missing:\n%s", i, text,
+			  screen_text);
+	}
+}
+
+/* The question, its options, the answer line, the answer and why of the
+ * current question, each whole at 80x24 in language l. */
+static void assert_fits(enum lang l)
+{
+	struct drill_question q = current();
+	char text[1024], answer[600], *scr;
+	static const char *const letters[] = { "a) ", "b) ", "c) ", "d) " };
+
+	scr = screen(FIT_W, FIT_H);
+	drill_text_question(&q, l, text, sizeof text);
+	assert_all_shown(scr, text, TEXT_W, "");
+	for (int j = 0; q.choice && j < DRILL_CHOICES; j++) {
+		drill_text_choice(&q, l, j, text, sizeof text);
+		assert_all_shown(scr, text, OPTION_W, letters[j]);
+	}
+	assert_has(scr, l == LANG_ZH ? "│ 你的答案：" : "│ Your answer:");
+	free(scr);
+	assert_box_intact(FIT_W, FIT_H);
+
+	key(PK_ENTER);	/* the answer and why */
+	scr = screen(FIT_W, FIT_H);
+	drill_text_answer(&q, l, answer, sizeof answer);
+	snprintf(text, sizeof text, l == LANG_ZH ? "答案是 %s。"
+						 : "The answer is %s.", answer);
+	assert_all_shown(scr, text, TEXT_W, "");
+	drill_text_why(&q, l, text, sizeof text);
+	assert_all_shown(scr, text, TEXT_W, "");
+	assert_has(scr, l == LANG_ZH ? "视图实时显示答案" : "view (keys work");
+	free(scr);
+	assert_box_intact(FIT_W, FIT_H);
+}
+
+Test(drill_kinds, texts_fit_the_box_at_80x24_in_both_languages)
+{
+	for (int kind = 0; kind < DRILL_KINDS; kind++)
+		for (int nth = 0; nth < 3; nth++)
+			for (int l = 0; l < LANG_COUNT; l++) {
+				start_state(seed_asking((enum drill_kind)kind,
+							nth),
+					    (enum lang)l);
+				key('D');
+				assert_fits((enum lang)l);
+			}
+}
+
+/* Whether text still holds a conversion ("%s", "%d", "%.0f", "%%") that
+ * printf should have replaced; "42%" and "1%）" are fine. */
+static bool unformatted(const char *text)
+{
+	for (const char *p = strchr(text, '%'); p; p = strchr(p + 1, '%'))
+		if (p[1] && strchr("%sdlgfc.0123456789", p[1]))
+			return true;
+	return false;
+}
+
+/* Every text of q in language l, one after the other, into each[]. */
+static int texts_of(const struct drill_question *q, enum lang l,
+		    char each[][1024])
+{
+	int n = 0;
+
+	drill_text_question(q, l, each[n++], 1024);
+	drill_text_answer(q, l, each[n++], 1024);
+	drill_text_why(q, l, each[n++], 1024);
+	snprintf(each[n++], 1024, "%s", drill_text_kind(q->kind, l));
+	for (int j = 0; q->choice && j < DRILL_CHOICES; j++)
+		drill_text_choice(q, l, j, each[n++], 1024);
+	return n;
+}
+
+/* Question 0 of the nth seed that asks kind first (nth 0..SEEDS-1: both
+ * formats of the precision question, both branches of the cycles one). */
+enum { SEEDS = 6 };
+
+static struct drill_question asked(int kind, int nth)
+{
+	struct drill_question q;
+
+	drill_question_make(seed_asking((enum drill_kind)kind, nth), 0, &q);
+	return q;
+}
+
+Test(drill_kinds, texts_exist_in_english_and_chinese)
+{
+	for (int t = 0; t < DRILL_KINDS * SEEDS; t++) {
+		int kind = t / SEEDS;
+		struct drill_question q = asked(kind, t % SEEDS);
+		char en[8][1024], zh[8][1024];
+		int n;
+
+		n = texts_of(&q, LANG_EN, en);
+		cr_assert_eq(texts_of(&q, LANG_ZH, zh), n);
+		for (int i = 0; i < n; i++) {
+			cr_assert_gt(strlen(en[i]), i == 1 ? 0 : 2, "kind %d text %d",
+				     kind, i);
+			cr_assert_not(has_cjk(en[i]), "English: %s", en[i]);
+			/* numbers alone (an answer like 6.283) are the same */
+			if (i != 1 || q.choice)
+				cr_assert(has_cjk(zh[i]), "Chinese: %s", zh[i]);
+			cr_assert_not(unformatted(en[i]), "%s", en[i]);
+			cr_assert_not(unformatted(zh[i]), "%s", zh[i]);
+		}
+		for (int i = 4; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				cr_assert_str_neq(en[i], en[j], "options differ");
+	}
+}
+
+/* The words assets/glossary.txt tells the Chinese texts to avoid. */
+Test(drill_kinds, chinese_keeps_to_the_glossary)
+{
+	FILE *f = fopen("assets/glossary.txt", "r");
+	char line[512];
+	int words = 0;
+
+	cr_assert_not_null(f, "run from the repository's top");
+	while (fgets(line, sizeof line, f)) {
+		char *avoid = line, *tab;
+
+		if (line[0] == '#' || !(tab = strchr(line, '\t')) ||
+		    !(tab = strchr(tab + 1, '\t')))
+			continue;
+		avoid = tab + 1;
+		avoid[strcspn(avoid, "\n")] = '\0';
+		for (char *w = strtok(avoid, ","); w; w = strtok(NULL, ",")) {
+			words++;
+			for (int t = 0; t < DRILL_KINDS * SEEDS; t++) {
+				struct drill_question q = asked(t / SEEDS,
+								t % SEEDS);
+				char zh[8][1024];
+				int n = texts_of(&q, LANG_ZH, zh);
+
+				for (int i = 0; i < n; i++)
+					cr_assert_null(strstr(zh[i], w),
+						       "\"%s\" in %s", w, zh[i]);
+			}
+		}
+	}
+	fclose(f);
+	cr_assert_gt(words, 5, "the glossary was read");
+}
