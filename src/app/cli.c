@@ -517,12 +517,14 @@ static const struct cli_option table[] = {
 	  .help = "start with the interview drill: questions on the encoding, "
 		  "answered, then shown live in the view that explains them "
 		  "(D in the explorer)",
-	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT, .set = set_drill },
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS,
+	  .set = set_drill },
 	{ .name = "seed", .arg = "N",
 	  .help = "draw the drill's questions from seed N, 0 to 4294967295, "
 		  "to repeat a drill exactly (default: a new seed each run)",
 	  .accepts = "an integer from 0 to 4294967295",
-	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT, .set = set_seed },
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS,
+	  .set = set_seed },
 	{ .name = "dump", .arg = "FORMAT",
 	  .help = "write the L x d matrix as csv, tsv or npy and exit",
 	  .accepts = "csv, tsv or npy",

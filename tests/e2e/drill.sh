@@ -1,13 +1,37 @@
 #!/usr/bin/env bash
-# End-to-end test of the interview drill in tmux, in English and Chinese:
-# `pescope --drill --seed 1` asks a question; a wrong answer gets "not quite"
-# with the answer, and the view that shows it opens with the question's
-# parameters; the same seed asks the same question again, and typing the
-# answer it gave gets "correct"; Esc ends with the summary, Enter closes it.
-# (In tmux, because a --keys script cannot choose the drill's seed, and the
-# answer to type is read from the screen.)
+# End-to-end test of the interview drill, in English and Chinese.
+#
+# Scripted, no terminal: tests/keys/drill.keys is a --keys session of
+# `--drill --seed 7` that answers, skips and ends on the summary; keys.sh
+# checks its facts and its last screen (drill.ref). Here: it runs twice with
+# byte-identical output, so a drill can be scripted and repeated exactly.
+#
+# In tmux: `pescope --drill --seed N` asks a question; a wrong answer gets
+# "not quite" with the answer, and the view that shows it opens with the
+# question's parameters; the same seed asks the same question again, and
+# typing the answer it gave gets "correct"; Esc ends with the summary, Enter
+# closes it. (The answer to type is read from the screen.)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
+
+# ---- the scripted drill, twice ----
+
+keys=$here/../keys/drill.keys
+read -ra args <<<"$(sed -n 's/^#args //p' "$keys")"
+out1=$(mktemp) out2=$(mktemp) err=$(mktemp)
+trap 'tm_stop; rm -rf "$TM_DIR" "$out1" "$out2" "$err"' EXIT
+run_keys() { # run_keys OUT: the script with its #args, as keys.sh runs it
+	LC_ALL=C.UTF-8 "$PESCOPE" --keys "$keys" --snapshot --color never \
+		"${args[@]}" >"$1" 2>"$err"
+}
+if run_keys "$out1" && [ ! -s "$err" ] && grep -qF "Drill summary" "$out1"; then
+	ok "--drill --seed 7 --keys runs a scripted drill to its summary"
+else
+	not_ok "--drill --seed 7 --keys runs a scripted drill to its summary" \
+		"$(head -c 300 "$err")"
+fi
+run_keys "$out2"
+check "the scripted drill repeats exactly" cmp -s "$out1" "$out2"
 
 # run_lang SEED LANG ASKED NEXT RIGHT WRONG ANSWER_RE SUMMARY SCORE: the
 # whole flow in one language; ASKED and NEXT mark questions 1 and 2,
@@ -81,16 +105,17 @@ run_lang() {
 	tm_stop
 }
 
-# seed 1 asks a number first (explore view), seed 11 a choice (clocks view)
-run_lang 1 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+# seed 8 asks a number first (the norm, explore view), seed 4 a choice
+# (the offset, clocks view); both name their d_model
+run_lang 8 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
 	"Correct: the answer is" \
 	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
 	"Drill summary" "Right: 1 of 1."
-run_lang 11 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+run_lang 4 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
 	"Correct: the answer is" \
 	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
 	"Drill summary" "Right: 1 of 1."
-run_lang 1 zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1" \
+run_lang 8 zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1" \
 	"答对了！答案是" "不太对：答案是" \
 	'答案是 \([^ 。]*\)' "练习小结" "答对 1 题，共 1 题。"
 
