@@ -552,3 +552,27 @@ Test(views_a, spectrum_of_a_base_next_to_one_is_flat)
 	cr_expect_eq(labels, 1, "2π is labelled once, not twice");
 	canvas_free(c);
 }
+
+/* The spectrum's sentences hold at small d: the slowest wavelength is a
+ * share of 2π·base that the text gives (10% at d 8, base 1e4), and
+ * "λ = base near pair N" only shows when such a pair exists. */
+Test(views_a, spectrum_text_is_true_at_small_d)
+{
+	struct state s8 = mkstate(8, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct state s32 = mkstate(32, 500000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct state s512 = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct rect r;
+	struct canvas *c;
+
+	c = render(VIEW_SPECTRUM, &s8, 160, 38, &r);
+	assert_shows(c, "10% of 2π·base", "d 8");
+	cr_expect_eq(snap_find_row(c, "near pair"), -1, "no pair reaches the base");
+	canvas_free(c);
+	c = render(VIEW_SPECTRUM, &s32, 160, 38, &r);
+	assert_shows(c, "44% of 2π·base", "d 32, base 5e5");
+	canvas_free(c);
+	c = render(VIEW_SPECTRUM, &s512, 160, 38, &r);
+	assert_shows(c, "96% of 2π·base", "d 512");
+	assert_shows(c, "near pair 204", "λ_204 is about the base");
+	canvas_free(c);
+}
