@@ -521,7 +521,8 @@ static const struct cli_option table[] = {
 	  .set = set_drill },
 	{ .name = "seed", .arg = "N",
 	  .help = "draw the drill's questions from seed N, 0 to 4294967295, "
-		  "to repeat a drill exactly (default: a new seed each run)",
+		  "to repeat a drill exactly (default: a new seed each run; 1 in a "
+		  "--keys script)",
 	  .accepts = "an integer from 0 to 4294967295",
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS,
 	  .set = set_seed },

@@ -161,7 +161,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "pescope: %s\n", err);
 		return EX_USAGE;
 	}
-	if (opt.seed < 0)	/* no --seed: new drill questions each run */
+	/* No --seed: new drill questions each run, except in a --keys
+	 * script, which must replay the same way every time. */
+	if (opt.seed < 0 && opt.mode == CLI_KEYS)
+		opt.seed = 1;
+	else if (opt.seed < 0)
 		opt.seed = (long long)(((unsigned long long)time(NULL) ^
 					(unsigned long long)getpid() << 16) &
 				       (unsigned long long)CLI_SEED_MAX);

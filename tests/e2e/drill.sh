@@ -119,6 +119,15 @@ run_lang 8 zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1
 	"答对了！答案是" "不太对：答案是" \
 	'答案是 \([^ 。]*\)' "练习小结" "答对 1 题，共 1 题。"
 
+# A --keys script that starts the drill without --seed asks the same
+# questions every run (seed 1), so it replays exactly.
+printf 'key D\n' >"$TM_DIR/d.keys"
+first=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$TM_DIR/d.keys" --snapshot 2>&1)
+second=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$TM_DIR/d.keys" --snapshot 2>&1)
+seeded=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$TM_DIR/d.keys" --snapshot --seed 1 2>&1)
+check "--keys without --seed replays the drill exactly" \
+	test -n "$first" -a "$first" = "$second" -a "$first" = "$seeded"
+
 # D starts the drill from the explorer, and q while asking ends the drill,
 # not the program.
 tm_start 120 40 -- --seed 2
