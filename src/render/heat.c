@@ -1,13 +1,16 @@
-/* heat.c - heatmap pixels and labelled heatmaps (see heat.h).
+/* heat.c - heatmap rows, pixels and labelled heatmaps (see heat.h).
  *
  * A pixel's mean over many dimensions is the average of each dimension's
  * mean over the column's positions, and each of those costs O(1) per column
  * (pe_grid.h), so a grid costs O(visible dims * columns) whatever the number
  * of positions. At d = 65536 that is still tens of millions of multiplies,
  * more than a frame may spend: the cache computes a grid as a job of slices
- * under the frame's work budget (work.h). */
+ * under the frame's work budget (work.h). Which row a dimension adds to is
+ * the row plan's (heat_band_of_row); the cost does not depend on it. */
 #include "render/heat.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,187 @@
 #include "render/plot.h"
 #include "render/cache.h"
 #include "render/work.h"
+
+/* ---- the row plan: what each pixel row stands for ---- */
+
+/* The rows of one grid. Banded (more dimensions than rows): for each kind
+ * (indexed by enum pe_fn), the visible pairs first .. first + count - 1
+ * shared over `bands` rows. Otherwise rows follow plot.h's mapping of the
+ * window's dimensions. */
+struct rowmap {
+	struct pe_params pe;
+	struct pe_window view;
+	int rows;
+	bool banded;
+	int first[2], count[2], bands[2];
+};
+
+/* The pairs whose fn-slot lies in dims lo .. hi: first .. first+count-1.
+ * Both layouts number a kind's slots in pair order, so they are a range. */
+static void slot_range(const struct pe_params *p, enum pe_fn fn, int lo,
+		       int hi, int *first, int *count)
+{
+	int a, b;
+
+	if (p->layout == PE_CONCAT) {
+		int half = p->d_model / 2, off = fn == PE_SIN ? 0 : half;
+
+		a = lo - off > 0 ? lo - off : 0;
+		b = hi - off < half - 1 ? hi - off : half - 1;
+	} else {
+		/* Dimension 2i + fn. */
+		a = lo - (int)fn + 1 > 0 ? (lo - (int)fn + 1) / 2 : 0;
+		b = hi - (int)fn < 0 ? -1 : (hi - (int)fn) / 2;
+		if (b > p->d_model / 2 - 1)
+			b = p->d_model / 2 - 1;
+	}
+	*first = a;
+	*count = b >= a ? b - a + 1 : 0;
+}
+
+/* Sine rows of a concatenated grid: in proportion to the sines shown, and
+ * at least one row for each kind shown. */
+static int concat_sine_rows(const struct rowmap *m)
+{
+	int ns = m->count[PE_SIN], nc = m->count[PE_COS], rows = m->rows;
+	int sr = (int)lround((double)rows * ns / (ns + nc));
+
+	if (nc == 0)
+		return rows;
+	if (ns == 0)
+		return 0;
+	if (sr > rows - 1)
+		sr = rows - 1;
+	return sr < 1 ? 1 : sr;
+}
+
+static void rowmap_init(struct rowmap *m, const struct pe_params *p,
+			const struct pe_window *v, int rows)
+{
+	memset(m, 0, sizeof *m);
+	m->pe = *p;
+	m->view = *v;
+	m->rows = rows;
+	m->banded = v->ndim > rows;
+	if (!m->banded)
+		return;
+	for (int fn = PE_SIN; fn <= PE_COS; fn++)
+		slot_range(p, (enum pe_fn)fn, v->dim0, v->dim0 + v->ndim - 1,
+			   &m->first[fn], &m->count[fn]);
+	m->bands[PE_SIN] = p->layout == PE_CONCAT ? concat_sine_rows(m)
+						  : (rows + 1) / 2;
+	m->bands[PE_COS] = rows - m->bands[PE_SIN];
+}
+
+/* The pixel row of band k of kind fn. */
+static int band_row(const struct rowmap *m, enum pe_fn fn, int k)
+{
+	if (m->pe.layout == PE_CONCAT)
+		return fn == PE_SIN ? k : m->bands[PE_SIN] + k;
+	return 2 * k + (int)fn;
+}
+
+static void rowmap_band(const struct rowmap *m, int row, struct heat_band *b)
+{
+	enum pe_fn fn;
+	int k;
+	long long lo, n;
+
+	if (row < 0)
+		row = 0;
+	if (row >= m->rows)
+		row = m->rows - 1;
+	if (!m->banded) {
+		int dim = (int)plot_item_of_col(m->view.dim0, m->view.ndim,
+						m->rows, row);
+
+		*b = (struct heat_band){ pe_fn_of(&m->pe, dim),
+					 pe_pair_of(&m->pe, dim), 1 };
+		return;
+	}
+	if (m->pe.layout == PE_CONCAT) {
+		fn = row < m->bands[PE_SIN] ? PE_SIN : PE_COS;
+		k = fn == PE_SIN ? row : row - m->bands[PE_SIN];
+	} else {
+		fn = row % 2 ? PE_COS : PE_SIN;
+		k = row / 2;
+	}
+	plot_col_items(m->first[fn], m->count[fn], m->bands[fn], k, &lo, &n);
+	*b = (struct heat_band){ fn, (int)lo, (int)n };
+}
+
+/* The row of the fn-slot of pair i, or -1 when it is outside the window. */
+static int rowmap_slot_row(const struct rowmap *m, int i, enum pe_fn fn)
+{
+	const struct pe_window *v = &m->view;
+
+	if (!m->banded) {
+		int dim = pe_dim_of(&m->pe, i, fn);
+
+		if (dim < v->dim0 || dim >= v->dim0 + v->ndim)
+			return -1;
+		return plot_col_of(v->dim0, v->ndim, m->rows, dim);
+	}
+	if (i < m->first[fn] || i >= m->first[fn] + m->count[fn] ||
+	    m->bands[fn] == 0)
+		return -1;
+	return band_row(m, fn, plot_col_of(m->first[fn], m->count[fn],
+					   m->bands[fn], i));
+}
+
+static int rowmap_row_of(const struct rowmap *m, int dim)
+{
+	if (dim < 0 || dim >= m->pe.d_model)
+		return -1;
+	return rowmap_slot_row(m, pe_pair_of(&m->pe, dim), pe_fn_of(&m->pe, dim));
+}
+
+void heat_band_of_row(const struct pe_params *p, const struct pe_window *v,
+		      int rows, int row, struct heat_band *b)
+{
+	struct rowmap m;
+
+	rowmap_init(&m, p, v, rows);
+	rowmap_band(&m, row, b);
+}
+
+int heat_row_of_dim(const struct pe_params *p, const struct pe_window *v,
+		    int rows, int dim)
+{
+	struct rowmap m;
+
+	rowmap_init(&m, p, v, rows);
+	return rowmap_row_of(&m, dim);
+}
+
+bool heat_row_shows(const struct pe_params *p, const struct pe_window *v,
+		    int rows, int row, long long lo, long long hi)
+{
+	struct heat_band b;
+	int first, count;
+
+	if (lo < 0)
+		lo = 0;
+	if (hi > p->d_model - 1)
+		hi = p->d_model - 1;
+	if (lo > hi)
+		return false;
+	heat_band_of_row(p, v, rows, row, &b);
+	slot_range(p, b.fn, (int)lo, (int)hi, &first, &count);
+	return count > 0 && first < b.pair0 + b.npairs &&
+	       first + count > b.pair0;
+}
+
+int heat_dim_of_row(const struct pe_params *p, const struct pe_window *v,
+		    int rows, int row)
+{
+	struct rowmap m;
+	struct heat_band b;
+
+	rowmap_init(&m, p, v, rows);
+	rowmap_band(&m, row, &b);
+	return pe_dim_of(p, b.pair0 + b.npairs / 2, b.fn);
+}
 
 /* ---- the job: one grid, computed in slices of pairs ---- */
 
@@ -47,6 +231,7 @@ struct term_list {
 
 struct heat_job {
 	struct heat_inputs in;
+	struct rowmap map;		/* the rows' dimensions */
 	long long *start, *count;	/* the columns' spans */
 	bool averaged;			/* more dimensions than pixel rows */
 	bool per_pair;			/* float32 one-position columns: each
@@ -59,18 +244,6 @@ struct heat_job {
 	int next_pair;			/* first pair not yet added */
 	bool ready;			/* complete, to be shown next frame */
 };
-
-static bool dim_visible(const struct pe_window *v, int dim)
-{
-	return dim >= v->dim0 && dim < v->dim0 + v->ndim;
-}
-
-static int row_of(const struct heat_inputs *in, int dim)
-{
-	if (!dim_visible(&in->view, dim))
-		return -1;
-	return plot_col_of(in->view.dim0, in->view.ndim, in->rows, dim);
-}
 
 static void job_free(struct heat_job *job)
 {
@@ -104,6 +277,7 @@ static struct heat_job *job_new(const struct heat_inputs *in)
 	if (!job)
 		return NULL;
 	job->in = *in;
+	rowmap_init(&job->map, &in->pe, &in->view, in->rows);
 	job->start = malloc(w * sizeof *job->start);
 	job->count = malloc(w * sizeof *job->count);
 	job->acc = calloc(cells, sizeof *job->acc);
@@ -142,8 +316,8 @@ static void list_add(struct term_list *l, double omega, int row_s, int row_c)
 static void pair_terms(struct heat_job *job, int i)
 {
 	const struct heat_inputs *in = &job->in;
-	int ds = pe_dim_of(&in->pe, i, PE_SIN), dc = pe_dim_of(&in->pe, i, PE_COS);
-	int rs = row_of(in, ds), rc = row_of(in, dc);
+	int rs = rowmap_slot_row(&job->map, i, PE_SIN);
+	int rc = rowmap_slot_row(&job->map, i, PE_COS);
 	struct pe_wave_pair pw;
 
 	if (rs < 0 && rc < 0)
@@ -200,8 +374,8 @@ static void slice_per_pair(struct heat_job *job, int i0, int i1)
 	double *col_s = job->col, *col_c = job->col + in->w;
 
 	for (int i = i0; i < i1; i++) {
-		int rs = row_of(in, pe_dim_of(&in->pe, i, PE_SIN));
-		int rc = row_of(in, pe_dim_of(&in->pe, i, PE_COS));
+		int rs = rowmap_slot_row(&job->map, i, PE_SIN);
+		int rc = rowmap_slot_row(&job->map, i, PE_COS);
 
 		if (rs < 0 && rc < 0)
 			continue;
@@ -225,9 +399,11 @@ static void fill_repeated(struct heat_job *job)
 	int prev = -1;
 
 	for (int row = 0; row < in->rows; row++) {
-		int d = (int)plot_item_of_col(in->view.dim0, in->view.ndim,
-					      in->rows, row);
+		struct heat_band b;
+		int d;
 
+		rowmap_band(&job->map, row, &b);
+		d = pe_dim_of(&in->pe, b.pair0, b.fn);
 		if (d != prev)
 			pe_variant_span_means(&in->pe, in->bug, d, job->start,
 					      job->count, in->w, job->col);
@@ -261,21 +437,21 @@ static bool job_step(void *ctx)
 	return i1 >= pairs;
 }
 
-/* pix = the sums divided by how many dimensions each row holds. */
+/* pix = the sums divided by how many dimensions each row holds (one per
+ * pair of its band). */
 static void job_finish(const struct heat_job *job, float *pix)
 {
 	const struct heat_inputs *in = &job->in;
 
 	for (int row = 0; row < in->rows; row++) {
-		long long d0, nd = 1;
+		struct heat_band b = { PE_SIN, 0, 1 };
 		const double *sum = job->acc + (size_t)row * (size_t)in->w;
 		float *out = pix + (size_t)row * (size_t)in->w;
 
 		if (job->averaged)
-			plot_col_items(in->view.dim0, in->view.ndim, in->rows,
-				       row, &d0, &nd);
+			rowmap_band(&job->map, row, &b);
 		for (int x = 0; x < in->w; x++)
-			out[x] = (float)(sum[x] / (double)nd);
+			out[x] = (float)(sum[x] / (double)b.npairs);
 	}
 }
 
@@ -422,36 +598,76 @@ static int gutter_width(const struct heat_plot *hp)
 	return snprintf(buf, sizeof buf, "%d", hp->pe->d_model - 1) + 1;
 }
 
+/* Whether a plot inside `in` has a caption row. */
+static bool has_caption(const struct heat_plot *hp, struct rect in)
+{
+	return in.h >= HEAT_CAPTION_MIN_H && hp->mark_dim >= 0;
+}
+
 struct rect heat_plot_area(const struct heat_plot *hp, struct rect in)
 {
 	int g = gutter_width(hp);
-	struct rect a = { in.x + g, in.y, in.w - g, in.h - 1 };
+	struct rect a = { in.x + g, in.y, in.w - g,
+			  in.h - 1 - (has_caption(hp, in) ? 1 : 0) };
 
 	if (a.w < 4 || a.h < 1)
 		a.w = a.h = 0;
 	return a;
 }
 
-/* The first dimension of a cell row every few rows and of the last row,
- * right-aligned left of the arrow column (as the explorer's heatmap). */
-static void draw_dim_labels(struct canvas *c, const struct heat_plot *hp,
-			    struct rect a)
+/* ---- dimension ticks ---- */
+
+/* Places at most `limit` ticks at multiples of step, as heat_dim_ticks
+ * describes. With c == NULL only checks: returns how many there are, or -1
+ * when two land closer than `gap` cell rows. With c, draws them. */
+static int dim_ticks_place(struct canvas *c, const struct heat_plot *hp,
+			   struct rect a, long long step, int gap, int limit,
+			   struct style st)
 {
-	struct style st = { ROLE_AXIS, ROLE_DEFAULT, 0 };
-	int every = a.h >= 12 ? 4 : a.h >= 6 ? 3 : 2;
-	char buf[24];
+	const struct pe_window *v = hp->view;
+	long long end = (long long)v->dim0 + v->ndim;
+	long long t = (v->dim0 + step - 1) / step * step;
+	int prev = -1, n = 0;
 
-	for (int y = 0; y < a.h; y++) {
-		long long d0, nd;
-		int len;
-		bool last = y == a.h - 1;
+	for (; t < end && n < limit; t += step) {
+		int y = heat_row_of_dim(hp->pe, v, 2 * a.h, (int)t) / 2;
+		char buf[24];
+		int len = snprintf(buf, sizeof buf, "%lld", t);
 
-		if ((y % every != 0 || y == a.h - 2) && !last)
-			continue;
-		plot_col_items(hp->view->dim0, hp->view->ndim, 2 * a.h, 2 * y,
-			       &d0, &nd);
-		len = snprintf(buf, sizeof buf, "%lld", d0);
-		canvas_text(c, a.x - 1 - len, a.y + y, len, buf, st);
+		if (prev >= 0 && y < prev + gap)
+			return -1;
+		if (c)
+			canvas_text(c, a.x - 1 - len, a.y + y, len, buf, st);
+		prev = y;
+		n++;
+	}
+	return n;
+}
+
+void heat_dim_ticks(struct canvas *c, const struct heat_plot *hp,
+		    struct rect a, struct style st)
+{
+	int gap = a.h >= 12 ? 3 : 2;
+	long long step = 1, crowded = 0;
+
+	if (a.w <= 0 || a.h <= 0)
+		return;
+	for (;;) {
+		int n = dim_ticks_place(NULL, hp, a, step, gap, INT_MAX, st);
+
+		if (n >= 1) {
+			dim_ticks_place(c, hp, a, step, gap, INT_MAX, st);
+			return;
+		}
+		if (n == 0) {
+			/* No multiple left in the window: the first tick of
+			 * the last step that had some, alone. */
+			if (crowded)
+				dim_ticks_place(c, hp, a, crowded, gap, 1, st);
+			return;
+		}
+		crowded = step;
+		step = plot_nice_step((double)step + 1.0);
 	}
 }
 
@@ -464,7 +680,7 @@ static void draw_marks(struct canvas *c, const struct heat_plot *hp,
 	int col = hp->mark_pos < 0 ? -1
 		  : plot_col_of(v->pos0, v->npos, a.w, hp->mark_pos);
 	int prow = hp->mark_dim < 0 ? -1
-		   : plot_col_of(v->dim0, v->ndim, 2 * a.h, hp->mark_dim);
+		   : heat_row_of_dim(hp->pe, v, 2 * a.h, hp->mark_dim);
 	int row = prow < 0 ? -1 : prow / 2;
 	uint32_t vert = hp->utf8 ? 0x2502 : '|', horiz = hp->utf8 ? 0x2500 : '-';
 	uint32_t cross = hp->utf8 ? 0x253c : '+';
@@ -484,10 +700,96 @@ static void draw_marks(struct canvas *c, const struct heat_plot *hp,
 		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
 }
 
+/* ---- the caption ---- */
+
+/* The name of the function the encoding (with its mistake) puts in band
+ * b's slots. */
+static const char *fn_name(const struct heat_plot *hp, const struct heat_band *b)
+{
+	int dim = pe_dim_of(hp->pe, b->pair0, b->fn);
+
+	return pe_variant_wave(hp->pe, hp->bug, dim).fn == PE_SIN ? "sin" : "cos";
+}
+
+/* "pair 48" or "pairs 96–103" (zh: "第 48 对"), for pairs lo .. hi. */
+static void pairs_text(const struct heat_plot *hp, int lo, int hi, char *buf,
+		       size_t n)
+{
+	const char *dash = hp->utf8 ? "\u2013" : "-";
+	bool zh = hp->lang == LANG_ZH;
+
+	if (lo == hi)
+		snprintf(buf, n, zh ? "第 %d 对" : "pair %d", lo);
+	else
+		snprintf(buf, n, zh ? "第 %d%s%d 对" : "pairs %d%s%d", lo, dash, hi);
+}
+
+char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
+		   size_t n)
+{
+	struct heat_band t, b;
+	char pt[48], pb[48];
+	bool zh = hp->lang == LANG_ZH;
+
+	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y, &t);
+	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y + 1, &b);
+	if (t.fn == b.fn && t.pair0 == b.pair0 && t.npairs == 1) {
+		/* One dimension fills the cell. */
+		pairs_text(hp, t.pair0, t.pair0, pt, sizeof pt);
+		snprintf(buf, n, zh ? "维 %d：%s的 %s" : "dim %d: %s of %s",
+			 pe_dim_of(hp->pe, t.pair0, t.fn), zh ? pt : fn_name(hp, &t),
+			 zh ? fn_name(hp, &t) : pt);
+	} else if (t.fn == b.fn) {
+		/* Two bands (or one, repeated) of one kind. */
+		int lo = t.pair0 < b.pair0 ? t.pair0 : b.pair0;
+		int hi_t = t.pair0 + t.npairs - 1, hi_b = b.pair0 + b.npairs - 1;
+
+		pairs_text(hp, lo, hi_t > hi_b ? hi_t : hi_b, pt, sizeof pt);
+		snprintf(buf, n, zh ? "%s的 %s" : "%s, %s", pt, fn_name(hp, &t));
+	} else if (t.pair0 == b.pair0 && t.npairs == b.npairs) {
+		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
+		if (hp->utf8)
+			snprintf(buf, n, zh ? "%s：▀ %s ▄ %s" : "%s: ▀ %s ▄ %s", pt,
+				 fn_name(hp, &t), fn_name(hp, &b));
+		else
+			snprintf(buf, n, "%s: %s above, %s below", pt,
+				 fn_name(hp, &t), fn_name(hp, &b));
+	} else {
+		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
+		pairs_text(hp, b.pair0, b.pair0 + b.npairs - 1, pb, sizeof pb);
+		if (hp->utf8)
+			snprintf(buf, n, zh ? "▀ %s的 %s，▄ %s的 %s"
+					    : "▀ %s of %s, ▄ %s of %s",
+				 zh ? pt : fn_name(hp, &t), zh ? fn_name(hp, &t) : pt,
+				 zh ? pb : fn_name(hp, &b), zh ? fn_name(hp, &b) : pb);
+		else
+			snprintf(buf, n, "%s of %s above, %s of %s below",
+				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
+	}
+	return buf;
+}
+
+/* The caption row: the arrow of the marked row, then what it stands for. */
+static void draw_caption(struct canvas *c, const struct heat_plot *hp,
+			 struct rect a, int y)
+{
+	int prow = heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
+	char buf[160];
+
+	if (prow < 0)
+		return;
+	canvas_put(c, a.x - 1, y, hp->utf8 ? 0x25b6 : '>',
+		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
+	canvas_text(c, a.x + 1, y, a.w - 1, heat_caption(hp, a.h, prow / 2, buf,
+							  sizeof buf),
+		    (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+}
+
 void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp,
 		    struct heat_cache *hc)
 {
 	struct rect a = heat_plot_area(hp, in);
+	struct style axis = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 	struct rect old;
 	const float *pix;
 
@@ -497,10 +799,12 @@ void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp
 	pix = heat_cache_get(hc, hp->pe, hp->bug, hp->view, a.w, 2 * a.h);
 	if (pix)
 		heat_draw(c, a, pix);
-	draw_dim_labels(c, hp, a);
+	heat_dim_ticks(c, hp, a, axis);
 	plot_xticks(c, &(struct plot_axis){ hp->view->pos0, hp->view->npos,
 					    a.x, a.w },
-		    a.y + a.h, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+		    a.y + a.h, axis);
 	draw_marks(c, hp, a);
+	if (has_caption(hp, in))
+		draw_caption(c, hp, a, a.y + a.h + 1);
 	canvas_set_clip(c, old);
 }

@@ -125,6 +125,10 @@ long long plot_nice_step(double raw)
 	while (step < raw && step <= LLONG_MAX / 10) {
 		if (2 * step >= raw)
 			return 2 * step;
+		/* 2.5 times a power of ten, from 25 on: positions and
+		 * dimensions are whole. */
+		if (step >= 10 && step / 2 * 5 >= raw)
+			return step / 2 * 5;
 		if (5 * step >= raw)
 			return 5 * step;
 		step *= 10;
@@ -178,11 +182,12 @@ char *plot_tick_label(long long v, long long step, char *buf, size_t n)
 	return buf;
 }
 
-/* Places the labels of the ticks at multiples of step. With c == NULL only
- * checks: returns the number of labels, or -1 when two would overlap or one
- * does not fit in the axis. With c, draws them (after a successful check). */
+/* Places the labels of at most `limit` ticks at multiples of step. With
+ * c == NULL only checks: returns the number of labels, or -1 when two would
+ * overlap or one does not fit in the axis. With c, draws them (after a
+ * successful check). */
 static int ticks_place(struct canvas *c, const struct plot_axis *a,
-		       long long step, int y, struct style st)
+		       long long step, int limit, int y, struct style st)
 {
 	long long end = a->pos0 + a->npos;
 	/* The first multiple of step at or after pos0, rounding correctly for
@@ -191,7 +196,7 @@ static int ticks_place(struct canvas *c, const struct plot_axis *a,
 	long long v = r == 0 ? a->pos0 : a->pos0 - r + (r > 0 ? step : 0);
 	int free_from = a->x0, count = 0;
 
-	for (; v < end; v += step) {
+	for (; v < end && count < limit; v += step) {
 		char label[LABEL_MAX];
 		int len = (int)strlen(plot_tick_label(v, step, label, sizeof label));
 		int start = plot_col_of_pos(a, v) - (len - 1) / 2;
@@ -217,22 +222,24 @@ void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
 {
 	/* Every label takes at least one column plus its gap. */
 	long long step = plot_nice_step((1.0 + TICK_GAP) * (double)a->npos / a->w);
-	char label[LABEL_MAX];
+	long long crowded = 0;
 
 	for (;;) {
-		int n = ticks_place(NULL, a, step, y, st);
+		int n = ticks_place(NULL, a, step, INT_MAX, y, st);
 
 		if (n > 0) {
-			ticks_place(c, a, step, y, st);
+			ticks_place(c, a, step, INT_MAX, y, st);
 			return;
 		}
 		if (n == 0 || step > LLONG_MAX / 10)
 			break;
+		crowded = step;
 		step = plot_nice_step((double)step + 1.0);
 	}
-	plot_tick_label(a->pos0, 1, label, sizeof label);
-	if ((int)strlen(label) <= a->w)
-		canvas_text(c, a->x0, y, a->w, label, st);
+	/* No step places two labels: the first tick of the last step that had
+	 * some, alone, if it fits. */
+	if (crowded && ticks_place(NULL, a, crowded, 1, y, st) == 1)
+		ticks_place(c, a, crowded, 1, y, st);
 }
 
 /* Dot row (0 = top of the area) of value v, clamped into the usable rows. */

@@ -96,7 +96,9 @@ double plot_dot_span(const struct plot_axis *a);
 
 /* ---- ticks and labels ---- */
 
-/* Smallest 1-2-5 step (1, 2, 5, 10, 20, ...) that is >= raw; 1 for raw <= 1. */
+/* Smallest round step that is >= raw: 1, 2 or 5 times a power of ten, or
+ * 2.5 times one from 25 on (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, ...,
+ * all whole); 1 for raw <= 1. */
 long long plot_nice_step(double raw);
 
 /* Writes the label for tick value v on an axis with tick step `step`
@@ -107,10 +109,11 @@ long long plot_nice_step(double raw);
 char *plot_tick_label(long long v, long long step, char *buf, size_t n);
 
 /* Draws x tick labels on row y under the axis: values at multiples of the
- * smallest 1-2-5 step whose labels fit with at least two blanks between them,
- * each centred on its column but kept inside [x0, x0 + w). Draws nothing else
- * on the row. If no step fits two labels, the label of pos0 alone is drawn
- * when it fits. */
+ * smallest round step (plot_nice_step) whose labels fit with at least two
+ * blanks between them, each centred on its column but kept inside
+ * [x0, x0 + w). Draws nothing else on the row. When the first such step has
+ * no multiple in the window, the first tick of the step before it is drawn
+ * alone if it fits. */
 void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
 		 struct style st);
 

@@ -14,11 +14,18 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "base/utf8.h"
 #include "render/heat.h"
 #include "engine/pe.h"
 #include "render/plot.h"
 
-enum { LEGEND_W = 4 };		/* colour bar, a space and "+1" */
+enum {
+	LEGEND_W = 4,		/* colour bar, a space and "+1" */
+	/* The top border's corners, the spaces around the title, and the
+	 * focused panel's " F: zoom " with a dash before it (explore's
+	 * mark_focus): the caption only joins a title that leaves them. */
+	TITLE_ROOM = 4 + 11
+};
 
 /* Where things go inside the panel's border. */
 struct heat_geom {
@@ -47,36 +54,44 @@ static bool geom_compute(const struct state *s, struct rect r,
 	return g->heat.w >= 4 && g->heat.h >= 1;
 }
 
-/* The dimension a pixel row stands for (the middle of those it averages). */
-static int dim_of_row(const struct pe_window *v, int rows, int row)
+/* The labelled plot heat.c describes for this panel: what its dimension
+ * ticks, row map and caption read. */
+static struct heat_plot plot_of(const struct state *s)
 {
-	return (int)plot_item_of_col(v->dim0, v->ndim, rows, row);
+	return (struct heat_plot){ &s->cur.pe, PE_BUG_NONE, &s->window,
+				   s->cur.pos, s->cur.dim, !s->ascii, s->lang };
 }
 
-/* Labels the first dimension of a cell row every few rows, and of the last
- * row, right-aligned in the gutter left of the selection marker column. */
-static void draw_dim_labels(const struct state *s, struct canvas *c,
-			    const struct heat_geom *g)
+static int plain_title(const struct state *s, char *t, size_t n)
 {
-	struct style st = { ROLE_AXIS, ROLE_DEFAULT, 0 };
-	int rows = 2 * g->heat.h;
-	int every = g->heat.h >= 12 ? 4 : g->heat.h >= 6 ? 3 : 2;
-	char buf[24];
+	return snprintf(t, n, "Heatmap PE(pos, dim)  dims %d-%d", s->window.dim0,
+			s->window.dim0 + s->window.ndim - 1);
+}
 
-	for (int y = 0; y < g->heat.h; y++) {
-		long long d0, nd;
-		int len;
-		bool last = y == g->heat.h - 1;
+/* The title, then what the crosshair's row stands for (heat_caption) when
+ * the heat is drawn (g not NULL), the row is in the window and the whole
+ * caption fits in a box w wide (after a shorter title if need be) beside
+ * the focus hint. */
+static void title_of(const struct state *s, const struct heat_geom *g, int w,
+		     char *t, size_t n)
+{
+	struct heat_plot hp = plot_of(s);
+	int prow = g ? heat_row_of_dim(&s->cur.pe, &s->window, 2 * g->heat.h,
+				       s->cur.dim)
+		     : -1;
+	const char *arrow = s->ascii ? ">" : "\u25b6";
+	int used = plain_title(s, t, n);
+	char cap[160];
 
-		/* Skip a regular label that would sit right above the last. */
-		if ((y % every != 0 || y == g->heat.h - 2) && !last)
-			continue;
-		plot_col_items(s->window.dim0, s->window.ndim, rows, 2 * y, &d0, &nd);
-		snprintf(buf, sizeof buf, "%lld", d0);
-		len = (int)strlen(buf);
-		canvas_text(c, g->gutter_x + g->gutter_w - 1 - len, g->heat.y + y,
-			    len, buf, st);
-	}
+	if (prow < 0)
+		return;
+	heat_caption(&hp, g->heat.h, prow / 2, cap, sizeof cap);
+	snprintf(t + used, n - (size_t)used, "  %s %s", arrow, cap);
+	if (utf8_width(t) <= w - TITLE_ROOM)
+		return;
+	snprintf(t, n, "Heatmap  %s %s", arrow, cap);
+	if (utf8_width(t) > w - TITLE_ROOM)
+		plain_title(s, t, n);
 }
 
 /* A vertical colour bar from +1 (top) to -1 (bottom) with its labels. */
@@ -107,7 +122,7 @@ static void draw_crosshair(const struct state *s, struct canvas *c,
 {
 	const struct pe_window *v = &s->window;
 	int col = plot_col_of(v->pos0, v->npos, g->heat.w, s->cur.pos);
-	int prow = plot_col_of(v->dim0, v->ndim, 2 * g->heat.h, s->cur.dim);
+	int prow = heat_row_of_dim(&s->cur.pe, v, 2 * g->heat.h, s->cur.dim);
 	int row = prow < 0 ? -1 : prow / 2;
 	uint32_t vert = utf8 ? 0x2502 : '|', horiz = utf8 ? 0x2500 : '-';
 	uint32_t cross = utf8 ? 0x253c : '+';
@@ -153,8 +168,9 @@ static void draw_highlight(const struct state *s, struct canvas *c,
 		for (int y = 0; y < g->heat.h; y++) {
 			int rows = 2 * g->heat.h;
 
-			if (slice_marked(v->dim0, v->ndim, rows, 2 * y, h->lo, h->hi) ||
-			    slice_marked(v->dim0, v->ndim, rows, 2 * y + 1, h->lo, h->hi))
+			if (heat_row_shows(&s->cur.pe, v, rows, 2 * y, h->lo, h->hi) ||
+			    heat_row_shows(&s->cur.pe, v, rows, 2 * y + 1, h->lo,
+					   h->hi))
 				canvas_put(c, g->heat.x + g->heat.w, g->heat.y + y,
 					   utf8 ? 0x2503 : '#', st);
 		}
@@ -173,12 +189,14 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 	struct style title = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 	struct rect old = canvas_set_clip(c, r);
 	bool utf8 = !s->ascii;
-	char t[96];
+	char t[224];
 
-	snprintf(t, sizeof t, "Heatmap PE(pos, dim)  dims %d-%d",
-		 s->window.dim0, s->window.dim0 + s->window.ndim - 1);
+	bool fits = geom_compute(s, r, &g);
+
+	title_of(s, fits ? &g : NULL, r.w, t, sizeof t);
 	canvas_box(c, r, t, border, title);
-	if (geom_compute(s, r, &g)) {
+	if (fits) {
+		struct heat_plot hp = plot_of(s);
 		struct plot_axis ax = { s->window.pos0, s->window.npos, g.heat.x,
 					g.heat.w };
 		const float *pix = heat_cache_get(hc, &s->cur.pe,
@@ -188,7 +206,7 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 		if (pix)
 			heat_draw(c, g.heat, pix);
 		draw_legend(s, c, &g);
-		draw_dim_labels(s, c, &g);
+		heat_dim_ticks(c, &hp, g.heat, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		draw_highlight(s, c, r, &g, utf8);
 		draw_crosshair(s, c, &g, utf8);
@@ -205,6 +223,7 @@ bool heatmap_hit(const struct state *s, struct rect r, int x, int y,
 	    y < g.heat.y || y >= g.heat.y + g.heat.h)
 		return false;
 	*pos = plot_item_of_col(s->window.pos0, s->window.npos, g.heat.w, x - g.heat.x);
-	*dim = dim_of_row(&s->window, 2 * g.heat.h, 2 * (y - g.heat.y));
+	*dim = heat_dim_of_row(&s->cur.pe, &s->window, 2 * g.heat.h,
+			       2 * (y - g.heat.y));
 	return true;
 }

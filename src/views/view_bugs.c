@@ -580,7 +580,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 			  struct rect r, enum pe_bug bug, struct heat_cache *hc)
 {
 	struct heat_plot hp = { &s->cur.pe, bug, &s->window, s->cur.pos,
-				s->cur.dim, !s->ascii };
+				s->cur.dim, !s->ascii, s->lang };
 
 	canvas_box(c, r, bug == PE_BUG_NONE ? "Correct" : "With the mistake",
 		   border_style, title_style);

@@ -193,7 +193,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	}
 	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
 	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
-				 pe_dim_of(&p, pair, fn), !s->ascii };
+				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang };
 	heat_plot_draw(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 },
 		       &hp, hc);
 }

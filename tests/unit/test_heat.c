@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,22 +156,162 @@ Test(pe_grid, far_positions_match_the_wave_means)
 	pe_grid_free(&g);
 }
 
+/* ---- what the rows stand for ---- */
+
+/* Checks the bands of one grid against heat.h's definition, written out
+ * here from the dimensions up: each row one kind; every visible dimension
+ * in exactly one row when banded; interleaved rows alternate sine, cosine;
+ * concatenated sines above cosines; a kind's pairs shared in order, sizes
+ * within one of each other; and the three functions agree. */
+static void check_bands(const struct pe_params *p, struct pe_window v, int rows)
+{
+	int d = p->d_model;
+	bool banded = v.ndim > rows;
+	int *seen = calloc((size_t)d, sizeof *seen);
+	int next[2] = { -1, -1 }, size_lo[2] = { d, d }, size_hi[2] = { 0, 0 };
+	bool cos_started = false;
+	char what[160];
+
+	cr_assert(seen);
+	snprintf(what, sizeof what, "d %d %s dims %d+%d, %d rows", d,
+		 pe_layout_name(p->layout), v.dim0, v.ndim, rows);
+	for (int row = 0; row < rows; row++) {
+		struct heat_band b;
+		int dim_click;
+
+		heat_band_of_row(p, &v, rows, row, &b);
+		cr_assert(b.npairs >= 1, "%s: row %d is empty", what, row);
+		for (int i = b.pair0; i < b.pair0 + b.npairs; i++) {
+			int dim = pe_dim_of(p, i, b.fn);
+
+			cr_assert(dim >= v.dim0 && dim < v.dim0 + v.ndim,
+				  "%s: row %d holds dim %d outside", what, row, dim);
+			seen[dim]++;
+			if (banded)
+				cr_expect_eq(heat_row_of_dim(p, &v, rows, dim), row,
+					     "%s: dim %d", what, dim);
+		}
+		/* heat_row_shows against the band, for ranges that cut it. */
+		for (int lo = v.dim0 - 1; lo <= v.dim0 + v.ndim; lo += 1 + v.ndim / 7)
+			for (int len = 0; len < v.ndim; len += 1 + v.ndim / 5) {
+				bool want = false;
+
+				for (int i = b.pair0; i < b.pair0 + b.npairs; i++) {
+					int dim = pe_dim_of(p, i, b.fn);
+
+					want |= dim >= lo && dim <= lo + len;
+				}
+				cr_expect_eq(heat_row_shows(p, &v, rows, row, lo, lo + len),
+					     want, "%s: row %d shows %d..%d?", what,
+					     row, lo, lo + len);
+			}
+		if (!banded) {
+			cr_expect_eq(b.npairs, 1, "%s: row %d", what, row);
+			continue;
+		}
+		if (p->layout == PE_INTERLEAVED)
+			cr_expect_eq(b.fn, row % 2 ? PE_COS : PE_SIN,
+				     "%s: row %d is the wrong kind", what, row);
+		else if (b.fn == PE_COS)
+			cos_started = true;
+		else
+			cr_expect(!cos_started, "%s: a sine row %d below a cosine",
+				  what, row);
+		/* The kind's pairs continue where its last band ended. */
+		if (next[b.fn] >= 0)
+			cr_expect_eq(b.pair0, next[b.fn], "%s: row %d", what, row);
+		next[b.fn] = b.pair0 + b.npairs;
+		if (b.npairs < size_lo[b.fn])
+			size_lo[b.fn] = b.npairs;
+		if (b.npairs > size_hi[b.fn])
+			size_hi[b.fn] = b.npairs;
+		dim_click = heat_dim_of_row(p, &v, rows, row);
+		cr_expect_eq(heat_row_of_dim(p, &v, rows, dim_click), row,
+			     "%s: a click on row %d selects dim %d", what, row,
+			     dim_click);
+	}
+	for (int dim = 0; dim < d; dim++) {
+		bool in = dim >= v.dim0 && dim < v.dim0 + v.ndim;
+
+		/* A single row is a sine band (heat.h). */
+		bool shown = in && (rows > 1 || pe_fn_of(p, dim) == PE_SIN);
+
+		if (banded)
+			cr_expect_eq(seen[dim], shown ? 1 : 0,
+				     "%s: dim %d in %d rows", what, dim, seen[dim]);
+		if (!in)
+			cr_expect_eq(heat_row_of_dim(p, &v, rows, dim), -1,
+				     "%s: dim %d is outside", what, dim);
+	}
+	for (int k = 0; banded && k < 2; k++)
+		cr_expect(size_hi[k] - size_lo[k] <= 1 || size_hi[k] == 0,
+			  "%s: bands of %d to %d pairs", what, size_lo[k],
+			  size_hi[k]);
+	free(seen);
+}
+
+Test(heat, rows_keep_like_with_like)
+{
+	static const struct { int d, dim0, ndim, rows; } cases[] = {
+		{ 512, 0, 512, 24 }, { 512, 0, 512, 10 }, { 512, 0, 512, 58 },
+		{ 64, 0, 64, 58 }, { 64, 0, 64, 60 }, { 64, 0, 64, 64 },
+		{ 64, 0, 64, 100 }, { 64, 5, 31, 12 }, { 64, 5, 31, 11 },
+		{ 64, 1, 8, 7 }, { 64, 30, 6, 4 }, { 64, 28, 9, 3 },
+		{ 8, 0, 8, 1 }, { 8, 3, 5, 2 }, { 65536, 0, 65536, 400 },
+		{ 65536, 32000, 1001, 37 }, { 2, 0, 2, 1 }, { 6, 0, 6, 4 },
+	};
+	enum pe_layout layouts[] = { PE_INTERLEAVED, PE_CONCAT };
+
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+		for (int l = 0; l < 2; l++) {
+			struct pe_params p = { cases[k].d, 1e4, layouts[l] };
+			struct pe_window v = { 0, 10, cases[k].dim0, cases[k].ndim };
+
+			check_bands(&p, v, cases[k].rows);
+		}
+}
+
+Test(heat, a_cell_shows_sines_over_cosines)
+{
+	/* d = 512 in 24 pixel rows: 12 groups of 21 or 22 pairs, the first
+	 * group's sines on row 0 and its cosines on row 1. */
+	struct pe_params p = { 512, 1e4, PE_INTERLEAVED };
+	struct pe_window v = { 0, 128, 0, 512 };
+	struct heat_band top, bot;
+
+	heat_band_of_row(&p, &v, 24, 0, &top);
+	heat_band_of_row(&p, &v, 24, 1, &bot);
+	cr_expect(top.fn == PE_SIN && bot.fn == PE_COS);
+	cr_expect(top.pair0 == 0 && bot.pair0 == 0);
+	cr_expect(top.npairs == bot.npairs && (top.npairs == 21 || top.npairs == 22));
+	/* Concatenated: 12 sine rows, then 12 cosine rows. */
+	p.layout = PE_CONCAT;
+	heat_band_of_row(&p, &v, 24, 11, &top);
+	heat_band_of_row(&p, &v, 24, 12, &bot);
+	cr_expect(top.fn == PE_SIN && top.pair0 + top.npairs == 256);
+	cr_expect(bot.fn == PE_COS && bot.pair0 == 0);
+}
+
 /* ---- heatmaps ---- */
 
-/* The pixel as a plain average over its positions and dimensions. */
+/* The pixel as a plain average over its positions and the dimensions of
+ * its row's band (heat_band_of_row; the bands themselves are checked
+ * against their definition below). */
 static double brute_pixel(const struct pe_params *p, enum pe_bug bug,
 			  const struct pe_window *v, int w, int rows, int x,
 			  int row)
 {
-	long long p0, np, d0, nd;
+	long long p0, np;
+	struct heat_band b;
 	double sum = 0.0;
 
 	plot_col_items(v->pos0, v->npos, w, x, &p0, &np);
-	plot_col_items(v->dim0, v->ndim, rows, row, &d0, &nd);
-	for (long long dim = d0; dim < d0 + nd; dim++)
+	heat_band_of_row(p, v, rows, row, &b);
+	for (int i = b.pair0; i < b.pair0 + b.npairs; i++)
 		for (long long pos = p0; pos < p0 + np; pos++)
-			sum += pe_variant_value(p, bug, (double)pos, (int)dim);
-	return sum / (double)(np * nd);
+			sum += pe_variant_value(p, bug, (double)pos,
+						pe_dim_of(p, i, b.fn));
+	return sum / (double)(np * b.npairs);
 }
 
 static void check_heat(const struct pe_params *p, enum pe_bug bug,

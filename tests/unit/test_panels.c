@@ -218,7 +218,11 @@ Test(panels, plot_nice_steps)
 	cr_expect_eq(plot_nice_step(3), 5);
 	cr_expect_eq(plot_nice_step(7), 10);
 	cr_expect_eq(plot_nice_step(11), 20);
-	cr_expect_eq(plot_nice_step(2001), 5000);
+	cr_expect_eq(plot_nice_step(2.2), 5, "2.5 is not a whole step");
+	cr_expect_eq(plot_nice_step(21), 25);
+	cr_expect_eq(plot_nice_step(26), 50);
+	cr_expect_eq(plot_nice_step(2001), 2500);
+	cr_expect_eq(plot_nice_step(2.4e8), 2.5e8);
 }
 
 Test(panels, plot_tick_labels)
@@ -798,7 +802,9 @@ Test(panels, w_focuses_and_F_zooms_a_panel)
 	state_set_screen(&s, 100, 30);
 	cr_expect_eq(s.panel, 0, "the heatmap has the focus at first");
 	text = fx_text(&s, 100, 30);
-	cr_expect_not_null(strstr(text, "dims 0-63 ─"), "%s", text);
+	/* The title (with what the crosshair's row holds) is whole. */
+	cr_expect_not_null(strstr(text, "dims 0-63  ▶ pairs 0–3: ▀ sin ▄ cos ─"),
+			   "%s", text);
 	cr_expect_not_null(strstr(text, " F: zoom "), "the focused panel says how to zoom it");
 	free(text);
 	fx_press(&s, 'w');
