@@ -21,11 +21,86 @@ static const struct rgb stops[PALETTE_COUNT][9] = {
 	},
 };
 
-/* Eight-colour bands, strong negative .. strong positive. */
-static const int bands8[PALETTE_COUNT][5] = {
+/* Eight-colour bands, strong negative .. strong positive: the colours of
+ * v = -1, -0.5, 0, 0.5 and 1. */
+enum { BANDS8 = 5 };
+static const int bands8[PALETTE_COUNT][BANDS8] = {
 	[PALETTE_RDBU] = { 4, 6, 7, 3, 1 },
 	[PALETTE_PUOR] = { 5, 6, 7, 3, 1 },
 };
+
+/* ---- the 256-colour ramps ----
+ *
+ * xterm's 256 colours are a 6x6x6 cube (levels 0, 95, 135, 175, 215, 255)
+ * and a grey ramp (8 + 10k), not a colour space: rounding a smooth ramp to
+ * the nearest entry channel by channel zig-zags in hue (RdBu's warm half
+ * alternated between pink and orange-brown, up to 51 degrees apart in
+ * CIELAB hue between neighbouring steps, its cool half up to 64). So each
+ * half of each palette is a path chosen by measuring: the CIELAB (D65)
+ * lightness L*, hue and chroma of every entry 16..255 were computed, and
+ * from white (231, L* 100) outwards a path was searched for (a small
+ * dynamic programme, offline) with L* falling at least 3 a step and as
+ * evenly as the cube allows, neighbouring hues at most 20 degrees apart
+ * (these are at most 16), chroma not falling, near the ColorBrewer hue of
+ * that half, and at least six steps. The cube has too few light blues near
+ * RdBu's own hue (240-276 degrees: only four steps that keep the hue), so
+ * RdBu's cool half takes the cube's steady blue line near 295-306 degrees.
+ * Each entry is listed with the L* measured; tests/unit/test_palette.c
+ * measures the ramps again from palette_heat's output.
+ *
+ * A value v is shown by the entry of its half whose L* is nearest to
+ * 100 - (100 - L*end) * |v|: lightness falls evenly from the centre to the
+ * half's last entry at |v| = 1. */
+struct step256 {
+	uint8_t code;		/* xterm colour */
+	float lightness;	/* its CIELAB L* */
+};
+
+enum { RAMP256_MAX = 7 };
+
+struct ramp256 {
+	int n;					/* steps of the half */
+	struct step256 step[RAMP256_MAX];	/* from the centre out */
+};
+
+/* [palette][0: negative half, 1: positive half] */
+static const struct ramp256 ramps256[PALETTE_COUNT][2] = {
+	[PALETTE_RDBU] = {
+		/* (215,215,255) .. (0,0,255): hue 292 .. 306 */
+		{ 6, { { 189, 87.1f }, { 147, 74.2f }, { 105, 61.4f },
+		       { 63, 49.3f }, { 27, 46.2f }, { 21, 32.3f } } },
+		/* (255,215,215) .. (175,0,0): hue 20 .. 40 */
+		{ 7, { { 224, 89.3f }, { 217, 79.1f }, { 210, 69.7f },
+		       { 203, 61.9f }, { 196, 53.2f }, { 160, 44.9f },
+		       { 124, 36.2f } } },
+	},
+	[PALETTE_PUOR] = {
+		/* (215,215,255) .. (95,0,135): hue 292 .. 320 */
+		{ 6, { { 189, 87.1f }, { 146, 72.7f }, { 104, 59.3f },
+		       { 97, 47.5f }, { 91, 34.5f }, { 54, 24.3f } } },
+		/* (255,215,175) .. (175,95,0): hue 51 .. 72 */
+		{ 6, { { 223, 88.4f }, { 215, 77.7f }, { 208, 68.5f },
+		       { 202, 61.2f }, { 166, 54.7f }, { 130, 48.6f } } },
+	},
+};
+
+enum { CENTRE256 = 231 };	/* white, L* 100 */
+
+static int heat256(enum palette_id id, double v)
+{
+	const struct ramp256 *r = &ramps256[id][v > 0];
+	double end = r->step[r->n - 1].lightness;
+	double want = 100.0 - (100.0 - end) * fabs(v);
+	int best = CENTRE256;
+	double dist = 100.0 - want;
+
+	for (int k = 0; k < r->n; k++)
+		if (fabs(r->step[k].lightness - want) < dist) {
+			dist = fabs(r->step[k].lightness - want);
+			best = r->step[k].code;
+		}
+	return best;
+}
 
 static const char *const names[PALETTE_COUNT] = {
 	[PALETTE_RDBU] = "rdbu",
@@ -80,18 +155,19 @@ struct rgb palette_heat_rgb(enum palette_id id, double v)
 			     lerp8(s[i].b, s[i + 1].b, t) };
 }
 
+/* The eight-colour band nearest to v: 0 .. BANDS8-1. */
+static int band8(double v)
+{
+	return (int)lround((clamp1(v) + 1) * 2);
+}
+
 int palette_heat(enum palette_id id, enum color_mode mode, double v)
 {
-	double a;
-	int band;
-
 	switch (mode) {
 	case COLOR_8:
-		v = clamp1(v);
-		a = fabs(v);
-		band = a < 0.2 ? 0 : a < 0.6 ? 1 : 2;
-		return bands8[valid_id(id)][v < 0 ? 2 - band : 2 + band];
+		return bands8[valid_id(id)][band8(v)];
 	case COLOR_256:
+		return heat256(valid_id(id), clamp1(v));
 	case COLOR_RGB:
 		return palette_code(palette_heat_rgb(id, v), mode);
 	default:
@@ -299,7 +375,8 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode)
 
 /* Colours by value and by role: computed exactly, or read from a table. */
 struct heat_source {
-	enum palette_id id;		/* exact: palette_heat(id, mode, v) */
+	enum palette_id id;		/* exact: palette_heat(id, mode, v);
+					   and the COLOR_8 shades */
 	const struct heat_table *table;	/* or, when non-NULL, this table */
 };
 
@@ -324,6 +401,28 @@ static int paper_code(const struct heat_source *h, enum color_mode mode, unsigne
 	return palette_role_bg((enum role)r, mode);
 }
 
+/* Shades between two neighbouring colours, a quarter, half and three
+ * quarters of the way. */
+static const uint32_t shade_utf8[3] = { 0x2591, 0x2592, 0x2593 };
+static const uint32_t shade_ascii[3] = { '.', '+', '#' };
+
+/* COLOR_8: heat value v as one of 17 levels (palette_look). */
+static void shade8(enum palette_id id, double v, bool utf8, struct look *k)
+{
+	int level = (int)lround((clamp1(v) + 1) * 8);	/* 0 .. 16 */
+	int band = level / 4, part = level % 4;
+	const int *col = bands8[valid_id(id)];
+
+	k->bg = col[band];
+	if (part == 0) {
+		k->glyph = ' ';
+		k->fg = col[band];
+		return;
+	}
+	k->glyph = utf8 ? shade_utf8[part - 1] : shade_ascii[part - 1];
+	k->fg = col[band + 1];
+}
+
 static struct look look_of(const struct cell *a, enum color_mode mode,
 			   const struct heat_source *h, bool utf8)
 {
@@ -344,6 +443,8 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 		k.bg = heat_code(h, mode, mean);
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     ROLE_DEFAULT, mode);
+	} else if (mode == COLOR_8 && (!utf8 || band8(a->top) == band8(a->bot))) {
+		shade8(h->id, mean, utf8, &k);
 	} else if (utf8) {
 		k.fg = heat_code(h, mode, a->top);
 		k.bg = heat_code(h, mode, a->bot);
@@ -368,6 +469,7 @@ void palette_heat_table(struct heat_table *t, enum palette_id id,
 	if (nlevels > HEAT_TABLE_MAX)
 		nlevels = HEAT_TABLE_MAX;
 	t->mode = mode;
+	t->id = valid_id(id);
 	t->nlevels = nlevels;
 	for (int l = 0; l < nlevels; l++)
 		t->code[l] = palette_heat(id, mode, palette_level_value(l, nlevels));
@@ -380,6 +482,6 @@ void palette_heat_table(struct heat_table *t, enum palette_id id,
 struct look palette_look_table(const struct cell *a, const struct heat_table *t,
 			       bool utf8)
 {
-	struct heat_source h = { PALETTE_RDBU, t };
+	struct heat_source h = { t->id, t };
 	return look_of(a, t->mode, &h, utf8);
 }

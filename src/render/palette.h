@@ -65,9 +65,16 @@ int palette_from_name(const char *name, enum palette_id *id);
  * terminal background. */
 struct rgb palette_heat_rgb(enum palette_id id, double v);
 
-/* Heat colour code of v for mode. COLOR_8 has five bands (|v| < 0.2 is
- * white; < 0.6 cyan / yellow; else blue / red for RdBu, magenta / red for
- * PuOr). */
+/* Heat colour code of v for mode (v clamped, NaN = 0).
+ *   COLOR_8: five bands, the colour of the nearest of v = -1, -0.5, 0, 0.5,
+ *     1: blue, cyan, white, yellow, red for RdBu (magenta for PuOr's -1);
+ *     cells add shades between them (palette_look).
+ *   COLOR_256: a ramp chosen for xterm's palette by measuring it in CIELAB
+ *     (palette.c): white (231) at 0, then six or seven steps to each end
+ *     with lightness falling evenly and hue held within 20 degrees from one
+ *     step to the next. RdBu: 189 .. 21 (blue) and 224 .. 124 (red); PuOr:
+ *     189 .. 54 (purple) and 223 .. 130 (orange).
+ *   COLOR_RGB: palette_heat_rgb. */
 int palette_heat(enum palette_id id, enum color_mode mode, double v);
 
 /* Quantises v (clamped, NaN = 0) to a level 0 .. nlevels-1, in equal steps;
@@ -117,6 +124,12 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode);
  *   TEXT/CONT/BRAILLE: role colours + attributes.
  *   HALF without overlay: UTF-8 '▀' with fg = heat(top), bg = heat(bot);
  *     ASCII ' ' with bg = heat(mean); COLOR_NONE the ramp glyph.
+ *     COLOR_8, where five colours are few, shows more levels with shades:
+ *     when top and bottom have one colour (UTF-8) or always (ASCII), the
+ *     mean is rounded to one of 17 levels, the five colours and three
+ *     shades between each two neighbours: '░' '▒' '▓' (ASCII '.' '+' '#')
+ *     in the next colour over the previous one, a quarter, a half and
+ *     three quarters of the way.
  *   HALF with overlay: the overlay glyph in its role over bg = heat(mean).
  * Attributes are the cell's OR the roles'. */
 struct look palette_look(const struct cell *a, enum color_mode mode,
@@ -129,6 +142,7 @@ struct look palette_look(const struct cell *a, enum color_mode mode,
 enum { HEAT_TABLE_MAX = 256 };
 struct heat_table {
 	enum color_mode mode;		/* the mode the codes are for */
+	enum palette_id id;		/* the palette (COLOR_8 shades) */
 	int nlevels;			/* 1 .. HEAT_TABLE_MAX */
 	int code[HEAT_TABLE_MAX];	/* colour code of each heat level */
 	int role_fg[ROLE_COUNT];	/* palette_role_fg of each role */

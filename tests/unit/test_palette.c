@@ -65,11 +65,12 @@ Test(palette, diverging_and_monotonic)
 
 Test(palette, eight_colour_bands)
 {
-	static const int want[] = { 4, 4, 6, 7, 7, 7, 3, 1, 1 };
-	static const double v[] = { -1, -0.6, -0.59, -0.19, 0, 0.19, 0.2,
-				    0.6, 1 };
+	/* The nearest of -1, -0.5, 0, 0.5, 1. */
+	static const int want[] = { 4, 4, 6, 6, 7, 7, 7, 3, 3, 1, 1 };
+	static const double v[] = { -1, -0.76, -0.74, -0.26, -0.24, 0, 0.24,
+				    0.26, 0.74, 0.76, 1 };
 
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < 11; i++)
 		cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_8, v[i]), want[i],
 			     "v %g", v[i]);
 	cr_expect_eq(palette_heat(PALETTE_PUOR, COLOR_8, -1), 5);
@@ -77,7 +78,7 @@ Test(palette, eight_colour_bands)
 		     PALETTE_DEFAULT);
 	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_RGB, 1), 0xb2182b);
 	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, 1), 124);
-	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, -1), 25);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, -1), 21);
 }
 
 Test(palette, levels)

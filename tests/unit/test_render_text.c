@@ -101,9 +101,10 @@ Test(render, half_blocks)
 	       "\033[0;38;2;178;24;43;48;2;33;102;172m▀▀"
 	       "\033[0;38;2;247;247;247;48;2;247;247;247m▀\033[0m\n");
 	expect(c, true, COLOR_256,
-	       "\033[0;38;5;124;48;5;25m▀▀\033[0;38;5;231;48;5;231m▀\033[0m\n");
+	       "\033[0;38;5;124;48;5;21m▀▀\033[0;38;5;231;48;5;231m▀\033[0m\n");
+	/* Eight colours: two colours as a half block, one as a solid cell. */
 	expect(c, true, COLOR_8,
-	       "\033[0;31;44m▀▀\033[0;37;47m▀\033[0m\n");
+	       "\033[0;31;44m▀▀\033[0;37;47m \033[0m\n");
 	/* Plain text: the ramp of the mean (0 here: blank). */
 	expect(c, true, COLOR_NONE, "\n");
 	canvas_free(c);
@@ -116,8 +117,32 @@ Test(render, half_blocks_ascii_colour)
 	canvas_half_cell(c, 0, 0, 1, 1);
 	canvas_half_cell(c, 1, 0, -1, 0);	/* mean -0.5 */
 	expect(c, false, COLOR_256,
-	       "\033[0;48;5;124m \033[0;48;5;116m \033[0m\n");
+	       "\033[0;48;5;124m \033[0;48;5;105m \033[0m\n");
 	expect(c, false, COLOR_NONE, "#-\n");
+	/* Eight colours: the means are two of the five colours. */
+	expect(c, false, COLOR_8, "\033[0;31;41m \033[0;36;46m \033[0m\n");
+	canvas_free(c);
+}
+
+Test(render, eight_colours_shade_between_neighbours)
+{
+	struct canvas *c = canvas_new(6, 1);
+
+	/* Means 0.125, 0.25, 0.375 (white to yellow), 0.875 (yellow to
+	 * red); top and bottom of one colour, so each is one shade. */
+	canvas_half_cell(c, 0, 0, 0.1, 0.15);
+	canvas_half_cell(c, 1, 0, 0.25, 0.25);
+	canvas_half_cell(c, 2, 0, 0.35, 0.4);
+	canvas_half_cell(c, 3, 0, 0.8, 0.95);
+	/* Different colours stay a half block; -0.5 is cyan. */
+	canvas_half_cell(c, 4, 0, 0.9, -0.5);
+	canvas_half_cell(c, 5, 0, -0.5, -0.5);
+	expect(c, true, COLOR_8,
+	       "\033[0;33;47m░▒▓\033[0;31;43m▓\033[0;31;46m▀"
+	       "\033[0;36;46m \033[0m\n");
+	expect(c, false, COLOR_8,
+	       "\033[0;33;47m.+#\033[0;31;43m#\033[0;33;47m+"
+	       "\033[0;36;46m \033[0m\n");
 	canvas_free(c);
 }
 
