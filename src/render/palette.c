@@ -415,8 +415,11 @@ static void shade8(enum palette_id id, double v, bool utf8, struct look *k)
 
 	k->bg = col[band];
 	if (part == 0) {
+		/* A blank shows its background only; the foreground stays the
+		 * terminal's, which keeps the colour pairs it needs few (an
+		 * 8-colour xterm has 64). */
 		k->glyph = ' ';
-		k->fg = col[band];
+		k->fg = PALETTE_DEFAULT;
 		return;
 	}
 	k->glyph = utf8 ? shade_utf8[part - 1] : shade_ascii[part - 1];

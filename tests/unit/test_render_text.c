@@ -104,7 +104,7 @@ Test(render, half_blocks)
 	       "\033[0;38;5;124;48;5;21m▀▀\033[0;38;5;231;48;5;231m▀\033[0m\n");
 	/* Eight colours: two colours as a half block, one as a solid cell. */
 	expect(c, true, COLOR_8,
-	       "\033[0;31;44m▀▀\033[0;37;47m \033[0m\n");
+	       "\033[0;31;44m▀▀\033[0;47m \033[0m\n");
 	/* Plain text: the ramp of the mean (0 here: blank). */
 	expect(c, true, COLOR_NONE, "\n");
 	canvas_free(c);
@@ -120,7 +120,7 @@ Test(render, half_blocks_ascii_colour)
 	       "\033[0;48;5;124m \033[0;48;5;105m \033[0m\n");
 	expect(c, false, COLOR_NONE, "#-\n");
 	/* Eight colours: the means are two of the five colours. */
-	expect(c, false, COLOR_8, "\033[0;31;41m \033[0;36;46m \033[0m\n");
+	expect(c, false, COLOR_8, "\033[0;41m \033[0;46m \033[0m\n");
 	canvas_free(c);
 }
 
@@ -139,10 +139,10 @@ Test(render, eight_colours_shade_between_neighbours)
 	canvas_half_cell(c, 5, 0, -0.5, -0.5);
 	expect(c, true, COLOR_8,
 	       "\033[0;33;47m░▒▓\033[0;31;43m▓\033[0;31;46m▀"
-	       "\033[0;36;46m \033[0m\n");
+	       "\033[0;46m \033[0m\n");
 	expect(c, false, COLOR_8,
 	       "\033[0;33;47m.+#\033[0;31;43m#\033[0;33;47m+"
-	       "\033[0;36;46m \033[0m\n");
+	       "\033[0;46m \033[0m\n");
 	canvas_free(c);
 }
 
