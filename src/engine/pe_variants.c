@@ -708,6 +708,55 @@ double pe_scaled_cos_similarity(const struct pe_params *p,
 	return sum / h;
 }
 
+/* ---- YaRN and dynamic NTK ---- */
+
+double pe_yarn_ramp(double r, double alpha, double beta)
+{
+	if (r < alpha)
+		return 0.0;
+	if (r > beta)
+		return 1.0;
+	return (r - alpha) / (beta - alpha);
+}
+
+double pe_yarn_turns(const struct pe_params *p, double train, double pair)
+{
+	return train * pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair) / PE_TWO_PI;
+}
+
+double pe_yarn_gamma(const struct pe_params *p, const struct pe_yarn *y,
+		     double pair)
+{
+	return pe_yarn_ramp(pe_yarn_turns(p, y->train, pair), y->alpha,
+			    y->beta);
+}
+
+double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
+		     double pair)
+{
+	double w = pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair);
+	double g = pe_yarn_gamma(p, y, pair);
+
+	return (1.0 - g) * w / y->s + g * w;
+}
+
+double pe_yarn_temperature(double s)
+{
+	return s > 1.0 ? 0.1 * log(s) + 1.0 : 1.0;
+}
+
+double pe_dynamic_ntk_scale(double len, double train)
+{
+	return fmax(1.0, len / train);
+}
+
+double pe_dynamic_ntk_omega(const struct pe_params *p, double len,
+			    double train, double pair)
+{
+	return pe_scaled_omega(p, PE_SCALE_NTK,
+			       pe_dynamic_ntk_scale(len, train), pair);
+}
+
 /* ---- layouts ---- */
 
 int pe_layout_gram_workspace(int d_model, int n)
