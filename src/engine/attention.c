@@ -287,12 +287,30 @@ static void pe_four(const struct attn *a, const long long *pos, int m,
 	}
 }
 
+/* acc[h][k] = w_h . pe_k for the rows w0, w1 and the four positions of pe
+ * (laid out as pe_four writes it): eight sums in named variables, which
+ * gcc -O2 keeps in registers, each weight read serving four products. */
+static void project_four(const double *w0, const double *w1, const double *pe,
+			 int d, double acc[2][4])
+{
+	double a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+
+	for (int c = 0; c < d; c++) {
+		const double *v = pe + 4 * c;
+		double x = w0[c], y = w1[c];
+
+		a0 += x * v[0]; a1 += x * v[1]; a2 += x * v[2]; a3 += x * v[3];
+		b0 += y * v[0]; b1 += y * v[1]; b2 += y * v[2]; b3 += y * v[3];
+	}
+	acc[0][0] = a0; acc[0][1] = a1; acc[0][2] = a2; acc[0][3] = a3;
+	acc[1][0] = b0; acc[1][1] = b1; acc[1][2] = b2; acc[1][3] = b3;
+}
+
 /* W PE_pos for the output pairs [pair0, pair1) (the added scheme's rows:
  * PE's pairs), written into out when `add` is false, added to it when
  * true. With the identity the rows are PE's own dimensions: the sine and
  * cosine of pair i. With random weights the PE rows of four positions at a
- * time are made (d/2 sin/cos each) and projected on the chunk's rows, each
- * weight read once for the four. */
+ * time are made (d/2 sin/cos each) and projected on the chunk's rows. */
 static void position_part(const struct attn *a, enum attn_side side,
 			  const struct attn_axis *ax, int pair0, int pair1,
 			  bool add, double *out)
@@ -325,29 +343,16 @@ static void position_part(const struct attn *a, enum attn_side side,
 		pe_four(a, ax->pos + j0, m, pe);
 		for (int i = pair0; i < pair1; i++) {
 			int r0, r1;
-			const double *w0, *w1;
 			double *o0 = out + (size_t)(2 * (i - pair0)) * (size_t)n + j0;
 			double *o1 = o0 + n;
-			double acc[2][2][4] = { { { 0.0 } } };
+			double acc[2][4];
 
 			attn_pair_rows(a, ATTN_ADDED, i, &r0, &r1);
-			w0 = w + (size_t)r0 * (size_t)d;
-			w1 = w + (size_t)r1 * (size_t)d;
-			/* sixteen independent sums: two rows, four positions,
-			 * even and odd dimensions */
-			for (int c = 0; c < d; c += 2)
-				for (int e = 0; e < 2; e++)
-					for (int k = 0; k < 4; k++) {
-						double v = pe[(c + e) * 4 + k];
-
-						acc[0][e][k] += w0[c + e] * v;
-						acc[1][e][k] += w1[c + e] * v;
-					}
+			project_four(w + (size_t)r0 * (size_t)d,
+				     w + (size_t)r1 * (size_t)d, pe, d, acc);
 			for (int k = 0; k < m; k++) {
-				o0[k] = (add ? o0[k] : 0.0) +
-					(acc[0][0][k] + acc[0][1][k]);
-				o1[k] = (add ? o1[k] : 0.0) +
-					(acc[1][0][k] + acc[1][1][k]);
+				o0[k] = (add ? o0[k] : 0.0) + acc[0][k];
+				o1[k] = (add ? o1[k] : 0.0) + acc[1][k];
 			}
 		}
 	}
@@ -376,57 +381,63 @@ void attn_vector_parts(const struct attn *a, enum attn_side side,
 
 /* ---- dot products ---- */
 
-/* Queries a0 .. a0+3 against all keys: a 4 x 4 block of sums at a time,
- * sixteen running sums that each component of four queries and four keys
- * feeds, the shape gcc -O2 turns into packed multiplies. */
-static void dots_four(const double *q, int nq, const double *k, int nk,
-		      int width, int a0, double *out)
+/* out[a][b] += sum_c q[c][a] k[c][b] for the 4 x 4 block of queries a0 ..
+ * a0+3 and keys b0 .. b0+3: sixteen running sums in named variables, which
+ * gcc -O2 keeps in registers and packs two by two (an array of sums stays
+ * in memory, twice as slow); each component read serves four products. */
+static void dots_block(const double *q, int nq, const double *k, int nk,
+		       int width, int a0, int b0, double *out)
 {
-	int b0 = 0;
+	double s00 = 0, s01 = 0, s02 = 0, s03 = 0, s10 = 0, s11 = 0, s12 = 0;
+	double s13 = 0, s20 = 0, s21 = 0, s22 = 0, s23 = 0, s30 = 0, s31 = 0;
+	double s32 = 0, s33 = 0, *o = out + (size_t)a0 * (size_t)nk + b0;
 
-	for (; b0 + 4 <= nk; b0 += 4) {
-		double acc[4][4] = { { 0.0 } };
+	for (int c = 0; c < width; c++) {
+		const double *qc = q + (size_t)c * (size_t)nq + a0;
+		const double *kc = k + (size_t)c * (size_t)nk + b0;
+		double k0 = kc[0], k1 = kc[1], k2 = kc[2], k3 = kc[3];
+		double q0 = qc[0], q1 = qc[1], q2 = qc[2], q3 = qc[3];
 
-		for (int c = 0; c < width; c++) {
-			const double *qc = q + (size_t)c * (size_t)nq + a0;
-			const double *kc = k + (size_t)c * (size_t)nk + b0;
-
-			for (int x = 0; x < 4; x++)
-				for (int y = 0; y < 4; y++)
-					acc[x][y] += qc[x] * kc[y];
-		}
-		for (int x = 0; x < 4; x++)
-			for (int y = 0; y < 4; y++)
-				out[(size_t)(a0 + x) * (size_t)nk + b0 + y] +=
-					acc[x][y];
+		s00 += q0 * k0; s01 += q0 * k1; s02 += q0 * k2; s03 += q0 * k3;
+		s10 += q1 * k0; s11 += q1 * k1; s12 += q1 * k2; s13 += q1 * k3;
+		s20 += q2 * k0; s21 += q2 * k1; s22 += q2 * k2; s23 += q2 * k3;
+		s30 += q3 * k0; s31 += q3 * k1; s32 += q3 * k2; s33 += q3 * k3;
 	}
-	for (; b0 < nk; b0++)
-		for (int x = 0; x < 4; x++) {
-			double sum = 0.0;
+	o[0] += s00; o[1] += s01; o[2] += s02; o[3] += s03;
+	o += nk;
+	o[0] += s10; o[1] += s11; o[2] += s12; o[3] += s13;
+	o += nk;
+	o[0] += s20; o[1] += s21; o[2] += s22; o[3] += s23;
+	o += nk;
+	o[0] += s30; o[1] += s31; o[2] += s32; o[3] += s33;
+}
 
-			for (int c = 0; c < width; c++)
-				sum += q[(size_t)c * (size_t)nq + a0 + x] *
-				       k[(size_t)c * (size_t)nk + b0];
-			out[(size_t)(a0 + x) * (size_t)nk + b0] += sum;
-		}
+/* One dot product, for the edges that do not fill a block. */
+static void dot_one(const double *q, int nq, const double *k, int nk,
+		    int width, int a, int b, double *out)
+{
+	double sum = 0.0;
+
+	for (int c = 0; c < width; c++)
+		sum += q[(size_t)c * (size_t)nq + a] * k[(size_t)c * (size_t)nk + b];
+	out[(size_t)a * (size_t)nk + b] += sum;
 }
 
 void attn_dots_add(const double *q, int nq, const double *k, int nk,
 		   int width, double *out)
 {
-	int a0 = 0;
+	int a4 = nq - nq % 4, b4 = nk - nk % 4;
 
-	for (; a0 + 4 <= nq; a0 += 4)
-		dots_four(q, nq, k, nk, width, a0, out);
-	for (; a0 < nq; a0++)
-		for (int b = 0; b < nk; b++) {
-			double sum = 0.0;
-
-			for (int c = 0; c < width; c++)
-				sum += q[(size_t)c * (size_t)nq + a0] *
-				       k[(size_t)c * (size_t)nk + b];
-			out[(size_t)a0 * (size_t)nk + b] += sum;
-		}
+	for (int a = 0; a < a4; a += 4) {
+		for (int b = 0; b < b4; b += 4)
+			dots_block(q, nq, k, nk, width, a, b, out);
+		for (int b = b4; b < nk; b++)
+			for (int x = 0; x < 4; x++)
+				dot_one(q, nq, k, nk, width, a + x, b, out);
+	}
+	for (int a = a4; a < nq; a++)
+		for (int b = 0; b < nk; b++)
+			dot_one(q, nq, k, nk, width, a, b, out);
 }
 
 void attn_bias_add(const struct attn *a, enum attn_scheme s,

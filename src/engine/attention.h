@@ -223,7 +223,7 @@ void attn_vector_parts(const struct attn *a, enum attn_side side,
  * the dot products of nq query vectors and nk key vectors of `width`
  * components each, laid out as attn_vectors writes them (width =
  * 2 (pair1 - pair0)). Cost: nq nk width multiply-adds, in blocks of four
- * queries so that each key component read serves four sums. */
+ * queries by four keys (about 10 per ns here). */
 void attn_dots_add(const double *q, int nq, const double *k, int nk,
 		   int width, double *out);
 
