@@ -117,9 +117,9 @@ bool attn_fill_step(struct attn *a)
 		bool q = k < d;
 		int r = q ? k : k - d;
 
-		rng_gauss_fill(seed,
-			       rng_stream_of(q ? RNG_STREAM_WQ_ROW
-					       : RNG_STREAM_WK_ROW, (uint64_t)r),
+		enum rng_stream kind = q ? RNG_STREAM_WQ_ROW : RNG_STREAM_WK_ROW;
+
+		rng_gauss_fill(seed, rng_stream_of(kind, (uint64_t)r),
 			       1.0 / sqrt((double)d), d,
 			       (q ? a->wq : a->wk) + (size_t)r * (size_t)d);
 	} else {
@@ -240,9 +240,17 @@ static void angles(const long long *pos, int m, double w, double *s, double *c)
 	pe_sincos_n(x, m, s, c);
 }
 
-/* Turns each pair of the content in out by pos * theta_i. */
-static void rotate(const struct attn *a, const struct attn_axis *ax,
-		   int pair0, int pair1, double *out)
+/* What the phase pos * theta_i does to pair i's two rows (u, v) of out. */
+enum phase_use {
+	PHASE_TURN,		/* RoPE: (u cos - v sin, u sin + v cos) */
+	PHASE_ADD,		/* added PE: (u + sin, v + cos) */
+	PHASE_SET		/* PE alone: (sin, cos) */
+};
+
+/* Applies the phase of every position of ax to the pairs [pair0, pair1)
+ * of out (laid out as attn_vectors writes it), RUN angles at a time. */
+static void phase_pairs(const struct attn *a, const struct attn_axis *ax,
+			int pair0, int pair1, enum phase_use use, double *out)
 {
 	int n = ax->n;
 
@@ -252,14 +260,17 @@ static void rotate(const struct attn *a, const struct attn_axis *ax,
 
 		for (int j0 = 0; j0 < n; j0 += RUN) {
 			int m = n - j0 < RUN ? n - j0 : RUN;
-			double s[RUN], c[RUN];
+			double s[RUN], c[RUN], *u = o0 + j0, *v = o1 + j0;
 
 			angles(ax->pos + j0, m, a->omega[i], s, c);
 			for (int j = 0; j < m; j++) {
-				double u = o0[j0 + j], v = o1[j0 + j];
+				double x = use == PHASE_SET ? 0.0 : u[j];
+				double y = use == PHASE_SET ? 0.0 : v[j];
 
-				o0[j0 + j] = u * c[j] - v * s[j];
-				o1[j0 + j] = u * s[j] + v * c[j];
+				u[j] = use == PHASE_TURN ? x * c[j] - y * s[j]
+							 : x + s[j];
+				v[j] = use == PHASE_TURN ? x * s[j] + y * c[j]
+							 : y + c[j];
 			}
 		}
 	}
@@ -320,21 +331,8 @@ static void position_part(const struct attn *a, enum attn_side side,
 	double pe[4 * ATTN_RANDOM_D_MAX];
 
 	if (!w) {
-		for (int i = pair0; i < pair1; i++) {
-			double *o0 = out + (size_t)(2 * (i - pair0)) * (size_t)n;
-			double *o1 = o0 + n;
-
-			for (int j0 = 0; j0 < n; j0 += RUN) {
-				int m = n - j0 < RUN ? n - j0 : RUN;
-				double s[RUN], c[RUN];
-
-				angles(ax->pos + j0, m, a->omega[i], s, c);
-				for (int j = 0; j < m; j++) {
-					o0[j0 + j] = (add ? o0[j0 + j] : 0.0) + s[j];
-					o1[j0 + j] = (add ? o1[j0 + j] : 0.0) + c[j];
-				}
-			}
-		}
+		phase_pairs(a, ax, pair0, pair1, add ? PHASE_ADD : PHASE_SET,
+			    out);
 		return;
 	}
 	for (int j0 = 0; j0 < n; j0 += 4) {
@@ -343,9 +341,8 @@ static void position_part(const struct attn *a, enum attn_side side,
 		pe_four(a, ax->pos + j0, m, pe);
 		for (int i = pair0; i < pair1; i++) {
 			int r0, r1;
-			double *o0 = out + (size_t)(2 * (i - pair0)) * (size_t)n + j0;
-			double *o1 = o0 + n;
-			double acc[2][4];
+			size_t at = (size_t)(2 * (i - pair0)) * (size_t)n + j0;
+			double *o0 = out + at, *o1 = o0 + n, acc[2][4];
 
 			attn_pair_rows(a, ATTN_ADDED, i, &r0, &r1);
 			project_four(w + (size_t)r0 * (size_t)d,
@@ -366,7 +363,7 @@ void attn_vectors(const struct attn *a, enum attn_scheme s,
 	if (s == ATTN_ADDED)
 		position_part(a, side, ax, pair0, pair1, true, out);
 	else if (is_rope(s))
-		rotate(a, ax, pair0, pair1, out);
+		phase_pairs(a, ax, pair0, pair1, PHASE_TURN, out);
 }
 
 void attn_vector_parts(const struct attn *a, enum attn_side side,
@@ -419,7 +416,8 @@ static void dot_one(const double *q, int nq, const double *k, int nk,
 	double sum = 0.0;
 
 	for (int c = 0; c < width; c++)
-		sum += q[(size_t)c * (size_t)nq + a] * k[(size_t)c * (size_t)nk + b];
+		sum += q[(size_t)c * (size_t)nq + a] *
+		       k[(size_t)c * (size_t)nk + b];
 	out[(size_t)a * (size_t)nk + b] += sum;
 }
 
@@ -479,7 +477,8 @@ void attn_terms_add(const struct attn *a, const struct attn_axis *rows,
 {
 	int w = 2 * (pair1 - pair0), nq = rows->n, nk = cols->n;
 	double *qc = work, *qp = qc + (size_t)w * (size_t)nq;
-	double *kc = qp + (size_t)w * (size_t)nq, *kp = kc + (size_t)w * (size_t)nk;
+	double *kc = qp + (size_t)w * (size_t)nq;
+	double *kp = kc + (size_t)w * (size_t)nk;
 
 	attn_vector_parts(a, ATTN_QUERY, rows, pair0, pair1, qc, qp);
 	attn_vector_parts(a, ATTN_KEY, cols, pair0, pair1, kc, kp);

@@ -92,7 +92,7 @@ enum attn_scheme {
 	ATTN_NOPE,		/* no positional information */
 	ATTN_ADDED,		/* sinusoidal PE added to the token */
 	ATTN_ROPE,		/* rotary, interleaved pairs */
-	ATTN_ROPE_HALF,		/* rotary, rotate_half pairs, weights permuted */
+	ATTN_ROPE_HALF,		/* rotary, rotate_half pairs, rows permuted */
 	ATTN_ROPE_MISMATCH,	/* rotate_half with unpermuted weights: a bug */
 	ATTN_ALIBI,		/* linear bias on the distance */
 	ATTN_SCHEMES		/* number of schemes, not a scheme */
@@ -100,7 +100,7 @@ enum attn_scheme {
 
 enum attn_weights {
 	ATTN_W_IDENTITY,	/* W_Q = W_K = I */
-	ATTN_W_RANDOM		/* seeded N(0, 1/d) entries, d <= ATTN_RANDOM_D_MAX */
+	ATTN_W_RANDOM		/* seeded N(0, 1/d), d <= ATTN_RANDOM_D_MAX */
 };
 
 enum attn_content {

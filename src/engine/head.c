@@ -16,8 +16,9 @@ bool head_setup_valid(const struct head_setup *h)
 		return false;
 	pe = (struct pe_params){ h->d, h->base, PE_INTERLEAVED };
 	return pe_params_valid(&pe) && h->d <= HEAD_D_MAX && h->vocab >= 1 &&
-	       h->vocab <= ATTN_VOCAB_MAX && (unsigned)h->scheme < ATTN_SCHEMES &&
-	       isfinite(h->slope) && h->slope >= 0.0;
+	       h->vocab <= ATTN_VOCAB_MAX &&
+	       (unsigned)h->scheme < ATTN_SCHEMES && isfinite(h->slope) &&
+	       h->slope >= 0.0;
 }
 
 /* Memory of one run: the model's tables apart. */
@@ -34,6 +35,7 @@ static void run(const struct head_setup *h, const struct attn *a,
 		const int *tokens, int n, struct run_mem *m, double *out)
 {
 	int d = h->d;
+	bool added = h->scheme == ATTN_ADDED;
 	long long pos[HEAD_TOKENS_MAX];
 	struct attn_axis ax = { pos, tokens, n };
 
@@ -49,10 +51,10 @@ static void run(const struct head_setup *h, const struct attn *a,
 		const double *x = attn_token_vector(a, tokens[b]);
 		double u[HEAD_D_MAX];
 
-		if (h->scheme == ATTN_ADDED)
+		if (added)
 			pe_row(&a->set.pe, (double)b, m->pe);
 		for (int c = 0; c < d; c++)
-			u[c] = x[c] + (h->scheme == ATTN_ADDED ? m->pe[c] : 0.0);
+			u[c] = x[c] + (added ? m->pe[c] : 0.0);
 		for (int r = 0; r < d; r++) {
 			double sum = 0.0;
 

@@ -36,9 +36,9 @@ enum {
 struct head_setup {
 	int d;			/* even, 2 .. HEAD_D_MAX */
 	double base;		/* of PE and RoPE, as pe_params_valid takes */
-	int vocab;		/* token ids 0 .. vocab-1, 1 .. ATTN_VOCAB_MAX */
+	int vocab;		/* ids 0 .. vocab-1; 1 .. ATTN_VOCAB_MAX */
 	uint64_t seed;		/* token vectors, W_Q, W_K, W_V */
-	enum attn_scheme scheme;	/* how positions enter (ATTN_NOPE: not) */
+	enum attn_scheme scheme;	/* how positions enter (NoPE: not) */
 	double slope;		/* ALiBi's m, >= 0 */
 	bool causal;		/* mask the keys after each query */
 };

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "engine/pe_trig.h"
+#include "engine/precision.h"
 #include "engine/pe_turn.h"
 
 
@@ -135,21 +136,10 @@ struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
 	return pe_fn_of(p, dim) == PE_SIN ? ws : wc;
 }
 
-/* The float32 angle: pos and omega rounded to float, their product rounded
- * again (C11 6.3.1.5 and 5.2.4.2.2: assignment to a float drops any extra
- * precision the evaluation used). */
-static double float32_angle(double pos, double omega)
-{
-	float pf = (float)pos, wf = (float)omega;
-	float a = pf * wf;
-
-	return (double)a;
-}
-
 static double wave_value(struct pe_wave w, enum pe_bug bug, double pos)
 {
 	if (bug == PE_BUG_FLOAT32)
-		return wave_eval(w.fn, float32_angle(pos, w.omega));
+		return wave_eval(w.fn, prec_angle(PREC_FP32, pos, w.omega));
 	return wave_eval(w.fn, pos * w.omega);
 }
 
@@ -216,7 +206,8 @@ static void float32_span_means(struct pe_wave w, const long long *start,
 
 		if (count[j] != 1)
 			continue;
-		e = small_turn(float32_angle(pos, w.omega) - pos * w.omega);
+		e = small_turn(prec_angle(PREC_FP32, pos, w.omega) -
+			       pos * w.omega);
 		if (w.fn == PE_SIN)
 			out[j] = out_s[j] * e.c + out_c[j] * e.s;
 		else
@@ -317,7 +308,7 @@ static void compare_pair(const struct pe_params *p, enum pe_bug bug,
 		b[dc] = wave_at(bad.c, pos * bad.c.omega);
 		return;
 	}
-	angle = bug == PE_BUG_FLOAT32 ? float32_angle(pos, bad.s.omega)
+	angle = bug == PE_BUG_FLOAT32 ? prec_angle(PREC_FP32, pos, bad.s.omega)
 				      : pos * bad.s.omega;
 	pe_sincos(angle, &s, &c);
 	b[ds] = bad.s.fn == PE_SIN ? s : c;

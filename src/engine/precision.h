@@ -4,8 +4,9 @@
  * Pure C11 and libm, no I/O, no globals. A position id or an angle table
  * stored in a narrow float is rounded to the nearest number that format
  * holds, ties to the one with an even last bit (IEEE 754's default, which
- * every conversion below follows, independent of the processor's rounding
- * mode). Integers are exact up to 2^digits (bf16 256, fp16 2048, fp32
+ * every conversion below follows: bf16 and fp16 whatever the processor's
+ * rounding mode, fp32 through C's conversion to float in the default mode,
+ * which nothing in pescope changes). Integers are exact up to 2^digits (bf16 256, fp16 2048, fp32
  * 2^24, fp64 2^53); above that neighbours share a value, so two positions
  * get one encoding. fp16 also ends early: from 65520 on a number rounds to
  * infinity (the largest fp16 is 65504).
