@@ -118,15 +118,13 @@ static void two_product(double a, double b, double *hi, double *lo)
 	*lo = ((ah * bh - *hi) + ah * bl + al * bh) + al * bl;
 }
 
-/* angle_t(pos, w) - pos * w, with w' = R_t(w) given. The difference of
- * the two doubles is exact (they are within a factor 2 of each other,
- * Sterbenz), so only the final subtraction of lo rounds. */
-static double angle_error(enum prec_dtype t, double pos, double w,
-			  double wt)
+/* |angle_t(pos, w) - pos * w|. The difference of the two doubles is exact
+ * (they are within a factor 2 of each other, Sterbenz), so only the final
+ * subtraction of lo rounds. */
+static double angle_error(enum prec_dtype t, double pos, double w)
 {
-	double hi, lo, a;
+	double hi, lo, a = prec_angle(t, pos, w);
 
-	a = t == PREC_FP64 ? pos * w : prec_round(t, prec_round(t, pos) * wt);
 	two_product(pos, w, &hi, &lo);
 	return fabs((a - hi) - lo);
 }
@@ -139,10 +137,10 @@ struct prec_angle_err prec_angle_error_max(enum prec_dtype t,
 	struct prec_angle_err best = { 0.0, p0, pair0 };
 
 	for (int i = pair0; i < pair1 && n > 0; i++) {
-		double w = pe_omega(p, i), wt = prec_round(t, w);
+		double w = pe_omega(p, i);
 
 		for (long long k = 0; k < n; k++) {
-			double e = angle_error(t, (double)(p0 + k), w, wt);
+			double e = angle_error(t, (double)(p0 + k), w);
 
 			if (e > best.max)
 				best = (struct prec_angle_err){ e, p0 + k, i };

@@ -86,8 +86,9 @@ static int write_rope_bound(FILE *fp, const struct series_spec *sp,
 	return err;
 }
 
-/* The memory of the scores series: rows of BLOCK queries against every
- * key, the pairs `chunk` at a time (so the key vectors stay near 8 MiB). */
+/* The memory of the scores series: rows of SCORES_BLOCK queries against
+ * every key, the pairs `chunk` at a time (so the key vectors of a scheme
+ * stay near 1 MiB). */
 struct scores_mem {
 	long long *pos;			/* 0 .. L-1 */
 	double *out[2];			/* added, rope: BLOCK x L */
@@ -130,7 +131,7 @@ static int write_scores(FILE *fp, const struct series_spec *sp,
 	};
 	int L = (int)sp->length, h = sp->pe.d_model / 2, err = ENOMEM;
 	int block = L < SCORES_BLOCK ? L : SCORES_BLOCK;
-	int chunk = (1 << 19) / L;
+	int chunk = (1 << 16) / L;
 	struct scores_mem mem = { malloc((size_t)L * sizeof *mem.pos),
 				  { NULL, NULL }, { NULL, NULL }, { NULL, NULL } };
 	struct attn a;

@@ -137,6 +137,14 @@ assert diagonal_spread(rope) < 1e-13, diagonal_spread(rope)
 assert diagonal_spread(added) > 0.5, diagonal_spread(added)
 assert text.splitlines()[1] == '0,0,13,1'   # |x + PE(0)|^2 = 1 + 2 (d/2)/sqrt(d) + d/2" "$tmp/sc.csv"
 
+"$PESCOPE" --dump-series scores -d 1024 -b 5e5 -n 200 >"$tmp/sc3.csv"
+pycheck "scores series, d 1024 (pairs in two chunks), base 5e5" "$REF$BOUND$SCORES
+scores(text, 200, 1024, 5e5)" "$tmp/sc3.csv"
+
+"$PESCOPE" --dump-series scores -d 4 -n 300 >"$tmp/sc4.csv"
+pycheck "scores series, 300 positions (rows in two blocks)" "$REF$BOUND$SCORES
+scores(text, 300, 4, 1e4)" "$tmp/sc4.csv"
+
 "$PESCOPE" --dump-series scores -d 8 -b 100 -n 12 --layout concat >"$tmp/sc2.csv"
 pycheck "scores series, concat layout, base 100" "$REF$BOUND$SCORES
 scores(text, 12, 8, 100.0, 'concat')" "$tmp/sc2.csv"

@@ -297,6 +297,33 @@ Test(attention, position_term_is_relative_with_identity)
 	attn_free(&a);
 }
 
+Test(attention, each_term_is_its_own_product)
+{
+	/* uniform content, identity: x.PE_q depends on the key alone,
+	 * PE_p.x on the query alone, x.x is 1 */
+	struct attn a = model(16, ATTN_W_IDENTITY, ATTN_CONTENT_UNIFORM, 1, 0.0);
+	struct attn_axis rows = { rows_pos, NULL, 5 }, cols = { cols_pos, NULL, 6 };
+	double work[4 * 11 * 8], t[ATTN_TERMS][30] = { { 0 } };
+	double *const out[ATTN_TERMS] = { t[0], t[1], t[2], t[3] };
+
+	attn_terms_add(&a, &rows, &cols, 0, 8, work, out);
+	for (int i = 0; i < 5; i++)
+		for (int j = 0; j < 6; j++) {
+			double sq = 0.0, sp = 0.0;
+
+			for (int k = 0; k < 8; k++) {
+				double w = pow(1e4, -2.0 * k / 16);
+
+				sq += sin(cols_pos[j] * w) + cos(cols_pos[j] * w);
+				sp += sin(rows_pos[i] * w) + cos(rows_pos[i] * w);
+			}
+			cr_expect(fabs(t[ATTN_CC][i * 6 + j] - 1.0) < 1e-15);
+			cr_expect(fabs(t[ATTN_CP][i * 6 + j] - sq / 4) < 1e-14);
+			cr_expect(fabs(t[ATTN_PC][i * 6 + j] - sp / 4) < 1e-14);
+		}
+	attn_free(&a);
+}
+
 Test(attention, chunks_of_pairs_add_up)
 {
 	struct attn a = model(32, ATTN_W_RANDOM, ATTN_CONTENT_TOKENS, 6, 0.3);
@@ -450,6 +477,19 @@ Test(attention, tokens_and_setup)
 	for (int t = 0; t < 7; t++)
 		cr_expect(count[t] > 850 && count[t] < 1150, "%d", count[t]);
 	cr_expect(attn_token(&a, PE_LEN_MAX) >= 0);
+	{
+		struct attn_setup other = a.set;
+		struct attn o;
+		int same = 0;
+
+		other.seed = 12;	/* model() seeds 11 */
+		cr_assert(attn_init(&o, &other));
+		attn_fill(&o);
+		for (long long p = 0; p < 700; p++)
+			same += attn_token(&a, p) == attn_token(&o, p);
+		cr_expect(same < 200, "%d of 700 alike", same);
+		attn_free(&o);
+	}
 	bad.weights = ATTN_W_RANDOM;
 	bad.pe.d_model = 2048;
 	cr_expect(!attn_setup_valid(&bad));

@@ -143,8 +143,9 @@ static double brute_error(const struct pe_params *pp, enum prec_dtype t,
 
 			if (t == PREC_FP32)
 				a = (double)((float)p * (float)w);
-			else
-				a = prec_angle(t, (double)p, w);
+			else	/* the definition, from the tested rounding */
+				a = prec_round(t, prec_round(t, (double)p) *
+						  prec_round(t, w));
 			best = fmax(best, (double)fabsl((long double)a - exact));
 		}
 	}
@@ -181,6 +182,43 @@ Test(precision, angle_errors)
 	cr_expect(e.max == 0.0 && e.pos == 5);
 }
 
+Test(precision, angles)
+{
+	srand(2);
+	for (int k = 0; k < 10000; k++) {
+		double p = rand() % 1000000, w = (double)rand() / RAND_MAX;
+
+		cr_assert(prec_angle(PREC_FP32, p, w) ==
+			  (double)((float)p * (float)w), "%g %g", p, w);
+		cr_assert(prec_angle(PREC_BF16, p, w) ==
+			  prec_round(PREC_BF16, prec_round(PREC_BF16, p) *
+						prec_round(PREC_BF16, w)));
+		cr_assert(prec_angle(PREC_FP64, p, w) == p * w);
+	}
+	cr_expect(prec_angle(PREC_BF16, 257.0, 1.0) == 256.0);
+	cr_expect(isinf(prec_angle(PREC_FP16, 70000.0, 0.001)));
+}
+
+/* The bound as precision.h writes it, term by term. */
+static double formula_bound(enum prec_dtype t, const struct pe_params *pp,
+			    long long len)
+{
+	int digits = prec_digits(t), emin = t == PREC_FP16 ? -14 : -126;
+	double P = (double)(len - 1), R = prec_round(t, P), best = 0.0;
+
+	for (int i = 0; i < pp->d_model / 2; i++) {
+		double w = pe_omega(pp, i), wt = prec_round(t, w), x = R * wt;
+		int e = ilogb(x) < emin ? emin : ilogb(x);
+		double ulp_prod = ldexp(1.0, e - (digits - 1));
+		double ulp_pos = P >= ldexp(1.0, digits)
+					 ? ldexp(1.0, ilogb(P) - (digits - 1)) : 0.0;
+
+		best = fmax(best, ulp_prod / 2 + ulp_pos / 2 * wt +
+				  P * fabs(wt - w));
+	}
+	return best;
+}
+
 Test(precision, angle_bound_holds)
 {
 	static const enum prec_dtype types[] = { PREC_BF16, PREC_FP16,
@@ -195,6 +233,9 @@ Test(precision, angle_bound_holds)
 
 			cr_expect(m <= b && m >= b / 4, "%s len %lld: %g of %g",
 				  prec_name(types[t]), lens[k], m, b);
+			cr_expect(b == formula_bound(types[t], &p16, lens[k]) &&
+				  prec_angle_error_bound(types[t], &p512, lens[k]) ==
+				  formula_bound(types[t], &p512, lens[k]));
 		}
 	cr_expect(isinf(prec_angle_error_bound(PREC_FP16, &p16, 65521)));
 	cr_expect(isfinite(prec_angle_error_bound(PREC_FP16, &p16, 65520)));
