@@ -562,7 +562,8 @@ static const struct cli_option table[] = {
 	{ .name = "dtype", .arg = "TYPE",
 	  .help = "number type: float64 or float32 for --dump npy (default "
 		  "float64); bfloat16, float16, float32 or float64 for "
-		  "--dump-series collisions; also written bf16, fp16, fp32, fp64",
+		  "--dump-series collisions (default bfloat16); also written "
+		  "bf16, fp16, fp32, fp64",
 	  .accepts = "float64, float32, float16 or bfloat16 (or fp64, fp32, "
 		     "fp16, bf16)",
 	  .modes = IN_DUMP | IN_SERIES, .set = set_dtype },
@@ -853,13 +854,12 @@ static bool check_all(struct options *opt, const char *const *given,
 		return fail(err, errlen, "--dtype \"%s\" only works with "
 			    "--dump-series collisions; --dump npy writes float64 "
 			    "or float32", quoted(given[row], q, sizeof q));
-	if (opt->mode == CLI_SERIES &&
-	    (opt->series == SERIES_COLLISIONS) != (given[row] != NULL))
-		return fail(err, errlen, given[row]
-			    ? "--dtype only works with --dump npy or "
-			      "--dump-series collisions"
-			    : "--dump-series collisions needs --dtype: bfloat16, "
-			      "float16, float32 or float64");
+	if (given[row] && opt->mode == CLI_SERIES &&
+	    opt->series != SERIES_COLLISIONS)
+		return fail(err, errlen, "--dtype only works with --dump npy or "
+			    "--dump-series collisions");
+	if (!given[row] && opt->series == SERIES_COLLISIONS)
+		opt->number_type = PREC_BF16;	/* the one that collides first */
 	if (opt->mode == CLI_SERIES && opt->series == SERIES_SCORES &&
 	    opt->length > SERIES_SCORES_MAX)
 		return fail(err, errlen, "--dump-series scores writes L x L rows: "

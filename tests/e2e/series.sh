@@ -169,8 +169,8 @@ def collisions(text, stored):
     return got
 '
 
-"$PESCOPE" --dump-series collisions --dtype bf16 -n 1000 >"$tmp/cb.csv"
-pycheck "collisions bf16: first at 257 (stored 256), all match NumPy" "$COLL
+"$PESCOPE" --dump-series collisions -n 1000 >"$tmp/cb.csv"
+pycheck "collisions (bf16 by default): first at 257 (stored 256), all match NumPy" "$COLL
 got = collisions(text, bf16(np.arange(1000)))
 assert got[0] == (257, 256.0) and got[1] == (260, 260.0), got[:2]" "$tmp/cb.csv"
 
@@ -183,6 +183,9 @@ assert (65520, float('inf')) not in got      # 65519 is still finite
 assert text.splitlines()[-1] == '69999,inf'" "$tmp/ch.csv"
 
 "$PESCOPE" --dump-series collisions --dtype fp32 -n 100000 >"$tmp/cf.csv"
+cmp -s "$tmp/cb.csv" <("$PESCOPE" --dump-series collisions --dtype bf16 -n 1000) &&
+	ok "--dtype bf16 is the default of collisions" ||
+	not_ok "--dtype bf16 is the default of collisions"
 pycheck "collisions fp32: none below 2^24" "
 assert text == 'position,stored\n', text[:80]" "$tmp/cf.csv"
 
@@ -205,7 +208,6 @@ expect "--vector 2e9 is refused" 64 "$PESCOPE" --vector 2e9
 expect "--dump-series bogus is refused" 64 "$PESCOPE" --dump-series bogus
 expect "--vector with --dump is refused" 64 "$PESCOPE" --vector 1 --dump csv
 expect "--dump-series scores -n 4097 is refused" 64 "$PESCOPE" --dump-series scores -n 4097
-expect "--dump-series collisions needs --dtype" 64 "$PESCOPE" --dump-series collisions
 expect "--dtype with --dump-series wave is refused" 64 "$PESCOPE" --dump-series wave --dtype fp16
 expect "--dtype bf16 with --dump npy is refused" 64 "$PESCOPE" --dump npy --dtype bf16 -o "$tmp/x.npy"
 expect "--dtype fp8 is refused" 64 "$PESCOPE" --dump-series collisions --dtype fp8
