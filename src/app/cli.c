@@ -541,11 +541,13 @@ static const struct cli_option table[] = {
 	{ .name = "dump-series", .arg = "KIND",
 	  .help = "write a CSV series and exit: wavelengths (pair,wavelength), "
 		  "similarity (offset,similarity for offsets 0 to L-1), wave "
-		  "(position,value of dimension -i), rope-bound (offset,bound: "
-		  "RoFormer's decay bound for offsets 0 to L-1), scores "
-		  "(p,q,added,rope: attention scores for p, q below L <= 4096) "
-		  "or collisions (position,stored: positions below L that "
-		  "--dtype stores as the one before)",
+		  "(position,value of the dimension -i), rope-bound "
+		  "(offset,bound: RoFormer's decay bound for offsets 0 to L-1), "
+		  "scores "
+		  "(p,q,added,rope: attention scores for p and q below L, at "
+		  "most 4096) or collisions (position,stored: the positions "
+		  "below L that the number type of --dtype stores like the one "
+		  "before)",
 	  .accepts = "wavelengths, similarity, wave, rope-bound, scores or "
 		     "collisions",
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
@@ -564,8 +566,8 @@ static const struct cli_option table[] = {
 		  "float64); bfloat16, float16, float32 or float64 for "
 		  "--dump-series collisions (default bfloat16); also written "
 		  "bf16, fp16, fp32, fp64",
-	  .accepts = "float64, float32, float16 or bfloat16 (or fp64, fp32, "
-		     "fp16, bf16)",
+	  .accepts = "float64, float32, float16, bfloat16, fp64, fp32, fp16 "
+		     "or bf16",
 	  .modes = IN_DUMP | IN_SERIES, .set = set_dtype },
 	{ .name = "snapshot",
 	  .help = "print the explorer's screen once as text and exit (needs "
