@@ -70,6 +70,7 @@ FUZZ_BUILD := build/fuzz
 # tests/fuzz/corpus/NAME/: adding one needs no change here.
 FUZZ_BINS   = $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 MASH        = $(BUILD)/mash
+ATTN_BENCH  = $(BUILD)/attn-bench
 FUZZ_SECONDS  ?= 60
 STRESS_EVENTS ?= 1000000
 # The short runs inside `make test`: events of the mash, seconds per target.
@@ -156,6 +157,9 @@ $(CONFIG): FORCE | $(BUILD)
 $(MASH): tests/stress/mash.c $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $^ $(LIBS)
 
+$(ATTN_BENCH): tests/bench/attn_bench.c $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $^ $(LIBS)
+
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $< $(LIB_OBJS) $(LIBS)
 
@@ -196,8 +200,8 @@ fuzz: deps-fuzz
 	FUZZ_DIR=$(abspath $(FUZZ_BUILD)) FUZZ_SECONDS=$(FUZZ_SECONDS) \
 		tests/fuzz/fuzz.sh
 
-bench: deps-bench $(BIN)
-	tests/bench/bench.sh $(abspath $(BIN))
+bench: deps-bench $(BIN) $(ATTN_BENCH)
+	tests/bench/bench.sh $(abspath $(BIN)) $(abspath $(ATTN_BENCH))
 
 # DEPS_INSTALL WHO,PACKAGES,STRICT: installs the PACKAGES that dpkg does
 # not list as installed, with apt-get (through sudo when not root); quiet

@@ -66,13 +66,20 @@ static const struct word formats[] = {
 	{ "csv", DUMP_CSV }, { "tsv", DUMP_TSV }, { "npy", DUMP_NPY },
 	{ NULL, 0 }
 };
+/* Number types by NumPy's name and by the short one (enum prec_dtype);
+ * --dump npy takes the first two. */
 static const struct word dtypes[] = {
-	{ "float64", DUMP_FLOAT64 }, { "float32", DUMP_FLOAT32 }, { NULL, 0 }
+	{ "float64", PREC_FP64 }, { "float32", PREC_FP32 },
+	{ "float16", PREC_FP16 }, { "bfloat16", PREC_BF16 },
+	{ "fp64", PREC_FP64 }, { "fp32", PREC_FP32 }, { "fp16", PREC_FP16 },
+	{ "bf16", PREC_BF16 }, { NULL, 0 }
 };
 static const struct word series_kinds[] = {
 	{ "wavelengths", SERIES_WAVELENGTHS },
 	{ "similarity", SERIES_SIMILARITY },
-	{ "wave", SERIES_WAVE }, { NULL, 0 }
+	{ "wave", SERIES_WAVE }, { "rope-bound", SERIES_ROPE_BOUND },
+	{ "scores", SERIES_SCORES }, { "collisions", SERIES_COLLISIONS },
+	{ NULL, 0 }
 };
 static const struct word colors[] = {
 	{ "auto", COLOR_CHOICE_AUTO }, { "always", COLOR_CHOICE_ALWAYS },
@@ -293,7 +300,8 @@ static const char *set_dtype(struct options *opt, const char *arg)
 
 	if (i < 0)
 		return "";
-	opt->dtype = (enum dump_dtype)dtypes[i].value;
+	opt->number_type = (enum prec_dtype)dtypes[i].value;
+	opt->dtype = opt->number_type == PREC_FP32 ? DUMP_FLOAT32 : DUMP_FLOAT64;
 	return NULL;
 }
 
@@ -532,9 +540,16 @@ static const struct cli_option table[] = {
 	  .modes = IN_DUMP, .picks = CLI_DUMP, .set = set_dump },
 	{ .name = "dump-series", .arg = "KIND",
 	  .help = "write a CSV series and exit: wavelengths (pair,wavelength), "
-		  "similarity (offset,similarity for offsets 0 to L-1) or wave "
-		  "(position,value of dimension -i)",
-	  .accepts = "wavelengths, similarity or wave",
+		  "similarity (offset,similarity for offsets 0 to L-1), wave "
+		  "(position,value of the dimension -i), rope-bound "
+		  "(offset,bound: RoFormer's decay bound for offsets 0 to L-1), "
+		  "scores "
+		  "(p,q,added,rope: attention scores for p and q below L, at "
+		  "most 4096) or collisions (position,stored: the positions "
+		  "below L that the number type of --dtype stores like the one "
+		  "before)",
+	  .accepts = "wavelengths, similarity, wave, rope-bound, scores or "
+		     "collisions",
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "vector", .arg = "P",
 	  .help = "print PE(P), one line per dimension (index, then value at "
@@ -547,9 +562,13 @@ static const struct cli_option table[] = {
 	  .accepts = "a file name or -",
 	  .modes = IN_WRITE, .set = set_output },
 	{ .name = "dtype", .arg = "TYPE",
-	  .help = "float64 or float32 for --dump npy (default float64)",
-	  .accepts = "float64 or float32",
-	  .modes = IN_DUMP, .set = set_dtype },
+	  .help = "number type: float64 or float32 for --dump npy (default "
+		  "float64); bfloat16, float16, float32 or float64 for "
+		  "--dump-series collisions (default bfloat16); also written "
+		  "bf16, fp16, fp32, fp64",
+	  .accepts = "float64, float32, float16, bfloat16, fp64, fp32, fp16 "
+		     "or bf16",
+	  .modes = IN_DUMP | IN_SERIES, .set = set_dtype },
 	{ .name = "snapshot",
 	  .help = "print the explorer's screen once as text and exit (needs "
 		  "no terminal); with --keys, the last screen of the session",
@@ -711,6 +730,7 @@ void cli_defaults(struct options *opt)
 		.dim = 0,
 		.format = DUMP_CSV,
 		.dtype = DUMP_FLOAT64,
+		.number_type = PREC_FP64,
 		.output = NULL,
 		.width = 120,
 		.height = 40,
@@ -826,11 +846,27 @@ static bool check_all(struct options *opt, const char *const *given,
 			opt->pe.base = p->base;
 	}
 	row = row_named("dtype");
-	if (given[row] && opt->format != DUMP_NPY)
+	if (given[row] && opt->mode == CLI_DUMP && opt->format != DUMP_NPY)
 		return fail(err, errlen, "--dtype \"%s\" only works with "
 			    "--dump npy, not --dump %s",
 			    quoted(given[row], q, sizeof q),
 			    opt->format == DUMP_CSV ? "csv" : "tsv");
+	if (given[row] && opt->mode == CLI_DUMP &&
+	    opt->number_type != PREC_FP64 && opt->number_type != PREC_FP32)
+		return fail(err, errlen, "--dtype \"%s\" only works with "
+			    "--dump-series collisions; --dump npy writes float64 "
+			    "or float32", quoted(given[row], q, sizeof q));
+	if (given[row] && opt->mode == CLI_SERIES &&
+	    opt->series != SERIES_COLLISIONS)
+		return fail(err, errlen, "--dtype only works with --dump npy or "
+			    "--dump-series collisions");
+	if (!given[row] && opt->series == SERIES_COLLISIONS)
+		opt->number_type = PREC_BF16;	/* the one that collides first */
+	if (opt->mode == CLI_SERIES && opt->series == SERIES_SCORES &&
+	    opt->length > SERIES_SCORES_MAX)
+		return fail(err, errlen, "--dump-series scores writes L x L rows: "
+			    "--length must be at most %d, got %lld",
+			    SERIES_SCORES_MAX, opt->length);
 	row = row_named("position");
 	if (opt->position >= opt->length)
 		return fail(err, errlen, "--position must be an integer from 0 "

@@ -17,6 +17,7 @@
 #include "io/dump.h"
 #include "render/palette.h"
 #include "engine/pe.h"
+#include "engine/precision.h"
 
 /* Limits that --help and the messages quote. */
 #define CLI_SIZE_MAX 1000		/* --size W and H */
@@ -75,6 +76,8 @@ struct options {
 	int dim;			/* selected dimension, 0 .. d_model-1 */
 	enum dump_format format;	/* for CLI_DUMP */
 	enum dump_dtype dtype;		/* for CLI_DUMP with DUMP_NPY */
+	enum prec_dtype number_type;	/* --dtype as given, for CLI_SERIES
+					 * collisions */
 	const char *output;		/* for CLI_DUMP: a path, "-" or NULL for
 					 * stdout; points into argv */
 	int width, height;		/* screen for snapshot and bench,

@@ -85,13 +85,15 @@ static int write_content(FILE *fp, const struct options *opt)
 {
 	struct dump_spec spec = { opt->pe, opt->length, opt->format,
 				  opt->dtype };
+	struct series_spec series = { opt->pe, opt->length, opt->dim,
+				      (enum series_kind)opt->series,
+				      opt->number_type };
 
 	switch (opt->mode) {
 	case CLI_VECTOR:
 		return series_vector(fp, &opt->pe, opt->vector_pos);
 	case CLI_SERIES:
-		return series_write(fp, &opt->pe, opt->length, opt->dim,
-				    (enum series_kind)opt->series, &stop_signal);
+		return series_write(fp, &series, &stop_signal);
 	default:
 		return dump_write(fp, &spec, &stop_signal);
 	}

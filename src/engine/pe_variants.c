@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "engine/pe_trig.h"
+#include "engine/precision.h"
 #include "engine/pe_turn.h"
 
 
@@ -135,21 +136,10 @@ struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
 	return pe_fn_of(p, dim) == PE_SIN ? ws : wc;
 }
 
-/* The float32 angle: pos and omega rounded to float, their product rounded
- * again (C11 6.3.1.5 and 5.2.4.2.2: assignment to a float drops any extra
- * precision the evaluation used). */
-static double float32_angle(double pos, double omega)
-{
-	float pf = (float)pos, wf = (float)omega;
-	float a = pf * wf;
-
-	return (double)a;
-}
-
 static double wave_value(struct pe_wave w, enum pe_bug bug, double pos)
 {
 	if (bug == PE_BUG_FLOAT32)
-		return wave_eval(w.fn, float32_angle(pos, w.omega));
+		return wave_eval(w.fn, prec_angle(PREC_FP32, pos, w.omega));
 	return wave_eval(w.fn, pos * w.omega);
 }
 
@@ -216,7 +206,8 @@ static void float32_span_means(struct pe_wave w, const long long *start,
 
 		if (count[j] != 1)
 			continue;
-		e = small_turn(float32_angle(pos, w.omega) - pos * w.omega);
+		e = small_turn(prec_angle(PREC_FP32, pos, w.omega) -
+			       pos * w.omega);
 		if (w.fn == PE_SIN)
 			out[j] = out_s[j] * e.c + out_c[j] * e.s;
 		else
@@ -317,7 +308,7 @@ static void compare_pair(const struct pe_params *p, enum pe_bug bug,
 		b[dc] = wave_at(bad.c, pos * bad.c.omega);
 		return;
 	}
-	angle = bug == PE_BUG_FLOAT32 ? float32_angle(pos, bad.s.omega)
+	angle = bug == PE_BUG_FLOAT32 ? prec_angle(PREC_FP32, pos, bad.s.omega)
 				      : pos * bad.s.omega;
 	pe_sincos(angle, &s, &c);
 	b[ds] = bad.s.fn == PE_SIN ? s : c;
@@ -706,6 +697,55 @@ double pe_scaled_cos_similarity(const struct pe_params *p,
 	for (int i = 0; i < h; i++)
 		sum += cos(k * pe_scaled_omega(p, how, s, i));
 	return sum / h;
+}
+
+/* ---- YaRN and dynamic NTK ---- */
+
+double pe_yarn_ramp(double r, double alpha, double beta)
+{
+	if (r < alpha)
+		return 0.0;
+	if (r > beta)
+		return 1.0;
+	return (r - alpha) / (beta - alpha);
+}
+
+double pe_yarn_turns(const struct pe_params *p, double train, double pair)
+{
+	return train * pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair) / PE_TWO_PI;
+}
+
+double pe_yarn_gamma(const struct pe_params *p, const struct pe_yarn *y,
+		     double pair)
+{
+	return pe_yarn_ramp(pe_yarn_turns(p, y->train, pair), y->alpha,
+			    y->beta);
+}
+
+double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
+		     double pair)
+{
+	double w = pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair);
+	double g = pe_yarn_gamma(p, y, pair);
+
+	return (1.0 - g) * w / y->s + g * w;
+}
+
+double pe_yarn_temperature(double s)
+{
+	return s > 1.0 ? 0.1 * log(s) + 1.0 : 1.0;
+}
+
+double pe_dynamic_ntk_scale(double len, double train)
+{
+	return fmax(1.0, len / train);
+}
+
+double pe_dynamic_ntk_omega(const struct pe_params *p, double len,
+			    double train, double pair)
+{
+	return pe_scaled_omega(p, PE_SCALE_NTK,
+			       pe_dynamic_ntk_scale(len, train), pair);
 }
 
 /* ---- layouts ---- */

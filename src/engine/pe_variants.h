@@ -269,6 +269,59 @@ double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,
 double pe_scaled_cos_similarity(const struct pe_params *p,
 				enum pe_scaling how, double s, double k);
 
+/* ---- YaRN and dynamic NTK ---- */
+
+/* YaRN's "NTK-by-parts" (Peng et al., 2023) stretches each pair by how
+ * often it turns within the trained length L0: r_i = L0 / lambda_i turns.
+ * Pairs that turn many times (r_i > beta) already saw every angle in
+ * training and keep their frequency; pairs that turn less than alpha times
+ * are interpolated like PI (theta_i / s); in between a linear ramp:
+ *   gamma(r) = 0 (r < alpha), 1 (r > beta), (r - alpha)/(beta - alpha),
+ *   theta'_i = (1 - gamma(r_i)) theta_i / s + gamma(r_i) theta_i.
+ * YaRN also sharpens attention as the context grows: q and k are each
+ * multiplied by 0.1 ln s + 1 (the paper's sqrt(1/t)), the logits by its
+ * square. */
+#define PE_YARN_ALPHA 1.0	/* the paper's defaults for LLaMA */
+#define PE_YARN_BETA 32.0
+
+struct pe_yarn {
+	double s;		/* scale factor, >= 1 */
+	double train;		/* trained length L0, > 0 */
+	double alpha, beta;	/* ramp ends, 0 <= alpha < beta */
+};
+
+/* gamma(r) above: in [0, 1], 0 below alpha, 1 above beta. */
+double pe_yarn_ramp(double r, double alpha, double beta);
+
+/* r_i = L0 * omega_i / (2 pi) of pair (fractional pairs allowed, for plots
+ * of the curve through the pairs). */
+double pe_yarn_turns(const struct pe_params *p, double train, double pair);
+
+/* gamma(r_i) of pair. */
+double pe_yarn_gamma(const struct pe_params *p, const struct pe_yarn *y,
+		     double pair);
+
+/* theta'_i above: omega_i where gamma = 1, omega_i / s (PI's) where
+ * gamma = 0. */
+double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
+		     double pair);
+
+/* The factor q and k are multiplied by: 0.1 ln s + 1 for s >= 1 (1.139 at
+ * s = 4, 1.230 at s = 10), 1 below. */
+double pe_yarn_temperature(double s);
+
+/* Dynamic NTK: NTK-aware scaling whose factor follows the length of the
+ * sequence so far, s = max(1, len / L0): nothing changes until the text is
+ * longer than the training, then the base grows with it. The scale for a
+ * current length len >= 0 and a trained length train > 0. */
+double pe_dynamic_ntk_scale(double len, double train);
+
+/* omega of pair at current length len: pe_scaled_omega(p, PE_SCALE_NTK,
+ * pe_dynamic_ntk_scale(len, train), pair), so omega_i itself (bit for
+ * bit) while len <= train. */
+double pe_dynamic_ntk_omega(const struct pe_params *p, double len,
+			    double train, double pair);
+
 /* ---- layouts ---- */
 
 /* max |PE_inter(a).PE_inter(b) - PE_concat(a).PE_concat(b)| over every two

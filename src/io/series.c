@@ -2,48 +2,230 @@
 #include "io/series.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "engine/attention.h"
+#include "engine/rope_bound.h"
 #include "io/dump.h"
 
-/* Writes "A,B\n" with both numbers as %.17g; returns 0 or errno. */
-static int put_row(FILE *fp, double a, double b)
-{
-	char x[DUMP_DOUBLE_MAX + 1], y[DUMP_DOUBLE_MAX + 1];
+/* The most values of one row. */
+enum { ROW_VALUES = 4 };
 
-	dump_format_double(a, x);
-	dump_format_double(b, y);
-	if (fprintf(fp, "%s,%s\n", x, y) < 0)
+/* Writes v[0..n-1] (n <= ROW_VALUES) as one CSV row, each number as %.17g;
+ * returns 0 or errno. */
+static int put_row(FILE *fp, const double *v, int n)
+{
+	char line[ROW_VALUES * (DUMP_DOUBLE_MAX + 1) + 1];
+	size_t len = 0;
+
+	for (int k = 0; k < n; k++) {
+		len += (size_t)dump_format_double(v[k], line + len);
+		line[len++] = k + 1 < n ? ',' : '\n';
+	}
+	line[len] = '\0';
+	if (fputs(line, fp) == EOF)
 		return errno ? errno : EIO;
 	return 0;
 }
 
-int series_write(FILE *fp, const struct pe_params *params, long long length,
-		 int dim, enum series_kind kind,
+static bool cancelled(const volatile sig_atomic_t *cancel)
+{
+	return cancel && *cancel;
+}
+
+/* wavelengths, similarity and wave: one value per row, from pe.h. */
+static int write_values(FILE *fp, const struct series_spec *sp,
+			const volatile sig_atomic_t *cancel)
+{
+	const struct pe_params *p = &sp->pe;
+	int half = p->d_model / 2, err = 0;
+	long long rows = sp->kind == SERIES_WAVELENGTHS ? half : sp->length;
+
+	for (long long r = 0; r < rows && !err; r++) {
+		double v[2] = { (double)r, 0.0 };
+
+		if (cancelled(cancel))
+			return ECANCELED;
+		if (sp->kind == SERIES_WAVELENGTHS)
+			v[1] = pe_wavelength(p, (int)r);
+		else if (sp->kind == SERIES_SIMILARITY)
+			v[1] = pe_cos_similarity(p, (double)r, 0, half);
+		else
+			v[1] = pe_value(p, (double)r, sp->dim);
+		err = put_row(fp, v, 2);
+	}
+	return err;
+}
+
+/* rope-bound: offsets in blocks, every pair added to a block at once. */
+static int write_rope_bound(FILE *fp, const struct series_spec *sp,
+			    const volatile sig_atomic_t *cancel)
+{
+	enum { BLOCK = 256 };
+	double m[BLOCK], state[3 * BLOCK], bound[BLOCK];
+	int err = 0;
+
+	for (long long m0 = 0; m0 < sp->length && !err; m0 += BLOCK) {
+		int n = sp->length - m0 < BLOCK ? (int)(sp->length - m0) : BLOCK;
+
+		for (int j = 0; j < n; j++)
+			m[j] = (double)(m0 + j);
+		memset(state, 0, sizeof state);
+		rope_bound_add(&sp->pe, m, n, 0, sp->pe.d_model / 2, state);
+		rope_bound_finish(&sp->pe, n, state, bound, NULL);
+		for (int j = 0; j < n && !err; j++) {
+			double v[2] = { m[j], bound[j] };
+
+			if (cancelled(cancel))
+				return ECANCELED;
+			err = put_row(fp, v, 2);
+		}
+	}
+	return err;
+}
+
+/* The memory of the scores series: rows of SCORES_BLOCK queries against
+ * every key, the pairs `chunk` at a time (so the key vectors of a scheme
+ * stay near 1 MiB). */
+struct scores_mem {
+	long long *pos;			/* 0 .. L-1 */
+	double *out[2];			/* added, rope: BLOCK x L */
+	double *keys[2], *queries[2];	/* vectors of one chunk */
+};
+
+enum { SCORES_BLOCK = 256 };
+static const enum attn_scheme score_schemes[2] = { ATTN_ADDED, ATTN_ROPE };
+
+/* The block of queries [r0, r0 + nb) against all keys into mem->out. */
+static void scores_block(const struct attn *a, long long r0, int nb, int L,
+			 int chunk, struct scores_mem *mem)
+{
+	int h = a->set.pe.d_model / 2;
+	struct attn_axis rows = { mem->pos + r0, NULL, nb };
+	struct attn_axis cols = { mem->pos, NULL, L };
+
+	for (int s = 0; s < 2; s++)
+		memset(mem->out[s], 0, (size_t)nb * (size_t)L * sizeof(double));
+	for (int i0 = 0; i0 < h; i0 += chunk) {
+		int i1 = h - i0 < chunk ? h : i0 + chunk;
+
+		for (int s = 0; s < 2; s++) {
+			attn_vectors(a, score_schemes[s], ATTN_KEY, &cols, i0, i1,
+				     mem->keys[s]);
+			attn_vectors(a, score_schemes[s], ATTN_QUERY, &rows, i0,
+				     i1, mem->queries[s]);
+			attn_dots_add(mem->queries[s], nb, mem->keys[s], L,
+				      2 * (i1 - i0), mem->out[s]);
+		}
+	}
+}
+
+static int write_scores(FILE *fp, const struct series_spec *sp,
+			const volatile sig_atomic_t *cancel)
+{
+	struct attn_setup set = {
+		.pe = sp->pe, .weights = ATTN_W_IDENTITY,
+		.content = ATTN_CONTENT_UNIFORM, .vocab = 1,
+	};
+	int L = (int)sp->length, h = sp->pe.d_model / 2, err = ENOMEM;
+	int block = L < SCORES_BLOCK ? L : SCORES_BLOCK;
+	int chunk = (1 << 16) / L;
+	struct scores_mem mem = { malloc((size_t)L * sizeof *mem.pos),
+				  { NULL, NULL }, { NULL, NULL }, { NULL, NULL } };
+	struct attn a;
+	bool ready;
+
+	chunk = chunk < 1 ? 1 : chunk > h ? h : chunk;
+	ready = mem.pos != NULL;
+	for (int s = 0; s < 2; s++) {
+		mem.out[s] = malloc((size_t)block * (size_t)L * sizeof(double));
+		mem.keys[s] = malloc((size_t)(2 * chunk) * (size_t)L *
+				     sizeof(double));
+		mem.queries[s] = malloc((size_t)(2 * chunk) * (size_t)block *
+					sizeof(double));
+		ready = ready && mem.out[s] && mem.keys[s] && mem.queries[s];
+	}
+	if (ready && attn_init(&a, &set)) {
+		attn_fill(&a);
+		for (int q = 0; q < L; q++)
+			mem.pos[q] = q;
+		err = 0;
+		for (long long r0 = 0; r0 < L && !err; r0 += block) {
+			int nb = L - r0 < block ? (int)(L - r0) : block;
+
+			if (cancelled(cancel)) {
+				err = ECANCELED;
+				break;
+			}
+			scores_block(&a, r0, nb, L, chunk, &mem);
+			for (long long k = 0; k < (long long)nb * L && !err; k++) {
+				double v[4] = { (double)(r0 + k / L),
+						(double)(k % L), mem.out[0][k],
+						mem.out[1][k] };
+
+				if (cancelled(cancel))
+					err = ECANCELED;
+				else
+					err = put_row(fp, v, 4);
+			}
+		}
+		attn_free(&a);
+	}
+	free(mem.pos);
+	for (int s = 0; s < 2; s++) {
+		free(mem.out[s]);
+		free(mem.keys[s]);
+		free(mem.queries[s]);
+	}
+	return err;
+}
+
+static int write_collisions(FILE *fp, const struct series_spec *sp,
+			    const volatile sig_atomic_t *cancel)
+{
+	double before = prec_round(sp->dtype, 0.0);
+	int err = 0;
+
+	for (long long p = 1; p < sp->length && !err; p++) {
+		double v[2] = { (double)p, prec_round(sp->dtype, (double)p) };
+
+		if (cancelled(cancel))
+			return ECANCELED;
+		if (v[1] == before)
+			err = put_row(fp, v, 2);
+		before = v[1];
+	}
+	return err;
+}
+
+int series_write(FILE *fp, const struct series_spec *spec,
 		 const volatile sig_atomic_t *cancel)
 {
 	static const char *const headers[] = {
-		"pair,wavelength\n", "offset,similarity\n", "position,value\n"
+		[SERIES_WAVELENGTHS] = "pair,wavelength\n",
+		[SERIES_SIMILARITY] = "offset,similarity\n",
+		[SERIES_WAVE] = "position,value\n",
+		[SERIES_ROPE_BOUND] = "offset,bound\n",
+		[SERIES_SCORES] = "p,q,added,rope\n",
+		[SERIES_COLLISIONS] = "position,stored\n",
 	};
-	int half = params->d_model / 2, err = 0;
-	long long rows = kind == SERIES_WAVELENGTHS ? half : length;
 
-	if (fputs(headers[kind], fp) == EOF)
+	if (spec->kind == SERIES_SCORES && spec->length > SERIES_SCORES_MAX)
+		return EINVAL;
+	if (fputs(headers[spec->kind], fp) == EOF)
 		return errno ? errno : EIO;
-	for (long long r = 0; r < rows && !err; r++) {
-		double v;
-
-		if (cancel && *cancel)
-			return ECANCELED;
-		if (kind == SERIES_WAVELENGTHS)
-			v = pe_wavelength(params, (int)r);
-		else if (kind == SERIES_SIMILARITY)
-			v = pe_cos_similarity(params, (double)r, 0, half);
-		else
-			v = pe_value(params, (double)r, dim);
-		err = put_row(fp, (double)r, v);
+	switch (spec->kind) {
+	case SERIES_ROPE_BOUND:
+		return write_rope_bound(fp, spec, cancel);
+	case SERIES_SCORES:
+		return write_scores(fp, spec, cancel);
+	case SERIES_COLLISIONS:
+		return write_collisions(fp, spec, cancel);
+	default:
+		return write_values(fp, spec, cancel);
 	}
-	return err;
 }
 
 int series_vector(FILE *fp, const struct pe_params *params, double pos)

@@ -4,7 +4,24 @@
  *   wavelengths  "pair,wavelength": i, 2*pi/omega_i for every pair;
  *   similarity   "offset,similarity": k, PE(p).PE(p+k) / (d/2) for
  *                k = 0 .. length-1 (the same for every p);
- *   wave         "position,value": p, PE(p, dim) for p = 0 .. length-1.
+ *   wave         "position,value": p, PE(p, dim) for p = 0 .. length-1;
+ *   rope-bound   "offset,bound": m, RoFormer's relative upper bound
+ *                B(m) = (1/(d/2)) sum_{j=1}^{d/2} |sum_{k<j} e^{i m theta_k}|
+ *                (rope_bound.h) for m = 0 .. length-1;
+ *   scores       "p,q,added,rope": for every p and q in 0 .. length-1
+ *                (length <= SERIES_SCORES_MAX), p-major (q runs fastest),
+ *                the attention scores of the content vector x with every
+ *                component 1/sqrt d and W_Q = W_K = I:
+ *                added = (x + PE(p)).(x + PE(q)), rope = (R_p x).(R_q x),
+ *                R_p RoPE's rotation of the interleaved pairs by p theta_i
+ *                (attention.h, ATTN_ADDED and ATTN_ROPE); d length^2
+ *                multiply-adds and length^2 rows: 16.7 million rows, about
+ *                1 GB, in 5 to 8 s at d 512, length 4096;
+ *   collisions   "position,stored": one row for every position p in
+ *                1 .. length-1 that the number format `dtype` stores as the
+ *                same value as p - 1, and that value (precision.h; "inf"
+ *                where fp16 overflows). Its first row is
+ *                prec_first_collision: 257 for bf16, 2049 for fp16.
  * The vector is one line per dimension: the index, then the value.
  * Numbers are written as "%.17g" would (they read back exactly). */
 #ifndef SERIES_H
@@ -14,19 +31,33 @@
 #include <stdio.h>
 
 #include "engine/pe.h"
+#include "engine/precision.h"
 
 enum series_kind {
 	SERIES_WAVELENGTHS,
 	SERIES_SIMILARITY,
-	SERIES_WAVE
+	SERIES_WAVE,
+	SERIES_ROPE_BOUND,
+	SERIES_SCORES,
+	SERIES_COLLISIONS
 };
 
-/* Writes series `kind` for params (length rows where the kind has one row per
- * position or offset; dim for SERIES_WAVE) to fp. Returns 0, or the errno of
- * the first failed write, or ECANCELED when *cancel became non-zero (checked
+/* The longest length of the scores series: its rows are length^2. */
+#define SERIES_SCORES_MAX 4096
+
+struct series_spec {
+	struct pe_params pe;		/* valid (pe_params_valid) */
+	long long length;		/* rows or offsets, 1 .. PE_LEN_MAX */
+	int dim;			/* for SERIES_WAVE: 0 .. d-1 */
+	enum series_kind kind;
+	enum prec_dtype dtype;		/* for SERIES_COLLISIONS */
+};
+
+/* Writes the series of spec to fp. Returns 0, or the errno of the first
+ * failed write, ENOMEM, EINVAL for a scores series longer than
+ * SERIES_SCORES_MAX, or ECANCELED when *cancel became non-zero (checked
  * between rows; cancel may be NULL). Does not flush or close fp. */
-int series_write(FILE *fp, const struct pe_params *params, long long length,
-		 int dim, enum series_kind kind,
+int series_write(FILE *fp, const struct series_spec *spec,
 		 const volatile sig_atomic_t *cancel);
 
 /* Writes PE(pos) to fp: for each dimension a line "DIM VALUE". Returns 0 or

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench: pescope against the Python way of doing the same jobs, side by
 # side in one run.
-#   tests/bench/bench.sh /abs/path/to/pescope
+#   tests/bench/bench.sh /abs/path/to/pescope [/abs/path/to/attn-bench]
 # Sections (each prints its table and adds it to tests/bench/RESULTS.md,
 # which the README quotes; to add one, write a function that calls `table`
 # and `row`, and list it in SECTIONS):
@@ -20,7 +20,13 @@
 #            400x200, for the three bases 1.000001, 1e4 and 1e12: the worst
 #            frame against the explorer's 16 ms budget (work.h) and how long
 #            a parameter change takes to finish, frames and ms; and for the
-#            explorer's screen, that time against a matplotlib re-render.
+#            explorer's screen, that time against a matplotlib re-render;
+#   attention the score matrices a 240x70 attention view shows (the four
+#            terms of added PE, RoPE, ALiBi on 70 x 240 positions, d=512,
+#            L=4096), the engine (attn-bench, tests/bench/attn_bench.c)
+#            against NumPy computing the same (attn_npy.py), with the
+#            identity and with random weights.
+# SECTIONS="section_attention" in the environment runs only some.
 #
 # Python is Debian's /usr/bin/python3. Where it lacks NumPy or matplotlib,
 # the comparisons that need them say so and are skipped (make bench installs
@@ -29,12 +35,13 @@
 # Python commands only (see `py`), and RESULTS.md says which BLAS NumPy then
 # ran (threadpoolctl).
 set -eu
-bin=${1:?usage: bench.sh /path/to/pescope}
+bin=${1:?usage: bench.sh /path/to/pescope [/path/to/attn-bench]}
+attn_bin=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 REPS=${REPS:-5}
 MPL_FRAMES=${MPL_FRAMES:-50}
-SECTIONS="section_dump section_frames section_bytes section_startup section_extremes"
+SECTIONS=${SECTIONS:-"section_dump section_frames section_bytes section_startup section_extremes section_attention"}
 out=()		# Markdown lines of RESULTS.md after the header
 notes=()	# lines for the notes at the end
 
@@ -262,6 +269,37 @@ section_extremes() {
 		"  its time.")
 }
 
+section_attention() {
+	local d=512 L=4096 reps=21 eng="" npy="" same
+	local eng_id="" eng_rnd="" npy_id="" npy_rnd=""
+	table "Attention score matrices of a 240x70 view (70 x 240 positions, d=$d, L=$L)" \
+		"weights" "pescope engine" "NumPy" "pescope is"
+	if [ -z "$attn_bin" ] || ! $have_numpy; then
+		row "-" "skipped: ${attn_bin:+no NumPy (make deps)}${attn_bin:-no attn-bench (make bench builds it)}" "-" "-"
+		return
+	fi
+	for _ in $(seq "$REPS"); do
+		eng=$("$attn_bin" "$d" "$L" "$reps")
+		npy=$(py "$here/attn_npy.py" "$d" "$L" "$reps")
+		eng_id=$(min "$eng_id" "$(field identity_ms "$eng")")
+		eng_rnd=$(min "$eng_rnd" "$(field random_ms "$eng")")
+		npy_id=$(min "$npy_id" "$(field identity_ms "$npy")")
+		npy_rnd=$(min "$npy_rnd" "$(field random_ms "$npy")")
+	done
+	row "identity, uniform content" "$eng_id ms" "$npy_id ms" "$(ratio "$eng_id" "$npy_id") faster"
+	row "random N(0, 1/d), 8 tokens" "$eng_rnd ms" "$npy_rnd ms" "$(ratio "$eng_rnd" "$npy_rnd") faster"
+	same="differ"
+	[ "$(field sum_added "$eng") $(field sum_rope "$eng") $(field sum_alibi "$eng")" = \
+	  "$(field sum_added "$npy") $(field sum_rope "$npy") $(field sum_alibi "$npy")" ] &&
+		same="agree to 12 digits"
+	notes+=("- Attention: a frame is the four terms of the added score and their" \
+		"  sum, the RoPE and the ALiBi matrices, from the positions up; the" \
+		"  fastest of $reps frames, best of $REPS runs. With the identity the" \
+		"  two sides compute the same numbers (their sums $same); NumPy skips" \
+		"  the products with W there. With random weights both project the" \
+		"  encoding of all 310 positions through two 512x512 matrices.")
+}
+
 # ---- run ----
 
 tmp=$(mktemp -d)
@@ -296,8 +334,9 @@ else:
                      i.get("architecture"), i.get("num_threads")))
     else:
         print("  threadpoolctl finds no OpenBLAS, MKL or BLIS in NumPy: it uses"
-              " the reference BLAS (Debian's libblas3). None of these"
-              " benchmarks calls BLAS anyway: they are element-wise and drawing.")
+              " the reference BLAS (Debian's libblas3). Only the attention"
+              " section calls BLAS (its matrix products); the others are"
+              " element-wise and drawing.")
 EOF
 	fi
 }

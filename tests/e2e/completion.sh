@@ -126,7 +126,7 @@ list_checks views --view "${snap[@]}"
 list_checks presets --preset "${snap[@]}"
 list_checks layouts --layout "${snap[@]}"
 list_checks formats --dump "$PESCOPE" -n 4 -d 4 -o "$tmp/dump"
-list_checks dtypes --dtype "$PESCOPE" --dump npy -n 4 -d 4 -o "$tmp/dump"
+list_checks dtypes --dtype "$PESCOPE" --dump-series collisions -n 4 -d 4
 list_checks series --dump-series "$PESCOPE" -n 4 -d 4
 list_checks palettes --palette "${snap[@]}"
 list_checks colors --color "${snap[@]}"

@@ -75,6 +75,120 @@ a = np.array([[float(x) for x in l.split(',')] for l in lines[1:]])
 want = np.array([pe(p, 32)[5] for p in range(200)])
 assert np.max(np.abs(a[:, 1] - want)) < 1e-12" "$tmp/wave.csv"
 
+# RoFormer's relative upper bound, written here from section 3.4.3.
+BOUND='
+def bound(m, d, base):
+    th = base ** (-2.0 * np.arange(d // 2) / d)
+    return np.abs(np.cumsum(np.exp(1j * m * th))).mean()
+def rows(text, header):
+    lines = text.splitlines()
+    assert lines[0] == header, lines[0]
+    for l in lines[1:]:
+        for v in l.split(","):
+            assert "%.17g" % float(v) == v, v   # %.17g, exactly
+    return np.array([[float(x) for x in l.split(",")] for l in lines[1:]])
+'
+
+"$PESCOPE" --dump-series rope-bound -d 128 -b 1e4 -n 300 >"$tmp/rb.csv"
+pycheck "rope-bound series matches NumPy and DESIGN.md's figures" "$BOUND
+a = rows(text, 'offset,bound')
+assert len(a) == 300 and np.array_equal(a[:, 0], np.arange(300))
+want = np.array([bound(m, 128, 1e4) for m in range(300)])
+assert np.max(np.abs(a[:, 1] - want)) < 1e-12, np.max(np.abs(a[:, 1] - want))
+assert [round(a[m, 1], 1) for m in (0, 10, 100, 250)] == [32.5, 18.0, 10.2, 6.5]" "$tmp/rb.csv"
+
+"$PESCOPE" --dump-series rope-bound -d 64 -b 5e5 -n 2000 >"$tmp/rb2.csv"
+pycheck "rope-bound series, d 64, base 5e5, to offset 1999" "$BOUND
+a = rows(text, 'offset,bound')
+want = np.array([bound(m, 64, 5e5) for m in range(2000)])
+assert len(a) == 2000 and np.max(np.abs(a[:, 1] - want)) < 1e-11" "$tmp/rb2.csv"
+
+# Scores of the uniform vector with W_Q = W_K = I, written from the issue's
+# definitions: RoPE turns pairs (2i, 2i+1) of x by p theta_i.
+SCORES='
+def scores(text, L, d, base, layout="interleaved"):
+    a = rows(text, "p,q,added,rope")
+    assert len(a) == L * L, len(a)
+    p, q = np.divmod(np.arange(L * L), L)          # p-major
+    assert np.array_equal(a[:, 0], p) and np.array_equal(a[:, 1], q)
+    x = np.full(d, 1 / np.sqrt(d))
+    P = np.array([pe(t, d, base, layout) for t in range(L)])
+    added = (x + P) @ (x + P).T
+    th = base ** (-2.0 * np.arange(d // 2) / d)
+    def rot(t):
+        ang = t * th; v = x.copy()
+        v[0::2] = x[0::2] * np.cos(ang) - x[1::2] * np.sin(ang)
+        v[1::2] = x[0::2] * np.sin(ang) + x[1::2] * np.cos(ang)
+        return v
+    R = np.array([rot(t) for t in range(L)])
+    rope = R @ R.T
+    assert np.max(np.abs(a[:, 2] - added.ravel())) < 1e-12 * d
+    assert np.max(np.abs(a[:, 3] - rope.ravel())) < 1e-12
+    return a[:, 2].reshape(L, L), a[:, 3].reshape(L, L)
+def diagonal_spread(m):
+    L = len(m)
+    return max(np.ptp(np.diagonal(m, k)) for k in range(-(L - 2), L - 1))
+'
+
+"$PESCOPE" --dump-series scores -d 16 -n 40 >"$tmp/sc.csv"
+pycheck "scores series matches NumPy; RoPE is relative, added is not" "$REF$BOUND$SCORES
+added, rope = scores(text, 40, 16, 1e4)
+assert diagonal_spread(rope) < 1e-13, diagonal_spread(rope)
+assert diagonal_spread(added) > 0.5, diagonal_spread(added)
+assert text.splitlines()[1] == '0,0,13,1'   # |x + PE(0)|^2 = 1 + 2 (d/2)/sqrt(d) + d/2" "$tmp/sc.csv"
+
+"$PESCOPE" --dump-series scores -d 1024 -b 5e5 -n 200 >"$tmp/sc3.csv"
+pycheck "scores series, d 1024 (pairs in two chunks), base 5e5" "$REF$BOUND$SCORES
+scores(text, 200, 1024, 5e5)" "$tmp/sc3.csv"
+
+"$PESCOPE" --dump-series scores -d 4 -n 300 >"$tmp/sc4.csv"
+pycheck "scores series, 300 positions (rows in two blocks)" "$REF$BOUND$SCORES
+scores(text, 300, 4, 1e4)" "$tmp/sc4.csv"
+
+"$PESCOPE" --dump-series scores -d 8 -b 100 -n 12 --layout concat >"$tmp/sc2.csv"
+pycheck "scores series, concat layout, base 100" "$REF$BOUND$SCORES
+scores(text, 12, 8, 100.0, 'concat')" "$tmp/sc2.csv"
+
+# Positions stored in low precision: bf16 by rounding float32 bits (exact
+# for integers below 2^24), fp16 by NumPy's own cast.
+COLL='
+import warnings
+warnings.simplefilter("ignore")
+def bf16(x):
+    u = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    u = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return u.astype(np.uint32).view(np.float32).astype(np.float64)
+def collisions(text, stored):
+    lines = text.splitlines()
+    assert lines[0] == "position,stored", lines[0]
+    got = [(int(l.split(",")[0]), float(l.split(",")[1])) for l in lines[1:]]
+    p = np.arange(1, len(stored))
+    hit = p[stored[1:] == stored[:-1]]
+    assert [g[0] for g in got] == list(hit), (got[:5], hit[:5])
+    assert all(g[1] == stored[g[0]] for g in got)
+    return got
+'
+
+"$PESCOPE" --dump-series collisions -n 1000 >"$tmp/cb.csv"
+pycheck "collisions (bf16 by default): first at 257 (stored 256), all match NumPy" "$COLL
+got = collisions(text, bf16(np.arange(1000)))
+assert got[0] == (257, 256.0) and got[1] == (260, 260.0), got[:2]" "$tmp/cb.csv"
+
+"$PESCOPE" --dump-series collisions --dtype float16 -n 70000 >"$tmp/ch.csv"
+pycheck "collisions fp16: first at 2049, infinite from 65520, all match NumPy" "$COLL
+got = collisions(text, np.arange(70000).astype(np.float16).astype(np.float64))
+assert got[0] == (2049, 2048.0), got[0]
+assert (65519, 65504.0) in got and (65521, float('inf')) in got
+assert (65520, float('inf')) not in got      # 65519 is still finite
+assert text.splitlines()[-1] == '69999,inf'" "$tmp/ch.csv"
+
+"$PESCOPE" --dump-series collisions --dtype fp32 -n 100000 >"$tmp/cf.csv"
+cmp -s "$tmp/cb.csv" <("$PESCOPE" --dump-series collisions --dtype bf16 -n 1000) &&
+	ok "--dtype bf16 is the default of collisions" ||
+	not_ok "--dtype bf16 is the default of collisions"
+pycheck "collisions fp32: none below 2^24" "
+assert text == 'position,stored\n', text[:80]" "$tmp/cf.csv"
+
 # Bad input and output failures: the status, and one line on stderr.
 expect() { # expect NAME STATUS CMD...
 	local name=$1 want=$2 err rc
@@ -93,6 +207,10 @@ expect "--vector nan is refused" 64 "$PESCOPE" --vector nan
 expect "--vector 2e9 is refused" 64 "$PESCOPE" --vector 2e9
 expect "--dump-series bogus is refused" 64 "$PESCOPE" --dump-series bogus
 expect "--vector with --dump is refused" 64 "$PESCOPE" --vector 1 --dump csv
+expect "--dump-series scores -n 4097 is refused" 64 "$PESCOPE" --dump-series scores -n 4097
+expect "--dtype with --dump-series wave is refused" 64 "$PESCOPE" --dump-series wave --dtype fp16
+expect "--dtype bf16 with --dump npy is refused" 64 "$PESCOPE" --dump npy --dtype bf16 -o "$tmp/x.npy"
+expect "--dtype fp8 is refused" 64 "$PESCOPE" --dump-series collisions --dtype fp8
 expect "--vector to a missing folder: 73" 73 "$PESCOPE" --vector 1 -o "$tmp/missing/x.txt"
 expect "--dump-series to /dev/full: 74" 74 "$PESCOPE" --dump-series wave -o /dev/full
 rm -f "$tmp/err"

@@ -131,6 +131,35 @@ Test(cli, dump_mode)
 	cr_assert_eq(opt.dtype, DUMP_FLOAT64);
 }
 
+Test(cli, attention_series)
+{
+	cr_assert(parse("--dump-series", "collisions", "--dtype", "bf16", "-n",
+			"300", NULL), "%s", err);
+	cr_assert_eq(opt.mode, CLI_SERIES);
+	cr_assert_eq(opt.series, SERIES_COLLISIONS);
+	cr_assert_eq(opt.number_type, PREC_BF16);
+	cr_assert(parse("--dtype", "float16", "--dump-series", "collisions",
+			NULL), "%s", err);
+	cr_assert_eq(opt.number_type, PREC_FP16);
+	cr_assert(parse("--dump", "npy", "--dtype", "fp32", NULL), "%s", err);
+	cr_assert_eq(opt.dtype, DUMP_FLOAT32);
+	cr_assert(parse("--dump-series", "scores", "-n", "4096", NULL), "%s",
+		  err);
+	cr_assert_eq(opt.series, SERIES_SCORES);
+	cr_assert(parse("--dump-series", "rope-bound", NULL), "%s", err);
+	cr_assert_eq(opt.series, SERIES_ROPE_BOUND);
+	refused(parse("--dump-series", "scores", "-n", "4097", NULL),
+		"--length", "4096");
+	cr_assert(parse("--dump-series", "collisions", NULL), "%s", err);
+	cr_assert_eq(opt.number_type, PREC_BF16);
+	refused(parse("--dump-series", "wave", "--dtype", "bf16", NULL),
+		"--dtype", "collisions");
+	refused(parse("--dump", "npy", "--dtype", "bf16", NULL), "--dtype",
+		"\"bf16\"");
+	refused(parse("--dump-series", "collisions", "--dtype", "int8", NULL),
+		"--dtype", "\"int8\"");
+}
+
 Test(cli, snapshot_and_bench_modes)
 {
 	cr_assert(parse("--snapshot", "--size", "80x24", "--color", "always",
@@ -270,7 +299,7 @@ Test(cli, list_words_are_what_the_options_take)
 		{ CLI_LIST_PRESETS, "--preset", NULL, NULL },
 		{ CLI_LIST_LAYOUTS, "--layout", NULL, NULL },
 		{ CLI_LIST_FORMATS, "--dump", NULL, NULL },
-		{ CLI_LIST_DTYPES, "--dtype", "--dump", "npy" },
+		{ CLI_LIST_DTYPES, "--dtype", "--dump-series", "collisions" },
 		{ CLI_LIST_SERIES, "--dump-series", NULL, NULL },
 		{ CLI_LIST_PALETTES, "--palette", NULL, NULL },
 		{ CLI_LIST_COLORS, "--color", NULL, NULL },

@@ -645,3 +645,66 @@ Test(variants, layouts_have_the_same_geometry)
 	cr_expect(diff <= 1e-11, "%g", diff);
 	free(work);
 }
+
+/* ---- YaRN and dynamic NTK ---- */
+
+Test(variants, yarn_gamma_at_known_pairs)
+{
+	/* d 128, base 1e4, trained on 4096, stretched by 4: r_i, gamma_i and
+	 * theta'_i from NumPy (r = L0 w / 2 pi, clip((r - 1) / 31, 0, 1)) */
+	static const struct { int pair; double r, gamma, omega; } want[] = {
+		{ 0, 651.8986469044033, 1.0, 1.0 },
+		{ 20, 36.658954899001756, 1.0, 0.056234132519034905 },
+		{ 21, 31.745347074201213, 0.9917853894903617, 0.048396733875330306 },
+		{ 30, 8.693208172452929, 0.2481680055629977, 0.005815833736874443 },
+		{ 40, 2.061484527799789, 0.03424143638063835, 0.0008717801120310219 },
+		{ 45, 1.003876018670381, 0.0001250328603348713, 0.000385126037578567 },
+		{ 46, 0.8693208172452929, 0.0, 0.00033338035804083096 },
+		{ 63, 0.07528008132886392, 0.0, 2.8869549617236455e-05 },
+	};
+	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+	const struct pe_yarn y = { 4.0, 4096.0, PE_YARN_ALPHA, PE_YARN_BETA };
+
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		int i = want[k].pair;
+
+		cr_expect(fabs(pe_yarn_turns(&p, 4096.0, i) / want[k].r - 1) < 1e-13,
+			  "r_%d", i);
+		cr_expect(fabs(pe_yarn_gamma(&p, &y, i) - want[k].gamma) < 1e-13,
+			  "gamma_%d = %.17g", i, pe_yarn_gamma(&p, &y, i));
+		cr_expect(fabs(pe_yarn_omega(&p, &y, i) / want[k].omega - 1) < 1e-13,
+			  "theta'_%d", i);
+	}
+	/* the ends: untouched fast pairs, PI's slow ones, bit for bit */
+	cr_expect(pe_yarn_omega(&p, &y, 3) == pe_omega(&p, 3));
+	cr_expect(pe_yarn_omega(&p, &y, 60) ==
+		  pe_scaled_omega(&p, PE_SCALE_PI, 4.0, 60));
+	cr_expect(pe_yarn_ramp(0.5, 1, 32) == 0.0);
+	cr_expect(pe_yarn_ramp(1.0, 1, 32) == 0.0);
+	cr_expect(pe_yarn_ramp(16.5, 1, 32) == 0.5);
+	cr_expect(pe_yarn_ramp(32.0, 1, 32) == 1.0);
+	cr_expect(pe_yarn_ramp(1e9, 1, 32) == 1.0);
+	cr_expect(fabs(pe_yarn_temperature(4.0) - 1.138629436111989) < 1e-15);
+	cr_expect(fabs(pe_yarn_temperature(10.0) - 1.2302585092994045) < 1e-15);
+	cr_expect(pe_yarn_temperature(1.0) == 1.0);
+	cr_expect(pe_yarn_temperature(0.5) == 1.0);
+}
+
+Test(variants, dynamic_ntk_follows_the_length)
+{
+	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+
+	cr_expect(pe_dynamic_ntk_scale(100, 4096) == 1.0);
+	cr_expect(pe_dynamic_ntk_scale(4096, 4096) == 1.0);
+	cr_expect(pe_dynamic_ntk_scale(8192, 4096) == 2.0);
+	cr_expect(pe_dynamic_ntk_scale(16384, 4096) == 4.0);
+	/* within the training: the original frequencies, bit for bit */
+	for (int i = 0; i < 64; i++)
+		cr_expect(pe_dynamic_ntk_omega(&p, 4000, 4096, i) == pe_omega(&p, i));
+	/* beyond: NTK with s = len / L0, the last pair slowed by exactly s */
+	cr_expect(pe_dynamic_ntk_omega(&p, 16384, 4096, 17) ==
+		  pe_scaled_omega(&p, PE_SCALE_NTK, 4.0, 17));
+	cr_expect(fabs(pe_dynamic_ntk_omega(&p, 12288, 4096, 63) * 3.0 /
+		       pe_omega(&p, 63) - 1) < 1e-12);
+	cr_expect(pe_dynamic_ntk_omega(&p, 1e6, 4096, 0) == 1.0);
+}

@@ -1,0 +1,76 @@
+/* rope_bound.c - RoFormer's relative upper bound and the RoPE score of the
+ * uniform vector (see rope_bound.h for the contract). */
+#include "engine/rope_bound.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "engine/pe_trig.h"
+
+/* Offsets whose angles go to pe_sincos_n at a time. */
+enum { RUN = 64 };
+
+void rope_bound_add(const struct pe_params *p, const double *m, int n,
+		    int pair0, int pair1, double *state)
+{
+	double *re = state, *im = state + n, *acc = state + 2 * n;
+
+	for (int i = pair0; i < pair1; i++) {
+		double w = pe_omega(p, i);
+
+		for (int j0 = 0; j0 < n; j0 += RUN) {
+			int len = n - j0 < RUN ? n - j0 : RUN;
+			double x[RUN], s[RUN], c[RUN];
+
+			for (int j = 0; j < len; j++)
+				x[j] = m[j0 + j] * w;
+			pe_sincos_n(x, len, s, c);
+			for (int j = 0; j < len; j++) {
+				int k = j0 + j;
+
+				re[k] += c[j];
+				im[k] += s[j];
+				acc[k] += sqrt(re[k] * re[k] + im[k] * im[k]);
+			}
+		}
+	}
+}
+
+void rope_bound_finish(const struct pe_params *p, int n, const double *state,
+		       double *bound, double *score)
+{
+	double h = p->d_model / 2;
+
+	for (int j = 0; j < n; j++) {
+		if (bound)
+			bound[j] = state[2 * n + j] / h;
+		if (score)
+			score[j] = state[j] / h;
+	}
+}
+
+/* Both numbers at one offset. */
+static void one(const struct pe_params *p, double m, double *bound,
+		double *score)
+{
+	double state[3] = { 0.0, 0.0, 0.0 };
+
+	rope_bound_add(p, &m, 1, 0, p->d_model / 2, state);
+	rope_bound_finish(p, 1, state, bound, score);
+}
+
+double rope_bound_value(const struct pe_params *p, double m)
+{
+	double b;
+
+	one(p, m, &b, NULL);
+	return b;
+}
+
+double rope_bound_score(const struct pe_params *p, double m)
+{
+	double s;
+
+	one(p, m, NULL, &s);
+	return s;
+}
