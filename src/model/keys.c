@@ -88,7 +88,7 @@ static const struct keybinding table[] = {
 	    "命令行（:help 列出全部命令）" } },
 	{ "Other", { 'e' }, { 0 }, ACT_EXPORT,
 	  { "save the screen as pescope-VIEW-TIME.svg here",
-	    "把屏幕存为当前目录下的 pescope-VIEW-TIME.svg" } },
+	    "把屏幕存为当前目录下的 pescope-视图名-时间.svg" } },
 	{ "Other", { '?' }, { 0 }, ACT_HELP_TOGGLE,
 	  { "this help", "本帮助" } },
 	{ "Other", { PK_ESC }, { 0 }, ACT_ESCAPE,

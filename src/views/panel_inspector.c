@@ -82,11 +82,16 @@ static int inspector_lines(const struct state *s, int width, int rows,
 	snprintf(lines[n++], LINE_MAX, "%sPE(%lld)%s = %s(d/2) = %s%d%s = %.6g",
 		 sy->norm, s->cur.pos, sy->norm, sy->sqrt_name, sy->sqrt_open,
 		 d / 2, sy->sqrt_close, sqrt(d / 2.0));
-	snprintf(lines[n++], LINE_MAX, "layout %s: dim %d = %s of pair %d",
-		 pe_layout_name(p->layout), dim,
-		 pe_fn_of(p, dim) == PE_SIN ? "sin" : "cos", pair);
-	snprintf(lines[n++], LINE_MAX, "%d of %d pairs cycle within len=%lld "
-		 "(%s %s len)", analysis_pairs_cycling(p, (double)s->cur.len), d / 2, s->cur.len,
+	snprintf(lines[n++], LINE_MAX, TR(s->lang,
+		 "layout %s: dim %d = %s of pair %d",
+		 "%s排列：维 %d 为 %s，属第 %d 对"),
+		 p->layout == PE_INTERLEAVED ? TR(s->lang, "interleaved", "交错")
+					     : TR(s->lang, "concat", "拼接"),
+		 dim, pe_fn_of(p, dim) == PE_SIN ? "sin" : "cos", pair);
+	snprintf(lines[n++], LINE_MAX, TR(s->lang,
+		 "%d of %d pairs cycle within len=%lld (%s %s len)",
+		 "%d 对（共 %d 对）在 len=%lld 内转满一圈（%s %s len）"),
+		 analysis_pairs_cycling(p, (double)s->cur.len), d / 2, s->cur.len,
 		 sy->lambda, sy->le);
 	return n;
 }
@@ -99,7 +104,7 @@ void inspector_draw(const struct state *s, struct canvas *c, struct rect r)
 
 	/* A panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, "Inspector",
+	canvas_box(c, r, TR(s->lang, "Inspector", "检视"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	if (in.w >= 1 && in.h >= 1) {

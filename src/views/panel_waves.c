@@ -274,10 +274,10 @@ static void draw_legend(const struct state *s, struct canvas *c,
 	for (int level = 0; level < 3; level++) {
 		int x = l->in.x;
 
-		snprintf(sel, sizeof sel, level < 2 ? "dim %d %s" : "%d %s",
-			 s->cur.dim, fn);
-		snprintf(other, sizeof other, level < 2 ? "  dim %d %s" : "  %d %s",
-			 partner, fn2);
+		snprintf(sel, sizeof sel, level == 2 ? "%d %s"
+			 : TR(s->lang, "dim %d %s", "维 %d %s"), s->cur.dim, fn);
+		snprintf(other, sizeof other, level == 2 ? "  %d %s"
+			 : TR(s->lang, "  dim %d %s", "  维 %d %s"), partner, fn2);
 		if (level == 0)
 			snprintf(lam, sizeof lam, "  i=%d %s%s", pair, lambda_text(s),
 				 num);
@@ -391,7 +391,7 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 	/* Blank first: the marker looks for empty cells, and a panel owns its
 	 * whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, "Waveforms",
+	canvas_box(c, r, TR(s->lang, "Waveforms", "波形"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	waves_layout(s, r, &l);

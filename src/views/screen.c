@@ -30,12 +30,16 @@ static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
  * some of the screen still shows the previous parameters (work.h). */
 static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 {
-	static const char hint[] = "? help ";
-	const int hint_w = (int)sizeof hint - 1;
+	const char *hint = TR(s->lang, "? help ", "? 帮助 ");
+	const int hint_w = utf8_width(hint);
 	char status[128], line[256];
-	const char *extra = work_unfinished() ? "  [computing]"
-			    : s->playing ? "  [playing]" : "";
-	const char *layout = pe_layout_name(s->cur.pe.layout);
+	const char *extra = work_unfinished()
+			    ? TR(s->lang, "  [computing]", "  [计算中]")
+			    : s->playing ? TR(s->lang, "  [playing]", "  [播放中]")
+			    : "";
+	const char *layout = s->cur.pe.layout == PE_INTERLEAVED
+			     ? TR(s->lang, "interleaved", "交错排列")
+			     : TR(s->lang, "concat", "拼接排列");
 
 	canvas_fill(c, r, ' ', st_status);
 	state_status(s, status, sizeof status);
@@ -149,7 +153,9 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 	} else {
 		const char *hints = s->ascii
 			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
-			: " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd";
+			: TR(s->lang,
+			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd",
+			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z 缩放  Space 播放  : 命令");
 		canvas_text(c, r.x, r.y, r.w, hints, dim);
 	}
 }
@@ -227,13 +233,15 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 
 /* ---- too small ---- */
 
-static void draw_too_small(struct canvas *c, int w, int h)
+static void draw_too_small(const struct state *s, struct canvas *c, int w,
+			   int h)
 {
 	char msg[96];
 	struct style st = { ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD };
 	int len;
 
-	snprintf(msg, sizeof msg, "terminal too small: need at least %dx%d",
+	snprintf(msg, sizeof msg, TR(s->lang, "terminal too small: need at least %dx%d",
+				     "终端太小：至少需要 %dx%d"),
 		 SCREEN_MIN_W, SCREEN_MIN_H);
 	len = utf8_width(msg);
 	canvas_text(c, len < w ? (w - len) / 2 : 0, h / 2, w, msg, st);
@@ -283,7 +291,7 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 	canvas_clear(c);
 	regions_screen(w, h, s->present, &l);
 	if (l.too_small) {
-		draw_too_small(c, w, h);
+		draw_too_small(s, c, w, h);
 		return;
 	}
 	caption = caption_split(s, &sc->caption, &l.body);

@@ -114,14 +114,19 @@ static void draw_header(const struct state *s, struct canvas *c,
 	const struct pe_params *p = &s->cur.pe;
 	char line[LINE_MAX], base[40], norm[40], off[40];
 	double sum = 0.0, half = p->d_model / 2;
+	const char *name = p->layout == PE_INTERLEAVED
+			   ? TR(s->lang, "interleaved", "交错排列")
+			   : TR(s->lang, "concat", "拼接排列");
 	const char *lay = p->layout == PE_INTERLEAVED
-			  ? ": sin at even dims, cos at odd"
-			  : ": sines first, then cosines";
+			  ? TR(s->lang, ": sin at even dims, cos at odd",
+			       "：偶数维 sin，奇数维 cos")
+			  : TR(s->lang, ": sines first, then cosines",
+			       "：先全部 sin，再全部 cos");
 
 	/* The layout's explanation only when it fits whole. */
 	fmt_double_shortest(p->base, base, sizeof base);
 	snprintf(line, sizeof line, "pos=%lld  d=%d  base=%s  %s%s", s->cur.pos,
-		 p->d_model, base, pe_layout_name(p->layout), lay);
+		 p->d_model, base, name, lay);
 	if (utf8_width(line) > in.w)
 		line[strlen(line) - strlen(lay)] = '\0';
 	canvas_text(c, in.x, in.y, in.w, line, text_style);
@@ -131,7 +136,8 @@ static void draw_header(const struct state *s, struct canvas *c,
 		sum += row[k] * row[k];
 	snprintf(norm, sizeof norm, "%.17g", sum);
 	fmt_double_sig(fabs(sum - half), 2, off, sizeof off);
-	snprintf(line, sizeof line, "%s = %s  (d/2 = %d, off by %s)",
+	snprintf(line, sizeof line, TR(s->lang, "%s = %s  (d/2 = %d, off by %s)",
+				       "%s = %s（d/2 = %d，相差 %s）"),
 		 s->ascii ? "|PE|^2" : "‖PE‖²", norm, p->d_model / 2, off);
 	canvas_text(c, in.x, in.y + 1, in.w, line, text_style);
 }
@@ -154,6 +160,25 @@ static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
 	canvas_text(c, x + 1, y, max - 1, line, sel ? sel_style : text_style);
 }
 
+/* The heads of one column of entries at (x, y), each over its part of
+ * draw_entry's line, cut at end. */
+static void draw_column_heads(const struct state *s, struct canvas *c, int x,
+			      int y, int end, const struct entry_geom *g)
+{
+	const char *dim = TR(s->lang, "dim", "维"), *fn = TR(s->lang, "fn", "函数");
+	/* A head wider than "sin" starts in the blank that ends a value. */
+	int at[4] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
+		      1 + g->dim_w + 2 + VALUE_W - (utf8_width(fn) > 3),
+		      1 + g->dim_w + 2 + VALUE_W + 4 };
+	const char *head[4] = { dim, TR(s->lang, "value", "值"), fn,
+				TR(s->lang, "pair", "对") };
+
+	for (int k = 0; k < 4; k++)
+		if (x + at[k] < end)
+			canvas_text(c, x + at[k], y, end - x - at[k], head[k],
+				    dim_style);
+}
+
 static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 			struct rect r)
 {
@@ -162,11 +187,12 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	struct entry_geom g = entry_geom(p);
 	const double *row = row_get(ctx, s);
-	char title[64], line[LINE_MAX], col_head[LINE_MAX];
+	char title[64], line[LINE_MAX];
 	int y, rows, cols, first = (int)state_view_knob(s, K_SCROLL), last;
 
 	canvas_fill(c, r, ' ', text_style);
-	snprintf(title, sizeof title, "Vector PE(%lld)", s->cur.pos);
+	snprintf(title, sizeof title, TR(s->lang, "Vector PE(%lld)", "向量 PE(%lld)"),
+		 s->cur.pos);
 	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   head_style);
 	if (in.w < 1 || in.h < 1 || !row) {
@@ -180,12 +206,9 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (cols < 1)
 		cols = 1;
 	if (rows >= 1) {
-		snprintf(col_head, sizeof col_head, " %*s  %-*s%-3s %s", g.dim_w,
-			 "dim", VALUE_W, "value", "fn", "pair");
 		for (int k = 0; k < cols; k++)
-			canvas_text(c, in.x + k * (g.width + COL_GAP), y,
-				    in.x + in.w - (in.x + k * (g.width + COL_GAP)),
-				    col_head, dim_style);
+			draw_column_heads(s, c, in.x + k * (g.width + COL_GAP),
+					  y, in.x + in.w, &g);
 		y++;
 		for (int k = 0; k < cols; k++)
 			for (int j = 0; j < rows; j++) {
@@ -204,12 +227,17 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (last > p->d_model - 1)
 		last = p->d_model - 1;
 	if (first == 0 && last == p->d_model - 1)
-		snprintf(line, sizeof line, "all %d dims", p->d_model);
+		snprintf(line, sizeof line, TR(s->lang, "all %d dims",
+					       "全部 %d 维"), p->d_model);
 	else if (last >= first)
-		snprintf(line, sizeof line, "dims %d-%d of %d   x/X: scroll by 16",
+		snprintf(line, sizeof line, TR(s->lang,
+			 "dims %d-%d of %d   x/X: scroll by 16",
+			 "第 %d-%d 维，共 %d 维   x/X：每次滚动 16 维"),
 			 first, last, p->d_model);
 	else
-		snprintf(line, sizeof line, "d=%d   x/X: scroll by 16", p->d_model);
+		snprintf(line, sizeof line, TR(s->lang, "d=%d   x/X: scroll by 16",
+					       "d=%d   x/X：每次滚动 16 维"),
+			 p->d_model);
 	if (in.h >= 3)
 		canvas_text(c, in.x, in.y + in.h - 1, in.w, line, dim_style);
 	canvas_set_clip(c, old);
