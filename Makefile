@@ -6,6 +6,7 @@
 #                     a short key mash and a short fuzzing run (what CI runs)
 #   make check        the tests on the normal build only (quick)
 #   make layers       check that includes point down (src/layers.txt)
+#   make strings      check that every sentence has its Chinese (base/tr.h)
 #   make sanitize     the tests under AddressSanitizer + UBSan only
 #   make stress       the long key mash: a million events under the sanitizers
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
@@ -121,7 +122,7 @@ COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
                assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check stress fuzz fuzzers layers deps-test deps-fuzz deps-bench
+        check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench
 
 all: $(BIN)
 
@@ -171,12 +172,18 @@ fuzzers: $(FUZZ_BINS)
 layers: | deps-test
 	python3 tests/tools/layers.py src
 
-check: deps-test layers $(BIN) $(UNIT)
+# Fails, naming the file and line, on a sentence without its Chinese, a row
+# of src/base/tr_zh.c no code uses, printf conversions that differ between
+# the two, or Chinese against assets/glossary.txt (tests/tools/strings.py).
+strings: | deps-test
+	python3 tests/tools/strings.py src assets/glossary.txt
+
+check: deps-test layers strings $(BIN) $(UNIT)
 	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
-test: deps-test deps-fuzz layers $(BIN) $(UNIT)
+test: deps-test deps-fuzz layers strings $(BIN) $(UNIT)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers

@@ -42,10 +42,4 @@ bool lang_utf8_locale(void);
  * bytes) when Chinese was asked for explicitly but cannot be shown. */
 int lang_settle(int chosen, bool ascii, char *err, size_t n);
 
-/* The sentence of language l: TR(l, "English", "中文"). Both should be
- * string literals: as the format of a printf-like call the compiler then
- * checks each against the arguments, so the two always take the same
- * conversions in the same order. */
-#define TR(l, en, zh) ((l) == LANG_ZH ? (zh) : (en))
-
 #endif

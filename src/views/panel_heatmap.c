@@ -9,6 +9,7 @@
  * view's context owns), so moving the crosshair costs nothing but the copy
  * into the canvas. */
 #include "views/panels.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -64,8 +65,7 @@ static struct heat_plot plot_of(const struct state *s)
 
 static int plain_title(const struct state *s, char *t, size_t n)
 {
-	return snprintf(t, n, TR(s->lang, "Heatmap PE(pos, dim)  dims %d-%d",
-				 "热图 PE(pos, dim)  维 %d-%d"), s->window.dim0,
+	return snprintf(t, n, tr(s->lang, "Heatmap PE(pos, dim)  dims %d-%d"), s->window.dim0,
 			s->window.dim0 + s->window.ndim - 1);
 }
 
@@ -90,7 +90,7 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 	snprintf(t + used, n - (size_t)used, "  %s %s", arrow, cap);
 	if (utf8_width(t) <= w - TITLE_ROOM)
 		return;
-	snprintf(t, n, TR(s->lang, "Heatmap  %s %s", "热图  %s %s"), arrow, cap);
+	snprintf(t, n, tr(s->lang, "Heatmap  %s %s"), arrow, cap);
 	if (utf8_width(t) > w - TITLE_ROOM)
 		plain_title(s, t, n);
 }

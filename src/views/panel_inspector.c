@@ -9,6 +9,7 @@
  *   141 of 256 pairs cycle within len=1000 (λ ≤ len)
  * With s->ascii: ω -> w, λ -> wl, π -> pi, ‖‖ -> ||, √ -> sqrt, ≤ -> <=. */
 #include "views/panels.h"
+#include "base/tr.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -82,15 +83,13 @@ static int inspector_lines(const struct state *s, int width, int rows,
 	snprintf(lines[n++], LINE_MAX, "%sPE(%lld)%s = %s(d/2) = %s%d%s = %.6g",
 		 sy->norm, s->cur.pos, sy->norm, sy->sqrt_name, sy->sqrt_open,
 		 d / 2, sy->sqrt_close, sqrt(d / 2.0));
-	snprintf(lines[n++], LINE_MAX, TR(s->lang,
-		 "layout %s: dim %d = %s of pair %d",
-		 "%s排列：维 %d 为 %s，属第 %d 对"),
-		 p->layout == PE_INTERLEAVED ? TR(s->lang, "interleaved", "交错")
-					     : TR(s->lang, "concat", "拼接"),
+	snprintf(lines[n++], LINE_MAX, tr(s->lang,
+		 "layout %s: dim %d = %s of pair %d"),
+		 p->layout == PE_INTERLEAVED ? tr(s->lang, "interleaved")
+					     : tr(s->lang, "concat"),
 		 dim, pe_fn_of(p, dim) == PE_SIN ? "sin" : "cos", pair);
-	snprintf(lines[n++], LINE_MAX, TR(s->lang,
-		 "%d of %d pairs cycle within len=%lld (%s %s len)",
-		 "%d 对（共 %d 对）在 len=%lld 内转满一圈（%s %s len）"),
+	snprintf(lines[n++], LINE_MAX, tr(s->lang,
+		 "%d of %d pairs cycle within len=%lld (%s %s len)"),
 		 analysis_pairs_cycling(p, (double)s->cur.len), d / 2, s->cur.len,
 		 sy->lambda, sy->le);
 	return n;
@@ -104,7 +103,7 @@ void inspector_draw(const struct state *s, struct canvas *c, struct rect r)
 
 	/* A panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, TR(s->lang, "Inspector", "检视"),
+	canvas_box(c, r, tr(s->lang, "Inspector"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	if (in.w >= 1 && in.h >= 1) {

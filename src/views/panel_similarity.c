@@ -29,6 +29,7 @@
  * end is re-seeded from cosines every RESEED samples: the error stays under
  * 2e-5, invisible. */
 #include "views/panels.h"
+#include "base/tr.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -351,8 +352,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 	/* Blank first: the marker and zero line look for empty cells, and a
 	 * panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, TR(s->lang, "Similarity cos(PE(p), PE(q))",
-			    "相似度 cos(PE(p), PE(q))"),
+	canvas_box(c, r, tr(s->lang, "Similarity cos(PE(p), PE(q))"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	sim_layout(s, r, &l);

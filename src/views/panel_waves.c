@@ -20,6 +20,7 @@
  * marked across every plot. Heights are capped, so a very tall panel leaves
  * blank rows at the bottom. */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "views/panels.h"
 
 #include <math.h>
@@ -275,9 +276,9 @@ static void draw_legend(const struct state *s, struct canvas *c,
 		int x = l->in.x;
 
 		snprintf(sel, sizeof sel, level == 2 ? "%d %s"
-			 : TR(s->lang, "dim %d %s", "维 %d %s"), s->cur.dim, fn);
+			 : tr(s->lang, "dim %d %s"), s->cur.dim, fn);
 		snprintf(other, sizeof other, level == 2 ? "  %d %s"
-			 : TR(s->lang, "  dim %d %s", "  维 %d %s"), partner, fn2);
+			 : tr(s->lang, "  dim %d %s"), partner, fn2);
 		if (level == 0)
 			snprintf(lam, sizeof lam, "  i=%d %s%s", pair, lambda_text(s),
 				 num);
@@ -391,7 +392,7 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 	/* Blank first: the marker looks for empty cells, and a panel owns its
 	 * whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, TR(s->lang, "Waveforms", "波形"),
+	canvas_box(c, r, tr(s->lang, "Waveforms"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	waves_layout(s, r, &l);

@@ -1,6 +1,7 @@
 /* screen.c - composing the whole screen from the view shown and the
  * overlays (see screen.h). */
 #include "views/screen.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,16 +31,16 @@ static const struct style st_status_key = { ROLE_KEY, ROLE_STATUS, ATTR_BOLD };
  * some of the screen still shows the previous parameters (work.h). */
 static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 {
-	const char *hint = TR(s->lang, "? help ", "? 帮助 ");
+	const char *hint = tr(s->lang, "? help ");
 	const int hint_w = utf8_width(hint);
 	char status[128], line[256];
 	const char *extra = work_unfinished()
-			    ? TR(s->lang, "  [computing]", "  [计算中]")
-			    : s->playing ? TR(s->lang, "  [playing]", "  [播放中]")
+			    ? tr(s->lang, "  [computing]")
+			    : s->playing ? tr(s->lang, "  [playing]")
 			    : "";
 	const char *layout = s->cur.pe.layout == PE_INTERLEAVED
-			     ? TR(s->lang, "interleaved", "交错排列")
-			     : TR(s->lang, "concat", "拼接排列");
+			     ? tr(s->lang, "interleaved")
+			     : tr(s->lang, "concat");
 
 	canvas_fill(c, r, ' ', st_status);
 	state_status(s, status, sizeof status);
@@ -153,9 +154,8 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 	} else {
 		const char *hints = s->ascii
 			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
-			: TR(s->lang,
-			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd",
-			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z 缩放  Space 播放  : 命令");
+			: tr(s->lang,
+			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd");
 		canvas_text(c, r.x, r.y, r.w, hints, dim);
 	}
 }
@@ -240,8 +240,7 @@ static void draw_too_small(const struct state *s, struct canvas *c, int w,
 	struct style st = { ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD };
 	int len;
 
-	snprintf(msg, sizeof msg, TR(s->lang, "terminal too small: need at least %dx%d",
-				     "终端太小：至少需要 %dx%d"),
+	snprintf(msg, sizeof msg, tr(s->lang, "terminal too small: need at least %dx%d"),
 		 SCREEN_MIN_W, SCREEN_MIN_H);
 	len = utf8_width(msg);
 	canvas_text(c, len < w ? (w - len) / 2 : 0, h / 2, w, msg, st);

@@ -19,6 +19,7 @@
  * With s->ascii every text is ASCII: λ -> wl, ω -> w, π -> pi, · -> *,
  * − -> -, ≤ -> <=, … -> ..., arrows -> ^ v. */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -194,11 +195,9 @@ static void draw_headline(const struct state *s, const struct spectrum *sp,
 	char a[2 * TEXT_MAX], b[TEXT_MAX];
 	const char *cand[2] = { a, b };
 
-	snprintf(b, sizeof b, TR(s->lang, "%d of %d pairs complete a cycle within %lld",
-				 "%d 对（共 %d 对）在 %lld 个位置内转满一圈"),
+	snprintf(b, sizeof b, tr(s->lang, "%d of %d pairs complete a cycle within %lld"),
 		 sp->cycling, sp->h, s->cur.len);
-	snprintf(a, sizeof a, TR(s->lang, "%s positions (%s %s len)",
-				 "%s（%s %s len）"), b, sp->sy->lambda,
+	snprintf(a, sizeof a, tr(s->lang, "%s positions (%s %s len)"), b, sp->sy->lambda,
 		 sp->sy->le);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
@@ -214,11 +213,9 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 	fmt_double_compact(pe_wavelength(sp->p, sp->h - 1), 3, last, sizeof last);
 	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, top, sizeof top);
 	if (sp->h == 1) {
-		snprintf(a, sizeof a, TR(sp->lang, "one pair: %s_0 = 2%s = 6.28 (2%s%sbase = %s)",
-					 "只有一对：%s_0 = 2%s = 6.28（2%s%sbase = %s）"),
+		snprintf(a, sizeof a, tr(sp->lang, "one pair: %s_0 = 2%s = 6.28 (2%s%sbase = %s)"),
 			 sy->lambda, sy->pi, sy->pi, sy->dot, top);
-		snprintf(b, sizeof b, TR(sp->lang, "one pair: %s_0 = 2%s = 6.28",
-					 "只有一对：%s_0 = 2%s = 6.28"), sy->lambda,
+		snprintf(b, sizeof b, tr(sp->lang, "one pair: %s_0 = 2%s = 6.28"), sy->lambda,
 			 sy->pi);
 		paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
 		return;
@@ -230,8 +227,7 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 		 sy->dot, sy->minus, last);
 	/* The slowest pair's share of 2π·base is base^(-2/d): 96% at d 512,
 	 * base 1e4, but 44% at d 32, base 5e5, and 10% at d 8, base 1e4. */
-	snprintf(a, sizeof a, TR(sp->lang, "%s_i = 2%s%sbase^(2i/d): %s, %.0f%% of 2%s%sbase = %s",
-				 "%s_i = 2%s%sbase^(2i/d)：%s，为 %.0f%% 的 2%s%sbase = %s"),
+	snprintf(a, sizeof a, tr(sp->lang, "%s_i = 2%s%sbase^(2i/d): %s, %.0f%% of 2%s%sbase = %s"),
 		 sy->lambda, sy->pi, sy->dot, b,
 		 100.0 * pow(sp->p->base, -2.0 / sp->p->d_model), sy->pi, sy->dot,
 		 top);
@@ -248,12 +244,10 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 
 	fmt_double_compact(pe_omega(sp->p, sp->h - 1), 3, slow, sizeof slow);
 	if (sp->h == 1)
-		n = snprintf(b, sizeof b, TR(sp->lang, "%s_0 = 1 rad per position",
-					     "%s_0 = 每个位置 1 弧度"), sy->omega);
+		n = snprintf(b, sizeof b, tr(sp->lang, "%s_0 = 1 rad per position"), sy->omega);
 	else
-		n = snprintf(b, sizeof b, TR(sp->lang,
-			     "%s_i = base^(%s2i/d): 1 down to %s rad per position",
-			     "%s_i = base^(%s2i/d)：每个位置 1 弧度，降到 %s 弧度"),
+		n = snprintf(b, sizeof b, tr(sp->lang,
+			     "%s_i = base^(%s2i/d): 1 down to %s rad per position"),
 			     sy->omega, sy->minus, slow);
 	snprintf(a, sizeof a, "%s", b);
 	/* Where the base itself sits on the axis: λ_i = base at
@@ -263,8 +257,8 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 
 	if (at >= 0.0 && at <= sp->h - 1 && n > 0) {
 		fmt_double_shortest(sp->p->base, base, sizeof base);
-		snprintf(a + n, sizeof a - (size_t)n, TR(sp->lang,
-			 "; %s = base = %s near pair %.0f", "；%s = base = %s 在第 %.0f 对附近"),
+		snprintf(a + n, sizeof a - (size_t)n, tr(sp->lang,
+			 "; %s = base = %s near pair %.0f"),
 			 sy->lambda, base, floor(at));
 	}
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, plain);
@@ -281,16 +275,14 @@ static void draw_selected(const struct state *s, const struct spectrum *sp,
 	const char *cand[2] = { a, b };
 
 	fmt_double_compact(lambda, 3, wl, sizeof wl);
-	snprintf(b, sizeof b, TR(s->lang, "pair %d: %s = %s", "第 %d 对：%s = %s"),
+	snprintf(b, sizeof b, tr(s->lang, "pair %d: %s = %s"),
 		 sp->pair, sp->sy->lambda, wl);
 	if (turns >= 1.0)
-		snprintf(a, sizeof a, TR(s->lang, "dim %d = %s of pair %d: %s = %s, %.3g turns over len",
-					 "维 %d 为 %s，属第 %d 对：%s = %s，len 内转 %.3g 圈"),
+		snprintf(a, sizeof a, tr(s->lang, "dim %d = %s of pair %d: %s = %s, %.3g turns over len"),
 			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
 			 sp->pair, sp->sy->lambda, wl, turns);
 	else
-		snprintf(a, sizeof a, TR(s->lang, "dim %d = %s of pair %d: %s = %s, %.2g of a turn over len (nearly constant)",
-					 "维 %d 为 %s，属第 %d 对：%s = %s，len 内只转 %.2g 圈（几乎不变）"),
+		snprintf(a, sizeof a, tr(s->lang, "dim %d = %s of pair %d: %s = %s, %.2g of a turn over len (nearly constant)"),
 			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
 			 sp->pair, sp->sy->lambda, wl, turns);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, cursor_style);
@@ -397,8 +389,8 @@ static void draw_len_label(const struct state *s, const struct spectrum *sp,
 		const char *cand[2] = { text, "len" };
 
 		snprintf(text, sizeof text, v > sp->hi
-			 ? TR(s->lang, "%s len = %lld, above every %s", "%s len = %lld，高于所有 %s")
-			 : TR(s->lang, "%s len = %lld, below every %s", "%s len = %lld，低于所有 %s"),
+			 ? tr(s->lang, "%s len = %lld, above every %s")
+			 : tr(s->lang, "%s len = %lld, below every %s"),
 			 v > sp->hi ? sp->sy->up : sp->sy->down, s->cur.len,
 			 sp->sy->lambda);
 		if (v > sp->hi)
@@ -496,10 +488,9 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 		char a1[TEXT_MAX], a2[TEXT_MAX];
 		const char *cand[2] = { a1, a2 };
 
-		snprintf(a1, sizeof a1, TR(s->lang, "pair i: fastest at 0 (%s = 2%s), slowest at %d",
-					   "第 i 对：0 最快（%s = 2%s），%d 最慢"),
+		snprintf(a1, sizeof a1, tr(s->lang, "pair i: fastest at 0 (%s = 2%s), slowest at %d"),
 			 sp->sy->lambda, sp->sy->pi, sp->h - 1);
-		snprintf(a2, sizeof a2, "%s", TR(s->lang, "pair i", "第 i 对"));
+		snprintf(a2, sizeof a2, "%s", tr(s->lang, "pair i"));
 		paragraph_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 2, axis_style);
 	}
 }
@@ -513,8 +504,7 @@ static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
 
 	(void)ctx;
 	canvas_fill(c, r, ' ', plain);
-	canvas_box(c, r, TR(s->lang, "Spectrum: the wavelength of each pair",
-			    "频谱：每个维度对的波长"),
+	canvas_box(c, r, tr(s->lang, "Spectrum: the wavelength of each pair"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	spectrum_init(s, &sp);

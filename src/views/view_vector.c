@@ -17,6 +17,7 @@
  * fits. The row is cached by (parameters, position): its norm needs all d
  * values. */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 #include "render/cache.h"
@@ -115,13 +116,11 @@ static void draw_header(const struct state *s, struct canvas *c,
 	char line[LINE_MAX], base[40], norm[40], off[40];
 	double sum = 0.0, half = p->d_model / 2;
 	const char *name = p->layout == PE_INTERLEAVED
-			   ? TR(s->lang, "interleaved", "交错排列")
-			   : TR(s->lang, "concat", "拼接排列");
+			   ? tr(s->lang, "interleaved")
+			   : tr(s->lang, "concat");
 	const char *lay = p->layout == PE_INTERLEAVED
-			  ? TR(s->lang, ": sin at even dims, cos at odd",
-			       "：偶数维 sin，奇数维 cos")
-			  : TR(s->lang, ": sines first, then cosines",
-			       "：先全部 sin，再全部 cos");
+			  ? tr(s->lang, ": sin at even dims, cos at odd")
+			  : tr(s->lang, ": sines first, then cosines");
 
 	/* The layout's explanation only when it fits whole. */
 	fmt_double_shortest(p->base, base, sizeof base);
@@ -136,8 +135,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 		sum += row[k] * row[k];
 	snprintf(norm, sizeof norm, "%.17g", sum);
 	fmt_double_sig(fabs(sum - half), 2, off, sizeof off);
-	snprintf(line, sizeof line, TR(s->lang, "%s = %s  (d/2 = %d, off by %s)",
-				       "%s = %s（d/2 = %d，相差 %s）"),
+	snprintf(line, sizeof line, tr(s->lang, "%s = %s  (d/2 = %d, off by %s)"),
 		 s->ascii ? "|PE|^2" : "‖PE‖²", norm, p->d_model / 2, off);
 	canvas_text(c, in.x, in.y + 1, in.w, line, text_style);
 }
@@ -165,13 +163,13 @@ static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
 static void draw_column_heads(const struct state *s, struct canvas *c, int x,
 			      int y, int end, const struct entry_geom *g)
 {
-	const char *dim = TR(s->lang, "dim", "维"), *fn = TR(s->lang, "fn", "函数");
+	const char *dim = tr(s->lang, "dim"), *fn = tr(s->lang, "fn");
 	/* A head wider than "sin" starts in the blank that ends a value. */
 	int at[4] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
 		      1 + g->dim_w + 2 + VALUE_W - (utf8_width(fn) > 3),
 		      1 + g->dim_w + 2 + VALUE_W + 4 };
-	const char *head[4] = { dim, TR(s->lang, "value", "值"), fn,
-				TR(s->lang, "pair", "对") };
+	const char *head[4] = { dim, tr(s->lang, "value"), fn,
+				tr(s->lang, "pair") };
 
 	for (int k = 0; k < 4; k++)
 		if (x + at[k] < end)
@@ -191,7 +189,7 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	int y, rows, cols, first = (int)state_view_knob(s, K_SCROLL), last;
 
 	canvas_fill(c, r, ' ', text_style);
-	snprintf(title, sizeof title, TR(s->lang, "Vector PE(%lld)", "向量 PE(%lld)"),
+	snprintf(title, sizeof title, tr(s->lang, "Vector PE(%lld)"),
 		 s->cur.pos);
 	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   head_style);
@@ -227,16 +225,13 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (last > p->d_model - 1)
 		last = p->d_model - 1;
 	if (first == 0 && last == p->d_model - 1)
-		snprintf(line, sizeof line, TR(s->lang, "all %d dims",
-					       "全部 %d 维"), p->d_model);
+		snprintf(line, sizeof line, tr(s->lang, "all %d dims"), p->d_model);
 	else if (last >= first)
-		snprintf(line, sizeof line, TR(s->lang,
-			 "dims %d-%d of %d   x/X: scroll by 16",
-			 "第 %d-%d 维，共 %d 维   x/X：每次滚动 16 维"),
+		snprintf(line, sizeof line, tr(s->lang,
+			 "dims %d-%d of %d   x/X: scroll by 16"),
 			 first, last, p->d_model);
 	else
-		snprintf(line, sizeof line, TR(s->lang, "d=%d   x/X: scroll by 16",
-					       "d=%d   x/X：每次滚动 16 维"),
+		snprintf(line, sizeof line, tr(s->lang, "d=%d   x/X: scroll by 16"),
 			 p->d_model);
 	if (in.h >= 3)
 		canvas_text(c, in.x, in.y + in.h - 1, in.w, line, dim_style);

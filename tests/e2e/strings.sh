@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# strings.sh - the table of Chinese (src/base/tr_zh.c) against the code,
+# checked by tests/tools/strings.py: the real tree passes, and each kind of
+# fault, made on purpose in a copy, is refused with its file and line.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+check=$root/tests/tools/strings.py
+gloss=$root/assets/glossary.txt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+ok() { echo "ok $1"; }
+not_ok() {
+	echo "not ok $1${2:+ # $2}"
+	failed=1
+}
+
+if out=$(python3 "$check" "$root/src" "$gloss" 2>&1); then
+	ok "every sentence has its Chinese"
+else
+	not_ok "every sentence has its Chinese" "$(head -3 <<<"$out" | tr '\n' ' ')"
+fi
+
+# fault NAME WANT FILE SED: a fresh copy of src/ with the sed script SED run
+# on FILE (relative to src/); the checker must exit 1 and print WANT.
+fault() {
+	local name=$1 want=$2 file=$3 script=$4 copy=$tmp/$RANDOM out rc
+	mkdir -p "$copy"
+	cp -r "$root/src" "$copy/src"
+	sed -i -e "$script" "$copy/src/$file"
+	out=$(python3 "$check" "$copy/src" "$gloss" 2>/dev/null)
+	rc=$?
+	if [ "$rc" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then
+		ok "$name is refused"
+	else
+		not_ok "$name is refused" "exit $rc, output: $(head -2 <<<"$out" | tr '\n' ' ')"
+	fi
+}
+
+fault "a sentence without its Chinese" \
+	'no Chinese for "Waveforms in a new word"' \
+	views/panel_waves.c 's/tr(s->lang, "Waveforms")/tr(s->lang, "Waveforms in a new word")/'
+fault "a marked sentence without its Chinese" \
+	'no Chinese for "a marked sentence"' \
+	base/tr.h 's|^#define N_(en) (en)|&\nstatic const char *const x = N_("a marked sentence");|'
+fault "a row no code uses" \
+	'"Waveforms" is not a sentence of the code' \
+	views/panel_waves.c 's/tr(s->lang, "Waveforms")/"Waveforms"/'
+fault "a Chinese with other conversions" \
+	'conversions' \
+	base/tr_zh.c 's/"热力图 PE(pos, dim)  维 %d-%d"/"热力图 PE(pos, dim)  维 %d-%s"/'
+fault "a Chinese with its conversions swapped" \
+	'conversions' \
+	base/tr_zh.c 's/"%d 对（共 %d 对）在 %lld 个位置内转满一圈"/"%lld 个位置内 %d 对（共 %d 对）转满一圈"/'
+fault "a word the glossary avoids" \
+	'"热图" in the Chinese: the glossary says 热力图' \
+	base/tr_zh.c 's/"热力图  %s %s"/"热图  %s %s"/'
+fault "an English word left in the Chinese" \
+	'English word "Waves" in the Chinese of "Waveforms"' \
+	base/tr_zh.c 's/"波形"/"Waves 波形"/'
+fault "one English twice" \
+	'has a row already' \
+	base/tr_zh.c 's|^\t/\* end \*/|\t{ "Waveforms", "波形" },\n&|'
+exit "$failed"

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""strings.py - checks the table of Chinese (src/base/tr_zh.c) against the
+sentences the code shows (tr.h says how they are written).
+
+Usage: strings.py SRC_DIR GLOSSARY
+
+Every tr(l, "...") and N_("...") sentence of SRC_DIR must have its row,
+every row must be a sentence of the code, no English may come twice, each
+Chinese must take the same printf conversions in the same order as its
+English, and no Chinese may use a word assets/glossary.txt says to avoid
+or keep an English word that is not one of the glossary's kept terms.
+Prints one line per problem, "file:line: what", and exits 1 if any.
+"""
+import os
+import re
+import sys
+
+LIT = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+CONV = re.compile(r"%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?"
+                  r"(?:hh|h|ll|l|L|z|j|t)?[diouxXeEfFgGaAcspn%]")
+WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]*")
+TABLE = os.path.join("base", "tr_zh.c")
+
+
+def blank_comments(text):
+    """text with every comment replaced by spaces (newlines kept)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def literals_at(text, i):
+    """The adjacent string literals starting at text[i] (after blanks):
+    (their joined contents, the index after them), or (None, i)."""
+    parts = []
+    j = i
+    while True:
+        k = j
+        while k < len(text) and text[k] in " \t\n":
+            k += 1
+        m = LIT.match(text, k)
+        if not m:
+            break
+        parts.append(m.group(0)[1:-1])
+        j = m.end()
+    return ("".join(parts), j) if parts else (None, i)
+
+
+def line_of(text, i):
+    return text.count("\n", 0, i) + 1
+
+
+def sentences(src):
+    """{english: first "file:line"} of every tr() and N_() sentence."""
+    found = {}
+    call = re.compile(r"(?<![A-Za-z0-9_])(tr|N_)\(")
+    for root, _, files in os.walk(src):
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, src)
+            if not name.endswith((".c", ".h")) or rel == TABLE:
+                continue
+            text = blank_comments(open(path, encoding="utf-8").read())
+            for m in call.finditer(text):
+                i = m.end()
+                if m.group(1) == "tr":
+                    depth = 0
+                    while i < len(text):
+                        ch = text[i]
+                        if ch == '"':
+                            i = LIT.match(text, i).end()
+                            continue
+                        if ch in "([":
+                            depth += 1
+                        elif ch in ")]":
+                            depth -= 1
+                        elif ch == "," and depth == 0:
+                            break
+                        i += 1
+                    i += 1
+                en, end = literals_at(text, i)
+                if en is None:
+                    continue	# a sentence marked N_() elsewhere
+                found.setdefault(en, f"{path}:{line_of(text, m.start())}")
+    return found
+
+
+def table(path):
+    """[(english, chinese, line)] of the table's rows."""
+    text = blank_comments(open(path, encoding="utf-8").read())
+    rows = []
+    for m in re.finditer(r"\{\s*(?=\")", text):
+        en, j = literals_at(text, m.end())
+        k = j
+        while k < len(text) and text[k] in " \t\n,":
+            k += 1
+        zh, _ = literals_at(text, k)
+        if en is None or zh is None:
+            continue
+        rows.append((en, zh, line_of(text, m.start())))
+    return rows
+
+
+def glossary(path):
+    """(the avoid words with their preferred term, the kept terms)."""
+    avoid, kept = [], set()
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        cols = line.rstrip("\n").split("\t")
+        en, zh = cols[0], cols[1] if len(cols) > 1 else ""
+        if en == zh:
+            kept.update(WORD.findall(en))
+        for w in (cols[2].split(",") if len(cols) > 2 else []):
+            if w.strip():
+                avoid.append((w.strip(), zh))
+    return avoid, kept
+
+
+def main():
+    src, gloss = sys.argv[1], sys.argv[2]
+    used = sentences(src)
+    path = os.path.join(src, TABLE)
+    rows = table(path)
+    avoid, kept = glossary(gloss)
+    problems = []
+    seen = {}
+    for en, zh, line in rows:
+        where = f"{path}:{line}"
+        if en in seen:
+            problems.append(f"{where}: \"{en}\" has a row already (line {seen[en]})")
+        seen[en] = line
+        if en not in used:
+            problems.append(f"{where}: \"{en}\" is not a sentence of the code")
+        if CONV.findall(en) != CONV.findall(zh):
+            problems.append(f"{where}: conversions {CONV.findall(zh)} of the "
+                            f"Chinese differ from {CONV.findall(en)} of \"{en}\"")
+        for w, term in avoid:
+            if w in zh:
+                problems.append(f"{where}: \"{w}\" in the Chinese: the glossary says {term}")
+        for w in WORD.findall(re.sub(CONV, " ", zh)):
+            if sum(ch.isalpha() for ch in w) >= 3 and w not in kept:
+                problems.append(f"{where}: English word \"{w}\" in the Chinese of \"{en}\"")
+    for en, where in sorted(used.items(), key=lambda kv: kv[1]):
+        if en not in seen:
+            problems.append(f"{where}: no Chinese for \"{en}\" in {path}")
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"strings: {len(problems)} problems", file=sys.stderr)
+        return 1
+    print(f"strings: {len(rows)} sentences, each in English and Chinese")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
