@@ -1,5 +1,6 @@
 /* numparse.c - strict parsing of numbers typed by people (see numparse.h). */
 #include "base/numparse.h"
+#include "base/tr.h"
 
 #include <limits.h>
 #include <locale.h>
@@ -215,19 +216,19 @@ const char *numparse_reason(enum numparse_status status)
 {
 	switch (status) {
 	case NUMPARSE_OK:
-		return "fine";
+		return N_("fine");
 	case NUMPARSE_EMPTY:
-		return "empty";
+		return N_("empty");
 	case NUMPARSE_SYNTAX:
-		return "not a number";
+		return N_("not a number");
 	case NUMPARSE_TRAILING:
-		return "extra characters after the number";
+		return N_("extra characters after the number");
 	case NUMPARSE_NOT_FINITE:
-		return "not a finite number";
+		return N_("not a finite number");
 	case NUMPARSE_NOT_INTEGER:
-		return "not a whole number";
+		return N_("not a whole number");
 	case NUMPARSE_RANGE:
-		return "out of range";
+		return N_("out of range");
 	}
-	return "invalid";
+	return N_("invalid");
 }

@@ -51,7 +51,8 @@ enum numparse_status numparse_double(const char *s, double min, double max,
 				     enum numparse_bounds bounds, double *out);
 
 /* A short English phrase for a status ("not a number", "out of range"),
- * meant to follow the refused value in a message. Never NULL. */
+ * meant to follow the refused value in a message; tr() (tr.h) gives it in
+ * the reader's language. Never NULL. */
 const char *numparse_reason(enum numparse_status status);
 
 #endif

@@ -1,5 +1,6 @@
 /* command.c - parsing and running the ':' commands (see command.h). */
 #include "model/command.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -14,19 +15,19 @@ enum { MAX_WORDS = 4, WORD_MAX = CMD_MAX };
 /* ---- values ---- */
 
 /* An integer value for `what` in [lo, hi], or a message. */
-static bool int_arg(const char *what, const char *v, long long lo,
+static bool int_arg(enum lang l, const char *what, const char *v, long long lo,
 		    long long hi, long long *out, char *err, size_t n)
 {
 	enum numparse_status st = numparse_int(v, lo, hi, out);
 
 	if (st == NUMPARSE_OK)
 		return true;
-	snprintf(err, n, "%s must be an integer from %lld to %lld, got \"%s\" "
-		 "(%s)", what, lo, hi, v, numparse_reason(st));
+	snprintf(err, n, tr(l, "%s must be an integer from %lld to %lld, got \"%s\" "
+		 "(%s)"), what, lo, hi, v, tr(l, numparse_reason(st)));
 	return false;
 }
 
-static bool real_arg(const char *what, const char *v, double lo, double hi,
+static bool real_arg(enum lang l, const char *what, const char *v, double lo, double hi,
 		     double *out, char *err, size_t n)
 {
 	enum numparse_status st = numparse_double(v, lo, hi, NUMPARSE_CLOSED,
@@ -34,8 +35,8 @@ static bool real_arg(const char *what, const char *v, double lo, double hi,
 
 	if (st == NUMPARSE_OK)
 		return true;
-	snprintf(err, n, "%s must be a number from %g to %g, got \"%s\" (%s)",
-		 what, lo, hi, v, numparse_reason(st));
+	snprintf(err, n, tr(l, "%s must be a number from %g to %g, got \"%s\" (%s)"),
+		 what, lo, hi, v, tr(l, numparse_reason(st)));
 	return false;
 }
 
@@ -74,16 +75,16 @@ static enum command_result run_dmodel(struct state *s, struct args a,
 				      char *err, size_t n)
 {
 	long long d;
-	const char *acc = "an even integer from 2 to 65536";
+	const char *acc = tr(s->lang, "an even integer from 2 to 65536");
 	enum numparse_status st = numparse_int(a.arg[0], PE_D_MIN, PE_D_MAX, &d);
 
 	if (st != NUMPARSE_OK) {
-		snprintf(err, n, "d_model must be %s, got \"%s\" (%s)", acc,
-			 a.arg[0], numparse_reason(st));
+		snprintf(err, n, tr(s->lang, "d_model must be %s, got \"%s\" (%s)"), acc,
+			 a.arg[0], tr(s->lang, numparse_reason(st)));
 		return COMMAND_ERROR;
 	}
 	if (d % 2 != 0) {
-		snprintf(err, n, "d_model must be %s, got \"%s\" (odd)", acc,
+		snprintf(err, n, tr(s->lang, "d_model must be %s, got \"%s\" (odd)"), acc,
 			 a.arg[0]);
 		return COMMAND_ERROR;
 	}
@@ -99,8 +100,8 @@ static enum command_result run_base(struct state *s, struct args a,
 						  NUMPARSE_OPEN_MIN, &b);
 
 	if (st != NUMPARSE_OK) {
-		snprintf(err, n, "base must be a number above 1 and at most 1e12, "
-			 "got \"%s\" (%s)", a.arg[0], numparse_reason(st));
+		snprintf(err, n, tr(s->lang, "base must be a number above 1 and at most 1e12, "
+			 "got \"%s\" (%s)"), a.arg[0], tr(s->lang, numparse_reason(st)));
 		return COMMAND_ERROR;
 	}
 	state_set_base(s, b);
@@ -112,7 +113,7 @@ static enum command_result run_len(struct state *s, struct args a,
 {
 	long long x;
 
-	if (!int_arg("len", a.arg[0], 1, PE_LEN_MAX, &x, err, n))
+	if (!int_arg(s->lang, "len", a.arg[0], 1, PE_LEN_MAX, &x, err, n))
 		return COMMAND_ERROR;
 	state_set_len(s, x);
 	return COMMAND_OK;
@@ -123,7 +124,7 @@ static enum command_result run_pos(struct state *s, struct args a,
 {
 	long long x;
 
-	if (!int_arg("pos", a.arg[0], 0, s->cur.len - 1, &x, err, n))
+	if (!int_arg(s->lang, "pos", a.arg[0], 0, s->cur.len - 1, &x, err, n))
 		return COMMAND_ERROR;
 	state_set_pos(s, x);
 	return COMMAND_OK;
@@ -134,7 +135,7 @@ static enum command_result run_dim(struct state *s, struct args a,
 {
 	long long x;
 
-	if (!int_arg("dim", a.arg[0], 0, s->cur.pe.d_model - 1, &x, err, n))
+	if (!int_arg(s->lang, "dim", a.arg[0], 0, s->cur.pe.d_model - 1, &x, err, n))
 		return COMMAND_ERROR;
 	state_set_dim(s, x);
 	return COMMAND_OK;
@@ -148,7 +149,7 @@ static enum command_result run_layout(struct state *s, struct args a,
 	else if (strcmp(a.arg[0], "concat") == 0)
 		state_set_layout(s, PE_CONCAT);
 	else {
-		snprintf(err, n, "layout must be interleaved or concat, got \"%s\"",
+		snprintf(err, n, tr(s->lang, "layout must be interleaved or concat, got \"%s\""),
 			 a.arg[0]);
 		return COMMAND_ERROR;
 	}
@@ -163,7 +164,7 @@ static enum command_result run_view(struct state *s, struct args a,
 
 	if (id < 0) {
 		view_names(s, names, sizeof names);
-		snprintf(err, n, "no view called \"%s\" (%s)", a.arg[0], names);
+		snprintf(err, n, tr(s->lang, "no view called \"%s\" (%s)"), a.arg[0], names);
 		return COMMAND_ERROR;
 	}
 	state_set_view(s, id);
@@ -178,7 +179,7 @@ static enum command_result run_preset(struct state *s, struct args a,
 
 	if (id < 0) {
 		preset_names(names, sizeof names);
-		snprintf(err, n, "no preset called \"%s\" (%s)", a.arg[0], names);
+		snprintf(err, n, tr(s->lang, "no preset called \"%s\" (%s)"), a.arg[0], names);
 		return COMMAND_ERROR;
 	}
 	state_set_preset(s, id);
@@ -238,15 +239,15 @@ static enum command_result run_highlight(struct state *s, struct args a,
 	}
 	if (a.nargs != 3 ||
 	    (strcmp(a.arg[0], "dims") != 0 && strcmp(a.arg[0], "pos") != 0)) {
-		snprintf(err, n, "highlight takes \"dims A B\", \"pos A B\" or "
-			 "\"off\"");
+		snprintf(err, n, "%s", tr(s->lang, "highlight takes \"dims A B\", \"pos A B\" or "
+			 "\"off\""));
 		return COMMAND_ERROR;
 	}
 	dims = strcmp(a.arg[0], "dims") == 0;
 	top = dims ? s->cur.pe.d_model - 1 : s->cur.len - 1;
-	if (!int_arg(dims ? "highlight dims A" : "highlight pos A", a.arg[1],
+	if (!int_arg(s->lang, dims ? "highlight dims A" : "highlight pos A", a.arg[1],
 		     0, top, &lo, err, n) ||
-	    !int_arg(dims ? "highlight dims B" : "highlight pos B", a.arg[2],
+	    !int_arg(s->lang, dims ? "highlight dims B" : "highlight pos B", a.arg[2],
 		     lo, top, &hi, err, n))
 		return COMMAND_ERROR;
 	s->hl = (struct highlight){ dims ? HL_DIMS : HL_POS, lo, hi };
@@ -260,11 +261,11 @@ static enum command_result run_window(struct state *s, struct args a,
 	long long lo, hi;
 
 	if (a.nargs != 2) {
-		snprintf(err, n, "window takes two positions, e.g. window 0 63");
+		snprintf(err, n, "%s", tr(s->lang, "window takes two positions, e.g. window 0 63"));
 		return COMMAND_ERROR;
 	}
-	if (!int_arg("window A", a.arg[0], 0, s->cur.len - 1, &lo, err, n) ||
-	    !int_arg("window B", a.arg[1], lo, s->cur.len - 1, &hi, err, n))
+	if (!int_arg(s->lang, "window A", a.arg[0], 0, s->cur.len - 1, &lo, err, n) ||
+	    !int_arg(s->lang, "window B", a.arg[1], lo, s->cur.len - 1, &hi, err, n))
 		return COMMAND_ERROR;
 	state_set_window_positions(s, lo, hi);
 	return COMMAND_OK;
@@ -333,16 +334,16 @@ static enum command_result run_knob(struct state *s, int v, int k,
 			state_set_knob(s, v, k, (double)(i - 1));
 			return COMMAND_OK;
 		}
-		snprintf(err, n, "%s must be 1 to %d or a name such as %s, got "
-			 "\"%s\"", spec->word, (int)hi + 1, spec->choice(0), text);
+		snprintf(err, n, tr(s->lang, "%s must be 1 to %d or a name such as %s, got "
+			 "\"%s\""), spec->word, (int)hi + 1, spec->choice(0), text);
 		return COMMAND_ERROR;
 	}
 	if (spec->kind == KNOB_INT) {
-		if (!int_arg(spec->word, text, (long long)lo, (long long)hi, &i,
+		if (!int_arg(s->lang, spec->word, text, (long long)lo, (long long)hi, &i,
 			     err, n))
 			return COMMAND_ERROR;
 		value = (double)i;
-	} else if (!real_arg(spec->word, text, lo, hi, &value, err, n)) {
+	} else if (!real_arg(s->lang, spec->word, text, lo, hi, &value, err, n)) {
 		return COMMAND_ERROR;
 	}
 	state_set_knob(s, v, k, value);
@@ -361,30 +362,30 @@ static enum command_result run_words(struct state *s, const char *const *w,
 
 	if (!c) {
 		if (!catalog_find_knob(s->cat, w[0], &v, &k)) {
-			snprintf(err, n, "unknown command \"%s\" (try :help)", w[0]);
+			snprintf(err, n, tr(s->lang, "unknown command \"%s\" (try :help)"), w[0]);
 			return COMMAND_ERROR;
 		}
 		if (count != 2) {
-			snprintf(err, n, "%s takes one value", w[0]);
+			snprintf(err, n, tr(s->lang, "%s takes one value"), w[0]);
 			return COMMAND_ERROR;
 		}
 		return run_knob(s, v, k, w[1], err, n);
 	}
 	if (from == COMMAND_LESSON && c->typed_only) {
-		snprintf(err, n, ":%s is not allowed in a lesson", w[0]);
+		snprintf(err, n, tr(s->lang, ":%s is not allowed in a lesson"), w[0]);
 		return COMMAND_ERROR;
 	}
 	if (c->takes == NONE && count > 1) {
-		snprintf(err, n, ":%s takes no value", w[0]);
+		snprintf(err, n, tr(s->lang, ":%s takes no value"), w[0]);
 		return COMMAND_ERROR;
 	}
 	if (c->takes != NONE && count == 1) {
-		snprintf(err, n, ":%s needs a value, e.g. :%s %s", w[0], w[0],
+		snprintf(err, n, tr(s->lang, ":%s needs a value, e.g. :%s %s"), w[0], w[0],
 			 c->example);
 		return COMMAND_ERROR;
 	}
 	if (c->takes == ONE && count > 2) {
-		snprintf(err, n, "too many words in \":%s\": it takes one value",
+		snprintf(err, n, tr(s->lang, "too many words in \":%s\": it takes one value"),
 			 w[0]);
 		return COMMAND_ERROR;
 	}
@@ -403,15 +404,15 @@ enum command_result command_run(struct state *s, const char *line,
 	if (count == 0) {
 		if (from == COMMAND_TYPED)
 			return COMMAND_OK;
-		snprintf(err, n, "empty command");
+		snprintf(err, n, "%s", tr(s->lang, "empty command"));
 		return COMMAND_ERROR;
 	}
 	if (count > MAX_WORDS) {
 		if (!find_command(w[0]) &&
 		    !catalog_find_knob(s->cat, w[0], &(int){ 0 }, &(int){ 0 }))
-			snprintf(err, n, "unknown command \"%s\" (try :help)", w[0]);
+			snprintf(err, n, tr(s->lang, "unknown command \"%s\" (try :help)"), w[0]);
 		else
-			snprintf(err, n, "too many words in \":%s\"", w[0]);
+			snprintf(err, n, tr(s->lang, "too many words in \":%s\""), w[0]);
 		return COMMAND_ERROR;
 	}
 	r = run_words(s, w, count, from, err, n);
@@ -424,32 +425,21 @@ enum command_result command_run(struct state *s, const char *line,
 
 int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 {
-	bool zh = s->lang == LANG_ZH;
-	static const char *const fixed[][LANG_COUNT] = {
-		{ ":d N       d_model (even, 2..65536)",
-		  ":d N       d_model（偶数，2..65536）" },
-		{ ":base X    base (1 < X <= 1e12, e.g. 5e5)",
-		  ":base X    base（1 < X <= 1e12，如 5e5）" },
-		{ ":len L     length (1..1e9)", ":len L     长度（1..1e9）" },
-		{ ":pos P     position (0..len-1)", ":pos P     位置（0..len-1）" },
-		{ ":dim I     dimension (0..d_model-1)",
-		  ":dim I     维度（0..d_model-1）" },
-		{ ":layout interleaved|concat",
-		  ":layout interleaved|concat  交错或拼接" },
+	static const char *const fixed[] = {
+		N_(":d N       d_model (even, 2..65536)"),
+		N_(":base X    base (1 < X <= 1e12, e.g. 5e5)"),
+		N_(":len L     length (1..1e9)"),
+		N_(":pos P     position (0..len-1)"),
+		N_(":dim I     dimension (0..d_model-1)"),
+		N_(":layout interleaved|concat"),
 	};
-	static const char *const tail[][LANG_COUNT] = {
-		{ ":vector   PE(pos) as numbers (:view vector)",
-		  ":vector   以数字列出 PE(pos)（即 :view vector）" },
-		{ ":highlight dims|pos A B, :highlight off   mark a band",
-		  ":highlight dims|pos A B、:highlight off  标出一段" },
-		{ ":window A B   positions A..B across the plots",
-		  ":window A B   横轴只显示位置 A..B" },
-		{ ":reset  :fit  :help  :q",
-		  ":reset 复位  :fit 全图  :help 帮助  :q 退出" },
-		{ "on the line: Left Right Home End C-a C-e move,",
-		  "行内编辑：←/→ Home End C-a C-e 移动，" },
-		{ "  Backspace Delete C-u C-k C-w delete, Up Down recall",
-		  "  Backspace Delete C-u C-k C-w 删除，↑/↓ 调出之前的命令" },
+	static const char *const tail[] = {
+		N_(":vector   PE(pos) as numbers (:view vector)"),
+		N_(":highlight dims|pos A B, :highlight off   mark a band"),
+		N_(":window A B   positions A..B across the plots"),
+		N_(":reset  :fit  :help  :q"),
+		N_("on the line: Left Right Home End C-a C-e move,"),
+		N_("  Backspace Delete C-u C-k C-w delete, Up Down recall"),
 	};
 	char names[256];
 	int count = 0, np;
@@ -457,7 +447,7 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 	size_t used;
 
 	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0] && count < max; i++)
-		snprintf(lines[count++], COMMAND_HELP_W, "%s", fixed[i][zh]);
+		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, fixed[i]));
 	if (count < max) {
 		used = 0;
 		names[0] = '\0';
@@ -465,8 +455,8 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 			used += (size_t)snprintf(names + used, sizeof names - used,
 						 "%s%s", i ? " " : "",
 						 s->cat->view[i]->name);
-		snprintf(lines[count++], COMMAND_HELP_W, ":view NAME  %s%s%s",
-			 zh ? "（" : "(", names, zh ? "）" : ")");
+		snprintf(lines[count++], COMMAND_HELP_W,
+			 tr(s->lang, ":view NAME  (%s)"), names);
 	}
 	if (count < max) {
 		used = 0;
@@ -474,12 +464,12 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		for (int i = 0; i < np && used < sizeof names; i++)
 			used += (size_t)snprintf(names + used, sizeof names - used,
 						 "%s%s", i ? " " : "", p[i].name);
-		snprintf(lines[count++], COMMAND_HELP_W, ":preset NAME  %s%s%s",
-			 zh ? "（" : "(", names, zh ? "）" : ")");
+		snprintf(lines[count++], COMMAND_HELP_W,
+			 tr(s->lang, ":preset NAME  (%s)"), names);
 	}
 	if (count < max) {
 		used = (size_t)snprintf(names, sizeof names, "%s",
-					zh ? ":KNOB V  视图的旋钮：" : ":KNOB V  a view's knob:");
+					tr(s->lang, ":KNOB V  a view's knob:"));
 		for (int v = 0; v < s->cat->count; v++)
 			for (int k = 0; k < s->cat->view[v]->nknobs &&
 					used < sizeof names; k++)
@@ -489,6 +479,6 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s", names);
 	}
 	for (size_t i = 0; i < sizeof tail / sizeof tail[0] && count < max; i++)
-		snprintf(lines[count++], COMMAND_HELP_W, "%s", tail[i][zh]);
+		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, tail[i]));
 	return count;
 }

@@ -1,5 +1,6 @@
 /* help.c - the text of the '?' overlay (see help.h). */
 #include "model/help.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -65,7 +66,7 @@ static void each_entry(const struct state *s,
 			 "", keys_text(&t[i], s->cat, s->lang, what, sizeof what));
 		row(ctx, false, 2 + cols, line);
 	}
-	row(ctx, true, 0, s->lang == LANG_ZH ? "命令" : "Commands");
+	row(ctx, true, 0,tr(s->lang, "Commands"));
 	for (int i = 0; i < ncmds; i++) {
 		snprintf(line, sizeof line, "  %.*s", (int)COMMAND_HELP_W, cmds[i]);
 		row(ctx, false, 4, line);

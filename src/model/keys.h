@@ -22,11 +22,11 @@ enum { KEYS_PER_SIDE = 3 };
 /* One row of the global table: a decrease/increase pair of keys (or single
  * keys in `down`), the action they trigger with arg -1 (down) and +1 (up). */
 struct keybinding {
-	const char *group;		/* help section */
+	const char *group;		/* help section (tr.h) */
 	int down[KEYS_PER_SIDE];	/* codes giving arg -1 (or the only one) */
 	int up[KEYS_PER_SIDE];		/* codes giving arg +1; may be empty */
 	enum action_kind kind;		/* what they do */
-	const char *help[LANG_COUNT];	/* one line: what it does */
+	const char *help;		/* one line: what it does (tr.h) */
 };
 
 /* The global table and its length. */

@@ -8,7 +8,8 @@ Every tr(l, "...") and N_("...") sentence of SRC_DIR must have its row,
 every row must be a sentence of the code, no English may come twice, each
 Chinese must take the same printf conversions in the same order as its
 English, and no Chinese may use a word assets/glossary.txt says to avoid
-or keep an English word that is not one of the glossary's kept terms.
+or keep an English word that is not one of the glossary's kept terms or a
+':' command.
 Prints one line per problem, "file:line: what", and exits 1 if any.
 """
 import os
@@ -19,6 +20,8 @@ LIT = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 CONV = re.compile(r"%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?"
                   r"(?:hh|h|ll|l|L|z|j|t)?[diouxXeEfFgGaAcspn%]")
 WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]*")
+# A ':' command as typed, with its words: ASCII up to two blanks.
+TYPED = re.compile(r":[A-Za-z](?:[\x21-\x7e]| (?! ))*")
 TABLE = os.path.join("base", "tr_zh.c")
 
 
@@ -158,7 +161,8 @@ def main():
         for w, term in avoid:
             if w in zh:
                 problems.append(f"{where}: \"{w}\" in the Chinese: the glossary says {term}")
-        for w in WORD.findall(re.sub(CONV, " ", zh)):
+        for m in WORD.finditer(TYPED.sub(" ", CONV.sub(" ", zh))):
+            w = m.group(0)
             if sum(ch.isalpha() for ch in w) >= 3 and w not in kept:
                 problems.append(f"{where}: English word \"{w}\" in the Chinese of \"{en}\"")
     for en, where in sorted(used.items(), key=lambda kv: kv[1]):
