@@ -1,6 +1,7 @@
 /* drill_run.c - the interview drill inside the explorer: answers, score,
  * and showing each answer in its view (see drill_run.h). */
 #include "model/drill_run.h"
+#include "base/tr.h"
 
 #include <limits.h>
 
@@ -101,11 +102,9 @@ static void submit(struct state *s, const struct drill_question *q)
 	if (d->input_len > 0) {
 		v = drill_check(q, d->input);
 		if (v == DRILL_UNREADABLE) {
-			state_message(s, true, s->lang == LANG_ZH
-				      ? (q->choice ? "请按 a、b、c 或 d 选择"
-						   : "这不是一个数：请输入 6.28、60000 或 6e4 这样的数字")
-				      : (q->choice ? "choose with a, b, c or d"
-						   : "not a number: type something like 6.28, 60000 or 6e4"));
+			state_message(s, true, q->choice
+				      ? tr(s->lang, "choose with a, b, c or d")
+				      : tr(s->lang, "not a number: type something like 6.28, 60000 or 6e4"));
 			return;
 		}
 	}

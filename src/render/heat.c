@@ -8,6 +8,7 @@
  * under the frame's work budget (work.h). Which row a dimension adds to is
  * the row plan's (heat_band_of_row); the cost does not depend on it. */
 #include "render/heat.h"
+#include "base/tr.h"
 
 #include <limits.h>
 #include <math.h>
@@ -716,12 +717,11 @@ static void pairs_text(const struct heat_plot *hp, int lo, int hi, char *buf,
 		       size_t n)
 {
 	const char *dash = hp->utf8 ? "\u2013" : "-";
-	bool zh = hp->lang == LANG_ZH;
 
 	if (lo == hi)
-		snprintf(buf, n, zh ? "第 %d 对" : "pair %d", lo);
+		snprintf(buf, n, tr(hp->lang, "pair %d"), lo);
 	else
-		snprintf(buf, n, zh ? "第 %d%s%d 对" : "pairs %d%s%d", lo, dash, hi);
+		snprintf(buf, n, tr(hp->lang, "pairs %d%s%d"), lo, dash, hi);
 }
 
 char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
@@ -729,27 +729,25 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
 {
 	struct heat_band t, b;
 	char pt[48], pb[48];
-	bool zh = hp->lang == LANG_ZH;
 
 	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y, &t);
 	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y + 1, &b);
 	if (t.fn == b.fn && t.pair0 == b.pair0 && t.npairs == 1) {
 		/* One dimension fills the cell. */
 		pairs_text(hp, t.pair0, t.pair0, pt, sizeof pt);
-		snprintf(buf, n, zh ? "维 %d：%s的 %s" : "dim %d: %s of %s",
-			 pe_dim_of(hp->pe, t.pair0, t.fn), zh ? pt : fn_name(hp, &t),
-			 zh ? fn_name(hp, &t) : pt);
+		snprintf(buf, n, tr(hp->lang, "dim %d: %s of %s"),
+			 pe_dim_of(hp->pe, t.pair0, t.fn), fn_name(hp, &t), pt);
 	} else if (t.fn == b.fn) {
 		/* Two bands (or one, repeated) of one kind. */
 		int lo = t.pair0 < b.pair0 ? t.pair0 : b.pair0;
 		int hi_t = t.pair0 + t.npairs - 1, hi_b = b.pair0 + b.npairs - 1;
 
 		pairs_text(hp, lo, hi_t > hi_b ? hi_t : hi_b, pt, sizeof pt);
-		snprintf(buf, n, zh ? "%s的 %s" : "%s, %s", pt, fn_name(hp, &t));
+		snprintf(buf, n, tr(hp->lang, "%s, %s"), pt, fn_name(hp, &t));
 	} else if (t.pair0 == b.pair0 && t.npairs == b.npairs) {
 		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
 		if (hp->utf8)
-			snprintf(buf, n, zh ? "%s：▀ %s ▄ %s" : "%s: ▀ %s ▄ %s", pt,
+			snprintf(buf, n, tr(hp->lang, "%s: ▀ %s ▄ %s"), pt,
 				 fn_name(hp, &t), fn_name(hp, &b));
 		else
 			snprintf(buf, n, "%s: %s above, %s below", pt,
@@ -758,10 +756,8 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
 		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
 		pairs_text(hp, b.pair0, b.pair0 + b.npairs - 1, pb, sizeof pb);
 		if (hp->utf8)
-			snprintf(buf, n, zh ? "▀ %s的 %s，▄ %s的 %s"
-					    : "▀ %s of %s, ▄ %s of %s",
-				 zh ? pt : fn_name(hp, &t), zh ? fn_name(hp, &t) : pt,
-				 zh ? pb : fn_name(hp, &b), zh ? fn_name(hp, &b) : pb);
+			snprintf(buf, n, tr(hp->lang, "▀ %s of %s, ▄ %s of %s"),
+				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
 		else
 			snprintf(buf, n, "%s of %s above, %s of %s below",
 				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);

@@ -1,6 +1,7 @@
 /* panel_chooser.c - the lesson chooser ('o'): a centred list of the
  * lessons of the book, the highlighted one's description under it. */
 #include "views/panel_lesson.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 
@@ -13,10 +14,9 @@ enum { WIDTH_MAX = 76, ABOUT_ROWS = 3 };
 /* Entry i of the list: "0 (close the lesson)" or "N  title". */
 static void entry_text(const struct state *s, int i, char *buf, size_t n)
 {
-	bool zh = s->lang == LANG_ZH;
 
 	if (i == 0)
-		snprintf(buf, n, " 0  %s", zh ? "（关闭课程）" : "(close the lesson)");
+		snprintf(buf, n, " 0  %s", tr(s->lang, "(close the lesson)"));
 	else
 		snprintf(buf, n, "%2d  %s", i, s->les.book->lesson[i - 1]->title);
 }
@@ -24,7 +24,6 @@ static void entry_text(const struct state *s, int i, char *buf, size_t n)
 void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 {
 	const struct lesson_book *b = s->les.book;
-	bool zh = s->lang == LANG_ZH;
 	int count = b ? b->count : 0;
 	struct style box = { ROLE_BORDER, ROLE_HELP, 0 };
 	struct style title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
@@ -44,8 +43,7 @@ void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 	if (na > ABOUT_ROWS)
 		na = ABOUT_ROWS;
 	note = !count ? (b && b->error[0] ? b->error
-			 : zh ? "找不到课程（见 pescope --lessons）"
-			      : "no lessons found (see pescope --lessons)")
+			 : tr(s->lang, "no lessons found (see pescope --lessons)"))
 		      : b->skipped ? b->error : NULL;
 	extra = 1 + na + (note ? 2 : 0);	/* under the list */
 	r.h = count + 1 + 2 + extra;
@@ -65,14 +63,12 @@ void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 	struct rect old = canvas_set_clip(c, r);
 
 	if (s->les.typed)
-		snprintf(head, sizeof head, zh ? "课程：已输入 %d，再输一位或回车"
-			 : "Lessons: %d typed, another digit or Enter",
+		snprintf(head, sizeof head, tr(s->lang, "Lessons: %d typed, another digit or Enter"),
 			 s->les.typed);
 	else
-		snprintf(head, sizeof head, "%s", zh
-			 ? "课程：编号或 ↑/↓ 回车选择，Esc 关闭"
-			 : s->ascii ? "Lessons: a number, or Up/Down and Enter; Esc closes"
-			 : "Lessons: a number, or ↑/↓ and Enter; Esc closes");
+		snprintf(head, sizeof head, "%s", s->ascii
+			 ? "Lessons: a number, or Up/Down and Enter; Esc closes"
+			 : tr(s->lang, "Lessons: a number, or ↑/↓ and Enter; Esc closes"));
 	canvas_fill(c, r, ' ', text);
 	canvas_box(c, r, head, box, title);
 	y = r.y + 1;

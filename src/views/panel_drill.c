@@ -7,6 +7,7 @@
  * screen is short, and gives up rows of the question or explanation
  * instead. With s->ascii the formulas are respelled in ASCII. */
 #include "views/panel_drill.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -190,10 +191,8 @@ static int box_width(struct rect r)
 static void title_text(const struct state *s, int number, char *buf, size_t n)
 {
 	char raw[160];
-	bool zh = s->lang == LANG_ZH;
 
-	snprintf(raw, sizeof raw, zh ? "面试练习 · 第 %d 题 · 得分 %d/%d"
-				     : "Interview drill · question %d · score %d/%d",
+	snprintf(raw, sizeof raw, tr(s->lang, "Interview drill · question %d · score %d/%d"),
 		 number, s->drill.right, s->drill.asked);
 	if (s->ascii)
 		asciify(raw, buf, n);
@@ -209,7 +208,6 @@ static void draw_ask(const struct state *s, struct canvas *c, struct rect r)
 	const struct drill_session *d = &s->drill;
 	struct drill_question q;
 	char text[TEXT_MAX], title[200];
-	bool zh = s->lang == LANG_ZH;
 	int w = box_width(r), width = w - 4, tail;
 
 	drill_question_make(d->seed, d->number, &q);
@@ -229,15 +227,13 @@ static void draw_ask(const struct state *s, struct canvas *c, struct rect r)
 	}
 	add_blank(&rs);
 	tail = rs.n;
-	snprintf(text, sizeof text, "%s%s", zh ? "你的答案：" : "Your answer: ",
+	snprintf(text, sizeof text, "%s%s", tr(s->lang, "Your answer: "),
 		 d->input);
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_key);
 	rs.r[rs.n - 1].cursor = true;
 	snprintf(text, sizeof text, "%s", q.choice
-		 ? (zh ? "a–d 选择，回车提交，空着回车看答案，n 跳过，Esc 结束"
-		       : "a-d, Enter: check · empty Enter: the answer · n: skip · Esc: end")
-		 : (zh ? "回车提交，空着回车看答案，n 跳过，Esc 结束"
-		       : "Enter: check · empty Enter: the answer · n: skip · Esc: end"));
+		 ? tr(s->lang, "a-d, Enter: check · empty Enter: the answer · n: skip · Esc: end")
+		 : tr(s->lang, "Enter: check · empty Enter: the answer · n: skip · Esc: end"));
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	title_text(s, d->asked + 1, title, sizeof title);
 	draw_box(c, r, w, title, &rs, tail, false);
@@ -251,7 +247,6 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 	const struct drill_session *d = &s->drill;
 	struct drill_question q;
 	char text[TEXT_MAX], answer[TEXT_MAX], title[200];
-	bool zh = s->lang == LANG_ZH;
 	int w = box_width(r), width = w - 4, tail;
 
 	drill_question_make(d->seed, d->number, &q);
@@ -259,17 +254,15 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 	drill_text_answer(&q, s->lang, answer, sizeof answer);
 	switch (d->outcome) {
 	case DRILL_GOT_RIGHT:
-		snprintf(text, sizeof text, zh ? "答对了！答案是 %s。"
-					       : "Correct: the answer is %s.",
+		snprintf(text, sizeof text, tr(s->lang, "Correct: the answer is %s."),
 			 answer);
 		break;
 	case DRILL_GOT_WRONG:
-		snprintf(text, sizeof text, zh ? "不太对：答案是 %s。你答的是 %s。"
-					       : "Not quite: the answer is %s. You said %s.",
+		snprintf(text, sizeof text, tr(s->lang, "Not quite: the answer is %s. You said %s."),
 			 answer, d->input);
 		break;
 	default:
-		snprintf(text, sizeof text, zh ? "答案是 %s。" : "The answer is %s.",
+		snprintf(text, sizeof text, tr(s->lang, "The answer is %s."),
 			 answer);
 		break;
 	}
@@ -278,9 +271,7 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 	drill_text_why(&q, s->lang, text, sizeof text);
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_text);
 	tail = rs.n;
-	snprintf(text, sizeof text, zh
-		 ? "%s 视图实时显示答案（按键照常可用） · n 或回车：下一题 · Esc：结束"
-		 : "Live in the %s view (keys work as usual) · n, Enter: next · Esc: end",
+	snprintf(text, sizeof text, tr(s->lang, "Live in the %s view (keys work as usual) · n, Enter: next · Esc: end"),
 		 state_view(s)->name);
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	title_text(s, d->asked, title, sizeof title);
@@ -295,21 +286,18 @@ static void draw_summary(const struct state *s, struct canvas *c,
 	struct rows rs;
 	const struct drill_session *d = &s->drill;
 	char text[TEXT_MAX], *p = text, *end = text + sizeof text;
-	bool zh = s->lang == LANG_ZH;
 	int w = box_width(r), width = w - 4, tail, shown;
 
 	rs.n = rs.nstore = 0;
 	if (d->asked == 0)
 		snprintf(text, sizeof text, "%s",
-			 zh ? "还没有回答任何问题。" : "No question answered.");
+			 tr(s->lang, "No question answered."));
 	else
-		snprintf(text, sizeof text, zh ? "答对 %d 题，共 %d 题。%s"
-					       : "Right: %d of %d. %s",
+		snprintf(text, sizeof text, tr(s->lang, "Right: %d of %d. %s"),
 			 d->right, d->asked,
 			 d->nmissed + d->nlost == 0
-				 ? (zh ? "没有错题。" : "Nothing missed.")
-				 : (zh ? "错题，以及可以回看的视图："
-				       : "Missed, with the view to revisit:"));
+				 ? tr(s->lang, "Nothing missed.")
+				 : tr(s->lang, "Missed, with the view to revisit:"));
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_text);
 
 	/* One paragraph of items, one per line, so they share one store. */
@@ -321,14 +309,12 @@ static void draw_summary(const struct state *s, struct canvas *c,
 
 		drill_question_make(d->seed, d->missed[i], &q);
 		fmt_double_compact(q.pe.base, 6, b, sizeof b);
-		p += snprintf(p, (size_t)(end - p), zh
-			      ? "%d) %s（d_model %d，base %s）→ %s 视图\n"
-			      : "%d) %s (d_model %d, base %s) → %s view\n",
+		p += snprintf(p, (size_t)(end - p), tr(s->lang, "%d) %s (d_model %d, base %s) → %s view\n"),
 			      i + 1, drill_text_kind(q.kind, s->lang),
 			      q.pe.d_model, b, q.view);
 	}
 	if (p < end && d->nmissed + d->nlost > shown)
-		snprintf(p, (size_t)(end - p), zh ? "……还有 %d 题\n" : "... and %d more\n",
+		snprintf(p, (size_t)(end - p), tr(s->lang, "... and %d more\n"),
 			 d->nmissed + d->nlost - shown);
 	if (text[0])
 		add_text(&rs, keep(&rs, text, s->ascii), width, 3, NULL,
@@ -336,11 +322,10 @@ static void draw_summary(const struct state *s, struct canvas *c,
 	add_blank(&rs);
 	tail = rs.n;
 	snprintf(text, sizeof text, "%s", shown > 0
-		 ? (zh ? "1–9：用当时的参数打开对应视图 · 回车或 Esc：关闭"
-		       : "1-9: reopen it in its view with its parameters · Enter or Esc: close")
-		 : (zh ? "回车或 Esc：关闭" : "Enter or Esc: close"));
+		 ? tr(s->lang, "1-9: reopen it in its view with its parameters · Enter or Esc: close")
+		 : tr(s->lang, "Enter or Esc: close"));
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
-	draw_box(c, r, w, zh ? "练习小结" : "Drill summary", &rs, tail, false);
+	draw_box(c, r, w, tr(s->lang, "Drill summary"), &rs, tail, false);
 }
 
 bool drill_panel_hides_view(const struct state *s)

@@ -1,5 +1,6 @@
 /* present.c - the presenter's key echo (see present.h). */
 #include "views/present.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -38,7 +39,7 @@ static bool meaning(const struct state *s, const struct action *a, char *buf,
 	case ACT_VIEW_SET:
 		if (a->arg < 0 || a->arg >= s->cat->count)
 			return false;
-		snprintf(buf, n, "%s %s", zh ? "视图" : "view",
+		snprintf(buf, n, "%s %s", tr(s->lang, "view"),
 			 s->cat->view[a->arg]->name);
 		return true;
 	case ACT_KNOB_TURN: {
@@ -51,9 +52,9 @@ static bool meaning(const struct state *s, const struct action *a, char *buf,
 	}
 	case ACT_LESSON_OPEN:
 		if (a->arg < 0)
-			snprintf(buf, n, "%s", zh ? "关闭课程" : "close the lesson");
+			snprintf(buf, n, "%s", tr(s->lang, "close the lesson"));
 		else
-			snprintf(buf, n, zh ? "打开第 %lld 课" : "open lesson %lld",
+			snprintf(buf, n, tr(s->lang, "open lesson %lld"),
 				 a->arg + 1);
 		return true;
 	default:
@@ -151,7 +152,7 @@ void present_draw(const struct present_echo *e, const struct state *s,
 		return;
 	canvas_fill(c, l.echo, ' ', text);
 	x = l.echo.x + canvas_text(c, l.echo.x, l.echo.y, l.echo.w,
-				   s->lang == LANG_ZH ? " 按键 " : " keys ",
+				   tr(s->lang, " keys "),
 				   label);
 	end = l.echo.x + l.echo.w;
 	/* The newest first: older ones give way when the row is full. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "render/regions.h"
 #include "views/panels.h"
@@ -41,9 +42,8 @@ static void place(const struct state *s, struct rect r,
  * its top border, the key that zooms it or brings the others back. */
 static void mark_focus(const struct state *s, struct canvas *c, struct rect r)
 {
-	bool zh = s->lang == LANG_ZH;
-	const char *hint = s->zoomed ? (zh ? " F 还原 " : " F: back ")
-				     : (zh ? " F 放大 " : " F: zoom ");
+	const char *hint = s->zoomed ? tr(s->lang, " F: back ")
+				     : tr(s->lang, " F: zoom ");
 	int w = utf8_width(hint);
 
 	if (r.w < 2 || r.h < 2)

@@ -8,8 +8,8 @@ Every tr(l, "...") and N_("...") sentence of SRC_DIR must have its row,
 every row must be a sentence of the code, no English may come twice, each
 Chinese must take the same printf conversions in the same order as its
 English, and no Chinese may use a word assets/glossary.txt says to avoid
-or keep an English word that is not one of the glossary's kept terms or a
-':' command.
+or keep an English word that is not one of the glossary's kept terms, a
+':' command or an --option.
 Prints one line per problem, "file:line: what", and exits 1 if any.
 """
 import os
@@ -20,8 +20,9 @@ LIT = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 CONV = re.compile(r"%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?"
                   r"(?:hh|h|ll|l|L|z|j|t)?[diouxXeEfFgGaAcspn%]")
 WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]*")
-# A ':' command as typed, with its words: ASCII up to two blanks.
-TYPED = re.compile(r":[A-Za-z](?:[\x21-\x7e]| (?! ))*")
+# A ':' command as typed, with its words (ASCII up to two blanks), or a
+# command-line option.
+TYPED = re.compile(r":[A-Za-z](?:[\x21-\x7e]| (?! ))*|--[a-z][a-z-]*")
 TABLE = os.path.join("base", "tr_zh.c")
 
 
