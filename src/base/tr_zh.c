@@ -619,6 +619,13 @@ const struct tr_row tr_zh[] = {
 	  "没有上限：之后用 float32 计算正弦，舍入就被抵消了" },
 	{ "32767, the largest 16-bit integer",
 	  "32767，那是 16 位整数的最大值" },
+	/* views/panel_caption.c */
+	{ "%s%s%d/%d %s",
+	  "%s%s第 %d/%d 步：%s" },
+	{ " p/n step  R restore  Enter arrows step  o lessons ",
+	  " p/n 翻步  R 回到本步  Enter 方向键翻步  o 课程 " },
+	{ " ←/→ step  Enter release the arrows ",
+	  " ←/→ 翻步  Enter 交还方向键 " },
 	/* end */
 };
 

@@ -15,6 +15,7 @@
 #include "model/lesson_run.h"
 #include "base/wrap.h"
 #include "render/paragraph.h"
+#include "base/tr.h"
 
 enum {
 	ROWS_MAX = 64,		/* wrapped lines of one caption we look at */
@@ -89,30 +90,21 @@ static void caption_title(const struct state *s, const struct lesson *l,
 	const char *dot = s->ascii ? " - " : " · ";
 	int k = s->les.step + 1;
 
-	if (s->lang == LANG_ZH)
-		snprintf(buf, n, "%s%s第 %d/%d 步：%s", l->title, dot, k,
-			 l->nsteps, l->step[s->les.step].title);
-	else
-		snprintf(buf, n, "%s%s%d/%d %s", l->title, dot, k, l->nsteps,
-			 l->step[s->les.step].title);
+	snprintf(buf, n, tr(s->lang, "%s%s%d/%d %s"), l->title, dot, k,
+		 l->nsteps, l->step[s->les.step].title);
 }
 
 /* The lesson keys, right-aligned on the bottom border when they fit. */
 static void caption_hints(const struct state *s, struct canvas *c,
 			  struct rect r)
 {
-	static const char *const hints[2][2] = {
-		{ " p/n step  R restore  Enter arrows step  o lessons ",
-		  " p/n 翻步  R 回到本步  Enter 方向键翻步  o 课程 " },
-		{ " Left/Right step  Enter release the arrows ",
-		  " ←/→ 翻步  Enter 交还方向键 " },
-	};
-	const char *h = hints[s->les.focus][s->lang == LANG_ZH];
+	const char *h = !s->les.focus
+		? tr(s->lang, " p/n step  R restore  Enter arrows step  o lessons ")
+		: s->ascii ? " Left/Right step  Enter release the arrows "
+		: tr(s->lang, " ←/→ step  Enter release the arrows ");
 	struct style st = { ROLE_KEY, ROLE_DEFAULT, 0 };
 	int hw;
 
-	if (s->les.focus && !s->ascii && s->lang != LANG_ZH)
-		h = " ←/→ step  Enter release the arrows ";
 	hw = utf8_width(h);
 	if (hw + HINT_PAD <= r.w)
 		canvas_text(c, r.x + r.w - 2 - hw, r.y + r.h - 1, hw, h, st);
