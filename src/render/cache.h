@@ -29,8 +29,10 @@
 enum {
 	CACHE_KEY_MAX = 16,	/* inputs of one result */
 	CACHE_AT_MAX = 4,	/* counters of a job's cursor */
-	CACHE_ACC_MAX = 4,	/* running totals of a job */
-	CACHE_OUT_MAX = 4	/* numbers of a finished result */
+	CACHE_ACC_MAX = 8,	/* running totals of a job (the context view
+				 * keeps two for each of its three curves) */
+	CACHE_OUT_MAX = 8	/* numbers of a finished result (the bands
+				 * view's scan has six) */
 };
 
 /* The inputs of a result; unused entries stay 0. */
