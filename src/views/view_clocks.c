@@ -284,26 +284,31 @@ static int dial_width(const struct state *s, int rows)
 	return 2 * rows > w ? 2 * rows + 1 : w + 1;
 }
 
-/* n pairs spread evenly over 0 .. h-1, with `sel` among them: it replaces
- * the nearest one, but never the first or the last, so the fastest and the
- * slowest hand always show. Returns how many (all h when they fit). */
+/* n different pairs spread evenly over 0 .. h-1 in ascending order, with
+ * `sel` among them: when it is not one of the spread, it replaces the
+ * nearest, but never the first or the last, so the fastest and the slowest
+ * hand always show (and it stays between its neighbours). Returns how many
+ * (all h when they fit). */
 static int pick_pairs(int h, int sel, int n, int *out)
 {
 	int best = -1;
+	bool found = false;
 
 	if (n > h)
 		n = h;
 	if (n < 1)
 		return 0;
+	/* n <= h: the spread rises by at least 1 a dial. */
 	for (int j = 0; j < n; j++) {
 		out[j] = n > 1 ? (int)((long long)j * (h - 1) / (n - 1)) : sel;
-		if (out[j] == sel)
-			return n;
+		found = found || out[j] == sel;
 	}
+	if (found)
+		return n;
 	for (int j = 1; j < n - 1; j++)
 		if (best < 0 || abs(out[j] - sel) < abs(out[best] - sel))
 			best = j;
-	/* Two dials only: the selected one and the slowest. */
+	/* Two dials only: the fastest and the selected one. */
 	out[best >= 0 ? best : n - 1] = sel;
 	return n;
 }
