@@ -172,17 +172,21 @@ static struct pe_wave_pair *pairs_of(const struct bugs_ctx *x, int k)
 	return pw + (size_t)k * (size_t)((int)x->pairs.key.v[0] / 2);
 }
 
-/* The next CHUNK pairs, of the correct encoding then of the mistake;
+/* The next CHUNK pairs, of the correct encoding then of the mistake, whose
+ * frequencies come from the correct ones where they are the same;
  * at[0]: 0 .. 2 * d/2, pairs done. */
 static bool pairs_step(struct cache *c, void *arg)
 {
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2, k = (int)c->at[0] / h, i = (int)c->at[0] % h;
 	int end = h - i < CHUNK ? h : i + CHUNK;
-	struct pe_wave_pair *pw = c->mem;
+	struct pe_wave_pair *good = c->mem, *bad = good + h;
 
-	pe_variant_pairs(p, k == 0 ? PE_BUG_NONE : (enum pe_bug)c->key.v[2], i,
-			 end, pw + (size_t)k * (size_t)h + (size_t)i);
+	if (k == 0)
+		pe_variant_pairs(p, PE_BUG_NONE, i, end, good + i);
+	else
+		pe_variant_pairs_from(p, (enum pe_bug)c->key.v[2], good, i, end,
+				      bad + i);
 	c->at[0] = k * h + end;
 	return c->at[0] == 2 * h;
 }
@@ -368,17 +372,19 @@ static double *norm2_of(const struct bugs_ctx *x, int k)
 	return (double *)x->plans.mem + 2 * PE_SIM_PAIR * h + (size_t)k * (n + 1);
 }
 
-/* The next CHUNK pairs of the plans, as pairs_step; at[0] as there. */
+/* The next CHUNK pairs of the plans, as pairs_step (the mistake's taking
+ * what it shares from the correct plan); at[0] as there. */
 static bool plans_step(struct cache *c, void *arg)
 {
 	const struct bugs_ctx *x = arg;
 	int h = (int)c->key.v[0] / 2, k = (int)c->at[0] / h;
 	int i = (int)c->at[0] % h, end = h - i < CHUNK ? h : i + CHUNK;
+	size_t at = (size_t)PE_SIM_PAIR * (size_t)i;
 	struct pe_sim_grid g = sim_grid(&c->key);
 
-	pe_sim_plan(pairs_of(x, k) + i, end - i, &g,
-		    plan_of(x, k) + (size_t)PE_SIM_PAIR * (size_t)i,
-		    norm2_of(x, k));
+	pe_sim_plan_from(pairs_of(x, k) + i, k ? pairs_of(x, 0) + i : NULL,
+			 k ? plan_of(x, 0) + at : NULL, end - i, &g,
+			 plan_of(x, k) + at, norm2_of(x, k));
 	c->at[0] = k * h + end;
 	return c->at[0] == 2 * h;
 }
