@@ -68,6 +68,10 @@ bool cache_start(struct cache *c, const struct cache_key *k, int soft);
 /* Whether the job for k is done (mem, or the result, is for k). */
 bool cache_ready(const struct cache *c, const struct cache_key *k);
 
+/* Whether a job is under way: started and not done (views that own other
+ * work than their caches' decide by it which goes first in a frame). */
+bool cache_busy(const struct cache *c);
+
 /* Runs step(c, arg) until it returns true (the job is done: c->done is
  * set) or the frame's time is up, checking between steps. The first step
  * runs even when the time is already up, so every frame makes progress,

@@ -33,6 +33,7 @@
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "render/work.h"
 
 
 enum {
@@ -100,6 +101,7 @@ enum { CHUNK = 4096 };		/* pairs a step of a job takes */
 struct bugs_ctx {
 	struct heat_cache heat_good, heat_bad;
 	struct cache pairs, plans, curves, shown, cmp;
+	bool cmp_oom;			/* the numbers' memory ran out */
 };
 
 static enum pe_bug bug_of(const struct state *s)
@@ -244,24 +246,30 @@ struct cmp_result {
 	struct pe_variant_diff diff;
 };
 
-/* The last finished measurements (full rows at positions spread over the
- * window, pe_variant_compare), brought up to date with s as far as the
- * frame allows, into *m; false while there are none, or when memory runs
- * out (*oom). */
-static bool cmp_get(struct bugs_ctx *x, const struct state *s,
-		    struct cmp_result *m, bool *oom)
+/* Brings the measurements (full rows at positions spread over the window,
+ * pe_variant_compare) up to date with s as far as the frame allows. */
+static void cmp_advance(struct bugs_ctx *x, const struct state *s)
 {
 	struct cache_key k = cmp_key(s);
 	struct cache *c = &x->cmp;
-	const struct cache_key *was = &c->out_key;
 	size_t need = (size_t)pe_variant_compare_workspace(
 		s->cur.pe.d_model, (int)k.v[KEY_ROWS]);
 
-	*oom = cache_start(c, &k, 0) && !cache_mem(c, need * sizeof(double));
-	if (*oom)
-		return false;
-	if (!c->done && pairs_ready(x, s))
+	x->cmp_oom = cache_start(c, &k, 0) &&
+		     !cache_mem(c, need * sizeof(double));
+	if (!x->cmp_oom && !c->done && pairs_ready(x, s))
 		cache_run(c, cmp_step, x);
+}
+
+/* The last finished measurements into *m; false while there are none, or
+ * when memory ran out. */
+static bool cmp_shown(const struct bugs_ctx *x, struct cmp_result *m)
+{
+	const struct cache *c = &x->cmp;
+	const struct cache_key *was = &c->out_key;
+
+	if (x->cmp_oom)
+		return false;
 	*m = (struct cmp_result){
 		(int)was->v[KEY_ROWS], (int)was->v[KEY_DIM0],
 		(int)was->v[KEY_NDIM],
@@ -293,18 +301,18 @@ static char *fmt_diff(double x, char *buf, size_t n)
 	return buf;
 }
 
-static void numbers_text(struct bugs_ctx *x, const struct state *s,
+/* The paragraph of the last finished measurements. */
+static void numbers_text(const struct bugs_ctx *x, const struct state *s,
 			 char *text, size_t n)
 {
 	struct cmp_result m;
-	bool oom;
 	char a[32], b[32];
 	const char *note = "";
 	size_t len;
 
-	if (!cmp_get(x, s, &m, &oom)) {
-		snprintf(text, n, oom ? "Out of memory: no measurements."
-				      : "Measuring the rows in view%s",
+	if (!cmp_shown(x, &m)) {
+		snprintf(text, n, x->cmp_oom ? "Out of memory: no measurements."
+					     : "Measuring the rows in view%s",
 			 s->ascii ? "..." : "…");
 		return;
 	}
@@ -474,12 +482,10 @@ static bool curves_run(struct bugs_ctx *x)
 	return true;
 }
 
-/* The two curves for s and n samples (correct, then with the mistake), as
- * last finished: *key says where they were taken. NULL while there are
- * none yet, or when memory runs out. A new position only weighs the
- * plans. */
-static const double *curves_get(struct bugs_ctx *x, const struct state *s,
-				int n, const struct cache_key **key)
+/* Brings the two curves for s and n samples (correct, then with the
+ * mistake) up to date as far as the frame allows; x->shown keeps the last
+ * finished ones. A new position only weighs the plans. */
+static void curves_advance(struct bugs_ctx *x, const struct state *s, int n)
 {
 	struct cache_key k = curves_key(s, n);
 
@@ -488,8 +494,6 @@ static const double *curves_get(struct bugs_ctx *x, const struct state *s,
 		/* Done, but for a position left behind: on to the new one,
 		 * in this frame or (marked unfinished) the next. */
 		curves_run(x);
-	*key = &x->shown.key;
-	return x->shown.done ? x->shown.mem : NULL;
 }
 
 struct bugs_layout {
@@ -582,32 +586,65 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		       &hp, hc);
 }
 
-static void draw_similarity(struct bugs_ctx *bx, const struct state *s,
+/* The insides of the similarity box r. */
+struct sim_box {
+	struct rect in;
+	int legend, ticks, gutter;	/* rows, columns: 0 when left out */
+	bool plot;			/* there is room for the plot a */
+	struct plot_area a;
+};
+
+static struct sim_box sim_box(const struct state *s, struct rect r)
+{
+	struct sim_box b = { { r.x + 1, r.y + 1, r.w - 2, r.h - 2 }, 0, 0, 0,
+			     false, { { 0, 1, 0, 0 }, 0, 0, -1.0, 1.0, 0 } };
+
+	b.legend = b.in.h >= 4;
+	b.ticks = b.in.h >= 3;
+	b.gutter = b.in.w >= 12 ? 5 : 0;
+	b.plot = b.in.h - b.legend - b.ticks >= 1 && b.in.w - b.gutter >= 2;
+	if (b.plot)
+		b.a = (struct plot_area){
+			{ s->window.pos0, s->window.npos, b.in.x + b.gutter,
+			  b.in.w - b.gutter },
+			b.in.y + b.legend, b.in.h - b.legend - b.ticks, -1.0,
+			1.0, 0
+		};
+	return b;
+}
+
+/* Samples of the curves in box r; 0: no plot. */
+static int curve_samples(const struct state *s, struct rect r)
+{
+	struct sim_box b = sim_box(s, r);
+
+	return b.plot ? sim_samples(s->cur.pe.d_model, b.a.ax.w,
+				    s->window.npos) : 0;
+}
+
+/* The box, with the last finished curves. */
+static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 			    struct canvas *c, struct rect r)
 {
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	int legend = in.h >= 4, ticks = in.h >= 3, gutter = in.w >= 12 ? 5 : 0;
-	struct plot_area a;
+	struct sim_box b = sim_box(s, r);
+	struct rect in = b.in;
+	int legend = b.legend, ticks = b.ticks, gutter = b.gutter;
+	struct plot_area a = b.a;
 	char title[64];
-	const double *v;
-	const struct cache_key *key;
+	const double *v = bx->shown.done ? bx->shown.mem : NULL;
+	const struct cache_key *key = &bx->shown.key;
 	int n, x = in.x;
 
 	snprintf(title, sizeof title, "Similarity to p = %lld", s->cur.pos);
 	canvas_box(c, r, title, border_style, title_style);
-	if (in.h - legend - ticks < 1 || in.w - gutter < 2)
+	if (!b.plot)
 		return;
-	a = (struct plot_area){ { s->window.pos0, s->window.npos, in.x + gutter,
-				  in.w - gutter },
-				in.y + legend, in.h - legend - ticks, -1.0, 1.0, 0 };
 	if (legend) {
 		x += canvas_text(c, x, in.y, in.w, "correct  ",
 				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
 		canvas_text(c, x, in.y, in.x + in.w - x, "with the mistake",
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 	}
-	n = sim_samples(s->cur.pe.d_model, a.ax.w, s->window.npos);
-	v = curves_get(bx, s, n, &key);
 	if (v) {
 		struct pe_sim_grid g = sim_grid(key);
 		double m = g.step, first = g.q0;
@@ -636,20 +673,68 @@ static void draw_similarity(struct bugs_ctx *bx, const struct state *s,
 		plot_xticks(c, &a.ax, in.y + in.h - 1, axis_style);
 }
 
+/* Brings the numbers and the curves up to date as far as the frame
+ * allows. */
+static void advance(struct bugs_ctx *x, const struct state *s,
+		    const struct bugs_layout *l)
+{
+	int n = curve_samples(s, l->sim);
+
+	cmp_advance(x, s);
+	if (n > 0)
+		curves_advance(x, s, n);
+}
+
+/* Whether heatmap hc takes the frame's time before the numbers and the
+ * curves. Without a budget the order does not matter, and the numbers go
+ * first: the layout follows their paragraph. Under a budget a heatmap, the
+ * costliest work, goes first while its grid is being computed (its
+ * cache's `work` under way) or when nothing of the view's own is under way
+ * (a change has just come); but a grid finished late in a frame is shown
+ * in the next one, which then computes nothing more (heat.h), so it waits
+ * for the numbers and the curves when they are under way: a change at the
+ * extremes is then done in two frames. */
+static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
+{
+	bool own = cache_busy(&x->pairs) || cache_busy(&x->plans) ||
+		   cache_busy(&x->curves) || cache_busy(&x->cmp);
+
+	return work_limited() && (!own || cache_busy(&hc->work));
+}
+
+/* When a heatmap goes first, the layout is the one of the numbers shown
+ * before; one that the new numbers change is left to the next frame. */
 static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
 		      struct rect r)
 {
 	struct bugs_ctx *x = ctx;
+	bool good_first = heat_first(x, &x->heat_good);
+	bool bad_first = heat_first(x, &x->heat_bad);
 	struct rect old = plot_clip_push(c, r);
 	char numbers[TEXT_MAX];
-	struct bugs_layout l;
+	struct bugs_layout l, now;
 
 	canvas_fill(c, r, ' ', text_style);
+	if (!good_first && !bad_first)
+		cmp_advance(x, s);
 	numbers_text(x, s, numbers, sizeof numbers);
 	bugs_layout(s, r, numbers, &l);
 	draw_head(s, c, r, &l);
-	draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
-	draw_heat_box(s, c, l.bad, bug_of(s), &x->heat_bad);
+	if (good_first)
+		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
+	if (bad_first)
+		draw_heat_box(s, c, l.bad, bug_of(s), &x->heat_bad);
+	advance(x, s, &l);
+	if (good_first || bad_first) {
+		numbers_text(x, s, numbers, sizeof numbers);
+		bugs_layout(s, r, numbers, &now);
+		if (memcmp(&now, &l, sizeof l) != 0)
+			work_mark_unfinished();
+	}
+	if (!good_first)
+		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
+	if (!bad_first)
+		draw_heat_box(s, c, l.bad, bug_of(s), &x->heat_bad);
 	draw_similarity(x, s, c, l.sim);
 	paragraph_draw(c, l.numbers, numbers, text_style);
 	canvas_set_clip(c, old);

@@ -29,6 +29,7 @@
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "render/work.h"
 
 enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
@@ -53,6 +54,7 @@ enum { CHUNK = 8192 };		/* pairs a step takes */
 struct layouts_ctx {
 	struct heat_cache inter, concat;
 	struct cache gram;
+	bool gram_oom;			/* its memory ran out */
 };
 
 enum { KEY_POS0 = 2, KEY_NPOS = 3 };	/* the window in the key */
@@ -115,11 +117,8 @@ static bool gram_step(struct cache *c, void *arg)
 	return true;
 }
 
-/* The last finished measurement into *diff and the positions it used into
- * *n_used, rebuilding it when the inputs changed: true when there is one;
- * false while there is none yet, or when memory ran out (*oom). */
-static bool gram_get(struct layouts_ctx *x, const struct state *s,
-		     double *diff, int *n_used, bool *oom)
+/* Brings the measurement up to date with s as far as the frame allows. */
+static void gram_advance(struct layouts_ctx *x, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct cache_key k = gram_key(s);
@@ -127,15 +126,25 @@ static bool gram_get(struct layouts_ctx *x, const struct state *s,
 	int n = gram_samples(p->d_model, s->window.npos);
 	size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
 
-	*oom = cache_start(c, &k, 0) && !cache_mem(c, size * sizeof(double));
-	if (*oom)
-		return false;
-	cache_run(c, gram_step, (void *)p);
+	x->gram_oom = cache_start(c, &k, 0) &&
+		      !cache_mem(c, size * sizeof(double));
+	if (!x->gram_oom)
+		cache_run(c, gram_step, (void *)p);
+}
+
+/* The last finished measurement into *diff and the positions it used into
+ * *n_used (those s asks for while there is none): true when there is one;
+ * false while there is none yet, or when memory ran out. */
+static bool gram_shown(const struct layouts_ctx *x, const struct state *s,
+		       double *diff, int *n_used)
+{
+	const struct cache *c = &x->gram;
+
 	*diff = c->out[0];
 	*n_used = c->have ? gram_samples((int)c->out_key.v[0],
 					 (long long)c->out_key.v[KEY_NPOS])
-			  : n;
-	return c->have;
+			  : gram_samples(s->cur.pe.d_model, s->window.npos);
+	return c->have && !x->gram_oom;
 }
 
 /* The first of the titles that fits in a box of width w. */
@@ -177,8 +186,9 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		       &hp, hc);
 }
 
-/* The three paragraphs of the text box, most important first. */
-static int explain(struct layouts_ctx *x, const struct state *s,
+/* The three paragraphs of the text box, most important first, with the
+ * last finished measurement. */
+static int explain(const struct layouts_ctx *x, const struct state *s,
 		   char text[3][TEXT_MAX])
 {
 	const struct pe_params *p = &s->cur.pe;
@@ -186,10 +196,10 @@ static int explain(struct layouts_ctx *x, const struct state *s,
 	int pair = pe_pair_of(p, s->cur.dim), n = 0;
 	enum pe_fn fn = pe_fn_of(p, s->cur.dim);
 	double diff = 0.0;
-	bool oom, have = gram_get(x, s, &diff, &n, &oom);
+	bool have = gram_shown(x, s, &diff, &n);
 	char num[32];
 
-	if (oom)
+	if (x->gram_oom)
 		snprintf(num, sizeof num, "?");
 	else if (!have)
 		snprintf(num, sizeof num, "%s", s->ascii ? "..." : "…");
@@ -239,32 +249,76 @@ static void draw_text_box(struct canvas *c, struct rect r,
 			    num_style);
 }
 
-static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
-			 struct rect r)
+/* The rows of the text box in r for `text`: the rows its paragraphs need,
+ * but leaving the heatmaps at least HEAT_ROWS_MIN; *nparas (3 on entry)
+ * drops the paragraphs that do not fit, from the last. */
+static int text_box_rows(struct rect r, char text[3][TEXT_MAX], int *nparas)
 {
-	struct layouts_ctx *x = ctx;
-	struct rect old = plot_clip_push(c, r);
-	char text[3][TEXT_MAX];
-	int nparas = explain(x, s, text), need = 2, lw = r.w / 2, box_h;
+	int need = 2;
 
-	canvas_fill(c, r, ' ', text_style);
-	/* The text box takes the rows its paragraphs need, but leaves the
-	 * heatmaps at least HEAT_ROWS_MIN; paragraphs that do not fit are
-	 * dropped from the last. */
-	for (int k = 0; k < nparas; k++) {
+	for (int k = 0; k < *nparas; k++) {
 		int rows = paragraph_rows(text[k], r.w - 2);
 
 		if (r.h - (need + rows) < HEAT_ROWS_MIN && k > 0) {
-			nparas = k;
+			*nparas = k;
 			break;
 		}
 		need += rows;
 	}
-	box_h = need < r.h ? need : r.h;
-	draw_heat_box(s, c, (struct rect){ r.x, r.y, lw, r.h - box_h },
-		      PE_INTERLEAVED, &x->inter);
-	draw_heat_box(s, c, (struct rect){ r.x + lw, r.y, r.w - lw, r.h - box_h },
-		      PE_CONCAT, &x->concat);
+	return need < r.h ? need : r.h;
+}
+
+/* Whether heatmap hc takes the frame's time before the measurement.
+ * Without a budget the order does not matter, and the measurement goes
+ * first: the text box's size follows the number. Under a budget a
+ * heatmap, the costliest work, goes first while its grid is being
+ * computed (its cache's `work` under way) or when the measurement is not
+ * under way (a change has just come); but a grid finished late in a frame
+ * is shown in the next one, which then computes nothing more (heat.h), so
+ * it waits for the measurement when that is under way. */
+static bool heat_first(const struct layouts_ctx *x,
+		       const struct heat_cache *hc)
+{
+	return work_limited() &&
+	       (!cache_busy(&x->gram) || cache_busy(&hc->work));
+}
+
+/* When a heatmap goes first, the text box is the one of the number shown
+ * before; one that the new number resizes is left to the next frame. */
+static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
+			 struct rect r)
+{
+	struct layouts_ctx *x = ctx;
+	bool inter_first = heat_first(x, &x->inter);
+	bool concat_first = heat_first(x, &x->concat);
+	struct rect old = plot_clip_push(c, r);
+	char text[3][TEXT_MAX];
+	int nparas, lw = r.w / 2, box_h;
+	struct rect left, right;
+
+	canvas_fill(c, r, ' ', text_style);
+	if (!inter_first && !concat_first)
+		gram_advance(x, s);
+	nparas = explain(x, s, text);
+	box_h = text_box_rows(r, text, &nparas);
+	left = (struct rect){ r.x, r.y, lw, r.h - box_h };
+	right = (struct rect){ r.x + lw, r.y, r.w - lw, r.h - box_h };
+	if (inter_first)
+		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
+	if (concat_first)
+		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
+	gram_advance(x, s);
+	if (inter_first || concat_first) {
+		int now = 3;
+
+		explain(x, s, text);
+		if (text_box_rows(r, text, &now) != box_h || now != nparas)
+			work_mark_unfinished();
+	}
+	if (!inter_first)
+		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
+	if (!concat_first)
+		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
 	draw_text_box(c, (struct rect){ r.x, r.y + r.h - box_h, r.w, box_h },
 		      text, nparas);
 	canvas_set_clip(c, old);
