@@ -46,6 +46,11 @@ bool pe_params_valid(const struct pe_params *p)
 	       (p->layout == PE_INTERLEAVED || p->layout == PE_CONCAT);
 }
 
+long long pe_spread_pos(long long pos0, long long npos, int j, int n)
+{
+	return n == 1 ? pos0 : pos0 + (npos - 1) * j / (n - 1);
+}
+
 const char *pe_layout_name(enum pe_layout layout)
 {
 	switch (layout) {

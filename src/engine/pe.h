@@ -55,6 +55,11 @@ struct pe_window {
 	int ndim;		/* dimensions, >= 1 */
 };
 
+/* Position j of n (0 <= j < n) spread evenly over the npos >= 1 positions
+ * from pos0, both ends included: pos0 + (npos - 1) * j / (n - 1), rounded
+ * down, and pos0 when n == 1. Where measurements sample a window. */
+long long pe_spread_pos(long long pos0, long long npos, int j, int n);
+
 /* True when p is not NULL, d_model is even and in range, base is finite,
  * > 1 and <= max, and layout is one of enum pe_layout. */
 bool pe_params_valid(const struct pe_params *p);

@@ -52,14 +52,16 @@ static void lanes_mul(struct lanes *out, const struct lanes *a,
 }
 
 /* The block factor D for a span of len positions of a wave with half-step
- * x, given sin(len * x); weight is 0 for padding lanes, else 1. */
-static double factor(long long len, double x, double sin_lx, double weight)
+ * x, given sin(len * x) and sin(x) (the lane's half turn, libm's value);
+ * weight is 0 for padding lanes, else 1. */
+static double factor(long long len, double x, double sin_lx, double sin_x,
+		     double weight)
 {
 	double den, f;
 
 	if (len <= 1 || fabs((double)len * x) < 0x1p-26)
 		return weight;
-	den = (double)len * sin(x);
+	den = (double)len * sin_x;
 	if (den == 0.0)
 		return weight;
 	f = sin_lx / den;
@@ -189,7 +191,7 @@ static void block_length(struct block *b, const struct pe_grid *g, int i)
 	}
 	for (int k = 0; k < PE_GRID_LANES; k++)
 		b->fac[i][k] = factor(m, b->x[k], b->len_turn[i].s[k],
-				      b->weight[k]);
+				      b->half.s[k], b->weight[k]);
 }
 
 /* The turn by the step steps[i]: a product of two length turns when it is
@@ -229,7 +231,7 @@ static void direct_factors(const struct block *b, long long len, double *fac)
 {
 	for (int k = 0; k < PE_GRID_LANES; k++)
 		fac[k] = factor(len, b->x[k], sin((double)len * b->x[k]),
-				b->weight[k]);
+				b->half.s[k], b->weight[k]);
 }
 
 /* Two lanes in one register (a GCC and Clang vector extension; on machines

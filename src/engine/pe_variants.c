@@ -97,11 +97,16 @@ static double omega_at(const struct pe_params *p, double e)
 	return pow(p->base, -e / p->d_model);
 }
 
-/* The waves of pair i's sine slot and cosine slot under bug. */
-static void pair_waves(const struct pe_params *p, enum pe_bug bug, int i,
-		       struct pe_wave *ws, struct pe_wave *wc)
+/* The waves of pair i's sine slot and cosine slot under bug, given the
+ * correct frequency w = pe_omega(p, i). `good` (NULL: none) holds the
+ * correct pairs 0 .. d/2-1: a mistake that turns at another pair's correct
+ * frequency takes it from there, the same pow (omega_at(p, e) with e = 2j
+ * is pe_omega(p, j) bit for bit). */
+static void pair_waves_from(const struct pe_params *p, enum pe_bug bug,
+			    int i, double w, const struct pe_wave_pair *good,
+			    struct pe_wave *ws, struct pe_wave *wc)
 {
-	double w = pe_omega(p, i);
+	int h = p->d_model / 2;
 
 	*ws = (struct pe_wave){ w, PE_SIN };
 	*wc = (struct pe_wave){ w, PE_COS };
@@ -110,10 +115,13 @@ static void pair_waves(const struct pe_params *p, enum pe_bug bug, int i,
 		wc->omega = omega_at(p, 2.0 * i + 1.0);
 		break;
 	case PE_BUG_HALF_EXPONENT:
-		ws->omega = wc->omega = omega_at(p, (double)i);
+		ws->omega = wc->omega = good && i % 2 == 0
+						? good[i / 2].s.omega
+						: omega_at(p, (double)i);
 		break;
 	case PE_BUG_COS_NEXT_PAIR:
-		wc->omega = omega_at(p, 2.0 * i + 2.0);
+		wc->omega = good && i + 1 < h ? good[i + 1].s.omega
+					      : omega_at(p, 2.0 * i + 2.0);
 		break;
 	case PE_BUG_MULTIPLY:
 		ws->omega = wc->omega = 1.0 / w;
@@ -125,6 +133,12 @@ static void pair_waves(const struct pe_params *p, enum pe_bug bug, int i,
 	default:		/* NONE, FLOAT32: the exact waves */
 		break;
 	}
+}
+
+static void pair_waves(const struct pe_params *p, enum pe_bug bug, int i,
+		       struct pe_wave *ws, struct pe_wave *wc)
+{
+	pair_waves_from(p, bug, i, pe_omega(p, i), NULL, ws, wc);
 }
 
 struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
@@ -281,6 +295,15 @@ void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
 		pair_waves(p, bug, i, &out[i - pair0].s, &out[i - pair0].c);
 }
 
+void pe_variant_pairs_from(const struct pe_params *p, enum pe_bug bug,
+			   const struct pe_wave_pair *good, int pair0,
+			   int pair1, struct pe_wave_pair *out)
+{
+	for (int i = pair0; i < pair1; i++)
+		pair_waves_from(p, bug, i, good[i].s.omega, good,
+				&out[i - pair0].s, &out[i - pair0].c);
+}
+
 /* f(x) for wave w at angle x, through pe_sincos. */
 static double wave_at(struct pe_wave w, double x)
 {
@@ -290,34 +313,46 @@ static double wave_at(struct pe_wave w, double x)
 	return w.fn == PE_SIN ? s : c;
 }
 
+/* f(x) for wave w at angle x, reusing sin and cos of angle a (s, c) when
+ * x is that angle: pe_sincos of the same angle gives the same values. */
+static double wave_at_known(struct pe_wave w, double x, double a, double s,
+			    double c)
+{
+	if (x != a)
+		return wave_at(w, x);
+	return w.fn == PE_SIN ? s : c;
+}
+
 /* Both slots of pair i at pos: the correct waves into row g, the mistake's
  * into row b (dimensions in p->layout's order). One sin/cos for the correct
- * pair and for every mistake that keeps the pair on one angle. */
+ * pair, and for the mistake one per angle the correct pair does not have
+ * already (none when it keeps the pair's angle, as swapping does). */
 static void compare_pair(const struct pe_params *p, enum pe_bug bug,
 			 struct pe_wave_pair good, struct pe_wave_pair bad,
 			 int i, double pos, double *g, double *b)
 {
 	int ds = pe_dim_of(p, i, PE_SIN), dc = pe_dim_of(p, i, PE_COS);
-	double s, c, angle;
+	double s, c, angle, a = pos * good.s.omega;
 
-	pe_sincos(pos * good.s.omega, &s, &c);
+	pe_sincos(a, &s, &c);
 	g[ds] = s;
 	g[dc] = c;
 	if (bad.s.omega != bad.c.omega) {
-		b[ds] = wave_at(bad.s, pos * bad.s.omega);
-		b[dc] = wave_at(bad.c, pos * bad.c.omega);
+		b[ds] = wave_at_known(bad.s, pos * bad.s.omega, a, s, c);
+		b[dc] = wave_at_known(bad.c, pos * bad.c.omega, a, s, c);
 		return;
 	}
 	angle = bug == PE_BUG_FLOAT32 ? prec_angle(PREC_FP32, pos, bad.s.omega)
 				      : pos * bad.s.omega;
-	pe_sincos(angle, &s, &c);
+	if (angle != a)
+		pe_sincos(angle, &s, &c);
 	b[ds] = bad.s.fn == PE_SIN ? s : c;
 	b[dc] = bad.c.fn == PE_SIN ? s : c;
 }
 
 int pe_variant_compare_workspace(int d_model, int n)
 {
-	return 2 * d_model * n;
+	return 2 * d_model * n + 2 * n;
 }
 
 void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
@@ -332,31 +367,76 @@ void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
 		compare_pair(p, bug, good[i], bad[i], i, pos, g, b);
 }
 
-static double dot(const double *a, const double *b, int d)
-{
-	double s = 0.0;
+/* Dot products of rows of d values, DOTS at a time. */
+enum { DOTS = 4 };
 
-	for (int k = 0; k < d; k++)
-		s += a[k] * b[k];
-	return s;
+/* s[j] = sum over k of a[j][k] * b[j][k], j < m <= DOTS: each sum added in
+ * the order of k (the same value as one loop alone), DOTS of them side by
+ * side so that their additions do not wait on one another (a chain of
+ * additions, not the multiplies, is what a lone dot product waits on; the
+ * lanes past m redo lane 0 and are dropped). */
+static void dots(const double *const *a, const double *const *b, int m,
+		 int d, double *s)
+{
+	const double *a0 = a[0], *a1 = a[m > 1], *a2 = a[m > 2 ? 2 : 0];
+	const double *a3 = a[m > 3 ? 3 : 0];
+	const double *b0 = b[0], *b1 = b[m > 1], *b2 = b[m > 2 ? 2 : 0];
+	const double *b3 = b[m > 3 ? 3 : 0];
+	double t[DOTS] = { 0.0, 0.0, 0.0, 0.0 };
+
+	for (int k = 0; k < d; k++) {
+		t[0] += a0[k] * b0[k];
+		t[1] += a1[k] * b1[k];
+		t[2] += a2[k] * b2[k];
+		t[3] += a3[k] * b3[k];
+	}
+	for (int j = 0; j < m; j++)
+		s[j] = t[j];
 }
 
-/* Cosine similarity of rows a and b; 0 when either is zero. */
-static double row_cos(const double *a, const double *b, int d)
+/* row(a) . row(b) for b = b0 .. b0 + m - 1 (m <= DOTS) of rows of d values
+ * from `rows`, into s[0 .. m-1]. */
+static void row_dots(const double *rows, int d, int a, int b0, int m,
+		     double *s)
 {
-	double na = dot(a, a, d), nb = dot(b, b, d);
+	const double *ra[DOTS], *rb[DOTS];
 
+	for (int j = 0; j < m; j++) {
+		ra[j] = rows + (size_t)a * (size_t)d;
+		rb[j] = rows + (size_t)(b0 + j) * (size_t)d;
+	}
+	dots(ra, rb, m, d, s);
+}
+
+/* norm[a] = row(a) . row(a) for the n rows of d values from `rows`. */
+static void row_norms(const double *rows, int n, int d, double *norm)
+{
+	for (int a0 = 0; a0 < n; a0 += DOTS) {
+		const double *r[DOTS];
+		int m = n - a0 < DOTS ? n - a0 : DOTS;
+
+		for (int j = 0; j < m; j++)
+			r[j] = rows + (size_t)(a0 + j) * (size_t)d;
+		dots(r, r, m, d, norm + a0);
+	}
+}
+
+/* Cosine similarity from a dot product and the two squared norms; 0 when
+ * either norm is. */
+static double cos_of(double ab, double na, double nb)
+{
 	if (na == 0.0 || nb == 0.0)
 		return 0.0;
-	return dot(a, b, d) / sqrt(na * nb);
+	return ab / sqrt(na * nb);
 }
 
 struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 						 int n, int dim0, int ndim,
-						 const double *work)
+						 double *work)
 {
 	int d = p->d_model;
 	const double *good = work, *bad = work + (size_t)d * (size_t)n;
+	double *norm_g = work + 2 * (size_t)d * (size_t)n, *norm_b = norm_g + n;
 	struct pe_variant_diff r = { 0.0, 0.0 };
 
 	for (int a = 0; a < n; a++) {
@@ -367,15 +447,23 @@ struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 			if (fabs(b[k] - g[k]) > r.value)
 				r.value = fabs(b[k] - g[k]);
 	}
+	row_norms(good, n, d, norm_g);
+	row_norms(bad, n, d, norm_b);
 	for (int a = 0; a < n; a++)
-		for (int b = a + 1; b < n; b++) {
-			double cg = row_cos(good + (size_t)a * (size_t)d,
-					    good + (size_t)b * (size_t)d, d);
-			double cb = row_cos(bad + (size_t)a * (size_t)d,
-					    bad + (size_t)b * (size_t)d, d);
+		for (int b0 = a + 1; b0 < n; b0 += DOTS) {
+			int m = n - b0 < DOTS ? n - b0 : DOTS;
+			double dg[DOTS], db[DOTS];
 
-			if (fabs(cb - cg) > r.similarity)
-				r.similarity = fabs(cb - cg);
+			row_dots(good, d, a, b0, m, dg);
+			row_dots(bad, d, a, b0, m, db);
+			for (int j = 0; j < m; j++) {
+				int b = b0 + j;
+				double cg = cos_of(dg[j], norm_g[a], norm_g[b]);
+				double cb = cos_of(db[j], norm_b[a], norm_b[b]);
+
+				if (fabs(cb - cg) > r.similarity)
+					r.similarity = fabs(cb - cg);
+			}
 		}
 	return r;
 }
@@ -445,10 +533,20 @@ static void plan_norm(struct pe_wave w, const struct pe_sim_grid *g,
 	}
 }
 
-/* pe_sim_plan for at most SIM_GROUP pairs. The turns and the first values
- * go through pe_sincos_n in one batch, as the terms do in sim_seed. */
-static void plan_group(const struct pe_wave_pair *pw, int cnt,
-		       const struct pe_sim_grid *g, double *plan,
+/* Whether a wave of frequency w may take its block factor and turn from
+ * the plan of pair r (NULL: no such pair): r shares its angle, at w. */
+static bool plan_known(const struct pe_wave_pair *r, double w)
+{
+	return r && pair_shares(*r) && r->s.omega == w;
+}
+
+/* pe_sim_plan for at most SIM_GROUP pairs, with the pairs ref (NULL: none)
+ * planned in ref_plan as pe_sim_plan_from describes. The turns and the
+ * first values go through pe_sincos_n in one batch, as the terms do in
+ * sim_seed; a turn from ref_plan is that same function's value. */
+static void plan_group(const struct pe_wave_pair *pw,
+		       const struct pe_wave_pair *ref, const double *ref_plan,
+		       int cnt, const struct pe_sim_grid *g, double *plan,
 		       double *norm2)
 {
 	/* x is zeroed only so that gcc -fsanitize sees it initialised. */
@@ -456,14 +554,18 @@ static void plan_group(const struct pe_wave_pair *pw, int cnt,
 	int na = 0;
 
 	for (int i = 0; i < cnt; i++) {
+		const struct pe_wave_pair *r = ref ? ref + i : NULL;
+
 		if (pair_shares(pw[i])) {
-			x[na++] = pw[i].s.omega * g->step;
+			if (!plan_known(r, pw[i].s.omega))
+				x[na++] = pw[i].s.omega * g->step;
 			continue;
 		}
 		for (int o = 0; o < 2; o++) {
 			double w = (o ? pw[i].c : pw[i].s).omega;
 
-			x[na++] = w * g->step;
+			if (!plan_known(r, w))
+				x[na++] = w * g->step;
 			x[na++] = w * g->q0;
 			x[na++] = w * (g->q0 - g->step);
 		}
@@ -471,34 +573,61 @@ static void plan_group(const struct pe_wave_pair *pw, int cnt,
 	pe_sincos_n(x, na, sn, cs);
 	na = 0;
 	for (int i = 0; i < cnt; i++) {
+		const struct pe_wave_pair *r = ref ? ref + i : NULL;
+		const double *rq = r ? ref_plan + (size_t)PE_SIM_PAIR * (size_t)i
+				     : NULL;
 		double *q = plan + (size_t)PE_SIM_PAIR * (size_t)i;
 
 		if (pair_shares(pw[i])) {
-			q[PLAN_D] = pe_block_factor(pw[i].s.omega, g->m);
-			q[PLAN_TURN_S] = sn[na];
-			q[PLAN_TURN_C] = cs[na++];
+			if (plan_known(r, pw[i].s.omega)) {
+				q[PLAN_D] = rq[PLAN_D];
+				q[PLAN_TURN_S] = rq[PLAN_TURN_S];
+				q[PLAN_TURN_C] = rq[PLAN_TURN_C];
+			} else {
+				q[PLAN_D] = pe_block_factor(pw[i].s.omega, g->m);
+				q[PLAN_TURN_S] = sn[na];
+				q[PLAN_TURN_C] = cs[na++];
+			}
 			norm2[g->n] += 1.0;
 			continue;
 		}
-		for (int o = 0; o < 2; o++, na += 3) {
+		for (int o = 0; o < 2; o++, na += 2) {
 			struct pe_wave w = o ? pw[i].c : pw[i].s;
 			double *qw = q + o * PLAN_WAVE;
 
-			qw[PLAN_D] = pe_block_factor(w.omega, g->m);
-			qw[PLAN_TC] = 2.0 * cs[na];
-			qw[PLAN_F0] = w.fn == PE_SIN ? sn[na + 1] : cs[na + 1];
-			qw[PLAN_FM] = w.fn == PE_SIN ? sn[na + 2] : cs[na + 2];
+			if (plan_known(r, w.omega)) {
+				qw[PLAN_D] = rq[PLAN_D];
+				qw[PLAN_TC] = 2.0 * rq[PLAN_TURN_C];
+			} else {
+				qw[PLAN_D] = pe_block_factor(w.omega, g->m);
+				qw[PLAN_TC] = 2.0 * cs[na++];
+			}
+			qw[PLAN_F0] = w.fn == PE_SIN ? sn[na] : cs[na];
+			qw[PLAN_FM] = w.fn == PE_SIN ? sn[na + 1] : cs[na + 1];
 			plan_norm(w, g, qw, norm2);
 		}
+	}
+}
+
+void pe_sim_plan_from(const struct pe_wave_pair *pw,
+		      const struct pe_wave_pair *ref, const double *ref_plan,
+		      int count, const struct pe_sim_grid *g, double *plan,
+		      double *norm2)
+{
+	for (int i = 0; i < count; i += SIM_GROUP) {
+		size_t at = (size_t)PE_SIM_PAIR * (size_t)i;
+
+		plan_group(pw + i, ref ? ref + i : NULL,
+			   ref ? ref_plan + at : NULL,
+			   count - i < SIM_GROUP ? count - i : SIM_GROUP, g,
+			   plan + at, norm2);
 	}
 }
 
 void pe_sim_plan(const struct pe_wave_pair *pw, int count,
 		 const struct pe_sim_grid *g, double *plan, double *norm2)
 {
-	for (int i = 0; i < count; i += SIM_GROUP)
-		plan_group(pw + i, count - i < SIM_GROUP ? count - i : SIM_GROUP,
-			   g, plan + (size_t)PE_SIM_PAIR * (size_t)i, norm2);
+	pe_sim_plan_from(pw, NULL, NULL, count, g, plan, norm2);
 }
 
 /* The terms of a group of pairs at sample J and J - 1 into cur and prev,
@@ -794,14 +923,15 @@ double pe_layout_gram_max(const struct pe_params *p, int n, const double *work)
 	double worst = 0.0;
 
 	for (int a = 0; a < n; a++)
-		for (int b = a; b < n; b++) {
-			double gi = dot(inter + (size_t)a * (size_t)d,
-					inter + (size_t)b * (size_t)d, d);
-			double gc = dot(concat + (size_t)a * (size_t)d,
-					concat + (size_t)b * (size_t)d, d);
+		for (int b0 = a; b0 < n; b0 += DOTS) {
+			int m = n - b0 < DOTS ? n - b0 : DOTS;
+			double gi[DOTS], gc[DOTS];
 
-			if (fabs(gi - gc) > worst)
-				worst = fabs(gi - gc);
+			row_dots(inter, d, a, b0, m, gi);
+			row_dots(concat, d, a, b0, m, gc);
+			for (int j = 0; j < m; j++)
+				if (fabs(gi[j] - gc[j]) > worst)
+					worst = fabs(gi[j] - gc[j]);
 		}
 	return worst;
 }

@@ -119,6 +119,15 @@ struct pe_wave_pair {
 void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
 		      int pair1, struct pe_wave_pair *out);
 
+/* The same, bit for bit, taking the correct encoding's frequencies from
+ * good (pe_variant_pairs with PE_BUG_NONE for pairs 0 .. d/2-1) rather than
+ * computing them again: no pow for pairs whose waves turn at correct
+ * frequencies (swapped, float32, the cosine of the next pair, half the
+ * half-exponent pairs), one for the others. */
+void pe_variant_pairs_from(const struct pe_params *p, enum pe_bug bug,
+			   const struct pe_wave_pair *good, int pair0,
+			   int pair1, struct pe_wave_pair *out);
+
 /* How far a mistake is from the correct encoding at positions pos[0..n-1]
  * (n >= 1):
  *   value:      max |PE_bug(p, dim) - PE(p, dim)| over those positions and
@@ -130,8 +139,11 @@ void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
  * Values are those of pe_value and pe_variant_value, except that angles
  * from 1e8 radians on go through pe_sincos (pe_trig.h: within 3e-16 of
  * the exact sin and cos, where libm is within an ulp).
- * work: pe_variant_compare_workspace(d, n) doubles. Cost: d/2 to d pow,
- * n*d/2 to n*d sin/cos pairs, and n*n*d multiplies. */
+ * work: pe_variant_compare_workspace(d, n) doubles (the 2n rows, then
+ * their squared norms). Cost: d/2 to d pow; per position and pair one
+ * sin/cos pair, and one more for each angle of the mistake's that the
+ * correct pair does not have (none when it keeps the pair's angle, one or
+ * two otherwise); n*(n+1)*d multiplies. */
 struct pe_variant_diff {
 	double value;		/* largest difference of a value */
 	double similarity;	/* largest difference of a cosine similarity */
@@ -147,15 +159,15 @@ struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
  * d/2 each) are the caller's; pe_variant_compare_row writes pairs
  * [pair0, pair1) of the two rows at pos as row a of n into work (the same
  * workspace as above), and once every row is complete
- * pe_variant_compare_finish measures them. Together they give exactly
- * pe_variant_compare's result. */
+ * pe_variant_compare_finish measures them (writing the norms after the
+ * rows). Together they give exactly pe_variant_compare's result. */
 void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
 			    const struct pe_wave_pair *good,
 			    const struct pe_wave_pair *bad, double pos, int a,
 			    int n, int pair0, int pair1, double *work);
 struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 						 int n, int dim0, int ndim,
-						 const double *work);
+						 double *work);
 
 /* ---- similarity curves of any encoding made of waves ---- */
 
@@ -211,6 +223,17 @@ struct pe_sim_grid {
  * multiply-adds. */
 void pe_sim_plan(const struct pe_wave_pair *pw, int count,
 		 const struct pe_sim_grid *g, double *plan, double *norm2);
+
+/* The same, bit for bit, for pairs pw[0..count-1] of an encoding next to
+ * another one's, ref[0..count-1], planned over the same grid in ref_plan: a
+ * wave of pw at the frequency of its ref pair, where that pair shares its
+ * angle, takes the block factor and the turn from ref_plan instead of
+ * computing them (two sines and a sin/cos fewer). A mistake's plan next to
+ * the correct one's. ref == NULL: pe_sim_plan. */
+void pe_sim_plan_from(const struct pe_wave_pair *pw,
+		      const struct pe_wave_pair *ref, const double *ref_plan,
+		      int count, const struct pe_sim_grid *g, double *plan,
+		      double *norm2);
 
 /* Adds to dot[j] (j < g->n) the share of the pairs pw[0..count-1] (with
  * their plan) in the dot product of the row at pos with the block at q_j,

@@ -34,6 +34,11 @@ bool cache_ready(const struct cache *c, const struct cache_key *k)
 	       same_from(&c->key, k, 0, CACHE_KEY_MAX);
 }
 
+bool cache_busy(const struct cache *c)
+{
+	return c->started && !c->done;
+}
+
 bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 	       void *arg)
 {

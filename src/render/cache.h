@@ -29,8 +29,10 @@
 enum {
 	CACHE_KEY_MAX = 16,	/* inputs of one result */
 	CACHE_AT_MAX = 4,	/* counters of a job's cursor */
-	CACHE_ACC_MAX = 4,	/* running totals of a job */
-	CACHE_OUT_MAX = 4	/* numbers of a finished result */
+	CACHE_ACC_MAX = 8,	/* running totals of a job (the context view
+				 * keeps two for each of its three curves) */
+	CACHE_OUT_MAX = 8	/* numbers of a finished result (the bands
+				 * view's scan has six) */
 };
 
 /* The inputs of a result; unused entries stay 0. */
@@ -65,6 +67,10 @@ bool cache_start(struct cache *c, const struct cache_key *k, int soft);
 
 /* Whether the job for k is done (mem, or the result, is for k). */
 bool cache_ready(const struct cache *c, const struct cache_key *k);
+
+/* Whether a job is under way: started and not done (views that own other
+ * work than their caches' decide by it which goes first in a frame). */
+bool cache_busy(const struct cache *c);
 
 /* Runs step(c, arg) until it returns true (the job is done: c->done is
  * set) or the frame's time is up, checking between steps. The first step

@@ -40,7 +40,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
-#include "render/job.h"
+#include "render/cache.h"
 #include "engine/pe.h"
 #include "engine/pe_analysis.h"
 #include "render/plot.h"
@@ -48,10 +48,6 @@
 
 enum {
 	TEXT_MAX = 256,			/* one line of text */
-	PAIRS_MAX = PE_D_MAX / 2,
-	HALF_MAX = CANVAS_MAX + 4,	/* samples for k >= 0: one per dot
-					 * column of a half plot (at most
-					 * CANVAS_MAX), two past the edge */
 	CURVE_BUDGET = 1 << 21,		/* pair-samples for the curves */
 	SAMPLES_MIN = 64,		/* fewer would not look like a curve */
 	GUTTER_W = 5,			/* "0.50" and a blank */
@@ -97,98 +93,113 @@ static double threshold_of(const struct state *s)
 
 /* ---- caches ---- */
 
-/* Both caches are rebuilt in slices (job.h): at d_model 65536 the curves
- * and the scan together are ~10 ms of arithmetic. Until they are done the
- * last finished curves and numbers show (or none, the first time). */
+/* The curves and the scan are rebuilt in slices (cache.h): at d_model 65536
+ * they are ~10 ms of arithmetic together. Until they are done the last
+ * finished curves and numbers show (or none, the first time). */
 enum {
 	CHUNK = 4096,		/* pairs a step of the curves takes */
 	SCAN_SLICE = 1 << 20	/* pair-steps a step of the scan takes */
 };
 
-/* The curves for k = j * step, j = 0 .. n-1: the last finished ones, and
- * the sums of the ones under way. */
-static struct {
-	bool valid;		/* all, fast, slow are finished curves */
-	int d, split, n;
-	double base, step;	/* (also for the ones under way) */
-	double all[HALF_MAX], fast[HALF_MAX], slow[HALF_MAX];
-} curves;
+/* The view's context.
+ *   sums    the band sums of the curves under way, for d, base, split, the
+ *           spacing and the samples (mem: fast and slow sums, then a
+ *           step's workspace);
+ *   curves  the last finished curves (mem: all, fast and slow, each
+ *           mirrored to -k .. +k for drawing), for the key of their sums;
+ *   scan    the reach and the peak, for d, base, len and the threshold
+ *           (mem: the scan's workspace; `scanner` is its place). */
+struct bands_ctx {
+	struct cache sums, curves, scan;
+	struct analysis_scanner scanner;
+};
 
-static struct {
-	bool keyed;		/* the job below is for these inputs */
-	int d, split, n;
-	double base, step;
-	int next;		/* first pair of the next step */
-	double fast[HALF_MAX], slow[HALF_MAX];	/* sums so far */
-	double work[5 * CHUNK];
-} curves_job;
+enum { KEY_STEP = 3, KEY_N = 4 };	/* the curves' spacing and samples */
 
-/* The three curves mirrored to -k .. +k for drawing. */
-static double line[2 * HALF_MAX];
-
-/* The scan: the last finished result, and the scan under way. */
-static struct {
-	bool have;		/* r is a finished result */
-	struct analysis_scan r;
-	bool keyed;		/* the scanner is for these inputs */
-	bool started;		/* analysis_scan_start has run */
-	int omegas;		/* pairs analysis_scan_omegas has done */
-	bool done;		/* r is the scanner's result */
-	int d;
-	double base, threshold;
-	long long len;
-	struct analysis_scanner sc;
-	double work[4 * PAIRS_MAX];
-} scan;
-
-static bool scan_step(void *ctx)
-{
-	const struct pe_params *p = ctx;
-	long long until;
-	int h = p->d_model / 2;
-
-	if (!scan.started) {
-		analysis_scan_start(&scan.sc, p, scan.len, scan.threshold,
-				    scan.work);
-		scan.started = true;
-		scan.omegas = 0;
-	}
-	if (scan.omegas < h) {
-		int end = h - scan.omegas < CHUNK ? h : scan.omegas + CHUNK;
-
-		analysis_scan_omegas(&scan.sc, p, scan.omegas, end);
-		scan.omegas = end;
-		return false;
-	}
-	/* Slices that end at SCAN_BUDGET give what one run with it gives. */
-	until = scan.sc.spent + SCAN_SLICE;
-	if (!analysis_scan_run(&scan.sc, until < SCAN_BUDGET ? until
-							     : SCAN_BUDGET) &&
-	    scan.sc.spent < SCAN_BUDGET)
-		return false;
-	analysis_scan_result(&scan.sc, &scan.r);
-	scan.have = scan.done = true;
-	return true;
-}
-
-/* The reach and the peak (analysis_scan_offsets with SCAN_BUDGET), or NULL
- * while none has been finished yet. */
-static const struct analysis_scan *scan_get(const struct state *s)
+static struct cache_key curves_key(const struct state *s, double step,
+				   long long n)
 {
 	const struct pe_params *p = &s->cur.pe;
 
-	if (!(scan.keyed && scan.d == p->d_model && scan.base == p->base &&
-	      scan.len == s->cur.len && scan.threshold == threshold_of(s))) {
-		scan.keyed = true;
-		scan.started = scan.done = false;
-		scan.d = p->d_model;
-		scan.base = p->base;
-		scan.len = s->cur.len;
-		scan.threshold = threshold_of(s);
+	return (struct cache_key){ { p->d_model, p->base, split_of(s), step,
+				     (double)n } };
+}
+
+static struct cache_key scan_key(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	return (struct cache_key){ { p->d_model, p->base, (double)s->cur.len,
+				     threshold_of(s) } };
+}
+
+/* What a step of the scan works on: the scanner, for these parameters. */
+struct scan_job {
+	struct analysis_scanner *sc;
+	const struct pe_params *p;
+};
+
+/* Start, the omegas a chunk at a time (at[0]: 1 once started, at[1]:
+ * pairs done), then the walk in slices that end at SCAN_BUDGET, which give
+ * what one run with it gives. Publishes the result (scan_shown). */
+static bool scan_step(struct cache *c, void *arg)
+{
+	const struct scan_job *job = arg;
+	int h = job->p->d_model / 2;
+	long long until;
+
+	if (!c->at[0]) {
+		analysis_scan_start(job->sc, job->p, (long long)c->key.v[2],
+				    c->key.v[3], c->mem);
+		c->at[0] = 1;
 	}
-	if (!scan.done)
-		job_run(scan_step, (void *)p);
-	return scan.have ? &scan.r : NULL;
+	if (c->at[1] < h) {
+		int from = (int)c->at[1];
+		int end = h - from < CHUNK ? h : from + CHUNK;
+
+		analysis_scan_omegas(job->sc, job->p, from, end);
+		c->at[1] = end;
+		return false;
+	}
+	until = job->sc->spent + SCAN_SLICE;
+	if (!analysis_scan_run(job->sc, until < SCAN_BUDGET ? until
+							    : SCAN_BUDGET) &&
+	    job->sc->spent < SCAN_BUDGET)
+		return false;
+	{
+		struct analysis_scan r;
+
+		analysis_scan_result(job->sc, &r);
+		cache_publish(c, (double[]){ (double)r.scanned, r.complete,
+					     (double)r.reach, r.reach_exact,
+					     (double)r.peak_at, r.peak }, 6);
+	}
+	return true;
+}
+
+/* The scan's last finished result, as scan_step published it. */
+static struct analysis_scan scan_shown(const struct cache *c)
+{
+	return (struct analysis_scan){
+		(long long)c->out[0], c->out[1] != 0.0, (long long)c->out[2],
+		c->out[3] != 0.0, (long long)c->out[4], c->out[5]
+	};
+}
+
+/* The reach and the peak (analysis_scan_offsets with SCAN_BUDGET) into *r;
+ * false while none has been finished yet. */
+static bool scan_get(struct bands_ctx *x, const struct state *s,
+		     struct analysis_scan *r)
+{
+	struct cache_key k = scan_key(s);
+	size_t size = (size_t)analysis_scan_workspace(s->cur.pe.d_model);
+	struct scan_job job = { &x->scanner, &s->cur.pe };
+
+	if (!(cache_start(&x->scan, &k, 0) &&
+	      !cache_mem(&x->scan, size * sizeof(double))))
+		cache_run(&x->scan, scan_step, &job);
+	*r = scan_shown(&x->scan);
+	return x->scan.have;
 }
 
 /* Half-width of the offset axis: the visible window less one, so the
@@ -198,70 +209,77 @@ static long long half_width(const struct state *s)
 	return s->window.npos > 1 ? s->window.npos - 1 : 1;
 }
 
-static bool curves_step(void *ctx)
+/* The next CHUNK pairs of the sums; at[0]: pairs done. */
+static bool sums_step(struct cache *c, void *arg)
 {
-	const struct pe_params *p = ctx;
-	int h = p->d_model / 2, end, f0, f1;
+	const struct pe_params *p = arg;
+	int h = p->d_model / 2, n = (int)c->key.v[KEY_N], from = (int)c->at[0];
+	int end = h - from < CHUNK ? h : from + CHUNK;
+	double *fast = c->mem, *slow = fast + n;
 
-	end = h - curves_job.next < CHUNK ? h : curves_job.next + CHUNK;
-	analysis_band_sums(p, curves_job.split, curves_job.step, curves_job.n,
-			   curves_job.next, end, curves_job.work,
-			   curves_job.fast, curves_job.slow);
-	curves_job.next = end;
-	if (end < h)
-		return false;
-	/* The means over each band, as analysis_band_curves takes them. */
-	analysis_band_pairs(p->d_model, curves_job.split, ANALYSIS_FAST, &f0,
-			    &f1);
-	for (int j = 0; j < curves_job.n; j++) {
-		double sf = curves_job.fast[j], ss = curves_job.slow[j];
+	analysis_band_sums(p, (int)c->key.v[2], c->key.v[KEY_STEP], n, from,
+			   end, slow + n, fast, slow);
+	c->at[0] = end;
+	return end == h;
+}
 
-		curves.all[j] = (sf + ss) / h;
-		curves.fast[j] = f1 > 0 ? sf / f1 : 1.0;
-		curves.slow[j] = h > f1 ? ss / (h - f1) : 1.0;
+/* The finished sums as curves: the means over each band, as
+ * analysis_band_curves takes them, mirrored (sim(-k) = sim(k)) into the
+ * curves cache. Nothing changes when memory runs out. */
+static void curves_publish(struct bands_ctx *x)
+{
+	const struct cache_key *k = &x->sums.key;
+	int d = (int)k->v[0], h = d / 2, n = (int)k->v[KEY_N], f0, f1;
+	int len = 2 * n - 1;
+	const double *fast = x->sums.mem, *slow = fast + n;
+	double *line = cache_mem(&x->curves, 3 * (size_t)len * sizeof *line);
+
+	if (!line)
+		return;
+	cache_start(&x->curves, k, 0);
+	analysis_band_pairs(d, (int)k->v[2], ANALYSIS_FAST, &f0, &f1);
+	for (int j = 0; j < n; j++) {
+		double sf = fast[j], ss = slow[j];
+		double v[3] = { (sf + ss) / h, f1 > 0 ? sf / f1 : 1.0,
+				h > f1 ? ss / (h - f1) : 1.0 };
+
+		for (int b = 0; b < 3; b++)
+			line[b * len + n - 1 - j] = line[b * len + n - 1 + j] =
+				v[b];
 	}
-	curves.valid = true;
-	curves.d = p->d_model;
-	curves.base = p->base;
-	curves.split = curves_job.split;
-	curves.step = curves_job.step;
-	curves.n = curves_job.n;
-	return true;
+	x->curves.done = true;
 }
 
 /* Samples for k >= 0 on an axis of w columns: one per dot column, spaced
  * (2N+1) / 2w offsets, one past the edge so the line runs to the border;
  * fewer and wider apart when d/2 pairs per sample would pass the budget.
- * Leaves in `curves` the last finished ones (curves.valid: there are). */
-static void curves_get(const struct state *s, int w)
+ * Leaves in x->curves the last finished ones (done: there are). */
+static void curves_get(struct bands_ctx *x, const struct state *s, int w)
 {
 	const struct pe_params *p = &s->cur.pe;
 	long long half = half_width(s), h = p->d_model / 2;
 	double step = (double)(2 * half + 1) / (2.0 * w);
 	long long n = (long long)ceil((double)half / step) + 2;
+	struct cache_key k;
 
 	if (n * h > CURVE_BUDGET) {
 		n = CURVE_BUDGET / h > SAMPLES_MIN ? CURVE_BUDGET / h : SAMPLES_MIN;
 		step = (double)half / (double)(n - 2);
 	}
-	if (curves.valid && curves.d == p->d_model && curves.base == p->base &&
-	    curves.split == split_of(s) && curves.step == step &&
-	    curves.n == n)
+	k = curves_key(s, step, n);
+	if (cache_ready(&x->curves, &k))
 		return;
-	if (!(curves_job.keyed && curves_job.d == p->d_model &&
-	      curves_job.base == p->base && curves_job.split == split_of(s) &&
-	      curves_job.step == step && curves_job.n == n)) {
-		curves_job.keyed = true;
-		curves_job.d = p->d_model;
-		curves_job.base = p->base;
-		curves_job.split = split_of(s);
-		curves_job.step = step;
-		curves_job.n = (int)n;
-		curves_job.next = 0;
-		for (int j = 0; j < n; j++)
-			curves_job.fast[j] = curves_job.slow[j] = 0.0;
+	if (cache_start(&x->sums, &k, 0)) {
+		double *sum = cache_mem(&x->sums, (2 * (size_t)n + 5 * CHUNK) *
+						  sizeof *sum);
+
+		if (!sum)
+			return;
+		for (long long j = 0; j < 2 * n; j++)
+			sum[j] = 0.0;
 	}
-	job_run(curves_step, (void *)p);
+	if (cache_run(&x->sums, sums_step, (void *)p))
+		curves_publish(x);
 }
 
 /* ---- layout ---- */
@@ -456,17 +474,18 @@ static void draw_caption(struct canvas *c, const struct bands_layout *l,
 		canvas_text(c, l->in.x, y + 1, l->in.w, slow[k], dim_style);
 }
 
-static void draw_xcaption(const struct state *s, struct canvas *c,
-			  const struct bands_layout *l)
+static void draw_xcaption(const struct bands_ctx *x, const struct state *s,
+			  struct canvas *c, const struct bands_layout *l)
 {
+	double step = x->curves.key.v[KEY_STEP];
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	const struct plot_axis *ax = &l->area.ax;
 	char a[TEXT_MAX], b[TEXT_MAX], avg[64] = "";
 	const char *cand[2] = { a, b };
 
-	if (curves.valid && curves.step >= 1.5)
+	if (x->curves.done && step >= 1.5)
 		snprintf(avg, sizeof avg, "; each point averages %.*f offsets",
-			 curves.step < 10 ? 1 : 0, curves.step);
+			 step < 10 ? 1 : 0, step);
 	snprintf(a, sizeof a, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s",
 		 sy->minus, sy->le, half_width(s), avg);
 	snprintf(b, sizeof b, "offset k = q %s p (z zooms)", sy->minus);
@@ -489,18 +508,16 @@ static void draw_threshold(const struct state *s, struct canvas *c,
 	}
 }
 
-/* One curve from the cached half, mirrored: sim(-k) = sim(k). */
-static void draw_curve(struct canvas *c, const struct plot_area *a,
-		       const double *half, enum role fg)
+/* Curve b (0 all, 1 fast, 2 slow) of the last finished ones. */
+static void draw_curve(const struct bands_ctx *x, struct canvas *c,
+		       const struct plot_area *a, int b, enum role fg)
 {
-	int n = curves.n;
+	int n = (int)x->curves.key.v[KEY_N], len = 2 * n - 1;
+	double step = x->curves.key.v[KEY_STEP];
+	const double *line = x->curves.mem;
 
-	for (int j = 0; j < n; j++) {
-		line[n - 1 - j] = half[j];
-		line[n - 1 + j] = half[j];
-	}
-	plot_samples(c, a, -(n - 1) * curves.step, curves.step, line,
-		     2 * n - 1, fg);
+	plot_samples(c, a, -(n - 1) * step, step, line + (size_t)b * len, len,
+		     fg);
 }
 
 static void draw_yaxis(const struct state *s, struct canvas *c,
@@ -521,18 +538,18 @@ static void draw_yaxis(const struct state *s, struct canvas *c,
 				    axis_style);
 }
 
-static void draw_plot(const struct state *s, struct canvas *c,
-		      const struct bands_layout *l,
+static void draw_plot(struct bands_ctx *x, const struct state *s,
+		      struct canvas *c, const struct bands_layout *l,
 		      const struct analysis_scan *r)
 {
 	const struct plot_area *a = &l->area;
 
-	curves_get(s, a->ax.w);
+	curves_get(x, s, a->ax.w);
 	draw_threshold(s, c, a);
-	if (curves.valid) {
-		draw_curve(c, a, curves.slow, ROLE_TRACE3);
-		draw_curve(c, a, curves.fast, ROLE_TRACE2);
-		draw_curve(c, a, curves.all, ROLE_TRACE1);
+	if (x->curves.done) {
+		draw_curve(x, c, a, 2, ROLE_TRACE3);
+		draw_curve(x, c, a, 1, ROLE_TRACE2);
+		draw_curve(x, c, a, 0, ROLE_TRACE1);
 	}
 	if (r && r->reach > 0) {
 		plot_marker(c, &a->ax, a->y0, a->h, -r->reach, mark_style);
@@ -547,15 +564,15 @@ static void draw_plot(const struct state *s, struct canvas *c,
 	if (l->tick_y >= 0)
 		plot_xticks(c, &a->ax, l->tick_y, axis_style);
 	if (l->xcap_y >= 0)
-		draw_xcaption(s, c, l);
+		draw_xcaption(x, s, c, l);
 }
 
 static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
-		struct rect r)
+		       struct rect r)
 {
-	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	struct bands_layout l;
+	struct analysis_scan scan;
 	const struct analysis_scan *sc;
 	int y, rows;
 
@@ -565,10 +582,10 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	bands_layout(s, r, &l);
 	if (l.in.w >= 1 && l.in.h >= 1) {
-		sc = scan_get(s);
+		sc = scan_get(ctx, s, &scan) ? &scan : NULL;
 		draw_legend(s, c, &l);
 		if (l.area.h > 0 && l.area.ax.w > 0)
-			draw_plot(s, c, &l, sc);
+			draw_plot(ctx, s, c, &l, sc);
 		y = l.text_y;
 		rows = l.text_rows;
 		/* Until the first scan is done, its rows stay blank. */
@@ -581,6 +598,15 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 			draw_caption(c, &l, y, rows - 2);
 	}
 	canvas_set_clip(c, old);
+}
+
+static void bands_free(void *ctx)
+{
+	struct bands_ctx *x = ctx;
+
+	cache_free(&x->sums);
+	cache_free(&x->curves);
+	cache_free(&x->scan);
 }
 
 const struct view_spec view_bands = {
@@ -609,4 +635,6 @@ const struct view_spec view_bands = {
 			    { "threshold -/+0.05", "阈值 -/+0.05" } } },
 	} },
 	.draw = bands_draw,
+	.ctx_size = sizeof(struct bands_ctx),
+	.ctx_free = bands_free,
 };

@@ -28,11 +28,12 @@
 #include <string.h>
 
 #include "render/heat.h"
-#include "render/job.h"
+#include "render/cache.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "render/work.h"
 
 
 enum {
@@ -65,8 +66,6 @@ static const struct style code_style = { ROLE_WARN, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
-static struct heat_cache heat_good, heat_bad;
-
 /* ---- the knobs ---- */
 
 static int bug_index(const struct state *s)
@@ -82,74 +81,164 @@ static const char *bug_name(int i)
 /* ---- caches ---- */
 
 /* At d_model 65536 and positions near 1e9 the numbers and the plans of the
- * curves take ~20 ms, so they are rebuilt in slices (job.h) and the last
- * finished ones show meanwhile. Four caches, each keyed on what it depends
- * on:
- *   pairs   the waves of both encodings (pe_variant_pairs): d, base, bug;
+ * curves take ~20 ms, so they are rebuilt in slices (cache.h) and the last
+ * finished ones show meanwhile. The view's context holds the heatmaps'
+ * caches and these, each keyed on what it depends on:
+ *   pairs   the waves of both encodings (pe_variant_pairs): d, base, bug
+ *           (mem: d/2 pairs each, correct then with the mistake);
  *   plans   the curves' plans (pe_sim_plan): those, the window and the
- *           samples;
- *   curves  the two curves: those and the position (~2 ms at
- *           d = 65536); a new position waits for the one under way to
+ *           samples (mem: both plans, then both norm2);
+ *   curves  the two curves under way: those and the position (~2 ms at
+ *           d = 65536; mem: both dot products; acc: both norm2 at the
+ *           position); a new position waits for the one under way to
  *           finish rather than restart it;
+ *   shown   the last finished curves, for the key of theirs (mem: both);
  *   cmp     the numbers (pe_variant_compare in parts): the pairs, the
- *           layout and the window. */
+ *           layout, the window and the positions compared (mem: the
+ *           workspace; out: value and similarity). */
 enum { CHUNK = 4096 };		/* pairs a step of a job takes */
 
-/* The inputs of a cache; what one does not depend on stays 0. */
-struct bugs_key {
-	int d;
-	double base;
-	enum pe_bug bug;
-	enum pe_layout layout;	/* cmp */
-	long long pos0, npos;	/* window: plans, curves, cmp */
-	int dim0, ndim;		/* cmp */
-	int n;			/* samples (plans, curves), positions (cmp) */
-	long long pos;		/* curves */
+struct bugs_ctx {
+	struct heat_cache heat_good, heat_bad;
+	struct cache pairs, plans, curves, shown, cmp;
+	bool cmp_oom;			/* the numbers' memory ran out */
 };
 
-static bool key_eq(const struct bugs_key *a, const struct bugs_key *b)
+static enum pe_bug bug_of(const struct state *s)
 {
-	return a->d == b->d && a->base == b->base && a->bug == b->bug &&
-	       a->layout == b->layout && a->pos0 == b->pos0 &&
-	       a->npos == b->npos && a->dim0 == b->dim0 && a->ndim == b->ndim &&
-	       a->n == b->n && a->pos == b->pos;
+	return (enum pe_bug)bug_index(s);
 }
 
-static struct {
-	bool keyed, done;
-	struct bugs_key key;
-	int next;			/* 0 .. 2 * d/2: correct, then bug */
-	struct pe_wave_pair *pw[2];	/* correct, with the mistake: d/2 */
-	size_t cap;
-} pairs;
+/* Where the inputs are in the keys below. */
+enum {
+	KEY_POS0 = 3, KEY_NPOS = 4,	/* the window: plans, curves, cmp */
+	KEY_SAMPLES = 5,		/* plans, curves */
+	KEY_POS = 6,			/* curves: may move under a job */
+	KEY_DIM0 = 6, KEY_NDIM = 7,	/* cmp */
+	KEY_LAYOUT = 8, KEY_ROWS = 9	/* cmp: layout, positions compared */
+};
 
-static struct {
-	bool keyed, done;
-	struct bugs_key key;
-	int next;			/* 0 .. 2 * d/2, as pairs */
-	double *plan[2];		/* PE_SIM_PAIR * d/2 each */
-	double *norm2[2];		/* n + 1 each */
-	size_t cap_plan, cap_n;
-} plans;
+static struct cache_key pairs_key(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
 
-/* The two curves (correct, then with the mistake): the last finished ones
- * and the inputs they were made for, and the job under way. A job for one
- * position runs to its end even when the position moves on meanwhile
- * (holding an arrow key), and the next one starts from the position of
- * that time. */
-static struct {
-	bool valid;
-	struct bugs_key key;
-	double *v;			/* 2n */
-	bool keyed, done;
-	struct bugs_key job;		/* the job's inputs */
-	int next;			/* 0 .. 2 * d/2, as pairs */
-	double *dot;			/* 2n: the sums under way */
-	double norm2_pos[2];
-	size_t cap;
-} curves;
+	return (struct cache_key){ { p->d_model, p->base, bug_of(s) } };
+}
 
-/* The numbers: the last finished, and the job under way. */
+static struct cache_key plans_key(const struct state *s, int n)
+{
+	struct cache_key k = pairs_key(s);
+
+	k.v[KEY_POS0] = (double)s->window.pos0;
+	k.v[KEY_NPOS] = (double)s->window.npos;
+	k.v[KEY_SAMPLES] = n;
+	return k;
+}
+
+static struct cache_key curves_key(const struct state *s, int n)
+{
+	struct cache_key k = plans_key(s, n);
+
+	k.v[KEY_POS] = (double)s->cur.pos;
+	return k;
+}
+
+/* Positions the numbers compare at width d for npos in view. */
+static int cmp_rows(int d, long long npos)
+{
+	long long n = CMP_BUDGET / d;
+
+	n = n > CMP_MAX ? CMP_MAX : n < 3 ? 3 : n;
+	return (int)(n < npos ? n : npos);
+}
+
+static struct cache_key cmp_key(const struct state *s)
+{
+	struct cache_key k = pairs_key(s);
+
+	k.v[KEY_POS0] = (double)s->window.pos0;
+	k.v[KEY_NPOS] = (double)s->window.npos;
+	k.v[KEY_DIM0] = s->window.dim0;
+	k.v[KEY_NDIM] = s->window.ndim;
+	k.v[KEY_LAYOUT] = s->cur.pe.layout;
+	k.v[KEY_ROWS] = cmp_rows(s->cur.pe.d_model, s->window.npos);
+	return k;
+}
+
+/* The pairs of encoding k (0: correct, 1: with the mistake) in the pairs
+ * cache. */
+static struct pe_wave_pair *pairs_of(const struct bugs_ctx *x, int k)
+{
+	struct pe_wave_pair *pw = x->pairs.mem;
+
+	return pw + (size_t)k * (size_t)((int)x->pairs.key.v[0] / 2);
+}
+
+/* The next CHUNK pairs, of the correct encoding then of the mistake, whose
+ * frequencies come from the correct ones where they are the same;
+ * at[0]: 0 .. 2 * d/2, pairs done. */
+static bool pairs_step(struct cache *c, void *arg)
+{
+	const struct pe_params *p = arg;
+	int h = p->d_model / 2, k = (int)c->at[0] / h, i = (int)c->at[0] % h;
+	int end = h - i < CHUNK ? h : i + CHUNK;
+	struct pe_wave_pair *good = c->mem, *bad = good + h;
+
+	if (k == 0)
+		pe_variant_pairs(p, PE_BUG_NONE, i, end, good + i);
+	else
+		pe_variant_pairs_from(p, (enum pe_bug)c->key.v[2], good, i, end,
+				      bad + i);
+	c->at[0] = k * h + end;
+	return c->at[0] == 2 * h;
+}
+
+/* Whether both encodings' pairs are ready for s, working on them if not;
+ * false also when memory runs out. */
+static bool pairs_ready(struct bugs_ctx *x, const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct cache_key k = pairs_key(s);
+	size_t h = (size_t)(p->d_model / 2);
+
+	if (cache_start(&x->pairs, &k, 0) &&
+	    !cache_mem(&x->pairs, 2 * h * sizeof(struct pe_wave_pair)))
+		return false;
+	return cache_run(&x->pairs, pairs_step, (void *)p);
+}
+
+/* ---- the numbers ---- */
+
+/* Each row a chunk of pairs at a time (at[0]: row * d/2 + pair), then the
+ * comparison, published as out[0] (value) and out[1] (similarity). */
+static bool cmp_step(struct cache *c, void *arg)
+{
+	const struct bugs_ctx *x = arg;
+	const struct cache_key *k = &c->key;
+	struct pe_params p = { (int)k->v[0], k->v[1],
+			       (enum pe_layout)k->v[KEY_LAYOUT] };
+	int h = p.d_model / 2, n = (int)k->v[KEY_ROWS];
+	struct pe_variant_diff diff;
+
+	if (c->at[0] < (long long)n * h) {
+		int a = (int)(c->at[0] / h), i = (int)(c->at[0] % h);
+		int end = h - i < CHUNK ? h : i + CHUNK;
+		long long pos = pe_spread_pos((long long)k->v[KEY_POS0],
+					      (long long)k->v[KEY_NPOS], a, n);
+
+		pe_variant_compare_row(&p, (enum pe_bug)k->v[2], pairs_of(x, 0),
+				       pairs_of(x, 1), (double)pos, a, n, i,
+				       end, c->mem);
+		c->at[0] = (long long)a * h + end;
+		return false;
+	}
+	diff = pe_variant_compare_finish(&p, n, (int)k->v[KEY_DIM0],
+					 (int)k->v[KEY_NDIM], c->mem);
+	cache_publish(c, (double[]){ diff.value, diff.similarity }, 2);
+	return true;
+}
+
+/* The last finished measurements. */
 struct cmp_result {
 	int n;				/* positions compared */
 	int dim0, ndim;			/* dimensions compared */
@@ -157,144 +246,37 @@ struct cmp_result {
 	struct pe_variant_diff diff;
 };
 
-static struct {
-	bool have;			/* shown is a finished result */
-	struct cmp_result shown;
-	bool keyed, done;
-	struct bugs_key key;
-	int next;			/* pairs of rows written: row * h + pair */
-	double pos[CMP_MAX];
-	double *work;			/* pe_variant_compare_workspace */
-	size_t cap;
-} cmp;
-
-static enum pe_bug bug_of(const struct state *s)
+/* Brings the measurements (full rows at positions spread over the window,
+ * pe_variant_compare) up to date with s as far as the frame allows. */
+static void cmp_advance(struct bugs_ctx *x, const struct state *s)
 {
-	return (enum pe_bug)bug_index(s);
+	struct cache_key k = cmp_key(s);
+	struct cache *c = &x->cmp;
+	size_t need = (size_t)pe_variant_compare_workspace(
+		s->cur.pe.d_model, (int)k.v[KEY_ROWS]);
+
+	x->cmp_oom = cache_start(c, &k, 0) &&
+		     !cache_mem(c, need * sizeof(double));
+	if (!x->cmp_oom && !c->done && pairs_ready(x, s))
+		cache_run(c, cmp_step, x);
 }
 
-/* *buf grown to n doubles (kept when it has room: *cap says how many it
- * holds); false when memory runs out, leaving it as it was. Arrays that
- * grow together share a cap, which is set once all of them have grown. */
-static bool grow_doubles(double **buf, size_t cap, size_t n)
+/* The last finished measurements into *m; false while there are none, or
+ * when memory ran out. */
+static bool cmp_shown(const struct bugs_ctx *x, struct cmp_result *m)
 {
-	double *b;
+	const struct cache *c = &x->cmp;
+	const struct cache_key *was = &c->out_key;
 
-	if (n <= cap)
-		return true;
-	b = realloc(*buf, n * sizeof *b);
-	if (!b)
+	if (x->cmp_oom)
 		return false;
-	*buf = b;
-	return true;
-}
-
-static bool pairs_step(void *ctx)
-{
-	const struct pe_params *p = ctx;
-	int h = p->d_model / 2, k = pairs.next / h, i = pairs.next % h;
-	int end = h - i < CHUNK ? h : i + CHUNK;
-
-	pe_variant_pairs(p, k == 0 ? PE_BUG_NONE : pairs.key.bug, i, end,
-			 pairs.pw[k] + i);
-	pairs.next = k * h + end;
-	pairs.done = pairs.next == 2 * h;
-	return pairs.done;
-}
-
-/* Whether both encodings' pairs are ready for s, working on them if not;
- * false also when memory runs out. */
-static bool pairs_ready(const struct state *s)
-{
-	const struct pe_params *p = &s->cur.pe;
-	struct bugs_key key = { .d = p->d_model, .base = p->base,
-				.bug = bug_of(s) };
-	size_t h = (size_t)(p->d_model / 2);
-
-	if (!(pairs.keyed && key_eq(&pairs.key, &key))) {
-		pairs.keyed = false;
-		for (int k = 0; k < 2 && h > pairs.cap; k++) {
-			struct pe_wave_pair *pw = realloc(pairs.pw[k],
-							  h * sizeof *pw);
-
-			if (!pw)
-				return false;
-			pairs.pw[k] = pw;
-		}
-		if (h > pairs.cap)
-			pairs.cap = h;
-		pairs.keyed = true;
-		pairs.done = false;
-		pairs.key = key;
-		pairs.next = 0;
-	}
-	return pairs.done || job_run(pairs_step, (void *)p);
-}
-
-/* ---- the numbers ---- */
-
-/* Each row a chunk of pairs at a time, then the comparison. */
-static bool cmp_step(void *ctx)
-{
-	const struct pe_params *p = ctx;
-	int h = p->d_model / 2;
-
-	if (cmp.next < cmp.key.n * h) {
-		int a = cmp.next / h, i = cmp.next % h;
-		int end = h - i < CHUNK ? h : i + CHUNK;
-
-		pe_variant_compare_row(p, cmp.key.bug, pairs.pw[0], pairs.pw[1],
-				       cmp.pos[a], a, cmp.key.n, i, end,
-				       cmp.work);
-		cmp.next = a * h + end;
-		return false;
-	}
-	cmp.shown = (struct cmp_result){
-		cmp.key.n, cmp.key.dim0, cmp.key.ndim,
-		cmp.key.pos0 + cmp.key.npos - 1,
-		pe_variant_compare_finish(p, cmp.key.n, cmp.key.dim0,
-					  cmp.key.ndim, cmp.work)
+	*m = (struct cmp_result){
+		(int)was->v[KEY_ROWS], (int)was->v[KEY_DIM0],
+		(int)was->v[KEY_NDIM],
+		(long long)was->v[KEY_POS0] + (long long)was->v[KEY_NPOS] - 1,
+		{ c->out[0], c->out[1] }
 	};
-	cmp.have = cmp.done = true;
-	return true;
-}
-
-/* The last finished measurements (full rows at positions spread over the
- * window, pe_variant_compare), brought up to date with s as far as the
- * frame allows; NULL while there are none, or when memory runs out. */
-static const struct cmp_result *cmp_get(const struct state *s)
-{
-	const struct pe_params *p = &s->cur.pe;
-	const struct pe_window *v = &s->window;
-	long long n = CMP_BUDGET / p->d_model;
-	struct bugs_key key;
-
-	n = n > CMP_MAX ? CMP_MAX : n < 3 ? 3 : n;
-	n = n < v->npos ? n : v->npos;
-	key = (struct bugs_key){ .d = p->d_model, .base = p->base,
-				 .bug = bug_of(s), .layout = p->layout,
-				 .pos0 = v->pos0, .npos = v->npos,
-				 .dim0 = v->dim0, .ndim = v->ndim, .n = (int)n };
-	if (!(cmp.keyed && key_eq(&cmp.key, &key))) {
-		size_t need = (size_t)pe_variant_compare_workspace(p->d_model,
-								   (int)n);
-
-		cmp.keyed = false;
-		if (!grow_doubles(&cmp.work, cmp.cap, need))
-			return NULL;
-		if (need > cmp.cap)
-			cmp.cap = need;
-		for (int j = 0; j < n; j++)
-			cmp.pos[j] = n == 1 ? (double)v->pos0
-				     : (double)(v->pos0 + (v->npos - 1) * j / (n - 1));
-		cmp.keyed = true;
-		cmp.done = false;
-		cmp.key = key;
-		cmp.next = 0;
-	}
-	if (!cmp.done && pairs_ready(s))
-		job_run(cmp_step, (void *)p);
-	return cmp.have ? &cmp.shown : NULL;
+	return c->have;
 }
 
 static enum verdict verdict_of(const struct state *s,
@@ -319,25 +301,27 @@ static char *fmt_diff(double x, char *buf, size_t n)
 	return buf;
 }
 
-static void numbers_text(const struct state *s, char *text, size_t n)
+/* The paragraph of the last finished measurements. */
+static void numbers_text(const struct bugs_ctx *x, const struct state *s,
+			 char *text, size_t n)
 {
-	const struct cmp_result *m = cmp_get(s);
+	struct cmp_result m;
 	char a[32], b[32];
 	const char *note = "";
 	size_t len;
 
-	if (!m) {
-		snprintf(text, n, cmp.keyed ? "Measuring the rows in view%s"
-					    : "Out of memory: no measurements.",
+	if (!cmp_shown(x, &m)) {
+		snprintf(text, n, x->cmp_oom ? "Out of memory: no measurements."
+					     : "Measuring the rows in view%s",
 			 s->ascii ? "..." : "…");
 		return;
 	}
 	len = (size_t)snprintf(text, n,
 		 "At %d positions in view: max |PEbug-PE| = %s (dims %d-%d), "
 		 "max |cos_bug-cos| = %s.",
-		 m->n, fmt_diff(m->diff.value, a, sizeof a), m->dim0,
-		 m->dim0 + m->ndim - 1, fmt_diff(m->diff.similarity, b, sizeof b));
-	switch (verdict_of(s, m)) {
+		 m.n, fmt_diff(m.diff.value, a, sizeof a), m.dim0,
+		 m.dim0 + m.ndim - 1, fmt_diff(m.diff.similarity, b, sizeof b));
+	switch (verdict_of(s, &m)) {
 	case VERDICT_HARMLESS:
 		note = " Harmless: the similarities agree up to rounding.";
 		break;
@@ -369,133 +353,147 @@ static int sim_samples(int d, int w, long long npos)
 	return n < 1 ? 1 : (int)n;
 }
 
-/* n samples centred on n equal slices of the window, each the mean over
- * its slice. */
-static struct pe_sim_grid sim_grid(long long pos0, long long npos, int n)
+/* The samples of key k (of plans or curves): n centred on n equal slices
+ * of the window, each the mean over its slice. */
+static struct pe_sim_grid sim_grid(const struct cache_key *k)
 {
-	double m = (double)npos / n;
+	int n = (int)k->v[KEY_SAMPLES];
+	double m = k->v[KEY_NPOS] / n;
 
-	return (struct pe_sim_grid){ (double)pos0 + 0.5 * m - 0.5, m, m, n };
+	return (struct pe_sim_grid){ k->v[KEY_POS0] + 0.5 * m - 0.5, m, m, n };
 }
 
-static bool plans_step(void *ctx)
+/* Encoding k's plan (PE_SIM_PAIR * d/2) and norm2 (n + 1) in the plans
+ * cache. */
+static double *plan_of(const struct bugs_ctx *x, int k)
 {
-	const struct pe_params *p = ctx;
-	int h = p->d_model / 2, k = plans.next / h, i = plans.next % h;
-	int end = h - i < CHUNK ? h : i + CHUNK;
-	struct pe_sim_grid g = sim_grid(plans.key.pos0, plans.key.npos,
-					plans.key.n);
+	size_t h = (size_t)((int)x->plans.key.v[0] / 2);
 
-	pe_sim_plan(pairs.pw[k] + i, end - i, &g,
-		    plans.plan[k] + (size_t)PE_SIM_PAIR * (size_t)i,
-		    plans.norm2[k]);
-	plans.next = k * h + end;
-	plans.done = plans.next == 2 * h;
-	return plans.done;
+	return (double *)x->plans.mem + (size_t)k * PE_SIM_PAIR * h;
+}
+
+static double *norm2_of(const struct bugs_ctx *x, int k)
+{
+	size_t h = (size_t)((int)x->plans.key.v[0] / 2);
+	size_t n = (size_t)x->plans.key.v[KEY_SAMPLES];
+
+	return (double *)x->plans.mem + 2 * PE_SIM_PAIR * h + (size_t)k * (n + 1);
+}
+
+/* The next CHUNK pairs of the plans, as pairs_step (the mistake's taking
+ * what it shares from the correct plan); at[0] as there. */
+static bool plans_step(struct cache *c, void *arg)
+{
+	const struct bugs_ctx *x = arg;
+	int h = (int)c->key.v[0] / 2, k = (int)c->at[0] / h;
+	int i = (int)c->at[0] % h, end = h - i < CHUNK ? h : i + CHUNK;
+	size_t at = (size_t)PE_SIM_PAIR * (size_t)i;
+	struct pe_sim_grid g = sim_grid(&c->key);
+
+	pe_sim_plan_from(pairs_of(x, k) + i, k ? pairs_of(x, 0) + i : NULL,
+			 k ? plan_of(x, 0) + at : NULL, end - i, &g,
+			 plan_of(x, k) + at, norm2_of(x, k));
+	c->at[0] = k * h + end;
+	return c->at[0] == 2 * h;
 }
 
 /* Whether the plans for s and n samples are ready, working on them (and
  * on the pairs first) if not; false also when memory runs out. */
-static bool plans_ready(const struct state *s, int n)
+static bool plans_ready(struct bugs_ctx *x, const struct state *s, int n)
 {
-	const struct pe_params *p = &s->cur.pe;
-	struct bugs_key key = { .d = p->d_model, .base = p->base,
-				.bug = bug_of(s), .pos0 = s->window.pos0,
-				.npos = s->window.npos, .n = n };
-	size_t h = (size_t)(p->d_model / 2);
+	struct cache_key k = plans_key(s, n);
+	size_t h = (size_t)(s->cur.pe.d_model / 2);
 
-	if (!(plans.keyed && key_eq(&plans.key, &key))) {
-		size_t np = PE_SIM_PAIR * h, nn = (size_t)n + 1;
+	if (cache_start(&x->plans, &k, 0)) {
+		size_t np = 2 * PE_SIM_PAIR * h, nn = 2 * ((size_t)n + 1);
+		double *mem = cache_mem(&x->plans, (np + nn) * sizeof *mem);
 
-		plans.keyed = false;
-		for (int k = 0; k < 2; k++)
-			if (!grow_doubles(&plans.plan[k], plans.cap_plan, np) ||
-			    !grow_doubles(&plans.norm2[k], plans.cap_n, nn))
-				return false;
-		plans.cap_plan = np > plans.cap_plan ? np : plans.cap_plan;
-		plans.cap_n = nn > plans.cap_n ? nn : plans.cap_n;
-		for (int k = 0; k < 2; k++)
-			for (int j = 0; j <= n; j++)
-				plans.norm2[k][j] = 0.0;
-		plans.keyed = true;
-		plans.done = false;
-		plans.key = key;
-		plans.next = 0;
+		if (!mem)
+			return false;
+		for (size_t j = np; j < np + nn; j++)
+			mem[j] = 0.0;
 	}
-	if (plans.done)
-		return true;
-	return pairs_ready(s) && job_run(plans_step, (void *)p);
+	return x->plans.done ||
+	       (pairs_ready(x, s) && cache_run(&x->plans, plans_step, x));
 }
 
-static bool curves_step(void *ctx)
+/* The dot products of both curves at the job's position, as pairs_step;
+ * at[0] as there, acc[k]: encoding k's norm2 at the position. */
+static bool curves_step(struct cache *c, void *arg)
 {
-	int h = *(const int *)ctx, n = curves.job.n;
-	int k = curves.next / h, i = curves.next % h;
+	const struct bugs_ctx *x = arg;
+	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_SAMPLES];
+	int k = (int)c->at[0] / h, i = (int)c->at[0] % h;
 	int end = h - i < CHUNK ? h : i + CHUNK;
-	struct pe_sim_grid g = sim_grid(curves.job.pos0, curves.job.npos, n);
+	struct pe_sim_grid g = sim_grid(&c->key);
+	double *dot = c->mem;
 
-	curves.norm2_pos[k] = pe_sim_dot(
-		pairs.pw[k] + i, end - i,
-		plans.plan[k] + (size_t)PE_SIM_PAIR * (size_t)i, &g,
-		(double)curves.job.pos, curves.dot + (size_t)k * (size_t)n,
-		curves.norm2_pos[k]);
-	curves.next = k * h + end;
-	if (curves.next < 2 * h)
-		return false;
-	for (k = 0; k < 2; k++)
-		pe_sim_finish(curves.dot + (size_t)k * (size_t)n, plans.norm2[k],
-			      curves.norm2_pos[k], n,
-			      curves.v + (size_t)k * (size_t)n);
-	curves.key = curves.job;
-	curves.valid = curves.done = true;
-	return true;
+	c->acc[k] = pe_sim_dot(pairs_of(x, k) + i, end - i,
+			       plan_of(x, k) + (size_t)PE_SIM_PAIR * (size_t)i,
+			       &g, c->key.v[KEY_POS],
+			       dot + (size_t)k * (size_t)n, c->acc[k]);
+	c->at[0] = k * h + end;
+	return c->at[0] == 2 * h;
 }
 
-/* Starts the job for the plans and s's position unless it is running or
- * done for them; false when memory runs out. */
-static bool curves_start(const struct state *s)
+/* Makes the curves job be for k unless the one under way is for the same
+ * plans (a position left behind finishes first); false when memory runs
+ * out. */
+static bool curves_begin(struct bugs_ctx *x, const struct cache_key *k)
 {
-	struct bugs_key want = plans.key;
-	bool same_plans;
-	int n = want.n;
+	size_t n2 = 2 * (size_t)k->v[KEY_SAMPLES];
+	double *dot;
 
-	want.pos = curves.job.pos;
-	same_plans = curves.keyed && key_eq(&curves.job, &want);
-	want.pos = s->cur.pos;
-	if (same_plans && (!curves.done || curves.job.pos == want.pos))
+	if (!cache_start(&x->curves, k, KEY_POS))
 		return true;
-	curves.keyed = false;
-	if (!grow_doubles(&curves.v, curves.cap, 2 * (size_t)n) ||
-	    !grow_doubles(&curves.dot, curves.cap, 2 * (size_t)n))
+	dot = cache_mem(&x->curves, n2 * sizeof *dot);
+	if (!dot)
 		return false;
-	if (2 * (size_t)n > curves.cap)
-		curves.cap = 2 * (size_t)n;
-	for (int j = 0; j < 2 * n; j++)
-		curves.dot[j] = 0.0;
-	curves.norm2_pos[0] = curves.norm2_pos[1] = 0.0;
-	curves.keyed = true;
-	curves.done = false;
-	curves.job = want;
-	curves.next = 0;
+	for (size_t j = 0; j < n2; j++)
+		dot[j] = 0.0;
 	return true;
 }
 
-/* The two curves for s and n samples (correct, then with the mistake), as
- * last finished: *key says where they were taken. NULL while there are
- * none yet, or when memory runs out. A new position only weighs the
- * plans. */
-static const double *curves_get(const struct state *s, int n,
-				struct bugs_key *key)
+/* The finished curves into `shown` (pe_sim_finish with the plans' norms);
+ * nothing changes when memory runs out. */
+static void curves_publish(struct bugs_ctx *x)
 {
-	int h = s->cur.pe.d_model / 2;
+	const struct cache *c = &x->curves;
+	int n = (int)c->key.v[KEY_SAMPLES];
+	const double *dot = c->mem;
+	double *v = cache_mem(&x->shown, 2 * (size_t)n * sizeof *v);
 
-	if (plans_ready(s, n) && curves_start(s) && !curves.done &&
-	    job_run(curves_step, &h) && curves_start(s) && !curves.done)
+	if (!v)
+		return;
+	cache_start(&x->shown, &c->key, 0);
+	for (int k = 0; k < 2; k++)
+		pe_sim_finish(dot + (size_t)k * (size_t)n, norm2_of(x, k),
+			      c->acc[k], n, v + (size_t)k * (size_t)n);
+	x->shown.done = true;
+}
+
+/* Runs the curves job for k; publishes it when it is done. */
+static bool curves_run(struct bugs_ctx *x)
+{
+	if (!cache_run(&x->curves, curves_step, x))
+		return false;
+	if (!cache_ready(&x->shown, &x->curves.key))
+		curves_publish(x);
+	return true;
+}
+
+/* Brings the two curves for s and n samples (correct, then with the
+ * mistake) up to date as far as the frame allows; x->shown keeps the last
+ * finished ones. A new position only weighs the plans. */
+static void curves_advance(struct bugs_ctx *x, const struct state *s, int n)
+{
+	struct cache_key k = curves_key(s, n);
+
+	if (plans_ready(x, s, n) && curves_begin(x, &k) && curves_run(x) &&
+	    curves_begin(x, &k))
 		/* Done, but for a position left behind: on to the new one,
 		 * in this frame or (marked unfinished) the next. */
-		job_run(curves_step, &h);
-	*key = curves.key;
-	return curves.valid ? curves.v : NULL;
+		curves_run(x);
 }
 
 struct bugs_layout {
@@ -588,40 +586,73 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		       &hp, hc);
 }
 
-static void draw_similarity(const struct state *s, struct canvas *c,
-			    struct rect r)
-{
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	int legend = in.h >= 4, ticks = in.h >= 3, gutter = in.w >= 12 ? 5 : 0;
+/* The insides of the similarity box r. */
+struct sim_box {
+	struct rect in;
+	int legend, ticks, gutter;	/* rows, columns: 0 when left out */
+	bool plot;			/* there is room for the plot a */
 	struct plot_area a;
+};
+
+static struct sim_box sim_box(const struct state *s, struct rect r)
+{
+	struct sim_box b = { { r.x + 1, r.y + 1, r.w - 2, r.h - 2 }, 0, 0, 0,
+			     false, { { 0, 1, 0, 0 }, 0, 0, -1.0, 1.0, 0 } };
+
+	b.legend = b.in.h >= 4;
+	b.ticks = b.in.h >= 3;
+	b.gutter = b.in.w >= 12 ? 5 : 0;
+	b.plot = b.in.h - b.legend - b.ticks >= 1 && b.in.w - b.gutter >= 2;
+	if (b.plot)
+		b.a = (struct plot_area){
+			{ s->window.pos0, s->window.npos, b.in.x + b.gutter,
+			  b.in.w - b.gutter },
+			b.in.y + b.legend, b.in.h - b.legend - b.ticks, -1.0,
+			1.0, 0
+		};
+	return b;
+}
+
+/* Samples of the curves in box r; 0: no plot. */
+static int curve_samples(const struct state *s, struct rect r)
+{
+	struct sim_box b = sim_box(s, r);
+
+	return b.plot ? sim_samples(s->cur.pe.d_model, b.a.ax.w,
+				    s->window.npos) : 0;
+}
+
+/* The box, with the last finished curves. */
+static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
+			    struct canvas *c, struct rect r)
+{
+	struct sim_box b = sim_box(s, r);
+	struct rect in = b.in;
+	int legend = b.legend, ticks = b.ticks, gutter = b.gutter;
+	struct plot_area a = b.a;
 	char title[64];
-	const double *v;
-	struct bugs_key key;
+	const double *v = bx->shown.done ? bx->shown.mem : NULL;
+	const struct cache_key *key = &bx->shown.key;
 	int n, x = in.x;
 
 	snprintf(title, sizeof title, "Similarity to p = %lld", s->cur.pos);
 	canvas_box(c, r, title, border_style, title_style);
-	if (in.h - legend - ticks < 1 || in.w - gutter < 2)
+	if (!b.plot)
 		return;
-	a = (struct plot_area){ { s->window.pos0, s->window.npos, in.x + gutter,
-				  in.w - gutter },
-				in.y + legend, in.h - legend - ticks, -1.0, 1.0, 0 };
 	if (legend) {
 		x += canvas_text(c, x, in.y, in.w, "correct  ",
 				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
 		canvas_text(c, x, in.y, in.x + in.w - x, "with the mistake",
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 	}
-	n = sim_samples(s->cur.pe.d_model, a.ax.w, s->window.npos);
-	v = curves_get(s, n, &key);
 	if (v) {
-		struct pe_sim_grid g = sim_grid(key.pos0, key.npos, key.n);
+		struct pe_sim_grid g = sim_grid(key);
 		double m = g.step, first = g.q0;
 
 		/* Down to the lowest value either curve reaches, in steps of
 		 * 0.5, so that a curve that stays high gets the rows. */
 		a.ymin = 0.0;
-		n = key.n;
+		n = g.n;
 		for (int j = 0; j < 2 * n; j++)
 			a.ymin = fmin(a.ymin, floor(v[j] * 2.0) / 2.0);
 		a.ymin = a.ymin < -1.0 ? -1.0 : a.ymin;
@@ -642,23 +673,84 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 		plot_xticks(c, &a.ax, in.y + in.h - 1, axis_style);
 }
 
-static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
-		struct rect r)
+/* Brings the numbers and the curves up to date as far as the frame
+ * allows. */
+static void advance(struct bugs_ctx *x, const struct state *s,
+		    const struct bugs_layout *l)
 {
-	(void)ctx;
+	int n = curve_samples(s, l->sim);
+
+	cmp_advance(x, s);
+	if (n > 0)
+		curves_advance(x, s, n);
+}
+
+/* Whether heatmap hc takes the frame's time before the numbers and the
+ * curves. Without a budget the order does not matter, and the numbers go
+ * first: the layout follows their paragraph. Under a budget a heatmap, the
+ * costliest work, goes first while its grid is being computed (its
+ * cache's `work` under way) or when nothing of the view's own is under way
+ * (a change has just come); but a grid finished late in a frame is shown
+ * in the next one, which then computes nothing more (heat.h), so it waits
+ * for the numbers and the curves when they are under way: a change at the
+ * extremes is then done in two frames. */
+static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
+{
+	bool own = cache_busy(&x->pairs) || cache_busy(&x->plans) ||
+		   cache_busy(&x->curves) || cache_busy(&x->cmp);
+
+	return work_limited() && (!own || cache_busy(&hc->work));
+}
+
+/* When a heatmap goes first, the layout is the one of the numbers shown
+ * before; one that the new numbers change is left to the next frame. */
+static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
+		      struct rect r)
+{
+	struct bugs_ctx *x = ctx;
+	bool good_first = heat_first(x, &x->heat_good);
+	bool bad_first = heat_first(x, &x->heat_bad);
 	struct rect old = plot_clip_push(c, r);
 	char numbers[TEXT_MAX];
-	struct bugs_layout l;
+	struct bugs_layout l, now;
 
 	canvas_fill(c, r, ' ', text_style);
-	numbers_text(s, numbers, sizeof numbers);
+	if (!good_first && !bad_first)
+		cmp_advance(x, s);
+	numbers_text(x, s, numbers, sizeof numbers);
 	bugs_layout(s, r, numbers, &l);
 	draw_head(s, c, r, &l);
-	draw_heat_box(s, c, l.good, PE_BUG_NONE, &heat_good);
-	draw_heat_box(s, c, l.bad, bug_of(s), &heat_bad);
-	draw_similarity(s, c, l.sim);
+	if (good_first)
+		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
+	if (bad_first)
+		draw_heat_box(s, c, l.bad, bug_of(s), &x->heat_bad);
+	advance(x, s, &l);
+	if (good_first || bad_first) {
+		numbers_text(x, s, numbers, sizeof numbers);
+		bugs_layout(s, r, numbers, &now);
+		if (memcmp(&now, &l, sizeof l) != 0)
+			work_mark_unfinished();
+	}
+	if (!good_first)
+		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
+	if (!bad_first)
+		draw_heat_box(s, c, l.bad, bug_of(s), &x->heat_bad);
+	draw_similarity(x, s, c, l.sim);
 	paragraph_draw(c, l.numbers, numbers, text_style);
 	canvas_set_clip(c, old);
+}
+
+static void bugs_free(void *ctx)
+{
+	struct bugs_ctx *x = ctx;
+
+	heat_cache_free(&x->heat_good);
+	heat_cache_free(&x->heat_bad);
+	cache_free(&x->pairs);
+	cache_free(&x->plans);
+	cache_free(&x->curves);
+	cache_free(&x->shown);
+	cache_free(&x->cmp);
 }
 
 const struct view_spec view_bugs = {
@@ -677,4 +769,6 @@ const struct view_spec view_bugs = {
 			    { "previous / next mistake", "上一个 / 下一个错误" } } },
 	} },
 	.draw = bugs_draw,
+	.ctx_size = sizeof(struct bugs_ctx),
+	.ctx_free = bugs_free,
 };

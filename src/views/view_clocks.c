@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
-#include "render/job.h"
+#include "render/cache.h"
 #include "engine/pe.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
@@ -90,197 +90,169 @@ static long long offset_of(const struct state *s)
 /* Both residuals read a per-pair table (pe_rotation_table_fill: omega and
  * the turn by k) kept for d, base and k. At d_model 65536 and a position
  * near 1e9 one residual is ~2 ms of sin/cos and the five across the length
- * ~10 ms, so the work is sliced (job.h), CHUNK pairs a step. Until a
+ * ~10 ms, so the work is sliced (cache.h), CHUNK pairs a step. Until a
  * number is done the last finished one shows (the residual with the
  * position it is for), or an ellipsis. */
 enum { CHUNK = 4096 };
 
-static struct {
-	int d;
-	double base;
-	long long k;
-	double *t;		/* pe_rotation_table_size(d) doubles */
-	size_t cap;
-	int filled;		/* pairs filled so far */
-	bool keyed;		/* d, base, k describe t */
-} rot;
+/* The dots of a circle of radius rad around (0, 0): a frame draws up to
+ * DIALS_MAX of them. */
+struct dot {
+	int x, y;		/* braille dots from the centre, y down */
+};
 
-/* The residual at the selected position: the last finished one, and the
- * one under way. A job for one position runs to its end even when the
- * position moves on meanwhile (holding an arrow key), and the next one
- * starts from the position of that time. */
-static struct {
-	bool have;		/* value is a finished residual */
-	double value;
-	long long value_pos;	/* the position it is for */
-	bool keyed, done;	/* the job is for the inputs below */
-	int d;
-	double base;
-	long long k, pos;
-	int next_pair;
-	double sum;
-} at_pos;
+/* The view's context: its caches.
+ *   table   the rotation table (mem) for d, base and k;
+ *   at_pos  the residual at the selected position, for the table's inputs
+ *           and the position. A job for one position runs to its end even
+ *           when the position moves on meanwhile (holding an arrow key),
+ *           and the next one starts from the position of that time;
+ *   spread  the largest residual over positions across the length, for
+ *           the table's inputs and the length;
+ *   circle  a dial's dots (mem) for its radius. */
+struct clocks_ctx {
+	struct cache table, at_pos, spread, circle;
+};
 
-/* The largest residual over positions across the length. */
-static struct {
-	bool have;		/* value is a finished maximum */
-	bool keyed;		/* the job below is for d, base, k, len */
-	int d;
-	double base;
-	long long k, len;
-	int count;		/* positions */
-	int next_pos, next_pair;	/* where the job is */
-	double sum, worst;	/* of the position under way; so far */
-	double value;		/* the last finished maximum */
-} spread;
-
-static bool rot_step(void *ctx)
+/* The inputs of the table; the residuals add theirs after these. */
+static struct cache_key table_key(const struct state *s)
 {
-	const struct pe_params *p = ctx;
-	int h = p->d_model / 2;
-	int end = h - rot.filled < CHUNK ? h : rot.filled + CHUNK;
+	const struct pe_params *p = &s->cur.pe;
 
-	pe_rotation_table_fill(p, (double)rot.k, rot.filled, end, rot.t);
-	rot.filled = end;
+	return (struct cache_key){ { p->d_model, p->base,
+				     (double)offset_of(s) } };
+}
+
+enum { KEY_K = 2, KEY_MORE = 3 };	/* where k and the next input are */
+
+/* The position may move under a job (cache_start's soft entries). */
+static struct cache_key at_pos_key(const struct state *s)
+{
+	struct cache_key k = table_key(s);
+
+	k.v[KEY_MORE] = (double)s->cur.pos;
+	return k;
+}
+
+static struct cache_key spread_key(const struct state *s)
+{
+	struct cache_key k = table_key(s);
+
+	k.v[KEY_MORE] = (double)s->cur.len;
+	return k;
+}
+
+/* The next CHUNK pairs of the table; at[0]: pairs filled. */
+static bool table_step(struct cache *c, void *arg)
+{
+	const struct pe_params *p = arg;
+	int h = p->d_model / 2, from = (int)c->at[0];
+	int end = h - from < CHUNK ? h : from + CHUNK;
+
+	pe_rotation_table_fill(p, c->key.v[KEY_K], from, end, c->mem);
+	c->at[0] = end;
 	return end == h;
 }
 
 /* Whether the table for s is complete, filling it if it is not; false also
  * when memory runs out. */
-static bool rot_ready(const struct state *s)
+static bool table_ready(struct clocks_ctx *x, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
+	struct cache_key k = table_key(s);
 	size_t size = (size_t)pe_rotation_table_size(p->d_model);
 
-	if (!(rot.keyed && rot.d == p->d_model && rot.base == p->base &&
-	      rot.k == offset_of(s))) {
-		if (size > rot.cap) {
-			double *t = realloc(rot.t, size * sizeof *t);
-
-			if (!t)
-				return false;
-			rot.t = t;
-			rot.cap = size;
-		}
-		rot.keyed = true;
-		rot.d = p->d_model;
-		rot.base = p->base;
-		rot.k = offset_of(s);
-		rot.filled = 0;
-	}
-	return rot.filled == p->d_model / 2 ||
-	       job_run(rot_step, (void *)p);
+	if (cache_start(&x->table, &k, 0) &&
+	    !cache_mem(&x->table, size * sizeof(double)))
+		return false;
+	return cache_run(&x->table, table_step, (void *)p);
 }
 
-static bool at_pos_step(void *ctx)
+/* The next CHUNK pairs of the residual at the job's position; at[0]: pairs
+ * done, acc[0]: their sum. Publishes the residual. */
+static bool at_pos_step(struct cache *c, void *arg)
 {
-	int h = *(const int *)ctx;
-	int end = h - at_pos.next_pair < CHUNK ? h : at_pos.next_pair + CHUNK;
+	const struct clocks_ctx *x = arg;
+	int h = (int)c->key.v[0] / 2, from = (int)c->at[0];
+	int end = h - from < CHUNK ? h : from + CHUNK;
+	double value;
 
-	at_pos.sum = pe_rotation_residual_add(rot.t, (double)at_pos.pos,
-					      (double)at_pos.k,
-					      at_pos.next_pair, end, at_pos.sum);
-	at_pos.next_pair = end;
+	c->acc[0] = pe_rotation_residual_add(x->table.mem, c->key.v[KEY_MORE],
+					     c->key.v[KEY_K], from, end,
+					     c->acc[0]);
+	c->at[0] = end;
 	if (end < h)
 		return false;
-	at_pos.value = sqrt(at_pos.sum);
-	at_pos.value_pos = at_pos.pos;
-	at_pos.have = at_pos.done = true;
+	value = sqrt(c->acc[0]);
+	cache_publish(c, &value, 1);
 	return true;
-}
-
-/* Starts the job for s's position unless it is running or done for it. */
-static void at_pos_start(const struct state *s)
-{
-	const struct pe_params *p = &s->cur.pe;
-	bool same_table = at_pos.keyed && at_pos.d == p->d_model &&
-			  at_pos.base == p->base && at_pos.k == offset_of(s);
-
-	if (same_table && (!at_pos.done || at_pos.pos == s->cur.pos))
-		return;
-	at_pos.keyed = true;
-	at_pos.done = false;
-	at_pos.d = p->d_model;
-	at_pos.base = p->base;
-	at_pos.k = offset_of(s);
-	at_pos.pos = s->cur.pos;
-	at_pos.next_pair = 0;
-	at_pos.sum = 0.0;
 }
 
 /* pe_rotation_residual at the selected position, as last finished, into
  * *v and the position it is for into *pos; false while none is known yet
  * (*pos is then the selected one). */
-static bool residual_at(const struct state *s, double *v, long long *pos)
+static bool residual_at(struct clocks_ctx *x, const struct state *s,
+			double *v, long long *pos)
 {
-	int h = s->cur.pe.d_model / 2;
+	struct cache_key k = at_pos_key(s);
+	struct cache *c = &x->at_pos;
 
-	at_pos_start(s);
-	if (!at_pos.done && rot_ready(s) && job_run(at_pos_step, &h)) {
+	cache_start(c, &k, KEY_MORE);
+	if (!c->done && table_ready(x, s) && cache_run(c, at_pos_step, x)) {
 		/* Done, but for a position left behind: on to the new one,
 		 * in this frame or (marked unfinished) the next. */
-		at_pos_start(s);
-		if (!at_pos.done)
-			job_run(at_pos_step, &h);
+		cache_start(c, &k, KEY_MORE);
+		cache_run(c, at_pos_step, x);
 	}
-	*v = at_pos.value;
-	*pos = at_pos.have ? at_pos.value_pos : s->cur.pos;
-	return at_pos.have;
+	*v = c->out[0];
+	*pos = c->have ? (long long)c->out_key.v[KEY_MORE] : s->cur.pos;
+	return c->have;
 }
 
-static int spread_count(const struct state *s)
+static int spread_count(long long len)
 {
-	return s->cur.len < SPREAD_POSITIONS ? (int)s->cur.len
-					     : SPREAD_POSITIONS;
+	return len < SPREAD_POSITIONS ? (int)len : SPREAD_POSITIONS;
 }
 
 /* One step: the next chunk of pairs of the position under way; the
- * positions are spread evenly over the length, both ends included. */
-static bool spread_step(void *ctx)
+ * positions are spread evenly over the length, both ends included. at[0]:
+ * positions done, at[1]: pairs of the next one; acc[0]: its sum, acc[1]:
+ * the largest residual so far. Publishes the largest. */
+static bool spread_step(struct cache *c, void *arg)
 {
-	int h = *(const int *)ctx, end;
-	double last = (double)(spread.len - 1), pos;
+	const struct clocks_ctx *x = arg;
+	long long len = (long long)c->key.v[KEY_MORE];
+	int h = (int)c->key.v[0] / 2, count = spread_count(len);
+	int from = (int)c->at[1], end = h - from < CHUNK ? h : from + CHUNK;
+	double last = (double)(len - 1), pos;
 
-	pos = spread.count > 1
-		      ? last * spread.next_pos / (spread.count - 1) : 0.0;
-	end = h - spread.next_pair < CHUNK ? h : spread.next_pair + CHUNK;
-	spread.sum = pe_rotation_residual_add(rot.t, pos, (double)spread.k,
-					      spread.next_pair, end, spread.sum);
-	spread.next_pair = end;
+	pos = count > 1 ? last * (double)c->at[0] / (count - 1) : 0.0;
+	c->acc[0] = pe_rotation_residual_add(x->table.mem, pos, c->key.v[KEY_K],
+					     from, end, c->acc[0]);
+	c->at[1] = end;
 	if (end < h)
 		return false;
-	spread.worst = fmax(spread.worst, sqrt(spread.sum));
-	spread.sum = 0.0;
-	spread.next_pair = 0;
-	if (++spread.next_pos < spread.count)
+	c->acc[1] = fmax(c->acc[1], sqrt(c->acc[0]));
+	c->acc[0] = 0.0;
+	c->at[1] = 0;
+	if (++c->at[0] < count)
 		return false;
-	spread.value = spread.worst;
-	spread.have = true;
+	cache_publish(c, &c->acc[1], 1);
 	return true;
 }
 
 /* The largest pe_rotation_residual over positions spread across the length
  * into *v; false while no maximum has been finished yet. */
-static bool residual_spread(const struct state *s, double *v)
+static bool residual_spread(struct clocks_ctx *x, const struct state *s,
+			    double *v)
 {
-	const struct pe_params *p = &s->cur.pe;
-	int h = p->d_model / 2;
+	struct cache_key k = spread_key(s);
 
-	if (!(spread.keyed && spread.d == p->d_model && spread.base == p->base &&
-	      spread.len == s->cur.len && spread.k == offset_of(s))) {
-		spread.keyed = true;
-		spread.d = p->d_model;
-		spread.base = p->base;
-		spread.len = s->cur.len;
-		spread.k = offset_of(s);
-		spread.count = spread_count(s);
-		spread.next_pos = spread.next_pair = 0;
-		spread.sum = spread.worst = 0.0;
-	}
-	if (spread.next_pos < spread.count && rot_ready(s))
-		job_run(spread_step, &h);
-	*v = spread.value;
-	return spread.have;
+	cache_start(&x->spread, &k, 0);
+	if (!x->spread.done && table_ready(x, s))
+		cache_run(&x->spread, spread_step, x);
+	*v = x->spread.out[0];
+	return x->spread.have;
 }
 
 /* ---- layout ---- */
@@ -312,26 +284,31 @@ static int dial_width(const struct state *s, int rows)
 	return 2 * rows > w ? 2 * rows + 1 : w + 1;
 }
 
-/* n pairs spread evenly over 0 .. h-1, with `sel` among them: it replaces
- * the nearest one, but never the first or the last, so the fastest and the
- * slowest hand always show. Returns how many (all h when they fit). */
+/* n different pairs spread evenly over 0 .. h-1 in ascending order, with
+ * `sel` among them: when it is not one of the spread, it replaces the
+ * nearest, but never the first or the last, so the fastest and the slowest
+ * hand always show (and it stays between its neighbours). Returns how many
+ * (all h when they fit). */
 static int pick_pairs(int h, int sel, int n, int *out)
 {
 	int best = -1;
+	bool found = false;
 
 	if (n > h)
 		n = h;
 	if (n < 1)
 		return 0;
+	/* n <= h: the spread rises by at least 1 a dial. */
 	for (int j = 0; j < n; j++) {
 		out[j] = n > 1 ? (int)((long long)j * (h - 1) / (n - 1)) : sel;
-		if (out[j] == sel)
-			return n;
+		found = found || out[j] == sel;
 	}
+	if (found)
+		return n;
 	for (int j = 1; j < n - 1; j++)
 		if (best < 0 || abs(out[j] - sel) < abs(out[best] - sel))
 			best = j;
-	/* Two dials only: the selected one and the slowest. */
+	/* Two dials only: the fastest and the selected one. */
 	out[best >= 0 ? best : n - 1] = sel;
 	return n;
 }
@@ -398,33 +375,35 @@ static void draw_hand(struct canvas *c, int cx, int cy, int len, double a,
 			    cy - (int)lround(len * cos(a)), fg);
 }
 
-/* The dots of a circle of radius rad around (0, 0), computed once per
- * radius: a frame draws up to DIALS_MAX of them. */
-struct dot {
-	int x, y;		/* braille dots from the centre, y down */
-};
-
-static int circle_dots(int rad, const struct dot **xy)
+/* The 8 * rad dots of a circle of radius rad into *xy, from the cache
+ * (kept for the radius); 0 when memory runs out. */
+static int circle_dots(struct clocks_ctx *x, int rad, const struct dot **xy)
 {
-	static struct dot dots[8 * (2 * DIAL_ROWS_MAX - 1)];
-	static int cached_rad, n;
+	struct cache_key k = { { rad } };
+	int n = 8 * rad;
 
-	if (cached_rad != rad) {
-		n = 8 * rad;
+	if (!cache_ready(&x->circle, &k)) {
+		struct dot *dots = cache_mem(&x->circle,
+					     (size_t)n * sizeof *dots);
+
+		if (!dots)
+			return 0;
+		cache_start(&x->circle, &k, 0);
 		for (int t = 0; t < n; t++) {
 			double a = 6.283185307179586 * t / n;
 
 			dots[t].x = (int)lround(rad * sin(a));
 			dots[t].y = -(int)lround(rad * cos(a));
 		}
-		cached_rad = rad;
+		x->circle.done = true;
 	}
-	*xy = dots;
+	*xy = x->circle.mem;
 	return n;
 }
 
-static void draw_dial(const struct state *s, struct canvas *c,
-		      const struct clocks_layout *l, int x, int y, int pair)
+static void draw_dial(struct clocks_ctx *ctx, const struct state *s,
+		      struct canvas *c, const struct clocks_layout *l, int x,
+		      int y, int pair)
 {
 	const struct pe_params *p = &s->cur.pe;
 	bool sel = pair == pe_pair_of(p, s->cur.dim);
@@ -434,7 +413,7 @@ static void draw_dial(const struct state *s, struct canvas *c,
 	struct style lab = { sel ? ROLE_CURSOR : ROLE_AXIS, ROLE_DEFAULT,
 			     sel ? ATTR_BOLD : 0 };
 	const struct dot *xy;
-	int n = circle_dots(rad, &xy), tw;
+	int n = circle_dots(ctx, rad, &xy), tw;
 	char text[48];
 
 	for (int t = 0; t < n; t++)
@@ -452,15 +431,15 @@ static void draw_dial(const struct state *s, struct canvas *c,
 		    lab);
 }
 
-static void draw_dials(const struct state *s, struct canvas *c,
-		       const struct clocks_layout *l)
+static void draw_dials(struct clocks_ctx *x, const struct state *s,
+		       struct canvas *c, const struct clocks_layout *l)
 {
 	/* Rows of dials centred as a block. */
 	int cols = l->ndials < l->cols ? l->ndials : l->cols;
 	int x0 = l->in.x + (l->in.w - cols * l->cell_w) / 2;
 
 	for (int j = 0; j < l->ndials; j++)
-		draw_dial(s, c, l, x0 + (j % l->cols) * l->cell_w,
+		draw_dial(x, s, c, l, x0 + (j % l->cols) * l->cell_w,
 			  l->dial_y + (j / l->cols) * (l->rows + LABEL_ROWS),
 			  l->pair[j]);
 }
@@ -530,8 +509,9 @@ static void draw_pair_line(const struct state *s, struct canvas *c,
 
 /* The residual at p, then (given rows) what it checks, then the largest
  * residual across the length. */
-static void draw_residuals(const struct state *s, struct canvas *c,
-			   const struct clocks_layout *l, int y, int rows)
+static void draw_residuals(struct clocks_ctx *x, const struct state *s,
+			   struct canvas *c, const struct clocks_layout *l,
+			   int y, int rows)
 {
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	char lhs[96], num[32], a[TEXT_MAX], b[TEXT_MAX];
@@ -541,7 +521,7 @@ static void draw_residuals(const struct state *s, struct canvas *c,
 
 	snprintf(lhs, sizeof lhs, "%sM_k%sPE(p) %s PE(p+k)%s", sy->norm, sy->dot,
 		 sy->minus, sy->norm);
-	if (residual_at(s, &v, &p))
+	if (residual_at(x, s, &v, &p))
 		snprintf(num, sizeof num, "%.1e", v);
 	else
 		snprintf(num, sizeof num, "%s", sy->pending);
@@ -554,12 +534,12 @@ static void draw_residuals(const struct state *s, struct canvas *c,
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 	if (rows >= 3) {
-		if (residual_spread(s, &v))
+		if (residual_spread(x, s, &v))
 			snprintf(num, sizeof num, "%.1e", v);
 		else
 			snprintf(num, sizeof num, "%s", sy->pending);
 		snprintf(a, sizeof a, "largest at %d positions from 0 to %lld: %s, rounding only",
-			 spread_count(s), s->cur.len - 1, num);
+			 spread_count(s->cur.len), s->cur.len - 1, num);
 		snprintf(b, sizeof b, "largest over 0..%lld: %s", s->cur.len - 1, num);
 		paragraph_fit(c, l->in.x, y + 1, l->in.w, cand, 2, plain);
 	}
@@ -573,8 +553,8 @@ static void draw_residuals(const struct state *s, struct canvas *c,
 
 /* The text block: the pair's line when there is room, the matrix, the
  * residuals. */
-static void draw_text(const struct state *s, struct canvas *c,
-		      const struct clocks_layout *l)
+static void draw_text(struct clocks_ctx *x, const struct state *s,
+		      struct canvas *c, const struct clocks_layout *l)
 {
 	int y = l->text_y, rows = l->text_rows;
 
@@ -588,13 +568,12 @@ static void draw_text(const struct state *s, struct canvas *c,
 		rows -= 2;
 	}
 	if (rows >= 1)
-		draw_residuals(s, c, l, y, rows);
+		draw_residuals(x, s, c, l, y, rows);
 }
 
 static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
-		struct rect r)
+			struct rect r)
 {
-	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	struct clocks_layout l;
 
@@ -606,10 +585,20 @@ static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (l.in.w >= 1 && l.in.h >= 1) {
 		draw_header(s, c, &l);
 		if (l.ndials > 0)
-			draw_dials(s, c, &l);
-		draw_text(s, c, &l);
+			draw_dials(ctx, s, c, &l);
+		draw_text(ctx, s, c, &l);
 	}
 	canvas_set_clip(c, old);
+}
+
+static void clocks_free(void *ctx)
+{
+	struct clocks_ctx *x = ctx;
+
+	cache_free(&x->table);
+	cache_free(&x->at_pos);
+	cache_free(&x->spread);
+	cache_free(&x->circle);
 }
 
 const struct view_spec view_clocks = {
@@ -630,4 +619,6 @@ const struct view_spec view_clocks = {
 			    { "offset k /2 x2", "偏移 k /2 x2" } } },
 	} },
 	.draw = clocks_draw,
+	.ctx_size = sizeof(struct clocks_ctx),
+	.ctx_free = clocks_free,
 };

@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
-#include "render/job.h"
+#include "render/cache.h"
 #include "model/keys.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
@@ -81,45 +81,29 @@ struct ctx_plot {
 	struct plot_area area;	/* area.h == 0: no room to plot */
 };
 
-/* The similarity curves and the extension table's numbers, as last
- * finished: the curves for d, base, s, span and n samples, the numbers for
- * d, base and s. */
-static struct {
-	bool valid;		/* v holds finished curves */
-	int d;
-	double base, s;
-	long long span;		/* s * L0: the last offset */
-	int n;			/* samples per curve */
-	double *v;		/* KINDS * n values (job.cap allocated) */
-} sim;
-
-static struct {
-	bool valid;		/* the numbers below are finished */
-	int d;
-	double base, s;
-	double first[KINDS], last[KINDS];	/* wavelengths of pairs 0, d/2-1 */
-	double sim1[KINDS];			/* similarity at k = 1 */
-} nums;
-
-/* Both are computed together, CHUNK pairs a step (job.h): every pair costs
- * a pow, a sin/cos or two and n multiply-adds per kind, ~15 ms at d_model
- * 65536, so that work is spread over frames. */
+/* The similarity curves and the extension table's numbers are computed
+ * together, CHUNK pairs a step (cache.h): every pair costs a pow, a sin/cos
+ * or two and n multiply-adds per kind, ~15 ms at d_model 65536, so that
+ * work is spread over frames. */
 enum { CHUNK = 1024 };
 
-static struct {
-	bool keyed;		/* the job is for the inputs below */
-	bool done;
-	int d;
-	double base, s;
-	long long span;
-	int n;			/* samples, or 0: the numbers only */
-	int next;		/* first pair of the next step */
-	double *dot, *norm2;	/* KINDS * n and KINDS * (n + 1): sums */
-	size_t cap;		/* doubles dot, norm2 and sim.v have room for */
-	double norm2_pos[KINDS], sum1[KINDS];
+/* The view's context.
+ *   job    the sums under way, for d, base, s, the span s * L0 and n
+ *          samples per curve (0: the numbers only). mem: the dot products
+ *          (KINDS * n) and squared norms (KINDS * (n + 1)) of the curves;
+ *          acc: each kind's squared norm at 0 and its sum of cos(omega)
+ *          (the similarity at k = 1, times d/2);
+ *   shown  the last finished curves (mem: KINDS * n values) and
+ *          similarities at k = 1 (out), for the job's key;
+ *   pw, plan  a step's scratch. */
+struct context_ctx {
+	struct cache job, shown;
 	struct pe_wave_pair pw[CHUNK];
 	double plan[PE_SIM_PAIR * CHUNK];
-} job;
+};
+
+enum { KEY_S = 2, KEY_SPAN = 3, KEY_N = 4 };	/* where the inputs are */
+enum { ACC_SUM1 = KINDS };	/* acc[KINDS + k]: kind k's sum of cosines */
 
 /* ---- the knobs ---- */
 
@@ -157,132 +141,124 @@ static int sim_samples(int d, int w, long long span)
 	return n < 2 ? 2 : (int)n;
 }
 
-/* The samples of the curves: n from k = 0 to span, each the mean over the
- * offsets it stands for. */
-static struct pe_sim_grid ctx_grid(void)
+static struct cache_key ctx_key(const struct state *s, int n,
+				long long span)
 {
-	double step = (double)job.span / (job.n - 1);
+	const struct pe_params *p = &s->cur.pe;
 
-	return (struct pe_sim_grid){ 0.0, step, step, job.n };
+	return (struct cache_key){ { p->d_model, p->base, scale_of(s),
+				     (double)span, n } };
 }
 
-/* The three encodings' pairs [i0, i1) into job.pw, one kind at a time:
- * pe_scaled_omega's values (PI's is the original's divided by s, which is
- * how pe_scaled_omega computes it). */
-static void ctx_pairs(const struct pe_params *p, int kind, int i0, int i1)
+/* The samples of the curves of key k: n from offset 0 to the span, each
+ * the mean over the offsets it stands for. */
+static struct pe_sim_grid ctx_grid(const struct cache_key *k)
+{
+	int n = (int)k->v[KEY_N];
+	double step = k->v[KEY_SPAN] / (n - 1);
+
+	return (struct pe_sim_grid){ 0.0, step, step, n };
+}
+
+/* The three encodings' pairs [i0, i1) into pw, one kind at a time, for
+ * factor sc: pe_scaled_omega's values (PI's is the original's divided by
+ * sc, which is how pe_scaled_omega computes it). */
+static void ctx_pairs(const struct pe_params *p, double sc, int kind, int i0,
+		      int i1, struct pe_wave_pair *pw)
 {
 	for (int i = i0; i < i1; i++) {
 		double w = kinds[kind] == PE_SCALE_NTK
-				   ? pe_scaled_omega(p, PE_SCALE_NTK, job.s, i)
-				   : pe_scaled_omega(p, PE_SCALE_NONE, job.s, i);
+				   ? pe_scaled_omega(p, PE_SCALE_NTK, sc, i)
+				   : pe_scaled_omega(p, PE_SCALE_NONE, sc, i);
 
 		if (kinds[kind] == PE_SCALE_PI)
-			w /= job.s;
-		job.pw[i - i0] = (struct pe_wave_pair){ { w, PE_SIN },
-							{ w, PE_COS } };
+			w /= sc;
+		pw[i - i0] = (struct pe_wave_pair){ { w, PE_SIN },
+						    { w, PE_COS } };
 	}
 }
 
-static void ctx_finish(const struct pe_params *p)
-{
-	int h = p->d_model / 2;
+/* What a step works on: the context's scratch, for these parameters. */
+struct ctx_job {
+	struct context_ctx *x;
+	const struct pe_params *p;
+};
 
-	for (int k = 0; k < KINDS; k++) {
-		nums.first[k] = pe_scaled_wavelength(p, kinds[k], job.s, 0);
-		nums.last[k] = pe_scaled_wavelength(p, kinds[k], job.s, h - 1);
-		/* pe_scaled_cos_similarity(p, kind, s, 1): the same cosines
-		 * summed in the same order. */
-		nums.sim1[k] = job.sum1[k] / h;
-	}
-	nums.valid = true;
-	nums.d = p->d_model;
-	nums.base = p->base;
-	nums.s = job.s;
-	if (job.n == 0)
-		return;
-	for (int k = 0; k < KINDS; k++)
-		pe_sim_finish(job.dot + (size_t)k * (size_t)job.n,
-			      job.norm2 + (size_t)k * (size_t)(job.n + 1),
-			      job.norm2_pos[k], job.n,
-			      sim.v + (size_t)k * (size_t)job.n);
-	sim.valid = true;
-	sim.d = p->d_model;
-	sim.base = p->base;
-	sim.s = job.s;
-	sim.span = job.span;
-	sim.n = job.n;
-}
-
-static bool ctx_step(void *ctx)
+/* The next CHUNK pairs of every kind; at[0]: pairs done. */
+static bool ctx_step(struct cache *c, void *arg)
 {
-	const struct pe_params *p = ctx;
-	int h = p->d_model / 2;
-	int i0 = job.next, i1 = h - i0 < CHUNK ? h : i0 + CHUNK;
+	struct context_ctx *x = ((struct ctx_job *)arg)->x;
+	const struct pe_params *p = ((struct ctx_job *)arg)->p;
+	int h = p->d_model / 2, n = (int)c->key.v[KEY_N];
+	int i0 = (int)c->at[0], i1 = h - i0 < CHUNK ? h : i0 + CHUNK;
+	double *dot = c->mem, *norm2 = dot + (size_t)KINDS * (size_t)n;
 	struct pe_sim_grid g;
 
 	for (int k = 0; k < KINDS; k++) {
-		ctx_pairs(p, k, i0, i1);
+		ctx_pairs(p, c->key.v[KEY_S], k, i0, i1, x->pw);
 		for (int i = 0; i < i1 - i0; i++)
-			job.sum1[k] += cos(job.pw[i].s.omega);
-		if (job.n == 0)
+			c->acc[ACC_SUM1 + k] += cos(x->pw[i].s.omega);
+		if (n == 0)
 			continue;
-		g = ctx_grid();
-		pe_sim_plan(job.pw, i1 - i0, &g, job.plan,
-			    job.norm2 + (size_t)k * (size_t)(job.n + 1));
-		job.norm2_pos[k] = pe_sim_dot(job.pw, i1 - i0, job.plan, &g, 0.0,
-					      job.dot + (size_t)k * (size_t)job.n,
-					      job.norm2_pos[k]);
+		g = ctx_grid(&c->key);
+		pe_sim_plan(x->pw, i1 - i0, &g, x->plan,
+			    norm2 + (size_t)k * (size_t)(n + 1));
+		c->acc[k] = pe_sim_dot(x->pw, i1 - i0, x->plan, &g, 0.0,
+				       dot + (size_t)k * (size_t)n, c->acc[k]);
 	}
-	job.next = i1;
-	if (i1 < h)
-		return false;
-	ctx_finish(p);
-	job.done = true;
-	return true;
+	c->at[0] = i1;
+	return i1 == h;
+}
+
+/* The finished job's curves and numbers into `shown`: the curves from its
+ * sums (pe_sim_finish), the similarity at k = 1 as
+ * pe_scaled_cos_similarity(p, kind, s, 1) gives it (the same cosines
+ * summed in the same order). Nothing changes when memory runs out. */
+static void ctx_publish(struct context_ctx *x)
+{
+	const struct cache *c = &x->job;
+	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_N];
+	const double *dot = c->mem, *norm2 = dot + (size_t)KINDS * (size_t)n;
+	double *v = cache_mem(&x->shown, ((size_t)KINDS * (size_t)n + 1) *
+					 sizeof *v);
+	double sim1[KINDS];
+
+	if (!v)
+		return;
+	cache_start(&x->shown, &c->key, 0);
+	for (int k = 0; k < KINDS; k++) {
+		sim1[k] = c->acc[ACC_SUM1 + k] / h;
+		if (n > 0)
+			pe_sim_finish(dot + (size_t)k * (size_t)n,
+				      norm2 + (size_t)k * (size_t)(n + 1),
+				      c->acc[k], n, v + (size_t)k * (size_t)n);
+	}
+	cache_publish(&x->shown, sim1, KINDS);
+	x->shown.done = true;
 }
 
 /* Brings the curves (n samples up to span; n = 0: none) and the numbers up
  * to date with s, as far as the frame's budget allows. When memory runs
  * out the last finished ones stay. */
-static void ctx_update(const struct state *s, int n, long long span)
+static void ctx_update(struct context_ctx *x, const struct state *s, int n,
+		       long long span)
 {
-	const struct pe_params *p = &s->cur.pe;
+	struct cache_key k = ctx_key(s, n, span);
+	struct ctx_job job = { x, &s->cur.pe };
 
-	if (!(job.keyed && job.d == p->d_model && job.base == p->base &&
-	      job.s == scale_of(s) && job.span == span && job.n == n)) {
-		size_t need = (size_t)KINDS * ((size_t)n + 1);
+	if (cache_ready(&x->shown, &k))
+		return;
+	if (cache_start(&x->job, &k, 0)) {
+		size_t need = (size_t)KINDS * (2 * (size_t)n + 1);
+		double *sums = cache_mem(&x->job, need * sizeof *sums);
 
-		job.keyed = false;
-		if (need > job.cap) {
-			double *dot = realloc(job.dot, need * sizeof *dot);
-			double *norm2 = dot ? realloc(job.norm2,
-						      need * sizeof *norm2) : NULL;
-			double *v = norm2 ? realloc(sim.v, need * sizeof *v) : NULL;
-
-			if (dot)
-				job.dot = dot;
-			if (norm2)
-				job.norm2 = norm2;
-			if (!v)
-				return;
-			sim.v = v;
-			job.cap = need;
-		}
-		job.keyed = true;
-		job.done = false;
-		job.d = p->d_model;
-		job.base = p->base;
-		job.s = scale_of(s);
-		job.span = span;
-		job.n = n;
-		job.next = 0;
+		if (!sums)
+			return;
 		for (size_t j = 0; j < need; j++)
-			job.dot[j] = job.norm2[j] = 0.0;
-		for (int k = 0; k < KINDS; k++)
-			job.norm2_pos[k] = job.sum1[k] = 0.0;
+			sums[j] = 0.0;
 	}
-	if (!job.done)
-		job_run(ctx_step, (void *)p);
+	if (cache_run(&x->job, ctx_step, &job))
+		ctx_publish(x);
 }
 
 /* ---- layout ---- */
@@ -435,9 +411,11 @@ static void draw_presets(const struct state *s, struct canvas *c,
 	}
 }
 
-static void draw_extension(const struct state *s, struct canvas *c,
+static void draw_extension(const struct context_ctx *x,
+			   const struct state *s, struct canvas *c,
 			   struct rect r)
 {
+	const struct cache_key *done = &x->shown.key;
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	double sc = scale_of(s);
@@ -470,12 +448,21 @@ static void draw_extension(const struct state *s, struct canvas *c,
 		put_right(line, sizeof line, "sim(k=1)", 9);
 		canvas_text(c, in.x, y++, in.w, line, dim_style);
 	}
-	/* The last finished numbers; none until the first are done. */
-	for (int k = 0; k < KINDS && nums.valid && y < in.y + in.h; k++) {
-		fmt_double_compact(nums.first[k], 3, a, sizeof a);
-		fmt_double_compact(nums.last[k], 3, b, sizeof b);
+	/* The last finished numbers, for the parameters they were made
+	 * with; none until the first are done. */
+	for (int k = 0; k < KINDS && x->shown.done && y < in.y + in.h; k++) {
+		struct pe_params was = { (int)done->v[0], done->v[1],
+					 p->layout };
+		int h = was.d_model / 2;
+
+		fmt_double_compact(pe_scaled_wavelength(&was, kinds[k],
+							done->v[KEY_S], 0),
+				   3, a, sizeof a);
+		fmt_double_compact(pe_scaled_wavelength(&was, kinds[k],
+							done->v[KEY_S], h - 1),
+				   3, b, sizeof b);
 		snprintf(line, sizeof line, "%-9s%9s %9s %8.4f",
-			 pe_scaling_name(kinds[k]), a, b, nums.sim1[k]);
+			 pe_scaling_name(kinds[k]), a, b, x->shown.out[k]);
 		canvas_text(c, in.x, y++, in.w, line,
 			    (struct style){ (uint8_t)kind_role[k], ROLE_DEFAULT, 0 });
 	}
@@ -569,12 +556,14 @@ static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 	plot_geom(r, 5, -1.0, 1.0, 0, ctx_span(s) + 1, g);
 }
 
-static void draw_similarity(const struct state *s, struct canvas *c,
+static void draw_similarity(const struct context_ctx *x,
+			    const struct state *s, struct canvas *c,
 			    struct rect r)
 {
-	double ymin = 0.0;
+	const double *v = x->shown.mem;
+	double ymin = 0.0, span = x->shown.key.v[KEY_SPAN];
 	struct ctx_plot g;
-	int n = sim.n;
+	int n = (int)x->shown.key.v[KEY_N];
 
 	canvas_box(c, r, fit_title(r.w, s->ascii ? "Similarity vs offset k, 0..s*L0"
 						: "Similarity vs offset k, 0..s·L0",
@@ -585,17 +574,17 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 		return;
 	/* The last finished curves (of this span, or of the one before while
 	 * the new ones are computed); none the first time. */
-	if (!sim.valid)
+	if (!x->shown.done || n == 0)
 		return;
 	/* Down to the lowest value any curve reaches, in steps of 0.5 (whose
 	 * labels fit the gutter). */
 	for (int j = 0; j < KINDS * n; j++)
-		ymin = fmin(ymin, floor(sim.v[j] * 2.0) / 2.0);
+		ymin = fmin(ymin, floor(v[j] * 2.0) / 2.0);
 	g.area.ymin = ymin < -1.0 ? -1.0 : ymin;
 	draw_legend(c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0");
 	for (int k = 0; k < KINDS; k++)
-		plot_samples(c, &g.area, 0.0, (double)sim.span / (n - 1),
-			     sim.v + (size_t)k * (size_t)n, n, kind_role[k]);
+		plot_samples(c, &g.area, 0.0, span / (n - 1),
+			     v + (size_t)k * (size_t)n, n, kind_role[k]);
 	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, train_of(s),
 		    marker_style);
 	if (g.gutter_w > 0) {
@@ -615,9 +604,8 @@ static void draw_similarity(const struct state *s, struct canvas *c,
 }
 
 static void context_draw(const struct state *s, void *ctx, struct canvas *c,
-		struct rect r)
+			 struct rect r)
 {
-	(void)ctx;
 	struct rect old = plot_clip_push(c, r);
 	struct ctx_layout l;
 	struct ctx_plot g;
@@ -626,16 +614,24 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_fill(c, r, ' ', text_style);
 	ctx_layout(r, &l);
 	sim_geom(s, l.sim, &g);
-	ctx_update(s, g.area.h < 1 ? 0
+	ctx_update(ctx, s, g.area.h < 1 ? 0
 				   : sim_samples(s->cur.pe.d_model, g.area.ax.w,
 						 span),
 		   span);
 	draw_presets(s, c, l.presets);
-	draw_extension(s, c, l.ext);
+	draw_extension(ctx, s, c, l.ext);
 	draw_spectrum(s, c, l.spec);
-	draw_similarity(s, c, l.sim);
+	draw_similarity(ctx, s, c, l.sim);
 	paragraph_draw(c, l.caption, caption_text(r.w), text_style);
 	canvas_set_clip(c, old);
+}
+
+static void context_free(void *ctx)
+{
+	struct context_ctx *x = ctx;
+
+	cache_free(&x->job);
+	cache_free(&x->shown);
 }
 
 const struct view_spec view_context = {
@@ -662,4 +658,6 @@ const struct view_spec view_context = {
 			    { "extension factor s /2 x2", "扩展倍数 s /2 x2" } } },
 	} },
 	.draw = context_draw,
+	.ctx_size = sizeof(struct context_ctx),
+	.ctx_free = context_free,
 };

@@ -24,11 +24,12 @@
 #include <string.h>
 
 #include "render/heat.h"
-#include "render/job.h"
+#include "render/cache.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "render/work.h"
 
 enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
@@ -42,31 +43,33 @@ static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style num_style = { ROLE_OK, ROLE_DEFAULT, ATTR_BOLD };
 
-static struct heat_cache heat_inter, heat_concat;
-
-/* The measurement, rebuilt in slices (job.h): at d_model 65536 and
+/* The measurement is rebuilt in slices (cache.h): at d_model 65536 and
  * positions near 1e9 each row is ~1 ms of sin/cos. Until it is done the
  * last finished number shows, or an ellipsis the first time. */
 enum { CHUNK = 8192 };		/* pairs a step takes */
 
-static struct {
-	bool have;		/* diff and n_used are a finished result */
-	double diff;		/* pe_layout_gram_diff */
-	int n_used;		/* positions it used */
-	bool keyed;		/* the job below is for d, base and window */
-	bool done;		/* the job has finished */
-	int d;
-	double base;
-	long long pos0, npos;
-	int n;			/* positions */
-	int next_pair;		/* omegas done */
-	int next_row, row_pair;	/* rows done, and pairs of the next one */
-	double pos[SAMPLES_MAX];
-	double *work;		/* pe_layout_gram_workspace(d, n) doubles */
-	size_t cap;
-} gram;
+/* The view's context: the two heatmaps, and the measurement for d, base
+ * and the window of positions (mem: pe_layout_gram_workspace; out[0]: the
+ * last finished pe_layout_gram_diff). */
+struct layouts_ctx {
+	struct heat_cache inter, concat;
+	struct cache gram;
+	bool gram_oom;			/* its memory ran out */
+};
 
-/* How many positions the measurement uses for window v at width d. */
+enum { KEY_POS0 = 2, KEY_NPOS = 3 };	/* the window in the key */
+
+static struct cache_key gram_key(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	return (struct cache_key){ { p->d_model, p->base,
+				     (double)s->window.pos0,
+				     (double)s->window.npos } };
+}
+
+/* How many positions the measurement uses for npos positions in view at
+ * width d. */
 static int gram_samples(int d, long long npos)
 {
 	long long n = GRAM_BUDGET / d;
@@ -78,85 +81,70 @@ static int gram_samples(int d, long long npos)
 	return (int)(n < npos ? n : npos);
 }
 
-/* Fills pos[0..n-1] with n positions spread evenly over the window, both
- * ends included. */
-static void spread(const struct pe_window *v, int n, double *pos)
-{
-	for (int j = 0; j < n; j++)
-		pos[j] = n == 1 ? (double)v->pos0
-			 : (double)(v->pos0 + (v->npos - 1) * j / (n - 1));
-}
-
 /* The omegas, then each row, a chunk of pairs at a time; then the
- * comparison. */
-static bool gram_step(void *ctx)
+ * comparison, published. at[0]: omegas done, at[1]: rows done, at[2]:
+ * pairs of the next row. */
+static bool gram_step(struct cache *c, void *arg)
 {
-	const struct pe_params *p = ctx;
+	const struct pe_params *p = arg;
 	int h = p->d_model / 2;
+	int n = gram_samples(p->d_model, (long long)c->key.v[KEY_NPOS]);
+	double diff;
 
-	if (gram.next_pair < h) {
-		int end = h - gram.next_pair < CHUNK ? h : gram.next_pair + CHUNK;
+	if (c->at[0] < h) {
+		int from = (int)c->at[0];
+		int end = h - from < CHUNK ? h : from + CHUNK;
 
-		pe_layout_gram_omegas(p, gram.n, gram.next_pair, end, gram.work);
-		gram.next_pair = end;
+		pe_layout_gram_omegas(p, n, from, end, c->mem);
+		c->at[0] = end;
 		return false;
 	}
-	if (gram.next_row < gram.n) {
-		int end = h - gram.row_pair < CHUNK ? h : gram.row_pair + CHUNK;
+	if (c->at[1] < n) {
+		int row = (int)c->at[1], from = (int)c->at[2];
+		int end = h - from < CHUNK ? h : from + CHUNK;
 
-		pe_layout_gram_row(p, gram.pos[gram.next_row], gram.next_row,
-				   gram.n, gram.row_pair, end, gram.work);
-		gram.row_pair = end == h ? 0 : end;
-		gram.next_row += end == h;
+		long long pos = pe_spread_pos((long long)c->key.v[KEY_POS0],
+					      (long long)c->key.v[KEY_NPOS],
+					      row, n);
+
+		pe_layout_gram_row(p, (double)pos, row, n, from, end, c->mem);
+		c->at[2] = end == h ? 0 : end;
+		c->at[1] += end == h;
 		return false;
 	}
-	gram.diff = pe_layout_gram_max(p, gram.n, gram.work);
-	gram.n_used = gram.n;
-	gram.have = gram.done = true;
+	diff = pe_layout_gram_max(p, n, c->mem);
+	cache_publish(c, &diff, 1);
 	return true;
 }
 
-/* The last finished measurement into *diff and *n_used, rebuilding it
- * when the inputs changed: true when there is one; false while there is
- * none yet, or when memory ran out (*oom). */
-static bool gram_get(const struct state *s, double *diff, int *n_used,
-		     bool *oom)
+/* Brings the measurement up to date with s as far as the frame allows. */
+static void gram_advance(struct layouts_ctx *x, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
-	const struct pe_window *v = &s->window;
+	struct cache_key k = gram_key(s);
+	struct cache *c = &x->gram;
+	int n = gram_samples(p->d_model, s->window.npos);
+	size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
 
-	*oom = false;
-	if (!(gram.keyed && gram.d == p->d_model && gram.base == p->base &&
-	      gram.pos0 == v->pos0 && gram.npos == v->npos)) {
-		int n = gram_samples(p->d_model, v->npos);
-		size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
+	x->gram_oom = cache_start(c, &k, 0) &&
+		      !cache_mem(c, size * sizeof(double));
+	if (!x->gram_oom)
+		cache_run(c, gram_step, (void *)p);
+}
 
-		if (size > gram.cap) {
-			double *w = realloc(gram.work, size * sizeof *w);
+/* The last finished measurement into *diff and the positions it used into
+ * *n_used (those s asks for while there is none): true when there is one;
+ * false while there is none yet, or when memory ran out. */
+static bool gram_shown(const struct layouts_ctx *x, const struct state *s,
+		       double *diff, int *n_used)
+{
+	const struct cache *c = &x->gram;
 
-			if (!w) {
-				gram.keyed = false;
-				*oom = true;
-				return false;
-			}
-			gram.work = w;
-			gram.cap = size;
-		}
-		gram.keyed = true;
-		gram.done = false;
-		gram.d = p->d_model;
-		gram.base = p->base;
-		gram.pos0 = v->pos0;
-		gram.npos = v->npos;
-		gram.n = n;
-		gram.next_pair = gram.next_row = gram.row_pair = 0;
-		spread(v, n, gram.pos);
-	}
-	if (!gram.done)
-		job_run(gram_step, (void *)p);
-	*diff = gram.diff;
-	*n_used = gram.have ? gram.n_used : gram.n;
-	return gram.have;
+	*diff = c->out[0];
+	*n_used = c->have ? gram_samples((int)c->out_key.v[0],
+					 (long long)c->out_key.v[KEY_NPOS])
+			  : gram_samples(s->cur.pe.d_model, s->window.npos);
+	return c->have && !x->gram_oom;
 }
 
 /* The first of the titles that fits in a box of width w. */
@@ -198,18 +186,20 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		       &hp, hc);
 }
 
-/* The three paragraphs of the text box, most important first. */
-static int explain(const struct state *s, char text[3][TEXT_MAX])
+/* The three paragraphs of the text box, most important first, with the
+ * last finished measurement. */
+static int explain(const struct layouts_ctx *x, const struct state *s,
+		   char text[3][TEXT_MAX])
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct pe_params other = *p;
 	int pair = pe_pair_of(p, s->cur.dim), n = 0;
 	enum pe_fn fn = pe_fn_of(p, s->cur.dim);
 	double diff = 0.0;
-	bool oom, have = gram_get(s, &diff, &n, &oom);
+	bool have = gram_shown(x, s, &diff, &n);
 	char num[32];
 
-	if (oom)
+	if (x->gram_oom)
 		snprintf(num, sizeof num, "?");
 	else if (!have)
 		snprintf(num, sizeof num, "%s", s->ascii ? "..." : "…");
@@ -259,35 +249,88 @@ static void draw_text_box(struct canvas *c, struct rect r,
 			    num_style);
 }
 
-static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
-		struct rect r)
+/* The rows of the text box in r for `text`: the rows its paragraphs need,
+ * but leaving the heatmaps at least HEAT_ROWS_MIN; *nparas (3 on entry)
+ * drops the paragraphs that do not fit, from the last. */
+static int text_box_rows(struct rect r, char text[3][TEXT_MAX], int *nparas)
 {
-	(void)ctx;
-	struct rect old = plot_clip_push(c, r);
-	char text[3][TEXT_MAX];
-	int nparas = explain(s, text), need = 2, lw = r.w / 2, box_h;
+	int need = 2;
 
-	canvas_fill(c, r, ' ', text_style);
-	/* The text box takes the rows its paragraphs need, but leaves the
-	 * heatmaps at least HEAT_ROWS_MIN; paragraphs that do not fit are
-	 * dropped from the last. */
-	for (int k = 0; k < nparas; k++) {
+	for (int k = 0; k < *nparas; k++) {
 		int rows = paragraph_rows(text[k], r.w - 2);
 
 		if (r.h - (need + rows) < HEAT_ROWS_MIN && k > 0) {
-			nparas = k;
+			*nparas = k;
 			break;
 		}
 		need += rows;
 	}
-	box_h = need < r.h ? need : r.h;
-	draw_heat_box(s, c, (struct rect){ r.x, r.y, lw, r.h - box_h },
-		      PE_INTERLEAVED, &heat_inter);
-	draw_heat_box(s, c, (struct rect){ r.x + lw, r.y, r.w - lw, r.h - box_h },
-		      PE_CONCAT, &heat_concat);
+	return need < r.h ? need : r.h;
+}
+
+/* Whether heatmap hc takes the frame's time before the measurement.
+ * Without a budget the order does not matter, and the measurement goes
+ * first: the text box's size follows the number. Under a budget a
+ * heatmap, the costliest work, goes first while its grid is being
+ * computed (its cache's `work` under way) or when the measurement is not
+ * under way (a change has just come); but a grid finished late in a frame
+ * is shown in the next one, which then computes nothing more (heat.h), so
+ * it waits for the measurement when that is under way. */
+static bool heat_first(const struct layouts_ctx *x,
+		       const struct heat_cache *hc)
+{
+	return work_limited() &&
+	       (!cache_busy(&x->gram) || cache_busy(&hc->work));
+}
+
+/* When a heatmap goes first, the text box is the one of the number shown
+ * before; one that the new number resizes is left to the next frame. */
+static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
+			 struct rect r)
+{
+	struct layouts_ctx *x = ctx;
+	bool inter_first = heat_first(x, &x->inter);
+	bool concat_first = heat_first(x, &x->concat);
+	struct rect old = plot_clip_push(c, r);
+	char text[3][TEXT_MAX];
+	int nparas, lw = r.w / 2, box_h;
+	struct rect left, right;
+
+	canvas_fill(c, r, ' ', text_style);
+	if (!inter_first && !concat_first)
+		gram_advance(x, s);
+	nparas = explain(x, s, text);
+	box_h = text_box_rows(r, text, &nparas);
+	left = (struct rect){ r.x, r.y, lw, r.h - box_h };
+	right = (struct rect){ r.x + lw, r.y, r.w - lw, r.h - box_h };
+	if (inter_first)
+		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
+	if (concat_first)
+		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
+	gram_advance(x, s);
+	if (inter_first || concat_first) {
+		int now = 3;
+
+		explain(x, s, text);
+		if (text_box_rows(r, text, &now) != box_h || now != nparas)
+			work_mark_unfinished();
+	}
+	if (!inter_first)
+		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
+	if (!concat_first)
+		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
 	draw_text_box(c, (struct rect){ r.x, r.y + r.h - box_h, r.w, box_h },
 		      text, nparas);
 	canvas_set_clip(c, old);
+}
+
+static void layouts_free(void *ctx)
+{
+	struct layouts_ctx *x = ctx;
+
+	heat_cache_free(&x->inter);
+	heat_cache_free(&x->concat);
+	cache_free(&x->gram);
 }
 
 const struct view_spec view_layouts = {
@@ -295,4 +338,6 @@ const struct view_spec view_layouts = {
 	.title = { "interleaved and concatenated layouts side by side",
 		   "交错布局与拼接布局并排对比" },
 	.draw = layouts_draw,
+	.ctx_size = sizeof(struct layouts_ctx),
+	.ctx_free = layouts_free,
 };

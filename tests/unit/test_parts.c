@@ -360,3 +360,228 @@ Test(parts, gram_in_parts_is_the_gram)
 	free(a);
 	free(b);
 }
+
+/* ---- what a mistake shares with the correct encoding ---- */
+
+static const double share_bases[] = { 1.000001, 1e4, 1e12 };
+static const int share_widths[] = { 2, 6, 512, 65536 };
+
+Test(parts, pairs_from_the_correct_ones_are_the_same_bits)
+{
+	struct pe_wave_pair *good = malloc(32768 * sizeof *good);
+	struct pe_wave_pair *want = malloc(32768 * sizeof *want);
+	struct pe_wave_pair *got = malloc(32768 * sizeof *got);
+
+	cr_assert(good && want && got);
+	for (size_t w = 0; w < sizeof share_widths / sizeof share_widths[0]; w++)
+		for (size_t k = 0; k < 3; k++)
+			for (int b = 0; b <= PE_BUG_NONE; b++) {
+				struct pe_params p = { share_widths[w], share_bases[k],
+						       PE_INTERLEAVED };
+				int h = p.d_model / 2;
+
+				pe_variant_pairs(&p, PE_BUG_NONE, 0, h, good);
+				pe_variant_pairs(&p, (enum pe_bug)b, 0, h, want);
+				for (int i = 0; i < h; i += 97)
+					pe_variant_pairs_from(&p, (enum pe_bug)b, good, i,
+							      i + 97 < h ? i + 97 : h,
+							      got + i);
+				for (int i = 0; i < h; i++)
+					cr_assert(got[i].s.omega == want[i].s.omega &&
+						  got[i].c.omega == want[i].c.omega &&
+						  got[i].s.fn == want[i].s.fn &&
+						  got[i].c.fn == want[i].c.fn,
+						  "d=%d base %g bug %d pair %d",
+						  p.d_model, p.base, b, i);
+			}
+	free(good);
+	free(want);
+	free(got);
+}
+
+Test(parts, plan_from_the_correct_plan_is_the_same_bits)
+{
+	/* The plans of a mistake and their norms, with the block factors
+	 * and turns it shares taken from the correct plan, against the
+	 * mistake planned alone: 16 samples over a billion positions (the
+	 * bugs view at d = 65536) and 1500 over 3000 (re-seeded once). */
+	static const struct pe_sim_grid grids[] = {
+		{ 0.5e9 / 16 - 0.5, 1e9 / 16, 1e9 / 16, 16 },
+		{ 0.5, 2.0, 2.0, 1500 },
+	};
+	enum { H = 32768, N = 1500 };
+	struct pe_wave_pair *good = malloc(H * sizeof *good);
+	struct pe_wave_pair *bad = malloc(H * sizeof *bad);
+	double *gp = alloc_doubles(PE_SIM_PAIR * (size_t)H);
+	double *want = alloc_doubles(PE_SIM_PAIR * (size_t)H);
+	double *got = alloc_doubles(PE_SIM_PAIR * (size_t)H);
+	double *n_good = alloc_doubles(N + 1), *n_want = alloc_doubles(N + 1);
+	double *n_got = alloc_doubles(N + 1);
+
+	cr_assert(good && bad);
+	for (size_t g = 0; g < 2; g++)
+		for (int b = 0; b <= PE_BUG_NONE; b++) {
+			struct pe_params p = { g ? 512 : 65536, 1e4, PE_INTERLEAVED };
+			const struct pe_sim_grid *gr = &grids[g];
+			int h = p.d_model / 2;
+			size_t np = PE_SIM_PAIR * (size_t)h;
+
+			memset(n_want, 0, (N + 1) * sizeof *n_want);
+			memset(n_got, 0, (N + 1) * sizeof *n_got);
+			pe_variant_pairs(&p, PE_BUG_NONE, 0, h, good);
+			pe_variant_pairs(&p, (enum pe_bug)b, 0, h, bad);
+			pe_sim_plan(good, h, gr, gp, n_good);
+			pe_sim_plan(bad, h, gr, want, n_want);
+			for (int i = 0; i < h; i += 300) {
+				size_t at = PE_SIM_PAIR * (size_t)i;
+
+				pe_sim_plan_from(bad + i, good + i, gp + at,
+						 h - i < 300 ? h - i : 300, gr,
+						 got + at, n_got);
+			}
+			cr_expect(memcmp(got, want, np * sizeof *got) == 0,
+				  "grid %zu bug %d: the plans differ", g, b);
+			cr_expect(memcmp(n_got, n_want,
+					 (size_t)(gr->n + 1) * sizeof *n_got) == 0,
+				  "grid %zu bug %d: the norms differ", g, b);
+		}
+	free(good);
+	free(bad);
+	free(gp);
+	free(want);
+	free(got);
+	free(n_good);
+	free(n_want);
+	free(n_got);
+}
+
+/* f of a slot's angle for a row of the comparison, from its definition:
+ * pos * omega, or for float32 the product of the two rounded to float. */
+static double slot_value(struct pe_wave w, enum pe_bug bug, double pos)
+{
+	double a = bug == PE_BUG_FLOAT32
+			   ? (double)((float)pos * (float)w.omega)
+			   : pos * w.omega, s, c;
+
+	pe_sincos(a, &s, &c);
+	return w.fn == PE_SIN ? s : c;
+}
+
+Test(parts, compare_rows_are_the_values_of_their_angles)
+{
+	/* Where a mistake keeps an angle of the correct pair the row reuses
+	 * its sine and cosine: each value must still be pe_sincos of its
+	 * own slot's angle, bit for bit. */
+	static const double pos[] = { 0, 7, 12345.5, 5e8, 999999999 };
+	enum { D = 4096, H = D / 2, NPOS = 5 };
+	struct pe_wave_pair good[H], bad[H];
+	double *work = alloc_doubles((size_t)pe_variant_compare_workspace(D, NPOS));
+
+	for (int l = 0; l < 2; l++)
+		for (int b = 0; b <= PE_BUG_NONE; b++) {
+			struct pe_params p = { D, 1e4, l ? PE_CONCAT : PE_INTERLEAVED };
+
+			pe_variant_pairs(&p, PE_BUG_NONE, 0, H, good);
+			pe_variant_pairs(&p, (enum pe_bug)b, 0, H, bad);
+			for (int a = 0; a < NPOS; a++)
+				pe_variant_compare_row(&p, (enum pe_bug)b, good, bad,
+						       pos[a], a, NPOS, 0, H, work);
+			for (int a = 0; a < NPOS; a++)
+				for (int i = 0; i < H; i++) {
+					int ds = pe_dim_of(&p, i, PE_SIN);
+					int dc = pe_dim_of(&p, i, PE_COS);
+					const double *g = work + (size_t)a * D;
+					const double *r = work + (size_t)(NPOS + a) * D;
+
+					cr_assert(g[ds] == slot_value(good[i].s, PE_BUG_NONE, pos[a]) &&
+						  g[dc] == slot_value(good[i].c, PE_BUG_NONE, pos[a]) &&
+						  r[ds] == slot_value(bad[i].s, (enum pe_bug)b, pos[a]) &&
+						  r[dc] == slot_value(bad[i].c, (enum pe_bug)b, pos[a]),
+						  "layout %d bug %d pos %g pair %d", l, b,
+						  pos[a], i);
+				}
+		}
+	free(work);
+}
+
+static double plain_dot(const double *a, const double *b, int d)
+{
+	double s = 0.0;
+
+	for (int k = 0; k < d; k++)
+		s += a[k] * b[k];
+	return s;
+}
+
+static double plain_cos(const double *a, const double *b, int d)
+{
+	double na = plain_dot(a, a, d), nb = plain_dot(b, b, d);
+
+	return na == 0.0 || nb == 0.0 ? 0.0 : plain_dot(a, b, d) / sqrt(na * nb);
+}
+
+Test(parts, compare_finish_is_the_plain_sums)
+{
+	/* Rows of random numbers, one of them zero, measured by the finish
+	 * (norms once, several sums side by side) and by plain loops: the
+	 * same bits, for 1 to 9 positions. */
+	enum { D = 1000, NMAX = 9 };
+	struct pe_params p = { D, 1e4, PE_INTERLEAVED };
+	unsigned long long seed = 42;
+	double *work = alloc_doubles((size_t)pe_variant_compare_workspace(D, NMAX));
+
+	for (int n = 1; n <= NMAX; n++) {
+		const double *good = work, *bad = work + (size_t)D * n;
+		struct pe_variant_diff want = { 0.0, 0.0 }, got;
+
+		for (size_t k = 0; k < 2 * (size_t)D * n; k++)
+			work[k] = 2.0 * next_unit(&seed) - 1.0;
+		if (n > 2)
+			memset(work + (size_t)(n + 1) * D, 0, D * sizeof *work);
+		for (int a = 0; a < n; a++)
+			for (int k = 100; k < 700; k++)
+				want.value = fmax(want.value,
+						  fabs(bad[(size_t)a * D + k] -
+						       good[(size_t)a * D + k]));
+		for (int a = 0; a < n; a++)
+			for (int b = a + 1; b < n; b++)
+				want.similarity = fmax(want.similarity, fabs(
+					plain_cos(bad + (size_t)a * D, bad + (size_t)b * D, D) -
+					plain_cos(good + (size_t)a * D, good + (size_t)b * D, D)));
+		got = pe_variant_compare_finish(&p, n, 100, 600, work);
+		cr_expect(got.value == want.value, "n=%d: %.17g vs %.17g", n,
+			  got.value, want.value);
+		cr_expect(got.similarity == want.similarity, "n=%d: %.17g vs %.17g",
+			  n, got.similarity, want.similarity);
+	}
+	free(work);
+}
+
+Test(parts, gram_is_the_plain_sums)
+{
+	/* pe_layout_gram_max against its definition summed here, in each
+	 * layout's dimension order: the same bits, for 30 sets of 2 to 6
+	 * positions up to a billion (which pair is the largest varies). */
+	enum { D = 2048, NMAX = 6 };
+	struct pe_params p = { D, 1e4, PE_INTERLEAVED };
+	double *work = alloc_doubles((size_t)pe_layout_gram_workspace(D, NMAX));
+	unsigned long long seed = 7;
+
+	for (int t = 0; t < 30; t++) {
+		int n = 2 + t % (NMAX - 1);
+		double pos[NMAX], got, want = 0.0;
+
+		for (int a = 0; a < n; a++)
+			pos[a] = floor(1e9 * next_unit(&seed));
+		got = pe_layout_gram_diff(&p, pos, n, work);
+		for (int a = 0; a < n; a++)
+			for (int b = a; b < n; b++)
+				want = fmax(want, fabs(
+					plain_dot(work + (size_t)a * D,
+						  work + (size_t)b * D, D) -
+					plain_dot(work + (size_t)(n + a) * D,
+						  work + (size_t)(n + b) * D, D)));
+		cr_expect(got == want, "set %d: %.17g vs %.17g", t, got, want);
+	}
+	free(work);
+}

@@ -292,6 +292,86 @@ Test(views_a, clocks_label_the_dials)
 	}
 }
 
+/* The dials of a clocks canvas: the pair of each "i=N" label into pair[]
+ * (at most max), and whether its label is in the cursor's role into sel[].
+ * Returns how many. */
+static int dial_labels(const struct canvas *c, int *pair, bool *sel, int max)
+{
+	int n = 0;
+
+	for (int y = 0; y < canvas_height(c); y++)
+		for (int x = 0; x + 2 < canvas_width(c); x++) {
+			const struct cell *i = canvas_cell(c, x, y);
+			const struct cell *eq = canvas_cell(c, x + 1, y);
+			int v = 0, len = 0;
+
+			if (i->kind != CELL_TEXT || i->ch != 'i' ||
+			    eq->kind != CELL_TEXT || eq->ch != '=')
+				continue;
+			for (const struct cell *d; x + 2 + len < canvas_width(c) &&
+			     (d = canvas_cell(c, x + 2 + len, y))->kind == CELL_TEXT &&
+			     d->ch >= '0' && d->ch <= '9'; len++)
+				v = 10 * v + (int)(d->ch - '0');
+			if (len == 0)
+				continue;
+			cr_assert_lt(n, max);
+			pair[n] = v;
+			sel[n++] = i->fg == ROLE_CURSOR;
+		}
+	return n;
+}
+
+Test(views_a, clocks_show_each_pair_once_and_mark_the_selected_one)
+{
+	/* Issue 12: with pair 0 selected every dial showed pair 0. Whatever
+	 * the selection, the dials are different pairs, the selected one is
+	 * among them, and it alone is marked. */
+	static const int widths[] = { 2, 24, 512 };
+
+	for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
+		int d = widths[w], h = d / 2;
+		int sels[] = { 0, 1, h / 3, h / 2, h - 2, h - 1 };
+
+		for (size_t j = 0; j < sizeof sels / sizeof sels[0]; j++) {
+			int want = sels[j] < 0 ? 0 : sels[j] > h - 1 ? h - 1
+								   : sels[j];
+			struct state s = mkstate(d, 10000.0, 128, 0, 2 * want,
+						 VIEW_CLOCKS);
+
+			for (int k = 0; k < NSIZES; k++) {
+				struct rect r;
+				struct canvas *c = render(VIEW_CLOCKS, &s, sizes[k][0],
+							  sizes[k][1], &r);
+				int pair[64], n, marked = 0;
+				bool sel[64], found = false;
+
+				n = dial_labels(c, pair, sel, 64);
+				cr_expect_geq(n, h < 2 ? 1 : 2, "d=%d %dx%d: %d dials",
+					      d, sizes[k][0], sizes[k][1], n);
+				for (int a = 0; a < n; a++) {
+					for (int b = a + 1; b < n; b++)
+						cr_expect_neq(pair[a], pair[b],
+							      "d=%d %dx%d, pair %d "
+							      "selected: pair %d "
+							      "twice", d, sizes[k][0],
+							      sizes[k][1], want,
+							      pair[a]);
+					found = found || pair[a] == want;
+					marked += sel[a];
+					cr_expect_eq(sel[a], pair[a] == want,
+						     "d=%d: dial %d marked %d",
+						     d, pair[a], sel[a]);
+				}
+				cr_expect(found, "d=%d %dx%d: no dial for the "
+					  "selected pair %d", d, sizes[k][0],
+					  sizes[k][1], want);
+				cr_expect_eq(marked, 1);
+				canvas_free(c);
+			}
+		}
+	}
+}
+
 Test(views_a, clocks_hands_turn_with_the_position)
 {
 	/* One pair (d = 2) turning 1 rad per position: a different p draws a
