@@ -391,6 +391,17 @@ static const char *fixed(double v, int digits, char *buf, size_t n)
 	return buf;
 }
 
+/* The screen shows prefix followed by v to `digits` decimals. */
+static void shows_number(const struct shot *sh, const char *prefix, double v,
+			 int digits)
+{
+	char want[128], num[32];
+
+	snprintf(want, sizeof want, "%s%s", prefix,
+		 fixed(v, digits, num, sizeof num));
+	shows(sh, want);
+}
+
 /* ---- shared facts ---- */
 
 /* The similarity panel's curve peaks at the crosshair and lies lower far
@@ -402,13 +413,19 @@ static void peak_follows_the_cursor(struct shot *sh)
 		int top[SNAP_ROW_MAX], at = cursor_col(sh, r), best = -1;
 		int far = 0, nfar = 0;
 
-		top_dots(sh, r, ROLE_COUNT, top);
+		/* The curve's own dots (the cursor's dot at 1 hides the
+		 * curve in its cell): highest beside the cursor. */
+		top_dots(sh, r, ROLE_TRACE1, top);
 		for (int x = 0; x < r.w; x++)
 			if (top[x] >= 0 && (best < 0 || top[x] < top[best]))
 				best = x;
 		cr_assert_geq(best, 0, "%s: no curve", sh->where);
+		for (int x = at - 1; x <= at + 1; x++)
+			if (x >= 0 && x < r.w && top[x] == top[best])
+				best = x;
 		cr_expect_leq(abs(best - at), 1, "%s: the highest dot is in "
-			      "column %d, the cursor in %d", sh->where, best, at);
+			      "column %d, not beside the cursor in %d", sh->where,
+			      best, at);
 		for (int x = 0; x < r.w; x++)
 			if (top[x] >= 0 && abs(x - at) > r.w / 4) {
 				far += top[x];
@@ -452,6 +469,10 @@ static void dials_differ(const struct shot *sh, int d)
 		     last);
 }
 
+/* The test of step k of lesson `name`, checked by name_k. */
+#define STEP(name, k)                                                         \
+	Test(steps, name##_##k) { each_screen(#name, k, name##_##k); }
+
 /* ---- lesson 1: positions ---- */
 
 static void positions_1(struct shot *sh)
@@ -467,12 +488,9 @@ static void positions_1(struct shot *sh)
 static void positions_2(struct shot *sh)
 {
 	struct rect b = box_of(sh, "Heatmap PE(pos, dim)"), a = heat_in(sh, b);
-	char want[64], num[16];
 	int cross = -1, lo = -1, hi = -1;
 
-	snprintf(want, sizeof want, "PE(10, 0) = sin(10 / 10000^(0/64)) = %s",
-		 fixed(sin(10.0), 5, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "PE(10, 0) = sin(10 / 10000^(0/64)) = ", sin(10.0), 5);
 	for (int x = 0; x < a.w; x++)
 		if (canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->fg == ROLE_CURSOR &&
 		    canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->ch == 0x2502)
@@ -490,8 +508,9 @@ static void positions_2(struct shot *sh)
 static void positions_3(struct shot *sh)
 {
 	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
-	struct pixrow top = pixel_row(sh, a, 0), sine = pixel_row(sh, a, 2 * a.h - 2),
-		      cosine = pixel_row(sh, a, 2 * a.h - 1);
+	struct pixrow top = pixel_row(sh, a, 0);
+	struct pixrow sine = pixel_row(sh, a, 2 * a.h - 2);
+	struct pixrow cosine = pixel_row(sh, a, 2 * a.h - 1);
 
 	cr_expect_geq(top.hi - top.lo, 0.3, "%s: the top row spans %.2f",
 		      sh->where, top.hi - top.lo);
@@ -519,39 +538,30 @@ static void positions_5(struct shot *sh)
 
 static void positions_6(struct shot *sh)
 {
-	char want[64], num[16];
-
-	snprintf(want, sizeof want, "PE(40, 1) = cos(40 / 10000^(0/64)) = %s",
-		 fixed(cos(40.0), 5, num, sizeof num));
-	shows(sh, want);
-	snprintf(want, sizeof want, "‖PE(40)‖ = √(d/2) = √32 = %s",
-		 fixed(sqrt(32.0), 5, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "PE(40, 1) = cos(40 / 10000^(0/64)) = ", cos(40.0), 5);
+	shows_number(sh, "‖PE(40)‖ = √(d/2) = √32 = ", sqrt(32.0), 5);
 }
 
-Test(steps, positions_1) { each_screen("positions", 1, positions_1); }
-Test(steps, positions_2) { each_screen("positions", 2, positions_2); }
-Test(steps, positions_3) { each_screen("positions", 3, positions_3); }
-Test(steps, positions_4) { each_screen("positions", 4, positions_4); }
-Test(steps, positions_5) { each_screen("positions", 5, positions_5); }
-Test(steps, positions_6) { each_screen("positions", 6, positions_6); }
+STEP(positions, 1)
+STEP(positions, 2)
+STEP(positions, 3)
+STEP(positions, 4)
+STEP(positions, 5)
+STEP(positions, 6)
 
 /* ---- lesson 2: the formula ---- */
 
 static void formula_1(struct shot *sh)
 {
-	char want[64], num[16];
-
-	snprintf(want, sizeof want, "PE(5, 0) = sin(5 / 10000^(0/128)) = %s",
-		 fixed(sin(5.0), 5, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "PE(5, 0) = sin(5 / 10000^(0/128)) = ", sin(5.0), 5);
 }
 
 static void formula_2(struct shot *sh)
 {
 	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
-	struct pixrow top = pixel_row(sh, a, 0), sine = pixel_row(sh, a, 2 * a.h - 2),
-		      cosine = pixel_row(sh, a, 2 * a.h - 1);
+	struct pixrow top = pixel_row(sh, a, 0);
+	struct pixrow sine = pixel_row(sh, a, 2 * a.h - 2);
+	struct pixrow cosine = pixel_row(sh, a, 2 * a.h - 1);
 
 	/* Bands of two flat colours at the bottom: sines near 0 over cosines
 	 * near 1, column after column. */
@@ -573,26 +583,18 @@ static void formula_2(struct shot *sh)
 
 static void formula_3(struct shot *sh)
 {
-	char want[64], num[16];
-
 	legend_names(sh, 2, 3);
 	shows(sh, "λ=7.26");
 	shows(sh, sh->s.lang == LANG_ZH ? "位置 0-" : "pos 0-");
-	snprintf(want, sizeof want, "λ_1 = 2π/ω_1 = %s",
-		 fixed(2 * M_PI / omega(128, 1e4, 1), 5, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "λ_1 = 2π/ω_1 = ", 2 * M_PI / omega(128, 1e4, 1), 5);
 }
 
 static void formula_4(struct shot *sh)
 {
-	char want[64], num[16];
-
 	shows(sh, "d_model=64");
 	legend_names(sh, 2, 3);
 	shows(sh, "λ=8.38");
-	snprintf(want, sizeof want, "λ_1 = 2π/ω_1 = %s",
-		 fixed(2 * M_PI / omega(64, 1e4, 1), 5, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "λ_1 = 2π/ω_1 = ", 2 * M_PI / omega(64, 1e4, 1), 5);
 	shows(sh, "[ ] d_model  , . base  - = len");
 }
 
@@ -640,11 +642,11 @@ static void formula_5(struct shot *sh)
 	vector_view(sh, 3);
 }
 
-Test(steps, formula_1) { each_screen("formula", 1, formula_1); }
-Test(steps, formula_2) { each_screen("formula", 2, formula_2); }
-Test(steps, formula_3) { each_screen("formula", 3, formula_3); }
-Test(steps, formula_4) { each_screen("formula", 4, formula_4); }
-Test(steps, formula_5) { each_screen("formula", 5, formula_5); }
+STEP(formula, 1)
+STEP(formula, 2)
+STEP(formula, 3)
+STEP(formula, 4)
+STEP(formula, 5)
 
 /* ---- lesson 3: sine and cosine ---- */
 
@@ -664,12 +666,9 @@ static void sincos_2(struct shot *sh)
 
 static void sincos_3(struct shot *sh)
 {
-	char want[64], num[16];
-
 	shows(sh, "len=100000");
-	snprintf(want, sizeof want, "PE(60000, 0) = sin(60000 / 10000^(0/64)) = %s",
-		 fixed(sin(60000.0), 5, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "PE(60000, 0) = sin(60000 / 10000^(0/64)) = ",
+		     sin(60000.0), 5);
 }
 
 static void sincos_4(struct shot *sh)
@@ -677,10 +676,10 @@ static void sincos_4(struct shot *sh)
 	vector_view(sh, 100);
 }
 
-Test(steps, sincos_1) { each_screen("sincos", 1, sincos_1); }
-Test(steps, sincos_2) { each_screen("sincos", 2, sincos_2); }
-Test(steps, sincos_3) { each_screen("sincos", 3, sincos_3); }
-Test(steps, sincos_4) { each_screen("sincos", 4, sincos_4); }
+STEP(sincos, 1)
+STEP(sincos, 2)
+STEP(sincos, 3)
+STEP(sincos, 4)
 
 /* ---- lesson 4: frequencies ---- */
 
@@ -766,10 +765,10 @@ static void frequencies_4(struct shot *sh)
 	cr_expect_lt(sim(128, 1e4, 0, 4, 6), 0.15);
 }
 
-Test(steps, frequencies_1) { each_screen("frequencies", 1, frequencies_1); }
-Test(steps, frequencies_2) { each_screen("frequencies", 2, frequencies_2); }
-Test(steps, frequencies_3) { each_screen("frequencies", 3, frequencies_3); }
-Test(steps, frequencies_4) { each_screen("frequencies", 4, frequencies_4); }
+STEP(frequencies, 1)
+STEP(frequencies, 2)
+STEP(frequencies, 3)
+STEP(frequencies, 4)
 
 /* ---- lesson 5: layouts and bugs ---- */
 
@@ -797,11 +796,25 @@ static void layouts_2(struct shot *sh)
 	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
 	struct pixrow last = pixel_row(sh, a, 2 * a.h - 1);
 
-	shows(sh, "concat");
+	shows(sh, "dim=0  concat");
 	cr_expect_geq(last.lo, 0.9, "%s: the slow cosines go down to %.2f",
 		      sh->where, last.lo);
 	cr_expect(marked_row(sh, a, a.h - 1), "%s: cosines not marked", sh->where);
 	cr_expect(!marked_row(sh, a, 0), "%s: sines marked", sh->where);
+	/* At position 0 (the first column) a cosine is 1 and a sine 0: the
+	 * unmarked rows all start at 0, the marked ones at 1 (but the upper
+	 * half of the first marked cell, which may still hold sines). */
+	for (int y = 0, first = 1; y < a.h; y++) {
+		bool m = marked_row(sh, a, y);
+
+		for (int py = 2 * y + (m && first); py < 2 * y + 2; py++) {
+			double v = pixel(sh, a, 0, py);
+
+			cr_expect(m ? v >= 0.7 : fabs(v) <= 0.3, "%s: pixel row %d "
+				  "starts at %.2f", sh->where, py, v);
+		}
+		first = first && !m;
+	}
 }
 
 static void layouts_3(struct shot *sh)
@@ -875,11 +888,11 @@ static void layouts_5(struct shot *sh)
 	cr_expect_eq(exact_up_to(11), 2048);	/* fp16 */
 }
 
-Test(steps, layouts_1) { each_screen("layouts", 1, layouts_1); }
-Test(steps, layouts_2) { each_screen("layouts", 2, layouts_2); }
-Test(steps, layouts_3) { each_screen("layouts", 3, layouts_3); }
-Test(steps, layouts_4) { each_screen("layouts", 4, layouts_4); }
-Test(steps, layouts_5) { each_screen("layouts", 5, layouts_5); }
+STEP(layouts, 1)
+STEP(layouts, 2)
+STEP(layouts, 3)
+STEP(layouts, 4)
+STEP(layouts, 5)
 
 /* ---- lesson 6: context ---- */
 
@@ -909,8 +922,13 @@ static void context_1(struct shot *sh)
 
 static void context_2(struct shot *sh)
 {
+	char row[SNAP_ROW_MAX];
+
+	/* The preset's description is the message on the last row. */
 	shows(sh, "▶ head-1e4");
-	shows(sh, "LLaMA 2");
+	snap_row_text(sh->c, sh->h - 1, row);
+	cr_expect(strstr(row, "base 10000: LLaMA 2"), "%s: the message is "
+		  "\"%s\"", sh->where, row);
 }
 
 /* The first offset where the similarity over all 64 pairs falls below t,
@@ -964,18 +982,16 @@ static void context_5(struct shot *sh)
 	char num[16];
 
 	shows(sh, "L0=4096  s=4  s·L0=16384");
-	ext_row(sh, "original", fixed(sim(128, 1e4, 0, 64, 1), 4, num, sizeof num));
+	ext_row(sh, "original",
+		fixed(sim(128, 1e4, 0, 64, 1), 4, num, sizeof num));
 	ext_row(sh, "PI", fixed(sim(128, 1e4, 0, 64, 0.25), 4, num, sizeof num));
 	ext_row(sh, "PI", "25.1");
 }
 
 static void context_6(struct shot *sh)
 {
-	char want[64], num[16];
-
-	snprintf(want, sizeof want, "NTK base' = 1e4·4^(128/126) = %s",
-		 fixed(1e4 * pow(4, 128.0 / 126), 1, num, sizeof num));
-	shows(sh, want);
+	shows_number(sh, "NTK base' = 1e4·4^(128/126) = ",
+		     1e4 * pow(4, 128.0 / 126), 1);
 	ext_row(sh, "NTK", "6.28");
 	ext_row(sh, "NTK", "2.18e5");
 	ext_row(sh, "PI", "2.18e5");
@@ -983,16 +999,17 @@ static void context_6(struct shot *sh)
 
 static void context_7(struct shot *sh)
 {
+	shows(sh, "Extension (x/X: L0, c/C: s)");
 	shows(sh, "L0=4096  s=8  s·L0=32768");
 }
 
-Test(steps, context_1) { each_screen("context", 1, context_1); }
-Test(steps, context_2) { each_screen("context", 2, context_2); }
-Test(steps, context_3) { each_screen("context", 3, context_3); }
-Test(steps, context_4) { each_screen("context", 4, context_4); }
-Test(steps, context_5) { each_screen("context", 5, context_5); }
-Test(steps, context_6) { each_screen("context", 6, context_6); }
-Test(steps, context_7) { each_screen("context", 7, context_7); }
+STEP(context, 1)
+STEP(context, 2)
+STEP(context, 3)
+STEP(context, 4)
+STEP(context, 5)
+STEP(context, 6)
+STEP(context, 7)
 
 /* Every step of every lesson has its test above. */
 Test(steps, every_step_has_a_test)
