@@ -11,8 +11,9 @@
  * checked against values computed here from the formula, not against the
  * program's own functions.
  *
- * The views' texts are English in both languages today; a view that gets
- * Chinese texts changes what the zh runs must find. */
+ * What the views write is looked for in the reader's language: the
+ * English the view passes to tr() (base/tr.h), in Chinese through the
+ * same table, so a view that gets its Chinese keeps its test. */
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <math.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "base/keycode.h"
+#include "base/tr.h"
 #include "fixture.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
@@ -126,6 +128,22 @@ static void shows(const struct shot *sh, const char *needle)
 		  sh->where, needle, sh->text);
 }
 
+/* en in the language of the shot, as the views write it. */
+static const char *T(const struct shot *sh, const char *en)
+{
+	return tr(sh->s.lang, en);
+}
+
+/* The title of the explorer's heatmap over dims 0 .. d-1. */
+static const char *heat_title(const struct shot *sh)
+{
+	static char buf[128];
+
+	snprintf(buf, sizeof buf, T(sh, "Heatmap PE(pos, dim)  dims %d-%d"), 0,
+		 sh->s.cur.pe.d_model - 1);
+	return buf;
+}
+
 /* Row y as text, with the cell column of every byte in col (SNAP_ROW_MAX
  * entries). */
 static void row_cells(const struct canvas *c, int y, char *out, int *col)
@@ -213,15 +231,23 @@ static struct rect box_of(const struct shot *sh, const char *title)
 	return r;
 }
 
+/* The explorer's heatmap panel. */
+static struct rect heat_box(const struct shot *sh)
+{
+	return box_of(sh, heat_title(sh));
+}
+
 /* The waveform panel's legend names dims a (sine) and b (cosine), in its
  * long form ("dim 2 sin  dim 3 cos") or, when that does not fit, its short
  * one ("2 sin  3 cos"), on the first row inside the panel. */
 static void legend_names(const struct shot *sh, int a, int b)
 {
-	struct rect w = box_of(sh, "Waveforms");
+	struct rect w = box_of(sh, T(sh, "Waveforms"));
 	char lng[48], shrt[48], row[SNAP_ROW_MAX];
 
-	snprintf(lng, sizeof lng, "dim %d sin  dim %d cos", a, b);
+	snprintf(lng, sizeof lng, T(sh, "dim %d %s"), a, "sin");
+	snprintf(lng + strlen(lng), sizeof lng - strlen(lng),
+		 T(sh, "  dim %d %s"), b, "cos");
 	snprintf(shrt, sizeof shrt, "│%d sin  %d cos", a, b);
 	snap_row_text(sh->c, w.y + 1, row);
 	cr_expect(strstr(row, lng) || strstr(row, shrt), "%s: the legend \"%s\" "
@@ -409,7 +435,7 @@ static void shows_number(const struct shot *sh, const char *prefix, double v,
 static void peak_follows_the_cursor(struct shot *sh)
 {
 	for (int round = 0; round < 2; round++) {
-		struct rect r = inside(box_of(sh, "Similarity cos(PE(p), PE(q))"));
+		struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
 		int top[SNAP_ROW_MAX], at = cursor_col(sh, r), best = -1;
 		int far = 0, nfar = 0;
 
@@ -477,17 +503,17 @@ static void dials_differ(const struct shot *sh, int d)
 
 static void positions_1(struct shot *sh)
 {
-	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
+	struct rect a = heat_in(sh, heat_box(sh));
 
 	shows(sh, "d_model=64");
 	shows(sh, "len=32");
-	shows(sh, "dims 0-63");
+	shows(sh, heat_title(sh));
 	cr_expect_geq(a.h, 2, "%s: %d heat rows", sh->where, a.h);
 }
 
 static void positions_2(struct shot *sh)
 {
-	struct rect b = box_of(sh, "Heatmap PE(pos, dim)"), a = heat_in(sh, b);
+	struct rect b = heat_box(sh), a = heat_in(sh, b);
 	int cross = -1, lo = -1, hi = -1;
 
 	shows_number(sh, "PE(10, 0) = sin(10 / 10000^(0/64)) = ", sin(10.0), 5);
@@ -507,7 +533,7 @@ static void positions_2(struct shot *sh)
 
 static void positions_3(struct shot *sh)
 {
-	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
+	struct rect a = heat_in(sh, heat_box(sh));
 	struct pixrow top = pixel_row(sh, a, 0);
 	struct pixrow sine = pixel_row(sh, a, 2 * a.h - 2);
 	struct pixrow cosine = pixel_row(sh, a, 2 * a.h - 1);
@@ -532,7 +558,7 @@ static void positions_4(struct shot *sh)
 static void positions_5(struct shot *sh)
 {
 	/* The curve on screen is of raw encodings, as the caption says. */
-	box_of(sh, "Similarity cos(PE(p), PE(q))");
+	box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))"));
 	shows(sh, "pos=40");
 }
 
@@ -558,7 +584,7 @@ static void formula_1(struct shot *sh)
 
 static void formula_2(struct shot *sh)
 {
-	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
+	struct rect a = heat_in(sh, heat_box(sh));
 	struct pixrow top = pixel_row(sh, a, 0);
 	struct pixrow sine = pixel_row(sh, a, 2 * a.h - 2);
 	struct pixrow cosine = pixel_row(sh, a, 2 * a.h - 1);
@@ -603,10 +629,13 @@ static void formula_4(struct shot *sh)
 static void vector_view(const struct shot *sh, long long p)
 {
 	int nx, ny, lx, ly, rows = 0;
+	char norm[128];
 
-	cr_assert(find(sh, "‖PE‖² = 32  (d/2 = 32", &nx, &ny), "%s: no norm",
-		  sh->where);
-	cr_assert(find(sh, "value", &lx, &ly), "%s: no list", sh->where);
+	snprintf(norm, sizeof norm, T(sh, "%s = %s  (d/2 = %d, off by %s)"),
+		 "‖PE‖²", "32", 32, "0");
+	cr_assert(find(sh, norm, &nx, &ny), "%s: no \"%s\":\n%s", sh->where,
+		  norm, sh->text);
+	cr_assert(find(sh, T(sh, "value"), &lx, &ly), "%s: no list", sh->where);
 	cr_expect_lt(ny, ly, "%s: the norm is not above the list", sh->where);
 	for (int y = ly + 1; y < sh->h; y++) {
 		char row[SNAP_ROW_MAX], *q = row;
@@ -698,7 +727,7 @@ static void frequencies_1(struct shot *sh)
 
 static void frequencies_2(struct shot *sh)
 {
-	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
+	struct rect a = heat_in(sh, heat_box(sh));
 
 	/* The marked bottom rows drift smoothly across the 4096 positions:
 	 * far from one colour, never by much from a column to the next. */
@@ -723,8 +752,8 @@ static void frequencies_3(struct shot *sh)
 
 	for (int i = 0; i < 64; i++)
 		full += 2 * M_PI / omega(128, 1e4, i) <= 512;
-	snprintf(want, sizeof want, "%d of 64 pairs complete a cycle within 512 "
-		 "positions", full);
+	snprintf(want, sizeof want, T(sh, "%d of %d pairs complete a cycle within "
+				      "%lld"), full, 64, 512LL);
 	shows(sh, want);
 	cr_expect_eq(full, 31);
 	cr_expect(fabs(2 * M_PI / omega(128, 1e4, 63) - 5.44e4) < 50);
@@ -793,10 +822,13 @@ static void layouts_1(struct shot *sh)
 
 static void layouts_2(struct shot *sh)
 {
-	struct rect a = heat_in(sh, box_of(sh, "Heatmap PE(pos, dim)"));
+	struct rect a = heat_in(sh, heat_box(sh));
 	struct pixrow last = pixel_row(sh, a, 2 * a.h - 1);
 
-	shows(sh, "dim=0  concat");
+	char want[64];
+
+	snprintf(want, sizeof want, "dim=0  %s", T(sh, "concat"));
+	shows(sh, want);
 	cr_expect_geq(last.lo, 0.9, "%s: the slow cosines go down to %.2f",
 		      sh->where, last.lo);
 	cr_expect(marked_row(sh, a, a.h - 1), "%s: cosines not marked", sh->where);
@@ -820,8 +852,10 @@ static void layouts_2(struct shot *sh)
 static void layouts_3(struct shot *sh)
 {
 	struct rect a, b;
+	char want[64];
 
-	shows(sh, "interleaved");
+	snprintf(want, sizeof want, "dim=0  %s", T(sh, "interleaved"));
+	shows(sh, want);
 	shows(sh, "dim index j instead of 2i in the exponent");
 	two_heats(sh, "Correct", "With the mistake", &a, &b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
