@@ -34,7 +34,7 @@ check "--lessons gives one-line descriptions" \
 	grep -qE '^ +3  sincos +Offsets are rotations' "$out"
 LC_ALL=C.UTF-8 "$PESCOPE" --lessons --lang zh >"$out" 2>"$err"
 check "--lessons --lang zh is in Chinese" \
-	grep -qE '^ +4  frequencies +快的维度对分辨局部顺序' "$out"
+	grep -qE '^ +4  frequencies +高频维度对分辨局部顺序' "$out"
 
 # ---- golden snapshots, English and Chinese ----
 for size in 80x24 120x40; do
@@ -87,7 +87,7 @@ for rows in screens:
 EOF
 done
 check "the zh snapshot shows the Chinese caption" \
-	grep -qF '第 2/5 步：怎么看热图' "$TM_DIR/lesson-zh-80x24.txt"
+	grep -qF '第 2/5 步：怎么看热力图' "$TM_DIR/lesson-zh-80x24.txt"
 
 # ---- bad lessons and options ----
 # expect_fail NAME STATUS MESSAGE ARGS...: exits STATUS, prints MESSAGE.
@@ -121,7 +121,7 @@ expect_fail "missing lesson file: 66" 66 \
 	"pescope: $fixtures/none.txt: cannot read: No such file or directory" \
 	--lesson "$fixtures/none.txt"
 expect_fail "--step past the end: 64" 64 \
-	"pescope: --step must be from 1 to 5 for lesson \"positions\", got 9" \
+	"pescope: --step must be from 1 to 6 for lesson \"positions\", got 9" \
 	--lesson positions --step 9
 expect_fail "--step without --lesson: 64" 64 \
 	"pescope: --step only works with --lesson" --step 2

@@ -509,7 +509,7 @@ Test(lesson, only_the_step_shown_leaves_a_message)
 	fx_init(&s, &defaults);
 	s.les.book = &b;
 	lesson_open(&s, 0, 0);
-	cr_expect_str_eq(s.msg, "128-wide head, base 500000 (LLaMA 3)");
+	cr_expect_str_eq(s.msg, "128-wide head, base 500000: LLaMA 3, trained at 8192");
 	act(&s, ACT_LESSON_STEP, 1);
 	cr_expect_eq(s.cur.pe.d_model, 64);
 	cr_expect_float_eq(s.cur.pe.base, 5e5, 0);

@@ -375,14 +375,14 @@ Test(views_b, context_follows_the_knobs)
 	struct canvas *c;
 	struct shot sc;
 
-	/* Transformer: d = 512, L0 = 512; s = 8 -> 4096. base' =
+	/* Transformer: d = 512, L0 = 256; s = 8 -> 2048. base' =
 	 * 1e4 * 8^(512/510) = 80655.0 (Python: 80654.96...). */
 	state_set_preset(&s, presets_find("transformer"));
 	s.knob[VIEW_CONTEXT][K_SCALE] = 8.0;
 	c = render(VIEW_CONTEXT, &s, 120, 38);
 	screen_of(c, &sc);
 	assert_shows(&sc, "▶ transformer", "context");
-	assert_shows(&sc, "L0=512  s=8  s·L0=4096", "context");
+	assert_shows(&sc, "L0=256  s=8  s·L0=2048", "context");
 	assert_shows(&sc, "NTK base' = 1e4·8^(512/510) = 80655", "context");
 	shot_free(&sc);
 	canvas_free(c);

@@ -1,0 +1,1062 @@
+/* test_lesson_steps.c - every step of the shipped lessons shows what its
+ * caption says.
+ *
+ * One test per step: it opens the step headless (the lessons of
+ * assets/lessons, relative to the repository root where `make test` runs)
+ * in English and in Chinese, at 100x30 and at 80x24, draws the whole
+ * screen and reads back from the canvas the fact the caption claims:
+ * dials of different pairs, flat bands at the bottom of a heatmap, two
+ * pictures that differ (or that do not), a marked row or column, a
+ * number, a peak that follows the cursor. Numbers the screen shows are
+ * checked against values computed here from the formula, not against the
+ * program's own functions.
+ *
+ * What the views write is looked for in the reader's language: the
+ * English the view passes to tr() (base/tr.h), in Chinese through the
+ * same table, so a view that gets its Chinese keeps its test. */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/keycode.h"
+#include "base/tr.h"
+#include "fixture.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "snap.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(steps, .init = utf8_locale);
+
+/* ---- opening a step ---- */
+
+static const char *const langs[2] = { "en", "zh" };
+static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
+
+/* One drawn step: its state, canvas and text, and what to call it. */
+struct shot {
+	struct state s;
+	struct canvas *c;
+	char *text;
+	int w, h;
+	char where[64];		/* "lesson 2 step 3 zh 80x24" */
+};
+
+static struct lesson_book *book_of(int lang)
+{
+	static struct lesson_book books[2];
+	static bool loaded[2];
+	char dir[64];
+
+	if (!loaded[lang]) {
+		snprintf(dir, sizeof dir, "assets/lessons/%s", langs[lang]);
+		cr_assert_eq(lesson_book_load(&books[lang], dir, views_catalog()),
+			     0, "%s", books[lang].error);
+		cr_assert_eq(books[lang].skipped, 0, "%s", books[lang].error);
+		loaded[lang] = true;
+	}
+	return &books[lang];
+}
+
+static void redraw(struct shot *sh)
+{
+	free(sh->text);
+	canvas_clear(sh->c);
+	fx_draw(&sh->s, sh->c);
+	sh->text = snap(sh->c);
+	cr_assert_not_null(sh->text);
+}
+
+/* Step `step` (from 1) of lesson `name` in language lang, drawn w x h. */
+static void shot_open(struct shot *sh, int lang, const char *name, int step,
+		      int w, int h)
+{
+	struct lesson_book *b = book_of(lang);
+	int i = lesson_book_find(b, name);
+
+	cr_assert_geq(i, 0, "no lesson %s in %s", name, langs[lang]);
+	cr_assert_lt(step - 1, b->lesson[i]->nsteps, "%s has no step %d",
+		     name, step);
+	memset(sh, 0, sizeof *sh);
+	snprintf(sh->where, sizeof sh->where, "lesson %s step %d %s %dx%d",
+		 name, step, langs[lang], w, h);
+	fx_init(&sh->s, &lesson_start);
+	sh->s.lang = lang ? LANG_ZH : LANG_EN;
+	sh->s.les.book = b;
+	state_set_screen(&sh->s, w, h);
+	lesson_open(&sh->s, i, step - 1);
+	cr_assert(!sh->s.msg_error, "%s: %s", sh->where, sh->s.msg);
+	sh->w = w;
+	sh->h = h;
+	sh->c = canvas_new(w, h);
+	cr_assert_not_null(sh->c);
+	redraw(sh);
+}
+
+static void shot_close(struct shot *sh)
+{
+	free(sh->text);
+	canvas_free(sh->c);
+}
+
+/* Runs check on the step in both languages at both sizes. */
+static void each_screen(const char *name, int step,
+			void (*check)(struct shot *sh))
+{
+	for (int lang = 0; lang < 2; lang++)
+		for (int z = 0; z < 2; z++) {
+			struct shot sh;
+
+			shot_open(&sh, lang, name, step, sizes[z][0], sizes[z][1]);
+			check(&sh);
+			shot_close(&sh);
+		}
+}
+
+/* ---- reading text ---- */
+
+static void shows(const struct shot *sh, const char *needle)
+{
+	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
+		  sh->where, needle, sh->text);
+}
+
+/* en in the language of the shot, as the views write it. */
+static const char *T(const struct shot *sh, const char *en)
+{
+	return tr(sh->s.lang, en);
+}
+
+/* The title of the explorer's heatmap over dims 0 .. d-1. */
+static const char *heat_title(const struct shot *sh)
+{
+	static char buf[128];
+
+	snprintf(buf, sizeof buf, T(sh, "Heatmap PE(pos, dim)  dims %d-%d"), 0,
+		 sh->s.cur.pe.d_model - 1);
+	return buf;
+}
+
+/* Row y as text, with the cell column of every byte in col (SNAP_ROW_MAX
+ * entries). */
+static void row_cells(const struct canvas *c, int y, char *out, int *col)
+{
+	size_t n = 0;
+
+	for (int x = 0; x < canvas_width(c) && n + 5 < SNAP_ROW_MAX; x++) {
+		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
+		size_t k = g ? utf8_encode(g, out + n) : 0;
+
+		for (size_t j = 0; j < k; j++)
+			col[n + j] = x;
+		n += k;
+	}
+	out[n] = '\0';
+	col[n] = canvas_width(c);
+}
+
+/* The cell where the first needle on the screen starts: true with *x, *y
+ * set, or false. */
+static bool find(const struct shot *sh, const char *needle, int *x, int *y)
+{
+	static char row[SNAP_ROW_MAX];
+	static int col[SNAP_ROW_MAX];
+
+	for (int r = 0; r < sh->h; r++) {
+		const char *at;
+
+		row_cells(sh->c, r, row, col);
+		if ((at = strstr(row, needle))) {
+			*x = col[at - row];
+			*y = r;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The number written right after the first label on the screen. */
+static double number_after(const struct shot *sh, const char *label)
+{
+	const char *at = strstr(sh->text, label);
+	char *end;
+	double v;
+
+	cr_assert_not_null(at, "%s does not show \"%s\":\n%s", sh->where, label,
+			   sh->text);
+	v = strtod(at + strlen(label), &end);
+	cr_assert_neq(end, at + strlen(label), "%s: no number after \"%s\"",
+		      sh->where, label);
+	return v;
+}
+
+/* The text of the row holding needle (SNAP_ROW_MAX bytes in out). */
+static char *row_with(const struct shot *sh, const char *needle, char *out)
+{
+	int x, y;
+
+	cr_assert(find(sh, needle, &x, &y), "%s does not show \"%s\":\n%s",
+		  sh->where, needle, sh->text);
+	return snap_row_text(sh->c, y, out);
+}
+
+/* The box whose top border holds title: its whole rectangle, borders
+ * included. */
+static struct rect box_of(const struct shot *sh, const char *title)
+{
+	struct rect r;
+	int x, y;
+
+	cr_assert(find(sh, title, &x, &y), "%s: no box \"%s\":\n%s", sh->where,
+		  title, sh->text);
+	while (x > 0 && canvas_cell(sh->c, x, y)->ch != 0x250c)
+		x--;
+	r.x = x;
+	r.y = y;
+	for (r.w = 1; x + r.w < sh->w; r.w++)
+		if (canvas_cell(sh->c, x + r.w, y)->ch == 0x2510)
+			break;
+	r.w++;
+	for (r.h = 1; y + r.h < sh->h; r.h++)
+		if (canvas_cell(sh->c, x, y + r.h)->ch == 0x2514)
+			break;
+	r.h++;
+	return r;
+}
+
+/* The explorer's heatmap panel. */
+static struct rect heat_box(const struct shot *sh)
+{
+	return box_of(sh, heat_title(sh));
+}
+
+/* The waveform panel's legend names dims a (sine) and b (cosine), in its
+ * long form ("dim 2 sin  dim 3 cos") or, when that does not fit, its short
+ * one ("2 sin  3 cos"), on the first row inside the panel. */
+static void legend_names(const struct shot *sh, int a, int b)
+{
+	struct rect w = box_of(sh, T(sh, "Waveforms"));
+	char lng[48], shrt[48], row[SNAP_ROW_MAX];
+
+	snprintf(lng, sizeof lng, T(sh, "dim %d %s"), a, "sin");
+	snprintf(lng + strlen(lng), sizeof lng - strlen(lng),
+		 T(sh, "  dim %d %s"), b, "cos");
+	snprintf(shrt, sizeof shrt, "│%d sin  %d cos", a, b);
+	snap_row_text(sh->c, w.y + 1, row);
+	cr_expect(strstr(row, lng) || strstr(row, shrt), "%s: the legend \"%s\" "
+		  "does not name dims %d and %d", sh->where, row, a, b);
+}
+
+/* ---- reading pictures ---- */
+
+/* The heat inside r: the first run of half-block cells on the first row
+ * that has one (a colour bar lies beyond a blank column), down to the last
+ * row that continues it. */
+static struct rect heat_in(const struct shot *sh, struct rect r)
+{
+	struct rect a = { -1, -1, 0, 0 };
+
+	for (int y = r.y; y < r.y + r.h && a.y < 0; y++)
+		for (int x = r.x; x < r.x + r.w; x++)
+			if (canvas_cell(sh->c, x, y)->kind == CELL_HALF) {
+				a.x = x;
+				a.y = y;
+				break;
+			}
+	cr_assert_geq(a.y, 0, "%s: no heat drawn", sh->where);
+	while (canvas_cell(sh->c, a.x + a.w, a.y)->kind == CELL_HALF)
+		a.w++;
+	while (a.y + a.h < r.y + r.h &&
+	       canvas_cell(sh->c, a.x, a.y + a.h)->kind == CELL_HALF)
+		a.h++;
+	return a;
+}
+
+/* Pixel row py (0 = top half of the first cell row) of heat a at x. */
+static double pixel(const struct shot *sh, struct rect a, int x, int py)
+{
+	const struct cell *c = canvas_cell(sh->c, a.x + x, a.y + py / 2);
+
+	return py % 2 ? c->bot : c->top;
+}
+
+/* What pixel row py of heat a does across its columns. */
+struct pixrow {
+	double lo, hi;		/* smallest and largest value */
+	double step;		/* mean change from one column to the next */
+	double jump;		/* largest such change */
+};
+
+static struct pixrow pixel_row(const struct shot *sh, struct rect a, int py)
+{
+	struct pixrow p = { 2, -2, 0, 0 };
+
+	for (int x = 0; x < a.w; x++) {
+		double v = pixel(sh, a, x, py);
+
+		p.lo = fmin(p.lo, v);
+		p.hi = fmax(p.hi, v);
+		if (x > 0) {
+			double d = fabs(v - pixel(sh, a, x - 1, py));
+
+			p.step += d / (a.w - 1);
+			p.jump = fmax(p.jump, d);
+		}
+	}
+	return p;
+}
+
+/* The largest difference between two heats of the same size. */
+static double heat_gap(const struct shot *sh, struct rect a, struct rect b)
+{
+	double most = 0;
+
+	cr_assert(a.w == b.w && a.h == b.h, "%s: heats of %dx%d and %dx%d",
+		  sh->where, a.w, a.h, b.w, b.h);
+	for (int py = 0; py < 2 * a.h; py++)
+		for (int x = 0; x < a.w; x++)
+			most = fmax(most, fabs(pixel(sh, a, x, py) -
+					       pixel(sh, b, x, py)));
+	return most;
+}
+
+/* Whether the cell right of heat a on cell row y holds the lesson's
+ * highlight bar. */
+static bool marked_row(const struct shot *sh, struct rect a, int y)
+{
+	const struct cell *c = canvas_cell(sh->c, a.x + a.w, a.y + y);
+
+	return c->ch == 0x2503 && c->fg == ROLE_MARKER;
+}
+
+/* The dot row of braille bit b (standard numbering: dots 1-3 and 4-6 are
+ * rows 0-2 of the two columns, dots 7 and 8 row 3). */
+static int bit_row(int b)
+{
+	static const int row[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
+
+	return row[b];
+}
+
+/* For each cell column of r (top[0 .. r.w-1]): the highest dot drawn by a
+ * braille cell in role `role` (ROLE_COUNT: any), as a dot row counted from
+ * the top of r; -1 where there is none. */
+static void top_dots(const struct shot *sh, struct rect r, int role, int *top)
+{
+	for (int x = 0; x < r.w; x++) {
+		top[x] = -1;
+		for (int y = 0; y < r.h && top[x] < 0; y++) {
+			const struct cell *c = canvas_cell(sh->c, r.x + x, r.y + y);
+			int best = 4;
+
+			if (c->kind != CELL_BRAILLE ||
+			    (role != ROLE_COUNT && c->fg != role))
+				continue;
+			for (int b = 0; b < 8; b++)
+				if (c->ch & (1u << b) && bit_row(b) < best)
+					best = bit_row(b);
+			if (best < 4)
+				top[x] = 4 * y + best;
+		}
+	}
+}
+
+/* The column of r holding the crosshair of the similarity plot (the
+ * cursor's vertical line, or its dot at the peak). */
+static int cursor_col(const struct shot *sh, struct rect r)
+{
+	for (int x = 0; x < r.w; x++)
+		for (int y = 0; y < r.h; y++) {
+			const struct cell *c = canvas_cell(sh->c, r.x + x, r.y + y);
+
+			if (c->fg == ROLE_CURSOR &&
+			    (c->ch == 0x2502 || c->kind == CELL_BRAILLE))
+				return x;
+		}
+	cr_assert_fail("%s: no cursor in the plot", sh->where);
+	return -1;
+}
+
+/* The inside of box b (without its border). */
+static struct rect inside(struct rect b)
+{
+	return (struct rect){ b.x + 1, b.y + 1, b.w - 2, b.h - 2 };
+}
+
+/* ---- the encoding, computed here ---- */
+
+static double omega(int d, double base, int i)
+{
+	return pow(base, -2.0 * i / d);
+}
+
+/* Mean over pairs lo .. hi-1 of cos(k w_i): the cosine similarity of
+ * PE(p) and PE(p+k) over those pairs. */
+static double sim(int d, double base, int lo, int hi, double k)
+{
+	double sum = 0;
+
+	for (int i = lo; i < hi; i++)
+		sum += cos(k * omega(d, base, i));
+	return sum / (hi - lo);
+}
+
+/* "%.*f" of v into buf, -0 written as 0. */
+static const char *fixed(double v, int digits, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.*f", digits, v);
+	if (strspn(buf, "-0.") == strlen(buf) && buf[0] == '-')
+		memmove(buf, buf + 1, strlen(buf));
+	return buf;
+}
+
+/* The screen shows prefix followed by v to `digits` decimals. */
+static void shows_number(const struct shot *sh, const char *prefix, double v,
+			 int digits)
+{
+	char want[128], num[32];
+
+	snprintf(want, sizeof want, "%s%s", prefix,
+		 fixed(v, digits, num, sizeof num));
+	shows(sh, want);
+}
+
+/* ---- shared facts ---- */
+
+/* The similarity panel's curve peaks at the crosshair and lies lower far
+ * from it; after 20 steps right the peak has followed. */
+static void peak_follows_the_cursor(struct shot *sh)
+{
+	for (int round = 0; round < 2; round++) {
+		struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
+		int top[SNAP_ROW_MAX], at = cursor_col(sh, r), best = -1;
+		int far = 0, nfar = 0;
+
+		/* The curve's own dots (the cursor's dot at 1 hides the
+		 * curve in its cell): highest beside the cursor. */
+		top_dots(sh, r, ROLE_TRACE1, top);
+		for (int x = 0; x < r.w; x++)
+			if (top[x] >= 0 && (best < 0 || top[x] < top[best]))
+				best = x;
+		cr_assert_geq(best, 0, "%s: no curve", sh->where);
+		for (int x = at - 1; x <= at + 1; x++)
+			if (x >= 0 && x < r.w && top[x] == top[best])
+				best = x;
+		cr_expect_leq(abs(best - at), 1, "%s: the highest dot is in "
+			      "column %d, not beside the cursor in %d", sh->where,
+			      best, at);
+		for (int x = 0; x < r.w; x++)
+			if (top[x] >= 0 && abs(x - at) > r.w / 4) {
+				far += top[x];
+				nfar++;
+			}
+		cr_assert_gt(nfar, 0, "%s: nothing far from the cursor", sh->where);
+		cr_expect_geq((double)far / nfar, top[best] + 1.0,
+			      "%s: far positions are as high as the peak", sh->where);
+		for (int k = 0; k < 20; k++)
+			fx_press(&sh->s, PK_RIGHT);
+		redraw(sh);
+	}
+}
+
+/* Every label "i=N" of the clock dials: distinct pairs, the first 0 and the
+ * last d/2-1. */
+static void dials_differ(const struct shot *sh, int d)
+{
+	int seen[64] = { 0 }, n = 0, first = -1, last = -1;
+
+	for (int y = 0; y < sh->h; y++) {
+		char row[SNAP_ROW_MAX];
+		const char *p = snap_row_text(sh->c, y, row);
+
+		while ((p = strstr(p, "i=")) != NULL) {
+			int i = atoi(p + 2);
+
+			cr_assert(i >= 0 && i < d / 2, "%s: dial i=%d", sh->where, i);
+			cr_expect_eq(seen[i % 64]++, 0, "%s: pair %d on two dials",
+				     sh->where, i);
+			if (first < 0)
+				first = i;
+			last = i;
+			n++;
+			p += 2;
+		}
+	}
+	cr_expect_geq(n, 4, "%s: %d dials", sh->where, n);
+	cr_expect_eq(first, 0, "%s: the first dial is pair %d", sh->where, first);
+	cr_expect_eq(last, d / 2 - 1, "%s: the last dial is pair %d", sh->where,
+		     last);
+}
+
+/* The test of step k of lesson `name`, checked by name_k. */
+#define STEP(name, k)                                                         \
+	Test(steps, name##_##k) { each_screen(#name, k, name##_##k); }
+
+/* ---- lesson 1: positions ---- */
+
+static void positions_1(struct shot *sh)
+{
+	struct rect a = heat_in(sh, heat_box(sh));
+
+	shows(sh, "d_model=64");
+	shows(sh, "len=32");
+	shows(sh, heat_title(sh));
+	cr_expect_geq(a.h, 2, "%s: %d heat rows", sh->where, a.h);
+}
+
+static void positions_2(struct shot *sh)
+{
+	struct rect b = heat_box(sh), a = heat_in(sh, b);
+	int cross = -1, lo = -1, hi = -1;
+
+	shows_number(sh, "PE(10, 0) = sin(10 / 10000^(0/64)) = ", sin(10.0), 5);
+	for (int x = 0; x < a.w; x++)
+		if (canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->fg == ROLE_CURSOR &&
+		    canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->ch == 0x2502)
+			cross = a.x + x;
+	for (int x = b.x; x < b.x + b.w; x++)
+		if (canvas_cell(sh->c, x, b.y + b.h - 1)->ch == 0x2501) {
+			lo = lo < 0 ? x : lo;
+			hi = x;
+		}
+	cr_assert_geq(cross, 0, "%s: no crosshair", sh->where);
+	cr_expect(lo >= 0 && lo <= cross && cross <= hi, "%s: the mark %d-%d "
+		  "is not under the crosshair at %d", sh->where, lo, hi, cross);
+}
+
+static void positions_3(struct shot *sh)
+{
+	struct rect a = heat_in(sh, heat_box(sh));
+	struct pixrow top = pixel_row(sh, a, 0);
+	struct pixrow sine = pixel_row(sh, a, 2 * a.h - 2);
+	struct pixrow cosine = pixel_row(sh, a, 2 * a.h - 1);
+
+	cr_expect_geq(top.hi - top.lo, 0.3, "%s: the top row spans %.2f",
+		      sh->where, top.hi - top.lo);
+	cr_expect_leq(sine.hi - sine.lo, 0.1, "%s: bottom sines span %.2f",
+		      sh->where, sine.hi - sine.lo);
+	cr_expect_leq(cosine.hi - cosine.lo, 0.1, "%s: bottom cosines span %.2f",
+		      sh->where, cosine.hi - cosine.lo);
+	cr_expect(marked_row(sh, a, 0), "%s: top rows not marked", sh->where);
+	cr_expect(!marked_row(sh, a, a.h - 1), "%s: bottom row marked", sh->where);
+	legend_names(sh, 0, 1);
+	shows(sh, "λ=6.28");
+}
+
+static void positions_4(struct shot *sh)
+{
+	peak_follows_the_cursor(sh);
+}
+
+static void positions_5(struct shot *sh)
+{
+	/* The curve on screen is of raw encodings, as the caption says. */
+	box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))"));
+	shows(sh, "pos=40");
+}
+
+static void positions_6(struct shot *sh)
+{
+	shows_number(sh, "PE(40, 1) = cos(40 / 10000^(0/64)) = ", cos(40.0), 5);
+	shows_number(sh, "‖PE(40)‖ = √(d/2) = √32 = ", sqrt(32.0), 5);
+}
+
+STEP(positions, 1)
+STEP(positions, 2)
+STEP(positions, 3)
+STEP(positions, 4)
+STEP(positions, 5)
+STEP(positions, 6)
+
+/* ---- lesson 2: the formula ---- */
+
+static void formula_1(struct shot *sh)
+{
+	shows_number(sh, "PE(5, 0) = sin(5 / 10000^(0/128)) = ", sin(5.0), 5);
+}
+
+static void formula_2(struct shot *sh)
+{
+	struct rect a = heat_in(sh, heat_box(sh));
+	struct pixrow top = pixel_row(sh, a, 0);
+	struct pixrow sine = pixel_row(sh, a, 2 * a.h - 2);
+	struct pixrow cosine = pixel_row(sh, a, 2 * a.h - 1);
+
+	/* Bands of two flat colours at the bottom: sines near 0 over cosines
+	 * near 1, column after column. */
+	cr_expect(sine.lo >= -0.3 && sine.hi <= 0.3, "%s: bottom sines in "
+		  "%.2f..%.2f", sh->where, sine.lo, sine.hi);
+	cr_expect_geq(cosine.lo, 0.9, "%s: bottom cosines from %.2f", sh->where,
+		      cosine.lo);
+	cr_expect_leq(fmax(sine.jump, cosine.jump), 0.05, "%s: the bottom bands "
+		      "jump by %.2f", sh->where, fmax(sine.jump, cosine.jump));
+	/* The top changes from column to column, far more than the bottom. */
+	cr_expect_geq(top.hi - top.lo, 0.3, "%s: the top row spans %.2f",
+		      sh->where, top.hi - top.lo);
+	cr_expect_geq(top.step, 5 * fmax(sine.step, cosine.step) + 0.01,
+		      "%s: the top row changes by %.3f a column, the bottom by "
+		      "%.3f", sh->where, top.step, fmax(sine.step, cosine.step));
+	cr_expect(marked_row(sh, a, 0), "%s: top rows not marked", sh->where);
+	cr_expect(!marked_row(sh, a, a.h - 1), "%s: bottom row marked", sh->where);
+}
+
+static void formula_3(struct shot *sh)
+{
+	legend_names(sh, 2, 3);
+	shows(sh, "λ=7.26");
+	shows(sh, sh->s.lang == LANG_ZH ? "位置 0-" : "pos 0-");
+	shows_number(sh, "λ_1 = 2π/ω_1 = ", 2 * M_PI / omega(128, 1e4, 1), 5);
+}
+
+static void formula_4(struct shot *sh)
+{
+	shows(sh, "d_model=64");
+	legend_names(sh, 2, 3);
+	shows(sh, "λ=8.38");
+	shows_number(sh, "λ_1 = 2π/ω_1 = ", 2 * M_PI / omega(64, 1e4, 1), 5);
+	shows(sh, "[ ] d_model  , . base  - = len");
+}
+
+/* The squared norm above the list, and the list's values from the
+ * formula. */
+static void vector_view(const struct shot *sh, long long p)
+{
+	int nx, ny, lx, ly, rows = 0;
+	char norm[128];
+
+	snprintf(norm, sizeof norm, T(sh, "%s = %s  (d/2 = %d, off by %s)"),
+		 "‖PE‖²", "32", 32, "0");
+	cr_assert(find(sh, norm, &nx, &ny), "%s: no \"%s\":\n%s", sh->where,
+		  norm, sh->text);
+	cr_assert(find(sh, T(sh, "value"), &lx, &ly), "%s: no list", sh->where);
+	cr_expect_lt(ny, ly, "%s: the norm is not above the list", sh->where);
+	for (int y = ly + 1; y < sh->h; y++) {
+		char row[SNAP_ROW_MAX], *q = row;
+		int dim;
+		double v;
+
+		snap_row_text(sh->c, y, row);
+		while (*q && !strchr("0123456789", *q))
+			q++;
+		/* "   4   0.993...   sin i=2     20  0.16...   sin i=10" */
+		while (*q && sscanf(q, "%d %lf", &dim, &v) == 2 &&
+		       strstr(q, " i=")) {
+			int i = dim / 2;
+			double want = dim % 2 ? cos(p * omega(64, 1e4, i))
+					      : sin(p * omega(64, 1e4, i));
+
+			cr_expect(fabs(v - want) < 1e-14 && fabs(v) <= 1.0,
+				  "%s: dim %d is %.17g, want %.17g", sh->where,
+				  dim, v, want);
+			rows++;
+			q = strstr(q, " i=") + 3;
+			while (*q && *q != ' ')
+				q++;
+			while (*q == ' ')
+				q++;
+		}
+	}
+	cr_expect_geq(rows, 16, "%s: %d values listed", sh->where, rows);
+}
+
+static void formula_5(struct shot *sh)
+{
+	vector_view(sh, 3);
+}
+
+STEP(formula, 1)
+STEP(formula, 2)
+STEP(formula, 3)
+STEP(formula, 4)
+STEP(formula, 5)
+
+/* ---- lesson 3: sine and cosine ---- */
+
+static void sincos_1(struct shot *sh)
+{
+	double r = number_after(sh, "‖M_k·PE(p) − PE(p+k)‖ = ");
+
+	shows(sh, "k = 4");
+	dials_differ(sh, 64);
+	cr_expect_lt(r, 1e-12, "%s: residual %g", sh->where, r);
+}
+
+static void sincos_2(struct shot *sh)
+{
+	peak_follows_the_cursor(sh);
+}
+
+static void sincos_3(struct shot *sh)
+{
+	shows(sh, "len=100000");
+	shows_number(sh, "PE(60000, 0) = sin(60000 / 10000^(0/64)) = ",
+		     sin(60000.0), 5);
+}
+
+static void sincos_4(struct shot *sh)
+{
+	vector_view(sh, 100);
+}
+
+STEP(sincos, 1)
+STEP(sincos, 2)
+STEP(sincos, 3)
+STEP(sincos, 4)
+
+/* ---- lesson 4: frequencies ---- */
+
+static void frequencies_1(struct shot *sh)
+{
+	char want[64];
+
+	shows(sh, "k = 6");
+	dials_differ(sh, 128);
+	/* Pair 0's M_6, [[cos 6, sin 6], [-sin 6, cos 6]]: 0.96 on the
+	 * diagonal, nearly the identity. */
+	snprintf(want, sizeof want, "[[% .4f, % .4f]", cos(6.0), sin(6.0));
+	shows(sh, want);
+	cr_expect_gt(cos(6.0), 0.95);
+}
+
+static void frequencies_2(struct shot *sh)
+{
+	struct rect a = heat_in(sh, heat_box(sh));
+
+	/* The marked bottom rows drift smoothly across the 4096 positions:
+	 * far from one colour, never by much from a column to the next. */
+	for (int py = 2 * a.h - 2; py < 2 * a.h; py++) {
+		struct pixrow p = pixel_row(sh, a, py);
+
+		cr_expect_leq(p.jump, 0.15, "%s: pixel row %d jumps by %.2f",
+			      sh->where, py, p.jump);
+		cr_expect_geq(p.hi - p.lo, 0.3, "%s: pixel row %d spans %.2f",
+			      sh->where, py, p.hi - p.lo);
+	}
+	cr_expect(marked_row(sh, a, a.h - 1), "%s: bottom not marked", sh->where);
+	cr_expect(!marked_row(sh, a, 0), "%s: top marked", sh->where);
+	cr_expect_gt(2 * M_PI / omega(128, 1e4, 48), 4096.0);
+	shows(sh, "len=4096");
+}
+
+static void frequencies_3(struct shot *sh)
+{
+	int full = 0;
+	char want[80];
+
+	for (int i = 0; i < 64; i++)
+		full += 2 * M_PI / omega(128, 1e4, i) <= 512;
+	snprintf(want, sizeof want, T(sh, "%d of %d pairs complete a cycle within "
+				      "%lld"), full, 64, 512LL);
+	shows(sh, want);
+	cr_expect_eq(full, 31);
+	cr_expect(fabs(2 * M_PI / omega(128, 1e4, 63) - 5.44e4) < 50);
+	shows(sh, "= 5.44e4");
+}
+
+static void frequencies_4(struct shot *sh)
+{
+	struct rect r = inside(box_of(sh, "Bands: similarity"));
+	char want[96], num[16];
+	int x50, y50, lo = -1, hi = -1, high_far = 0;
+
+	snprintf(want, sizeof want, "highest for 0 < |k| < 128: %s at k = ±1",
+		 fixed(sim(128, 1e4, 0, 64, 1), 3, num, sizeof num));
+	shows(sh, want);
+	cr_expect(strstr(sh->text, "fast: pairs 0-3") ||
+		  strstr(sh->text, "fast i<4"), "%s: split not at 4", sh->where);
+	/* The fast curve rises above the threshold line again outside the
+	 * all-pairs reach (the marker lines at k = ±45). */
+	cr_assert(find(sh, "0.50 ", &x50, &y50), "%s: no threshold", sh->where);
+	for (int x = r.x; x < r.x + r.w; x++)
+		for (int y = r.y; y < r.y + r.h; y++)
+			if (canvas_cell(sh->c, x, y)->fg == ROLE_MARKER &&
+			    canvas_cell(sh->c, x, y)->ch == 0x2502) {
+				lo = lo < 0 ? x : lo;
+				hi = x;
+			}
+	cr_assert(lo >= 0 && hi > lo, "%s: no reach marked", sh->where);
+	for (int x = r.x; x < r.x + r.w; x++)
+		for (int y = r.y; y < y50; y++)
+			if ((x < lo || x > hi) &&
+			    canvas_cell(sh->c, x, y)->kind == CELL_BRAILLE &&
+			    canvas_cell(sh->c, x, y)->fg == ROLE_TRACE2)
+				high_far++;
+	cr_expect_gt(high_far, 0, "%s: the fast pairs never rise again far "
+		     "away", sh->where);
+	cr_expect_gt(sim(128, 1e4, 0, 4, 50), 0.75);
+	cr_expect_lt(sim(128, 1e4, 0, 4, 6), 0.15);
+}
+
+STEP(frequencies, 1)
+STEP(frequencies, 2)
+STEP(frequencies, 3)
+STEP(frequencies, 4)
+
+/* ---- lesson 5: layouts and bugs ---- */
+
+/* The two heats of a view with two heatmap panels, left and right. */
+static void two_heats(const struct shot *sh, const char *left,
+		      const char *right, struct rect *a, struct rect *b)
+{
+	*a = heat_in(sh, box_of(sh, left));
+	*b = heat_in(sh, box_of(sh, right));
+}
+
+static void layouts_1(struct shot *sh)
+{
+	struct rect a, b;
+	double gap = number_after(sh, "Measured ");
+
+	two_heats(sh, "Interleaved", "Concatenated", &a, &b);
+	cr_expect_gt(heat_gap(sh, a, b), 0.5, "%s: the layouts look alike",
+		     sh->where);
+	cr_expect_lt(gap, 1e-9, "%s: dot products differ by %g", sh->where, gap);
+}
+
+static void layouts_2(struct shot *sh)
+{
+	struct rect a = heat_in(sh, heat_box(sh));
+	struct pixrow last = pixel_row(sh, a, 2 * a.h - 1);
+
+	char want[64];
+
+	snprintf(want, sizeof want, "dim=0  %s", T(sh, "concat"));
+	shows(sh, want);
+	cr_expect_geq(last.lo, 0.9, "%s: the slow cosines go down to %.2f",
+		      sh->where, last.lo);
+	cr_expect(marked_row(sh, a, a.h - 1), "%s: cosines not marked", sh->where);
+	cr_expect(!marked_row(sh, a, 0), "%s: sines marked", sh->where);
+	/* At position 0 (the first column) a cosine is 1 and a sine 0: the
+	 * unmarked rows all start at 0, the marked ones at 1 (but the upper
+	 * half of the first marked cell, which may still hold sines). */
+	for (int y = 0, first = 1; y < a.h; y++) {
+		bool m = marked_row(sh, a, y);
+
+		for (int py = 2 * y + (m && first); py < 2 * y + 2; py++) {
+			double v = pixel(sh, a, 0, py);
+
+			cr_expect(m ? v >= 0.7 : fabs(v) <= 0.3, "%s: pixel row %d "
+				  "starts at %.2f", sh->where, py, v);
+		}
+		first = first && !m;
+	}
+}
+
+static void layouts_3(struct shot *sh)
+{
+	struct rect a, b;
+	char want[64];
+
+	snprintf(want, sizeof want, "dim=0  %s", T(sh, "interleaved"));
+	shows(sh, want);
+	shows(sh, "dim index j instead of 2i in the exponent");
+	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
+		     sh->where);
+	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.05);
+}
+
+static void layouts_4(struct shot *sh)
+{
+	struct rect a, b;
+	double right = 0, left = 0;
+
+	shows(sh, "position times base^(2i/d), not divided");
+	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	/* The lower half, slow pairs when correct, turns to noise. */
+	for (int py = a.h; py < 2 * a.h; py++) {
+		left += pixel_row(sh, a, py).step;
+		right += pixel_row(sh, b, py).step;
+	}
+	cr_expect_gt(right, 3 * left, "%s: noise %.2f against %.2f", sh->where,
+		     right, left);
+	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.5);
+}
+
+/* The float32 angle error near p = 1e5 at d = 64, from float arithmetic
+ * here: below 0.005 rad, above a thousandth. */
+static double float32_angle_error(void)
+{
+	double most = 0;
+
+	for (long p = 99000; p <= 100000; p++)
+		for (int i = 0; i < 32; i++) {
+			double w = omega(64, 1e4, i);
+			float a = (float)p * (float)w;
+
+			most = fmax(most, fabs((double)a - (double)p * w));
+		}
+	return most;
+}
+
+/* The largest whole number below which every whole number survives a
+ * round trip through a float with `bits` significand bits. */
+static long exact_up_to(int bits)
+{
+	long n = 1;
+
+	while (ldexp(round(ldexp((double)n + 1, bits - 1 - ilogb((double)n + 1))),
+		     ilogb((double)n + 1) - (bits - 1)) == (double)n + 1)
+		n++;
+	return n;
+}
+
+static void layouts_5(struct shot *sh)
+{
+	struct rect a, b;
+	double err = number_after(sh, "max |PEbug-PE| = ");
+
+	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	cr_expect_lt(heat_gap(sh, a, b), 0.01, "%s: the heats differ by %.3f",
+		     sh->where, heat_gap(sh, a, b));
+	cr_expect(err > 1e-4 && err < 1e-2, "%s: error %g", sh->where, err);
+	cr_expect(float32_angle_error() < 0.005 && float32_angle_error() > 0.001);
+	cr_expect_eq(exact_up_to(8), 256);	/* bf16 */
+	cr_expect_eq(exact_up_to(11), 2048);	/* fp16 */
+}
+
+STEP(layouts, 1)
+STEP(layouts, 2)
+STEP(layouts, 3)
+STEP(layouts, 4)
+STEP(layouts, 5)
+
+/* ---- lesson 6: context ---- */
+
+/* The presets table's row of name shows d, base and L0. */
+static void preset_row(const struct shot *sh, const char *name, const char *d,
+		       const char *base, const char *l0)
+{
+	char row[SNAP_ROW_MAX], want[64];
+
+	row_with(sh, name, row);
+	snprintf(want, sizeof want, "%s %s %s", d, base, l0);
+	for (char *p = row; *p; p++)	/* squeeze the table's blanks */
+		while (p[0] == ' ' && p[1] == ' ')
+			memmove(p, p + 1, strlen(p));
+	cr_expect(strstr(row, want), "%s: row \"%s\" lacks \"%s\"", sh->where,
+		  row, want);
+}
+
+static void context_1(struct shot *sh)
+{
+	shows(sh, "▶ transformer");
+	preset_row(sh, "transformer ", "512", "1e4", "256");
+	preset_row(sh, "head-1e4 ", "128", "1e4", "4096");
+	preset_row(sh, "head-5e5 ", "128", "5e5", "8192");
+	preset_row(sh, "head-1e6 ", "128", "1e6", "16384");
+}
+
+static void context_2(struct shot *sh)
+{
+	char row[SNAP_ROW_MAX];
+
+	/* The preset's description is the message on the last row. */
+	shows(sh, "▶ head-1e4");
+	snap_row_text(sh->c, sh->h - 1, row);
+	cr_expect(strstr(row, "base 10000: LLaMA 2"), "%s: the message is "
+		  "\"%s\"", sh->where, row);
+}
+
+/* The first offset where the similarity over all 64 pairs falls below t,
+ * or len when none does. */
+static long first_below(double base, double t, long len)
+{
+	for (long k = 1; k < len; k++)
+		if (sim(128, base, 0, 64, (double)k) < t)
+			return k;
+	return len;
+}
+
+static void context_3(struct shot *sh)
+{
+	long k = first_below(1e4, 0.05, 8192);
+	char want[96];
+
+	shows(sh, "base=10000 len=8192");
+	snprintf(want, sizeof want, "all pairs stay ≥ 0.05 for |k| ≤ %ld (first "
+		 "below: k = ±%ld)", k - 1, k);
+	shows(sh, want);
+	cr_expect_eq(k, 1109);
+}
+
+static void context_4(struct shot *sh)
+{
+	shows(sh, "base=500000 len=8192");
+	shows(sh, "all pairs stay ≥ 0.05 for |k| ≤ 8191: every offset within "
+		  "the length");
+	cr_expect_eq(first_below(5e5, 0.05, 8192), 8192);
+}
+
+/* The extension table's row of kind (original, PI, NTK) holds text. */
+static void ext_row(const struct shot *sh, const char *kind, const char *text)
+{
+	char label[32], row[SNAP_ROW_MAX];
+	int x, y;
+
+	/* "PI            25.1 ...": the table's label has blanks after it,
+	 * the legends of the plots ("original PI NTK") one. */
+	snprintf(label, sizeof label, "%s  ", kind);
+	cr_assert(find(sh, label, &x, &y), "%s: no %s row:\n%s", sh->where, kind,
+		  sh->text);
+	snap_row_text(sh->c, y, row);
+	cr_expect(strstr(strstr(row, label), text), "%s: the %s row \"%s\" "
+		  "lacks \"%s\"", sh->where, kind, row, text);
+}
+
+static void context_5(struct shot *sh)
+{
+	char num[16];
+
+	shows(sh, "L0=4096  s=4  s·L0=16384");
+	ext_row(sh, "original",
+		fixed(sim(128, 1e4, 0, 64, 1), 4, num, sizeof num));
+	ext_row(sh, "PI", fixed(sim(128, 1e4, 0, 64, 0.25), 4, num, sizeof num));
+	ext_row(sh, "PI", "25.1");
+}
+
+static void context_6(struct shot *sh)
+{
+	shows_number(sh, "NTK base' = 1e4·4^(128/126) = ",
+		     1e4 * pow(4, 128.0 / 126), 1);
+	ext_row(sh, "NTK", "6.28");
+	ext_row(sh, "NTK", "2.18e5");
+	ext_row(sh, "PI", "2.18e5");
+}
+
+static void context_7(struct shot *sh)
+{
+	shows(sh, "Extension (x/X: L0, c/C: s)");
+	shows(sh, "L0=4096  s=8  s·L0=32768");
+}
+
+STEP(context, 1)
+STEP(context, 2)
+STEP(context, 3)
+STEP(context, 4)
+STEP(context, 5)
+STEP(context, 6)
+STEP(context, 7)
+
+/* Every step of every lesson has its test above. */
+Test(steps, every_step_has_a_test)
+{
+	static const int steps[] = { 6, 5, 4, 4, 5, 7 };
+
+	for (int lang = 0; lang < 2; lang++) {
+		struct lesson_book *b = book_of(lang);
+
+		cr_assert_eq(b->count, 6, "%s: %d lessons", langs[lang], b->count);
+		for (int i = 0; i < b->count; i++)
+			cr_expect_eq(b->lesson[i]->nsteps, steps[i], "%s lesson %d: "
+				     "%d steps, %d tests", langs[lang], i + 1,
+				     b->lesson[i]->nsteps, steps[i]);
+	}
+}
