@@ -93,8 +93,8 @@ bool catalog_knob_valid(const struct knob_spec *k, int d_model, double v)
 
 static const char *check_knob(const struct knob_spec *k)
 {
-	if (!k->word || !*k->word || !k->help[LANG_EN] || !k->help[LANG_ZH])
-		return "a knob without a word or help in every language";
+	if (!k->word || !*k->word || !k->help)
+		return "a knob without a word or help";
 	if (k->top == KNOB_TOP_FIXED && !(k->lo <= k->hi))
 		return "a knob whose range is empty";
 	if (k->kind == KNOB_CHOICE) {
@@ -108,8 +108,7 @@ static const char *check_knob(const struct knob_spec *k)
 		return "a knob with too many steps";
 	for (int j = 0; j < k->nsteps; j++)
 		if (!k->step[j].down || !k->step[j].up ||
-		    !(k->step[j].by > 0) || !k->step[j].help[LANG_EN] ||
-		    !k->step[j].help[LANG_ZH])
+		    !(k->step[j].by > 0) || !k->step[j].help)
 			return "a knob step without keys, size or help";
 	return NULL;
 }
@@ -121,7 +120,7 @@ const char *catalog_check(const struct catalog *cat)
 	for (int i = 0; i < cat->count; i++) {
 		const struct view_spec *v = cat->view[i];
 
-		if (!v->name || !v->title[LANG_EN] || !v->title[LANG_ZH] ||
+		if (!v->name || !v->title ||
 		    !v->draw)
 			return "a view without a name, a title or a draw";
 		if (catalog_find(cat, v->name) != i)

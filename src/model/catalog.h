@@ -62,12 +62,12 @@ struct knob_step {
 	int down, up;		/* the keys (base/keycode.h codes) */
 	enum step_how how;
 	double by;		/* the step, or the factor */
-	const char *help[LANG_COUNT];	/* what the pair does: "offset k -/+1" */
+	const char *help;	/* what the pair does: "offset k -/+1" (tr.h) */
 };
 
 struct knob_spec {
 	const char *word;	/* its name in lessons and on the ':' line */
-	const char *help[LANG_COUNT];	/* one line: what it sets */
+	const char *help;	/* one line: what it sets (tr.h) */
 	enum knob_kind kind;
 	double lo, hi;		/* range (hi: with KNOB_TOP_FIXED) */
 	enum knob_top top;
@@ -88,7 +88,7 @@ struct rect;
 
 struct view_spec {
 	const char *name;	/* for --view, :view and lessons */
-	const char *title[LANG_COUNT];	/* one line: what it shows */
+	const char *title;	/* one line: what it shows (tr.h) */
 	int nknobs;
 	struct knob_spec knob[VIEW_KNOBS_MAX];
 	/* Draws the view's body into r of c from s (views/screen.h calls

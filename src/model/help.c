@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/keycode.h"
 #include "base/utf8.h"
 #include "base/wrap.h"
+#include "model/catalog.h"
 #include "model/command.h"
 #include "model/keys.h"
 
@@ -28,14 +30,59 @@ static int key_columns(const struct state *s)
 }
 
 static bool add(struct help_row *out, int max, int *n, bool heading,
-		const char *text)
+		bool cont, const char *text)
 {
 	if (*n >= max)
 		return false;
 	out[*n].heading = heading;
+	out[*n].cont = cont;
 	snprintf(out[*n].text, HELP_ROW_W, "%s", text);
 	(*n)++;
 	return true;
+}
+
+/* One entry: label, padded by display width to cols, then what. */
+static void entry(const char *label, const char *what, int cols,
+		  void (*row)(void *ctx, bool heading, int indent,
+			      const char *text),
+		  void *ctx)
+{
+	char line[HELP_ROW_W];
+	int pad = cols - utf8_width(label);
+
+	snprintf(line, sizeof line, "  %s%*s%s", label, pad > 1 ? pad : 1, "",
+		 what);
+	row(ctx, false, 2 + cols, line);
+}
+
+/* The view shown: what it shows, then its knobs: the keys that turn each
+ * and what they do, and the word that sets it on the ':' line. */
+static void view_entries(const struct state *s, int cols,
+			 void (*row)(void *ctx, bool heading, int indent,
+				     const char *text),
+			 void *ctx)
+{
+	const struct view_spec *v = state_view(s);
+	char line[HELP_ROW_W], label[64], a[KEYCODE_NAME_MAX],
+		b[KEYCODE_NAME_MAX];
+
+	snprintf(line, sizeof line, tr(s->lang, "This view: %s, %s"), v->name,
+		 tr(s->lang, v->title));
+	row(ctx, true, 0, line);
+	for (int k = 0; k < v->nknobs; k++) {
+		const struct knob_spec *kn = &v->knob[k];
+
+		for (int j = 0; j < kn->nsteps; j++) {
+			keycode_name(kn->step[j].down, !s->ascii, a, sizeof a);
+			keycode_name(kn->step[j].up, !s->ascii, b, sizeof b);
+			snprintf(label, sizeof label, "%s / %s", a, b);
+			entry(label, tr(s->lang, kn->step[j].help), cols, row, ctx);
+		}
+		snprintf(label, sizeof label, ":%s V", kn->word);
+		entry(label, tr(s->lang, kn->help), cols, row, ctx);
+	}
+	if (v->nknobs == 0)
+		row(ctx, false, 2, tr(s->lang, "  no knobs of its own: the parameter keys below work here"));
 }
 
 /* Calls row(ctx, heading, indent, text) for each entry: the indent is
@@ -52,19 +99,16 @@ static void each_entry(const struct state *s,
 	static char cmds[HELP_ROWS_MAX][COMMAND_HELP_W];
 	int ncmds = command_help(s, cmds, HELP_ROWS_MAX);
 
+	view_entries(s, cols, row, ctx);
 	for (int i = 0; i < n; i++) {
-		int pad;
-
 		if (!group || strcmp(group, t[i].group) != 0) {
 			group = t[i].group;
 			row(ctx, true, 0, keys_group(&t[i], s->lang));
 		}
-		/* Pad the keys by display width: "←" is 1 column, 3 bytes. */
+		/* Padded by display width: "←" is 1 column, 3 bytes. */
 		keys_label(&t[i], views, !s->ascii, label, sizeof label);
-		pad = cols - utf8_width(label);
-		snprintf(line, sizeof line, "  %s%*s%s", label, pad > 1 ? pad : 1,
-			 "", keys_text(&t[i], s->cat, s->lang, what, sizeof what));
-		row(ctx, false, 2 + cols, line);
+		entry(label, keys_text(&t[i], s->cat, s->lang, what, sizeof what),
+		      cols, row, ctx);
 	}
 	row(ctx, true, 0,tr(s->lang, "Commands"));
 	for (int i = 0; i < ncmds; i++) {
@@ -87,7 +131,7 @@ static void collect_row(void *ctx, bool heading, int indent, const char *text)
 	int n;
 
 	if (utf8_width(text) <= k->width) {
-		add(k->out, k->max, &k->n, heading, text);
+		add(k->out, k->max, &k->n, heading, false, text);
 		return;
 	}
 	/* The first row as far as it goes, then the rest under the
@@ -96,14 +140,14 @@ static void collect_row(void *ctx, bool heading, int indent, const char *text)
 		indent = 2;
 	n = wrap_lines(text, k->width, lines, 1);
 	snprintf(part, sizeof part, "%.*s", (int)lines[0].len, text);
-	add(k->out, k->max, &k->n, heading, part);
+	add(k->out, k->max, &k->n, heading, false, part);
 	text += lines[0].off + lines[0].len;
 	text += strspn(text, " ");
 	n = wrap_lines(text, k->width - indent, lines, 16);
 	for (int i = 0; i < n && i < 16; i++) {
 		snprintf(part, sizeof part, "%*s%.*s", indent, "",
 			 (int)lines[i].len, text + lines[i].off);
-		add(k->out, k->max, &k->n, heading, part);
+		add(k->out, k->max, &k->n, heading, true, part);
 	}
 }
 
@@ -116,6 +160,29 @@ int help_rows(const struct state *s, int width, struct help_row *out,
 	return k.n;
 }
 
+/* Whether rows[0 .. n-1] go into `cols` columns of at most `tall` rows,
+ * each column ending where a row may end one (not before a continuation,
+ * not after a heading); start[] gets where each column starts. */
+static bool split_columns(const struct help_row *rows, int n, int cols,
+			  int tall, int start[])
+{
+	int at = 0;
+
+	for (int j = 0; j < cols; j++) {
+		int end = at + tall < n ? at + tall : n;
+
+		start[j] = at;
+		while (end < n && end > at &&
+		       (rows[end].cont || rows[end - 1].heading))
+			end--;
+		if (end == at && at < n)
+			return false;
+		at = end;
+	}
+	start[cols] = at;
+	return at == n;
+}
+
 void help_layout(const struct state *s, int w, int h, struct help_layout *l)
 {
 	static struct help_row rows[HELP_ROWS_MAX];
@@ -123,20 +190,32 @@ void help_layout(const struct state *s, int w, int h, struct help_layout *l)
 
 	for (int cols = 1; cols <= HELP_COLS_MAX; cols++) {
 		int col_w = (w - 2) / cols;
-		int n;
+		int n, tall;
 
 		if (col_w < HELP_COL_MIN && cols > 1)
 			break;
 		n = help_rows(s, col_w - 1, rows, HELP_ROWS_MAX);
-		if ((n + cols - 1) / cols <= inner_h) {
-			*l = (struct help_layout){ false, cols, col_w,
-						   (n + cols - 1) / cols, n };
-			return;
-		}
+		if (inner_h < 1 ||
+		    !split_columns(rows, n, cols, inner_h, l->start))
+			continue;
+		/* The shortest columns that still hold everything. */
+		tall = (n + cols - 1) / cols;
+		while (tall < inner_h &&
+		       !split_columns(rows, n, cols, tall, l->start))
+			tall++;
+		split_columns(rows, n, cols, tall, l->start);
+		l->scrolls = false;
+		l->cols = cols;
+		l->col_w = col_w;
+		l->per_col = tall;
+		l->nrows = n;
+		return;
 	}
 	/* One column that scrolls: a margin each side inside the box. */
-	*l = (struct help_layout){ true, 1, w - 2, inner_h > 0 ? inner_h : 0,
-				   help_rows(s, w - 4, rows, HELP_ROWS_MAX) };
+	*l = (struct help_layout){ .scrolls = true, .cols = 1, .col_w = w - 2,
+				   .per_col = inner_h > 0 ? inner_h : 0,
+				   .nrows = help_rows(s, w - 4, rows,
+						      HELP_ROWS_MAX) };
 }
 
 int help_scroll_max(const struct state *s)

@@ -22,6 +22,7 @@ enum {
 
 struct help_row {
 	bool heading;		/* a group's name, not an entry */
+	bool cont;		/* continues the entry of the row above */
 	char text[HELP_ROW_W];	/* UTF-8, no newline */
 };
 
@@ -34,15 +35,18 @@ int help_rows(const struct state *s, int width, struct help_row *out,
 	      int max);
 
 /* Where the help goes on a w x h screen: a box over the whole width,
- * `cols` columns of col_w columns side by side holding per_col rows each,
- * the rows wrapped to col_w - 1; or, when no number of columns at least
- * HELP_COL_MIN wide holds every row in the height, one column that
- * scrolls (scrolls = true, per_col = the rows shown). nrows is how many
- * rows there are in all. */
+ * `cols` columns of col_w columns side by side, column j holding rows
+ * start[j] .. start[j+1]-1 (at most per_col of them), the rows wrapped to
+ * col_w - 1; a column never ends inside an entry or right after a
+ * heading, and the columns are as even as that allows. Or, when no number
+ * of columns at least HELP_COL_MIN wide holds every row in the height,
+ * one column that scrolls (scrolls = true, per_col = the rows shown,
+ * start[] unused). nrows is how many rows there are in all. */
 enum { HELP_COL_MIN = 40, HELP_COLS_MAX = 4 };
 struct help_layout {
 	bool scrolls;
 	int cols, col_w, per_col, nrows;
+	int start[HELP_COLS_MAX + 1];
 };
 void help_layout(const struct state *s, int w, int h, struct help_layout *l);
 

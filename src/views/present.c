@@ -27,7 +27,6 @@ static const struct keybinding *row_of(enum action_kind kind)
 static bool meaning(const struct state *s, const struct action *a, char *buf,
 		    size_t n)
 {
-	bool zh = s->lang == LANG_ZH;
 	const struct keybinding *k;
 	const char *t;
 
@@ -47,7 +46,7 @@ static bool meaning(const struct state *s, const struct action *a, char *buf,
 
 		if (a->knob < 0 || a->knob >= v->nknobs)
 			return false;
-		snprintf(buf, n, "%s", v->knob[a->knob].step[a->step].help[zh]);
+		snprintf(buf, n, "%s", tr(s->lang, v->knob[a->knob].step[a->step].help));
 		return true;
 	}
 	case ACT_LESSON_OPEN:

@@ -125,7 +125,7 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 			keycode_name(ks->up, !s->ascii, b, sizeof b);
 			used += (size_t)snprintf(line + used, sizeof line - used,
 						 "%s%s/%s %s", shown++ ? "   " : " ",
-						 a, b, ks->help[zh]);
+						 a, b, tr(s->lang, ks->help));
 		}
 	if (v->nknobs == 0 && used < sizeof line)
 		used += (size_t)snprintf(line + used, sizeof line - used, " %s",
@@ -190,7 +190,6 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 {
 	static struct help_row rows[HELP_ROWS_MAX];
 	struct help_layout l;
-	bool zh = s->lang == LANG_ZH;
 	char title[160];
 	int top = 0, x0 = 1, wrap;
 	struct rect r;
@@ -208,27 +207,29 @@ static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 			top = 0;
 	}
 	if (l.scrolls && l.nrows > l.per_col)
-		snprintf(title, sizeof title, zh
-			 ? "帮助 %d-%d/%d：%s PgUp/PgDn Home/End 滚动，Esc 关闭"
-			 : "Help %d-%d of %d: %s PgUp/PgDn Home/End scroll, Esc closes",
+		snprintf(title, sizeof title, tr(s->lang,
+			 "Help %d-%d of %d: %s PgUp/PgDn Home/End scroll, Esc closes"),
 			 top + 1, top + l.per_col, l.nrows,
 			 s->ascii ? "Up/Down" : "↑/↓");
 	else
-		snprintf(title, sizeof title, "%s", zh
-			 ? "帮助：按键和命令（Esc 或 ? 关闭）"
-			 : "Help: keys and commands (Esc or ? closes)");
+		snprintf(title, sizeof title, "%s",
+			 tr(s->lang, "Help: keys and commands (Esc or ? closes)"));
 	r.w = w;
 	r.h = (l.scrolls && l.nrows < l.per_col ? l.nrows : l.per_col) + 2;
 	r.x = 0;
 	r.y = (h - r.h) / 2;
 	canvas_fill(c, r, ' ', help_text_style);
 	canvas_box(c, r, title, help_box_style, help_title_style);
-	for (int i = top; i < l.nrows && i - top < l.cols * l.per_col; i++) {
-		int k = i - top;
-
-		help_row(s, c, r.x + x0 + (k / l.per_col) * l.col_w,
-			 r.y + 1 + k % l.per_col, wrap + 1, &rows[i]);
+	if (l.scrolls) {
+		for (int i = top; i < l.nrows && i - top < l.per_col; i++)
+			help_row(s, c, r.x + x0, r.y + 1 + i - top, wrap + 1,
+				 &rows[i]);
+		return;
 	}
+	for (int j = 0; j < l.cols; j++)
+		for (int i = l.start[j]; i < l.start[j + 1] && i < l.nrows; i++)
+			help_row(s, c, r.x + x0 + j * l.col_w,
+				 r.y + 1 + i - l.start[j], wrap + 1, &rows[i]);
 }
 
 /* ---- too small ---- */

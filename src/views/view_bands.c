@@ -32,6 +32,7 @@
  * takes long (see the caches below). With s->ascii: λ -> wl, ≥ -> >=, ≤ -> <=,
  * ± -> +/-, − -> -, ━ -> -. */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -611,28 +612,24 @@ static void bands_free(void *ctx)
 
 const struct view_spec view_bands = {
 	.name = "bands",
-	.title = { "similarity over all, fast and slow pairs",
-		   "全部、高频和低频维度对上的相似度" },
+	.title = N_("similarity over all, fast and slow pairs"),
 	.nknobs = 2,
 	.knob = { {
 		.word = "split",
-		.help = { "the first slow pair: pairs below it are the fast band",
-			  "第一个低频维度对：它之前的是高频段" },
+		.help = N_("the first slow pair: pairs below it are the fast band"),
 		.kind = KNOB_INT, .lo = 1, .top = KNOB_TOP_LAST_PAIR,
 		.start = KNOB_START_HALF_PAIRS,
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_ADD, 1,
-			    { "fast/slow split -/+1 pair",
-			      "高低频分界 -/+1 个维度对" } } },
+			    N_("fast/slow split -/+1 pair") } },
 	}, {
 		.word = "threshold",
-		.help = { "the similarity a distance must stay above",
-			  "判定“仍然相似”所需的相似度阈值" },
+		.help = N_("the similarity a distance must stay above"),
 		.kind = KNOB_REAL, .lo = 0.05, .hi = 0.95,
 		.start = KNOB_START_INIT, .init = 0.5, .per_unit = 20,
 		.nsteps = 1,
 		.step = { { 'c', 'C', STEP_ADD, 0.05,
-			    { "threshold -/+0.05", "阈值 -/+0.05" } } },
+			    N_("threshold -/+0.05") } },
 	} },
 	.draw = bands_draw,
 	.ctx_size = sizeof(struct bands_ctx),

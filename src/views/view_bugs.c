@@ -19,6 +19,7 @@
  * position. At the largest sizes both are computed over several frames
  * (see the caches below). */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -755,18 +756,17 @@ static void bugs_free(void *ctx)
 
 const struct view_spec view_bugs = {
 	.name = "bugs",
-	.title = { "common implementation mistakes against the correct encoding",
-		   "常见的实现错误与正确编码的对照" },
+	.title = N_("common implementation mistakes against the correct encoding"),
 	.nknobs = 1,
 	.knob = { {
 		.word = "bug",
-		.help = { "which mistake is shown", "显示哪一种错误" },
+		.help = N_("which mistake is shown"),
 		.kind = KNOB_CHOICE, .lo = 0, .hi = PE_BUG_COUNT - 1,
 		.start = KNOB_START_INIT, .init = 0,
 		.choice = bug_name,
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_CYCLE, 1,
-			    { "previous / next mistake", "上一个 / 下一个错误" } } },
+			    N_("previous / next mistake") } },
 	} },
 	.draw = bugs_draw,
 	.ctx_size = sizeof(struct bugs_ctx),

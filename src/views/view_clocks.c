@@ -27,6 +27,7 @@
  * the caches below), showing "…" until the first is done. With s->ascii:
  * ω -> w, λ -> wl, ‖ -> ||, · -> *, − -> -, … -> ... */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -603,20 +604,18 @@ static void clocks_free(void *ctx)
 
 const struct view_spec view_clocks = {
 	.name = "clocks",
-	.title = { "each pair turns like a clock hand; an offset is a rotation",
-		   "每个维度对像一根表针；偏移就是一次旋转" },
+	.title = N_("each pair turns like a clock hand; an offset is a rotation"),
 	.nknobs = 1,
 	.knob = { {
 		.word = "offset",
-		.help = { "offset k between the two hands",
-			  "两根表针之间的偏移 k" },
+		.help = N_("offset k between the two hands"),
 		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
 		.start = KNOB_START_INIT, .init = 1,
 		.nsteps = 2,
 		.step = { { 'x', 'X', STEP_ADD, 1,
-			    { "offset k -/+1", "偏移 k -/+1" } },
+			    N_("offset k -/+1") },
 			  { 'c', 'C', STEP_MUL, 2,
-			    { "offset k /2 x2", "偏移 k /2 x2" } } },
+			    N_("offset k /2 x2") } },
 	} },
 	.draw = clocks_draw,
 	.ctx_size = sizeof(struct clocks_ctx),

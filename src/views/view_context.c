@@ -24,6 +24,7 @@
  * drawing; at the largest d they are computed over several frames, and the
  * last finished ones show meanwhile. */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -636,26 +637,24 @@ static void context_free(void *ctx)
 
 const struct view_spec view_context = {
 	.name = "context",
-	.title = { "base presets and context extension (PI, NTK)",
-		   "base 预设和上下文扩展（PI、NTK）" },
+	.title = N_("base presets and context extension (PI, NTK)"),
 	.nknobs = 2,
 	.knob = { {
 		.word = "train",
-		.help = { "the trained length L0", "训练时的长度 L0" },
+		.help = N_("the trained length L0"),
 		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
 		.start = KNOB_START_LEN,
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_MUL, 2,
-			    { "trained length L0 /2 x2", "训练长度 L0 /2 x2" } } },
+			    N_("trained length L0 /2 x2") } },
 	}, {
 		.word = "scale",
-		.help = { "the extension factor s: the new length is s L0",
-			  "扩展倍数 s：新长度为 s·L0" },
+		.help = N_("the extension factor s: the new length is s L0"),
 		.kind = KNOB_REAL, .lo = 1, .hi = 1024,
 		.start = KNOB_START_INIT, .init = 4,
 		.nsteps = 1,
 		.step = { { 'c', 'C', STEP_MUL, 2,
-			    { "extension factor s /2 x2", "扩展倍数 s /2 x2" } } },
+			    N_("extension factor s /2 x2") } },
 	} },
 	.draw = context_draw,
 	.ctx_size = sizeof(struct context_ctx),

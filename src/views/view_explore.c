@@ -116,8 +116,7 @@ static int explore_panel_at(const struct state *s, struct rect r, int x, int y)
 
 const struct view_spec view_explore = {
 	.name = "explore",
-	.title = { "heatmap, waveforms, similarity, inspector",
-		   "热力图、波形、相似度和数值检查" },
+	.title = N_("heatmap, waveforms, similarity, inspector"),
 	.draw = explore_draw,
 	.ctx_size = sizeof(struct explore_ctx),
 	.ctx_free = explore_free,

@@ -16,6 +16,7 @@
  * (pe_layout_gram_diff, in parts) at positions spread over the window and
  * cached by its inputs; the heatmaps are cached by heat.c. */
 #include "base/utf8.h"
+#include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -335,8 +336,7 @@ static void layouts_free(void *ctx)
 
 const struct view_spec view_layouts = {
 	.name = "layouts",
-	.title = { "interleaved and concatenated layouts side by side",
-		   "交错布局与拼接布局并排对比" },
+	.title = N_("interleaved and concatenated layouts side by side"),
 	.draw = layouts_draw,
 	.ctx_size = sizeof(struct layouts_ctx),
 	.ctx_free = layouts_free,

@@ -412,21 +412,20 @@ static void draw_len_label(const struct state *s, const struct spectrum *sp,
 static void draw_regions(const struct spectrum *sp, struct canvas *c,
 			 const struct plot_area *a, int len_y)
 {
-	static const char *const slow[LANG_COUNT][3] = {
-		{ "slower than the sequence: nearly constant over len",
-		  "slower than the sequence", "too slow" },
-		{ "比序列还慢：在 len 内几乎不变", "比序列还慢", "太慢" }
+	const char *const slow[] = {
+		tr(sp->lang, "slower than the sequence: nearly constant over len"),
+		tr(sp->lang, "slower than the sequence"), tr(sp->lang, "too slow")
 	};
-	static const char *const fast[LANG_COUNT][2] = {
-		{ "complete a cycle within len", "cycle within len" },
-		{ "在 len 内转满一圈", "转满一圈" }
+	const char *const fast[] = {
+		tr(sp->lang, "complete a cycle within len"),
+		tr(sp->lang, "cycle within len")
 	};
 
 	if (sp->cycling < sp->h && a->y0 < len_y)
-		label_above(sp, c, a, a->y0, slow[sp->lang], 3,
+		label_above(sp, c, a, a->y0, slow, 3,
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
 	if (sp->cycling > 0 && a->y0 + a->h - 1 > len_y)
-		label_below(sp, c, a, a->y0 + a->h - 1, fast[sp->lang], 2,
+		label_below(sp, c, a, a->y0 + a->h - 1, fast, 2,
 			    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, 0 });
 }
 
@@ -519,7 +518,6 @@ static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
 
 const struct view_spec view_spectrum = {
 	.name = "spectrum",
-	.title = { "wavelength of every pair against the length",
-		   "每个维度对的波长与序列长度的对照" },
+	.title = N_("wavelength of every pair against the length"),
 	.draw = spectrum_draw,
 };

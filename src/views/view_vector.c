@@ -248,16 +248,15 @@ static void vector_free(void *ctx)
 
 const struct view_spec view_vector = {
 	.name = "vector",
-	.title = { "PE(pos) as numbers, to check your own code",
-		   "以数字列出 PE(pos)，用来核对你自己的代码" },
+	.title = N_("PE(pos) as numbers, to check your own code"),
 	.nknobs = 1,
 	.knob = { {
 		.word = "scroll",
-		.help = { "first dimension listed", "列表里的第一个维度" },
+		.help = N_("first dimension listed"),
 		.kind = KNOB_INT, .lo = 0, .top = KNOB_TOP_LAST_DIM,
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_ADD, 16,
-			    { "scroll up / down", "向上 / 向下滚动" } } },
+			    N_("scroll up / down") } },
 	} },
 	.draw = vector_draw,
 	.ctx_size = sizeof(struct vector_ctx),

@@ -178,3 +178,75 @@ Test(help, wide_screens_put_columns_side_by_side)
 	fx_press(&s, PK_DOWN);
 	cr_expect_eq(s.help_top, 0, "nothing to scroll");
 }
+
+/* Side by side, a column never starts in the middle of an entry (its
+ * wrapped rows stay together) and never ends on a group's heading. */
+Test(help, columns_keep_entries_whole)
+{
+	static const int sizes[][2] = { { 120, 40 }, { 160, 50 }, { 200, 60 },
+					{ 100, 50 }, { 240, 70 } };
+	static struct help_row rows[HELP_ROWS_MAX];
+	int checked = 0;
+
+	for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++)
+		for (int lang = 0; lang < LANG_COUNT; lang++)
+			for (int v = 0; v < VIEW_COUNT; v++) {
+				struct state s = help_state(sizes[z][0], sizes[z][1],
+							    (enum lang)lang);
+				struct help_layout l;
+
+				state_set_view(&s, v);
+				help_layout(&s, sizes[z][0], sizes[z][1], &l);
+				if (l.scrolls)
+					continue;
+				help_rows(&s, l.col_w - 1, rows, HELP_ROWS_MAX);
+				cr_expect_eq(l.start[l.cols], l.nrows);
+				for (int j = 0; j < l.cols; j++) {
+					int a = l.start[j], b = l.start[j + 1];
+
+					cr_expect_leq(b - a, l.per_col);
+					cr_expect(!rows[a].cont, "%dx%d column %d "
+						  "starts inside an entry: %s",
+						  sizes[z][0], sizes[z][1], j,
+						  rows[a].text);
+					cr_expect(b == l.nrows || !rows[b - 1].heading,
+						  "%dx%d column %d ends on a heading",
+						  sizes[z][0], sizes[z][1], j);
+				}
+				checked++;
+			}
+	cr_expect_gt(checked, 20, "side-by-side layouts were checked");
+}
+
+/* The help starts with the view shown: its name and what it shows, then
+ * each knob's keys and its ':' word. */
+Test(help, starts_with_the_view_and_its_knobs)
+{
+	const struct catalog *cat = views_catalog();
+
+	for (int v = 0; v < cat->count; v++) {
+		struct state s = help_state(160, 50, LANG_EN);
+		static struct help_row rows[HELP_ROWS_MAX];
+		char want[HELP_ROW_W];
+		int n;
+
+		state_set_view(&s, v);
+		n = help_rows(&s, 200, rows, HELP_ROWS_MAX);
+		snprintf(want, sizeof want, "This view: %s, %s",
+			 cat->view[v]->name, cat->view[v]->title);
+		cr_expect(rows[0].heading && strcmp(rows[0].text, want) == 0,
+			  "first row %s", rows[0].text);
+		for (int k = 0; k < cat->view[v]->nknobs; k++) {
+			char word[64];
+			bool found = false;
+
+			snprintf(word, sizeof word, "  :%s V ",
+				 cat->view[v]->knob[k].word);
+			for (int i = 1; i < n && !rows[i].heading; i++)
+				found = found || strncmp(rows[i].text, word,
+							 strlen(word)) == 0;
+			cr_expect(found, "%s: its knob %s in the help",
+				  cat->view[v]->name, cat->view[v]->knob[k].word);
+		}
+	}
+}
