@@ -856,8 +856,8 @@ static void layouts_3(struct shot *sh)
 
 	snprintf(want, sizeof want, "dim=0  %s", T(sh, "interleaved"));
 	shows(sh, want);
-	shows(sh, "dim index j instead of 2i in the exponent");
-	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	shows(sh, T(sh, "dim index j instead of 2i in the exponent"));
+	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
 		     sh->where);
 	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.05);
@@ -868,8 +868,8 @@ static void layouts_4(struct shot *sh)
 	struct rect a, b;
 	double right = 0, left = 0;
 
-	shows(sh, "position times base^(2i/d), not divided");
-	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	shows(sh, T(sh, "position times base^(2i/d), not divided"));
+	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
 	/* The lower half, slow pairs when correct, turns to noise. */
 	for (int py = a.h; py < 2 * a.h; py++) {
 		left += pixel_row(sh, a, py).step;
@@ -913,7 +913,7 @@ static void layouts_5(struct shot *sh)
 	struct rect a, b;
 	double err = number_after(sh, "max |PEbug-PE| = ");
 
-	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
 	cr_expect_lt(heat_gap(sh, a, b), 0.01, "%s: the heats differ by %.3f",
 		     sh->where, heat_gap(sh, a, b));
 	cr_expect(err > 1e-4 && err < 1e-2, "%s: error %g", sh->where, err);
@@ -1016,7 +1016,7 @@ static void context_5(struct shot *sh)
 	char num[16];
 
 	shows(sh, "L0=4096  s=4  s·L0=16384");
-	ext_row(sh, "original",
+	ext_row(sh, T(sh, "original"),
 		fixed(sim(128, 1e4, 0, 64, 1), 4, num, sizeof num));
 	ext_row(sh, "PI", fixed(sim(128, 1e4, 0, 64, 0.25), 4, num, sizeof num));
 	ext_row(sh, "PI", "25.1");
@@ -1033,7 +1033,7 @@ static void context_6(struct shot *sh)
 
 static void context_7(struct shot *sh)
 {
-	shows(sh, "Extension (x/X: L0, c/C: s)");
+	shows(sh, T(sh, "Extension (x/X: L0, c/C: s)"));
 	shows(sh, "L0=4096  s=8  s·L0=32768");
 }
 
