@@ -10,6 +10,7 @@
 #include <sysexits.h>
 
 #include "app/headless.h"
+#include "io/signals.h"
 #include "views/screen.h"
 #include "views/views.h"
 
@@ -81,10 +82,13 @@ int export_run(const struct options *opt)
 	}
 	export_title(&s, title, sizeof title);
 	screen_draw(sc, &s, c);
+	signals_catch();	/* a signal removes the temporary first */
 	rc = figure_write(opt->export_path, c, &o, err, sizeof err);
 	canvas_free(c);
 	screen_free(sc);
 	lesson_book_free(&book);
+	if (signals_pending())
+		signals_end(signals_pending());
 	if (rc)
 		fprintf(stderr, "pescope: %s\n", err);
 	return rc;
