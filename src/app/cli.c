@@ -85,6 +85,10 @@ static const struct word colors[] = {
 	{ "auto", COLOR_CHOICE_AUTO }, { "always", COLOR_CHOICE_ALWAYS },
 	{ "never", COLOR_CHOICE_NEVER }, { NULL, 0 }
 };
+static const struct word depths[] = {
+	{ "24bit", COLOR_RGB }, { "256", COLOR_256 }, { "16", COLOR_8 },
+	{ "mono", COLOR_NONE }, { NULL, 0 }
+};
 
 /* Word i of the lists other modules keep, NULL after the last. */
 static const char *view_word(int i)
@@ -127,6 +131,7 @@ static const struct {
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
 	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
+	[CLI_LIST_DEPTHS] = { "depths", depths, NULL },
 	[CLI_LIST_LANGS] = { "langs", NULL, lang_word },
 	[CLI_LIST_LESSONS] = { "lessons", NULL, NULL },
 };
@@ -335,6 +340,16 @@ static const char *set_color(struct options *opt, const char *arg)
 	if (i < 0)
 		return "";
 	opt->color = (enum color_choice)colors[i].value;
+	return NULL;
+}
+
+static const char *set_colors(struct options *opt, const char *arg)
+{
+	int i = word_index(arg, depths);
+
+	if (i < 0)
+		return "";
+	opt->colors = depths[i].value;
 	return NULL;
 }
 
@@ -593,10 +608,18 @@ static const struct cli_option table[] = {
 	  .set = set_size },
 	{ .name = "color", .arg = "WHEN",
 	  .help = "colour: auto (if stdout is a terminal and NO_COLOR is "
-		  "unset), always or never (default auto)",
+		  "unset or empty), always or never (default auto)",
 	  .accepts = "auto, always or never",
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_KEYS,
 	  .set = set_color },
+	{ .name = "colors", .arg = "DEPTH",
+	  .help = "colour depth, for terminals that announce theirs wrongly: "
+		  "24bit, 256, 16 or mono (default: what the terminal says; "
+		  "24-bit also when COLORTERM is truecolor or 24bit); in "
+		  "snapshots, the depth of --color always",
+	  .accepts = "24bit, 256, 16 or mono",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_KEYS,
+	  .set = set_colors },
 	{ .name = "ascii",
 	  .help = "draw with ASCII characters only",
 	  .modes = IN_SCREEN | IN_LIST_KEYS, .set = set_ascii },
@@ -611,8 +634,8 @@ static const struct cli_option table[] = {
 	  .help = "print the words an option accepts, one per line, and exit "
 		  "(for shell completion): views, presets, layouts, formats "
 		  "(of --dump), dtypes, series (of --dump-series), palettes, "
-		  "colors, langs or lessons (names for --lesson, in the "
-		  "language of --lang)",
+		  "colors, depths (of --colors), langs or lessons (names for "
+		  "--lesson, in the language of --lang)",
 	  .accepts = "%s", .words = what_words,
 	  .modes = IN_LIST, .picks = CLI_LIST, .set = set_list },
 	{ .name = "list-keys",
@@ -735,6 +758,7 @@ void cli_defaults(struct options *opt)
 		.width = 120,
 		.height = 40,
 		.color = COLOR_CHOICE_AUTO,
+		.colors = TERM_DEPTH_AUTO,
 		.ascii = false,
 		.frames = 500,
 		.view = 0,

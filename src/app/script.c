@@ -479,7 +479,7 @@ static int open_script(const char *path, FILE **in)
 static int print_result(const struct options *opt, struct script_session *ss,
 			bool utf8)
 {
-	struct render_opts ro = { utf8, headless_color(opt->color),
+	struct render_opts ro = { utf8, headless_color(opt),
 				  opt->palette };
 	char status[128];
 
