@@ -511,7 +511,8 @@ static const struct cli_option table[] = {
 	  .modes = IN_ALL, .set = set_preset },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = "open a guided lesson: its name or number from --lessons, "
-		  "or the path of a lesson file (a name with a /)",
+		  "or a lesson file: a path with a /, or a file in the current "
+		  "folder",
 	  .accepts = "a lesson name, number or file",
 	  .modes = IN_SCREEN, .set = set_lesson },
 	{ .name = "step", .arg = "N",
@@ -590,8 +591,9 @@ static const struct cli_option table[] = {
 	  .modes = IN_SNAPSHOT | IN_KEYS, .picks = CLI_SNAPSHOT },
 	{ .name = "keys", .arg = "FILE",
 	  .help = "run the session recorded in FILE (- for standard input: "
-		  "key, text, cmd, click, wheel, resize, tick lines) headless "
-		  "and print the status line at the end",
+		  "key, text, cmd, click, wheel, resize, tick lines; # starts a "
+		  "comment, \\# is a #) headless and print the status line at "
+		  "the end",
 	  .accepts = "a file name or -",
 	  .modes = IN_KEYS, .picks = CLI_KEYS, .set = set_keys },
 	{ .name = "export", .arg = "FILE",
