@@ -569,7 +569,8 @@ static const struct cli_option table[] = {
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "vector", .arg = "P",
 	  .help = "print PE(P), one line per dimension (index, then value at "
-		  "full precision) and exit; P from 0 to 1e9, fractions allowed",
+		  "full precision) and exit; P from 0 to 1e9, fractions allowed; "
+		  "a header says how many decimals hold (about 6 at P = 1e9)",
 	  .accepts = "a number from 0 to 1e9",
 	  .modes = IN_VECTOR, .picks = CLI_VECTOR, .set = set_vector },
 	{ .name = "output", .letter = 'o', .arg = "FILE",

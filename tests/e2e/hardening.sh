@@ -140,7 +140,7 @@ done
 run_status "a session through every view at the extremes" 0 \
 	"$PESCOPE" --keys "$tmp/extreme.keys" --size 240x70
 check "the extreme session ends where it should" \
-	grep -qE '^d_model=65536 base=1e\+12 len=1000000000 pos=[0-9]+ dim=[0-9]+$' "$tmp/out"
+	grep -qE '^d_model=65536 base=1e12 len=1000000000 pos=[0-9]+ dim=[0-9]+$' "$tmp/out"
 
 # ---- output failures ----
 
@@ -357,7 +357,7 @@ tm_stop
 
 EXT=(-d 65536 -n 1e9 -p 999999999 -b 1e12)
 tm_start 250 80 -- "${EXT[@]}"
-if tm_wait "d_model=65536 base=1e+12 len=1000000000 pos=999999999" 20; then
+if tm_wait "d_model=65536 base=1e12 len=1000000000 pos=999999999" 20; then
 	ok "extremes: the explorer starts at d 65536, len 1e9, last position"
 else
 	not_ok "extremes: the explorer starts"
