@@ -79,7 +79,8 @@ static struct action bench_action(int i)
 int bench_run(const struct options *opt)
 {
 	const char *tname = getenv("TERM");
-	struct term_opts to = { opt->ascii, false, opt->palette };
+	struct term_opts to = { opt->ascii, false, opt->palette,
+				TERM_DEPTH_AUTO };
 	FILE *out = tmpfile();
 	struct canvas *c = canvas_new(opt->width, opt->height);
 	struct screen *sc = screen_new(views_catalog());

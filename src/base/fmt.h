@@ -5,8 +5,9 @@
 #include <stddef.h>
 
 /* Writes x in the shortest %g form that strtod reads back as exactly x,
- * using the exponent form only for |x| >= 1e6 or < 1e-4 (10000, 500000,
- * 1e+06, 17782.8, 3.1415926535897931). Returns buf. */
+ * using the exponent form only for |x| >= 1e6 or < 1e-4, and that written
+ * as people write it, without '+' or leading zeros (10000, 500000, 1e6,
+ * 2.5e-5, 17782.8, 3.141592653589793). Returns buf. */
 char *fmt_double_shortest(double x, char *buf, size_t n);
 
 /* Writes x with `sig` significant digits in %g style, e.g. for tick labels

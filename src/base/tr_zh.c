@@ -701,6 +701,21 @@ const struct tr_row tr_zh[] = {
 	  "帮助 %d-%d/%d：%s PgUp/PgDn Home/End 滚动，Esc 关闭" },
 	{ "Help: keys and commands (Esc or ? closes)",
 	  "帮助：按键和命令（Esc 或 ? 关闭）" },
+	/* the explorer's own messages: pastes, a held e, sizes, depth */
+	{ "a paste is not run as keys: press : first to paste a command",
+	  "粘贴的内容不会当作按键执行：先按 : 再粘贴命令" },
+	{ "%s (e held down: one picture per press)",
+	  "%s（按住 e 也只保存一张图）" },
+	{ "a %s screen is more than pescope draws (%dx%d at most): showing %dx%d",
+	  "%s 的屏幕超出 pescope 能画的范围（最多 %dx%d）：现在显示 %dx%d" },
+	{ "--colors %s: this terminal's entry has less; showing %s (try %s)",
+	  "--colors %s：此终端的描述做不到；现在显示 %s（可试 %s）" },
+	{ "export: every file name for this second is taken in the current folder; press e again in a second",
+	  "导出：本秒的文件名在当前文件夹里都已占用；请过一秒再按 e" },
+	{ "export: %s",
+	  "导出：%s" },
+	{ "saved %s in the current folder",
+	  "已保存到当前文件夹：%s" },
 	/* end */
 };
 

@@ -32,7 +32,7 @@ tm_start() {
 	[ "${1:-}" = "--" ] && shift
 	rm -f "$TM_DIR/rc"
 	local cmd
-	cmd="env -u NO_COLOR TERM=tmux-256color LC_ALL=C.UTF-8 ${envs[*]} $(printf '%q ' "$PESCOPE" "$@")"
+	cmd="env -u NO_COLOR -u COLORTERM TERM=tmux-256color LC_ALL=C.UTF-8 ${envs[*]} $(printf '%q ' "$PESCOPE" "$@")"
 	cmd="$cmd; echo \$? > $TM_DIR/rc; sleep 60"
 	$TM new-session -d -s t -x "$w" -y "$h" "$cmd"
 }
