@@ -1,5 +1,6 @@
 /* lesson_mode.c - lessons for the modes (see lesson_mode.h). */
 #include "app/lesson_mode.h"
+#include "base/tr.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -203,16 +204,14 @@ int lessons_run(const struct options *opt)
 
 	if (rc != 0)
 		return rc;
-	printf("%s (%s):\n", opt->lang == LANG_ZH ? "课程" : "Lessons",
+	printf("%s (%s):\n", tr(opt->lang, "Lessons"),
 	       b.dir);
 	for (int i = 0; i < b.count; i++)
 		printf("  %2d  %-12s %s\n", b.lesson[i]->number,
 		       b.lesson[i]->name, b.lesson[i]->about);
 	if (b.count)
-		printf("%s\n", opt->lang == LANG_ZH
-		       ? "用 pescope --lesson 名称（或编号）打开一课；在浏览器中按 o。"
-		       : "Open one with pescope --lesson NAME (or its number); "
-			 "in the explorer, press o.");
+		printf("%s\n", tr(opt->lang, "Open one with pescope --lesson NAME (or its number); "
+			 "in the explorer, press o."));
 	return listed(&b);
 }
 

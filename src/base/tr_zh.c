@@ -716,6 +716,46 @@ const struct tr_row tr_zh[] = {
 	  "导出：%s" },
 	{ "saved %s in the current folder",
 	  "已保存到当前文件夹：%s" },
+	/* model/reduce.c */
+	{ "this view has no knobs (x/X and c/C do nothing here)",
+	  "这个视图没有旋钮（x/X 和 c/C 在这里不起作用）" },
+	{ "these keys turn no knob in this view (the bottom line lists its keys)",
+	  "这两个键在这个视图里不转动旋钮（底行列出可用的键）" },
+	{ "this view is one panel: nothing to zoom",
+	  "这个视图只有一个面板，无需放大" },
+	/* model/lesson_run.c */
+	{ "no lesson with that number",
+	  "没有这个编号的课程" },
+	{ "no lesson open: press o to choose one",
+	  "没有打开的课程：按 o 选择一课" },
+	{ "this is the first step",
+	  "这已是第一步" },
+	{ "this is the last step: press o for another lesson",
+	  "这已是最后一步：按 o 换一课" },
+	{ "presenter mode: keys shown, captions larger (P turns it off)",
+	  "演示模式：显示按键，放大讲解（再按 P 关闭）" },
+	{ "presenter mode off",
+	  "演示模式已关闭" },
+	/* views/panel_waves.c */
+	{ "  pos %lld-%lld",
+	  "  位置 %lld-%lld" },
+	{ "too fast to draw: %s turns a column; z zooms in",
+	  "转得太快，画不出：每列 %s 圈；按 z 放大" },
+	{ "too fast: %s turns/col",
+	  "太快：每列 %s 圈" },
+	/* views/screen.c */
+	{ "parameter keys work here too",
+	  "参数键在这里同样可用" },
+	{ "Tab next view  ? help",
+	  "Tab 下一个视图  ? 帮助" },
+	/* app/lesson_mode.c */
+	{ "Open one with pescope --lesson NAME (or its number); in the explorer, press o.",
+	  "用 pescope --lesson 名称（或编号）打开一课；在交互界面里按 o。" },
+	/* model/reduce.c, model/lesson_run.c */
+	{ "base must stay above 1 (type :base X for a value in between)",
+	  "base 必须大于 1（要取两者之间的值，请输入 :base X）" },
+	{ "lesson line %d: %.120s",
+	  "课程第 %d 行：%.120s" },
 	/* end */
 };
 

@@ -110,7 +110,6 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 			   struct rect r, struct style st)
 {
 	const struct view_spec *v = state_view(s);
-	bool zh = s->lang == LANG_ZH;
 	char line[256];
 	size_t used;
 	int shown = 0;
@@ -129,11 +128,10 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 		}
 	if (v->nknobs == 0 && used < sizeof line)
 		used += (size_t)snprintf(line + used, sizeof line - used, " %s",
-					 zh ? "参数键在这里同样可用"
-					    : "parameter keys work here too");
+					 tr(s->lang, "parameter keys work here too"));
 	if (used < sizeof line)
 		snprintf(line + used, sizeof line - used, "   %s",
-			 zh ? "Tab 下一个视图  ? 帮助" : "Tab next view  ? help");
+			 tr(s->lang, "Tab next view  ? help"));
 	canvas_text(c, r.x, r.y, r.w, line, st);
 }
 
