@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "base/fmt.h"
 #include "engine/pe.h"
 #include "model/state.h"
 #include "model/keys.h"
@@ -231,9 +232,11 @@ static void check_clocks(const struct state *s)
 	snprintf(v[1], 32, "%.4f", m[0][1]);
 	snprintf(v[2], 32, "%.4f", m[1][0]);
 	snprintf(v[3], 32, "%.4f", m[1][1]);
-	snprintf(res, sizeof res, "= %.1e",
-		 pe_rotation_residual(&s->cur.pe, (double)s->cur.pos,
-				      (double)s->knob[VIEW_CLOCKS][K_OFFSET]));
+	/* Two digits, written as fmt.h writes numbers: 5e-15, 2.6e-14. */
+	snprintf(res, sizeof res, "= ");
+	fmt_double_compact(pe_rotation_residual(&s->cur.pe, (double)s->cur.pos,
+						(double)s->knob[VIEW_CLOCKS][K_OFFSET]),
+			   2, res + 2, sizeof res - 2);
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
 		struct canvas *c = render(VIEW_CLOCKS, s, sizes[k][0], sizes[k][1], &r);
@@ -497,6 +500,50 @@ Test(views_a, bands_legend_follows_the_split)
 	canvas_free(c);
 	c = render(VIEW_BANDS, &s, 60, 18, &r);
 	assert_shows(c, "fast i<129", "short legend");
+	canvas_free(c);
+}
+
+/* The mean of cos(k w_i) over pairs [a, b), straight from the formula. */
+static double band_mean(int d, double base, int a, int b, double k)
+{
+	double sum = 0.0;
+
+	for (int i = a; i < b; i++)
+		sum += cos(k * pow(base, -2.0 * i / d));
+	return sum / (b - a);
+}
+
+/* The caption's numbers are each band's similarity at k = 1 and at the
+ * widest offset shown, and the words after them say only what they do. */
+Test(views_a, bands_caption_measures_near_and_far)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_BANDS);
+	char near[128], far[128];
+	struct rect r;
+	struct canvas *c;
+
+	snprintf(near, sizeof near, "at k = ±1: fast %.3f, slow %.3f",
+		 band_mean(512, 1e4, 0, 128, 1), band_mean(512, 1e4, 128, 256, 1));
+	snprintf(far, sizeof far, "at k = ±127: fast %.3f, slow %.3f",
+		 band_mean(512, 1e4, 0, 128, 127),
+		 band_mean(512, 1e4, 128, 256, 127));
+	cr_assert_str_eq(near, "at k = ±1: fast 0.946, slow 1.000",
+			 "the case this test was written for");
+	c = render(VIEW_BANDS, &s, 100, 30, &r);
+	assert_shows(c, near, "near offsets");
+	assert_shows(c, far, "far offsets");
+	snprintf(far, sizeof far, "all pairs: %.3f at k = ±1, %.3f at k = ±127",
+		 band_mean(512, 1e4, 0, 256, 1), band_mean(512, 1e4, 0, 256, 127));
+	assert_shows(c, far, "all pairs");
+	assert_shows(c, ": far positions look less alike than near ones",
+		     "said because 0.408 < 0.973");
+	canvas_free(c);
+	/* The split moved: the numbers follow it. */
+	fx_press(&s, 'x');
+	snprintf(near, sizeof near, "at k = ±1: fast %.3f, slow %.3f",
+		 band_mean(512, 1e4, 0, 127, 1), band_mean(512, 1e4, 127, 256, 1));
+	c = render(VIEW_BANDS, &s, 100, 30, &r);
+	assert_shows(c, near, "near offsets after x");
 	canvas_free(c);
 }
 
