@@ -816,9 +816,14 @@ static void two_heats(const struct shot *sh, const char *left,
 static void layouts_1(struct shot *sh)
 {
 	struct rect a, b;
-	double gap = number_after(sh, "Measured ");
+	double gap = number_after(sh, sh->s.lang == LANG_ZH ? "实测 " : "Measured ");
 
-	two_heats(sh, "Interleaved", "Concatenated", &a, &b);
+	char left[64], right[64];
+
+	/* By the box's corner: the status bar says 交错布局 too. */
+	snprintf(left, sizeof left, "┌ %s", T(sh, "Interleaved"));
+	snprintf(right, sizeof right, "┌ %s", T(sh, "Concatenated"));
+	two_heats(sh, left, right, &a, &b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.5, "%s: the layouts look alike",
 		     sh->where);
 	cr_expect_lt(gap, 1e-9, "%s: dot products differ by %g", sh->where, gap);
