@@ -13,24 +13,11 @@
 #     error (74), not a silent death;
 #   - memory stays under 32 MiB for a 100000 x 4096 dump.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 PY=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
-# check NAME COMMAND...: ok when the command succeeds.
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
 
 # ---- bad command lines ----
 
@@ -267,11 +254,11 @@ sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
 ALL_SIGNALS="HUP INT QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 PIPE ALRM TERM STKFLT XCPU VTALRM PROF IO PWR SYS RTMIN RTMAX"
 /usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" $ALL_SIGNALS -- \
-	--dump csv -n 1000000 -d 4096 || failed=1
+	--dump csv -n 1000000 -d 4096 || tap_failures=$((tap_failures + 1))
 /usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" QUIT USR1 -- \
-	--dump-series similarity -n 1000000000 -d 4096 || failed=1
+	--dump-series similarity -n 1000000000 -d 4096 || tap_failures=$((tap_failures + 1))
 /usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" TERM QUIT USR2 SEGV -- \
-	--export "{out}.svg" --size 1000x1000 -d 4096 -n 1e9 || failed=1
+	--export "{out}.svg" --size 1000x1000 -d 4096 -n 1e9 || tap_failures=$((tap_failures + 1))
 
 # A file size limit (ulimit -f): the write fails with EFBIG instead of
 # SIGXFSZ killing us; status 74, one line that says why, the old file kept
@@ -319,4 +306,4 @@ else
 	echo "# skipped: memory check (/usr/bin/time is missing)"
 fi
 
-exit "$failed"
+finish

@@ -16,20 +16,13 @@
 #   zsh, fish: syntax (zsh -n, fish -n), every option of --help named, and
 #     real completions: fish's `complete -C`, zsh typing Tab in tmux.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 comp=$root/assets/completion
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 export LC_ALL=C.UTF-8
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
 
 # same NAME GOT WANT: ok when the two newline-separated lists hold the same
 # words (order aside), else says which words differ.
@@ -358,4 +351,4 @@ else
 		"$(printf '%s\n' "$tmp/files/pe.npy" "$tmp/files/pe.csv")"
 fi
 
-exit "$failed"
+finish

@@ -17,20 +17,13 @@
 #     `pescope --list-keys`, verbatim, and its --keys example runs as
 #     written.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 man=$root/assets/pescope.1
 readme=$root/README.md
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
 
 # same_sets NAME WHAT_A FILE_A WHAT_B FILE_B: one check per entry of either
 # sorted list that the other lacks, or one ok when they agree.
@@ -251,4 +244,4 @@ if [ -f "$readme" ]; then
 	fi
 fi
 
-exit "$failed"
+finish

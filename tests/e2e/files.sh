@@ -15,8 +15,6 @@
 #     target created, and nothing else is left.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-tmp=$(mktemp -d)
-trap 'tm_stop; rm -rf "$TM_DIR" "$tmp"' EXIT
 export LC_ALL=C.UTF-8
 root=$(cd "$here/../.." && pwd)
 sanitized=0

@@ -23,8 +23,7 @@
 # (valgrind.sh runs memcheck on the same kinds of session.)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-tmp=$(mktemp -d)
-trap 'tm_stop; rm -rf "$TM_DIR"; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+at_exit 'chmod -R u+w "$tmp" 2>/dev/null'
 export LC_ALL=C.UTF-8
 
 START="d_model=512 base=10000 len=128 pos=0 dim=0"

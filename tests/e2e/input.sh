@@ -13,8 +13,6 @@
 #     answers at once; and out of memory is exit 71 with the cause.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-tmp=$(mktemp -d)
-trap 'tm_stop; rm -rf "$TM_DIR" "$tmp"' EXIT
 START="d_model=512 base=10000 len=128 pos=0 dim=0"
 sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1

@@ -2,11 +2,8 @@
 # --vector and --dump-series against independent NumPy computations, plus
 # their bad inputs and output failures.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 PY=/usr/bin/python3
-fails=0
-ok() { echo "ok $1"; }
-not_ok() { echo "not ok $1${2:+: $2}"; fails=$((fails + 1)); }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 if ! "$PY" -c 'import numpy' 2>/dev/null; then
 	not_ok "NumPy available for cross-checks" "install python3-numpy (make check does)"
@@ -243,4 +240,4 @@ expect "--dump-series to /dev/full: 74" 74 "$PESCOPE" --dump-series wave -o /dev
 rm -f "$tmp/err"
 left=$(find "$tmp" -name '.pescope-*')
 if [ -z "$left" ]; then ok "no temporary files left behind"; else not_ok "no temporary files left behind" "$left"; fi
-[ "$fails" -eq 0 ]
+finish
