@@ -35,7 +35,8 @@ static const char paste_end[] = "\033[201~";
 
 /* Heat values are shown in HEAT_LEVELS steps, so the colours, and so the
  * colour pairs, are a finite set known when the terminal opens. */
-enum { MAX_CODES = 512, RESTORE_MAX = 256, HEAT_LEVELS = 64 };
+enum { MAX_CODES = 512, RESTORE_MAX = 256, HEAT_LEVELS = 64,
+       PAIR_SLOTS = 8192 };	/* a power of two, more than ever used */
 
 enum {
 	UTF8_WAIT_MS = 50,	/* for the rest of a character begun */
@@ -51,7 +52,12 @@ static struct {
 	struct heat_table heat;	/* heat level -> colour code */
 	int ncodes;		/* distinct colour codes in use */
 	int codes[MAX_CODES];	/* sorted, PALETTE_DEFAULT first */
-	int pairs_ok;		/* highest pair number defined */
+	/* The colour pairs defined so far, by (fg, bg) code index: a pair
+	 * is made the first time a cell needs it, so the combinations a
+	 * screen really uses fit in a terminal's 64 pairs (8 colours: 9
+	 * codes would be 81 combinations made up front). */
+	struct { int key, pair; } pairs[PAIR_SLOTS];
+	int pairs_made;		/* pair numbers 1 .. pairs_made are taken */
 	struct termios saved;	/* modes before we started */
 	bool saved_ok;
 	char restore[RESTORE_MAX];	/* bytes that undo the screen setup */
@@ -171,8 +177,8 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Collects every colour code a cell can have in this mode, then defines one
- * pair for each (fg, bg) combination, once. */
+/* Collects every colour code a cell can have in this mode and forgets the
+ * pairs: pair_of makes each again when a cell asks for it. */
 static void define_pairs(void)
 {
 	t.ncodes = 0;
@@ -184,16 +190,8 @@ static void define_pairs(void)
 	for (int l = 0; l < t.heat.nlevels; l++)
 		code_add(t.heat.code[l]);
 	qsort(t.codes, (size_t)t.ncodes, sizeof t.codes[0], cmp_int);
-
-	t.pairs_ok = 0;
-	for (int f = 0; f < t.ncodes; f++)
-		for (int b = 0; b < t.ncodes; b++) {
-			int pair = f * t.ncodes + b + 1;
-			if (pair >= COLOR_PAIRS)
-				return;
-			if (init_extended_pair(pair, t.codes[f], t.codes[b]) == OK)
-				t.pairs_ok = pair;
-		}
+	memset(t.pairs, 0, sizeof t.pairs);
+	t.pairs_made = 0;
 }
 
 /* Whether the environment asks for no colour (no-color.org: set and not
@@ -234,10 +232,28 @@ static enum color_mode pick_mode(const struct term_opts *o)
 	return best;
 }
 
+/* The pair of colours fg on bg, made now if it is new; 0 (the terminal's
+ * default colours) once the terminal has no pair left. */
 static int pair_of(int fg, int bg)
 {
-	int pair = code_index(fg) * t.ncodes + code_index(bg) + 1;
-	return pair <= t.pairs_ok ? pair : 0;
+	int key = code_index(fg) * MAX_CODES + code_index(bg) + 1;
+	unsigned h = (unsigned)key * 2654435761u;
+
+	for (int probe = 0; probe < PAIR_SLOTS; probe++) {
+		int i = (int)((h + (unsigned)probe) & (PAIR_SLOTS - 1));
+
+		if (t.pairs[i].key == key)
+			return t.pairs[i].pair;
+		if (t.pairs[i].key != 0)
+			continue;
+		if (t.pairs_made + 1 >= COLOR_PAIRS ||
+		    init_extended_pair(t.pairs_made + 1, fg, bg) != OK)
+			return 0;
+		t.pairs[i].key = key;
+		t.pairs[i].pair = ++t.pairs_made;
+		return t.pairs[i].pair;
+	}
+	return 0;
 }
 
 /* ---- opening and closing ---- */
