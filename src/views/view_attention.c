@@ -262,7 +262,7 @@ const struct view_spec view_attention = {
 		.kind = KNOB_INT, .lo = 1, .hi = 999999,
 		.start = KNOB_START_INIT, .init = 1,
 		.nsteps = 1,
-		.step = { { 'c', 'C', STEP_ADD, 1,
+		.step = { { 'c', 'C', STEP_CYCLE, 1,
 			    N_("seed") } },
 	}, {
 		.word = "heads",
@@ -296,7 +296,7 @@ const struct view_spec view_attention = {
 		.kind = KNOB_INT, .lo = 1, .hi = 999,
 		.start = KNOB_START_INIT, .init = 1,
 		.nsteps = 1,
-		.step = { { 'v', 'V', STEP_ADD, 1,
+		.step = { { 'v', 'V', STEP_CYCLE, 1,
 			    N_("shuffle") } },
 	} },
 	.draw = attention_draw,

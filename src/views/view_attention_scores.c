@@ -130,8 +130,8 @@ static void rows_under(struct scores_geom *g, int heat)
 }
 
 /* Where everything goes in r. Rows are given out in this order: the names
- * and the spreads; a header row (two when the one-row form does not fit
- * and there is room); four rows for the terms when the heatmaps keep 6,
+ * and the spreads; a header row (two in a roomy panel, or when the one-row
+ * form does not fit and there is room); four rows for the terms when the heatmaps keep 6,
  * else two; the caption's when they keep 8; the heatmaps the rest (3 rows
  * at least, else none: the compact form). */
 static void geom(const struct state *s, struct rect r, struct scores_geom *g)
@@ -150,9 +150,11 @@ static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 		g->head_rows = g->in.h > 0 ? 1 : 0;
 		return;
 	}
-	/* the widest header, with the largest step the window can have */
+	/* two header rows where the panel is roomy, or where the one-row
+	 * form (with the largest step the window can have) does not fit */
 	head_texts(s, s->window.pos0, last, s->window.npos, text);
-	g->head_rows = g->in.h >= 16 && utf8_width(text[HEAD_ONE_ROW]) > g->in.w
+	g->head_rows = g->in.h >= 20 || (g->in.h >= 16 &&
+					 utf8_width(text[HEAD_ONE_ROW]) > g->in.w)
 			       ? 2 : 1;
 	avail = g->in.h - g->head_rows - 2;
 	g->terms_rows = avail - 4 >= 6 ? 4 : avail < 2 ? avail : 2;
