@@ -713,3 +713,42 @@ Test(attention_view, chinese_screens_have_no_english_words)
 		}
 	}
 }
+/* ---- the caches ---- */
+
+/* Every input of the view, changed alone, reaches the screen: after each
+ * key the screen that kept its caches shows what a new screen shows (a
+ * cache whose key missed the input would keep the old picture). The
+ * keys: pans and zooms of the window, the parameters, every knob. */
+Test(attention_view, every_input_reaches_the_screen)
+{
+	static const int keys[] = {
+		'z', 'z', 'L', 'L', 'H', 'Z', ']', '.', 't', '=', 'x', 'C', 'a',
+		'u', 'S', 'V', 'x', PK_RIGHT, PK_END, 'z', 'L', '-', '{', ',',
+		'u', 'c', 'A', 's', 'v', 't'
+	};
+	struct settings st = { { 64, 1e4, PE_INTERLEAVED }, 300, 0, 0 };
+	struct state s;
+	struct screen *sc = screen_new(views_catalog());
+	struct canvas *c = canvas_new(120, 40);
+
+	cr_assert(sc && c);
+	fx_init(&s, &st);
+	state_set_view(&s, VIEW_ATTENTION);
+	screen_draw(sc, &s, c);
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		struct screen *fresh = screen_new(views_catalog());
+		char *kept, *want;
+
+		fx_press(&s, keys[k]);
+		screen_draw(sc, &s, c);
+		kept = snap_opts(c, true, COLOR_256, PALETTE_RDBU);
+		screen_draw(fresh, &s, c);
+		want = snap_opts(c, true, COLOR_256, PALETTE_RDBU);
+		cr_assert_str_eq(kept, want, "after key %d (#%zu)", keys[k], k);
+		free(kept);
+		free(want);
+		screen_free(fresh);
+	}
+	screen_free(sc);
+	canvas_free(c);
+}
