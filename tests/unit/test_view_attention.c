@@ -21,6 +21,7 @@
 #include "engine/rng.h"
 #include "fixture.h"
 #include "model/command.h"
+#include "model/help.h"
 #include "render/work.h"
 #include "snap.h"
 #include "views/view_attention.h"
@@ -751,4 +752,28 @@ Test(attention_view, every_input_reaches_the_screen)
 	}
 	screen_free(sc);
 	canvas_free(c);
+}
+
+/* ---- the help ---- */
+
+/* The '?' help lists every knob key of the view shown and the word that
+ * sets it on the ':' line (the bottom line has room for some of them
+ * only). */
+Test(attention_view, help_lists_the_knob_keys)
+{
+	struct state s = at_state(512, 1e4, 128);
+	static struct help_row rows[HELP_ROWS_MAX];
+	static const char *const want[] = {
+		"x / X", ":weights V", "c / C", ":seed V", "a / A", ":heads V",
+		"u / U", ":content V", "s / S", ":head V", "v / V", ":shuffle V"
+	};
+	int n = help_rows(&s, 200, rows, HELP_ROWS_MAX);
+
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		bool found = false;
+
+		for (int i = 0; i < n && !found; i++)
+			found = strstr(rows[i].text, want[k]) != NULL;
+		cr_assert(found, "no help row with %s", want[k]);
+	}
 }
