@@ -7,6 +7,7 @@
  *                            ALiBi side by side, each with its largest
  *                            spread along a diagonal, and the four terms of
  *                            the added score
+ *   view_attention_matrices.c  their numbers, computed in slices
  *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m)
  *                            and the score for q = k against the offset m,
  *                            the trained length L0 marked
@@ -107,6 +108,33 @@ struct att_decay {
 struct att_order {
 	struct cache run;	/* the head's outputs, before and after */
 };
+
+/* The matrices of the score panel, in the order of att_matrices.mat. */
+enum att_mat {
+	AM_ADDED, AM_ROPE, AM_ALIBI,	/* the three shown */
+	AM_CC, AM_CP, AM_PC, AM_PP,	/* the terms of the added score */
+	AM_COUNT
+};
+
+/* The score panel's numbers for one grid: both axes hold the positions
+ * pos0 + k step, k < m (view_attention_matrices.c). */
+struct att_matrices {
+	int m;				/* positions along a side */
+	long long pos0, step;
+	struct attn_spread spread[AM_COUNT];	/* of AM_ADDED, AM_ROPE,
+						   AM_ALIBI and AM_PP only */
+	double rms[ATTN_TERMS];		/* the size of each term */
+	double mat[];			/* AM_COUNT matrices of m x m, row
+					   p (query), column q (key) */
+};
+
+/* The numbers for s on a grid of at most `side` positions a side, brought
+ * on as far as the frame allows: the finished ones (*progress = 1), or,
+ * while they are made, the last finished ones of the same size, or NULL
+ * (*progress in [0, 1) says how far the new ones are). */
+const struct att_matrices *att_matrices_get(const struct state *s,
+					    struct att_scores *x, int side,
+					    double *progress);
 
 /* Each draws its panel, border and title included, into r, in full or,
  * when r is short, compact. */

@@ -3,36 +3,30 @@
  * each how far it is from a function of p - q.
  *
  *   ┌ Scores s(p, q) ─────────────────────────────────────────────────────┐
- *   │rows p (query), columns q (key): p, q = 0..126 step 2 · colour s/max │
- *   │x the same at every position (1/√d each) · W_Q = W_K = I            │
- *   │added PE             RoPE                 ALiBi, m = 0.5             │
- *   │heatmap              heatmap              heatmap                    │
- *   │spread 0.53 (p−q=40) spread 2.2e-16 (..)  spread 0                   │
- *   │c·c rms 1   spread 0 qᵀR(q−p)k: a rotation q·k − m|p − q|            │
- *   │c·p ...                                                              │
+ *   │rows p (query), columns q (key): p, q = 0…126 step 6; colour s / max │
+ *   │x: the same vector at every position (1/√d each) · W_Q = W_K = I     │
+ *   │added PE: (x+PE_p)·(x+PE_q)  RoPE: (R_p x)·(R_q x)  ALiBi, m = 0.5   │
+ *   │heatmap                      heatmap                heatmap          │
+ *   │spread 0.034 (p−q = 0)       spread 1.2e-15 (..)    spread 0         │
+ *   │c·c rms 1                    = qᵀR(q−p)k: ...       q·k − m|p−q|     │
+ *   │c·p rms 7.88 ... p·p rms 149, spread 1.3e-15                         │
  *   │what the numbers say                                                 │
  *   └─────────────────────────────────────────────────────────────────────┘
  *
- * The grid. Both axes hold the same positions p_k = pos0 + k step, k < m:
- * the visible window (z/Z, the length keys) at the smallest whole step
- * that fits m along the heatmap's side. A regular grid makes each diagonal
- * of the matrix one offset p - q, so the spread the engine measures by
- * offset (attn_diagonal_spread) is the spread along a diagonal the eye can
- * follow. A small window repeats each position over several pixels.
+ * Both axes hold the same positions (view_attention_matrices.c says
+ * which), so each diagonal of a heatmap is one offset p - q; a small
+ * window repeats each position over several pixels.
  *
  * The spread is shown relative to max |s| of its matrix, with the offset
  * where it is largest. For added PE the four terms (attn_terms_add) come
- * with their sizes (attn_rms) and their spreads, relative to max |s| of
- * the added matrix, so the cross terms that break relativity show as
- * numbers; the added matrix is their sum, as attention.h promises.
+ * with their sizes (attn_rms), and the position.position term with its
+ * spread relative to max |s| of the added matrix, so that the cross terms'
+ * share of the added spread shows; the added matrix is their sum, as
+ * attention.h promises. Compact (a short panel): the spreads and the sizes
+ * without the heatmaps.
  *
- * The work. A new grid or model costs six products of m x m over d/2 pairs
- * (the four terms, RoPE, ALiBi): at m = 70 and d = 512 about 15 million
- * multiply-adds, at d = 65536 about two billion. It runs as a job of
- * chunks of pairs (each step well under a millisecond), over as many
- * frames as the budget needs (cache.h), after the model's own tables are
- * filled in steps (attn_fill_step); meanwhile the last finished matrices
- * stay on screen and the title says the new ones are being computed. */
+ * While the numbers are computed the last finished matrices stay on screen
+ * and the title says the new ones are being computed. */
 #include "views/view_attention.h"
 
 #include "base/tr.h"
@@ -45,9 +39,6 @@
 #include "base/utf8.h"
 #include "render/paragraph.h"
 
-/* The matrices of a result, in its memory's order. */
-enum mat { M_ADDED, M_ROPE, M_ALIBI, M_CC, M_CP, M_PC, M_PP, MATS };
-
 /* The header's texts (head_texts). */
 enum { HEAD_ROW1, HEAD_ROW2, HEAD_ONE_ROW, HEAD_SHORT, HEAD_SHORTEST,
        HEAD_TEXTS };
@@ -58,45 +49,11 @@ enum {
 	CAPTION_ROWS_MAX = 3
 };
 
-/* Multiply-adds a step of the job aims at (~0.5 ms). */
-static const double STEP_WORK = 4e6;
-
-static const enum mat shown_mat[SHOWN] = { M_ADDED, M_ROPE, M_ALIBI };
-
-/* The matrices whose spread is measured: the three shown and the
- * position.position term (relative with W = I, not with random W). The
- * cross terms' are not: each spread is a sort of m^2 scores, a third of
- * the work, and the added matrix's already says what they do. */
-static const enum mat spread_mat[] = { M_ADDED, M_ROPE, M_ALIBI, M_PP };
-enum { SPREADS = sizeof spread_mat / sizeof spread_mat[0] };
+static const enum att_mat shown_mat[SHOWN] = { AM_ADDED, AM_ROPE, AM_ALIBI };
 
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style name_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
-
-/* A finished result (shown.mem) or one in the making (the head of
- * work.mem): the grid, the numbers and the matrices. */
-struct scores_result {
-	int m;				/* positions along a side */
-	long long pos0, step;		/* p_k = pos0 + k step */
-	struct attn_spread spread[MATS];	/* of the spread_mat[] ones */
-	double rms[ATTN_TERMS];		/* of each term */
-	double mat[];			/* MATS matrices of m x m */
-};
-
-/* ---- the grid ---- */
-
-/* The positions m x m pixels can show of the window: every one when they
- * fit, else every step-th from the window's first. */
-static void grid_of(const struct state *s, int side, long long *pos0,
-		    long long *step, int *m)
-{
-	long long npos = s->window.npos;
-
-	*pos0 = s->window.pos0;
-	*step = npos <= side ? 1 : (npos + side - 1) / side;
-	*m = (int)((npos + *step - 1) / *step);
-}
 
 /* ---- the layout ---- */
 
@@ -188,232 +145,6 @@ static int grid_side(const struct scores_geom *g)
 	return side < 1 ? 1 : side;
 }
 
-/* ---- the model ---- */
-
-static struct cache_key model_key(const struct attn_setup *a)
-{
-	return (struct cache_key){ { a->pe.d_model, a->pe.base, a->pe.layout,
-				     a->weights, a->content, a->vocab,
-				     (double)a->seed, a->slope } };
-}
-
-static bool model_step(struct cache *c, void *arg)
-{
-	(void)c;
-	return attn_fill_step(arg);
-}
-
-/* The model for set with its tables complete, or NULL while they are
- * being filled (or when memory runs out). */
-static const struct attn *model_get(struct att_scores *x,
-				    const struct attn_setup *set)
-{
-	struct cache_key k = model_key(set);
-
-	if (cache_start(&x->model, &k, 0)) {
-		if (x->have_attn)
-			attn_free(&x->attn);
-		x->have_attn = attn_init(&x->attn, set);
-		if (!x->have_attn)
-			x->model.started = false;
-	}
-	if (!x->have_attn)
-		return NULL;
-	return cache_run(&x->model, model_step, &x->attn) ? &x->attn : NULL;
-}
-
-/* ---- the job ---- */
-
-/* What one step needs besides the cache: the model and the grid. */
-struct scores_run {
-	const struct attn *a;
-	struct attn_axis ax;
-	long long pos[ATT_SIDE_MAX];
-};
-
-static size_t result_bytes(int m)
-{
-	return sizeof(struct scores_result) +
-	       (size_t)MATS * (size_t)m * (size_t)m * sizeof(double);
-}
-
-/* Pairs one step takes: six products of m x m and, with random weights,
- * the projections of the encoding (2 m d a pair and side). */
-static int step_pairs(const struct attn *a, int m)
-{
-	double per = 12.0 * m * m + 8.0 * m +
-		     (a->wq ? 4.0 * m * a->set.pe.d_model : 0.0);
-	int p = (int)(STEP_WORK / per);
-
-	return p < 1 ? 1 : p;
-}
-
-/* The job's scratch after the result: the vectors of one chunk of pairs
- * for the query side and for the key side, attn_terms_add's workspace and
- * attn_diagonal_spread's. */
-struct scratch {
-	double *qv, *kv, *terms, *spread;
-};
-
-static size_t scratch_doubles(int m, int pairs)
-{
-	return (size_t)(2 * 2 * pairs * m) +
-	       (size_t)attn_work_size(m, m, pairs) + (size_t)(2 * m * m);
-}
-
-static struct scratch scratch_of(struct cache *c, int m, int pairs)
-{
-	struct scratch w;
-
-	w.qv = (double *)((char *)c->mem + result_bytes(m));
-	w.kv = w.qv + 2 * pairs * m;
-	w.terms = w.kv + 2 * pairs * m;
-	w.spread = w.terms + attn_work_size(m, m, pairs);
-	return w;
-}
-
-/* The job's cursor: at[0] the stage (0: chunks of pairs, 1: the bias and
- * the sum, 2 + i: the spread of matrix spread_mat[i]), at[1] the next
- * pair. */
-static bool scores_step(struct cache *c, void *arg)
-{
-	struct scores_run *run = arg;
-	const struct attn *a = run->a;
-	struct scores_result *res = c->mem;
-	int m = res->m, h = a->set.pe.d_model / 2, pairs = step_pairs(a, m);
-	size_t mm = (size_t)m * (size_t)m;
-	struct scratch w = scratch_of(c, m, pairs);
-	long long stage = c->at[0];
-
-	if (stage == 0) {
-		int p0 = (int)c->at[1], p1 = h - p0 < pairs ? h : p0 + pairs;
-		double *const terms[ATTN_TERMS] = {
-			res->mat + M_CC * mm, res->mat + M_CP * mm,
-			res->mat + M_PC * mm, res->mat + M_PP * mm
-		};
-		static const enum attn_scheme own[2] = { ATTN_ROPE, ATTN_ALIBI };
-
-		attn_terms_add(a, &run->ax, &run->ax, p0, p1, w.terms, terms);
-		for (int k = 0; k < 2; k++) {
-			attn_vectors(a, own[k], ATTN_QUERY, &run->ax, p0, p1, w.qv);
-			attn_vectors(a, own[k], ATTN_KEY, &run->ax, p0, p1, w.kv);
-			attn_dots_add(w.qv, m, w.kv, m, 2 * (p1 - p0),
-				      res->mat + (M_ROPE + k) * mm);
-		}
-		c->at[1] = p1;
-		c->at[0] = p1 >= h;
-		return false;
-	}
-	if (stage == 1) {
-		attn_bias_add(a, ATTN_ALIBI, &run->ax, &run->ax,
-			      res->mat + M_ALIBI * mm);
-		for (size_t k = 0; k < mm; k++)
-			res->mat[M_ADDED * mm + k] =
-				res->mat[M_CC * mm + k] + res->mat[M_CP * mm + k] +
-				res->mat[M_PC * mm + k] + res->mat[M_PP * mm + k];
-		for (int t = 0; t < ATTN_TERMS; t++)
-			res->rms[t] = attn_rms(res->mat + (M_CC + t) * mm,
-					       (long long)mm);
-		c->at[0] = 2;
-		return false;
-	}
-	res->spread[spread_mat[stage - 2]] =
-		attn_diagonal_spread(res->mat + spread_mat[stage - 2] * mm,
-				     &run->ax, &run->ax, w.spread);
-	c->at[0]++;
-	return stage - 2 == SPREADS - 1;
-}
-
-/* What the matrices depend on: the model and the grid. */
-static struct cache_key scores_key(const struct attn_setup *a, long long pos0,
-				   long long step, int m)
-{
-	return (struct cache_key){ { a->pe.d_model, a->pe.base, a->pe.layout,
-				     a->weights, a->content, a->vocab,
-				     (double)a->seed, a->slope, (double)pos0,
-				     (double)step, m } };
-}
-
-/* Sets up the job just started in work: memory, the grid, zeroed sums.
- * False when memory runs out (the cache then starts again next time). */
-static bool scores_begin(struct att_scores *x, const struct attn *a,
-			 long long pos0, long long step, int m)
-{
-	size_t bytes = result_bytes(m) +
-		       scratch_doubles(m, step_pairs(a, m)) * sizeof(double);
-	struct scores_result *res = cache_mem(&x->work, bytes);
-
-	if (!res)
-		return false;
-	memset(res, 0, result_bytes(m));
-	res->m = m;
-	res->pos0 = pos0;
-	res->step = step;
-	return true;
-}
-
-/* The finished job becomes the result shown. */
-static const struct scores_result *scores_publish(struct att_scores *x,
-						  const struct cache_key *k)
-{
-	const struct scores_result *res = x->work.mem;
-	size_t bytes = result_bytes(res->m);
-	void *to = cache_mem(&x->shown, bytes);
-
-	if (!to)
-		return NULL;
-	memcpy(to, res, bytes);
-	cache_start(&x->shown, k, 0);
-	x->shown.done = true;
-	return to;
-}
-
-/* The result for s on a grid of `side`, brought on as far as the frame
- * allows: the finished one, or the last one while it is made (*progress
- * in [0, 1) then says how far the new one is), or NULL when there is none
- * of that size. */
-static const struct scores_result *scores_get(const struct state *s,
-					      struct att_scores *x, int side,
-					      double *progress)
-{
-	struct attn_setup set = att_setup(s);
-	long long pos0, step;
-	int m;
-	struct cache_key k;
-	struct scores_run run;
-	const struct attn *a;
-	const struct scores_result *old = x->shown.done ? x->shown.mem : NULL;
-
-	grid_of(s, side, &pos0, &step, &m);
-	k = scores_key(&set, pos0, step, m);
-	*progress = 1.0;
-	if (cache_ready(&x->shown, &k))
-		return x->shown.mem;
-	*progress = 0.0;
-	if (old && old->m != m)
-		old = NULL;
-	a = model_get(x, &set);
-	if (!a)
-		return old;
-	if (cache_start(&x->work, &k, 0) && !scores_begin(x, a, pos0, step, m))
-		return old;
-	run.a = a;
-	for (int j = 0; j < m; j++)
-		run.pos[j] = pos0 + j * step;
-	run.ax = (struct attn_axis){ run.pos, NULL, m };
-	if (cache_run(&x->work, scores_step, &run)) {
-		const struct scores_result *res = scores_publish(x, &k);
-
-		if (res) {
-			*progress = 1.0;
-			return res;
-		}
-	}
-	*progress = x->work.at[0] > 0 ? 0.99
-		    : (double)x->work.at[1] / (set.pe.d_model / 2);
-	return old;
-}
-
 /* ---- text ---- */
 
 /* A spread of a billionth of the matrix's size or less: the rounding of
@@ -495,7 +226,7 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 
 static void draw_head(const struct state *s, struct canvas *c,
 		      const struct scores_geom *g,
-		      const struct scores_result *res)
+		      const struct att_matrices *res)
 {
 	char text[HEAD_TEXTS][ATT_TEXT_MAX];
 	const char *one[3] = { text[HEAD_ONE_ROW], text[HEAD_SHORT],
@@ -539,11 +270,11 @@ static void spread_text(const struct state *s, const struct attn_spread *sp,
 /* Under the added matrix: each term with its size and its spread. */
 static void draw_terms(const struct state *s, struct canvas *c,
 		       const struct scores_geom *g,
-		       const struct scores_result *res)
+		       const struct att_matrices *res)
 {
 	static const char *const name[ATTN_TERMS] = { "c·c", "c·p", "p·c", "p·p" };
 	static const char *const ascii[ATTN_TERMS] = { "c.c", "c.p", "p.c", "p.p" };
-	const struct attn_spread *added = &res->spread[M_ADDED];
+	const struct attn_spread *added = &res->spread[AM_ADDED];
 	char line[ATT_TEXT_MAX], v[32], sp[ATT_TEXT_MAX];
 	int x = g->col_x[0], w = g->col_w;
 
@@ -555,8 +286,8 @@ static void draw_terms(const struct state *s, struct canvas *c,
 			fmt_double_compact(res->rms[t], 3, v, sizeof v);
 			snprintf(line, sizeof line, tr(s->lang, "%s rms %s"),
 				 s->ascii ? ascii[t] : name[t], v);
-			if (M_CC + t == M_PP) {
-				spread_text(s, &res->spread[M_PP], added, false, sp,
+			if (AM_CC + t == AM_PP) {
+				spread_text(s, &res->spread[AM_PP], added, false, sp,
 					    sizeof sp);
 				snprintf(full, sizeof full, tr(s->lang, "%s rms %s, %s"),
 					 s->ascii ? ascii[t] : name[t], v, sp);
@@ -582,7 +313,7 @@ static void draw_terms(const struct state *s, struct canvas *c,
 		if (g->terms_rows >= 1)
 			att_fit(c, g->in.x, g->terms_y, g->in.w, cand, 2, text_style);
 		if (g->terms_rows >= 2) {
-			spread_text(s, &res->spread[M_PP], added, false, sp, sizeof sp);
+			spread_text(s, &res->spread[AM_PP], added, false, sp, sizeof sp);
 			snprintf(a, sizeof a, "%s %s", n[3], sp);
 			canvas_text(c, x, g->terms_y + 1, w, a, text_style);
 		}
@@ -617,15 +348,15 @@ static void draw_notes(const struct state *s, struct canvas *c,
 }
 
 /* What the numbers say, true for the numbers shown. */
-static const char *caption(const struct state *s, const struct scores_result *res)
+static const char *caption(const struct state *s, const struct att_matrices *res)
 {
 	bool random = att_setup(s).weights == ATTN_W_RANDOM;
 
-	if (res->spread[M_ADDED].groups == 0)
+	if (res->spread[AM_ADDED].groups == 0)
 		return tr(s->lang, "One position: no two scores share an offset to compare.");
 	if (!att_same_content(s))
 		return tr(s->lang, "Different tokens at different positions: every score also depends on which tokens meet, so no scheme is a function of p − q alone here (u: the same content everywhere).");
-	if (!relative(&res->spread[M_ROPE]) || relative(&res->spread[M_ADDED]))
+	if (!relative(&res->spread[AM_ROPE]) || relative(&res->spread[AM_ADDED]))
 		return tr(s->lang, "At positions this large the angles p·θ lose digits: the spreads show how many.");
 	if (random)
 		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: they are functions of p − q, whatever W_Q and W_K are. Added PE is not: besides the cross terms, W_QᵀW_K stops even p·p from being one.");
@@ -638,7 +369,7 @@ static const char *caption(const struct state *s, const struct scores_result *re
  * rep pixels, coloured by s / max |s|; an odd last pixel row fills its
  * cell (canvas_half). */
 static void draw_heat(struct canvas *c, int cx, int cy,
-		      const struct scores_result *res, enum mat i, int rep)
+		      const struct att_matrices *res, enum att_mat i, int rep)
 {
 	const double *v = res->mat + (size_t)i * (size_t)res->m * (size_t)res->m;
 	double scale = res->spread[i].scale;
@@ -658,7 +389,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		     struct canvas *c, struct rect r)
 {
 	struct scores_geom g;
-	const struct scores_result *res;
+	const struct att_matrices *res;
 	const struct attn_spread *sp;
 	char title[ATT_TEXT_MAX], line[ATT_TEXT_MAX], brief[ATT_TEXT_MAX];
 	const char *cand[2] = { line, brief };
@@ -667,7 +398,8 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 
 	geom(s, r, &g);
 	side = grid_side(&g);
-	res = g.in.w > 0 && g.in.h > 0 ? scores_get(s, x, side, &progress) : NULL;
+	res = g.in.w > 0 && g.in.h > 0 ? att_matrices_get(s, x, side, &progress)
+				     : NULL;
 	snprintf(title, sizeof title, "%s", tr(s->lang, "Scores s(p, q) of one content: added PE, RoPE, ALiBi"));
 	if (utf8_width(title) > r.w - 14)
 		snprintf(title, sizeof title, "%s", tr(s->lang, "Scores s(p, q)"));
@@ -722,14 +454,4 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 							 g.caption_rows },
 				       text, dim_style);
 	}
-}
-
-void att_scores_free(struct att_scores *x)
-{
-	if (x->have_attn)
-		attn_free(&x->attn);
-	cache_free(&x->model);
-	cache_free(&x->work);
-	cache_free(&x->shown);
-	memset(x, 0, sizeof *x);
 }
