@@ -33,6 +33,9 @@ static const double STEP_WORK = 4e6;
 static const enum att_mat spread_mat[] = { AM_ADDED, AM_ROPE, AM_ALIBI, AM_PP };
 enum { SPREADS = sizeof spread_mat / sizeof spread_mat[0] };
 
+/* Fill steps' worth of d a step of the model takes (model_step). */
+enum { FILL_WORK = 4096 };
+
 /* ---- the grid ---- */
 
 /* The positions m x m pixels can show of the window: every one when they
@@ -56,10 +59,21 @@ static struct cache_key model_key(const struct attn_setup *a)
 				     (double)a->seed, a->slope } };
 }
 
+/* A step of the model's fill: FILL_WORK / d of attn_fill_step's steps,
+ * each d Gaussians or (a projected token) d^2 multiply-adds, so at most
+ * about FILL_WORK d operations, ~1 ms at d = 1024: one fill step at a time
+ * would take thousands of frames of a small budget for the 2 d rows of
+ * random weights. */
 static bool model_step(struct cache *c, void *arg)
 {
+	struct attn *a = arg;
+	int n = FILL_WORK / a->set.pe.d_model;
+
 	(void)c;
-	return attn_fill_step(arg);
+	for (int k = 1; k < n; k++)
+		if (attn_fill_step(a))
+			return true;
+	return attn_fill_step(a);
 }
 
 /* The model for set with its tables complete, or NULL while they are
