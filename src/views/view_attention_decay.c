@@ -326,7 +326,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 				 (struct style){ (uint8_t)role[k], ROLE_DEFAULT, 0 });
 	}
 	y++;
-	text = tr(s->lang, "RoFormer's bound on the RoPE score falls as the offset m grows: on average far tokens weigh less. The score itself (q = k) swings under it. A larger base keeps the bound high for longer.");
+	text = tr(s->lang, "RoFormer's bound on the RoPE score falls as the offset m grows: on average far tokens weigh less. The score itself (q = k) swings under it. A larger base keeps the bound high for longer. L0 is the trained length: the presets m/M and :train set it.");
 	if (y < end && paragraph_rows(text, g->in.w) <= end - y)
 		paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w, end - y },
 			       text, dim_style);
