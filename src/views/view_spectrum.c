@@ -131,18 +131,23 @@ static int ylabels(const struct spectrum *sp, struct ylabel *out)
 {
 	int n = 0;
 
-	fmt_double_compact(PE_TWO_PI, 3, out[n].text, LABEL_MAX);
-	out[n++].v = sp->lo;
-	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, out[n].text, LABEL_MAX);
-	out[n].v = sp->hi;
-	if (strcmp(out[n].text, out[0].text) != 0)
-		n++;	/* else one label stands for both */
+	/* Round ticks: the decades on the axis. */
 	for (int e = 1; e <= 13 && n < LABELS_MAX; e++) {
 		if (e <= sp->ax_lo || e >= sp->ax_hi)
 			continue;
 		fmt_count(pow(10.0, e), out[n].text, LABEL_MAX);
 		out[n++].v = e;
 	}
+	if (n >= 2)
+		return n;
+	/* Fewer than two decades in range: the ends 2π and 2π·base too (the
+	 * text above says what they are) give the axis its scale. */
+	fmt_double_compact(PE_TWO_PI, 3, out[n].text, LABEL_MAX);
+	out[n++].v = sp->lo;
+	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, out[n].text, LABEL_MAX);
+	out[n].v = sp->hi;
+	if (strcmp(out[n].text, out[n - 1].text) != 0)
+		n++;	/* else one label stands for both */
 	return n;
 }
 
