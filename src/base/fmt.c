@@ -41,12 +41,6 @@ char *fmt_double_shortest(double x, char *buf, size_t n)
 	return buf;
 }
 
-char *fmt_double_sig(double x, int sig, char *buf, size_t n)
-{
-	snprintf(buf, n, "%.*g", sig, x);
-	return buf;
-}
-
 char *fmt_double_compact(double x, int sig, char *buf, size_t n)
 {
 	char tmp[64];

@@ -1,5 +1,6 @@
 /* command.c - parsing and running the ':' commands (see command.h). */
 #include "model/command.h"
+#include "base/fmt.h"
 #include "base/tr.h"
 
 #include <stdio.h>
@@ -33,10 +34,13 @@ static bool real_arg(enum lang l, const char *what, const char *v, double lo, do
 	enum numparse_status st = numparse_double(v, lo, hi, NUMPARSE_CLOSED,
 						  out);
 
+	char a[32], b[32];
+
 	if (st == NUMPARSE_OK)
 		return true;
-	snprintf(err, n, tr(l, "%s must be a number from %g to %g, got \"%s\" (%s)"),
-		 what, lo, hi, v, tr(l, numparse_reason(st)));
+	snprintf(err, n, tr(l, "%s must be a number from %s to %s, got \"%s\" (%s)"),
+		 what, fmt_double_shortest(lo, a, sizeof a),
+		 fmt_double_shortest(hi, b, sizeof b), v, tr(l, numparse_reason(st)));
 	return false;
 }
 

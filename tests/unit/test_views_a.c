@@ -680,6 +680,26 @@ Test(views_a, spectrum_of_a_base_next_to_one_is_flat)
 	canvas_free(c);
 }
 
+/* Round ticks (issue 12): with two decades or more in range the axis
+ * labels are the decades only, not the ends 2π and 2π·base. */
+Test(views_a, spectrum_axis_ticks_are_decades)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct rect r;
+	struct canvas *c = render(VIEW_SPECTRUM, &s, 100, 30, &r);
+	static const char *const want[] = { "│ 10 │", "│100 ", "│ 1k │", "│10k │" };
+	char *text = snap(c);
+
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+		assert_shows(c, want[i], "a decade");
+	/* No gutter label other than a decade: "│ 6.28 │" or "6.28e4". */
+	cr_expect_null(strstr(text, "6.28 ─") , "2π as a tick:\n%s", text);
+	cr_expect_null(strstr(text, "6.28e4 "), "2π·base as a tick:\n%s", text);
+	cr_expect_null(strstr(text, "6.28 ⣀"), "2π as a tick:\n%s", text);
+	free(text);
+	canvas_free(c);
+}
+
 /* The spectrum's sentences hold at small d: the slowest wavelength is a
  * share of 2π·base that the text gives (10% at d 8, base 1e4), and
  * "λ = base near pair N" only shows when such a pair exists. */
