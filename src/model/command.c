@@ -471,17 +471,11 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		snprintf(lines[count++], COMMAND_HELP_W,
 			 tr(s->lang, ":preset NAME  (%s)"), names);
 	}
-	if (count < max) {
-		used = (size_t)snprintf(names, sizeof names, "%s",
-					tr(s->lang, ":KNOB V  a view's knob:"));
-		for (int v = 0; v < s->cat->count; v++)
-			for (int k = 0; k < s->cat->view[v]->nknobs &&
-					used < sizeof names; k++)
-				used += (size_t)snprintf(names + used,
-							 sizeof names - used, " %s",
-							 s->cat->view[v]->knob[k].word);
-		snprintf(lines[count++], COMMAND_HELP_W, "%s", names);
-	}
+	/* The words themselves are listed under the view that has them (the
+	 * help's first group): all of them here would not fit 120x40. */
+	if (count < max)
+		snprintf(lines[count++], COMMAND_HELP_W, "%s",
+			 tr(s->lang, ":KNOB V  a knob of the view shown, by its word (see This view)"));
 	for (size_t i = 0; i < sizeof tail / sizeof tail[0] && count < max; i++)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, tail[i]));
 	return count;

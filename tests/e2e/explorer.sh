@@ -39,7 +39,7 @@ key_case "PgDn pages"           "pos=12 dim=0"         NPage
 key_case "PgUp pages"           "pos=0 dim=0"          PPage
 key_case "Down next dim"        "pos=0 dim=1"          Down
 key_case "Up previous dim"      "pos=0 dim=0"          Up
-key_case "Shift-Tab previous view" "Vector PE("         BTab
+key_case "Shift-Tab previous view" "Scores s(p, q)"      BTab
 key_case "Tab next view"        "Heatmap PE(pos, dim)" Tab
 tm_keys ":"; tm_keys -l "d 768"; tm_keys Enter
 if tm_wait "d_model=768 " 5; then ok "terminal key Enter runs a ':' command"; else not_ok "terminal key Enter runs a ':' command"; fi

@@ -10,7 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 here=$(cd "$(dirname "$0")" && pwd)
 export LC_ALL=C.UTF-8
 
-VIEWS=(explore spectrum clocks bands layouts context bugs vector)
+mapfile -t VIEWS < <("$PESCOPE" --list views)	# every view, in key order
 sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
 
