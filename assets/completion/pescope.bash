@@ -32,11 +32,11 @@ _pescope()
 	local with_value='-d --d-model -b --base -n --length -p --position
 		-i --dim --layout --view --preset --lesson --step --lang
 		--palette --seed --dump --dump-series --vector -o --output
-		--dtype --keys --export --size --color --frames --list'
+		--dtype --keys --export --size --color --colors --frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--list-keys -h --help -V --version'
 	local lists='views presets layouts formats dtypes series palettes
-		colors langs lessons'
+		colors depths langs lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}
 	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -75,6 +75,7 @@ _pescope()
 	--dump-series) words=$(_pescope_ask "$prog" series) ;;
 	--palette) words=$(_pescope_ask "$prog" palettes) ;;
 	--color) words=$(_pescope_ask "$prog" colors) ;;
+	--colors) words=$(_pescope_ask "$prog" depths) ;;
 	--lang) words=$(_pescope_ask "$prog" langs) ;;
 	--list) words=$lists ;;
 	--lesson)

@@ -85,6 +85,10 @@ static const struct word colors[] = {
 	{ "auto", COLOR_CHOICE_AUTO }, { "always", COLOR_CHOICE_ALWAYS },
 	{ "never", COLOR_CHOICE_NEVER }, { NULL, 0 }
 };
+static const struct word depths[] = {
+	{ "24bit", COLOR_RGB }, { "256", COLOR_256 }, { "16", COLOR_8 },
+	{ "mono", COLOR_NONE }, { NULL, 0 }
+};
 
 /* Word i of the lists other modules keep, NULL after the last. */
 static const char *view_word(int i)
@@ -127,6 +131,7 @@ static const struct {
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
 	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
+	[CLI_LIST_DEPTHS] = { "depths", depths, NULL },
 	[CLI_LIST_LANGS] = { "langs", NULL, lang_word },
 	[CLI_LIST_LESSONS] = { "lessons", NULL, NULL },
 };
@@ -338,6 +343,16 @@ static const char *set_color(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_colors(struct options *opt, const char *arg)
+{
+	int i = word_index(arg, depths);
+
+	if (i < 0)
+		return "";
+	opt->colors = depths[i].value;
+	return NULL;
+}
+
 static const char *set_ascii(struct options *opt, const char *arg)
 {
 	(void)arg;
@@ -496,7 +511,8 @@ static const struct cli_option table[] = {
 	  .modes = IN_ALL, .set = set_preset },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = "open a guided lesson: its name or number from --lessons, "
-		  "or the path of a lesson file (a name with a /)",
+		  "or a lesson file: a path with a /, or a file in the current "
+		  "folder",
 	  .accepts = "a lesson name, number or file",
 	  .modes = IN_SCREEN, .set = set_lesson },
 	{ .name = "step", .arg = "N",
@@ -553,7 +569,8 @@ static const struct cli_option table[] = {
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "vector", .arg = "P",
 	  .help = "print PE(P), one line per dimension (index, then value at "
-		  "full precision) and exit; P from 0 to 1e9, fractions allowed",
+		  "full precision) and exit; P from 0 to 1e9, fractions allowed; "
+		  "a header says how many decimals hold (about 6 at P = 1e9)",
 	  .accepts = "a number from 0 to 1e9",
 	  .modes = IN_VECTOR, .picks = CLI_VECTOR, .set = set_vector },
 	{ .name = "output", .letter = 'o', .arg = "FILE",
@@ -575,8 +592,9 @@ static const struct cli_option table[] = {
 	  .modes = IN_SNAPSHOT | IN_KEYS, .picks = CLI_SNAPSHOT },
 	{ .name = "keys", .arg = "FILE",
 	  .help = "run the session recorded in FILE (- for standard input: "
-		  "key, text, cmd, click, wheel, resize, tick lines) headless "
-		  "and print the status line at the end",
+		  "key, text, cmd, click, wheel, resize, tick lines; # starts a "
+		  "comment, \\# is a #) headless and print the status line at "
+		  "the end",
 	  .accepts = "a file name or -",
 	  .modes = IN_KEYS, .picks = CLI_KEYS, .set = set_keys },
 	{ .name = "export", .arg = "FILE",
@@ -593,10 +611,18 @@ static const struct cli_option table[] = {
 	  .set = set_size },
 	{ .name = "color", .arg = "WHEN",
 	  .help = "colour: auto (if stdout is a terminal and NO_COLOR is "
-		  "unset), always or never (default auto)",
+		  "unset or empty), always or never (default auto)",
 	  .accepts = "auto, always or never",
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_KEYS,
 	  .set = set_color },
+	{ .name = "colors", .arg = "DEPTH",
+	  .help = "colour depth, for terminals that announce theirs wrongly: "
+		  "24bit, 256, 16 or mono (default: what the terminal says; "
+		  "24-bit also when COLORTERM is truecolor or 24bit); in "
+		  "snapshots, the depth of --color always",
+	  .accepts = "24bit, 256, 16 or mono",
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_KEYS,
+	  .set = set_colors },
 	{ .name = "ascii",
 	  .help = "draw with ASCII characters only",
 	  .modes = IN_SCREEN | IN_LIST_KEYS, .set = set_ascii },
@@ -611,8 +637,8 @@ static const struct cli_option table[] = {
 	  .help = "print the words an option accepts, one per line, and exit "
 		  "(for shell completion): views, presets, layouts, formats "
 		  "(of --dump), dtypes, series (of --dump-series), palettes, "
-		  "colors, langs or lessons (names for --lesson, in the "
-		  "language of --lang)",
+		  "colors, depths (of --colors), langs or lessons (names for "
+		  "--lesson, in the language of --lang)",
 	  .accepts = "%s", .words = what_words,
 	  .modes = IN_LIST, .picks = CLI_LIST, .set = set_list },
 	{ .name = "list-keys",
@@ -735,6 +761,7 @@ void cli_defaults(struct options *opt)
 		.width = 120,
 		.height = 40,
 		.color = COLOR_CHOICE_AUTO,
+		.colors = TERM_DEPTH_AUTO,
 		.ascii = false,
 		.frames = 500,
 		.view = 0,

@@ -15,12 +15,13 @@
 #include <stdio.h>
 
 #include "io/dump.h"
+#include "io/term.h"
 #include "render/palette.h"
 #include "engine/pe.h"
 #include "engine/precision.h"
 
 /* Limits that --help and the messages quote. */
-#define CLI_SIZE_MAX 1000		/* --size W and H */
+#define CLI_SIZE_MAX TERM_SIZE_MAX	/* --size W and H: as on a terminal */
 #define CLI_FRAMES_MAX 1000000		/* --frames */
 #define CLI_SEED_MAX 4294967295LL	/* --seed */
 
@@ -45,7 +46,7 @@ enum cli_mode {
 
 /* The lists of --list WHAT, in the order --help names them: the words
  * --view, --preset, --layout, --dump, --dtype, --dump-series, --palette,
- * --color, --lang and --lesson accept. */
+ * --color, --colors, --lang and --lesson accept. */
 enum cli_list {
 	CLI_LIST_VIEWS,
 	CLI_LIST_PRESETS,
@@ -55,6 +56,7 @@ enum cli_list {
 	CLI_LIST_SERIES,
 	CLI_LIST_PALETTES,
 	CLI_LIST_COLORS,
+	CLI_LIST_DEPTHS,
 	CLI_LIST_LANGS,
 	CLI_LIST_LESSONS,	/* the names in the lessons folder of a
 				 * language: no fixed words (lesson_mode.c) */
@@ -83,6 +85,8 @@ struct options {
 	int width, height;		/* screen for snapshot and bench,
 					 * 1 .. CLI_SIZE_MAX */
 	enum color_choice color;	/* colour of the screen modes */
+	int colors;			/* --colors: an enum color_mode, or
+					 * TERM_DEPTH_AUTO (the terminal's) */
 	bool ascii;			/* ASCII glyphs only */
 	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
 	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */

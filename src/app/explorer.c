@@ -7,16 +7,17 @@
  * as soon as the pending events are taken, instead of waiting for one. */
 #include "app/explorer.h"
 
-#include <signal.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "app/export.h"
+#include "base/clock.h"
+#include "base/tr.h"
 #include "views/screen.h"
 #include "model/keys.h"
 #include "app/lesson_mode.h"
 #include "views/present.h"
 #include "app/session.h"
+#include "io/signals.h"
 #include "io/term.h"
 #include "model/reduce.h"
 #include "render/work.h"
@@ -24,22 +25,81 @@
 
 enum {
 	SWEEP_MS = 40,		/* frame interval while the sweep plays */
-	IDLE_MS = 250		/* wake-up interval to notice signals */
+	IDLE_MS = 250,		/* wake-up interval to notice signals */
+	REPEAT_MS = 500		/* an export key this soon after the last one
+				 * is the key repeating while held down:
+				 * terminals repeat every 30-50 ms once a key
+				 * has been held for 250-600 ms */
 };
 
-static long long now_ms(void)
-{
-	struct timespec ts;
+/* What the loop remembers between events. */
+struct loop {
+	struct present_echo echo;	/* presenter mode's key echo */
+	long long export_key_ms;	/* when the export key last came */
+	char saved[MSG_MAX];		/* the message of the last export */
+	bool repeat_told;		/* the message says repeats are ignored */
+	int paste_dropped;		/* pasted characters not taken */
+	int refused_w, refused_h;	/* the refused size last reported */
+};
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+/* A pasted key. Pasted text is text: on the ':' line each character is
+ * typed (tabs and line ends as spaces, other controls and keys dropped, so
+ * an ESC in the paste does not cancel the line); anywhere else the paste
+ * is dropped and, at its end, the message line says so. */
+static unsigned paste_key(struct state *s, struct loop *lp, int key)
+{
+	struct action a = action_make(ACT_CMD_CHAR, key);
+
+	if (!s->cmd.active) {
+		lp->paste_dropped++;
+		return REACT_NONE;
+	}
+	if (key == PK_TAB || key == PK_ENTER)
+		a.arg = ' ';
+	else if (key >= PK_SPECIAL || key < 0x20 || key == 0x7f)
+		return REACT_NONE;
+	return reduce(s, &a);
+}
+
+static unsigned paste_end(struct state *s, struct loop *lp)
+{
+	if (lp->paste_dropped == 0)
+		return REACT_NONE;
+	lp->paste_dropped = 0;
+	state_message(s, true,
+		      tr(s->lang, "a paste is not run as keys: press : first "
+			 "to paste a command"));
+	return REACT_REDRAW;
+}
+
+/* The export key: one picture per press. One that comes sooner than
+ * REPEAT_MS after the last, with no other key between them, is the key
+ * repeating while held down, and only says so. */
+static unsigned export_key(struct state *s, struct loop *lp,
+			   const struct action *a)
+{
+	long long t = clock_ms();
+	bool repeat = t - lp->export_key_ms < REPEAT_MS;
+	char msg[2 * MSG_MAX];	/* state_message cuts it to fit */
+
+	lp->export_key_ms = t;
+	if (!repeat) {
+		lp->repeat_told = false;
+		return reduce(s, a);
+	}
+	if (lp->repeat_told || !lp->saved[0])
+		return REACT_NONE;
+	snprintf(msg, sizeof msg, tr(s->lang, "%s (e held down: one picture "
+				      "per press)"), lp->saved);
+	state_message(s, false, msg);
+	lp->repeat_told = true;
+	return REACT_REDRAW;
 }
 
 /* Applies one event; returns the REACT_* flags. In presenter mode a key is
  * echoed on screen first (present.h). */
 static unsigned handle_event(struct screen *sc, struct state *s,
-			     struct present_echo *echo,
-			     const struct term_event *ev)
+			     struct loop *lp, const struct term_event *ev)
 {
 	struct action a;
 	int w, h;
@@ -48,6 +108,8 @@ static unsigned handle_event(struct screen *sc, struct state *s,
 	switch (ev->type) {
 	case TEV_RESIZE:
 		return REACT_REDRAW;
+	case TEV_PASTE_END:
+		return paste_end(s, lp);
 	case TEV_CLICK:
 		a = screen_click(sc, s, w, h, ev->x, ev->y);
 		break;
@@ -55,24 +117,67 @@ static unsigned handle_event(struct screen *sc, struct state *s,
 		a = screen_wheel(sc, s, w, h, ev->x, ev->y, ev->dir);
 		break;
 	default:
+		if (ev->pasted)
+			return paste_key(s, lp, ev->key);
 		if (s->present)
-			present_key(echo, s, ev->key, now_ms());
+			present_key(&lp->echo, s, ev->key, clock_ms());
 		a = keys_action(s, ev->key);
+		if (a.kind == ACT_EXPORT)
+			return export_key(s, lp, &a);
 		break;
 	}
+	lp->export_key_ms = -REPEAT_MS;	/* another key: a new press */
 	return reduce(s, &a);
+}
+
+/* Says on the message line when the terminal asked for a screen larger than
+ * pescope draws (once for each size asked). */
+static void tell_refused_size(struct state *s, struct loop *lp)
+{
+	int rw, rh, w, h;
+	char asked[48], msg[MSG_MAX];
+
+	if (!term_size_refused(&rw, &rh) ||
+	    (rw == lp->refused_w && rh == lp->refused_h))
+		return;
+	lp->refused_w = rw;
+	lp->refused_h = rh;
+	term_size(&w, &h);
+	snprintf(asked, sizeof asked, "%dx%d", rw ? rw : w, rh ? rh : h);
+	snprintf(msg, sizeof msg,
+		 tr(s->lang, "a %s screen is more than pescope draws (%dx%d "
+		    "at most): showing %dx%d"),
+		 asked, TERM_SIZE_MAX, TERM_SIZE_MAX, w, h);
+	state_message(s, true, msg);
+}
+
+/* Says when --colors asked for more colour than the terminal's entry has. */
+static void tell_depth(struct state *s, const struct options *opt)
+{
+	static const char *const names[] = { "mono", "16", "256", "24bit" };
+	enum color_mode got = term_color_mode();
+	char msg[MSG_MAX];
+
+	if (opt->colors == TERM_DEPTH_AUTO || (int)got >= opt->colors)
+		return;
+	snprintf(msg, sizeof msg,
+		 tr(s->lang, "--colors %s: this terminal's entry has less; "
+		    "showing %s (try %s)"),
+		 names[opt->colors], names[got], "TERM=xterm-direct");
+	state_message(s, true, msg);
 }
 
 int explore_run(const struct options *opt)
 {
 	struct term_opts to = { opt->ascii, opt->color == COLOR_CHOICE_NEVER,
-				opt->palette };
+				opt->palette, opt->colors };
 	struct state s;
 	struct canvas *c;
 	struct screen *sc;
 	struct lesson_book book;
-	struct present_echo echo = { 0 };
+	struct loop lp = { .export_key_ms = -REPEAT_MS };
 	char err[256];
+	int w = 0, h = 0;
 	/* Lesson errors are reported before the screen is taken over. */
 	int rc = lesson_mode_load(opt, true, &book);
 
@@ -89,37 +194,36 @@ int explore_run(const struct options *opt)
 	session_init(&s, opt);
 	lesson_mode_start(opt, &s, &book);
 	s.ascii = !term_utf8();
+	tell_depth(&s, opt);
 	c = canvas_new(0, 0);
 	sc = screen_new(views_catalog());
-	if (!c || !sc) {
-		term_close();
-		canvas_free(c);
-		screen_free(sc);
-		lesson_book_free(&book);
-		fprintf(stderr, "pescope: out of memory\n");
-		return 71;
-	}
+	term_size(&w, &h);
+	if (!sc)
+		rc = 71;
 	work_budget_set(WORK_SLICE_MS);
-	for (unsigned react = REACT_REDRAW;;) {
+	for (unsigned react = REACT_REDRAW; c && sc;) {
 		struct term_event ev;
-		int w, h, sig, wait_ms;
+		int sig, wait_ms;
 
 		/* Draw only when something changed: an idle explorer costs
 		 * nothing but a wake-up to look for signals. */
 		term_size(&w, &h);
 		if (canvas_width(c) != w || canvas_height(c) != h) {
-			if (canvas_resize(c, w, h) != 0)
+			if (canvas_resize(c, w, h) != 0) {
+				rc = 71;
 				break;
+			}
 			state_set_screen(&s, w, h);
+			tell_refused_size(&s, &lp);
 			react |= REACT_REDRAW;
 		}
-		if (present_expire(&echo, now_ms()))
+		if (present_expire(&lp.echo, clock_ms()))
 			react |= REACT_REDRAW;
 		if (react & REACT_REDRAW) {
 			work_frame_start();
 			screen_draw(sc, &s, c);
 			if (s.present)
-				present_draw(&echo, &s, c);
+				present_draw(&lp.echo, &s, c);
 			term_draw(c);
 			work_frame_end();
 		}
@@ -130,24 +234,21 @@ int explore_run(const struct options *opt)
 		/* Wait for the first event (or the next sweep tick), then take
 		 * whatever else is already queued without waiting. */
 		if (term_read(&ev, wait_ms)) {
-			react |= handle_event(sc, &s, &echo, &ev);
+			react |= handle_event(sc, &s, &lp, &ev);
 			/* An export stops the draining, so that the file shows
 			 * the screen the key was pressed on. */
 			while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
-			       term_read(&ev, 0))
-				react |= handle_event(sc, &s, &echo, &ev);
+			       !signals_pending() && term_read(&ev, 0))
+				react |= handle_event(sc, &s, &lp, &ev);
 		} else if (s.playing && !react) {
 			struct action tick = action_make(ACT_TICK, 0);
 
 			react |= reduce(&s, &tick);
 		}
-		sig = term_signal();
+		sig = signals_pending();
 		if (sig) {
-			term_close();
-			canvas_free(c);
-			screen_free(sc);
-			lesson_book_free(&book);
-			return 128 + sig;
+			rc = 128 + sig;
+			break;
 		}
 		if (react & REACT_QUIT)
 			break;
@@ -157,12 +258,19 @@ int explore_run(const struct options *opt)
 			work_frame_start();
 			screen_draw(sc, &s, c);
 			export_screen(&s, c, to.palette);
+			snprintf(lp.saved, sizeof lp.saved, "%s", s.msg);
+			lp.export_key_ms = clock_ms();	/* repeats meanwhile too */
 			work_budget_set(WORK_SLICE_MS);
 		}
 	}
 	term_close();
+	if (!c || rc == 71) {
+		fprintf(stderr, "pescope: out of memory for a %dx%d screen\n",
+			w, h);
+		rc = 71;
+	}
 	canvas_free(c);
 	screen_free(sc);
 	lesson_book_free(&book);
-	return 0;
+	return rc;
 }

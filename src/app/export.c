@@ -10,6 +10,8 @@
 #include <sysexits.h>
 
 #include "app/headless.h"
+#include "base/tr.h"
+#include "io/signals.h"
 #include "views/screen.h"
 #include "views/views.h"
 
@@ -33,16 +35,19 @@ void export_screen(struct state *s, const struct canvas *c,
 	export_title(s, title, sizeof title);
 	if (figure_auto_name(state_view(s)->name, time(NULL), path,
 			     sizeof path) != 0) {
-		state_message(s, true, "export: no free file name in the "
-			      "current folder");
+		state_message(s, true,
+			      tr(s->lang, "export: every file name for this "
+				 "second is taken in the current folder; press "
+				 "e again in a second"));
 		return;
 	}
 	if (figure_write(path, c, &o, err, sizeof err) != 0) {
-		snprintf(msg, sizeof msg, "export: %s", err);
+		snprintf(msg, sizeof msg, tr(s->lang, "export: %s"), err);
 		state_message(s, true, msg);
 		return;
 	}
-	snprintf(msg, sizeof msg, "saved %s in the current folder", path);
+	snprintf(msg, sizeof msg, tr(s->lang, "saved %s in the current folder"),
+		 path);
 	state_message(s, false, msg);
 }
 
@@ -81,10 +86,13 @@ int export_run(const struct options *opt)
 	}
 	export_title(&s, title, sizeof title);
 	screen_draw(sc, &s, c);
+	signals_catch();	/* a signal removes the temporary first */
 	rc = figure_write(opt->export_path, c, &o, err, sizeof err);
 	canvas_free(c);
 	screen_free(sc);
 	lesson_book_free(&book);
+	if (signals_pending())
+		signals_end(signals_pending());
 	if (rc)
 		fprintf(stderr, "pescope: %s\n", err);
 	return rc;

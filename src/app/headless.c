@@ -15,14 +15,17 @@ bool headless_utf8(void)
 	return cs && strcmp(cs, "UTF-8") == 0;
 }
 
-enum color_mode headless_color(enum color_choice choice)
+enum color_mode headless_color(const struct options *opt)
 {
 	const char *nc = getenv("NO_COLOR");
+	enum color_mode depth = opt->colors == TERM_DEPTH_AUTO
+				? COLOR_256 : (enum color_mode)opt->colors;
 
-	if (choice == COLOR_CHOICE_ALWAYS)
-		return COLOR_256;
-	if (choice == COLOR_CHOICE_AUTO && isatty(STDOUT_FILENO) && !(nc && *nc))
-		return COLOR_256;
+	if (opt->color == COLOR_CHOICE_ALWAYS)
+		return depth;
+	if (opt->color == COLOR_CHOICE_AUTO && isatty(STDOUT_FILENO) &&
+	    !(nc && *nc))
+		return depth;
 	return COLOR_NONE;
 }
 

@@ -15,10 +15,11 @@
  * UTF-8; otherwise in ASCII). */
 bool headless_utf8(void);
 
-/* The colour of text written to standard output: 256 colours for --color
- * always, or for auto when standard output is a terminal and NO_COLOR is
- * unset or empty; none otherwise. */
-enum color_mode headless_color(enum color_choice choice);
+/* The colour of text written to standard output: for --color always, or
+ * for auto when standard output is a terminal and NO_COLOR is unset or
+ * empty, the depth --colors names (256 colours when not given); none
+ * otherwise. */
+enum color_mode headless_color(const struct options *opt);
 
 /* Sets s to the screen the options ask for, a lesson's step included
  * (loading the lessons into *book, which the caller frees with

@@ -1,25 +1,44 @@
 /* lesson_mode.c - lessons for the modes (see lesson_mode.h). */
 #include "app/lesson_mode.h"
+#include "base/tr.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "model/lesson_run.h"
 #include "views/views.h"
 
-/* The one lesson file --lesson names by path: 66 when it cannot be read,
- * 65 when it does not parse. */
+/* Whether path names a regular file (through links). */
+static bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The one lesson file --lesson names by path: 66 when it cannot be read or
+ * is not a regular file (a FIFO would block start-up), 65 when it does not
+ * parse. */
 static int load_path(const char *path, struct lesson_book *b)
 {
 	char err[LESSON_ERR_MAX];
+	struct stat st;
 	struct lesson *l;
 
-	if (access(path, R_OK) != 0) {
+	if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
 		fprintf(stderr, "pescope: %s: cannot read: %s\n", path,
 			strerror(errno));
+		return EX_NOINPUT;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "pescope: %s: %s\n", path,
+			S_ISDIR(st.st_mode) ? "is a folder, not a lesson file"
+			: S_ISFIFO(st.st_mode) ? "is a FIFO, not a lesson file"
+			: "is not a regular file, so not a lesson file");
 		return EX_NOINPUT;
 	}
 	l = lesson_load(path, views_catalog(), err, sizeof err);
@@ -31,23 +50,33 @@ static int load_path(const char *path, struct lesson_book *b)
 	return 0;
 }
 
-/* Why --lesson NAME is not in the book: its file does not load (65), or
- * there is no such file (66). */
+/* Why --lesson NAME is not in the book: its file does not load (65), it
+ * is one of the files left out of a folder of too many (66), or there is
+ * no such file (66). */
 static int explain_missing(const struct options *opt,
 			   const struct lesson_book *b)
 {
-	char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
+	char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX] = "";
+	const char *txt = strstr(opt->lesson, ".txt");
 
 	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
 		struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err);
 
-		/* It failed inside the book; it fails the same way here. */
+		if (!l) {	/* it failed inside the book the same way */
+			fprintf(stderr, "pescope: %s\n", err);
+			return EX_DATAERR;
+		}
 		lesson_free(l);
-		fprintf(stderr, "pescope: %s\n", err);
-		return EX_DATAERR;
+		fprintf(stderr, "pescope: lesson \"%s\" is %s, which was not "
+			"read: %s (open it with --lesson %s)\n", opt->lesson,
+			strrchr(path, '/') ? strrchr(path, '/') + 1 : path,
+			b->left_out, path);
+		return EX_NOINPUT;
 	}
 	fprintf(stderr, "pescope: no lesson \"%s\" in %s (pescope --lessons "
-		"lists them)\n", opt->lesson, b->dir);
+		"lists them%s%s)\n", opt->lesson, b->dir,
+		txt ? "; a lesson file of your own is named by its path, as in "
+		      "./" : "", txt ? opt->lesson : "");
 	return EX_NOINPUT;
 }
 
@@ -69,6 +98,8 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 			snprintf(b->error, sizeof b->error, "%s", dir);
 			if (!opt->lesson)
 				return 0;
+			if (is_regular(opt->lesson))
+				return load_path(opt->lesson, b);
 			fprintf(stderr, "pescope: %s\n", dir);
 			return EX_NOINPUT;
 		}
@@ -80,6 +111,15 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 	if (!opt->lesson)
 		return 0;
 	i = strchr(opt->lesson, '/') ? 0 : lesson_book_find(b, opt->lesson);
+	if (i < 0 && is_regular(opt->lesson) &&
+	    lesson_find_file(b->dir, opt->lesson, dir, sizeof dir) != 0) {
+		/* Not a lesson of the folder, but a file here: open it. */
+		lesson_book_free(b);
+		rc = load_path(opt->lesson, b);
+		if (rc != 0)
+			return rc;
+		i = 0;
+	}
 	if (i < 0)
 		return explain_missing(opt, b);
 	l = b->lesson[i];
@@ -99,7 +139,10 @@ void lesson_mode_start(const struct options *opt, struct state *s,
 	s->les.book = b;
 	if (!opt->lesson)
 		return;
-	i = strchr(opt->lesson, '/') ? 0 : lesson_book_find(b, opt->lesson);
+	/* A book made of one file named by its path finds nothing by name. */
+	i = lesson_book_find(b, opt->lesson);
+	if (i < 0 && b->count == 1)
+		i = 0;
 	if (i >= 0 && i < b->count)
 		lesson_open(s, i, opt->step > 0 ? opt->step - 1 : 0);
 }
@@ -137,7 +180,11 @@ static int listed(struct lesson_book *b)
 			fprintf(stderr, "pescope: and %d more lesson files "
 				"that do not load\n", b->skipped - 1);
 		rc = EX_DATAERR;
-	} else if (!b->count) {
+	}
+	if (b->left_out[0]) {
+		fprintf(stderr, "pescope: %s\n", b->left_out);
+		rc = EX_DATAERR;
+	} else if (!b->count && !b->skipped) {
 		fprintf(stderr, "pescope: no lesson files (*.txt) in %s\n",
 			b->dir);
 		rc = EX_NOINPUT;
@@ -157,16 +204,14 @@ int lessons_run(const struct options *opt)
 
 	if (rc != 0)
 		return rc;
-	printf("%s (%s):\n", opt->lang == LANG_ZH ? "课程" : "Lessons",
+	printf("%s (%s):\n", tr(opt->lang, "Lessons"),
 	       b.dir);
 	for (int i = 0; i < b.count; i++)
 		printf("  %2d  %-12s %s\n", b.lesson[i]->number,
 		       b.lesson[i]->name, b.lesson[i]->about);
 	if (b.count)
-		printf("%s\n", opt->lang == LANG_ZH
-		       ? "用 pescope --lesson 名称（或编号）打开一课；在浏览器中按 o。"
-		       : "Open one with pescope --lesson NAME (or its number); "
-			 "in the explorer, press o.");
+		printf("%s\n", tr(opt->lang, "Open one with pescope --lesson NAME (or its number); "
+			 "in the explorer, press o."));
 	return listed(&b);
 }
 

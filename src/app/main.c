@@ -23,15 +23,8 @@
 #include "io/atomic_file.h"
 #include "io/dump.h"
 #include "io/series.h"
+#include "io/signals.h"
 #include "views/views.h"
-
-/* The signal that asked a dump to stop, 0 if none; dump_write polls it. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-}
 
 /* Flushes standard output after help or version: 0, or EX_IOERR with a
  * message (pescope --help >/dev/full). */
@@ -44,27 +37,6 @@ static int finish_stdout(void)
 		return EX_IOERR;
 	}
 	return 0;
-}
-
-/* Stops a dump on SIGINT, SIGTERM and SIGHUP so that the temporary file is
- * removed (signals that were ignored when we started, as for background
- * jobs or under nohup, stay ignored), and lets SIGPIPE kill us quietly when
- * the reader goes away (pescope --dump csv | head -1), whatever disposition
- * we inherited. */
-static void catch_stop_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, old;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop;	/* no SA_RESTART: a blocked write
-					 * returns, and the dump sees the flag */
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler != SIG_IGN)
-			sigaction(sigs[i], &sa, NULL);
-	signal(SIGPIPE, SIG_DFL);
 }
 
 /* --list WHAT: the words, one a line (lesson names come from the lessons
@@ -93,9 +65,9 @@ static int write_content(FILE *fp, const struct options *opt)
 	case CLI_VECTOR:
 		return series_vector(fp, &opt->pe, opt->vector_pos);
 	case CLI_SERIES:
-		return series_write(fp, &series, &stop_signal);
+		return series_write(fp, &series, signals_flag());
 	default:
-		return dump_write(fp, &spec, &stop_signal);
+		return dump_write(fp, &spec, signals_flag());
 	}
 }
 
@@ -115,8 +87,8 @@ static int run_output(const struct options *opt)
 		      stderr);
 		return EX_USAGE;
 	}
-	catch_stop_signals();
-
+	/* Every signal that would end us removes the temporary first. */
+	signals_catch();
 	err = atomic_file_open(&af, path);
 	if (err) {
 		fprintf(stderr, "pescope: cannot write \"%s\": %s\n", path,
@@ -129,10 +101,8 @@ static int run_output(const struct options *opt)
 	else
 		err = atomic_file_commit(&af);
 
-	if (stop_signal) {	/* die of it, as the caller expects */
-		signal(stop_signal, SIG_DFL);
-		raise(stop_signal);
-	}
+	if (signals_pending())	/* die of it, as the caller expects */
+		signals_end(signals_pending());
 	if (err) {
 		if (path)
 			fprintf(stderr, "pescope: cannot write \"%s\": %s\n",
@@ -151,8 +121,11 @@ int main(int argc, char **argv)
 	char err[CLI_ERR_MAX];
 
 	/* A reader that goes away (pescope ... | head -1) ends any mode
-	 * quietly, whatever SIGPIPE disposition we inherited. */
+	 * quietly, whatever SIGPIPE disposition we inherited; a write beyond
+	 * `ulimit -f` fails with EFBIG (reported, status 74) instead of
+	 * killing us without a word. */
 	signal(SIGPIPE, SIG_DFL);
+	signal(SIGXFSZ, SIG_IGN);
 	setlocale(LC_ALL, "");
 	if (!cli_parse(argc, argv, &opt, err, sizeof err)) {
 		fprintf(stderr, "pescope: %s\n", err);

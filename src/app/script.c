@@ -4,10 +4,12 @@
 #include "app/script.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <sysexits.h>
 
 #include "base/keycode.h"
@@ -193,7 +195,7 @@ static bool parse_words(const char *line, const char *end,
 	long long a, b;
 
 	split_words(line, end, &ws);
-	if (ws.count == 0 || ws.at[0][0] == '#')
+	if (ws.count == 0)
 		return true;
 	op = ws.at[0];
 	if (words_same(op, ws.len[0], "key")) {
@@ -216,7 +218,8 @@ static bool parse_words(const char *line, const char *end,
 		if (!check_string(s, end, text ? "text" : "cmd", err, n))
 			return false;
 		ev->op = text ? SCRIPT_TEXT : SCRIPT_CMD;
-		ev->text = s;
+		memcpy(ev->text, s, (size_t)(end - s));
+		ev->text[end - s] = '\0';
 		return true;
 	}
 	if (words_same(op, ws.len[0], "click")) {
@@ -268,15 +271,42 @@ static bool parse_words(const char *line, const char *end,
 		    "wheel, resize, tick, or # for a comment)", op, ws.len[0]);
 }
 
+/* Copies line (len bytes) into out without its comment: a '#' that starts
+ * a word begins one, to the end of the line, and takes the blanks before it
+ * along; "\#" stands for a '#' of the line itself. Returns the length. */
+static size_t strip_comment(const char *line, size_t len, char *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '#' && (i == 0 || is_blank(line[i - 1]))) {
+			while (k > 0 && is_blank(out[k - 1]))
+				k--;
+			break;
+		}
+		if (line[i] == '\\' && i + 1 < len && line[i + 1] == '#')
+			i++;
+		out[k++] = line[i];
+	}
+	out[k] = '\0';
+	return k;
+}
+
 bool script_parse(const char *line, size_t len, struct script_event *ev,
 		  char *err, size_t n)
 {
 	const char *nul = memchr(line, '\0', len);
+	char bare[SCRIPT_LINE_MAX + 1];
 
-	*ev = (struct script_event){ .op = SCRIPT_NOTHING };
+	memset(ev, 0, sizeof *ev);
+	ev->op = SCRIPT_NOTHING;
 	if (nul) {
 		snprintf(err, n, "NUL byte at column %zu",
 			 (size_t)(nul - line) + 1);
+		return false;
+	}
+	if (len > SCRIPT_LINE_MAX) {
+		snprintf(err, n, "line longer than %d bytes", SCRIPT_LINE_MAX);
 		return false;
 	}
 	for (size_t i = 0; i < len;) {
@@ -289,7 +319,8 @@ bool script_parse(const char *line, size_t len, struct script_event *ev,
 		}
 		i += k;
 	}
-	return parse_words(line, line + len, ev, err, n);
+	len = strip_comment(line, len, bare);
+	return parse_words(bare, bare + len, ev, err, n);
 }
 
 /* ---- running ---- */
@@ -444,6 +475,10 @@ enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 		}
 		if (len > 0 && buf[len - 1] == '\r')
 			buf[--len] = '\0';
+		if (ss->line == 1 && utf8_bom(buf, (size_t)len)) {
+			len -= 3;	/* a byte-order mark, from an editor */
+			memmove(buf, buf + 3, (size_t)len + 1);
+		}
 		if (!script_parse(buf, (size_t)len, &ev, err, n) ||
 		    !script_apply(ss, &ev, err, n))
 			return SCRIPT_BAD_LINE;
@@ -453,25 +488,36 @@ enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 
 /* ---- the --keys mode ---- */
 
-/* Opens the script; EX_NOINPUT with a message when it cannot be read. */
+/* Opens the script; EX_NOINPUT with a message when it cannot be read. A
+ * named file must be a regular file or a device: it is opened without
+ * waiting, so a FIFO is refused at once instead of blocking until a writer
+ * comes (use --keys - to read a pipe). */
 static int open_script(const char *path, FILE **in)
 {
 	struct stat st;
+	const char *why = NULL;
+	int fd;
 
+	*in = NULL;
 	if (strcmp(path, "-") == 0) {
 		*in = stdin;
 		return 0;
 	}
-	*in = fopen(path, "r");
-	if (*in && fstat(fileno(*in), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(*in);
-		*in = NULL;
-		errno = EISDIR;
-	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) != 0)
+		why = strerror(errno);
+	else if (S_ISDIR(st.st_mode))
+		why = strerror(EISDIR);
+	else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+		why = "a FIFO, not a file (read a pipe with --keys - < FIFO)";
+	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+		 !(*in = fdopen(fd, "r")))
+		why = strerror(errno);
 	if (*in)
 		return 0;
-	fprintf(stderr, "pescope: cannot read \"%s\": %s\n", path,
-		strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	fprintf(stderr, "pescope: cannot read \"%s\": %s\n", path, why);
 	return EX_NOINPUT;
 }
 
@@ -479,7 +525,7 @@ static int open_script(const char *path, FILE **in)
 static int print_result(const struct options *opt, struct script_session *ss,
 			bool utf8)
 {
-	struct render_opts ro = { utf8, headless_color(opt->color),
+	struct render_opts ro = { utf8, headless_color(opt),
 				  opt->palette };
 	char status[128];
 

@@ -25,8 +25,15 @@
  *                   100000); it moves only while it plays (key Space)
  *   # comment       ignored, as are blank lines
  *
+ * A comment may also end any line: a '#' at the start of a word (after a
+ * space or a tab) begins it, and it runs to the end of the line, so
+ * "cmd base 5e5   # half a million" runs ":base 5e5". To type a '#' write
+ * "\#" ("key \#", "text a \# b"); every other backslash is itself, and
+ * a '#' inside a word ("text a#b") is just a character.
+ *
  * Words are separated by spaces or tabs, and a line may be indented. Numbers
- * are written as on the command line (12, 1e3). A line may end in CR LF.
+ * are written as on the command line (12, 1e3). A line may end in CR LF, and
+ * the file may start with a UTF-8 byte-order mark.
  * A line that is too long (over SCRIPT_LINE_MAX bytes), holds a NUL byte or
  * invalid UTF-8, or a control character in STRING or LINE, is a bad line.
  *
@@ -80,9 +87,9 @@ enum script_op {
 struct script_event {
 	enum script_op op;
 	int key;		/* KEY: a keys.h code */
-	const char *text;	/* TEXT, CMD: the characters, valid UTF-8
-				 * without controls, NUL-terminated; points
-				 * into the parsed line */
+	char text[SCRIPT_LINE_MAX + 1];	/* TEXT, CMD: the characters, valid
+				 * UTF-8 without controls, comment gone and
+				 * "\#" made '#' */
 	int x, y;		/* CLICK, WHEEL: the cell */
 	int dir;		/* WHEEL: +1 up, -1 down */
 	int w, h;		/* RESIZE: the new size */
@@ -108,7 +115,9 @@ enum script_status {
 /* Parses one line of len bytes (without its '\n'; line[len] must be '\0';
  * the line may hold NUL bytes, which make it bad). Returns true with *ev
  * filled in, or false with a one-line message of at most n-1 bytes in err.
- * Looks at no state: a click outside the screen is found by script_apply. */
+ * Looks at no state: a click outside the screen is found by script_apply.
+ * A byte-order mark is not this function's business (script_feed skips one
+ * at the start of the input). */
 bool script_parse(const char *line, size_t len, struct script_event *ev,
 		  char *err, size_t n);
 

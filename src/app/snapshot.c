@@ -33,7 +33,7 @@ int snapshot_run(const struct options *opt)
 	}
 	ro.utf8 = !s.ascii && headless_utf8();
 	s.ascii = !ro.utf8;
-	ro.color = headless_color(opt->color);
+	ro.color = headless_color(opt);
 	ro.palette = opt->palette;
 	screen_draw(sc, &s, c);
 	rc = render_text(stdout, c, &ro);

@@ -7,43 +7,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* "e+04" -> "e4", "e-05" -> "e-5": the exponent as people write it. */
+static void compact_exponent(char *s)
+{
+	char *d = strchr(s, 'e');
+
+	if (!d)
+		return;
+	d++;
+	if (*d == '-')
+		d++;
+	else if (*d == '+')
+		memmove(d, d + 1, strlen(d));
+	while (d[0] == '0' && d[1] != '\0')
+		memmove(d, d + 1, strlen(d));
+}
+
 /* Exponent form only where %g would use it anyway at its default precision
- * (|x| >= 1e6 or < 1e-4): "10000" reads better than "1e+04". */
+ * (|x| >= 1e6 or < 1e-4): "10000" reads better than "1e4". */
 char *fmt_double_shortest(double x, char *buf, size_t n)
 {
 	double a = fabs(x);
 	bool plain = a == 0.0 || (a >= 1e-4 && a < 1e6);
+	char tmp[40];
 
 	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, n, "%.*g", prec, x);
-		if (strtod(buf, NULL) == x && !(plain && strchr(buf, 'e')))
+		snprintf(tmp, sizeof tmp, "%.*g", prec, x);
+		if (strtod(tmp, NULL) == x && !(plain && strchr(tmp, 'e')))
 			break;
 	}
-	return buf;
-}
-
-char *fmt_double_sig(double x, int sig, char *buf, size_t n)
-{
-	snprintf(buf, n, "%.*g", sig, x);
+	compact_exponent(tmp);
+	snprintf(buf, n, "%s", tmp);
 	return buf;
 }
 
 char *fmt_double_compact(double x, int sig, char *buf, size_t n)
 {
-	char tmp[64], *e, *d;
+	char tmp[64];
 
 	snprintf(tmp, sizeof tmp, "%.*g", sig, x);
-	e = strchr(tmp, 'e');
-	if (e) {
-		/* "e+04" -> "e4", "e-05" -> "e-5": drop the '+' and leading 0s. */
-		d = e + 1;
-		if (*d == '-')
-			d++;
-		else if (*d == '+')
-			memmove(d, d + 1, strlen(d));
-		while (d[0] == '0' && d[1] != '\0')
-			memmove(d, d + 1, strlen(d));
-	}
+	compact_exponent(tmp);
 	snprintf(buf, n, "%s", tmp);
 	return buf;
 }

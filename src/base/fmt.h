@@ -5,16 +5,14 @@
 #include <stddef.h>
 
 /* Writes x in the shortest %g form that strtod reads back as exactly x,
- * using the exponent form only for |x| >= 1e6 or < 1e-4 (10000, 500000,
- * 1e+06, 17782.8, 3.1415926535897931). Returns buf. */
+ * using the exponent form only for |x| >= 1e6 or < 1e-4, and that written
+ * as people write it, without '+' or leading zeros (10000, 500000, 1e6,
+ * 2.5e-5, 17782.8, 3.141592653589793). Returns buf. */
 char *fmt_double_shortest(double x, char *buf, size_t n);
 
-/* Writes x with `sig` significant digits in %g style, e.g. for tick labels
- * and wavelengths. Returns buf. */
-char *fmt_double_sig(double x, int sig, char *buf, size_t n);
-
-/* Writes x like fmt_double_sig but with a short exponent, for labels where
- * columns are scarce: 6.28, 628, 6.28e3, 6.06e4, 1.5e-5. Returns buf. */
+/* Writes x with `sig` significant digits in %g style, the exponent as
+ * people write it (no '+', no leading zeros), for labels and facts: 6.28,
+ * 628, 6.28e3, 6.06e4, 1.5e-5, 6.28319e9. Returns buf. */
 char *fmt_double_compact(double x, int sig, char *buf, size_t n);
 
 /* Writes a count compactly: 999, 1000, 12.5k, 1M, 1.2G. Returns buf. */

@@ -1,6 +1,7 @@
 /* utf8.c - decoding, encoding and display width of UTF-8 (see utf8.h). */
 #include "base/utf8.h"
 
+#include <string.h>
 #include <wchar.h>
 
 size_t utf8_decode(const char *s, size_t n, uint32_t *cp)
@@ -99,6 +100,11 @@ size_t utf8_cut(const char *s, size_t n)
 	lead = (unsigned char)s[j - 1];
 	need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
 	return n - (j - 1) < need ? j - 1 : n;
+}
+
+size_t utf8_bom(const char *s, size_t n)
+{
+	return n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
 bool utf8_is_control(uint32_t cp)

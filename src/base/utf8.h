@@ -60,6 +60,11 @@ size_t utf8_prev(const char *s, size_t i);
  * to fit a buffer. */
 size_t utf8_cut(const char *s, size_t n);
 
+/* The length of the UTF-8 byte-order mark (EF BB BF) that s (n bytes)
+ * starts with, or 0: editors on Windows put one at the start of a text
+ * file, and readers of text files skip it. */
+size_t utf8_bom(const char *s, size_t n);
+
 /* Whether cp is a control character: C0, DEL or C1. */
 bool utf8_is_control(uint32_t cp);
 

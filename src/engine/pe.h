@@ -11,7 +11,9 @@
  *     up to 2^53, and the accuracy contract covers |pos| <= 1e9.
  *   - Pair i turns at omega_i = base^(-2i/d); its wavelength is 2*pi/omega_i.
  *   - Interleaved layout (the paper):  dim 2i = sin(pos*omega_i), 2i+1 = cos.
- *     Concatenated layout (tensor2tensor): dim i = sin, dim d/2+i = cos.
+ *     Concatenated layout: dim i = sin, dim d/2+i = cos (the layout of
+ *     tensor2tensor and fairseq, which also space their frequencies
+ *     differently, by i/(d/2-1): the bug zoo shows what they compute).
  *   - Callers pass valid parameters (pe_params_valid); functions do not re-check
  *     ranges that the caller controls, but they never return NaN or Inf for
  *     valid input.
@@ -32,7 +34,7 @@
 
 enum pe_layout {
 	PE_INTERLEAVED,		/* sin, cos, sin, cos, ... (Vaswani et al. 2017) */
-	PE_CONCAT		/* all sines, then all cosines (tensor2tensor) */
+	PE_CONCAT		/* all sines, then all cosines */
 };
 
 enum pe_fn {

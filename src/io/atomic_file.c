@@ -3,13 +3,19 @@
 #include "io/atomic_file.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "io/signals.h"
+
 #define TMP_NAME ".pescope-XXXXXX"
+
+enum { MAX_LINKS = 40 };	/* links followed before ELOOP, as the kernel */
 
 static void release(struct atomic_file *af)
 {
@@ -34,29 +40,87 @@ static char *tmp_name_for(const char *target)
 	return t;
 }
 
-/* The path to rename onto: path itself, or, when path is a symbolic link to
- * an existing file, the file it leads to (so the link survives). A dangling
- * link is simply replaced. */
-static char *resolve_target(const char *path, bool exists)
+/* The file a shell's `>` would write for path: path itself, or, when path
+ * is a symbolic link, the file at the end of its chain of links (which may
+ * not exist yet: a dangling link gets its target created), so that the
+ * links survive and the temporary is made next to the real file. NULL with
+ * errno set (ELOOP for a circle, ENOMEM) on failure. */
+static char *follow_links(const char *path)
 {
-	struct stat lst;
+	char *cur = strdup(path);
 
-	if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
-		return realpath(path, NULL);
-	return strdup(path);
+	for (int hops = 0; cur; hops++) {
+		char link[PATH_MAX], *next;
+		struct stat lst;
+		const char *slash;
+		ssize_t len;
+		size_t dirlen;
+
+		if (lstat(cur, &lst) != 0 || !S_ISLNK(lst.st_mode))
+			return cur;	/* a file, or a name still free */
+		len = hops < MAX_LINKS ? readlink(cur, link, sizeof link - 1) : -1;
+		if (len < 0) {
+			free(cur);
+			errno = hops < MAX_LINKS ? errno : ELOOP;
+			return NULL;
+		}
+		link[len] = '\0';
+		/* A relative link is relative to the folder the link is in. */
+		slash = strrchr(cur, '/');
+		dirlen = link[0] != '/' && slash ? (size_t)(slash - cur) + 1 : 0;
+		next = malloc(dirlen + (size_t)len + 1);
+		if (next) {
+			memcpy(next, cur, dirlen);
+			memcpy(next + dirlen, link, (size_t)len + 1);
+		}
+		free(cur);
+		cur = next;
+	}
+	return NULL;
 }
 
-/* mkstemp's 0600 is too private for a data file: give it mode. */
+/* ---- the emergency cleanup ---- */
+
+/* The temporary that exists now, for on_fault: the name is complete before
+ * `live` is set, and `live` is cleared before the name goes away. pescope
+ * writes one atomic file at a time. */
+static char live_tmp[PATH_MAX];
+static volatile sig_atomic_t live;
+
+static void remove_live_tmp(void)	/* async-signal-safe */
+{
+	if (live)
+		unlink(live_tmp);
+}
+
+/* mkstemp's 0600 is too private for a data file: give it mode. Signals are
+ * held off from before the file exists until the emergency cleanup knows
+ * its name. */
 static int open_tmp(struct atomic_file *af, mode_t mode)
 {
-	int fd = mkstemp(af->tmp);
+	sigset_t all, old;
+	int fd, err = 0;
 
-	if (fd < 0)
-		return errno;
+	if (strlen(af->tmp) >= sizeof live_tmp)
+		return ENAMETOOLONG;
+	signals_at_fault(remove_live_tmp);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	fd = mkstemp(af->tmp);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		memcpy(live_tmp, af->tmp, strlen(af->tmp) + 1);
+		live = 1;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return err;
 	if (fchmod(fd, mode) != 0 || !(af->fp = fdopen(fd, "w"))) {
-		int err = errno;
+		err = errno;
 		close(fd);
 		unlink(af->tmp);
+		live = 0;
 		return err;
 	}
 	return 0;
@@ -97,7 +161,7 @@ int atomic_file_open(struct atomic_file *af, const char *path)
 		mode = 0666 & ~mask;
 	}
 
-	af->target = resolve_target(path, exists);
+	af->target = follow_links(path);
 	af->tmp = af->target ? tmp_name_for(af->target) : NULL;
 	err = !af->target ? errno : !af->tmp ? ENOMEM : open_tmp(af, mode);
 	if (err)
@@ -125,15 +189,19 @@ int atomic_file_commit(struct atomic_file *af)
 	}
 
 	/* Every step is checked: a full disk often shows only at fflush or
-	 * fsync, and NFS may report it at close. */
+	 * fsync, and NFS may report it at close. A signal that asked us to
+	 * stop meanwhile keeps the old file. */
 	if (fflush(af->fp) != 0 || ferror(af->fp) || fsync(fileno(af->fp)) != 0)
 		err = errno ? errno : EIO;
 	if (fclose(af->fp) != 0 && !err)
 		err = errno ? errno : EIO;
+	if (!err && signals_pending())
+		err = ECANCELED;
 	if (!err && rename(af->tmp, af->target) != 0)
 		err = errno;
 	if (err)
 		unlink(af->tmp);
+	live = 0;
 	release(af);
 	return err;
 }
@@ -144,6 +212,7 @@ void atomic_file_abort(struct atomic_file *af)
 		fclose(af->fp);
 		if (af->tmp)
 			unlink(af->tmp);
+		live = 0;
 	}
 	release(af);
 }

@@ -10,9 +10,17 @@
  *     caught (a write to /dev/full fails).
  *   - An existing target that is not a regular file (a device such as
  *     /dev/null or /dev/full, a FIFO) is opened and written in place.
- *   - An existing regular target keeps its permission bits; a symbolic link
- *     to one keeps being a link (the file it points to is replaced). New
- *     files get 0666 minus the umask, like fopen's. Owners are not copied.
+ *   - A symbolic link is treated as a shell's `>` treats it: the link stays
+ *     and the file at the end of its chain of links is written (atomically,
+ *     with the temporary in that file's folder); a dangling link gets its
+ *     target created.
+ *   - An existing regular target keeps its permission bits. New files get
+ *     0666 minus the umask, like fopen's. Owners are not copied.
+ *
+ * Signals (signals.h): a fault while the temporary exists removes it before
+ * the process dies, and a request to stop that is pending at commit time
+ * turns the commit into an abort (ECANCELED), so a stopped run leaves the
+ * old file and no temporary. One atomic file may be open at a time.
  *
  * Errors come back as errno values. Those of atomic_file_open mean the file
  * could not be created (missing folder, no permission, read-only file

@@ -2,10 +2,12 @@
 #include "io/series.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fmt.h"
 #include "engine/attention.h"
 #include "engine/rope_bound.h"
 #include "io/dump.h"
@@ -228,16 +230,54 @@ int series_write(FILE *fp, const struct series_spec *spec,
 	}
 }
 
+int series_vector_digits(double pos)
+{
+	double err = series_vector_error(pos);
+	int digits = (int)floor(-log10(err));
+
+	return digits < 0 ? 0 : digits > 16 ? 16 : digits;
+}
+
+double series_vector_error(double pos)
+{
+	/* The fastest pair has omega = 1, so the largest angle is pos. Two
+	 * roundings (omega, the product) each move it by half an ulp, up to
+	 * p*w*2^-53; the value itself is rounded once more. */
+	return fabs(pos) * 0x1p-52 + 0x1p-53;
+}
+
+/* The two comment lines at the top: what the lines are, and how many of
+ * the digits that follow hold. */
+static int vector_header(FILE *fp, const struct pe_params *params, double pos)
+{
+	char p[32], b[32], e[32];
+
+	fmt_double_shortest(pos, p, sizeof p);
+	fmt_double_shortest(params->base, b, sizeof b);
+	fmt_double_compact(series_vector_error(pos), 2, e, sizeof e);
+	if (fprintf(fp, "# PE(%s) for d_model=%d base=%s, %s: one line per "
+		    "dimension, DIM VALUE\n"
+		    "# about %d decimals hold: the angle p*w (up to %s rad) "
+		    "is rounded to a double, an error of up to %s (condition "
+		    "number p*w*2^-53 per rounding); 17 digits are written so "
+		    "that the doubles read back exactly\n",
+		    p, params->d_model, b, pe_layout_name(params->layout),
+		    series_vector_digits(pos), p, e) < 0)
+		return errno ? errno : EIO;
+	return 0;
+}
+
 int series_vector(FILE *fp, const struct pe_params *params, double pos)
 {
 	int d = params->d_model;
 	double *row = malloc((size_t)d * sizeof *row);
 	char v[DUMP_DOUBLE_MAX + 1];
-	int err = 0;
+	int err;
 
 	if (!row)
 		return ENOMEM;
 	pe_row(params, pos, row);
+	err = vector_header(fp, params, pos);
 	for (int i = 0; i < d && !err; i++) {
 		dump_format_double(row[i], v);
 		if (fprintf(fp, "%d %s\n", i, v) < 0)

@@ -5,24 +5,43 @@
 #include <curses.h>
 #include <errno.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <term.h>
 #include <termios.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/keycode.h"
+#include "base/utf8.h"
+#include "io/signals.h"
 
 /* Mouse reporting off, for every protocol ncurses may have turned on. */
 static const char mouse_off[] =
 	"\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l";
 
+/* Bracketed paste on and off, and what the terminal wraps a paste in. */
+static const char paste_on[] = "\033[?2004h";
+static const char paste_off[] = "\033[?2004l";
+static const char paste_begin[] = "\033[200~";
+static const char paste_end[] = "\033[201~";
+
 /* ---- module state ---- */
 
 /* Heat values are shown in HEAT_LEVELS steps, so the colours, and so the
  * colour pairs, are a finite set known when the terminal opens. */
-enum { MAX_CODES = 512, RESTORE_MAX = 256, HEAT_LEVELS = 64 };
+enum { MAX_CODES = 512, RESTORE_MAX = 256, HEAT_LEVELS = 64,
+       PAIR_SLOTS = 8192 };	/* a power of two, more than ever used */
+
+enum {
+	UTF8_WAIT_MS = 50,	/* for the rest of a character begun */
+	PASTE_IDLE_MS = 1000	/* a paste without an end ends after this */
+};
 
 static struct {
 	SCREEN *screen;
@@ -33,7 +52,12 @@ static struct {
 	struct heat_table heat;	/* heat level -> colour code */
 	int ncodes;		/* distinct colour codes in use */
 	int codes[MAX_CODES];	/* sorted, PALETTE_DEFAULT first */
-	int pairs_ok;		/* highest pair number defined */
+	/* The colour pairs defined so far, by (fg, bg) code index: a pair
+	 * is made the first time a cell needs it, so the combinations a
+	 * screen really uses fit in a terminal's 64 pairs (8 colours: 9
+	 * codes would be 81 combinations made up front). */
+	struct { int key, pair; } pairs[PAIR_SLOTS];
+	int pairs_made;		/* pair numbers 1 .. pairs_made are taken */
 	struct termios saved;	/* modes before we started */
 	bool saved_ok;
 	char restore[RESTORE_MAX];	/* bytes that undo the screen setup */
@@ -41,29 +65,51 @@ static struct {
 	int restore_fd;
 	struct canvas *shown;	/* what ncurses holds now, to skip equal cells */
 	bool repaint;		/* copy every cell on the next term_draw */
-} t = { .restore_fd = -1 };
+	int refused_w, refused_h;	/* a size asked for above the cap, or 0 */
+	int key_paste_begin;	/* ncurses key codes we gave paste_begin */
+	int key_paste_end;	/*   and paste_end */
+	bool pasting;		/* between paste_begin and paste_end */
+	long long paste_last_ms;	/* when the paste last gave a byte */
+	int pushback;		/* a byte or key read ahead, or ERR */
+	bool paste_to_send;	/* paste_on goes out after the next frame */
+} t = { .restore_fd = -1, .pushback = ERR };
 
-static volatile sig_atomic_t pending_signal;
+/* The signals that concern only the terminal: a size change, Ctrl-Z. */
+static volatile sig_atomic_t winch_seen, tstp_seen;
 
 /* ---- signals ---- */
 
-static void on_polite_signal(int sig)
+static void on_winch(int sig)
 {
-	pending_signal = sig;
+	(void)sig;
+	winch_seen = 1;
 }
 
-/* The crash signals, and what each did before install_signals (SIG_DFL,
- * or a sanitizer's handler), which a crash goes on to once the terminal is
- * restored: the process then dumps core or the sanitizer reports, as if we
- * had not been there. */
-static const int crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
-static struct sigaction crash_prev[sizeof crash_sigs / sizeof crash_sigs[0]];
+static void on_tstp(int sig)
+{
+	(void)sig;
+	tstp_seen = 1;
+}
 
-/* Async-signal-safe: only write(2), tcsetattr(3), sigaction(2) and
- * raise(3). The raised signal waits until the handler returns (it is
- * blocked meanwhile); a real fault simply happens again, and meets the
- * previous handler either way. */
-static void on_crash(int sig)
+/* SIGWINCH and SIGTSTP set flags that term_read looks at; installed before
+ * newterm, so that ncurses leaves both to us. */
+static void catch_terminal_signals(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_winch;	/* no SA_RESTART: wake the read */
+	sigaction(SIGWINCH, &sa, NULL);
+	if (sigaction(SIGTSTP, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
+		sa.sa_handler = on_tstp;
+		sigaction(SIGTSTP, &sa, NULL);
+	}
+}
+
+/* The fault handler's cleanup: async-signal-safe, only write(2) and
+ * tcsetattr(3). */
+static void restore_emergency(void)
 {
 	if (t.restore_fd >= 0) {
 		ssize_t unused = write(t.restore_fd, t.restore, t.restore_len);
@@ -71,26 +117,6 @@ static void on_crash(int sig)
 		if (t.saved_ok)
 			tcsetattr(t.restore_fd, TCSANOW, &t.saved);
 	}
-	for (size_t i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
-		if (crash_sigs[i] == sig)
-			sigaction(sig, &crash_prev[i], NULL);
-	raise(sig);
-}
-
-static void install_signals(void)
-{
-	static const int polite[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_polite_signal;	/* no SA_RESTART: wake the read */
-	for (size_t i = 0; i < sizeof polite / sizeof polite[0]; i++)
-		sigaction(polite[i], &sa, NULL);
-	sa.sa_handler = on_crash;
-	sa.sa_flags = SA_RESETHAND;	/* a crash in the handler is final */
-	for (size_t i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
-		sigaction(crash_sigs[i], &sa, &crash_prev[i]);
 }
 
 static void restore_add(const char *s)
@@ -102,9 +128,9 @@ static void restore_add(const char *s)
 	}
 }
 
-/* Prebuilds what the crash handler writes: leave the alternate screen, show
+/* Prebuilds what the fault handler writes: leave the alternate screen, show
  * the cursor, reset attributes, leave keypad transmit mode, stop mouse
- * reporting. */
+ * reporting and bracketed paste. */
 static void prepare_restore(int fd)
 {
 	t.restore_len = 0;
@@ -115,6 +141,7 @@ static void prepare_restore(int fd)
 					 * transmit mode on: arrows would
 					 * reach the shell as ESC O A */
 	restore_add(mouse_off);
+	restore_add(paste_off);
 	t.restore_fd = fd;
 }
 
@@ -150,8 +177,8 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Collects every colour code a cell can have in this mode, then defines one
- * pair for each (fg, bg) combination, once. */
+/* Collects every colour code a cell can have in this mode and forgets the
+ * pairs: pair_of makes each again when a cell asks for it. */
 static void define_pairs(void)
 {
 	t.ncodes = 0;
@@ -163,24 +190,29 @@ static void define_pairs(void)
 	for (int l = 0; l < t.heat.nlevels; l++)
 		code_add(t.heat.code[l]);
 	qsort(t.codes, (size_t)t.ncodes, sizeof t.codes[0], cmp_int);
-
-	t.pairs_ok = 0;
-	for (int f = 0; f < t.ncodes; f++)
-		for (int b = 0; b < t.ncodes; b++) {
-			int pair = f * t.ncodes + b + 1;
-			if (pair >= COLOR_PAIRS)
-				return;
-			if (init_extended_pair(pair, t.codes[f], t.codes[b]) == OK)
-				t.pairs_ok = pair;
-		}
+	memset(t.pairs, 0, sizeof t.pairs);
+	t.pairs_made = 0;
 }
 
-static enum color_mode pick_mode(const struct term_opts *o)
+/* Whether the environment asks for no colour (no-color.org: set and not
+ * empty) or for 24-bit colour (COLORTERM, as most terminals announce it). */
+static bool env_no_color(void)
 {
 	const char *nc = getenv("NO_COLOR");
 
-	if (o->no_color || (nc && *nc) || !has_colors())
-		return COLOR_NONE;
+	return nc && *nc;
+}
+
+static bool env_truecolor(void)
+{
+	const char *ct = getenv("COLORTERM");
+
+	return ct && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
+}
+
+/* The most the terminfo entry in use can show. */
+static enum color_mode entry_mode(void)
+{
 	if (tigetflag("RGB") > 0 && COLORS >= 0x1000000)
 		return COLOR_RGB;
 	if (COLORS >= 256)
@@ -188,10 +220,40 @@ static enum color_mode pick_mode(const struct term_opts *o)
 	return COLORS >= 8 ? COLOR_8 : COLOR_NONE;
 }
 
+static enum color_mode pick_mode(const struct term_opts *o)
+{
+	enum color_mode best;
+
+	if (o->no_color || env_no_color() || !has_colors())
+		return COLOR_NONE;
+	best = entry_mode();
+	if (o->depth != TERM_DEPTH_AUTO && o->depth < (int)best)
+		return (enum color_mode)o->depth;
+	return best;
+}
+
+/* The pair of colours fg on bg, made now if it is new; 0 (the terminal's
+ * default colours) once the terminal has no pair left. */
 static int pair_of(int fg, int bg)
 {
-	int pair = code_index(fg) * t.ncodes + code_index(bg) + 1;
-	return pair <= t.pairs_ok ? pair : 0;
+	int key = code_index(fg) * MAX_CODES + code_index(bg) + 1;
+	unsigned h = (unsigned)key * 2654435761u;
+
+	for (int probe = 0; probe < PAIR_SLOTS; probe++) {
+		int i = (int)((h + (unsigned)probe) & (PAIR_SLOTS - 1));
+
+		if (t.pairs[i].key == key)
+			return t.pairs[i].pair;
+		if (t.pairs[i].key != 0)
+			continue;
+		if (t.pairs_made + 1 >= COLOR_PAIRS ||
+		    init_extended_pair(t.pairs_made + 1, fg, bg) != OK)
+			return 0;
+		t.pairs[i].key = key;
+		t.pairs[i].pair = ++t.pairs_made;
+		return t.pairs[i].pair;
+	}
+	return 0;
 }
 
 /* ---- opening and closing ---- */
@@ -219,10 +281,124 @@ static void setup_screen(const struct term_opts *o)
 	t.open = true;
 }
 
+/* A key code no key of the terminal's entry uses, from `from` up. */
+static int free_key_code(int from)
+{
+	for (int code = from;; code++) {
+		char *bound = keybound(code, 0);
+		if (!bound)
+			return code;
+		free(bound);
+	}
+}
+
+/* Makes the paste markers keys of their own, so they arrive whole. */
+static void define_paste_keys(void)
+{
+	t.key_paste_begin = free_key_code(KEY_MAX + 1);
+	define_key(paste_begin, t.key_paste_begin);
+	t.key_paste_end = free_key_code(t.key_paste_begin + 1);
+	define_key(paste_end, t.key_paste_end);
+}
+
+/* The number ncurses would take from environment variable name (a
+ * positive integer), or 0. */
+static long env_size(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n;
+
+	if (!v || !*v)
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 0);
+	if (*end != '\0' || n <= 0)
+		return 0;
+	return errno == ERANGE ? LONG_MAX : n;
+}
+
+/* Before newterm: ncurses sizes its windows by COLUMNS or LINES when they
+ * are set, else by the terminal. A value above TERM_SIZE_MAX is set aside
+ * for the terminal's own size when that is within the cap, else replaced
+ * by the cap; *refused gets what was asked (or stays 0). */
+static void cap_env_size(const char *name, int tty, int *refused)
+{
+	long env = env_size(name);
+	long asked = env > 0 ? env : tty;
+	char cap[16];
+
+	if (asked <= TERM_SIZE_MAX)
+		return;
+	*refused = asked > INT_MAX ? INT_MAX : (int)asked;
+	if (env > TERM_SIZE_MAX && tty > 0 && tty <= TERM_SIZE_MAX) {
+		unsetenv(name);
+		return;
+	}
+	snprintf(cap, sizeof cap, "%d", (int)TERM_SIZE_MAX);
+	setenv(name, cap, 1);
+}
+
+/* The terminal's size from the kernel, each 0 when it does not say. */
+static void tty_size(int *w, int *h)
+{
+	struct winsize ws;
+
+	*w = *h = 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		*w = ws.ws_col;
+		*h = ws.ws_row;
+	}
+}
+
+/* "xterm-direct" for "xterm-256color" (or "xterm"): the entry of the same
+ * terminal with 24-bit colour, in buf (n bytes); false when name is one
+ * already or the name does not fit. */
+static bool direct_name(const char *name, char *buf, size_t n)
+{
+	static const char *const suffixes[] = { "-256color", "-88color",
+						"-16color", "-color" };
+	size_t len = strlen(name);
+
+	if (strstr(name, "-direct"))
+		return false;
+	for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		size_t k = strlen(suffixes[i]);
+		if (len > k && strcmp(name + len - k, suffixes[i]) == 0) {
+			len -= k;
+			break;
+		}
+	}
+	return snprintf(buf, n, "%.*s-direct", (int)len, name) < (int)n;
+}
+
+/* newterm for the interactive terminal: with 24-bit colour wanted (COLORTERM
+ * or --colors 24bit) the -direct entry of the same terminal when there is
+ * one that has RGB, else TERM's own entry. */
+static SCREEN *open_screen(const struct term_opts *o, const char *name)
+{
+	char direct[128];
+	bool want_rgb = !o->no_color && !env_no_color() &&
+			(o->depth == COLOR_RGB ||
+			 (o->depth == TERM_DEPTH_AUTO && env_truecolor()));
+
+	if (want_rgb && direct_name(name, direct, sizeof direct)) {
+		SCREEN *sp = newterm(direct, stdout, stdin);
+		if (sp && tigetflag("RGB") > 0)
+			return sp;
+		if (sp) {
+			endwin();
+			delscreen(sp);
+		}
+	}
+	return newterm(NULL, stdout, stdin);
+}
+
 int term_open(const struct term_opts *o, char *err, size_t n)
 {
 	const char *name = getenv("TERM");
 	const char *hint = "use --snapshot to render to text or --dump to write the matrix";
+	int tw, th;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, n, "the explorer needs a terminal on stdin and stdout; %s", hint);
@@ -233,9 +409,22 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 		return 69;
 	}
 	t.saved_ok = tcgetattr(STDIN_FILENO, &t.saved) == 0;
-	install_signals();
+	signals_catch();
+	signals_at_fault(restore_emergency);
+	catch_terminal_signals();
 	set_escdelay(25);
-	t.screen = newterm(NULL, stdout, stdin);
+	tty_size(&tw, &th);
+	t.refused_w = t.refused_h = 0;
+	cap_env_size("COLUMNS", tw, &t.refused_w);
+	cap_env_size("LINES", th, &t.refused_h);
+	errno = 0;
+	t.screen = open_screen(o, name);
+	if (!t.screen && errno == ENOMEM) {
+		long w = env_size("COLUMNS"), h = env_size("LINES");
+		snprintf(err, n, "out of memory for ncurses' %ldx%ld screen "
+			 "(TERM \"%s\")", w ? w : tw, h ? h : th, name);
+		return 71;
+	}
 	if (!t.screen) {
 		snprintf(err, n, "unknown terminal type \"%s\"; %s", name, hint);
 		return 69;
@@ -251,6 +440,8 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 	atexit(term_close);
 	setup_screen(o);
 	t.interactive = true;
+	define_paste_keys();
+	t.paste_to_send = true;
 	mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 	mouseinterval(0);
 	return 0;
@@ -286,6 +477,7 @@ void term_close(void)
 	endwin();
 	if (t.interactive) {
 		fputs(mouse_off, stdout);
+		fputs(paste_off, stdout);
 		fflush(stdout);
 	}
 	t.interactive = false;
@@ -303,6 +495,13 @@ void term_size(int *w, int *h)
 {
 	*w = COLS;
 	*h = LINES;
+}
+
+bool term_size_refused(int *w, int *h)
+{
+	*w = t.refused_w;
+	*h = t.refused_h;
+	return t.refused_w || t.refused_h;
 }
 
 bool term_utf8(void)
@@ -371,6 +570,13 @@ void term_draw(const struct canvas *c)
 	t.repaint = !t.shown || canvas_copy(t.shown, c) != 0;
 	wnoutrefresh(stdscr);
 	doupdate();
+	/* After the first frame, which switched to the alternate screen: a
+	 * terminal may keep the paste mode of each screen apart. */
+	if (t.paste_to_send && t.interactive) {
+		fputs(paste_on, stdout);
+		fflush(stdout);
+		t.paste_to_send = false;
+	}
 }
 
 void term_invalidate(void)
@@ -401,7 +607,7 @@ static int map_key(int code)
 	}
 }
 
-static int map_char(wint_t ch)
+static int map_char(uint32_t ch)
 {
 	switch (ch) {
 	case '\r':
@@ -436,32 +642,134 @@ static bool read_mouse(struct term_event *ev)
 	return true;
 }
 
-bool term_read(struct term_event *ev, int timeout_ms)
+/* One byte (0..255) or ncurses key code, waiting up to timeout_ms; ERR
+ * when none came. */
+static int next_input(int timeout_ms)
 {
-	wint_t ch;
-	int rc;
+	int c = t.pushback;
 
-	wtimeout(stdscr, timeout_ms);
-	rc = wget_wch(stdscr, &ch);
-	if (rc == ERR)
-		return false;
-	memset(ev, 0, sizeof *ev);
-	if (rc == KEY_CODE_YES) {
-		if (ch == KEY_MOUSE)
-			return read_mouse(ev);
-		if (ch == KEY_RESIZE) {
-			ev->type = TEV_RESIZE;
-			return true;
-		}
-		ev->key = map_key((int)ch);
-	} else {
-		ev->key = map_char(ch);
+	if (c != ERR) {
+		t.pushback = ERR;
+		return c;
 	}
-	ev->type = TEV_KEY;
-	return ev->key != PK_NONE;
+	wtimeout(stdscr, timeout_ms);
+	return wgetch(stdscr);
 }
 
-int term_signal(void)
+/* The character that starts with byte lead: its continuation bytes are
+ * read too. Anything that does not continue it is left for the next read
+ * and the character becomes U+FFFD, as does an invalid lead byte. */
+static uint32_t read_utf8(int lead)
 {
-	return pending_signal;
+	char buf[UTF8_MAX];
+	size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+	size_t got = 1;
+	uint32_t cp;
+
+	buf[0] = (char)lead;
+	while (got < need) {
+		int c = next_input(UTF8_WAIT_MS);
+		if (c == ERR || c > 0xff || (c & 0xc0) != 0x80) {
+			t.pushback = c;
+			return UTF8_REPLACEMENT;
+		}
+		buf[got++] = (char)c;
+	}
+	return utf8_decode(buf, got, &cp) == got ? cp : UTF8_REPLACEMENT;
+}
+
+/* Ctrl-Z: put the terminal back as the shell expects it, stop, and set it
+ * up again when we are continued. */
+static void suspend(void)
+{
+	sigset_t set;
+
+	tstp_seen = 0;
+	endwin();
+	fputs(mouse_off, stdout);
+	fputs(paste_off, stdout);
+	fflush(stdout);
+	signal(SIGTSTP, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(SIGTSTP);		/* here we stop until SIGCONT */
+	catch_terminal_signals();
+	t.paste_to_send = true;
+	term_invalidate();
+	winch_seen = 1;		/* the size may have changed meanwhile */
+}
+
+/* A size change: the kernel's size, capped, given to ncurses. */
+static void take_resize(void)
+{
+	int w, h;
+
+	winch_seen = 0;
+	tty_size(&w, &h);
+	if (w <= 0 || h <= 0)
+		return;
+	t.refused_w = w > TERM_SIZE_MAX ? w : 0;
+	t.refused_h = h > TERM_SIZE_MAX ? h : 0;
+	resizeterm(h < TERM_SIZE_MAX ? h : TERM_SIZE_MAX,
+		   w < TERM_SIZE_MAX ? w : TERM_SIZE_MAX);
+}
+
+/* A Ctrl-Z or size change that came in: handled, and reported as a resize
+ * (both need the whole screen drawn again). */
+static bool terminal_signal(struct term_event *ev)
+{
+	if (!tstp_seen && !winch_seen)
+		return false;
+	if (tstp_seen)
+		suspend();
+	if (winch_seen)
+		take_resize();
+	ev->type = TEV_RESIZE;
+	return true;
+}
+
+bool term_read(struct term_event *ev, int timeout_ms)
+{
+	int c;
+
+	memset(ev, 0, sizeof *ev);
+	if (terminal_signal(ev))
+		return true;
+	c = next_input(timeout_ms);
+	if (c == ERR) {
+		if (terminal_signal(ev))
+			return true;
+		if (t.pasting && clock_ms() - t.paste_last_ms > PASTE_IDLE_MS) {
+			t.pasting = false;	/* its end got lost */
+			ev->type = TEV_PASTE_END;
+			return true;
+		}
+		return false;
+	}
+	if (c == t.key_paste_begin || c == t.key_paste_end) {
+		t.pasting = c == t.key_paste_begin;
+		t.paste_last_ms = clock_ms();
+		if (t.pasting)
+			return term_read(ev, 0);
+		ev->type = TEV_PASTE_END;
+		return true;
+	}
+	ev->type = TEV_KEY;
+	ev->pasted = t.pasting;
+	if (t.pasting)
+		t.paste_last_ms = clock_ms();
+	if (c == KEY_MOUSE)
+		return !t.pasting && read_mouse(ev);
+	if (c == KEY_RESIZE) {
+		ev->type = TEV_RESIZE;
+		return true;
+	}
+	if (c >= KEY_MIN)
+		ev->key = map_key(c);
+	else if (c >= 0x80)
+		ev->key = map_char(read_utf8(c));
+	else
+		ev->key = map_char((uint32_t)c);
+	return ev->key != PK_NONE;
 }

@@ -51,6 +51,9 @@ struct lesson_book {
 	char dir[LESSON_PATH_MAX];		/* where they came from */
 	int skipped;				/* files that did not load */
 	char error[LESSON_ERR_MAX];		/* the first of those errors */
+	char left_out[LESSON_ERR_MAX];		/* "" or which files came after
+						 * the first LESSON_BOOK_MAX
+						 * and were not read */
 };
 
 #endif

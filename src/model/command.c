@@ -1,5 +1,6 @@
 /* command.c - parsing and running the ':' commands (see command.h). */
 #include "model/command.h"
+#include "base/fmt.h"
 #include "base/tr.h"
 
 #include <stdio.h>
@@ -33,10 +34,13 @@ static bool real_arg(enum lang l, const char *what, const char *v, double lo, do
 	enum numparse_status st = numparse_double(v, lo, hi, NUMPARSE_CLOSED,
 						  out);
 
+	char a[32], b[32];
+
 	if (st == NUMPARSE_OK)
 		return true;
-	snprintf(err, n, tr(l, "%s must be a number from %g to %g, got \"%s\" (%s)"),
-		 what, lo, hi, v, tr(l, numparse_reason(st)));
+	snprintf(err, n, tr(l, "%s must be a number from %s to %s, got \"%s\" (%s)"),
+		 what, fmt_double_shortest(lo, a, sizeof a),
+		 fmt_double_shortest(hi, b, sizeof b), v, tr(l, numparse_reason(st)));
 	return false;
 }
 
@@ -467,17 +471,11 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		snprintf(lines[count++], COMMAND_HELP_W,
 			 tr(s->lang, ":preset NAME  (%s)"), names);
 	}
-	if (count < max) {
-		used = (size_t)snprintf(names, sizeof names, "%s",
-					tr(s->lang, ":KNOB V  a view's knob:"));
-		for (int v = 0; v < s->cat->count; v++)
-			for (int k = 0; k < s->cat->view[v]->nknobs &&
-					used < sizeof names; k++)
-				used += (size_t)snprintf(names + used,
-							 sizeof names - used, " %s",
-							 s->cat->view[v]->knob[k].word);
-		snprintf(lines[count++], COMMAND_HELP_W, "%s", names);
-	}
+	/* The words themselves are listed under the view that has them (the
+	 * help's first group): all of them here would not fit 120x40. */
+	if (count < max)
+		snprintf(lines[count++], COMMAND_HELP_W, "%s",
+			 tr(s->lang, ":KNOB V  a knob of the view shown, by its word (see This view)"));
 	for (size_t i = 0; i < sizeof tail / sizeof tail[0] && count < max; i++)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, tail[i]));
 	return count;

@@ -313,34 +313,59 @@ static void make_extrapolation(struct drill_question *q, struct rng *r)
 	set_choice(q, r);
 }
 
+/* The attention view's choices the reveals set, by their index in its
+ * knobs (view_attention.c; test_drill_kinds.c checks the names). */
+enum {
+	ATT_WEIGHTS_RANDOM = 1,		/* "weights": identity, random */
+	ATT_HEAD_ADDED = 2,		/* "head": nope, causal, added, */
+	ATT_HEAD_ROPE = 3,		/*   rope, alibi */
+	ATT_HEAD_ALIBI = 4,
+	ATT_PANEL_DECAY = 1		/* its panels: scores, decay, order */
+};
+
+/* ALiBi's bias in the score matrices, next to added PE and RoPE, and in
+ * the one head. */
 static void make_relative(struct drill_question *q, struct rng *r)
 {
 	q->pe.base = 1e4;
 	q->len = 512;
-	make_bands(q, r);
+	set_knob(q, 0, "head", ATT_HEAD_ALIBI);
+	set_choice(q, r);
 }
 
+/* RoPE's matrix a function of p - q with random W_Q and W_K, added PE's
+ * not. */
 static void make_rope(struct drill_question *q, struct rng *r)
 {
 	q->pe.d_model = pick_int(r, head_widths, N_HEAD_WIDTHS);
-	make_offset(q, r);
+	q->len = 256;
+	set_knob(q, 0, "weights", ATT_WEIGHTS_RANDOM);
+	set_knob(q, 1, "head", ATT_HEAD_ROPE);
+	set_choice(q, r);
 }
 
 /* RoFormer's figure: a 128-wide head, base 10000 (the text quotes the
- * bound at these parameters). */
+ * bound at these parameters), the decay panel zoomed, m = 100 selected
+ * (one of the offsets the text quotes). */
 static void make_decay(struct drill_question *q, struct rng *r)
 {
 	q->pe.d_model = 128;
 	q->pe.base = 1e4;
 	q->len = 512;
-	make_bands(q, r);
+	q->pos = 100;
+	q->panel = ATT_PANEL_DECAY;
+	set_choice(q, r);
 }
 
+/* With random W_Q and W_K even added PE's position.position term stops
+ * being a function of p - q. */
 static void make_projections(struct drill_question *q, struct rng *r)
 {
 	q->pe.base = 1e4;
 	q->len = 256;
-	make_bands(q, r);
+	set_knob(q, 0, "weights", ATT_WEIGHTS_RANDOM);
+	set_knob(q, 1, "head", ATT_HEAD_ADDED);
+	set_choice(q, r);
 }
 
 /* The first position the format cannot tell from the one before (257 in
@@ -374,10 +399,9 @@ struct kind_spec {
 };
 
 /* What each kind is revealed in, by view name (catalog.h): the one place
- * that says it. The RoPE, relative-scheme and long-term-decay kinds (and
- * the W_Q/W_K caveat) use the closest views there are, rotations in
- * "clocks" and the curve over offsets in "bands"; they move to the
- * "attention" view once it exists, by changing their rows here. */
+ * that says it. The kinds about the attention score (relative schemes,
+ * RoPE, long-term decay, the W_Q/W_K caveat) show in "attention", whose
+ * score matrices and decay plot are their answers. */
 static const struct kind_spec kinds[DRILL_KINDS] = {
 	[DRILL_LAST_WAVELENGTH] = { "spectrum", make_last_wavelength },
 	[DRILL_FIRST_WAVELENGTH] = { "explore", make_first_wavelength },
@@ -394,10 +418,10 @@ static const struct kind_spec kinds[DRILL_KINDS] = {
 	[DRILL_ADD_OR_CONCAT] = { "vector", make_position },
 	[DRILL_LEARNED] = { "explore", make_learned },
 	[DRILL_EXTRAPOLATION] = { "context", make_extrapolation },
-	[DRILL_RELATIVE] = { "bands", make_relative },
-	[DRILL_ROPE] = { "clocks", make_rope },
-	[DRILL_DECAY] = { "bands", make_decay },
-	[DRILL_PROJECTIONS] = { "bands", make_projections },
+	[DRILL_RELATIVE] = { "attention", make_relative },
+	[DRILL_ROPE] = { "attention", make_rope },
+	[DRILL_DECAY] = { "attention", make_decay },
+	[DRILL_PROJECTIONS] = { "attention", make_projections },
 	[DRILL_LOW_PRECISION] = { "bugs", make_low_precision },
 	[DRILL_CONTEXT_METHODS] = { "context", make_context_methods },
 };
@@ -422,6 +446,7 @@ void drill_question_make(unsigned long long seed, int number,
 		.pe = { d, base, PE_INTERLEAVED },
 		.len = 1024,
 		.scale = 1.0,
+		.panel = -1,
 	};
 	q->view = kinds[q->kind].view;
 	kinds[q->kind].make(q, &r);

@@ -90,6 +90,9 @@ struct drill_question {
 				 * == 0) */
 	const char *view;	/* the name of the view that shows the
 				 * answer (catalog.h) */
+	int panel;		/* the panel of that view the reveal zooms
+				 * to (focus and F), or -1: the view as the
+				 * user left it */
 	int pair;		/* the pair the view should select */
 	struct drill_knob knob[DRILL_KNOBS];	/* knobs the reveal sets */
 };

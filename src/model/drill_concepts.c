@@ -18,6 +18,7 @@
  *   - PI: Chen et al. 2023; NTK-aware: bloc97 2023; YaRN: Peng et al. 2023;
  *   - bf16 (8 significant bits) and fp16 (11): IEEE 754 and bfloat16. */
 #include "model/drill_concepts.h"
+#include "base/fmt.h"
 #include "base/tr.h"
 
 #include <math.h>
@@ -198,7 +199,7 @@ static void numbered_why(const struct drill_question *q, enum lang l,
 	switch (q->kind) {
 	case DRILL_WHY_10000:
 		drill_num_text(top, w, sizeof w);
-		snprintf(r, sizeof r, "%.3g", top / (double)q->train_len);
+		fmt_double_compact(top / (double)q->train_len, 3, r, sizeof r);
 		drill_num_text(drill_longest(q->pe.d_model, 100.0), w100,
 			       sizeof w100);
 		snprintf(buf, n, tr(l, "λ runs from 2π to 2π·base^((d-2)/d) ≈ %s here, %s times the sequence (%lld tokens): the slowest pairs turn less than once over it (base 100 would stop at %s). Nothing ends at position 10000; long-context RoPE models raise the base."),

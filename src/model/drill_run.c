@@ -11,8 +11,9 @@
 
 /* Applies q's parameters and view to s: the whole matrix at q's d_model,
  * base and length, the position and pair it names selected, and the knobs
- * it names set (its offset, split, trained length, extension factor or
- * mistake). The layout stays the user's (the answers do not depend on
+ * it names set (its offset, split, trained length, extension factor,
+ * mistake or the attention view's scheme and weights), and the panel it
+ * names zoomed. The layout stays the user's (the answers do not depend on
  * it). */
 static void show_question(struct state *s, const struct drill_question *q)
 {
@@ -23,6 +24,10 @@ static void show_question(struct state *s, const struct drill_question *q)
 	state_set_dim(s, pe_dim_of(&s->cur.pe, q->pair, PE_SIN));
 	state_fit(s);
 	state_set_view(s, catalog_find(s->cat, q->view));
+	if (q->panel >= 0) {
+		state_set_panel(s, q->panel);
+		s->zoomed = true;
+	}
 	for (int i = 0; i < DRILL_KNOBS; i++)
 		if (q->knob[i].word)
 			state_set_knob_named(s, q->knob[i].word,

@@ -38,7 +38,7 @@ const char *drill_num_text(double x, char *buf, size_t n)
 	if (fabs(x) >= 1000.0 && fabs(x) < 1e15)
 		snprintf(buf, n, "%.0f", x);
 	else
-		snprintf(buf, n, "%.4g", x);
+		fmt_double_compact(x, 4, buf, n);
 	return buf;
 }
 
@@ -337,7 +337,7 @@ static void why_choices(const struct drill_question *q, enum lang l,
 			 a, x);
 		break;
 	case DRILL_FAST_PAIRS:
-		snprintf(x, sizeof x, "%.3g", pe_omega(&q->pe, last));
+		fmt_double_compact(pe_omega(&q->pe, last), 3, x, sizeof x);
 		snprintf(buf, n, tr(l, "Pair i turns ω_i = base^(-2i/d) radians per position: 1 for pair 0, only %s for the last pair. So the low dimensions change fast and the high ones slowly, not the other way round."),
 			 x);
 		break;
@@ -347,7 +347,7 @@ static void why_choices(const struct drill_question *q, enum lang l,
 		break;
 	default:	/* DRILL_ROTATION */
 		snprintf(a, sizeof a, "%lld", q->k);
-		snprintf(x, sizeof x, "%.3g", (double)q->k * pe_omega(&q->pe, last));
+		fmt_double_compact((double)q->k * pe_omega(&q->pe, last), 3, x, sizeof x);
 		snprintf(buf, n, tr(l, "Expanding sin((p+k)ω) and cos((p+k)ω) gives sin(pω) and cos(pω) times cos(kω) and sin(kω): a 2×2 rotation set by k alone. For k = %s, pair 0 turns %s rad and the last pair only %s rad."),
 			 a, a, x);
 		break;

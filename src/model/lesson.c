@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -345,23 +346,48 @@ int lesson_check(const struct lesson *l, const struct catalog *cat,
 
 /* ---- loading ---- */
 
-struct lesson *lesson_load(const char *path, const struct catalog *cat,
-			   char *err, size_t n)
+/* Opens path for reading without waiting on it (a FIFO would block until a
+ * writer came), and only when it is a regular file. NULL with one line in
+ * err otherwise. */
+static FILE *open_regular(const char *path, char *err, size_t n)
 {
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	struct lesson *l = NULL;
-	size_t len = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
+	FILE *f;
 
-	if (!f) {
+	if (fd < 0) {
 		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, n, "%s: is a folder, not a lesson file", path);
-		goto out;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, n, "%s: %s", path,
+			 S_ISDIR(st.st_mode) ? "is a folder, not a lesson file"
+			 : S_ISFIFO(st.st_mode) ? "not a regular file (a FIFO)"
+			 : "not a regular file");
+		close(fd);
+		return NULL;
 	}
+	/* Reads of a regular file never block; back to blocking all the
+	 * same, for file systems that care. */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "rb");
+	if (!f) {
+		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+struct lesson *lesson_load(const char *path, const struct catalog *cat,
+			   char *err, size_t n)
+{
+	FILE *f = open_regular(path, err, n);
+	char *text = NULL;
+	struct lesson *l = NULL;
+	size_t len = 0, bom;
+
+	if (!f)
+		return NULL;
 	text = malloc(LESSON_FILE_MAX + 1);
 	l = malloc(sizeof *l);
 	if (!text || !l) {
@@ -378,7 +404,8 @@ struct lesson *lesson_load(const char *path, const struct catalog *cat,
 			 LESSON_FILE_MAX);
 		goto fail;
 	}
-	if (lesson_parse(text, len, path, cat, l, err, n) == 0)
+	bom = utf8_bom(text, len);
+	if (lesson_parse(text + bom, len - bom, path, cat, l, err, n) == 0)
 		goto out;
 fail:
 	free(l);
@@ -480,40 +507,72 @@ static bool is_lesson_file(const char *name)
 	return name[0] != '.' && len > 4 && strcmp(name + len - 4, ".txt") == 0;
 }
 
+/* Whether dir/name is a regular file (through links): folders, FIFOs and
+ * devices with a lesson's name are passed over, never opened. */
+static bool is_regular_in(const char *dir, const char *name)
+{
+	char path[LESSON_PATH_MAX];
+	struct stat st;
+
+	return snprintf(path, sizeof path, "%s/%s", dir, name) <
+	       (int)sizeof path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The lesson file names of dir, sorted, in *names (count in *count; free
+ * each and the array). -1 when the folder cannot be read or memory runs
+ * out. */
+static int list_lessons(const char *dir, char ***names, size_t *count)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t cap = 0;
+
+	*names = NULL;
+	*count = 0;
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		char **grown;
+
+		if (!is_lesson_file(e->d_name) || !is_regular_in(dir, e->d_name))
+			continue;
+		if (*count == cap) {
+			cap = cap ? 2 * cap : 16;
+			grown = realloc(*names, cap * sizeof **names);
+			if (!grown)
+				break;
+			*names = grown;
+		}
+		if (!((*names)[*count] = strdup(e->d_name)))
+			break;
+		(*count)++;
+	}
+	closedir(d);
+	if (e) {		/* out of memory */
+		errno = ENOMEM;
+		return -1;
+	}
+	qsort(*names, *count, sizeof **names, cmp_names);
+	return 0;
+}
+
 int lesson_book_load(struct lesson_book *b, const char *dir,
 		     const struct catalog *cat)
 {
-	char *names[LESSON_BOOK_MAX];
-	int count = 0;
-	DIR *d;
-	struct dirent *e;
+	char **names;
+	size_t count;
 
 	memset(b, 0, sizeof *b);
 	snprintf(b->dir, sizeof b->dir, "%s", dir);
-	d = opendir(dir);
-	if (!d) {
+	if (list_lessons(dir, &names, &count) != 0) {
 		snprintf(b->error, sizeof b->error, "%s: cannot read the "
 			 "folder: %s", dir, strerror(errno));
+		for (size_t i = 0; i < count; i++)
+			free(names[i]);
+		free(names);
 		return -1;
 	}
-	while ((e = readdir(d)) != NULL) {
-		if (!is_lesson_file(e->d_name))
-			continue;
-		if (count == LESSON_BOOK_MAX) {
-			if (!b->skipped++)
-				snprintf(b->error, sizeof b->error, "%s: more "
-					 "than %d lessons; %s and later ones "
-					 "left out", dir, LESSON_BOOK_MAX,
-					 e->d_name);
-			continue;
-		}
-		names[count] = strdup(e->d_name);
-		if (names[count])
-			count++;
-	}
-	closedir(d);
-	qsort(names, (size_t)count, sizeof names[0], cmp_names);
-	for (int i = 0; i < count; i++) {
+	for (size_t i = 0; i < count && i < LESSON_BOOK_MAX; i++) {
 		char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
 		struct lesson *l = NULL;
 
@@ -527,8 +586,18 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 			b->lesson[b->count++] = l;
 		else if (!b->skipped++)
 			snprintf(b->error, sizeof b->error, "%s", err);
-		free(names[i]);
 	}
+	if (count > LESSON_BOOK_MAX)
+		snprintf(b->left_out, sizeof b->left_out, "%s: more than %d "
+			 "lessons: %s%s%s (%zu file%s) left out", dir,
+			 LESSON_BOOK_MAX, names[LESSON_BOOK_MAX],
+			 count > LESSON_BOOK_MAX + 1 ? " to " : "",
+			 count > LESSON_BOOK_MAX + 1 ? names[count - 1] : "",
+			 count - LESSON_BOOK_MAX,
+			 count > LESSON_BOOK_MAX + 1 ? "s" : "");
+	for (size_t i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
 	return 0;
 }
 
@@ -583,6 +652,7 @@ int lesson_find_file(const char *dir, const char *name, char *path, size_t n)
 		return -1;
 	while (rc != 0 && (e = readdir(d)) != NULL)
 		if (is_lesson_file(e->d_name) && name_matches(e->d_name, name) &&
+		    is_regular_in(dir, e->d_name) &&
 		    snprintf(path, n, "%s/%s", dir, e->d_name) < (int)n)
 			rc = 0;
 	closedir(d);

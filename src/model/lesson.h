@@ -69,9 +69,12 @@ int lesson_parse(const char *text, size_t len, const char *path,
 		 const struct catalog *cat, struct lesson *out, char *err,
 		 size_t n);
 
-/* Reads and parses the file at path. Returns a lesson to free with
+/* Reads and parses the file at path, which must be a regular file (it is
+ * opened without blocking, so a FIFO is refused, not waited on). A UTF-8
+ * byte-order mark at its start is skipped. Returns a lesson to free with
  * lesson_free, or NULL with one line in err ("PATH: cannot read: why",
- * "PATH: larger than 65536 bytes", or a lesson_parse message). */
+ * "PATH: not a regular file (a FIFO)", "PATH: larger than 65536 bytes", or
+ * a lesson_parse message). */
 struct lesson *lesson_load(const char *path, const struct catalog *cat,
 			   char *err, size_t n);
 
@@ -114,11 +117,14 @@ int lesson_check(const struct lesson *l, const struct catalog *cat,
  * places looked in, as one line, in buf. argv0 may be NULL. */
 int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n);
 
-/* Loads every "*.txt" file of dir into b (sorted by file name, at most
- * LESSON_BOOK_MAX), skipping files that do not load: b->skipped counts
- * them and b->error keeps the first message. Returns 0, or -1 with a
- * message in b->error when the folder cannot be read. b is always safe to
- * pass to lesson_book_free afterwards. */
+/* Loads the "*.txt" files of dir into b: the first LESSON_BOOK_MAX regular
+ * files (links to them count) in file-name order; anything else (a folder,
+ * a FIFO, a device) is passed over unread. Files that do not load are
+ * skipped: b->skipped counts them and b->error keeps the first message. The
+ * files after the first LESSON_BOOK_MAX are not read, and b->left_out names
+ * them ("DIR: more than 32 lessons: 33-a.txt to 40-z.txt (8 files) left
+ * out"). Returns 0, or -1 with a message in b->error when the folder cannot
+ * be read. b is always safe to pass to lesson_book_free afterwards. */
 int lesson_book_load(struct lesson_book *b, const char *dir,
 		     const struct catalog *cat);
 
@@ -133,9 +139,9 @@ void lesson_book_free(struct lesson_book *b);
  * "01-positions.txt"). -1 when none matches. */
 int lesson_book_find(const struct lesson_book *b, const char *name);
 
-/* The path of the file in dir that lesson_book_find would match with name,
- * loadable or not (to report why it did not load). Returns 0 with the path
- * in path (n bytes), or -1. */
+/* The path of the regular file in dir that lesson_book_find would match
+ * with name, loadable or not (to report why it is not in the book). Returns
+ * 0 with the path in path (n bytes), or -1. */
 int lesson_find_file(const char *dir, const char *name, char *path, size_t n);
 
 #endif

@@ -1,5 +1,6 @@
 /* lesson_run.c - lessons applied to the state (see lesson_run.h). */
 #include "model/lesson_run.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +22,7 @@ void lesson_goto(struct state *s, int k)
 		/* Only the step shown may leave a message (a preset's). */
 		s->msg[0] = '\0';
 		if (lesson_step_apply(s, &l->step[i], &line, err, sizeof err) != 0) {
-			snprintf(msg, sizeof msg, "lesson line %d: %.120s", line,
+			snprintf(msg, sizeof msg, tr(s->lang, "lesson line %d: %.120s"), line,
 				 err);
 			state_message(s, true, msg);
 			break;
@@ -44,11 +45,9 @@ void lesson_open(struct state *s, int i, int k)
 	}
 	if (!b || i >= b->count) {
 		if (b && b->count)
-			state_say(s, true, "no lesson with that number",
-			    "没有这个编号的课程");
+			state_message(s, true, tr(s->lang, "no lesson with that number"));
 		else
-			state_say(s, true, "no lessons found (see pescope --lessons)",
-			    "找不到课程文件（见 pescope --lessons）");
+			state_message(s, true, tr(s->lang, "no lessons found (see pescope --lessons)"));
 		return;
 	}
 	s->les.index = i;
@@ -62,8 +61,7 @@ void lesson_open(struct state *s, int i, int k)
 
 static void no_lesson(struct state *s)
 {
-	state_say(s, false, "no lesson open: press o to choose one",
-	    "没有打开的课程：按 o 选择一课");
+	state_message(s, false, tr(s->lang, "no lesson open: press o to choose one"));
 }
 
 static void step_by(struct state *s, int dir)
@@ -77,10 +75,9 @@ static void step_by(struct state *s, int dir)
 	}
 	k = s->les.step + dir;
 	if (k < 0)
-		state_say(s, false, "this is the first step", "这已是第一步");
+		state_message(s, false, tr(s->lang, "this is the first step"));
 	else if (k >= l->nsteps)
-		state_say(s, false, "this is the last step: press o for another lesson",
-		    "这已是最后一步：按 o 换一课");
+		state_message(s, false, tr(s->lang, "this is the last step: press o for another lesson"));
 	else
 		lesson_goto(s, k);
 }
@@ -123,8 +120,7 @@ static void menu_digit(struct state *s, int digit)
 	}
 	if (num > n) {
 		s->les.typed = 0;
-		state_say(s, true, "no lesson with that number",
-			  "没有这个编号的课程");
+		state_message(s, true, tr(s->lang, "no lesson with that number"));
 		return;
 	}
 	s->les.sel = (int)num;
@@ -179,11 +175,10 @@ unsigned lesson_apply(struct state *s, const struct action *a)
 	case ACT_PRESENT_TOGGLE:
 		s->present = !s->present;
 		if (s->present)
-			state_say(s, false, "presenter mode: keys shown, captions "
-			    "larger (P turns it off)",
-			    "演示模式：显示按键，放大讲解（再按 P 关闭）");
+			state_message(s, false, tr(s->lang, "presenter mode: keys shown, captions "
+			    "larger (P turns it off)"));
 		else
-			state_say(s, false, "presenter mode off", "演示模式已关闭");
+			state_message(s, false, tr(s->lang, "presenter mode off"));
 		break;
 	default:
 		return REACT_NONE;

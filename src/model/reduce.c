@@ -1,5 +1,6 @@
 /* reduce.c - the reducer (see reduce.h). */
 #include "model/reduce.h"
+#include "base/tr.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,8 +95,8 @@ static void base_scale(struct state *s, double factor)
 	double b = round_sig6(s->cur.pe.base * factor);
 
 	if (!(b > 1.0)) {
-		state_message(s, true, "base must stay above 1 (type :base X for "
-			      "a value in between)");
+		state_message(s, true, tr(s->lang, "base must stay above 1 (type "
+					  ":base X for a value in between)"));
 		return;
 	}
 	state_set_base(s, b);
@@ -126,15 +127,14 @@ static void knob_turn(struct state *s, const struct action *a)
 	const struct knob_spec *k;
 
 	if (v->nknobs == 0) {
-		state_say(s, false, "this view has no knobs (x/X and c/C do "
-			  "nothing here)", "这个视图没有旋钮（x/X 和 c/C 在这里不起作用）");
+		state_message(s, false, tr(s->lang, "this view has no knobs (x/X and c/C do "
+			  "nothing here)"));
 		return;
 	}
 	if (a->knob < 0 || a->knob >= v->nknobs ||
 	    a->step < 0 || a->step >= v->knob[a->knob].nsteps) {
-		state_say(s, false, "these keys turn no knob in this view (the "
-			  "bottom line lists its keys)",
-			  "这两个键在这个视图里不转动旋钮（底行列出可用的键）");
+		state_message(s, false, tr(s->lang, "these keys turn no knob in this view (the "
+			  "bottom line lists its keys)"));
 		return;
 	}
 	k = &v->knob[a->knob];
@@ -150,8 +150,7 @@ static void panel_action(struct state *s, const struct action *a)
 	int n = state_view(s)->npanels;
 
 	if (n < 2) {
-		state_say(s, false, "this view is one panel: nothing to zoom",
-			  "这个视图只有一个面板，无需放大");
+		state_message(s, false, tr(s->lang, "this view is one panel: nothing to zoom"));
 		return;
 	}
 	if (a->kind == ACT_PANEL_ZOOM)

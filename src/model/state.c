@@ -246,10 +246,6 @@ void state_message(struct state *s, bool error, const char *text)
 	s->msg_error = error;
 }
 
-void state_say(struct state *s, bool error, const char *en, const char *zh)
-{
-	state_message(s, error, s->lang == LANG_ZH ? zh : en);
-}
 
 int state_chooser_page(const struct state *s)
 {

@@ -106,9 +106,6 @@ void state_reset(struct state *s, const struct settings *start);
  * a UTF-8 boundary). */
 void state_message(struct state *s, bool error, const char *text);
 
-/* The same, in the language of s. */
-void state_say(struct state *s, bool error, const char *en, const char *zh);
-
 /* Setters. Each clamps its value into range and keeps the invariants (the
  * selection, the window and the knobs follow). Setting d_model rounds an
  * odd value down to even. */

@@ -317,8 +317,11 @@ static const struct role_colors roles[ROLE_COUNT] = {
 			  2, 2, 0, 0, 0 },
 	[ROLE_TRACE4] = { true, true, { 204, 121, 167 }, { 204, 121, 167 },
 			  5, 5, 0, ATTR_BOLD, 0 },
-	[ROLE_MARKER] = { true, true, { 255, 215, 0 }, { 255, 215, 0 },
-			  3, 3, 0, ATTR_BOLD, 0 },
+	/* Markers (len, L0, thresholds, reach) are rulers, not data: a
+	 * light grey no trace colour is near, so the dashed threshold never
+	 * reads as the orange curve it crosses. */
+	[ROLE_MARKER] = { true, true, { 238, 238, 238 }, { 238, 238, 238 },
+			  7, 7, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 95, 215, 95 }, { 0, 0, 0 },
 		      2, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_WARN] = { true, false, { 255, 175, 0 }, { 0, 0, 0 },

@@ -76,13 +76,17 @@ static int inspector_lines(const struct state *s, int width, int rows,
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	int d = p->d_model, dim = s->cur.dim, pair = pe_pair_of(p, dim);
 	int n = formula_lines(s, width, rows, lines);
+	char w[32], wl[32], norm[32];
 
-	snprintf(lines[n++], LINE_MAX, "%s_%d = %.6g   %s_%d = 2%s/%s_%d = %.6g",
-		 sy->omega, pair, pe_omega(p, pair), sy->lambda, pair, sy->pi,
-		 sy->omega, pair, pe_wavelength(p, pair));
-	snprintf(lines[n++], LINE_MAX, "%sPE(%lld)%s = %s(d/2) = %s%d%s = %.6g",
+	fmt_double_compact(pe_omega(p, pair), 6, w, sizeof w);
+	fmt_double_compact(pe_wavelength(p, pair), 6, wl, sizeof wl);
+	fmt_double_compact(sqrt(d / 2.0), 6, norm, sizeof norm);
+	snprintf(lines[n++], LINE_MAX, "%s_%d = %s   %s_%d = 2%s/%s_%d = %s",
+		 sy->omega, pair, w, sy->lambda, pair, sy->pi, sy->omega, pair,
+		 wl);
+	snprintf(lines[n++], LINE_MAX, "%sPE(%lld)%s = %s(d/2) = %s%d%s = %s",
 		 sy->norm, s->cur.pos, sy->norm, sy->sqrt_name, sy->sqrt_open,
-		 d / 2, sy->sqrt_close, sqrt(d / 2.0));
+		 d / 2, sy->sqrt_close, norm);
 	snprintf(lines[n++], LINE_MAX, tr(s->lang,
 		 "layout %s: dim %d = %s of pair %d"),
 		 p->layout == PE_INTERLEAVED ? tr(s->lang, "interleaved")

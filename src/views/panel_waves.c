@@ -269,8 +269,7 @@ static void draw_legend(const struct state *s, struct canvas *c,
 	fmt_double_compact(pe_wavelength(p, pair), 3, num, sizeof num);
 	win[0] = '\0';
 	if (l->main.ax.npos != l->ax.npos)
-		snprintf(win, sizeof win, s->lang == LANG_ZH ? "  位置 %lld-%lld"
-			 : "  pos %lld-%lld", l->main.ax.pos0,
+		snprintf(win, sizeof win, tr(s->lang, "  pos %lld-%lld"), l->main.ax.pos0,
 			 l->main.ax.pos0 + l->main.ax.npos - 1);
 	for (int level = 0; level < 3; level++) {
 		int x = l->in.x;
@@ -346,12 +345,10 @@ static void draw_too_fast(const struct state *s, struct canvas *c,
 	double turns = (double)a->ax.npos / a->ax.w / lam;
 	char num[32], a1[TEXT_MAX], a2[TEXT_MAX];
 	const char *cand[2] = { a1, a2 };
-	bool zh = s->lang == LANG_ZH;
 
 	fmt_double_compact(turns, 2, num, sizeof num);
-	snprintf(a1, sizeof a1, zh ? "转得太快，画不出：每列 %s 圈；按 z 放大"
-		 : "too fast to draw: %s turns a column; z zooms in", num);
-	snprintf(a2, sizeof a2, zh ? "太快：每列 %s 圈" : "too fast: %s turns/col",
+	snprintf(a1, sizeof a1, tr(s->lang, "too fast to draw: %s turns a column; z zooms in"), num);
+	snprintf(a2, sizeof a2, tr(s->lang, "too fast: %s turns/col"),
 		 num);
 	paragraph_fit(c, a->ax.x0 + 1, a->y0 + (a->h - 1) / 2, a->ax.w - 1, cand,
 		      2, st);

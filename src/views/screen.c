@@ -110,30 +110,37 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 			   struct rect r, struct style st)
 {
 	const struct view_spec *v = state_view(s);
-	bool zh = s->lang == LANG_ZH;
-	char line[256];
+	bool full = false;
+	char line[256], tail[64];
 	size_t used;
 	int shown = 0;
 
+	snprintf(tail, sizeof tail, "   %s", tr(s->lang, "Tab next view  ? help"));
 	used = (size_t)snprintf(line, sizeof line, " %s:", v->name);
-	for (int k = 0; k < v->nknobs; k++)
-		for (int j = 0; j < v->knob[k].nsteps && used < sizeof line; j++) {
+	/* Whole entries only, the first always, the others while they leave
+	 * room for the tail: none is cut in the middle of a word. */
+	for (int k = 0; k < v->nknobs && !full; k++)
+		for (int j = 0; j < v->knob[k].nsteps && !full; j++) {
 			const struct knob_step *ks = &v->knob[k].step[j];
-			char a[KEYCODE_NAME_MAX], b[KEYCODE_NAME_MAX];
+			char a[KEYCODE_NAME_MAX], b[KEYCODE_NAME_MAX], e[128];
 
 			keycode_name(ks->down, !s->ascii, a, sizeof a);
 			keycode_name(ks->up, !s->ascii, b, sizeof b);
-			used += (size_t)snprintf(line + used, sizeof line - used,
-						 "%s%s/%s %s", shown++ ? "   " : " ",
-						 a, b, tr(s->lang, ks->help));
+			snprintf(e, sizeof e, "%s%s/%s %s", shown ? "   " : " ", a,
+				 b, tr(s->lang, ks->help));
+			full = shown > 0 && utf8_width(line) + utf8_width(e) +
+						    utf8_width(tail) > r.w;
+			if (!full && used < sizeof line) {
+				used += (size_t)snprintf(line + used,
+							 sizeof line - used, "%s", e);
+				shown++;
+			}
 		}
 	if (v->nknobs == 0 && used < sizeof line)
 		used += (size_t)snprintf(line + used, sizeof line - used, " %s",
-					 zh ? "参数键在这里同样可用"
-					    : "parameter keys work here too");
+					 tr(s->lang, "parameter keys work here too"));
 	if (used < sizeof line)
-		snprintf(line + used, sizeof line - used, "   %s",
-			 zh ? "Tab 下一个视图  ? 帮助" : "Tab next view  ? help");
+		snprintf(line + used, sizeof line - used, "%s", tail);
 	canvas_text(c, r.x, r.y, r.w, line, st);
 }
 

@@ -349,24 +349,24 @@ static void draw_legend(const struct state *s, struct canvas *c,
 	bool longer;
 
 	fmt_double_compact(pe_wavelength(p, sp), 3, wl, sizeof wl);
-	snprintf(part[0], TEXT_MAX, "%s all %d pairs   ", sy->bar, h);
-	snprintf(part[1], TEXT_MAX, "%s fast: pairs 0-%d (%s < %s)   ", sy->bar,
+	snprintf(part[0], TEXT_MAX, tr(s->lang, "%s all %d pairs   "), sy->bar, h);
+	snprintf(part[1], TEXT_MAX, tr(s->lang, "%s fast: pairs 0-%d (%s < %s)   "), sy->bar,
 		 sp - 1, sy->lambda, wl);
-	snprintf(part[2], TEXT_MAX, "%s slow: pairs %d-%d (%s %s %s)", sy->bar,
+	snprintf(part[2], TEXT_MAX, tr(s->lang, "%s slow: pairs %d-%d (%s %s %s)"), sy->bar,
 		 sp, h - 1, sy->lambda, sy->ge, wl);
 	longer = utf8_width(part[0]) + utf8_width(part[1]) +
 		 utf8_width(part[2]) <= l->in.w;
 	if (!longer) {
-		snprintf(part[0], TEXT_MAX, "%s all  ", sy->bar);
-		snprintf(part[1], TEXT_MAX, "%s fast i<%d  ", sy->bar, sp);
-		snprintf(part[2], TEXT_MAX, "%s slow i%s%d", sy->bar, sy->ge, sp);
+		snprintf(part[0], TEXT_MAX, tr(s->lang, "%s all  "), sy->bar);
+		snprintf(part[1], TEXT_MAX, tr(s->lang, "%s fast i<%d  "), sy->bar, sp);
+		snprintf(part[2], TEXT_MAX, tr(s->lang, "%s slow i%s%d"), sy->bar, sy->ge, sp);
 	}
 	for (int k = 0; k < 3 && x < end; k++)
 		x += canvas_text(c, x, l->legend_y, end - x, part[k],
 				 (struct style){ (uint8_t)(ROLE_TRACE1 + k),
 						 ROLE_DEFAULT, k == 0 ? ATTR_BOLD : 0 });
 	/* Without the axis caption, say here what x is, when it fits. */
-	snprintf(part[0], TEXT_MAX, "   x: k = q %s p", sy->minus);
+	snprintf(part[0], TEXT_MAX, tr(s->lang, "   x: k = q %s p"), sy->minus);
 	if (l->xcap_y < 0 && utf8_width(part[0]) <= end - x)
 		canvas_text(c, x, l->legend_y, end - x, part[0], axis_style);
 }
@@ -381,23 +381,23 @@ static void draw_reach(const struct state *s, struct canvas *c,
 	const char *cand[2] = { a, b };
 
 	if (s->cur.len <= 1) {
-		snprintf(a, sizeof a, "len = 1: no other position to compare with");
-		snprintf(b, sizeof b, "len = 1");
+		snprintf(a, sizeof a, tr(s->lang, "len = 1: no other position to compare with"));
+		snprintf(b, sizeof b, tr(s->lang, "len = 1"));
 	} else if (r->reach == 0) {
-		snprintf(a, sizeof a, "all pairs: already below %.2f at k = %s1", t, sy->pm);
-		snprintf(b, sizeof b, "< %.2f at k = %s1", t, sy->pm);
+		snprintf(a, sizeof a, tr(s->lang, "all pairs: already below %.2f at k = %s1"), t, sy->pm);
+		snprintf(b, sizeof b, tr(s->lang, "< %.2f at k = %s1"), t, sy->pm);
 	} else if (!r->reach_exact) {
-		snprintf(a, sizeof a, "all pairs stay %s %.2f for |k| %s %lld at least (checked up to there)",
+		snprintf(a, sizeof a, tr(s->lang, "all pairs stay %s %.2f for |k| %s %lld at least (checked up to there)"),
 			 sy->ge, t, sy->le, r->reach);
-		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld+", sy->ge, t, sy->le, r->reach);
+		snprintf(b, sizeof b, tr(s->lang, "%s %.2f for |k| %s %lld+"), sy->ge, t, sy->le, r->reach);
 	} else if (r->reach == s->cur.len - 1) {
-		snprintf(a, sizeof a, "all pairs stay %s %.2f for |k| %s %lld: every offset within the length",
+		snprintf(a, sizeof a, tr(s->lang, "all pairs stay %s %.2f for |k| %s %lld: every offset within the length"),
 			 sy->ge, t, sy->le, r->reach);
-		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld", sy->ge, t, sy->le, r->reach);
+		snprintf(b, sizeof b, tr(s->lang, "%s %.2f for |k| %s %lld"), sy->ge, t, sy->le, r->reach);
 	} else {
-		snprintf(a, sizeof a, "all pairs stay %s %.2f for |k| %s %lld (first below: k = %s%lld)",
+		snprintf(a, sizeof a, tr(s->lang, "all pairs stay %s %.2f for |k| %s %lld (first below: k = %s%lld)"),
 			 sy->ge, t, sy->le, r->reach, sy->pm, r->reach + 1);
-		snprintf(b, sizeof b, "%s %.2f for |k| %s %lld", sy->ge, t, sy->le, r->reach);
+		snprintf(b, sizeof b, tr(s->lang, "%s %.2f for |k| %s %lld"), sy->ge, t, sy->le, r->reach);
 	}
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, mark_style);
 }
@@ -428,51 +428,66 @@ static void draw_peak(const struct state *s, struct canvas *c,
 	one = peak_digits(r->peak, num, sizeof num);
 	close = one || r->peak >= 0.999;
 	if (r->complete)
-		snprintf(range, sizeof range, "0 < |k| < %lld", s->cur.len);
+		snprintf(range, sizeof range, tr(s->lang, "0 < |k| < %lld"), s->cur.len);
 	else
-		snprintf(range, sizeof range, "0 < |k| %s %lld (checked so far)",
+		snprintf(range, sizeof range, tr(s->lang, "0 < |k| %s %lld (checked so far)"),
 			 sy->le, r->scanned);
-	snprintf(a, sizeof a, "highest for %s: %s at k = %s%lld%s", range, num,
+	snprintf(a, sizeof a, tr(s->lang, "highest for %s: %s at k = %s%lld%s"), range, num,
 		 sy->pm, r->peak_at,
-		 one ? ": the same as k = 0 to 9 digits"
-		     : close ? ": almost the same encoding as k = 0"
-			     : ": every position is told apart");
-	snprintf(m, sizeof m, "highest for k %s 0: %s at k = %s%lld%s", sy->ne,
-		 num, sy->pm, r->peak_at, r->complete ? "" : " so far");
-	snprintf(b, sizeof b, "max %s at k = %s%lld", num, sy->pm, r->peak_at);
+		 one ? tr(s->lang, ": the same as k = 0 to 9 digits")
+		     : close ? tr(s->lang, ": almost the same encoding as k = 0")
+			     : tr(s->lang, ": every position is told apart"));
+	snprintf(m, sizeof m, tr(s->lang, "highest for k %s 0: %s at k = %s%lld%s"), sy->ne,
+		 num, sy->pm, r->peak_at, r->complete ? "" : tr(s->lang, " so far"));
+	snprintf(b, sizeof b, tr(s->lang, "max %s at k = %s%lld"), num, sy->pm, r->peak_at);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 3,
 		 (struct style){ close ? ROLE_WARN : ROLE_CURSOR, ROLE_DEFAULT, 0 });
 }
 
-static void draw_caption(struct canvas *c, const struct bands_layout *l,
-			 int y, int rows)
+/* What the three curves measure near and far: each band's similarity at
+ * k = 1 and at the largest offset shown, as numbers, and in words only
+ * what those numbers say (a band with no pairs is left out). */
+static void draw_caption(const struct state *s, struct canvas *c,
+			 const struct bands_layout *l, int y, int rows)
 {
-	static const char both[] =
-		"fast pairs: sharp peak, but similar again far away (ambiguous); slow pairs: smooth, but flat near k = 0 (neighbours look alike)";
-	static const char *const fast[] = {
-		"fast pairs: sharp peak, but similar again far away (ambiguous)",
-		"fast: sharp, but similar again far away",
-	};
-	static const char *const slow[] = {
-		"slow pairs: smooth, but nearly flat near k = 0 (neighbours look alike)",
-		"slow: smooth, but flat near k = 0",
-	};
-	static const char *const all[] = {
-		"all pairs together: sharp at k = 0 and low far away",
-		"all: sharp and unique",
-	};
-	/* Both lines in the same form: the long one only when both fit. */
-	int k = utf8_width(fast[0]) <= l->in.w &&
-		utf8_width(slow[0]) <= l->in.w ? 0 : 1;
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	const struct pe_params *p = &s->cur.pe;
+	int sp = split_of(s), h = p->d_model / 2;
+	double far = (double)half_width(s);
+	double f1 = analysis_band_similarity(p, sp, ANALYSIS_FAST, 1.0);
+	double fk = analysis_band_similarity(p, sp, ANALYSIS_FAST, far);
+	double s1 = analysis_band_similarity(p, sp, ANALYSIS_SLOW, 1.0);
+	double sk = analysis_band_similarity(p, sp, ANALYSIS_SLOW, far);
+	double a1 = analysis_band_similarity(p, sp, ANALYSIS_ALL, 1.0);
+	double ak = analysis_band_similarity(p, sp, ANALYSIS_ALL, far);
+	char a[2 * TEXT_MAX], b[TEXT_MAX], d[TEXT_MAX], why[TEXT_MAX] = "";
+	const char *cand[3] = { a, b, d };
 
-	if (rows >= 2 && utf8_width(both) <= l->in.w) {
-		canvas_text(c, l->in.x, y, l->in.w, both, dim_style);
-		paragraph_fit(c, l->in.x, y + 1, l->in.w, all, 2, dim_style);
+	if (far <= 1.0)
 		return;
+	if (sp > 0 && sp < h) {
+		if (s1 > 0.99 && f1 < s1)
+			snprintf(why, sizeof why, "%s", tr(s->lang,
+				 ": slow pairs barely tell neighbours apart"));
+		snprintf(a, sizeof a, tr(s->lang, "at k = %s1: fast %.3f, slow %.3f%s; at k = %s%.0f: fast %.3f, slow %.3f"),
+			 sy->pm, f1, s1, why, sy->pm, far, fk, sk);
+		snprintf(b, sizeof b, tr(s->lang, "at k = %s1: fast %.3f, slow %.3f; at k = %s%.0f: fast %.3f, slow %.3f"),
+			 sy->pm, f1, s1, sy->pm, far, fk, sk);
+		snprintf(d, sizeof d, tr(s->lang, "k=%s1: fast %.2f slow %.2f; k=%s%.0f: fast %.2f slow %.2f"),
+			 sy->pm, f1, s1, sy->pm, far, fk, sk);
+		paragraph_fit(c, l->in.x, y, l->in.w, cand, 3, dim_style);
+		y++;
+		rows--;
 	}
-	canvas_text(c, l->in.x, y, l->in.w, fast[k], dim_style);
-	if (rows >= 2)
-		canvas_text(c, l->in.x, y + 1, l->in.w, slow[k], dim_style);
+	if (rows < 1)
+		return;
+	snprintf(a, sizeof a, tr(s->lang, "all pairs: %.3f at k = %s1, %.3f at k = %s%.0f%s"),
+		 a1, sy->pm, ak, sy->pm, far,
+		 ak < a1 ? tr(s->lang, ": far positions look less alike than near ones")
+			 : "");
+	snprintf(b, sizeof b, tr(s->lang, "all pairs: %.3f at k = %s1, %.3f at k = %s%.0f"),
+		 a1, sy->pm, ak, sy->pm, far);
+	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, dim_style);
 }
 
 static void draw_xcaption(const struct bands_ctx *x, const struct state *s,
@@ -485,11 +500,11 @@ static void draw_xcaption(const struct bands_ctx *x, const struct state *s,
 	const char *cand[2] = { a, b };
 
 	if (x->curves.done && step >= 1.5)
-		snprintf(avg, sizeof avg, "; each point averages %.*f offsets",
+		snprintf(avg, sizeof avg, tr(s->lang, "; each point averages %.*f offsets"),
 			 step < 10 ? 1 : 0, step);
-	snprintf(a, sizeof a, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s",
+	snprintf(a, sizeof a, tr(s->lang, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s"),
 		 sy->minus, sy->le, half_width(s), avg);
-	snprintf(b, sizeof b, "offset k = q %s p (z zooms)", sy->minus);
+	snprintf(b, sizeof b, tr(s->lang, "offset k = q %s p (z zooms)"), sy->minus);
 	paragraph_fit(c, ax->x0, l->xcap_y, ax->w, cand, 2, axis_style);
 }
 
@@ -578,7 +593,7 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 	int y, rows;
 
 	canvas_fill(c, r, ' ', plain);
-	canvas_box(c, r, "Bands: similarity over all, fast and slow pairs",
+	canvas_box(c, r, tr(s->lang, "Bands: similarity over all, fast and slow pairs"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	bands_layout(s, r, &l);
@@ -596,7 +611,7 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 			draw_peak(s, c, &l, y + 1, sc);
 		y += rows < 2 ? rows : 2;
 		if (rows >= 3)
-			draw_caption(c, &l, y, rows - 2);
+			draw_caption(s, c, &l, y, rows - 2);
 	}
 	canvas_set_clip(c, old);
 }

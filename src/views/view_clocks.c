@@ -456,16 +456,18 @@ static void draw_header(const struct state *s, struct canvas *c,
 	int x = l->in.x, y = l->in.y;
 
 	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, offset_of(s));
-	snprintf(b, sizeof b, "%s   (x/X, c/C: k; space: play)", d);
-	snprintf(a, sizeof a, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   space: play%s)",
-		 d, sy->minus, sy->div, sy->times, s->playing ? "ing" : "");
+	snprintf(b, sizeof b, tr(s->lang, "%s   (x/X, c/C: k; Space: play)"), d);
+	snprintf(a, sizeof a, s->playing
+		 ? tr(s->lang, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   Space: playing)")
+		 : tr(s->lang, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   Space: play)"),
+		 d, sy->minus, sy->div, sy->times);
 	paragraph_fit(c, x, y, l->in.w, cand, 3,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 	if (l->header_rows < 2)
 		return;
-	snprintf(a, sizeof a, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i; faint hand: p + k",
+	snprintf(a, sizeof a, tr(s->lang, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i; faint hand: p + k"),
 		 sy->omega, sy->omega);
-	snprintf(b, sizeof b, "hand = (sin p%s_i, cos p%s_i); faint hand: p + k",
+	snprintf(b, sizeof b, tr(s->lang, "hand = (sin p%s_i, cos p%s_i); faint hand: p + k"),
 		 sy->omega, sy->omega);
 	paragraph_fit(c, x, y + 1, l->in.w, cand, 2, dim_style);
 }
@@ -498,12 +500,15 @@ static void draw_pair_line(const struct state *s, struct canvas *c,
 	char a[TEXT_MAX], b[TEXT_MAX];
 	const char *cand[2] = { a, b };
 
-	snprintf(b, sizeof b, "pair %d: %s = %.4g, k%s = %.4g rad", pair,
-		 sy->omega, w, sy->omega, (double)offset_of(s) * w);
-	snprintf(a, sizeof a, "pair %d (dims %d, %d) turns %s_%d = %.4g rad per position; k = %lld turns it by k%s_%d = %.4g rad",
+	char wt[32], kw[32];
+
+	fmt_double_compact(w, 4, wt, sizeof wt);
+	fmt_double_compact((double)offset_of(s) * w, 4, kw, sizeof kw);
+	snprintf(b, sizeof b, tr(s->lang, "pair %d: %s = %s, k%s = %s rad"), pair,
+		 sy->omega, wt, sy->omega, kw);
+	snprintf(a, sizeof a, tr(s->lang, "pair %d (dims %d, %d) turns %s_%d = %s rad per position; k = %lld turns it by k%s_%d = %s rad"),
 		 pair, pe_dim_of(p, pair, PE_SIN), pe_dim_of(p, pair, PE_COS),
-		 sy->omega, pair, w, offset_of(s), sy->omega, pair,
-		 (double)offset_of(s) * w);
+		 sy->omega, pair, wt, offset_of(s), sy->omega, pair, kw);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_CURSOR, ROLE_DEFAULT, 0 });
 }
@@ -523,30 +528,31 @@ static void draw_residuals(struct clocks_ctx *x, const struct state *s,
 	snprintf(lhs, sizeof lhs, "%sM_k%sPE(p) %s PE(p+k)%s", sy->norm, sy->dot,
 		 sy->minus, sy->norm);
 	if (residual_at(x, s, &v, &p))
-		snprintf(num, sizeof num, "%.1e", v);
+		fmt_double_compact(v, 2, num, sizeof num);
 	else
 		snprintf(num, sizeof num, "%s", sy->pending);
 	snprintf(b, sizeof b, "%s = %s", lhs, num);
 	if (s->cur.pe.d_model > 2)
-		snprintf(a, sizeof a, "%s = %s over all %d pairs at p = %lld", lhs,
-			 num, s->cur.pe.d_model / 2, p);
+		snprintf(a, sizeof a, tr(s->lang, "%s = %s over all %d pairs at p = %lld"),
+			 lhs, num, s->cur.pe.d_model / 2, p);
 	else
-		snprintf(a, sizeof a, "%s = %s at p = %lld", lhs, num, p);
+		snprintf(a, sizeof a, tr(s->lang, "%s = %s at p = %lld"), lhs, num, p);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 	if (rows >= 3) {
 		if (residual_spread(x, s, &v))
-			snprintf(num, sizeof num, "%.1e", v);
+			fmt_double_compact(v, 2, num, sizeof num);
 		else
 			snprintf(num, sizeof num, "%s", sy->pending);
-		snprintf(a, sizeof a, "largest at %d positions from 0 to %lld: %s, rounding only",
+		snprintf(a, sizeof a, tr(s->lang, "largest at %d positions from 0 to %lld: %s, rounding only"),
 			 spread_count(s->cur.len), s->cur.len - 1, num);
-		snprintf(b, sizeof b, "largest over 0..%lld: %s", s->cur.len - 1, num);
+		snprintf(b, sizeof b, tr(s->lang, "largest over 0..%lld: %s"),
+			 s->cur.len - 1, num);
 		paragraph_fit(c, l->in.x, y + 1, l->in.w, cand, 2, plain);
 	}
 	if (rows >= 2) {
-		snprintf(a, sizeof a, "PE(p+k) is a rotation of PE(p): a linear map, and the same matrix M_k for every p");
-		snprintf(b, sizeof b, "PE(p+k) = M_k%sPE(p), the same M_k for every p", sy->dot);
+		snprintf(a, sizeof a, "%s", tr(s->lang, "PE(p+k) is a rotation of PE(p): a linear map, and the same matrix M_k for every p"));
+		snprintf(b, sizeof b, tr(s->lang, "PE(p+k) = M_k%sPE(p), the same M_k for every p"), sy->dot);
 		paragraph_fit(c, l->in.x, y + (rows >= 3 ? 2 : 1), l->in.w, cand, 2,
 			 dim_style);
 	}
@@ -579,7 +585,7 @@ static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct clocks_layout l;
 
 	canvas_fill(c, r, ' ', plain);
-	canvas_box(c, r, "Clocks: pairs turn like hands; an offset is a rotation",
+	canvas_box(c, r, tr(s->lang, "Clocks: pairs turn like hands; an offset is a rotation"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	clocks_layout(s, r, &l);

@@ -1,7 +1,7 @@
 /* view_layouts.c - the two layouts of the encoding side by side, and the
  * measurement that shows why the choice does not matter.
  *
- *   ┌ Interleaved (paper) ─────┐┌ Concatenated (tensor2tensor) ┐
+ *   ┌ Interleaved (paper) ─────┐┌ Concatenated ─────────────────┐
  *   │ heatmap: sin, cos, ...   ││ heatmap: all sines, cosines   │
  *   └──────────────────────────┘└───────────────────────────────┘
  *   ┌ Same geometry ────────────────────────────────────────────┐
@@ -16,6 +16,7 @@
  * (pe_layout_gram_diff, in parts) at positions spread over the window and
  * cached by its inputs; the heatmaps are cached by heat.c. */
 #include "base/utf8.h"
+#include "base/fmt.h"
 #include "base/tr.h"
 #include "model/catalog.h"
 #include "model/state.h"
@@ -169,16 +170,19 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 
 	p.layout = lay;
 	if (lay == PE_INTERLEAVED) {
-		snprintf(wide, sizeof wide, "Interleaved (paper): sin even, cos odd%s",
-			 current ? " - current" : "");
-		snprintf(narrow, sizeof narrow, "Interleaved%s",
-			 current ? " (current)" : "");
+		snprintf(wide, sizeof wide, "%s", current
+			 ? tr(s->lang, "Interleaved (paper): sin even, cos odd - current")
+			 : tr(s->lang, "Interleaved (paper): sin even, cos odd"));
+		snprintf(narrow, sizeof narrow, "%s", current
+			 ? tr(s->lang, "Interleaved (current)")
+			 : tr(s->lang, "Interleaved"));
 	} else {
-		snprintf(wide, sizeof wide,
-			 "Concatenated (tensor2tensor): sines, then cosines%s",
-			 current ? " - current" : "");
-		snprintf(narrow, sizeof narrow, "Concatenated%s",
-			 current ? " (current)" : "");
+		snprintf(wide, sizeof wide, "%s", current
+			 ? tr(s->lang, "Concatenated: all sines, then all cosines - current")
+			 : tr(s->lang, "Concatenated: all sines, then all cosines"));
+		snprintf(narrow, sizeof narrow, "%s", current
+			 ? tr(s->lang, "Concatenated (current)")
+			 : tr(s->lang, "Concatenated"));
 	}
 	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
 	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
@@ -207,35 +211,37 @@ static int explain(const struct layouts_ctx *x, const struct state *s,
 	else if (diff == 0.0)
 		snprintf(num, sizeof num, "0");
 	else
-		snprintf(num, sizeof num, "%.1e", diff);
+		fmt_double_compact(diff, 2, num, sizeof num);
 	snprintf(text[0], TEXT_MAX,
 		 s->ascii ? "Measured %s = max |PEint(p).PEint(q) - PEcat(p).PEcat(q)| over %d positions p, q in view: rounding, on dot products up to d/2 = %d."
-			  : "Measured %s = max |PEint(p)·PEint(q) − PEcat(p)·PEcat(q)| over %d positions p, q in view: rounding, on dot products up to d/2 = %d.",
+			  : tr(s->lang, "Measured %s = max |PEint(p)·PEint(q) − PEcat(p)·PEcat(q)| over %d positions p, q in view: rounding, on dot products up to d/2 = %d."),
 		 num, n, p->d_model / 2);
-	snprintf(text[1], TEXT_MAX,
-		 "The layout changes the picture, not the geometry: moving "
-		 "dimensions by a fixed permutation leaves every dot product, "
-		 "and so every attention score, as it was.");
+	snprintf(text[1], TEXT_MAX, "%s", s->ascii
+		 ? "The layout changes the picture, not the geometry: permuting "
+		   "dims keeps each PE(p).PE(q), and each attention score if the "
+		   "rows of W_Q and W_K move too."
+		 : tr(s->lang, "The layout changes the picture, not the geometry: "
+		      "permuting dims keeps each PE(p)·PE(q), and each attention "
+		      "score if the rows of W_Q and W_K move too."));
 	other.layout = p->layout == PE_INTERLEAVED ? PE_CONCAT : PE_INTERLEAVED;
-	snprintf(text[2], TEXT_MAX,
-		 "Selected: the %s of pair %d is dim %d %s and dim %d %s (marked in both).",
-		 fn == PE_SIN ? "sine" : "cosine", pair, s->cur.dim,
-		 p->layout == PE_INTERLEAVED ? "interleaved" : "concatenated",
-		 pe_dim_of(&other, pair, fn),
-		 other.layout == PE_INTERLEAVED ? "interleaved" : "concatenated");
+	snprintf(text[2], TEXT_MAX, p->layout == PE_INTERLEAVED
+		 ? tr(s->lang, "Selected: the %s of pair %d is dim %d interleaved and dim %d concatenated (marked in both).")
+		 : tr(s->lang, "Selected: the %s of pair %d is dim %d concatenated and dim %d interleaved (marked in both)."),
+		 fn == PE_SIN ? tr(s->lang, "sine") : tr(s->lang, "cosine"), pair,
+		 s->cur.dim, pe_dim_of(&other, pair, fn));
 	return 3;
 }
 
 /* The paragraphs one under the other, and the measured number (the second
  * word of the first paragraph, on its first row) again in its own colour. */
-static void draw_text_box(struct canvas *c, struct rect r,
-			  char text[3][TEXT_MAX], int nparas)
+static void draw_text_box(const struct state *s, struct canvas *c,
+			  struct rect r, char text[3][TEXT_MAX], int nparas)
 {
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	int skip = (int)(strchr(text[0], ' ') - text[0]) + 1;
-	char num[32];
+	int skip = (int)(strchr(text[0], ' ') - text[0]) + 1, col;
+	char num[32], first[64];
 
-	canvas_box(c, r, "Same geometry", border_style, title_style);
+	canvas_box(c, r, tr(s->lang, "Same geometry"), border_style, title_style);
 	if (in.w < 1 || in.h < 1)
 		return;
 	for (int k = 0; k < nparas && in.h > 0; k++) {
@@ -244,9 +250,13 @@ static void draw_text_box(struct canvas *c, struct rect r,
 		in.y += used;
 		in.h -= used;
 	}
+	/* Columns, not bytes, before the number: "实测 " is 7 bytes, 5
+	 * columns. */
+	snprintf(first, sizeof first, "%.*s", skip, text[0]);
+	col = utf8_width(first);
 	sscanf(text[0] + skip, "%31s", num);
-	if (skip + utf8_width(num) <= r.w - 2)
-		canvas_text(c, r.x + 1 + skip, r.y + 1, r.w - 2 - skip, num,
+	if (col + utf8_width(num) <= r.w - 2)
+		canvas_text(c, r.x + 1 + col, r.y + 1, r.w - 2 - col, num,
 			    num_style);
 }
 
@@ -320,7 +330,7 @@ static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
 		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
 	if (!concat_first)
 		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
-	draw_text_box(c, (struct rect){ r.x, r.y + r.h - box_h, r.w, box_h },
+	draw_text_box(s, c, (struct rect){ r.x, r.y + r.h - box_h, r.w, box_h },
 		      text, nparas);
 	canvas_set_clip(c, old);
 }

@@ -131,18 +131,23 @@ static int ylabels(const struct spectrum *sp, struct ylabel *out)
 {
 	int n = 0;
 
-	fmt_double_compact(PE_TWO_PI, 3, out[n].text, LABEL_MAX);
-	out[n++].v = sp->lo;
-	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, out[n].text, LABEL_MAX);
-	out[n].v = sp->hi;
-	if (strcmp(out[n].text, out[0].text) != 0)
-		n++;	/* else one label stands for both */
+	/* Round ticks: the decades on the axis. */
 	for (int e = 1; e <= 13 && n < LABELS_MAX; e++) {
 		if (e <= sp->ax_lo || e >= sp->ax_hi)
 			continue;
 		fmt_count(pow(10.0, e), out[n].text, LABEL_MAX);
 		out[n++].v = e;
 	}
+	if (n >= 2)
+		return n;
+	/* Fewer than two decades in range: the ends 2π and 2π·base too (the
+	 * text above says what they are) give the axis its scale. */
+	fmt_double_compact(PE_TWO_PI, 3, out[n].text, LABEL_MAX);
+	out[n++].v = sp->lo;
+	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, out[n].text, LABEL_MAX);
+	out[n].v = sp->hi;
+	if (strcmp(out[n].text, out[n - 1].text) != 0)
+		n++;	/* else one label stands for both */
 	return n;
 }
 
@@ -274,17 +279,20 @@ static void draw_selected(const struct state *s, const struct spectrum *sp,
 	char wl[32], a[TEXT_MAX], b[TEXT_MAX];
 	const char *cand[2] = { a, b };
 
+	char tn[32];
+
 	fmt_double_compact(lambda, 3, wl, sizeof wl);
+	fmt_double_compact(turns, turns >= 1.0 ? 3 : 2, tn, sizeof tn);
 	snprintf(b, sizeof b, tr(s->lang, "pair %d: %s = %s"),
 		 sp->pair, sp->sy->lambda, wl);
 	if (turns >= 1.0)
-		snprintf(a, sizeof a, tr(s->lang, "dim %d = %s of pair %d: %s = %s, %.3g turns over len"),
+		snprintf(a, sizeof a, tr(s->lang, "dim %d = %s of pair %d: %s = %s, %s turns over len"),
 			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
-			 sp->pair, sp->sy->lambda, wl, turns);
+			 sp->pair, sp->sy->lambda, wl, tn);
 	else
-		snprintf(a, sizeof a, tr(s->lang, "dim %d = %s of pair %d: %s = %s, %.2g of a turn over len (nearly constant)"),
+		snprintf(a, sizeof a, tr(s->lang, "dim %d = %s of pair %d: %s = %s, %s of a turn over len (nearly constant)"),
 			 s->cur.dim, pe_fn_of(p, s->cur.dim) == PE_SIN ? "sin" : "cos",
-			 sp->pair, sp->sy->lambda, wl, turns);
+			 sp->pair, sp->sy->lambda, wl, tn);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, cursor_style);
 }
 

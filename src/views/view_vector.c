@@ -134,7 +134,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 	for (int k = 0; k < p->d_model; k++)
 		sum += row[k] * row[k];
 	snprintf(norm, sizeof norm, "%.17g", sum);
-	fmt_double_sig(fabs(sum - half), 2, off, sizeof off);
+	fmt_double_compact(fabs(sum - half), 2, off, sizeof off);
 	snprintf(line, sizeof line, tr(s->lang, "%s = %s  (d/2 = %d, off by %s)"),
 		 s->ascii ? "|PE|^2" : "‖PE‖²", norm, p->d_model / 2, off);
 	canvas_text(c, in.x, in.y + 1, in.w, line, text_style);

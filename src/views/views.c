@@ -6,7 +6,8 @@
 #include "views/views.h"
 
 extern const struct view_spec view_explore, view_spectrum, view_clocks,
-	view_bands, view_layouts, view_context, view_bugs, view_vector;
+	view_bands, view_layouts, view_context, view_bugs, view_vector,
+	view_attention;
 
 static const struct view_spec *const list[] = {
 	&view_explore,
@@ -17,6 +18,7 @@ static const struct view_spec *const list[] = {
 	&view_context,
 	&view_bugs,
 	&view_vector,
+	&view_attention,
 };
 
 const struct catalog *views_catalog(void)

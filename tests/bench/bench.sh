@@ -21,11 +21,15 @@
 #            frame against the explorer's 16 ms budget (work.h) and how long
 #            a parameter change takes to finish, frames and ms; and for the
 #            explorer's screen, that time against a matplotlib re-render;
-#   attention the score matrices a 240x70 attention view shows (the four
-#            terms of added PE, RoPE, ALiBi on 70 x 240 positions, d=512,
-#            L=4096), the engine (attn-bench, tests/bench/attn_bench.c)
-#            against NumPy computing the same (attn_npy.py), with the
-#            identity and with random weights.
+#   attention the attention view at 240x70, d=512, L=4096: its move frames
+#            (p95) and how long a parameter change takes to finish; and the
+#            numbers its score panel computes on the grid it shows (read
+#            from the view's own header: "p, q = 0…4081 step 53"), the four
+#            terms of added PE and their sum, RoPE, ALiBi, the spreads
+#            along the diagonals and the terms' sizes, by the engine
+#            (attn-bench, tests/bench/attn_bench.c) against NumPy computing
+#            the same (attn_npy.py), with the identity and with random
+#            weights.
 # SECTIONS="section_attention" in the environment runs only some.
 #
 # Python is Debian's /usr/bin/python3. Where it lacks NumPy or matplotlib,
@@ -232,7 +236,7 @@ section_extremes() {
 		"view" "screen" "move, p50" "worst frame (base 1.000001 / 1e4 / 1e12)" \
 		"a parameter change is finished after (frames, ms)"
 	for size in 240x70 400x200; do
-		for view in explore spectrum clocks bands layouts context bugs vector; do
+		for view in explore spectrum clocks bands layouts context bugs vector attention; do
 			worst="" done_in="" p50=""
 			for base in $bases; do
 				c=$(TERM=xterm-256color "$bin" --bench --frames 200 \
@@ -270,17 +274,35 @@ section_extremes() {
 }
 
 section_attention() {
-	local d=512 L=4096 reps=21 eng="" npy="" same
-	local eng_id="" eng_rnd="" npy_id="" npy_rnd=""
-	table "Attention score matrices of a 240x70 view (70 x 240 positions, d=$d, L=$L)" \
+	local d=512 L=4096 reps=21 eng="" npy="" same grid last step side c
+	local eng_id="" eng_rnd="" npy_id="" npy_rnd="" best="" worst=""
+	table "The attention view at 240x70, d=$d, L=$L, frame budget 16 ms" \
+		"" "move frame, p95 (best of $REPS runs)" \
+		"a parameter change is finished after (frames, ms; worst of $REPS runs)"
+	for _ in $(seq "$REPS"); do
+		c=$(TERM=xterm-256color "$bin" --bench --size 240x70 -d "$d" -n "$L" \
+			--view attention)
+		best=$(min "$best" "$(field move_p95_ms "$c")")
+		if [ -z "$worst" ] || [ "$(field catchup_frames "$c")" -gt "${worst%%,*}" ]; then
+			worst="$(field catchup_frames "$c"), $(field catchup_ms "$c")"
+		fi
+	done
+	row "pescope --bench --view attention" "$best ms" "$worst ms"
+	# The grid the view's score panel shows at this size, from its header.
+	grid=$("$bin" --snapshot --view attention --size 240x70 -d "$d" -n "$L" \
+		--color never | grep -o 'p, q = [0-9]*…[0-9]* step [0-9]*' | head -n 1)
+	last=$(sed -E 's/.*…([0-9]+) step.*/\1/' <<<"$grid")
+	step=$(sed -E 's/.* step ([0-9]+)/\1/' <<<"$grid")
+	side=$((last / step + 1))
+	table "Its score panel's numbers ($side x $side positions: p, q = 0..$last step $step; d=$d)" \
 		"weights" "pescope engine" "NumPy" "pescope is"
 	if [ -z "$attn_bin" ] || ! $have_numpy; then
 		row "-" "skipped: ${attn_bin:+no NumPy (make deps)}${attn_bin:-no attn-bench (make bench builds it)}" "-" "-"
 		return
 	fi
 	for _ in $(seq "$REPS"); do
-		eng=$("$attn_bin" "$d" "$L" "$reps")
-		npy=$(py "$here/attn_npy.py" "$d" "$L" "$reps")
+		eng=$("$attn_bin" "$d" "$side" "$step" "$reps")
+		npy=$(py "$here/attn_npy.py" "$d" "$side" "$step" "$reps")
 		eng_id=$(min "$eng_id" "$(field identity_ms "$eng")")
 		eng_rnd=$(min "$eng_rnd" "$(field random_ms "$eng")")
 		npy_id=$(min "$npy_id" "$(field identity_ms "$npy")")
@@ -292,12 +314,19 @@ section_attention() {
 	[ "$(field sum_added "$eng") $(field sum_rope "$eng") $(field sum_alibi "$eng")" = \
 	  "$(field sum_added "$npy") $(field sum_rope "$npy") $(field sum_alibi "$npy")" ] &&
 		same="agree to 12 digits"
-	notes+=("- Attention: a frame is the four terms of the added score and their" \
-		"  sum, the RoPE and the ALiBi matrices, from the positions up; the" \
-		"  fastest of $reps frames, best of $REPS runs. With the identity the" \
-		"  two sides compute the same numbers (their sums $same); NumPy skips" \
-		"  the products with W there. With random weights both project the" \
-		"  encoding of all 310 positions through two 512x512 matrices.")
+	notes+=("- Attention: a move frame is a one-step move that found every job" \
+		"  finished (the view redraws its three heatmaps, nothing is" \
+		"  recomputed); a change recomputes the score matrices and the" \
+		"  decay curves in slices (render/cache.h). The panel's numbers:" \
+		"  everything its job computes, from the positions up; the fastest" \
+		"  of $reps frames, best of $REPS runs. With the identity the two" \
+		"  sides compute the same numbers (their sums $same; relative" \
+		"  spreads added $(field spread_added "$eng") / $(field spread_added "$npy")," \
+		"  RoPE $(field spread_rope "$eng") / $(field spread_rope "$npy")," \
+		"  ALiBi $(field spread_alibi "$eng") / $(field spread_alibi "$npy"));" \
+		"  NumPy skips the products with W there. With random weights both" \
+		"  project the encoding of the $side positions through two" \
+		"  ${d}x${d} matrices.")
 }
 
 # ---- run ----

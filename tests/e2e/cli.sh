@@ -8,26 +8,16 @@
 #   - npy / csv / tsv dumps against the NumPy reference of the seed article
 #     (Debian's /usr/bin/python3 with python3-numpy);
 #   - output failures: status 73 / 74, nothing and no temporary left behind;
-#     a closed pipe ends quietly; SIGTERM removes the temporary;
+#     a closed pipe ends quietly; every signal that ends a process removes
+#     the temporary (dump, series, export); a file size limit is an I/O
+#     error (74), not a silent death;
 #   - memory stays under 32 MiB for a 100000 x 4096 dump.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 PY=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
+here=$(cd "$(dirname "$0")" && pwd)
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
-# check NAME COMMAND...: ok when the command succeeds.
-check() {
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
 
 # ---- bad command lines ----
 
@@ -256,6 +246,45 @@ check "SIGTERM during a dump: dies of SIGTERM (143)" test "$status" -eq 143
 check "SIGTERM during a dump: no file, no temporary" \
 	test -z "$(ls -A "$tmp/int")"
 
+# Every signal whose default action ends a process, in the middle of a
+# dump, a series and an export to a file: status 128+N, no file, no
+# temporary (stop_signals.py says how). SIGKILL and SIGSTOP cannot be
+# caught; SIGXFSZ is ignored (below).
+sanitized=0
+grep -qa '__asan_init' "$PESCOPE" && sanitized=1
+ALL_SIGNALS="HUP INT QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 PIPE ALRM TERM STKFLT XCPU VTALRM PROF IO PWR SYS RTMIN RTMAX"
+/usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" $ALL_SIGNALS -- \
+	--dump csv -n 1000000 -d 4096 || tap_failures=$((tap_failures + 1))
+/usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" QUIT USR1 -- \
+	--dump-series similarity -n 1000000000 -d 4096 || tap_failures=$((tap_failures + 1))
+/usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" TERM QUIT USR2 SEGV -- \
+	--export "{out}.svg" --size 1000x1000 -d 4096 -n 1e9 || tap_failures=$((tap_failures + 1))
+
+# A file size limit (ulimit -f): the write fails with EFBIG instead of
+# SIGXFSZ killing us; status 74, one line that says why, the old file kept
+# and nothing else left.
+mkdir "$tmp/fsz"
+echo old >"$tmp/fsz/m.csv"
+(ulimit -f 100; exec "$PESCOPE" --dump csv -n 10000 -d 64 -o "$tmp/fsz/m.csv") \
+	2>"$tmp/err"
+rc=$?
+check "ulimit -f: status 74 ($rc)" test "$rc" -eq 74
+check "ulimit -f: one line naming the file and the cause" \
+	test "$(wc -l <"$tmp/err")" -eq 1 -a \
+	"$(grep -c "\"$tmp/fsz/m.csv\".*File too large" "$tmp/err")" -eq 1
+check "ulimit -f: the old file is kept" test "$(cat "$tmp/fsz/m.csv")" = old
+check "ulimit -f: nothing else left" test "$(ls -A "$tmp/fsz")" = m.csv
+(ulimit -f 100; exec "$PESCOPE" --export "$tmp/fsz/s.svg" --size 400x200) \
+	2>"$tmp/err"
+rc=$?
+check "ulimit -f, --export: status 74 ($rc), nothing left" \
+	test "$rc" -eq 74 -a "$(ls -A "$tmp/fsz")" = m.csv
+(ulimit -f 1; exec "$PESCOPE" --dump csv -n 10000 -d 64) >"$tmp/fsz/stdout" \
+	2>"$tmp/err"
+rc=$?
+check "ulimit -f, standard output to a file: status 74 ($rc), one line" \
+	test "$rc" -eq 74 -a "$(wc -l <"$tmp/err")" -eq 1
+
 if command -v script >/dev/null; then
 	script -qec "$PESCOPE --dump npy -n 2 -d 2" /dev/null >"$tmp/out" 2>&1
 	rc=$?
@@ -277,4 +306,4 @@ else
 	echo "# skipped: memory check (/usr/bin/time is missing)"
 fi
 
-exit "$failed"
+finish

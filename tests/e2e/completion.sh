@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `pescope --list WHAT` and the shell completions of assets/completion/ that
 # are built on it. Prints "ok NAME" / "not ok NAME # why" per check.
-#   --list: the WHATs it accepts are the ten it documents; every list is
+#   --list: the WHATs it accepts are the eleven it documents; every list is
 #     the set of words its option's own message names ("--view must be ...,
 #     got"), each of them appears in the option's --help text, and each is
 #     accepted by the option in a real run; lesson names are those of
@@ -16,20 +16,13 @@
 #   zsh, fish: syntax (zsh -n, fish -n), every option of --help named, and
 #     real completions: fish's `complete -C`, zsh typing Tab in tmux.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 comp=$root/assets/completion
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 export LC_ALL=C.UTF-8
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
 
 # same NAME GOT WANT: ok when the two newline-separated lists hold the same
 # words (order aside), else says which words differ.
@@ -63,8 +56,8 @@ help_of() {
 
 # ---- --list ----
 
-whats="views presets layouts formats dtypes series palettes colors langs lessons"
-same "--list accepts the ten lists it documents" \
+whats="views presets layouts formats dtypes series palettes colors depths langs lessons"
+same "--list accepts the eleven lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 
 for bad in "/" "view" ""; do
@@ -130,6 +123,7 @@ list_checks dtypes --dtype "$PESCOPE" --dump-series collisions -n 4 -d 4
 list_checks series --dump-series "$PESCOPE" -n 4 -d 4
 list_checks palettes --palette "${snap[@]}"
 list_checks colors --color "${snap[@]}"
+list_checks depths --colors "${snap[@]}"
 list_checks langs --lang "${snap[@]}"
 
 # Lessons: the names --lessons prints ("  NN  name  about"), per language,
@@ -196,7 +190,7 @@ same "bash: --view= (split at =) offers every view" "$(bcomp --view =)" \
 same "bash: --view=s (one word) offers --view=spectrum" "$(bcomp --view=s)" \
 	--view=spectrum
 for pair in --layout:layouts --dump:formats --dtype:dtypes \
-	    --dump-series:series --palette:palettes --color:colors \
+	    --dump-series:series --palette:palettes --color:colors --colors:depths \
 	    --lang:langs --lesson:lessons; do
 	same "bash: ${pair%%:*} offers --list ${pair#*:}" \
 		"$(bcomp -d 64 "${pair%%:*}" '')" "$("$PESCOPE" --list "${pair#*:}")"
@@ -357,4 +351,4 @@ else
 		"$(printf '%s\n' "$tmp/files/pe.npy" "$tmp/files/pe.csv")"
 fi
 
-exit "$failed"
+finish

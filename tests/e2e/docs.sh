@@ -13,23 +13,17 @@
 #   - EXIT STATUS lists 0, 64, 65, 69, 70/71, 73, 74 and 128+N; ENVIRONMENT
 #     names every variable the source reads with getenv, and the locale ones;
 #   - README.md: its options table (rows starting "| `--name") has every
-#     option of --help and no other, and its key table is the output of
-#     `pescope --list-keys`, verbatim.
+#     option of --help and no other, its key table is the output of
+#     `pescope --list-keys`, verbatim, and its --keys example runs as
+#     written.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 man=$root/assets/pescope.1
 readme=$root/README.md
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
 
 # same_sets NAME WHAT_A FILE_A WHAT_B FILE_B: one check per entry of either
 # sorted list that the other lacks, or one ok when they agree.
@@ -209,4 +203,45 @@ else
 	fi
 fi
 
-exit "$failed"
+# ---- NO_COLOR: set but empty keeps colour (no-color.org) ----
+
+# Every place that describes --color auto says so; none says "unset" alone.
+help_color=$(tr '\n' ' ' <"$tmp/help" | tr -s ' ' | grep -o -- '--color WHEN[^-]*')
+if grep -q 'NO_COLOR is unset or empty' <<<"$help_color"; then
+	ok "--help: colour unless NO_COLOR is set and not empty"
+else
+	not_ok "--help says NO_COLOR \"unset or empty\"" "$help_color"
+fi
+if [ -f "$readme" ] && grep -q '^| `--color WHEN` .*NO_COLOR is unset or empty' "$readme" &&
+   ! grep -qE 'NO_COLOR (is )?unset[^ ]' "$readme"; then
+	ok "README: NO_COLOR unset or empty keeps colour"
+else
+	not_ok "README says NO_COLOR \"unset or empty\"" "$(grep -n 'NO_COLOR' "$readme" | head -n 3 | tr '\n' ' ')"
+fi
+if mandoc -T ascii "$man" 2>/dev/null | col -b | tr -s '[:space:]' ' ' |
+   grep -q 'NO_COLOR When set and not empty, no colour'; then
+	ok "man page: NO_COLOR set and not empty means no colour"
+else
+	not_ok "man page: NO_COLOR set and not empty means no colour"
+fi
+
+# ---- the README's --keys example, as written ----
+
+# The fenced block after "`pescope --keys FILE` replays" is a script: it
+# must run to its end (every line counts: "text ]]" makes d_model 516,
+# "cmd base 5e5" the base), with the comments it shows.
+if [ -f "$readme" ]; then
+	awk '/^`pescope --keys FILE` replays/ { f = 1 }
+	     f && /^```/ { n++; if (n == 2) exit; next }
+	     f && n == 1' "$readme" >"$tmp/readme.keys"
+	if [ ! -s "$tmp/readme.keys" ]; then
+		not_ok "README --keys example" "no fenced block after \"\`pescope --keys FILE\` replays\""
+	elif out=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$tmp/readme.keys" 2>&1) &&
+	     grep -qE '^d_model=516 base=500000 len=128 pos=[0-9]+ dim=[0-9]+$' <<<"$out"; then
+		ok "README --keys example runs as written ($(wc -l <"$tmp/readme.keys") lines): $out"
+	else
+		not_ok "README --keys example runs as written" "$out"
+	fi
+fi
+
+finish

@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 keys=$here/../keys/drill.keys
 read -ra args <<<"$(sed -n 's/^#args //p' "$keys")"
 out1=$(mktemp) out2=$(mktemp) err=$(mktemp)
-trap 'tm_stop; rm -rf "$TM_DIR" "$out1" "$out2" "$err"' EXIT
+at_exit 'rm -f "$out1" "$out2" "$err"'
 run_keys() { # run_keys OUT: the script with its #args, as keys.sh runs it
 	LC_ALL=C.UTF-8 "$PESCOPE" --keys "$keys" --snapshot --color never \
 		"${args[@]}" >"$1" 2>"$err"

@@ -22,8 +22,6 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
 PY=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'tm_stop; rm -rf "$tmp" "$TM_DIR"' EXIT
 export LC_ALL=C.UTF-8
 unset NO_COLOR
 

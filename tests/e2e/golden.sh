@@ -3,28 +3,27 @@
 # --snapshot and compared byte for byte with tests/golden/NAME.txt.
 # UPDATE_GOLDEN=1 rewrites the golden files instead (review the diff).
 set -u
+TAP_PREFIX=golden
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 here=$(cd "$(dirname "$0")/.." && pwd)
 dir=$here/golden
-fails=0
-tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
+out=$tmp/out
 
 while read -r name args; do
 	case $name in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2086 # the arguments are words on purpose
-	if ! LC_ALL=C.UTF-8 NO_COLOR= "$PESCOPE" --snapshot --color never $args >"$tmp" 2>&1; then
-		echo "not ok golden $name: pescope failed: $(head -c 300 "$tmp")"
-		fails=$((fails + 1))
+	if ! LC_ALL=C.UTF-8 NO_COLOR= "$PESCOPE" --snapshot --color never $args >"$out" 2>&1; then
+		not_ok "$name" "pescope failed: $(head -c 300 "$out")"
 		continue
 	fi
 	if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
-		cp "$tmp" "$dir/$name.txt"
-		echo "ok golden $name (updated)"
-	elif cmp -s "$tmp" "$dir/$name.txt"; then
-		echo "ok golden $name"
+		cp "$out" "$dir/$name.txt"
+		ok "$name (updated)"
+	elif cmp -s "$out" "$dir/$name.txt"; then
+		ok "$name"
 	else
-		echo "not ok golden $name: differs from tests/golden/$name.txt"
-		diff "$dir/$name.txt" "$tmp" | head -n 20 | sed 's/^/#   /'
-		fails=$((fails + 1))
+		not_ok "$name" "differs from tests/golden/$name.txt"
+		diff "$dir/$name.txt" "$out" | head -n 20 | sed 's/^/#   /'
 	fi
 done <"$dir/cases.txt"
-[ "$fails" -eq 0 ]
+finish

@@ -5,10 +5,11 @@
 #   - scripted sessions (--keys): results, bad lines with FILE:LINE and 65,
 #     unreadable scripts 66, huge lines, NUL bytes and random bytes, output
 #     failures 74, closed pipes;
-#   - crashes (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) sent to the explorer in tmux:
-#     the terminal is restored (alternate screen, cursor, mouse, keypad, tty
-#     modes, checked with stty -a after it died) and the process dies of the
-#     signal (128+sig), or, in a sanitizer build, of the sanitizer's report;
+#   - every signal whose default action ends a process, sent to the
+#     explorer in tmux: the terminal is restored (alternate screen, cursor,
+#     mouse, keypad and paste modes, tty modes, checked with stty -a after
+#     it ended) and the status is 128+sig, or, in a sanitizer build, that
+#     of the sanitizer's report for the faults it reports;
 #   - bursts of keys leave no backlog (2000 cheap ones; 402 that each need
 #     a slow frame), and q still answers at once;
 #   - the extremes (d 65536, len 1e9, base 1.000001 and 1e12, the last
@@ -22,8 +23,7 @@
 # (valgrind.sh runs memcheck on the same kinds of session.)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-tmp=$(mktemp -d)
-trap 'tm_stop; rm -rf "$TM_DIR"; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+at_exit 'chmod -R u+w "$tmp" 2>/dev/null'
 export LC_ALL=C.UTF-8
 
 START="d_model=512 base=10000 len=128 pos=0 dim=0"
@@ -139,7 +139,7 @@ done
 run_status "a session through every view at the extremes" 0 \
 	"$PESCOPE" --keys "$tmp/extreme.keys" --size 240x70
 check "the extreme session ends where it should" \
-	grep -qE '^d_model=65536 base=1e\+12 len=1000000000 pos=[0-9]+ dim=[0-9]+$' "$tmp/out"
+	grep -qE '^d_model=65536 base=1e12 len=1000000000 pos=[0-9]+ dim=[0-9]+$' "$tmp/out"
 
 # ---- output failures ----
 
@@ -254,13 +254,17 @@ start_recorded() {
 	shift 2
 	rm -f "$TM_DIR/rc" "$TM_DIR/stty"
 	$TM new-session -d -s t -x "$w" -y "$h" \
-		"ulimit -c 0; env -u NO_COLOR TERM=tmux-256color LC_ALL=C.UTF-8 $(printf '%q ' "$PESCOPE" "$@"); echo \$? > $TM_DIR/rc; stty -a > $TM_DIR/stty; sleep 60"
+		"ulimit -c 0; env -u NO_COLOR -u COLORTERM TERM=tmux-256color LC_ALL=C.UTF-8 $(printf '%q ' "$PESCOPE" "$@"); echo \$? > $TM_DIR/rc; stty -a > $TM_DIR/stty; sleep 60"
 }
 
-# crash_case SIGNAL NUMBER: the explorer killed by SIGNAL restores the
-# terminal and dies of it.
-crash_case() {
-	local sig=$1 num=$2 pid rc want flags
+# signal_case SIGNAL: the explorer sent SIGNAL (any signal whose default
+# action ends a process) restores the terminal and ends with 128+N: the
+# alternate screen, cursor, mouse, keypad and bracketed paste modes (a
+# paste into the pane afterwards arrives without ESC[200~ around it) and
+# the tty modes (stty -a after it ended).
+signal_case() {
+	local sig=$1 num pid rc want flags
+	num=$(kill -l "$sig")
 	start_recorded 100 30 --
 	tm_wait "$START" 20 >/dev/null
 	if ! pid=$(pane_child); then
@@ -271,17 +275,18 @@ crash_case() {
 	kill -"$sig" "$pid"
 	rc=$(tm_rc 20)
 	want=$((128 + num))
-	# ASan reports SEGV, BUS and FPE itself, then exits 1; abort is left
-	# to the default action.
-	if [ "$sanitized" = 1 ] && [ "$sig" != ABRT ]; then
+	# ASan reports SEGV, BUS and FPE itself, then exits 1; the other
+	# faults are left to the default action.
+	case "$sanitized $sig" in
+	"1 SEGV" | "1 BUS" | "1 FPE")
 		if [ "$rc" = 1 ] && tm_screen -S -60 | grep -q "AddressSanitizer: $sig"; then
 			ok "SIG$sig: the sanitizer still reports it (status 1)"
 		else
 			not_ok "SIG$sig: the sanitizer still reports it" "status $rc"
-		fi
-	else
-		check "SIG$sig: dies of it, status $want" test "$rc" = "$want"
-	fi
+		fi ;;
+	*)
+		check "SIG$sig: ends with status $want" test "$rc" = "$want" ;;
+	esac
 	flags=$($TM display -p -t t '#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{keypad_cursor_flag} #{keypad_flag}')
 	check "SIG$sig: alternate screen off, cursor on, mouse and keypad modes off" \
 		test "$flags" = "0 1 0 0 0"
@@ -293,12 +298,22 @@ crash_case() {
 	else
 		ok "SIG$sig: tty modes restored (echo, icanon)"
 	fi
+	$TM set-buffer -b probe "pasted-after-$sig"
+	$TM paste-buffer -p -b probe -t t
+	if tm_wait "pasted-after-$sig" 5 >/dev/null 2>&1 &&
+	   ! tm_screen | grep -qF '[200~'; then
+		ok "SIG$sig: bracketed paste off"
+	else
+		not_ok "SIG$sig: bracketed paste off" "$(tm_screen | grep -F pasted-after)"
+	fi
 	tm_stop
 }
-crash_case SEGV 11
-crash_case ABRT 6
-crash_case BUS 7
-crash_case FPE 8
+# Every signal whose default action ends the process, but SIGKILL and
+# SIGSTOP (which cannot be caught) and SIGXFSZ (ignored: see cli.sh).
+for sig in HUP INT QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 PIPE ALRM TERM \
+	STKFLT XCPU VTALRM PROF IO PWR SYS RTMIN RTMAX; do
+	signal_case "$sig"
+done
 
 # ---- no backlog: 2000 keys at once ----
 
@@ -341,13 +356,13 @@ tm_stop
 
 EXT=(-d 65536 -n 1e9 -p 999999999 -b 1e12)
 tm_start 250 80 -- "${EXT[@]}"
-if tm_wait "d_model=65536 base=1e+12 len=1000000000 pos=999999999" 20; then
+if tm_wait "d_model=65536 base=1e12 len=1000000000 pos=999999999" 20; then
 	ok "extremes: the explorer starts at d 65536, len 1e9, last position"
 else
 	not_ok "extremes: the explorer starts"
 fi
-VIEWS=(explore spectrum clocks bands layouts context bugs vector)
-for v in 2 3 4 5 6 7 8 1; do
+mapfile -t VIEWS < <("$PESCOPE" --list views)	# every view, in key order
+for v in $(seq 2 "${#VIEWS[@]}") 1; do
 	name=${VIEWS[v - 1]}
 	tm_keys "$v" "["	# the view, then a parameter change (d_model - 2)
 	if [ "$v" = 1 ]; then want="Heatmap"; else want=" $name: "; fi
@@ -397,7 +412,7 @@ bench_case() {
 	local name=$1 line
 	shift
 	line=$(TERM=xterm-256color "$PESCOPE" --bench --frames 60 "$@" 2>&1)
-	if [ $? = 0 ] && grep -qE '^frames=60 p50_ms=[0-9.]+ p95_ms=[0-9.]+ max_ms=[0-9.]+ move_bytes=[0-9]+ full_bytes=[0-9]+ catchup_frames=[1-9][0-9]* catchup_ms=[0-9.]+$' <<<"$line"; then
+	if [ $? = 0 ] && grep -qE '^frames=60 p50_ms=[0-9.]+ p95_ms=[0-9.]+ max_ms=[0-9.]+ move_bytes=[0-9]+ full_bytes=[0-9]+ catchup_frames=[1-9][0-9]* catchup_ms=[0-9.]+ move_p95_ms=[0-9.]+$' <<<"$line"; then
 		ok "--bench, $name: $line"
 	else
 		not_ok "--bench, $name" "$line"

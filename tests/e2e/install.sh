@@ -17,23 +17,11 @@
 #     was there before.
 # Prints "ok NAME" / "not ok NAME # why".
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
-check() { # check NAME COMMAND...: ok when the command succeeds
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
 
 # The install builds its own binary, so the sanitizer round of run-all.sh
 # (PESCOPE built with ASan) would only repeat the normal round.
@@ -214,4 +202,4 @@ else
 	not_ok "make install PREFIX=..."
 fi
 
-exit "$failed"
+finish

@@ -26,18 +26,12 @@
 # and review the diff as a picture (the facts are still checked then).
 # With NAMEs, only those scripts run.
 set -u
+TAP_PREFIX=keys
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 dir=$(cd "$(dirname "$0")/../keys" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
-fails=0
 
-ok() { echo "ok keys $1"; }
-not_ok() {
-	echo "not ok keys $1${2:+: $2}"
-	fails=$((fails + 1))
-}
 
 # run LINES: runs the first LINES lines of $script (all with "all") with
 # $args into $tmp/out, stderr into $tmp/err; false with a reason in $why
@@ -131,4 +125,4 @@ if [ $# -gt 0 ]; then
 else
 	for script in "$dir"/*.keys; do run_script "$script"; done
 fi
-[ "$fails" -eq 0 ]
+finish

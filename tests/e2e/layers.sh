@@ -3,18 +3,11 @@
 # tests/tools/layers.py: the real tree passes, and each kind of breach,
 # made on purpose in a copy, is refused with its file and line.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 check=$root/tests/tools/layers.py
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
 
 if out=$(python3 "$check" "$root/src" 2>&1); then
 	ok "src/ keeps its layers"
@@ -54,4 +47,4 @@ breach "curses outside the terminal sink" \
 breach "an include without its folder" \
 	'src/base/fmt.c:1: includes "utf8.h" without its folder' \
 	base/fmt.c '#include "utf8.h"'
-exit "$failed"
+finish

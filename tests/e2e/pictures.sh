@@ -13,8 +13,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
 PY=/usr/bin/python3
 MIN_CONTRAST=40
-tmp=$(mktemp -d)
-trap 'tm_stop; rm -rf "$tmp" "$TM_DIR"' EXIT
 export LC_ALL=C.UTF-8
 unset NO_COLOR
 

@@ -3,19 +3,12 @@
 # checked by tests/tools/strings.py: the real tree passes, and each kind of
 # fault, made on purpose in a copy, is refused with its file and line.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 check=$root/tests/tools/strings.py
 gloss=$root/assets/glossary.txt
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
 
-ok() { echo "ok $1"; }
-not_ok() {
-	echo "not ok $1${2:+ # $2}"
-	failed=1
-}
 
 if out=$(python3 "$check" "$root/src" "$gloss" 2>&1); then
 	ok "every sentence has its Chinese"
@@ -63,4 +56,4 @@ fault "an English word left in the Chinese" \
 fault "one English twice" \
 	'has a row already' \
 	base/tr_zh.c 's|^\t/\* end \*/|\t{ "Waveforms", "波形" },\n&|'
-exit "$failed"
+finish

@@ -1,5 +1,6 @@
 # tmux.bash - helpers for end-to-end tests that drive the real binary in tmux.
-# Source it; it needs $PESCOPE. Each test prints "ok NAME" or "not ok NAME".
+# Source it; it needs $PESCOPE. It sources tap.bash (ok, not_ok, check,
+# at_exit, finish, $tmp).
 #
 #   tm_start W H [ENV=VALUE ...] -- ARGS   start pescope in a fresh tmux server
 #   tm_keys KEY...                         send keys (tmux send-keys syntax)
@@ -13,17 +14,10 @@
 # Every wait polls with a deadline; none is a bare sleep.
 set -u
 : "${PESCOPE:?set PESCOPE to the binary under test}"
+source "$(dirname "${BASH_SOURCE[0]}")/tap.bash"
 TM_DIR=$(mktemp -d)
 TM="tmux -S $TM_DIR/sock -f /dev/null"
-fails=0
-trap 'tm_stop; rm -rf "$TM_DIR"' EXIT
-
-ok() { echo "ok $1"; }
-not_ok() { echo "not ok $1${2:+: $2}"; fails=$((fails + 1)); }
-check() { # check NAME COMMAND...: ok when the command succeeds
-	local name=$1; shift
-	if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
+at_exit 'tm_stop; rm -rf "$TM_DIR"'
 
 tm_start() {
 	local w=$1 h=$2; shift 2
@@ -32,7 +26,7 @@ tm_start() {
 	[ "${1:-}" = "--" ] && shift
 	rm -f "$TM_DIR/rc"
 	local cmd
-	cmd="env -u NO_COLOR TERM=tmux-256color LC_ALL=C.UTF-8 ${envs[*]} $(printf '%q ' "$PESCOPE" "$@")"
+	cmd="env -u NO_COLOR -u COLORTERM TERM=tmux-256color LC_ALL=C.UTF-8 ${envs[*]} $(printf '%q ' "$PESCOPE" "$@")"
 	cmd="$cmd; echo \$? > $TM_DIR/rc; sleep 60"
 	$TM new-session -d -s t -x "$w" -y "$h" "$cmd"
 }
@@ -100,4 +94,3 @@ tm_stop() { # kill the tmux server and wait until it is gone, so that the
 	tm_until 10 tm_gone "$spid"
 }
 
-finish() { [ "$fails" -eq 0 ]; }

@@ -5,16 +5,12 @@
 # nothing for certain, and exit with their documented status. Normal build
 # only: valgrind and ASan do not mix.
 set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C.UTF-8
-fails=0
-ok() { echo "ok $1"; }
-not_ok() { echo "not ok $1${2:+: $2}"; fails=$((fails + 1)); }
 
-VIEWS=(explore spectrum clocks bands layouts context bugs vector)
+mapfile -t VIEWS < <("$PESCOPE" --list views)	# every view, in key order
 sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
 
@@ -57,4 +53,4 @@ else
 	vg "--keys with a bad line" 65 --keys "$tmp/bad.keys"
 fi
 
-[ "$fails" -eq 0 ]
+finish

@@ -11,6 +11,8 @@
  * and tick counts are capped at 100 (a tick line of 100000 is tested once,
  * in test_script.c, not thousands of times a second). Drawing the views is
  * left to the key mash. */
+#include <string.h>
+
 #include "fuzz.h"
 #include "model/keys.h"
 #include "app/script.h"
@@ -26,7 +28,7 @@ static void check_event(const struct script_event *ev)
 		break;
 	case SCRIPT_TEXT:
 	case SCRIPT_CMD:
-		fuzz_check(ev->text != NULL, "text");
+		fuzz_check(strlen(ev->text) <= SCRIPT_LINE_MAX, "text");
 		break;
 	case SCRIPT_CLICK:
 	case SCRIPT_WHEEL:

@@ -19,7 +19,7 @@
 
 enum {
 	VIEW_EXPLORE, VIEW_SPECTRUM, VIEW_CLOCKS, VIEW_BANDS, VIEW_LAYOUTS,
-	VIEW_CONTEXT, VIEW_BUGS, VIEW_VECTOR, VIEW_COUNT
+	VIEW_CONTEXT, VIEW_BUGS, VIEW_VECTOR, VIEW_ATTENTION, VIEW_COUNT
 };
 
 /* The knobs, by view: the index of each in its view's spec. */
@@ -28,6 +28,10 @@ enum { K_SPLIT = 0, K_THRESHOLD = 1 };	/* bands */
 enum { K_TRAIN = 0, K_SCALE = 1 };	/* context */
 enum { K_BUG = 0 };			/* bugs */
 enum { K_SCROLL = 0 };			/* vector */
+enum {					/* attention */
+	K_WEIGHTS = 0, K_SEED = 1, K_HEADS = 2, K_CONTENT = 3, K_HEAD = 4,
+	K_SHUFFLE = 5
+};
 
 static inline void fx_init(struct state *s, const struct settings *st)
 {

@@ -105,3 +105,4 @@ Test(budget, layouts) { check_view(VIEW_LAYOUTS, true); }
 Test(budget, context) { check_view(VIEW_CONTEXT, false); }
 Test(budget, bugs) { check_view(VIEW_BUGS, true); }
 Test(budget, vector) { check_view(VIEW_VECTOR, false); }
+Test(budget, attention) { check_view(VIEW_ATTENTION, true); }

@@ -28,7 +28,7 @@ Test(catalog, fixture_numbers_match_the_order)
 {
 	static const char *const names[VIEW_COUNT] = {
 		"explore", "spectrum", "clocks", "bands", "layouts", "context",
-		"bugs", "vector",
+		"bugs", "vector", "attention",
 	};
 	const struct catalog *cat = views_catalog();
 
@@ -42,6 +42,12 @@ Test(catalog, fixture_numbers_match_the_order)
 	cr_expect_str_eq(cat->view[VIEW_CONTEXT]->knob[K_SCALE].word, "scale");
 	cr_expect_str_eq(cat->view[VIEW_BUGS]->knob[K_BUG].word, "bug");
 	cr_expect_str_eq(cat->view[VIEW_VECTOR]->knob[K_SCROLL].word, "scroll");
+	cr_expect_str_eq(cat->view[VIEW_ATTENTION]->knob[K_WEIGHTS].word, "weights");
+	cr_expect_str_eq(cat->view[VIEW_ATTENTION]->knob[K_SEED].word, "seed");
+	cr_expect_str_eq(cat->view[VIEW_ATTENTION]->knob[K_HEADS].word, "heads");
+	cr_expect_str_eq(cat->view[VIEW_ATTENTION]->knob[K_CONTENT].word, "content");
+	cr_expect_str_eq(cat->view[VIEW_ATTENTION]->knob[K_HEAD].word, "head");
+	cr_expect_str_eq(cat->view[VIEW_ATTENTION]->knob[K_SHUFFLE].word, "shuffle");
 }
 
 Test(catalog, find_by_name_and_word)

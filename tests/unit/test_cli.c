@@ -340,10 +340,30 @@ Test(cli, list_mode)
 	cr_assert_eq(opt.list, CLI_LIST_LESSONS);
 	refused(parse("--list", "view", NULL), "--list", "\"view\"");
 	cr_assert(strstr(err, "views, presets, layouts, formats, dtypes, "
-			 "series, palettes, colors, langs or lessons"), "%s", err);
+			 "series, palettes, colors, depths, langs or lessons"),
+		  "%s", err);
 	refused(parse("--list", "views", "--lessons", NULL), "--lessons",
 		"--list");
 	refused(parse("--list", "views", "-d", "64", NULL), "--d-model", NULL);
+}
+
+Test(cli, colors_forces_a_depth)
+{
+	static const struct { const char *word; int depth; } ok[] = {
+		{ "24bit", COLOR_RGB }, { "256", COLOR_256 },
+		{ "16", COLOR_8 }, { "mono", COLOR_NONE },
+	};
+
+	cr_assert(parse("--snapshot", NULL), "%s", err);
+	cr_assert_eq(opt.colors, TERM_DEPTH_AUTO);
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		cr_assert(parse("--colors", ok[i].word, NULL), "%s", err);
+		cr_assert_eq(opt.colors, ok[i].depth, "%s", ok[i].word);
+	}
+	refused(parse("--colors", "8", NULL), "--colors", "\"8\"");
+	cr_assert(strstr(err, "24bit, 256, 16 or mono"), "%s", err);
+	refused(parse("--dump", "csv", "--colors", "256", NULL), "--colors",
+		"only works with the explorer, --snapshot or --keys");
 }
 
 Test(cli, size_and_frames)

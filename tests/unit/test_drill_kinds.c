@@ -679,13 +679,55 @@ static const char *const want_view[DRILL_KINDS] = {
 	[DRILL_ADD_OR_CONCAT] = "vector",
 	[DRILL_LEARNED] = "explore",
 	[DRILL_EXTRAPOLATION] = "context",
-	[DRILL_RELATIVE] = "bands",
-	[DRILL_ROPE] = "clocks",
-	[DRILL_DECAY] = "bands",
-	[DRILL_PROJECTIONS] = "bands",
+	[DRILL_RELATIVE] = "attention",
+	[DRILL_ROPE] = "attention",
+	[DRILL_DECAY] = "attention",
+	[DRILL_PROJECTIONS] = "attention",
 	[DRILL_LOW_PRECISION] = "bugs",
 	[DRILL_CONTEXT_METHODS] = "context",
 };
+
+/* The attention view's choice `name` of knob k, as its index. */
+static double attention_choice(int k, const char *name)
+{
+	const struct knob_spec *ks = &views_catalog()->view[VIEW_ATTENTION]->knob[k];
+
+	for (int i = 0; i <= (int)ks->hi; i++)
+		if (strcmp(ks->choice(i), name) == 0)
+			return i;
+	cr_assert_fail("no choice %s", name);
+	return -1;
+}
+
+/* The attention kinds: ALiBi's bias in the head, RoPE and the W_Q/W_K
+ * caveat with random weights, the decay panel zoomed on its own. */
+static void assert_attention_knobs(const struct drill_question *q,
+				   const double *knob)
+{
+	switch (q->kind) {
+	case DRILL_RELATIVE:
+		cr_assert_eq(knob[K_HEAD], attention_choice(K_HEAD, "alibi"));
+		cr_assert_not(st.zoomed);
+		break;
+	case DRILL_ROPE:
+		cr_assert_eq(knob[K_HEAD], attention_choice(K_HEAD, "rope"));
+		cr_assert_eq(knob[K_WEIGHTS], attention_choice(K_WEIGHTS, "random"));
+		cr_assert_not(st.zoomed);
+		break;
+	case DRILL_PROJECTIONS:
+		cr_assert_eq(knob[K_HEAD], attention_choice(K_HEAD, "added"));
+		cr_assert_eq(knob[K_WEIGHTS], attention_choice(K_WEIGHTS, "random"));
+		cr_assert_not(st.zoomed);
+		break;
+	case DRILL_DECAY:
+		cr_assert(st.zoomed, "the decay panel fills the body");
+		cr_assert_eq(st.panel, 1, "the decay panel");
+		cr_assert_eq(st.cur.pos, 100, "m = 100, quoted by the text");
+		break;
+	default:
+		cr_assert_fail("kind %d does not show in attention", q->kind);
+	}
+}
 
 /* The knobs the view shows the answer with. */
 static void assert_knobs(const struct drill_question *q)
@@ -699,8 +741,11 @@ static void assert_knobs(const struct drill_question *q)
 	else if (st.view == VIEW_CONTEXT) {
 		cr_assert_eq(knob[K_TRAIN], (double)q->train_len, "train");
 		cr_assert_eq(knob[K_SCALE], q->scale, "scale");
-	} else if (st.view == VIEW_BUGS)
+	} else if (st.view == VIEW_BUGS) {
 		cr_assert_eq(knob[K_BUG], PE_BUG_FLOAT32, "the float32 bug");
+	} else if (st.view == VIEW_ATTENTION) {
+		assert_attention_knobs(q, knob);
+	}
 }
 
 Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)

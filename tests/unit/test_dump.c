@@ -474,18 +474,67 @@ Test(atomic, a_symlink_stays_a_link)
 	assert_file(in_dir("real.csv"), "new\n");
 }
 
-Test(atomic, a_dangling_symlink_is_replaced)
+/* A shell's `>`: the link stays and the file it names is created. */
+Test(atomic, a_dangling_symlink_gets_its_target_created)
 {
 	struct atomic_file af;
 	struct stat st;
+	int temps;
 
-	cr_assert_eq(symlink("nowhere", in_dir("link.csv")), 0);
+	cr_assert_eq(symlink("nowhere.csv", in_dir("link.csv")), 0);
 	cr_assert_eq(atomic_file_open(&af, in_dir("link.csv")), 0);
 	fputs("new\n", af.fp);
 	cr_assert_eq(atomic_file_commit(&af), 0);
 	cr_assert_eq(lstat(in_dir("link.csv"), &st), 0);
-	cr_assert(S_ISREG(st.st_mode));
-	assert_file(in_dir("link.csv"), "new\n");
+	cr_assert(S_ISLNK(st.st_mode));
+	assert_file(in_dir("nowhere.csv"), "new\n");
+	cr_assert_eq(entries(&temps), 2);
+	cr_assert_eq(temps, 0);
+}
+
+/* The temporary is made in the folder of the file at the end of the
+ * chain of links, so that the rename stays on its file system. */
+Test(atomic, a_chain_of_links_writes_the_last_file)
+{
+	struct atomic_file af;
+	struct stat st;
+
+	cr_assert_eq(mkdir(in_dir("sub"), 0700), 0);
+	write_file(in_dir("sub/real.csv"), "old\n");
+	cr_assert_eq(symlink("real.csv", in_dir("sub/hop.csv")), 0);
+	cr_assert_eq(symlink("sub/hop.csv", in_dir("link.csv")), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("link.csv")), 0);
+	cr_assert(strstr(af.tmp, "/sub/.pescope-"), "temporary %s", af.tmp);
+	fputs("new\n", af.fp);
+	cr_assert_eq(atomic_file_commit(&af), 0);
+	cr_assert_eq(lstat(in_dir("link.csv"), &st), 0);
+	cr_assert(S_ISLNK(st.st_mode));
+	cr_assert_eq(lstat(in_dir("sub/hop.csv"), &st), 0);
+	cr_assert(S_ISLNK(st.st_mode));
+	assert_file(in_dir("sub/real.csv"), "new\n");
+	unlink(in_dir("sub/hop.csv"));
+	unlink(in_dir("sub/real.csv"));
+	cr_assert_eq(rmdir(in_dir("sub")), 0, "only the two files were there");
+}
+
+Test(atomic, a_circle_of_links_is_refused)
+{
+	struct atomic_file af;
+	int temps;
+
+	cr_assert_eq(symlink("b.csv", in_dir("a.csv")), 0);
+	cr_assert_eq(symlink("a.csv", in_dir("b.csv")), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("a.csv")), ELOOP);
+	cr_assert_eq(entries(&temps), 2);
+	cr_assert_eq(temps, 0);
+}
+
+Test(atomic, a_link_into_a_missing_folder_is_refused)
+{
+	struct atomic_file af;
+
+	cr_assert_eq(symlink("nodir/x.csv", in_dir("link.csv")), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("link.csv")), ENOENT);
 }
 
 Test(atomic, abort_leaves_the_old_file)

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fixture.h"
 #include "render/canvas.h"
@@ -257,14 +259,14 @@ Test(lesson, shipped_lessons_load_in_both_languages)
 {
 	static const char *const names[] = { "positions", "formula", "sincos",
 					     "frequencies", "layouts",
-					     "context" };
+					     "context", "attention" };
 	struct lesson_book en, zh;
 
 	load_book(&en, "en");
 	load_book(&zh, "zh");
-	cr_assert_eq(en.count, 6);
-	cr_assert_eq(zh.count, 6);
-	for (int i = 0; i < 6; i++) {
+	cr_assert_eq(en.count, 7);
+	cr_assert_eq(zh.count, 7);
+	for (int i = 0; i < 7; i++) {
 		const struct lesson *a = en.lesson[i], *b = zh.lesson[i];
 
 		cr_expect_str_eq(a->name, names[i]);
@@ -345,7 +347,7 @@ Test(lesson, find_by_name_number_or_file)
 	cr_expect_eq(lesson_book_find(&b, "03"), 2);
 	cr_expect_eq(lesson_book_find(&b, "03-sincos"), 2);
 	cr_expect_eq(lesson_book_find(&b, "03-sincos.txt"), 2);
-	cr_expect_eq(lesson_book_find(&b, "7"), -1);
+	cr_expect_eq(lesson_book_find(&b, "8"), -1);
 	cr_expect_eq(lesson_book_find(&b, "sin"), -1);
 	cr_expect_eq(lesson_book_find(&b, ""), -1);
 	cr_expect_eq(lesson_find_file("tests/lessons", "bad-utf8", path,
@@ -372,6 +374,116 @@ Test(lesson, book_skips_bad_files)
 	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder", views_catalog()), -1);
 	cr_expect_str_eq(b.error, "tests/no-such-folder: cannot read the "
 			 "folder: No such file or directory");
+	lesson_book_free(&b);
+}
+
+/* ---- files as they come: marks, FIFOs, crowded folders ---- */
+
+/* A fresh folder under /tmp for one test, and a file in it. */
+static char folder[64];
+
+static const char *make_folder(void)
+{
+	snprintf(folder, sizeof folder, "/tmp/pescope-lessons-XXXXXX");
+	cr_assert_not_null(mkdtemp(folder));
+	return folder;
+}
+
+static const char *in_folder(const char *name)
+{
+	static char path[128];
+
+	snprintf(path, sizeof path, "%s/%s", folder, name);
+	return path;
+}
+
+static void put_file(const char *name, const char *text)
+{
+	const char *path = in_folder(name);
+	size_t len = strlen(text);
+	FILE *f = fopen(path, "wb");
+
+	cr_assert_not_null(f, "%s", path);
+	cr_assert_eq(fwrite(text, 1, len, f), len);
+	cr_assert_eq(fclose(f), 0);
+}
+
+static void remove_folder(void)
+{
+	char cmd[96];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
+	cr_assert_eq(system(cmd), 0);
+}
+
+static const char tiny[] = "title: T\nabout: A\n\n== S\nCaption.\n";
+
+Test(lesson, a_byte_order_mark_is_skipped)
+{
+	struct lesson *l;
+
+	make_folder();
+	put_file("bom.txt", "\xef\xbb\xbftitle: T\nabout: A\n\n== S\nCaption.\n");
+	l = load_ok(in_folder("bom.txt"));
+	cr_expect_str_eq(l->title, "T");
+	lesson_free(l);
+	/* with CR LF line ends too, as Windows editors write them */
+	put_file("crlf.txt", "\xef\xbb\xbftitle: T\r\nabout: A\r\n\r\n"
+		 "== S\r\nCaption.\r\n");
+	l = load_ok(in_folder("crlf.txt"));
+	cr_expect_str_eq(l->about, "A");
+	cr_expect_str_eq(l->step[0].caption, "Caption.");
+	lesson_free(l);
+	remove_folder();
+}
+
+Test(lesson, a_fifo_is_refused_without_waiting)
+{
+	char err[LESSON_ERR_MAX];
+
+	make_folder();
+	cr_assert_eq(mkfifo(in_folder("fifo.txt"), 0600), 0);
+	/* No writer ever comes: a blocking open would hang here. */
+	cr_assert_null(lesson_load(in_folder("fifo.txt"), views_catalog(), err,
+				   sizeof err));
+	cr_expect(strstr(err, "fifo.txt: not a regular file (a FIFO)"), "%s", err);
+	remove_folder();
+}
+
+/* More lessons than a book holds: the first LESSON_BOOK_MAX in name order
+ * are read, whatever order the folder lists them in, and the message names
+ * exactly the files left out; FIFOs and folders are passed over. */
+Test(lesson, a_crowded_folder_keeps_the_first_in_name_order)
+{
+	struct lesson_book b;
+	char name[32], want[256];
+
+	make_folder();
+	for (int i = 40; i >= 1; i--) {
+		snprintf(name, sizeof name, "%02d-l%02d.txt", i, i);
+		put_file(name, tiny);
+	}
+	cr_assert_eq(mkfifo(in_folder("05-fifo.txt"), 0600), 0);
+	cr_assert_eq(mkdir(in_folder("06-dir.txt"), 0700), 0);
+	cr_assert_eq(lesson_book_load(&b, folder, views_catalog()), 0);
+	cr_expect_eq(b.count, LESSON_BOOK_MAX);
+	for (int i = 0; i < b.count; i++)
+		cr_expect_eq(b.lesson[i]->number, i + 1, "lesson %d is %d", i,
+			     b.lesson[i]->number);
+	cr_expect_eq(b.skipped, 0, "%s", b.error);
+	snprintf(want, sizeof want, "%s: more than 32 lessons: 33-l33.txt to "
+		 "40-l40.txt (8 files) left out", folder);
+	cr_expect_str_eq(b.left_out, want);
+	lesson_book_free(&b);
+	remove_folder();
+}
+
+Test(lesson, a_folder_within_the_limit_leaves_nothing_out)
+{
+	struct lesson_book b;
+
+	load_book(&b, "en");
+	cr_expect_str_eq(b.left_out, "");
 	lesson_book_free(&b);
 }
 

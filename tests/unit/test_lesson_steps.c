@@ -762,15 +762,19 @@ static void frequencies_3(struct shot *sh)
 
 static void frequencies_4(struct shot *sh)
 {
-	struct rect r = inside(box_of(sh, "Bands: similarity"));
-	char want[96], num[16];
+	struct rect r = inside(box_of(sh, T(sh, "Bands: similarity over all, "
+					      "fast and slow pairs")));
+	char want[160], num[16];
+	bool zh = sh->s.lang == LANG_ZH;
 	int x50, y50, lo = -1, hi = -1, high_far = 0;
 
-	snprintf(want, sizeof want, "highest for 0 < |k| < 128: %s at k = ±1",
-		 fixed(sim(128, 1e4, 0, 64, 1), 3, num, sizeof num));
+	snprintf(want, sizeof want, T(sh, "highest for %s: %s at k = %s%lld%s"),
+		 "0 < |k| < 128", fixed(sim(128, 1e4, 0, 64, 1), 3, num, sizeof num),
+		 "±", 1LL, "");
 	shows(sh, want);
-	cr_expect(strstr(sh->text, "fast: pairs 0-3") ||
-		  strstr(sh->text, "fast i<4"), "%s: split not at 4", sh->where);
+	cr_expect(strstr(sh->text, zh ? "高频：第 0-3 对" : "fast: pairs 0-3") ||
+		  strstr(sh->text, zh ? "高频 i<4" : "fast i<4"),
+		  "%s: split not at 4", sh->where);
 	/* The fast curve rises above the threshold line again outside the
 	 * all-pairs reach (the marker lines at k = ±45). */
 	cr_assert(find(sh, "0.50 ", &x50, &y50), "%s: no threshold", sh->where);
@@ -812,9 +816,14 @@ static void two_heats(const struct shot *sh, const char *left,
 static void layouts_1(struct shot *sh)
 {
 	struct rect a, b;
-	double gap = number_after(sh, "Measured ");
+	double gap = number_after(sh, sh->s.lang == LANG_ZH ? "实测 " : "Measured ");
 
-	two_heats(sh, "Interleaved", "Concatenated", &a, &b);
+	char left[64], right[64];
+
+	/* By the box's corner: the status bar says 交错布局 too. */
+	snprintf(left, sizeof left, "┌ %s", T(sh, "Interleaved"));
+	snprintf(right, sizeof right, "┌ %s", T(sh, "Concatenated"));
+	two_heats(sh, left, right, &a, &b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.5, "%s: the layouts look alike",
 		     sh->where);
 	cr_expect_lt(gap, 1e-9, "%s: dot products differ by %g", sh->where, gap);
@@ -981,8 +990,9 @@ static void context_3(struct shot *sh)
 	char want[96];
 
 	shows(sh, "base=10000 len=8192");
-	snprintf(want, sizeof want, "all pairs stay ≥ 0.05 for |k| ≤ %ld (first "
-		 "below: k = ±%ld)", k - 1, k);
+	snprintf(want, sizeof want, T(sh, "all pairs stay %s %.2f for |k| %s %lld "
+					"(first below: k = %s%lld)"),
+		 "≥", 0.05, "≤", (long long)(k - 1), "±", (long long)k);
 	shows(sh, want);
 	cr_expect_eq(k, 1109);
 }
@@ -990,8 +1000,12 @@ static void context_3(struct shot *sh)
 static void context_4(struct shot *sh)
 {
 	shows(sh, "base=500000 len=8192");
-	shows(sh, "all pairs stay ≥ 0.05 for |k| ≤ 8191: every offset within "
-		  "the length");
+	char want[160];
+
+	snprintf(want, sizeof want, T(sh, "all pairs stay %s %.2f for |k| %s %lld: "
+					"every offset within the length"),
+		 "≥", 0.05, "≤", 8191LL);
+	shows(sh, want);
 	cr_expect_eq(first_below(5e5, 0.05, 8192), 8192);
 }
 
@@ -1045,15 +1059,16 @@ STEP(context, 5)
 STEP(context, 6)
 STEP(context, 7)
 
-/* Every step of every lesson has its test above. */
+/* Every step of every lesson has its test: above, and lesson 7's in
+ * test_lesson_attention.c. */
 Test(steps, every_step_has_a_test)
 {
-	static const int steps[] = { 6, 5, 4, 4, 5, 7 };
+	static const int steps[] = { 6, 5, 4, 4, 5, 7, 9 };
 
 	for (int lang = 0; lang < 2; lang++) {
 		struct lesson_book *b = book_of(lang);
 
-		cr_assert_eq(b->count, 6, "%s: %d lessons", langs[lang], b->count);
+		cr_assert_eq(b->count, 7, "%s: %d lessons", langs[lang], b->count);
 		for (int i = 0; i < b->count; i++)
 			cr_expect_eq(b->lesson[i]->nsteps, steps[i], "%s lesson %d: "
 				     "%d steps, %d tests", langs[lang], i + 1,

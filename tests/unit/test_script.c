@@ -48,6 +48,40 @@ Test(script_parse, blank_lines_and_comments_do_nothing)
 	}
 }
 
+/* A '#' that starts a word begins a comment to the end of the line, with
+ * the blanks before it; "\#" is a '#' of the line itself. */
+Test(script_parse, comments_may_end_a_line)
+{
+	cr_assert(parse("cmd base 5e5   # half a million"), "%s", err);
+	cr_assert_eq(ev.op, SCRIPT_CMD);
+	cr_assert_str_eq(ev.text, "base 5e5");
+	cr_assert(parse("text 768 # types 7, 6 and 8"), "%s", err);
+	cr_assert_str_eq(ev.text, "768");
+	cr_assert(parse("text  two  \t# spaces before the comment go too"));
+	cr_assert_str_eq(ev.text, " two");
+	cr_assert(parse("key Right          # a key"), "%s", err);
+	cr_assert_eq(ev.key, PK_RIGHT);
+	cr_assert(parse("click 4 5 # there"), "%s", err);
+	cr_assert_eq(ev.op, SCRIPT_CLICK);
+	cr_assert(parse("tick\t#one"), "%s", err);
+	cr_assert_eq(ev.op, SCRIPT_TICK);
+	cr_assert_eq(ev.count, 1);
+}
+
+Test(script_parse, a_backslash_makes_hash_a_character)
+{
+	cr_assert_eq(key_of("key \\#"), '#');
+	cr_assert_eq(key_of("key \\#   # the key #"), '#');
+	cr_assert(parse("text a \\# b # not this"), "%s", err);
+	cr_assert_str_eq(ev.text, "a # b");
+	cr_assert(parse("text a#b"), "%s", err);	/* inside a word */
+	cr_assert_str_eq(ev.text, "a#b");
+	cr_assert(parse("text C:\\dir\\ \\\\#"), "%s", err);
+	cr_assert_str_eq(ev.text, "C:\\dir\\ \\#");
+	/* A comment: no key is left. */
+	refused("key #", "key: missing values, as in \"key Left\"");
+}
+
 Test(script_parse, key_names)
 {
 	cr_assert_eq(key_of("key Left"), PK_LEFT);
@@ -71,7 +105,7 @@ Test(script_parse, single_characters_are_case_sensitive)
 	cr_assert_eq(key_of("key q"), 'q');
 	cr_assert_eq(key_of("key Q"), 'Q');
 	cr_assert_eq(key_of("key :"), ':');
-	cr_assert_eq(key_of("key #"), '#');
+	cr_assert_eq(key_of("key \\#"), '#');	/* "key #" is a comment */
 	cr_assert_eq(key_of("key \xc3\xa9"), 0xe9);		/* é */
 	cr_assert_eq(key_of("key \xf0\x9f\x98\x80"), 0x1f600);	/* emoji */
 	cr_assert_eq(key_of("  key\tl  "), 'l');
@@ -387,6 +421,20 @@ Test(script_run, crlf_and_a_last_line_without_newline)
 	cr_assert_eq(run("key l\r\nkey l\r\nkey l"), SCRIPT_DONE);
 	cr_assert_eq(ss.s.cur.pos, 3);
 	cr_assert_eq(ss.line, 3);
+}
+
+/* Editors on Windows start a UTF-8 file with a byte-order mark. */
+Test(script_run, a_byte_order_mark_at_the_start_is_skipped)
+{
+	cr_assert_eq(run("\xef\xbb\xbfkey l\r\nkey l\r\n"), SCRIPT_DONE);
+	cr_assert_eq(ss.s.cur.pos, 2);
+	cr_assert_eq(ss.line, 2);
+}
+
+Test(script_run, a_byte_order_mark_later_is_a_bad_line)
+{
+	cr_assert_eq(run("key l\n\xef\xbb\xbfkey l\n"), SCRIPT_BAD_LINE);
+	cr_assert_eq(ss.line, 2);
 }
 
 Test(script_run, the_first_bad_line_stops_the_session)

@@ -268,7 +268,7 @@ Test(state, commands_set_exact_values)
 	type_line("layout interleaved");
 	cr_assert_eq(st.cur.pe.layout, PE_INTERLEAVED);
 	type_line("  b   1e+06 ");
-	cr_assert_str_eq(status(), "d_model=768 base=1e+06 len=4096 pos=1000 dim=10");
+	cr_assert_str_eq(status(), "d_model=768 base=1e6 len=4096 pos=1000 dim=10");
 	cr_assert_eq(st.msg[0], '\0', "no error after good commands");
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "base/fmt.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "snap.h"
@@ -213,10 +214,13 @@ Test(view_slices, clocks_follow_a_held_arrow_key)
 		       moving);
 	cr_expect_not_null(strstr(moving, "‖ = "));
 	/* At rest, the residual of the final position. */
-	snprintf(want, sizeof want, "‖ = %.1e over all 8192 pairs at p = %lld",
-		 pe_rotation_residual(&s.cur.pe, (double)s.cur.pos,
-				      (double)s.knob[VIEW_CLOCKS][K_OFFSET]),
-		 s.cur.pos);
+	char num[32];
+
+	fmt_double_compact(pe_rotation_residual(&s.cur.pe, (double)s.cur.pos,
+						(double)s.knob[VIEW_CLOCKS][K_OFFSET]),
+			   2, num, sizeof num);
+	snprintf(want, sizeof want, "‖ = %s over all 8192 pairs at p = %lld",
+		 num, s.cur.pos);
 	cr_expect_not_null(strstr(rest, want), "\"%s\" not in\n%s", want, rest);
 	free(moving);
 	free(rest);

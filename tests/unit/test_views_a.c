@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "base/fmt.h"
 #include "engine/pe.h"
 #include "model/state.h"
 #include "model/keys.h"
@@ -231,9 +232,11 @@ static void check_clocks(const struct state *s)
 	snprintf(v[1], 32, "%.4f", m[0][1]);
 	snprintf(v[2], 32, "%.4f", m[1][0]);
 	snprintf(v[3], 32, "%.4f", m[1][1]);
-	snprintf(res, sizeof res, "= %.1e",
-		 pe_rotation_residual(&s->cur.pe, (double)s->cur.pos,
-				      (double)s->knob[VIEW_CLOCKS][K_OFFSET]));
+	/* Two digits, written as fmt.h writes numbers: 5e-15, 2.6e-14. */
+	snprintf(res, sizeof res, "= ");
+	fmt_double_compact(pe_rotation_residual(&s->cur.pe, (double)s->cur.pos,
+						(double)s->knob[VIEW_CLOCKS][K_OFFSET]),
+			   2, res + 2, sizeof res - 2);
 	for (int k = 0; k < NSIZES; k++) {
 		struct rect r;
 		struct canvas *c = render(VIEW_CLOCKS, s, sizes[k][0], sizes[k][1], &r);
@@ -500,6 +503,50 @@ Test(views_a, bands_legend_follows_the_split)
 	canvas_free(c);
 }
 
+/* The mean of cos(k w_i) over pairs [a, b), straight from the formula. */
+static double band_mean(int d, double base, int a, int b, double k)
+{
+	double sum = 0.0;
+
+	for (int i = a; i < b; i++)
+		sum += cos(k * pow(base, -2.0 * i / d));
+	return sum / (b - a);
+}
+
+/* The caption's numbers are each band's similarity at k = 1 and at the
+ * widest offset shown, and the words after them say only what they do. */
+Test(views_a, bands_caption_measures_near_and_far)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_BANDS);
+	char near[128], far[128];
+	struct rect r;
+	struct canvas *c;
+
+	snprintf(near, sizeof near, "at k = ±1: fast %.3f, slow %.3f",
+		 band_mean(512, 1e4, 0, 128, 1), band_mean(512, 1e4, 128, 256, 1));
+	snprintf(far, sizeof far, "at k = ±127: fast %.3f, slow %.3f",
+		 band_mean(512, 1e4, 0, 128, 127),
+		 band_mean(512, 1e4, 128, 256, 127));
+	cr_assert_str_eq(near, "at k = ±1: fast 0.946, slow 1.000",
+			 "the case this test was written for");
+	c = render(VIEW_BANDS, &s, 100, 30, &r);
+	assert_shows(c, near, "near offsets");
+	assert_shows(c, far, "far offsets");
+	snprintf(far, sizeof far, "all pairs: %.3f at k = ±1, %.3f at k = ±127",
+		 band_mean(512, 1e4, 0, 256, 1), band_mean(512, 1e4, 0, 256, 127));
+	assert_shows(c, far, "all pairs");
+	assert_shows(c, ": far positions look less alike than near ones",
+		     "said because 0.408 < 0.973");
+	canvas_free(c);
+	/* The split moved: the numbers follow it. */
+	fx_press(&s, 'x');
+	snprintf(near, sizeof near, "at k = ±1: fast %.3f, slow %.3f",
+		 band_mean(512, 1e4, 0, 127, 1), band_mean(512, 1e4, 127, 256, 1));
+	c = render(VIEW_BANDS, &s, 100, 30, &r);
+	assert_shows(c, near, "near offsets after x");
+	canvas_free(c);
+}
+
 Test(views_a, bands_draw_three_curves_and_the_reach)
 {
 	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_BANDS);
@@ -630,6 +677,26 @@ Test(views_a, spectrum_of_a_base_next_to_one_is_flat)
 	for (int y = r.y; y < r.y + r.h; y++)
 		labels += snap_find_row(c, "6.28 ") == y;
 	cr_expect_eq(labels, 1, "2π is labelled once, not twice");
+	canvas_free(c);
+}
+
+/* Round ticks (issue 12): with two decades or more in range the axis
+ * labels are the decades only, not the ends 2π and 2π·base. */
+Test(views_a, spectrum_axis_ticks_are_decades)
+{
+	struct state s = mkstate(512, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+	struct rect r;
+	struct canvas *c = render(VIEW_SPECTRUM, &s, 100, 30, &r);
+	static const char *const want[] = { "│ 10 │", "│100 ", "│ 1k │", "│10k │" };
+	char *text = snap(c);
+
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+		assert_shows(c, want[i], "a decade");
+	/* No gutter label other than a decade: "│ 6.28 │" or "6.28e4". */
+	cr_expect_null(strstr(text, "6.28 ─") , "2π as a tick:\n%s", text);
+	cr_expect_null(strstr(text, "6.28e4 "), "2π·base as a tick:\n%s", text);
+	cr_expect_null(strstr(text, "6.28 ⣀"), "2π as a tick:\n%s", text);
+	free(text);
 	canvas_free(c);
 }
 

@@ -319,7 +319,7 @@ Test(views_b, layouts_marks_the_current_layout)
 	s.cur.pe.layout = PE_CONCAT;
 	c = render(VIEW_LAYOUTS, &s, 240, 68);
 	screen_of(c, &sc);
-	assert_shows(&sc, "Concatenated (tensor2tensor): sines, then cosines - current",
+	assert_shows(&sc, "Concatenated: all sines, then all cosines - current",
 		     "layouts");
 	cr_expect_null(row_with(&sc, "cos odd - current"));
 	/* The sine of pair 0 is dim 0 in both. */

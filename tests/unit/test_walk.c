@@ -199,3 +199,4 @@ Test(walk, layouts) { walks(VIEW_LAYOUTS); }
 Test(walk, context) { walks(VIEW_CONTEXT); }
 Test(walk, bugs) { walks(VIEW_BUGS); }
 Test(walk, vector) { walks(VIEW_VECTOR); }
+Test(walk, attention) { walks(VIEW_ATTENTION); }

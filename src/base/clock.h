@@ -1,0 +1,11 @@
+/* clock.h - time for intervals: key repeats, paste time-outs, echoes.
+ *
+ * The monotonic clock, which the wall clock's jumps (NTP, a user setting
+ * the date) never move. */
+#ifndef CLOCK_H
+#define CLOCK_H
+
+/* Milliseconds since an arbitrary point (the boot, on Linux), >= 0. */
+long long clock_ms(void);
+
+#endif

@@ -1,0 +1,787 @@
+/* test_view_attention.c - the attention view, read back from the screen:
+ * the spreads and term sizes it prints against the engine and against the
+ * scores worked out here from their definitions; the order panel's verdict
+ * for each scheme; B(m) against partial sums summed here; the trained
+ * length marked on the decay plot; the knobs, their keys and ':' words;
+ * the focus, zoom and clicks; a result computed in slices ends on the
+ * screen an unlimited frame draws; and no English word under --lang zh. */
+#include <criterion/criterion.h>
+
+#include <complex.h>
+#include <ctype.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "engine/attention.h"
+#include "engine/head.h"
+#include "engine/rng.h"
+#include "fixture.h"
+#include "model/command.h"
+#include "model/help.h"
+#include "render/work.h"
+#include "snap.h"
+#include "views/view_attention.h"
+
+static void setup(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+static void teardown(void)
+{
+	work_budget_set(0.0);
+}
+
+TestSuite(attention_view, .init = setup, .fini = teardown);
+
+enum { SIDE_MAX = ATT_SIDE_MAX };
+
+/* ---- helpers ---- */
+
+static struct state at_state(int d, double base, long long len)
+{
+	struct settings st = { { d, base, PE_INTERLEAVED }, len, 0, 0 };
+	struct state s;
+
+	fx_init(&s, &st);
+	state_set_view(&s, VIEW_ATTENTION);
+	return s;
+}
+
+static void run(struct state *s, const char *line)
+{
+	char err[256] = "";
+
+	cr_assert_eq(command_run(s, line, COMMAND_TYPED, err, sizeof err),
+		     COMMAND_OK, ":%s: %s", line, err);
+}
+
+static char *shot(const struct state *s, int w, int h)
+{
+	char *t = fx_text(s, w, h);
+
+	cr_assert_not_null(t);
+	return t;
+}
+
+static void assert_has(const char *screen, const char *needle)
+{
+	cr_assert(strstr(screen, needle), "missing \"%s\" in:\n%s", needle,
+		  screen);
+}
+
+static void assert_lacks(const char *screen, const char *needle)
+{
+	cr_assert(!strstr(screen, needle), "unexpected \"%s\" in:\n%s", needle,
+		  screen);
+}
+
+/* The screen's rows without the panels' borders, trimmed and joined by
+ * one blank: a paragraph wrapped over several rows reads as one line
+ * again (a zoomed panel holds the whole width). The caller frees it. */
+static char *flat(const char *screen)
+{
+	char *out = malloc(strlen(screen) + 2), *o = out;
+	const char *p = screen;
+
+	cr_assert_not_null(out);
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		const char *a = p, *b;
+
+		if (!end)
+			end = p + strlen(p);
+		b = end;
+		while (a < b && (*a == ' ' || strncmp(a, "│", 3) == 0))
+			a += *a == ' ' ? 1 : 3;
+		while (b > a && (b[-1] == ' ' || (b - a >= 3 &&
+						  strncmp(b - 3, "│", 3) == 0)))
+			b -= b[-1] == ' ' ? 1 : 3;
+		if (b > a) {
+			memcpy(o, a, (size_t)(b - a));
+			o += b - a;
+			*o++ = ' ';
+		}
+		p = *end ? end + 1 : end;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The screen of s at w x h with panel `panel` zoomed, flattened. */
+static char *zoomed(struct state *s, int panel, int w, int h)
+{
+	char *scr, *f;
+
+	s->panel = panel;
+	s->zoomed = true;
+	scr = shot(s, w, h);
+	f = flat(scr);
+	free(scr);
+	s->zoomed = false;
+	return f;
+}
+
+/* The number after the n-th (from 0) `label` on the screen. */
+static double number_after(const char *screen, const char *label, int n)
+{
+	const char *p = screen;
+	char *end;
+	double v;
+
+	for (int i = 0; i <= n; i++) {
+		p = strstr(p, label);
+		cr_assert_not_null(p, "no %d-th \"%s\" in:\n%s", n, label, screen);
+		p += strlen(label);
+	}
+	v = strtod(p, &end);
+	cr_assert(end != p, "no number after \"%s\"", label);
+	return v;
+}
+
+/* The grid the score panel's header names: "p, q = A…B step S" (or
+ * without a step). */
+static void grid_of(const char *screen, long long *pos0, long long *step,
+		    int *m)
+{
+	const char *p = strstr(screen, "p, q = ");
+	long long a, b;
+
+	cr_assert_not_null(p, "no grid in:\n%s", screen);
+	*step = 1;
+	cr_assert_geq(sscanf(p, "p, q = %lld…%lld step %lld", &a, &b, step), 2);
+	*pos0 = a;
+	*m = (int)((b - a) / *step) + 1;
+	cr_assert(*m >= 2 && *m <= SIDE_MAX);
+}
+
+/* ---- references, from the definitions ---- */
+
+static double omega(int d, double base, int i)
+{
+	return pow(base, -2.0 * i / d);
+}
+
+/* PE(p) at dimension c, interleaved. */
+static double pe(int d, double base, long long p, int c)
+{
+	double a = (double)p * omega(d, base, c / 2);
+
+	return c % 2 ? cos(a) : sin(a);
+}
+
+/* The four terms of the added score with x = 1/sqrt d and W = I. */
+static void terms_by_hand(int d, double base, long long p, long long q,
+			  double t[4])
+{
+	double x = 1.0 / sqrt((double)d);
+
+	t[0] = t[1] = t[2] = t[3] = 0.0;
+	for (int c = 0; c < d; c++) {
+		double a = pe(d, base, p, c), b = pe(d, base, q, c);
+
+		t[0] += x * x;
+		t[1] += x * b;
+		t[2] += a * x;
+		t[3] += a * b;
+	}
+}
+
+/* The largest max - min along a diagonal of the m x m matrix s, over
+ * max |s|. */
+static double spread_by_hand(const double *s, int m)
+{
+	double worst = 0.0, top = 0.0;
+
+	for (int k = 0; k < m * m; k++)
+		top = fmax(top, fabs(s[k]));
+	for (int off = -(m - 2); off <= m - 2; off++) {
+		double lo = INFINITY, hi = -INFINITY;
+
+		for (int i = 0; i < m; i++) {
+			int j = i - off;
+
+			if (j < 0 || j >= m)
+				continue;
+			lo = fmin(lo, s[i * m + j]);
+			hi = fmax(hi, s[i * m + j]);
+		}
+		worst = fmax(worst, hi - lo);
+	}
+	return worst / top;
+}
+
+/* RoFormer's B(m) = (1/(d/2)) sum_j |S_j|, S_j the partial sums of
+ * e^(i m theta_k), summed here in long double complex. */
+static double bound_by_hand(int d, double base, double m)
+{
+	long double complex s = 0;
+	long double sum = 0;
+
+	for (int k = 0; k < d / 2; k++) {
+		s += cexpl(I * (long double)m * omega(d, base, k));
+		sum += cabsl(s);
+	}
+	return (double)(sum / (d / 2));
+}
+
+/* ---- the score matrices ---- */
+
+/* The spreads and terms printed at 120x40 for the default state (uniform
+ * content, W = I, H = 8): the added one and the terms' sizes against the
+ * scores summed here, every spread against the engine's own, formatted as
+ * the screen formats them. */
+Test(attention_view, spreads_and_terms_match_the_definitions)
+{
+	struct state s = at_state(512, 1e4, 128);
+	char *scr = shot(&s, 120, 40);
+	long long pos0, step, pos[SIDE_MAX];
+	int m, d = 512;
+	double *t[4], *added, rms[4] = { 0 }, *work, *eng;
+	char want[64], num[32];
+	struct attn a;
+	struct attn_setup set = { { d, 1e4, PE_INTERLEAVED }, ATTN_W_IDENTITY,
+				  ATTN_CONTENT_UNIFORM, ATT_VOCAB, 1, 0.5 };
+	static const enum attn_scheme scheme[3] = { ATTN_ADDED, ATTN_ROPE,
+						    ATTN_ALIBI };
+
+	grid_of(scr, &pos0, &step, &m);
+	for (int k = 0; k < 4; k++)
+		t[k] = calloc((size_t)(m * m), sizeof(double));
+	added = calloc((size_t)(m * m), sizeof(double));
+	for (int i = 0; i < m; i++)
+		for (int j = 0; j < m; j++) {
+			double v[4];
+
+			terms_by_hand(d, 1e4, pos0 + i * step, pos0 + j * step, v);
+			for (int k = 0; k < 4; k++) {
+				t[k][i * m + j] = v[k];
+				rms[k] += v[k] * v[k];
+			}
+			added[i * m + j] = v[0] + v[1] + v[2] + v[3];
+		}
+	/* the added spread: 2 significant digits of the value here */
+	cr_assert_float_eq(number_after(scr, "spread ", 0),
+			   spread_by_hand(added, m),
+			   0.051 * spread_by_hand(added, m));
+	cr_assert_gt(spread_by_hand(added, m), 1e-3, "added PE is not relative");
+	/* the terms' sizes, 3 digits */
+	{
+		static const char *const label[4] = { "c·c rms ", "c·p rms ",
+						      "p·c rms ", "p·p rms " };
+
+		for (int k = 0; k < 4; k++) {
+			double want_rms = sqrt(rms[k] / (m * m));
+
+			cr_assert_float_eq(number_after(scr, label[k], 0), want_rms,
+					   0.006 * want_rms, "%s", label[k]);
+		}
+	}
+	cr_assert_lt(spread_by_hand(t[3], m), 1e-12, "p·p is relative with W = I");
+	/* every spread shown is the engine's, to the digit */
+	cr_assert(attn_init(&a, &set));
+	attn_fill(&a);
+	for (int i = 0; i < m; i++)
+		pos[i] = pos0 + i * step;
+	work = malloc((size_t)attn_work_size(m, m, d / 2) * sizeof *work);
+	eng = malloc((size_t)(m * m) * sizeof *eng);
+	for (int k = 0; k < 3; k++) {
+		struct attn_axis ax = { pos, NULL, m };
+		struct attn_spread sp;
+
+		attn_scores(&a, scheme[k], &ax, &ax, work, eng);
+		sp = attn_diagonal_spread(eng, &ax, &ax, work);
+		fmt_double_compact(sp.spread / sp.scale, 2, num, sizeof num);
+		if (sp.spread > 0)
+			snprintf(want, sizeof want, "spread %s (p−q = %lld)", num,
+				 sp.offset);
+		else
+			snprintf(want, sizeof want, "spread %s", num);
+		assert_has(scr, want);
+		if (k > 0)
+			cr_assert_lt(sp.spread / sp.scale, 1e-12, "%s is relative",
+				     attn_scheme_name(scheme[k]));
+	}
+	assert_has(scr, "ALiBi, m = 0.5");
+	attn_free(&a);
+	for (int k = 0; k < 4; k++)
+		free(t[k]);
+	free(added);
+	free(work);
+	free(eng);
+	free(scr);
+}
+
+/* Random weights: RoPE and ALiBi stay relative, p·p does not; above
+ * d = 1024 the header says the identity is used instead. */
+Test(attention_view, random_weights)
+{
+	struct state s = at_state(256, 1e4, 128);
+	char *scr;
+
+	run(&s, "weights random");
+	scr = shot(&s, 120, 40);
+	assert_has(scr, "W_Q, W_K random N(0, 1/d), seed 1");
+	cr_assert_gt(number_after(scr, "p·p rms ", 0), 0.0);
+	cr_assert_gt(number_after(scr, "spread ", 0), 1e-3, "added");
+	cr_assert_lt(number_after(scr, "spread ", 1), 1e-12, "RoPE");
+	cr_assert_eq(number_after(scr, "spread ", 2), 0.0, "ALiBi");
+	cr_assert_gt(number_after(strstr(scr, "p·p rms "), "spread ", 0), 1e-3,
+		     "p·p with random W");
+	assert_has(scr, "W_QᵀW_K stops even p·p");
+	free(scr);
+	state_set_dmodel(&s, 2048);
+	scr = shot(&s, 120, 40);
+	assert_has(scr, "W_Q = W_K = I (random W needs d <= 1024)");
+	free(scr);
+}
+
+/* Tokens at the positions: the caption no longer claims relativity, and
+ * RoPE's spread is no longer rounding. */
+Test(attention_view, tokens_make_no_scheme_relative)
+{
+	struct state s = at_state(128, 1e4, 64);
+	char *scr;
+
+	run(&s, "content tokens");
+	scr = zoomed(&s, AP_SCORES, 120, 40);
+	assert_has(scr, "x: 8 seeded tokens, one drawn for each position (seed 1)");
+	cr_assert_gt(number_after(scr, "spread ", 1), 1e-3, "RoPE");
+	assert_has(scr, "no scheme is a function of p − q alone here");
+	assert_lacks(scr, "holds one value");
+	free(scr);
+}
+
+/* ---- order-blindness ---- */
+
+/* The verdict and the difference printed, for each scheme of the head,
+ * against head_shuffle; the shuffled sentence in the order of the seeded
+ * permutation head.h names. */
+Test(attention_view, shuffle_moves_or_changes_the_outputs)
+{
+	static const char *const words[8] = { "the", "dog", "bit", "the",
+					      "man", "in", "the", "park" };
+	static const int ids[8] = { 0, 1, 2, 0, 3, 4, 0, 5 };
+	static const struct {
+		const char *head;
+		enum attn_scheme scheme;
+		bool causal, same;
+	} cases[] = {
+		{ "nope", ATTN_NOPE, false, true },
+		{ "causal", ATTN_NOPE, true, false },
+		{ "added", ATTN_ADDED, false, false },
+		{ "rope", ATTN_ROPE, false, false },
+		{ "alibi", ATTN_ALIBI, false, false },
+	};
+
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct state s = at_state(512, 1e4, 128);
+		struct head_setup h = { ATT_HEAD_D, 1e4, 6, 1, cases[k].scheme,
+					0.5, cases[k].causal };
+		struct head_order res;
+		char line[128], num[32], *scr, moved[128] = "→";
+		const char *at[8];
+
+		snprintf(line, sizeof line, "head %s", cases[k].head);
+		run(&s, line);
+		run(&s, "shuffle 3");
+		cr_assert(head_shuffle(&h, ids, 8, 3, NULL, NULL, &res));
+		scr = zoomed(&s, AP_ORDER, 120, 40);
+		fmt_double_compact(res.diff, 2, num, sizeof num);
+		snprintf(line, sizeof line, cases[k].same
+			 ? "the same vectors, only moved: max |diff| %s"
+			 : "the outputs change: max |diff| %s", num);
+		assert_has(scr, line);
+		if (cases[k].same)
+			cr_assert_lt(res.diff, 1e-15 * fmax(res.scale, 1.0));
+		else
+			cr_assert_gt(res.diff, 1e-3 * res.scale);
+		free(scr);
+		/* compact at 80x24: the shuffled sentence, word by word */
+		for (int i = 0; i < 8; i++)
+			at[res.perm[i]] = words[i];
+		for (int j = 0; j < 8; j++)
+			snprintf(moved + strlen(moved), sizeof moved - strlen(moved),
+				 " %s", at[j]);
+		scr = shot(&s, 80, 24);
+		assert_has(scr, "the dog bit the man in the park");
+		assert_has(scr, moved);
+		free(scr);
+	}
+}
+
+/* The caption names the causal mask as the exception, and the title says
+ * which scheme the head has. */
+Test(attention_view, causal_mask_is_named)
+{
+	struct state s = at_state(512, 1e4, 128);
+	char *scr = zoomed(&s, AP_ORDER, 120, 40);
+
+	assert_has(scr, "Order: one head, d = 12, no positions");
+	assert_has(scr, "The exception: a causal mask (s)");
+	free(scr);
+	fx_press(&s, 'S');
+	scr = zoomed(&s, AP_ORDER, 120, 40);
+	assert_has(scr, "Order: one head, d = 12, causal mask, no PE");
+	assert_has(scr, "No PE, yet a causal mask leaks order");
+	free(scr);
+}
+
+/* ---- the decay ---- */
+
+/* B at the position, at 0 and at L0, against the partial sums summed
+ * here; base 5e5 keeps B(1000) higher than 1e4 does. */
+Test(attention_view, bound_values_match_the_partial_sums)
+{
+	double b[2];
+
+	for (int k = 0; k < 2; k++) {
+		struct state s = at_state(128, k ? 5e5 : 1e4, 8192);
+		char *scr, want[96], num[32];
+
+		state_set_pos(&s, 1000);
+		run(&s, "train 4096");
+		scr = shot(&s, 120, 40);
+		b[k] = bound_by_hand(128, k ? 5e5 : 1e4, 1000);
+		cr_assert_float_eq(number_after(scr, "m = 1000: B = ", 0), b[k],
+				   1e-3 * b[k]);
+		fmt_double_compact(bound_by_hand(128, k ? 5e5 : 1e4, 4096), 4,
+				   num, sizeof num);
+		snprintf(want, sizeof want, "L0 = 4096: B = %s", num);
+		assert_has(scr, want);
+		assert_has(scr, "B(0) = 32.5");
+		free(scr);
+	}
+	cr_assert_float_eq(b[0], 4.471, 1e-3);
+	cr_assert_gt(b[1], 2 * b[0], "the larger base decays more slowly");
+}
+
+/* The trained length is marked on the plot, in the marker colour, on its
+ * column; the selected offset in the cursor colour. */
+Test(attention_view, trained_length_is_marked)
+{
+	struct state s = at_state(128, 1e4, 1000);
+	struct canvas *c = canvas_new(120, 40);
+	struct rect body = { 0, 1, 120, 38 };
+	struct plot_area a;
+	int xl, xp, ml = 0, mp = 0;
+
+	cr_assert_not_null(c);
+	run(&s, "train 600");
+	state_set_pos(&s, 200);
+	s.panel = AP_DECAY;
+	s.zoomed = true;
+	fx_draw(&s, c);
+	a = att_decay_area(&s, body);
+	cr_assert_gt(a.h, 3);
+	xl = plot_col_of_pos(&a.ax, 600);
+	xp = plot_col_of_pos(&a.ax, 200);
+	for (int y = a.y0; y < a.y0 + a.h; y++) {
+		ml += canvas_cell(c, xl, y)->fg == ROLE_MARKER;
+		mp += canvas_cell(c, xp, y)->fg == ROLE_CURSOR;
+	}
+	cr_assert_gt(ml, a.h / 2, "L0 marked on most rows of its column");
+	cr_assert_gt(mp, a.h / 2, "m = pos marked");
+	canvas_free(c);
+}
+
+/* L0 past the axis is said so. */
+Test(attention_view, trained_length_off_the_axis)
+{
+	struct state s = at_state(128, 1e4, 128);
+	char *scr;
+
+	run(&s, "train 4096");
+	scr = shot(&s, 120, 40);
+	assert_has(scr, "L0 = 4096 (off the axis): B = ");
+	free(scr);
+}
+
+/* ---- knobs, keys, words ---- */
+
+Test(attention_view, knobs_keys_and_words)
+{
+	struct state s = at_state(512, 1e4, 128);
+	const double *k = s.knob[VIEW_ATTENTION];
+	char err[256];
+
+	cr_assert_eq(k[K_WEIGHTS], 0);
+	cr_assert_eq(k[K_SEED], 1);
+	cr_assert_eq(k[K_HEADS], 8);
+	cr_assert_eq(k[K_CONTENT], 0);
+	cr_assert_eq(k[K_HEAD], 0);
+	cr_assert_eq(k[K_SHUFFLE], 1);
+	fx_press(&s, 'x');
+	cr_assert_eq(k[K_WEIGHTS], 1, "x: random");
+	fx_press(&s, 'X');
+	cr_assert_eq(k[K_WEIGHTS], 0, "X: back");
+	fx_press(&s, 'C');
+	cr_assert_eq(k[K_SEED], 2);
+	fx_press(&s, 'c');
+	fx_press(&s, 'c');
+	cr_assert_eq(k[K_SEED], 999999, "c wraps");
+	fx_press(&s, 'C');
+	fx_press(&s, 'a');
+	cr_assert_eq(k[K_HEADS], 4, "a halves H");
+	fx_press(&s, 'A');
+	fx_press(&s, 'A');
+	cr_assert_eq(k[K_HEADS], 16, "A doubles H");
+	fx_press(&s, 'u');
+	cr_assert_eq(k[K_CONTENT], 1);
+	fx_press(&s, 's');
+	cr_assert_eq(k[K_HEAD], AH_ALIBI, "s wraps to the last scheme");
+	fx_press(&s, 'V');
+	cr_assert_eq(k[K_SHUFFLE], 2);
+	fx_press(&s, 'v');
+	fx_press(&s, 'v');
+	cr_assert_eq(k[K_SHUFFLE], 999, "v wraps: every press a new order");
+	run(&s, "heads 64");
+	cr_assert_eq(command_run(&s, "heads 65", COMMAND_TYPED, err, sizeof err),
+		     COMMAND_ERROR);
+	cr_assert_eq(command_run(&s, "heads 0", COMMAND_TYPED, err, sizeof err),
+		     COMMAND_ERROR);
+	cr_assert_eq(command_run(&s, "shuffle 1000", COMMAND_TYPED, err,
+				 sizeof err), COMMAND_ERROR);
+	cr_assert_eq(command_run(&s, "weights bogus", COMMAND_TYPED, err,
+				 sizeof err), COMMAND_ERROR);
+	run(&s, "head rope");
+	cr_assert_eq(k[K_HEAD], AH_ROPE);
+	run(&s, "content same");
+	run(&s, "weights random");
+	run(&s, "seed 999999");
+	cr_assert_eq(k[K_SEED], 999999);
+	cr_assert_float_eq(att_slope(&s), pow(2.0, -8.0 / 64), 1e-15);
+}
+
+/* The slope shown follows H. */
+Test(attention_view, slope_follows_the_heads)
+{
+	struct state s = at_state(64, 1e4, 64);
+	char *scr;
+
+	run(&s, "heads 16");
+	scr = shot(&s, 120, 40);
+	assert_has(scr, "ALiBi, m = 0.707");
+	assert_has(scr, "m = 2^(-8/16): head 1 of 16");
+	free(scr);
+}
+
+/* ---- panels ---- */
+
+/* w moves the focus, F zooms the focused panel over the whole body, a
+ * click on the decay plot selects the offset under it and focuses it. */
+Test(attention_view, focus_zoom_and_click)
+{
+	struct state s = at_state(128, 1e4, 1000);
+	struct rect body = { 0, 1, 120, 38 };
+	struct action a;
+	struct plot_area pa;
+	char *scr;
+
+	cr_assert_eq(s.panel, AP_SCORES);
+	fx_press(&s, 'F');
+	scr = shot(&s, 120, 40);
+	assert_has(scr, "F: back");
+	assert_lacks(scr, "Long-term decay");
+	free(scr);
+	fx_press(&s, 'w');
+	cr_assert_eq(s.panel, AP_DECAY);
+	scr = shot(&s, 120, 40);
+	assert_has(scr, "Long-term decay of RoPE: d = 128, base 1e4");
+	assert_lacks(scr, "Scores s(p, q)");
+	free(scr);
+	pa = att_decay_area(&s, body);
+	a = screen_click(fx_screen(), &s, 120, 40, pa.ax.x0 + pa.ax.w / 2,
+			 pa.y0 + 1);
+	cr_assert_eq(a.kind, ACT_SELECT);
+	cr_assert_eq(a.pos_at, plot_pos_of_col(&pa.ax, pa.ax.x0 + pa.ax.w / 2));
+	fx_press(&s, 'F');
+	a = screen_click(fx_screen(), &s, 120, 40, 2, 3);
+	cr_assert_eq(a.kind, ACT_PANEL_FOCUS);
+	cr_assert_eq(a.arg, AP_ORDER, "the order panel is at the top left");
+}
+
+/* ---- the frame budget ---- */
+
+/* At the extremes a first frame with a budget says the matrices are being
+ * computed rather than waiting for them; the frames after it end on the
+ * screen an unlimited frame draws at once. */
+Test(attention_view, extremes_are_computed_in_slices)
+{
+	struct settings st = { { 65536, 1e4, PE_INTERLEAVED }, 1000000000,
+			       999999000, 0 };
+	struct state s;
+	struct canvas *c = canvas_new(160, 50);
+	struct screen *sc = screen_new(views_catalog()), *fresh;
+	char *first, *last, *want;
+	int frames = 0;
+
+	cr_assert(c && sc);
+	fx_init(&s, &st);
+	state_set_view(&s, VIEW_ATTENTION);
+	work_budget_set(1e-9);
+	work_frame_start();
+	screen_draw(sc, &s, c);
+	cr_assert(work_unfinished());
+	first = snap(c);
+	assert_has(first, "computing");
+	do {
+		work_frame_start();
+		screen_draw(sc, &s, c);
+		frames++;
+	} while (work_unfinished() && frames < 100000);
+	cr_assert_gt(frames, 10, "sliced over many frames");
+	last = snap(c);
+	work_budget_set(0.0);
+	fresh = screen_new(views_catalog());
+	work_frame_start();
+	screen_draw(fresh, &s, c);
+	want = snap(c);
+	cr_assert_str_eq(last, want);
+	assert_lacks(want, "computing");
+	free(first);
+	free(last);
+	free(want);
+	screen_free(sc);
+	screen_free(fresh);
+	canvas_free(c);
+}
+
+/* ---- the language ---- */
+
+/* The notation kept in both languages (see the helpers' note). */
+static bool allowed_word(const char *w)
+{
+	static const char *const ok[] = {
+		"sin", "cos", "pos", "dim", "len", "base", "RoPE", "ALiBi",
+		"NTK", "YaRN", "nope", "causal", "added", "rope", "alibi", NULL
+	};
+
+	for (int i = 0; ok[i]; i++)
+		if (strcmp(w, ok[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Under --lang zh the body shows no English word of three letters or more
+ * but the notation and ':' commands as typed, at every size, in every
+ * scheme and every content. */
+Test(attention_view, chinese_screens_have_no_english_words)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 160, 50 } };
+	static const char *const setups[] = {
+		"head nope", "head causal", "weights random", "content tokens",
+		"head alibi"
+	};
+
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		struct state s = at_state(512, 1e4, 128);
+
+		s.lang = LANG_ZH;
+		for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
+			char *scr, *p, *row;
+
+			run(&s, setups[k]);
+			for (int zoom = 0; zoom <= AP_COUNT; zoom++) {
+				s.zoomed = zoom > 0;
+				s.panel = zoom > 0 ? zoom - 1 : 0;
+				scr = shot(&s, sizes[z][0], sizes[z][1]);
+				/* the body: not the status bar, not the last row */
+				row = strchr(scr, '\n') + 1;
+				*strrchr(scr, '\n') = '\0';
+				*strrchr(scr, '\n') = '\0';
+				for (p = row; *p;) {
+					char w[64];
+					int n = 0;
+
+					/* a ':' command as typed, with its words */
+					if (p[0] == ':' && isalpha((unsigned char)p[1])) {
+						while ((*p > ' ' && *p < 0x7f) ||
+						       (*p == ' ' && p[1] != ' '))
+							p++;
+						continue;
+					}
+					if (!isalpha((unsigned char)*p)) {
+						p++;
+						continue;
+					}
+					while (isalpha((unsigned char)*p) && n < 63)
+						w[n++] = *p++;
+					w[n] = '\0';
+					cr_assert(n < 3 || allowed_word(w),
+						  "\"%s\" at %dx%d (%s):\n%s", w,
+						  sizes[z][0], sizes[z][1], setups[k],
+						  row);
+				}
+				free(scr);
+			}
+		}
+	}
+}
+/* ---- the caches ---- */
+
+/* Every input of the view, changed alone, reaches the screen: after each
+ * key the screen that kept its caches shows what a new screen shows (a
+ * cache whose key missed the input would keep the old picture). The
+ * keys: pans and zooms of the window, the parameters, every knob. */
+Test(attention_view, every_input_reaches_the_screen)
+{
+	static const int keys[] = {
+		'z', 'z', 'L', 'L', 'H', 'Z', ']', '.', 't', '=', 'x', 'C', 'a',
+		'u', 'S', 'V', 'x', PK_RIGHT, PK_END, 'z', 'L', '-', '{', ',',
+		'u', 'c', 'A', 's', 'v', 't'
+	};
+	struct settings st = { { 64, 1e4, PE_INTERLEAVED }, 300, 0, 0 };
+	struct state s;
+	struct screen *sc = screen_new(views_catalog());
+	struct canvas *c = canvas_new(120, 40);
+
+	cr_assert(sc && c);
+	fx_init(&s, &st);
+	state_set_view(&s, VIEW_ATTENTION);
+	screen_draw(sc, &s, c);
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		struct screen *fresh = screen_new(views_catalog());
+		char *kept, *want;
+
+		fx_press(&s, keys[k]);
+		screen_draw(sc, &s, c);
+		kept = snap_opts(c, true, COLOR_256, PALETTE_RDBU);
+		screen_draw(fresh, &s, c);
+		want = snap_opts(c, true, COLOR_256, PALETTE_RDBU);
+		cr_assert_str_eq(kept, want, "after key %d (#%zu)", keys[k], k);
+		free(kept);
+		free(want);
+		screen_free(fresh);
+	}
+	screen_free(sc);
+	canvas_free(c);
+}
+
+/* ---- the help ---- */
+
+/* The '?' help lists every knob key of the view shown and the word that
+ * sets it on the ':' line (the bottom line has room for some of them
+ * only). */
+Test(attention_view, help_lists_the_knob_keys)
+{
+	struct state s = at_state(512, 1e4, 128);
+	static struct help_row rows[HELP_ROWS_MAX];
+	static const char *const want[] = {
+		"x / X", ":weights V", "c / C", ":seed V", "a / A", ":heads V",
+		"u / U", ":content V", "s / S", ":head V", "v / V", ":shuffle V"
+	};
+	int n = help_rows(&s, 200, rows, HELP_ROWS_MAX);
+
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		bool found = false;
+
+		for (int i = 0; i < n && !found; i++)
+			found = strstr(rows[i].text, want[k]) != NULL;
+		cr_assert(found, "no help row with %s", want[k]);
+	}
+}
