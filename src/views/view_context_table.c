@@ -19,6 +19,7 @@ enum {
 	NAME_W = 9,		/* columns of the table: the name, */
 	L0_W = 9, LAST_W = 10,	/* λ_0, the last λ */
 	SIM_W = 9,		/* sim(k=1) */
+	ROW_W = 33,		/* a preset's row before its note */
 	LINE_MAX = 512
 };
 
@@ -55,22 +56,35 @@ static void put_col(char *line, size_t n, const char *text, int width,
 		snprintf(line + len, n - len, "%*s%s", pad, "", text);
 }
 
-/* The words of text that fit in w columns at (x, y): its first line
- * wrapped to w, or nothing when that line would end inside a word (a
- * word wider than w is cut by the wrapping). */
-static void draw_first_line(struct canvas *c, int x, int y, int w,
-			    const char *text, struct style st)
-{
-	struct wrap_line l;
-	size_t end;
+enum { NOTE_LINES_MAX = 8 };	/* lines of one preset's note below */
 
-	if (w <= 0 || wrap_lines(text, w, &l, 1) < 1)
-		return;
-	end = l.off + l.len;
-	if (l.len > 0 && isalnum((unsigned char)text[end]) &&
-	    isalnum((unsigned char)text[end - 1]))
-		return;
-	paragraph_line(c, x, y, w, text, &l, st);
+/* Below the table from row y to the box's end: "name: what" of each
+ * preset whose note did not fit its row, wrapped to the width, the
+ * selected one first; a note that does not fit whole is left out, and
+ * so are the ones after it. */
+static void notes_below(const struct state *s, struct canvas *c,
+			struct rect in, int y, const bool *shown)
+{
+	int n;
+	const struct preset *t = presets_table(&n);
+
+	for (int k = -1; k < n; k++) {
+		int i = k < 0 ? s->preset : k;
+		struct wrap_line l[NOTE_LINES_MAX];
+		char note[LINE_MAX];
+		int nl;
+
+		if (i < 0 || i >= n || shown[i] || (k >= 0 && i == s->preset))
+			continue;
+		snprintf(note, sizeof note, "%s: %s", t[i].name,
+			 tr(s->lang, t[i].what));
+		nl = wrap_lines(note, in.w, l, NOTE_LINES_MAX);
+		if (nl < 1 || nl > NOTE_LINES_MAX || y + nl > in.y + in.h)
+			return;
+		for (int j = 0; j < nl; j++)
+			paragraph_line(c, in.x, y++, in.w, note, &l[j],
+				       i == s->preset ? sel_style : dim_style);
+	}
 }
 
 void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
@@ -79,6 +93,7 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 	const struct preset *t = presets_table(&n);
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	char line[LINE_MAX], base[32], keys[32];
+	bool shown[16] = { false };
 
 	/* Narrow: name and d only (the names say the base). */
 	bool full = in.w >= 32;
@@ -97,9 +112,13 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 		put_col(line, sizeof line, "L0", 7, false);
 	}
 	canvas_text(c, in.x, in.y, in.w, line, dim_style);
+	/* The notes in their rows when every one fits whole, else below. */
+	bool in_rows = full && n <= (int)(sizeof shown / sizeof *shown);
+	for (int i = 0; i < n && in_rows; i++)
+		in_rows = utf8_width(tr(s->lang, t[i].what)) <= in.w - ROW_W;
 	for (int i = 0; i < n && i + 1 < in.h; i++) {
 		bool cur = i == s->preset;
-
+		const char *what = tr(s->lang, t[i].what);
 		int used;
 
 		fmt_double_compact(t[i].base, 3, base, sizeof base);
@@ -111,14 +130,16 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 				 t[i].d_model);
 		used = canvas_text(c, in.x, in.y + 1 + i, in.w, line,
 				   cur ? sel_style : text_style);
-		if (full)
-			draw_first_line(c, in.x + used, in.y + 1 + i, in.w - used,
-					tr(s->lang, t[i].what),
-					cur ? sel_style : text_style);
+		if (in_rows) {
+			canvas_text(c, in.x + used, in.y + 1 + i, in.w - used,
+				    what, cur ? sel_style : text_style);
+			shown[i] = true;
+		}
 		if (cur)
 			canvas_put(c, in.x, in.y + 1 + i, s->ascii ? '>' : 0x25b6,
 				   sel_style);
 	}
+	notes_below(s, c, in, in.y + 2 + n, shown);
 }
 
 /* Which of the table's columns fit w: the last λ and λ_0 go first. */
@@ -197,32 +218,47 @@ static void yarn_ends(const struct pe_params *p, const struct stretch *x,
 	}
 }
 
-/* The YaRN line: where its ramp ends and the attention factor. */
-static void yarn_line(const struct state *s, char *line, size_t n)
+/* Draws the first of the n lines that fits in w columns at (x, y), or
+ * none: a line is left out rather than cut. */
+static void put_fitting(struct canvas *c, int x, int y, int w,
+			char lines[][LINE_MAX], int n)
+{
+	for (int i = 0; i < n; i++)
+		if (utf8_width(lines[i]) <= w) {
+			canvas_text(c, x, y, w, lines[i], text_style);
+			return;
+		}
+}
+
+/* The YaRN line, whole (where its ramp ends, and the factor on q and k)
+ * and without the factor. */
+static void yarn_lines(const struct state *s, char out[2][LINE_MAX])
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct stretch x = ctx_stretch(s);
 	int full, none, h = p->d_model / 2;
-	double t = pe_yarn_temperature(x.s);
 	const char *g = s->ascii ? "g" : "γ", *times = s->ascii ? "x" : "×";
+	size_t len;
 
 	yarn_ends(p, &x, &full, &none);
 	if (full >= 0 && none < h)
-		snprintf(line, n, tr(s->lang, "YaRN: %s = 1 to pair %d, 0 from "
-					      "pair %d; q, k %s%.3f"),
-			 g, full, none, times, t);
+		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: %s = 1 up to pair "
+						       "%d, 0 from %d"),
+			 g, full, none);
 	else if (full >= 0)
-		snprintf(line, n, tr(s->lang, "YaRN: %s = 1 to pair %d, above 0 "
-					      "after; q, k %s%.3f"),
-			 g, full, times, t);
+		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: %s = 1 up to pair "
+						       "%d, then above 0"),
+			 g, full);
 	else if (none < h)
-		snprintf(line, n, tr(s->lang, "YaRN: %s below 1 everywhere, 0 "
-					      "from pair %d; q, k %s%.3f"),
-			 g, none, times, t);
+		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: %s < 1 at every "
+						       "pair, 0 from %d"),
+			 g, none);
 	else
-		snprintf(line, n, tr(s->lang, "YaRN: %s between 0 and 1 for "
-					      "every pair; q, k %s%.3f"),
-			 g, times, t);
+		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: 0 < %s < 1 at "
+						       "every pair"), g);
+	len = (size_t)snprintf(out[0], LINE_MAX, "%s", out[1]);
+	snprintf(out[0] + len, LINE_MAX - len, tr(s->lang, "; q, k %s%.3f"),
+		 times, pe_yarn_temperature(x.s));
 }
 
 /* The line of lengths: L0, s, s·L0. */
@@ -235,16 +271,19 @@ static void lengths_line(const struct state *s, char *line, size_t n)
 		 s->ascii ? "s*L0" : "s·L0", ctx_span(s));
 }
 
-/* Dynamic NTK's line: the current length and the factor it gives. */
-static void dynamic_line(const struct state *s, char *line, size_t n)
+/* Dynamic NTK's line, whole (the current length and the factor it
+ * gives) and without the length. */
+static void dynamic_lines(const struct state *s, char out[2][LINE_MAX])
 {
 	struct stretch x = ctx_stretch(s);
+	const char *name = tr(s->lang, kind_name[K_DYNAMIC]);
 	char dv[32];
 
 	fmt_double_compact(pe_dynamic_ntk_scale(x.len, x.train), 4, dv,
 			   sizeof dv);
-	snprintf(line, n, "%s: len=%lld, s' = max(1, len/L0) = %s",
-		 tr(s->lang, kind_name[K_DYNAMIC]), s->cur.len, dv);
+	snprintf(out[0], LINE_MAX, "%s: len=%lld, s' = max(1, len/L0) = %s",
+		 name, s->cur.len, dv);
+	snprintf(out[1], LINE_MAX, "%s: s' = max(1, len/L0) = %s", name, dv);
 }
 
 void ctx_table_draw(const struct ctx_curves *x, const struct state *s,
@@ -254,7 +293,7 @@ void ctx_table_draw(const struct ctx_curves *x, const struct state *s,
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	struct table_cols tc = table_cols(in.w);
 	int rows = KINDS, lines = in.h - 1 - KINDS, y = in.y;
-	char line[LINE_MAX], a[32], nb[32], sv[32];
+	char line[LINE_MAX], a[32], nb[32], sv[32], two[2][LINE_MAX];
 
 	canvas_box(c, r, ctx_fit_title(r.w, tr(s->lang, "Extension (x/X: L0, c/C: s)"),
 				   tr(s->lang, "Extension")),
@@ -297,15 +336,15 @@ void ctx_table_draw(const struct ctx_curves *x, const struct state *s,
 		fmt_double_compact(p->base, 3, a, sizeof a);
 		snprintf(line, sizeof line, "NTK base' = %s%s%s^(%d/%d) = %s", a,
 			 s->ascii ? "*" : "·", sv, p->d_model, p->d_model - 2, nb);
-		canvas_text(c, in.x, y++, in.w, line, text_style);
+		put_fitting(c, in.x, y++, in.w, &line, 1);
 	}
 	if (lines >= 3) {
-		yarn_line(s, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line, text_style);
+		yarn_lines(s, two);
+		put_fitting(c, in.x, y++, in.w, two, 2);
 	}
 	if (lines >= 4) {
-		dynamic_line(s, line, sizeof line);
-		canvas_text(c, in.x, y, in.w, line, text_style);
+		dynamic_lines(s, two);
+		put_fitting(c, in.x, y, in.w, two, 2);
 	}
 }
 

@@ -357,7 +357,7 @@ static void check_context(const struct shot *sc, int w, int h)
 	assert_shows(sc, "YaRN          6.28    2.18e5", "context");
 	assert_shows(sc, "dyn. NTK      6.28    5.44e4   0.9702", "context");
 	if (h >= 38) {
-		assert_shows(sc, "YaRN: γ = 1 to pair 20, 0 from pair 46; q, k "
+		assert_shows(sc, "YaRN: γ = 1 up to pair 20, 0 from 46; q, k "
 				 "×1.139", "context");
 		assert_shows(sc, "dyn. NTK: len=128, s' = max(1, len/L0) = 1",
 			     "context");
@@ -459,7 +459,7 @@ Test(views_b, bugs_numbers_by_hand)
 
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_EXPONENT;
 	wide_bugs(&s, &sc, &c);
-	assert_shows(&sc, "At 3 positions in view: max |PEbug-PE| = 1.22 (dims 0-3), "
+	assert_shows(&sc, "At 3 positions spread over the view: max |PEbug-PE| = 1.22 (dims 0-3), "
 			  "max |cos_bug-cos| = 0.523.", "bugs");
 	cr_expect_null(row_with(&sc, "Harmless"));
 	shot_free(&sc);
