@@ -12,7 +12,7 @@
  *   ┌ Similarity to p = 37 ───────────────────────────┐
  *   │ two curves over the window                      │
  *   └─────────────────────────────────────────────────┘
- *   At 16 positions in view: max |PEbug-PE| = ...; max |cos_bug-cos| = ...
+ *   At 16 positions spread over the view: max |PEbug-PE| = ...; max |cos_bug-cos| = ...
  *
  * On screens 150 columns wide or more the similarity box sits right of the
  * heatmaps. The numbers and curves: view_bugs_waves.h; a narrow format's

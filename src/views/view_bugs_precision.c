@@ -158,13 +158,14 @@ static size_t errors_text(const struct zoo_precision *x, const struct state *s,
 			      (long long)c->out[1], (int)c->out[2]);
 	else
 		used = zoo_append(text, n, used,
-			      tr(s->lang, " Largest angle error over every "
-					  "position: %s rad (p = %lld, pair %d)"),
+			      tr(s->lang, " Largest angle error, measured over "
+					  "every position below len: %s rad "
+					  "(p = %lld, pair %d)"),
 			      fmt_angle(c->out[0], s->ascii, a, sizeof a),
 			      (long long)c->out[1], (int)c->out[2]);
 	return zoo_append(text, n, used,
-			  tr(s->lang, "; at most %s rad over every position "
-				      "below len (%lld)."),
+			  tr(s->lang, "; the format's rounding bounds it by "
+				      "%s rad for len = %lld."),
 			  fmt_angle(c->out[3], s->ascii, b, sizeof b), len);
 }
 

@@ -230,16 +230,18 @@ size_t zoo_waves_numbers_text(const struct zoo_waves *x,
 			      x->cmp_oom ? "" : s->ascii ? "..." : "…");
 	if (isnan(m.diff.value))
 		len = zoo_append(text, n, 0,
-			     tr(s->lang, "At %d positions in view: some values "
-					 "with the mistake are not numbers, so "
-					 "no difference can be measured."),
+			     tr(s->lang, "At %d positions spread over the view: "
+					 "some values with the mistake are not "
+					 "numbers, so no difference can be "
+					 "measured."),
 			     m.n);
 	else
 		len = zoo_append(text, n, 0,
-			     tr(s->lang, "At %d positions in view: max "
-					 "|PEbug-PE| = %s (dims %d-%d), max "
+			     tr(s->lang, "At %d positions spread over the view: "
+					 "max |PEbug-PE| = %s (dims %d-%d), max "
 					 "|cos_bug-cos| = %s."),
-			     m.n, fmt_double_compact(m.diff.value, 3, a, sizeof a), m.dim0,
+			     m.n, fmt_double_compact(m.diff.value, 3, a, sizeof a),
+			     m.dim0,
 			     m.dim0 + m.ndim - 1,
 			     fmt_double_compact(m.diff.similarity, 3, b, sizeof b));
 	switch (verdict_of(&m)) {

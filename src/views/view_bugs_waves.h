@@ -49,7 +49,7 @@ void zoo_waves_curves_advance(struct zoo_waves *w, const struct state *s,
 bool zoo_waves_busy(const struct zoo_waves *w);
 
 /* The sentence of the last finished numbers, in s->lang, into text (n
- * bytes): "At 16 positions in view: max |PEbug-PE| = ...", with a verdict
+ * bytes): "At 16 positions spread over the view: max |PEbug-PE| = ...", with a verdict
  * where they call for one. Returns its length. */
 size_t zoo_waves_numbers_text(const struct zoo_waves *w,
 			      const struct state *s, char *text, size_t n);

@@ -185,15 +185,31 @@ static bool find(const struct shot *sh, const char *needle, int *x, int *y)
 /* The number written right after the first label on the screen. */
 static double number_after(const struct shot *sh, const char *label)
 {
-	const char *at = strstr(sh->text, label);
-	char *end;
+	/* The rows joined with one space, as a wrapped sentence reads: the
+	 * label or its number may sit at the start of the next row. */
+	size_t n = strlen(sh->text), k = 0;
+	char *flat = malloc(n + 1), *end;
+	const char *at;
 	double v;
 
+	cr_assert_not_null(flat);
+	for (size_t i = 0; i < n; i++) {
+		if (sh->text[i] != '\n') {
+			flat[k++] = sh->text[i];
+			continue;
+		}
+		while (k > 0 && flat[k - 1] == ' ')
+			k--;
+		flat[k++] = ' ';
+	}
+	flat[k] = '\0';
+	at = strstr(flat, label);
 	cr_assert_not_null(at, "%s does not show \"%s\":\n%s", sh->where, label,
 			   sh->text);
 	v = strtod(at + strlen(label), &end);
 	cr_assert_neq(end, at + strlen(label), "%s: no number after \"%s\"",
 		      sh->where, label);
+	free(flat);
 	return v;
 }
 
@@ -967,11 +983,14 @@ static void context_2(struct shot *sh)
 {
 	char row[SNAP_ROW_MAX];
 
-	/* The preset's description is the message on the last row. */
+	/* The preset's description, in the reader's language, is the
+	 * message on the last row. */
 	shows(sh, "▶ head-1e4");
 	snap_row_text(sh->c, sh->h - 1, row);
-	cr_expect(strstr(row, "base 10000: LLaMA 2"), "%s: the message is "
-		  "\"%s\"", sh->where, row);
+	cr_expect(strstr(row, sh->s.lang == LANG_ZH
+				   ? "base 10000：LLaMA 2，训练长度 4096"
+				   : "base 10000: LLaMA 2, trained at 4096"),
+		  "%s: the message is \"%s\"", sh->where, row);
 }
 
 /* The first offset where the similarity over all 64 pairs falls below t,
