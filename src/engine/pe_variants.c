@@ -10,6 +10,7 @@
  * for, and as a small turn away from the exact wave in heatmap spans. */
 #include "engine/pe_variants.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,69 +27,52 @@ static double wave_eval(enum pe_fn fn, double angle)
 
 /* ---- the bug zoo ---- */
 
-static const struct pe_bug_info bug_table[PE_BUG_COUNT + 1] = {
-	[PE_BUG_DIM_EXPONENT] = {
-		"dim-exponent",
-		"dim index j instead of 2i in the exponent",
-		"The cosine of pair i turns at base^(-(2i+1)/d), slower than its "
-		"sine: the pair is no longer a rotation, so PE(p).PE(q) depends "
-		"on p, not only on q-p.",
-		"pe[:, j] = f(pos / 10000 ** (j / d))  # j, not 2*(j//2)",
-	},
-	[PE_BUG_HALF_EXPONENT] = {
-		"half-exponent",
-		"i/d instead of 2i/d in the exponent",
-		"Frequencies only fall to base^(-1/2): the longest wavelength is "
-		"2*pi*sqrt(base), not ~2*pi*base, so distant positions look alike "
-		"far sooner.",
-		"w = 1 / 10000 ** (np.arange(d // 2) / d)   # i/d",
-	},
-	[PE_BUG_COS_NEXT_PAIR] = {
-		"cos-next-pair",
-		"the cosine uses pair i+1's frequency",
-		"Sine and cosine of a pair turn at different speeds: the pair "
-		"stops being a rotation, and similarity depends on where you are, "
-		"not only on the offset.",
-		"pe[:, 2*i+1] = np.cos(pos / 10000 ** (2*(i+1) / d))",
-	},
-	[PE_BUG_MULTIPLY] = {
-		"multiply",
-		"position times base^(2i/d), not divided",
-		"All pairs but the first turn faster than a radian per token, most "
-		"by far: every dimension is noise between neighbours, and "
-		"similarity no longer decays smoothly.",
-		"pe[:, 0::2] = np.sin(pos * 10000 ** (2 * i / d))",
-	},
-	[PE_BUG_SWAPPED] = {
-		"swapped",
-		"sin and cos swapped",
-		"Harmless when training from scratch: each pair still holds sin "
-		"and cos of one angle, so every dot product is unchanged. Only "
-		"values differ: pretrained weights break.",
-		"pe[:, 0::2], pe[:, 1::2] = np.cos(pos*w), np.sin(pos*w)",
-	},
-	[PE_BUG_FLOAT32] = {
-		"float32",
-		"angles computed in float32",
-		"pos*w rounded to float32 is off by about pos*w*2^-24: nothing at "
-		"short lengths, ~1e-3 at position 16k, more beyond; long contexts "
-		"get noisy fast dims.",
-		"ang = np.float32(pos)[:, None] * np.float32(w)",
-	},
-	[PE_BUG_NONE] = {
-		"correct",
-		"the correct encoding",
-		"Pair i turns at base^(-2i/d); its sine and cosine share that "
-		"frequency, so offsets are rotations.",
-		"pe[:, 0::2], pe[:, 1::2] = np.sin(pos*w), np.cos(pos*w)",
-	},
+static const char *const bug_names[PE_BUG_COUNT + 1] = {
+	[PE_BUG_NUMPY] = "numpy",
+	[PE_BUG_T2T] = "tensor2tensor",
+	[PE_BUG_DIM_2J] = "dim-2j",
+	[PE_BUG_DIM_EXPONENT] = "dim-exponent",
+	[PE_BUG_HALF_EXPONENT] = "half-exponent",
+	[PE_BUG_COS_NEXT_PAIR] = "cos-next-pair",
+	[PE_BUG_MULTIPLY] = "multiply",
+	[PE_BUG_SWAPPED] = "swapped",
+	[PE_BUG_BF16] = "bfloat16",
+	[PE_BUG_FP16] = "float16",
+	[PE_BUG_FLOAT32] = "float32",
+	[PE_BUG_NONE] = "correct",
 };
 
-const struct pe_bug_info *pe_bug_info(enum pe_bug bug)
+const char *pe_bug_name(enum pe_bug bug)
 {
-	if ((unsigned)bug > PE_BUG_NONE)
-		bug = PE_BUG_NONE;
-	return &bug_table[bug];
+	return bug_names[(unsigned)bug <= PE_BUG_NONE ? bug : PE_BUG_NONE];
+}
+
+enum pe_layout pe_variant_layout(enum pe_bug bug, enum pe_layout layout)
+{
+	return bug == PE_BUG_T2T ? PE_CONCAT : layout;
+}
+
+enum prec_dtype pe_variant_dtype(enum pe_bug bug)
+{
+	switch (bug) {
+	case PE_BUG_BF16:
+		return PREC_BF16;
+	case PE_BUG_FP16:
+		return PREC_FP16;
+	case PE_BUG_FLOAT32:
+		return PREC_FP32;
+	default:
+		return PREC_FP64;
+	}
+}
+
+/* p with the variant's layout. */
+static struct pe_params bug_params(const struct pe_params *p, enum pe_bug bug)
+{
+	struct pe_params q = *p;
+
+	q.layout = pe_variant_layout(bug, p->layout);
+	return q;
 }
 
 /* base^(-e/d): the frequency for exponent e/d. */
@@ -111,6 +95,22 @@ static void pair_waves_from(const struct pe_params *p, enum pe_bug bug,
 	*ws = (struct pe_wave){ w, PE_SIN };
 	*wc = (struct pe_wave){ w, PE_COS };
 	switch (bug) {
+	case PE_BUG_NUMPY:
+		/* np.exp(np.arange(0, d, 2) * (-np.log(base) / d)) */
+		ws->omega = wc->omega =
+			exp(2.0 * i * (-log(p->base) / p->d_model));
+		break;
+	case PE_BUG_T2T:
+		/* log_timescale_increment = log(base) / max(h - 1, 1) */
+		ws->omega = wc->omega =
+			exp(i * -(log(p->base) / (h > 1 ? h - 1 : 1)));
+		break;
+	case PE_BUG_DIM_2J:
+		ws->omega = good && 2 * i < h ? good[2 * i].s.omega
+					      : omega_at(p, 4.0 * i);
+		wc->omega = good && 2 * i + 1 < h ? good[2 * i + 1].s.omega
+						  : omega_at(p, 4.0 * i + 2.0);
+		break;
 	case PE_BUG_DIM_EXPONENT:
 		wc->omega = omega_at(p, 2.0 * i + 1.0);
 		break;
@@ -130,7 +130,7 @@ static void pair_waves_from(const struct pe_params *p, enum pe_bug bug,
 		ws->fn = PE_COS;
 		wc->fn = PE_SIN;
 		break;
-	default:		/* NONE, FLOAT32: the exact waves */
+	default:		/* NONE, the narrow formats: exact waves */
 		break;
 	}
 }
@@ -144,17 +144,24 @@ static void pair_waves(const struct pe_params *p, enum pe_bug bug, int i,
 struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
 			       int dim)
 {
+	struct pe_params q = bug_params(p, bug);
 	struct pe_wave ws, wc;
 
-	pair_waves(p, bug, pe_pair_of(p, dim), &ws, &wc);
-	return pe_fn_of(p, dim) == PE_SIN ? ws : wc;
+	pair_waves(p, bug, pe_pair_of(&q, dim), &ws, &wc);
+	return pe_fn_of(&q, dim) == PE_SIN ? ws : wc;
+}
+
+/* The angle of wave frequency w at pos as variant bug computes it. */
+static double bug_angle(enum pe_bug bug, double pos, double w)
+{
+	enum prec_dtype t = pe_variant_dtype(bug);
+
+	return t == PREC_FP64 ? pos * w : prec_angle(t, pos, w);
 }
 
 static double wave_value(struct pe_wave w, enum pe_bug bug, double pos)
 {
-	if (bug == PE_BUG_FLOAT32)
-		return wave_eval(w.fn, prec_angle(PREC_FP32, pos, w.omega));
-	return wave_eval(w.fn, pos * w.omega);
+	return wave_eval(w.fn, bug_angle(bug, pos, w.omega));
 }
 
 double pe_variant_value(const struct pe_params *p, enum pe_bug bug,
@@ -168,12 +175,14 @@ double pe_variant_value(const struct pe_params *p, enum pe_bug bug,
 void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
 		    double *out)
 {
+	struct pe_params q = bug_params(p, bug);
+
 	for (int i = 0; i < p->d_model / 2; i++) {
 		struct pe_wave ws, wc;
 
 		pair_waves(p, bug, i, &ws, &wc);
-		out[pe_dim_of(p, i, PE_SIN)] = wave_value(ws, bug, pos);
-		out[pe_dim_of(p, i, PE_COS)] = wave_value(wc, bug, pos);
+		out[pe_dim_of(&q, i, PE_SIN)] = wave_value(ws, bug, pos);
+		out[pe_dim_of(&q, i, PE_COS)] = wave_value(wc, bug, pos);
 	}
 }
 
@@ -229,13 +238,93 @@ static void float32_span_means(struct pe_wave w, const long long *start,
 	}
 }
 
+/* The last integer from q >= 0 on that t stores as the same number as q:
+ * q itself below 2^digits, where every integer is kept; above, the end of
+ * the run of q's stored value v, whose upper neighbour is v + u for the
+ * step u at v: integers up to v + u/2 round to v, the tie v + u/2 itself
+ * only when v's last bit is even. LLONG_MAX where t stores infinity. */
+static long long stored_run_end(enum prec_dtype t, long long q)
+{
+	double v = prec_round(t, (double)q), u;
+	int e, digits = prec_digits(t);
+
+	if (isinf(v))
+		return LLONG_MAX;
+	if (v < ldexp(1.0, digits))
+		return q;
+	frexp(v, &e);
+	u = ldexp(1.0, e - digits);
+	return (long long)(v + u / 2.0) - (fmod(v / u, 2.0) != 0.0);
+}
+
+/* How many runs of stored numbers [a, a + n) holds in t, counted up to
+ * PE_STORED_RUNS_MAX + 1. */
+static int stored_runs(enum prec_dtype t, long long a, long long n)
+{
+	int runs = 0;
+
+	for (long long end = a + n; a < end && runs <= PE_STORED_RUNS_MAX;
+	     runs++) {
+		long long last = stored_run_end(t, a);
+
+		a = last >= end - 1 ? end : last + 1;
+	}
+	return runs;
+}
+
+bool pe_variant_span_exact(enum pe_bug bug, long long start, long long count)
+{
+	enum prec_dtype t = pe_variant_dtype(bug);
+
+	if (t == PREC_FP64)
+		return true;
+	if (t == PREC_FP32)
+		return count == 1;
+	return isinf(prec_round(t, (double)(start + count - 1))) ||
+	       stored_runs(t, start, count) <= PE_STORED_RUNS_MAX;
+}
+
+/* The mean of wave w over positions [a, a + n) stored in t, run by run, into
+ * *out; false (and *out untouched) when the span holds more than
+ * PE_STORED_RUNS_MAX runs. NaN when the span reaches infinity. */
+static bool stored_span_mean(struct pe_wave w, enum prec_dtype t, long long a,
+			     long long n, double *out)
+{
+	long long end = a + n;
+	double sum = 0.0;
+
+	if (isinf(prec_round(t, (double)(end - 1)))) {
+		*out = NAN;
+		return true;
+	}
+	for (int runs = 0; a < end; runs++) {
+		long long last = stored_run_end(t, a);
+
+		if (runs == PE_STORED_RUNS_MAX)
+			return false;
+		if (last > end - 1)
+			last = end - 1;
+		sum += (double)(last - a + 1) *
+		       wave_eval(w.fn, prec_angle(t, (double)a, w.omega));
+		a = last + 1;
+	}
+	*out = sum / (double)n;
+	return true;
+}
+
 /* Means of one slot's wave w under bug (not PE_BUG_NONE). */
 static void slot_means(struct pe_wave w, enum pe_bug bug,
 		       const long long *start, const long long *count, int n,
 		       double *out)
 {
-	if (bug != PE_BUG_FLOAT32) {
+	enum prec_dtype t = pe_variant_dtype(bug);
+
+	if (t != PREC_FP32) {
 		pe_wave_span_means(w, start, count, n, out);
+		if (t != PREC_FP64)
+			for (int j = 0; j < n; j++)
+				stored_span_mean(w, t, start[j], count[j],
+						 &out[j]);
 		return;
 	}
 	/* The partner values need room of their own; a stack buffer per chunk
@@ -261,7 +350,7 @@ void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
 		return;
 	}
 	pair_waves(p, bug, pair, &ws, &wc);
-	if (ws.omega != wc.omega || bug == PE_BUG_FLOAT32) {
+	if (ws.omega != wc.omega || pe_variant_dtype(bug) != PREC_FP64) {
 		if (out_s)
 			slot_means(ws, bug, start, count, n, out_s);
 		if (out_c)
@@ -280,10 +369,23 @@ void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
 			   int dim, const long long *start,
 			   const long long *count, int n, double *out)
 {
-	bool is_sin = pe_fn_of(p, dim) == PE_SIN;
+	struct pe_params q = bug_params(p, bug);
+	bool is_sin = pe_fn_of(&q, dim) == PE_SIN;
 
-	pe_variant_span_means_pair(p, bug, pe_pair_of(p, dim), start, count, n,
+	pe_variant_span_means_pair(p, bug, pe_pair_of(&q, dim), start, count, n,
 				   is_sin ? out : NULL, is_sin ? NULL : out);
+}
+
+bool pe_variant_spans_by_pair(enum pe_bug bug, const long long *count, int n)
+{
+	enum prec_dtype t = pe_variant_dtype(bug);
+
+	if (t != PREC_FP32)
+		return t != PREC_FP64;
+	for (int j = 0; j < n; j++)
+		if (count[j] == 1)
+			return true;
+	return false;
 }
 
 /* ---- comparing a mistake with the correct encoding ---- */
@@ -331,19 +433,19 @@ static void compare_pair(const struct pe_params *p, enum pe_bug bug,
 			 struct pe_wave_pair good, struct pe_wave_pair bad,
 			 int i, double pos, double *g, double *b)
 {
-	int ds = pe_dim_of(p, i, PE_SIN), dc = pe_dim_of(p, i, PE_COS);
+	struct pe_params q = bug_params(p, bug);
+	int ds = pe_dim_of(&q, i, PE_SIN), dc = pe_dim_of(&q, i, PE_COS);
 	double s, c, angle, a = pos * good.s.omega;
 
 	pe_sincos(a, &s, &c);
-	g[ds] = s;
-	g[dc] = c;
+	g[pe_dim_of(p, i, PE_SIN)] = s;
+	g[pe_dim_of(p, i, PE_COS)] = c;
 	if (bad.s.omega != bad.c.omega) {
 		b[ds] = wave_at_known(bad.s, pos * bad.s.omega, a, s, c);
 		b[dc] = wave_at_known(bad.c, pos * bad.c.omega, a, s, c);
 		return;
 	}
-	angle = bug == PE_BUG_FLOAT32 ? prec_angle(PREC_FP32, pos, bad.s.omega)
-				      : pos * bad.s.omega;
+	angle = bug_angle(bug, pos, bad.s.omega);
 	if (angle != a)
 		pe_sincos(angle, &s, &c);
 	b[ds] = bad.s.fn == PE_SIN ? s : c;
@@ -430,6 +532,12 @@ static double cos_of(double ab, double na, double nb)
 	return ab / sqrt(na * nb);
 }
 
+/* The larger of a running maximum and x; NaN from the first NaN on. */
+static double larger(double max, double x)
+{
+	return isnan(max) || isnan(x) ? NAN : x > max ? x : max;
+}
+
 struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 						 int n, int dim0, int ndim,
 						 double *work)
@@ -444,8 +552,7 @@ struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 		const double *b = bad + (size_t)a * (size_t)d;
 
 		for (int k = dim0; k < dim0 + ndim; k++)
-			if (fabs(b[k] - g[k]) > r.value)
-				r.value = fabs(b[k] - g[k]);
+			r.value = larger(r.value, fabs(b[k] - g[k]));
 	}
 	row_norms(good, n, d, norm_g);
 	row_norms(bad, n, d, norm_b);
@@ -461,8 +568,8 @@ struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 				double cg = cos_of(dg[j], norm_g[a], norm_g[b]);
 				double cb = cos_of(db[j], norm_b[a], norm_b[b]);
 
-				if (fabs(cb - cg) > r.similarity)
-					r.similarity = fabs(cb - cg);
+				r.similarity = larger(r.similarity,
+						      fabs(cb - cg));
 			}
 		}
 	return r;
@@ -488,6 +595,37 @@ struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
 				     work + ((size_t)n + (size_t)a) * d);
 	}
 	return pe_variant_compare_finish(p, n, dim0, ndim, work);
+}
+
+/* ---- similarity curves over spans ---- */
+
+void pe_variant_span_plan(const struct pe_params *p, enum pe_bug bug,
+			  int pair0, int pair1, const long long *start,
+			  const long long *count, int n, double *plan)
+{
+	for (int i = pair0; i < pair1; i++) {
+		double *ms = plan + 2 * (size_t)n * (size_t)(i - pair0);
+
+		pe_variant_span_means_pair(p, bug, i, start, count, n, ms,
+					   ms + n);
+	}
+}
+
+void pe_variant_span_dot(const struct pe_params *p, enum pe_bug bug,
+			 int pair0, int pair1, const double *plan, int n,
+			 double pos, double *dot)
+{
+	for (int i = pair0; i < pair1; i++) {
+		const double *ms = plan + 2 * (size_t)n * (size_t)(i - pair0);
+		struct pe_wave ws, wc;
+		double vs, vc;
+
+		pair_waves(p, bug, i, &ws, &wc);
+		vs = wave_value(ws, bug, pos);
+		vc = wave_value(wc, bug, pos);
+		for (int j = 0; j < n; j++)
+			dot[j] += vs * ms[j] + vc * ms[n + j];
+	}
 }
 
 /* ---- similarity curves ---- */

@@ -1,30 +1,56 @@
-/* pe_variants.h - the encoding as people get it wrong, and as people stretch
- * it to longer contexts: the mathematics behind the bugs, context and
- * layouts views.
+/* pe_variants.h - the encoding as real code computes it and as people get
+ * it wrong, and as people stretch it to longer contexts: the mathematics
+ * behind the bugs, context and layouts views.
  *
  * Pure C11 and libm, like pe.h, whose conventions hold here too (valid
  * parameters, pairs i = 0 .. d/2-1, omega_i = base^(-2i/d)). No I/O, no
  * globals; the tables below are constant.
  *
  * Most of what these views show is an encoding whose every dimension is a
- * sinusoid f(omega * pos) with f = sin or cos: the correct one, every bug
- * but the float32 one, and both ways of extending the context. struct
+ * sinusoid f(omega * pos) with f = sin or cos: the correct one, every
+ * variant but the three computed in a narrow format (bf16, fp16, float32),
+ * and every way of extending the context. struct
  * pe_wave describes one such dimension, and the similarity curve and the
  * heatmap means below work for any list of them. */
 #ifndef PE_VARIANTS_H
 #define PE_VARIANTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "engine/pe.h"
+#include "engine/precision.h"
 
-/* ---- the bug zoo ---- */
+/* ---- the bug zoo: encodings as code computes them ---- */
 
-/* Mistakes found in public implementations, in the order the bugs view
- * shows them. Each is defined per pair i and per slot (the dimension that
- * holds the pair's sine or cosine under p->layout), so switching the layout
- * only moves rows, as it does for the correct encoding. */
+/* Ways real code computes the encoding other than the reference (pe.h:
+ * omega_i = base^(-2i/d) in double, the paper's layout or the one asked
+ * for), in the order the bugs view shows them: first what public
+ * implementations compute, then mistakes found in public code, then the
+ * encoding computed in a narrow number format. "Bug" here means any
+ * difference from the reference, a faithful implementation's rounding
+ * included. Each is defined per pair i and per slot (the dimension that
+ * holds the pair's sine or cosine under its layout, pe_variant_layout), so
+ * switching the layout only moves rows, as it does for the correct
+ * encoding. */
 enum pe_bug {
+	PE_BUG_NUMPY,		/* the paper as NumPy code writes it (the
+				   seeds' function, the PyTorch tutorial's
+				   formula): omega_i = exp(2i * -ln(base)/d)
+				   in double, the reference but for the last
+				   bits of omega */
+	PE_BUG_T2T,		/* tensor2tensor's get_timing_signal_1d and
+				   fairseq's SinusoidalPositionalEmbedding:
+				   sines then cosines (always concatenated)
+				   with omega_i = exp(i * -ln(base)/(h-1)),
+				   h = d/2 (h-1 taken as 1 when d = 2), so
+				   the last pair turns at exactly 1/base; in
+				   double here (both compute in float32,
+				   which PE_BUG_FLOAT32 shows alone) */
+	PE_BUG_DIM_2J,		/* exponent 2j/d with j the dimension: the
+				   sine of pair i turns at base^(-4i/d), its
+				   cosine at base^(-(4i+2)/d); the exponent
+				   runs to 2(d-1)/d, nearly 2 */
 	PE_BUG_DIM_EXPONENT,	/* exponent j/d with the dimension j = 2i
 				   (sine) or 2i+1 (cosine), so a pair's two
 				   slots turn at different speeds */
@@ -32,24 +58,29 @@ enum pe_bug {
 	PE_BUG_COS_NEXT_PAIR,	/* the cosine turns at pair i+1's omega */
 	PE_BUG_MULTIPLY,	/* pos * base^(2i/d): omega = base^(+2i/d) */
 	PE_BUG_SWAPPED,		/* cosine in the sine's slot and vice versa */
-	PE_BUG_FLOAT32,		/* pos, omega and pos*omega rounded to float */
-	PE_BUG_COUNT,		/* number of mistakes, not a mistake */
-	PE_BUG_NONE = PE_BUG_COUNT	/* the correct encoding, for comparisons */
+	PE_BUG_BF16,		/* pos, omega and pos*omega rounded to bf16
+				   (precision.h's angle_t) */
+	PE_BUG_FP16,		/* ... to fp16: from pos 65520 on the angle
+				   is infinite and every value NaN */
+	PE_BUG_FLOAT32,		/* ... to float32 */
+	PE_BUG_COUNT,		/* number of variants, not a variant */
+	PE_BUG_NONE = PE_BUG_COUNT	/* the reference, for comparisons */
 };
 
-/* What the bugs view says about a mistake. All strings are ASCII. */
-struct pe_bug_info {
-	const char *name;	/* short id, e.g. "half-exponent" */
-	const char *title;	/* the mistake, at most 45 columns */
-	const char *effect;	/* what it does, at most 180 columns */
-	const char *code;	/* the wrong line as people write it (NumPy);
-				   at most 58 columns */
-};
+/* The short id of bug (0 <= bug <= PE_BUG_NONE), e.g. "half-exponent",
+ * "tensor2tensor", "bfloat16"; "correct" for PE_BUG_NONE and for values out
+ * of range. ASCII, no blanks: the word `:bug` takes. */
+const char *pe_bug_name(enum pe_bug bug);
 
-/* The description of bug (0 <= bug <= PE_BUG_NONE; PE_BUG_NONE describes
- * the correct encoding). Never NULL: an out-of-range value gives
- * PE_BUG_NONE's. */
-const struct pe_bug_info *pe_bug_info(enum pe_bug bug);
+/* The layout the variant puts its pairs in when the reference uses
+ * `layout`: PE_CONCAT for PE_BUG_T2T (its code concatenates), `layout`
+ * for every other. */
+enum pe_layout pe_variant_layout(enum pe_bug bug, enum pe_layout layout);
+
+/* The format the variant computes its angles in: PREC_BF16, PREC_FP16 or
+ * PREC_FP32 for those three, PREC_FP64 (the exact product pos * omega in
+ * double) for the others. */
+enum prec_dtype pe_variant_dtype(enum pe_bug bug);
 
 /* One dimension of an encoding made of sinusoids: value(pos) = f(omega*pos). */
 struct pe_wave {
@@ -58,16 +89,20 @@ struct pe_wave {
 };
 
 /* The wave of dimension 0 <= dim < d of encoding p with mistake bug
- * (PE_BUG_NONE: the correct one, equal to pe_omega / pe_fn_of). For
- * PE_BUG_FLOAT32 it is the exact wave, which the float32 values only
+ * (PE_BUG_NONE: the correct one, equal to pe_omega / pe_fn_of), the
+ * dimension counted in the variant's layout (pe_variant_layout). For the
+ * three narrow formats it is the exact wave, which their values only
  * approximate (see pe_variant_value). */
 struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
 			       int dim);
 
-/* PE(pos, dim) as the buggy code computes it (PE_BUG_NONE: pe_value).
- * PE_BUG_FLOAT32 rounds pos and omega to float, multiplies them in float,
- * and takes sin/cos of that float in double: the angle is off by about
- * |pos*omega| * 2^-24, ~1e-3 at pos = 16384 for the fast pairs. */
+/* PE(pos, dim) as the variant computes it (PE_BUG_NONE: pe_value), dim in
+ * its layout. The narrow formats t take sin/cos in double of
+ * prec_angle(t, pos, omega) (pos and omega rounded to t, their product
+ * rounded to t): float32's angle is off by up to ~|pos*omega| * 2^-24
+ * (prec_angle_error_bound: 0.0069 rad at len 1e5, d 512); bf16 and fp16
+ * also merge positions (from 257 and 2049), and fp16's angle is infinite
+ * from pos 65520 on, where every value is NaN. */
 double pe_variant_value(const struct pe_params *p, enum pe_bug bug,
 			double pos, int dim);
 
@@ -83,21 +118,42 @@ void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
 void pe_wave_span_means(struct pe_wave w, const long long *start,
 			const long long *count, int n, double *out);
 
-/* Means of PE_bug(., dim) over the spans, for a heatmap. Exact (to the
- * rounding of the phase, as pe_span_means), except for PE_BUG_FLOAT32 spans
- * longer than one position, which get the exact wave's mean: the float32
- * mean differs from it by less than the largest float32 error in the span
- * (see pe_variant_value), far below one colour step. Float32 spans of one
- * position are the exact wave turned by the float32 angle's error, within
- * 1e-9 of pe_variant_value for |pos| <= 1e6, without a sin per span.
+/* Means of PE_bug(., dim) over the spans, for a heatmap (dim in the
+ * variant's layout). Exact (to the rounding of the phase, as pe_span_means)
+ * for the variants made of waves. The narrow formats:
+ *   float32  spans longer than one position get the exact wave's mean,
+ *            which differs from the float32 mean by less than the largest
+ *            float32 angle error in the span (pe_variant_value), far below
+ *            one colour step; spans of one position are the exact wave
+ *            turned by the float32 angle's error, within 1e-9 of
+ *            pe_variant_value for |pos| <= 1e6, without a sin per span;
+ *   bf16, fp16  exact: a span is cut into runs of positions the format
+ *            stores as one number (prec_round), and each run adds its
+ *            length times its one value, a sin or cos per run, as long as
+ *            a span holds at most PE_STORED_RUNS_MAX runs; a span of more
+ *            (positions so small that the format keeps most of them
+ *            apart, each with an angle error below |pos*omega| * 2^-7)
+ *            gets the exact wave's mean. A fp16 span that reaches 65520
+ *            is NaN, as its mean is.
  * PE_BUG_NONE gives pe_span_means. */
+#define PE_STORED_RUNS_MAX 32
+
+/* Whether pe_variant_span_means gives bug's exact mean over the span
+ * [start, start + count) rather than the exact wave's: always but for the
+ * narrow formats, for float32 when count is 1, for bf16 and fp16 when the
+ * span holds at most PE_STORED_RUNS_MAX stored numbers or reaches fp16's
+ * infinity. Where it is not, the mean shown differs from the exact one by
+ * at most the largest angle error in the span (|sin a - sin b| <= |a - b|,
+ * and so for cos), which prec_angle_error_bound bounds. */
+bool pe_variant_span_exact(enum pe_bug bug, long long start, long long count);
 void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
 			   int dim, const long long *start,
 			   const long long *count, int n, double *out);
 
 /* The same for both slots of pair `pair` at once: out_s gets the means of
- * the dimension that holds the pair's sine under p->layout (whatever the
- * mistake puts there), out_c those of its cosine's; either may be NULL.
+ * the dimension that holds the pair's sine under the variant's layout
+ * (whatever the mistake puts there), out_c those of its cosine's; either
+ * may be NULL.
  * Where the mistake leaves the two slots one frequency (PE_BUG_NONE, the
  * half-exponent, multiply and swapped bugs) they share one phase
  * recurrence, as pe_span_means_pair does. */
@@ -105,6 +161,13 @@ void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
 				int pair, const long long *start,
 				const long long *count, int n, double *out_s,
 				double *out_c);
+
+/* Whether a heatmap of bug over spans with these counts (n of them) must
+ * take every pair through pe_variant_span_means_pair, rather than summing
+ * the waves pe_variant_pairs gives (pe_grid.h): true for bf16 and fp16,
+ * and for float32 when a span holds one position (its only spans that are
+ * not the exact wave's). */
+bool pe_variant_spans_by_pair(enum pe_bug bug, const long long *count, int n);
 
 /* The two waves of one pair: the one in the slot that holds the pair's
  * sine under any layout, and the one in its cosine's slot. */
@@ -122,8 +185,8 @@ void pe_variant_pairs(const struct pe_params *p, enum pe_bug bug, int pair0,
 /* The same, bit for bit, taking the correct encoding's frequencies from
  * good (pe_variant_pairs with PE_BUG_NONE for pairs 0 .. d/2-1) rather than
  * computing them again: no pow for pairs whose waves turn at correct
- * frequencies (swapped, float32, the cosine of the next pair, half the
- * half-exponent pairs), one for the others. */
+ * frequencies (swapped, the narrow formats, the cosine of the next pair,
+ * half the half-exponent and 2j/d pairs), one or two for the others. */
 void pe_variant_pairs_from(const struct pe_params *p, enum pe_bug bug,
 			   const struct pe_wave_pair *good, int pair0,
 			   int pair1, struct pe_wave_pair *out);
@@ -131,12 +194,16 @@ void pe_variant_pairs_from(const struct pe_params *p, enum pe_bug bug,
 /* How far a mistake is from the correct encoding at positions pos[0..n-1]
  * (n >= 1):
  *   value:      max |PE_bug(p, dim) - PE(p, dim)| over those positions and
- *               the dimensions [dim0, dim0 + ndim) (inside 0..d-1);
+ *               the dimensions [dim0, dim0 + ndim) (inside 0..d-1), each
+ *               encoding's dimension dim in its own layout (so a variant
+ *               that concatenates differs from the interleaved reference
+ *               in where its numbers are, too);
  *   similarity: max over every two of those positions a, b of
  *               |cos(PE_bug(a), PE_bug(b)) - cos(PE(a), PE(b))|, the cosine
  *               similarity taken over all d dimensions (0 when n == 1; a
  *               zero row counts as similarity 0).
- * Values are those of pe_value and pe_variant_value, except that angles
+ * value and similarity are NaN when a value of the mistake is (fp16 from
+ * 65520 on). Values are those of pe_value and pe_variant_value, except that angles
  * from 1e8 radians on go through pe_sincos (pe_trig.h: within 3e-16 of
  * the exact sin and cos, where libm is within an ulp).
  * work: pe_variant_compare_workspace(d, n) doubles (the 2n rows, then
@@ -168,6 +235,31 @@ void pe_variant_compare_row(const struct pe_params *p, enum pe_bug bug,
 struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
 						 int n, int dim0, int ndim,
 						 double *work);
+
+/* Similarity curves of the variants whose values are not waves (the
+ * narrow formats), from span means: the mean over span j [start[j],
+ * start[j] + count[j]) of the dot product between the variant's row at pos
+ * and its rows in the span is the sum over pairs of
+ *   value_s(pos) * mean_s(span j) + value_c(pos) * mean_c(span j)
+ * for the pair's two slots (values of pe_variant_value, means of
+ * pe_variant_span_means_pair). For variants whose pairs hold the sine and
+ * cosine of one angle (the correct one, NumPy's, tensor2tensor's,
+ * half-exponent, multiply, swapped and the narrow formats) every pair adds
+ * exactly 1 to each squared norm at every position, so once all pairs are
+ * in, dot[j] / (d/2) is the span's mean cosine similarity (NaN where fp16
+ * is).
+ *
+ * In two parts, so that a new pos costs no span means:
+ * pe_variant_span_plan writes the means of pairs [pair0, pair1), 2n
+ * doubles a pair (sine slot's n, then cosine slot's), into plan; and
+ * pe_variant_span_dot adds those pairs' share at pos to dot[0..n-1], from
+ * their plan (one angle's sin and cos a pair, 2n multiply-adds). */
+void pe_variant_span_plan(const struct pe_params *p, enum pe_bug bug,
+			  int pair0, int pair1, const long long *start,
+			  const long long *count, int n, double *plan);
+void pe_variant_span_dot(const struct pe_params *p, enum pe_bug bug,
+			 int pair0, int pair1, const double *plan, int n,
+			 double pos, double *dot);
 
 /* ---- similarity curves of any encoding made of waves ---- */
 

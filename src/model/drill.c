@@ -369,8 +369,8 @@ static void make_projections(struct drill_question *q, struct rng *r)
 }
 
 /* The first position the format cannot tell from the one before (257 in
- * bf16, 2049 in fp16) selected, in the bugs view's float32 mistake: the
- * precision mistake the zoo shows. */
+ * bf16, 2049 in fp16) selected, in the bugs view's entry for that format:
+ * its two heatmaps and its note show the collision the answer names. */
 static void make_low_precision(struct drill_question *q, struct rng *r)
 {
 	q->fp16 = rng_below(r, 2) == 1;
@@ -378,7 +378,7 @@ static void make_low_precision(struct drill_question *q, struct rng *r)
 	q->pe.base = 1e4;
 	q->len = q->fp16 ? 4096 : 512;
 	q->pos = q->fp16 ? 2049 : 257;
-	set_knob(q, 0, "bug", PE_BUG_FLOAT32);
+	set_knob(q, 0, "bug", q->fp16 ? PE_BUG_FP16 : PE_BUG_BF16);
 	set_choice(q, r);
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "base/tr.h"
 #include "base/utf8.h"
 #include "model/presets.h"
 
@@ -207,7 +208,7 @@ void state_set_preset(struct state *s, int i)
 	state_set_base(s, p[i].base);
 	state_set_knob_named(s, "train", (double)p[i].train_len);
 	s->preset = i;
-	state_message(s, false, p[i].what);
+	state_message(s, false, tr(s->lang, p[i].what));
 }
 
 /* ---- life ---- */

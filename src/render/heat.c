@@ -235,8 +235,8 @@ struct heat_job {
 	struct rowmap map;		/* the rows' dimensions */
 	long long *start, *count;	/* the columns' spans */
 	bool averaged;			/* more dimensions than pixel rows */
-	bool per_pair;			/* float32 one-position columns: each
-					   pair on its own (pe_variants.h) */
+	bool per_pair;			/* each pair on its own
+					   (pe_variant_spans_by_pair) */
 	struct pe_grid grid;		/* averaged, !per_pair */
 	double *acc;			/* w * rows sums */
 	double *col;			/* 2 * w scratch */
@@ -260,14 +260,6 @@ static void job_free(struct heat_job *job)
 	free(job->main.t);
 	free(job->cos_only.t);
 	free(job);
-}
-
-static bool has_single_positions(const long long *count, int w)
-{
-	for (int x = 0; x < w; x++)
-		if (count[x] == 1)
-			return true;
-	return false;
 }
 
 static struct heat_job *job_new(const struct heat_inputs *in)
@@ -295,8 +287,7 @@ static struct heat_job *job_new(const struct heat_inputs *in)
 		plot_col_items(in->view.pos0, in->view.npos, in->w, x,
 			       &job->start[x], &job->count[x]);
 	job->averaged = in->view.ndim >= in->rows;
-	job->per_pair = in->bug == PE_BUG_FLOAT32 &&
-			has_single_positions(job->count, in->w);
+	job->per_pair = pe_variant_spans_by_pair(in->bug, job->count, in->w);
 	if (job->averaged && !job->per_pair &&
 	    !pe_grid_init(&job->grid, job->start, job->count, in->w)) {
 		job_free(job);
@@ -367,8 +358,9 @@ static void add_col(struct heat_job *job, int row, const double *col)
 		out[x] += col[x];
 }
 
-/* Float32 one-position columns: each pair's spans as pe_variants.h defines
- * them, added to the rows of its two slots. */
+/* Variants whose spans are not sums of waves (pe_variant_spans_by_pair):
+ * each pair's spans as pe_variants.h defines them, added to the rows of its
+ * two slots. */
 static void slice_per_pair(struct heat_job *job, int i0, int i1)
 {
 	const struct heat_inputs *in = &job->in;
@@ -464,6 +456,7 @@ static struct heat_inputs inputs_of(const struct pe_params *p, enum pe_bug bug,
 	/* Zeroed first, so that padding never differs between equal inputs. */
 	memset(&in, 0, sizeof in);
 	in.pe = *p;
+	in.pe.layout = pe_variant_layout(bug, p->layout);
 	in.bug = bug;
 	in.view = *v;
 	in.w = w;

@@ -76,7 +76,9 @@ int heat_dim_of_row(const struct pe_params *p, const struct pe_window *v,
 /* ---- the pixels ---- */
 
 /* Fills pix[row * w + x] (w >= 1 columns, rows >= 1 pixel rows) with the
- * means of encoding p with mistake bug (PE_BUG_NONE: the correct one) over
+ * means of encoding p with mistake bug (PE_BUG_NONE: the correct one), its
+ * rows in the mistake's own layout (pe_variant_layout: tensor2tensor's is
+ * always concatenated, so a heat_plot of it should say so in its pe), over
  * window v (valid for p: inside 0..d-1 and at least one position), all at
  * once, whatever the work budget. Cost: O(visible dimensions * w)
  * multiplies (pe_grid.h) and a few sin/cos per pair. Returns false, leaving

@@ -104,9 +104,10 @@ Test(catalog, turning)
 				       catalog_knob_turn(th, &th->step[0], 512,
 							 0.5, 1), 1), 0.6);
 	cr_expect_eq(catalog_knob_turn(th, &th->step[0], 512, 0.95, 1), 0.95);
-	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, 5, 1), 0,
+	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, bug->hi, 1), 0,
 		     "a choice wraps");
-	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, 0, -1), 5);
+	cr_expect_eq(catalog_knob_turn(bug, &bug->step[0], 512, 0, -1), bug->hi);
+	cr_expect_eq(bug->hi, 11, "twelve entries in the bug zoo");
 }
 
 Test(catalog, every_view_speaks_both_languages)

@@ -535,7 +535,8 @@ static void check_low_precision(const struct drill_question *q)
 	assert_has(buf, want);
 	assert_distractor(q, LANG_EN, "65504: a 16-bit float");
 	cr_assert_eq(q->pos, exact + 1, "the reveal selects the collision");
-	cr_assert_eq(q->knob[0].value, PE_BUG_FLOAT32);
+	cr_assert_eq(q->knob[0].value, q->fp16 ? PE_BUG_FP16 : PE_BUG_BF16,
+		     "the reveal shows the format asked about");
 }
 
 static void check_context_methods(const struct drill_question *q)
@@ -742,7 +743,8 @@ static void assert_knobs(const struct drill_question *q)
 		cr_assert_eq(knob[K_TRAIN], (double)q->train_len, "train");
 		cr_assert_eq(knob[K_SCALE], q->scale, "scale");
 	} else if (st.view == VIEW_BUGS) {
-		cr_assert_eq(knob[K_BUG], PE_BUG_FLOAT32, "the float32 bug");
+		cr_assert_eq(knob[K_BUG], q->fp16 ? PE_BUG_FP16 : PE_BUG_BF16,
+			     "the bug entry of the format asked about");
 	} else if (st.view == VIEW_ATTENTION) {
 		assert_attention_knobs(q, knob);
 	}

@@ -304,13 +304,16 @@ static double brute_pixel(const struct pe_params *p, enum pe_bug bug,
 	long long p0, np;
 	struct heat_band b;
 	double sum = 0.0;
+	struct pe_params q = *p;
 
+	/* the rows of the mistake's own layout (tensor2tensor concatenates) */
+	q.layout = pe_variant_layout(bug, p->layout);
 	plot_col_items(v->pos0, v->npos, w, x, &p0, &np);
-	heat_band_of_row(p, v, rows, row, &b);
+	heat_band_of_row(&q, v, rows, row, &b);
 	for (int i = b.pair0; i < b.pair0 + b.npairs; i++)
 		for (long long pos = p0; pos < p0 + np; pos++)
-			sum += pe_variant_value(p, bug, (double)pos,
-						pe_dim_of(p, i, b.fn));
+			sum += pe_variant_value(&q, bug, (double)pos,
+						pe_dim_of(&q, i, b.fn));
 	return sum / (double)(np * b.npairs);
 }
 

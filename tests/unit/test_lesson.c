@@ -15,6 +15,7 @@
 #include "model/keys.h"
 #include "base/lang.h"
 #include "model/lesson.h"
+#include "engine/pe_variants.h"
 #include "model/lesson_run.h"
 #include "views/panel_lesson.h"
 #include "model/command.h"
@@ -513,7 +514,7 @@ Test(lesson, lesson_commands)
 	cr_assert_eq(command_run(&s, "scale 8", COMMAND_LESSON, err, sizeof err), 0);
 	cr_expect_float_eq(s.knob[VIEW_CONTEXT][K_SCALE], 8.0, 0);
 	cr_assert_eq(command_run(&s, "bug half-exponent", COMMAND_LESSON, err, sizeof err), 0);
-	cr_expect_eq(s.knob[VIEW_BUGS][K_BUG], 1);
+	cr_expect_eq(s.knob[VIEW_BUGS][K_BUG], PE_BUG_HALF_EXPONENT);
 	cr_assert_eq(command_run(&s, "bug 6", COMMAND_LESSON, err, sizeof err), 0);
 	cr_expect_eq(s.knob[VIEW_BUGS][K_BUG], 5);
 	/* Anything else is a ':' command. */
@@ -531,8 +532,8 @@ Test(lesson, lesson_commands)
 		{ "window 5", "window takes two positions, e.g. window 0 63" },
 		{ "threshold 1", "threshold must be a number from 0.05 to "
 		  "0.95, got \"1\" (out of range)" },
-		{ "bug 0", "bug must be 1 to 6 or a name such as "
-		  "dim-exponent, got \"0\"" },
+		{ "bug 0", "bug must be 1 to 12 or a name such as "
+		  "numpy, got \"0\"" },
 		{ "offset", "offset takes one value" },
 		{ "help", ":help is not allowed in a lesson" },
 		{ "quit", ":quit is not allowed in a lesson" },

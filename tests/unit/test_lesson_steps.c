@@ -185,15 +185,31 @@ static bool find(const struct shot *sh, const char *needle, int *x, int *y)
 /* The number written right after the first label on the screen. */
 static double number_after(const struct shot *sh, const char *label)
 {
-	const char *at = strstr(sh->text, label);
-	char *end;
+	/* The rows joined with one space, as a wrapped sentence reads: the
+	 * label or its number may sit at the start of the next row. */
+	size_t n = strlen(sh->text), k = 0;
+	char *flat = malloc(n + 1), *end;
+	const char *at;
 	double v;
 
+	cr_assert_not_null(flat);
+	for (size_t i = 0; i < n; i++) {
+		if (sh->text[i] != '\n') {
+			flat[k++] = sh->text[i];
+			continue;
+		}
+		while (k > 0 && flat[k - 1] == ' ')
+			k--;
+		flat[k++] = ' ';
+	}
+	flat[k] = '\0';
+	at = strstr(flat, label);
 	cr_assert_not_null(at, "%s does not show \"%s\":\n%s", sh->where, label,
 			   sh->text);
 	v = strtod(at + strlen(label), &end);
 	cr_assert_neq(end, at + strlen(label), "%s: no number after \"%s\"",
 		      sh->where, label);
+	free(flat);
 	return v;
 }
 
@@ -865,8 +881,8 @@ static void layouts_3(struct shot *sh)
 
 	snprintf(want, sizeof want, "dim=0  %s", T(sh, "interleaved"));
 	shows(sh, want);
-	shows(sh, "dim index j instead of 2i in the exponent");
-	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	shows(sh, T(sh, "dim index j instead of 2i in the exponent"));
+	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
 		     sh->where);
 	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.05);
@@ -877,8 +893,8 @@ static void layouts_4(struct shot *sh)
 	struct rect a, b;
 	double right = 0, left = 0;
 
-	shows(sh, "position times base^(2i/d), not divided");
-	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	shows(sh, T(sh, "position times base^(2i/d), not divided"));
+	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
 	/* The lower half, slow pairs when correct, turns to noise. */
 	for (int py = a.h; py < 2 * a.h; py++) {
 		left += pixel_row(sh, a, py).step;
@@ -922,7 +938,7 @@ static void layouts_5(struct shot *sh)
 	struct rect a, b;
 	double err = number_after(sh, "max |PEbug-PE| = ");
 
-	two_heats(sh, "Correct", "With the mistake", &a, &b);
+	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
 	cr_expect_lt(heat_gap(sh, a, b), 0.01, "%s: the heats differ by %.3f",
 		     sh->where, heat_gap(sh, a, b));
 	cr_expect(err > 1e-4 && err < 1e-2, "%s: error %g", sh->where, err);
@@ -967,11 +983,14 @@ static void context_2(struct shot *sh)
 {
 	char row[SNAP_ROW_MAX];
 
-	/* The preset's description is the message on the last row. */
+	/* The preset's description, in the reader's language, is the
+	 * message on the last row. */
 	shows(sh, "▶ head-1e4");
 	snap_row_text(sh->c, sh->h - 1, row);
-	cr_expect(strstr(row, "base 10000: LLaMA 2"), "%s: the message is "
-		  "\"%s\"", sh->where, row);
+	cr_expect(strstr(row, sh->s.lang == LANG_ZH
+				   ? "base 10000：LLaMA 2，训练长度 4096"
+				   : "base 10000: LLaMA 2, trained at 4096"),
+		  "%s: the message is \"%s\"", sh->where, row);
 }
 
 /* The first offset where the similarity over all 64 pairs falls below t,
@@ -1030,7 +1049,7 @@ static void context_5(struct shot *sh)
 	char num[16];
 
 	shows(sh, "L0=4096  s=4  s·L0=16384");
-	ext_row(sh, "original",
+	ext_row(sh, T(sh, "original"),
 		fixed(sim(128, 1e4, 0, 64, 1), 4, num, sizeof num));
 	ext_row(sh, "PI", fixed(sim(128, 1e4, 0, 64, 0.25), 4, num, sizeof num));
 	ext_row(sh, "PI", "25.1");
@@ -1047,7 +1066,7 @@ static void context_6(struct shot *sh)
 
 static void context_7(struct shot *sh)
 {
-	shows(sh, "Extension (x/X: L0, c/C: s)");
+	shows(sh, T(sh, "Extension (x/X: L0, c/C: s)"));
 	shows(sh, "L0=4096  s=8  s·L0=32768");
 }
 

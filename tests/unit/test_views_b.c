@@ -20,6 +20,7 @@
 #include "snap.h"
 #include "model/state.h"
 #include "views/views.h"
+#include "views/view_bugs_zoo.h"
 
 static void utf8_locale(void)
 {
@@ -332,7 +333,6 @@ Test(views_b, layouts_marks_the_current_layout)
 
 static void check_context(const struct shot *sc, int w, int h)
 {
-	(void)h;
 	/* Every preset, the current one (head-1e4) marked. */
 	assert_shows(sc, "transformer", "context");
 	assert_shows(sc, "▶ head-1e4", "context");
@@ -350,14 +350,25 @@ static void check_context(const struct shot *sc, int w, int h)
 	assert_shows(sc, "original      6.28    5.44e4   0.9702", "context");
 	assert_shows(sc, "PI            25.1    2.18e5   0.9981", "context");
 	assert_shows(sc, "NTK           6.28    2.18e5   0.9736", "context");
-	if (w >= 100) {
-		assert_shows(sc, "PI divides every position by s", "context");
-		assert_shows(sc, "Wavelength of each pair, log scale", "context");
-	} else {
-		assert_shows(sc, "PI squeezes every frequency: neighbours blur.",
+	/* YaRN keeps pair 0 and slows the last by s, like NTK; its pairs
+	 * turn more than 32 times within 4096 up to pair 20, less than once
+	 * from 46 (NumPy, test_variants.c); dynamic NTK at len 128 < L0 is
+	 * the original. */
+	assert_shows(sc, "YaRN          6.28    2.18e5", "context");
+	assert_shows(sc, "dyn. NTK      6.28    5.44e4   0.9702", "context");
+	if (h >= 38) {
+		assert_shows(sc, "YaRN: γ = 1 up to pair 20, 0 from 46; q, k "
+				 "×1.139", "context");
+		assert_shows(sc, "dyn. NTK: len=128, s' = max(1, len/L0) = 1",
 			     "context");
+		assert_shows(sc, "PI: ω'_i = ω_i/s", "context");
+		assert_shows(sc, "YaRN: ω'_i = (1−γ_i)·ω_i/s + γ_i·ω_i", "context");
 	}
-	assert_shows(sc, "original PI NTK", "context");
+	if (w >= 100)
+		assert_shows(sc, "Wavelength of each pair, log scale", "context");
+	if (w >= 200)
+		assert_shows(sc, "PI divides every position by s", "context");
+	assert_shows(sc, "original PI NTK YaRN dyn. NT", "context");
 }
 
 Test(views_b, context)
@@ -392,24 +403,37 @@ Test(views_b, context_follows_the_knobs)
 
 static int bug_shown;
 
+/* Every entry's head: its number, group and title, its notation (the part
+ * that fits the narrowest screen) and its code. */
 static void check_bug_head(const struct shot *sc, int w, int h)
 {
-	const struct pe_bug_info *in = pe_bug_info((enum pe_bug)bug_shown);
-	char title[128];
+	const struct zoo_entry *e = zoo_entry(bug_shown);
+	char title[160], start[48];
 
-	(void)w;
 	(void)h;
-	snprintf(title, sizeof title, "Mistake %d/6: %s", bug_shown + 1, in->title);
+	snprintf(title, sizeof title, "%d/%d %s: %s", bug_shown + 1,
+		 (int)ZOO_ENTRIES, e->group, e->title);
+	title[w < (int)sizeof title ? w : (int)sizeof title - 1] = '\0';
 	assert_shows(sc, title, "bugs");
-	assert_shows(sc, in->code, "bugs");
-	assert_shows(sc, "Correct", "bugs");
-	assert_shows(sc, "Similarity to p = 37", "bugs");
-	assert_shows(sc, "At ", "bugs");
+	/* the first words of the notation, whatever the width wraps */
+	snprintf(start, sizeof start, "%.*s", 24, e->formula);
+	assert_shows(sc, start, "bugs");
+	if (e->code && w >= (int)strlen(e->code))
+		assert_shows(sc, e->code, "bugs");
+	if (e->kind == ZOO_ROPE) {
+		assert_shows(sc, w >= 100 ? "Scores of the query at p = 37"
+					  : "Scores at p = 37", "bugs");
+		assert_shows(sc, "max |s₂ - s₁| = ", "bugs");
+	} else {
+		assert_shows(sc, "Correct", "bugs");
+		assert_shows(sc, "Similarity to p = 37", "bugs");
+		assert_shows(sc, "At ", "bugs");
+	}
 }
 
-Test(views_b, bugs_every_mistake_every_size)
+Test(views_b, bugs_every_entry_every_size)
 {
-	for (bug_shown = 0; bug_shown < PE_BUG_COUNT; bug_shown++) {
+	for (bug_shown = 0; bug_shown < ZOO_ENTRIES; bug_shown++) {
 		struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
 
 		s.knob[VIEW_BUGS][K_BUG] = bug_shown;
@@ -435,7 +459,7 @@ Test(views_b, bugs_numbers_by_hand)
 
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_EXPONENT;
 	wide_bugs(&s, &sc, &c);
-	assert_shows(&sc, "At 3 positions in view: max |PEbug-PE| = 1.22 (dims 0-3), "
+	assert_shows(&sc, "At 3 positions spread over the view: max |PEbug-PE| = 1.22 (dims 0-3), "
 			  "max |cos_bug-cos| = 0.523.", "bugs");
 	cr_expect_null(row_with(&sc, "Harmless"));
 	shot_free(&sc);
@@ -457,7 +481,22 @@ Test(views_b, bugs_swapped_is_harmless)
 	canvas_free(c);
 }
 
-Test(views_b, bugs_float32_needs_long_positions)
+Test(views_b, bugs_numpy_is_rounding_only)
+{
+	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct shot sc;
+
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_NUMPY;
+	wide_bugs(&s, &sc, &c);
+	cr_expect(number_after(&sc, "max |PEbug-PE| = ") < 1e-12);
+	assert_shows(&sc, "Rounding only: the two heatmaps have the same colours.",
+		     "bugs");
+	shot_free(&sc);
+	canvas_free(c);
+}
+
+Test(views_b, bugs_float32_grows_with_the_positions)
 {
 	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
 	struct canvas *c;
@@ -466,7 +505,7 @@ Test(views_b, bugs_float32_needs_long_positions)
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FLOAT32;
 	wide_bugs(&s, &sc, &c);
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") < 1e-5);
-	assert_shows(&sc, "Too short to see: try :len 16384", "bugs");
+	cr_expect_null(row_with(&sc, "Marked columns"), "no collision below 2^24");
 	shot_free(&sc);
 	canvas_free(c);
 
@@ -475,7 +514,6 @@ Test(views_b, bugs_float32_needs_long_positions)
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FLOAT32;
 	wide_bugs(&s, &sc, &c);
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") > 1e-4);
-	cr_expect_null(row_with(&sc, "Too short"));
 	shot_free(&sc);
 	canvas_free(c);
 }

@@ -1,0 +1,53 @@
+/* view_context_common.h - what the parts of the context view share: the
+ * methods of stretching a trained length L0 by a factor s (the "kinds":
+ * the original encoding, position interpolation, NTK-aware scaling, YaRN
+ * and dynamic NTK), their names and colours, the view's knobs, and the
+ * frequencies each gives a pair (pe_variants.h). */
+#ifndef VIEW_CONTEXT_COMMON_H
+#define VIEW_CONTEXT_COMMON_H
+
+#include "engine/pe.h"
+#include "model/state.h"
+#include "render/canvas.h"
+
+enum kind {
+	K_ORIGINAL, K_PI, K_NTK, K_YARN, K_DYNAMIC,
+	KINDS			/* number of kinds, not a kind */
+};
+
+/* Their names in the table and legends (through tr()), their curves'
+ * colours (dynamic NTK's grey, as it often lies on another's), and the
+ * order their curves are drawn in (dynamic NTK's first, under the rest). */
+extern const char *const kind_name[KINDS];
+extern const enum role kind_role[KINDS];
+extern const enum kind kind_draw_order[KINDS];
+
+/* The knobs: L0, s; and s * L0 rounded to a whole offset, at least 1. */
+long long ctx_train(const struct state *s);
+double ctx_scale(const struct state *s);
+long long ctx_span(const struct state *s);
+
+/* What every frequency depends on besides the encoding. */
+struct stretch {
+	double s;		/* the factor */
+	double train;		/* L0 */
+	double len;		/* the current length, for dynamic NTK */
+};
+
+/* The stretch s's knobs and length ask for. */
+struct stretch ctx_stretch(const struct state *s);
+
+/* omega'_i of kind k (pairs may be fractional, for the curve through
+ * them): pe_scaled_omega's for the original, PI and NTK, pe_yarn_omega's
+ * (alpha 1, beta 32) and pe_dynamic_ntk_omega's. */
+double kind_omega(const struct pe_params *p, enum kind k,
+		  const struct stretch *x, double pair);
+
+/* 2 pi / kind_omega. */
+double kind_wavelength(const struct pe_params *p, enum kind k,
+		       const struct stretch *x, double pair);
+
+/* The first of the titles that fits in a box of width w. */
+const char *ctx_fit_title(int w, const char *wide, const char *narrow);
+
+#endif

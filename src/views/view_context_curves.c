@@ -1,0 +1,207 @@
+/* view_context_curves.c - the context view's curves and numbers (see
+ * view_context_curves.h). */
+#include "views/view_context_curves.h"
+
+#include <math.h>
+
+enum {
+	SIM_BUDGET = 1 << 18,	/* waves * samples for the curves */
+	SIM_SAMPLES_MIN = 48	/* fewer would not look like a curve */
+};
+
+enum {				/* where the inputs are */
+	KEY_S = 2, KEY_TRAIN = 3, KEY_LEN = 4, KEY_SPAN = 5, KEY_N = 6
+};
+
+/* Samples for the similarity curves across w cell columns at width d. */
+static int sim_samples(int d, int w, long long span)
+{
+	long long n = SIM_BUDGET / ((long long)KINDS * d), dots = 2LL * w + 1;
+
+	if (n < SIM_SAMPLES_MIN)
+		n = SIM_SAMPLES_MIN;
+	if (n > dots)
+		n = dots;
+	if (n > span + 1)
+		n = span + 1;
+	return n < 2 ? 2 : (int)n;
+}
+
+static struct cache_key ctx_key(const struct state *s, int n,
+				long long span)
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct stretch x = ctx_stretch(s);
+
+	return (struct cache_key){ { p->d_model, p->base, x.s, x.train, x.len,
+				     (double)span, n } };
+}
+
+/* The parameters and stretch key k was made for (layout aside). */
+static struct pe_params key_params(const struct cache_key *k)
+{
+	return (struct pe_params){ (int)k->v[0], k->v[1], PE_INTERLEAVED };
+}
+
+static struct stretch key_stretch(const struct cache_key *k)
+{
+	return (struct stretch){ k->v[KEY_S], k->v[KEY_TRAIN], k->v[KEY_LEN] };
+}
+
+/* The samples of the curves of key k: n from offset 0 to the span, each
+ * the mean over the offsets it stands for. */
+static struct pe_sim_grid ctx_grid(const struct cache_key *k)
+{
+	int n = (int)k->v[KEY_N];
+	double step = k->v[KEY_SPAN] / (n - 1);
+
+	return (struct pe_sim_grid){ 0.0, step, step, n };
+}
+
+/* Kind k's pairs [i0, i1) into pw. */
+static void ctx_pairs(const struct pe_params *p, const struct stretch *x,
+		      enum kind k, int i0, int i1, struct pe_wave_pair *pw)
+{
+	for (int i = i0; i < i1; i++) {
+		double w = kind_omega(p, k, x, i);
+
+		pw[i - i0] = (struct pe_wave_pair){ { w, PE_SIN },
+						    { w, PE_COS } };
+	}
+}
+
+/* Where the parts of the job's memory are, for n samples. */
+static double *job_dot(const struct cache *c, int k)
+{
+	return (double *)c->mem + (size_t)k * (size_t)c->key.v[KEY_N];
+}
+
+static double *job_norm2(const struct cache *c, int k)
+{
+	size_t n = (size_t)c->key.v[KEY_N];
+
+	return (double *)c->mem + KINDS * n + (size_t)k * (n + 1);
+}
+
+static double *job_totals(const struct cache *c)
+{
+	size_t n = (size_t)c->key.v[KEY_N];
+
+	return (double *)c->mem + KINDS * (2 * n + 1);
+}
+
+static size_t job_doubles(int n)
+{
+	return KINDS * (2 * (size_t)n + 1) + 2 * KINDS;
+}
+
+/* The next CTX_CHUNK pairs of every kind; at[0]: pairs done. totals: kind k's
+ * squared norm at 0 (2k) and sum of cos(omega) (2k + 1). */
+static bool ctx_step(struct cache *c, void *arg)
+{
+	struct ctx_curves *x = arg;
+	struct pe_params p = key_params(&c->key);
+	struct stretch st = key_stretch(&c->key);
+	int h = p.d_model / 2, n = (int)c->key.v[KEY_N];
+	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+	double *tot = job_totals(c);
+	struct pe_sim_grid g;
+
+	for (int k = 0; k < KINDS; k++) {
+		ctx_pairs(&p, &st, (enum kind)k, i0, i1, x->pw);
+		for (int i = 0; i < i1 - i0; i++)
+			tot[2 * k + 1] += cos(x->pw[i].s.omega);
+		if (n == 0)
+			continue;
+		g = ctx_grid(&c->key);
+		pe_sim_plan(x->pw, i1 - i0, &g, x->plan, job_norm2(c, k));
+		tot[2 * k] = pe_sim_dot(x->pw, i1 - i0, x->plan, &g, 0.0,
+					job_dot(c, k), tot[2 * k]);
+	}
+	c->at[0] = i1;
+	return i1 == h;
+}
+
+/* The finished job's curves and numbers into `shown`: the curves from its
+ * sums (pe_sim_finish), the similarity at k = 1 as the sum of cos(omega'_i)
+ * over the pairs, divided by d/2. Nothing changes when memory runs out. */
+static void ctx_publish(struct ctx_curves *x)
+{
+	const struct cache *c = &x->job;
+	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_N];
+	double *v = cache_mem(&x->shown, ((size_t)KINDS * (size_t)n + 1) *
+					 sizeof *v);
+	const double *tot = job_totals(c);
+	double sim1[KINDS];
+
+	if (!v)
+		return;
+	cache_start(&x->shown, &c->key, 0);
+	for (int k = 0; k < KINDS; k++) {
+		sim1[k] = tot[2 * k + 1] / h;
+		if (n > 0)
+			pe_sim_finish(job_dot(c, k), job_norm2(c, k), tot[2 * k],
+				      n, v + (size_t)k * (size_t)n);
+	}
+	cache_publish(&x->shown, sim1, KINDS);
+	x->shown.done = true;
+}
+
+/* Brings the curves (n samples up to span; n = 0: none) and the numbers up
+ * to date with s, as far as the frame's budget allows. When memory runs
+ * out the last finished ones stay. */
+void ctx_curves_update(struct ctx_curves *x, const struct state *s, int n)
+{
+	struct cache_key k = ctx_key(s, n, ctx_span(s));
+
+	if (cache_ready(&x->shown, &k))
+		return;
+	if (cache_start(&x->job, &k, 0)) {
+		size_t need = job_doubles(n);
+		double *sums = cache_mem(&x->job, need * sizeof *sums);
+
+		if (!sums)
+			return;
+		for (size_t j = 0; j < need; j++)
+			sums[j] = 0.0;
+	}
+	if (cache_run(&x->job, ctx_step, x))
+		ctx_publish(x);
+}
+
+
+int ctx_curves_samples(const struct state *s, int cols)
+{
+	return cols > 0 ? sim_samples(s->cur.pe.d_model, cols, ctx_span(s)) : 0;
+}
+
+bool ctx_curves_have(const struct ctx_curves *x)
+{
+	return x->shown.done;
+}
+
+void ctx_curves_made_for(const struct ctx_curves *x, struct pe_params *p,
+			 struct stretch *st)
+{
+	*p = key_params(&x->shown.key);
+	*st = key_stretch(&x->shown.key);
+}
+
+double ctx_curves_sim1(const struct ctx_curves *x, enum kind k)
+{
+	return x->shown.out[k];
+}
+
+const double *ctx_curves_values(const struct ctx_curves *x, int *n,
+				double *span)
+{
+	*n = (int)x->shown.key.v[KEY_N];
+	*span = x->shown.key.v[KEY_SPAN];
+	return x->shown.done && *n > 0 ? x->shown.mem : NULL;
+}
+
+void ctx_curves_free(struct ctx_curves *x)
+{
+	cache_free(&x->job);
+	cache_free(&x->shown);
+}

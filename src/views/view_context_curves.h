@@ -1,0 +1,60 @@
+/* view_context_curves.h - the context view's similarity curves (the
+ * cosine similarity of PE(0) and PE(k) for k = 0 .. s * L0, block means,
+ * pe_sim_plan / pe_sim_dot) and the table's similarity at k = 1, for every
+ * kind, computed together CHUNK pairs a step (cache.h): every pair costs a
+ * pow or two, a sin/cos and n multiply-adds per kind, ~25 ms at d_model
+ * 65536, so that work is spread over frames, and the last finished ones
+ * show meanwhile.
+ *   job    the sums under way, for d, base, s, L0, len, the span s * L0
+ *          and n samples per curve (0: the numbers only). mem: the dot
+ *          products (KINDS * n), squared norms (KINDS * (n + 1)) of the
+ *          curves, then each kind's squared norm at 0 and its sum of
+ *          cos(omega) (the similarity at k = 1, times d/2);
+ *   shown  the last finished curves (mem: KINDS * n values) and
+ *          similarities at k = 1 (out), for the job's key;
+ *   pw, plan  a step's scratch. */
+#ifndef VIEW_CONTEXT_CURVES_H
+#define VIEW_CONTEXT_CURVES_H
+
+#include <stdbool.h>
+
+#include "engine/pe_variants.h"
+#include "model/state.h"
+#include "render/cache.h"
+#include "views/view_context_common.h"
+
+enum { CTX_CHUNK = 1024 };	/* pairs a step */
+
+struct ctx_curves {
+	struct cache job, shown;
+	struct pe_wave_pair pw[CTX_CHUNK];
+	double plan[PE_SIM_PAIR * CTX_CHUNK];
+};
+
+/* Samples for the curves across `cols` cell columns at s's width and
+ * span. */
+int ctx_curves_samples(const struct state *s, int cols);
+
+/* Brings the curves (n samples up to s's span; n = 0: none) and the
+ * numbers up to date with s, as far as the frame's budget allows. When
+ * memory runs out the last finished ones stay. */
+void ctx_curves_update(struct ctx_curves *c, const struct state *s, int n);
+
+/* Whether there are finished ones, and what they were made for. */
+bool ctx_curves_have(const struct ctx_curves *c);
+void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
+			 struct stretch *x);
+
+/* The finished similarity at k = 1 of kind k: sum_i cos(omega'_i) / (d/2),
+ * the cosines summed in pair order as pe_scaled_cos_similarity sums
+ * them. */
+double ctx_curves_sim1(const struct ctx_curves *c, enum kind k);
+
+/* The finished curves: KINDS * n values, kind k's at offsets j * span /
+ * (n - 1); NULL when there are none (or n == 0). */
+const double *ctx_curves_values(const struct ctx_curves *c, int *n,
+				double *span);
+
+void ctx_curves_free(struct ctx_curves *c);
+
+#endif
