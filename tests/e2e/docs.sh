@@ -14,8 +14,8 @@
 #     names every variable the source reads with getenv, and the locale ones;
 #   - README.md: its options table (rows starting "| `--name") has every
 #     option of --help and no other, its key table is the output of
-#     `pescope --list-keys`, verbatim, and its --keys example runs as
-#     written.
+#     `pescope --list-keys`, verbatim, its sample screen is what the
+#     command under it prints, and its --keys example runs as written.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
@@ -223,6 +223,42 @@ if mandoc -T ascii "$man" 2>/dev/null | col -b | tr -s '[:space:]' ' ' |
 	ok "man page: NO_COLOR set and not empty means no colour"
 else
 	not_ok "man page: NO_COLOR set and not empty means no colour"
+fi
+
+# ---- the README's sample screen, as its command prints it ----
+
+# The first fenced block after "It is made for" is a screen; the line
+# after it names the command, "*(`pescope --snapshot ...`;".
+if [ -f "$readme" ]; then
+	awk '/^It is made for/ { f = 1 }
+	     f && /^```/ { n++; if (n == 2) exit; next }
+	     f && n == 1' "$readme" >"$tmp/readme.screen"
+	cmd=$(grep -m 1 -o '^\*(`pescope --snapshot [^`]*`' "$readme" |
+		sed 's/^\*(`pescope //; s/`$//')
+	if [ ! -s "$tmp/readme.screen" ] || [ -z "$cmd" ]; then
+		not_ok "README sample screen" "no screen block, or no *(\`pescope --snapshot ...\` line under it"
+	else
+		# shellcheck disable=SC2086 # the command's words, as written
+		LC_ALL=C.UTF-8 "$PESCOPE" $cmd >"$tmp/readme.screen.now" 2>&1
+		if cmp -s "$tmp/readme.screen" "$tmp/readme.screen.now"; then
+			ok "README sample screen is what pescope $cmd prints"
+		else
+			not_ok "README sample screen is what pescope $cmd prints" \
+				"$(diff "$tmp/readme.screen" "$tmp/readme.screen.now" | head -n 6 | tr '\n' ' ')"
+		fi
+	fi
+fi
+
+# ---- the README's pictures are in the tree ----
+if [ -f "$readme" ]; then
+	bad=0
+	while IFS= read -r pic; do
+		if [ ! -s "$root/$pic" ]; then
+			not_ok "README picture $pic" "the file is missing or empty"
+			bad=1
+		fi
+	done < <(grep -o '](assets/[^)]*)' "$readme" | sed 's/^](//; s/)$//')
+	[ "$bad" -eq 0 ] && ok "README pictures are in assets/"
 fi
 
 # ---- the README's --keys example, as written ----
