@@ -11,8 +11,10 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/tr.h"
+#include "base/utf8.h"
 
 static const struct zoo_entry entries[ZOO_ENTRIES] = {
 	[PE_BUG_NUMPY] = {
@@ -24,7 +26,7 @@ static const struct zoo_entry entries[ZOO_ENTRIES] = {
 		"PE(p,2i) = sin(p*w_i), PE(p,2i+1) = cos(p*w_i), "
 		"w_i = exp(2i*(-ln base)/d) = base^(-2i/d)",
 		"pe[:, 0::2] = np.sin(pos * np.exp(2*i * -np.log(base) / d))",
-		N_("The reference as the seeds' NumPy function and the PyTorch "
+		N_("The paper's formula as most NumPy code and the PyTorch "
 		   "tutorial write it: w_i through exp and log rather than a "
 		   "power, which changes only its last bits, so the differences "
 		   "below are rounding. The tutorial computes in float32: the "
@@ -214,5 +216,17 @@ size_t zoo_append(char *text, size_t n, size_t len, const char *fmt, ...)
 	va_end(ap);
 	if (k < 0)
 		return len;
-	return len + (size_t)k < n ? len + (size_t)k : n - 1;
+	k = len + (size_t)k < n ? k : (int)(n - 1 - len);
+	/* Chinese sentences follow one another without a space. */
+	if (k > 0 && text[len] == ' ' && len > 0) {
+		uint32_t cp;
+		size_t at = utf8_prev(text, len);
+
+		if (utf8_decode(text + at, len - at, &cp) > 0 &&
+		    utf8_cp_width(cp) == 2) {
+			memmove(text + len, text + len + 1, (size_t)k);
+			k--;
+		}
+	}
+	return len + (size_t)k;
 }

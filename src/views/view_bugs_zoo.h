@@ -50,7 +50,9 @@ enum pe_bug zoo_bug(const struct state *s);
 
 /* Appends to text (n bytes, len of them used) what the printf format
  * gives, cut to fit; returns the length used then (at most n - 1). The
- * view's paragraphs are built sentence by sentence with it. */
+ * view's paragraphs are built sentence by sentence with it: a sentence's
+ * leading space is dropped after a wide character, since Chinese
+ * sentences follow one another without one. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif

@@ -78,11 +78,17 @@ static bool kept(const char *w, size_t n)
 	return false;
 }
 
-/* The first English word of text (its line copied into line), or false. */
+/* The first English word of text, or space between two Chinese sentences
+ * ("。 然后"), with its line copied into line; or false. */
 static bool english_word(const char *text, char *line, size_t n)
 {
 	for (const char *p = text; *p; p++) {
 		const char *q = p;
+
+		if (strncmp(p, "。 ", 4) == 0 && (unsigned char)p[4] >= 0xe3) {
+			q = p + 4;
+			goto found;
+		}
 
 		/* A ':' command as typed, with its words: ASCII up to two
 		 * blanks. */
@@ -121,6 +127,7 @@ static bool english_word(const char *text, char *line, size_t n)
 			p = q - 1;
 			continue;
 		}
+found:;
 		const char *a = p, *b = q;
 		while (a > text && a[-1] != '\n')
 			a--;
