@@ -40,13 +40,15 @@ static inline char *snap(const struct canvas *c)
 	return snap_opts(c, true, COLOR_NONE, PALETTE_RDBU);
 }
 
-/* Row y of the canvas as the UTF-8 text a sink would print, into out
- * (SNAP_ROW_MAX bytes). */
-static inline char *snap_row_text(const struct canvas *c, int y, char *out)
+/* Columns x0 .. x1-1 of row y as the UTF-8 text a sink would print, into
+ * out (SNAP_ROW_MAX bytes). */
+static inline char *snap_span_text(const struct canvas *c, int x0, int x1,
+				   int y, char *out)
 {
 	size_t n = 0;
 
-	for (int x = 0; x < canvas_width(c) && n + 5 < SNAP_ROW_MAX; x++) {
+	for (int x = x0; x < x1 && x < canvas_width(c) && n + 5 < SNAP_ROW_MAX;
+	     x++) {
 		uint32_t g = canvas_glyph(canvas_cell(c, x, y), true, true);
 
 		if (g)
@@ -54,6 +56,13 @@ static inline char *snap_row_text(const struct canvas *c, int y, char *out)
 	}
 	out[n] = '\0';
 	return out;
+}
+
+/* Row y of the canvas as the UTF-8 text a sink would print, into out
+ * (SNAP_ROW_MAX bytes). */
+static inline char *snap_row_text(const struct canvas *c, int y, char *out)
+{
+	return snap_span_text(c, 0, canvas_width(c), y, out);
 }
 
 /* The first row containing `needle`, or -1. */
