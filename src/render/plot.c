@@ -471,3 +471,23 @@ struct rect plot_clip_push(struct canvas *c, struct rect r)
 					  (int)(y1 - y0) });
 	return old;
 }
+
+void plot_decade_labels(struct canvas *c, const struct plot_area *p, int x,
+			int w, struct style st)
+{
+	int prev = INT_MIN / 2;
+
+	for (int e = (int)ceil(p->ymin); e <= (int)floor(p->ymax); e++) {
+		char label[16];
+		int row = plot_row_of_value(p, (double)e);
+
+		if (row - prev < 2 && prev - row < 2)
+			continue;
+		if (e >= -2 && e <= 2)
+			snprintf(label, sizeof label, "%g", pow(10.0, e));
+		else
+			snprintf(label, sizeof label, "1e%d", e);
+		plot_ylabel(c, p, x, w, (double)e, label, st);
+		prev = row;
+	}
+}

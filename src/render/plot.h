@@ -121,6 +121,13 @@ void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
  * when v lies outside [ymin, ymax]). */
 int plot_row_of_value(const struct plot_area *p, double v);
 
+/* On a log axis whose values are decades (y = log10 of the quantity), the
+ * labels 1e-3, 0.01, 0.1, 1, 10, 100, 1e3 ... of every decade in
+ * [ymin, ymax], right-aligned in columns [x, x + w), leaving out a label
+ * that would touch the one above it. */
+void plot_decade_labels(struct canvas *c, const struct plot_area *p, int x,
+			int w, struct style st);
+
 /* Draws `text` right-aligned in columns [x, x + w) on the row of value v.
  * Used for y tick labels such as "1", "0", "-1" left of the plot. */
 void plot_ylabel(struct canvas *c, const struct plot_area *p, int x, int w,

@@ -25,9 +25,9 @@
 #include <stdio.h>
 
 #include "base/tr.h"
-#include "base/utf8.h"
 #include "model/catalog.h"
 #include "render/paragraph.h"
+#include "views/panels.h"
 
 enum {
 	TOP_MIN_H = 6,		/* the compact top panels */
@@ -150,30 +150,6 @@ static void place(const struct state *s, struct rect r,
 	out[AP_SCORES] = (struct rect){ r.x, r.y + top, r.w, r.h - top };
 }
 
-/* The focused panel: its border in the focus colour and, at the right of
- * its top border, the key that zooms it or brings the others back. */
-static void mark_focus(const struct state *s, struct canvas *c, struct rect r)
-{
-	const char *hint = s->zoomed ? tr(s->lang, " F: back ")
-				     : tr(s->lang, " F: zoom ");
-	int w = utf8_width(hint);
-
-	if (r.w < 2 || r.h < 2)
-		return;
-	for (int x = r.x; x < r.x + r.w; x++) {
-		canvas_recolor(c, x, r.y, ROLE_FOCUS);
-		canvas_recolor(c, x, r.y + r.h - 1, ROLE_FOCUS);
-	}
-	for (int y = r.y; y < r.y + r.h; y++) {
-		canvas_recolor(c, r.x, y, ROLE_FOCUS);
-		canvas_recolor(c, r.x + r.w - 1, y, ROLE_FOCUS);
-	}
-	/* Only where the title keeps its room (the titles stay whole). */
-	if (r.w >= w + 44)
-		canvas_text(c, r.x + r.w - 2 - w, r.y, w, hint,
-			    (struct style){ ROLE_FOCUS, ROLE_DEFAULT, ATTR_BOLD });
-}
-
 /* The caches of the three panels. */
 struct attention_ctx {
 	struct att_scores scores;
@@ -197,7 +173,7 @@ static void attention_draw(const struct state *s, void *ctx, struct canvas *c,
 		att_decay_draw(s, &x->decay, c, p[AP_DECAY]);
 	if (p[AP_SCORES].w > 0 && p[AP_SCORES].h > 0)
 		att_scores_draw(s, &x->scores, c, p[AP_SCORES]);
-	mark_focus(s, c, p[s->panel]);
+	panel_mark_focus(s, c, p[s->panel], 44);
 	canvas_set_clip(c, old);
 }
 

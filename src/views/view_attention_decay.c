@@ -237,29 +237,6 @@ static void draw_legend(const struct state *s, struct canvas *c,
 							  ROLE_DEFAULT, ATTR_BOLD });
 }
 
-/* Decade labels 1e-3, 0.01, 0.1, 1, 10, 100, 1e3 ... no two on adjacent
- * rows. */
-static void draw_decades(struct canvas *c, const struct decay_geom *g)
-{
-	const struct plot_area *a = &g->area;
-	int prev = -10;
-
-	for (int e = (int)ceil(a->ymin); e <= (int)floor(a->ymax); e++) {
-		char label[16];
-		int row = plot_row_of_value(a, (double)e);
-
-		if (row - prev < 2 && prev - row < 2)
-			continue;
-		if (e >= -2 && e <= 2)
-			snprintf(label, sizeof label, "%g", pow(10.0, e));
-		else
-			snprintf(label, sizeof label, "1e%d", e);
-		plot_ylabel(c, a, g->in.x, GUTTER_W - 1, (double)e, label,
-			    axis_style);
-		prev = row;
-	}
-}
-
 static void draw_plot(const struct state *s, struct canvas *c,
 		      struct decay_geom *g, const struct curves *cv)
 {
@@ -277,7 +254,7 @@ static void draw_plot(const struct state *s, struct canvas *c,
 		     plot_dot_span(&a->ax), lb, n, ROLE_TRACE1);
 	plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
 	plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
-	draw_decades(c, g);
+	plot_decade_labels(c, &g->area, g->in.x, GUTTER_W - 1, axis_style);
 }
 
 /* The numbers, as parts laid out greedily on the rows there are: the

@@ -233,28 +233,6 @@ static void draw_level(struct canvas *c, const struct plot_area *a, double v,
 			     (double)(a->ax.npos - 1), y, 2, ROLE_MARKER);
 }
 
-/* Decade labels 10, 100, 1e3 ... in the gutter, no two on adjacent rows. */
-static void draw_decades(struct canvas *c, const struct ctx_plot *g)
-{
-	const struct plot_area *a = &g->area;
-	int prev = -10;
-
-	for (int e = (int)ceil(a->ymin); e <= (int)floor(a->ymax); e++) {
-		char label[16];
-		int row = plot_row_of_value(a, (double)e);
-
-		if (row - prev < 2 && prev - row < 2)
-			continue;
-		if (e <= 2)
-			snprintf(label, sizeof label, "%d", e == 0 ? 1 : e == 1 ? 10 : 100);
-		else
-			snprintf(label, sizeof label, "1e%d", e);
-		plot_ylabel(c, a, g->gutter_x, g->gutter_w - 1, (double)e, label,
-			    axis_style);
-		prev = row;
-	}
-}
-
 static void draw_spectrum(const struct state *s, struct canvas *c,
 			  struct rect r)
 {
@@ -297,7 +275,8 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 	if (span > l0)
 		draw_level(c, &g.area, span, s->ascii ? "s*L0" : "s·L0");
 	if (g.gutter_w > 0)
-		draw_decades(c, &g);
+		plot_decade_labels(c, &g.area, g.gutter_x, g.gutter_w - 1,
+				   axis_style);
 	if (g.tick_y >= 0)
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 }

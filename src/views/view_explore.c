@@ -3,7 +3,6 @@
  * and, zoomed (F), fills the body alone; and what a click selects. */
 #include <stdlib.h>
 
-#include "base/utf8.h"
 #include "base/tr.h"
 #include "model/catalog.h"
 #include "render/regions.h"
@@ -38,29 +37,6 @@ static void place(const struct state *s, struct rect r,
 	out[P_INSPECTOR] = l.inspector;
 }
 
-/* The focused panel: its border in the focus colour and, at the right of
- * its top border, the key that zooms it or brings the others back. */
-static void mark_focus(const struct state *s, struct canvas *c, struct rect r)
-{
-	const char *hint = s->zoomed ? tr(s->lang, " F: back ")
-				     : tr(s->lang, " F: zoom ");
-	int w = utf8_width(hint);
-
-	if (r.w < 2 || r.h < 2)
-		return;
-	for (int x = r.x; x < r.x + r.w; x++) {
-		canvas_recolor(c, x, r.y, ROLE_FOCUS);
-		canvas_recolor(c, x, r.y + r.h - 1, ROLE_FOCUS);
-	}
-	for (int y = r.y; y < r.y + r.h; y++) {
-		canvas_recolor(c, r.x, y, ROLE_FOCUS);
-		canvas_recolor(c, r.x + r.w - 1, y, ROLE_FOCUS);
-	}
-	if (r.w >= w + 24)
-		canvas_text(c, r.x + r.w - 2 - w, r.y, w, hint,
-			    (struct style){ ROLE_FOCUS, ROLE_DEFAULT, ATTR_BOLD });
-}
-
 static void explore_draw(const struct state *s, void *ctx, struct canvas *c,
 			 struct rect r)
 {
@@ -78,7 +54,7 @@ static void explore_draw(const struct state *s, void *ctx, struct canvas *c,
 		inspector_draw(s, c, p[P_INSPECTOR]);
 	if (p[P_HEATMAP].w > 0)
 		heatmap_draw(s, &x->heat, c, p[P_HEATMAP]);
-	mark_focus(s, c, p[s->panel]);
+	panel_mark_focus(s, c, p[s->panel], 24);
 }
 
 static void explore_free(void *ctx)
