@@ -387,7 +387,12 @@ static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
 	return work_limited() && (!own || cache_busy(&hc->work));
 }
 
-/* The RoPE entry: its numbers set the layout, its boxes the rest. */
+/* The RoPE entry: its numbers set the layout, its boxes the rest. The
+ * lattice of the scores follows boxes laid out without the numbers, so
+ * that it depends on the screen and the state alone: boxes that followed
+ * the numbers would make the lattice depend on the last result, and a
+ * screen that had shown one would settle on another lattice than a fresh
+ * screen (test_walk.c found it). */
 static void draw_rope(struct bugs_ctx *x, const struct state *s,
 		      struct canvas *c, struct rect r)
 {
@@ -395,8 +400,7 @@ static void draw_rope(struct bugs_ctx *x, const struct state *s,
 	struct bugs_layout l;
 	struct rope_zoo_boxes b;
 
-	rope_zoo_numbers(&x->rope, s, numbers, sizeof numbers);
-	bugs_layout(s, r, numbers, &l);
+	bugs_layout(s, r, "", &l);
 	b = (struct rope_zoo_boxes){ l.good, l.bad, l.sim };
 	rope_zoo_advance(&x->rope, s, &b);
 	rope_zoo_numbers(&x->rope, s, numbers, sizeof numbers);
