@@ -53,6 +53,16 @@ uint64_t rng_next(struct rng *r)
 	return out;
 }
 
+uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	uint64_t low = (0 - n) % n, x;
+
+	do
+		x = rng_next(r);
+	while (x < low);
+	return x % n;
+}
+
 double rng_uniform(struct rng *r)
 {
 	return (double)(rng_next(r) >> 11) * 0x1p-53;

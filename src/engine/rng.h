@@ -55,6 +55,10 @@ void rng_init(struct rng *r, uint64_t seed, uint64_t stream);
 /* The next 64 random bits. */
 uint64_t rng_next(struct rng *r);
 
+/* A uniform integer in [0, n), n >= 1, without bias: a draw below
+ * 2^64 mod n is drawn again. */
+uint64_t rng_below(struct rng *r, uint64_t n);
+
 /* A uniform double in [0, 1): the top 53 bits of rng_next times 2^-53. */
 double rng_uniform(struct rng *r);
 

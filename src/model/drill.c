@@ -8,55 +8,14 @@
 #include "base/numparse.h"
 #include "engine/pe_analysis.h"
 #include "engine/pe_variants.h"
+#include "engine/rng.h"
 
-/* ---- the random generator ---- */
+/* ---- the random numbers: engine/rng, the same on every C library ---- */
 
-/* xorshift64* seeded through splitmix64, so that nearby seeds (1, 2, 3)
- * give unrelated sequences. Our own, so a seed means the same questions on
- * every C library. */
-struct rng {
-	uint64_t s;		/* never 0 */
-};
-
-static uint64_t splitmix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-static void rng_seed(struct rng *r, uint64_t a, uint64_t b)
-{
-	r->s = splitmix(a ^ splitmix(b));
-	if (r->s == 0)
-		r->s = 0x2545f4914f6cdd1dULL;
-}
-
-static uint64_t rng_next(struct rng *r)
-{
-	uint64_t x = r->s;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	r->s = x;
-	return x * 0x2545f4914f6cdd1dULL;
-}
-
-/* A number in [lo, hi], hi - lo < 2^32. From the high half of the output:
- * the low bits of xorshift64* are its weak ones. The multiply-shift maps
- * 32 bits onto the range with a bias below 2^-20 for the ranges used. */
+/* A number in [lo, hi], lo <= hi. */
 static long long rng_range(struct rng *r, long long lo, long long hi)
 {
-	uint64_t top = rng_next(r) >> 32;
-	return lo + (long long)((top * (uint64_t)(hi - lo + 1)) >> 32);
-}
-
-/* A number in [0, n), n >= 1. */
-static int rng_below(struct rng *r, int n)
-{
-	return (int)rng_range(r, 0, n - 1);
+	return lo + (long long)rng_below(r, (uint64_t)(hi - lo) + 1);
 }
 
 /* ---- which kind comes when ---- */
@@ -70,7 +29,7 @@ static void deck_of(unsigned long long seed, int round,
 {
 	struct rng r;
 
-	rng_seed(&r, seed, ((uint64_t)round << 8) | SALT_DECK);
+	rng_init(&r, seed, ((uint64_t)round << 8) | SALT_DECK);
 	for (int i = 0; i < DRILL_KINDS; i++)
 		deck[i] = (enum drill_kind)i;
 	for (int i = DRILL_KINDS - 1; i > 0; i--) {
@@ -435,7 +394,7 @@ void drill_question_make(unsigned long long seed, int number,
 
 	if (number < 0)
 		number = 0;
-	rng_seed(&r, seed, ((uint64_t)number << 8) | SALT_PARAMS);
+	rng_init(&r, seed, ((uint64_t)number << 8) | SALT_PARAMS);
 	/* one draw after the other: the expressions of an initializer list
 	 * may be evaluated in any order */
 	d = pick_int(&r, widths, N_WIDTHS);

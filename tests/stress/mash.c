@@ -28,26 +28,19 @@
 #include "views/screen.h"
 #include "model/keys.h"
 #include "engine/pe.h"
+#include "engine/rng.h"
 #include "model/reduce.h"
 #include "model/state.h"
 #include "views/views.h"
 
-/* ---- random numbers (splitmix64: tiny, seedable, good enough) ---- */
+/* ---- random numbers: the engine's generator, seeded by -s ---- */
 
-static uint64_t rng_state;
-
-static uint64_t rng_next(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
+static struct rng gen;
 
 /* Uniform in [lo, hi]. */
 static long long rng_range(long long lo, long long hi)
 {
-	return lo + (long long)(rng_next() % (uint64_t)(hi - lo + 1));
+	return lo + (long long)rng_below(&gen, (uint64_t)(hi - lo) + 1);
 }
 
 static const char *rng_pick(const char *const *list, int n)
@@ -324,7 +317,7 @@ int main(int argc, char **argv)
 			"[-e DRAW_EVERY (>= 1)]\n");
 		return 64;
 	}
-	rng_state = seed;
+	rng_init(&gen, seed, 0);
 	memset(&m, 0, sizeof m);
 	state_init(&m.s, views_catalog(), &start);
 	m.w = 120;

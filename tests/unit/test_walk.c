@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "base/keycode.h"
+#include "engine/rng.h"
 #include "fixture.h"
 #include "render/work.h"
 
@@ -48,19 +49,11 @@ static void teardown(void)
 
 TestSuite(walk, .init = setup, .fini = teardown);
 
-/* splitmix64: a small generator that is the same on every machine. */
-static uint64_t next_random(uint64_t *seed)
+/* A number in [0, n), from the engine's generator (the same on every
+ * machine). */
+static int pick(struct rng *r, int n)
 {
-	uint64_t z = (*seed += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static int pick(uint64_t *seed, int n)
-{
-	return (int)(next_random(seed) % (uint64_t)n);
+	return (int)rng_below(r, (uint64_t)n);
 }
 
 /* The keys every walk presses: the parameters, moves, zooms and pans. */
@@ -117,13 +110,33 @@ static char *screen_text(const struct canvas *c)
 	return t;
 }
 
+/* Logs the first row where the two screens' texts differ, or that only
+ * their colours do. */
+static void log_first_difference(const char *walked, const char *fresh)
+{
+	for (int row = 0; *walked || *fresh; row++) {
+		size_t a = strcspn(walked, "\n"), b = strcspn(fresh, "\n");
+
+		if (a != b || memcmp(walked, fresh, a) != 0) {
+			cr_log_info("row %d after the walk: %.*s", row, (int)a,
+				    walked);
+			cr_log_info("row %d fresh:          %.*s", row, (int)b,
+				    fresh);
+			return;
+		}
+		walked += a + (walked[a] != '\0');
+		fresh += b + (fresh[b] != '\0');
+	}
+	cr_log_info("the texts agree; only the colours differ");
+}
+
 /* Frames of s on sc with budget ms until no job is left; then whether
  * the screen is the one a new screen draws for s at once. */
 static bool settled_is_fresh(struct screen *sc, const struct state *s,
 			     struct canvas *c, double ms)
 {
 	struct screen *fresh = screen_new(views_catalog());
-	char *walked, *want;
+	char *walked, *want, *plain_walked, *plain_want;
 	bool same;
 
 	cr_assert_not_null(fresh);
@@ -132,14 +145,18 @@ static bool settled_is_fresh(struct screen *sc, const struct state *s,
 		frame(sc, s, c, ms);
 	}
 	walked = screen_text(c);
+	plain_walked = snap(c);
 	frame(fresh, s, c, 0.0);
 	cr_assert(!work_unfinished());
 	want = screen_text(c);
+	plain_want = snap(c);
 	same = strcmp(walked, want) == 0;
 	if (!same)
-		cr_log_info("after the walk:\n%s\nfresh:\n%s", walked, want);
+		log_first_difference(plain_walked, plain_want);
 	free(walked);
 	free(want);
+	free(plain_walked);
+	free(plain_want);
 	screen_free(fresh);
 	return same;
 }
@@ -152,31 +169,32 @@ static void walk(int v, uint64_t seed)
 	struct canvas *c = canvas_new(120, 40);
 	struct state s;
 	int keys[KEYS_MAX], nkeys = walk_keys(v, keys);
-	uint64_t start = seed;
+	struct rng r;
 
 	cr_assert_not_null(sc);
 	cr_assert_not_null(c);
+	rng_init(&r, seed, (uint64_t)v);
 	fx_init(&s, &st);
 	s.view = v;
 	frame(sc, &s, c, 0.0);
 	for (int i = 1; i <= WALK_STEPS; i++) {
 		double ms;
 
-		if (pick(&seed, 8) == 0)
-			cr_assert_eq(canvas_resize(c, W_MIN + pick(&seed, W_SPAN),
-						   H_MIN + pick(&seed, H_SPAN)),
+		if (pick(&r, 8) == 0)
+			cr_assert_eq(canvas_resize(c, W_MIN + pick(&r, W_SPAN),
+						   H_MIN + pick(&r, H_SPAN)),
 				     0);
 		else
-			press(&s, keys[pick(&seed, nkeys)]);
-		ms = pick(&seed, 2) ? TINY : 0.0;
+			press(&s, keys[pick(&r, nkeys)]);
+		ms = pick(&r, 2) ? TINY : 0.0;
 		frame(sc, &s, c, ms);
-		if ((pick(&seed, 2) == 0 || i == WALK_STEPS) &&
+		if ((pick(&r, 2) == 0 || i == WALK_STEPS) &&
 		    !settled_is_fresh(sc, &s, c, ms)) {
 			cr_expect_fail("view %s, walk from seed %llu: after %d "
 				       "actions the screen is not the one a "
 				       "fresh screen draws",
 				       views_catalog()->view[v]->name,
-				       (unsigned long long)start, i);
+				       (unsigned long long)seed, i);
 			break;
 		}
 	}
