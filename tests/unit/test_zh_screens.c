@@ -17,6 +17,7 @@
 #include "fixture.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
+#include "model/presets.h"
 
 static void utf8_locale(void)
 {
@@ -59,14 +60,19 @@ static bool same(const char *word, const char *w, size_t n)
 	return strlen(word) == n && memcmp(word, w, n) == 0;
 }
 
-/* Whether the n bytes at w stay in English: a kept term, or a view's name
- * or a knob's word (both typed as they are). */
+/* Whether the n bytes at w stay in English: a kept term, or a view's name,
+ * a knob's word or a preset's name (typed as they are). */
 static bool kept(const char *w, size_t n)
 {
 	const struct catalog *cat = views_catalog();
+	int np;
+	const struct preset *p = presets_table(&np);
 
 	for (int i = 0; i < nkept; i++)
 		if (same(kept_words[i], w, n))
+			return true;
+	for (int i = 0; i < np; i++)
+		if (same(p[i].name, w, n))
 			return true;
 	for (int v = 0; v < cat->count; v++) {
 		if (same(cat->view[v]->name, w, n))
@@ -75,6 +81,23 @@ static bool kept(const char *w, size_t n)
 			if (same(cat->view[v]->knob[k].word, w, n))
 				return true;
 	}
+	return false;
+}
+
+/* Whether the n bytes at w are the start of a preset's name that an
+ * overlay's border (U+2500..U+257F right after it) covers the rest of:
+ * the drill's box over a view's table. */
+static bool cut_kept(const char *w, size_t n)
+{
+	int np;
+	const struct preset *p = presets_table(&np);
+
+	if ((unsigned char)w[n] != 0xe2 || (unsigned char)w[n + 1] < 0x94 ||
+	    (unsigned char)w[n + 1] > 0x95)
+		return false;
+	for (int i = 0; i < np; i++)
+		if (strncmp(p[i].name, w, n) == 0)
+			return true;
 	return false;
 }
 
@@ -123,7 +146,8 @@ static bool english_word(const char *text, char *line, size_t n)
 		size_t letters = 0;
 		for (const char *r = p; r < q; r++)
 			letters += isalpha((unsigned char)*r) != 0;
-		if (letters < 3 || kept(p, (size_t)(q - p))) {
+		if (letters < 3 || kept(p, (size_t)(q - p)) ||
+		    cut_kept(p, (size_t)(q - p))) {
 			p = q - 1;
 			continue;
 		}
