@@ -2,7 +2,7 @@
 # End-to-end test of the interview drill, in English and Chinese.
 #
 # Scripted, no terminal: tests/keys/drill.keys is a --keys session of
-# `--drill --seed 7` that answers, skips and ends on the summary; keys.sh
+# `--drill --seed 87` that answers, skips and ends on the summary; keys.sh
 # checks its facts and its last screen (drill.ref). Here: it runs twice with
 # byte-identical output, so a drill can be scripted and repeated exactly.
 #
@@ -25,9 +25,9 @@ run_keys() { # run_keys OUT: the script with its #args, as keys.sh runs it
 		"${args[@]}" >"$1" 2>"$err"
 }
 if run_keys "$out1" && [ ! -s "$err" ] && grep -qF "Drill summary" "$out1"; then
-	ok "--drill --seed 7 --keys runs a scripted drill to its summary"
+	ok "--drill --seed 87 --keys runs a scripted drill to its summary"
 else
-	not_ok "--drill --seed 7 --keys runs a scripted drill to its summary" \
+	not_ok "--drill --seed 87 --keys runs a scripted drill to its summary" \
 		"$(head -c 300 "$err")"
 fi
 run_keys "$out2"
@@ -105,17 +105,16 @@ run_lang() {
 	tm_stop
 }
 
-# seed 8 asks a number first (the norm, explore view), seed 4 a choice
-# (the offset, clocks view); both name their d_model
-run_lang 8 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+# seed 5 asks a number first, seed 2 a choice; both name their d_model
+run_lang 5 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
 	"Correct: the answer is" \
 	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
 	"Drill summary" "Right: 1 of 1."
-run_lang 4 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+run_lang 2 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
 	"Correct: the answer is" \
 	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
 	"Drill summary" "Right: 1 of 1."
-run_lang 8 zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1" \
+run_lang 5 zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1" \
 	"答对了！答案是" "不太对：答案是" \
 	'答案是 \([^ 。]*\)' "练习小结" "答对 1 题，共 1 题。"
 
