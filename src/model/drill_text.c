@@ -288,8 +288,10 @@ static void why_numbers(const struct drill_question *q, enum lang l,
 		snprintf(buf, n, tr(l, "ω_0 = base^0 = 1 whatever d and base are, so λ_0 = 2π ≈ 6.283 positions: the fastest pair of all."));
 		break;
 	case DRILL_NORM:
-		snprintf(buf, n, tr(l, "Each pair adds sin² + cos² = 1, so ‖PE(p)‖² = d/2 = %d and ‖PE(p)‖ = √%d ≈ %s, the same for every position."),
-			 d / 2, d / 2, a);
+		/* "= 4" when the root is whole, "≈ 5.657" when not */
+		snprintf(buf, n, tr(l, "Each pair adds sin² + cos² = 1, so ‖PE(p)‖² = d/2 = %d and ‖PE(p)‖ = √%d %s %s, the same for every position."),
+			 d / 2, d / 2,
+			 sqrt(d / 2.0) == floor(sqrt(d / 2.0)) ? "=" : "≈", a);
 		break;
 	case DRILL_NTK_BASE:
 		snprintf(buf, n, tr(l, "NTK-aware scaling sets base' = base·s^(d/(d-2)) = %s·%g^(%d/%d) ≈ %s, with d the head dimension: the slowest pair stretches exactly s times while pair 0 stays as it was."),
