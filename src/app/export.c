@@ -7,13 +7,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <sysexits.h>
 
 #include "app/headless.h"
 #include "base/tr.h"
 #include "io/signals.h"
 #include "views/screen.h"
-#include "views/views.h"
 
 /* "pescope explore: d_model=512 base=10000 ... interleaved", the title of
  * an SVG, so a folder of figures says what each one shows. */
@@ -55,42 +53,28 @@ void export_screen(struct state *s, const struct canvas *c,
 
 int export_run(const struct options *opt)
 {
-	struct state s;
-	struct canvas *c = canvas_new(opt->width, opt->height);
-	struct screen *sc = screen_new(views_catalog());
-	struct lesson_book book;
+	struct headless_run h;
 	char title[192], err[512];
 	struct figure_opts o = { opt->palette, true, title };
-	int rc;
-
-	if (!c || !sc) {
-		canvas_free(c);
-		screen_free(sc);
-		fprintf(stderr, "pescope: out of memory\n");
-		return EX_OSERR;
-	}
 	/* The screen --snapshot would show, a lesson's caption included. */
-	rc = headless_start(opt, &s, &book);
+	int rc = headless_open(opt, &h);
+
 	if (rc != 0) {
-		lesson_book_free(&book);
-		canvas_free(c);
-		screen_free(sc);
+		headless_close(&h);
 		return rc;
 	}
 	/* An SVG is UTF-8 whatever the locale (--ascii still makes the
 	 * panels write ASCII); text files follow the locale, as --snapshot
 	 * does. */
 	if (figure_kind(opt->export_path) != FIGURE_SVG) {
-		o.utf8 = !s.ascii && headless_utf8();
-		s.ascii = !o.utf8;
+		o.utf8 = !h.s.ascii && headless_utf8();
+		h.s.ascii = !o.utf8;
 	}
-	export_title(&s, title, sizeof title);
-	screen_draw(sc, &s, c);
+	export_title(&h.s, title, sizeof title);
+	screen_draw(h.sc, &h.s, h.c);
 	signals_catch();	/* a signal removes the temporary first */
-	rc = figure_write(opt->export_path, c, &o, err, sizeof err);
-	canvas_free(c);
-	screen_free(sc);
-	lesson_book_free(&book);
+	rc = figure_write(opt->export_path, h.c, &o, err, sizeof err);
+	headless_close(&h);
 	if (signals_pending())
 		signals_end(signals_pending());
 	if (rc)

@@ -2,12 +2,14 @@
 #include "app/headless.h"
 
 #include <langinfo.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "app/lesson_mode.h"
 #include "app/session.h"
+#include "views/views.h"
 
 bool headless_utf8(void)
 {
@@ -40,4 +42,23 @@ int headless_start(const struct options *opt, struct state *s,
 	state_set_screen(s, opt->width, opt->height);
 	lesson_mode_start(opt, s, book);
 	return 0;
+}
+
+int headless_open(const struct options *opt, struct headless_run *h)
+{
+	h->c = canvas_new(opt->width, opt->height);
+	h->sc = screen_new(views_catalog());
+	memset(&h->book, 0, sizeof h->book);
+	if (!h->c || !h->sc) {
+		fprintf(stderr, "pescope: out of memory\n");
+		return 71;
+	}
+	return headless_start(opt, &h->s, &h->book);
+}
+
+void headless_close(struct headless_run *h)
+{
+	lesson_book_free(&h->book);
+	canvas_free(h->c);
+	screen_free(h->sc);
 }

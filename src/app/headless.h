@@ -8,8 +8,10 @@
 
 #include "app/cli.h"
 #include "model/lesson.h"
+#include "render/canvas.h"
 #include "render/palette.h"
 #include "model/state.h"
+#include "views/screen.h"
 
 /* True when the locale's character set is UTF-8 (then text is written in
  * UTF-8; otherwise in ASCII). */
@@ -26,5 +28,21 @@ enum color_mode headless_color(const struct options *opt);
  * lesson_book_free). Returns 0, or the exit status after a message. */
 int headless_start(const struct options *opt, struct state *s,
 		   struct lesson_book *book);
+
+/* One headless screen: the state headless_start sets, its lessons, and a
+ * canvas of the options' size with the screen that draws into it. */
+struct headless_run {
+	struct state s;
+	struct lesson_book book;
+	struct canvas *c;
+	struct screen *sc;
+};
+
+/* Makes h for the options: 0, or the exit status after a message (71 when
+ * memory runs out); h is to be closed either way. */
+int headless_open(const struct options *opt, struct headless_run *h);
+
+/* Frees what headless_open made. */
+void headless_close(struct headless_run *h);
 
 #endif
