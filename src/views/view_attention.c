@@ -145,6 +145,9 @@ static void place(const struct state *s, struct rect r,
 		ow = r.w * 2 / 5;
 	if (r.w - ow < DECAY_MIN_W)
 		ow = r.w / 2;
+	/* rows the heatmaps would leave empty go to the panels above */
+	top += att_scores_spare_rows(s, (struct rect){ r.x, r.y + top, r.w,
+							r.h - top });
 	out[AP_ORDER] = (struct rect){ r.x, r.y, ow, top };
 	out[AP_DECAY] = (struct rect){ r.x + ow, r.y, r.w - ow, top };
 	out[AP_SCORES] = (struct rect){ r.x, r.y + top, r.w, r.h - top };

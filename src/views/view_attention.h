@@ -136,6 +136,11 @@ const struct att_matrices *att_matrices_get(const struct state *s,
 					    struct att_scores *x, int side,
 					    double *progress);
 
+/* The grid of the visible window that `side` pixels show: m positions
+ * pos0 + k step (every one when they fit, else every step-th). */
+void att_grid_of(const struct state *s, int side, long long *pos0,
+		 long long *step, int *m);
+
 /* Each draws its panel, border and title included, into r, in full or,
  * when r is short, compact. */
 void att_scores_draw(const struct state *s, struct att_scores *x,
@@ -152,6 +157,11 @@ void att_order_free(struct att_order *x);
 /* The decay plot's area for the panel r (area.h == 0: none), for clicks:
  * its x axis is the visible window, read as offsets m. */
 struct plot_area att_decay_area(const struct state *s, struct rect r);
+
+/* Rows of the score panel r that its heatmaps leave empty: a grid of m
+ * positions is drawn rep = side / m pixels a position, so a square of
+ * side pixels may need fewer rows than it was given. */
+int att_scores_spare_rows(const struct state *s, struct rect r);
 
 /* Rows the order panel needs in full at this language (its sentence), and
  * columns. */

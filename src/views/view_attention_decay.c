@@ -14,8 +14,9 @@
  * The x axis is the visible window (z/Z, the length keys) read as offsets
  * m = q - p; the selected position marks m (cursor colour) and the trained
  * length L0 (the context view's train knob, which presets set) is marked
- * too. The y axis is log10, from 1e-3 (where |score| is drawn when it is
- * smaller) to the largest B shown. One sample per braille dot column, at
+ * too. The y axis is log10, from the decade under the smallest value shown
+ * (at most down to 1e-3, where |score| is drawn when it is smaller, as
+ * where it changes sign) to the largest B shown. One sample per braille dot column, at
  * its centre (B is a smooth function of a real m). The curves cost
  * d/2 sin/cos per sample: computed pairs-in-order over as many frames as
  * the budget needs (rope_bound_add), the last finished curves shown
@@ -243,11 +244,17 @@ static void draw_plot(const struct state *s, struct canvas *c,
 	struct plot_area *a = &g->area;
 	int n = cv->n;
 	const double *lb = cv->v + 2 * n, *ls = cv->v + 3 * n;
-	double top = 0.0;
+	double top = Y_FLOOR, bottom = 1e300;
 
-	for (int j = 0; j < n; j++)
+	for (int j = 0; j < n; j++) {
 		top = fmax(top, lb[j]);
-	a->ymax = top + 0.04 * (top - Y_FLOOR);
+		bottom = fmin(bottom, fmin(lb[j], ls[j]));
+	}
+	/* a decade under the lowest value, a decade of range at least */
+	a->ymin = fmax(Y_FLOOR, floor(bottom));
+	if (top - a->ymin < 1.0)
+		a->ymin = fmax(Y_FLOOR, top - 1.0);
+	a->ymax = top + 0.04 * (top - a->ymin);
 	plot_samples(c, a, plot_dot_pos(&a->ax, 0),
 		     plot_dot_span(&a->ax), ls, n, ROLE_TRACE2);
 	plot_samples(c, a, plot_dot_pos(&a->ax, 0),

@@ -38,10 +38,8 @@ enum { FILL_WORK = 4096 };
 
 /* ---- the grid ---- */
 
-/* The positions m x m pixels can show of the window: every one when they
- * fit, else every step-th from the window's first. */
-static void grid_of(const struct state *s, int side, long long *pos0,
-		    long long *step, int *m)
+void att_grid_of(const struct state *s, int side, long long *pos0,
+		 long long *step, int *m)
 {
 	long long npos = s->window.npos;
 
@@ -253,7 +251,7 @@ const struct att_matrices *att_matrices_get(const struct state *s,
 	const struct attn *a;
 	const struct att_matrices *old = x->shown.done ? x->shown.mem : NULL;
 
-	grid_of(s, side, &pos0, &step, &m);
+	att_grid_of(s, side, &pos0, &step, &m);
 	k = scores_key(&set, pos0, step, m);
 	*progress = 1.0;
 	if (cache_ready(&x->shown, &k))

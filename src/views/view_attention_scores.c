@@ -133,6 +133,23 @@ static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 	rows_under(g, heat);
 }
 
+int att_scores_spare_rows(const struct state *s, struct rect r)
+{
+	struct scores_geom g;
+	long long pos0, step;
+	int m, rep, used;
+
+	geom(s, r, &g);
+	if (g.heat_rows <= 0 || g.side <= 0)
+		return 0;
+	att_grid_of(s, g.side, &pos0, &step, &m);
+	rep = g.side / m > 0 ? g.side / m : 1;
+	/* down to the caption's last row, with the heatmaps as drawn */
+	used = g.heat_y - g.in.y + (m * rep + 1) / 2 + 1 + g.terms_rows +
+	       CAPTION_ROWS_MAX;
+	return g.in.h > used ? g.in.h - used : 0;
+}
+
 /* The side of the grid: the heatmap's, or, without one, what a square of
  * the columns would hold (the numbers then stand for the same grid a
  * roomier screen would show). */

@@ -785,3 +785,61 @@ Test(attention_view, help_lists_the_knob_keys)
 		cr_assert(found, "no help row with %s", want[k]);
 	}
 }
+
+/* The rows of the score panel's box in text (rows split at '\n'): the
+ * first row of its top border and the row of its bottom border. */
+static void scores_box_rows(const char *text, int *top, int *bottom)
+{
+	int row = 0;
+
+	*top = *bottom = -1;
+	for (const char *p = text; *p; row++) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		char line[1024];
+
+		snprintf(line, sizeof line, "%.*s", (int)n, p);
+		if (*top < 0 && strstr(line, "Scores s(p, q)"))
+			*top = row;
+		else if (*top >= 0 && *bottom < 0 && strncmp(p, "└", 3) == 0)
+			*bottom = row;
+		p += n + (end != NULL);
+	}
+}
+
+/* Rows the score matrices' integer pixels per position leave over go to
+ * the panels above: at most two empty rows (what the caption's three
+ * rows do not take when it wraps to one) close the score panel, at every
+ * size. */
+Test(attention_view, the_score_panel_leaves_no_empty_rows)
+{
+	static const int sizes[][2] = { { 100, 30 }, { 120, 40 }, { 160, 50 },
+					{ 200, 60 }, { 240, 70 } };
+
+	for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+		struct state s = at_state(512, 1e4, 128);
+		char *t = shot(&s, sizes[z][0], sizes[z][1]);
+		int top, bottom, blank = 0, row = 0;
+
+		scores_box_rows(t, &top, &bottom);
+		cr_assert(top >= 0 && bottom > top, "%dx%d: no score box:\n%s",
+			  sizes[z][0], sizes[z][1], t);
+		for (const char *p = t; *p; row++) {
+			const char *end = strchr(p, '\n');
+			size_t n = end ? (size_t)(end - p) : strlen(p);
+			bool empty = true;
+
+			/* an interior row: "│" then spaces then "│" */
+			for (size_t i = 3; i + 3 < n; i++)
+				if (p[i] != ' ')
+					empty = false;
+			if (row > top && row < bottom)
+				blank = empty ? blank + 1 : 0;
+			p += n + (end != NULL);
+		}
+		cr_expect_leq(blank, 2, "%dx%d: %d empty rows close the score "
+			      "panel:\n%s", sizes[z][0], sizes[z][1], blank, t);
+		free(t);
+	}
+}
