@@ -654,6 +654,8 @@ const struct tr_row tr_zh[] = {
 	  "正确编码" },
 	{ "correct",
 	  "正确编码" },
+	{ " (the curves coincide)",
+	  "（两条曲线重合）" },
 	{ "Similarity to p = %lld",
 	  "与 p = %lld 的相似度" },
 	{ "Out of memory: no measurements.",

@@ -268,19 +268,13 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 	const double *v = zoo_waves_curves(&bx->waves, &g);
 	int n, x = in.x;
 
+	double apart = INFINITY;
+
 	snprintf(title, sizeof title, tr(s->lang, "Similarity to p = %lld"),
 		 s->cur.pos);
 	canvas_box(c, r, title, border_style, title_style);
 	if (!b.plot)
 		return;
-	if (legend) {
-		x += canvas_text(c, x, in.y, in.w, tr(s->lang, "correct"),
-				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
-		x += canvas_text(c, x, in.y, in.x + in.w - x, "  ", text_style);
-		canvas_text(c, x, in.y, in.x + in.w - x,
-			    tr(s->lang, zoo_shown(s)->label),
-			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
-	}
 	if (v) {
 		double m = g.step, first = g.q0;
 
@@ -288,12 +282,29 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		 * 0.5, so that a curve that stays high gets the rows. */
 		a.ymin = 0.0;
 		n = g.n;
+		apart = 0.0;
 		for (int j = 0; j < 2 * n; j++)
 			if (isfinite(v[j]))
 				a.ymin = fmin(a.ymin, floor(v[j] * 2.0) / 2.0);
+		for (int j = 0; j < n; j++)
+			apart = fmax(apart, fabs(v[j] - v[n + j]));
 		a.ymin = a.ymin < -1.0 ? -1.0 : a.ymin;
 		plot_samples(c, &a, first, m, v, n, ROLE_TRACE1);
 		plot_samples(c, &a, first, m, v + n, n, ROLE_TRACE2);
+	}
+	if (legend) {
+		x += canvas_text(c, x, in.y, in.w, tr(s->lang, "correct"),
+				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+		x += canvas_text(c, x, in.y, in.x + in.w - x, "  ", text_style);
+		x += canvas_text(c, x, in.y, in.x + in.w - x,
+				 tr(s->lang, zoo_shown(s)->label),
+				 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
+		/* Closer than a braille dot's height everywhere: the second
+		 * curve covers the first, and the legend says why one shows. */
+		if (apart < (a.ymax - a.ymin) / (4.0 * a.h))
+			canvas_text(c, x, in.y, in.x + in.w - x,
+				    tr(s->lang, " (the curves coincide)"),
+				    dim_style);
 	}
 	plot_marker(c, &a.ax, a.y0, a.h, s->cur.pos, marker_style);
 	if (gutter) {

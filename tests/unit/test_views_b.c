@@ -492,6 +492,23 @@ Test(views_b, bugs_numpy_is_rounding_only)
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") < 1e-12);
 	assert_shows(&sc, "Rounding only: the two heatmaps have the same colours.",
 		     "bugs");
+	/* one curve shows, and the legend says why */
+	assert_shows(&sc, "As NumPy computes it (the curves coincide)", "bugs");
+	shot_free(&sc);
+	canvas_free(c);
+}
+
+/* Two curves that part are not said to coincide. */
+Test(views_b, bugs_curves_that_part_are_two)
+{
+	struct state s = mkstate(512, 1e4, 128, 37, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct shot sc;
+
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_2J;
+	wide_bugs(&s, &sc, &c);
+	assert_shows(&sc, "correct  With the mistake", "bugs");
+	cr_expect_null(row_with(&sc, "coincide"));
 	shot_free(&sc);
 	canvas_free(c);
 }
