@@ -18,8 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "views/screen.h"
 #include "app/lesson_mode.h"
 #include "app/session.h"
@@ -29,13 +29,6 @@
 #include "views/views.h"
 
 enum { PARAM_EVERY = 25 };
-
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static long long bytes_so_far(FILE *out)
 {
@@ -54,13 +47,13 @@ static int cmp_double(const void *a, const void *b)
 static double timed_frame(struct screen *sc, const struct state *s,
 			  struct canvas *c)
 {
-	double t0 = now_ms();
+	double t0 = clock_ms_fine();
 
 	work_frame_start();
 	screen_draw(sc, s, c);
 	term_draw(c);
 	work_frame_end();
-	return now_ms() - t0;
+	return clock_ms_fine() - t0;
 }
 
 /* The action of frame i: mostly a step right, sometimes a parameter. */

@@ -3,10 +3,15 @@
 
 #include <time.h>
 
-long long clock_ms(void)
+double clock_ms_fine(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+long long clock_ms(void)
+{
+	return (long long)clock_ms_fine();
 }

@@ -1,7 +1,7 @@
 /* work.c - the frame budget for sliced jobs (see work.h). */
 #include "render/work.h"
 
-#include <time.h>
+#include "base/clock.h"
 
 /* How much of a large rest is still assumed after each frame with jobs that
  * measures a smaller one. A frame that finishes a job repaints what the job
@@ -21,14 +21,6 @@ static struct {
 	bool spent;		/* work_spend was called this frame */
 	bool unfinished;
 } frame;
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 void work_budget_set(double ms)
 {
@@ -52,7 +44,7 @@ void work_frame_start(void)
 	frame.checked = false;
 	frame.spent = false;
 	if (frame.budget_ms > 0.0) {
-		frame.start_ms = now_ms();
+		frame.start_ms = clock_ms_fine();
 		frame.deadline_ms = frame.start_ms +
 				    work_slice(frame.budget_ms, frame.rest_ms);
 	}
@@ -60,7 +52,7 @@ void work_frame_start(void)
 
 double work_elapsed_ms(void)
 {
-	return frame.budget_ms > 0.0 ? now_ms() - frame.start_ms : 0.0;
+	return frame.budget_ms > 0.0 ? clock_ms_fine() - frame.start_ms : 0.0;
 }
 
 void work_frame_end(void)
@@ -69,7 +61,7 @@ void work_frame_end(void)
 
 	if (frame.budget_ms <= 0.0 || !frame.checked)
 		return;
-	rest = now_ms() - frame.checked_ms;
+	rest = clock_ms_fine() - frame.checked_ms;
 	frame.rest_ms = rest > kept ? rest : kept;
 }
 
@@ -96,7 +88,7 @@ bool work_time_left(void)
 		return true;
 	if (frame.spent)
 		return false;
-	now = now_ms();
+	now = clock_ms_fine();
 	frame.checked = true;
 	frame.checked_ms = now;
 	return now < frame.deadline_ms;
