@@ -139,8 +139,33 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 	if (v->nknobs == 0 && used < sizeof line)
 		used += (size_t)snprintf(line + used, sizeof line - used, " %s",
 					 tr(s->lang, "parameter keys work here too"));
-	if (used < sizeof line)
+	/* The tail whole, or its "? help" alone, or nothing: never cut. */
+	if (utf8_width(line) + utf8_width(tail) > r.w)
+		snprintf(tail, sizeof tail, "   %s", tr(s->lang, "? help "));
+	if (utf8_width(line) + utf8_width(tail) <= r.w && used < sizeof line)
 		snprintf(line + used, sizeof line - used, "%s", tail);
+	canvas_text(c, r.x, r.y, r.w, line, st);
+}
+
+/* The entries of `hints` (separated by two spaces) that fit in r.w
+ * columns, whole: the line ends at the last separator that fits. */
+static void draw_whole_entries(struct canvas *c, struct rect r,
+			       const char *hints, struct style st)
+{
+	char line[256];
+	size_t keep = 0;
+
+	if (utf8_width(hints) <= r.w) {
+		canvas_text(c, r.x, r.y, r.w, hints, st);
+		return;
+	}
+	for (const char *p = strstr(hints + 1, "  "); p; p = strstr(p + 2, "  ")) {
+		snprintf(line, sizeof line, "%.*s", (int)(p - hints), hints);
+		if (utf8_width(line) > r.w)
+			break;
+		keep = (size_t)(p - hints);
+	}
+	snprintf(line, sizeof line, "%.*s", (int)keep, hints);
 	canvas_text(c, r.x, r.y, r.w, line, st);
 }
 
@@ -160,10 +185,10 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 		draw_knob_keys(s, c, r, dim);
 	} else {
 		const char *hints = s->ascii
-			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  space play  : cmd"
+			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd"
 			: tr(s->lang,
 			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd");
-		canvas_text(c, r.x, r.y, r.w, hints, dim);
+		draw_whole_entries(c, r, hints, dim);
 	}
 }
 

@@ -12,6 +12,7 @@
 
 #include "fixture.h"
 #include "model/help.h"
+#include "base/tr.h"
 #include "base/utf8.h"
 #include "model/keys.h"
 #include "snap.h"
@@ -249,4 +250,58 @@ Test(help, starts_with_the_view_and_its_knobs)
 				  cat->view[v]->name, cat->view[v]->knob[k].word);
 		}
 	}
+}
+
+/* The last row of s drawn w columns wide, without its trailing blanks,
+ * into row (n bytes). */
+static void bottom_row(const struct state *s, int w, char *row, size_t n)
+{
+	char *text = fx_text(s, w, 24), *last;
+	size_t len;
+
+	cr_assert_not_null(text);
+	len = strlen(text);
+	while (len > 0 && text[len - 1] == '\n')
+		text[--len] = '\0';
+	last = strrchr(text, '\n');
+	snprintf(row, n, "%s", last ? last + 1 : text);
+	len = strlen(row);
+	while (len > 0 && row[len - 1] == ' ')
+		row[--len] = '\0';
+	free(text);
+}
+
+/* The bottom line of every view, at every width from 60 columns, in both
+ * languages, is made of whole entries: it ends with "? help" (the knob
+ * entries that fit, then the tail), or it is the line a wide screen shows
+ * cut at one of its entry boundaries (two spaces), never inside one. */
+Test(help, the_bottom_line_is_never_cut)
+{
+	struct settings st = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+	const struct catalog *cat = views_catalog();
+
+	for (int lang = 0; lang < LANG_COUNT; lang++)
+		for (int v = 0; v < cat->count; v++)
+			for (int w = 60; w <= 140; w++) {
+				struct state s;
+				char row[1024], wide[1024], hint[64];
+				size_t n, h;
+				bool ends_help, boundary;
+
+				fx_init(&s, &st);
+				s.lang = (enum lang)lang;
+				state_set_view(&s, v);
+				bottom_row(&s, w, row, sizeof row);
+				bottom_row(&s, 400, wide, sizeof wide);
+				snprintf(hint, sizeof hint, "%s", tr(s.lang, "? help "));
+				h = strlen(hint) - 1;	/* without its blank */
+				n = strlen(row);
+				ends_help = n >= h && strncmp(row + n - h, hint, h) == 0;
+				boundary = strncmp(wide, row, n) == 0 &&
+					   (wide[n] == '\0' ||
+					    strncmp(wide + n, "  ", 2) == 0);
+				cr_expect(ends_help || boundary,
+					  "%s at %d columns (%s): \"%s\"",
+					  cat->view[v]->name, w, lang_name(s.lang), row);
+			}
 }
