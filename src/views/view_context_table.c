@@ -95,8 +95,9 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 	char line[LINE_MAX], base[32], keys[32];
 	bool shown[16] = { false };
 
-	/* Narrow: name and d only (the names say the base). */
-	bool full = in.w >= 32;
+	/* Narrow: name and d only (the names say the base); narrower still,
+	 * the names alone. */
+	bool full = in.w >= 32, with_d = in.w >= 19;
 
 	snprintf(line, sizeof line, tr(s->lang, "Presets (%s)"),
 		 preset_keys(keys, sizeof keys));
@@ -106,7 +107,8 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 	line[0] = '\0';
 	put_col(line, sizeof line, "", 2, true);
 	put_col(line, sizeof line, tr(s->lang, "name"), 11, true);
-	put_col(line, sizeof line, "d", 6, false);
+	if (with_d)
+		put_col(line, sizeof line, "d", 6, false);
 	if (full) {
 		put_col(line, sizeof line, "base", 5, false);
 		put_col(line, sizeof line, "L0", 7, false);
@@ -125,9 +127,11 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 		if (full)
 			snprintf(line, sizeof line, "  %-11s %5d %4s %6lld  ",
 				 t[i].name, t[i].d_model, base, t[i].train_len);
-		else
+		else if (with_d)
 			snprintf(line, sizeof line, "  %-11s %5d", t[i].name,
 				 t[i].d_model);
+		else
+			snprintf(line, sizeof line, "  %s", t[i].name);
 		used = canvas_text(c, in.x, in.y + 1 + i, in.w, line,
 				   cur ? sel_style : text_style);
 		if (in_rows) {
