@@ -1191,7 +1191,7 @@ const struct tr_row tr_zh[] = {
 	{ "same vectors, only moved: max |diff| %s",
 	  "同样的向量，只是换了位置：最多相差 %s" },
 	{ "same vectors, moved: %s",
-	  "同样的向量，换了位置：%s" },
+	  "同样的向量，换位：%s" },
 	{ "the outputs change: max |diff| %s of outputs up to %s",
 	  "输出变了：最多相差 %s（输出最大 %s）" },
 	{ "the outputs change: max |diff| %s",

@@ -4,6 +4,9 @@
 #include "base/utf8.h"
 #include "base/wrap.h"
 
+#include <stdio.h>
+#include <string.h>
+
 int paragraph_rows(const char *utf8, int width)
 {
 	int n = wrap_lines(utf8, width, NULL, 0);
@@ -37,6 +40,25 @@ void paragraph_fit(struct canvas *c, int x, int y, int w,
 	while (k < n - 1 && utf8_width(cand[k]) > w)
 		k++;
 	canvas_text(c, x, y, w, cand[k], st);
+}
+
+int paragraph_items(struct canvas *c, int x, int y, int w, const char *utf8,
+		    const char *sep, struct style st)
+{
+	char part[512];
+	size_t keep = 0, n = strlen(sep);
+
+	if (utf8_width(utf8) <= w)
+		return canvas_text(c, x, y, w, utf8, st);
+	/* from the second byte: a leading separator starts no item */
+	for (const char *p = strstr(utf8 + 1, sep); p; p = strstr(p + n, sep)) {
+		snprintf(part, sizeof part, "%.*s", (int)(p - utf8), utf8);
+		if (utf8_width(part) > w)
+			break;
+		keep = (size_t)(p - utf8);
+	}
+	snprintf(part, sizeof part, "%.*s", (int)keep, utf8);
+	return canvas_text(c, x, y, w, part, st);
 }
 
 int paragraph_line(struct canvas *c, int x, int y, int max_cols,

@@ -23,6 +23,13 @@ int paragraph_draw(struct canvas *c, struct rect r, const char *utf8,
 void paragraph_fit(struct canvas *c, int x, int y, int w,
 		   const char *const *cand, int n, struct style st);
 
+/* Draws at (x, y) the longest prefix of utf8 made of whole items, items
+ * being separated by `sep` (" " for words, "  " for key hints), that fits
+ * in w columns: all of it when it fits, nothing when not even the first
+ * item does. Returns the columns used. */
+int paragraph_items(struct canvas *c, int x, int y, int w, const char *utf8,
+		    const char *sep, struct style st);
+
 /* Draws bytes [l->off, l->off + l->len) of utf8 (one line of wrap_lines)
  * at (x, y) in style s with canvas_put, at most max_cols columns (a wide
  * character that would cross the limit is not drawn). Returns the columns

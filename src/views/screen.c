@@ -10,6 +10,7 @@
 #include "base/utf8.h"
 #include "model/help.h"
 #include "model/keys.h"
+#include "render/paragraph.h"
 #include "render/regions.h"
 #include "render/work.h"
 #include "views/panel_drill.h"
@@ -147,28 +148,6 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 	canvas_text(c, r.x, r.y, r.w, line, st);
 }
 
-/* The entries of `hints` (separated by two spaces) that fit in r.w
- * columns, whole: the line ends at the last separator that fits. */
-static void draw_whole_entries(struct canvas *c, struct rect r,
-			       const char *hints, struct style st)
-{
-	char line[256];
-	size_t keep = 0;
-
-	if (utf8_width(hints) <= r.w) {
-		canvas_text(c, r.x, r.y, r.w, hints, st);
-		return;
-	}
-	for (const char *p = strstr(hints + 1, "  "); p; p = strstr(p + 2, "  ")) {
-		snprintf(line, sizeof line, "%.*s", (int)(p - hints), hints);
-		if (utf8_width(line) > r.w)
-			break;
-		keep = (size_t)(p - hints);
-	}
-	snprintf(line, sizeof line, "%.*s", (int)keep, hints);
-	canvas_text(c, r.x, r.y, r.w, line, st);
-}
-
 static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 {
 	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
@@ -188,7 +167,7 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd"
 			: tr(s->lang,
 			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd");
-		draw_whole_entries(c, r, hints, dim);
+		paragraph_items(c, r.x, r.y, r.w, hints, "  ", dim);
 	}
 }
 

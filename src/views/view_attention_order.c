@@ -263,15 +263,16 @@ void att_order_draw(const struct state *s, struct att_order *x,
 		draw_block(c, bx, y, sn, res->res.perm, res->moved, sc);
 		y += sn->n;
 	} else {
+		/* whole words only, as many as fit */
 		sentence_text(sn, NULL, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line, plain);
+		paragraph_items(c, in.x, y++, in.w, line, " ", plain);
 		if (y < end) {
 			char moved[ATT_TEXT_MAX - 8];
 
 			sentence_text(sn, res->res.perm, moved, sizeof moved);
 			snprintf(line, sizeof line, "%s %s",
 				 s->ascii ? "->" : "→", moved);
-			canvas_text(c, in.x, y++, in.w, line, plain);
+			paragraph_items(c, in.x, y++, in.w, line, " ", plain);
 		}
 	}
 	if (y >= end)
