@@ -288,12 +288,6 @@ void rope_zoo_advance(struct rope_zoo *z, const struct state *s,
 	job_advance(z, &z->row, &r, &z->shown_row, row_publish);
 }
 
-bool rope_zoo_busy(const struct rope_zoo *z)
-{
-	return cache_busy(&z->model_c) || cache_busy(&z->grid) ||
-	       cache_busy(&z->row);
-}
-
 /* ---- the numbers ---- */
 
 void rope_zoo_numbers(const struct rope_zoo *z, const struct state *s,

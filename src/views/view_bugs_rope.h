@@ -53,9 +53,6 @@ struct rope_zoo_boxes {
 void rope_zoo_advance(struct rope_zoo *z, const struct state *s,
 		      const struct rope_zoo_boxes *b);
 
-/* Whether a job of z is under way. */
-bool rope_zoo_busy(const struct rope_zoo *z);
-
 /* The paragraph of numbers of the last finished matrices, in s->lang. */
 void rope_zoo_numbers(const struct rope_zoo *z, const struct state *s,
 		      char *text, size_t n);
