@@ -85,3 +85,16 @@ int keycode_parse(const char *word, size_t len)
 		return control_key(word[2]);
 	return -1;
 }
+
+int keycode_of_char(uint32_t ch)
+{
+	switch (ch) {
+	case '\r':
+	case '\n': return PK_ENTER;
+	case 27: return PK_ESC;
+	case 8:
+	case 127: return PK_BACKSPACE;
+	case '\t': return PK_TAB;
+	default: return (int)ch;
+	}
+}

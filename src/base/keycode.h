@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum key_code {
 	PK_NONE = 0,
@@ -51,5 +52,10 @@ char *keycode_name(int code, bool symbols, char *buf, size_t n);
  * and C-j as Enter and C-h as Backspace, so those come back as such.
  * Returns -1 for anything else. */
 int keycode_parse(const char *word, size_t len);
+
+/* The key code of a character the terminal sends: Enter for CR and LF,
+ * Esc, Backspace for BS and DEL, Tab; any other character is its own
+ * code. */
+int keycode_of_char(uint32_t ch);
 
 #endif

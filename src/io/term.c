@@ -607,19 +607,6 @@ static int map_key(int code)
 	}
 }
 
-static int map_char(uint32_t ch)
-{
-	switch (ch) {
-	case '\r':
-	case '\n': return PK_ENTER;
-	case 27: return PK_ESC;
-	case 8:
-	case 127: return PK_BACKSPACE;
-	case '\t': return PK_TAB;
-	default: return (int)ch;
-	}
-}
-
 static bool read_mouse(struct term_event *ev)
 {
 	MEVENT me;
@@ -768,8 +755,8 @@ bool term_read(struct term_event *ev, int timeout_ms)
 	if (c >= KEY_MIN)
 		ev->key = map_key(c);
 	else if (c >= 0x80)
-		ev->key = map_char(read_utf8(c));
+		ev->key = keycode_of_char(read_utf8(c));
 	else
-		ev->key = map_char((uint32_t)c);
+		ev->key = keycode_of_char((uint32_t)c);
 	return ev->key != PK_NONE;
 }

@@ -17,6 +17,7 @@
  * after a parameter change at d_model 65536), so drawing the states keys
  * reach is left to the key mash, which draws tens of thousands of them. */
 #include "views/screen.h"
+#include "base/keycode.h"
 #include "fuzz.h"
 #include "model/keys.h"
 #include "model/reduce.h"
@@ -30,20 +31,6 @@ struct input {
 static unsigned next(struct input *in)
 {
 	return in->p < in->end ? *in->p++ : 0;
-}
-
-/* term.c's map_char, for keys from bytes. */
-static int char_key(unsigned b)
-{
-	switch (b) {
-	case '\r':
-	case '\n': return PK_ENTER;
-	case 27: return PK_ESC;
-	case 8:
-	case 127: return PK_BACKSPACE;
-	case '\t': return PK_TAB;
-	default: return (int)b;
-	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -64,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct action a;
 
 		if (b < 0x80) {
-			a = keys_action(&s, char_key(b));
+			a = keys_action(&s, keycode_of_char(b));
 		} else if (b < 0x90) {
 			a = keys_action(&s, PK_LEFT + (int)(b & 15));
 		} else if (b < 0xb0) {

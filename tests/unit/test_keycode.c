@@ -59,3 +59,18 @@ Test(keycode, parsing)
 	cr_expect_eq(parse("\t"), -1);
 	cr_expect_eq(parse("C-1"), -1);
 }
+
+/* What the terminal sends, as keys: CR and LF are Enter, BS and DEL
+ * Backspace; other characters are themselves. */
+Test(keycode, characters_the_terminal_sends)
+{
+	cr_expect_eq(keycode_of_char('\r'), PK_ENTER);
+	cr_expect_eq(keycode_of_char('\n'), PK_ENTER);
+	cr_expect_eq(keycode_of_char(27), PK_ESC);
+	cr_expect_eq(keycode_of_char(8), PK_BACKSPACE);
+	cr_expect_eq(keycode_of_char(127), PK_BACKSPACE);
+	cr_expect_eq(keycode_of_char('\t'), PK_TAB);
+	cr_expect_eq(keycode_of_char('q'), 'q');
+	cr_expect_eq(keycode_of_char(0x7ef4), 0x7ef4);	/* 维 */
+	cr_expect_eq(keycode_of_char(3), 3);		/* C-c */
+}
