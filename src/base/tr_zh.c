@@ -1480,6 +1480,13 @@ const struct tr_row tr_zh[] = {
 	  "%s 里没有课程文件（*.txt）" },
 	{ "cannot write the list: %s",
 	  "无法写出列表：%s" },
+	/* app/bench.c, app/explorer.c, app/snapshot.c */
+	{ "cannot set up the benchmark (out of memory or no temporary file)",
+	  "无法准备基准测试（内存不足或无法创建临时文件）" },
+	{ "out of memory for a %dx%d screen",
+	  "内存不足，无法容纳 %dx%d 的屏幕" },
+	{ "cannot write the snapshot: %s",
+	  "无法写出快照：%s" },
 };
 
 const size_t tr_zh_count = sizeof tr_zh / sizeof tr_zh[0];
