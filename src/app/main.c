@@ -86,8 +86,8 @@ static int run_output(const struct options *opt)
 	if (!path && opt->mode == CLI_DUMP && opt->format == DUMP_NPY &&
 	    isatty(STDOUT_FILENO)) {
 		say("%s", tr(l, "--dump npy writes binary data, not for a "
-			     "terminal: use -o with a file name or redirect "
-			     "standard output"));
+			     "terminal: use -o FILE or redirect standard "
+			     "output"));
 		return EX_USAGE;
 	}
 	/* Every signal that would end us removes the temporary first. */

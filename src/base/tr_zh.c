@@ -1381,7 +1381,7 @@ const struct tr_row tr_zh[] = {
 	  "无法写入标准输出：%s" },
 	{ "cannot write \"%s\": %s",
 	  "无法写入 \"%s\"：%s" },
-	{ "--dump npy writes binary data, not for a terminal: use -o with a file name or redirect standard output",
+	{ "--dump npy writes binary data, not for a terminal: use -o FILE or redirect standard output",
 	  "--dump npy 写的是二进制数据，不适合终端：用 -o 加文件名，或重定向标准输出" },
 	/* app/say.c */
 	{ "Permission denied",
