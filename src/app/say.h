@@ -1,6 +1,6 @@
 /* say.h - the one-line messages the modes print on standard error, in the
  * language of the run: "pescope: " and the sentence, translated by the
- * caller (say(l, tr(l, "cannot write \"%s\": %s"), path, ...)), so the
+ * caller (say(tr(l, "cannot write \"%s\": %s"), path, ...)), so the
  * compiler checks the English against the arguments and `make strings`
  * finds the sentence. */
 #ifndef SAY_H
