@@ -14,6 +14,8 @@
  * M the p95 of the move frames alone: the one-step moves that found every
  * job finished (p95 is over every frame, catching up included). */
 #include "app/bench.h"
+#include "app/say.h"
+#include "base/tr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +91,8 @@ int bench_run(const struct options *opt)
 	double catchup_ms = 0.0, since = 0.0;
 
 	if (!out || !c || !sc || !ms || !mv) {
-		fprintf(stderr, "pescope: cannot set up the benchmark (out of memory or no temporary file)\n");
+		say("%s", tr((enum lang)opt->lang, "cannot set up the benchmark "
+			     "(out of memory or no temporary file)"));
 		if (out)
 			fclose(out);
 		canvas_free(c);

@@ -7,6 +7,8 @@
 
 #include "base/lang.h"
 #include "base/numparse.h"
+#include "base/tr.h"
+#include "base/wrap.h"
 #include "io/figure.h"
 #include "io/series.h"
 #include "model/book.h"
@@ -32,23 +34,33 @@ enum {
 };
 
 /* A setter stores a valid arg in opt and returns NULL, or returns why arg
- * was refused: a short phrase for the parentheses of the message, or "" for
- * none. */
+ * was refused: a short phrase for the parentheses of the message (marked
+ * N_(), shown through tr()), or "" for none. */
 typedef const char *(*setter)(struct options *opt, const char *arg);
 
 struct cli_option {
 	const char *name;	/* long name, without "--" */
 	char letter;		/* short name, or 0 for none */
 	const char *arg;	/* argument name in --help; NULL for a flag */
-	const char *help;	/* its line in --help */
-	const char *accepts;	/* completes "--name must be ..." */
-	void (*words)(char *buf, size_t n);	/* when not NULL, the words
-				 * the option takes ("a, b or c"), put
-				 * where help and accepts say %s */
+	const char *help;	/* its line in --help, N_() */
+	const char *accepts;	/* completes "--name must be ...", N_() */
+	void (*words)(char *buf, size_t n, enum lang l);	/* when not
+				 * NULL, the words the option takes ("a, b
+				 * or c"), put where help and accepts say
+				 * their first %s */
+	const char *const *terms;	/* NULL, or words typed as they are
+				 * (values, variable names) for the next %s
+				 * of help and accepts, so that no
+				 * translation holds an English word;
+				 * ends with NULL, at most TERMS_MAX */
 	unsigned modes;		/* IN_ bits: where it may be given */
 	enum cli_mode picks;	/* the mode it selects, CLI_EXPLORE for none */
 	setter set;		/* NULL for options that only pick a mode */
 };
+
+/* Terms of one option, at most this many (cli_option.terms). */
+#define TERMS_MAX 8
+#define TERMS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /* ---- the words some options take ---- */
 
@@ -155,44 +167,69 @@ static const char *what_word(int i)
 	return i < CLI_LIST_COUNT ? lists[i].what : NULL;
 }
 
+/* "a, b, c or d" in language l of the k names, appended to dst (n bytes
+ * in all). */
+static void join_names(char *dst, size_t n, const char *const *names, int k,
+		       enum lang l)
+{
+	for (int i = 0; i < k; i++) {
+		size_t len = strlen(dst);
+
+		snprintf(dst + len, n - len, "%s%s",
+			 i == 0 ? "" : i == k - 1 ? tr(l, " or ") : tr(l, ", "),
+			 names[i]);
+	}
+}
+
 /* "a, b, c or d" of the words word(0), word(1), ... up to a NULL. */
-static void list_words(char *buf, size_t n, const char *(*word)(int i))
+static void list_words(char *buf, size_t n, const char *(*word)(int i),
+		       enum lang l)
 {
-	size_t used = 0;
-	const char *w;
+	const char *names[64];
+	int k = 0;
 
+	while (k < 64 && (names[k] = word(k)))
+		k++;
 	buf[0] = '\0';
-	for (int i = 0; (w = word(i)) && used < n; i++)
-		used += (size_t)snprintf(buf + used, n - used, "%s%s",
-					 i == 0 ? "" : word(i + 1) ? ", " : " or ",
-					 w);
+	join_names(buf, n, names, k, l);
 }
 
-static void view_words(char *buf, size_t n)
+static void view_words(char *buf, size_t n, enum lang l)
 {
-	list_words(buf, n, view_word);
+	list_words(buf, n, view_word, l);
 }
 
-static void preset_words(char *buf, size_t n)
+static void preset_words(char *buf, size_t n, enum lang l)
 {
-	list_words(buf, n, preset_word);
+	list_words(buf, n, preset_word, l);
 }
 
-static void what_words(char *buf, size_t n)
+static void what_words(char *buf, size_t n, enum lang l)
 {
-	list_words(buf, n, what_word);
+	list_words(buf, n, what_word, l);
 }
 
-/* The help or accepts text t of option o, its words put in. */
+/* The help or accepts text t of option o in language l, its words and
+ * terms put in. */
 static const char *option_text(const struct cli_option *o, const char *t,
-			       char *buf, size_t n)
+			       enum lang l, char *buf, size_t n)
 {
 	char words[256];
+	const char *a[TERMS_MAX + 1];
+	int k = 0;
 
-	if (!o->words)
-		return t;
-	o->words(words, sizeof words);
-	snprintf(buf, n, t, words);
+	if (o->words) {
+		o->words(words, sizeof words, l);
+		a[k++] = words;
+	}
+	for (int i = 0; o->terms && o->terms[i] && i < TERMS_MAX; i++)
+		a[k++] = o->terms[i];
+	while (k < TERMS_MAX + 1)
+		a[k++] = "";
+	/* t takes as many %s as it has words and terms; the rest of a is
+	 * passed and not read. */
+	snprintf(buf, n, tr(l, t), a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+		 a[7], a[8]);
 	return buf;
 }
 
@@ -220,7 +257,7 @@ static const char *set_d_model(struct options *opt, const char *arg)
 	if (st != NUMPARSE_OK)
 		return numparse_reason(st);
 	if (v % 2)
-		return "odd";
+		return N_("odd");
 	opt->pe.d_model = (int)v;
 	return NULL;
 }
@@ -318,7 +355,8 @@ static const char *set_size(struct options *opt, const char *arg)
 	enum numparse_status st;
 
 	if (!x)
-		return *arg ? "no 'x' between width and height" : "empty";
+		return *arg ? N_("no 'x' between width and height")
+			    : numparse_reason(NUMPARSE_EMPTY);
 	if ((size_t)(x - arg) >= sizeof w)
 		return numparse_reason(NUMPARSE_RANGE);
 	memcpy(w, arg, (size_t)(x - arg));
@@ -475,181 +513,192 @@ static const char *set_list(struct options *opt, const char *arg)
  * for options that do not choose a mode. */
 static const struct cli_option table[] = {
 	{ .name = "d-model", .letter = 'd', .arg = "N",
-	  .help = "model width d_model: even, 2 to 65536 (default 512)",
-	  .accepts = "an even integer from 2 to 65536",
+	  .help = N_("model width d_model: even, 2 to 65536 (default 512)"),
+	  .accepts = N_("an even integer from 2 to 65536"),
 	  .modes = IN_ALL, .set = set_d_model },
 	{ .name = "base", .letter = 'b', .arg = "X",
-	  .help = "frequency base: 1 < X <= 1e12, e.g. 10000 or 5e5 "
-		  "(default 10000)",
-	  .accepts = "a number above 1 and at most 1e12",
+	  .help = N_("frequency base: 1 < X <= 1e12, e.g. 10000 or 5e5 "
+		     "(default 10000)"),
+	  .accepts = N_("a number above 1 and at most 1e12"),
 	  .modes = IN_ALL, .set = set_base },
 	{ .name = "length", .letter = 'n', .arg = "L",
-	  .help = "number of positions, 1 to 1e9 (default 128)",
-	  .accepts = "an integer from 1 to 1e9",
+	  .help = N_("number of positions, 1 to 1e9 (default 128)"),
+	  .accepts = N_("an integer from 1 to 1e9"),
 	  .modes = IN_ALL, .set = set_length },
 	{ .name = "position", .letter = 'p', .arg = "P",
-	  .help = "selected position, 0 to L-1 (default 0)",
-	  .accepts = "an integer from 0 to the length minus 1",
+	  .help = N_("selected position, 0 to L-1 (default 0)"),
+	  .accepts = N_("an integer from 0 to the length minus 1"),
 	  .modes = IN_ALL, .set = set_position },
 	{ .name = "dim", .letter = 'i', .arg = "I",
-	  .help = "selected dimension, 0 to d-1 (default 0)",
-	  .accepts = "an integer from 0 to d_model minus 1",
+	  .help = N_("selected dimension, 0 to d-1 (default 0)"),
+	  .accepts = N_("an integer from 0 to d_model minus 1"),
 	  .modes = IN_ALL, .set = set_dim },
 	{ .name = "layout", .arg = "WORD",
-	  .help = "interleaved (sin, cos, sin, ... as in the paper) or concat "
-		  "(all sines, then all cosines) (default interleaved)",
-	  .accepts = "interleaved or concat",
+	  .help = N_("interleaved (sin, cos, sin, ... as in the paper) or "
+		     "concat (all sines, then all cosines) (default "
+		     "interleaved)"),
+	  .accepts = N_("interleaved or concat"),
 	  .modes = IN_ALL, .set = set_layout },
 	{ .name = "view", .arg = "NAME",
-	  .help = "start in view NAME: %s (default explore)",
-	  .accepts = "%s", .words = view_words,
+	  .help = N_("start in view NAME: %s (default %s)"),
+	  .accepts = "%s", .words = view_words, .terms = TERMS("explore"),
 	  .modes = IN_SCREEN, .set = set_view },
 	{ .name = "preset", .arg = "NAME",
-	  .help = "start from a preset: %s (transformer is d 512, base 1e4; "
-		  "the heads are 128 wide)",
+	  .help = N_("start from a preset: %s (transformer is d 512, base "
+		     "1e4; the heads are 128 wide)"),
 	  .accepts = "%s", .words = preset_words,
 	  .modes = IN_ALL, .set = set_preset },
 	{ .name = "lesson", .arg = "NAME",
-	  .help = "open a guided lesson: its name or number from --lessons, "
-		  "or a lesson file: a path with a /, or a file in the current "
-		  "folder",
-	  .accepts = "a lesson name, number or file",
+	  .help = N_("open a guided lesson: its name or number from "
+		     "--lessons, or a lesson file: a path with a /, or a file "
+		     "in the current folder"),
+	  .accepts = N_("a lesson name, number or file"),
 	  .modes = IN_SCREEN, .set = set_lesson },
 	{ .name = "step", .arg = "N",
-	  .help = "start the lesson at step N (default 1)",
-	  .accepts = "an integer from 1 to 20",
+	  .help = N_("start the lesson at step N (default 1)"),
+	  .accepts = N_("an integer from 1 to 20"),
 	  .modes = IN_SCREEN, .set = set_step },
 	{ .name = "lessons",
-	  .help = "list the lessons, one line each, and exit",
+	  .help = N_("list the lessons, one line each, and exit"),
 	  .modes = IN_LESSONS, .picks = CLI_LESSONS },
 	{ .name = "lang", .arg = "WORD",
-	  .help = "language of lessons, drill and help: en or zh (default: "
-		  "zh when LC_ALL, LC_MESSAGES or LANG starts with zh)",
-	  .accepts = "en or zh",
+	  .help = N_("language of lessons, drill and help, and of what the "
+		     "command line prints (--help and messages): en or zh "
+		     "(default: zh when %s, %s or %s starts with zh)"),
+	  .accepts = N_("en or zh"),
+	  .terms = TERMS("LC_ALL", "LC_MESSAGES", "LANG"),
 	  .modes = IN_SCREEN | IN_LESSONS | IN_LIST, .set = set_lang },
 	{ .name = "palette", .arg = "NAME",
-	  .help = "heat colours: rdbu (blue, white, red) or puor (purple, "
-		  "white, orange: colour-blind safe) (default rdbu, puor with "
-		  "--present)",
-	  .accepts = "rdbu or puor",
+	  .help = N_("heat colours: rdbu (blue, white, red) or puor (purple, "
+		     "white, orange: colour-blind safe) (default rdbu, puor "
+		     "with --present)"),
+	  .accepts = N_("rdbu or puor"),
 	  .modes = IN_SCREEN, .set = set_palette },
 	{ .name = "present",
-	  .help = "presenter mode: echo keys and commands on screen, large "
-		  "captions, colour-blind safe colours (P in the explorer)",
+	  .help = N_("presenter mode: echo keys and commands on screen, large "
+		     "captions, colour-blind safe colours (P in the explorer)"),
 	  .modes = IN_SCREEN, .set = set_present },
 	{ .name = "drill",
-	  .help = "start with the interview drill: questions on the encoding, "
-		  "answered, then shown live in the view that explains them "
-		  "(D in the explorer)",
+	  .help = N_("start with the interview drill: questions on the "
+		     "encoding, answered, then shown live in the view that "
+		     "explains them (D in the explorer)"),
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS,
 	  .set = set_drill },
 	{ .name = "seed", .arg = "N",
-	  .help = "draw the drill's questions from seed N, 0 to 4294967295, "
-		  "to repeat a drill exactly (default: a new seed each run; 1 in a "
-		  "--keys script)",
-	  .accepts = "an integer from 0 to 4294967295",
+	  .help = N_("draw the drill's questions from seed N, 0 to "
+		     "4294967295, to repeat a drill exactly (default: a new "
+		     "seed each run; 1 in a --keys script)"),
+	  .accepts = N_("an integer from 0 to 4294967295"),
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS,
 	  .set = set_seed },
 	{ .name = "dump", .arg = "FORMAT",
-	  .help = "write the L x d matrix as csv, tsv or npy and exit",
-	  .accepts = "csv, tsv or npy",
+	  .help = N_("write the L x d matrix as csv, tsv or npy and exit"),
+	  .accepts = N_("csv, tsv or npy"),
 	  .modes = IN_DUMP, .picks = CLI_DUMP, .set = set_dump },
 	{ .name = "dump-series", .arg = "KIND",
-	  .help = "write a CSV series and exit: wavelengths (pair,wavelength), "
-		  "similarity (offset,similarity for offsets 0 to L-1), wave "
-		  "(position,value of the dimension -i), rope-bound "
-		  "(offset,bound: RoFormer's decay bound for offsets 0 to L-1), "
-		  "scores "
-		  "(p,q,added,rope: attention scores for p and q below L, at "
-		  "most 4096) or collisions (position,stored: the positions "
-		  "below L that the number type of --dtype stores like the one "
-		  "before)",
-	  .accepts = "wavelengths, similarity, wave, rope-bound, scores or "
-		     "collisions",
+	  .help = N_("write a CSV series and exit: %s (pair,wavelength), %s "
+		     "(offset,similarity for offsets 0 to L-1), %s "
+		     "(position,value of the dimension -i), %s (offset,bound: "
+		     "RoFormer's decay bound for offsets 0 to L-1), %s "
+		     "(p,q,added,rope: attention scores for p and q below L, "
+		     "at most 4096) or %s (position,stored: the positions "
+		     "below L that the number type of --dtype stores like the "
+		     "one before)"),
+	  .accepts = N_("%s, %s, %s, %s, %s or %s"),
+	  .terms = TERMS("wavelengths", "similarity", "wave", "rope-bound",
+			 "scores", "collisions"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "vector", .arg = "P",
-	  .help = "print PE(P), one line per dimension (index, then value at "
-		  "full precision) and exit; P from 0 to 1e9, fractions allowed; "
-		  "a header says how many decimals hold (about 6 at P = 1e9)",
-	  .accepts = "a number from 0 to 1e9",
+	  .help = N_("print PE(P), one line per dimension (index, then value "
+		     "at full precision) and exit; P from 0 to 1e9, fractions "
+		     "allowed; a header says how many decimals hold (about 6 "
+		     "at P = 1e9)"),
+	  .accepts = N_("a number from 0 to 1e9"),
 	  .modes = IN_VECTOR, .picks = CLI_VECTOR, .set = set_vector },
 	{ .name = "output", .letter = 'o', .arg = "FILE",
-	  .help = "where --dump, --dump-series and --vector write, replaced "
-		  "atomically; - is standard output (the default)",
-	  .accepts = "a file name or -",
+	  .help = N_("where --dump, --dump-series and --vector write, "
+		     "replaced atomically; - is standard output (the "
+		     "default)"),
+	  .accepts = N_("a file name or -"),
 	  .modes = IN_WRITE, .set = set_output },
 	{ .name = "dtype", .arg = "TYPE",
-	  .help = "number type: float64 or float32 for --dump npy (default "
-		  "float64); bfloat16, float16, float32 or float64 for "
-		  "--dump-series collisions (default bfloat16); also written "
-		  "bf16, fp16, fp32, fp64",
-	  .accepts = "float64, float32, float16, bfloat16, fp64, fp32, fp16 "
-		     "or bf16",
+	  .help = N_("number type: float64 or float32 for --dump npy (default "
+		     "float64); %s, %s, float32 or float64 for --dump-series "
+		     "%s (default %s); also written bf16, fp16, fp32, fp64"),
+	  .accepts = N_("float64, float32, %s, %s, fp64, fp32, fp16 or bf16"),
+	  .terms = TERMS("bfloat16", "float16", "collisions", "bfloat16"),
 	  .modes = IN_DUMP | IN_SERIES, .set = set_dtype },
 	{ .name = "snapshot",
-	  .help = "print the explorer's screen once as text and exit (needs "
-		  "no terminal); with --keys, the last screen of the session",
+	  .help = N_("print the explorer's screen once as text and exit "
+		     "(needs no terminal); with --keys, the last screen of the "
+		     "session"),
 	  .modes = IN_SNAPSHOT | IN_KEYS, .picks = CLI_SNAPSHOT },
 	{ .name = "keys", .arg = "FILE",
-	  .help = "run the session recorded in FILE (- for standard input: "
-		  "key, text, cmd, click, wheel, resize, tick lines; # starts a "
-		  "comment, \\# is a #) headless and print the status line at "
-		  "the end",
-	  .accepts = "a file name or -",
+	  .help = N_("run the session recorded in FILE (- for standard input: "
+		     "%s, %s, %s, %s, %s, %s, %s lines; # starts a comment, \\# "
+		     "is a #) headless and print the status line at the end"),
+	  .accepts = N_("a file name or -"),
+	  .terms = TERMS("key", "text", "cmd", "click", "wheel", "resize",
+			 "tick"),
 	  .modes = IN_KEYS, .picks = CLI_KEYS, .set = set_keys },
 	{ .name = "export", .arg = "FILE",
-	  .help = "write the screen to FILE and exit: FILE.svg a picture "
-		  "(for slides), FILE.txt plain text, FILE.ans text with "
-		  "ANSI colours; replaced atomically",
-	  .accepts = "a file name ending in .svg, .txt or .ans",
+	  .help = N_("write the screen to FILE and exit: FILE.svg a picture "
+		     "(for slides), FILE.txt plain text, FILE.%s text with %s "
+		     "colours; replaced atomically"),
+	  .accepts = N_("a file name ending in .svg, .txt or .%s"),
+	  .terms = TERMS("ans", "ANSI"),
 	  .modes = IN_EXPORT, .picks = CLI_EXPORT, .set = set_export },
 	{ .name = "size", .arg = "WxH",
-	  .help = "screen size for --snapshot, --export, --keys and --bench, "
-		  "1x1 to 1000x1000 (default 120x40)",
-	  .accepts = "WIDTHxHEIGHT with both from 1 to 1000",
+	  .help = N_("screen size for --snapshot, --export, --keys and "
+		     "--bench, 1x1 to 1000x1000 (default 120x40)"),
+	  .accepts = N_("WIDTHxHEIGHT with both from 1 to 1000"),
 	  .modes = IN_SNAPSHOT | IN_EXPORT | IN_BENCH | IN_KEYS,
 	  .set = set_size },
 	{ .name = "color", .arg = "WHEN",
-	  .help = "colour: auto (if stdout is a terminal and NO_COLOR is "
-		  "unset or empty), always or never (default auto)",
-	  .accepts = "auto, always or never",
+	  .help = N_("colour: %s, %s or %s (default %s: colour when standard "
+		     "output is a terminal and %s is unset or empty)"),
+	  .accepts = N_("%s, %s or %s"),
+	  .terms = TERMS("auto", "always", "never", "auto", "NO_COLOR"),
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_KEYS,
 	  .set = set_color },
 	{ .name = "colors", .arg = "DEPTH",
-	  .help = "colour depth, for terminals that announce theirs wrongly: "
-		  "24bit, 256, 16 or mono (default: what the terminal says; "
-		  "24-bit also when COLORTERM is truecolor or 24bit); in "
-		  "snapshots, the depth of --color always",
-	  .accepts = "24bit, 256, 16 or mono",
+	  .help = N_("colour depth, for terminals that announce theirs "
+		     "wrongly: 24bit, 256, 16 or %s (default: what the "
+		     "terminal says; 24-bit also when %s is %s or 24bit); in "
+		     "snapshots, the depth of --color %s"),
+	  .accepts = N_("24bit, 256, 16 or %s"),
+	  .terms = TERMS("mono", "COLORTERM", "truecolor", "always"),
 	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_KEYS,
 	  .set = set_colors },
 	{ .name = "ascii",
-	  .help = "draw with ASCII characters only",
+	  .help = N_("draw with %s characters only"),
+	  .terms = TERMS("ASCII"),
 	  .modes = IN_SCREEN | IN_LIST_KEYS, .set = set_ascii },
 	{ .name = "bench",
-	  .help = "time the drawing path and print one line",
+	  .help = N_("time the drawing path and print one line"),
 	  .modes = IN_BENCH, .picks = CLI_BENCH },
 	{ .name = "frames", .arg = "N",
-	  .help = "frames for --bench, 1 to 1000000 (default 500)",
-	  .accepts = "an integer from 1 to 1000000",
+	  .help = N_("frames for --bench, 1 to 1000000 (default 500)"),
+	  .accepts = N_("an integer from 1 to 1000000"),
 	  .modes = IN_BENCH, .set = set_frames },
 	{ .name = "list", .arg = "WHAT",
-	  .help = "print the words an option accepts, one per line, and exit "
-		  "(for shell completion): views, presets, layouts, formats "
-		  "(of --dump), dtypes, series (of --dump-series), palettes, "
-		  "colors, depths (of --colors), langs or lessons (names for "
-		  "--lesson, in the language of --lang)",
+	  .help = N_("print the words an option accepts, one per line, and "
+		     "exit (for shell completion): %s; %s of --dump, %s of "
+		     "--dump-series, %s of --colors, %s for --lesson in the "
+		     "language of --lang"),
 	  .accepts = "%s", .words = what_words,
+	  .terms = TERMS("formats", "series", "depths", "lessons"),
 	  .modes = IN_LIST, .picks = CLI_LIST, .set = set_list },
 	{ .name = "list-keys",
-	  .help = "print the key bindings as a Markdown table and exit "
-		  "(with --ascii: key names without arrows)",
+	  .help = N_("print the key bindings as a %s table and exit (with "
+		     "--ascii: key names without arrows)"),
+	  .terms = TERMS("Markdown"),
 	  .modes = IN_LIST_KEYS, .picks = CLI_LIST_KEYS },
 	{ .name = "help", .letter = 'h',
-	  .help = "show this help and exit",
+	  .help = N_("show this help and exit"),
 	  .modes = IN_ALL, .picks = CLI_HELP },
 	{ .name = "version", .letter = 'V',
-	  .help = "show the version and exit",
+	  .help = N_("show the version and exit"),
 	  .modes = IN_ALL, .picks = CLI_VERSION },
 };
 
@@ -681,6 +730,9 @@ static int row_named(const char *name)
 
 /* ---- messages ---- */
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
 static bool fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -721,26 +773,87 @@ static const char *quoted(const char *s, char *dst, size_t n)
 	return dst;
 }
 
-/* "--snapshot or --bench": the modes in the IN_ bits `modes`. */
-static void modes_text(unsigned modes, char *dst, size_t n)
+/* "--snapshot or --bench": the modes in the IN_ bits `modes`, in l. */
+static void modes_text(unsigned modes, char *dst, size_t n, enum lang l)
 {
 	const char *names[NOPTS + 1];
+	char dashed[NOPTS + 1][32];
 	int k = 0;
 
 	if (modes & IN_EXPLORE)
-		names[k++] = "the explorer";
+		names[k++] = tr(l, "the explorer");
 	for (int i = 0; i < NOPTS; i++)
 		if (table[i].picks != CLI_EXPLORE &&
 		    (modes & (1u << table[i].picks)) &&
-		    table[i].picks != CLI_HELP && table[i].picks != CLI_VERSION)
-			names[k++] = table[i].name;
+		    table[i].picks != CLI_HELP && table[i].picks != CLI_VERSION) {
+			snprintf(dashed[k], sizeof dashed[k], "--%s",
+				 table[i].name);
+			names[k] = dashed[k];
+			k++;
+		}
 	dst[0] = '\0';
-	for (int i = 0; i < k; i++) {
-		size_t len = strlen(dst);
-		snprintf(dst + len, n - len, "%s%s%s",
-			 i == 0 ? "" : i == k - 1 ? " or " : ", ",
-			 i == 0 && (modes & IN_EXPLORE) ? "" : "--", names[i]);
+	join_names(dst, n, names, k, l);
+}
+
+/* The getopt_long tables for `table`. */
+static void build_getopt(struct option *longopts, char *shortopts)
+{
+	char *s = shortopts;
+
+	*s++ = ':';	/* report a missing argument as ':' */
+	for (int i = 0; i < NOPTS; i++) {
+		longopts[i] = (struct option){
+			table[i].name,
+			table[i].arg ? required_argument : no_argument,
+			NULL, LONG_BASE + i
+		};
+		if (table[i].letter) {
+			*s++ = table[i].letter;
+			if (table[i].arg)
+				*s++ = ':';
+		}
 	}
+	*s = '\0';
+	longopts[NOPTS] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* ---- the language of the messages ---- */
+
+/* The last value of --lang on the command line that names a language
+ * (-1 when none does), and whether --ascii is there: a quiet getopt pass
+ * over all of argv, so that options before a bad one count too. */
+static int lang_asked(int argc, char **argv, bool *ascii)
+{
+	struct option longopts[NOPTS + 1];
+	char shortopts[2 + 2 * NOPTS];
+	int chosen = -1, lang_row = row_named("lang");
+	int ascii_row = row_named("ascii");
+
+	build_getopt(longopts, shortopts);
+	*ascii = false;
+	optind = 0;
+	opterr = 0;
+	for (int c; (c = getopt_long(argc, argv, shortopts, longopts,
+				     NULL)) != -1;) {
+		enum lang l;
+
+		if (row_of(c) == ascii_row)
+			*ascii = true;
+		else if (row_of(c) == lang_row && optarg)
+			chosen = lang_from_name(optarg, &l) == 0 ? (int)l : -1;
+	}
+	optind = 0;
+	return chosen;
+}
+
+enum lang cli_lang(int argc, char **argv)
+{
+	char why[CLI_ERR_MAX];
+	bool ascii;
+	int asked = lang_asked(argc, argv, &ascii);
+	int l = lang_settle(asked, ascii, why, sizeof why);
+
+	return l == LANG_ZH ? LANG_ZH : LANG_EN;
 }
 
 /* ---- parsing ---- */
@@ -772,51 +885,31 @@ void cli_defaults(struct options *opt)
 	};
 }
 
-/* The getopt_long tables for `table`. */
-static void build_getopt(struct option *longopts, char *shortopts)
-{
-	char *s = shortopts;
-
-	*s++ = ':';	/* report a missing argument as ':' */
-	for (int i = 0; i < NOPTS; i++) {
-		longopts[i] = (struct option){
-			table[i].name,
-			table[i].arg ? required_argument : no_argument,
-			NULL, LONG_BASE + i
-		};
-		if (table[i].letter) {
-			*s++ = table[i].letter;
-			if (table[i].arg)
-				*s++ = ':';
-		}
-	}
-	*s = '\0';
-	longopts[NOPTS] = (struct option){ NULL, 0, NULL, 0 };
-}
-
 /* The message for getopt_long's '?' or ':'. */
-static bool getopt_error(int c, char **argv, char *err, size_t errlen)
+static bool getopt_error(int c, char **argv, enum lang l, char *err,
+			 size_t errlen)
 {
-	char q[64], text[320];
+	char q[64], text[CLI_ERR_MAX];
 	int row = row_of(optopt);
 
 	if (c == ':' && row >= 0)
-		return fail(err, errlen, "--%s needs a value: %s",
+		return fail(err, errlen, tr(l, "--%s needs a value: %s"),
 			    table[row].name,
-			    option_text(&table[row], table[row].accepts, text,
-					sizeof text));
+			    option_text(&table[row], table[row].accepts, l,
+					text, sizeof text));
 	if (c == '?' && optopt >= LONG_BASE && row >= 0)	/* "--ascii=1" */
-		return fail(err, errlen, "--%s takes no value, got \"%s\"",
+		return fail(err, errlen, tr(l, "--%s takes no value, got \"%s\""),
 			    table[row].name, quoted(argv[optind - 1], q,
 						    sizeof q));
 	if (optopt) {
 		char s[3] = { '-', (char)optopt, '\0' };
 		return fail(err, errlen,
-			    "unknown option \"%s\" (see pescope --help)",
+			    tr(l, "unknown option \"%s\" (see pescope --help)"),
 			    quoted(s, q, sizeof q));
 	}
 	return fail(err, errlen,
-		    "unknown or ambiguous option \"%s\" (see pescope --help)",
+		    tr(l, "unknown or ambiguous option \"%s\" (see pescope "
+		       "--help)"),
 		    quoted(argv[optind - 1], q, sizeof q));
 }
 
@@ -824,9 +917,9 @@ static bool getopt_error(int c, char **argv, char *err, size_t errlen)
  * one mode at most, options that apply to it, and ranges that depend on
  * other options. */
 static bool check_all(struct options *opt, const char *const *given,
-		      char *err, size_t errlen)
+		      enum lang l, char *err, size_t errlen)
 {
-	char q[64], m[96];
+	char q[64], m[CLI_ERR_MAX / 2];
 	int row;
 	int picked = -1;
 
@@ -840,7 +933,7 @@ static bool check_all(struct options *opt, const char *const *given,
 		}
 		if (picked >= 0 && table[i].picks != table[picked].picks)
 			return fail(err, errlen,
-				    "--%s and --%s cannot be used together",
+				    tr(l, "--%s and --%s cannot be used together"),
 				    table[picked].name, table[i].name);
 		picked = i;
 	}
@@ -849,17 +942,18 @@ static bool check_all(struct options *opt, const char *const *given,
 	for (int i = 0; i < NOPTS; i++) {
 		if (!given[i] || (table[i].modes & (1u << opt->mode)))
 			continue;
-		modes_text(table[i].modes, m, sizeof m);
+		modes_text(table[i].modes, m, sizeof m, l);
 		if (table[i].arg)
-			return fail(err, errlen, "--%s \"%s\" only works with %s",
+			return fail(err, errlen,
+				    tr(l, "--%s \"%s\" only works with %s"),
 				    table[i].name, quoted(given[i], q, sizeof q),
 				    m);
-		return fail(err, errlen, "--%s only works with %s",
+		return fail(err, errlen, tr(l, "--%s only works with %s"),
 			    table[i].name, m);
 	}
 
 	if (given[row_named("step")] && !opt->lesson)
-		return fail(err, errlen, "--step only works with --lesson");
+		return fail(err, errlen, tr(l, "--step only works with --lesson"));
 	if (opt->present && !given[row_named("palette")])
 		opt->palette = PALETTE_PUOR;
 	/* A preset sets d_model and base unless -d or -b say otherwise,
@@ -874,36 +968,37 @@ static bool check_all(struct options *opt, const char *const *given,
 	}
 	row = row_named("dtype");
 	if (given[row] && opt->mode == CLI_DUMP && opt->format != DUMP_NPY)
-		return fail(err, errlen, "--dtype \"%s\" only works with "
-			    "--dump npy, not --dump %s",
+		return fail(err, errlen, tr(l, "--dtype \"%s\" only works with "
+			    "--dump npy, not --dump %s"),
 			    quoted(given[row], q, sizeof q),
 			    opt->format == DUMP_CSV ? "csv" : "tsv");
 	if (given[row] && opt->mode == CLI_DUMP &&
 	    opt->number_type != PREC_FP64 && opt->number_type != PREC_FP32)
-		return fail(err, errlen, "--dtype \"%s\" only works with "
-			    "--dump-series collisions; --dump npy writes float64 "
-			    "or float32", quoted(given[row], q, sizeof q));
+		return fail(err, errlen, tr(l, "--dtype \"%s\" only works with "
+			    "--dump-series %s; --dump npy writes float64 or "
+			    "float32"), quoted(given[row], q, sizeof q),
+			    "collisions");
 	if (given[row] && opt->mode == CLI_SERIES &&
 	    opt->series != SERIES_COLLISIONS)
-		return fail(err, errlen, "--dtype only works with --dump npy or "
-			    "--dump-series collisions");
+		return fail(err, errlen, tr(l, "--dtype only works with --dump "
+			    "npy or --dump-series %s"), "collisions");
 	if (!given[row] && opt->series == SERIES_COLLISIONS)
 		opt->number_type = PREC_BF16;	/* the one that collides first */
 	if (opt->mode == CLI_SERIES && opt->series == SERIES_SCORES &&
 	    opt->length > SERIES_SCORES_MAX)
-		return fail(err, errlen, "--dump-series scores writes L x L rows: "
-			    "--length must be at most %d, got %lld",
-			    SERIES_SCORES_MAX, opt->length);
+		return fail(err, errlen, tr(l, "--dump-series %s writes L x L "
+			    "rows: --length must be at most %d, got %lld"),
+			    "scores", SERIES_SCORES_MAX, opt->length);
 	row = row_named("position");
 	if (opt->position >= opt->length)
-		return fail(err, errlen, "--position must be an integer from 0 "
-			    "to %lld (below the length %lld), got \"%s\"",
+		return fail(err, errlen, tr(l, "--position must be an integer "
+			    "from 0 to %lld (below the length %lld), got \"%s\""),
 			    opt->length - 1, opt->length,
 			    quoted(given[row], q, sizeof q));
 	row = row_named("dim");
 	if (opt->dim >= opt->pe.d_model)
-		return fail(err, errlen, "--dim must be an integer from 0 to %d "
-			    "(below d_model %d), got \"%s\"",
+		return fail(err, errlen, tr(l, "--dim must be an integer from 0 "
+			    "to %d (below d_model %d), got \"%s\""),
 			    opt->pe.d_model - 1, opt->pe.d_model,
 			    quoted(given[row], q, sizeof q));
 	return true;
@@ -916,7 +1011,8 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	char shortopts[2 + 2 * NOPTS];
 	const char *given[NOPTS] = { NULL };	/* last value of each option
 						 * given; "" for a flag */
-	char q[64], text[320];
+	char q[64], text[CLI_ERR_MAX];
+	enum lang l = cli_lang(argc, argv);
 
 	cli_defaults(opt);
 	opt->argv0 = argc > 0 ? argv[0] : NULL;
@@ -928,7 +1024,7 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 		if (c == -1)
 			break;
 		if (c == '?' || c == ':')
-			return getopt_error(c, argv, err, errlen);
+			return getopt_error(c, argv, l, err, errlen);
 		int i = row_of(c);
 		if (table[i].picks == CLI_HELP || table[i].picks == CLI_VERSION) {
 			opt->mode = table[i].picks;
@@ -937,61 +1033,55 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 		given[i] = optarg ? optarg : "";
 		const char *why = table[i].set ? table[i].set(opt, optarg)
 					       : NULL;
-		if (why)
-			return fail(err, errlen, "--%s must be %s, got \"%s\"%s%s%s",
-				    table[i].name,
-				    option_text(&table[i], table[i].accepts,
-						text, sizeof text),
-				    quoted(optarg, q, sizeof q),
-				    *why ? " (" : "", why, *why ? ")" : "");
+		if (!why)
+			continue;
+		option_text(&table[i], table[i].accepts, l, text, sizeof text);
+		quoted(optarg, q, sizeof q);
+		if (*why)
+			return fail(err, errlen,
+				    tr(l, "--%s must be %s, got \"%s\" (%s)"),
+				    table[i].name, text, q, tr(l, why));
+		return fail(err, errlen, tr(l, "--%s must be %s, got \"%s\""),
+			    table[i].name, text, q);
 	}
 	if (optind < argc)
-		return fail(err, errlen, "unexpected argument \"%s\" "
-			    "(see pescope --help)",
+		return fail(err, errlen, tr(l, "unexpected argument \"%s\" "
+			    "(see pescope --help)"),
 			    quoted(argv[optind], q, sizeof q));
-	return check_all(opt, given, err, errlen);
+	return check_all(opt, given, l, err, errlen);
 }
 
 /* ---- --help ---- */
 
-/* Prints text after `pad` spaces, wrapped at word boundaries to end before
- * column 80, continuation lines indented by `indent`. */
+/* Prints text wrapped at word boundaries (and between Chinese characters:
+ * base/wrap.h) to end before column 80 by display width: the first line
+ * after `pad` spaces, the others after `indent`. */
 static void print_wrapped(FILE *f, const char *text, int indent, int pad)
 {
-	const int width = 79;
-	int at = indent;	/* column after the padding */
+	enum { LINES_MAX = 16 };
+	struct wrap_line line[LINES_MAX];
+	int n = wrap_lines(text, 79 - indent, line, LINES_MAX);
 
-	fprintf(f, "%*s", pad, "");
-	while (*text) {
-		int len = (int)strcspn(text, " ");
-		if (at > indent && at + 1 + len > width) {
-			fprintf(f, "\n%*s", indent, "");
-			at = indent;
-		} else if (at > indent) {
-			fputc(' ', f);
-			at++;
-		}
-		fprintf(f, "%.*s", len, text);
-		at += len;
-		text += len;
-		text += strspn(text, " ");
-	}
-	fputc('\n', f);
+	for (int i = 0; i < n && i < LINES_MAX; i++)
+		fprintf(f, "%*s%.*s\n", i == 0 ? pad : indent, "",
+			(int)line[i].len, text + line[i].off);
 }
 
-void cli_usage(FILE *f)
+void cli_usage(FILE *f, enum lang l)
 {
 	const int col = 26;	/* where the help texts start */
-	char text[320];
+	char text[CLI_ERR_MAX * 4];
 
-	fputs("Usage: pescope [OPTION]...\n"
-	      "Explore the sinusoidal positional encoding of Transformers in "
-	      "the terminal:\nthe L x d matrix as a heatmap, the waveform of "
-	      "each dimension, and how\nsimilar positions are. Without an "
-	      "option that writes or renders something\n(--dump, "
-	      "--dump-series, --vector, --snapshot, --export, --keys, --bench,\n"
-	      "--lessons, --list-keys) it starts the interactive explorer."
-	      "\n\nOptions:\n", f);
+	fprintf(f, "%s\n\n", tr(l, "Usage: pescope [OPTION]..."));
+	snprintf(text, sizeof text, tr(l, "Explore the sinusoidal positional "
+		 "encoding of Transformers in the terminal: the L x d matrix "
+		 "as a heatmap, the waveform of each dimension, and how "
+		 "similar positions are. Without an option that writes or "
+		 "renders something (%s) it starts the interactive explorer."),
+		 "--dump, --dump-series, --vector, --snapshot, --export, "
+		 "--keys, --bench, --lessons, --list-keys");
+	print_wrapped(f, text, 0, 0);
+	fprintf(f, "\n%s\n", tr(l, "Options:"));
 	for (int i = 0; i < NOPTS; i++) {
 		const struct cli_option *o = &table[i];
 		int n;
@@ -1005,13 +1095,16 @@ void cli_usage(FILE *f)
 			fputc('\n', f);
 			n = 0;
 		}
-		print_wrapped(f, option_text(o, o->help, text, sizeof text),
+		print_wrapped(f, option_text(o, o->help, l, text, sizeof text),
 			      col, col - n);
 	}
-	fputs("\nNumbers may be written 512, 1e4 or 2.5e3; integers must be "
-	      "whole.\nExit status: 0 on success, 64 for a bad command line, "
-	      "65 for a lesson or\n--keys file that does not load, 66 when one "
-	      "cannot be found, 69 without a\nusable terminal, 71 when out of "
-	      "memory, 73 when the output cannot be created,\n74 for an I/O "
-	      "error, 128+N when ended by signal N.\n", f);
+	fputc('\n', f);
+	print_wrapped(f, tr(l, "Numbers may be written 512, 1e4 or 2.5e3; "
+			    "integers must be whole."), 0, 0);
+	print_wrapped(f, tr(l, "Exit status: 0 on success, 64 for a bad "
+			    "command line, 65 for a lesson or --keys file that "
+			    "does not load, 66 when one cannot be found, 69 "
+			    "without a usable terminal, 71 when out of memory, "
+			    "73 when the output cannot be created, 74 for an "
+			    "I/O error, 128+N when ended by signal N."), 0, 0);
 }

@@ -1,7 +1,7 @@
 /* cli.h - the command line: getopt_long into a validated struct options.
  *
  * cli_parse never prints and never exits: it returns false with a one-line
- * message (no program name, no newline) that names the option, the value
+ * message (no program name, no newline; in the language of cli_lang) that names the option, the value
  * and what is accepted, and main decides what to do with it (print it after
  * "pescope: " and exit 64). That keeps every message unit-testable.
  *
@@ -19,6 +19,7 @@
 #include "render/palette.h"
 #include "engine/pe.h"
 #include "engine/precision.h"
+#include "base/lang.h"
 
 /* Limits that --help and the messages quote. */
 #define CLI_SIZE_MAX TERM_SIZE_MAX	/* --size W and H: as on a terminal */
@@ -26,7 +27,7 @@
 #define CLI_SEED_MAX 4294967295LL	/* --seed */
 
 /* Room enough for any message of cli_parse, the quoted value included. */
-#define CLI_ERR_MAX 256
+#define CLI_ERR_MAX 512
 
 enum cli_mode {
 	CLI_EXPLORE,	/* the interactive explorer (no mode option given) */
@@ -130,7 +131,15 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
  * whose words are files. */
 const char *cli_list_word(enum cli_list which, int i);
 
-/* Writes the --help text to f. */
-void cli_usage(FILE *f);
+/* The language of what the command line prints (--help, the messages of
+ * cli_parse and of the modes until the options are settled): the last
+ * --lang WORD of argv that names a language, else the environment's, as
+ * lang_settle decides it (so English without a UTF-8 locale or with
+ * --ascii). Reads the whole of argv, bad options included, so a message
+ * about an option before --lang is already in its language. */
+enum lang cli_lang(int argc, char **argv);
+
+/* Writes the --help text in language l to f. */
+void cli_usage(FILE *f, enum lang l);
 
 #endif

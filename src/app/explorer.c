@@ -6,6 +6,7 @@
  * the work budget (work.h); while a job is unfinished the loop draws again
  * as soon as the pending events are taken, instead of waiting for one. */
 #include "app/explorer.h"
+#include "app/say.h"
 
 #include <stdio.h>
 
@@ -265,8 +266,8 @@ int explore_run(const struct options *opt)
 	}
 	term_close();
 	if (!c || rc == 71) {
-		fprintf(stderr, "pescope: out of memory for a %dx%d screen\n",
-			w, h);
+		say(tr((enum lang)opt->lang, "out of memory for a %dx%d screen"),
+		    w, h);
 		rc = 71;
 	}
 	canvas_free(c);

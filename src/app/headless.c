@@ -1,5 +1,7 @@
 /* headless.c - shared set-up of the modes that draw without a terminal. */
 #include "app/headless.h"
+#include "app/say.h"
+#include "base/tr.h"
 
 #include <langinfo.h>
 #include <stdio.h>
@@ -50,7 +52,7 @@ int headless_open(const struct options *opt, struct headless_run *h)
 	h->sc = screen_new(views_catalog());
 	memset(&h->book, 0, sizeof h->book);
 	if (!h->c || !h->sc) {
-		fprintf(stderr, "pescope: out of memory\n");
+		say("%s", tr((enum lang)opt->lang, "out of memory"));
 		return 71;
 	}
 	return headless_start(opt, &h->s, &h->book);

@@ -1,5 +1,6 @@
 /* lesson_mode.c - lessons for the modes (see lesson_mode.h). */
 #include "app/lesson_mode.h"
+#include "app/say.h"
 #include "base/tr.h"
 
 #include <errno.h>
@@ -23,27 +24,27 @@ static bool is_regular(const char *path)
 /* The one lesson file --lesson names by path: 66 when it cannot be read or
  * is not a regular file (a FIFO would block start-up), 65 when it does not
  * parse. */
-static int load_path(const char *path, struct lesson_book *b)
+static int load_path(const char *path, enum lang lang, struct lesson_book *b)
 {
 	char err[LESSON_ERR_MAX];
 	struct stat st;
 	struct lesson *l;
 
 	if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
-		fprintf(stderr, "pescope: %s: cannot read: %s\n", path,
-			strerror(errno));
+		say(tr(lang, "%s: cannot read: %s"), path,
+		    say_errno(lang, errno));
 		return EX_NOINPUT;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		fprintf(stderr, "pescope: %s: %s\n", path,
-			S_ISDIR(st.st_mode) ? "is a folder, not a lesson file"
-			: S_ISFIFO(st.st_mode) ? "is a FIFO, not a lesson file"
-			: "is not a regular file, so not a lesson file");
+		say("%s: %s", path,
+		    S_ISDIR(st.st_mode) ? tr(lang, "is a folder, not a lesson file")
+		    : S_ISFIFO(st.st_mode) ? tr(lang, "is a FIFO, not a lesson file")
+		    : tr(lang, "is not a regular file, so not a lesson file"));
 		return EX_NOINPUT;
 	}
 	l = lesson_load(path, views_catalog(), err, sizeof err);
 	if (!l) {
-		fprintf(stderr, "pescope: %s\n", err);
+		say("%s", err);
 		return EX_DATAERR;
 	}
 	lesson_book_single(b, l);
@@ -57,26 +58,29 @@ static int explain_missing(const struct options *opt,
 			   const struct lesson_book *b)
 {
 	char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX] = "";
-	const char *txt = strstr(opt->lesson, ".txt");
+	enum lang lang = (enum lang)opt->lang;
 
 	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
 		struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err);
 
 		if (!l) {	/* it failed inside the book the same way */
-			fprintf(stderr, "pescope: %s\n", err);
+			say("%s", err);
 			return EX_DATAERR;
 		}
 		lesson_free(l);
-		fprintf(stderr, "pescope: lesson \"%s\" is %s, which was not "
-			"read: %s (open it with --lesson %s)\n", opt->lesson,
-			strrchr(path, '/') ? strrchr(path, '/') + 1 : path,
-			b->left_out, path);
+		say(tr(lang, "lesson \"%s\" is %s, which was not read: %s (open "
+		       "it with --lesson %s)"), opt->lesson,
+		    strrchr(path, '/') ? strrchr(path, '/') + 1 : path,
+		    b->left_out, path);
 		return EX_NOINPUT;
 	}
-	fprintf(stderr, "pescope: no lesson \"%s\" in %s (pescope --lessons "
-		"lists them%s%s)\n", opt->lesson, b->dir,
-		txt ? "; a lesson file of your own is named by its path, as in "
-		      "./" : "", txt ? opt->lesson : "");
+	if (strstr(opt->lesson, ".txt"))
+		say(tr(lang, "no lesson \"%s\" in %s (pescope --lessons lists "
+		       "them; a lesson file of your own is named by its path, "
+		       "as in ./%s)"), opt->lesson, b->dir, opt->lesson);
+	else
+		say(tr(lang, "no lesson \"%s\" in %s (pescope --lessons lists "
+		       "them)"), opt->lesson, b->dir);
 	return EX_NOINPUT;
 }
 
@@ -89,7 +93,7 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 
 	memset(b, 0, sizeof *b);
 	if (opt->lesson && strchr(opt->lesson, '/')) {
-		rc = load_path(opt->lesson, b);
+		rc = load_path(opt->lesson, (enum lang)opt->lang, b);
 		if (rc != 0)
 			return rc;
 	} else if (opt->lesson || want_book) {
@@ -99,12 +103,12 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 			if (!opt->lesson)
 				return 0;
 			if (is_regular(opt->lesson))
-				return load_path(opt->lesson, b);
-			fprintf(stderr, "pescope: %s\n", dir);
+				return load_path(opt->lesson, (enum lang)opt->lang, b);
+			say("%s", dir);
 			return EX_NOINPUT;
 		}
 		if (lesson_book_load(b, dir, views_catalog()) != 0 && opt->lesson) {
-			fprintf(stderr, "pescope: %s\n", b->error);
+			say("%s", b->error);
 			return EX_NOINPUT;
 		}
 	}
@@ -115,7 +119,7 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 	    lesson_find_file(b->dir, opt->lesson, dir, sizeof dir) != 0) {
 		/* Not a lesson of the folder, but a file here: open it. */
 		lesson_book_free(b);
-		rc = load_path(opt->lesson, b);
+		rc = load_path(opt->lesson, (enum lang)opt->lang, b);
 		if (rc != 0)
 			return rc;
 		i = 0;
@@ -124,8 +128,8 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 		return explain_missing(opt, b);
 	l = b->lesson[i];
 	if (opt->step > l->nsteps) {
-		fprintf(stderr, "pescope: --step must be from 1 to %d for lesson "
-			"\"%s\", got %d\n", l->nsteps, l->name, opt->step);
+		say(tr((enum lang)opt->lang, "--step must be from 1 to %d for "
+		       "lesson \"%s\", got %d"), l->nsteps, l->name, opt->step);
 		return EX_USAGE;
 	}
 	return 0;
@@ -156,11 +160,11 @@ static int load_book(const struct options *opt, struct lesson_book *b)
 	memset(b, 0, sizeof *b);
 	if (lesson_find_dir((enum lang)opt->lang, opt->argv0, dir,
 			    sizeof dir) != 0) {
-		fprintf(stderr, "pescope: %s\n", dir);
+		say("%s", dir);
 		return EX_NOINPUT;
 	}
 	if (lesson_book_load(b, dir, views_catalog()) != 0) {
-		fprintf(stderr, "pescope: %s\n", b->error);
+		say("%s", b->error);
 		return EX_NOINPUT;
 	}
 	return 0;
@@ -169,28 +173,28 @@ static int load_book(const struct options *opt, struct lesson_book *b)
 /* After b was listed on stdout: 65 with a message when some of its files
  * did not load, 66 when it had none, 74 when stdout failed, else 0. Frees
  * b. */
-static int listed(struct lesson_book *b)
+static int listed(struct lesson_book *b, enum lang lang)
 {
 	int rc = 0;
 
 	fflush(stdout);
 	if (b->skipped) {
-		fprintf(stderr, "pescope: %s\n", b->error);
+		say("%s", b->error);
 		if (b->skipped > 1)
-			fprintf(stderr, "pescope: and %d more lesson files "
-				"that do not load\n", b->skipped - 1);
+			say(tr(lang, "and %d more lesson files that do not "
+			       "load"), b->skipped - 1);
 		rc = EX_DATAERR;
 	}
 	if (b->left_out[0]) {
-		fprintf(stderr, "pescope: %s\n", b->left_out);
+		say("%s", b->left_out);
 		rc = EX_DATAERR;
 	} else if (!b->count && !b->skipped) {
-		fprintf(stderr, "pescope: no lesson files (*.txt) in %s\n",
-			b->dir);
+		say(tr(lang, "no lesson files (*.txt) in %s"), b->dir);
 		rc = EX_NOINPUT;
 	}
 	if (ferror(stdout)) {
-		perror("pescope: cannot write the list");
+		say(tr(lang, "cannot write the list: %s"),
+		    say_errno(lang, errno ? errno : EIO));
 		rc = EX_IOERR;
 	}
 	lesson_book_free(b);
@@ -212,7 +216,7 @@ int lessons_run(const struct options *opt)
 	if (b.count)
 		printf("%s\n", tr(opt->lang, "Open one with pescope --lesson NAME (or its number); "
 			 "in the explorer, press o."));
-	return listed(&b);
+	return listed(&b, (enum lang)opt->lang);
 }
 
 int lesson_names_run(const struct options *opt)
@@ -224,5 +228,5 @@ int lesson_names_run(const struct options *opt)
 		return rc;
 	for (int i = 0; i < b.count; i++)
 		puts(b.lesson[i]->name);
-	return listed(&b);
+	return listed(&b, (enum lang)opt->lang);
 }

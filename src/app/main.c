@@ -17,9 +17,11 @@
 #include "app/export.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
+#include "app/say.h"
 #include "app/script.h"
 #include "app/snapshot.h"
 #include "base/lang.h"
+#include "base/tr.h"
 #include "io/atomic_file.h"
 #include "io/dump.h"
 #include "io/series.h"
@@ -27,13 +29,13 @@
 #include "views/views.h"
 
 /* Flushes standard output after help or version: 0, or EX_IOERR with a
- * message (pescope --help >/dev/full). */
-static int finish_stdout(void)
+ * message in language l (pescope --help >/dev/full). */
+static int finish_stdout(enum lang l)
 {
 	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "pescope: cannot write to standard output: %s\n",
-			strerror(errno ? errno : EIO));
+		say(tr(l, "cannot write to standard output: %s"),
+		    say_errno(l, errno ? errno : EIO));
 		return EX_IOERR;
 	}
 	return 0;
@@ -49,7 +51,7 @@ static int run_list(const struct options *opt)
 		return lesson_names_run(opt);
 	for (int i = 0; (w = cli_list_word(opt->list, i)); i++)
 		puts(w);
-	return finish_stdout();
+	return finish_stdout(opt->lang);
 }
 
 /* Writes what the mode asks for to fp; 0 or an errno value. */
@@ -76,23 +78,23 @@ static int write_content(FILE *fp, const struct options *opt)
 static int run_output(const struct options *opt)
 {
 	struct atomic_file af;
+	enum lang l = opt->lang;
 	const char *path = opt->output && strcmp(opt->output, "-") != 0 ?
 			   opt->output : NULL;
 	int err;
 
 	if (!path && opt->mode == CLI_DUMP && opt->format == DUMP_NPY &&
 	    isatty(STDOUT_FILENO)) {
-		fputs("pescope: --dump npy writes binary data, not for a "
-		      "terminal: use -o FILE or redirect standard output\n",
-		      stderr);
+		say("%s", tr(l, "--dump npy writes binary data, not for a "
+			     "terminal: use -o FILE or redirect standard "
+			     "output"));
 		return EX_USAGE;
 	}
 	/* Every signal that would end us removes the temporary first. */
 	signals_catch();
 	err = atomic_file_open(&af, path);
 	if (err) {
-		fprintf(stderr, "pescope: cannot write \"%s\": %s\n", path,
-			strerror(err));
+		say(tr(l, "cannot write \"%s\": %s"), path, say_errno(l, err));
 		return EX_CANTCREAT;
 	}
 	err = write_content(af.fp, opt);
@@ -105,11 +107,11 @@ static int run_output(const struct options *opt)
 		signals_end(signals_pending());
 	if (err) {
 		if (path)
-			fprintf(stderr, "pescope: cannot write \"%s\": %s\n",
-				path, strerror(err));
+			say(tr(l, "cannot write \"%s\": %s"), path,
+			    say_errno(l, err));
 		else
-			fprintf(stderr, "pescope: cannot write to standard "
-				"output: %s\n", strerror(err));
+			say(tr(l, "cannot write to standard output: %s"),
+			    say_errno(l, err));
 		return EX_IOERR;
 	}
 	return 0;
@@ -119,6 +121,7 @@ int main(int argc, char **argv)
 {
 	struct options opt;
 	char err[CLI_ERR_MAX];
+	enum lang l;
 
 	/* A reader that goes away (pescope ... | head -1) ends any mode
 	 * quietly, whatever SIGPIPE disposition we inherited; a write beyond
@@ -128,14 +131,18 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	setlocale(LC_ALL, "");
 	if (!cli_parse(argc, argv, &opt, err, sizeof err)) {
-		fprintf(stderr, "pescope: %s\n", err);
+		say("%s", err);
 		return EX_USAGE;
 	}
+	/* Chinese asked for where it cannot be shown: said in English. */
 	opt.lang = lang_settle(opt.lang, opt.ascii, err, sizeof err);
 	if (opt.lang < 0) {
-		fprintf(stderr, "pescope: %s\n", err);
+		say("%s", err);
 		return EX_USAGE;
 	}
+	/* -h and -V end the parse before a later --lang is read. */
+	l = opt.mode == CLI_HELP || opt.mode == CLI_VERSION ?
+	    cli_lang(argc, argv) : (enum lang)opt.lang;
 	/* No --seed: new drill questions each run, except in a --keys
 	 * script, which must replay the same way every time. */
 	if (opt.seed < 0 && opt.mode == CLI_KEYS)
@@ -146,11 +153,11 @@ int main(int argc, char **argv)
 				       (unsigned long long)CLI_SEED_MAX);
 	switch (opt.mode) {
 	case CLI_HELP:
-		cli_usage(stdout);
-		return finish_stdout();
+		cli_usage(stdout, l);
+		return finish_stdout(l);
 	case CLI_VERSION:
 		printf("pescope %s\n", PESCOPE_VERSION);
-		return finish_stdout();
+		return finish_stdout(l);
 	case CLI_DUMP:
 	case CLI_VECTOR:
 	case CLI_SERIES:
@@ -161,7 +168,7 @@ int main(int argc, char **argv)
 		return export_run(&opt);
 	case CLI_LIST_KEYS:
 		keys_doc_markdown(stdout, views_catalog(), !opt.ascii);
-		return finish_stdout();
+		return finish_stdout(l);
 	case CLI_BENCH:
 		return bench_run(&opt);
 	case CLI_KEYS:

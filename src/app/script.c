@@ -17,6 +17,8 @@
 #include "base/words.h"
 #include "views/screen.h"
 #include "app/headless.h"
+#include "app/say.h"
+#include "base/tr.h"
 #include "model/keys.h"
 #include "model/lesson.h"
 #include "base/numparse.h"
@@ -99,22 +101,21 @@ static void split_words(const char *p, const char *end, struct words *w)
 
 /* ---- parsing ---- */
 
-static bool fail(char *err, size_t n, const char *msg, const char *word,
-		 size_t len)
+/* Writes message msg (a translated format taking two strings: op and the
+ * quoted word) into err; returns false. */
+static bool fail(char *err, size_t n, const char *msg, const char *op,
+		 const char *word, size_t len)
 {
 	char q[160];
 
-	if (word)
-		snprintf(err, n, msg, quoted(word, len, q, sizeof q));
-	else
-		snprintf(err, n, "%s", msg);
+	snprintf(err, n, msg, op, quoted(word, len, q, sizeof q));
 	return false;
 }
 
 /* Reads word w of ws as an integer in [lo, hi] for the value called what. */
-static bool parse_int(const struct words *ws, int w, const char *op,
-		      const char *what, long long lo, long long hi,
-		      long long *out, char *err, size_t n)
+static bool parse_int(enum lang l, const struct words *ws, int w,
+		      const char *op, const char *what, long long lo,
+		      long long hi, long long *out, char *err, size_t n)
 {
 	char word[32], q[160];
 	enum numparse_status st = NUMPARSE_RANGE;
@@ -126,38 +127,42 @@ static bool parse_int(const struct words *ws, int w, const char *op,
 	}
 	if (st == NUMPARSE_OK)
 		return true;
-	snprintf(err, n, "%s: %s must be an integer from %lld to %lld, got "
-		 "\"%s\" (%s)", op, what, lo, hi,
+	snprintf(err, n, tr(l, "%s: %s must be an integer from %lld to %lld, "
+			    "got \"%s\" (%s)"), op, what, lo, hi,
 		 quoted(ws->at[w], ws->len[w], q, sizeof q),
-		 numparse_reason(st));
+		 tr(l, numparse_reason(st)));
 	return false;
 }
 
 /* Checks the argument count of op: from lo to hi words after it. */
-static bool arg_count(const struct words *ws, const char *op, int lo, int hi,
-		      const char *usage, char *err, size_t n)
+static bool arg_count(enum lang l, const struct words *ws, const char *op,
+		      int lo, int hi, const char *usage, char *err, size_t n)
 {
 	int got = ws->count - 1;
 
 	if (!ws->more && got >= lo && got <= hi)
 		return true;
-	snprintf(err, n, "%s: %s, as in \"%s\"",
-		 op, got < lo ? "missing values" : "too many values", usage);
+	if (got < lo)
+		snprintf(err, n, tr(l, "%s: missing values, as in \"%s\""), op,
+			 usage);
+	else
+		snprintf(err, n, tr(l, "%s: too many values, as in \"%s\""), op,
+			 usage);
 	return false;
 }
 
 /* The characters of a text or cmd line: no controls (the line is valid
  * UTF-8 already). */
-static bool check_string(const char *s, const char *end, const char *op,
-			 char *err, size_t n)
+static bool check_string(enum lang l, const char *s, const char *end,
+			 const char *op, char *err, size_t n)
 {
 	while (s < end) {
 		uint32_t cp;
 		size_t k = utf8_decode(s, (size_t)(end - s), &cp);
 		if (utf8_is_control(cp)) {
-			snprintf(err, n, "%s: control character U+%04X in the "
-				 "string (use a key line for Tab, Enter...)",
-				 op, (unsigned)cp);
+			snprintf(err, n, tr(l, "%s: control character U+%04X in "
+					    "the string (use a %s line for Tab, "
+					    "Enter...)"), op, (unsigned)cp, "key");
 			return false;
 		}
 		s += k;
@@ -172,13 +177,15 @@ static const char *rest_of_line(const struct words *ws)
 	return is_blank(*p) ? p + 1 : p;
 }
 
-static bool parse_point(const struct words *ws, int first, const char *op,
-			struct script_event *ev, char *err, size_t n)
+static bool parse_point(enum lang l, const struct words *ws, int first,
+			const char *op, struct script_event *ev, char *err,
+			size_t n)
 {
 	long long x, y;
 
-	if (!parse_int(ws, first, op, "X", 0, SCRIPT_SIZE_MAX - 1, &x, err, n) ||
-	    !parse_int(ws, first + 1, op, "Y", 0, SCRIPT_SIZE_MAX - 1, &y,
+	if (!parse_int(l, ws, first, op, "X", 0, SCRIPT_SIZE_MAX - 1, &x, err,
+		       n) ||
+	    !parse_int(l, ws, first + 1, op, "Y", 0, SCRIPT_SIZE_MAX - 1, &y,
 		       err, n))
 		return false;
 	ev->x = (int)x;
@@ -187,7 +194,7 @@ static bool parse_point(const struct words *ws, int first, const char *op,
 }
 
 /* Parses a line known to be valid UTF-8 without NUL bytes. */
-static bool parse_words(const char *line, const char *end,
+static bool parse_words(enum lang l, const char *line, const char *end,
 			struct script_event *ev, char *err, size_t n)
 {
 	struct words ws;
@@ -199,13 +206,14 @@ static bool parse_words(const char *line, const char *end,
 		return true;
 	op = ws.at[0];
 	if (words_same(op, ws.len[0], "key")) {
-		if (!arg_count(&ws, "key", 1, 1, "key Left", err, n))
+		if (!arg_count(l, &ws, "key", 1, 1, "key Left", err, n))
 			return false;
 		ev->key = keycode_parse(ws.at[1], ws.len[1]);
 		if (ev->key < 0)
-			return fail(err, n, "key: unknown key \"%s\" (a character, "
-				    "a name such as Left, Enter or Space, or C-a "
-				    ".. C-z)", ws.at[1], ws.len[1]);
+			return fail(err, n, tr(l, "%s: unknown key \"%s\" (a "
+					       "character, a name such as Left, "
+					       "Enter or Space, or C-a .. C-z)"),
+				    "key", ws.at[1], ws.len[1]);
 		ev->op = SCRIPT_KEY;
 		return true;
 	}
@@ -213,9 +221,9 @@ static bool parse_words(const char *line, const char *end,
 		bool text = ws.len[0] == 4;
 		const char *s = rest_of_line(&ws);
 		if (text && s == end)
-			return fail(err, n, "text: nothing to type, as in "
-				    "\"text d 64\"", NULL, 0);
-		if (!check_string(s, end, text ? "text" : "cmd", err, n))
+			return fail(err, n, tr(l, "%s: nothing to type, as in "
+					       "\"%s\""), "text", "text d 64", 9);
+		if (!check_string(l, s, end, text ? "text" : "cmd", err, n))
 			return false;
 		ev->op = text ? SCRIPT_TEXT : SCRIPT_CMD;
 		memcpy(ev->text, s, (size_t)(end - s));
@@ -223,32 +231,37 @@ static bool parse_words(const char *line, const char *end,
 		return true;
 	}
 	if (words_same(op, ws.len[0], "click")) {
-		if (!arg_count(&ws, "click", 2, 2, "click 10 5", err, n) ||
-		    !parse_point(&ws, 1, "click", ev, err, n))
+		if (!arg_count(l, &ws, "click", 2, 2, "click 10 5", err, n) ||
+		    !parse_point(l, &ws, 1, "click", ev, err, n))
 			return false;
 		ev->op = SCRIPT_CLICK;
 		return true;
 	}
 	if (words_same(op, ws.len[0], "wheel")) {
-		if (!arg_count(&ws, "wheel", 3, 3, "wheel up 10 5", err, n))
+		if (!arg_count(l, &ws, "wheel", 3, 3, "wheel up 10 5", err, n))
 			return false;
 		if (words_same(ws.at[1], ws.len[1], "up"))
 			ev->dir = 1;
 		else if (words_same(ws.at[1], ws.len[1], "down"))
 			ev->dir = -1;
-		else
-			return fail(err, n, "wheel: direction must be up or "
-				    "down, got \"%s\"", ws.at[1], ws.len[1]);
-		if (!parse_point(&ws, 2, "wheel", ev, err, n))
+		else {
+			char q[160];
+
+			snprintf(err, n, tr(l, "%s: direction must be %s or %s, "
+					    "got \"%s\""), "wheel", "up", "down",
+				 quoted(ws.at[1], ws.len[1], q, sizeof q));
+			return false;
+		}
+		if (!parse_point(l, &ws, 2, "wheel", ev, err, n))
 			return false;
 		ev->op = SCRIPT_WHEEL;
 		return true;
 	}
 	if (words_same(op, ws.len[0], "resize")) {
-		if (!arg_count(&ws, "resize", 2, 2, "resize 120 40", err, n) ||
-		    !parse_int(&ws, 1, "resize", "W", 1, SCRIPT_SIZE_MAX, &a,
+		if (!arg_count(l, &ws, "resize", 2, 2, "resize 120 40", err, n) ||
+		    !parse_int(l, &ws, 1, "resize", "W", 1, SCRIPT_SIZE_MAX, &a,
 			       err, n) ||
-		    !parse_int(&ws, 2, "resize", "H", 1, SCRIPT_SIZE_MAX, &b,
+		    !parse_int(l, &ws, 2, "resize", "H", 1, SCRIPT_SIZE_MAX, &b,
 			       err, n))
 			return false;
 		ev->op = SCRIPT_RESIZE;
@@ -257,18 +270,24 @@ static bool parse_words(const char *line, const char *end,
 		return true;
 	}
 	if (words_same(op, ws.len[0], "tick")) {
-		if (!arg_count(&ws, "tick", 0, 1, "tick 25", err, n))
+		if (!arg_count(l, &ws, "tick", 0, 1, "tick 25", err, n))
 			return false;
 		ev->count = 1;
 		if (ws.count == 2 &&
-		    !parse_int(&ws, 1, "tick", "N", 1, SCRIPT_TICKS_MAX,
+		    !parse_int(l, &ws, 1, "tick", "N", 1, SCRIPT_TICKS_MAX,
 			       &ev->count, err, n))
 			return false;
 		ev->op = SCRIPT_TICK;
 		return true;
 	}
-	return fail(err, n, "unknown event \"%s\" (key, text, cmd, click, "
-		    "wheel, resize, tick, or # for a comment)", op, ws.len[0]);
+	{
+		char q[160];
+
+		snprintf(err, n, tr(l, "unknown event \"%s\" (%s, or # for a "
+				    "comment)"), quoted(op, ws.len[0], q, sizeof q),
+			 "key, text, cmd, click, wheel, resize, tick");
+	}
+	return false;
 }
 
 /* Copies line (len bytes) into out without its comment: a '#' that starts
@@ -292,8 +311,9 @@ static size_t strip_comment(const char *line, size_t len, char *out)
 	return k;
 }
 
-bool script_parse(const char *line, size_t len, struct script_event *ev,
-		  char *err, size_t n)
+/* script_parse with its message in language l. */
+static bool parse_line(enum lang l, const char *line, size_t len,
+		       struct script_event *ev, char *err, size_t n)
 {
 	const char *nul = memchr(line, '\0', len);
 	char bare[SCRIPT_LINE_MAX + 1];
@@ -301,26 +321,34 @@ bool script_parse(const char *line, size_t len, struct script_event *ev,
 	memset(ev, 0, sizeof *ev);
 	ev->op = SCRIPT_NOTHING;
 	if (nul) {
-		snprintf(err, n, "NUL byte at column %zu",
+		snprintf(err, n, tr(l, "NUL byte at column %zu"),
 			 (size_t)(nul - line) + 1);
 		return false;
 	}
 	if (len > SCRIPT_LINE_MAX) {
-		snprintf(err, n, "line longer than %d bytes", SCRIPT_LINE_MAX);
+		snprintf(err, n, tr(l, "line longer than %d bytes"),
+			 SCRIPT_LINE_MAX);
 		return false;
 	}
 	for (size_t i = 0; i < len;) {
 		uint32_t cp;
 		size_t k = utf8_decode(line + i, len - i, &cp);
 		if (k == 0) {
-			snprintf(err, n, "invalid UTF-8 at column %zu (byte "
-				 "0x%02x)", i + 1, (unsigned char)line[i]);
+			snprintf(err, n, tr(l, "invalid UTF-8 at column %zu "
+					    "(byte 0x%02x)"), i + 1,
+				 (unsigned char)line[i]);
 			return false;
 		}
 		i += k;
 	}
 	len = strip_comment(line, len, bare);
-	return parse_words(bare, bare + len, ev, err, n);
+	return parse_words(l, bare, bare + len, ev, err, n);
+}
+
+bool script_parse(const char *line, size_t len, struct script_event *ev,
+		  char *err, size_t n)
+{
+	return parse_line(LANG_EN, line, len, ev, err, n);
 }
 
 /* ---- running ---- */
@@ -370,8 +398,8 @@ static bool on_screen(const struct script_session *ss,
 
 	if (ev->x < w && ev->y < h)
 		return true;
-	snprintf(err, n, "%s: cell %d %d is outside the %dx%d screen "
-		 "(X 0 to %d, Y 0 to %d)", op, ev->x, ev->y, w, h, w - 1,
+	snprintf(err, n, tr(ss->s.lang, "%s: cell %d %d is outside the %dx%d "
+			    "screen (X 0 to %d, Y 0 to %d)"), op, ev->x, ev->y, w, h, w - 1,
 		 h - 1);
 	return false;
 }
@@ -408,7 +436,8 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 		break;
 	case SCRIPT_RESIZE:
 		if (canvas_resize(ss->c, ev->w, ev->h) != 0) {
-			snprintf(err, n, "resize: no memory for a %dx%d screen",
+			snprintf(err, n, tr(ss->s.lang, "%s: no memory for a "
+						   "%dx%d screen"), "resize",
 				 ev->w, ev->h);
 			return false;
 		}
@@ -469,8 +498,8 @@ enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 			return ferror(in) ? SCRIPT_READ_ERROR : SCRIPT_DONE;
 		ss->line++;
 		if (len > SCRIPT_LINE_MAX) {
-			snprintf(err, n, "line longer than %d bytes",
-				 SCRIPT_LINE_MAX);
+			snprintf(err, n, tr(ss->s.lang, "line longer than %d "
+					       "bytes"), SCRIPT_LINE_MAX);
 			return SCRIPT_BAD_LINE;
 		}
 		if (len > 0 && buf[len - 1] == '\r')
@@ -479,7 +508,7 @@ enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 			len -= 3;	/* a byte-order mark, from an editor */
 			memmove(buf, buf + 3, (size_t)len + 1);
 		}
-		if (!script_parse(buf, (size_t)len, &ev, err, n) ||
+		if (!parse_line(ss->s.lang, buf, (size_t)len, &ev, err, n) ||
 		    !script_apply(ss, &ev, err, n))
 			return SCRIPT_BAD_LINE;
 	}
@@ -492,7 +521,7 @@ enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
  * named file must be a regular file or a device: it is opened without
  * waiting, so a FIFO is refused at once instead of blocking until a writer
  * comes (use --keys - to read a pipe). */
-static int open_script(const char *path, FILE **in)
+static int open_script(const char *path, enum lang l, FILE **in)
 {
 	struct stat st;
 	const char *why = NULL;
@@ -505,19 +534,20 @@ static int open_script(const char *path, FILE **in)
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) != 0)
-		why = strerror(errno);
+		why = say_errno(l, errno);
 	else if (S_ISDIR(st.st_mode))
-		why = strerror(EISDIR);
+		why = say_errno(l, EISDIR);
 	else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
-		why = "a FIFO, not a file (read a pipe with --keys - < FIFO)";
+		why = tr(l, "a FIFO, not a file (read a pipe with --keys - < "
+			 "FIFO)");
 	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
 		 !(*in = fdopen(fd, "r")))
-		why = strerror(errno);
+		why = say_errno(l, errno);
 	if (*in)
 		return 0;
 	if (fd >= 0)
 		close(fd);
-	fprintf(stderr, "pescope: cannot read \"%s\": %s\n", path, why);
+	say(tr(l, "cannot read \"%s\": %s"), path, why);
 	return EX_NOINPUT;
 }
 
@@ -539,8 +569,8 @@ static int print_result(const struct options *opt, struct script_session *ss,
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
 fail:
-	fprintf(stderr, "pescope: cannot write to standard output: %s\n",
-		strerror(errno ? errno : EIO));
+	say(tr(ss->s.lang, "cannot write to standard output: %s"),
+	    say_errno(ss->s.lang, errno ? errno : EIO));
 	return EX_IOERR;
 }
 
@@ -564,8 +594,8 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 			rc = EX_DATAERR;
 			break;
 		case SCRIPT_READ_ERROR:
-			fprintf(stderr, "pescope: cannot read \"%s\": %s\n", name,
-				strerror(errno));
+			say(tr(ss.s.lang, "cannot read \"%s\": %s"), name,
+			    say_errno(ss.s.lang, errno));
 			rc = EX_IOERR;
 			break;
 		case SCRIPT_DONE:
@@ -583,7 +613,7 @@ int script_run(const struct options *opt)
 	struct canvas *c;
 	struct screen *sc;
 	FILE *in;
-	int rc = open_script(opt->keys, &in);
+	int rc = open_script(opt->keys, (enum lang)opt->lang, &in);
 
 	if (rc != 0)
 		return rc;
@@ -595,7 +625,7 @@ int script_run(const struct options *opt)
 	if (c && sc) {
 		rc = run_session(opt, in, name, sc, c);
 	} else {
-		fprintf(stderr, "pescope: out of memory\n");
+		say("%s", tr((enum lang)opt->lang, "out of memory"));
 		rc = EX_OSERR;
 	}
 	canvas_free(c);

@@ -117,7 +117,8 @@ enum script_status {
  * filled in, or false with a one-line message of at most n-1 bytes in err.
  * Looks at no state: a click outside the screen is found by script_apply.
  * A byte-order mark is not this function's business (script_feed skips one
- * at the start of the input). */
+ * at the start of the input). The message is in English (script_feed
+ * gives it in the session's language). */
 bool script_parse(const char *line, size_t len, struct script_event *ev,
 		  char *err, size_t n);
 

@@ -1,7 +1,10 @@
 /* snapshot.c - `pescope --snapshot`: the explorer's screen rendered once,
  * headless, as text on stdout. The same screen_draw() as the terminal. */
 #include "app/snapshot.h"
+#include "app/say.h"
+#include "base/tr.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 #include "views/screen.h"
@@ -26,7 +29,8 @@ int snapshot_run(const struct options *opt)
 	rc = render_text(stdout, h.c, &ro);
 	headless_close(&h);
 	if (rc != 0 || fflush(stdout) != 0 || ferror(stdout)) {
-		perror("pescope: cannot write the snapshot");
+		say(tr((enum lang)opt->lang, "cannot write the snapshot: %s"),
+		    say_errno((enum lang)opt->lang, errno ? errno : EIO));
 		return 74;
 	}
 	return 0;

@@ -14,6 +14,8 @@
 #   - memory stays under 32 MiB for a 100000 x 4096 dump.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+# Messages and --help in English, whatever the caller's locale.
+export LC_ALL=C.UTF-8
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 PY=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)

@@ -18,6 +18,8 @@
 #     command under it prints, and its --keys example runs as written.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+# Messages and --help in English, whatever the caller's locale.
+export LC_ALL=C.UTF-8
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

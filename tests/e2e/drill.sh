@@ -13,6 +13,8 @@
 # closes it. (The answer to type is read from the screen.)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
+# Messages in English, whatever the caller's locale.
+export LC_ALL=C.UTF-8
 
 # ---- the scripted drill, twice ----
 

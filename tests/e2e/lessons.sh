@@ -15,6 +15,8 @@
 # diff.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
+# Messages in English, whatever the caller's locale.
+export LC_ALL=C.UTF-8
 golden=$here/../golden
 fixtures=$here/../lessons
 out=$TM_DIR/out err=$TM_DIR/err

@@ -3,6 +3,8 @@
 # their bad inputs and output failures.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+# Messages in English, whatever the caller's locale.
+export LC_ALL=C.UTF-8
 PY=/usr/bin/python3
 
 if ! "$PY" -c 'import numpy' 2>/dev/null; then

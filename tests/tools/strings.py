@@ -141,6 +141,14 @@ def glossary(path):
     return avoid, kept
 
 
+def english_words(text, kept):
+    """The English words of text that Chinese may not keep: words of 3 or
+    more letters that are not kept terms, outside printf conversions, ':'
+    commands and --options."""
+    return [w for w in WORD.findall(TYPED.sub(" ", CONV.sub(" ", text)))
+            if sum(ch.isalpha() for ch in w) >= 3 and w not in kept]
+
+
 def main():
     src, gloss = sys.argv[1], sys.argv[2]
     used = sentences(src)
@@ -162,10 +170,8 @@ def main():
         for w, term in avoid:
             if w in zh:
                 problems.append(f"{where}: \"{w}\" in the Chinese: the glossary says {term}")
-        for m in WORD.finditer(TYPED.sub(" ", CONV.sub(" ", zh))):
-            w = m.group(0)
-            if sum(ch.isalpha() for ch in w) >= 3 and w not in kept:
-                problems.append(f"{where}: English word \"{w}\" in the Chinese of \"{en}\"")
+        for w in english_words(zh, kept):
+            problems.append(f"{where}: English word \"{w}\" in the Chinese of \"{en}\"")
     for en, where in sorted(used.items(), key=lambda kv: kv[1]):
         if en not in seen:
             problems.append(f"{where}: no Chinese for \"{en}\" in {path}")

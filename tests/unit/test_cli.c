@@ -1,6 +1,7 @@
 /* test_cli.c - the command line: good options land in struct options, every
  * bad one gets a single-line message naming the option and the value. */
 #include <criterion/criterion.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,7 +207,7 @@ Test(cli, usage_names_every_option)
 	};
 
 	cr_assert_not_null(f);
-	cli_usage(f);
+	cli_usage(f, LANG_EN);
 	fclose(f);
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		cr_assert(strstr(text, names[i]), "--help lacks %s", names[i]);
@@ -445,4 +446,27 @@ Test(cli, parses_again_from_scratch)
 	cr_assert_eq(opt.pe.d_model, 4);
 	cr_assert(parse(NULL), "%s", err);
 	cr_assert_eq(opt.pe.d_model, 512);
+}
+
+/* ---- the language of the messages ---- */
+
+/* --lang anywhere on the command line, even after the bad option or
+ * abbreviated, chooses the language of cli_parse's message; a --lang that
+ * names no language leaves the environment's (English here). */
+Test(cli, messages_follow_lang_wherever_it_stands)
+{
+	cr_assert(setlocale(LC_ALL, "C.UTF-8"), "C.UTF-8 locale");
+	setenv("LC_ALL", "C.UTF-8", 1);
+	refused(parse("-d", "513", "--lang", "zh", NULL), "--d-model", "偶数");
+	refused(parse("--lang=zh", "-d", "513", NULL), "--d-model", "（是奇数）");
+	refused(parse("--lan", "zh", "--frobnicate", NULL), "未知", NULL);
+	refused(parse("-d", "513", "--lang", "fr", NULL), "--d-model",
+		"even integer");
+	refused(parse("--lang", "zh", "--lang", "en", "-d", "513", NULL),
+		"--d-model", "even integer");
+	/* "--lang" as the value of -o is a file name, not the option */
+	refused(parse("-o", "--lang", "zh", NULL), "unexpected argument", NULL);
+	/* Chinese cannot be drawn with --ascii: English */
+	refused(parse("--ascii", "--lang", "zh", "-d", "513", NULL),
+		"--d-model", "even integer");
 }

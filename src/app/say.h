@@ -1,0 +1,25 @@
+/* say.h - the one-line messages the modes print on standard error, in the
+ * language of the run: "pescope: " and the sentence, translated by the
+ * caller (say(tr(l, "cannot write \"%s\": %s"), path, ...)), so the
+ * compiler checks the English against the arguments and `make strings`
+ * finds the sentence. */
+#ifndef SAY_H
+#define SAY_H
+
+#include "base/lang.h"
+
+#if defined(__GNUC__)
+#define SAY_FORMAT __attribute__((format(printf, 1, 2)))
+#else
+#define SAY_FORMAT
+#endif
+
+/* Writes "pescope: ", the formatted message and a newline to stderr. */
+void say(const char *fmt, ...) SAY_FORMAT;
+
+/* What errno value err means, in language l: strerror's text in English;
+ * in Chinese a translation of the errors files and pipes give (a general
+ * one for the rare others). */
+const char *say_errno(enum lang l, int err);
+
+#endif
