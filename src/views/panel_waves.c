@@ -254,8 +254,9 @@ static void waves_layout(const struct state *s, struct rect r,
 }
 
 /* "dim 4 sin  dim 5 cos  i=2 λ=7.5  pos 0-43", each part in its trace's
- * colour; on a narrow panel "i=2" goes first, then the word "dim", so the
- * main plot's window (when it has its own) always shows. */
+ * colour; on a narrow panel "i=2" goes first, then the word "dim", then
+ * the partner and the wavelength, so that the main plot's window (when it
+ * has its own) shows whole where it fits at all; no part is cut. */
 static void draw_legend(const struct state *s, struct canvas *c,
 			const struct waves_layout *l, int partner)
 {
@@ -286,14 +287,20 @@ static void draw_legend(const struct state *s, struct canvas *c,
 		if (level < 2 && utf8_width(sel) + utf8_width(other) +
 				 utf8_width(lam) + utf8_width(win) > l->in.w)
 			continue;
+		if (utf8_width(sel) + utf8_width(other) + utf8_width(lam) +
+		    utf8_width(win) > l->in.w)
+			other[0] = '\0';
+		if (utf8_width(sel) + utf8_width(lam) + utf8_width(win) > l->in.w)
+			lam[0] = '\0';
 		x += canvas_text(c, x, l->legend_y, end - x, sel,
 				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
 		x += canvas_text(c, x, l->legend_y, end - x, other,
 				 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
 		x += canvas_text(c, x, l->legend_y, end - x, lam,
 				 (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
-		canvas_text(c, x, l->legend_y, end - x, win,
-			    (struct style){ ROLE_CURSOR, ROLE_DEFAULT, 0 });
+		if (utf8_width(win) <= end - x)
+			canvas_text(c, x, l->legend_y, end - x, win,
+				    (struct style){ ROLE_CURSOR, ROLE_DEFAULT, 0 });
 		return;
 	}
 }
@@ -344,14 +351,14 @@ static void draw_too_fast(const struct state *s, struct canvas *c,
 {
 	double turns = (double)a->ax.npos / a->ax.w / lam;
 	char num[32], a1[TEXT_MAX], a2[TEXT_MAX];
-	const char *cand[2] = { a1, a2 };
+	const char *cand[3] = { a1, a2, tr(s->lang, "too fast") };
 
 	fmt_double_compact(turns, 2, num, sizeof num);
-	snprintf(a1, sizeof a1, tr(s->lang, "too fast to draw: %s turns a column; z zooms in"), num);
+	snprintf(a1, sizeof a1, tr(s->lang, "too fast to draw: %s turns/column; z zooms in"), num);
 	snprintf(a2, sizeof a2, tr(s->lang, "too fast: %s turns/col"),
 		 num);
 	paragraph_fit(c, a->ax.x0 + 1, a->y0 + (a->h - 1) / 2, a->ax.w - 1, cand,
-		      2, st);
+		      3, st);
 }
 
 static void draw_strips(const struct state *s, struct canvas *c,

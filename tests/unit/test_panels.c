@@ -901,3 +901,26 @@ Test(panels, presenter_mode_gives_the_plots_more_room)
 		cr_expect_eq(roomy.inspector.h, 4);
 	}
 }
+
+/* A narrow waveform panel far into a long sequence: the legend leaves out
+ * the partner dimension rather than cut the window's range, which shows
+ * whole, with both its ends. */
+Test(panels, a_narrow_legend_keeps_the_window_whole)
+{
+	struct state s = mkstate(8192, 1000000, 123456, 4097, 0, 1000000);
+	struct rect r = { 0, 0, 38, 6 };
+	struct canvas *c = sentinel_canvas(38, 6);
+	char *text, *at;
+	long long lo, hi;
+
+	s.cur.pe.base = 5e5;
+	waves_draw(&s, c, r);
+	text = snap(c);
+	at = strstr(text, "pos ");
+	cr_assert_not_null(at, "%s", text);
+	cr_assert_eq(sscanf(at, "pos %lld-%lld", &lo, &hi), 2, "%s", text);
+	cr_expect(lo <= 123456 && 123456 <= hi && hi - lo > 1000,
+		  "window %lld-%lld in:\n%s", lo, hi, text);
+	free(text);
+	canvas_free(c);
+}
