@@ -171,7 +171,11 @@ static struct plot_axis main_axis(const struct state *s,
 {
 	const struct pe_params *p = &s->cur.pe;
 	double lam = pe_wavelength(p, pe_pair_of(p, s->cur.dim));
-	int dots = dots_per_turn(rows);
+	/* steep enough to stay a line, but two periods in view at least
+	 * (2.5 before rounding down): a tall, narrow plot would otherwise
+	 * show less than one */
+	int most = 4 * shared->w / 5;
+	int dots = dots_per_turn(rows) < most ? dots_per_turn(rows) : most;
 	double fit = floor(2.0 * shared->w * lam / dots);
 	long long n, pos0;
 	struct plot_axis a = *shared;

@@ -924,3 +924,28 @@ Test(panels, a_narrow_legend_keeps_the_window_whole)
 	free(text);
 	canvas_free(c);
 }
+
+/* The selected wave's own window shows two periods at least, at every
+ * classroom size: a tall, narrow panel once showed half a period. */
+Test(panels, the_startup_window_shows_two_periods)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 },
+					{ 160, 50 }, { 200, 60 } };
+
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct settings st = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+		struct state s;
+		char *text, *at;
+		long long lo, hi;
+
+		fx_init(&s, &st);
+		text = fx_text(&s, sizes[i][0], sizes[i][1]);
+		at = strstr(text, "pos ");
+		cr_assert_not_null(at, "%s", text);
+		cr_assert_eq(sscanf(at, "pos %lld-%lld", &lo, &hi), 2, "%s", text);
+		cr_expect_geq((double)(hi - lo), 2.0 * 2.0 * M_PI - 1.0,
+			      "%dx%d: pos %lld-%lld, less than two periods of "
+			      "2pi", sizes[i][0], sizes[i][1], lo, hi);
+		free(text);
+	}
+}
