@@ -51,8 +51,14 @@ void state_fit(struct state *s)
 
 void state_set_screen(struct state *s, int w, int h)
 {
+	bool resized = w != s->screen_w || h != s->screen_h;
+
 	s->screen_w = w > 0 ? w : 0;
 	s->screen_h = h > 0 ? h : 0;
+	/* A lesson step's "zoom PANEL WxH" follows the screen it is on. */
+	if (resized && s->les.zoom_w > 0)
+		s->zoomed = s->screen_w < s->les.zoom_w ||
+			    s->screen_h < s->les.zoom_h;
 }
 
 void state_set_window_positions(struct state *s, long long lo, long long hi)

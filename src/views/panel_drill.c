@@ -200,6 +200,33 @@ static void title_text(const struct state *s, int number, char *buf, size_t n)
 		snprintf(buf, n, "%s", raw);
 }
 
+/* The view called name as a sentence names it, "the context view", in
+ * the language of s (a Chinese sentence says the view's Chinese name, not
+ * its command word). buf holds it when the name has no row here. */
+static const char *view_named(const struct state *s, const char *name,
+			      char *buf, size_t n)
+{
+	static const struct {
+		const char *name, *said;	/* said: tr.h */
+	} views[] = {
+		{ "explore", N_("the explore view") },
+		{ "spectrum", N_("the spectrum view") },
+		{ "clocks", N_("the clocks view") },
+		{ "bands", N_("the bands view") },
+		{ "layouts", N_("the layouts view") },
+		{ "context", N_("the context view") },
+		{ "bugs", N_("the bugs view") },
+		{ "vector", N_("the vector view") },
+		{ "attention", N_("the attention view") },
+	};
+
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+		if (strcmp(views[i].name, name) == 0)
+			return tr(s->lang, views[i].said);
+	snprintf(buf, n, tr(s->lang, "the %s view"), name);
+	return buf;
+}
+
 /* ---- asking ---- */
 
 static void draw_ask(const struct state *s, struct canvas *c, struct rect r)
@@ -271,8 +298,8 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 	drill_text_why(&q, s->lang, text, sizeof text);
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_text);
 	tail = rs.n;
-	snprintf(text, sizeof text, tr(s->lang, "Live in the %s view (keys work as usual) · n, Enter: next · Esc: end"),
-		 state_view(s)->name);
+	snprintf(text, sizeof text, tr(s->lang, "Live in %s (keys work as usual) · n, Enter: next · Esc: end"),
+		 view_named(s, state_view(s)->name, title, sizeof title));
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	title_text(s, d->asked, title, sizeof title);
 	draw_box(c, r, w, title, &rs, tail, true);
@@ -305,13 +332,13 @@ static void draw_summary(const struct state *s, struct canvas *c,
 	text[0] = '\0';
 	for (int i = 0; i < shown && p < end; i++) {
 		struct drill_question q;
-		char b[32];
+		char b[32], v[64];
 
 		drill_question_make(d->seed, d->missed[i], &q);
 		fmt_double_compact(q.pe.base, 6, b, sizeof b);
-		p += snprintf(p, (size_t)(end - p), tr(s->lang, "%d) %s (d_model %d, base %s) → %s view\n"),
+		p += snprintf(p, (size_t)(end - p), tr(s->lang, "%d) %s (d_model %d, base %s) → %s\n"),
 			      i + 1, drill_text_kind(q.kind, s->lang),
-			      q.pe.d_model, b, q.view);
+			      q.pe.d_model, b, view_named(s, q.view, v, sizeof v));
 	}
 	if (p < end && d->nmissed + d->nlost > shown)
 		snprintf(p, (size_t)(end - p), tr(s->lang, "... and %d more\n"),
