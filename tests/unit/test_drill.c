@@ -424,7 +424,7 @@ Test(drill, summary_lists_misses_and_reopens_them)
 		if (missed.pe.base == 1e6)
 			snprintf(base, sizeof base, "1e6");
 		snprintf(line, sizeof line, "│    1) %s (d_model %d, base %s) → "
-			 "the %s view", drill_text_kind(missed.kind, LANG_EN),
+			 "%s view", drill_text_kind(missed.kind, LANG_EN),
 			 missed.pe.d_model, base,
 			 missed.view);
 		cr_assert(strstr(text, line), "want \"%s\" in\n%s", line, text);

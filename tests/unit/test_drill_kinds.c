@@ -792,6 +792,31 @@ static void assert_knobs(const struct drill_question *q)
 	}
 }
 
+/* During a reveal on a w x h screen the view is drawn below the drill's
+ * box, not under it: the box ends before the view's first panel starts,
+ * and the view keeps rows to show the answer in. */
+static void assert_view_uncovered(const struct drill_question *q, int w, int h)
+{
+	struct canvas *c = canvas_new(w, h);
+	int bx = (w - (w - 2 > 92 ? 92 : w - 2)) / 2, box_end = -1, view = -1;
+
+	cr_assert_not_null(c);
+	fx_draw(&st, c);
+	for (int y = 0; y < h; y++) {
+		if (box_end < 0 && canvas_cell(c, bx, y)->ch == 0x2514)	/* └ */
+			box_end = y;
+		if (view < 0 && canvas_cell(c, 0, y)->ch == 0x250c)	/* ┌ */
+			view = y;
+	}
+	cr_assert_geq(box_end, 0, "kind %d: no drill box", q->kind);
+	cr_assert_gt(view, box_end, "kind %d %dx%d: the drill box (to row %d) "
+		     "covers the view (from row %d)", q->kind, w, h, box_end,
+		     view);
+	cr_assert_geq(h - view, h / 3, "kind %d %dx%d: the view keeps %d rows",
+		      q->kind, w, h, h - view);
+	canvas_free(c);
+}
+
 Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)
 {
 	for (int kind = 0; kind < DRILL_KINDS; kind++) {
@@ -819,6 +844,8 @@ Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)
 				     "kind %d opens %s", kind, want);
 			assert_shows(&q);
 			assert_knobs(&q);
+			assert_view_uncovered(&q, 80, 24);
+			assert_view_uncovered(&q, 100, 30);
 		}
 	}
 }
