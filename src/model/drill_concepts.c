@@ -14,7 +14,11 @@
  *   - relative schemes: Shaw et al. 2018, Raffel et al. 2020 (T5, section
  *     2.1), Press et al. 2022;
  *   - RoPE and its long-term decay: Su et al. (RoFormer), sections 3.2 and
- *     3.4.3; the bound's values are checked in tests/unit/test_drill.c;
+ *     3.4.3: an upper bound, tight for aligned q and k; it shrinks over the
+ *     first few hundred offsets, then plateaus (B(4096) > B(1000)), and
+ *     for random q and k the mean |score| does not decay: Barbero et al.
+ *     2024, "Round and Round We Go!" (arXiv 2410.06205); the values and
+ *     the random mean are checked in tests/unit/test_drill_kinds.c;
  *   - PI: Chen et al. 2023; NTK-aware: bloc97 2023; YaRN: Peng et al. 2023;
  *   - bf16 (8 significant bits) and fp16 (11): IEEE 754 and bfloat16. */
 #include "model/drill_concepts.h"
