@@ -77,7 +77,7 @@ fault "half-width punctuation in a Chinese row" \
 	'half-width "形," in the Chinese of "Waveforms"' \
 	base/tr_zh.c 's/"波形"/"波形,"/'
 lesson_fault "a word the glossary avoids, in a lesson" \
-	'07-attention.txt:73: "NTK 感知" in the lesson: the glossary says NTK-aware' \
+	'"NTK 感知" in the lesson: the glossary says NTK-aware' \
 	07-attention.txt 's/NTK-aware 缩放/NTK 感知缩放/'
 lesson_fault "an English word left in a lesson" \
 	'English word "heatmap" in the lesson' \
