@@ -285,7 +285,8 @@ static bool knobs_valid(const struct state *s)
 }
 
 /* No lesson, or an open lesson of the book with its step in range; the
- * chooser's entry 0 .. book count; a highlight with lo <= hi. */
+ * chooser's entry 0 .. book count; a highlight with lo <= hi; a step's
+ * zoom rule with both sizes or neither. */
 static bool lesson_cursor_valid(const struct state *s)
 {
 	const struct lesson_cursor *c = &s->les;
@@ -299,6 +300,8 @@ static bool lesson_cursor_valid(const struct state *s)
 	if (c->sel < 0 || c->sel > n || c->typed < 0 || c->typed > n)
 		return false;
 	if (s->hl.kind != HL_NONE && (s->hl.lo < 0 || s->hl.lo > s->hl.hi))
+		return false;
+	if (c->zoom_w < 0 || c->zoom_h < 0 || (c->zoom_w > 0) != (c->zoom_h > 0))
 		return false;
 	return !(c->focus && !l);
 }
