@@ -36,7 +36,8 @@
  *       zoom PANEL WxH   lights it, and zooms it on screens narrower than
  *                        W or shorter than H, where it would be too small
  *                        to show what the caption says (the zoom follows
- *                        the screen when its size changes: state.h);
+ *                        the screen when its size changes: state.h;
+ *                        a later "view" command clears it);
  *   - caption text: consecutive lines are joined into a paragraph (with a
  *     space, except next to a Chinese character, where no space belongs);
  *     blank lines separate paragraphs. A line that must start with '#', ':',

@@ -180,6 +180,7 @@ void state_set_view(struct state *s, int view)
 		s->view = view;
 		s->panel = 0;
 		s->zoomed = false;
+		s->les.zoom_w = s->les.zoom_h = 0;	/* was another view's */
 	}
 }
 
