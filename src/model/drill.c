@@ -362,7 +362,8 @@ struct kind_spec {
 };
 
 /* What each kind is revealed in, by view name (catalog.h): the one place
- * that says it. The kinds about the attention score (relative schemes,
+ * that says it, but for the offset family's symmetry, which its maker
+ * sends to explore's similarity curve. The kinds about the attention score (relative schemes,
  * RoPE, long-term decay, the W_Q/W_K caveat) show in "attention", whose
  * score matrices and decay plot are their answers. */
 static const struct kind_spec kinds[DRILL_KINDS] = {

@@ -705,6 +705,30 @@ Test(drill_kinds, every_kind_has_valid_parameters_and_the_right_answer)
 			     k);
 }
 
+/* The offset family is one kind asked four ways: each way comes up, about
+ * as often as the others. */
+Test(drill_kinds, the_offset_family_asks_all_four_ways)
+{
+	int ways[DRILL_OFFSET_VARIANTS] = { 0 }, asked = 0;
+
+	for (unsigned long long seed = 1; seed <= 200; seed++)
+		for (int n = 0; n < 2 * DRILL_KINDS; n++) {
+			struct drill_question q;
+
+			drill_question_make(seed, n, &q);
+			if (q.kind != DRILL_OFFSET) {
+				cr_assert_eq(q.variant, 0);
+				continue;
+			}
+			cr_assert(q.variant >= 0 && q.variant < DRILL_OFFSET_VARIANTS);
+			ways[q.variant]++;
+			asked++;
+		}
+	for (int v = 0; v < DRILL_OFFSET_VARIANTS; v++)
+		cr_assert(ways[v] > asked / 8, "way %d asked %d times of %d", v,
+			  ways[v], asked);
+}
+
 /* ---- the reveal ---- */
 
 /* The view each kind should open, named here rather than read from the
