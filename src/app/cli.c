@@ -1078,8 +1078,8 @@ void cli_usage(FILE *f, enum lang l)
 		 "as a heatmap, the waveform of each dimension, and how "
 		 "similar positions are. Without an option that writes or "
 		 "renders something (%s) it starts the interactive explorer."),
-		 "--dump, --dump-series, --vector, --snapshot, --export, "
-		 "--keys, --bench, --lessons, --list-keys");
+		 tr(l, "--dump, --dump-series, --vector, --snapshot, --export, "
+		    "--keys, --bench, --lessons, --list-keys"));
 	print_wrapped(f, text, 0, 0);
 	fprintf(f, "\n%s\n", tr(l, "Options:"));
 	for (int i = 0; i < NOPTS; i++) {

@@ -106,6 +106,10 @@ struct view_spec {
 	/* Panels the view is made of that one can focus (w/W, a click) and
 	 * zoom to the whole body (F); below 2, none. */
 	int npanels;
+	/* Their names, npanels of them in focus order, as lesson steps name
+	 * them ("focus heatmap", "zoom scores 100x30": lesson.h); NULL with
+	 * fewer than 2 panels. */
+	const char *const *panel_name;
 	/* The panel under (x, y) of the body r, or -1 (with npanels >= 2). */
 	int (*panel_at)(const struct state *s, struct rect r, int x, int y);
 };

@@ -197,10 +197,14 @@ static void make_base_100(struct drill_question *q, struct rng *r)
 	set_choice(q, r);
 }
 
-/* An offset k between two positions on a 256-position screen, and the
- * view's offset knob at k (clocks). */
+/* The offset identity, one of its four ways: an offset k between two
+ * positions on a 256-position screen, and the clocks' offset knob at k
+ * (the symmetry is shown by the similarity curve of explore instead). */
 static void make_offset(struct drill_question *q, struct rng *r)
 {
+	q->variant = rng_below(r, DRILL_OFFSET_VARIANTS);
+	if (q->variant == DRILL_OFFSET_SYMMETRY)
+		q->view = "explore";
 	q->len = 256;
 	pick_offset(q, r, 40);
 	set_knob(q, 0, "offset", (double)q->k);
@@ -358,21 +362,19 @@ struct kind_spec {
 };
 
 /* What each kind is revealed in, by view name (catalog.h): the one place
- * that says it. The kinds about the attention score (relative schemes,
+ * that says it, but for the offset family's symmetry, which its maker
+ * sends to explore's similarity curve. The kinds about the attention score (relative schemes,
  * RoPE, long-term decay, the W_Q/W_K caveat) show in "attention", whose
  * score matrices and decay plot are their answers. */
 static const struct kind_spec kinds[DRILL_KINDS] = {
 	[DRILL_LAST_WAVELENGTH] = { "spectrum", make_last_wavelength },
 	[DRILL_FIRST_WAVELENGTH] = { "explore", make_first_wavelength },
 	[DRILL_CYCLES] = { "spectrum", make_cycles },
-	[DRILL_SYMMETRY] = { "explore", make_offset },
+	[DRILL_OFFSET] = { "clocks", make_offset },
 	[DRILL_NORM] = { "explore", make_norm },
 	[DRILL_BASE_100] = { "explore", make_base_100 },
 	[DRILL_FAST_PAIRS] = { "bands", make_fast_pairs },
-	[DRILL_OFFSET_ONLY] = { "clocks", make_offset },
 	[DRILL_NTK_BASE] = { "context", make_ntk },
-	[DRILL_ROTATION] = { "clocks", make_offset },
-	[DRILL_SINE_AND_COSINE] = { "clocks", make_offset },
 	[DRILL_WHY_10000] = { "spectrum", make_why_10000 },
 	[DRILL_ADD_OR_CONCAT] = { "vector", make_position },
 	[DRILL_LEARNED] = { "explore", make_learned },

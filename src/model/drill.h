@@ -14,7 +14,8 @@
  * live. Which view shows which kind is one table in drill.c.
  *
  * The text of a question (drill_text.c for the mechanics, drill_concepts.c
- * for the concepts) exists in English and Chinese; every
+ * for the concepts, drill_format.c for the numbers both write) exists in
+ * English and Chinese; every
  * function that writes text writes UTF-8 and cuts it on a character
  * boundary when the buffer is too small. No I/O, no globals. */
 #ifndef DRILL_H
@@ -27,20 +28,18 @@
 #include "engine/pe.h"
 
 /* The kinds of question. The comment says what the answer is. The first
- * ones are mechanics (numbers, formulas); from DRILL_SINE_AND_COSINE on
- * they are the concepts interviewers ask about, all choice questions. */
+ * ones are mechanics (numbers, formulas); from DRILL_WHY_10000 on they
+ * are the concepts interviewers ask about, all choice questions. */
 enum drill_kind {
 	DRILL_LAST_WAVELENGTH,	/* choice: 2*pi*base^((d-2)/d), not 2*pi*base */
 	DRILL_FIRST_WAVELENGTH,	/* number: 2*pi, whatever d and base */
 	DRILL_CYCLES,		/* number: pairs with wavelength <= len */
-	DRILL_SYMMETRY,		/* choice: s(k) = s(-k), direction-blind */
+	DRILL_OFFSET,		/* choice: one identity, PE(p+k) = M_k PE(p),
+				 * asked four ways (enum drill_offset) */
 	DRILL_NORM,		/* number: ||PE(p)|| = sqrt(d/2) */
 	DRILL_BASE_100,		/* choice: base 100 leaves no slow pairs */
 	DRILL_FAST_PAIRS,	/* choice: low pairs resolve neighbours */
-	DRILL_OFFSET_ONLY,	/* choice: PE(p).PE(p+k) depends on k only */
 	DRILL_NTK_BASE,		/* number: base * s^(d/(d-2)) */
-	DRILL_ROTATION,		/* choice: an offset is a fixed rotation */
-	DRILL_SINE_AND_COSINE,	/* choice: sine alone has no linear M_k */
 	DRILL_WHY_10000,	/* choice: the longest wavelength against the
 				 * lengths in use */
 	DRILL_ADD_OR_CONCAT,	/* choice: W[x; PE] = W_x x + W_p PE */
@@ -48,12 +47,24 @@ enum drill_kind {
 	DRILL_EXTRAPOLATION,	/* choice: not in practice (Press et al.) */
 	DRILL_RELATIVE,		/* choice: Shaw, T5, ALiBi act on the scores */
 	DRILL_ROPE,		/* choice: q, k rotated in every layer */
-	DRILL_DECAY,		/* choice: an upper bound decays, on average */
+	DRILL_DECAY,		/* choice: an upper bound, tight for aligned q
+				 * and k, shrinks and then plateaus */
 	DRILL_PROJECTIONS,	/* choice: W_Q, W_K make added PE not relative */
 	DRILL_LOW_PRECISION,	/* choice: bf16 exact to 256, fp16 to 2048 */
 	DRILL_CONTEXT_METHODS,	/* choice: NTK-aware works without
 				 * fine-tuning; PI, YaRN */
 	DRILL_KINDS
+};
+
+/* The variants of DRILL_OFFSET: each asks what the offset identity
+ * PE(p+k) = M_k PE(p) (M_k turns pair i by k*omega_i) implies. */
+enum drill_offset {
+	DRILL_OFFSET_SYMMETRY,	/* s(k) = s(-k): the dot product is
+				 * direction-blind */
+	DRILL_OFFSET_ONLY,	/* PE(p).PE(p+k) depends on k only */
+	DRILL_OFFSET_ROTATION,	/* an offset is one fixed rotation */
+	DRILL_OFFSET_SINE_COSINE,	/* sine alone has no linear M_k */
+	DRILL_OFFSET_VARIANTS
 };
 
 enum {
@@ -69,6 +80,8 @@ struct drill_knob {
 
 struct drill_question {
 	enum drill_kind kind;	/* what is asked */
+	int variant;		/* DRILL_OFFSET: which way (enum
+				 * drill_offset); else 0 */
 	int number;		/* position in the seed's sequence, from 0 */
 	struct pe_params pe;	/* d_model and base (layout interleaved) */
 	long long len;		/* positions the revealed view shows */

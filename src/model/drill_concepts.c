@@ -3,23 +3,28 @@
  *
  * Each kind has a row: its question, its four options (option 0 is the
  * right one; the others are the wrong answers people give, the common one
- * first where there is one) and why, in English (their Chinese is in
+ * first where there is one, each as long and as specific as the right
+ * one, whose caveats go into why) and why, in English (their Chinese is in
  * base/tr_zh.c). A NULL text is
  * written by the functions below it, with the question's numbers. The
- * claims and their sources:
- *   - sine and cosine: the paper (Vaswani et al. 2017, section 3.5), a
- *     linear map M_k from PE(p) to PE(p+k);
+ * claims and their sources (sine and cosine, the offset identity, is a
+ * mechanics kind now: drill_text.c):
  *   - learned embeddings: the paper's Table 3, row (E);
  *   - extrapolation: Press, Smith and Lewis 2022 (ALiBi), Figure 1;
  *   - relative schemes: Shaw et al. 2018, Raffel et al. 2020 (T5, section
  *     2.1), Press et al. 2022;
  *   - RoPE and its long-term decay: Su et al. (RoFormer), sections 3.2 and
- *     3.4.3; the bound's values are checked in tests/unit/test_drill.c;
+ *     3.4.3: an upper bound, tight for aligned q and k; it shrinks over the
+ *     first few hundred offsets, then plateaus (B(4096) > B(1000)), and
+ *     for random q and k the mean |score| does not decay: Barbero et al.
+ *     2024, "Round and Round We Go!" (arXiv 2410.06205); the values and
+ *     the random mean are checked in tests/unit/test_drill_kinds.c;
  *   - PI: Chen et al. 2023; NTK-aware: bloc97 2023; YaRN: Peng et al. 2023;
  *   - bf16 (8 significant bits) and fp16 (11): IEEE 754 and bfloat16. */
 #include "model/drill_concepts.h"
 #include "base/fmt.h"
 #include "base/tr.h"
+#include "model/drill_format.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -32,79 +37,72 @@ struct concept {
 };
 
 static const struct concept concepts[] = {
-	{ DRILL_SINE_AND_COSINE,
-	  N_("Each pair i of PE holds sin(p·ω_i) and cos(p·ω_i), at the same frequency. Why both, rather than the sine alone?"),
-	  { N_("so that one matrix M_k takes PE(p) to PE(p+k) for every p; with sines alone no linear map does"),
-	    N_("to keep every value between -1 and 1"),
-	    N_("the cosine turns at a second, slower frequency, which reaches further"),
-	    N_("the cosine's sign tells the direction: positive after p, negative before") },
-	  N_("sin((p+k)ω) = sin(pω)·cos(kω) + cos(pω)·sin(kω) needs cos(pω), which a vector of sines lacks. With both, M_k turns pair i by k·ω_i at every p: the paper's reason, to make attending by relative position easy.") },
 	{ DRILL_WHY_10000,
 	  NULL,
 	  { NULL,
-	    N_("the longest input the model can take: 10000 tokens"),
-	    N_("the wavelength of the fastest pair"),
-	    N_("little: any base above d_model gives the same encoding") },
+	    N_("the longest input the model can take: 10000 tokens, past which the angles repeat"),
+	    N_("the wavelength of the fastest pair: 10000 positions, so neighbours differ in every pair"),
+	    N_("little: any base above d_model gives the same encoding up to a rescaling of p") },
 	  NULL },
 	{ DRILL_ADD_OR_CONCAT,
 	  N_("The Transformer adds PE(p) to the word embedding instead of concatenating the two. Which is true?"),
-	  { N_("adding keeps the width d_model and loses little: after a linear layer, [x; PE] is a sum W_x·x + W_p·PE anyway"),
+	  { N_("adding keeps the width; after a linear layer, [x; PE] is W_x·x + W_p·PE anyway"),
 	    N_("the sum mixes the two beyond repair: the model can no longer tell word from position"),
 	    N_("concatenating would make attention depend on the offset only"),
-	    N_("the paper tried both, and concatenating scored clearly worse") },
+	    N_("the paper tried both, and concatenating scored clearly worse in BLEU") },
 	  N_("Any linear map of [x; PE] is W_x·x + W_p·PE, so concatenating before W_Q, W_K, W_V is a sum too; adding shares one d_model-wide space and saves width. In many dimensions, position and meaning can keep to nearly separate directions.") },
 	{ DRILL_LEARNED,
 	  N_("The paper also trained the model with learned position embeddings in place of the sinusoids. What did it find?"),
-	  { N_("nearly the same (Table 3, row E: BLEU 25.7 against 25.8); it kept the sinusoids in the hope that they extrapolate"),
+	  { N_("nearly the same (Table 3, row E: BLEU 25.7 against 25.8 for sinusoids)"),
 	    N_("learned embeddings were clearly better, but cost too much memory"),
 	    N_("the sinusoids were clearly better, which is why the paper chose them"),
-	    N_("learned embeddings would not train unless the sinusoids were added too") },
+	    N_("learned embeddings would not train unless the sinusoids were added to them too") },
 	  N_("Table 3, row E (learned positional embedding): perplexity 4.92 and BLEU 25.7 on the development set, against 4.92 and 25.8 for the base model. The paper hoped sinusoids extrapolate; BERT and GPT-2 later learned theirs.") },
 	{ DRILL_EXTRAPOLATION,
 	  NULL,
 	  { NULL,
 	    N_("yes: sin and cos are defined for every position, so any length works as well as the trained ones"),
-	    N_("no, because PE is undefined past position 10000"),
-	    N_("yes, as long as the layout is concatenated") },
+	    N_("no: PE is undefined past position 10000, the base, so longer inputs are cut there"),
+	    N_("yes, if the layout is concatenated: it keeps the slow pairs apart") },
 	  N_("Defined is not learned: past the trained length come angle combinations of the slow pairs and distances never seen. Press et al. (2022) measured a sinusoidal model's perplexity climbing soon past it; ALiBi was built to extrapolate.") },
 	{ DRILL_RELATIVE,
 	  N_("Shaw et al. (2018), T5 and ALiBi make attention depend on how far apart two tokens are. Where does that distance go?"),
-	  { N_("into each layer's attention scores: learned offset vectors (Shaw), a learned bias per offset bucket (T5), a fixed -m·|p-q| (ALiBi)"),
+	  { N_("into each layer's attention scores, as a learned vector or bias per offset, or -m·|p-q|"),
 	    N_("into the input, once: a vector for each offset is added to the word embeddings"),
 	    N_("into the softmax temperature, which grows with the distance"),
 	    N_("each token renumbers the input from itself, then sinusoidal PE is added as usual") },
 	  N_("A distance belongs to a pair of tokens, so it goes where pairs meet, the score: Shaw adds a learned vector per clipped offset to the key, T5 a learned number per bucket and head, ALiBi -m·|p-q| with slopes 2^(-8h/H).") },
 	{ DRILL_ROPE,
 	  N_("How does RoPE (rotary position embedding) bring in positions, compared with the paper's sinusoidal PE?"),
-	  { N_("it rotates each pair of q and k by position·θ_i in every attention layer, so q·k depends on the offset only; nothing is added to the input"),
-	    N_("it adds the same sinusoids to the input, only with another base"),
-	    N_("it rotates the word embeddings once, before the first layer"),
-	    N_("it multiplies every attention score by cos(p-q)") },
+	  { N_("it rotates each pair of q and k by position·θ_i in every layer; nothing is added"),
+	    N_("it adds the same sinusoids to the input, only with another base and in every layer"),
+	    N_("it rotates the word embeddings once, before the first layer, by position·θ_i"),
+	    N_("it multiplies every attention score by cos(p-q), so far tokens get smaller weights") },
 	  N_("With R_m turning pair i by m·θ_i, (R_m q)·(R_n k) = qᵀR_(n-m)k: only the offset is left, whatever W_Q and W_K are, as the rotation comes after them. θ_i = base^(-2i/d) are the paper's frequencies, d the head's width.") },
 	{ DRILL_DECAY,
 	  N_("RoFormer says RoPE has long-term decay. For a head of dimension d = 128, what decays as the offset m between query and key grows?"),
-	  { N_("an upper bound on the score: it falls on average as m grows, while one score can still be large far away"),
+	  { N_("an upper bound on |score|, tight for aligned q and k: it shrinks, then plateaus"),
 	    N_("every attention weight, at every offset: a farther token always gets less"),
 	    N_("the vectors themselves: q and k get shorter as they are rotated further"),
-	    N_("the frequencies: far tokens are rotated by the slow pairs only") },
-	  N_("RoFormer bounds |score| by a constant set by q and k times Σ_j |S_j|, S_j = Σ_(l<j) e^(i·m·θ_l); (1/64)·Σ_j |S_j| is 32.5 at m = 0, 18.0 at 10, 10.2 at 100, 6.5 at 250. A bound only: learned q and k can still favour a far token.") },
+	    N_("the mean score over random q and k: it falls towards 0 as the offset m grows") },
+	  N_("RoFormer bounds |score| by a constant set by q and k times Σ_j |S_j|, S_j = Σ_(l<j) e^(i·m·θ_l); (1/64)·Σ_j |S_j| is 32.5 at m = 0, 10.2 at 100, then plateaus (4.47 at 1000, 4.88 at 4096). For random q, k the mean |score| does not decay (Barbero et al. 2024).") },
 	{ DRILL_PROJECTIONS,
 	  N_("With PE added to the input, a layer scores positions p and q by (x_p+PE_p)ᵀW_QᵀW_K(x_q+PE_q). Is that a function of p - q alone?"),
-	  { N_("no: it has word-position cross terms, and W_QᵀW_K breaks even the position-position term; this is what RoPE fixes"),
-	    N_("yes: PE_p·PE_q depends only on p - q, so the score does too"),
+	  { N_("no: it has word-position cross terms, and W_QᵀW_K breaks even PE_p·PE_q"),
+	    N_("yes: PE_p·PE_q depends only on p - q, and the cross terms average out over words"),
 	    N_("yes, as long as the layout is interleaved"),
-	    N_("yes, once d_model is large enough for the cross terms to cancel") },
+	    N_("yes, once d_model is large enough for the cross terms to cancel out in the sum") },
 	  N_("With W = W_QᵀW_K the score is x_pᵀW·x_q + x_pᵀW·PE_q + PE_pᵀW·x_q + PE_pᵀW·PE_q: the cross terms see p and q on their own, and the last is relative only if W commutes with the pair rotations. RoPE rotates after W.") },
 	{ DRILL_LOW_PRECISION,
 	  NULL,
 	  { NULL,
-	    N_("65504: a 16-bit float holds whole numbers that far"),
-	    N_("no limit: the sinusoids are computed in float32 afterwards, which undoes the rounding"),
-	    N_("32767, the largest 16-bit integer") },
+	    N_("65504: a 16-bit float holds every whole number up to its largest finite value"),
+	    N_("no limit: the sinusoids are computed in float32 afterwards"),
+	    N_("32767: the cast keeps position ids exact up to the largest 16-bit integer") },
 	  NULL },
 	{ DRILL_CONTEXT_METHODS,
 	  NULL,
-	  { N_("it works fairly well without fine-tuning: raising the base keeps the fast pairs as trained and stretches mostly the slow ones"),
+	  { N_("it works fairly well without fine-tuning: the fast pairs stay as trained"),
 	    N_("it divides every position by s, so no angle goes beyond those seen in training"),
 	    N_("it keeps q·k a function of the offset, which PI breaks"),
 	    N_("it changes nothing: RoPE already reads any length as well as the trained one") },
@@ -172,15 +170,15 @@ static void numbered_right(const struct drill_question *q, enum lang l,
 	case DRILL_WHY_10000:
 		drill_num_text(drill_longest(q->pe.d_model, q->pe.base), w,
 			       sizeof w);
-		snprintf(buf, n, tr(l, "the longest wavelength, ≈ %s positions here: far beyond %lld, so the slowest pairs never come round within a sequence"),
+		snprintf(buf, n, tr(l, "the longest wavelength, ≈ %s positions here, far beyond %lld"),
 			 w, q->train_len);
 		break;
 	case DRILL_EXTRAPOLATION:
-		snprintf(buf, n, tr(l, "usually not: PE(p) is defined for every p, but the model never learned what positions past %lld look like"),
+		snprintf(buf, n, tr(l, "usually not: positions past %lld were never seen in training"),
 			 q->train_len);
 		break;
 	case DRILL_LOW_PRECISION:
-		snprintf(buf, n, tr(l, "%d: above that %s skips integers (%d rounds to %d), so neighbours start to share encodings"),
+		snprintf(buf, n, tr(l, "%d: above that %s skips integers (%d rounds to %d), and neighbours share codes"),
 			 f.exact, f.name, f.exact + 1, f.exact);
 		break;
 	default:

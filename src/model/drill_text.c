@@ -1,6 +1,14 @@
 /* drill_text.c - what the drill says (see drill.h): the mechanics kinds
  * here, the concept kinds in drill_concepts.c.
  *
+ * A choice question's options are alike in length, detail and tone: the
+ * right one is no longer or more hedged than the others, and its caveats
+ * go into "why" (test_drill.c plays "always pick the longest"). The
+ * claims and their sources: the offset identity and why both sine and
+ * cosine, the paper (Vaswani et al. 2017, section 3.5: "for any fixed
+ * offset k, PE_pos+k can be represented as a linear function of PE_pos");
+ * the rest is the formula, worked out with the engine (pe.h).
+ *
  * Each sentence is written in English through tr() (base/tr.h); its
  * Chinese, in base/tr_zh.c, is written for Chinese readers, not translated
  * word for word, with the words of assets/glossary.txt; formulas and
@@ -17,6 +25,7 @@
 #include "base/fmt.h"
 #include "base/utf8.h"
 #include "model/drill_concepts.h"
+#include "model/drill_format.h"
 
 /* ---- helpers ---- */
 
@@ -28,29 +37,9 @@ static char *utf8_trim(char *buf)
 	return buf;
 }
 
-const char *drill_base_text(double b, char *buf, size_t n)
-{
-	return fmt_double_compact(b, 6, buf, n);
-}
-
-const char *drill_num_text(double x, char *buf, size_t n)
-{
-	if (fabs(x) >= 1000.0 && fabs(x) < 1e15)
-		snprintf(buf, n, "%.0f", x);
-	else
-		fmt_double_compact(x, 4, buf, n);
-	return buf;
-}
-
 static bool is_concept(enum drill_kind k)
 {
-	return k >= DRILL_SINE_AND_COSINE && k < DRILL_KINDS;
-}
-
-double drill_longest(int d, double b)
-{
-	struct pe_params p = { d, b, PE_INTERLEAVED };
-	return pe_wavelength(&p, d / 2 - 1);
+	return k >= DRILL_WHY_10000 && k < DRILL_KINDS;
 }
 
 /* ---- the questions ---- */
@@ -65,6 +54,31 @@ static void tolerance_text(const struct drill_question *q, enum lang l,
 	else
 		snprintf(buf, n, tr(l, " (within ±%g)"),
 			 q->tol);
+}
+
+/* The offset identity, asked the way q->variant says. */
+static void offset_question(const struct drill_question *q, enum lang l,
+			    const char *b, char *buf, size_t n)
+{
+	int d = q->pe.d_model;
+
+	switch (q->variant) {
+	case DRILL_OFFSET_SYMMETRY:
+		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, take p = %lld and k = %lld. How does PE(p)·PE(p+k) compare with PE(p)·PE(p-k)?"),
+			 d, b, q->pos, q->k);
+		break;
+	case DRILL_OFFSET_ONLY:
+		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, fix the offset k = %lld and move p. Does PE(p)·PE(p+k) change?"),
+			 d, b, q->k);
+		break;
+	case DRILL_OFFSET_ROTATION:
+		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, how does PE(p+k) relate to PE(p) for k = %lld?"),
+			 d, b, q->k);
+		break;
+	default:
+		snprintf(buf, n, "%s", tr(l, "Each pair i of PE holds sin(p·ω_i) and cos(p·ω_i), at the same frequency. Why both, rather than the sine alone?"));
+		break;
+	}
 }
 
 static void mechanics_question(const struct drill_question *q, enum lang l,
@@ -87,9 +101,8 @@ static void mechanics_question(const struct drill_question *q, enum lang l,
 		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, how many of the %d pairs complete at least one full turn within the first %lld positions (wavelength ≤ %lld)?"),
 			 d, b, d / 2, q->len, q->len);
 		break;
-	case DRILL_SYMMETRY:
-		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, take p = %lld and k = %lld. How does PE(p)·PE(p+k) compare with PE(p)·PE(p-k)?"),
-			 d, b, q->pos, q->k);
+	case DRILL_OFFSET:
+		offset_question(q, l, b, buf, n);
 		break;
 	case DRILL_NORM:
 		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, what is the norm ‖PE(p)‖ of the encoding of position p = %lld?"),
@@ -103,17 +116,9 @@ static void mechanics_question(const struct drill_question *q, enum lang l,
 		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, which pairs tell neighbouring positions p and p+1 apart best?"),
 			 d, b);
 		break;
-	case DRILL_OFFSET_ONLY:
-		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, fix the offset k = %lld and move p. Does PE(p)·PE(p+k) change?"),
-			 d, b, q->k);
-		break;
 	case DRILL_NTK_BASE:
 		snprintf(buf, n, tr(l, "A RoPE model with head dimension d = %d and base %s was trained on %lld positions and must now read %g times as many. With NTK-aware scaling, what is the new base?"),
 			 d, b, q->train_len, q->scale);
-		break;
-	case DRILL_ROTATION:
-		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, how does PE(p+k) relate to PE(p) for k = %lld?"),
-			 d, b, q->k);
 		break;
 	default:
 		buf[0] = '\0';
@@ -142,30 +147,39 @@ char *drill_text_question(const struct drill_question *q, enum lang l,
 
 struct options_text {
 	enum drill_kind kind;
+	int variant;				/* DRILL_OFFSET's, else 0 */
 	const char *text[DRILL_CHOICES];	/* tr.h */
 };
 
 static const struct options_text options[] = {
-	{ DRILL_SYMMETRY, { N_("they are equal: the dot product cannot tell before from after"),
-	  N_("PE(p)·PE(p+k) is larger: later positions score higher"),
-	  N_("PE(p)·PE(p-k) is larger: earlier positions score higher"),
+	{ DRILL_OFFSET, DRILL_OFFSET_SYMMETRY, {
+	  N_("they are equal: each pair gives cos(k·ω_i), and cosine is even"),
+	  N_("PE(p)·PE(p+k) is larger: each pair's sine term adds up with a plus sign going forward"),
+	  N_("PE(p)·PE(p-k) is larger: earlier positions keep more of their value in the slow pairs"),
 	  N_("it depends on the layout, interleaved or concatenated") } },
-	{ DRILL_BASE_100, { NULL,
-	  N_("every pair turns more slowly, so the map gets smoother"),
+	{ DRILL_OFFSET, DRILL_OFFSET_ONLY, {
+	  N_("no: it is Σ cos(k·ω_i), a function of the offset k alone"),
+	  N_("yes: it grows as p grows, since the slow pairs have turned further by then"),
+	  N_("yes: it shrinks as p grows, because the fast pairs drift out of step at large p"),
+	  N_("only with the concatenated layout; interleaving mixes the pairs, so p stays in the sum") } },
+	{ DRILL_OFFSET, DRILL_OFFSET_ROTATION, {
+	  N_("each (sin, cos) pair turns by k·ω_i: one fixed matrix for every p"),
+	  N_("a rotation whose angle depends on p as well as k"),
+	  N_("a shift: PE(p+k) = PE(p) + k·ω_i in every dimension, a phase that adds up"),
+	  N_("no fixed relation: the map from PE(p) to PE(p+k) has to be learned for each p") } },
+	{ DRILL_OFFSET, DRILL_OFFSET_SINE_COSINE, {
+	  N_("so that one linear map M_k takes PE(p) to PE(p+k) for every p"),
+	  N_("to keep every value between -1 and 1"),
+	  N_("the cosine turns at a second, slower frequency, so each pair reaches twice as far"),
+	  N_("the cosine's sign tells the direction: positive after p, negative before") } },
+	{ DRILL_BASE_100, 0, { NULL,
+	  N_("every pair turns more slowly, so the map gets smoother and the bands at the bottom widen"),
 	  N_("nothing: the base only rescales the values, not the pattern"),
 	  N_("the values grow past ±1 and the colours saturate") } },
-	{ DRILL_FAST_PAIRS, { N_("the first pairs (small i): pair 0 turns a whole radian per position"),
+	{ DRILL_FAST_PAIRS, 0, { N_("the first pairs (small i): pair 0 turns a whole radian per position"),
 	  N_("the last pairs (large i): the low dimensions change slowly, the high ones fast"),
-	  N_("all pairs equally: each turns by the same angle per position"),
-	  N_("none: PE(p) and PE(p+1) are the same vector") } },
-	{ DRILL_OFFSET_ONLY, { N_("no: it is Σ cos(k·ω_i), a function of the offset k alone"),
-	  N_("yes: it grows as p grows"),
-	  N_("yes: it shrinks as p grows, because far positions fade"),
-	  N_("only with the concatenated layout") } },
-	{ DRILL_ROTATION, { N_("each (sin, cos) pair turns by the angle k·ω_i: one fixed matrix for every p"),
-	  N_("a rotation whose angle depends on p as well as k"),
-	  N_("PE(p+k) = PE(p) + k in every dimension"),
-	  N_("no fixed relation: you need p itself to get PE(p+k)") } },
+	  N_("the middle pairs: the first ones turn so fast that they alias, the last barely move"),
+	  N_("all pairs equally: each turns by the same angle per position, set by the base") } },
 };
 
 /* The right option of DRILL_BASE_100 names the longest wavelength left. */
@@ -175,7 +189,7 @@ static void base100_right(const struct drill_question *q, enum lang l,
 	char w[32];
 
 	snprintf(w, sizeof w, "%.0f", drill_longest(q->pe.d_model, 100.0));
-	snprintf(buf, n, tr(l, "every pair now repeats within ~%s positions: stripes reach the last rows, and far-apart positions can look alike again"),
+	snprintf(buf, n, tr(l, "every pair now repeats within ~%s positions: stripes reach the last rows"),
 		 w);
 }
 
@@ -222,7 +236,7 @@ static void mechanics_option(const struct drill_question *q, enum lang l,
 		return;
 	}
 	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
-		if (options[i].kind == q->kind)
+		if (options[i].kind == q->kind && options[i].variant == q->variant)
 			snprintf(buf, n, "%s", tr(l, options[i].text[opt]));
 }
 
@@ -316,6 +330,35 @@ static void why_last_wavelength(const struct drill_question *q, enum lang l,
 		 d - 2, d, a, 100.0 * last / top, x);
 }
 
+/* Why, for the way q->variant asks the offset identity; s is the dot
+ * product PE(p)·PE(p+k) written out. */
+static void why_offset(const struct drill_question *q, enum lang l,
+		       const char *s, char *buf, size_t n)
+{
+	char k[32], x[32];
+	int last = q->pe.d_model / 2 - 1;
+
+	switch (q->variant) {
+	case DRILL_OFFSET_SYMMETRY:
+		snprintf(buf, n, tr(l, "PE(p)·PE(q) = Σ cos((p-q)·ω_i) and cosine is even, so both equal %s here: on its own this dot product cannot tell which position comes first."),
+			 s);
+		break;
+	case DRILL_OFFSET_ONLY:
+		snprintf(buf, n, tr(l, "For each pair, sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω): p cancels out. Here the sum is %s for every p."),
+			 s);
+		break;
+	case DRILL_OFFSET_ROTATION:
+		snprintf(k, sizeof k, "%lld", q->k);
+		fmt_double_compact((double)q->k * pe_omega(&q->pe, last), 3, x, sizeof x);
+		snprintf(buf, n, tr(l, "Expanding sin((p+k)ω) and cos((p+k)ω) gives sin(pω) and cos(pω) times cos(kω) and sin(kω): a 2×2 rotation set by k alone. For k = %s, pair 0 turns %s rad and the last pair only %s rad."),
+			 k, k, x);
+		break;
+	default:
+		snprintf(buf, n, "%s", tr(l, "sin((p+k)ω) = sin(pω)·cos(kω) + cos(pω)·sin(kω) needs cos(pω), which a vector of sines lacks. With both, M_k turns pair i by k·ω_i at every p: the paper's reason, to make attending by relative position easy."));
+		break;
+	}
+}
+
 static void why_choices(const struct drill_question *q, enum lang l,
 			char *buf, size_t n)
 {
@@ -328,9 +371,8 @@ static void why_choices(const struct drill_question *q, enum lang l,
 	case DRILL_LAST_WAVELENGTH:
 		why_last_wavelength(q, l, buf, n);
 		break;
-	case DRILL_SYMMETRY:
-		snprintf(buf, n, tr(l, "PE(p)·PE(q) = Σ cos((p-q)·ω_i) and cosine is even, so both equal %s here: on its own this dot product cannot tell which position comes first."),
-			 a);
+	case DRILL_OFFSET:
+		why_offset(q, l, a, buf, n);
 		break;
 	case DRILL_BASE_100:
 		snprintf(a, sizeof a, "%.0f", drill_longest(d, 100.0));
@@ -338,20 +380,10 @@ static void why_choices(const struct drill_question *q, enum lang l,
 		snprintf(buf, n, tr(l, "Wavelengths run from 2π up to 2π·base^((d-2)/d): %s with base 100 against %s with base 10000. Now every pair comes round again within the sequence, so far-apart positions can look alike."),
 			 a, x);
 		break;
-	case DRILL_FAST_PAIRS:
+	default:	/* DRILL_FAST_PAIRS */
 		fmt_double_compact(pe_omega(&q->pe, last), 3, x, sizeof x);
 		snprintf(buf, n, tr(l, "Pair i turns ω_i = base^(-2i/d) radians per position: 1 for pair 0, only %s for the last pair. So the low dimensions change fast and the high ones slowly, not the other way round."),
 			 x);
-		break;
-	case DRILL_OFFSET_ONLY:
-		snprintf(buf, n, tr(l, "For each pair, sin(pω)·sin((p+k)ω) + cos(pω)·cos((p+k)ω) = cos(kω): p cancels out. Here the sum is %s for every p."),
-			 a);
-		break;
-	default:	/* DRILL_ROTATION */
-		snprintf(a, sizeof a, "%lld", q->k);
-		fmt_double_compact((double)q->k * pe_omega(&q->pe, last), 3, x, sizeof x);
-		snprintf(buf, n, tr(l, "Expanding sin((p+k)ω) and cos((p+k)ω) gives sin(pω) and cos(pω) times cos(kω) and sin(kω): a 2×2 rotation set by k alone. For k = %s, pair 0 turns %s rad and the last pair only %s rad."),
-			 a, a, x);
 		break;
 	}
 }
@@ -374,14 +406,11 @@ const char *drill_text_kind(enum drill_kind kind, enum lang l)
 		[DRILL_LAST_WAVELENGTH] = N_("the longest wavelength"),
 		[DRILL_FIRST_WAVELENGTH] = N_("first-pair wavelength"),
 		[DRILL_CYCLES] = N_("pairs that finish a turn"),
-		[DRILL_SYMMETRY] = N_("the dot product is symmetric"),
+		[DRILL_OFFSET] = N_("an offset: dot products and rotations"),
 		[DRILL_NORM] = N_("norm of PE(p)"),
 		[DRILL_BASE_100] = N_("the heatmap at base 100"),
 		[DRILL_FAST_PAIRS] = N_("which pairs resolve neighbours"),
-		[DRILL_OFFSET_ONLY] = N_("the dot product depends on k only"),
 		[DRILL_NTK_BASE] = N_("NTK-aware base"),
-		[DRILL_ROTATION] = N_("an offset is a rotation"),
-		[DRILL_SINE_AND_COSINE] = N_("why sine and cosine"),
 		[DRILL_WHY_10000] = N_("why base 10000"),
 		[DRILL_ADD_OR_CONCAT] = N_("add, not concatenate"),
 		[DRILL_LEARNED] = N_("learned or sinusoidal"),

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/numparse.h"
+#include "base/tr.h"
 #include "base/utf8.h"
 #include "model/command.h"
 
@@ -312,23 +313,104 @@ const struct settings lesson_start = {
 	.len = 128, .pos = 0, .dim = 0
 };
 
+/* What a step's own layout starts from: the first panel, not zoomed. */
+static void panel_clear(struct state *s)
+{
+	s->panel = 0;
+	s->zoomed = false;
+	s->les.zoom_w = s->les.zoom_h = 0;
+}
+
 void lesson_reset(struct state *s)
 {
 	state_reset(s, &lesson_start);
 	s->view = 0;
 	s->hl = (struct highlight){ HL_NONE, 0, 0 };
+	panel_clear(s);
+}
+
+/* The panel of the view shown called name, or -1 with why in err. */
+static int panel_find(const struct state *s, const char *name, char *err,
+		      size_t n)
+{
+	const struct view_spec *v = state_view(s);
+	char names[LESSON_CMD_MAX] = "";
+
+	if (v->npanels < 2 || !v->panel_name) {
+		snprintf(err, n, tr(s->lang, "the %s view has one panel: nothing to "
+				       "focus"), v->name);
+		return -1;
+	}
+	for (int i = 0; i < v->npanels; i++) {
+		size_t used = strlen(names);
+
+		if (strcmp(v->panel_name[i], name) == 0)
+			return i;
+		snprintf(names + used, sizeof names - used, "%s%s",
+			 i ? ", " : "", v->panel_name[i]);
+	}
+	snprintf(err, n, tr(s->lang, "no panel \"%s\" in the %s view (%s)"),
+		 name, v->name, names);
+	return -1;
+}
+
+/* "focus PANEL", "zoom PANEL" or "zoom PANEL WxH" (lesson.h) applied to
+ * s: 1 when line is one of them and it applied, 0 when line is another
+ * command, -1 with why in err. */
+static int panel_command(struct state *s, const char *line, char *err,
+			 size_t n)
+{
+	char word[8], name[32], size[32], extra;
+	int k = sscanf(line, "%7s %31s %31s %c", word, name, size, &extra);
+	bool zoom = k >= 1 && strcmp(word, "zoom") == 0;
+	long long w = 0, h = 0;
+	int i;
+
+	if (k < 1 || (!zoom && strcmp(word, "focus") != 0))
+		return 0;
+	if (k < 2 || k > (zoom ? 3 : 2)) {
+		snprintf(err, n, "%s", zoom ? tr(s->lang, "usage: zoom PANEL [WxH]")
+					    : tr(s->lang, "usage: focus PANEL"));
+		return -1;
+	}
+	if (k == 3) {
+		char wide[32];
+		size_t cut = strcspn(size, "x");
+
+		memcpy(wide, size, cut);
+		wide[cut] = '\0';
+		if (!size[cut] ||
+		    numparse_int(wide, 1, 10000, &w) != NUMPARSE_OK ||
+		    numparse_int(size + cut + 1, 1, 10000, &h) != NUMPARSE_OK) {
+			snprintf(err, n, tr(s->lang, "zoom: \"%s\" is not a screen "
+						 "size such as 100x30"), size);
+			return -1;
+		}
+	}
+	if ((i = panel_find(s, name, err, n)) < 0)
+		return -1;
+	state_set_panel(s, i);
+	s->les.zoom_w = (int)w;
+	s->les.zoom_h = (int)h;
+	s->zoomed = zoom && (k == 2 || s->screen_w < w || s->screen_h < h);
+	return 1;
 }
 
 int lesson_step_apply(struct state *s, const struct lesson_step *st,
 		      int *line, char *err, size_t n)
 {
 	s->hl = (struct highlight){ HL_NONE, 0, 0 };
-	for (int i = 0; i < st->ncmds; i++)
-		if (command_run(s, st->cmd[i].text, COMMAND_LESSON, err, n) !=
-		    COMMAND_OK) {
+	panel_clear(s);
+	for (int i = 0; i < st->ncmds; i++) {
+		int r = panel_command(s, st->cmd[i].text, err, n);
+
+		if (r < 0 || (r == 0 && command_run(s, st->cmd[i].text,
+						   COMMAND_LESSON, err, n) !=
+					 COMMAND_OK)) {
 			*line = st->cmd[i].line;
 			return -1;
 		}
+	}
 	return 0;
 }
 

@@ -29,7 +29,15 @@
  *     explorer's ':' line (command.h: d, base, len, pos, dim, layout, view,
  *     preset, reset, fit, highlight, window, and the knobs of the views:
  *     offset, split, threshold, train, scale, bug...); :q and :help are
- *     refused;
+ *     refused; and two of the lesson's own, for the panels of the view
+ *     shown (their names are the view spec's panel_name, catalog.h):
+ *       focus PANEL      lights PANEL: the one the caption is about;
+ *       zoom PANEL       lights it and gives it the whole body;
+ *       zoom PANEL WxH   lights it, and zooms it on screens narrower than
+ *                        W or shorter than H, where it would be too small
+ *                        to show what the caption says (the zoom follows
+ *                        the screen when its size changes: state.h;
+ *                        a later "view" command clears it);
  *   - caption text: consecutive lines are joined into a paragraph (with a
  *     space, except next to a Chinese character, where no space belongs);
  *     blank lines separate paragraphs. A line that must start with '#', ':',
@@ -37,7 +45,8 @@
  * A step's state is the lesson's start (d 512, base 10000, len 128, pos 0,
  * dim 0, interleaved, view explore, the whole matrix, knobs at their
  * defaults) with the commands of every step up to and including it applied
- * in order, so a step only lists what changes; its highlight is its own.
+ * in order, so a step only lists what changes; its highlight, focus and
+ * zoom are its own (without them: the first panel, not zoomed).
  *
  * Limits, each refused with "FILE:LINE: why": a file of at most
  * LESSON_FILE_MAX bytes, lines of at most LESSON_LINE_MAX bytes, valid

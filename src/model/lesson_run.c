@@ -40,6 +40,7 @@ void lesson_open(struct state *s, int i, int k)
 		s->les.focus = false;
 		s->les.menu = false;
 		s->les.typed = 0;
+		s->les.zoom_w = s->les.zoom_h = 0;
 		s->hl = (struct highlight){ HL_NONE, 0, 0 };
 		return;
 	}

@@ -51,8 +51,14 @@ void state_fit(struct state *s)
 
 void state_set_screen(struct state *s, int w, int h)
 {
+	bool resized = w != s->screen_w || h != s->screen_h;
+
 	s->screen_w = w > 0 ? w : 0;
 	s->screen_h = h > 0 ? h : 0;
+	/* A lesson step's "zoom PANEL WxH" follows the screen it is on. */
+	if (resized && s->les.zoom_w > 0)
+		s->zoomed = s->screen_w < s->les.zoom_w ||
+			    s->screen_h < s->les.zoom_h;
 }
 
 void state_set_window_positions(struct state *s, long long lo, long long hi)
@@ -174,6 +180,7 @@ void state_set_view(struct state *s, int view)
 		s->view = view;
 		s->panel = 0;
 		s->zoomed = false;
+		s->les.zoom_w = s->les.zoom_h = 0;	/* was another view's */
 	}
 }
 
@@ -279,7 +286,8 @@ static bool knobs_valid(const struct state *s)
 }
 
 /* No lesson, or an open lesson of the book with its step in range; the
- * chooser's entry 0 .. book count; a highlight with lo <= hi. */
+ * chooser's entry 0 .. book count; a highlight with lo <= hi; a step's
+ * zoom rule with both sizes or neither. */
 static bool lesson_cursor_valid(const struct state *s)
 {
 	const struct lesson_cursor *c = &s->les;
@@ -293,6 +301,8 @@ static bool lesson_cursor_valid(const struct state *s)
 	if (c->sel < 0 || c->sel > n || c->typed < 0 || c->typed > n)
 		return false;
 	if (s->hl.kind != HL_NONE && (s->hl.lo < 0 || s->hl.lo > s->hl.hi))
+		return false;
+	if (c->zoom_w < 0 || c->zoom_h < 0 || (c->zoom_w > 0) != (c->zoom_h > 0))
 		return false;
 	return !(c->focus && !l);
 }

@@ -58,6 +58,10 @@ struct lesson_cursor {
 				 * lesson", i the book's lesson i-1 */
 	int typed;		/* the chooser: the digits of a lesson number
 				 * typed so far (0: none) */
+	int zoom_w, zoom_h;	/* the step shown zooms its focused panel on
+				 * screens narrower than zoom_w or shorter
+				 * than zoom_h (lesson.h: "zoom PANEL WxH");
+				 * 0, 0: no such rule */
 };
 
 struct state {

@@ -22,7 +22,8 @@ enum {
 	ROWS_MAX = 48,		/* rows of text a box can hold */
 	BOX_W_MAX = 92,		/* widest box, for readable lines */
 	STORES = 8,		/* paragraphs one box holds */
-	SUMMARY_ITEMS = 9	/* missed questions reopened by 1..9 */
+	SUMMARY_ITEMS = 9,	/* missed questions reopened by 1..9 */
+	REVEAL_MIN_H = 5	/* rows a reveal's box keeps on short bodies */
 };
 
 static const struct style st_box = { ROLE_BORDER, ROLE_HELP, 0 };
@@ -200,6 +201,33 @@ static void title_text(const struct state *s, int number, char *buf, size_t n)
 		snprintf(buf, n, "%s", raw);
 }
 
+/* The view called name as a sentence names it, "context view", in
+ * the language of s (a Chinese sentence says the view's Chinese name, not
+ * its command word). buf holds it when the name has no row here. */
+static const char *view_named(const struct state *s, const char *name,
+			      char *buf, size_t n)
+{
+	static const struct {
+		const char *name, *said;	/* said: tr.h */
+	} views[] = {
+		{ "explore", N_("explore view") },
+		{ "spectrum", N_("spectrum view") },
+		{ "clocks", N_("clocks view") },
+		{ "bands", N_("bands view") },
+		{ "layouts", N_("layouts view") },
+		{ "context", N_("context view") },
+		{ "bugs", N_("bugs view") },
+		{ "vector", N_("vector view") },
+		{ "attention", N_("attention view") },
+	};
+
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+		if (strcmp(views[i].name, name) == 0)
+			return tr(s->lang, views[i].said);
+	snprintf(buf, n, tr(s->lang, "%s view"), name);
+	return buf;
+}
+
 /* ---- asking ---- */
 
 static void draw_ask(const struct state *s, struct canvas *c, struct rect r)
@@ -241,16 +269,17 @@ static void draw_ask(const struct state *s, struct canvas *c, struct rect r)
 
 /* ---- the answer ---- */
 
-static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
+/* The rows of the verdict, why and the hint for a box w wide into rs;
+ * returns the first row that must stay (the hint). */
+static int reveal_rows(const struct state *s, int w, struct rows *rs)
 {
-	struct rows rs;
 	const struct drill_session *d = &s->drill;
 	struct drill_question q;
-	char text[TEXT_MAX], answer[TEXT_MAX], title[200];
-	int w = box_width(r), width = w - 4, tail;
+	char text[TEXT_MAX], answer[TEXT_MAX], name[64];
+	int width = w - 4, tail;
 
 	drill_question_make(d->seed, d->number, &q);
-	rs.n = rs.nstore = 0;
+	rs->n = rs->nstore = 0;
 	drill_text_answer(&q, s->lang, answer, sizeof answer);
 	switch (d->outcome) {
 	case DRILL_GOT_RIGHT:
@@ -266,16 +295,39 @@ static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
 			 answer);
 		break;
 	}
-	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL,
+	add_text(rs, keep(rs, text, s->ascii), width, 0, NULL,
 		 d->outcome == DRILL_GOT_RIGHT ? st_ok : st_bad);
 	drill_text_why(&q, s->lang, text, sizeof text);
-	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_text);
-	tail = rs.n;
-	snprintf(text, sizeof text, tr(s->lang, "Live in the %s view (keys work as usual) · n, Enter: next · Esc: end"),
-		 state_view(s)->name);
-	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
-	title_text(s, d->asked, title, sizeof title);
-	draw_box(c, r, w, title, &rs, tail, true);
+	add_text(rs, keep(rs, text, s->ascii), width, 0, NULL, st_text);
+	tail = rs->n;
+	snprintf(text, sizeof text, tr(s->lang, "Live in the %s (keys work as usual) · n, Enter: next · Esc: end"),
+		 view_named(s, state_view(s)->name, name, sizeof name));
+	add_text(rs, keep(rs, text, s->ascii), width, 0, NULL, st_hint);
+	return tail;
+}
+
+/* The reveal's box in r: its rows, at the top of r, at most half of r
+ * (then the end of why gives way) but never fewer than REVEAL_MIN_H
+ * rows. */
+static struct rect reveal_box(const struct state *s, struct rect r,
+			      struct rows *rs, int *tail)
+{
+	int most = r.h / 2 < REVEAL_MIN_H ? REVEAL_MIN_H : r.h / 2, h;
+
+	*tail = reveal_rows(s, box_width(r), rs);
+	h = rs->n + 2 < most ? rs->n + 2 : most;
+	return (struct rect){ r.x, r.y, r.w, h < r.h ? h : r.h };
+}
+
+/* The reveal in r, the rectangle drill_panel_split gave its box. */
+static void draw_reveal(const struct state *s, struct canvas *c, struct rect r)
+{
+	struct rows rs;
+	char title[200];
+	int tail = reveal_rows(s, box_width(r), &rs);
+
+	title_text(s, s->drill.asked, title, sizeof title);
+	draw_box(c, r, box_width(r), title, &rs, tail, true);
 }
 
 /* ---- the summary ---- */
@@ -305,13 +357,13 @@ static void draw_summary(const struct state *s, struct canvas *c,
 	text[0] = '\0';
 	for (int i = 0; i < shown && p < end; i++) {
 		struct drill_question q;
-		char b[32];
+		char b[32], v[64];
 
 		drill_question_make(d->seed, d->missed[i], &q);
 		fmt_double_compact(q.pe.base, 6, b, sizeof b);
-		p += snprintf(p, (size_t)(end - p), tr(s->lang, "%d) %s (d_model %d, base %s) → %s view\n"),
+		p += snprintf(p, (size_t)(end - p), tr(s->lang, "%d) %s (d_model %d, base %s) → %s\n"),
 			      i + 1, drill_text_kind(q.kind, s->lang),
-			      q.pe.d_model, b, q.view);
+			      q.pe.d_model, b, view_named(s, q.view, v, sizeof v));
 	}
 	if (p < end && d->nmissed + d->nlost > shown)
 		snprintf(p, (size_t)(end - p), tr(s->lang, "... and %d more\n"),
@@ -326,6 +378,20 @@ static void draw_summary(const struct state *s, struct canvas *c,
 		 : tr(s->lang, "Enter or Esc: close"));
 	add_text(&rs, keep(&rs, text, s->ascii), width, 0, NULL, st_hint);
 	draw_box(c, r, w, tr(s->lang, "Drill summary"), &rs, tail, false);
+}
+
+struct rect drill_panel_split(const struct state *s, struct rect *body)
+{
+	struct rows rs;
+	struct rect box;
+	int tail;
+
+	if (s->drill.phase != DRILL_REVEAL)
+		return *body;
+	box = reveal_box(s, *body, &rs, &tail);
+	body->y += box.h;
+	body->h -= box.h;
+	return box;
 }
 
 bool drill_panel_hides_view(const struct state *s)

@@ -296,7 +296,7 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 {
 	int w = canvas_width(c), h = canvas_height(c);
 	struct screen_regions l;
-	struct rect caption;
+	struct rect caption, drill;
 
 	canvas_reset_clip(c);
 	canvas_clear(c);
@@ -306,13 +306,14 @@ void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 		return;
 	}
 	caption = caption_split(s, &sc->caption, &l.body);
+	drill = drill_panel_split(s, &l.body);
 	if (!drill_panel_hides_view(s))
 		state_view(s)->draw(s, sc->ctx[s->view], c, l.body);
 	canvas_reset_clip(c);
 	/* After the body, whose jobs may not all finish this frame. */
 	draw_status(s, c, l.status);
 	caption_draw(s, c, caption);
-	drill_panel_draw(s, c, l.body);
+	drill_panel_draw(s, c, drill);
 	if (s->les.menu)
 		chooser_draw(s, c, w, h);
 	if (s->help)
@@ -331,6 +332,7 @@ static bool hit(struct screen *sc, const struct state *s, int w, int h,
 	if (l.too_small || s->help || s->les.menu || !v->hit)
 		return false;
 	caption_split(s, &sc->caption, &l.body);
+	drill_panel_split(s, &l.body);
 	return v->hit(s, l.body, x, y, pos, dim);
 }
 
@@ -346,6 +348,7 @@ static int panel_under(struct screen *sc, const struct state *s, int w, int h,
 	    v->npanels < 2)
 		return -1;
 	caption_split(s, &sc->caption, &l.body);
+	drill_panel_split(s, &l.body);
 	return v->panel_at(s, l.body, x, y);
 }
 

@@ -283,5 +283,6 @@ const struct view_spec view_attention = {
 	.ctx_free = attention_free,
 	.hit = attention_hit,
 	.npanels = AP_COUNT,
+	.panel_name = (const char *const[AP_COUNT]){ "scores", "decay", "order" },
 	.panel_at = attention_panel_at,
 };

@@ -98,5 +98,7 @@ const struct view_spec view_explore = {
 	.ctx_free = explore_free,
 	.hit = explore_hit,
 	.npanels = PANELS,
+	.panel_name = (const char *const[PANELS]){ "heatmap", "waves",
+						   "similarity", "inspector" },
 	.panel_at = explore_panel_at,
 };

@@ -56,4 +56,33 @@ fault "an English word left in the Chinese" \
 fault "one English twice" \
 	'has a row already' \
 	base/tr_zh.c 's|^\t/\* end \*/|\t{ "Waveforms", "波形" },\n&|'
+# lesson_fault NAME WANT FILE SED: a copy of assets/ (the glossary and the
+# lessons beside it) with SED run on the Chinese lesson FILE; the checker
+# must exit 1 and print WANT.
+lesson_fault() {
+	local name=$1 want=$2 file=$3 script=$4 copy=$tmp/$RANDOM out rc
+	mkdir -p "$copy"
+	cp -r "$root/assets" "$copy/assets"
+	sed -i -e "$script" "$copy/assets/lessons/zh/$file"
+	out=$(python3 "$check" "$root/src" "$copy/assets/glossary.txt" 2>/dev/null)
+	rc=$?
+	if [ "$rc" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then
+		ok "$name is refused"
+	else
+		not_ok "$name is refused" "exit $rc, output: $(head -2 <<<"$out" | tr '\n' ' ')"
+	fi
+}
+
+fault "half-width punctuation in a Chinese row" \
+	'half-width "形," in the Chinese of "Waveforms"' \
+	base/tr_zh.c 's/"波形"/"波形,"/'
+lesson_fault "a word the glossary avoids, in a lesson" \
+	'"NTK 感知" in the lesson: the glossary says NTK-aware' \
+	07-attention.txt 's/NTK-aware 缩放/NTK 感知缩放/'
+lesson_fault "an English word left in a lesson" \
+	'English word "heatmap" in the lesson' \
+	01-positions.txt 's/热力图把这些向量/heatmap 把这些向量/'
+lesson_fault "half-width punctuation in a lesson" \
+	'half-width "置:" in Chinese' \
+	01-positions.txt 's/标出的一列是 p = 10。/标出的一列是位置: p = 10。/'
 finish

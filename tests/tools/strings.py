@@ -4,6 +4,13 @@ sentences the code shows (tr.h says how they are written).
 
 Usage: strings.py SRC_DIR GLOSSARY
 
+The Chinese lessons, lessons/zh/*.txt beside GLOSSARY (assets/), are held
+to the same words: no word the glossary avoids, no English word it does
+not keep, outside commands (": view explore") and the header's keys.
+Both the rows and the lessons write full-width punctuation next to Chinese:
+a ',' ';' ':' '?' '!' or ')' right after a Chinese character, or a '('
+after one around Chinese words, is refused.
+
 Every tr(l, "...") and N_("...") sentence of SRC_DIR must have its row,
 every row must be a sentence of the code, no English may come twice, each
 Chinese must take the same printf conversions in the same order as its
@@ -141,6 +148,47 @@ def glossary(path):
     return avoid, kept
 
 
+# A half-width mark written as a Chinese sentence's punctuation: right
+# after a Chinese character, or a bracket opened right after one around
+# Chinese words ("得分(m)" is a formula, "（见图）" a remark). Chinese
+# sentences take ，；：？！（）. (A key or a formula keeps its own marks,
+# a blank apart: "按 : 输入命令", "PE(p) 和 PE(q)".)
+HAN = "\u4e00-\u9fff\u3400-\u4dbf"
+HALF_WIDTH = re.compile(f"[{HAN}][,;:?!)]|[{HAN}]\\((?=[^)]*[{HAN}])")
+
+
+def half_width(text):
+    """The half-width marks next to Chinese characters in text."""
+    return [m.group(0) for m in HALF_WIDTH.finditer(text)]
+
+
+def lesson_problems(folder, avoid, kept):
+    """One line per problem in the Chinese lessons of folder."""
+    problems = []
+    if not os.path.isdir(folder):
+        return [f"{folder}: no such folder of Chinese lessons"]
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".txt"):
+            continue
+        path = os.path.join(folder, name)
+        for n, line in enumerate(open(path, encoding="utf-8"), 1):
+            line = line.rstrip("\n")
+            if line.startswith("#") or line.startswith(":"):
+                continue
+            for key in ("title:", "about:"):
+                if line.startswith(key):
+                    line = line[len(key):]
+            where = f"{path}:{n}"
+            for w, term in avoid:
+                if w in line:
+                    problems.append(f"{where}: \"{w}\" in the lesson: the glossary says {term}")
+            for w in english_words(line.lstrip("="), kept):
+                problems.append(f"{where}: English word \"{w}\" in the lesson")
+            for m in half_width(line):
+                problems.append(f"{where}: half-width \"{m}\" in Chinese: write it full-width")
+    return problems
+
+
 def english_words(text, kept):
     """The English words of text that Chinese may not keep: words of 3 or
     more letters that are not kept terms, outside printf conversions, ':'
@@ -172,9 +220,14 @@ def main():
                 problems.append(f"{where}: \"{w}\" in the Chinese: the glossary says {term}")
         for w in english_words(zh, kept):
             problems.append(f"{where}: English word \"{w}\" in the Chinese of \"{en}\"")
+        for m in half_width(zh):
+            problems.append(f"{where}: half-width \"{m}\" in the Chinese of \"{en}\": write it full-width")
     for en, where in sorted(used.items(), key=lambda kv: kv[1]):
         if en not in seen:
             problems.append(f"{where}: no Chinese for \"{en}\" in {path}")
+    lessons = os.path.join(os.path.dirname(os.path.abspath(gloss)),
+                           "lessons", "zh")
+    problems += lesson_problems(lessons, avoid, kept)
     for p in problems:
         print(p)
     if problems:

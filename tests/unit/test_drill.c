@@ -190,6 +190,104 @@ Test(drill, no_kind_twice_in_a_row)
 	}
 }
 
+/* ---- a fair test: no answer given away by its form ---- */
+
+/* The letter a test-wise candidate picks in question q: the option whose
+ * display width has rank `rank` (0 the widest; ties go to the earlier
+ * letter, as a reader scanning a..d would). */
+static int pick_by_width(const struct drill_question *q, enum lang l, int rank)
+{
+	int width[DRILL_CHOICES], order[DRILL_CHOICES];
+	char text[1024];
+
+	for (int j = 0; j < DRILL_CHOICES; j++) {
+		drill_text_choice(q, l, j, text, sizeof text);
+		width[j] = utf8_width(text);
+		order[j] = j;
+	}
+	for (int i = 1; i < DRILL_CHOICES; i++)	/* widest first, stable */
+		for (int j = i; j > 0 && width[order[j]] > width[order[j - 1]]; j--) {
+			int s = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = s;
+		}
+	return order[rank];
+}
+
+/* The share of the choice questions of seeds first .. first + 29 (two
+ * rounds of every kind each) that the candidate picking width rank `rank`
+ * gets right. */
+static double width_strategy(unsigned long long first, enum lang l, int rank,
+			     int *asked)
+{
+	int right = 0;
+
+	*asked = 0;
+	for (unsigned long long s = first; s < first + 30; s++)
+		for (int n = 0; n < 2 * DRILL_KINDS; n++) {
+			struct drill_question q;
+
+			drill_question_make(s, n, &q);
+			if (!q.choice)
+				continue;
+			++*asked;
+			right += pick_by_width(&q, l, rank) == q.right;
+		}
+	return (double)right / *asked;
+}
+
+/* "Always pick the longest" (the review found it right 85% of the time),
+ * and so the shortest and the two in between: none wins much more than a
+ * third, over any 30 seeds, in either language. Chance is a quarter. */
+Test(drill, the_longest_option_is_not_the_answer)
+{
+	static const unsigned long long firsts[] = { 1, 31, 1000, 4242, 99991 };
+	static const char *const ranks[] = { "longest", "second longest",
+					     "second shortest", "shortest" };
+
+	for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++)
+		for (int l = 0; l < LANG_COUNT; l++)
+			for (int rank = 0; rank < DRILL_CHOICES; rank++) {
+				int asked;
+				double share = width_strategy(firsts[f], (enum lang)l,
+							      rank, &asked);
+
+				cr_expect_leq(share, 0.36, "seeds %llu-%llu, %s: "
+					      "always picking the %s option wins "
+					      "%.0f%% of %d", firsts[f],
+					      firsts[f] + 29, lang_name((enum lang)l),
+					      ranks[rank], 100 * share, asked);
+			}
+}
+
+/* Each letter holds the answer about a quarter of the time, over any 30
+ * seeds: no letter is a safe guess. */
+Test(drill, no_letter_holds_the_answer_more_often)
+{
+	static const unsigned long long firsts[] = { 1, 31, 1000, 4242, 99991 };
+
+	for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++) {
+		int letters[DRILL_CHOICES] = { 0 }, asked = 0;
+
+		for (unsigned long long s = firsts[f]; s < firsts[f] + 30; s++)
+			for (int n = 0; n < 2 * DRILL_KINDS; n++) {
+				struct drill_question q;
+
+				drill_question_make(s, n, &q);
+				if (q.choice) {
+					letters[q.right]++;
+					asked++;
+				}
+			}
+		for (int j = 0; j < DRILL_CHOICES; j++)
+			cr_expect(letters[j] >= 0.18 * asked &&
+				  letters[j] <= 0.32 * asked, "seeds %llu-%llu: "
+				  "%c) is right in %d of %d", firsts[f],
+				  firsts[f] + 29, 'a' + j, letters[j], asked);
+	}
+}
+
 /* ---- the session in the state ---- */
 
 Test(drill, right_answer_scores_and_opens_the_view)
@@ -391,7 +489,7 @@ Test(drill, chinese_question_and_verdicts)
 	key(PK_ENTER);
 	text = screen(80, 24);
 	cr_assert(strstr(text, "答对了！答案是 6.283。"), "%s", text);
-	cr_assert(strstr(text, "explore 视图实时显示答案"), "%s", text);
+	cr_assert(strstr(text, "探索视图实时显示答案"), "%s", text);
 	assert_box_intact(80, 24);
 	free(text);
 	key('n');

@@ -294,57 +294,6 @@ static void check_last_wavelength(const struct drill_question *q)
 	assert_has(buf, share);
 }
 
-static void check_mechanics_choice(const struct drill_question *q)
-{
-	const struct pe_params *p = &q->pe;
-	double a = (double)q->pos, k = (double)q->k;
-	int d = p->d_model;
-
-	switch (q->kind) {
-	case DRILL_LAST_WAVELENGTH:
-		check_last_wavelength(q);
-		break;
-	case DRILL_SYMMETRY:
-		assert_close(dot(p, a, a + k), dot(p, a, a - k), 1e-9,
-			     "s(k) = s(-k)");
-		assert_right_option(q, "they are equal");
-		break;
-	case DRILL_BASE_100:
-		cr_assert_eq(p->base, 100.0);
-		cr_assert_lt(longest(d, 100.0), (double)q->len,
-			     "every pair turns on screen");
-		assert_right_option(q, "every pair now repeats within ~");
-		break;
-	case DRILL_FAST_PAIRS:
-		cr_assert_gt(omega(p, 0), 100 * omega(p, d / 2 - 1));
-		assert_right_option(q, "the first pairs (small i)");
-		assert_distractor(q, LANG_EN, "the low dimensions change slowly");
-		assert_distractor(q, LANG_ZH, "低维变化慢");
-		break;
-	case DRILL_OFFSET_ONLY:
-		assert_close(dot(p, a, a + k), dot(p, a + 17, a + 17 + k), 1e-9,
-			     "the same at p and p+17");
-		assert_right_option(q, "no: it is");
-		break;
-	case DRILL_ROTATION:
-		/* rotating every pair of PE(p) by k*omega gives PE(p+k) */
-		for (int i = 0; i < d / 2; i++) {
-			double w = omega(p, i), s0 = sin(a * w), c0 = cos(a * w);
-			double t = k * w;
-			assert_close(cos(t) * s0 + sin(t) * c0, sin((a + k) * w),
-				     1e-9, "rotated sin");
-			assert_close(-sin(t) * s0 + cos(t) * c0, cos((a + k) * w),
-				     1e-9, "rotated cos");
-		}
-		assert_right_option(q, "each (sin, cos) pair turns by");
-		break;
-	default:
-		cr_assert_fail("kind %d is not a mechanics choice", q->kind);
-	}
-}
-
-/* ---- the concepts ---- */
-
 /* Sine alone: no linear map of the sines of PE(p) gives sin((p+k)w_0)
  * (the residual is |sin(k w_0)|, the cosine's share); with the cosines it
  * is exact. Small d, so the fit is well conditioned. */
@@ -363,9 +312,78 @@ static void check_sine_and_cosine(const struct drill_question *q)
 	cr_assert_gt(fit_residual(a, 4, y), 0.5 * fabs(sin(k)),
 		     "sines alone fit sin(p + %g)", k);
 	cr_assert_lt(fit_residual(a, 8, y), 1e-9, "sin and cos fit it");
-	assert_right_option(q, "one matrix M_k takes PE(p) to PE(p+k)");
+	assert_right_option(q, "one linear map M_k takes PE(p) to PE(p+k)");
 	cr_assert_gt(q->k, 0);
 }
+
+/* The offset identity, each of its four ways: what the question's p and
+ * k give, computed here, and the right option's words. */
+static void check_offset(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	double a = (double)q->pos, k = (double)q->k;
+	int d = p->d_model;
+
+	cr_assert(q->variant >= 0 && q->variant < DRILL_OFFSET_VARIANTS);
+	switch (q->variant) {
+	case DRILL_OFFSET_SYMMETRY:
+		assert_close(dot(p, a, a + k), dot(p, a, a - k), 1e-9,
+			     "s(k) = s(-k)");
+		assert_right_option(q, "they are equal");
+		break;
+	case DRILL_OFFSET_ONLY:
+		assert_close(dot(p, a, a + k), dot(p, a + 17, a + 17 + k), 1e-9,
+			     "the same at p and p+17");
+		assert_right_option(q, "no: it is");
+		break;
+	case DRILL_OFFSET_ROTATION:
+		/* rotating every pair of PE(p) by k*omega gives PE(p+k) */
+		for (int i = 0; i < d / 2; i++) {
+			double w = omega(p, i), s0 = sin(a * w), c0 = cos(a * w);
+			double t = k * w;
+			assert_close(cos(t) * s0 + sin(t) * c0, sin((a + k) * w),
+				     1e-9, "rotated sin");
+			assert_close(-sin(t) * s0 + cos(t) * c0, cos((a + k) * w),
+				     1e-9, "rotated cos");
+		}
+		assert_right_option(q, "each (sin, cos) pair turns by");
+		break;
+	default:
+		check_sine_and_cosine(q);
+		break;
+	}
+}
+
+static void check_mechanics_choice(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	int d = p->d_model;
+
+	switch (q->kind) {
+	case DRILL_LAST_WAVELENGTH:
+		check_last_wavelength(q);
+		break;
+	case DRILL_OFFSET:
+		check_offset(q);
+		break;
+	case DRILL_BASE_100:
+		cr_assert_eq(p->base, 100.0);
+		cr_assert_lt(longest(d, 100.0), (double)q->len,
+			     "every pair turns on screen");
+		assert_right_option(q, "every pair now repeats within ~");
+		break;
+	case DRILL_FAST_PAIRS:
+		cr_assert_gt(omega(p, 0), 100 * omega(p, d / 2 - 1));
+		assert_right_option(q, "the first pairs (small i)");
+		assert_distractor(q, LANG_EN, "the low dimensions change slowly");
+		assert_distractor(q, LANG_ZH, "低维变化慢");
+		break;
+	default:
+		cr_assert_fail("kind %d is not a mechanics choice", q->kind);
+	}
+}
+
+/* ---- the concepts ---- */
 
 static void check_why_10000(const struct drill_question *q)
 {
@@ -423,7 +441,7 @@ static void check_rope(const struct drill_question *q)
 	cr_assert_gt(fabs(absolute[1] - absolute[0]), 1e-3,
 		     "a rotated input is not relative after W_Q, W_K");
 	free(w);
-	assert_right_option(q, "in every attention layer");
+	assert_right_option(q, "by position·θ_i in every layer; nothing is added");
 	assert_distractor(q, LANG_EN, "adds the same sinusoids to the input");
 }
 
@@ -440,25 +458,53 @@ static double rope_bound(const struct pe_params *p, double m)
 	return sum / (p->d_model / 2);
 }
 
+/* The mean |q·R_m k| over n pairs of random q and k (entries uniform in
+ * [-1, 1], seeded): what a typical score does at offset m. */
+static double mean_random_score(const struct pe_params *p, double m, int n)
+{
+	double qv[256], kv[256], sum = 0;
+	unsigned state = 2024;
+
+	for (int t = 0; t < n; t++) {
+		for (int j = 0; j < p->d_model; j++) {
+			qv[j] = noise(&state);
+			kv[j] = noise(&state);
+		}
+		rotate(p, m, kv);
+		sum += fabs(vdot(qv, kv, p->d_model));
+	}
+	return sum / n;
+}
+
 static void check_decay(const struct drill_question *q)
 {
-	static const double m[] = { 0, 10, 100, 250 };
+	/* the bound falls over the first offsets, then plateaus: larger at
+	 * 4096 than at 1000 */
+	static const double m[] = { 0, 100, 1000, 4096 };
+	static const int digits[] = { 1, 1, 2, 2 };
 	char why[1024], num[16];
 	const char *at = why;
-	double prev = INFINITY, v[4] = { 3, -1, 2, 0.5 }, r[4];
+	double v[4] = { 3, -1, 2, 0.5 }, r[4], mean0;
 
 	cr_assert_eq(q->pe.d_model, 128, "the text quotes d = 128");
 	cr_assert_eq(q->pe.base, 1e4);
 	drill_text_why(q, LANG_EN, why, sizeof why);
 	for (int i = 0; i < 4; i++) {
 		double b = rope_bound(&q->pe, m[i]);
-		cr_assert_lt(b, prev, "the bound falls");
-		prev = b;
-		snprintf(num, sizeof num, "%.1f", b);
+
+		snprintf(num, sizeof num, "%.*f", digits[i], b);
 		at = strstr(at, num);
 		cr_assert_not_null(at, "B(%g) = %s in order in \"%s\"", m[i],
 				   num, why);
 	}
+	cr_assert_gt(rope_bound(&q->pe, 100), 2 * rope_bound(&q->pe, 1000));
+	cr_assert_gt(rope_bound(&q->pe, 4096), rope_bound(&q->pe, 1000),
+		     "a plateau, not a steady fall");
+	/* random q, k: the mean |score| does not decay (Barbero et al.) */
+	mean0 = mean_random_score(&q->pe, 0, 400);
+	for (int i = 1; i < 4; i++)
+		assert_close(mean_random_score(&q->pe, m[i], 400), mean0, 0.15,
+			     "mean |score| of random q, k");
 	/* a rotation keeps the norm: the vectors do not shrink */
 	memcpy(r, v, sizeof r);
 	{
@@ -466,8 +512,10 @@ static void check_decay(const struct drill_question *q)
 		rotate(&small, 1000, r);
 	}
 	assert_close(vdot(r, r, 4), vdot(v, v, 4), 1e-12, "norm kept");
-	assert_right_option(q, "an upper bound on the score");
+	assert_right_option(q, "an upper bound on |score|, tight for aligned q and k");
+	assert_right_option(q, "plateaus");
 	assert_distractor(q, LANG_EN, "get shorter");
+	assert_distractor(q, LANG_EN, "the mean score over random q and k");
 }
 
 /* With W = W_Q^T W_K: PE_p^T W PE_q is relative for W = I or a W that
@@ -506,7 +554,7 @@ static void check_projections(const struct drill_question *q)
 	assert_close(com[1], com[0], 1e-9, "commuting W: relative");
 	assert_close(id[1], id[0], 1e-9, "W = I: relative");
 	assert_right_option(q, "no: it has word-position cross terms");
-	assert_distractor(q, LANG_EN, "depends only on p - q, so the score");
+	assert_distractor(q, LANG_EN, "depends only on p - q, and the cross terms average out");
 }
 
 static void check_low_precision(const struct drill_question *q)
@@ -561,9 +609,6 @@ static void check_concept(const struct drill_question *q)
 	char buf[512];
 
 	switch (q->kind) {
-	case DRILL_SINE_AND_COSINE:
-		check_sine_and_cosine(q);
-		break;
 	case DRILL_WHY_10000:
 		check_why_10000(q);
 		break;
@@ -621,7 +666,7 @@ static void check_kind(const struct drill_question *q)
 		seen[q->order[i]] = true;
 	}
 	cr_assert_eq(q->order[q->right], 0);
-	if (q->kind >= DRILL_SINE_AND_COSINE)
+	if (q->kind >= DRILL_WHY_10000)
 		check_concept(q);
 	else
 		check_mechanics_choice(q);
@@ -660,6 +705,30 @@ Test(drill_kinds, every_kind_has_valid_parameters_and_the_right_answer)
 			     k);
 }
 
+/* The offset family is one kind asked four ways: each way comes up, about
+ * as often as the others. */
+Test(drill_kinds, the_offset_family_asks_all_four_ways)
+{
+	int ways[DRILL_OFFSET_VARIANTS] = { 0 }, asked = 0;
+
+	for (unsigned long long seed = 1; seed <= 200; seed++)
+		for (int n = 0; n < 2 * DRILL_KINDS; n++) {
+			struct drill_question q;
+
+			drill_question_make(seed, n, &q);
+			if (q.kind != DRILL_OFFSET) {
+				cr_assert_eq(q.variant, 0);
+				continue;
+			}
+			cr_assert(q.variant >= 0 && q.variant < DRILL_OFFSET_VARIANTS);
+			ways[q.variant]++;
+			asked++;
+		}
+	for (int v = 0; v < DRILL_OFFSET_VARIANTS; v++)
+		cr_assert(ways[v] > asked / 8, "way %d asked %d times of %d", v,
+			  ways[v], asked);
+}
+
 /* ---- the reveal ---- */
 
 /* The view each kind should open, named here rather than read from the
@@ -668,14 +737,11 @@ static const char *const want_view[DRILL_KINDS] = {
 	[DRILL_LAST_WAVELENGTH] = "spectrum",
 	[DRILL_FIRST_WAVELENGTH] = "explore",
 	[DRILL_CYCLES] = "spectrum",
-	[DRILL_SYMMETRY] = "explore",
+	[DRILL_OFFSET] = "clocks",	/* explore for the symmetry */
 	[DRILL_NORM] = "explore",
 	[DRILL_BASE_100] = "explore",
 	[DRILL_FAST_PAIRS] = "bands",
-	[DRILL_OFFSET_ONLY] = "clocks",
 	[DRILL_NTK_BASE] = "context",
-	[DRILL_ROTATION] = "clocks",
-	[DRILL_SINE_AND_COSINE] = "clocks",
 	[DRILL_WHY_10000] = "spectrum",
 	[DRILL_ADD_OR_CONCAT] = "vector",
 	[DRILL_LEARNED] = "explore",
@@ -750,11 +816,37 @@ static void assert_knobs(const struct drill_question *q)
 	}
 }
 
+/* During a reveal on a w x h screen the view is drawn below the drill's
+ * box, not under it: the box ends before the view's first panel starts,
+ * and the view keeps rows to show the answer in. */
+static void assert_view_uncovered(const struct drill_question *q, int w, int h)
+{
+	struct canvas *c = canvas_new(w, h);
+	int bx = (w - (w - 2 > 92 ? 92 : w - 2)) / 2, box_end = -1, view = -1;
+
+	cr_assert_not_null(c);
+	fx_draw(&st, c);
+	for (int y = 0; y < h; y++) {
+		if (box_end < 0 && canvas_cell(c, bx, y)->ch == 0x2514)	/* └ */
+			box_end = y;
+		if (view < 0 && canvas_cell(c, 0, y)->ch == 0x250c)	/* ┌ */
+			view = y;
+	}
+	cr_assert_geq(box_end, 0, "kind %d: no drill box", q->kind);
+	cr_assert_gt(view, box_end, "kind %d %dx%d: the drill box (to row %d) "
+		     "covers the view (from row %d)", q->kind, w, h, box_end,
+		     view);
+	cr_assert_geq(h - view, h / 3, "kind %d %dx%d: the view keeps %d rows",
+		      q->kind, w, h, h - view);
+	canvas_free(c);
+}
+
 Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)
 {
 	for (int kind = 0; kind < DRILL_KINDS; kind++) {
 		for (int nth = 0; nth < 2; nth++) {
 			struct drill_question q;
+			const char *want;
 
 			start_state(seed_asking((enum drill_kind)kind, nth),
 				    LANG_EN);
@@ -767,12 +859,17 @@ Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)
 			q = current();
 			key(PK_ENTER);	/* nothing typed: the answer */
 			cr_assert_eq(st.drill.phase, DRILL_REVEAL);
-			cr_assert_eq(st.view,
-				     catalog_find(views_catalog(),
-						  want_view[kind]),
-				     "kind %d opens %s", kind, want_view[kind]);
+			/* the symmetry of the offset family shows in explore's
+			 * similarity curve, the other three in the clocks */
+			want = kind == DRILL_OFFSET &&
+			       q.variant == DRILL_OFFSET_SYMMETRY
+				? "explore" : want_view[kind];
+			cr_assert_eq(st.view, catalog_find(views_catalog(), want),
+				     "kind %d opens %s", kind, want);
 			assert_shows(&q);
 			assert_knobs(&q);
+			assert_view_uncovered(&q, 80, 24);
+			assert_view_uncovered(&q, 100, 30);
 		}
 	}
 }

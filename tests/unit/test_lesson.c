@@ -1113,3 +1113,79 @@ Test(lesson, chooser_scrolls_to_the_highlight)
 	canvas_free(c);
 	lesson_book_free(&big_book);
 }
+
+/* ---- a step's focus and zoom ---- */
+
+static const char panels_text[] =
+	"title: t\nabout: a\n"
+	"== focus\n: view attention\n: focus decay\nOn the decay.\n"
+	"== zoom on small screens\n: zoom order 100x30\nOn the order.\n"
+	"== zoom always\n: zoom scores\nOn the scores.\n"
+	"== its own\nNothing named.\n";
+
+Test(lesson, focus_and_zoom_panels_by_name)
+{
+	struct lesson *l = malloc(sizeof *l);
+	static struct lesson_book b;
+	char err[LESSON_ERR_MAX];
+	struct state s;
+	int order = 2, decay = 1, scores = 0;
+
+	cr_assert_not_null(l);
+	cr_assert_eq(lesson_parse(panels_text, strlen(panels_text), "t.txt",
+				  views_catalog(), l, err, sizeof err), 0, "%s", err);
+	cr_assert_str_eq(state_view(&(struct state){ .cat = views_catalog(),
+						     .view = VIEW_ATTENTION })
+			 ->panel_name[order], "order");
+	lesson_book_single(&b, l);
+	fx_init(&s, &defaults);
+	s.les.book = &b;
+	state_set_screen(&s, 80, 24);
+	lesson_open(&s, 0, 0);
+	cr_expect_eq(s.panel, decay);
+	cr_expect(!s.zoomed, "focus does not zoom");
+	/* Below 100x30 the order panel fills the body; at 100x30 it is only
+	 * lit; the rule follows the screen's size. */
+	lesson_goto(&s, 1);
+	cr_expect_eq(s.panel, order);
+	cr_expect(s.zoomed, "80x24 is below 100x30");
+	state_set_screen(&s, 100, 30);
+	cr_expect(!s.zoomed, "100x30 is not below 100x30");
+	state_set_screen(&s, 120, 29);
+	cr_expect(s.zoomed, "29 rows are below 30");
+	lesson_goto(&s, 2);
+	cr_expect_eq(s.panel, scores);
+	cr_expect(s.zoomed);
+	state_set_screen(&s, 200, 60);
+	cr_expect(s.zoomed, "zoom without a size zooms at every size");
+	/* A step that names no panel gets the first, not zoomed, and keeps
+	 * no rule for the screen. */
+	lesson_goto(&s, 3);
+	cr_expect_eq(s.panel, 0);
+	cr_expect(!s.zoomed);
+	state_set_screen(&s, 80, 24);
+	cr_expect(!s.zoomed);
+	lesson_goto(&s, 1);
+	lesson_open(&s, -1, 0);
+	state_set_screen(&s, 100, 30);
+	state_set_screen(&s, 80, 24);
+	cr_expect_eq(s.les.zoom_w, 0, "a closed lesson keeps no rule");
+	lesson_book_free(&b);
+}
+
+Test(lesson, focus_and_zoom_refuse_what_is_not_a_panel)
+{
+	parse_fails("title: t\nabout: a\n== s\n: view attention\n: focus heatmap\nx\n", 0,
+		    "t.txt:5: no panel \"heatmap\" in the attention view "
+		    "(scores, decay, order)");
+	parse_fails("title: t\nabout: a\n== s\n: view clocks\n: zoom heatmap\nx\n", 0,
+		    "t.txt:5: the clocks view has one panel: nothing to focus");
+	parse_fails("title: t\nabout: a\n== s\n: zoom heatmap 100\nx\n", 0,
+		    "t.txt:4: zoom: \"100\" is not a screen size such as 100x30");
+	parse_fails("title: t\nabout: a\n== s\n: zoom heatmap 0x30\nx\n", 0,
+		    "t.txt:4: zoom: \"0x30\" is not a screen size such as 100x30");
+	parse_fails("title: t\nabout: a\n== s\n: focus\nx\n", 0,
+		    "t.txt:4: usage: focus PANEL");
+	parse_fails("title: t\nabout: a\n== s\n: zoom heatmap 80x24 now\nx\n", 0,
+		    "t.txt:4: usage: zoom PANEL [WxH]");
+}
