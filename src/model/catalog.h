@@ -1,7 +1,7 @@
 /* catalog.h - the views, as data: what the model needs to know of them.
  *
  * Each view is one file in src/views/ that defines its struct view_spec,
- * and one row of the list in views/catalog.c, whose order gives the digit
+ * and one row of the list in views/views.c, whose order gives the digit
  * keys (1-9; later views are reached with Tab and :view). Everything that
  * names views or turns their knobs reads the spec: keys, ':view', '--view',
  * the knob commands of lessons and the ':' line, the help overlay, --help,

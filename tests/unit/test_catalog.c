@@ -24,16 +24,20 @@ Test(catalog, check_finds_what_is_wrong)
 	cr_expect_not_null(catalog_check(&none));
 }
 
+/* The views the tests name (fixture.h) are where the fixture says; views
+ * added after them need no line here. */
 Test(catalog, fixture_numbers_match_the_order)
 {
-	static const char *const names[VIEW_COUNT] = {
+	static const char *const names[] = {
 		"explore", "spectrum", "clocks", "bands", "layouts", "context",
 		"bugs", "vector", "attention",
 	};
+	const int named = (int)(sizeof names / sizeof names[0]);
 	const struct catalog *cat = views_catalog();
 
-	cr_assert_eq(cat->count, VIEW_COUNT);
-	for (int i = 0; i < VIEW_COUNT; i++)
+	cr_assert_eq(named, VIEW_ATTENTION + 1);
+	cr_assert_geq(cat->count, named);
+	for (int i = 0; i < named; i++)
 		cr_expect_str_eq(cat->view[i]->name, names[i]);
 	cr_expect_str_eq(cat->view[VIEW_CLOCKS]->knob[K_OFFSET].word, "offset");
 	cr_expect_str_eq(cat->view[VIEW_BANDS]->knob[K_SPLIT].word, "split");
