@@ -5,7 +5,8 @@
 #                     then all of them again under AddressSanitizer + UBSan,
 #                     a short key mash and a short fuzzing run (what CI runs)
 #   make check        the tests on the normal build only (quick)
-#   make layers       check that includes point down (src/layers.txt)
+#   make layers       check that includes point down (src/layers.txt) and
+#                     that no files use each other's symbols
 #   make strings      check that every sentence has its Chinese (base/tr.h)
 #   make sanitize     the tests under AddressSanitizer + UBSan only
 #   make stress       the long key mash: a million events under the sanitizers
@@ -169,10 +170,11 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJS)
 fuzzers: $(FUZZ_BINS)
 
 # Fails, naming the file and line, on an include that points up or sideways,
-# an include circle, or curses outside io/term.c (tests/tools/layers.py,
-# which needs the python3 of the test packages).
-layers: | deps-test
-	python3 tests/tools/layers.py src
+# an include circle, curses outside io/term.c, or two files that use each
+# other's symbols, through any number of files (nm over the objects)
+# (tests/tools/layers.py, which needs the python3 of the test packages).
+layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
+	python3 tests/tools/layers.py src $(BUILD)
 
 # Fails, naming the file and line, on a sentence without its Chinese, a row
 # of src/base/tr_zh.c no code uses, printf conversions that differ between
