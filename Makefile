@@ -154,9 +154,15 @@ endif
 
 # The version and paths compiled in. Objects are rebuilt when they change, so
 # `make install PREFIX=/opt/x` after a plain `make` installs a binary that
-# looks for its lessons under /opt/x, not /usr/local.
-$(CONFIG): FORCE | $(BUILD)
-	@echo '$(VERSION) $(DATADIR)' | cmp -s - $@ || echo '$(VERSION) $(DATADIR)' >$@
+# looks for its lessons under /opt/x, not /usr/local. The stamp is remade
+# only when what it records differs from what this run would compile in, so
+# an up-to-date tree has nothing to do (`make -n` lists nothing).
+CONFIG_NOW := $(VERSION) $(DATADIR)
+ifneq ($(shell cat $(CONFIG) 2>/dev/null),$(CONFIG_NOW))
+$(CONFIG): FORCE
+endif
+$(CONFIG): | $(BUILD)
+	echo '$(CONFIG_NOW)' >$@
 
 $(MASH): tests/stress/mash.c $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $^ $(LIBS)
