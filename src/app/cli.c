@@ -8,6 +8,7 @@
 #include "base/lang.h"
 #include "base/numparse.h"
 #include "base/tr.h"
+#include "base/words.h"
 #include "base/wrap.h"
 #include "io/figure.h"
 #include "io/series.h"
@@ -743,34 +744,10 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...)
 	return false;
 }
 
-/* Copies s into dst (n bytes) for quoting in a message: control characters,
- * quotes and backslashes escaped so the message stays one line, and values
- * longer than 40 characters cut with "...". */
+/* s quoted for a message (words_quote), at most 40 bytes of it. */
 static const char *quoted(const char *s, char *dst, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t k = 0, i = 0;
-
-	/* each character takes at most 4 bytes; keep 4 for "..." and NUL */
-	for (; s[i] && i < 40 && k + 8 <= n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c == 0x7f) {
-			dst[k++] = '\\';
-			dst[k++] = 'x';
-			dst[k++] = hex[c >> 4];
-			dst[k++] = hex[c & 15];
-		} else {
-			if (c == '"' || c == '\\')
-				dst[k++] = '\\';
-			dst[k++] = (char)c;
-		}
-	}
-	if (s[i]) {
-		memcpy(dst + k, "...", 3);
-		k += 3;
-	}
-	dst[k] = '\0';
-	return dst;
+	return words_quote(s, strlen(s), 40, dst, n);
 }
 
 /* "--snapshot or --bench": the modes in the IN_ bits `modes`, in l. */
@@ -858,7 +835,10 @@ enum lang cli_lang(int argc, char **argv)
 
 /* ---- parsing ---- */
 
-void cli_defaults(struct options *opt)
+/* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,
+ * position 0, dim 0, csv to stdout, float64, 120x40, colour auto, 500
+ * frames. */
+static void cli_defaults(struct options *opt)
 {
 	*opt = (struct options){
 		.mode = CLI_EXPLORE,

@@ -8,15 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clamp.h"
 #include "base/fmt.h"
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "model/presets.h"
-
-static long long clamp_ll(long long v, long long lo, long long hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 /* ---- the window ---- */
 
