@@ -24,6 +24,7 @@
 #include "base/keycode.h"
 #include "base/tr.h"
 #include "fixture.h"
+#include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "snap.h"
