@@ -52,6 +52,14 @@ enum knob_start {
 	KNOB_START_LEN		/* the length */
 };
 
+/* Where a knob's value lives. */
+enum knob_home {
+	KNOB_HOME_VIEW,		/* the view's own slot of state.knob */
+	KNOB_HOME_TRAIN		/* the state's trained length L0
+				 * (state.train), which other views read
+				 * too; the slot mirrors it */
+};
+
 enum step_how {
 	STEP_ADD,		/* value +/- by */
 	STEP_MUL,		/* value * or / by (integers round down) */
@@ -73,6 +81,8 @@ struct knob_spec {
 	enum knob_top top;
 	enum knob_start start;
 	double init;		/* with KNOB_START_INIT */
+	enum knob_home home;	/* KNOB_HOME_VIEW unless it turns a setting
+				 * of the state */
 	double per_unit;	/* > 0: a step lands on a multiple of
 				 * 1/per_unit (20: steps of 0.05 stay on
 				 * 0.05, 0.10, ...) */

@@ -6,6 +6,7 @@
 
 #include "fixture.h"
 #include "base/tr.h"
+#include "model/presets.h"
 
 Test(catalog, is_well_formed)
 {
@@ -133,4 +134,34 @@ Test(catalog, every_view_speaks_both_languages)
 					  "%s: step help in Chinese", v->name);
 		}
 	}
+}
+
+/* The trained length L0 is a setting of the state: the presets set it,
+ * the context view's "train" knob turns it (its slot only mirrors it), a
+ * reset brings it back to the length, and no view finds it by name. */
+Test(catalog, trained_length_is_a_setting_of_the_state)
+{
+	struct settings st = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+	const struct knob_spec *train =
+		&views_catalog()->view[VIEW_CONTEXT]->knob[K_TRAIN];
+	int n, i = presets_find("head-5e5");
+	struct state s;
+
+	fx_init(&s, &st);
+	cr_expect_eq(s.train, 128, "L0 starts at the length");
+	cr_expect_eq(train->home, KNOB_HOME_TRAIN);
+	cr_assert_geq(i, 0);
+	state_set_preset(&s, i);
+	cr_expect_eq(s.train, presets_table(&n)[i].train_len);
+	cr_expect_eq(s.knob[VIEW_CONTEXT][K_TRAIN], (double)s.train);
+	state_set_knob(&s, VIEW_CONTEXT, K_TRAIN, 2048);
+	cr_expect_eq(s.train, 2048, "the knob turns the state's L0");
+	state_set_train(&s, 0);
+	cr_expect_eq(s.train, 1, "clamped");
+	cr_expect_eq(s.knob[VIEW_CONTEXT][K_TRAIN], 1.0);
+	cr_expect(state_valid(&s));
+	s.train = 77;	/* the mirror out of step: not a valid state */
+	cr_expect(!state_valid(&s));
+	state_reset(&s, &st);
+	cr_expect_eq(s.train, 128);
 }
