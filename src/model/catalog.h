@@ -99,6 +99,10 @@ struct rect;
 struct view_spec {
 	const char *name;	/* for --view, :view and lessons */
 	const char *title;	/* one line: what it shows (tr.h) */
+	const char *command;	/* a ':' command of its own that shows it
+				 * (":vector"), or NULL */
+	const char *command_help;	/* that command's line in the help
+					 * overlay (tr.h), with command */
 	int nknobs;
 	struct knob_spec knob[VIEW_KNOBS_MAX];
 	/* Draws the view's body into r of c from s (views/screen.h calls
@@ -129,6 +133,9 @@ struct catalog {
 /* The index of the view called name, or -1. */
 int catalog_find(const struct catalog *cat, const char *name);
 
+/* The index of the view whose own ':' command is `word`, or -1. */
+int catalog_find_command(const struct catalog *cat, const char *word);
+
 /* The view and knob whose word is `word`: returns true and sets *view and
  * *knob, or false. */
 bool catalog_find_knob(const struct catalog *cat, const char *word,
@@ -152,7 +159,8 @@ double catalog_knob_turn(const struct knob_spec *k,
 bool catalog_knob_valid(const struct knob_spec *k, int d_model, double v);
 
 /* Checks a catalog: 1..VIEWS_MAX views, unique view names and knob words,
- * every range non-empty, choices for every KNOB_CHOICE, steps with keys.
+ * every range non-empty, choices for every KNOB_CHOICE, steps with keys,
+ * a help line for every view's own command.
  * Returns NULL, or a message naming what is wrong (for tests). */
 const char *catalog_check(const struct catalog *cat);
 
