@@ -150,10 +150,10 @@ int lesson_program_dir(const char *argv0, const char *path_env, char *dir,
 		       size_t n)
 {
 	char found[LESSON_PATH_MAX], *real;
-	const char *p = path_env ? path_env : "";
+	const char *p = path_env;
 	bool ok = false;
 
-	if (!argv0 || !*argv0)
+	if (!argv0 || !*argv0 || (!strchr(argv0, '/') && !p))
 		return -1;
 	if (strchr(argv0, '/')) {
 		ok = snprintf(found, sizeof found, "%s", argv0) <
@@ -162,7 +162,6 @@ int lesson_program_dir(const char *argv0, const char *path_env, char *dir,
 		/* Each folder of $PATH in turn, as a shell looks a command up. */
 		while (!ok) {
 			size_t len = strcspn(p, ":");
-
 			const char *folder = len ? p : ".";	/* "" is here */
 			int flen = len ? (int)len : 1;
 

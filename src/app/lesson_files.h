@@ -26,7 +26,8 @@ struct lesson *lesson_load(const char *path, const struct catalog *cat,
  * path_env (a $PATH: folders separated by ':', an empty one being the
  * current folder) holding an executable regular file of that name; links
  * resolved (realpath). Writes it into dir (n bytes) and returns 0, or -1
- * when argv0 is NULL or empty, or names nothing found. */
+ * when argv0 is NULL or empty, has no '/' and path_env is NULL, or names
+ * nothing found. */
 int lesson_program_dir(const char *argv0, const char *path_env, char *dir,
 		       size_t n);
 
