@@ -91,33 +91,35 @@ def circles(graph):
     return out
 
 
-def symbols(obj):
-    """The global symbols obj defines and those it uses (nm), as two sets."""
-    out = subprocess.run(['nm', obj], capture_output=True, text=True,
+def symbols(objs):
+    """The global symbols each of objs defines and uses, read by one run
+    of nm: {obj: (defined, used)}."""
+    out = subprocess.run(['nm', '-A'] + objs, capture_output=True, text=True,
                          check=True).stdout
-    defined, used = set(), set()
+    table = {obj: (set(), set()) for obj in objs}
     for line in out.splitlines():
-        parts = line.split()
+        obj, _, rest = line.partition(':')
+        parts = rest.split()
+        if obj not in table:
+            continue
         if len(parts) == 2 and parts[0] == 'U':
-            used.add(parts[1])
+            table[obj][1].add(parts[1])
         elif len(parts) == 3 and parts[1] in 'TDRBCGSVW':
-            defined.add(parts[2])
-    return defined, used
+            table[obj][0].add(parts[2])
+    return table
 
 
 def symbol_circles(src, build):
     """Problems: one per circle of files at the symbol level."""
-    defined_by, uses = {}, {}
+    defined_by, uses, objs = {}, {}, {}
     for rel in sources(src):
-        if not rel.endswith('.c'):
-            continue
         obj = os.path.join(build, module(rel) + '.o')
-        if not os.path.exists(obj):
-            continue
-        defined, used = symbols(obj)
-        uses[rel] = used
+        if rel.endswith('.c') and os.path.exists(obj):
+            objs[obj] = rel
+    for obj, (defined, used) in symbols(sorted(objs)).items():
+        uses[objs[obj]] = used
         for sym in defined:
-            defined_by[sym] = rel
+            defined_by[sym] = objs[obj]
     graph, taken = {}, {}
     for rel, used in uses.items():
         for sym in used:
