@@ -129,3 +129,47 @@ Test(params, help_overlay_lines_come_from_the_tables)
 				 COMMAND_HELP_W), COMMAND_OK);
 	cr_expect_eq(s.view, VIEW_VECTOR);
 }
+
+/* The whole file at path (the tests run at the top of the tree), to free. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text;
+	long n;
+
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)n + 1);
+	cr_assert_not_null(text);
+	cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
+}
+
+/* Every ':' word of every parameter, aliases too, is documented: a row of
+ * the README's command table ("`:d N`") and a tag of the man page's list
+ * ("Ic :d"). */
+Test(params, every_word_is_in_the_readme_and_the_man_page)
+{
+	char *readme = slurp("README.md"), *man = slurp("assets/pescope.1");
+
+	for (int i = 0; i < PARAM_COUNT; i++) {
+		const char *w[] = { params[i].word, params[i].alias[0],
+				    params[i].alias[1] };
+
+		for (int k = 0; k < 3; k++) {
+			char r[32], m[32];
+
+			if (!w[k])
+				continue;
+			snprintf(r, sizeof r, "`:%s ", w[k]);
+			snprintf(m, sizeof m, "Ic :%s ", w[k]);
+			cr_expect(strstr(readme, r), "README.md lacks %s...`", r);
+			cr_expect(strstr(man, m), "assets/pescope.1 lacks %s", m);
+		}
+	}
+	free(readme);
+	free(man);
+}
