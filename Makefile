@@ -5,7 +5,8 @@
 #                     then all of them again under AddressSanitizer + UBSan,
 #                     a short key mash and a short fuzzing run (what CI runs)
 #   make check        the tests on the normal build only (quick)
-#   make layers       check that includes point down (src/layers.txt)
+#   make layers       check that includes point down (src/layers.txt) and
+#                     that no files use each other's symbols
 #   make strings      check that every sentence has its Chinese (base/tr.h)
 #   make sanitize     the tests under AddressSanitizer + UBSan only
 #   make stress       the long key mash: a million events under the sanitizers
@@ -153,9 +154,15 @@ endif
 
 # The version and paths compiled in. Objects are rebuilt when they change, so
 # `make install PREFIX=/opt/x` after a plain `make` installs a binary that
-# looks for its lessons under /opt/x, not /usr/local.
-$(CONFIG): FORCE | $(BUILD)
-	@echo '$(VERSION) $(DATADIR)' | cmp -s - $@ || echo '$(VERSION) $(DATADIR)' >$@
+# looks for its lessons under /opt/x, not /usr/local. The stamp is remade
+# only when what it records differs from what this run would compile in, so
+# an up-to-date tree has nothing to do (`make -n` lists nothing).
+CONFIG_NOW := $(VERSION) $(DATADIR)
+ifneq ($(shell cat $(CONFIG) 2>/dev/null),$(CONFIG_NOW))
+$(CONFIG): FORCE
+endif
+$(CONFIG): | $(BUILD)
+	echo '$(CONFIG_NOW)' >$@
 
 $(MASH): tests/stress/mash.c $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $^ $(LIBS)
@@ -169,10 +176,11 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJS)
 fuzzers: $(FUZZ_BINS)
 
 # Fails, naming the file and line, on an include that points up or sideways,
-# an include circle, or curses outside io/term.c (tests/tools/layers.py,
-# which needs the python3 of the test packages).
-layers: | deps-test
-	python3 tests/tools/layers.py src
+# an include circle, curses outside io/term.c, or two files that use each
+# other's symbols, through any number of files (nm over the objects)
+# (tests/tools/layers.py, which needs the python3 of the test packages).
+layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
+	python3 tests/tools/layers.py src $(BUILD)
 
 # Fails, naming the file and line, on a sentence without its Chinese, a row
 # of src/base/tr_zh.c no code uses, printf conversions that differ between

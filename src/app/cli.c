@@ -8,10 +8,12 @@
 #include "base/lang.h"
 #include "base/numparse.h"
 #include "base/tr.h"
+#include "base/words.h"
 #include "base/wrap.h"
 #include "io/figure.h"
 #include "io/series.h"
 #include "model/book.h"
+#include "model/params.h"
 #include "model/presets.h"
 #include "views/views.h"
 
@@ -53,6 +55,10 @@ struct cli_option {
 				 * of help and accepts, so that no
 				 * translation holds an English word;
 				 * ends with NULL, at most TERMS_MAX */
+	const struct param_spec *param;	/* a core parameter (model/params.h),
+				 * whose table gives its name, letter,
+				 * argument, help, range and parser: the
+				 * row sets only modes; or NULL */
 	unsigned modes;		/* IN_ bits: where it may be given */
 	enum cli_mode picks;	/* the mode it selects, CLI_EXPLORE for none */
 	setter set;		/* NULL for options that only pick a mode */
@@ -71,9 +77,6 @@ struct word {
 	int value;		/* what the setter stores */
 };
 
-static const struct word layouts[] = {
-	{ "interleaved", PE_INTERLEAVED }, { "concat", PE_CONCAT }, { NULL, 0 }
-};
 static const struct word formats[] = {
 	{ "csv", DUMP_CSV }, { "tsv", DUMP_TSV }, { "npy", DUMP_NPY },
 	{ NULL, 0 }
@@ -118,6 +121,16 @@ static const char *preset_word(int i)
 	return i < n ? p[i].name : NULL;
 }
 
+static const char *layout_word(int i)
+{
+	const char *const *w = params[PARAM_LAYOUT].words;
+
+	for (int k = 0; k < i; k++)
+		if (!w[k])
+			return NULL;
+	return w[i];
+}
+
 static const char *palette_word(int i)
 {
 	return i < PALETTE_COUNT ? palette_name((enum palette_id)i) : NULL;
@@ -137,7 +150,7 @@ static const struct {
 } lists[CLI_LIST_COUNT] = {
 	[CLI_LIST_VIEWS] = { "views", NULL, view_word },
 	[CLI_LIST_PRESETS] = { "presets", NULL, preset_word },
-	[CLI_LIST_LAYOUTS] = { "layouts", layouts, NULL },
+	[CLI_LIST_LAYOUTS] = { "layouts", NULL, layout_word },
 	[CLI_LIST_FORMATS] = { "formats", formats, NULL },
 	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
@@ -249,56 +262,37 @@ static const char *int_reason(enum numparse_status st)
 	return st == NUMPARSE_OK ? NULL : numparse_reason(st);
 }
 
-static const char *set_d_model(struct options *opt, const char *arg)
+/* A core parameter: parsed by its table against the widest range (the
+ * position and dim are checked against the length and d_model once all
+ * options are read: check_all), stored in opt. */
+static const char *set_param(struct options *opt, const struct param_spec *p,
+			     const char *arg)
 {
-	long long v;
-	enum numparse_status st = numparse_int(arg, PE_D_MIN, PE_D_MAX, &v);
+	double v;
+	const char *why = param_parse(p, arg, NULL, &v);
 
-	if (st != NUMPARSE_OK)
-		return numparse_reason(st);
-	if (v % 2)
-		return N_("odd");
-	opt->pe.d_model = (int)v;
-	return NULL;
-}
-
-static const char *set_base(struct options *opt, const char *arg)
-{
-	return int_reason(numparse_double(arg, 1.0, PE_BASE_MAX,
-					  NUMPARSE_OPEN_MIN,
-					  &opt->pe.base));
-}
-
-static const char *set_length(struct options *opt, const char *arg)
-{
-	return int_reason(numparse_int(arg, 1, PE_LEN_MAX, &opt->length));
-}
-
-/* The upper bounds of position and dim depend on other options, which may
- * come later: only the largest possible range is checked here, the rest by
- * check_ranges. */
-static const char *set_position(struct options *opt, const char *arg)
-{
-	return int_reason(numparse_int(arg, 0, PE_LEN_MAX - 1, &opt->position));
-}
-
-static const char *set_dim(struct options *opt, const char *arg)
-{
-	long long v;
-	enum numparse_status st = numparse_int(arg, 0, PE_D_MAX - 1, &v);
-
-	if (st == NUMPARSE_OK)
+	if (why)
+		return why;
+	switch ((enum param_id)(p - params)) {
+	case PARAM_D:
+		opt->pe.d_model = (int)v;
+		break;
+	case PARAM_BASE:
+		opt->pe.base = v;
+		break;
+	case PARAM_LEN:
+		opt->length = (long long)v;
+		break;
+	case PARAM_POS:
+		opt->position = (long long)v;
+		break;
+	case PARAM_DIM:
 		opt->dim = (int)v;
-	return int_reason(st);
-}
-
-static const char *set_layout(struct options *opt, const char *arg)
-{
-	int i = word_index(arg, layouts);
-
-	if (i < 0)
-		return "";
-	opt->pe.layout = (enum pe_layout)layouts[i].value;
+		break;
+	default:
+		opt->pe.layout = (enum pe_layout)v;
+		break;
+	}
 	return NULL;
 }
 
@@ -510,35 +504,15 @@ static const char *set_list(struct options *opt, const char *arg)
 /* ---- the table ---- */
 
 /* One row per option, in --help order. `picks` is left out (CLI_EXPLORE)
- * for options that do not choose a mode. */
+ * for options that do not choose a mode. Read a row through row_at, which
+ * fills in a core parameter's fields from its table. */
 static const struct cli_option table[] = {
-	{ .name = "d-model", .letter = 'd', .arg = "N",
-	  .help = N_("model width d_model: even, 2 to 65536 (default 512)"),
-	  .accepts = N_("an even integer from 2 to 65536"),
-	  .modes = IN_ALL, .set = set_d_model },
-	{ .name = "base", .letter = 'b', .arg = "X",
-	  .help = N_("frequency base: 1 < X <= 1e12, e.g. 10000 or 5e5 "
-		     "(default 10000)"),
-	  .accepts = N_("a number above 1 and at most 1e12"),
-	  .modes = IN_ALL, .set = set_base },
-	{ .name = "length", .letter = 'n', .arg = "L",
-	  .help = N_("number of positions, 1 to 1e9 (default 128)"),
-	  .accepts = N_("an integer from 1 to 1e9"),
-	  .modes = IN_ALL, .set = set_length },
-	{ .name = "position", .letter = 'p', .arg = "P",
-	  .help = N_("selected position, 0 to L-1 (default 0)"),
-	  .accepts = N_("an integer from 0 to the length minus 1"),
-	  .modes = IN_ALL, .set = set_position },
-	{ .name = "dim", .letter = 'i', .arg = "I",
-	  .help = N_("selected dimension, 0 to d-1 (default 0)"),
-	  .accepts = N_("an integer from 0 to d_model minus 1"),
-	  .modes = IN_ALL, .set = set_dim },
-	{ .name = "layout", .arg = "WORD",
-	  .help = N_("interleaved (sin, cos, sin, ... as in the paper) or "
-		     "concat (all sines, then all cosines) (default "
-		     "interleaved)"),
-	  .accepts = N_("interleaved or concat"),
-	  .modes = IN_ALL, .set = set_layout },
+	{ .param = &params[PARAM_D], .modes = IN_ALL },
+	{ .param = &params[PARAM_BASE], .modes = IN_ALL },
+	{ .param = &params[PARAM_LEN], .modes = IN_ALL },
+	{ .param = &params[PARAM_POS], .modes = IN_ALL },
+	{ .param = &params[PARAM_DIM], .modes = IN_ALL },
+	{ .param = &params[PARAM_LAYOUT], .modes = IN_ALL },
 	{ .name = "view", .arg = "NAME",
 	  .help = N_("start in view NAME: %s (default %s)"),
 	  .accepts = "%s", .words = view_words, .terms = TERMS("explore"),
@@ -704,6 +678,22 @@ static const struct cli_option table[] = {
 
 #define NOPTS ((int)(sizeof table / sizeof table[0]))
 
+/* Row i of the table, a core parameter's fields filled in from its table. */
+static struct cli_option row_at(int i)
+{
+	struct cli_option o = table[i];
+	const struct param_spec *p = o.param;
+
+	if (p) {
+		o.name = p->option;
+		o.letter = p->letter;
+		o.arg = p->arg;
+		o.help = p->help;
+		o.accepts = p->accepts;
+	}
+	return o;
+}
+
 /* getopt_long returns LONG_BASE + row for a long option. */
 #define LONG_BASE 256
 
@@ -713,7 +703,7 @@ static int row_of(int c)
 	if (c >= LONG_BASE && c < LONG_BASE + NOPTS)
 		return c - LONG_BASE;
 	for (int i = 0; i < NOPTS; i++)
-		if (table[i].letter && table[i].letter == c)
+		if (row_at(i).letter && row_at(i).letter == c)
 			return i;
 	return -1;
 }
@@ -723,7 +713,7 @@ static int row_named(const char *name)
 {
 	int i = 0;
 
-	while (strcmp(table[i].name, name) != 0)
+	while (strcmp(row_at(i).name, name) != 0)
 		i++;
 	return i;
 }
@@ -743,34 +733,10 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...)
 	return false;
 }
 
-/* Copies s into dst (n bytes) for quoting in a message: control characters,
- * quotes and backslashes escaped so the message stays one line, and values
- * longer than 40 characters cut with "...". */
+/* s quoted for a message (words_quote), at most 40 bytes of it. */
 static const char *quoted(const char *s, char *dst, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t k = 0, i = 0;
-
-	/* each character takes at most 4 bytes; keep 4 for "..." and NUL */
-	for (; s[i] && i < 40 && k + 8 <= n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c == 0x7f) {
-			dst[k++] = '\\';
-			dst[k++] = 'x';
-			dst[k++] = hex[c >> 4];
-			dst[k++] = hex[c & 15];
-		} else {
-			if (c == '"' || c == '\\')
-				dst[k++] = '\\';
-			dst[k++] = (char)c;
-		}
-	}
-	if (s[i]) {
-		memcpy(dst + k, "...", 3);
-		k += 3;
-	}
-	dst[k] = '\0';
-	return dst;
+	return words_quote(s, strlen(s), 40, dst, n);
 }
 
 /* "--snapshot or --bench": the modes in the IN_ bits `modes`, in l. */
@@ -787,7 +753,7 @@ static void modes_text(unsigned modes, char *dst, size_t n, enum lang l)
 		    (modes & (1u << table[i].picks)) &&
 		    table[i].picks != CLI_HELP && table[i].picks != CLI_VERSION) {
 			snprintf(dashed[k], sizeof dashed[k], "--%s",
-				 table[i].name);
+				 row_at(i).name);
 			names[k] = dashed[k];
 			k++;
 		}
@@ -803,13 +769,13 @@ static void build_getopt(struct option *longopts, char *shortopts)
 	*s++ = ':';	/* report a missing argument as ':' */
 	for (int i = 0; i < NOPTS; i++) {
 		longopts[i] = (struct option){
-			table[i].name,
-			table[i].arg ? required_argument : no_argument,
+			row_at(i).name,
+			row_at(i).arg ? required_argument : no_argument,
 			NULL, LONG_BASE + i
 		};
-		if (table[i].letter) {
-			*s++ = table[i].letter;
-			if (table[i].arg)
+		if (row_at(i).letter) {
+			*s++ = row_at(i).letter;
+			if (row_at(i).arg)
 				*s++ = ':';
 		}
 	}
@@ -858,7 +824,10 @@ enum lang cli_lang(int argc, char **argv)
 
 /* ---- parsing ---- */
 
-void cli_defaults(struct options *opt)
+/* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,
+ * position 0, dim 0, csv to stdout, float64, 120x40, colour auto, 500
+ * frames. */
+static void cli_defaults(struct options *opt)
 {
 	*opt = (struct options){
 		.mode = CLI_EXPLORE,
@@ -894,12 +863,12 @@ static bool getopt_error(int c, char **argv, enum lang l, char *err,
 
 	if (c == ':' && row >= 0)
 		return fail(err, errlen, tr(l, "--%s needs a value: %s"),
-			    table[row].name,
-			    option_text(&table[row], table[row].accepts, l,
+			    row_at(row).name,
+			    option_text(&table[row], row_at(row).accepts, l,
 					text, sizeof text));
 	if (c == '?' && optopt >= LONG_BASE && row >= 0)	/* "--ascii=1" */
 		return fail(err, errlen, tr(l, "--%s takes no value, got \"%s\""),
-			    table[row].name, quoted(argv[optind - 1], q,
+			    row_at(row).name, quoted(argv[optind - 1], q,
 						    sizeof q));
 	if (optopt) {
 		char s[3] = { '-', (char)optopt, '\0' };
@@ -934,7 +903,7 @@ static bool check_all(struct options *opt, const char *const *given,
 		if (picked >= 0 && table[i].picks != table[picked].picks)
 			return fail(err, errlen,
 				    tr(l, "--%s and --%s cannot be used together"),
-				    table[picked].name, table[i].name);
+				    row_at(picked).name, row_at(i).name);
 		picked = i;
 	}
 	opt->mode = picked >= 0 ? table[picked].picks : CLI_EXPLORE;
@@ -943,13 +912,13 @@ static bool check_all(struct options *opt, const char *const *given,
 		if (!given[i] || (table[i].modes & (1u << opt->mode)))
 			continue;
 		modes_text(table[i].modes, m, sizeof m, l);
-		if (table[i].arg)
+		if (row_at(i).arg)
 			return fail(err, errlen,
 				    tr(l, "--%s \"%s\" only works with %s"),
-				    table[i].name, quoted(given[i], q, sizeof q),
+				    row_at(i).name, quoted(given[i], q, sizeof q),
 				    m);
 		return fail(err, errlen, tr(l, "--%s only works with %s"),
-			    table[i].name, m);
+			    row_at(i).name, m);
 	}
 
 	if (given[row_named("step")] && !opt->lesson)
@@ -1031,18 +1000,19 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 			return true;
 		}
 		given[i] = optarg ? optarg : "";
-		const char *why = table[i].set ? table[i].set(opt, optarg)
-					       : NULL;
+		const char *why = table[i].param ?
+				  set_param(opt, table[i].param, optarg) :
+				  table[i].set ? table[i].set(opt, optarg) : NULL;
 		if (!why)
 			continue;
-		option_text(&table[i], table[i].accepts, l, text, sizeof text);
+		option_text(&table[i], row_at(i).accepts, l, text, sizeof text);
 		quoted(optarg, q, sizeof q);
 		if (*why)
 			return fail(err, errlen,
 				    tr(l, "--%s must be %s, got \"%s\" (%s)"),
-				    table[i].name, text, q, tr(l, why));
+				    row_at(i).name, text, q, tr(l, why));
 		return fail(err, errlen, tr(l, "--%s must be %s, got \"%s\""),
-			    table[i].name, text, q);
+			    row_at(i).name, text, q);
 	}
 	if (optind < argc)
 		return fail(err, errlen, tr(l, "unexpected argument \"%s\" "
@@ -1083,7 +1053,7 @@ void cli_usage(FILE *f, enum lang l)
 	print_wrapped(f, text, 0, 0);
 	fprintf(f, "\n%s\n", tr(l, "Options:"));
 	for (int i = 0; i < NOPTS; i++) {
-		const struct cli_option *o = &table[i];
+		const struct cli_option row = row_at(i), *o = &row;
 		int n;
 		if (o->letter)
 			n = fprintf(f, "  -%c, --%s", o->letter, o->name);

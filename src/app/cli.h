@@ -113,11 +113,6 @@ struct options {
 	enum cli_list list;		/* for CLI_LIST: which words */
 };
 
-/* The defaults: explorer, d_model 512, base 10000, interleaved, length 128,
- * position 0, dim 0, csv to stdout, float64, 120x40, colour auto, 500
- * frames. */
-void cli_defaults(struct options *opt);
-
 /* Parses argv[1..argc-1] into *opt (which it first sets to the defaults).
  * Returns true when the command line is valid; otherwise writes a message of
  * at most errlen-1 characters into err and returns false. -h or -V stop the

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/lesson_files.h"
 #include "model/lesson_run.h"
 #include "views/views.h"
 

@@ -28,45 +28,13 @@
 
 /* ---- messages ---- */
 
-/* Copies word (len bytes of valid UTF-8) into dst for quoting: controls
- * escaped, quotes and backslashes too, at most 32 bytes of it, cut on a
- * character boundary with "..." after. */
+/* word (len bytes) quoted for a message, at most 32 bytes of it. */
 static const char *quoted(const char *word, size_t len, char *dst, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t k = 0, i = 0, cut = len < 32 ? len : 32;
-
-	if (cut < len)
-		cut = utf8_prev(word, cut + 1);
-	for (; i < cut && k + 8 <= n; i++) {
-		unsigned char c = (unsigned char)word[i];
-		if (c < 0x20 || c == 0x7f) {
-			dst[k++] = '\\';
-			dst[k++] = 'x';
-			dst[k++] = hex[c >> 4];
-			dst[k++] = hex[c & 15];
-			continue;
-		}
-		if (c == '"' || c == '\\')
-			dst[k++] = '\\';
-		dst[k++] = (char)c;
-	}
-	if (i < len && k + 4 <= n) {
-		memcpy(dst + k, "...", 3);
-		k += 3;
-	}
-	dst[k] = '\0';
-	return dst;
+	return words_quote(word, len, 32, dst, n);
 }
-
-/* ---- UTF-8 ---- */
 
 /* ---- words ---- */
-
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
 
 enum { WORDS_MAX = 4 };
 
@@ -83,7 +51,7 @@ static void split_words(const char *p, const char *end, struct words *w)
 	w->count = 0;
 	w->more = false;
 	for (;;) {
-		while (p < end && is_blank(*p))
+		while (p < end && words_blank(*p))
 			p++;
 		if (p == end)
 			return;
@@ -92,7 +60,7 @@ static void split_words(const char *p, const char *end, struct words *w)
 			return;
 		}
 		w->at[w->count] = p;
-		while (p < end && !is_blank(*p))
+		while (p < end && !words_blank(*p))
 			p++;
 		w->len[w->count] = (size_t)(p - w->at[w->count]);
 		w->count++;
@@ -174,7 +142,7 @@ static bool check_string(enum lang l, const char *s, const char *end,
 static const char *rest_of_line(const struct words *ws)
 {
 	const char *p = ws->at[0] + ws->len[0];
-	return is_blank(*p) ? p + 1 : p;
+	return words_blank(*p) ? p + 1 : p;
 }
 
 static bool parse_point(enum lang l, const struct words *ws, int first,
@@ -298,8 +266,8 @@ static size_t strip_comment(const char *line, size_t len, char *out)
 	size_t k = 0;
 
 	for (size_t i = 0; i < len; i++) {
-		if (line[i] == '#' && (i == 0 || is_blank(line[i - 1]))) {
-			while (k > 0 && is_blank(out[k - 1]))
+		if (line[i] == '#' && (i == 0 || words_blank(line[i - 1]))) {
+			while (k > 0 && words_blank(out[k - 1]))
 				k--;
 			break;
 		}

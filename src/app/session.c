@@ -20,8 +20,7 @@ void session_init(struct state *s, const struct options *opt)
 		int n;
 
 		s->preset = opt->preset;
-		state_set_knob_named(s, "train",
-				     (double)presets_table(&n)[opt->preset].train_len);
+		state_set_train(s, presets_table(&n)[opt->preset].train_len);
 	}
 	state_set_view(s, opt->view);
 	s->ascii = opt->ascii;

@@ -41,7 +41,8 @@ enum lang lang_from_env(void)
 	return LANG_EN;
 }
 
-bool lang_utf8_locale(void)
+/* True when the current LC_CTYPE codeset is UTF-8 (after setlocale). */
+static bool lang_utf8_locale(void)
 {
 	const char *cs = nl_langinfo(CODESET);
 

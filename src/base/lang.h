@@ -33,9 +33,6 @@ enum lang lang_of_locale(const char *locale);
  * non-empty of LC_ALL, LC_MESSAGES and LANG. */
 enum lang lang_from_env(void);
 
-/* True when the current LC_CTYPE codeset is UTF-8 (after setlocale). */
-bool lang_utf8_locale(void);
-
 /* Settles the language of a run: `chosen` is the --lang value or -1 when
  * none was given, `ascii` whether --ascii was given. Returns the language,
  * or -1 with a one-line message (no program name, no newline) in err (n

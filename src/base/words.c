@@ -44,3 +44,39 @@ int words_split(const char *line, char *store, size_t word_max,
 		line += strcspn(line, " \t");
 	}
 }
+
+bool words_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+const char *words_quote(const char *word, size_t len, size_t max, char *dst,
+			size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0, i = 0, cut = len < max ? len : max;
+
+	if (cut < len)
+		cut = utf8_prev(word, cut + 1);
+	/* a byte takes at most 4; keep 4 for "..." and the NUL */
+	for (; i < cut && k + 8 <= n; i++) {
+		unsigned char c = (unsigned char)word[i];
+
+		if (c < 0x20 || c == 0x7f) {
+			dst[k++] = '\\';
+			dst[k++] = 'x';
+			dst[k++] = hex[c >> 4];
+			dst[k++] = hex[c & 15];
+			continue;
+		}
+		if (c == '"' || c == '\\')
+			dst[k++] = '\\';
+		dst[k++] = (char)c;
+	}
+	if (i < len && k + 4 <= n) {
+		memcpy(dst + k, "...", 3);
+		k += 3;
+	}
+	dst[k] = '\0';
+	return dst;
+}

@@ -21,4 +21,14 @@ bool words_same(const char *word, size_t len, const char *name);
 int words_split(const char *line, char *store, size_t word_max,
 		const char **words, int max);
 
+/* Whether c is a blank: a space or a tab. */
+bool words_blank(char c);
+
+/* word (len bytes of valid UTF-8) copied into dst (n bytes) for quoting in
+ * a one-line message: control characters written \xNN, quotes and
+ * backslashes escaped, at most max bytes of it, cut on a character
+ * boundary with "..." after. Returns dst. */
+const char *words_quote(const char *word, size_t len, size_t max, char *dst,
+			size_t n);
+
 #endif

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "base/utf8.h"
+
 /* Output goes through a local buffer written with fwrite: a 240x70 heat
  * frame in 24-bit colour has ~35000 SGR fields, and per-byte stdio calls
  * would dominate the time. */
@@ -55,39 +57,21 @@ static void put_uint(struct out *o, unsigned v)
 		put_byte(o, tmp[--i]);
 }
 
-/* Encodes cp as UTF-8 into s (4 bytes of room); returns the length. */
-static int utf8_encode(char *s, uint32_t cp)
+/* cp as UTF-8 into s (UTF8_MAX bytes of room), U+FFFD for what is no
+ * character (a surrogate, above U+10FFFF); returns the length. */
+static size_t encode(char *s, uint32_t cp)
 {
-	if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		cp = 0xfffd;
-	if (cp < 0x80) {
-		s[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		s[0] = (char)(0xc0 | cp >> 6);
-		s[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		s[0] = (char)(0xe0 | cp >> 12);
-		s[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		s[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	s[0] = (char)(0xf0 | cp >> 18);
-	s[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-	s[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-	s[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
+	size_t n = utf8_encode(cp, s);
+
+	return n ? n : utf8_encode(0xfffd, s);
 }
 
 int render_utf8(FILE *out, uint32_t cp)
 {
-	char s[4];
-	int n = utf8_encode(s, cp);
+	char s[UTF8_MAX];
+	size_t n = encode(s, cp);
 
-	return fwrite(s, 1, (size_t)n, out) == (size_t)n ? 0 : -1;
+	return fwrite(s, 1, n, out) == n ? 0 : -1;
 }
 
 /* ";38;5;N"-style colour field; base is 3 (foreground) or 4 (background). */
@@ -168,7 +152,7 @@ static void put_row(struct out *o, const struct cell *row, int w,
 			cur = k;
 		}
 		if (k.glyph)
-			o->n += (size_t)utf8_encode(o->b + o->n, k.glyph);
+			o->n += encode(o->b + o->n, k.glyph);
 	}
 	reserve(o);
 	if (ansi)

@@ -12,6 +12,15 @@ int catalog_find(const struct catalog *cat, const char *name)
 	return -1;
 }
 
+int catalog_find_command(const struct catalog *cat, const char *word)
+{
+	for (int i = 0; i < cat->count; i++)
+		if (cat->view[i]->command &&
+		    strcmp(cat->view[i]->command, word) == 0)
+			return i;
+	return -1;
+}
+
 bool catalog_find_knob(const struct catalog *cat, const char *word,
 		       int *view, int *knob)
 {
@@ -125,6 +134,9 @@ const char *catalog_check(const struct catalog *cat)
 			return "a view without a name, a title or a draw";
 		if (catalog_find(cat, v->name) != i)
 			return "two views with one name";
+		if (v->command && (!v->command_help ||
+				   catalog_find_command(cat, v->command) != i))
+			return "a view command without help, or two views with it";
 		if (v->nknobs < 0 || v->nknobs > VIEW_KNOBS_MAX)
 			return "a view with too many knobs";
 		for (int k = 0; k < v->nknobs; k++) {

@@ -1,7 +1,7 @@
 /* catalog.h - the views, as data: what the model needs to know of them.
  *
  * Each view is one file in src/views/ that defines its struct view_spec,
- * and one row of the list in views/catalog.c, whose order gives the digit
+ * and one row of the list in views/views.c, whose order gives the digit
  * keys (1-9; later views are reached with Tab and :view). Everything that
  * names views or turns their knobs reads the spec: keys, ':view', '--view',
  * the knob commands of lessons and the ':' line, the help overlay, --help,
@@ -52,6 +52,14 @@ enum knob_start {
 	KNOB_START_LEN		/* the length */
 };
 
+/* Where a knob's value lives. */
+enum knob_home {
+	KNOB_HOME_VIEW,		/* the view's own slot of state.knob */
+	KNOB_HOME_TRAIN		/* the state's trained length L0
+				 * (state.train), which other views read
+				 * too; the slot mirrors it */
+};
+
 enum step_how {
 	STEP_ADD,		/* value +/- by */
 	STEP_MUL,		/* value * or / by (integers round down) */
@@ -73,6 +81,8 @@ struct knob_spec {
 	enum knob_top top;
 	enum knob_start start;
 	double init;		/* with KNOB_START_INIT */
+	enum knob_home home;	/* KNOB_HOME_VIEW unless it turns a setting
+				 * of the state */
 	double per_unit;	/* > 0: a step lands on a multiple of
 				 * 1/per_unit (20: steps of 0.05 stay on
 				 * 0.05, 0.10, ...) */
@@ -89,6 +99,10 @@ struct rect;
 struct view_spec {
 	const char *name;	/* for --view, :view and lessons */
 	const char *title;	/* one line: what it shows (tr.h) */
+	const char *command;	/* a ':' command of its own that shows it
+				 * (":vector"), or NULL */
+	const char *command_help;	/* that command's line in the help
+					 * overlay (tr.h), with command */
 	int nknobs;
 	struct knob_spec knob[VIEW_KNOBS_MAX];
 	/* Draws the view's body into r of c from s (views/screen.h calls
@@ -123,6 +137,9 @@ struct catalog {
 /* The index of the view called name, or -1. */
 int catalog_find(const struct catalog *cat, const char *name);
 
+/* The index of the view whose own ':' command is `word`, or -1. */
+int catalog_find_command(const struct catalog *cat, const char *word);
+
 /* The view and knob whose word is `word`: returns true and sets *view and
  * *knob, or false. */
 bool catalog_find_knob(const struct catalog *cat, const char *word,
@@ -146,7 +163,8 @@ double catalog_knob_turn(const struct knob_spec *k,
 bool catalog_knob_valid(const struct knob_spec *k, int d_model, double v);
 
 /* Checks a catalog: 1..VIEWS_MAX views, unique view names and knob words,
- * every range non-empty, choices for every KNOB_CHOICE, steps with keys.
+ * every range non-empty, choices for every KNOB_CHOICE, steps with keys,
+ * a help line for every view's own command.
  * Returns NULL, or a message naming what is wrong (for tests). */
 const char *catalog_check(const struct catalog *cat);
 

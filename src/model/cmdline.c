@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/words.h"
 
 void cmdline_open(struct cmdline *c)
 {
@@ -99,18 +100,13 @@ void cmdline_kill_end(struct cmdline *c)
 	c->len = c->cur;
 }
 
-static bool is_blank(char ch)
-{
-	return ch == ' ' || ch == '\t';
-}
-
 void cmdline_kill_word(struct cmdline *c)
 {
 	size_t a = c->cur;
 
-	while (a > 0 && is_blank(c->text[a - 1]))
+	while (a > 0 && words_blank(c->text[a - 1]))
 		a--;
-	while (a > 0 && !is_blank(c->text[a - 1]))
+	while (a > 0 && !words_blank(c->text[a - 1]))
 		a = utf8_prev(c->text, a);
 	cut(c, a, c->cur);
 }

@@ -8,6 +8,7 @@
 
 #include "base/numparse.h"
 #include "base/words.h"
+#include "model/params.h"
 #include "model/presets.h"
 #include "model/state.h"
 
@@ -75,89 +76,28 @@ struct args {
 	int nargs;
 };
 
-static enum command_result run_dmodel(struct state *s, struct args a,
-				      char *err, size_t n)
+/* A core parameter (params.h) set from text: parsed against the settings
+ * in use, or refused with what it accepts. */
+static enum command_result run_param(struct state *s,
+				     const struct param_spec *p,
+				     const char *text, char *err, size_t n)
 {
-	long long d;
-	const char *acc = tr(s->lang, "an even integer from 2 to 65536");
-	enum numparse_status st = numparse_int(a.arg[0], PE_D_MIN, PE_D_MAX, &d);
+	char acc[96];
+	double v;
+	const char *why = param_parse(p, text, &s->cur, &v);
 
-	if (st != NUMPARSE_OK) {
-		snprintf(err, n, tr(s->lang, "d_model must be %s, got \"%s\" (%s)"), acc,
-			 a.arg[0], tr(s->lang, numparse_reason(st)));
-		return COMMAND_ERROR;
+	if (!why) {
+		p->set(s, v);
+		return COMMAND_OK;
 	}
-	if (d % 2 != 0) {
-		snprintf(err, n, tr(s->lang, "d_model must be %s, got \"%s\" (odd)"), acc,
-			 a.arg[0]);
-		return COMMAND_ERROR;
-	}
-	state_set_dmodel(s, d);
-	return COMMAND_OK;
-}
-
-static enum command_result run_base(struct state *s, struct args a,
-				    char *err, size_t n)
-{
-	double b;
-	enum numparse_status st = numparse_double(a.arg[0], 1.0, PE_BASE_MAX,
-						  NUMPARSE_OPEN_MIN, &b);
-
-	if (st != NUMPARSE_OK) {
-		snprintf(err, n, tr(s->lang, "base must be a number above 1 and at most 1e12, "
-			 "got \"%s\" (%s)"), a.arg[0], tr(s->lang, numparse_reason(st)));
-		return COMMAND_ERROR;
-	}
-	state_set_base(s, b);
-	return COMMAND_OK;
-}
-
-static enum command_result run_len(struct state *s, struct args a,
-				   char *err, size_t n)
-{
-	long long x;
-
-	if (!int_arg(s->lang, "len", a.arg[0], 1, PE_LEN_MAX, &x, err, n))
-		return COMMAND_ERROR;
-	state_set_len(s, x);
-	return COMMAND_OK;
-}
-
-static enum command_result run_pos(struct state *s, struct args a,
-				   char *err, size_t n)
-{
-	long long x;
-
-	if (!int_arg(s->lang, "pos", a.arg[0], 0, s->cur.len - 1, &x, err, n))
-		return COMMAND_ERROR;
-	state_set_pos(s, x);
-	return COMMAND_OK;
-}
-
-static enum command_result run_dim(struct state *s, struct args a,
-				   char *err, size_t n)
-{
-	long long x;
-
-	if (!int_arg(s->lang, "dim", a.arg[0], 0, s->cur.pe.d_model - 1, &x, err, n))
-		return COMMAND_ERROR;
-	state_set_dim(s, x);
-	return COMMAND_OK;
-}
-
-static enum command_result run_layout(struct state *s, struct args a,
-				      char *err, size_t n)
-{
-	if (strcmp(a.arg[0], "interleaved") == 0)
-		state_set_layout(s, PE_INTERLEAVED);
-	else if (strcmp(a.arg[0], "concat") == 0)
-		state_set_layout(s, PE_CONCAT);
-	else {
-		snprintf(err, n, tr(s->lang, "layout must be interleaved or concat, got \"%s\""),
-			 a.arg[0]);
-		return COMMAND_ERROR;
-	}
-	return COMMAND_OK;
+	param_accepts(p, &s->cur, s->lang, acc, sizeof acc);
+	if (*why)
+		snprintf(err, n, tr(s->lang, "%s must be %s, got \"%s\" (%s)"),
+			 p->what, acc, text, tr(s->lang, why));
+	else
+		snprintf(err, n, tr(s->lang, "%s must be %s, got \"%s\""),
+			 p->what, acc, text);
+	return COMMAND_ERROR;
 }
 
 static enum command_result run_view(struct state *s, struct args a,
@@ -188,15 +128,6 @@ static enum command_result run_preset(struct state *s, struct args a,
 	}
 	state_set_preset(s, id);
 	return COMMAND_OK;
-}
-
-static enum command_result run_vector(struct state *s, struct args a,
-				      char *err, size_t n)
-{
-	struct args name = { (const char *const[]){ "vector" }, 1 };
-
-	(void)a;
-	return run_view(s, name, err, n);
 }
 
 static enum command_result run_reset(struct state *s, struct args a,
@@ -275,7 +206,9 @@ static enum command_result run_window(struct state *s, struct args a,
 	return COMMAND_OK;
 }
 
-/* Arguments: NONE, ONE value, or SOME (the command counts them). */
+/* The commands besides the core parameters (params.h) and the knobs of
+ * the views (catalog.h), which have tables of their own. Arguments: NONE,
+ * ONE value, or SOME (the command counts them). */
 enum takes { NONE, ONE, SOME };
 
 static const struct command {
@@ -286,15 +219,8 @@ static const struct command {
 				   size_t n);
 	bool typed_only;	/* refused in lessons */
 } commands[] = {
-	{ "d", "d_model", NULL, ONE, "100", run_dmodel, false },
-	{ "base", "b", NULL, ONE, "100", run_base, false },
-	{ "len", "n", "length", ONE, "100", run_len, false },
-	{ "pos", "p", NULL, ONE, "100", run_pos, false },
-	{ "dim", "i", NULL, ONE, "100", run_dim, false },
-	{ "layout", NULL, NULL, ONE, "concat", run_layout, false },
 	{ "view", NULL, NULL, ONE, "spectrum", run_view, false },
 	{ "preset", NULL, NULL, ONE, "head-5e5", run_preset, false },
-	{ "vector", NULL, NULL, NONE, NULL, run_vector, false },
 	{ "reset", NULL, NULL, NONE, NULL, run_reset, false },
 	{ "fit", NULL, NULL, NONE, NULL, run_fit, false },
 	{ "help", "h", NULL, NONE, NULL, run_help, true },
@@ -361,9 +287,32 @@ static enum command_result run_words(struct state *s, const char *const *w,
 				     char *err, size_t n)
 {
 	const struct command *c = find_command(w[0]);
+	const struct param_spec *p = params_find(w[0]);
 	struct args a = { w + 1, count - 1 };
 	int v, k;
 
+	v = catalog_find_command(s->cat, w[0]);
+	if (!c && !p && v >= 0) {	/* a view's own command: :vector */
+		if (count > 1) {
+			snprintf(err, n, tr(s->lang, ":%s takes no value"), w[0]);
+			return COMMAND_ERROR;
+		}
+		state_set_view(s, v);
+		return COMMAND_OK;
+	}
+	if (p) {
+		if (count == 1) {
+			snprintf(err, n, tr(s->lang, ":%s needs a value, e.g. :%s %s"),
+				 w[0], w[0], p->example);
+			return COMMAND_ERROR;
+		}
+		if (count > 2) {
+			snprintf(err, n, tr(s->lang, "too many words in \":%s\": it "
+					    "takes one value"), w[0]);
+			return COMMAND_ERROR;
+		}
+		return run_param(s, p, w[1], err, n);
+	}
 	if (!c) {
 		if (!catalog_find_knob(s->cat, w[0], &v, &k)) {
 			snprintf(err, n, tr(s->lang, "unknown command \"%s\" (try :help)"), w[0]);
@@ -412,7 +361,8 @@ enum command_result command_run(struct state *s, const char *line,
 		return COMMAND_ERROR;
 	}
 	if (count > MAX_WORDS) {
-		if (!find_command(w[0]) &&
+		if (!find_command(w[0]) && !params_find(w[0]) &&
+		    catalog_find_command(s->cat, w[0]) < 0 &&
 		    !catalog_find_knob(s->cat, w[0], &(int){ 0 }, &(int){ 0 }))
 			snprintf(err, n, tr(s->lang, "unknown command \"%s\" (try :help)"), w[0]);
 		else
@@ -429,16 +379,7 @@ enum command_result command_run(struct state *s, const char *line,
 
 int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 {
-	static const char *const fixed[] = {
-		N_(":d N       d_model (even, 2..65536)"),
-		N_(":base X    base (1 < X <= 1e12, e.g. 5e5)"),
-		N_(":len L     length (1..1e9)"),
-		N_(":pos P     position (0..len-1)"),
-		N_(":dim I     dimension (0..d_model-1)"),
-		N_(":layout interleaved|concat"),
-	};
 	static const char *const tail[] = {
-		N_(":vector   PE(pos) as numbers (:view vector)"),
 		N_(":highlight dims|pos A B, :highlight off   mark a band"),
 		N_(":window A B   positions A..B across the plots"),
 		N_(":reset  :fit  :help  :q"),
@@ -450,8 +391,9 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 	const struct preset *p = presets_table(&np);
 	size_t used;
 
-	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0] && count < max; i++)
-		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, fixed[i]));
+	for (int i = 0; i < PARAM_COUNT && count < max; i++)
+		snprintf(lines[count++], COMMAND_HELP_W, "%s",
+			 tr(s->lang, params[i].command_help));
 	if (count < max) {
 		used = 0;
 		names[0] = '\0';
@@ -476,6 +418,10 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 	if (count < max)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s",
 			 tr(s->lang, ":KNOB V  a knob of the view shown, by its word (see This view)"));
+	for (int i = 0; i < s->cat->count && count < max; i++)
+		if (s->cat->view[i]->command)
+			snprintf(lines[count++], COMMAND_HELP_W, "%s",
+				 tr(s->lang, s->cat->view[i]->command_help));
 	for (size_t i = 0; i < sizeof tail / sizeof tail[0] && count < max; i++)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, tail[i]));
 	return count;

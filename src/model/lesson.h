@@ -1,4 +1,5 @@
-/* lesson.h - guided lessons: the file format, the parser and the lookup.
+/* lesson.h - guided lessons: the file format, the parser and the lookup
+ * in a book. Pure: reading the files is app/lesson_files.h.
  *
  * A lesson is a plain UTF-8 text file, one per language, in
  * assets/lessons/<lang>/NN-name.txt (NN orders them; `name` is what
@@ -73,19 +74,10 @@
  * ignored). Checks everything listed at the top, replaying every step on a
  * scratch state with the views of cat (lesson_check). Returns 0, or -1
  * with "PATH:LINE: why" in err (n bytes; cut if needed) and *out
- * undefined. Pure: no I/O. */
+ * undefined. Pure: no I/O (app/lesson_files.h reads the files). */
 int lesson_parse(const char *text, size_t len, const char *path,
 		 const struct catalog *cat, struct lesson *out, char *err,
 		 size_t n);
-
-/* Reads and parses the file at path, which must be a regular file (it is
- * opened without blocking, so a FIFO is refused, not waited on). A UTF-8
- * byte-order mark at its start is skipped. Returns a lesson to free with
- * lesson_free, or NULL with one line in err ("PATH: cannot read: why",
- * "PATH: not a regular file (a FIFO)", "PATH: larger than 65536 bytes", or
- * a lesson_parse message). */
-struct lesson *lesson_load(const char *path, const struct catalog *cat,
-			   char *err, size_t n);
 
 void lesson_free(struct lesson *l);
 
@@ -116,29 +108,7 @@ int lesson_step_apply(struct state *s, const struct lesson_step *st,
 int lesson_check(const struct lesson *l, const struct catalog *cat,
 		 int *line, char *err, size_t n);
 
-/* ---- a folder of lessons ---- */
-
-/* Finds the lessons folder of language lang, the first that exists of
- *   <folder of the running binary>/assets/lessons/<lang>  (/proc/self/exe,
- *      or argv0's folder when /proc is not there): the development tree;
- *   PESCOPE_DATADIR/lessons/<lang>: after make install.
- * Writes it into buf (n bytes) and returns 0, or returns -1 with the
- * places looked in, as one line, in buf. argv0 may be NULL. */
-int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n);
-
-/* Loads the "*.txt" files of dir into b: the first LESSON_BOOK_MAX regular
- * files (links to them count) in file-name order; anything else (a folder,
- * a FIFO, a device) is passed over unread. Files that do not load are
- * skipped: b->skipped counts them and b->error keeps the first message. The
- * files after the first LESSON_BOOK_MAX are not read, and b->left_out names
- * them ("DIR: more than 32 lessons: 33-a.txt to 40-z.txt (8 files) left
- * out"). Returns 0, or -1 with a message in b->error when the folder cannot
- * be read. b is always safe to pass to lesson_book_free afterwards. */
-int lesson_book_load(struct lesson_book *b, const char *dir,
-		     const struct catalog *cat);
-
-/* Makes b a book of the one lesson l (taking ownership of it). */
-void lesson_book_single(struct lesson_book *b, struct lesson *l);
+/* ---- a book of lessons ---- */
 
 /* Frees the lessons of b and empties it. */
 void lesson_book_free(struct lesson_book *b);
@@ -148,9 +118,8 @@ void lesson_book_free(struct lesson_book *b);
  * "01-positions.txt"). -1 when none matches. */
 int lesson_book_find(const struct lesson_book *b, const char *name);
 
-/* The path of the regular file in dir that lesson_book_find would match
- * with name, loadable or not (to report why it is not in the book). Returns
- * 0 with the path in path (n bytes), or -1. */
-int lesson_find_file(const char *dir, const char *name, char *path, size_t n);
+/* Whether the lesson file called `file` (a file name, no folder) is the one
+ * `name` asks for, as lesson_book_find matches them. */
+bool lesson_name_matches(const char *file, const char *name);
 
 #endif

@@ -5,16 +5,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/clamp.h"
 #include "model/command.h"
 #include "model/drill_run.h"
 #include "model/help.h"
 #include "model/lesson_run.h"
 #include "model/presets.h"
-
-static long long clamp_ll(long long v, long long lo, long long hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 /* Rounds x to 6 significant digits, so that stepping the base by 10^(1/4)
  * shows 17782.8 rather than 17782.794100389228, and four steps from 1e4 land

@@ -8,15 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clamp.h"
 #include "base/fmt.h"
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "model/presets.h"
-
-static long long clamp_ll(long long v, long long lo, long long hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 /* ---- the window ---- */
 
@@ -110,8 +106,24 @@ double state_view_knob(const struct state *s, int k)
 
 void state_set_knob(struct state *s, int v, int k, double value)
 {
-	s->knob[v][k] = catalog_knob_clamp(knob_spec(s, v, k),
-					   s->cur.pe.d_model, value);
+	const struct knob_spec *spec = knob_spec(s, v, k);
+
+	value = catalog_knob_clamp(spec, s->cur.pe.d_model, value);
+	if (spec->home == KNOB_HOME_TRAIN)
+		state_set_train(s, (long long)value);
+	else
+		s->knob[v][k] = value;
+}
+
+void state_set_train(struct state *s, long long len)
+{
+	s->train = clamp_ll(len, 1, PE_LEN_MAX);
+	for (int v = 0; v < s->cat->count; v++)
+		for (int k = 0; k < s->cat->view[v]->nknobs; k++)
+			if (knob_spec(s, v, k)->home == KNOB_HOME_TRAIN)
+				s->knob[v][k] = catalog_knob_clamp(
+					knob_spec(s, v, k), s->cur.pe.d_model,
+					(double)s->train);
 }
 
 bool state_set_knob_named(struct state *s, const char *word, double value)
@@ -213,7 +225,7 @@ void state_set_preset(struct state *s, int i)
 		return;
 	state_set_dmodel(s, p[i].d_model);
 	state_set_base(s, p[i].base);
-	state_set_knob_named(s, "train", (double)p[i].train_len);
+	state_set_train(s, p[i].train_len);
 	s->preset = i;
 	state_message(s, false, tr(s->lang, p[i].what));
 }
@@ -238,6 +250,7 @@ void state_reset(struct state *s, const struct settings *start)
 	s->cur = copy;
 	s->start = copy;
 	state_fit(s);
+	state_set_train(s, copy.len);
 	knobs_start(s);
 	s->preset = -1;
 	s->playing = false;
@@ -280,9 +293,11 @@ static bool knobs_valid(const struct state *s)
 	for (int v = 0; v < s->cat->count; v++)
 		for (int k = 0; k < s->cat->view[v]->nknobs; k++)
 			if (!catalog_knob_valid(knob_spec(s, v, k),
-						s->cur.pe.d_model, s->knob[v][k]))
+						s->cur.pe.d_model, s->knob[v][k]) ||
+			    (knob_spec(s, v, k)->home == KNOB_HOME_TRAIN &&
+			     s->knob[v][k] != (double)s->train))
 				return false;
-	return true;
+	return s->train >= 1 && s->train <= PE_LEN_MAX;
 }
 
 /* No lesson, or an open lesson of the book with its step in range; the

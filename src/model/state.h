@@ -73,6 +73,10 @@ struct state {
 	int panel;		/* its focused panel, 0 .. npanels - 1 */
 	bool zoomed;		/* that panel fills the body */
 	double knob[VIEWS_MAX][VIEW_KNOBS_MAX];	/* each view's knobs */
+	long long train;	/* the trained length L0, 1 .. PE_LEN_MAX:
+				 * what context extension stretches and the
+				 * attention view marks; a knob whose home is
+				 * KNOB_HOME_TRAIN turns it (catalog.h) */
 	int preset;		/* last preset applied (presets.h), or -1 */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
@@ -144,11 +148,15 @@ void state_set_knob(struct state *s, int v, int k, double value);
  * view has such a knob. */
 bool state_set_knob_named(struct state *s, const char *word, double value);
 
+/* Sets the trained length L0 (clamped to 1 .. PE_LEN_MAX), and the knobs
+ * that turn it. */
+void state_set_train(struct state *s, long long len);
+
 /* Knob k of the view shown. */
 double state_view_knob(const struct state *s, int k);
 
-/* Applies parameter preset number i (presets.h): d_model and base, and the
- * trained length where the catalog has a knob called "train". */
+/* Applies parameter preset number i (presets.h): d_model, base and the
+ * trained length L0. */
 void state_set_preset(struct state *s, int i);
 
 /* The entries of the lesson chooser a page of it shows on s's screen:

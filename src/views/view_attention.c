@@ -95,11 +95,7 @@ struct attn_setup att_setup(const struct state *s)
 
 long long att_train(const struct state *s)
 {
-	int v, k;
-
-	if (catalog_find_knob(s->cat, "train", &v, &k))
-		return (long long)s->knob[v][k];
-	return s->cur.len;
+	return s->train;
 }
 
 /* ---- shared drawing ---- */

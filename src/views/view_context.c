@@ -374,7 +374,7 @@ const struct view_spec view_context = {
 		.word = "train",
 		.help = N_("the trained length L0"),
 		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
-		.start = KNOB_START_LEN,
+		.start = KNOB_START_LEN, .home = KNOB_HOME_TRAIN,
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_MUL, 2,
 			    N_("trained length L0 /2 x2") } },

@@ -249,6 +249,8 @@ static void vector_free(void *ctx)
 const struct view_spec view_vector = {
 	.name = "vector",
 	.title = N_("PE(pos) as numbers, to check your own code"),
+	.command = "vector",
+	.command_help = N_(":vector   PE(pos) as numbers (:view vector)"),
 	.nknobs = 1,
 	.knob = { {
 		.word = "scroll",

@@ -13,7 +13,8 @@
 #   - EXIT STATUS lists 0, 64, 65, 69, 70/71, 73, 74 and 128+N; ENVIRONMENT
 #     names every variable the source reads with getenv, and the locale ones;
 #   - README.md: its options table (rows starting "| `--name") has every
-#     option of --help and no other, its key table is the output of
+#     option of --help and no other, its view table and its --view row
+#     (all views or none) follow --list views, its key table is the output of
 #     `pescope --list-keys`, verbatim, its sample screen is what the
 #     command under it prints, and its --keys example runs as written.
 set -u
@@ -129,6 +130,21 @@ if [ -s "$tmp/views.order" ] && cmp -s "$tmp/views.order" "$tmp/readme.views"; t
 else
 	not_ok "README view table: every view, in key order" \
 		"$(diff "$tmp/views.order" "$tmp/readme.views" | tr '\n' ' ')"
+fi
+
+# The README's --view option row: it names every view or none (it points
+# at the table), so a view added to the catalog cannot leave it stale.
+"$PESCOPE" --list views >"$tmp/views.list"
+row=$(grep -m 1 '^| `--view NAME`' "$readme" | sed -E 's/default [a-z]+//')
+named=0
+while IFS= read -r v; do
+	grep -qw -- "$v" <<<"${row#*|*|}" && named=$((named + 1))
+done <"$tmp/views.list"
+total=$(wc -l <"$tmp/views.list")
+if [ -n "$row" ] && { [ "$named" -eq 0 ] || [ "$named" -eq "$total" ]; }; then
+	ok "README --view row names all $total views or none ($named)"
+else
+	not_ok "README --view row names all $total views or none" "it names $named: $row"
 fi
 
 # ---- exit statuses and environment ----

@@ -39,7 +39,10 @@ key_case "PgDn pages"           "pos=12 dim=0"         NPage
 key_case "PgUp pages"           "pos=0 dim=0"          PPage
 key_case "Down next dim"        "pos=0 dim=1"          Down
 key_case "Up previous dim"      "pos=0 dim=0"          Up
-key_case "Shift-Tab previous view" "Scores s(p, q)"      BTab
+# From the first view, S-Tab wraps to the last one of the catalog, whichever
+# it is (its bottom line starts with its name).
+last_view=$("$PESCOPE" --list views | tail -n 1)
+key_case "Shift-Tab previous view (the last, $last_view)" " $last_view: " BTab
 key_case "Tab next view"        "Heatmap PE(pos, dim)" Tab
 tm_keys ":"; tm_keys -l "d 768"; tm_keys Enter
 if tm_wait "d_model=768 " 5; then ok "terminal key Enter runs a ':' command"; else not_ok "terminal key Enter runs a ':' command"; fi

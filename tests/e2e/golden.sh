@@ -2,15 +2,20 @@
 # Golden snapshot tests: every case of tests/golden/cases.txt rendered with
 # --snapshot and compared byte for byte with tests/golden/NAME.txt.
 # UPDATE_GOLDEN=1 rewrites the golden files instead (review the diff).
+# With NAMEs (golden.sh NAME...), only those cases run. A
+# failure names the row and column of the first difference, shows diff -u
+# and the command that rewrites that golden (golden.bash).
 set -u
 TAP_PREFIX=golden
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/golden.bash"
 here=$(cd "$(dirname "$0")/.." && pwd)
 dir=$here/golden
 out=$tmp/out
 
 while read -r name args; do
 	case $name in ''|'#'*) continue ;; esac
+	[ $# -eq 0 ] || [[ " $* " == *" $name "* ]] || continue
 	# shellcheck disable=SC2086 # the arguments are words on purpose
 	if ! LC_ALL=C.UTF-8 NO_COLOR= "$PESCOPE" --snapshot --color never $args >"$out" 2>&1; then
 		not_ok "$name" "pescope failed: $(head -c 300 "$out")"
@@ -23,7 +28,8 @@ while read -r name args; do
 		ok "$name"
 	else
 		not_ok "$name" "differs from tests/golden/$name.txt"
-		diff "$dir/$name.txt" "$out" | head -n 20 | sed 's/^/#   /'
+		golden_explain "$dir/$name.txt" "$out" \
+			"UPDATE_GOLDEN=1 PESCOPE=\$PWD/pescope tests/e2e/golden.sh $name"
 	fi
 done <"$dir/cases.txt"
 finish

@@ -364,7 +364,10 @@ fi
 mapfile -t VIEWS < <("$PESCOPE" --list views)	# every view, in key order
 for v in $(seq 2 "${#VIEWS[@]}") 1; do
 	name=${VIEWS[v - 1]}
-	tm_keys "$v" "["	# the view, then a parameter change (d_model - 2)
+	# The view (its digit, or :view NAME past 9), then a parameter change
+	# (d_model - 2).
+	if [ "$v" -le 9 ]; then tm_keys "$v"; else tm_keys ":"; tm_keys -l "view $name"; tm_keys Enter; fi
+	tm_keys "["
 	if [ "$v" = 1 ]; then want="Heatmap"; else want=" $name: "; fi
 	if tm_wait "$want" 20 && tm_wait "d_model=65534 " 20 &&
 		tm_wait_gone "[computing]" 20; then

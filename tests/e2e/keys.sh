@@ -19,7 +19,8 @@
 # status line. A check runs the lines above it (head -n) as a script of its
 # own; every run must exit 0 and print nothing on stderr. The output of each
 # is "ok keys NAME: CHECK" or "not ok keys NAME: CHECK", and a failing
-# comparison with the .ref shows the diff.
+# comparison with the .ref shows the row and column of the first
+# difference, diff -u and the command that rewrites it (golden.bash).
 #
 # After an intended change of the screen, rewrite the .ref files on purpose:
 #   UPDATE_GOLDEN=1 PESCOPE=$PWD/pescope tests/e2e/keys.sh [NAME...]
@@ -28,6 +29,7 @@
 set -u
 TAP_PREFIX=keys
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/golden.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 dir=$(cd "$(dirname "$0")/../keys" && pwd)
 export LC_ALL=C.UTF-8
@@ -116,7 +118,8 @@ run_script() {
 		ok "$base: the last screen equals $base.ref"
 	else
 		not_ok "$base: the last screen equals $base.ref"
-		diff "${script%.keys}.ref" "$tmp/out" | head -n 30 | sed 's/^/#   /'
+		golden_explain "${script%.keys}.ref" "$tmp/out" \
+			"UPDATE_GOLDEN=1 PESCOPE=\$PWD/pescope tests/e2e/keys.sh $base"
 	fi
 }
 

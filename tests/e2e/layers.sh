@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # layers.sh - the layer rules of src/ (src/layers.txt), checked by
-# tests/tools/layers.py: the real tree passes, and each kind of breach,
-# made on purpose in a copy, is refused with its file and line.
+# tests/tools/layers.py: the real tree passes (its includes, and with the
+# objects of the build under test, no circle of files at the symbol level),
+# and each kind of breach, made on purpose in a copy, is refused with its
+# file and line.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -9,8 +11,11 @@ root=$(cd "$here/../.." && pwd)
 check=$root/tests/tools/layers.py
 
 
-if out=$(python3 "$check" "$root/src" 2>&1); then
-	ok "src/ keeps its layers"
+# The objects of the build under test ($UNIT is BUILD/unit-tests).
+build=${UNIT:+$(dirname "$UNIT")}
+[ -n "$build" ] && [ -e "$build/base/fmt.o" ] || build=""
+if out=$(python3 "$check" "$root/src" $build 2>&1); then
+	ok "src/ keeps its layers${build:+ (and no file circle in $build)}"
 else
 	not_ok "src/ keeps its layers" "$(head -3 <<<"$out" | tr '\n' ' ')"
 fi
@@ -47,4 +52,34 @@ breach "curses outside the terminal sink" \
 breach "an include without its folder" \
 	'src/base/fmt.c:1: includes "utf8.h" without its folder' \
 	base/fmt.c '#include "utf8.h"'
+
+# A circle no include shows: base/fmt.c uses a function of base/words.c,
+# which uses one of fmt.c, each declaring what it takes. The copy's two
+# objects are built; the checker must name both files and the symbols.
+copy=$tmp/circle
+mkdir -p "$copy/build/base"
+cp -r "$root/src" "$copy/src"
+cat >>"$copy/src/base/fmt.c" <<'EOF'
+bool words_same(const char *word, size_t len, const char *name);
+int fmt_planted(void);
+int fmt_planted(void) { return words_same("a", 1, "a"); }
+EOF
+cat >>"$copy/src/base/words.c" <<'EOF'
+char *fmt_count(double x, char *buf, size_t n);
+char *words_planted(char *buf);
+char *words_planted(char *buf) { return fmt_count(1, buf, 8); }
+EOF
+for f in fmt words; do
+	${CC:-cc} -std=c11 -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE -I"$copy/src" \
+		-c -o "$copy/build/base/$f.o" "$copy/src/base/$f.c" || not_ok "planted $f.c builds"
+done
+out=$(python3 "$check" "$copy/src" "$copy/build" 2>/dev/null)
+rc=$?
+want1='file circle between 2 files: base/fmt.c, base/words.c'
+want2="$copy/src/base/words.c uses fmt_count of $copy/src/base/fmt.c"
+if [ "$rc" -eq 1 ] && grep -qF -- "$want1" <<<"$out" && grep -qF -- "$want2" <<<"$out"; then
+	ok "a file circle at the symbol level is refused"
+else
+	not_ok "a file circle at the symbol level is refused" "exit $rc, output: $(head -3 <<<"$out" | tr '\n' ' ')"
+fi
 finish

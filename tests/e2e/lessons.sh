@@ -15,6 +15,7 @@
 # diff.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
+. "$here/golden.bash"
 # Messages in English, whatever the caller's locale.
 export LC_ALL=C.UTF-8
 golden=$here/../golden
@@ -54,7 +55,7 @@ for size in 80x24 120x40; do
 			ok "golden $name"
 		else
 			not_ok "golden $name" "differs from tests/golden/$name.txt"
-			diff "$golden/$name.txt" "$out" | head -n 20 | sed 's/^/#   /'
+			golden_explain "$golden/$name.txt" "$out" "UPDATE_GOLDEN=1 PESCOPE=\$PWD/pescope tests/e2e/lessons.sh"
 		fi
 	done
 	# Wide characters never shift what follows them. The caption box is

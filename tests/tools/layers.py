@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""layers.py - checks that the includes of src/ point down.
+"""layers.py - checks that the includes of src/ point down, and that no
+two files use each other's functions.
 
-Usage: layers.py SRC_DIR
+Usage: layers.py SRC_DIR [BUILD_DIR]
 
 Reads SRC_DIR/layers.txt (the layers, lowest first, and what each may
 include), then every .c and .h file under SRC_DIR, and prints one line per
@@ -12,10 +13,18 @@ problem, as FILE:LINE: what is wrong:
   - an include circle between modules (x.c and x.h are one module), with
     every step of it;
   - <curses.h> (or ncurses, term.h, panel.h...) in any file but the one
-    named by the `curses` line.
+    named by the `curses` line;
+  - with BUILD_DIR (the objects of SRC_DIR's .c files, BUILD_DIR/LAYER/X.o):
+    a circle between files at the symbol level, which includes cannot show
+    (two .c files share one header, or each declares what it takes): file A
+    uses a symbol B defines and B, through any number of files, one A
+    defines. `nm` reads the objects; each step of a circle is printed with
+    the symbols it takes. Objects without their .c file (left over from a
+    file since removed) are skipped.
 Exits 0 when there is nothing to say, 1 when there is, 2 on bad usage."""
 import os
 import re
+import subprocess
 import sys
 
 CURSES = re.compile(r'#\s*include\s*<\s*(n?cursesw?/)?(n?curses|term|panel|menu|form)\.h\s*>')
@@ -82,9 +91,62 @@ def circles(graph):
     return out
 
 
+def symbols(objs):
+    """The global symbols each of objs defines and uses, read by one run
+    of nm: {obj: (defined, used)}."""
+    out = subprocess.run(['nm', '-A'] + objs, capture_output=True, text=True,
+                         check=True).stdout
+    table = {obj: (set(), set()) for obj in objs}
+    for line in out.splitlines():
+        obj, _, rest = line.partition(':')
+        parts = rest.split()
+        if obj not in table:
+            continue
+        if len(parts) == 2 and parts[0] == 'U':
+            table[obj][1].add(parts[1])
+        elif len(parts) == 3 and parts[1] in 'TDRBCGSVW':
+            table[obj][0].add(parts[2])
+    return table
+
+
+def symbol_circles(src, build):
+    """Problems: one per circle of files at the symbol level."""
+    defined_by, uses, objs = {}, {}, {}
+    for rel in sources(src):
+        obj = os.path.join(build, module(rel) + '.o')
+        if rel.endswith('.c') and os.path.exists(obj):
+            objs[obj] = rel
+    for obj, (defined, used) in symbols(sorted(objs)).items():
+        uses[objs[obj]] = used
+        for sym in defined:
+            defined_by[sym] = objs[obj]
+    graph, taken = {}, {}
+    for rel, used in uses.items():
+        for sym in used:
+            owner = defined_by.get(sym)
+            if owner and owner != rel:
+                graph.setdefault(rel, set()).add(owner)
+                taken.setdefault((rel, owner), set()).add(sym)
+    problems = []
+    shown = os.path.normpath(src)
+    for comp in circles(graph):
+        members = set(comp)
+        steps = []
+        for a in comp:
+            for b in sorted(graph.get(a, ())):
+                if b in members:
+                    syms = sorted(taken[(a, b)])
+                    more = f' and {len(syms) - 3} more' if len(syms) > 3 else ''
+                    steps.append(f'{shown}/{a} uses {", ".join(syms[:3])}{more} '
+                                 f'of {shown}/{b}')
+        problems.append(f'file circle between {len(comp)} files: '
+                        f'{", ".join(comp)}\n  ' + '\n  '.join(steps))
+    return problems
+
+
 def main(argv):
-    if len(argv) != 2 or not os.path.isdir(argv[1]):
-        print('usage: layers.py SRC_DIR', file=sys.stderr)
+    if len(argv) not in (2, 3) or not all(map(os.path.isdir, argv[1:])):
+        print('usage: layers.py SRC_DIR [BUILD_DIR]', file=sys.stderr)
         return 2
     src = argv[1]
     shown = os.path.normpath(src)
@@ -130,6 +192,8 @@ def main(argv):
                  for a in comp for b in sorted(graph.get(a, ())) if b in members]
         problems.append(f'include circle between {len(comp)} modules: '
                         f'{", ".join(comp)}\n  ' + '\n  '.join(steps))
+    if len(argv) == 3:
+        problems += symbol_circles(src, argv[2])
     for p in problems:
         print(p)
     if problems:

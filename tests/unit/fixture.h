@@ -2,7 +2,9 @@
  *
  * Each Criterion test runs in its own process, so the screen below (and
  * every view cache it holds) starts empty in every test. The VIEW_*
- * numbers are the catalog's order; test_state.c checks they still are. */
+ * names are the places in the catalog of the views tests look at by name
+ * (test_catalog.c checks they still are); VIEW_COUNT is the catalog's
+ * count, so a test that walks every view walks a new one too. */
 #ifndef FIXTURE_H
 #define FIXTURE_H
 
@@ -19,8 +21,9 @@
 
 enum {
 	VIEW_EXPLORE, VIEW_SPECTRUM, VIEW_CLOCKS, VIEW_BANDS, VIEW_LAYOUTS,
-	VIEW_CONTEXT, VIEW_BUGS, VIEW_VECTOR, VIEW_ATTENTION, VIEW_COUNT
+	VIEW_CONTEXT, VIEW_BUGS, VIEW_VECTOR, VIEW_ATTENTION
 };
+#define VIEW_COUNT (views_catalog()->count)
 
 /* The knobs, by view: the index of each in its view's spec. */
 enum { K_OFFSET = 0 };			/* clocks */
@@ -80,7 +83,7 @@ static inline char *fx_text(const struct state *s, int w, int h)
 static inline void fx_draw_view(int v, const struct state *s,
 				struct canvas *c, struct rect r)
 {
-	static void *ctx[VIEW_COUNT];
+	static void *ctx[VIEWS_MAX];
 	const struct view_spec *spec = views_catalog()->view[v];
 	struct state t = *s;
 

@@ -6,6 +6,7 @@
 
 #include "fixture.h"
 #include "base/tr.h"
+#include "model/presets.h"
 
 Test(catalog, is_well_formed)
 {
@@ -24,16 +25,20 @@ Test(catalog, check_finds_what_is_wrong)
 	cr_expect_not_null(catalog_check(&none));
 }
 
+/* The views the tests name (fixture.h) are where the fixture says; views
+ * added after them need no line here. */
 Test(catalog, fixture_numbers_match_the_order)
 {
-	static const char *const names[VIEW_COUNT] = {
+	static const char *const names[] = {
 		"explore", "spectrum", "clocks", "bands", "layouts", "context",
 		"bugs", "vector", "attention",
 	};
+	const int named = (int)(sizeof names / sizeof names[0]);
 	const struct catalog *cat = views_catalog();
 
-	cr_assert_eq(cat->count, VIEW_COUNT);
-	for (int i = 0; i < VIEW_COUNT; i++)
+	cr_assert_eq(named, VIEW_ATTENTION + 1);
+	cr_assert_geq(cat->count, named);
+	for (int i = 0; i < named; i++)
 		cr_expect_str_eq(cat->view[i]->name, names[i]);
 	cr_expect_str_eq(cat->view[VIEW_CLOCKS]->knob[K_OFFSET].word, "offset");
 	cr_expect_str_eq(cat->view[VIEW_BANDS]->knob[K_SPLIT].word, "split");
@@ -129,4 +134,34 @@ Test(catalog, every_view_speaks_both_languages)
 					  "%s: step help in Chinese", v->name);
 		}
 	}
+}
+
+/* The trained length L0 is a setting of the state: the presets set it,
+ * the context view's "train" knob turns it (its slot only mirrors it), a
+ * reset brings it back to the length, and no view finds it by name. */
+Test(catalog, trained_length_is_a_setting_of_the_state)
+{
+	struct settings st = { { 512, 10000.0, PE_INTERLEAVED }, 128, 0, 0 };
+	const struct knob_spec *train =
+		&views_catalog()->view[VIEW_CONTEXT]->knob[K_TRAIN];
+	int n, i = presets_find("head-5e5");
+	struct state s;
+
+	fx_init(&s, &st);
+	cr_expect_eq(s.train, 128, "L0 starts at the length");
+	cr_expect_eq(train->home, KNOB_HOME_TRAIN);
+	cr_assert_geq(i, 0);
+	state_set_preset(&s, i);
+	cr_expect_eq(s.train, presets_table(&n)[i].train_len);
+	cr_expect_eq(s.knob[VIEW_CONTEXT][K_TRAIN], (double)s.train);
+	state_set_knob(&s, VIEW_CONTEXT, K_TRAIN, 2048);
+	cr_expect_eq(s.train, 2048, "the knob turns the state's L0");
+	state_set_train(&s, 0);
+	cr_expect_eq(s.train, 1, "clamped");
+	cr_expect_eq(s.knob[VIEW_CONTEXT][K_TRAIN], 1.0);
+	cr_expect(state_valid(&s));
+	s.train = 77;	/* the mirror out of step: not a valid state */
+	cr_expect(!state_valid(&s));
+	state_reset(&s, &st);
+	cr_expect_eq(s.train, 128);
 }

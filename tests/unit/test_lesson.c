@@ -14,6 +14,7 @@
 #include "render/canvas.h"
 #include "model/keys.h"
 #include "base/lang.h"
+#include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "engine/pe_variants.h"
 #include "model/lesson_run.h"

@@ -16,6 +16,7 @@
 #include "base/fmt.h"
 #include "engine/head.h"
 #include "fixture.h"
+#include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "views/view_attention.h"

@@ -25,6 +25,7 @@
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "fixture.h"
+#include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "snap.h"

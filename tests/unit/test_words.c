@@ -36,3 +36,18 @@ Test(words, same_ignores_ascii_case_only)
 	cr_expect(!words_same("keys", 4, "key"));
 	cr_expect(!words_same("\xc3\x89", 2, "\xc3\xa9"));	/* É is not é */
 }
+
+Test(words, quote_escapes_and_cuts_on_a_character_boundary)
+{
+	char q[64];
+	/* "ab" then 汉 (3 bytes): a cut at 4 bytes keeps "ab", not half of it */
+	const char *cjk = "ab\xe6\xb1\x89" "cd";
+
+	cr_expect_str_eq(words_quote("a\tb\"c\\", 6, 40, q, sizeof q),
+			 "a\\x09b\\\"c\\\\");
+	cr_expect_str_eq(words_quote(cjk, strlen(cjk), 4, q, sizeof q), "ab...");
+	cr_expect_str_eq(words_quote(cjk, strlen(cjk), 5, q, sizeof q),
+			 "ab\xe6\xb1\x89...");
+	cr_expect_str_eq(words_quote("abc", 3, 3, q, sizeof q), "abc");
+	cr_expect(words_blank(' ') && words_blank('\t') && !words_blank('x'));
+}

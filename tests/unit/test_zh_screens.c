@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "model/presets.h"
