@@ -15,6 +15,11 @@
  *                            its outputs before and after a shuffle, and
  *                            how far they moved
  *
+ * What every one of them reads (the knobs, the model they share, the box
+ * and the fitted text) is in view_attention_common.h, which depends on
+ * none of them: the spec file calls the panels, the panels call the
+ * common file, and nothing calls back.
+ *
  * The panels draw from the state and their own caches (render/cache.h),
  * which live in the view's context; every number comes from the engine
  * (attention.h, rope_bound.h, head.h). Each panel has a full form and a
@@ -27,64 +32,11 @@
 #include <stdbool.h>
 
 #include "engine/attention.h"
-#include "engine/head.h"
 #include "model/state.h"
 #include "render/cache.h"
 #include "render/canvas.h"
 #include "render/plot.h"
-
-/* The knobs, in the spec's order. */
-enum att_knob {
-	AK_WEIGHTS,		/* W_Q, W_K: identity or seeded random */
-	AK_SEED,		/* of the weights, tokens and the head */
-	AK_HEADS,		/* H: ALiBi's slope is the first head's */
-	AK_CONTENT,		/* the same vector everywhere, or tokens */
-	AK_HEAD,		/* the one head's scheme (order panel) */
-	AK_SHUFFLE,		/* the seed of the shuffled order */
-	AK_COUNT
-};
-
-/* AK_HEAD's values: how positions enter the one head. */
-enum att_head {
-	AH_NOPE,		/* no positions */
-	AH_CAUSAL,		/* no positions, causal mask */
-	AH_ADDED,		/* sinusoidal PE added */
-	AH_ROPE,		/* RoPE */
-	AH_ALIBI,		/* ALiBi, the score panel's slope */
-	AH_COUNT
-};
-
-/* The panels, in focus order (w/W). */
-enum att_panel { AP_SCORES, AP_DECAY, AP_ORDER, AP_COUNT };
-
-enum {
-	ATT_VOCAB = 8,		/* tokens of the score panel's vocabulary */
-	ATT_HEAD_D = 12,	/* width of the one head */
-	ATT_SIDE_MAX = 160,	/* positions along a score matrix's side */
-	ATT_TEXT_MAX = 320	/* one line of text */
-};
-
-/* ---- the knobs, read from the state ---- */
-
-/* The model every score and the decay use: d, base and layout from the
- * state, the weights (random only up to ATTN_RANDOM_D_MAX: the identity
- * above it, which att_weights_capped tells), content, seed, ALiBi's
- * slope. */
-struct attn_setup att_setup(const struct state *s);
-
-/* Whether the random weights asked for were replaced by the identity
- * because d_model is above ATTN_RANDOM_D_MAX. */
-bool att_weights_capped(const struct state *s);
-
-/* ALiBi's slope: the first head's of AK_HEADS heads, 2^(-8/H). */
-double att_slope(const struct state *s);
-
-/* The trained length L0: the context view's "train" knob, which the
- * presets (m/M) and :train set; the length when no view has one. */
-long long att_train(const struct state *s);
-
-/* Whether the same content vector stands at every position. */
-bool att_same_content(const struct state *s);
+#include "views/view_attention_common.h"
 
 /* ---- the panels ---- */
 
@@ -167,15 +119,5 @@ int att_scores_spare_rows(const struct state *s, struct rect r);
  * columns. */
 int att_order_full_h(const struct state *s);
 int att_order_full_w(const struct state *s);
-
-/* ---- small things the panels share ---- */
-
-/* The panel's border, in the border colour, and its title. */
-void att_box(struct canvas *c, struct rect r, const char *title);
-
-/* The first of n texts that fits in w columns at (x, y), else the last
- * one cut; see paragraph_fit. */
-void att_fit(struct canvas *c, int x, int y, int w, const char *const *cand,
-	     int n, struct style st);
 
 #endif
