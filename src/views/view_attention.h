@@ -8,9 +8,11 @@
  *                            spread along a diagonal, and the four terms of
  *                            the added score
  *   view_attention_matrices.c  their numbers, computed in slices
- *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m)
- *                            and the score for q = k against the offset m,
- *                            the trained length L0 marked
+ *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m),
+ *                            the score for q = k and the mean |score| of
+ *                            random q, k against the offset m, each over
+ *                            its value at m = 0, past the trained length
+ *                            L0, which is marked
  *   view_attention_order.c   order-blindness: one head over a sentence,
  *                            its outputs before and after a shuffle, and
  *                            how far they moved
@@ -51,9 +53,10 @@ struct att_scores {
 
 /* The caches of the decay panel (view_attention_decay.c). */
 struct att_decay {
-	struct cache work;	/* B(m) and score(m) in the making */
+	struct cache work;	/* the three curves in the making */
 	struct cache shown;	/* the last finished curves */
 	struct cache at;	/* B and score at the position and at L0 */
+	struct cache random;	/* the random q, k's mean at the position */
 };
 
 /* The cache of the order panel (view_attention_order.c). */
@@ -107,7 +110,8 @@ void att_decay_free(struct att_decay *x);
 void att_order_free(struct att_order *x);
 
 /* The decay plot's area for the panel r (area.h == 0: none), for clicks:
- * its x axis is the visible window, read as offsets m. */
+ * its x axis holds the offsets m from 0 to the end of the visible window
+ * or 4 L0, whichever is further (a click selects m as the position). */
 struct plot_area att_decay_area(const struct state *s, struct rect r);
 
 /* Rows of the score panel r that its heatmaps leave empty: a grid of m

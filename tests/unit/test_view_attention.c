@@ -19,6 +19,7 @@
 #include "engine/attention.h"
 #include "engine/head.h"
 #include "engine/rng.h"
+#include "engine/rope_bound.h"
 #include "fixture.h"
 #include "model/command.h"
 #include "model/help.h"
@@ -489,16 +490,128 @@ Test(attention_view, trained_length_is_marked)
 	canvas_free(c);
 }
 
-/* L0 past the axis is said so. */
-Test(attention_view, trained_length_off_the_axis)
+/* L0 is always on the axis, with room after it: at length 128 and
+ * L0 = 4096 the axis runs to 4 L0 (it stopped at 127 and said "off the
+ * axis"), and L0's column is marked. */
+Test(attention_view, trained_length_is_on_the_axis)
 {
 	struct state s = at_state(128, 1e4, 128);
+	struct canvas *c = canvas_new(120, 40);
+	struct rect body = { 0, 1, 120, 38 };
+	struct plot_area a;
 	char *scr;
+	int xl, ml = 0;
 
+	cr_assert_not_null(c);
 	run(&s, "train 4096");
 	scr = shot(&s, 120, 40);
-	assert_has(scr, "L0 = 4096 (off the axis): B = ");
+	assert_lacks(scr, "off the axis");
+	assert_has(scr, "L0 = 4096: B = ");
 	free(scr);
+	s.panel = AP_DECAY;
+	s.zoomed = true;
+	fx_draw(&s, c);
+	a = att_decay_area(&s, body);
+	cr_assert_eq(a.ax.pos0, 0);
+	cr_assert_eq(a.ax.npos, 4 * 4096, "the axis runs to 4 L0");
+	xl = plot_col_of_pos(&a.ax, 4096);
+	cr_assert(xl >= a.ax.x0 && xl < a.ax.x0 + a.ax.w);
+	for (int y = a.y0; y < a.y0 + a.h; y++)
+		ml += canvas_cell(c, xl, y)->fg == ROLE_MARKER;
+	cr_assert_gt(ml, a.h / 2, "L0 marked on most rows of its column");
+	canvas_free(c);
+}
+
+/* The mean |q^T R_m k| over the seeded draws, worked out here from the
+ * rotation of rope_bound.h's random q and k (each pair's four Gaussians of
+ * its own stream). */
+static double random_mean_by_hand(int d, double base, uint64_t seed,
+				  double m)
+{
+	double acc = 0.0;
+
+	for (int t = 0; t < ROPE_RANDOM_DRAWS; t++) {
+		double score = 0.0;
+
+		for (int i = 0; i < d / 2; i++) {
+			struct rng r;
+			double q[2], k[2], th = pow(base, -2.0 * i / d) * m;
+			double rk0, rk1;
+
+			rng_init(&r, seed, rng_stream_of(RNG_STREAM_ROPE_QK,
+							 (uint64_t)(t * (d / 2) + i)));
+			q[0] = rng_gauss(&r);
+			q[1] = rng_gauss(&r);
+			k[0] = rng_gauss(&r);
+			k[1] = rng_gauss(&r);
+			rk0 = k[0] * cos(th) - k[1] * sin(th);
+			rk1 = k[0] * sin(th) + k[1] * cos(th);
+			score += q[0] * rk0 + q[1] * rk1;
+		}
+		acc += fabs(score);
+	}
+	return acc / ROPE_RANDOM_DRAWS;
+}
+
+/* The decay panel tells a bound from an average: the random q, k's mean
+ * |score| at m = pos is on screen, as computed here, with N and the seed
+ * (a knob: c changes it); it is drawn as a curve of its own colour with a
+ * legend, near 1 (over its value at m = 0) far past L0, while B/B(0) has
+ * fallen below 0.3; no sentence says far tokens weigh less on average; the
+ * number line's parts are apart by "; ", not " · " (a product). */
+Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
+{
+	struct state s = at_state(128, 1e4, 128);
+	struct canvas *c = canvas_new(120, 40);
+	struct rect body = { 0, 1, 120, 38 };
+	struct plot_area a;
+	char *scr, *f;
+	double want;
+	int hi = 0, lo_b = 0, x;
+
+	cr_assert_not_null(c);
+	state_set_pos(&s, 100);
+	scr = zoomed(&s, AP_DECAY, 120, 40);
+	want = random_mean_by_hand(128, 1e4, 1, 100);
+	cr_assert_float_eq(number_after(scr, "random q, k (N = 256, seed 1): mean |score| = ", 0),
+			   want, 5e-3 * want);
+	cr_assert(fabs(want - sqrt(2 * 128 / M_PI)) < 1.5, "%g", want);
+	assert_has(scr, "mean |score|, random q, k (N = 256, seed 1)");
+	assert_has(scr, "B(m)/B(0), the bound");
+	assert_has(scr, "not an average");
+	assert_lacks(scr, "on average far tokens");
+	assert_has(scr, "|score| = ");
+	assert_has(scr, "; B(0) = 32.5; L0 = 128: B = ");
+	assert_lacks(scr, " · B(0)");
+	free(scr);
+	f = flat(shot(&s, 120, 40));
+	assert_lacks(f, "far tokens weigh less");
+	free(f);
+	fx_press(&s, 'C');
+	scr = zoomed(&s, AP_DECAY, 120, 40);
+	want = random_mean_by_hand(128, 1e4, 2, 100);
+	cr_assert_float_eq(number_after(scr, "random q, k (N = 256, seed 2): mean |score| = ", 0),
+			   want, 5e-3 * want);
+	free(scr);
+	/* the curves: the random one (TRACE3) near the top far past L0,
+	 * the bound (TRACE1) low there */
+	s.panel = AP_DECAY;
+	s.zoomed = true;
+	fx_draw(&s, c);
+	a = att_decay_area(&s, body);
+	x = plot_col_of_pos(&a.ax, 400);
+	for (int y = a.y0; y < a.y0 + a.h; y++) {
+		enum role r = (enum role)canvas_cell(c, x, y)->fg;
+
+		if (r == ROLE_TRACE3)
+			hi = hi > plot_row_of_value(&a, 0.8) - y ? hi
+			     : plot_row_of_value(&a, 0.8) - y;
+		if (r == ROLE_TRACE1 && y > plot_row_of_value(&a, 0.3))
+			lo_b++;
+	}
+	cr_assert_gt(hi, 0, "the random mean is drawn above 0.8 at m = 400");
+	cr_assert_gt(lo_b, 0, "the bound is drawn below 0.3 at m = 400");
+	canvas_free(c);
 }
 
 /* ---- knobs, keys, words ---- */
@@ -658,7 +771,8 @@ static bool allowed_word(const char *w)
 {
 	static const char *const ok[] = {
 		"sin", "cos", "pos", "dim", "len", "base", "RoPE", "ALiBi",
-		"NTK", "YaRN", "nope", "causal", "added", "rope", "alibi", NULL
+		"NTK", "YaRN", "nope", "causal", "added", "rope", "alibi",
+		"RoFormer", "Barbero", NULL	/* names the glossary keeps */
 	};
 
 	for (int i = 0; ok[i]; i++)
