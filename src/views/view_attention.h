@@ -68,8 +68,21 @@ struct att_order {
 enum att_mat {
 	AM_ADDED, AM_ROPE, AM_ALIBI,	/* the three shown */
 	AM_CC, AM_CP, AM_PC, AM_PP,	/* the terms of the added score */
+	AM_R_ADDED, AM_R_ROPE, AM_R_ALIBI,	/* the residuals of the three
+						   shown: s minus the mean of
+						   its diagonal */
 	AM_COUNT
 };
+
+/* The fraction of |s| off the diagonal whose value is a score map's colour
+ * scale (attn_offdiag_quantile): the diagonal, which holds |x + PE_p|^2
+ * for added PE, is clipped instead of squeezing the rest. */
+#define ATT_CLIP_FRAC 0.98
+
+/* The smallest colour scale of the residual maps, relative to the largest
+ * clip of the scores: a residual of rounding (RoPE's 1e-15) stays blank
+ * instead of being blown up into a pattern. */
+#define ATT_RES_FLOOR 1e-6
 
 /* The score panel's numbers for one grid: both axes hold the positions
  * pos0 + k step, k < m (view_attention_matrices.c). */
@@ -79,6 +92,13 @@ struct att_matrices {
 	struct attn_spread spread[AM_COUNT];	/* of AM_ADDED, AM_ROPE,
 						   AM_ALIBI and AM_PP only */
 	double rms[ATTN_TERMS];		/* the size of each term */
+	double clip[AM_ALIBI + 1];	/* the colour scale of AM_ADDED ..
+					   AM_ALIBI: ATT_CLIP_FRAC of |s| off
+					   the diagonal */
+	double res_scale;		/* the one colour scale of the three
+					   residuals: their largest |r|, at
+					   least ATT_RES_FLOOR times the
+					   largest clip */
 	double mat[];			/* AM_COUNT matrices of m x m, row
 					   p (query), column q (key) */
 };

@@ -432,6 +432,121 @@ Test(attention_view, causal_mask_is_named)
 	free(scr);
 }
 
+/* ---- the residual maps ---- */
+
+/* The largest |value| of each run of heat cells (CELL_HALF side by side)
+ * on the rows of canvas c, counted left to right on every row (the maps
+ * stand one blank column or more apart, so each map is one run). Returns
+ * the most runs a row has, at most n. */
+static int heat_runs(const struct canvas *c, int w, int h, double *most, int n)
+{
+	int runs = 0;
+
+	for (int k = 0; k < n; k++)
+		most[k] = -1.0;
+	for (int y = 0; y < h; y++) {
+		int r = -1;
+		bool in = false;
+
+		for (int x = 0; x < w; x++) {
+			const struct cell *e = canvas_cell((struct canvas *)c, x, y);
+			bool half = e->kind == CELL_HALF;
+
+			if (half && !in)
+				r++;
+			in = half;
+			if (half && r < n)
+				most[r] = fmax(most[r], fmax(fabs(e->top), fabs(e->bot)));
+		}
+		if (r + 1 > runs)
+			runs = r + 1 < n ? r + 1 : n;
+	}
+	return runs;
+}
+
+/* Each scheme's residual map, s minus the mean of its diagonal, drawn
+ * beside its score map: blank (every pixel 0) for RoPE and ALiBi, a
+ * pattern for added PE, at 120x40 and in the zoomed panel at 80x24, with
+ * W the identity and random; the view's residual numbers agree (RoPE's
+ * and ALiBi's within 1e-12 of their clip). */
+Test(attention_view, residual_maps_are_blank_for_rope_and_alibi_only)
+{
+	static const int sizes[][3] = { { 120, 40, 0 }, { 80, 24, 1 } };
+
+	for (int z = 0; z < 2; z++)
+		for (int wr = 0; wr < 2; wr++) {
+			struct state s = at_state(512, 1e4, 128);
+			struct canvas *c = canvas_new(sizes[z][0], sizes[z][1]);
+			double most[8];
+			int runs;
+
+			cr_assert_not_null(c);
+			if (wr)
+				run(&s, "weights random");
+			s.panel = AP_SCORES;
+			s.zoomed = sizes[z][2];
+			fx_draw(&s, c);
+			runs = heat_runs(c, sizes[z][0], sizes[z][1], most, 8);
+			/* the order panel's heatmaps come first when not zoomed:
+			 * the last seven runs are the six maps and the bar */
+			cr_assert_geq(runs, 7, "%dx%d: %d runs", sizes[z][0],
+				      sizes[z][1], runs);
+			{
+				const double *m = most + runs - 7;
+
+				cr_expect_gt(m[1], 0.2, "%dx%d W %d: added residual %g",
+					     sizes[z][0], sizes[z][1], wr, m[1]);
+				cr_expect_lt(m[3], 1e-9, "%dx%d W %d: RoPE residual %g",
+					     sizes[z][0], sizes[z][1], wr, m[3]);
+				cr_expect_eq(m[5], 0.0, "%dx%d W %d: ALiBi residual %g",
+					     sizes[z][0], sizes[z][1], wr, m[5]);
+				for (int k = 0; k < 6; k += 2)
+					cr_expect_gt(m[k], 0.5, "score map %d drawn", k / 2);
+			}
+			canvas_free(c);
+		}
+}
+
+/* The numbers behind the maps: each residual is s minus the mean of its
+ * diagonal, worked out here from the matrices the view shows. */
+Test(attention_view, residual_numbers_match_the_matrices)
+{
+	struct state s = at_state(64, 1e4, 40);
+	struct att_scores x = { 0 };
+	double progress;
+	const struct att_matrices *r = att_matrices_get(&s, &x, 40, &progress);
+	int m;
+
+	cr_assert_not_null(r);
+	cr_assert_eq(progress, 1.0);
+	m = r->m;
+	for (int k = 0; k < 3; k++) {
+		const double *sm = r->mat + (size_t)(AM_ADDED + k) * m * m;
+		const double *rm = r->mat + (size_t)(AM_R_ADDED + k) * m * m;
+		double worst = 0.0;
+
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				double sum = 0.0;
+				int n = 0;
+
+				for (int u = 0; u < m; u++)
+					if (u - (i - j) >= 0 && u - (i - j) < m) {
+						sum += sm[u * m + u - (i - j)];
+						n++;
+					}
+				cr_assert_float_eq(rm[i * m + j], sm[i * m + j] - sum / n,
+						   1e-12 * (1 + fabs(sm[i * m + j])));
+				worst = fmax(worst, fabs(rm[i * m + j]));
+			}
+		if (k == 0)
+			cr_expect_gt(worst / r->clip[AM_ADDED], 1e-3, "added");
+		else
+			cr_expect_lt(worst / r->clip[AM_ADDED + k], 1e-12, "%d", k);
+	}
+	att_scores_free(&x);
+}
+
 /* ---- the decay ---- */
 
 /* B at the position, at 0 and at L0, against the partial sums summed
