@@ -135,3 +135,10 @@ void rope_random_finish(int draws, int n, const double *sum, double *mean)
 		mean[j] = acc / draws;
 	}
 }
+
+double rope_random_expected(int d)
+{
+	static const double two_over_sqrt_pi = 1.12837916709551257390;
+
+	return two_over_sqrt_pi * exp(lgamma((d + 1) / 2.0) - lgamma(d / 2.0));
+}

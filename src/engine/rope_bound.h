@@ -88,4 +88,10 @@ void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
  * mean |q^T R_m k| at m[j]. */
 void rope_random_finish(int draws, int n, const double *sum, double *mean);
 
+/* What the mean estimates, the same at every m: E|q^T R_m k| = E|q . k| =
+ * sqrt(2/pi) E|q| = (2/sqrt(pi)) Gamma((d+1)/2) / Gamma(d/2) (q . k given
+ * q is N(0, |q|^2); |q| is chi with d degrees of freedom), about
+ * sqrt(2 d / pi): 9.01 for d = 128. */
+double rope_random_expected(int d);
+
 #endif

@@ -13,12 +13,14 @@
  *   │m = 37: B = 10.2, |score| = 0.031; random: 9.02; B(0) = ... │
  *   └───────────────────────────────────────────────────────────┘
  *
- * The y axis is linear, and each curve is drawn over its own value at
- * m = 0 (B(0) = (d/2 + 1)/2, score(0) = 1, the random mean at 0), so the
- * three shapes compare on one scale from 0 to 1: the bound shrinks over
- * the first few hundred offsets and then plateaus, the random mean stays
- * near 1 (Barbero et al. 2024, arXiv 2410.06205: E|q^T R_m k| does not
- * depend on m). The numbers under the plot are the values themselves.
+ * The y axis is linear: the bound and the q = k score are drawn over
+ * their value at m = 0 (B(0) = (d/2 + 1)/2, score(0) = 1), the random
+ * mean over its expected value, sqrt(2/pi) E|q|, which is the same at
+ * every m (Barbero et al. 2024, arXiv 2410.06205: E|q^T R_m k| does not
+ * depend on m), so the three shapes compare on one scale from 0 to 1: the
+ * bound shrinks over the first few hundred offsets and then plateaus, the
+ * random mean stays near 1. The numbers under the plot are the values
+ * themselves.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
  * 4 L0): the trained length L0 (the context view's train knob, which the
@@ -243,8 +245,9 @@ static bool curves_step(struct cache *c, void *arg)
 	return i1 >= h;
 }
 
-/* The finished job into the curves shown: each curve over its value at
- * m = 0 (offset 0 of the job). */
+/* The finished job into the curves shown: the bound and the q = k score
+ * over their value at m = 0 (offset 0 of the job), the random mean over
+ * its expected value (rope_random_expected). */
 static struct curves *curves_publish(const struct state *s,
 				     struct att_decay *x,
 				     const struct cache_key *key)
@@ -264,6 +267,9 @@ static struct curves *curves_publish(const struct state *s,
 	rope_random_finish(ROPE_RANDOM_DRAWS, k, m + 4 * k, cv->v + 2 * k);
 	for (int c = 0; c < CURVES; c++)
 		at0[c] = fabs(cv->v[c * k]);
+	/* the random mean over what it estimates, the same at every m: its
+	 * own value at m = 0 is one noisy sample of it */
+	at0[2] = rope_random_expected(s->cur.pe.d_model);
 	for (int c = 0; c < CURVES; c++)
 		for (int j = 0; j < n; j++)
 			cv->v[c * n + j] = at0[c] > 0
@@ -447,9 +453,9 @@ static void draw_caption(const struct state *s, struct canvas *c,
 			 const struct decay_geom *g, int y, int end)
 {
 	const char *const text[] = {
-		tr(s->lang, "B(m) is RoFormer's upper bound on the RoPE score of any q and k (section 3.4.3), not an average: it shrinks over the first few hundred offsets, then plateaus and swings, never to 0. For random q and k the mean |score| does not decay at all (Barbero et al. 2024). Each curve is drawn over its value at m = 0; L0 is the trained length (m/M, :train)."),
-		tr(s->lang, "B(m) bounds the score of any q, k; it is not an average. It shrinks, then plateaus, never to 0; the mean |score| of random q, k stays flat. Curves over their value at m = 0."),
-		tr(s->lang, "A bound, not an average: random q, k do not decay. Curves over their value at m = 0."),
+		tr(s->lang, "B(m) is RoFormer's upper bound on the RoPE score of any q and k (section 3.4.3), not an average: it shrinks over the first few hundred offsets, then plateaus and swings, never to 0. For random q and k the mean |score| does not decay at all (Barbero et al. 2024). B and q = k are drawn over their value at m = 0, the random mean over its expected value; L0 is the trained length (m/M, :train)."),
+		tr(s->lang, "B(m) bounds the score of any q, k; it is not an average. It shrinks, then plateaus, never to 0; the mean |score| of random q, k stays flat. Curves over their value at m = 0 (random: its expected value)."),
+		tr(s->lang, "A bound, not an average: random q, k do not decay."),
 	};
 
 	for (int k = 0; k < 3 && y < end; k++)
@@ -471,7 +477,8 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 			 double rnd)
 {
 	enum { PARTS = 6 };
-	char b[32], sc[32], b0[32], bl[32], rv[32], part[PARTS][ATT_TEXT_MAX];
+	char b[32], sc[32], b0[32], bl[32], rv[32], ex[32];
+	char part[PARTS][ATT_TEXT_MAX];
 	static const enum role role[PARTS] = {
 		ROLE_CURSOR, ROLE_CURSOR, ROLE_TRACE3, ROLE_TRACE3,
 		ROLE_DEFAULT, ROLE_MARKER
@@ -492,8 +499,10 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s, |score| = %s"),
 		 s->cur.pos, b, sc);
 	snprintf(part[1], ATT_TEXT_MAX, "m = %lld: B = %s", s->cur.pos, b);
-	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s"),
-		 ROPE_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv);
+	fmt_double_compact(rope_random_expected(s->cur.pe.d_model), 3, ex,
+			   sizeof ex);
+	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
+		 ROPE_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
 	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "random: %s"), rv);
 	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);
 	snprintf(part[5], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),

@@ -691,6 +691,12 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	cr_assert_float_eq(number_after(scr, "random q, k (N = 256, seed 1): mean |score| = ", 0),
 			   want, 5e-3 * want);
 	cr_assert(fabs(want - sqrt(2 * 128 / M_PI)) < 1.5, "%g", want);
+	/* what it estimates: sqrt(2/pi) E|q|, 1 at d = 2 (E|q| = sqrt(pi/2)),
+	 * near sqrt(2 d / pi) for large d */
+	cr_assert_float_eq(rope_random_expected(2), 1.0, 1e-15);
+	cr_assert_float_eq(rope_random_expected(128), sqrt(2 * 128 / M_PI) *
+			   (1 - 1.0 / (4 * 128)), 1e-4);
+	assert_has(scr, ", expected 9.01");
 	assert_has(scr, "mean |score|, random q, k (N = 256, seed 1)");
 	assert_has(scr, "B(m)/B(0), the bound");
 	assert_has(scr, "not an average");
