@@ -67,10 +67,15 @@ static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
 static const struct style cursor_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
-/* The colour of curve k (legend, curve and its number). */
+/* The colour of curve k (legend, curve and its number): the random mean
+ * takes the fourth trace colour, the third being too near the cursor's
+ * green. */
 static enum role curve_role(int k)
 {
-	return (enum role)(ROLE_TRACE1 + k);
+	static const enum role role[CURVES] = { ROLE_TRACE1, ROLE_TRACE2,
+						ROLE_TRACE4 };
+
+	return role[k];
 }
 
 /* Finished curves, in shown.mem: n samples of each curve over its value
@@ -438,11 +443,18 @@ static void draw_plot(const struct state *s, struct canvas *c,
 		top = fmax(top, cv->v[j]);
 	a->ymin = 0.0;
 	a->ymax = top;
-	/* the random mean first: it runs near 1, where B starts */
-	for (int k = CURVES - 1; k >= 0; k--)
+	/* the random mean first: it runs near 1, where B starts; the bound
+	 * and q = k from their value 1 at m = 0 to the first dot column */
+	for (int k = CURVES - 1; k >= 0; k--) {
+		double from0[2] = { 1.0, cv->v[k * n] };
+
+		if (k < 2 && plot_dot_pos(&a->ax, 0) > 0)
+			plot_samples(c, a, 0.0, plot_dot_pos(&a->ax, 0), from0, 2,
+				     curve_role(k));
 		plot_samples(c, a, plot_dot_pos(&a->ax, 0),
 			     plot_dot_span(&a->ax), cv->v + k * n, n,
 			     curve_role(k));
+	}
 	plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
 	plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
 	draw_ylabels(c, g);
@@ -480,7 +492,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	char b[32], sc[32], b0[32], bl[32], rv[32], ex[32];
 	char part[PARTS][ATT_TEXT_MAX];
 	static const enum role role[PARTS] = {
-		ROLE_CURSOR, ROLE_CURSOR, ROLE_TRACE3, ROLE_TRACE3,
+		ROLE_CURSOR, ROLE_CURSOR, ROLE_TRACE4, ROLE_TRACE4,
 		ROLE_DEFAULT, ROLE_MARKER
 	};
 	const char *sep = s->lang == LANG_ZH ? "；" : "; ";

@@ -714,7 +714,7 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	cr_assert_float_eq(number_after(scr, "random q, k (N = 256, seed 2): mean |score| = ", 0),
 			   want, 5e-3 * want);
 	free(scr);
-	/* the curves: the random one (TRACE3) near the top far past L0,
+	/* the curves: the random one (TRACE4) near the top far past L0,
 	 * the bound (TRACE1) low there */
 	s.panel = AP_DECAY;
 	s.zoomed = true;
@@ -724,7 +724,7 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	for (int y = a.y0; y < a.y0 + a.h; y++) {
 		enum role r = (enum role)canvas_cell(c, x, y)->fg;
 
-		if (r == ROLE_TRACE3)
+		if (r == ROLE_TRACE4)
 			hi = hi > plot_row_of_value(&a, 0.8) - y ? hi
 			     : plot_row_of_value(&a, 0.8) - y;
 		if (r == ROLE_TRACE1 && y > plot_row_of_value(&a, 0.3))
