@@ -103,8 +103,10 @@ void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
 	int half = p->d_model / 2;
 
 	for (int i = pair0; i < pair1; i++) {
-		double w = pe_omega(p, i);
+		double w = pe_omega(p, i), a[ROPE_RANDOM_DRAWS], b[ROPE_RANDOM_DRAWS];
 
+		for (int t = 0; t < draws; t++)
+			random_pair(seed, half, t, i, &a[t], &b[t]);
 		for (int j0 = 0; j0 < n; j0 += RUN) {
 			int len = n - j0 < RUN ? n - j0 : RUN;
 			double x[RUN], s[RUN], c[RUN];
@@ -113,13 +115,10 @@ void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
 				x[j] = m[j0 + j] * w;
 			pe_sincos_n(x, len, s, c);
 			for (int t = 0; t < draws; t++) {
-				double a, b, *row = sum + (size_t)t * (size_t)n + j0;
+				double *row = sum + (size_t)t * (size_t)n + j0;
 
-				/* drawn again for each block of offsets: four
-				 * Gaussians against RUN sin/cos, and no table */
-				random_pair(seed, half, t, i, &a, &b);
 				for (int j = 0; j < len; j++)
-					row[j] += a * c[j] + b * s[j];
+					row[j] += a[t] * c[j] + b[t] * s[j];
 			}
 		}
 	}

@@ -50,7 +50,8 @@
 
 #include "engine/pe.h"
 
-/* The draws of q and k the view and --dump-series rope-random average. */
+/* The most draws of q and k rope_random_add takes, and the number
+ * --dump-series rope-random averages. */
 enum { ROPE_RANDOM_DRAWS = 256 };
 
 /* B(m) for one offset m >= 0. O(d): d/2 sin/cos and square roots. */
@@ -76,10 +77,10 @@ void rope_bound_finish(const struct pe_params *p, int n, const double *state,
 		       double *bound, double *score);
 
 /* The random scores in parts, like rope_bound_add: adds pairs
- * [pair0, pair1) of draws 0 .. draws-1 (draws >= 1, draws d/2 < 2^32) at
+ * [pair0, pair1) of draws 0 .. draws-1 (1 <= draws <= ROPE_RANDOM_DRAWS) at
  * the offsets m[0..n-1] into sum[t n + j], draws n doubles zeroed by the
- * caller. Chunks may come in any order. Cost per pair: 4 draws Gaussians,
- * n sin/cos and 2 draws n multiply-adds. */
+ * caller. Chunks may come in any order. Cost per pair: 4 draws Gaussians
+ * (about 50 ns a draw), n sin/cos and 2 draws n multiply-adds. */
 void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
 		     const double *m, int n, int pair0, int pair1,
 		     double *sum);

@@ -42,7 +42,10 @@ enum {
 	ATT_VOCAB = 8,		/* tokens of the score panel's vocabulary */
 	ATT_HEAD_D = 12,	/* width of the one head */
 	ATT_SIDE_MAX = 160,	/* positions along a score matrix's side */
-	ATT_TEXT_MAX = 320	/* one line of text */
+	ATT_TEXT_MAX = 320,	/* one line of text */
+	ATT_RANDOM_DRAWS = 64	/* random q, k of the decay panel: a
+				   quarter of --dump-series rope-random's,
+				   so that d = 65536 stays within seconds */
 };
 
 /* ---- the knobs, read from the state ---- */

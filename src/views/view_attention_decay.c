@@ -5,7 +5,7 @@
  *
  *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ──────────────┐
  *   │━━ B(m)/B(0), the bound  ━━ |score(m)|, q = k  │ L0        │
- *   │━━ mean |score|, random q, k (N = 256, seed 1)             │
+ *   │━━ mean |score|, random q, k (N = 64, seed 1)              │
  *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat  │
  *   │ 0.5 ⠈⠢⡀                                                    │
  *   │   0   ⠈⠒⠒⠤⠤⣀⣀⣀⣀⣀⣀⣀⣀│⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀   B: falls, plateaus  │
@@ -98,7 +98,7 @@ static void legend_texts(const struct state *s, int f,
 		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s B(m)/B(0), the bound"), bar);
 		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score(m)|, q = k"), bar);
 		snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "%s mean |score|, random q, k (N = %d, seed %lld)"),
-			 bar, ROPE_RANDOM_DRAWS, seed);
+			 bar, ATT_RANDOM_DRAWS, seed);
 	} else {
 		snprintf(part[0], ATT_TEXT_MAX, "%s B/B(0)", bar);
 		snprintf(part[1], ATT_TEXT_MAX, "%s q = k", bar);
@@ -228,7 +228,7 @@ static struct cache_key curves_key(const struct state *s,
  * offsets, rope_bound_add's 3 k doubles, rope_random_add's N k. */
 static size_t job_doubles(int k)
 {
-	return (size_t)k * (4 + ROPE_RANDOM_DRAWS);
+	return (size_t)k * (4 + ATT_RANDOM_DRAWS);
 }
 
 static bool curves_step(struct cache *c, void *arg)
@@ -236,7 +236,7 @@ static bool curves_step(struct cache *c, void *arg)
 	const struct state *s = arg;
 	const struct pe_params *p = &s->cur.pe;
 	int k = (int)c->at[1], h = p->d_model / 2, i0 = (int)c->at[0];
-	int per = (int)(STEP_WORK / (k * (1 + DRAW_COST * ROPE_RANDOM_DRAWS)));
+	int per = (int)(STEP_WORK / (k * (1 + DRAW_COST * ATT_RANDOM_DRAWS)));
 	int i1;
 	double *m = c->mem;
 
@@ -245,7 +245,7 @@ static bool curves_step(struct cache *c, void *arg)
 	i1 = h - i0 < per ? h : i0 + per;
 	rope_bound_add(p, m, k, i0, i1, m + k);
 	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
-			ROPE_RANDOM_DRAWS, m, k, i0, i1, m + 4 * k);
+			ATT_RANDOM_DRAWS, m, k, i0, i1, m + 4 * k);
 	c->at[0] = i1;
 	return i1 >= h;
 }
@@ -269,7 +269,7 @@ static struct curves *curves_publish(const struct state *s,
 	 * in place and in order, curve c's n ratios to v[c n ..] (every
 	 * write lands at or before the values still to be read) */
 	rope_bound_finish(&s->cur.pe, k, m + k, cv->v, cv->v + k);
-	rope_random_finish(ROPE_RANDOM_DRAWS, k, m + 4 * k, cv->v + 2 * k);
+	rope_random_finish(ATT_RANDOM_DRAWS, k, m + 4 * k, cv->v + 2 * k);
 	for (int c = 0; c < CURVES; c++)
 		at0[c] = fabs(cv->v[c * k]);
 	/* the random mean over what it estimates, the same at every m: its
@@ -347,16 +347,16 @@ static bool random_step(struct cache *c, void *arg)
 	const struct state *s = arg;
 	const struct pe_params *p = &s->cur.pe;
 	int h = p->d_model / 2, i0 = (int)c->at[0];
-	int per = (int)(STEP_WORK / (1 + DRAW_COST * ROPE_RANDOM_DRAWS));
+	int per = (int)(STEP_WORK / (1 + DRAW_COST * ATT_RANDOM_DRAWS));
 	int i1 = h - i0 < per ? h : i0 + per;
 	double m = (double)s->cur.pos;
 
 	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
-			ROPE_RANDOM_DRAWS, &m, 1, i0, i1, c->mem);
+			ATT_RANDOM_DRAWS, &m, 1, i0, i1, c->mem);
 	c->at[0] = i1;
 	if (i1 < h)
 		return false;
-	rope_random_finish(ROPE_RANDOM_DRAWS, 1, c->mem, &c->out[0]);
+	rope_random_finish(ATT_RANDOM_DRAWS, 1, c->mem, &c->out[0]);
 	return true;
 }
 
@@ -370,11 +370,11 @@ static double random_at(const struct state *s, struct att_decay *x)
 
 	if (cache_start(&x->random, &k, 0)) {
 		double *sum = cache_mem(&x->random,
-					ROPE_RANDOM_DRAWS * sizeof *sum);
+					ATT_RANDOM_DRAWS * sizeof *sum);
 
 		if (!sum)
 			return NAN;
-		memset(sum, 0, ROPE_RANDOM_DRAWS * sizeof *sum);
+		memset(sum, 0, ATT_RANDOM_DRAWS * sizeof *sum);
 	}
 	if (x->random.mem && cache_run(&x->random, random_step, (void *)s))
 		return x->random.out[0];
@@ -514,7 +514,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	fmt_double_compact(rope_random_expected(s->cur.pe.d_model), 3, ex,
 			   sizeof ex);
 	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
-		 ROPE_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
+		 ATT_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
 	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "random: %s"), rv);
 	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);
 	snprintf(part[5], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),
