@@ -181,7 +181,7 @@ const struct view_spec view_attention = {
 			    N_("W I/random") } },
 	}, {
 		.word = "seed",
-		.help = N_("seed of the random weights, the tokens and the head"),
+		.help = N_("seed of the random weights, the tokens, the head and the decay panel's random q, k"),
 		.kind = KNOB_INT, .lo = 1, .hi = 999999,
 		.start = KNOB_START_INIT, .init = 1,
 		.nsteps = 1,
