@@ -115,7 +115,7 @@ void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
 				x[j] = m[j0 + j] * w;
 			pe_sincos_n(x, len, s, c);
 			for (int t = 0; t < draws; t++) {
-				double *row = sum + (size_t)t * (size_t)n + j0;
+				double *row = sum + (size_t)t * (size_t)n + (size_t)j0;
 
 				for (int j = 0; j < len; j++)
 					row[j] += a[t] * c[j] + b[t] * s[j];
@@ -130,7 +130,7 @@ void rope_random_finish(int draws, int n, const double *sum, double *mean)
 		double acc = 0.0;
 
 		for (int t = 0; t < draws; t++)
-			acc += fabs(sum[(size_t)t * (size_t)n + j]);
+			acc += fabs(sum[(size_t)t * (size_t)n + (size_t)j]);
 		mean[j] = acc / draws;
 	}
 }

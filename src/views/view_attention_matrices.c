@@ -154,15 +154,15 @@ static bool residual_stage(struct att_matrices *res, const struct attn_axis *ax,
 	size_t mm = (size_t)res->m * (size_t)res->m;
 	double top = 0.0, clip = 0.0;
 
-	attn_diagonal_residual(res->mat + (AM_ADDED + k) * mm, ax, ax,
-			       res->mat + (AM_R_ADDED + k) * mm, work);
-	res->clip[AM_ADDED + k] = attn_offdiag_quantile(res->mat + (AM_ADDED + k) * mm,
+	attn_diagonal_residual(res->mat + (size_t)(AM_ADDED + k) * mm, ax, ax,
+			       res->mat + (size_t)(AM_R_ADDED + k) * mm, work);
+	res->clip[AM_ADDED + k] = attn_offdiag_quantile(res->mat + (size_t)(AM_ADDED + k) * mm,
 						       ax, ax, ATT_CLIP_FRAC, work);
 	++*stage;
 	if (k < AM_ALIBI - AM_ADDED)
 		return false;
 	for (size_t e = 0; e < 3 * mm; e++)
-		top = fmax(top, fabs(res->mat[AM_R_ADDED * mm + e]));
+		top = fmax(top, fabs(res->mat[(size_t)AM_R_ADDED * mm + e]));
 	for (int i = AM_ADDED; i <= AM_ALIBI; i++)
 		clip = fmax(clip, res->clip[i]);
 	res->res_scale = fmax(top, ATT_RES_FLOOR * clip);
