@@ -6,13 +6,13 @@
  * view_attention_common.c.
  *
  *   ┌ Order: one head ──────────────┐┌ Long-term decay (RoPE) ──────────┐
- *   │the dog bit the man in the park││━━ B(m)  ━━ |score(m)|  │ L0       │
- *   │outputs before | after shuffle ││ braille curves on a log scale     │
+ *   │the dog bit the man in the park││━━ B/B(0) ━━ q = k ━━ random │ L0 │
+ *   │outputs before | after shuffle ││ braille curves, linear, to 4 L0  │
  *   │same vectors, only moved: 2e-17││m = 0: B = 128.5 ...               │
  *   └───────────────────────────────┘└──────────────────────────────────┘
  *   ┌ Scores s(p, q) ─────────────────────────────────────────────────────┐
  *   │ added PE            RoPE                 ALiBi, m = 0.5              │
- *   │ three heatmaps side by side, rows p (query), columns q (key)        │
+ *   │ each a score map and its residual map, rows p, columns q; a bar     │
  *   │ spread 0.53 (p-q=40) spread 2.2e-16      spread 0                    │
  *   │ c·c c·p p·c p·p with their sizes; what the numbers say               │
  *   └─────────────────────────────────────────────────────────────────────┘
