@@ -93,6 +93,7 @@ static const struct word series_kinds[] = {
 	{ "wavelengths", SERIES_WAVELENGTHS },
 	{ "similarity", SERIES_SIMILARITY },
 	{ "wave", SERIES_WAVE }, { "rope-bound", SERIES_ROPE_BOUND },
+	{ "rope-random", SERIES_ROPE_RANDOM },
 	{ "scores", SERIES_SCORES }, { "collisions", SERIES_COLLISIONS },
 	{ NULL, 0 }
 };
@@ -561,9 +562,11 @@ static const struct cli_option table[] = {
 	{ .name = "seed", .arg = "N",
 	  .help = N_("draw the drill's questions from seed N, 0 to "
 		     "4294967295, to repeat a drill exactly (default: a new "
-		     "seed each run; 1 in a --keys script)"),
+		     "seed each run; 1 in a --keys script); for --dump-series "
+		     "%s, the seed of its random q and k (default 1)"),
 	  .accepts = N_("an integer from 0 to 4294967295"),
-	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS,
+	  .terms = TERMS("rope-random"),
+	  .modes = IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT | IN_KEYS | IN_SERIES,
 	  .set = set_seed },
 	{ .name = "dump", .arg = "FORMAT",
 	  .help = N_("write the L x d matrix as csv, tsv or npy and exit"),
@@ -574,13 +577,15 @@ static const struct cli_option table[] = {
 		     "(offset,similarity for offsets 0 to L-1), %s "
 		     "(position,value of the dimension -i), %s (offset,bound: "
 		     "RoFormer's decay bound for offsets 0 to L-1), %s "
-		     "(p,q,added,rope: attention scores for p and q below L, "
+		     "(offset,mean_abs_score: the mean |RoPE score| of "
+		     "random q and k of seed --seed, for offsets 0 to L-1), "
+		     "%s (p,q,added,rope: attention scores for p and q below L, "
 		     "at most 4096) or %s (position,stored: the positions "
 		     "below L that the number type of --dtype stores like the "
 		     "one before)"),
-	  .accepts = N_("%s, %s, %s, %s, %s or %s"),
+	  .accepts = N_("%s, %s, %s, %s, %s, %s or %s"),
 	  .terms = TERMS("wavelengths", "similarity", "wave", "rope-bound",
-			 "scores", "collisions"),
+			 "rope-random", "scores", "collisions"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "vector", .arg = "P",
 	  .help = N_("print PE(P), one line per dimension (index, then value "
@@ -953,6 +958,8 @@ static bool check_all(struct options *opt, const char *const *given,
 			    "npy or --dump-series %s"), "collisions");
 	if (!given[row] && opt->series == SERIES_COLLISIONS)
 		opt->number_type = PREC_BF16;	/* the one that collides first */
+	if (opt->mode == CLI_SERIES && opt->seed < 0)
+		opt->seed = 1;	/* a series is the same every run */
 	if (opt->mode == CLI_SERIES && opt->series == SERIES_SCORES &&
 	    opt->length > SERIES_SCORES_MAX)
 		return fail(err, errlen, tr(l, "--dump-series %s writes L x L "

@@ -540,6 +540,79 @@ struct attn_spread attn_diagonal_spread(const double *s,
 	return r;
 }
 
+/* An entry of the residual's sort: the offset, the score and where it
+ * came from. */
+struct offset_entry {
+	double offset, score, index;
+};
+
+static int by_entry_offset(const void *x, const void *y)
+{
+	double a = ((const struct offset_entry *)x)->offset;
+	double b = ((const struct offset_entry *)y)->offset;
+	double i = ((const struct offset_entry *)x)->index;
+	double j = ((const struct offset_entry *)y)->index;
+
+	/* ties by index: the same order of summation on every machine */
+	return a != b ? (a > b) - (a < b) : (i > j) - (i < j);
+}
+
+void attn_diagonal_residual(const double *s, const struct attn_axis *rows,
+			    const struct attn_axis *cols, double *out,
+			    double *work)
+{
+	struct offset_entry *e = (struct offset_entry *)work;
+	size_t n = (size_t)rows->n * (size_t)cols->n, k = 0;
+
+	for (int i = 0; i < rows->n; i++)
+		for (int j = 0; j < cols->n; j++, k++) {
+			e[k].offset = (double)(rows->pos[i] - cols->pos[j]);
+			e[k].score = s[k];
+			e[k].index = (double)k;
+		}
+	qsort(e, n, sizeof *e, by_entry_offset);
+	for (size_t g = 0; g < n;) {
+		size_t end = g;
+		double sum = 0.0, mean;
+
+		/* the mean as the first score plus the mean difference from
+		 * it: a group of equal scores gets its mean exactly */
+		for (; end < n && e[end].offset == e[g].offset; end++)
+			sum += e[end].score - e[g].score;
+		mean = e[g].score + sum / (double)(end - g);
+		for (size_t t = g; t < end; t++)
+			out[(size_t)e[t].index] = e[t].score - mean;
+		g = end;
+	}
+}
+
+static int by_value(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+double attn_offdiag_quantile(const double *s, const struct attn_axis *rows,
+			     const struct attn_axis *cols, double frac,
+			     double *work)
+{
+	size_t n = 0, k = 0, r;
+	double top = 0.0;
+
+	for (int i = 0; i < rows->n; i++)
+		for (int j = 0; j < cols->n; j++, k++) {
+			top = fmax(top, fabs(s[k]));
+			if (rows->pos[i] != cols->pos[j])
+				work[n++] = fabs(s[k]);
+		}
+	if (n == 0)
+		return top;
+	qsort(work, n, sizeof *work, by_value);
+	r = (size_t)ceil(frac * (double)n);
+	return work[r < 1 ? 0 : r > n ? n - 1 : r - 1];
+}
+
 double attn_rms(const double *v, long long n)
 {
 	double sum = 0.0;

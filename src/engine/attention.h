@@ -275,6 +275,29 @@ struct attn_spread attn_diagonal_spread(const double *s,
 					const struct attn_axis *cols,
 					double *work);
 
+/* What of s is not a function of p - q: out[k] = s[k] minus the mean of
+ * the scores of its offset group (the grid's entries with the same
+ * p_a - q_b as entry k, laid out as in attn_diagonal_spread), i.e. s minus
+ * the mean of the diagonal it lies on. 0 to rounding for RoPE and ALiBi
+ * with the same content everywhere (exactly 0 where a diagonal's scores
+ * are equal, as ALiBi's are); the pattern of the cross terms for added
+ * PE.
+ * out may not be s. work: 3 rows->n cols->n doubles. Cost: a sort, as
+ * attn_diagonal_spread. */
+void attn_diagonal_residual(const double *s, const struct attn_axis *rows,
+			    const struct attn_axis *cols, double *out,
+			    double *work);
+
+/* A robust size of s for a colour scale: the value at fraction frac
+ * (0 < frac <= 1; the nearest rank, rounded up) of the sorted |s| over the
+ * entries off the diagonal (p_a != q_b), so that the diagonal, which holds
+ * |x + PE_p|^2 for added PE, does not set the scale of everything else;
+ * max |s| when every entry is on the diagonal, 0 for a zero matrix. work:
+ * rows->n cols->n doubles. */
+double attn_offdiag_quantile(const double *s, const struct attn_axis *rows,
+			     const struct attn_axis *cols, double frac,
+			     double *work);
+
 /* Root mean square of v[0..n-1] (n >= 1): the size of a term. */
 double attn_rms(const double *v, long long n);
 

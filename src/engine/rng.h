@@ -28,7 +28,8 @@ enum rng_stream {
 	RNG_STREAM_WK_ROW,		/* attention: row r of W_K */
 	RNG_STREAM_TOKEN_AT,		/* attention: the token at a position */
 	RNG_STREAM_WV_ROW,		/* head: row r of W_V */
-	RNG_STREAM_SHUFFLE		/* head: the shuffled order */
+	RNG_STREAM_SHUFFLE,		/* head: the shuffled order */
+	RNG_STREAM_ROPE_QK		/* rope_bound: a pair of random q, k */
 };
 
 /* The stream number of row or item `index` of table kind `kind`. */

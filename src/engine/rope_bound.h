@@ -19,12 +19,40 @@
  * 1 at m = 0, and never above B(m) in size (|S_{d/2}| / (d/2) is one of
  * B's terms).
  *
+ * B(m) bounds the score of every q and k; it is not what a typical pair
+ * scores. It shrinks over the first few hundred offsets, then plateaus and
+ * oscillates and never reaches 0: for d = 128, base 1e4, about 6 by
+ * m = 500, between about 1.8 and 11.9 after that, and B(4096) = 4.88 is
+ * more than B(1000) = 4.47 (issue 20's figures, checked by
+ * tests/e2e/series.sh).
+ *
+ * Random q and k. For q and k with independent N(0, 1) entries the score
+ * q^T R_m k does not decay on average: R_m k has the same distribution as
+ * k, so E|q^T R_m k| = E|q . k| = sqrt(2/pi) E|q|, about sqrt(2 d / pi)
+ * (9.0 for d = 128) at every m (Barbero et al. 2024, "Round and Round We
+ * Go! What makes Rotary Positional Encodings useful?", arXiv 2410.06205,
+ * section 3). rope_random_* measure it: the mean of |q_t^T R_m k_t| over
+ * `draws` seeded draws t, the same draws at every offset. Draw t's pair i
+ * (q_2i, q_2i+1, k_2i, k_2i+1, in that order) is four rng_gauss of the
+ * generator rng_init(seed, rng_stream_of(RNG_STREAM_ROPE_QK,
+ * t (d/2) + i)), so any pair of any draw is drawn alone, and
+ *   q^T R_m k = sum_i (q_2i k_2i + q_2i+1 k_2i+1) cos(m theta_i)
+ *                   + (q_2i+1 k_2i - q_2i k_2i+1) sin(m theta_i),
+ * R_m turning pair i by m theta_i as attention.h's ATTN_ROPE does (the
+ * score of query p and key p + m).
+ *
  * Angles m theta_k go through pe_sincos_n: within 4e-16 of the exact sin
  * and cos, plus the rounding of m theta_k, about m 2^-53. */
 #ifndef ROPE_BOUND_H
 #define ROPE_BOUND_H
 
+#include <stdint.h>
+
 #include "engine/pe.h"
+
+/* The most draws of q and k rope_random_add takes, and the number
+ * --dump-series rope-random averages. */
+enum { ROPE_RANDOM_DRAWS = 256 };
 
 /* B(m) for one offset m >= 0. O(d): d/2 sin/cos and square roots. */
 double rope_bound_value(const struct pe_params *p, double m);
@@ -47,5 +75,24 @@ void rope_bound_add(const struct pe_params *p, const double *m, int n,
  * rope_bound_value and rope_bound_score. */
 void rope_bound_finish(const struct pe_params *p, int n, const double *state,
 		       double *bound, double *score);
+
+/* The random scores in parts, like rope_bound_add: adds pairs
+ * [pair0, pair1) of draws 0 .. draws-1 (1 <= draws <= ROPE_RANDOM_DRAWS) at
+ * the offsets m[0..n-1] into sum[t n + j], draws n doubles zeroed by the
+ * caller. Chunks may come in any order. Cost per pair: 4 draws Gaussians
+ * (about 50 ns a draw), n sin/cos and 2 draws n multiply-adds. */
+void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
+		     const double *m, int n, int pair0, int pair1,
+		     double *sum);
+
+/* Once every pair is added: mean[j] = (1/draws) sum_t |sum[t n + j]|, the
+ * mean |q^T R_m k| at m[j]. */
+void rope_random_finish(int draws, int n, const double *sum, double *mean);
+
+/* What the mean estimates, the same at every m: E|q^T R_m k| = E|q . k| =
+ * sqrt(2/pi) E|q| = (2/sqrt(pi)) Gamma((d+1)/2) / Gamma(d/2) (q . k given
+ * q is N(0, |q|^2); |q| is chi with d degrees of freedom), about
+ * sqrt(2 d / pi): 9.01 for d = 128. */
+double rope_random_expected(int d);
 
 #endif

@@ -88,6 +88,48 @@ static int write_rope_bound(FILE *fp, const struct series_spec *sp,
 	return err;
 }
 
+/* rope-random: offsets in blocks, every pair of every draw added to a
+ * block at once. */
+static int write_rope_random(FILE *fp, const struct series_spec *sp,
+			     const volatile sig_atomic_t *cancel)
+{
+	enum { BLOCK = 256 };
+	double m[BLOCK], mean[BLOCK];
+	double *sum = malloc((size_t)ROPE_RANDOM_DRAWS * BLOCK * sizeof *sum);
+	int err = 0;
+
+	if (!sum)
+		return ENOMEM;
+	if (fprintf(fp, "# mean |q^T R_m k| over N = %d draws of q, k with "
+		    "N(0, 1) entries, seed %llu (d %d, base %.17g)\n",
+		    ROPE_RANDOM_DRAWS, sp->seed, sp->pe.d_model,
+		    sp->pe.base) < 0)
+		err = errno ? errno : EIO;
+	if (!err && fputs("offset,mean_abs_score\n", fp) == EOF)
+		err = errno ? errno : EIO;
+	for (long long m0 = 0; m0 < sp->length && !err; m0 += BLOCK) {
+		int n = sp->length - m0 < BLOCK ? (int)(sp->length - m0) : BLOCK;
+
+		if (cancelled(cancel)) {
+			err = ECANCELED;
+			break;
+		}
+		for (int j = 0; j < n; j++)
+			m[j] = (double)(m0 + j);
+		memset(sum, 0, (size_t)ROPE_RANDOM_DRAWS * (size_t)n * sizeof *sum);
+		rope_random_add(&sp->pe, sp->seed, ROPE_RANDOM_DRAWS, m, n, 0,
+				sp->pe.d_model / 2, sum);
+		rope_random_finish(ROPE_RANDOM_DRAWS, n, sum, mean);
+		for (int j = 0; j < n && !err; j++) {
+			double v[2] = { m[j], mean[j] };
+
+			err = put_row(fp, v, 2);
+		}
+	}
+	free(sum);
+	return err;
+}
+
 /* The memory of the scores series: rows of SCORES_BLOCK queries against
  * every key, the pairs `chunk` at a time (so the key vectors of a scheme
  * stay near 1 MiB). */
@@ -210,6 +252,7 @@ int series_write(FILE *fp, const struct series_spec *spec,
 		[SERIES_SIMILARITY] = "offset,similarity\n",
 		[SERIES_WAVE] = "position,value\n",
 		[SERIES_ROPE_BOUND] = "offset,bound\n",
+		[SERIES_ROPE_RANDOM] = "",	/* its own, after a # line */
 		[SERIES_SCORES] = "p,q,added,rope\n",
 		[SERIES_COLLISIONS] = "position,stored\n",
 	};
@@ -221,6 +264,8 @@ int series_write(FILE *fp, const struct series_spec *spec,
 	switch (spec->kind) {
 	case SERIES_ROPE_BOUND:
 		return write_rope_bound(fp, spec, cancel);
+	case SERIES_ROPE_RANDOM:
+		return write_rope_random(fp, spec, cancel);
 	case SERIES_SCORES:
 		return write_scores(fp, spec, cancel);
 	case SERIES_COLLISIONS:

@@ -8,6 +8,11 @@
  *   rope-bound   "offset,bound": m, RoFormer's relative upper bound
  *                B(m) = (1/(d/2)) sum_{j=1}^{d/2} |sum_{k<j} e^{i m theta_k}|
  *                (rope_bound.h) for m = 0 .. length-1;
+ *   rope-random  a "#" line saying what was drawn (N, the seed), then
+ *                "offset,mean_abs_score": m, the mean of |q^T R_m k| over
+ *                ROPE_RANDOM_DRAWS seeded draws of q and k with N(0, 1)
+ *                entries (rope_bound.h), for m = 0 .. length-1: it does
+ *                not decay (about sqrt(2 d / pi) at every m);
  *   scores       "p,q,added,rope": for every p and q in 0 .. length-1
  *                (length <= SERIES_SCORES_MAX), p-major (q runs fastest),
  *                the attention scores of the content vector x with every
@@ -47,6 +52,7 @@ enum series_kind {
 	SERIES_SIMILARITY,
 	SERIES_WAVE,
 	SERIES_ROPE_BOUND,
+	SERIES_ROPE_RANDOM,
 	SERIES_SCORES,
 	SERIES_COLLISIONS
 };
@@ -60,6 +66,7 @@ struct series_spec {
 	int dim;			/* for SERIES_WAVE: 0 .. d-1 */
 	enum series_kind kind;
 	enum prec_dtype dtype;		/* for SERIES_COLLISIONS */
+	unsigned long long seed;	/* for SERIES_ROPE_RANDOM */
 };
 
 /* Writes the series of spec to fp. Returns 0, or the errno of the first

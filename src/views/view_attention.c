@@ -2,16 +2,17 @@
  * attention sees of positions. Its spec (knobs, keys, help), where its
  * three panels go, the focus (w/W, a click), the zoom (F) and what a click
  * selects. The panels are in view_attention_{scores,decay,order}.c
- * (view_attention.h says what each shows).
+ * (view_attention.h says what each shows), what they share in
+ * view_attention_common.c.
  *
  *   ┌ Order: one head ──────────────┐┌ Long-term decay (RoPE) ──────────┐
- *   │the dog bit the man in the park││━━ B(m)  ━━ |score(m)|  │ L0       │
- *   │outputs before | after shuffle ││ braille curves on a log scale     │
+ *   │the dog bit the man in the park││━━ B/B(0) ━━ q = k ━━ random │ L0 │
+ *   │outputs before | after shuffle ││ braille curves, linear, to 4 L0  │
  *   │same vectors, only moved: 2e-17││m = 0: B = 128.5 ...               │
  *   └───────────────────────────────┘└──────────────────────────────────┘
  *   ┌ Scores s(p, q) ─────────────────────────────────────────────────────┐
  *   │ added PE            RoPE                 ALiBi, m = 0.5              │
- *   │ three heatmaps side by side, rows p (query), columns q (key)        │
+ *   │ each a score map and its residual map, rows p, columns q; a bar     │
  *   │ spread 0.53 (p-q=40) spread 2.2e-16      spread 0                    │
  *   │ c·c c·p p·c p·p with their sizes; what the numbers say               │
  *   └─────────────────────────────────────────────────────────────────────┘
@@ -26,7 +27,6 @@
 
 #include "base/tr.h"
 #include "model/catalog.h"
-#include "render/paragraph.h"
 #include "views/panels.h"
 
 enum {
@@ -59,58 +59,6 @@ static const char *head_name(int i)
 	};
 
 	return n[i];
-}
-
-bool att_weights_capped(const struct state *s)
-{
-	return state_view_knob(s, AK_WEIGHTS) == ATTN_W_RANDOM &&
-	       s->cur.pe.d_model > ATTN_RANDOM_D_MAX;
-}
-
-double att_slope(const struct state *s)
-{
-	return attn_alibi_slope(1, (int)state_view_knob(s, AK_HEADS));
-}
-
-bool att_same_content(const struct state *s)
-{
-	return state_view_knob(s, AK_CONTENT) == 0;
-}
-
-struct attn_setup att_setup(const struct state *s)
-{
-	bool random = state_view_knob(s, AK_WEIGHTS) == ATTN_W_RANDOM &&
-		      !att_weights_capped(s);
-
-	return (struct attn_setup){
-		.pe = s->cur.pe,
-		.weights = random ? ATTN_W_RANDOM : ATTN_W_IDENTITY,
-		.content = att_same_content(s) ? ATTN_CONTENT_UNIFORM
-					       : ATTN_CONTENT_TOKENS,
-		.vocab = ATT_VOCAB,
-		.seed = (uint64_t)state_view_knob(s, AK_SEED),
-		.slope = att_slope(s),
-	};
-}
-
-long long att_train(const struct state *s)
-{
-	return s->train;
-}
-
-/* ---- shared drawing ---- */
-
-void att_box(struct canvas *c, struct rect r, const char *title)
-{
-	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
-}
-
-void att_fit(struct canvas *c, int x, int y, int w, const char *const *cand,
-	     int n, struct style st)
-{
-	if (w > 0)
-		paragraph_fit(c, x, y, w, cand, n, st);
 }
 
 /* ---- the layout ---- */
@@ -233,7 +181,7 @@ const struct view_spec view_attention = {
 			    N_("W I/random") } },
 	}, {
 		.word = "seed",
-		.help = N_("seed of the random weights, the tokens and the head"),
+		.help = N_("seed of the random weights, the tokens, the head and the decay panel's random q, k"),
 		.kind = KNOB_INT, .lo = 1, .hi = 999999,
 		.start = KNOB_START_INIT, .init = 1,
 		.nsteps = 1,

@@ -8,12 +8,19 @@
  *                            spread along a diagonal, and the four terms of
  *                            the added score
  *   view_attention_matrices.c  their numbers, computed in slices
- *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m)
- *                            and the score for q = k against the offset m,
- *                            the trained length L0 marked
+ *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m),
+ *                            the score for q = k and the mean |score| of
+ *                            random q, k against the offset m, each over
+ *                            its value at m = 0, past the trained length
+ *                            L0, which is marked
  *   view_attention_order.c   order-blindness: one head over a sentence,
  *                            its outputs before and after a shuffle, and
  *                            how far they moved
+ *
+ * What every one of them reads (the knobs, the model they share, the box
+ * and the fitted text) is in view_attention_common.h, which depends on
+ * none of them: the spec file calls the panels, the panels call the
+ * common file, and nothing calls back.
  *
  * The panels draw from the state and their own caches (render/cache.h),
  * which live in the view's context; every number comes from the engine
@@ -27,64 +34,11 @@
 #include <stdbool.h>
 
 #include "engine/attention.h"
-#include "engine/head.h"
 #include "model/state.h"
 #include "render/cache.h"
 #include "render/canvas.h"
 #include "render/plot.h"
-
-/* The knobs, in the spec's order. */
-enum att_knob {
-	AK_WEIGHTS,		/* W_Q, W_K: identity or seeded random */
-	AK_SEED,		/* of the weights, tokens and the head */
-	AK_HEADS,		/* H: ALiBi's slope is the first head's */
-	AK_CONTENT,		/* the same vector everywhere, or tokens */
-	AK_HEAD,		/* the one head's scheme (order panel) */
-	AK_SHUFFLE,		/* the seed of the shuffled order */
-	AK_COUNT
-};
-
-/* AK_HEAD's values: how positions enter the one head. */
-enum att_head {
-	AH_NOPE,		/* no positions */
-	AH_CAUSAL,		/* no positions, causal mask */
-	AH_ADDED,		/* sinusoidal PE added */
-	AH_ROPE,		/* RoPE */
-	AH_ALIBI,		/* ALiBi, the score panel's slope */
-	AH_COUNT
-};
-
-/* The panels, in focus order (w/W). */
-enum att_panel { AP_SCORES, AP_DECAY, AP_ORDER, AP_COUNT };
-
-enum {
-	ATT_VOCAB = 8,		/* tokens of the score panel's vocabulary */
-	ATT_HEAD_D = 12,	/* width of the one head */
-	ATT_SIDE_MAX = 160,	/* positions along a score matrix's side */
-	ATT_TEXT_MAX = 320	/* one line of text */
-};
-
-/* ---- the knobs, read from the state ---- */
-
-/* The model every score and the decay use: d, base and layout from the
- * state, the weights (random only up to ATTN_RANDOM_D_MAX: the identity
- * above it, which att_weights_capped tells), content, seed, ALiBi's
- * slope. */
-struct attn_setup att_setup(const struct state *s);
-
-/* Whether the random weights asked for were replaced by the identity
- * because d_model is above ATTN_RANDOM_D_MAX. */
-bool att_weights_capped(const struct state *s);
-
-/* ALiBi's slope: the first head's of AK_HEADS heads, 2^(-8/H). */
-double att_slope(const struct state *s);
-
-/* The trained length L0: the context view's "train" knob, which the
- * presets (m/M) and :train set; the length when no view has one. */
-long long att_train(const struct state *s);
-
-/* Whether the same content vector stands at every position. */
-bool att_same_content(const struct state *s);
+#include "views/view_attention_common.h"
 
 /* ---- the panels ---- */
 
@@ -99,9 +53,10 @@ struct att_scores {
 
 /* The caches of the decay panel (view_attention_decay.c). */
 struct att_decay {
-	struct cache work;	/* B(m) and score(m) in the making */
+	struct cache work;	/* the three curves in the making */
 	struct cache shown;	/* the last finished curves */
 	struct cache at;	/* B and score at the position and at L0 */
+	struct cache random;	/* the random q, k's mean at the position */
 };
 
 /* The cache of the order panel (view_attention_order.c). */
@@ -113,8 +68,21 @@ struct att_order {
 enum att_mat {
 	AM_ADDED, AM_ROPE, AM_ALIBI,	/* the three shown */
 	AM_CC, AM_CP, AM_PC, AM_PP,	/* the terms of the added score */
+	AM_R_ADDED, AM_R_ROPE, AM_R_ALIBI,	/* the residuals of the three
+						   shown: s minus the mean of
+						   its diagonal */
 	AM_COUNT
 };
+
+/* The fraction of |s| off the diagonal whose value is a score map's colour
+ * scale (attn_offdiag_quantile): the diagonal, which holds |x + PE_p|^2
+ * for added PE, is clipped instead of squeezing the rest. */
+#define ATT_CLIP_FRAC 0.98
+
+/* The smallest colour scale of the residual maps, relative to the largest
+ * clip of the scores: a residual of rounding (RoPE's 1e-15) stays blank
+ * instead of being blown up into a pattern. */
+#define ATT_RES_FLOOR 1e-6
 
 /* The score panel's numbers for one grid: both axes hold the positions
  * pos0 + k step, k < m (view_attention_matrices.c). */
@@ -124,6 +92,13 @@ struct att_matrices {
 	struct attn_spread spread[AM_COUNT];	/* of AM_ADDED, AM_ROPE,
 						   AM_ALIBI and AM_PP only */
 	double rms[ATTN_TERMS];		/* the size of each term */
+	double clip[AM_ALIBI + 1];	/* the colour scale of AM_ADDED ..
+					   AM_ALIBI: ATT_CLIP_FRAC of |s| off
+					   the diagonal */
+	double res_scale;		/* the one colour scale of the three
+					   residuals: their largest |r|, at
+					   least ATT_RES_FLOOR times the
+					   largest clip */
 	double mat[];			/* AM_COUNT matrices of m x m, row
 					   p (query), column q (key) */
 };
@@ -155,7 +130,8 @@ void att_decay_free(struct att_decay *x);
 void att_order_free(struct att_order *x);
 
 /* The decay plot's area for the panel r (area.h == 0: none), for clicks:
- * its x axis is the visible window, read as offsets m. */
+ * its x axis holds the offsets m from 0 to the end of the visible window
+ * or 4 L0, whichever is further (a click selects m as the position). */
 struct plot_area att_decay_area(const struct state *s, struct rect r);
 
 /* Rows of the score panel r that its heatmaps leave empty: a grid of m
@@ -167,15 +143,5 @@ int att_scores_spare_rows(const struct state *s, struct rect r);
  * columns. */
 int att_order_full_h(const struct state *s);
 int att_order_full_w(const struct state *s);
-
-/* ---- small things the panels share ---- */
-
-/* The panel's border, in the border colour, and its title. */
-void att_box(struct canvas *c, struct rect r, const char *title);
-
-/* The first of n texts that fits in w columns at (x, y), else the last
- * one cut; see paragraph_fit. */
-void att_fit(struct canvas *c, int x, int y, int w, const char *const *cand,
-	     int n, struct style st);
 
 #endif

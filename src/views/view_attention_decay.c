@@ -1,27 +1,39 @@
 /* view_attention_decay.c - RoPE's long-term decay (RoFormer, section
- * 3.4.3): the relative upper bound B(m) and the score of the uniform
- * vector with itself at offset m (rope_bound.h), against m, on one plot.
+ * 3.4.3): the relative upper bound B(m), the score of the uniform vector
+ * with itself at offset m, and the mean |score| of seeded random q and k
+ * (rope_bound.h), against m, on one plot.
  *
- *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ─────────┐
- *   │━━ B(m), the bound  ━━ |score(m)|, q = k   │ L0  │ m  │
- *   │100 ⠉⠒⠤⣀                                             │   log scale:
- *   │ 10      ⠉⠉⠒⠒⠤⠤⣀⣀⣀                                  │   |score| dips
- *   │  1 ⠑⢄⡠⠊⠢⡀  ⢀⠔⠢⣀ ⠔⠢⡀│                                │   to 0 where it
- *   │          0     100     200     300    400    500     │   changes sign
- *   │m = 37: B = 10.2, |score| = 0.031 · B(0) = 32.5 ...    │
- *   └──────────────────────────────────────────────────────┘
+ *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ──────────────┐
+ *   │━━ B(m)/B(0), the bound  ━━ |score(m)|, q = k  │ L0        │
+ *   │━━ mean |score|, random q, k (N = 64, seed 1)              │
+ *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat  │
+ *   │ 0.5 ⠈⠢⡀                                                    │
+ *   │   0   ⠈⠒⠒⠤⠤⣀⣀⣀⣀⣀⣀⣀⣀│⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀   B: falls, plateaus  │
+ *   │     0      100     200     300    400    500             │
+ *   │m = 37: B = 10.2, |score| = 0.031; random: 9.02; B(0) = ... │
+ *   └───────────────────────────────────────────────────────────┘
  *
- * The x axis is the visible window (z/Z, the length keys) read as offsets
- * m = q - p; the selected position marks m (cursor colour) and the trained
- * length L0 (the context view's train knob, which presets set) is marked
- * too. The y axis is log10, from the decade under the smallest value shown
- * (at most down to 1e-3, where |score| is drawn when it is smaller, as
- * where it changes sign) to the largest B shown. One sample per braille dot column, at
- * its centre (B is a smooth function of a real m). The curves cost
- * d/2 sin/cos per sample: computed pairs-in-order over as many frames as
- * the budget needs (rope_bound_add), the last finished curves shown
- * meanwhile. The numbers at m = pos and at L0 are one rope_bound_add of
- * two offsets, cached by (d, base, pos, L0). */
+ * The y axis is linear: the bound and the q = k score are drawn over
+ * their value at m = 0 (B(0) = (d/2 + 1)/2, score(0) = 1), the random
+ * mean over its expected value, sqrt(2/pi) E|q|, which is the same at
+ * every m (Barbero et al. 2024, arXiv 2410.06205: E|q^T R_m k| does not
+ * depend on m), so the three shapes compare on one scale from 0 to 1: the
+ * bound shrinks over the first few hundred offsets and then plateaus, the
+ * random mean stays near 1. The numbers under the plot are the values
+ * themselves.
+ *
+ * The x axis holds the offsets m = 0 .. max(end of the visible window,
+ * 4 L0): the trained length L0 (the context view's train knob, which the
+ * presets set) is always on it, with room after it for the plateau. The
+ * selected position marks m (cursor colour), L0 its own colour. One sample
+ * per braille dot column, at its centre (B is a smooth function of a real
+ * m), plus m = 0 for the division. The curves cost d/2 sin/cos per sample
+ * and, for the random mean, 2 N multiply-adds more: computed pairs-in-order
+ * over as many frames as the budget needs (rope_bound_add,
+ * rope_random_add), the last finished curves shown meanwhile. The numbers
+ * at m = pos and at L0 are one rope_bound_add of two offsets, cached by
+ * (d, base, pos, L0); the random mean at pos a job of its own, shown as
+ * "…" until it is done. */
 #include "views/view_attention.h"
 
 #include "base/tr.h"
@@ -36,42 +48,120 @@
 #include "render/paragraph.h"
 
 enum {
-	GUTTER_W = 5,		/* "1e-3" and a blank */
+	GUTTER_W = 5,		/* "0.75" and a blank */
 	PLOT_MIN_ROWS = 3,	/* fewer: the numbers only */
 	PLOT_ROOMY_ROWS = 8,	/* more: some rows go to the caption */
-	CAPTION_ROWS_MAX = 3
+	CAPTION_ROWS_MAX = 3,
+	AXIS_L0 = 4,		/* the axis runs to at least AXIS_L0 L0 */
+	CURVES = 3,		/* bound, q = k, random */
+	LEGEND_PARTS = CURVES + 1	/* and L0's mark */
 };
 
-/* Pair-offset evaluations one step of the curves takes (~8 ns each). */
+/* Pair-offset evaluations of the bound one step of the curves takes
+ * (~8 ns each); a random draw's pair-offset costs about 1/16 of one. */
 static const double STEP_WORK = 1e5;
-
-/* The lowest decade shown: |score| below 1e-3 is drawn on it. */
-static const double Y_FLOOR = -3.0;
+static const double DRAW_COST = 1.0 / 16;
 
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
 static const struct style cursor_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
-/* Finished curves, in shown.mem: n samples of B and of the score, and
- * what the plot draws of them, log10 B and log10 |score| (at least
- * Y_FLOOR). */
+/* The colour of curve k (legend, curve and its number): the random mean
+ * takes the fourth trace colour, the third being too near the cursor's
+ * green. */
+static enum role curve_role(int k)
+{
+	static const enum role role[CURVES] = { ROLE_TRACE1, ROLE_TRACE2,
+						ROLE_TRACE4 };
+
+	return role[k];
+}
+
+/* Finished curves, in shown.mem: n samples of each curve over its value
+ * at m = 0, curve k at v[k n ..]. */
 struct curves {
 	int n;
-	double v[];		/* bound, score, log bound, log |score|:
-				   n each */
+	double v[];
 };
+
+/* ---- the legend ---- */
+
+/* The legend's parts in form f (0 longest, 2 shortest). */
+static void legend_texts(const struct state *s, int f,
+			 char part[LEGEND_PARTS][ATT_TEXT_MAX])
+{
+	const char *bar = s->ascii ? "--" : "━━";
+	long long seed = (long long)state_view_knob(s, AK_SEED);
+
+	if (f == 0) {
+		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s B(m)/B(0), the bound"), bar);
+		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score(m)|, q = k"), bar);
+		snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "%s mean |score|, random q, k (N = %d, seed %lld)"),
+			 bar, ATT_RANDOM_DRAWS, seed);
+	} else {
+		snprintf(part[0], ATT_TEXT_MAX, "%s B/B(0)", bar);
+		snprintf(part[1], ATT_TEXT_MAX, "%s q = k", bar);
+		snprintf(part[2], ATT_TEXT_MAX, f == 1 ? tr(s->lang, "%s random q, k")
+						       : tr(s->lang, "%s random"), bar);
+	}
+	snprintf(part[3], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
+}
+
+/* Rows the parts take laid out greedily in w columns, two blanks apart. */
+static int legend_rows(char part[LEGEND_PARTS][ATT_TEXT_MAX], int w)
+{
+	int rows = 1, x = 0;
+
+	for (int k = 0; k < LEGEND_PARTS; k++) {
+		int pw = utf8_width(part[k]);
+
+		if (pw > w)
+			return 99;
+		if (x > 0 && x + 2 + pw > w) {
+			rows++;
+			x = 0;
+		}
+		x += (x > 0 ? 2 : 0) + pw;
+	}
+	return rows;
+}
+
+/* The legend's form for a panel w wide that may give it `rows` rows:
+ * the longest that fits; *used the rows it takes. */
+static int legend_form(const struct state *s, int w, int rows, int *used)
+{
+	char part[LEGEND_PARTS][ATT_TEXT_MAX];
+
+	for (int f = 0; f < 3; f++) {
+		legend_texts(s, f, part);
+		*used = legend_rows(part, w);
+		if (*used <= rows)
+			return f;
+	}
+	*used = 1;
+	return 2;
+}
 
 /* ---- the layout ---- */
 
-/* The panel's insides: legend row, plot, tick row, numbers, caption. */
+/* The panel's insides: legend rows, plot, tick row, numbers, caption. */
 struct decay_geom {
 	struct rect in;
-	int legend_y;		/* or -1 */
+	int legend_y, legend_rows, legend_form;	/* legend_y -1: none */
 	int tick_y;		/* or -1 */
 	int text_y, text_rows;	/* the numbers and the caption */
 	struct plot_area area;	/* h == 0: no plot (compact) */
 };
+
+/* The offsets the x axis holds: 0 .. this - 1. */
+static long long axis_npos(const struct state *s)
+{
+	long long end = s->window.pos0 + s->window.npos;
+	long long l0 = AXIS_L0 * att_train(s);
+
+	return end > l0 ? end : l0;
+}
 
 static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 {
@@ -83,10 +173,14 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 	if (g->in.h < 1 || g->in.w < 2)
 		return;
 	/* Two rows of numbers when the plot keeps PLOT_MIN_ROWS, else one;
-	 * plot rows beyond PLOT_ROOMY_ROWS go to the caption (at most
+	 * a second legend row when the plot keeps PLOT_ROOMY_ROWS; plot rows
+	 * beyond PLOT_ROOMY_ROWS go to the caption (at most
 	 * CAPTION_ROWS_MAX). */
 	g->text_rows = g->in.h >= 2 + PLOT_MIN_ROWS + 2 ? 2 : 1;
-	rows = g->in.h - 2 - g->text_rows;	/* less legend and ticks */
+	g->legend_form = legend_form(s, g->in.w,
+				     g->in.h - 2 - g->text_rows > PLOT_ROOMY_ROWS ? 2 : 1,
+				     &g->legend_rows);
+	rows = g->in.h - g->legend_rows - 1 - g->text_rows;
 	extra = rows - PLOT_ROOMY_ROWS;
 	if (extra > CAPTION_ROWS_MAX)
 		extra = CAPTION_ROWS_MAX;
@@ -96,15 +190,15 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 	}
 	if (rows < PLOT_MIN_ROWS || g->in.w < GUTTER_W + 8) {
 		/* compact: the numbers only */
+		g->legend_rows = 0;
 		g->text_y = g->in.y;
 		g->text_rows = g->in.h;
 		return;
 	}
 	g->legend_y = g->in.y;
 	g->area = (struct plot_area){
-		{ s->window.pos0, s->window.npos, g->in.x + GUTTER_W,
-		  g->in.w - GUTTER_W },
-		g->in.y + 1, rows, Y_FLOOR, 1.0, 0
+		{ 0, axis_npos(s), g->in.x + GUTTER_W, g->in.w - GUTTER_W },
+		g->in.y + g->legend_rows, rows, 0.0, 1.0, 0
 	};
 	g->tick_y = g->area.y0 + rows;
 	g->text_y = g->tick_y + 1;
@@ -120,71 +214,106 @@ struct plot_area att_decay_area(const struct state *s, struct rect r)
 
 /* ---- the curves ---- */
 
-/* What the curves depend on: d, base, the window and the dot columns. */
-static struct cache_key curves_key(const struct state *s, int w)
+/* What the curves depend on: d, base, the seed, the axis and its dot
+ * columns. */
+static struct cache_key curves_key(const struct state *s,
+				   const struct plot_axis *ax)
 {
 	return (struct cache_key){ { s->cur.pe.d_model, s->cur.pe.base,
-				     (double)s->window.pos0,
-				     (double)s->window.npos, w } };
+				     (double)state_view_knob(s, AK_SEED),
+				     (double)ax->npos, ax->w } };
 }
 
-/* The job's memory: n offsets, then rope_bound_add's 3 n doubles. */
+/* The job's memory for k offsets (m = 0, then the dot columns'): the
+ * offsets, rope_bound_add's 3 k doubles, rope_random_add's N k. */
+static size_t job_doubles(int k)
+{
+	return (size_t)k * (4 + ATT_RANDOM_DRAWS);
+}
+
 static bool curves_step(struct cache *c, void *arg)
 {
 	const struct state *s = arg;
 	const struct pe_params *p = &s->cur.pe;
-	int n = (int)c->at[1], h = p->d_model / 2, i0 = (int)c->at[0];
-	int per = (int)(STEP_WORK / n), i1;
+	int k = (int)c->at[1], h = p->d_model / 2, i0 = (int)c->at[0];
+	int per = (int)(STEP_WORK / (k * (1 + DRAW_COST * ATT_RANDOM_DRAWS)));
+	int i1;
 	double *m = c->mem;
 
 	if (per < 1)
 		per = 1;
 	i1 = h - i0 < per ? h : i0 + per;
-	rope_bound_add(p, m, n, i0, i1, m + n);
+	rope_bound_add(p, m, k, i0, i1, m + k);
+	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
+			ATT_RANDOM_DRAWS, m, k, i0, i1, m + 4 * k);
 	c->at[0] = i1;
 	return i1 >= h;
 }
 
-/* The last finished curves for s on an axis of w columns, the job brought
- * on as far as the frame allows; NULL before the first are done. *stale:
- * they are for other inputs. */
+/* The finished job into the curves shown: the bound and the q = k score
+ * over their value at m = 0 (offset 0 of the job), the random mean over
+ * its expected value (rope_random_expected). */
+static struct curves *curves_publish(const struct state *s,
+				     struct att_decay *x,
+				     const struct cache_key *key)
+{
+	int k = (int)x->work.at[1], n = k - 1;
+	const double *m = x->work.mem;
+	struct curves *cv = cache_mem(&x->shown, sizeof *cv +
+				      (size_t)(CURVES * k) * sizeof(double));
+	double at0[CURVES];
+
+	if (!cv)
+		return NULL;
+	/* the raw values first, curve c at v[c k ..] with m = 0 first; then,
+	 * in place and in order, curve c's n ratios to v[c n ..] (every
+	 * write lands at or before the values still to be read) */
+	rope_bound_finish(&s->cur.pe, k, m + k, cv->v, cv->v + k);
+	rope_random_finish(ATT_RANDOM_DRAWS, k, m + 4 * k, cv->v + 2 * k);
+	for (int c = 0; c < CURVES; c++)
+		at0[c] = fabs(cv->v[c * k]);
+	/* the random mean over what it estimates, the same at every m: its
+	 * own value at m = 0 is one noisy sample of it */
+	at0[2] = rope_random_expected(s->cur.pe.d_model);
+	for (int c = 0; c < CURVES; c++)
+		for (int j = 0; j < n; j++)
+			cv->v[c * n + j] = at0[c] > 0
+				? fabs(cv->v[c * k + j + 1]) / at0[c] : 0.0;
+	cv->n = n;
+	cache_start(&x->shown, key, 0);
+	x->shown.done = true;
+	return cv;
+}
+
+/* The last finished curves for s on axis ax, the job brought on as far as
+ * the frame allows; NULL before the first are done. *stale: they are for
+ * other inputs. */
 static const struct curves *curves_get(const struct state *s,
 				       struct att_decay *x,
 				       const struct plot_axis *ax, bool *stale)
 {
-	struct cache_key k = curves_key(s, ax->w);
-	int n = 2 * ax->w;
+	struct cache_key key = curves_key(s, ax);
+	int n = 2 * ax->w, k = n + 1;
 
 	*stale = false;
-	if (cache_ready(&x->shown, &k))
+	if (cache_ready(&x->shown, &key))
 		return x->shown.mem;
-	if (cache_start(&x->work, &k, 0)) {
-		double *m = cache_mem(&x->work, (size_t)(4 * n) * sizeof *m);
+	if (cache_start(&x->work, &key, 0)) {
+		double *m = cache_mem(&x->work, job_doubles(k) * sizeof *m);
 
 		if (!m)
 			return NULL;
+		m[0] = 0.0;
 		for (int j = 0; j < n; j++)
-			m[j] = fmax(0.0, plot_dot_pos(ax, j));
-		memset(m + n, 0, (size_t)(3 * n) * sizeof *m);
-		x->work.at[1] = n;
+			m[j + 1] = fmax(0.0, plot_dot_pos(ax, j));
+		memset(m + k, 0, (job_doubles(k) - (size_t)k) * sizeof *m);
+		x->work.at[1] = k;
 	}
 	if (x->work.mem && cache_run(&x->work, curves_step, (void *)s)) {
-		struct curves *cv = cache_mem(&x->shown, sizeof *cv +
-					      (size_t)(4 * n) * sizeof(double));
-		const double *m = x->work.mem;
+		const struct curves *cv = curves_publish(s, x, &key);
 
-		if (cv) {
-			cv->n = n;
-			rope_bound_finish(&s->cur.pe, n, m + n, cv->v, cv->v + n);
-			for (int j = 0; j < n; j++) {
-				cv->v[2 * n + j] = log10(cv->v[j]);
-				cv->v[3 * n + j] = fmax(log10(fabs(cv->v[n + j])),
-							Y_FLOOR);
-			}
-			cache_start(&x->shown, &k, 0);
-			x->shown.done = true;
+		if (cv)
 			return cv;
-		}
 	}
 	*stale = true;
 	return x->shown.done && ((const struct curves *)x->shown.mem)->n == n
@@ -212,30 +341,95 @@ static const double *values_at(const struct state *s, struct att_decay *x)
 	return x->at.out;
 }
 
+/* The random mean at m = pos: N sums, pairs in chunks (at[0] the next). */
+static bool random_step(struct cache *c, void *arg)
+{
+	const struct state *s = arg;
+	const struct pe_params *p = &s->cur.pe;
+	int h = p->d_model / 2, i0 = (int)c->at[0];
+	int per = (int)(STEP_WORK / (1 + DRAW_COST * ATT_RANDOM_DRAWS));
+	int i1 = h - i0 < per ? h : i0 + per;
+	double m = (double)s->cur.pos;
+
+	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
+			ATT_RANDOM_DRAWS, &m, 1, i0, i1, c->mem);
+	c->at[0] = i1;
+	if (i1 < h)
+		return false;
+	rope_random_finish(ATT_RANDOM_DRAWS, 1, c->mem, &c->out[0]);
+	return true;
+}
+
+/* The mean |q^T R_pos k| of the random draws, or NAN while it is being
+ * computed. */
+static double random_at(const struct state *s, struct att_decay *x)
+{
+	struct cache_key k = { { s->cur.pe.d_model, s->cur.pe.base,
+				 (double)state_view_knob(s, AK_SEED),
+				 (double)s->cur.pos } };
+
+	if (cache_start(&x->random, &k, 0)) {
+		double *sum = cache_mem(&x->random,
+					ATT_RANDOM_DRAWS * sizeof *sum);
+
+		if (!sum)
+			return NAN;
+		memset(sum, 0, ATT_RANDOM_DRAWS * sizeof *sum);
+	}
+	if (x->random.mem && cache_run(&x->random, random_step, (void *)s))
+		return x->random.out[0];
+	return NAN;
+}
+
 /* ---- drawing ---- */
 
 static void draw_legend(const struct state *s, struct canvas *c,
 			const struct decay_geom *g)
 {
-	const char *bar = s->ascii ? "--" : "━━";
-	int x = g->in.x, end = g->in.x + g->in.w;
-	char part[3][ATT_TEXT_MAX];
-	bool wide;
+	char part[LEGEND_PARTS][ATT_TEXT_MAX];
+	int x = g->in.x, y = g->legend_y, end = g->in.x + g->in.w;
 
-	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s B(m), the bound  "), bar);
-	snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score(m)|, q = k  "), bar);
-	snprintf(part[2], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
-	wide = utf8_width(part[0]) + utf8_width(part[1]) + utf8_width(part[2]) <=
-	       g->in.w;
-	if (!wide) {
-		snprintf(part[0], ATT_TEXT_MAX, "%s B  ", bar);
-		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score|  "), bar);
+	legend_texts(s, g->legend_form, part);
+	for (int k = 0; k < LEGEND_PARTS; k++) {
+		int w = utf8_width(part[k]);
+
+		if (x > g->in.x && x + 2 + w > end) {
+			if (++y >= g->legend_y + g->legend_rows)
+				return;
+			x = g->in.x;
+		}
+		if (x > g->in.x)
+			x += 2;
+		x += canvas_text(c, x, y, end - x, part[k],
+				 k == CURVES ? marker_style
+					     : (struct style){ (uint8_t)curve_role(k),
+							       ROLE_DEFAULT, ATTR_BOLD });
 	}
-	for (int k = 0; k < 3 && x < end; k++)
-		x += canvas_text(c, x, g->legend_y, end - x, part[k],
-				 k == 2 ? marker_style
-					: (struct style){ (uint8_t)(ROLE_TRACE1 + k),
-							  ROLE_DEFAULT, ATTR_BOLD });
+}
+
+/* The y labels of the linear axis: 0 and 1 first, then 0.5, 0.25, 0.75
+ * (and 1.25 when the axis reaches it), each only where it keeps a row
+ * free from the labels drawn before it. */
+static void draw_ylabels(struct canvas *c, const struct decay_geom *g)
+{
+	static const double tick[] = { 0.0, 1.0, 0.5, 0.25, 0.75, 1.25 };
+	const struct plot_area *a = &g->area;
+	int used[8], nused = 0;
+
+	for (size_t i = 0; i < sizeof tick / sizeof tick[0]; i++) {
+		int row = plot_row_of_value(a, tick[i]);
+		bool free = tick[i] <= a->ymax && row >= a->y0 &&
+			    row < a->y0 + a->h;
+		char t[16];
+
+		for (int k = 0; k < nused && free; k++)
+			free = used[k] - row >= 2 || row - used[k] >= 2;
+		if (!free)
+			continue;
+		fmt_double_compact(tick[i], 2, t, sizeof t);
+		plot_ylabel(c, a, g->in.x, GUTTER_W - 1, tick[i], t, axis_style);
+		used[nused++] = row;
+	}
 }
 
 static void draw_plot(const struct state *s, struct canvas *c,
@@ -243,60 +437,95 @@ static void draw_plot(const struct state *s, struct canvas *c,
 {
 	struct plot_area *a = &g->area;
 	int n = cv->n;
-	const double *lb = cv->v + 2 * n, *ls = cv->v + 3 * n;
-	double top = Y_FLOOR, bottom = 1e300;
+	double top = 1.0;
 
-	for (int j = 0; j < n; j++) {
-		top = fmax(top, lb[j]);
-		bottom = fmin(bottom, fmin(lb[j], ls[j]));
+	for (int j = 0; j < CURVES * n; j++)
+		top = fmax(top, cv->v[j]);
+	a->ymin = 0.0;
+	a->ymax = top;
+	/* the random mean first: it runs near 1, where B starts; the bound
+	 * and q = k from their value 1 at m = 0 to the first dot column */
+	for (int k = CURVES - 1; k >= 0; k--) {
+		double from0[2] = { 1.0, cv->v[k * n] };
+
+		if (k < 2 && plot_dot_pos(&a->ax, 0) > 0)
+			plot_samples(c, a, 0.0, plot_dot_pos(&a->ax, 0), from0, 2,
+				     curve_role(k));
+		plot_samples(c, a, plot_dot_pos(&a->ax, 0),
+			     plot_dot_span(&a->ax), cv->v + k * n, n,
+			     curve_role(k));
 	}
-	/* a decade under the lowest value, a decade of range at least */
-	a->ymin = fmax(Y_FLOOR, floor(bottom));
-	if (top - a->ymin < 1.0)
-		a->ymin = fmax(Y_FLOOR, top - 1.0);
-	a->ymax = top + 0.04 * (top - a->ymin);
-	plot_samples(c, a, plot_dot_pos(&a->ax, 0),
-		     plot_dot_span(&a->ax), ls, n, ROLE_TRACE2);
-	plot_samples(c, a, plot_dot_pos(&a->ax, 0),
-		     plot_dot_span(&a->ax), lb, n, ROLE_TRACE1);
 	plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
 	plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
-	plot_decade_labels(c, &g->area, g->in.x, GUTTER_W - 1, axis_style);
+	draw_ylabels(c, g);
 }
 
-/* The numbers, as parts laid out greedily on the rows there are: the
- * position's ("m = 37: B = 10.2, |score| = 0.031", or without the score
- * when that does not fit), B(0) and L0's; then the caption, whole or not
- * at all. */
-static void draw_numbers(const struct state *s, struct canvas *c,
-			 const struct decay_geom *g, const double *v)
+/* The caption, the longest of its forms that fits the rows left. */
+static void draw_caption(const struct state *s, struct canvas *c,
+			 const struct decay_geom *g, int y, int end)
 {
-	char b[32], sc[32], b0[32], bl[32], part[4][ATT_TEXT_MAX];
-	static const enum role role[4] = {
-		ROLE_CURSOR, ROLE_CURSOR, ROLE_DEFAULT, ROLE_MARKER
+	const char *const text[] = {
+		tr(s->lang, "B(m) is RoFormer's upper bound on the RoPE score of any q and k (section 3.4.3), not an average: it shrinks over the first few hundred offsets, then plateaus and swings, never to 0. For random q and k the mean |score| does not decay at all (Barbero et al. 2024). B and q = k are drawn over their value at m = 0, the random mean over its expected value; L0 is the trained length (m/M, :train)."),
+		tr(s->lang, "B(m) bounds the score of any q, k; it is not an average. It shrinks, then plateaus, never to 0; the mean |score| of random q, k stays flat. Curves over their value at m = 0 (random: its expected value)."),
+		tr(s->lang, "A bound, not an average: random q, k do not decay."),
 	};
-	const char *sep = s->ascii ? ", " : " · ";
+
+	for (int k = 0; k < 3 && y < end; k++)
+		if (paragraph_rows(text[k], g->in.w) <= end - y) {
+			paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w,
+							 end - y },
+				       text[k], dim_style);
+			return;
+		}
+}
+
+/* The numbers, as parts laid out greedily on the rows there are, "; "
+ * between them (not " · ", which reads as a product): the position's
+ * ("m = 37: B = 10.2, |score| = 0.031", or without the score when that
+ * does not fit), B(0), L0's and the random mean at the position; then the
+ * caption. */
+static void draw_numbers(const struct state *s, struct canvas *c,
+			 const struct decay_geom *g, const double *v,
+			 double rnd)
+{
+	enum { PARTS = 6 };
+	char b[32], sc[32], b0[32], bl[32], rv[32], ex[32];
+	char part[PARTS][ATT_TEXT_MAX];
+	static const enum role role[PARTS] = {
+		ROLE_CURSOR, ROLE_CURSOR, ROLE_TRACE4, ROLE_TRACE4,
+		ROLE_DEFAULT, ROLE_MARKER
+	};
+	const char *sep = s->lang == LANG_ZH ? "；" : "; ";
 	double d2 = s->cur.pe.d_model / 2;
 	int y = g->text_y, end = g->text_y + g->text_rows, x = g->in.x;
-	const char *text;
+	int pick[4] = { 0, 4, 5, 2 };
 
 	fmt_double_compact(v[0], 4, b, sizeof b);
 	fmt_double_compact(fabs(v[1]), 2, sc, sizeof sc);
 	fmt_double_compact((d2 + 1) / 2, 4, b0, sizeof b0);
 	fmt_double_compact(v[2], 4, bl, sizeof bl);
+	if (isnan(rnd))
+		snprintf(rv, sizeof rv, "%s", s->ascii ? "..." : "…");
+	else
+		fmt_double_compact(rnd, 3, rv, sizeof rv);
 	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s, |score| = %s"),
 		 s->cur.pos, b, sc);
 	snprintf(part[1], ATT_TEXT_MAX, "m = %lld: B = %s", s->cur.pos, b);
-	snprintf(part[2], ATT_TEXT_MAX, "B(0) = %s", b0);
-	if (g->area.h > 0 && (att_train(s) < g->area.ax.pos0 ||
-			      att_train(s) >= g->area.ax.pos0 + g->area.ax.npos))
-		snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld (off the axis): B = %s"), att_train(s), bl);
-	else
-		snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),
-			 att_train(s), bl);
-	for (int k = utf8_width(part[0]) <= g->in.w ? 0 : 1; k < 4 && y < end;
-	     k += k == 0 ? 2 : 1) {
-		int w = utf8_width(part[k]), gap = x > g->in.x ? utf8_width(sep) : 0;
+	fmt_double_compact(rope_random_expected(s->cur.pe.d_model), 3, ex,
+			   sizeof ex);
+	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
+		 ATT_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
+	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "random: %s"), rv);
+	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);
+	snprintf(part[5], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),
+		 att_train(s), bl);
+	/* the long form of the position's and of the random part when it
+	 * fits the panel's width, else the short one */
+	pick[0] = utf8_width(part[0]) <= g->in.w ? 0 : 1;
+	pick[3] = utf8_width(part[2]) <= g->in.w ? 2 : 3;
+	for (int i = 0; i < 4 && y < end; i++) {
+		int k = pick[i], w = utf8_width(part[k]);
+		int gap = x > g->in.x ? utf8_width(sep) : 0;
 
 		if (x + gap + w > g->in.x + g->in.w) {
 			if (x == g->in.x || ++y >= end)
@@ -309,11 +538,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 		x += canvas_text(c, x, y, w, part[k],
 				 (struct style){ (uint8_t)role[k], ROLE_DEFAULT, 0 });
 	}
-	y++;
-	text = tr(s->lang, "RoFormer's bound on the RoPE score falls as the offset m grows: on average far tokens weigh less. The score itself (q = k) swings under it. A larger base keeps the bound high for longer. L0 is the trained length: the presets m/M and :train set it.");
-	if (y < end && paragraph_rows(text, g->in.w) <= end - y)
-		paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w, end - y },
-			       text, dim_style);
+	draw_caption(s, c, g, y + 1, end);
 }
 
 void att_decay_draw(const struct state *s, struct att_decay *x,
@@ -344,7 +569,7 @@ void att_decay_draw(const struct state *s, struct att_decay *x,
 			draw_plot(s, c, &g, cv);
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 	}
-	draw_numbers(s, c, &g, values_at(s, x));
+	draw_numbers(s, c, &g, values_at(s, x), random_at(s, x));
 }
 
 void att_decay_free(struct att_decay *x)
@@ -352,4 +577,5 @@ void att_decay_free(struct att_decay *x)
 	cache_free(&x->work);
 	cache_free(&x->shown);
 	cache_free(&x->at);
+	cache_free(&x->random);
 }

@@ -1,8 +1,9 @@
 /* view_attention_matrices.c - the numbers of the attention view's score
  * panel (view_attention.h): the score matrices of added PE (the sum of its
  * four terms), RoPE and ALiBi on a regular grid of the visible positions,
- * the largest spread along a diagonal of four of them and the sizes of the
- * terms, all from the engine (attention.h).
+ * the largest spread along a diagonal of four of them, the sizes of the
+ * terms, the residual of each of the three shown (s minus the mean of its
+ * diagonal) and their colour scales, all from the engine (attention.h).
  *
  * The grid. Both axes hold the same positions p_k = pos0 + k step, k < m:
  * the visible window at the smallest whole step that fits m along the
@@ -20,6 +21,7 @@
  * making, so the last one stays on screen. */
 #include "views/view_attention.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Multiply-adds a step of the job aims at (~0.5 ms). */
@@ -129,7 +131,7 @@ struct scratch {
 static size_t scratch_doubles(int m, int pairs)
 {
 	return (size_t)(2 * 2 * pairs * m) +
-	       (size_t)attn_work_size(m, m, pairs) + (size_t)(2 * m * m);
+	       (size_t)attn_work_size(m, m, pairs) + (size_t)(3 * m * m);
 }
 
 static struct scratch scratch_of(struct cache *c, int m, int pairs)
@@ -143,9 +145,33 @@ static struct scratch scratch_of(struct cache *c, int m, int pairs)
 	return w;
 }
 
+/* Stage k of the residuals: the residual and the clip of shown matrix
+ * AM_ADDED + k, and after the last the residuals' one scale. Returns true
+ * when the job is done. */
+static bool residual_stage(struct att_matrices *res, const struct attn_axis *ax,
+			   int k, double *work, long long *stage)
+{
+	size_t mm = (size_t)res->m * (size_t)res->m;
+	double top = 0.0, clip = 0.0;
+
+	attn_diagonal_residual(res->mat + (size_t)(AM_ADDED + k) * mm, ax, ax,
+			       res->mat + (size_t)(AM_R_ADDED + k) * mm, work);
+	res->clip[AM_ADDED + k] = attn_offdiag_quantile(res->mat + (size_t)(AM_ADDED + k) * mm,
+						       ax, ax, ATT_CLIP_FRAC, work);
+	++*stage;
+	if (k < AM_ALIBI - AM_ADDED)
+		return false;
+	for (size_t e = 0; e < 3 * mm; e++)
+		top = fmax(top, fabs(res->mat[(size_t)AM_R_ADDED * mm + e]));
+	for (int i = AM_ADDED; i <= AM_ALIBI; i++)
+		clip = fmax(clip, res->clip[i]);
+	res->res_scale = fmax(top, ATT_RES_FLOOR * clip);
+	return true;
+}
+
 /* The job's cursor: at[0] the stage (0: chunks of pairs, 1: the bias and
- * the sum, 2 + i: the spread of matrix spread_mat[i]), at[1] the next
- * pair. */
+ * the sum, 2 + i: the spread of matrix spread_mat[i], 2 + SPREADS + k: the
+ * residual and the clip of shown matrix k), at[1] the next pair. */
 static bool scores_step(struct cache *c, void *arg)
 {
 	struct scores_run *run = arg;
@@ -188,11 +214,15 @@ static bool scores_step(struct cache *c, void *arg)
 		c->at[0] = 2;
 		return false;
 	}
-	res->spread[spread_mat[stage - 2]] =
-		attn_diagonal_spread(res->mat + spread_mat[stage - 2] * mm,
-				     &run->ax, &run->ax, w.spread);
-	c->at[0]++;
-	return stage - 2 == SPREADS - 1;
+	if (stage < 2 + SPREADS) {
+		res->spread[spread_mat[stage - 2]] =
+			attn_diagonal_spread(res->mat + spread_mat[stage - 2] * mm,
+					     &run->ax, &run->ax, w.spread);
+		c->at[0]++;
+		return false;
+	}
+	return residual_stage(res, &run->ax, (int)(stage - 2 - SPREADS), w.spread,
+			      &c->at[0]);
 }
 
 /* What the matrices depend on: the model and the grid. */

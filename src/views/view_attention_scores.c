@@ -1,21 +1,34 @@
 /* view_attention_scores.c - the score matrices s(p, q) of added PE, RoPE
- * and ALiBi on the same content (attention.h), side by side, and under
- * each how far it is from a function of p - q.
+ * and ALiBi on the same content (attention.h), side by side, each with its
+ * residual map beside it, and under each how far it is from a function of
+ * p - q.
  *
- *   ┌ Scores s(p, q) ─────────────────────────────────────────────────────┐
- *   │rows p (query), columns q (key): p, q = 0…126 step 6; colour s / max │
- *   │x: the same vector at every position (1/√d each) · W_Q = W_K = I     │
- *   │added PE: (x+PE_p)·(x+PE_q)  RoPE: (R_p x)·(R_q x)  ALiBi, m = 0.5   │
- *   │heatmap                      heatmap                heatmap          │
- *   │spread 0.034 (p−q = 0)       spread 1.2e-15 (..)    spread 0         │
- *   │c·c rms 1                    = qᵀR(q−p)k: ...       q·k − m|p−q|     │
- *   │c·p rms 7.88 ... p·p rms 149, spread 1.3e-15                         │
- *   │what the numbers say                                                 │
- *   └─────────────────────────────────────────────────────────────────────┘
+ *   ┌ Scores s(p, q) ───────────────────────────────────────────────────────┐
+ *   │rows p (query), columns q (key): p, q = 0…120 step 8; colour s / c ... │
+ *   │x: the same vector at every position (1/√d each) · W_Q = W_K = I · ... │
+ *   │   added PE: (x+PE_p)·(x+PE_q) RoPE: (R_p x)·(R_q x)  ALiBi, m = 0.5   │
+ *   │   s: c = 150   s − diag mean  s: c = 0.62  s − diag   ...          +1 │
+ *   │  0 heatmap     residual map   heatmap     (blank)     ...          ▒  │
+ *   │  p                                                                  0 │
+ *   │120                                                                 -1│
+ *   │   0   q   120  0   q   120    ...                                     │
+ *   │   spread 0.034 (p−q = 0)      spread 1.2e-15 (..)    spread 0         │
+ *   │   terms of added PE (rms): c·c 1  c·p 7.88 ...  = qᵀR(q−p)k ...       │
+ *   │what the numbers say                                                   │
+ *   └───────────────────────────────────────────────────────────────────────┘
  *
  * Both axes hold the same positions (view_attention_matrices.c says
  * which), so each diagonal of a heatmap is one offset p - q; a small
- * window repeats each position over several pixels.
+ * window repeats each position over several pixels. The p ticks stand in
+ * a gutter at the left, the q ticks under each map, the colour bar at the
+ * right.
+ *
+ * Colour. A score map is s / c, c its ATT_CLIP_FRAC quantile of |s| off
+ * the diagonal (clipped to the ramp's ends beyond), so that the diagonal,
+ * which holds |x + PE_p|^2 for added PE, does not squash everything else.
+ * A residual map is s minus the mean of its diagonal, the three on one
+ * scale (att_matrices.res_scale): blank for RoPE and ALiBi, a pattern for
+ * added PE, which is what "a function of p - q" looks like.
  *
  * The spread is shown relative to max |s| of its matrix, with the offset
  * where it is largest. For added PE the four terms (attn_terms_add) come
@@ -38,14 +51,18 @@
 #include "base/fmt.h"
 #include "base/utf8.h"
 #include "render/paragraph.h"
+#include "render/plot.h"
 
 /* The header's texts (head_texts). */
-enum { HEAD_ROW1, HEAD_ROW2, HEAD_ONE_ROW, HEAD_SHORT, HEAD_SHORTEST,
-       HEAD_TEXTS };
+enum { HEAD_ROW1, HEAD_ROW1_SHORT, HEAD_ROW1_SHORTER, HEAD_ROW1_SHORTEST,
+       HEAD_ROW2, HEAD_ROW2_WHOLE, HEAD_ROW2_SHORT, HEAD_ROW2_SHORTEST,
+       HEAD_ONE_ROW, HEAD_SHORT, HEAD_SHORTEST, HEAD_TEXTS };
 
 enum {
 	SHOWN = 3,		/* matrices drawn: added, RoPE, ALiBi */
-	GAP = 2,		/* columns between two heatmaps */
+	GAP = 2,		/* columns between two schemes */
+	BAR_W = 4,		/* the colour bar: a gap, the bar, "+1" */
+	MAP_MIN = 4,		/* a map's least side in pixels */
 	CAPTION_ROWS_MAX = 3
 };
 
@@ -53,17 +70,22 @@ static const enum att_mat shown_mat[SHOWN] = { AM_ADDED, AM_ROPE, AM_ALIBI };
 
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style name_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 
 /* ---- the layout ---- */
 
 struct scores_geom {
 	struct rect in;
-	int col_w, col_x[SHOWN];	/* the three columns */
+	int gutter;			/* the p ticks' columns at the left */
+	int col_w, col_x[SHOWN];	/* the three schemes' columns */
+	int bar_x;			/* the colour bar's column */
 	int head_y, head_rows;		/* what the axes and content are */
 	int names_y;			/* the schemes' names */
+	int label_y;			/* the maps' labels (with heatmaps) */
 	int heat_y, heat_rows;		/* heatmaps; 0 rows: none */
-	int side;			/* their side in pixels */
+	int side;			/* a map's side in pixels */
+	int tick_y;			/* the q ticks (with heatmaps) */
 	int spread_y;			/* the spreads */
 	int terms_y, terms_rows;	/* the terms (4: each with its
 					   spread, 2: sizes only) */
@@ -71,14 +93,17 @@ struct scores_geom {
 };
 
 static int head_texts(const struct state *s, long long pos0, long long last,
-		      long long step, char text[HEAD_TEXTS][ATT_TEXT_MAX]);
+		      long long step, double res_scale,
+		      char text[HEAD_TEXTS][ATT_TEXT_MAX]);
 
-/* The rows under heatmaps of `heat` rows: the spreads, the terms, then the
- * caption down to the bottom (at most CAPTION_ROWS_MAX). */
+/* The rows under heatmaps of `heat` rows: the q ticks (with heatmaps),
+ * the spreads, the terms, then the caption down to the bottom (at most
+ * CAPTION_ROWS_MAX). */
 static void rows_under(struct scores_geom *g, int heat)
 {
 	g->heat_rows = heat;
-	g->spread_y = g->heat_y + heat;
+	g->tick_y = g->heat_y + heat;
+	g->spread_y = g->tick_y + (heat > 0 ? 1 : 0);
 	g->terms_y = g->spread_y + 1;
 	g->caption_y = g->terms_y + g->terms_rows;
 	g->caption_rows = g->in.y + g->in.h - g->caption_y;
@@ -86,11 +111,26 @@ static void rows_under(struct scores_geom *g, int heat)
 		g->caption_rows = CAPTION_ROWS_MAX;
 }
 
+/* The columns of the p ticks: the widest label of the window's positions
+ * and a blank. */
+static int gutter_of(const struct state *s)
+{
+	char a[32], b[32];
+	long long last = s->window.pos0 + s->window.npos - 1;
+	int wa = utf8_width(plot_tick_label(s->window.pos0, 1, a, sizeof a));
+	int wb = utf8_width(plot_tick_label(last, 1, b, sizeof b));
+
+	return (wa > wb ? wa : wb) + 1;
+}
+
 /* Where everything goes in r. Rows are given out in this order: the names
  * and the spreads; a header row (two in a roomy panel, or when the one-row
- * form does not fit and there is room); four rows for the terms when the heatmaps keep 6,
- * else two; the caption's when they keep 8; the heatmaps the rest (3 rows
- * at least, else none: the compact form). */
+ * form does not fit and there is room); with heatmaps their labels and q
+ * ticks; four rows for the terms when the heatmaps, as wide as the columns
+ * let them be, keep their rows, else two; the
+ * caption's when they keep 8; the heatmaps the rest (3 rows at least,
+ * else none: the compact form). Columns: the p gutter, three schemes of a
+ * score map and its residual map each, the colour bar. */
 static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 {
 	char text[HEAD_TEXTS][ATT_TEXT_MAX];
@@ -99,9 +139,16 @@ static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 
 	memset(g, 0, sizeof *g);
 	g->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	g->col_w = (g->in.w - 2 * GAP) / SHOWN;
+	g->gutter = gutter_of(s);
+	g->col_w = (g->in.w - g->gutter - BAR_W - 2 * GAP) / SHOWN;
+	if (g->col_w < 2 * MAP_MIN + 1) {
+		/* no room for maps: the compact form over the whole width */
+		g->gutter = 0;
+		g->col_w = (g->in.w - 2 * GAP) / SHOWN;
+	}
 	for (int k = 0; k < SHOWN; k++)
-		g->col_x[k] = g->in.x + k * (g->col_w + GAP);
+		g->col_x[k] = g->in.x + g->gutter + k * (g->col_w + GAP);
+	g->bar_x = g->in.x + g->in.w - BAR_W + 1;
 	g->head_y = g->in.y;
 	if (g->in.h < 3 || g->col_w < 8) {
 		g->head_rows = g->in.h > 0 ? 1 : 0;
@@ -109,27 +156,60 @@ static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 	}
 	/* two header rows where the panel is roomy, or where the one-row
 	 * form (with the largest step the window can have) does not fit */
-	head_texts(s, s->window.pos0, last, s->window.npos, text);
+	head_texts(s, s->window.pos0, last, s->window.npos, 0.0, text);
 	g->head_rows = g->in.h >= 20 || (g->in.h >= 16 &&
 					 utf8_width(text[HEAD_ONE_ROW]) > g->in.w)
 			       ? 2 : 1;
 	avail = g->in.h - g->head_rows - 2;
-	g->terms_rows = avail - 4 >= 6 ? 4 : avail < 2 ? avail : 2;
+	/* four rows of terms when the maps, as wide as the columns let them
+	 * be, still get their rows (with labels, ticks and a caption) */
+	{
+		int half = (g->col_w - 1) / 2 < ATT_SIDE_MAX ? (g->col_w - 1) / 2
+							     : ATT_SIDE_MAX;
+		int need = (half + 1) / 2 > 3 ? (half + 1) / 2 : 3;
+
+		g->terms_rows = avail - 4 - 2 - CAPTION_ROWS_MAX >= need ? 4
+				: avail < 2 ? avail : 2;
+	}
 	avail -= g->terms_rows;
+	if (g->gutter > 0 && avail - 2 >= 3)
+		avail -= 2;	/* the maps' labels and q ticks */
+	else
+		g->gutter = 0;
 	cap = avail - 8 < CAPTION_ROWS_MAX ? avail - 8 : CAPTION_ROWS_MAX;
 	if (cap > 0)
 		avail -= cap;
-	heat = avail >= 3 ? avail : 0;
-	/* a square: the side in pixels is the column width or twice the
-	 * rows, whichever is less */
+	heat = g->gutter > 0 && avail >= 3 ? avail : 0;
+	/* two squares side by side in a column: the side in pixels is half
+	 * the column or twice the rows, whichever is less */
 	if (heat > 0) {
-		g->side = g->col_w < 2 * heat ? g->col_w : 2 * heat;
+		int half = (g->col_w - 1) / 2;
+
+		g->side = half < 2 * heat ? half : 2 * heat;
 		if (g->side > ATT_SIDE_MAX)
 			g->side = ATT_SIDE_MAX;
 		heat = (g->side + 1) / 2;
+	} else {
+		g->gutter = 0;
+		g->col_w = (g->in.w - 2 * GAP) / SHOWN;
+		for (int k = 0; k < SHOWN; k++)
+			g->col_x[k] = g->in.x + k * (g->col_w + GAP);
+	}
+	/* the rows a map as wide as its column leaves free (with the grid
+	 * it will have) go to the terms */
+	if (heat > 0 && g->terms_rows == 2) {
+		long long pos0, step;
+		int m, rep, rows;
+
+		att_grid_of(s, g->side, &pos0, &step, &m);
+		rep = g->side / m > 0 ? g->side / m : 1;
+		rows = (m * rep + 1) / 2;
+		if (g->in.h - g->head_rows - 4 - rows - 2 - CAPTION_ROWS_MAX >= 2)
+			g->terms_rows = 4;
 	}
 	g->names_y = g->head_y + g->head_rows;
-	g->heat_y = g->names_y + 1;
+	g->label_y = g->names_y + 1;
+	g->heat_y = g->label_y + (heat > 0 ? 1 : 0);
 	rows_under(g, heat);
 }
 
@@ -145,7 +225,7 @@ int att_scores_spare_rows(const struct state *s, struct rect r)
 	att_grid_of(s, g.side, &pos0, &step, &m);
 	rep = g.side / m > 0 ? g.side / m : 1;
 	/* down to the caption's last row, with the heatmaps as drawn */
-	used = g.heat_y - g.in.y + (m * rep + 1) / 2 + 1 + g.terms_rows +
+	used = g.heat_y - g.in.y + (m * rep + 1) / 2 + 2 + g.terms_rows +
 	       CAPTION_ROWS_MAX;
 	return g.in.h > used ? g.in.h - used : 0;
 }
@@ -200,11 +280,14 @@ static const char *scheme_name(const struct state *s, int k, int n)
 
 /* The header's texts for the grid p, q = pos0, pos0 + step, ... last:
  * the two rows of the roomy form, the one row of the others and shorter
- * ones, longest first. Returns HEAD_TEXTS. */
+ * ones, longest first; res_scale the residual maps' scale (0: not known
+ * yet). Returns HEAD_TEXTS. */
 static int head_texts(const struct state *s, long long pos0, long long last,
-		      long long step, char text[HEAD_TEXTS][ATT_TEXT_MAX])
+		      long long step, double res_scale,
+		      char text[HEAD_TEXTS][ATT_TEXT_MAX])
 {
-	char range[80], content[160], brief[64], w[96], wbrief[48];
+	char range[64], content[128], brief[64], w[80], wbrief[48], rs[32];
+	char res[64];
 	const char *dots = s->ascii ? ".." : "…", *dot = s->ascii ? "; " : " · ";
 	long long seed = (long long)state_view_knob(s, AK_SEED);
 
@@ -231,13 +314,26 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		snprintf(w, sizeof w, "W_Q = W_K = I");
 		snprintf(wbrief, sizeof wbrief, "W = I");
 	}
-	snprintf(text[HEAD_ROW1], ATT_TEXT_MAX, tr(s->lang, "rows p (query), columns q (key): %s; colour s / max |s|"), range);
-	snprintf(text[HEAD_ROW2], ATT_TEXT_MAX, "%s%s%s", content, dot, w);
-	snprintf(text[HEAD_ONE_ROW], ATT_TEXT_MAX, tr(s->lang, "rows p, columns q: %s%s%s%s%s"),
-		 range, dot, brief, dot, w);
-	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, "%s%s%s%s%s", range, dot,
-		 brief, dot, wbrief);
-	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, "%s%s%s", brief, dot, wbrief);
+	fmt_double_compact(res_scale, 2, rs, sizeof rs);
+	snprintf(res, sizeof res, tr(s->lang, "residual maps: one scale, %s%s"),
+		 s->ascii ? "+-" : "±", rs);
+	snprintf(text[HEAD_ROW1], ATT_TEXT_MAX, tr(s->lang, "rows p (query), columns q (key): %s; colour s / c, c = the 98th percentile of |s| off the diagonal"), range);
+	snprintf(text[HEAD_ROW1_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s; colour s / c, c = the 98th percentile of |s| off the diagonal"), range);
+	snprintf(text[HEAD_ROW1_SHORTER], ATT_TEXT_MAX, tr(s->lang, "%s; colour s / c, c = 98th percentile of |s| off diagonal"), range);
+	snprintf(text[HEAD_ROW1_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s; colour s / c"), range);
+	snprintf(text[HEAD_ROW2], ATT_TEXT_MAX, "%s%s%s%s%s", content, dot, w,
+		 dot, res);
+	snprintf(text[HEAD_ROW2_WHOLE], ATT_TEXT_MAX, "%s%s%s", content, dot, w);
+	snprintf(text[HEAD_ROW2_SHORT], ATT_TEXT_MAX, "%s%s%s%s%s", brief, dot,
+		 wbrief, dot, res);
+	snprintf(text[HEAD_ROW2_SHORTEST], ATT_TEXT_MAX, "%s%s%s", brief, dot,
+		 wbrief);
+	snprintf(text[HEAD_ONE_ROW], ATT_TEXT_MAX, tr(s->lang, "rows p, columns q: %s%s%s%s%s%scolour s / c (c: 98th percentile of |s| off the diagonal)"),
+		 range, dot, brief, dot, w, dot);
+	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%s%s%sc: 98th percentile of |s| off the diagonal"),
+		 range, dot, brief, dot, wbrief, dot);
+	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%sc: 98%% of |s| off the diagonal"),
+		 brief, dot, wbrief, dot);
 	return HEAD_TEXTS;
 }
 
@@ -250,13 +346,17 @@ static void draw_head(const struct state *s, struct canvas *c,
 			       text[HEAD_SHORTEST] };
 
 	head_texts(s, res->pos0, res->pos0 + (res->m - 1) * res->step,
-		   res->step, text);
+		   res->step, res->res_scale, text);
 	if (g->head_rows >= 2) {
-		const char *first[2] = { text[HEAD_ROW1], text[HEAD_SHORT] };
-		const char *second[2] = { text[HEAD_ROW2], text[HEAD_SHORTEST] };
+		const char *first[4] = { text[HEAD_ROW1], text[HEAD_ROW1_SHORT],
+					 text[HEAD_ROW1_SHORTER],
+					 text[HEAD_ROW1_SHORTEST] };
+		const char *second[4] = { text[HEAD_ROW2], text[HEAD_ROW2_WHOLE],
+					  text[HEAD_ROW2_SHORT],
+					  text[HEAD_ROW2_SHORTEST] };
 
-		att_fit(c, g->in.x, g->head_y, g->in.w, first, 2, dim_style);
-		att_fit(c, g->in.x, g->head_y + 1, g->in.w, second, 2, dim_style);
+		att_fit(c, g->in.x, g->head_y, g->in.w, first, 4, dim_style);
+		att_fit(c, g->in.x, g->head_y + 1, g->in.w, second, 4, dim_style);
 	} else if (g->head_rows == 1) {
 		att_fit(c, g->in.x, g->head_y, g->in.w, one, 3, dim_style);
 	}
@@ -364,8 +464,10 @@ static void draw_notes(const struct state *s, struct canvas *c,
 	att_fit(c, g->col_x[2], y + 1, g->col_w, cand, 2, dim_style);
 }
 
-/* What the numbers say, true for the numbers shown. */
-static const char *caption(const struct state *s, const struct att_matrices *res)
+/* What the numbers say, true for the numbers shown; `maps`: the residual
+ * maps are drawn. */
+static const char *caption(const struct state *s, const struct att_matrices *res,
+			   bool maps)
 {
 	bool random = att_setup(s).weights == ATTN_W_RANDOM;
 
@@ -375,6 +477,10 @@ static const char *caption(const struct state *s, const struct att_matrices *res
 		return tr(s->lang, "Different tokens at different positions: every score also depends on which tokens meet, so no scheme is a function of p − q alone here (u: the same content everywhere).");
 	if (!relative(&res->spread[AM_ROPE]) || relative(&res->spread[AM_ADDED]))
 		return tr(s->lang, "At positions this large the angles p·θ lose digits: the spreads show how many.");
+	if (random && maps)
+		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value, whatever W_Q and W_K are: their residual maps (s minus the mean of its diagonal) are blank. Added PE's is patterned: besides the cross terms, W_QᵀW_K stops even p·p from being relative.");
+	if (maps)
+		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: their residual maps (s minus the mean of its diagonal) are blank. Added PE's is patterned: p·p is relative, but the cross terms c·p and p·c depend on q and on p alone.");
 	if (random)
 		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: they are functions of p − q, whatever W_Q and W_K are. Added PE is not: besides the cross terms, W_QᵀW_K stops even p·p from being one.");
 	return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: they are functions of p − q. Added PE is not: p·p is, but the cross terms c·p and p·c depend on q and on p alone.");
@@ -383,13 +489,13 @@ static const char *caption(const struct state *s, const struct att_matrices *res
 /* ---- the heatmaps ---- */
 
 /* Matrix i of res as a heatmap from cell (cx, cy), each position rep x
- * rep pixels, coloured by s / max |s|; an odd last pixel row fills its
- * cell (canvas_half). */
+ * rep pixels, coloured by s / scale (clamped to the ramp by canvas_half);
+ * an odd last pixel row fills its cell. */
 static void draw_heat(struct canvas *c, int cx, int cy,
-		      const struct att_matrices *res, enum att_mat i, int rep)
+		      const struct att_matrices *res, enum att_mat i, int rep,
+		      double scale)
 {
 	const double *v = res->mat + (size_t)i * (size_t)res->m * (size_t)res->m;
-	double scale = res->spread[i].scale;
 	int m = res->m, side = m * rep;
 
 	for (int py = 0; py < side; py++)
@@ -398,6 +504,83 @@ static void draw_heat(struct canvas *c, int cx, int cy,
 
 			canvas_half(c, cx + px, 2 * cy + py, scale > 0 ? s / scale : 0);
 		}
+}
+
+/* The labels above scheme k's two maps of `w` columns each: the score
+ * map's scale c, the residual map's name. */
+static void draw_labels(const struct state *s, struct canvas *c,
+			const struct scores_geom *g,
+			const struct att_matrices *res, int k, int w)
+{
+	char a[64], v[32];
+	const char *sc[2] = { a, "s" };
+	const char *rn[4] = { tr(s->lang, "s − diagonal mean"),
+			      tr(s->lang, "s − diag. mean"),
+			      tr(s->lang, "residual"), "r" };
+
+	fmt_double_compact(res->clip[shown_mat[k]], 3, v, sizeof v);
+	snprintf(a, sizeof a, "s: c = %s", v);
+	att_fit(c, g->col_x[k], g->label_y, w, sc, 2, axis_style);
+	att_fit(c, g->col_x[k] + w + 1, g->label_y, w, rn, 4, axis_style);
+}
+
+/* The q ticks under a map of w columns from x: the first position at its
+ * left, the last at its right, "q" between them where there is room. */
+static void draw_qticks(struct canvas *c, int x, int y, int w,
+			const struct att_matrices *res)
+{
+	char a[32], b[32];
+	int wa, wb;
+
+	plot_tick_label(res->pos0, 1, a, sizeof a);
+	plot_tick_label(res->pos0 + (res->m - 1) * res->step, 1, b, sizeof b);
+	wa = utf8_width(a);
+	wb = utf8_width(b);
+	if (wa + 1 + wb > w)
+		return;
+	canvas_text(c, x, y, wa, a, axis_style);
+	canvas_text(c, x + w - wb, y, wb, b, axis_style);
+	if (wa + wb + 3 <= w)
+		canvas_text(c, x + wa + (w - wa - wb) / 2, y, 1, "q", axis_style);
+}
+
+/* The p ticks in the gutter beside rows [y, y + h): the first position on
+ * the top row, the last on the bottom one, "p" between. */
+static void draw_pticks(struct canvas *c, const struct scores_geom *g, int h,
+			const struct att_matrices *res)
+{
+	char a[32], b[32];
+	int w = g->gutter - 1;
+
+	plot_tick_label(res->pos0, 1, a, sizeof a);
+	plot_tick_label(res->pos0 + (res->m - 1) * res->step, 1, b, sizeof b);
+	canvas_text(c, g->in.x + w - utf8_width(a), g->heat_y, w, a, axis_style);
+	if (h >= 2)
+		canvas_text(c, g->in.x + w - utf8_width(b), g->heat_y + h - 1, w,
+			    b, axis_style);
+	if (h >= 3)
+		canvas_text(c, g->in.x + w - 1, g->heat_y + (h - 1) / 2, 1, "p",
+			    axis_style);
+}
+
+/* The colour bar beside rows [y, y + h): the ramp from +1 (top) to -1,
+ * in units of each map's scale. */
+static void draw_bar(const struct state *s, struct canvas *c,
+		     const struct scores_geom *g, int h)
+{
+	for (int y = 0; y < h; y++) {
+		double top = 1.0 - 2.0 * (2 * y + 0.5) / (2 * h);
+		double bot = 1.0 - 2.0 * (2 * y + 1.5) / (2 * h);
+
+		canvas_half_cell(c, g->bar_x, g->heat_y + y, top, bot);
+	}
+	canvas_text(c, g->bar_x + 1, g->heat_y, 2, "+1", axis_style);
+	if (h >= 3)
+		canvas_text(c, g->bar_x + 1, g->heat_y + (h - 1) / 2, 2, " 0",
+			    axis_style);
+	if (h >= 2)
+		canvas_text(c, g->bar_x + 1, g->heat_y + h - 1, 2,
+			    s->ascii ? "-1" : "−1", axis_style);
 }
 
 /* ---- the panel ---- */
@@ -437,6 +620,10 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 	if (g.heat_rows > 0)
 		rows_under(&g, (res->m * rep + 1) / 2);
 	draw_head(s, c, &g, res);
+	if (g.heat_rows > 0) {
+		draw_pticks(c, &g, g.heat_rows, res);
+		draw_bar(s, c, &g, g.heat_rows);
+	}
 	for (int k = 0; k < SHOWN; k++) {
 		const char *name[3] = { scheme_name(s, k, 0), scheme_name(s, k, 1),
 					scheme_name(s, k, 2) };
@@ -449,8 +636,17 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 			name[2] = "ALiBi";
 		}
 		att_fit(c, g.col_x[k], g.names_y, g.col_w, name, 3, name_style);
-		if (g.heat_rows > 0)
-			draw_heat(c, g.col_x[k], g.heat_y, res, shown_mat[k], rep);
+		if (g.heat_rows > 0) {
+			int w = res->m * rep;
+
+			draw_labels(s, c, &g, res, k, w);
+			draw_heat(c, g.col_x[k], g.heat_y, res, shown_mat[k], rep,
+				  res->clip[shown_mat[k]]);
+			draw_heat(c, g.col_x[k] + w + 1, g.heat_y, res,
+				  AM_R_ADDED + k, rep, res->res_scale);
+			draw_qticks(c, g.col_x[k], g.tick_y, w, res);
+			draw_qticks(c, g.col_x[k] + w + 1, g.tick_y, w, res);
+		}
 		sp = &res->spread[shown_mat[k]];
 		spread_text(s, sp, sp, true, line, sizeof line);
 		spread_text(s, sp, sp, false, brief, sizeof brief);
@@ -464,7 +660,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 	else
 		draw_notes(s, c, &g, g.terms_y + 1, g.terms_rows - 1);
 	if (g.caption_rows > 0) {
-		const char *text = caption(s, res);
+		const char *text = caption(s, res, g.heat_rows > 0);
 
 		if (paragraph_rows(text, g.in.w) <= g.caption_rows)
 			paragraph_draw(c, (struct rect){ g.in.x, g.caption_y, g.in.w,

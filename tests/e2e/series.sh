@@ -129,6 +129,102 @@ a = rows(text, 'offset,bound')
 want = np.array([bound(m, 64, 5e5) for m in range(2000)])
 assert len(a) == 2000 and np.max(np.abs(a[:, 1] - want)) < 1e-11" "$tmp/rb2.csv"
 
+# The mean |RoPE score| of random q and k (rope_bound.h, after Barbero et
+# al. 2024): the generator written again here from its papers (xoshiro256**
+# seeded by splitmix64, Marsaglia's polar Gaussians; rng.h), the score from
+# the rotation itself, q . (R_m k) with NumPy.
+QKREF='
+M64 = (1 << 64) - 1
+GOLD = 0x9e3779b97f4a7c15
+def mix64(z):
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & M64
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M64
+    return z ^ (z >> 31)
+def rotl(x, k):
+    return ((x << k) | (x >> (64 - k))) & M64
+class Rng:
+    def __init__(self, seed, stream):
+        x = mix64(mix64(mix64((seed + GOLD) & M64) ^ ((stream + 2 * GOLD) & M64)) ^ ((0 + 3 * GOLD) & M64))
+        self.s = []
+        for _ in range(4):
+            x = (x + GOLD) & M64
+            self.s.append(mix64(x))
+        self.spare = None
+    def next(self):
+        s = self.s
+        out = (rotl((s[1] * 5) & M64, 7) * 9) & M64
+        t = (s[1] << 17) & M64
+        s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]
+        s[2] ^= t; s[3] = rotl(s[3], 45)
+        return out
+    def uniform(self):
+        return (self.next() >> 11) * 2.0 ** -53
+    def gauss(self):
+        if self.spare is not None:
+            g, self.spare = self.spare, None
+            return g
+        while True:
+            u = 2.0 * self.uniform() - 1.0
+            v = 2.0 * self.uniform() - 1.0
+            s = u * u + v * v
+            if 0.0 < s < 1.0:
+                break
+        f = math.sqrt(-2.0 * math.log(s) / s)
+        self.spare = v * f
+        return u * f
+import math
+def draws(seed, d, n):
+    h = d // 2
+    q = np.empty((n, d)); k = np.empty((n, d))
+    for t in range(n):
+        for i in range(h):
+            r = Rng(seed, (7 << 32) + t * h + i)   # RNG_STREAM_ROPE_QK = 7
+            q[t, 2*i], q[t, 2*i+1], k[t, 2*i], k[t, 2*i+1] = [r.gauss() for _ in range(4)]
+    return q, k
+def rot(v, m, d, base):
+    th = base ** (-2.0 * np.arange(d // 2) / d)
+    c, s = np.cos(m * th), np.sin(m * th)
+    out = v.copy()
+    out[:, 0::2] = v[:, 0::2] * c - v[:, 1::2] * s
+    out[:, 1::2] = v[:, 0::2] * s + v[:, 1::2] * c
+    return out
+def random_rows(text, d, base, seed, n):
+    lines = text.splitlines()
+    want = "# mean |q^T R_m k| over N = %d draws of q, k with N(0, 1) entries, seed %d (d %d, base %s)" % (256, seed, d, "%.17g" % base)
+    assert lines[0] == want, lines[0]
+    assert lines[1] == "offset,mean_abs_score", lines[1]
+    a = np.array([[float(x) for x in l.split(",")] for l in lines[2:]])
+    assert len(a) == n and np.array_equal(a[:, 0], np.arange(n))
+    return a
+'
+
+"$PESCOPE" --dump-series rope-random -d 16 -n 300 --seed 7 >"$tmp/rr.csv"
+pycheck "rope-random series matches NumPy on its own generator (d 16, seed 7)" "$QKREF
+a = random_rows(text, 16, 1e4, 7, 300)
+q, k = draws(7, 16, 256)
+want = np.array([np.abs(np.sum(q * rot(k, m, 16, 1e4), axis=1)).mean() for m in range(300)])
+assert np.max(np.abs(a[:, 1] - want)) < 1e-12, np.max(np.abs(a[:, 1] - want))" "$tmp/rr.csv"
+
+"$PESCOPE" --dump-series rope-random -d 128 -n 4097 >"$tmp/rr2.csv"
+"$PESCOPE" --dump-series rope-bound -d 128 -n 4097 >"$tmp/rb3.csv"
+pycheck "rope-random does not decay while the bound does (d 128, seed 1): issue 20's figures" "$QKREF$BOUND
+a = random_rows(text, 128, 1e4, 1, 4097)
+q, k = draws(1, 128, 256)
+for m in (0, 10, 100, 1000, 4096):
+    want = np.abs(np.sum(q * rot(k, m, 128, 1e4), axis=1)).mean()
+    assert abs(a[m, 1] - want) < 1e-10, (m, a[m, 1], want)
+# about sqrt(2 d / pi) = 9.03 at every offset, within 4 standard errors
+se = 4 * np.sqrt(128 - 2 * 128 / np.pi) / np.sqrt(256)
+assert np.all(np.abs(a[:, 1] - np.sqrt(2 * 128 / np.pi)) < se), (a[:, 1].min(), a[:, 1].max())
+b = rows(open(sys.argv[1].replace('rr2', 'rb3')).read(), 'offset,bound')[:, 1]
+assert round(b[4096], 2) == 4.88 and round(b[1000], 2) == 4.47 and b[4096] > b[1000]
+assert abs(b[500] - 6) < 0.5, b[500]
+# after m = 500 it plateaus and swings, never near 0: 2.23 to 11.39 up to 4096
+assert 2.2 < b[500:].min() < 2.3 and 11.3 < b[500:].max() < 11.4, (b[500:].min(), b[500:].max())" "$tmp/rr2.csv"
+
+"$PESCOPE" --dump-series rope-random -d 16 -n 5 --seed 8 >"$tmp/rr3.csv"
+check "rope-random: another seed, other draws" test "$(sed -n 3p "$tmp/rr.csv")" != "$(sed -n 3p "$tmp/rr3.csv")"
+
 # Scores of the uniform vector with W_Q = W_K = I, written from the issue's
 # definitions: RoPE turns pairs (2i, 2i+1) of x by p theta_i.
 SCORES='

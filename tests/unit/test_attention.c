@@ -510,3 +510,85 @@ Test(attention, tokens_and_setup)
 	cr_expect_str_eq(attn_scheme_name(ATTN_SCHEMES), "?");
 	attn_free(&a);
 }
+
+/* ---- residual maps and the robust scale ---- */
+
+/* The residual of a grid of L positions (0, 3, 6, ...) of scheme s, worked
+ * out here: each score minus the mean of its diagonal p - q, the means
+ * summed by hand; returns max |residual| / max |s| and checks the engine
+ * against it. */
+static double rel_residual(const struct attn *a, enum attn_scheme sch, int L)
+{
+	long long pos[64];
+	struct attn_axis ax = { pos, NULL, L };
+	size_t n = (size_t)L * (size_t)L;
+	double *s = malloc(n * sizeof *s), *r = malloc(n * sizeof *r);
+	double *w = malloc(attn_work_size(L, L, a->set.pe.d_model / 2) *
+			   sizeof *w + 3 * n * sizeof *w);
+	double worst = 0.0, top = 0.0;
+
+	cr_assert(s && r && w);
+	for (int k = 0; k < L; k++)
+		pos[k] = 3 * k;
+	attn_scores(a, sch, &ax, &ax, w, s);
+	attn_diagonal_residual(s, &ax, &ax, r, w);
+	for (int i = 0; i < L; i++)
+		for (int j = 0; j < L; j++) {
+			double sum = 0.0;
+			int cnt = 0;
+
+			for (int u = 0; u < L; u++)
+				if (u - (i - j) >= 0 && u - (i - j) < L) {
+					sum += s[u * L + u - (i - j)];
+					cnt++;
+				}
+			cr_assert_float_eq(r[i * L + j], s[i * L + j] - sum / cnt,
+					   1e-12 * (1 + fabs(s[i * L + j])));
+			worst = fmax(worst, fabs(r[i * L + j]));
+			top = fmax(top, fabs(s[i * L + j]));
+		}
+	free(s);
+	free(r);
+	free(w);
+	return worst / top;
+}
+
+/* The residual maps of the attention view: RoPE's and ALiBi's are 0 to
+ * 1e-12 (ALiBi's exactly), added PE's is not, with W the identity and
+ * random alike. */
+Test(attention, residuals_vanish_for_rope_and_alibi_not_for_added)
+{
+	struct attn a = model(64, ATTN_W_IDENTITY, ATTN_CONTENT_UNIFORM, 1, 0.5);
+	struct attn b = model(64, ATTN_W_RANDOM, ATTN_CONTENT_UNIFORM, 1, 0.5);
+	struct attn *m[2] = { &a, &b };
+
+	for (int k = 0; k < 2; k++) {
+		double rope = rel_residual(m[k], ATTN_ROPE, 40);
+		double alibi = rel_residual(m[k], ATTN_ALIBI, 40);
+		double added = rel_residual(m[k], ATTN_ADDED, 40);
+
+		cr_expect(rope < 1e-12, "RoPE %g", rope);
+		cr_expect(alibi == 0.0, "ALiBi %g", alibi);
+		cr_expect(added > 1e-3, "added %g", added);
+	}
+	attn_free(&a);
+	attn_free(&b);
+}
+
+/* The robust scale: the nearest-rank fraction of |s| off the diagonal,
+ * whatever the diagonal holds. */
+Test(attention, offdiag_quantile_of_a_known_matrix)
+{
+	long long p[3] = { 0, 1, 2 };
+	struct attn_axis ax = { p, NULL, 3 };
+	/* off the diagonal: 1 -2 3 -4 5 6 */
+	double s[9] = { 100, 1, -2, 3, 100, -4, 5, 6, -100 }, w[9];
+
+	cr_expect(attn_offdiag_quantile(s, &ax, &ax, 1.0, w) == 6.0);
+	cr_expect(attn_offdiag_quantile(s, &ax, &ax, 0.5, w) == 3.0);
+	cr_expect(attn_offdiag_quantile(s, &ax, &ax, 0.98, w) == 6.0);
+	cr_expect(attn_offdiag_quantile(s, &ax, &ax, 0.1, w) == 1.0);
+	cr_expect(attn_offdiag_quantile(s, &(struct attn_axis){ p, NULL, 1 },
+					&(struct attn_axis){ p, NULL, 1 }, 0.9, w)
+		  == 100.0, "one entry, on the diagonal: max |s|");
+}

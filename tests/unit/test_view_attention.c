@@ -19,6 +19,7 @@
 #include "engine/attention.h"
 #include "engine/head.h"
 #include "engine/rng.h"
+#include "engine/rope_bound.h"
 #include "fixture.h"
 #include "model/command.h"
 #include "model/help.h"
@@ -431,6 +432,121 @@ Test(attention_view, causal_mask_is_named)
 	free(scr);
 }
 
+/* ---- the residual maps ---- */
+
+/* The largest |value| of each run of heat cells (CELL_HALF side by side)
+ * on the rows of canvas c, counted left to right on every row (the maps
+ * stand one blank column or more apart, so each map is one run). Returns
+ * the most runs a row has, at most n. */
+static int heat_runs(const struct canvas *c, int w, int h, double *most, int n)
+{
+	int runs = 0;
+
+	for (int k = 0; k < n; k++)
+		most[k] = -1.0;
+	for (int y = 0; y < h; y++) {
+		int r = -1;
+		bool in = false;
+
+		for (int x = 0; x < w; x++) {
+			const struct cell *e = canvas_cell((struct canvas *)c, x, y);
+			bool half = e->kind == CELL_HALF;
+
+			if (half && !in)
+				r++;
+			in = half;
+			if (half && r < n)
+				most[r] = fmax(most[r], fmax(fabs(e->top), fabs(e->bot)));
+		}
+		if (r + 1 > runs)
+			runs = r + 1 < n ? r + 1 : n;
+	}
+	return runs;
+}
+
+/* Each scheme's residual map, s minus the mean of its diagonal, drawn
+ * beside its score map: blank (every pixel 0) for RoPE and ALiBi, a
+ * pattern for added PE, at 120x40 and in the zoomed panel at 80x24, with
+ * W the identity and random; the view's residual numbers agree (RoPE's
+ * and ALiBi's within 1e-12 of their clip). */
+Test(attention_view, residual_maps_are_blank_for_rope_and_alibi_only)
+{
+	static const int sizes[][3] = { { 120, 40, 0 }, { 80, 24, 1 } };
+
+	for (int z = 0; z < 2; z++)
+		for (int wr = 0; wr < 2; wr++) {
+			struct state s = at_state(512, 1e4, 128);
+			struct canvas *c = canvas_new(sizes[z][0], sizes[z][1]);
+			double most[8];
+			int runs;
+
+			cr_assert_not_null(c);
+			if (wr)
+				run(&s, "weights random");
+			s.panel = AP_SCORES;
+			s.zoomed = sizes[z][2];
+			fx_draw(&s, c);
+			runs = heat_runs(c, sizes[z][0], sizes[z][1], most, 8);
+			/* the order panel's heatmaps come first when not zoomed:
+			 * the last seven runs are the six maps and the bar */
+			cr_assert_geq(runs, 7, "%dx%d: %d runs", sizes[z][0],
+				      sizes[z][1], runs);
+			{
+				const double *m = most + runs - 7;
+
+				cr_expect_gt(m[1], 0.2, "%dx%d W %d: added residual %g",
+					     sizes[z][0], sizes[z][1], wr, m[1]);
+				cr_expect_lt(m[3], 1e-9, "%dx%d W %d: RoPE residual %g",
+					     sizes[z][0], sizes[z][1], wr, m[3]);
+				cr_expect_eq(m[5], 0.0, "%dx%d W %d: ALiBi residual %g",
+					     sizes[z][0], sizes[z][1], wr, m[5]);
+				for (int k = 0; k < 6; k += 2)
+					cr_expect_gt(m[k], 0.5, "score map %d drawn", k / 2);
+			}
+			canvas_free(c);
+		}
+}
+
+/* The numbers behind the maps: each residual is s minus the mean of its
+ * diagonal, worked out here from the matrices the view shows. */
+Test(attention_view, residual_numbers_match_the_matrices)
+{
+	struct state s = at_state(64, 1e4, 40);
+	struct att_scores x = { 0 };
+	double progress;
+	const struct att_matrices *r = att_matrices_get(&s, &x, 40, &progress);
+	int m;
+
+	cr_assert_not_null(r);
+	cr_assert_eq(progress, 1.0);
+	m = r->m;
+	for (int k = 0; k < 3; k++) {
+		const double *sm = r->mat + (size_t)(AM_ADDED + k) * m * m;
+		const double *rm = r->mat + (size_t)(AM_R_ADDED + k) * m * m;
+		double worst = 0.0;
+
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				double sum = 0.0;
+				int n = 0;
+
+				for (int u = 0; u < m; u++)
+					if (u - (i - j) >= 0 && u - (i - j) < m) {
+						sum += sm[u * m + u - (i - j)];
+						n++;
+					}
+				cr_assert_float_eq(rm[i * m + j], sm[i * m + j] - sum / n,
+						   1e-12 * (1 + fabs(sm[i * m + j])));
+				worst = fmax(worst, fabs(rm[i * m + j]));
+			}
+		if (k == 0)
+			cr_expect_gt(worst / r->clip[AM_ADDED], 1e-3, "added");
+		else
+			cr_expect_lt(worst / r->clip[AM_ADDED + k], 1e-12, "%d", k);
+	}
+	att_scores_free(&x);
+}
+
 /* ---- the decay ---- */
 
 /* B at the position, at 0 and at L0, against the partial sums summed
@@ -489,16 +605,135 @@ Test(attention_view, trained_length_is_marked)
 	canvas_free(c);
 }
 
-/* L0 past the axis is said so. */
-Test(attention_view, trained_length_off_the_axis)
+/* L0 is always on the axis, with room after it: at length 128 and
+ * L0 = 4096 the axis runs to 4 L0 (it stopped at 127 and said "off the
+ * axis"), and L0's column is marked. */
+Test(attention_view, trained_length_is_on_the_axis)
 {
 	struct state s = at_state(128, 1e4, 128);
+	struct canvas *c = canvas_new(120, 40);
+	struct rect body = { 0, 1, 120, 38 };
+	struct plot_area a;
 	char *scr;
+	int xl, ml = 0;
 
+	cr_assert_not_null(c);
 	run(&s, "train 4096");
 	scr = shot(&s, 120, 40);
-	assert_has(scr, "L0 = 4096 (off the axis): B = ");
+	assert_lacks(scr, "off the axis");
+	assert_has(scr, "L0 = 4096: B = ");
 	free(scr);
+	s.panel = AP_DECAY;
+	s.zoomed = true;
+	fx_draw(&s, c);
+	a = att_decay_area(&s, body);
+	cr_assert_eq(a.ax.pos0, 0);
+	cr_assert_eq(a.ax.npos, 4 * 4096, "the axis runs to 4 L0");
+	xl = plot_col_of_pos(&a.ax, 4096);
+	cr_assert(xl >= a.ax.x0 && xl < a.ax.x0 + a.ax.w);
+	for (int y = a.y0; y < a.y0 + a.h; y++)
+		ml += canvas_cell(c, xl, y)->fg == ROLE_MARKER;
+	cr_assert_gt(ml, a.h / 2, "L0 marked on most rows of its column");
+	canvas_free(c);
+}
+
+/* The mean |q^T R_m k| over the seeded draws, worked out here from the
+ * rotation of rope_bound.h's random q and k (each pair's four Gaussians of
+ * its own stream). */
+static double random_mean_by_hand(int d, double base, uint64_t seed,
+				  int draws, double m)
+{
+	double acc = 0.0;
+
+	for (int t = 0; t < draws; t++) {
+		double score = 0.0;
+
+		for (int i = 0; i < d / 2; i++) {
+			struct rng r;
+			double q[2], k[2], th = pow(base, -2.0 * i / d) * m;
+			double rk0, rk1;
+
+			rng_init(&r, seed, rng_stream_of(RNG_STREAM_ROPE_QK,
+							 (uint64_t)(t * (d / 2) + i)));
+			q[0] = rng_gauss(&r);
+			q[1] = rng_gauss(&r);
+			k[0] = rng_gauss(&r);
+			k[1] = rng_gauss(&r);
+			rk0 = k[0] * cos(th) - k[1] * sin(th);
+			rk1 = k[0] * sin(th) + k[1] * cos(th);
+			score += q[0] * rk0 + q[1] * rk1;
+		}
+		acc += fabs(score);
+	}
+	return acc / draws;
+}
+
+/* The decay panel tells a bound from an average: the random q, k's mean
+ * |score| at m = pos is on screen, as computed here, with N and the seed
+ * (a knob: c changes it); it is drawn as a curve of its own colour with a
+ * legend, near 1 (over its value at m = 0) far past L0, while B/B(0) has
+ * fallen below 0.3; no sentence says far tokens weigh less on average; the
+ * number line's parts are apart by "; ", not " · " (a product). */
+Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
+{
+	struct state s = at_state(128, 1e4, 128);
+	struct canvas *c = canvas_new(120, 40);
+	struct rect body = { 0, 1, 120, 38 };
+	struct plot_area a;
+	char *scr, *f;
+	double want;
+	int hi = 0, lo_b = 0, x;
+
+	cr_assert_not_null(c);
+	state_set_pos(&s, 100);
+	scr = zoomed(&s, AP_DECAY, 120, 40);
+	want = random_mean_by_hand(128, 1e4, 1, 64, 100);
+	cr_assert_float_eq(number_after(scr, "random q, k (N = 64, seed 1): mean |score| = ", 0),
+			   want, 5e-3 * want);
+	/* within 3 standard errors (sd sqrt(d - 81.2) / sqrt(N)) of 9.01 */
+	cr_assert(fabs(want - 9.01) < 3 * sqrt(128 - 81.2) / 8, "%g", want);
+	/* what it estimates: sqrt(2/pi) E|q|, 1 at d = 2 (E|q| = sqrt(pi/2)),
+	 * near sqrt(2 d / pi) for large d */
+	cr_assert_float_eq(rope_random_expected(2), 1.0, 1e-15);
+	cr_assert_float_eq(rope_random_expected(128), sqrt(2 * 128 / M_PI) *
+			   (1 - 1.0 / (4 * 128)), 1e-4);
+	assert_has(scr, ", expected 9.01");
+	assert_has(scr, "mean |score|, random q, k (N = 64, seed 1)");
+	assert_has(scr, "B(m)/B(0), the bound");
+	assert_has(scr, "not an average");
+	assert_lacks(scr, "on average far tokens");
+	assert_has(scr, "|score| = ");
+	assert_has(scr, "; B(0) = 32.5; L0 = 128: B = ");
+	assert_lacks(scr, " · B(0)");
+	free(scr);
+	f = flat(shot(&s, 120, 40));
+	assert_lacks(f, "far tokens weigh less");
+	free(f);
+	fx_press(&s, 'C');
+	scr = zoomed(&s, AP_DECAY, 120, 40);
+	want = random_mean_by_hand(128, 1e4, 2, 64, 100);
+	cr_assert_float_eq(number_after(scr, "random q, k (N = 64, seed 2): mean |score| = ", 0),
+			   want, 5e-3 * want);
+	free(scr);
+	/* the curves, far past L0 (m = 300 .. 500): the random one (TRACE4)
+	 * only in the top half of the plot, near 1; the bound (TRACE1) only in
+	 * its bottom third, below 0.35 of B(0) */
+	s.panel = AP_DECAY;
+	s.zoomed = true;
+	fx_draw(&s, c);
+	a = att_decay_area(&s, body);
+	for (x = plot_col_of_pos(&a.ax, 300); x <= plot_col_of_pos(&a.ax, 500); x++)
+		for (int y = a.y0; y < a.y0 + a.h; y++) {
+			enum role r = (enum role)canvas_cell(c, x, y)->fg;
+
+			if (r == ROLE_TRACE4)
+				hi += y < a.y0 + a.h / 2 ? 1 : -1000;
+			if (r == ROLE_TRACE1)
+				lo_b += y >= a.y0 + 2 * a.h / 3 ? 1 : -1000;
+		}
+	cr_assert_gt(hi, 0, "the random mean is drawn near 1 only");
+	cr_assert_gt(lo_b, 0, "the bound is drawn low only");
+	canvas_free(c);
 }
 
 /* ---- knobs, keys, words ---- */
@@ -658,7 +893,8 @@ static bool allowed_word(const char *w)
 {
 	static const char *const ok[] = {
 		"sin", "cos", "pos", "dim", "len", "base", "RoPE", "ALiBi",
-		"NTK", "YaRN", "nope", "causal", "added", "rope", "alibi", NULL
+		"NTK", "YaRN", "nope", "causal", "added", "rope", "alibi",
+		"RoFormer", "Barbero", NULL	/* names the glossary keeps */
 	};
 
 	for (int i = 0; ok[i]; i++)
