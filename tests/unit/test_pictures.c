@@ -126,7 +126,7 @@ static int half_of_ramp(enum palette_id id, int sign, int *codes)
 	int n = 0;
 
 	for (int k = 0; k <= SWEEP; k++) {
-		int c = palette_heat(id, COLOR_256, sign * (double)k / SWEEP);
+		int c = palette_heat(id, COLOR_256, THEME_DARK, sign * (double)k / SWEEP);
 
 		if (n == 0 || codes[n - 1] != c) {
 			cr_assert_lt(n, STEPS_MAX);
@@ -186,8 +186,8 @@ Test(pictures, ramp_256_halves_are_cool_and_warm)
 	/* The two ends are far apart in hue (a diverging palette), and the end
 	 * colours are dark enough to read against the white centre. */
 	for (int id = 0; id < PALETTE_COUNT; id++) {
-		struct lab lo = lab_256(palette_heat((enum palette_id)id, COLOR_256, -1));
-		struct lab hi = lab_256(palette_heat((enum palette_id)id, COLOR_256, 1));
+		struct lab lo = lab_256(palette_heat((enum palette_id)id, COLOR_256, THEME_DARK, -1));
+		struct lab hi = lab_256(palette_heat((enum palette_id)id, COLOR_256, THEME_DARK, 1));
 
 		cr_expect_gt(hue_gap(hue_deg(lo), hue_deg(hi)), 60.0,
 			     "%s: ends at hues %.0f and %.0f",
@@ -205,7 +205,8 @@ Test(pictures, the_terminal_table_shows_every_step)
 	for (int id = 0; id < PALETTE_COUNT; id++) {
 		struct heat_table t;
 
-		palette_heat_table(&t, (enum palette_id)id, COLOR_256, 64);
+		palette_heat_table(&t, (enum palette_id)id, THEME_DARK, COLOR_256,
+				   64);
 		for (int sign = -1; sign <= 1; sign += 2) {
 			int codes[STEPS_MAX], n = half_of_ramp((enum palette_id)id,
 							       sign, codes);
