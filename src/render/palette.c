@@ -392,8 +392,11 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
 	[ROLE_AXIS] = { true, false, { 68, 68, 68 }, { 0, 0, 0 },
 			0, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
-	[ROLE_TITLE] = { true, false, { 0, 95, 135 }, { 0, 0, 0 },
-			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
+	/* Titles in the text's own colour, bold: no blue dark enough for
+	 * 7:1 on the help's grey is not a curve's or a heat end's. */
+	[ROLE_TITLE] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			 PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+			 0 },
 	/* 3.4:1 on white: the frame of every panel, the heatmap's too, shows
 	 * on the page. */
 	[ROLE_BORDER] = { true, false, { 138, 138, 138 }, { 0, 0, 0 },
@@ -424,7 +427,7 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			 1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	[ROLE_STATUS] = { true, true, { 18, 18, 18 }, { 228, 228, 228 },
 			  0, 7, 0, 0, ATTR_REVERSE },
-	[ROLE_HELP] = { true, true, { 18, 18, 18 }, { 215, 215, 255 },
+	[ROLE_HELP] = { true, true, { 18, 18, 18 }, { 238, 238, 238 },
 			0, 7, 0, 0, 0 },
 	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,

@@ -118,9 +118,9 @@ int palette_code(struct rgb c, enum color_mode mode);
 /* ---- roles ---- */
 
 /* Colour code of role r used as foreground (its ink) or background (its
- * paper) in mode, on a page of theme. ROLE_DEFAULT, ROLE_KEY (bold in the
- * terminal's own colour), out-of-range roles and COLOR_NONE give
- * PALETTE_DEFAULT. Role colours do not depend on the heat palette; the
+ * paper) in mode, on a page of theme. ROLE_DEFAULT, ROLE_KEY and the
+ * light theme's ROLE_TITLE (bold in the terminal's own colour),
+ * out-of-range roles and COLOR_NONE give PALETTE_DEFAULT. Role colours do not depend on the heat palette; the
  * traces avoid the hues of both (palette.c). Every role that carries text
  * is at least 4.5:1 against its theme's page in 24-bit and 256 colours. */
 int palette_role_fg(enum role r, enum color_mode mode, enum theme theme);

@@ -180,8 +180,8 @@ Test(palette, roles)
 		     0xffff5f);
 	cr_expect_eq(palette_role_fg(ROLE_TRACE2, COLOR_256, THEME_DARK), 227);
 	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_RGB, THEME_LIGHT),
-		     0x005f87);
-	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_256, THEME_LIGHT), 24);
+		     PALETTE_DEFAULT);
+	cr_expect_eq(palette_role_fg(ROLE_TRACE1, COLOR_256, THEME_LIGHT), 23);
 	cr_expect_eq(palette_role_fg(ROLE_AXIS, COLOR_8, THEME_LIGHT), 0);
 	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8, THEME_DARK), 6);
 	cr_expect_eq(palette_role_bg(ROLE_TITLE, COLOR_RGB, THEME_DARK),
