@@ -329,14 +329,15 @@ struct role_colors {
  * hints were 3.14:1 on black. Borders are no text; they stay above 3:1
  * (WCAG's floor for the edges of controls).
  *
- * One colour, one meaning: the traces (data curves) avoid the hues of both
- * heat palettes' ends (RdBu's blue and red, PuOr's purple and orange) and
- * of the cursor (green) and the markers (grey), so a curve never reads as a
- * heat value: dark theme cyan, yellow, pink, lime; light theme teal,
- * magenta, navy, dark green (a page this light leaves few hues dark enough
- * for 7:1: navy is the one near a heat hue, far darker than RdBu's blue
- * end, and only the third curve). Key names have no colour of their own:
- * bold in the text colour. */
+ * One colour, one meaning: the traces (data curves) avoid the colours of
+ * both heat palettes (RdBu's blue and red, PuOr's purple and orange), of
+ * the cursor and of the markers, so a curve never reads as a heat value (at
+ * least 20 CIELAB units from each, tests/unit/test_pictures.c): dark theme cyan, yellow, pink, lime; light theme teal,
+ * magenta, dark green, maroon. A white page leaves the 256-colour cube
+ * only three hues dark enough for 7:1 that no heat ramp uses (teal, green,
+ * magenta; olive is 6.7:1), so the fourth curve is maroon, near RdBu's red
+ * end in hue but at half its lightness, and the cursor black. Key names
+ * have no colour of their own: bold in the text colour. */
 static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[THEME_DARK] = {
 	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
@@ -404,7 +405,7 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_FOCUS] = { true, false, { 0, 0, 175 }, { 0, 0, 0 },
 			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	/* Black reads over the pale heat tints, the white page and both
-	 * ends of the ramps; the dark green it would be is the fourth
+	 * ends of the ramps; the dark green it would be is the third
 	 * curve's. */
 	[ROLE_CURSOR] = { true, true, { 0, 0, 0 }, { 0, 0, 0 },
 			  0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
@@ -413,11 +414,11 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  6, 6, 0, 0, 0 },
 	[ROLE_TRACE2] = { true, true, { 135, 0, 95 }, { 135, 0, 95 },
 			  5, 5, 0, ATTR_BOLD, 0 },
-	[ROLE_TRACE3] = { true, true, { 0, 0, 135 }, { 0, 0, 135 },
-			  4, 4, 0, 0, 0 },
-	[ROLE_TRACE4] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
-			  2, 2, 0, ATTR_BOLD, 0 },
-	[ROLE_MARKER] = { true, true, { 58, 58, 58 }, { 58, 58, 58 },
+	[ROLE_TRACE3] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
+			  2, 2, 0, 0, 0 },
+	[ROLE_TRACE4] = { true, true, { 95, 0, 0 }, { 95, 0, 0 },
+			  1, 1, 0, ATTR_BOLD, 0 },
+	[ROLE_MARKER] = { true, true, { 88, 88, 88 }, { 88, 88, 88 },
 			  0, 0, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 0, 95, 0 }, { 0, 0, 0 },
 		      2, PALETTE_DEFAULT, 0, 0, 0 },
