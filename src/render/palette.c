@@ -404,10 +404,12 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_FOCUS] = { true, false, { 0, 0, 175 }, { 0, 0, 0 },
 			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
-	/* Black reads over the pale heat tints, the white page and both
-	 * ends of the ramps; the dark green it would be is the third
-	 * curve's. */
-	[ROLE_CURSOR] = { true, true, { 0, 0, 0 }, { 0, 0, 0 },
+	/* Near black reads over the pale heat tints, the white page and
+	 * both ends of the ramps; the dark green it would be is the third
+	 * curve's. Grey 232, not #000000: a 24-bit code below 8 is one of
+	 * the 8 ANSI colours to ncurses' -direct entries, and xterm draws
+	 * bold ANSI black as bright black (#7f7f7f, 4.0:1 on white). */
+	[ROLE_CURSOR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
 			  0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			  ATTR_REVERSE },
 	[ROLE_TRACE1] = { true, true, { 0, 95, 95 }, { 0, 95, 95 },

@@ -186,6 +186,19 @@ Test(palette, roles)
 	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8, THEME_DARK), 6);
 	cr_expect_eq(palette_role_bg(ROLE_TITLE, COLOR_RGB, THEME_DARK),
 		     PALETTE_DEFAULT);
+	/* No 24-bit code below 8: ncurses' -direct entries take those for
+	 * the ANSI colours, which xterm brightens when bold. */
+	for (int th = 0; th < THEME_COUNT; th++)
+		for (int r = ROLE_DEFAULT + 1; r < ROLE_COUNT; r++) {
+			int fg = palette_role_fg((enum role)r, COLOR_RGB,
+						 (enum theme)th);
+			int bg = palette_role_bg((enum role)r, COLOR_RGB,
+						 (enum theme)th);
+			cr_expect(fg == PALETTE_DEFAULT || fg >= 8,
+				  "theme %d role %d ink %d", th, r, fg);
+			cr_expect(bg == PALETTE_DEFAULT || bg >= 8,
+				  "theme %d role %d paper %d", th, r, bg);
+		}
 	/* A theme out of range is the dark one. */
 	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_RGB, THEME_COUNT),
 		     palette_role_fg(ROLE_TITLE, COLOR_RGB, THEME_DARK));
