@@ -379,7 +379,9 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			 1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	[ROLE_STATUS] = { true, true, { 208, 208, 208 }, { 48, 48, 48 },
 			  0, 6, 0, 0, ATTR_REVERSE },
-	[ROLE_HELP] = { true, true, { 228, 228, 228 }, { 0, 0, 95 },
+	/* Grey 234: an overlay a shade off the page, dark enough that the
+	 * hints' grey on it stays 7:1. */
+	[ROLE_HELP] = { true, true, { 228, 228, 228 }, { 28, 28, 28 },
 			7, 4, 0, 0, 0 },
 	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,

@@ -176,7 +176,7 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 static const struct style help_box_style = { ROLE_BORDER, ROLE_HELP, 0 };
 static const struct style help_title_style = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
 static const struct style help_text_style = { ROLE_HELP, ROLE_HELP, 0 };
-static const struct style help_head_style = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
+static const struct style help_head_style = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
 
 /* Row `text` at (x, y) in at most `room` columns: whole, or cut with an
  * ellipsis and a column left before the next one. */
