@@ -7,8 +7,9 @@
 #     {--theme dark on a black page, --theme light on a white one}: 4.5:1
 #     at least (WCAG AA);
 #   - the same in presenter mode (--present): 7:1 at least (AAA);
-#   - the help overlay over every view, a lesson's caption and the drill,
-#     both themes and depths: 4.5:1 (7:1 in presenter mode);
+#   - the help overlay over every view, an error message and another
+#     message, a lesson's caption and the drill, both themes and depths:
+#     4.5:1 (7:1 in presenter mode);
 #   - --theme auto without a terminal follows COLORFGBG (a last field of 15
 #     is light, 0 dark, unset dark), screen for screen the same as the
 #     theme it names.
@@ -47,6 +48,8 @@ mapfile -t views < <("$PESCOPE" --list views)
 [ "${#views[@]}" -ge 9 ] && ok "--list views gives the views" ||
 	not_ok "--list views gives the views" "${views[*]}"
 printf 'key ?\n' >"$tmp/help.keys"
+printf 'cmd d 3\n' >"$tmp/error.keys"	# a refused value: an error message
+printf 'cmd d 64\n' >"$tmp/done.keys"	# a value taken: a message
 
 for theme in dark light; do
 	page=black
@@ -77,6 +80,14 @@ for theme in dark light; do
 					"${extra[@]}" >"$f" 2>/dev/null </dev/null
 				files+=("$f")
 			done
+			for k in error done; do
+				f=$tmp/$k-$theme-$mode-$depth.ans
+				"$PESCOPE" --keys "$tmp/$k.keys" --snapshot \
+					--color always --theme "$theme" \
+					--colors "$depth" --size 80x24 \
+					"${extra[@]}" >"$f" 2>/dev/null </dev/null
+				files+=("$f")
+			done
 			f=$tmp/lesson-$theme-$mode-$depth.ans
 			shot "$f" --theme "$theme" --colors "$depth" --size 80x24 \
 				--lesson 1 "${extra[@]}"
@@ -86,7 +97,7 @@ for theme in dark light; do
 				--drill --seed 1 "${extra[@]}"
 			files+=("$f")
 		done
-		floor "$theme, $mode: the help over every view, a lesson and the drill, $min:1 or more" \
+		floor "$theme, $mode: the help over every view, messages, a lesson and the drill, $min:1 or more" \
 			"$page" "$min" "${files[@]}"
 	done
 done
