@@ -12,7 +12,7 @@
 #     4.5:1 (7:1 in presenter mode);
 #   - --theme auto without a terminal follows COLORFGBG (a last field of 15
 #     is light, 0 dark, unset dark), screen for screen the same as the
-#     theme it names.
+#     theme it names; --export FILE.ans draws in the theme it is given.
 # Faint grey hints (SGR 2 on colour 138, #5c5c5c as xterm draws it) were
 # 3.14:1 on black, and the light-blue titles 2.3:1 on white.
 set -u
@@ -119,6 +119,13 @@ check "--theme auto with COLORFGBG=15;default;0 is dark" \
 COLORFGBG='0;15' shot "$tmp/auto.ans" --theme dark --view explore
 check "--theme dark wins over COLORFGBG" \
 	cmp -s "$tmp/auto.ans" "$tmp/dark.ans"
+
+# --export FILE.ans draws in the theme too: the snapshot's 256 colours.
+"$PESCOPE" --export "$tmp/light-export.ans" --theme light --size 80x24 \
+	</dev/null 2>"$tmp/err"
+shot "$tmp/light-256.ans" --theme light --colors 256 --size 80x24
+check "--export FILE.ans --theme light is the light snapshot" \
+	cmp -s "$tmp/light-export.ans" "$tmp/light-256.ans"
 
 "$PESCOPE" --theme grey --snapshot >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
