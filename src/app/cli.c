@@ -592,7 +592,7 @@ static const struct cli_option table[] = {
 	{ .name = "theme", .arg = "WORD",
 	  .help = N_("colours for a dark or a light terminal background: "
 		     "%s, %s or %s (the default: %s if set, else the terminal's "
-		     "answer to an %s query, waited for 0.1 s at most, else "
+		     "answer to an %s query if it comes within 0.1 s, else "
 		     "%s; without a terminal, as --snapshot and --export "
 		     "run, %s or %s)"),
 	  .accepts = N_("%s, %s or %s"),

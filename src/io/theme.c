@@ -120,15 +120,42 @@ static bool write_all(int fd, const char *s, size_t n)
 	return true;
 }
 
-int theme_query(int in_fd, int out_fd, int timeout_ms)
+/* Reads into buf (at *n of cap) until it holds a DA1 reply or the clock
+ * passes end. */
+static void read_until_da1(int fd, char *buf, size_t cap, size_t *n,
+			   long long end)
+{
+	while (*n < cap && !has_da1(buf, *n)) {
+		long long left = end - clock_ms();
+		struct pollfd p = { fd, POLLIN, 0 };
+		ssize_t r;
+		int ready;
+
+		if (left <= 0)
+			return;
+		ready = poll(&p, 1, (int)left);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready <= 0)
+			return;
+		r = read(fd, buf + *n, cap - *n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return;
+		*n += (size_t)r;
+	}
+}
+
+int theme_query(int in_fd, int out_fd, int answer_ms, int drain_ms)
 {
 	/* OSC 11 query, ended by ST; then DA1. */
 	static const char ask[] = "\033]11;?\033\\\033[c";
 	struct termios saved, raw;
 	sigset_t hold, old_mask;
-	char buf[256];
-	size_t n = 0;
-	long long end;
+	char buf[256], late[256];
+	size_t n = 0, m = 0;
+	long long start;
 	int theme = -1;
 
 	if (!isatty(in_fd) || !isatty(out_fd) || tcgetattr(in_fd, &saved) != 0)
@@ -150,28 +177,16 @@ int theme_query(int in_fd, int out_fd, int timeout_ms)
 		goto restore;
 	if (!write_all(out_fd, ask, sizeof ask - 1))
 		goto restore;
-	end = clock_ms() + timeout_ms;
-	while (n < sizeof buf && !has_da1(buf, n)) {
-		long long left = end - clock_ms();
-		struct pollfd p = { in_fd, POLLIN, 0 };
-		ssize_t r;
-		int ready;
-
-		if (left <= 0)
-			break;
-		ready = poll(&p, 1, (int)left);
-		if (ready < 0 && errno == EINTR)
-			continue;
-		if (ready <= 0)
-			break;
-		r = read(in_fd, buf + n, sizeof buf - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
+	start = clock_ms();
+	read_until_da1(in_fd, buf, sizeof buf, &n, start + answer_ms);
 	theme = theme_from_osc11(buf, n);
+	/* Late: the rest of the answer is read, to be dropped. */
+	if (!has_da1(buf, n)) {
+		memcpy(late, buf, n);
+		m = n;
+		read_until_da1(in_fd, late, sizeof late, &m,
+			       start + answer_ms + drain_ms);
+	}
 restore:
 	/* TCSAFLUSH drops what is still unread: the rest of a late answer. */
 	tcsetattr(in_fd, TCSAFLUSH, &saved);
@@ -187,6 +202,7 @@ enum theme theme_settle(int choice, bool ask)
 		return (enum theme)choice;
 	t = theme_from_colorfgbg(getenv("COLORFGBG"));
 	if (t < 0 && ask)
-		t = theme_query(STDIN_FILENO, STDOUT_FILENO, THEME_QUERY_MS);
+		t = theme_query(STDIN_FILENO, STDOUT_FILENO, THEME_QUERY_MS,
+				THEME_DRAIN_MS);
 	return t == THEME_LIGHT ? THEME_LIGHT : THEME_DARK;
 }

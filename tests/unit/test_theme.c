@@ -79,8 +79,12 @@ static int pty(int *master)
 
 /* The child plays the terminal: reads until the DA1 query has come, checks
  * that the OSC 11 query came before it, then writes answer (NULL: says
- * nothing) and waits to be ended. Exits 3 when the query was wrong. */
-static pid_t terminal(int master, int slave, const char *answer)
+ * nothing; late: 0.3 s later) and waits to be ended. Exits 3 when the
+ * query was wrong. */
+/* The child says on this pipe that it has answered. */
+static int answered[2];
+
+static pid_t terminal(int master, int slave, const char *answer, bool late)
 {
 	pid_t pid = fork();
 	char buf[64];
@@ -101,8 +105,13 @@ static pid_t terminal(int master, int slave, const char *answer)
 	}
 	if (strcmp(buf, "\033]11;?\033\\\033[c") != 0)
 		_exit(3);
+	/* Late: well after the program stopped waiting for the answer. */
+	if (late)
+		usleep(300 * 1000);
 	if (answer && write(master, answer, strlen(answer)) < 0)
 		_exit(4);
+	if (write(answered[1], "!", 1) != 1)
+		_exit(5);
 	for (;;)
 		pause();
 }
@@ -119,7 +128,7 @@ static void end_terminal(pid_t pid)
 
 /* Asks through a pty answered with answer; checks the settings came back
  * and nothing is left to read. Returns theme_query's result. */
-static int ask(const char *answer)
+static int ask_when(const char *answer, bool late)
 {
 	int master, slave = pty(&master);
 	struct termios before, after;
@@ -127,15 +136,22 @@ static int ask(const char *answer)
 	pid_t pid;
 	int got;
 
+	char said;
+
+	cr_assert_eq(pipe(answered), 0);
 	cr_assert_eq(tcgetattr(slave, &before), 0);
-	pid = terminal(master, slave, answer);
-	got = theme_query(slave, slave, answer ? 10000 : THEME_QUERY_MS);
+	pid = terminal(master, slave, answer, late);
+	got = answer && late ? theme_query(slave, slave, 50, 10000) :
+	      theme_query(slave, slave, answer ? 10000 : THEME_QUERY_MS,
+			  answer ? 0 : THEME_DRAIN_MS);
 	cr_assert_eq(tcgetattr(slave, &after), 0);
 	cr_expect_eq(after.c_lflag, before.c_lflag);
 	cr_expect_eq(after.c_cc[VMIN], before.c_cc[VMIN]);
 	cr_expect_eq(after.c_cc[VTIME], before.c_cc[VTIME]);
-	/* Nothing to read: the answer was taken whole. Non-canonical for a
-	 * moment, so that a partial line would show. */
+	/* Nothing to read once the terminal has answered: the answer was
+	 * taken whole. Non-canonical for a moment, so that a partial line
+	 * would show. */
+	cr_assert_eq(read(answered[0], &said, 1), 1);
 	after.c_lflag &= (tcflag_t)~ICANON;
 	after.c_cc[VMIN] = 0;
 	after.c_cc[VTIME] = 0;
@@ -143,9 +159,16 @@ static int ask(const char *answer)
 	p = (struct pollfd){ slave, POLLIN, 0 };
 	cr_expect_eq(poll(&p, 1, 0), 0, "bytes of the answer were left");
 	end_terminal(pid);
+	close(answered[0]);
+	close(answered[1]);
 	close(slave);
 	close(master);
 	return got;
+}
+
+static int ask(const char *answer)
+{
+	return ask_when(answer, false);
 }
 
 Test(theme, query_light_terminal)
@@ -171,12 +194,19 @@ Test(theme, query_silent_terminal)
 	cr_expect_eq(ask(NULL), -1);
 }
 
+/* An answer after the wait (0.3 s against 50 ms) does not count, and is
+ * taken out of the input whole: none of it reaches the program as keys. */
+Test(theme, query_late_answer_is_dropped)
+{
+	cr_expect_eq(ask_when("\033]11;rgb:ffff/ffff/ffff\a\033[?62c", true), -1);
+}
+
 Test(theme, query_no_terminal)
 {
 	int fd[2];
 
 	cr_assert_eq(pipe(fd), 0);
-	cr_expect_eq(theme_query(fd[0], fd[1], 10), -1);
+	cr_expect_eq(theme_query(fd[0], fd[1], 10, 10), -1);
 	close(fd[0]);
 	close(fd[1]);
 }
