@@ -31,12 +31,12 @@ _pescope()
 	# Options that take a value, and the rest.
 	local with_value='-d --d-model -b --base -n --length -p --position
 		-i --dim --layout --view --preset --lesson --step --lang
-		--palette --seed --dump --dump-series --vector -o --output
+		--palette --theme --seed --dump --dump-series --vector -o --output
 		--dtype --keys --export --size --color --colors --frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--list-keys -h --help -V --version'
 	local lists='views presets layouts formats dtypes series palettes
-		colors depths langs lessons'
+		themes colors depths langs lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}
 	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -74,6 +74,7 @@ _pescope()
 	--dtype) words=$(_pescope_ask "$prog" dtypes) ;;
 	--dump-series) words=$(_pescope_ask "$prog" series) ;;
 	--palette) words=$(_pescope_ask "$prog" palettes) ;;
+	--theme) words=$(_pescope_ask "$prog" themes) ;;
 	--color) words=$(_pescope_ask "$prog" colors) ;;
 	--colors) words=$(_pescope_ask "$prog" depths) ;;
 	--lang) words=$(_pescope_ask "$prog" langs) ;;

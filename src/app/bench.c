@@ -77,7 +77,7 @@ int bench_run(const struct options *opt)
 {
 	const char *tname = getenv("TERM");
 	struct term_opts to = { opt->ascii, false, opt->palette,
-				TERM_DEPTH_AUTO };
+				TERM_DEPTH_AUTO, (enum theme)opt->theme };
 	FILE *out = tmpfile();
 	struct canvas *c = canvas_new(opt->width, opt->height);
 	struct screen *sc = screen_new(views_catalog());

@@ -101,6 +101,10 @@ static const struct word colors[] = {
 	{ "auto", COLOR_CHOICE_AUTO }, { "always", COLOR_CHOICE_ALWAYS },
 	{ "never", COLOR_CHOICE_NEVER }, { NULL, 0 }
 };
+static const struct word themes[] = {
+	{ "auto", -1 }, { "dark", THEME_DARK }, { "light", THEME_LIGHT },
+	{ NULL, 0 }
+};
 static const struct word depths[] = {
 	{ "24bit", COLOR_RGB }, { "256", COLOR_256 }, { "16", COLOR_8 },
 	{ "mono", COLOR_NONE }, { NULL, 0 }
@@ -156,6 +160,7 @@ static const struct {
 	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
 	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
+	[CLI_LIST_THEMES] = { "themes", themes, NULL },
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
 	[CLI_LIST_DEPTHS] = { "depths", depths, NULL },
 	[CLI_LIST_LANGS] = { "langs", NULL, lang_word },
@@ -459,6 +464,16 @@ static const char *set_palette(struct options *opt, const char *arg)
 	return palette_from_name(arg, &opt->palette) == 0 ? NULL : "";
 }
 
+static const char *set_theme(struct options *opt, const char *arg)
+{
+	int i = word_index(arg, themes);
+
+	if (i < 0)
+		return "";
+	opt->theme = themes[i].value;
+	return NULL;
+}
+
 static const char *set_present(struct options *opt, const char *arg)
 {
 	(void)arg;
@@ -549,9 +564,20 @@ static const struct cli_option table[] = {
 		     "with --present)"),
 	  .accepts = N_("rdbu or puor"),
 	  .modes = IN_SCREEN, .set = set_palette },
+	{ .name = "theme", .arg = "WORD",
+	  .help = N_("colours for a dark or a light terminal background: "
+		     "%s, %s or %s (the default: %s if set, else the terminal's "
+		     "answer to an %s query if it comes within 0.1 s, else "
+		     "%s; without a terminal, as --snapshot and --export "
+		     "run, %s or %s)"),
+	  .accepts = N_("%s, %s or %s"),
+	  .terms = TERMS("dark", "light", "auto", "COLORFGBG", "OSC 11",
+			 "dark", "COLORFGBG", "dark"),
+	  .modes = IN_SCREEN, .set = set_theme },
 	{ .name = "present",
-	  .help = N_("presenter mode: echo keys and commands on screen, large "
-		     "captions, colour-blind safe colours (P in the explorer)"),
+	  .help = N_("presenter mode: echo keys and commands on screen, bold "
+		     "captions with room around them, colour-blind safe colours "
+		     "(P in the explorer)"),
 	  .modes = IN_SCREEN, .set = set_present },
 	{ .name = "drill",
 	  .help = N_("start with the interview drill: questions on the "
@@ -855,6 +881,7 @@ static void cli_defaults(struct options *opt)
 		.preset = -1,
 		.lang = -1,
 		.palette = PALETTE_RDBU,
+		.theme = -1,
 		.seed = -1,
 	};
 }

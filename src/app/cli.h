@@ -56,6 +56,7 @@ enum cli_list {
 	CLI_LIST_DTYPES,
 	CLI_LIST_SERIES,
 	CLI_LIST_PALETTES,
+	CLI_LIST_THEMES,
 	CLI_LIST_COLORS,
 	CLI_LIST_DEPTHS,
 	CLI_LIST_LANGS,
@@ -100,6 +101,8 @@ struct options {
 	int lang;			/* enum lang, or -1 when not given
 					 * (main settles it: lang_settle) */
 	enum palette_id palette;	/* heat colours of the screen modes */
+	int theme;			/* enum theme, or -1 for auto (main
+					 * settles it: theme_settle) */
 	bool present;			/* --present: presenter mode */
 	const char *argv0;		/* argv[0], to find the lessons */
 	bool drill;			/* --drill: start in the drill */

@@ -171,7 +171,8 @@ static void tell_depth(struct state *s, const struct options *opt)
 int explore_run(const struct options *opt)
 {
 	struct term_opts to = { opt->ascii, opt->color == COLOR_CHOICE_NEVER,
-				opt->palette, opt->colors };
+				opt->palette, opt->colors,
+				(enum theme)opt->theme };
 	struct state s;
 	struct canvas *c;
 	struct screen *sc;
@@ -258,7 +259,7 @@ int explore_run(const struct options *opt)
 			work_budget_set(0.0);
 			work_frame_start();
 			screen_draw(sc, &s, c);
-			export_screen(&s, c, to.palette);
+			export_screen(&s, c, to.palette, to.theme);
 			snprintf(lp.saved, sizeof lp.saved, "%s", s.msg);
 			lp.export_key_ms = clock_ms();	/* repeats meanwhile too */
 			work_budget_set(WORK_SLICE_MS);

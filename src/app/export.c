@@ -25,10 +25,10 @@ static void export_title(const struct state *s, char *buf, size_t n)
 }
 
 void export_screen(struct state *s, const struct canvas *c,
-		   enum palette_id palette)
+		   enum palette_id palette, enum theme theme)
 {
 	char path[96], title[192], err[MSG_MAX - 8], msg[MSG_MAX];
-	struct figure_opts o = { palette, true, title };
+	struct figure_opts o = { palette, true, title, theme };
 
 	export_title(s, title, sizeof title);
 	if (figure_auto_name(state_view(s)->name, time(NULL), path,
@@ -55,7 +55,8 @@ int export_run(const struct options *opt)
 {
 	struct headless_run h;
 	char title[192], err[512];
-	struct figure_opts o = { opt->palette, true, title };
+	struct figure_opts o = { opt->palette, true, title,
+				 (enum theme)opt->theme };
 	/* The screen --snapshot would show, a lesson's caption included. */
 	int rc = headless_open(opt, &h);
 

@@ -17,7 +17,7 @@
  * export_auto_name in the current folder as SVG, and reports in s's message
  * line where it went or why it failed. */
 void export_screen(struct state *s, const struct canvas *c,
-		   enum palette_id palette);
+		   enum palette_id palette, enum theme theme);
 
 /* `pescope --export FILE`: the screen --snapshot would show, written to
  * opt->export_path. Returns the exit status. */

@@ -26,6 +26,7 @@
 #include "io/dump.h"
 #include "io/series.h"
 #include "io/signals.h"
+#include "io/theme.h"
 #include "views/views.h"
 
 /* Flushes standard output after help or version: 0, or EX_IOERR with a
@@ -144,6 +145,10 @@ int main(int argc, char **argv)
 	/* -h and -V end the parse before a later --lang is read. */
 	l = opt.mode == CLI_HELP || opt.mode == CLI_VERSION ?
 	    cli_lang(argc, argv) : (enum lang)opt.lang;
+	/* --theme auto asks the terminal only where one is drawn on, before
+	 * curses starts. */
+	opt.theme = theme_settle(opt.theme, opt.mode == CLI_EXPLORE &&
+					    opt.color != COLOR_CHOICE_NEVER);
 	/* No --seed: new drill questions each run, except in a --keys
 	 * script, which must replay the same way every time. */
 	if (opt.seed < 0 && opt.mode == CLI_KEYS)

@@ -524,7 +524,7 @@ static int print_result(const struct options *opt, struct script_session *ss,
 			bool utf8)
 {
 	struct render_opts ro = { utf8, headless_color(opt),
-				  opt->palette };
+				  opt->palette, (enum theme)opt->theme };
 	char status[128];
 
 	if (opt->keys_snapshot) {

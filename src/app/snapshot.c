@@ -25,6 +25,7 @@ int snapshot_run(const struct options *opt)
 	h.s.ascii = !ro.utf8;
 	ro.color = headless_color(opt);
 	ro.palette = opt->palette;
+	ro.theme = (enum theme)opt->theme;
 	screen_draw(h.sc, &h.s, h.c);
 	rc = render_text(stdout, h.c, &ro);
 	headless_close(&h);

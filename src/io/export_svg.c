@@ -63,7 +63,7 @@ static int cell_paper(const struct svg *s, const struct cell *a)
 
 	if (a->kind == CELL_HALF || a->kind == CELL_BRAILLE)
 		return NO_COLOUR;
-	k = palette_look(a, COLOR_RGB, s->palette, true);
+	k = palette_look(a, COLOR_RGB, s->palette, THEME_DARK, true);
 	bg = k.attr & ATTR_REVERSE ? resolve(k.fg, EXPORT_SVG_INK)
 				   : resolve(k.bg, EXPORT_SVG_PAGE);
 	return bg == EXPORT_SVG_PAGE ? NO_COLOUR : bg;
@@ -81,7 +81,7 @@ static bool cell_ink(const struct svg *s, const struct cell *a, struct ink *k)
 	case CELL_TEXT:
 		if (a->ch == ' ')
 			return false;
-		l = palette_look(a, COLOR_RGB, s->palette, true);
+		l = palette_look(a, COLOR_RGB, s->palette, THEME_DARK, true);
 		k->ch = a->ch;
 		k->attr = l.attr & (uint8_t)~ATTR_REVERSE;
 		k->fg = l.attr & ATTR_REVERSE ? resolve(l.bg, EXPORT_SVG_PAGE)
@@ -91,7 +91,8 @@ static bool cell_ink(const struct svg *s, const struct cell *a, struct ink *k)
 		if (a->ch == 0)
 			return false;
 		k->ch = a->ch;
-		k->fg = resolve(palette_role_fg((enum role)a->fg, COLOR_RGB),
+		k->fg = resolve(palette_role_fg((enum role)a->fg, COLOR_RGB,
+						THEME_DARK),
 				EXPORT_SVG_INK);
 		k->attr = (uint8_t)(a->attr |
 				    palette_role_attr((enum role)a->fg,
@@ -225,7 +226,9 @@ static void put_heat(const struct svg *s, int *row)
 			for (int x = 0; x < s->w; x++) {
 				double v = half ? r[x].bot : r[x].top;
 				row[x] = r[x].kind != CELL_HALF ? NO_COLOUR :
-					 rgb_code(palette_heat_rgb(s->palette, v));
+					 rgb_code(palette_heat_rgb(s->palette,
+								   THEME_DARK,
+								   v));
 			}
 			put_runs(s->f, row, s->w, y * CH + half * PX, PX);
 		}
@@ -525,7 +528,8 @@ static void polys_run(struct polyset *ps, int x, int y0, int y1,
 static bool put_role_curves(const struct svg *s, int role)
 {
 	struct polyset ps = { NULL, 0, 0, false };
-	int rgb = resolve(palette_role_fg((enum role)role, COLOR_RGB),
+	int rgb = resolve(palette_role_fg((enum role)role, COLOR_RGB,
+					  THEME_DARK),
 			  EXPORT_SVG_INK);
 	int xdots = 2 * s->w, ydots = 4 * s->h;
 	struct runs prev = { malloc((size_t)(ydots + 2) * sizeof(int)), 0 };

@@ -20,7 +20,8 @@
  *     the grid holds whatever font the viewer picks;
  *   - backgrounds in a colour role (the status bar, the help overlay) become
  *     <rect>s, merged along the row like the heat.
- * Role colours are the 24-bit ones of palette_role_fg/bg (COLOR_RGB); the
+ * Role colours are the 24-bit ones of palette_role_fg/bg (COLOR_RGB) for
+ * THEME_DARK, the page an SVG has of its own; the
  * terminal's default colours become EXPORT_SVG_PAGE and EXPORT_SVG_INK.
  *
  * Layers are <g> elements with ids, in drawing order: "background",

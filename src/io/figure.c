@@ -53,7 +53,7 @@ int figure_write(const char *path, const struct canvas *c,
 	} else {
 		struct render_opts ro = { o->utf8,
 					  kind == FIGURE_ANS ? COLOR_256 : COLOR_NONE,
-					  o->palette };
+					  o->palette, o->theme };
 		rc = render_text(af.fp, c, &ro);
 	}
 	if (rc != 0) {

@@ -31,6 +31,8 @@ struct figure_opts {
 	bool utf8;			/* text exports: UTF-8 glyphs, else
 					   ASCII (SVG is always UTF-8) */
 	const char *title;		/* SVG <title>, or NULL */
+	enum theme theme;		/* page of text exports (.ans); an SVG
+					   has its own dark page */
 };
 
 /* Writes screen c to path in the format its extension names. Returns 0, or

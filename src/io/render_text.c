@@ -139,13 +139,14 @@ static void put_row(struct out *o, const struct cell *row, int w,
 	/* Find the end first: trimming needs to look ahead. */
 	while (end > 0) {
 		k = palette_look(&row[end - 1], opt->color, opt->palette,
-				 opt->utf8);
+				 opt->theme, opt->utf8);
 		if (ansi ? !invisible(&k) : k.glyph != ' ' && k.glyph != 0)
 			break;
 		end--;
 	}
 	for (int x = 0; x < end; x++) {
-		k = palette_look(&row[x], opt->color, opt->palette, opt->utf8);
+		k = palette_look(&row[x], opt->color, opt->palette,
+				 opt->theme, opt->utf8);
 		reserve(o);
 		if (ansi && !same_style(&k, &cur)) {
 			put_sgr(o, &k, opt->color);

@@ -16,6 +16,7 @@ struct render_opts {
 	bool utf8;		/* false: ASCII only (see canvas_glyph) */
 	enum color_mode color;	/* COLOR_NONE: plain text; else ANSI SGR */
 	enum palette_id palette;	/* heat colours */
+	enum theme theme;	/* the page the colours are for */
 };
 
 /* Writes canvas c to out, one line per row, each ended by '\n'.

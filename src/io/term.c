@@ -184,8 +184,8 @@ static void define_pairs(void)
 	t.ncodes = 0;
 	code_add(PALETTE_DEFAULT);
 	for (int r = 0; r < ROLE_COUNT; r++) {
-		code_add(palette_role_fg((enum role)r, t.mode));
-		code_add(palette_role_bg((enum role)r, t.mode));
+		code_add(t.heat.role_fg[r]);
+		code_add(t.heat.role_bg[r]);
 	}
 	for (int l = 0; l < t.heat.nlevels; l++)
 		code_add(t.heat.code[l]);
@@ -275,7 +275,7 @@ static void setup_screen(const struct term_opts *o)
 		use_default_colors();
 		t.mode = pick_mode(o);
 	}
-	palette_heat_table(&t.heat, o->palette, t.mode, HEAT_LEVELS);
+	palette_heat_table(&t.heat, o->palette, o->theme, t.mode, HEAT_LEVELS);
 	if (t.mode != COLOR_NONE)
 		define_pairs();
 	t.open = true;

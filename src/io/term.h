@@ -57,6 +57,7 @@ struct term_opts {
 	enum palette_id palette;	/* heat colours */
 	int depth;		/* TERM_DEPTH_AUTO, or the enum color_mode
 				 * wanted (never above what the terminal can) */
+	enum theme theme;	/* the page the colours are for */
 };
 
 enum term_event_type {

@@ -135,8 +135,9 @@ static void collect_row(void *ctx, bool heading, int indent, const char *text)
 		return;
 	}
 	/* The first row as far as it goes, then the rest under the
-	 * description's first column (or 2 when that leaves too little). */
-	if (indent > k->width / 2)
+	 * description's first column (or 2 when that leaves too little, and
+	 * for a heading): a continuation is always indented. */
+	if (indent > k->width / 2 || indent < 2)
 		indent = 2;
 	n = wrap_lines(text, k->width, lines, 1);
 	snprintf(part, sizeof part, "%.*s", (int)lines[0].len, text);
@@ -160,62 +161,91 @@ int help_rows(const struct state *s, int width, struct help_row *out,
 	return k.n;
 }
 
-/* Whether rows[0 .. n-1] go into `cols` columns of at most `tall` rows,
- * each column ending where a row may end one (not before a continuation,
- * not after a heading); start[] gets where each column starts. */
-static bool split_columns(const struct help_row *rows, int n, int cols,
-			  int tall, int start[])
+/* Fills `cols` columns of at most `tall` rows with rows[from ..], each
+ * column ending where a row may end one (not before a continuation, not
+ * after a heading); start[j] gets where column j starts, start[cols] the
+ * row after the last shown. Strict: returns -1 when an entry is taller
+ * than a column; otherwise such an entry is cut at the column's foot.
+ * Returns start[cols]. */
+static int fill_columns(const struct help_row *rows, int n, int from,
+			int cols, int tall, int start[], bool strict)
 {
-	int at = 0;
+	int at = from;
 
 	for (int j = 0; j < cols; j++) {
-		int end = at + tall < n ? at + tall : n;
+		int full = at + tall < n ? at + tall : n, end = full;
 
 		start[j] = at;
 		while (end < n && end > at &&
 		       (rows[end].cont || rows[end - 1].heading))
 			end--;
-		if (end == at && at < n)
-			return false;
+		if (end == at && at < n) {
+			if (strict)
+				return -1;
+			end = full;
+		}
 		at = end;
 	}
 	start[cols] = at;
-	return at == n;
+	return at;
 }
 
 void help_layout(const struct state *s, int w, int h, struct help_layout *l)
 {
 	static struct help_row rows[HELP_ROWS_MAX];
-	int inner_h = h - 4;
+	int inner_h = h - 4, inner_w = w - 2;
+	int most = inner_w / HELP_COL_MIN, col_w, n, top;
 
-	for (int cols = 1; cols <= HELP_COLS_MAX; cols++) {
-		int col_w = (w - 2) / cols;
-		int n, tall;
+	/* As many columns as the width allows, and of those as few as hold
+	 * everything: one rule for every view, whatever its help's length. */
+	if (most < 1)
+		most = 1;
+	if (most > HELP_COLS_MAX)
+		most = HELP_COLS_MAX;
+	*l = (struct help_layout){ .cols = 1, .col_w = inner_w };
+	if (inner_h < 1 || inner_w < 8)
+		return;
+	for (int cols = 1; cols <= most; cols++) {
+		int tall;
 
-		if (col_w < HELP_COL_MIN && cols > 1)
-			break;
+		col_w = inner_w / cols;
 		n = help_rows(s, col_w - 1, rows, HELP_ROWS_MAX);
-		if (inner_h < 1 ||
-		    !split_columns(rows, n, cols, inner_h, l->start))
+		if (fill_columns(rows, n, 0, cols, inner_h, l->start, true) != n)
 			continue;
 		/* The shortest columns that still hold everything. */
 		tall = (n + cols - 1) / cols;
 		while (tall < inner_h &&
-		       !split_columns(rows, n, cols, tall, l->start))
+		       fill_columns(rows, n, 0, cols, tall, l->start, true) != n)
 			tall++;
-		split_columns(rows, n, cols, tall, l->start);
-		l->scrolls = false;
+		fill_columns(rows, n, 0, cols, tall, l->start, true);
 		l->cols = cols;
 		l->col_w = col_w;
 		l->per_col = tall;
 		l->nrows = n;
+		l->shown = n;
 		return;
 	}
-	/* One column that scrolls: a margin each side inside the box. */
-	*l = (struct help_layout){ .scrolls = true, .cols = 1, .col_w = w - 2,
-				   .per_col = inner_h > 0 ? inner_h : 0,
-				   .nrows = help_rows(s, w - 4, rows,
-						      HELP_ROWS_MAX) };
+	/* More rows than the screen holds: the widest columns scroll, the
+	 * rows flowing from one column into the next. */
+	col_w = inner_w / most;
+	n = help_rows(s, col_w - 1, rows, HELP_ROWS_MAX);
+	l->scrolls = true;
+	l->cols = most;
+	l->col_w = col_w;
+	l->per_col = inner_h;
+	l->nrows = n;
+	/* The first entry from which the rest shows whole. */
+	for (l->top_max = 0; l->top_max < n; l->top_max++)
+		if (!rows[l->top_max].cont &&
+		    fill_columns(rows, n, l->top_max, most, inner_h, l->start,
+				 false) == n)
+			break;
+	/* A window starts with an entry, never inside one. */
+	top = s->help_top < l->top_max ? s->help_top : l->top_max;
+	while (top > 0 && rows[top].cont)
+		top--;
+	fill_columns(rows, n, top > 0 ? top : 0, most, inner_h, l->start, false);
+	l->shown = l->start[most] - l->start[0];
 }
 
 int help_scroll_max(const struct state *s)
@@ -225,5 +255,25 @@ int help_scroll_max(const struct state *s)
 	if (s->screen_w <= 0 || s->screen_h <= 0)
 		return 0;
 	help_layout(s, s->screen_w, s->screen_h, &l);
-	return l.scrolls && l.nrows > l.per_col ? l.nrows - l.per_col : 0;
+	return l.top_max;
+}
+
+int help_scroll_to(const struct state *s, long long top, int dir)
+{
+	static struct help_row rows[HELP_ROWS_MAX];
+	struct help_layout l;
+	int t;
+
+	if (s->screen_w <= 0 || s->screen_h <= 0)
+		return 0;
+	help_layout(s, s->screen_w, s->screen_h, &l);
+	if (!l.scrolls)
+		return 0;
+	t = top < 0 ? 0 : top > l.top_max ? l.top_max : (int)top;
+	help_rows(s, l.col_w - 1, rows, HELP_ROWS_MAX);
+	while (dir > 0 && t < l.top_max && rows[t].cont)
+		t++;
+	while (t > 0 && rows[t].cont)
+		t--;
+	return t;
 }

@@ -1,11 +1,13 @@
 /* help.h - the text of the '?' overlay: the key table by group and the ':'
  * commands, in the language of the state, and how far it scrolls.
  *
- * The overlay shows the entries in as many columns as the screen height
- * needs, and when even the fewest columns do not fit (on screens of 80
- * columns and less, always) in one column that scrolls. An entry too long
- * for its column continues on the next rows, indented under its
- * description, so every description can be read whole. The state knows the screen's
+ * The overlay shows the entries in as many columns (at least HELP_COL_MIN
+ * wide) as the screen's width allows, and of those as few as hold every
+ * row in the height; when even the most do not, they scroll, the rows
+ * flowing from one column into the next. The rule is the same for every
+ * view. An entry too long for its column continues on the next rows,
+ * indented (under its description, or by 2), so every description can be
+ * read whole. The state knows the screen's
  * size (state_set_screen), so the reducer can keep the scroll inside the
  * rows there are. Pure: no drawing. */
 #ifndef HELP_H
@@ -34,18 +36,21 @@ struct help_row {
 int help_rows(const struct state *s, int width, struct help_row *out,
 	      int max);
 
-/* Where the help goes on a w x h screen: a box over the whole width,
- * `cols` columns of col_w columns side by side, column j holding rows
- * start[j] .. start[j+1]-1 (at most per_col of them), the rows wrapped to
- * col_w - 1; a column never ends inside an entry or right after a
- * heading, and the columns are as even as that allows. Or, when no number
- * of columns at least HELP_COL_MIN wide holds every row in the height,
- * one column that scrolls (scrolls = true, per_col = the rows shown,
- * start[] unused). nrows is how many rows there are in all. */
+/* Where the help goes on a w x h screen: a box over the whole width with
+ * `cols` columns of col_w
+ * columns side by side, column j holding rows start[j] .. start[j+1]-1
+ * (at most per_col of them), the rows wrapped to col_w - 1; a column
+ * never ends inside an entry or right after a heading where the entry
+ * fits in a column, and the columns are as even as that allows. cols is
+ * the fewest of 1 .. (w - 2) / HELP_COL_MIN (at most HELP_COLS_MAX) that
+ * hold all nrows rows; when none does, it is the most, scrolls is true,
+ * start[0] is the first row shown (s->help_top, at most top_max, the
+ * first row from which the rest shows whole) and shown how many show. */
 enum { HELP_COL_MIN = 40, HELP_COLS_MAX = 4 };
 struct help_layout {
 	bool scrolls;
 	int cols, col_w, per_col, nrows;
+	int shown, top_max;
 	int start[HELP_COLS_MAX + 1];
 };
 void help_layout(const struct state *s, int w, int h, struct help_layout *l);
@@ -53,5 +58,11 @@ void help_layout(const struct state *s, int w, int h, struct help_layout *l);
 /* The largest first row the scrolling help may show on s's screen (0
  * when everything fits, or when the screen's size is not known). */
 int help_scroll_max(const struct state *s);
+
+/* The first row to show when the help of s's screen is scrolled to row
+ * top, moving in direction dir (+1 down, -1 up): top within 0 ..
+ * help_scroll_max, moved to the start of an entry, the next one's when
+ * going down (so that every press moves), its own otherwise. */
+int help_scroll_to(const struct state *s, long long top, int dir);
 
 #endif

@@ -70,7 +70,7 @@ static const struct keybinding table[] = {
 	{ N_("Lessons"), { 'o' }, { 0 }, ACT_LESSON_MENU,
 	  N_("choose a lesson (0 there closes it)") },
 	{ N_("Other"), { 'P' }, { 0 }, ACT_PRESENT_TOGGLE,
-	  N_("presenter mode: key echo, large captions") },
+	  N_("presenter mode: key echo, bold captions") },
 	{ N_("Other"), { ' ' }, { 0 }, ACT_PLAY_TOGGLE,
 	  N_("play / pause the position sweep") },
 	{ N_("Other"), { ':' }, { 0 }, ACT_CMD_OPEN,

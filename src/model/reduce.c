@@ -69,18 +69,17 @@ static void sweep_tick(struct state *s)
 	s->cur.pos = p;
 }
 
-/* Scrolls the help by rows or pages, within what it has. */
+/* Scrolls the help by rows or pages, within what it has, to the start of
+ * an entry. */
 static void help_scroll(struct state *s, const struct action *a)
 {
-	int top = s->help_top, max = help_scroll_max(s);
 	long long by = a->arg;
 	struct help_layout l;
 
 	help_layout(s, s->screen_w, s->screen_h, &l);
 	if (a->kind == ACT_HELP_PAGE)
-		by *= l.per_col > 2 ? l.per_col - 1 : 1;
-	by += top;
-	s->help_top = (int)clamp_ll(by, 0, max);
+		by *= l.shown > 2 ? l.shown - 1 : 1;
+	s->help_top = help_scroll_to(s, s->help_top + by, by > 0 ? 1 : -1);
 }
 
 /* ---- parameters ---- */

@@ -92,7 +92,7 @@ struct state {
 				 * set once by the mode that starts a run */
 	struct lesson_cursor les;	/* the lesson followed, if any */
 	struct highlight hl;	/* region marked by the lesson step */
-	bool present;		/* presenter mode: large captions (the key
+	bool present;		/* presenter mode: bold captions (the key
 				 * echo belongs to the explorer loop) */
 	struct drill_session drill;	/* the interview drill, if one is on */
 };

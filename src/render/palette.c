@@ -84,15 +84,24 @@ static const struct ramp256 ramps256[PALETTE_COUNT][2] = {
 	},
 };
 
-enum { CENTRE256 = 231 };	/* white, L* 100 */
+/* The zero of the ramp: white (231, L* 100) on a dark page; on a white
+ * page grey 254 (#e4e4e4, L* 90.6, 1.3:1 against white), so that a heatmap's
+ * zeros stay a surface and do not vanish into the page. It is still lighter
+ * than the first step of either half (L* 87.1 and 89.3), so lightness falls
+ * from the centre out in both themes. */
+static const struct step256 centre256[THEME_COUNT] = {
+	[THEME_DARK] = { 231, 100.0f },
+	[THEME_LIGHT] = { 254, 90.6f },
+};
 
-static int heat256(enum palette_id id, double v)
+static int heat256(enum palette_id id, enum theme theme, double v)
 {
 	const struct ramp256 *r = &ramps256[id][v > 0];
+	const struct step256 *c = &centre256[theme];
 	double end = r->step[r->n - 1].lightness;
 	double want = 100.0 - (100.0 - end) * fabs(v);
-	int best = CENTRE256;
-	double dist = 100.0 - want;
+	int best = c->code;
+	double dist = fabs(c->lightness - want);
 
 	for (int k = 0; k < r->n; k++)
 		if (fabs(r->step[k].lightness - want) < dist) {
@@ -112,6 +121,11 @@ static double clamp1(double v)
 	if (isnan(v))
 		return 0;
 	return v < -1 ? -1 : v > 1 ? 1 : v;
+}
+
+static enum theme valid_theme(enum theme t)
+{
+	return (unsigned)t < THEME_COUNT ? t : THEME_DARK;
 }
 
 static enum palette_id valid_id(enum palette_id id)
@@ -142,17 +156,28 @@ static uint8_t lerp8(uint8_t a, uint8_t b, unsigned t)
 	return (uint8_t)((a * (256 - t) + b * t + 128) >> 8);
 }
 
-struct rgb palette_heat_rgb(enum palette_id id, double v)
+/* The light theme's zero: #e4e4e4, the 256-colour ramp's (centre256). */
+static const struct rgb light_centre = { 0xe4, 0xe4, 0xe4 };
+
+struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v)
 {
 	const struct rgb *s = stops[valid_id(id)];
 	unsigned u = (unsigned)((clamp1(v) + 1) * 4 * 256 + 0.5); /* 0..2048 */
 	unsigned i = u >> 8, t = u & 255;
+	struct rgb a, b;
 
 	if (i >= 8)
 		return s[8];
-	return (struct rgb){ lerp8(s[i].r, s[i + 1].r, t),
-			     lerp8(s[i].g, s[i + 1].g, t),
-			     lerp8(s[i].b, s[i + 1].b, t) };
+	a = s[i];
+	b = s[i + 1];
+	if (valid_theme(theme) == THEME_LIGHT) {
+		if (i == 4)
+			a = light_centre;
+		if (i + 1 == 4)
+			b = light_centre;
+	}
+	return (struct rgb){ lerp8(a.r, b.r, t), lerp8(a.g, b.g, t),
+			     lerp8(a.b, b.b, t) };
 }
 
 /* The eight-colour band nearest to v: 0 .. BANDS8-1. */
@@ -161,15 +186,16 @@ static int band8(double v)
 	return (int)lround((clamp1(v) + 1) * 2);
 }
 
-int palette_heat(enum palette_id id, enum color_mode mode, double v)
+int palette_heat(enum palette_id id, enum color_mode mode, enum theme theme,
+		 double v)
 {
 	switch (mode) {
 	case COLOR_8:
 		return bands8[valid_id(id)][band8(v)];
 	case COLOR_256:
-		return heat256(valid_id(id), clamp1(v));
+		return heat256(valid_id(id), valid_theme(theme), clamp1(v));
 	case COLOR_RGB:
-		return palette_code(palette_heat_rgb(id, v), mode);
+		return palette_code(palette_heat_rgb(id, theme, v), mode);
 	default:
 		return PALETTE_DEFAULT;
 	}
@@ -290,12 +316,36 @@ struct role_colors {
 	uint8_t mono_paper;	/* added in COLOR_NONE when used as bg */
 };
 
-static const struct role_colors roles[ROLE_COUNT] = {
+/* Every RGB value below is an entry of xterm's 256-colour cube (levels 0,
+ * 95, 135, 175, 215, 255) or grey ramp, so a screen has the same colours
+ * in 24-bit and in 256 colours, and the contrast measured for one holds for
+ * the other.
+ *
+ * Contrast (WCAG 2.x ratio, measured against black for the dark theme and
+ * white for the light one; tests/e2e/contrast.sh measures every screen):
+ * every role that carries letters is 7:1 or more (AAA, presenter mode's
+ * floor; 4.5:1 is AA, the floor elsewhere). No role is drawn faint (SGR 2) in
+ * colour: xterm draws faint at 2/3 of its colour, and the old faint grey
+ * hints were 3.14:1 on black. Borders are no text; they stay above 3:1
+ * (WCAG's floor for the edges of controls).
+ *
+ * One colour, one meaning: the traces (data curves) avoid the colours of
+ * both heat palettes (RdBu's blue and red, PuOr's purple and orange), of
+ * the cursor and of the markers, so a curve never reads as a heat value (at
+ * least 20 CIELAB units from each, tests/unit/test_pictures.c): dark theme cyan, yellow, pink, lime; light theme teal,
+ * magenta, dark green, maroon. A white page leaves the 256-colour cube
+ * only three hues dark enough for 7:1 that no heat ramp uses (teal, green,
+ * magenta; olive is 6.7:1), so the fourth curve is maroon, near RdBu's red
+ * end in hue but at half its lightness, and the cursor black. Key names
+ * have no colour of their own: bold in the text colour. */
+static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
+	[THEME_DARK] = {
 	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 			   PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
-	[ROLE_DIM] = { true, false, { 138, 138, 138 }, { 0, 0, 0 },
-		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_DIM, ATTR_DIM, 0 },
-	[ROLE_AXIS] = { true, false, { 150, 150, 150 }, { 0, 0, 0 },
+	/* Grey 248: 8.8:1 on black, still dimmer than the text. */
+	[ROLE_DIM] = { true, false, { 168, 168, 168 }, { 0, 0, 0 },
+		       PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
+	[ROLE_AXIS] = { true, false, { 178, 178, 178 }, { 0, 0, 0 },
 			7, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
 	[ROLE_TITLE] = { true, false, { 135, 175, 215 }, { 0, 0, 0 },
 			 6, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
@@ -304,22 +354,21 @@ static const struct role_colors roles[ROLE_COUNT] = {
 	[ROLE_FOCUS] = { true, false, { 95, 215, 255 }, { 0, 0, 0 },
 			 6, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	/* Bright green reads over blue, white and red heat alike. */
-	[ROLE_CURSOR] = { true, true, { 0, 230, 0 }, { 0, 230, 0 },
+	[ROLE_CURSOR] = { true, true, { 0, 215, 0 }, { 0, 215, 0 },
 			  2, 2, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			  ATTR_REVERSE },
-	/* Okabe-Ito: sky blue, orange, bluish green, reddish purple. The
-	 * paper is the ink, for legend swatches. */
-	[ROLE_TRACE1] = { true, true, { 86, 180, 233 }, { 86, 180, 233 },
+	/* The paper is the ink, for legend swatches. */
+	[ROLE_TRACE1] = { true, true, { 0, 215, 215 }, { 0, 215, 215 },
 			  6, 6, 0, 0, 0 },
-	[ROLE_TRACE2] = { true, true, { 230, 159, 0 }, { 230, 159, 0 },
+	[ROLE_TRACE2] = { true, true, { 255, 255, 95 }, { 255, 255, 95 },
 			  3, 3, 0, ATTR_BOLD, 0 },
-	[ROLE_TRACE3] = { true, true, { 0, 158, 115 }, { 0, 158, 115 },
-			  2, 2, 0, 0, 0 },
-	[ROLE_TRACE4] = { true, true, { 204, 121, 167 }, { 204, 121, 167 },
-			  5, 5, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE3] = { true, true, { 255, 135, 255 }, { 255, 135, 255 },
+			  5, 5, 0, 0, 0 },
+	[ROLE_TRACE4] = { true, true, { 175, 215, 95 }, { 175, 215, 95 },
+			  2, 2, 0, ATTR_BOLD, 0 },
 	/* Markers (len, L0, thresholds, reach) are rulers, not data: a
 	 * light grey no trace colour is near, so the dashed threshold never
-	 * reads as the orange curve it crosses. */
+	 * reads as a curve it crosses. */
 	[ROLE_MARKER] = { true, true, { 238, 238, 238 }, { 238, 238, 238 },
 			  7, 7, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 95, 215, 95 }, { 0, 0, 0 },
@@ -330,10 +379,65 @@ static const struct role_colors roles[ROLE_COUNT] = {
 			 1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	[ROLE_STATUS] = { true, true, { 208, 208, 208 }, { 48, 48, 48 },
 			  0, 6, 0, 0, ATTR_REVERSE },
-	[ROLE_HELP] = { true, true, { 230, 230, 230 }, { 28, 36, 56 },
+	/* Grey 234: an overlay a shade off the page, dark enough that the
+	 * hints' grey on it stays 7:1. */
+	[ROLE_HELP] = { true, true, { 228, 228, 228 }, { 28, 28, 28 },
 			7, 4, 0, 0, 0 },
-	[ROLE_KEY] = { true, false, { 255, 215, 95 }, { 0, 0, 0 },
-		       3, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
+	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+		       0 },
+	},
+	[THEME_LIGHT] = {
+	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			   PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	/* Grey 239: 8.3:1 on white. */
+	[ROLE_DIM] = { true, false, { 78, 78, 78 }, { 0, 0, 0 },
+		       PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
+	[ROLE_AXIS] = { true, false, { 68, 68, 68 }, { 0, 0, 0 },
+			0, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
+	/* Titles in the text's own colour, bold: no blue dark enough for
+	 * 7:1 on the help's grey is not a curve's or a heat end's. */
+	[ROLE_TITLE] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			 PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+			 0 },
+	/* 3.4:1 on white: the frame of every panel, the heatmap's too, shows
+	 * on the page. */
+	[ROLE_BORDER] = { true, false, { 138, 138, 138 }, { 0, 0, 0 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_FOCUS] = { true, false, { 0, 0, 175 }, { 0, 0, 0 },
+			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
+	/* Near black reads over the pale heat tints, the white page and
+	 * both ends of the ramps; the dark green it would be is the third
+	 * curve's. Grey 232, not #000000: a 24-bit code below 8 is one of
+	 * the 8 ANSI colours to ncurses' -direct entries, and xterm draws
+	 * bold ANSI black as bright black (#7f7f7f, 4.0:1 on white). */
+	[ROLE_CURSOR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			  0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			  ATTR_REVERSE },
+	[ROLE_TRACE1] = { true, true, { 0, 95, 95 }, { 0, 95, 95 },
+			  6, 6, 0, 0, 0 },
+	[ROLE_TRACE2] = { true, true, { 135, 0, 95 }, { 135, 0, 95 },
+			  5, 5, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE3] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
+			  2, 2, 0, 0, 0 },
+	[ROLE_TRACE4] = { true, true, { 95, 0, 0 }, { 95, 0, 0 },
+			  1, 1, 0, ATTR_BOLD, 0 },
+	[ROLE_MARKER] = { true, true, { 88, 88, 88 }, { 88, 88, 88 },
+			  0, 0, 0, ATTR_BOLD, 0 },
+	[ROLE_OK] = { true, false, { 0, 95, 0 }, { 0, 0, 0 },
+		      2, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_WARN] = { true, false, { 135, 0, 0 }, { 0, 0, 0 },
+			1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
+	[ROLE_ERROR] = { true, false, { 175, 0, 0 }, { 0, 0, 0 },
+			 1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
+	[ROLE_STATUS] = { true, true, { 18, 18, 18 }, { 228, 228, 228 },
+			  0, 7, 0, 0, ATTR_REVERSE },
+	[ROLE_HELP] = { true, true, { 18, 18, 18 }, { 238, 238, 238 },
+			0, 7, 0, 0, 0 },
+	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+		       0 },
+	},
 };
 
 static int role_code(bool has, struct rgb c, int code8, enum color_mode mode)
@@ -343,23 +447,23 @@ static int role_code(bool has, struct rgb c, int code8, enum color_mode mode)
 	return mode == COLOR_8 ? code8 : palette_code(c, mode);
 }
 
-int palette_role_fg(enum role r, enum color_mode mode)
+int palette_role_fg(enum role r, enum color_mode mode, enum theme theme)
 {
 	const struct role_colors *p;
 
 	if ((unsigned)r >= ROLE_COUNT)
 		return PALETTE_DEFAULT;
-	p = &roles[r];
+	p = &roles[valid_theme(theme)][r];
 	return role_code(p->has_ink, p->ink, p->ink8, mode);
 }
 
-int palette_role_bg(enum role r, enum color_mode mode)
+int palette_role_bg(enum role r, enum color_mode mode, enum theme theme)
 {
 	const struct role_colors *p;
 
 	if ((unsigned)r >= ROLE_COUNT)
 		return PALETTE_DEFAULT;
-	p = &roles[r];
+	p = &roles[valid_theme(theme)][r];
 	return role_code(p->has_paper, p->paper, p->paper8, mode);
 }
 
@@ -368,9 +472,10 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode)
 	unsigned a = 0;
 
 	if ((unsigned)fg < ROLE_COUNT)
-		a |= mode == COLOR_NONE ? roles[fg].mono_ink : roles[fg].attr;
+		a |= mode == COLOR_NONE ? roles[THEME_DARK][fg].mono_ink
+					: roles[THEME_DARK][fg].attr;
 	if ((unsigned)bg < ROLE_COUNT && mode == COLOR_NONE)
-		a |= roles[bg].mono_paper;
+		a |= roles[THEME_DARK][bg].mono_paper;
 	return a;
 }
 
@@ -380,6 +485,7 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode)
 struct heat_source {
 	enum palette_id id;		/* exact: palette_heat(id, mode, v);
 					   and the COLOR_8 shades */
+	enum theme theme;		/* exact: the page it is drawn on */
 	const struct heat_table *table;	/* or, when non-NULL, this table */
 };
 
@@ -387,21 +493,21 @@ static int heat_code(const struct heat_source *h, enum color_mode mode, double v
 {
 	if (h->table)
 		return h->table->code[palette_level(v, h->table->nlevels)];
-	return palette_heat(h->id, mode, v);
+	return palette_heat(h->id, mode, h->theme, v);
 }
 
 static int ink_code(const struct heat_source *h, enum color_mode mode, unsigned r)
 {
 	if (h->table && r < ROLE_COUNT)
 		return h->table->role_fg[r];
-	return palette_role_fg((enum role)r, mode);
+	return palette_role_fg((enum role)r, mode, h->theme);
 }
 
 static int paper_code(const struct heat_source *h, enum color_mode mode, unsigned r)
 {
 	if (h->table && r < ROLE_COUNT)
 		return h->table->role_bg[r];
-	return palette_role_bg((enum role)r, mode);
+	return palette_role_bg((enum role)r, mode, h->theme);
 }
 
 /* Shades between two neighbouring colours, a quarter, half and three
@@ -461,14 +567,14 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 }
 
 struct look palette_look(const struct cell *a, enum color_mode mode,
-			 enum palette_id id, bool utf8)
+			 enum palette_id id, enum theme theme, bool utf8)
 {
-	struct heat_source h = { id, NULL };
+	struct heat_source h = { id, theme, NULL };
 	return look_of(a, mode, &h, utf8);
 }
 
 void palette_heat_table(struct heat_table *t, enum palette_id id,
-			enum color_mode mode, int nlevels)
+			enum theme theme, enum color_mode mode, int nlevels)
 {
 	if (nlevels < 1)
 		nlevels = 1;
@@ -476,18 +582,20 @@ void palette_heat_table(struct heat_table *t, enum palette_id id,
 		nlevels = HEAT_TABLE_MAX;
 	t->mode = mode;
 	t->id = valid_id(id);
+	t->theme = valid_theme(theme);
 	t->nlevels = nlevels;
 	for (int l = 0; l < nlevels; l++)
-		t->code[l] = palette_heat(id, mode, palette_level_value(l, nlevels));
+		t->code[l] = palette_heat(id, mode, theme,
+					  palette_level_value(l, nlevels));
 	for (int r = 0; r < ROLE_COUNT; r++) {
-		t->role_fg[r] = palette_role_fg((enum role)r, mode);
-		t->role_bg[r] = palette_role_bg((enum role)r, mode);
+		t->role_fg[r] = palette_role_fg((enum role)r, mode, theme);
+		t->role_bg[r] = palette_role_bg((enum role)r, mode, theme);
 	}
 }
 
 struct look palette_look_table(const struct cell *a, const struct heat_table *t,
 			       bool utf8)
 {
-	struct heat_source h = { t->id, t };
+	struct heat_source h = { t->id, t->theme, t };
 	return look_of(a, t->mode, &h, utf8);
 }

@@ -35,6 +35,15 @@ enum palette_id {
 
 enum { PALETTE_DEFAULT = -1 };	/* the terminal's default colour */
 
+/* The page the screen is drawn on: every role has a colour for each, and
+ * the heat ramp's zero differs (palette_heat_rgb). Out-of-range values
+ * count as THEME_DARK. */
+enum theme {
+	THEME_DARK,		/* a black (dark) terminal background */
+	THEME_LIGHT,		/* a white (light) terminal background */
+	THEME_COUNT		/* number of themes, not a theme */
+};
+
 struct rgb {
 	uint8_t r, g, b;
 };
@@ -56,26 +65,29 @@ const char *palette_name(enum palette_id id);
  * Returns 0 and sets *id, or -1 when there is no such palette. */
 int palette_from_name(const char *name, enum palette_id *id);
 
-/* The colour of heat value v: v is clamped to [-1, 1], NaN counts as 0.
+/* The colour of heat value v on a page of theme: v is clamped to [-1, 1],
+ * NaN counts as 0.
  * The palette's nine ColorBrewer stops sit at v = -1, -0.75, ..., +1 and are
  * interpolated linearly in sRGB between them (the stops are already
  * perceptually spaced). RdBu: -1 = #2166ac (blue), 0 = #f7f7f7,
  * +1 = #b2182b (red). PuOr: -1 = #542788 (purple), +1 = #b35806 (orange).
  * The darkest 11-class ends are left out so both ends stay visible on a dark
- * terminal background. */
-struct rgb palette_heat_rgb(enum palette_id id, double v);
+ * terminal background. THEME_LIGHT replaces the centre stop #f7f7f7, which
+ * vanishes into a white page, by the grey #e4e4e4 (1.3:1 against white). */
+struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v);
 
 /* Heat colour code of v for mode (v clamped, NaN = 0).
  *   COLOR_8: five bands, the colour of the nearest of v = -1, -0.5, 0, 0.5,
  *     1: blue, cyan, white, yellow, red for RdBu (magenta for PuOr's -1);
  *     cells add shades between them (palette_look).
  *   COLOR_256: a ramp chosen for xterm's palette by measuring it in CIELAB
- *     (palette.c): white (231) at 0, then six or seven steps to each end
+ *     (palette.c): white (231; THEME_LIGHT grey 254) at 0, then six or seven steps to each end
  *     with lightness falling evenly and hue held within 20 degrees from one
  *     step to the next. RdBu: 189 .. 21 (blue) and 224 .. 124 (red); PuOr:
  *     189 .. 54 (purple) and 223 .. 130 (orange).
  *   COLOR_RGB: palette_heat_rgb. */
-int palette_heat(enum palette_id id, enum color_mode mode, double v);
+int palette_heat(enum palette_id id, enum color_mode mode, enum theme theme,
+		 double v);
 
 /* Quantises v (clamped, NaN = 0) to a level 0 .. nlevels-1, in equal steps;
  * -1 -> 0, +1 -> nlevels-1, and 0 -> the middle level when nlevels is odd.
@@ -106,14 +118,17 @@ int palette_code(struct rgb c, enum color_mode mode);
 /* ---- roles ---- */
 
 /* Colour code of role r used as foreground (its ink) or background (its
- * paper) in mode. ROLE_DEFAULT, out-of-range roles and COLOR_NONE give
- * PALETTE_DEFAULT. Role colours do not depend on the heat palette: the trace
- * colours are Okabe-Ito, which is colour-blind safe already. */
-int palette_role_fg(enum role r, enum color_mode mode);
-int palette_role_bg(enum role r, enum color_mode mode);
+ * paper) in mode, on a page of theme. ROLE_DEFAULT, ROLE_KEY and the
+ * light theme's ROLE_TITLE (bold in the terminal's own colour),
+ * out-of-range roles and COLOR_NONE give PALETTE_DEFAULT. Role colours do not depend on the heat palette; the
+ * traces avoid the hues of both (palette.c). Every role that carries text
+ * is at least 4.5:1 against its theme's page in 24-bit and 256 colours. */
+int palette_role_fg(enum role r, enum color_mode mode, enum theme theme);
+int palette_role_bg(enum role r, enum color_mode mode, enum theme theme);
 
-/* Attributes that roles add in mode. In colour modes: bold for titles, the
- * focused border, warnings and errors. In COLOR_NONE, where colour cannot
+/* Attributes that roles add in mode (the same in both themes). In colour
+ * modes: bold for titles, the focused border, the cursor, key names,
+ * warnings and errors; never faint. In COLOR_NONE, where colour cannot
  * tell roles apart: bold (titles, focus, marker, key, warn, error), dim
  * (DIM, AXIS), reverse (cursor; status-bar and cursor backgrounds). */
 unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode);
@@ -133,7 +148,7 @@ unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode);
  *   HALF with overlay: the overlay glyph in its role over bg = heat(mean).
  * Attributes are the cell's OR the roles'. */
 struct look palette_look(const struct cell *a, enum color_mode mode,
-			 enum palette_id id, bool utf8);
+			 enum palette_id id, enum theme theme, bool utf8);
 
 /* A palette resolved once for a mode: the colour code of each of nlevels
  * equal heat levels (palette_level) and of every role. Sinks that draw many
@@ -143,16 +158,17 @@ enum { HEAT_TABLE_MAX = 256 };
 struct heat_table {
 	enum color_mode mode;		/* the mode the codes are for */
 	enum palette_id id;		/* the palette (COLOR_8 shades) */
+	enum theme theme;		/* the page */
 	int nlevels;			/* 1 .. HEAT_TABLE_MAX */
 	int code[HEAT_TABLE_MAX];	/* colour code of each heat level */
 	int role_fg[ROLE_COUNT];	/* palette_role_fg of each role */
 	int role_bg[ROLE_COUNT];	/* palette_role_bg of each role */
 };
 
-/* Fills t for palette id in mode with nlevels levels (clamped to
- * 1 .. HEAT_TABLE_MAX). */
+/* Fills t for palette id on a page of theme in mode with nlevels levels
+ * (clamped to 1 .. HEAT_TABLE_MAX). */
 void palette_heat_table(struct heat_table *t, enum palette_id id,
-			enum color_mode mode, int nlevels);
+			enum theme theme, enum color_mode mode, int nlevels);
 
 /* palette_look with heat values quantised to t's levels. */
 struct look palette_look_table(const struct cell *a, const struct heat_table *t,

@@ -176,7 +176,7 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 static const struct style help_box_style = { ROLE_BORDER, ROLE_HELP, 0 };
 static const struct style help_title_style = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
 static const struct style help_text_style = { ROLE_HELP, ROLE_HELP, 0 };
-static const struct style help_head_style = { ROLE_KEY, ROLE_HELP, ATTR_BOLD };
+static const struct style help_head_style = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
 
 /* Row `text` at (x, y) in at most `room` columns: whole, or cut with an
  * ellipsis and a column left before the next one. */
@@ -194,52 +194,39 @@ static void help_row(const struct state *s, struct canvas *c, int x, int y,
 	}
 }
 
-/* The help in the box over the whole width: side by side in as many
- * columns as the height needs, or one column that scrolls
- * (state.help_top), whose title says where it is and how to move. */
+/* The help in the box over the whole width, in the columns of
+ * help_layout; when it scrolls, the title says which rows show and how to
+ * move. */
 static void draw_help(const struct state *s, struct canvas *c, int w, int h)
 {
 	static struct help_row rows[HELP_ROWS_MAX];
 	struct help_layout l;
 	char title[160];
-	int top = 0, x0 = 1, wrap;
+	int wrap;
 	struct rect r;
 
 	help_layout(s, w, h, &l);
 	if (l.per_col < 1)
 		return;
-	wrap = l.scrolls ? l.col_w - 2 : l.col_w - 1;
+	wrap = l.col_w - 1;
 	l.nrows = help_rows(s, wrap, rows, HELP_ROWS_MAX);
-	if (l.scrolls) {
-		x0 = 2;
-		top = s->help_top < l.nrows - l.per_col ? s->help_top
-							 : l.nrows - l.per_col;
-		if (top < 0)
-			top = 0;
-	}
-	if (l.scrolls && l.nrows > l.per_col)
+	if (l.scrolls)
 		snprintf(title, sizeof title, tr(s->lang,
 			 "Help %d-%d of %d: %s PgUp/PgDn Home/End scroll, Esc closes"),
-			 top + 1, top + l.per_col, l.nrows,
+			 l.start[0] + 1, l.start[l.cols], l.nrows,
 			 s->ascii ? "Up/Down" : "↑/↓");
 	else
 		snprintf(title, sizeof title, "%s",
 			 tr(s->lang, "Help: keys and commands (Esc or ? closes)"));
 	r.w = w;
-	r.h = (l.scrolls && l.nrows < l.per_col ? l.nrows : l.per_col) + 2;
+	r.h = l.per_col + 2;
 	r.x = 0;
 	r.y = (h - r.h) / 2;
 	canvas_fill(c, r, ' ', help_text_style);
 	canvas_box(c, r, title, help_box_style, help_title_style);
-	if (l.scrolls) {
-		for (int i = top; i < l.nrows && i - top < l.per_col; i++)
-			help_row(s, c, r.x + x0, r.y + 1 + i - top, wrap + 1,
-				 &rows[i]);
-		return;
-	}
 	for (int j = 0; j < l.cols; j++)
 		for (int i = l.start[j]; i < l.start[j + 1] && i < l.nrows; i++)
-			help_row(s, c, r.x + x0 + j * l.col_w,
+			help_row(s, c, r.x + 1 + j * l.col_w,
 				 r.y + 1 + i - l.start[j], wrap + 1, &rows[i]);
 }
 

@@ -32,13 +32,13 @@ fi
 # The words Chinese output may keep: those pescope accepts as typed (every
 # --list), and the variable names and script words its sentences name.
 for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
-	layouts formats dtypes series palettes colors depths langs); do
+	layouts formats dtypes series palettes themes colors depths langs); do
 	echo "$what"
 	"$PESCOPE" --list "$what"
 done >"$tmp/typed"
-printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM truecolor ASCII \
-	ANSI Markdown ans lessons key text cmd click wheel resize tick up \
-	down >>"$tmp/typed"
+printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM COLORFGBG OSC \
+	truecolor ASCII ANSI Markdown ans lessons key text cmd click wheel \
+	resize tick up down >>"$tmp/typed"
 
 # english FILE: prints the English words of FILE that Chinese may not keep
 # (strings.py's rule), leaving out what the user typed: quoted values,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `pescope --list WHAT` and the shell completions of assets/completion/ that
 # are built on it. Prints "ok NAME" / "not ok NAME # why" per check.
-#   --list: the WHATs it accepts are the eleven it documents; every list is
+#   --list: the WHATs it accepts are the twelve it documents; every list is
 #     the set of words its option's own message names ("--view must be ...,
 #     got"), each of them appears in the option's --help text, and each is
 #     accepted by the option in a real run; lesson names are those of
@@ -56,8 +56,8 @@ help_of() {
 
 # ---- --list ----
 
-whats="views presets layouts formats dtypes series palettes colors depths langs lessons"
-same "--list accepts the eleven lists it documents" \
+whats="views presets layouts formats dtypes series palettes themes colors depths langs lessons"
+same "--list accepts the twelve lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 
 for bad in "/" "view" ""; do
@@ -122,6 +122,7 @@ list_checks formats --dump "$PESCOPE" -n 4 -d 4 -o "$tmp/dump"
 list_checks dtypes --dtype "$PESCOPE" --dump-series collisions -n 4 -d 4
 list_checks series --dump-series "$PESCOPE" -n 4 -d 4
 list_checks palettes --palette "${snap[@]}"
+list_checks themes --theme "${snap[@]}"
 list_checks colors --color "${snap[@]}"
 list_checks depths --colors "${snap[@]}"
 list_checks langs --lang "${snap[@]}"
@@ -190,7 +191,7 @@ same "bash: --view= (split at =) offers every view" "$(bcomp --view =)" \
 same "bash: --view=s (one word) offers --view=spectrum" "$(bcomp --view=s)" \
 	--view=spectrum
 for pair in --layout:layouts --dump:formats --dtype:dtypes \
-	    --dump-series:series --palette:palettes --color:colors --colors:depths \
+	    --dump-series:series --palette:palettes --theme:themes --color:colors --colors:depths \
 	    --lang:langs --lesson:lessons; do
 	same "bash: ${pair%%:*} offers --list ${pair#*:}" \
 		"$(bcomp -d 64 "${pair%%:*}" '')" "$("$PESCOPE" --list "${pair#*:}")"

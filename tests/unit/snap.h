@@ -18,7 +18,7 @@ enum { SNAP_ROW_MAX = 4096 };	/* room for one rendered row */
 static inline char *snap_opts(const struct canvas *c, bool utf8,
 			      enum color_mode mode, enum palette_id id)
 {
-	struct render_opts o = { utf8, mode, id };
+	struct render_opts o = { utf8, mode, id, THEME_DARK };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

@@ -131,8 +131,8 @@ Test(svg, straight_dot_lines_become_two_point_polylines)
 	curves = layer(s, "curves");
 	/* Okabe-Ito sky blue (86,180,233) and orange (230,159,0). */
 	cr_expect_str_eq(curves,
-		"<polyline points=\"2.5,2.5 47.5,2.5\" stroke=\"#56b4e9\"/>\n"
-		"<polyline points=\"2.5,22.5 17.5,37.5\" stroke=\"#e69f00\"/>\n");
+		"<polyline points=\"2.5,2.5 47.5,2.5\" stroke=\"#00d7d7\"/>\n"
+		"<polyline points=\"2.5,22.5 17.5,37.5\" stroke=\"#ffff5f\"/>\n");
 	free(curves);
 	free(s);
 	canvas_free(c);
@@ -151,8 +151,8 @@ Test(svg, a_peak_is_one_polyline_and_a_lone_dot_a_circle)
 	s = svg_of(c, NULL);
 	curves = layer(s, "curves");
 	cr_expect_str_eq(curves,
-		"<polyline points=\"2.5,17.5 17.5,2.5 32.5,17.5\" stroke=\"#56b4e9\"/>\n"
-		"<circle cx=\"52.5\" cy=\"7.5\" r=\"1.2\" fill=\"#56b4e9\"/>\n");
+		"<polyline points=\"2.5,17.5 17.5,2.5 32.5,17.5\" stroke=\"#00d7d7\"/>\n"
+		"<circle cx=\"52.5\" cy=\"7.5\" r=\"1.2\" fill=\"#00d7d7\"/>\n");
 	free(curves);
 	free(s);
 	canvas_free(c);
@@ -194,7 +194,7 @@ Test(svg, a_steep_line_is_a_slanted_stroke)
 	curves = layer(s, "curves");
 	cr_expect_str_eq(curves,
 		"<polyline points=\"1.25,2.5 3.75,17.5 6.25,22.5 8.75,37.5\" "
-		"stroke=\"#56b4e9\"/>\n");
+		"stroke=\"#00d7d7\"/>\n");
 	free(curves);
 	free(s);
 	canvas_free(c);
@@ -218,8 +218,8 @@ Test(svg, a_tall_run_feeds_both_arcs_from_the_right_ends)
 	curves = layer(s, "curves");
 	cr_expect_str_eq(curves,
 		"<polyline points=\"1.25,27.5 3.75,12.5 7.5,7.5 12.5,2.5\" "
-		"stroke=\"#56b4e9\"/>\n"
-		"<polyline points=\"2.5,27.5 12.5,37.5\" stroke=\"#56b4e9\"/>\n");
+		"stroke=\"#00d7d7\"/>\n"
+		"<polyline points=\"2.5,27.5 12.5,37.5\" stroke=\"#00d7d7\"/>\n");
 	free(curves);
 	free(s);
 	canvas_free(c);
@@ -260,7 +260,7 @@ Test(svg, overlay_on_heat_is_kept)
 	s = svg_of(c, NULL);
 	lines = layer(s, "lines");
 	cr_expect_str_eq(lines,
-		"<line x1=\"5\" y1=\"0\" x2=\"5\" y2=\"20\" stroke=\"#00e600\"/>\n");
+		"<line x1=\"5\" y1=\"0\" x2=\"5\" y2=\"20\" stroke=\"#00d700\"/>\n");
 	cr_expect_eq(count(s, "fill=\"#b2182b\""), 2);
 	free(lines);
 	free(s);
@@ -377,7 +377,7 @@ Test(svg, export_write_formats_and_errors)
 {
 	char dir[64], err[256], *buf = NULL;
 	struct canvas *c = canvas_new(3, 1);
-	struct figure_opts o = { PALETTE_RDBU, true, NULL };
+	struct figure_opts o = { PALETTE_RDBU, true, NULL, THEME_DARK };
 	struct stat st;
 	size_t len = 0;
 	FILE *f;

@@ -17,17 +17,17 @@ static void expect_rgb(struct rgb c, int r, int g, int b)
 
 Test(palette, rdbu_endpoints)
 {
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, -1), 0x21, 0x66, 0xac);
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, 0), 0xf7, 0xf7, 0xf7);
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, 1), 0xb2, 0x18, 0x2b);
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, -9), 0x21, 0x66, 0xac);
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, 9), 0xb2, 0x18, 0x2b);
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, NAN), 0xf7, 0xf7, 0xf7);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -1), 0x21, 0x66, 0xac);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, 0), 0xf7, 0xf7, 0xf7);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, 1), 0xb2, 0x18, 0x2b);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -9), 0x21, 0x66, 0xac);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, 9), 0xb2, 0x18, 0x2b);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, NAN), 0xf7, 0xf7, 0xf7);
 	/* Halfway between the stops at -1 and -0.75. */
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, -0.875), 0x32, 0x7d, 0xb8);
-	expect_rgb(palette_heat_rgb(PALETTE_PUOR, -1), 0x54, 0x27, 0x88);
-	expect_rgb(palette_heat_rgb(PALETTE_PUOR, 1), 0xb3, 0x58, 0x06);
-	expect_rgb(palette_heat_rgb(PALETTE_COUNT, 1), 0xb2, 0x18, 0x2b);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -0.875), 0x32, 0x7d, 0xb8);
+	expect_rgb(palette_heat_rgb(PALETTE_PUOR, THEME_DARK, -1), 0x54, 0x27, 0x88);
+	expect_rgb(palette_heat_rgb(PALETTE_PUOR, THEME_DARK, 1), 0xb3, 0x58, 0x06);
+	expect_rgb(palette_heat_rgb(PALETTE_COUNT, THEME_DARK, 1), 0xb2, 0x18, 0x2b);
 }
 
 Test(palette, diverging_and_monotonic)
@@ -37,7 +37,7 @@ Test(palette, diverging_and_monotonic)
 
 		for (int i = 0; i <= 400; i++) {
 			double v = -1 + i / 200.0;
-			struct rgb c = palette_heat_rgb((enum palette_id)id, v);
+			struct rgb c = palette_heat_rgb((enum palette_id)id, THEME_DARK, v);
 			double l = luma(c);
 
 			/* Lightness rises to the neutral middle, then falls;
@@ -56,9 +56,9 @@ Test(palette, diverging_and_monotonic)
 				mid = l;
 		}
 		/* ... and clearly so over the whole range. */
-		cr_expect_gt(mid - luma(palette_heat_rgb((enum palette_id)id, 1)),
+		cr_expect_gt(mid - luma(palette_heat_rgb((enum palette_id)id, THEME_DARK, 1)),
 			     100);
-		cr_expect_gt(mid - luma(palette_heat_rgb((enum palette_id)id, -1)),
+		cr_expect_gt(mid - luma(palette_heat_rgb((enum palette_id)id, THEME_DARK, -1)),
 			     100);
 	}
 }
@@ -71,14 +71,14 @@ Test(palette, eight_colour_bands)
 				    0.26, 0.74, 0.76, 1 };
 
 	for (int i = 0; i < 11; i++)
-		cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_8, v[i]), want[i],
+		cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_8, THEME_DARK, v[i]), want[i],
 			     "v %g", v[i]);
-	cr_expect_eq(palette_heat(PALETTE_PUOR, COLOR_8, -1), 5);
-	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_NONE, 1),
+	cr_expect_eq(palette_heat(PALETTE_PUOR, COLOR_8, THEME_DARK, -1), 5);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_NONE, THEME_DARK, 1),
 		     PALETTE_DEFAULT);
-	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_RGB, 1), 0xb2182b);
-	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, 1), 124);
-	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, -1), 21);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_RGB, THEME_DARK, 1), 0xb2182b);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, THEME_DARK, 1), 124);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, THEME_DARK, -1), 21);
 }
 
 Test(palette, levels)
@@ -149,29 +149,59 @@ Test(palette, ansi8)
 
 Test(palette, roles)
 {
-	for (int m = COLOR_NONE; m <= COLOR_RGB; m++) {
-		cr_expect_eq(palette_role_fg(ROLE_DEFAULT, (enum color_mode)m),
-			     PALETTE_DEFAULT);
-		cr_expect_eq(palette_role_bg(ROLE_DEFAULT, (enum color_mode)m),
-			     PALETTE_DEFAULT);
-		cr_expect_eq(palette_role_fg(ROLE_COUNT, (enum color_mode)m),
-			     PALETTE_DEFAULT);
+	for (int th = 0; th < THEME_COUNT; th++) {
+		enum theme t = (enum theme)th;
+		for (int m = COLOR_NONE; m <= COLOR_RGB; m++) {
+			enum color_mode cm = (enum color_mode)m;
+			cr_expect_eq(palette_role_fg(ROLE_DEFAULT, cm, t),
+				     PALETTE_DEFAULT);
+			cr_expect_eq(palette_role_bg(ROLE_DEFAULT, cm, t),
+				     PALETTE_DEFAULT);
+			cr_expect_eq(palette_role_fg(ROLE_COUNT, cm, t),
+				     PALETTE_DEFAULT);
+			/* Key names: bold in the text's own colour. */
+			cr_expect_eq(palette_role_fg(ROLE_KEY, cm, t),
+				     PALETTE_DEFAULT);
+		}
+		for (int r = 0; r < ROLE_COUNT; r++)
+			cr_expect_eq(palette_role_fg((enum role)r, COLOR_NONE, t),
+				     PALETTE_DEFAULT);
+		/* Four distinct trace colours in every colour mode. */
+		for (int m = COLOR_8; m <= COLOR_RGB; m++)
+			for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++)
+				for (int b = a + 1; b <= ROLE_TRACE4; b++)
+					cr_expect_neq(
+					    palette_role_fg((enum role)a, (enum color_mode)m, t),
+					    palette_role_fg((enum role)b, (enum color_mode)m, t));
 	}
-	for (int r = 0; r < ROLE_COUNT; r++)
-		cr_expect_eq(palette_role_fg((enum role)r, COLOR_NONE),
-			     PALETTE_DEFAULT);
-	cr_expect_eq(palette_role_fg(ROLE_ERROR, COLOR_8), 1);
-	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_256), 110);
-	cr_expect_eq(palette_role_fg(ROLE_TRACE2, COLOR_RGB), 0xe69f00);
-	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8), 6);
-	cr_expect_eq(palette_role_bg(ROLE_TITLE, COLOR_RGB), PALETTE_DEFAULT);
-	/* Four distinct trace colours in every colour mode. */
-	for (int m = COLOR_8; m <= COLOR_RGB; m++)
-		for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++)
-			for (int b = a + 1; b <= ROLE_TRACE4; b++)
-				cr_expect_neq(
-				    palette_role_fg((enum role)a, (enum color_mode)m),
-				    palette_role_fg((enum role)b, (enum color_mode)m));
+	cr_expect_eq(palette_role_fg(ROLE_ERROR, COLOR_8, THEME_DARK), 1);
+	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_256, THEME_DARK), 110);
+	cr_expect_eq(palette_role_fg(ROLE_TRACE2, COLOR_RGB, THEME_DARK),
+		     0xffff5f);
+	cr_expect_eq(palette_role_fg(ROLE_TRACE2, COLOR_256, THEME_DARK), 227);
+	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_RGB, THEME_LIGHT),
+		     PALETTE_DEFAULT);
+	cr_expect_eq(palette_role_fg(ROLE_TRACE1, COLOR_256, THEME_LIGHT), 23);
+	cr_expect_eq(palette_role_fg(ROLE_AXIS, COLOR_8, THEME_LIGHT), 0);
+	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8, THEME_DARK), 6);
+	cr_expect_eq(palette_role_bg(ROLE_TITLE, COLOR_RGB, THEME_DARK),
+		     PALETTE_DEFAULT);
+	/* No 24-bit code below 8: ncurses' -direct entries take those for
+	 * the ANSI colours, which xterm brightens when bold. */
+	for (int th = 0; th < THEME_COUNT; th++)
+		for (int r = ROLE_DEFAULT + 1; r < ROLE_COUNT; r++) {
+			int fg = palette_role_fg((enum role)r, COLOR_RGB,
+						 (enum theme)th);
+			int bg = palette_role_bg((enum role)r, COLOR_RGB,
+						 (enum theme)th);
+			cr_expect(fg == PALETTE_DEFAULT || fg >= 8,
+				  "theme %d role %d ink %d", th, r, fg);
+			cr_expect(bg == PALETTE_DEFAULT || bg >= 8,
+				  "theme %d role %d paper %d", th, r, bg);
+		}
+	/* A theme out of range is the dark one. */
+	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_RGB, THEME_COUNT),
+		     palette_role_fg(ROLE_TITLE, COLOR_RGB, THEME_DARK));
 	cr_expect_eq(palette_role_attr(ROLE_STATUS, ROLE_STATUS, COLOR_NONE),
 		     ATTR_REVERSE);
 	cr_expect_eq(palette_role_attr(ROLE_STATUS, ROLE_STATUS, COLOR_256), 0);
@@ -179,8 +209,33 @@ Test(palette, roles)
 		     ATTR_BOLD);
 	cr_expect_eq(palette_role_attr(ROLE_TITLE, ROLE_DEFAULT, COLOR_RGB),
 		     ATTR_BOLD);
+	/* Faint only where there is no colour to tell hints apart. */
 	cr_expect_eq(palette_role_attr(ROLE_DIM, ROLE_DEFAULT, COLOR_NONE),
 		     ATTR_DIM);
+	for (int r = 0; r < ROLE_COUNT; r++)
+		for (int m = COLOR_8; m <= COLOR_RGB; m++)
+			cr_expect_eq(palette_role_attr((enum role)r, ROLE_DEFAULT,
+						       (enum color_mode)m) &
+				     ATTR_DIM, 0, "role %d faint", r);
+}
+
+/* The light theme's heat zero is a grey a white page shows; the ends are
+ * the dark theme's. */
+Test(palette, light_zero)
+{
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_RGB, THEME_LIGHT, 0),
+		     0xe4e4e4);
+	cr_expect_eq(palette_heat(PALETTE_PUOR, COLOR_256, THEME_LIGHT, 0), 254);
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_256, THEME_DARK, 0), 231);
+	for (int id = 0; id < PALETTE_COUNT; id++)
+		for (int sign = -1; sign <= 1; sign += 2)
+			cr_expect_eq(palette_heat((enum palette_id)id, COLOR_RGB,
+						  THEME_LIGHT, sign),
+				     palette_heat((enum palette_id)id, COLOR_RGB,
+						  THEME_DARK, sign));
+	/* Halfway to the first stop: halfway between #e4e4e4 and #d1e5f0. */
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_LIGHT, -0.125),
+		   0xdb, 0xe5, 0xea);
 }
 
 Test(palette, names)

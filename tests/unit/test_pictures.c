@@ -126,7 +126,7 @@ static int half_of_ramp(enum palette_id id, int sign, int *codes)
 	int n = 0;
 
 	for (int k = 0; k <= SWEEP; k++) {
-		int c = palette_heat(id, COLOR_256, sign * (double)k / SWEEP);
+		int c = palette_heat(id, COLOR_256, THEME_DARK, sign * (double)k / SWEEP);
 
 		if (n == 0 || codes[n - 1] != c) {
 			cr_assert_lt(n, STEPS_MAX);
@@ -186,8 +186,8 @@ Test(pictures, ramp_256_halves_are_cool_and_warm)
 	/* The two ends are far apart in hue (a diverging palette), and the end
 	 * colours are dark enough to read against the white centre. */
 	for (int id = 0; id < PALETTE_COUNT; id++) {
-		struct lab lo = lab_256(palette_heat((enum palette_id)id, COLOR_256, -1));
-		struct lab hi = lab_256(palette_heat((enum palette_id)id, COLOR_256, 1));
+		struct lab lo = lab_256(palette_heat((enum palette_id)id, COLOR_256, THEME_DARK, -1));
+		struct lab hi = lab_256(palette_heat((enum palette_id)id, COLOR_256, THEME_DARK, 1));
 
 		cr_expect_gt(hue_gap(hue_deg(lo), hue_deg(hi)), 60.0,
 			     "%s: ends at hues %.0f and %.0f",
@@ -205,7 +205,8 @@ Test(pictures, the_terminal_table_shows_every_step)
 	for (int id = 0; id < PALETTE_COUNT; id++) {
 		struct heat_table t;
 
-		palette_heat_table(&t, (enum palette_id)id, COLOR_256, 64);
+		palette_heat_table(&t, (enum palette_id)id, THEME_DARK, COLOR_256,
+				   64);
 		for (int sign = -1; sign <= 1; sign += 2) {
 			int codes[STEPS_MAX], n = half_of_ramp((enum palette_id)id,
 							       sign, codes);
@@ -463,4 +464,63 @@ Test(pictures, heat_plot_ticks_are_round)
 				canvas_free(c);
 			}
 	heat_cache_free(&hc);
+}
+
+/* ---- one colour, one meaning ---- */
+
+static struct lab lab_code(int rgb)
+{
+	double c[3] = { rgb >> 16 & 0xff, rgb >> 8 & 0xff, rgb & 0xff };
+
+	return lab_of(c);
+}
+
+static double delta_e(struct lab p, struct lab q)
+{
+	return sqrt((p.l - q.l) * (p.l - q.l) + (p.a - q.a) * (p.a - q.a) +
+		    (p.b - q.b) * (p.b - q.b));
+}
+
+/* On one screen a curve's colour never reads as a heat value, the cursor
+ * or a marker, nor as another curve: in both themes and with both heat
+ * palettes, each trace is at least 20 CIELAB units (CIE76 delta E) from
+ * every heat colour from |v| = 0.5 to 1, from the cursor, the markers and
+ * the other traces. (Presenter mode's orange was both +1 of PuOr and the
+ * cos curve: delta E 15 from v = 0.75.) */
+Test(pictures, a_colour_has_one_meaning)
+{
+	static const double vs[] = { -1, -0.75, -0.5, 0.5, 0.75, 1 };
+
+	for (int th = 0; th < THEME_COUNT; th++)
+		for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++) {
+			enum theme t = (enum theme)th;
+			struct lab ink = lab_code(palette_role_fg((enum role)a,
+								  COLOR_RGB, t));
+			int others[] = { ROLE_CURSOR, ROLE_MARKER, ROLE_TRACE1,
+					 ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4 };
+
+			for (int id = 0; id < PALETTE_COUNT; id++)
+				for (size_t k = 0; k < sizeof vs / sizeof *vs; k++) {
+					int h = palette_heat((enum palette_id)id,
+							     COLOR_RGB, t, vs[k]);
+					double d = delta_e(ink, lab_code(h));
+
+					cr_expect_geq(d, 20, "theme %d trace %d vs "
+						      "%s at %g: delta E %.1f", th,
+						      a - ROLE_TRACE1 + 1,
+						      palette_name((enum palette_id)id),
+						      vs[k], d);
+				}
+			for (size_t k = 0; k < sizeof others / sizeof *others; k++) {
+				double d;
+
+				if (others[k] == a)
+					continue;
+				d = delta_e(ink, lab_code(palette_role_fg(
+					(enum role)others[k], COLOR_RGB, t)));
+				cr_expect_geq(d, 20, "theme %d trace %d vs role %d: "
+					      "delta E %.1f", th, a - ROLE_TRACE1 + 1,
+					      others[k], d);
+			}
+		}
 }

@@ -165,7 +165,7 @@ Test(render, braille_and_wide)
 	canvas_text(c, 1, 0, 4, "日",
 		    (struct style){ ROLE_TITLE, ROLE_DEFAULT, 0 });
 	expect(c, true, COLOR_RGB,
-	       "\033[0;38;2;86;180;233m⠁\033[0;1;38;2;135;175;215m日\033[0m\n");
+	       "\033[0;38;2;0;215;215m⠁\033[0;1;38;2;135;175;215m日\033[0m\n");
 	expect(c, false, COLOR_8, "\033[0;36m'\033[0;1;36m??\033[0m\n");
 	expect(c, false, COLOR_NONE, "'??\n");
 	canvas_free(c);
@@ -174,7 +174,7 @@ Test(render, braille_and_wide)
 Test(render, write_error_is_reported)
 {
 	struct canvas *c = canvas_new(10, 10);
-	struct render_opts o = { true, COLOR_RGB, PALETTE_RDBU };
+	struct render_opts o = { true, COLOR_RGB, PALETTE_RDBU, THEME_DARK };
 	FILE *f = fopen("/dev/full", "w");
 
 	cr_assert_not_null(f);

@@ -132,6 +132,16 @@ static bool english_word(const char *text, char *line, size_t n)
 		if (!isalpha((unsigned char)*p) ||
 		    (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
 			continue;
+		/* Choices as typed, joined by '|' (nope|causal|rope), also
+		 * where a wrapped row parts them from their ':' command. */
+		const char *ch = p;
+		while (isalnum((unsigned char)*ch) || *ch == '_' || *ch == '|' ||
+		       *ch == '-')
+			ch++;
+		if (memchr(p, '|', (size_t)(ch - p))) {
+			p = ch - 1;
+			continue;
+		}
 		while (isalpha((unsigned char)*q) || *q == '_' ||
 		       (isdigit((unsigned char)*q) && q > p))
 			q++;
