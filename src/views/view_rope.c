@@ -78,6 +78,15 @@ static const char *rotary_name(int i)
 	return n[i];
 }
 
+/* The rotary knob as the screen writes it: "all" in the reader's
+ * language, fractions as they are. */
+static const char *rotary_label(const struct state *s)
+{
+	int i = (int)state_view_knob(s, RK_ROTARY);
+
+	return i == 0 ? tr(s->lang, "all") : rotary_name(i);
+}
+
 static double knob(const struct state *s, enum rope_knob k)
 {
 	return state_view_knob(s, k);
@@ -260,7 +269,7 @@ static void hand(struct canvas *c, int cx, int cy, int len, double a,
 
 static void dial(const struct state *s, struct canvas *c, const double *theta,
 		 const struct arrays *a, int rot, int x, int y, int rows,
-		 int cw, int pair)
+		 int cw, int pair, bool unlabelled)
 {
 	int rad = 2 * rows - 1, ox = x + (cw - 2 * rows) / 2;
 	int cx = 2 * ox + rad, cy = 4 * y + rad, n = 8 * rad, tw;
@@ -280,6 +289,8 @@ static void dial(const struct state *s, struct canvas *c, const double *theta,
 	     ROLE_TRACE1);
 	hand(c, cx, cy, rad - 1, atan2(a->k[2 * pair + 1], a->k[2 * pair]) + tk,
 	     ROLE_TRACE2);
+	if (unlabelled)
+		return;
 	snprintf(text, sizeof text, "i=%d", pair);
 	tw = utf8_width(text);
 	canvas_text(c, x + (cw - tw) / 2, y + rows, tw, text,
@@ -338,47 +349,57 @@ static void pairs_header(const struct state *s, struct canvas *c, int x,
 			 int y, int w, int rot)
 {
 	const struct symbols *sy = sym(s);
-	char a[TEXT_MAX], b[TEXT_MAX], cut[64];
-	const char *cand[2] = { a, b };
+	char a[TEXT_MAX], b[TEXT_MAX], e[TEXT_MAX], cut[64];
+	const char *cand[3] = { a, b, e };
 	int d = s->cur.pe.d_model;
 
 	if (rot < d)
 		snprintf(cut, sizeof cut, tr(s->lang, "rotary %s: dims 0-%d turn"),
-			 rotary_name((int)knob(s, RK_ROTARY)), rot - 1);
+			 rotary_label(s), rot - 1);
 	else
 		snprintf(cut, sizeof cut, "%s", tr(s->lang, "rotary: all dims turn"));
 	snprintf(a, sizeof a, tr(s->lang, "p = %.0f (x/X)  q = %.0f (c/C)  p %s q = %.0f  moved together by s = %.0f (s/S)  %s"),
 		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
 		 knob(s, RK_SHIFT), cut);
-	snprintf(b, sizeof b, tr(s->lang, "p = %.0f  q = %.0f  p %s q = %.0f  s = %.0f (s/S)"),
+	snprintf(b, sizeof b, tr(s->lang, "p = %.0f  q = %.0f  p %s q = %.0f  s = %.0f (s/S)  rotary %s (u/U)"),
+		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
+		 knob(s, RK_SHIFT), rotary_label(s));
+	snprintf(e, sizeof e, "p = %.0f  q = %.0f  p %s q = %.0f  s = %.0f",
 		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
 		 knob(s, RK_SHIFT));
-	fit(c, x, y, w, cand, 2, bold);
+	fit(c, x, y, w, cand, 3, bold);
 }
 
 static void pairs_legend(const struct state *s, struct canvas *c, int x,
-			 int y, int w)
+			 int y, int w, int per_bar, bool brief)
 {
 	const struct symbols *sy = sym(s);
-	char a[TEXT_MAX];
+	char a[3][TEXT_MAX];
+	const enum role role[3] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3 };
 	int at = x;
 
-	struct { enum role role; const char *text; } item[3] = {
-		{ ROLE_TRACE1, tr(s->lang, "q turned by p") },
-		{ ROLE_TRACE2, tr(s->lang, "k turned by q") },
-		{ ROLE_TRACE3, tr(s->lang, "bars: each pair's share of q·k") },
-	};
-
+	if (brief) {
+		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
+		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk, fast to slow"),
+			 sy->dot);
+	} else {
+	snprintf(a[0], sizeof a[0], tr(s->lang, " q turned by p%s%s_i   "),
+		 sy->dot, sy->theta);
+	snprintf(a[1], sizeof a[1], tr(s->lang, " k turned by q%s%s_i   "),
+		 sy->dot, sy->theta);
+	if (per_bar > 1)
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d pairs a bar"),
+			 sy->dot, per_bar);
+	else
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: each pair's share of q%sk"),
+			 sy->dot);
+	}
 	for (int i = 0; i < 3 && at < x + w; i++) {
 		at += canvas_text(c, at, y, x + w - at, sy->line,
-				  (struct style){ item[i].role, ROLE_DEFAULT,
+				  (struct style){ role[i], ROLE_DEFAULT,
 						  ATTR_BOLD });
-		snprintf(a, sizeof a, " %s%s   ", item[i].text,
-			 i < 2 ? sy->theta : "");
-		if (i < 2)
-			snprintf(a, sizeof a, " %s%s%s_i   ", item[i].text,
-				 sy->dot, sy->theta);
-		at += canvas_text(c, at, y, x + w - at, a, plain);
+		at += canvas_text(c, at, y, x + w - at, a[i], plain);
 	}
 }
 
@@ -436,11 +457,14 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		for (int j = 0; j < nd; j++)
 			dial(s, c, a.theta, &a, rot,
 			     in.x + (in.w - nd * cw) / 2 + j * cw, y, rows, cw,
-			     pick[j]);
+			     pick[j], !legend);
 		y += rows + 1;
+		if (!legend)
+			pairs_legend(s, c, in.x, y - 1, in.w, 1, true);
 	}
 	if (legend)
-		pairs_legend(s, c, in.x, y++, in.w);
+		pairs_legend(s, c, in.x, y++, in.w,
+			     (h + in.w - 1) / in.w, false);
 	bars(s, c, &a, rot, in.x, y, in.w, in.y + in.h - 1 - y);
 	pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
 }
@@ -478,15 +502,15 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 	snprintf(hf, sizeof hf, "%.17g", nc->out[O_HF]);
 	num(nc->out[O_UNPERM], 6, un, sizeof un);
 	if (in.h >= 6) {
-		snprintf(a, sizeof a, tr(s->lang, "Meta llama/model.py: %s; %s"),
-			 meta_code, meta_short);
+		snprintf(a, sizeof a, "Meta llama/model.py: %s; %s", meta_code,
+			 meta_short);
 		snprintf(b, sizeof b, "Meta: %s", meta_code);
 		snprintf(e, sizeof e, "Meta: %s", meta_short);
 		fit(c, in.x, y++, in.w, cand, 3, code);
 		snprintf(a, sizeof a, tr(s->lang, "  %s q%sk = %s   pairs (2i, 2i+1)"),
 			 sy->arrow, sy->dot, m);
 		fit(c, in.x, y++, in.w, cand, 1, plain);
-		snprintf(a, sizeof a, tr(s->lang, "HF modeling_llama.py: %s; rotate_half: %s"),
+		snprintf(a, sizeof a, "HF modeling_llama.py: %s; rotate_half: %s",
 			 hf_code, hf_half);
 		snprintf(b, sizeof b, "HF: %s", hf_code);
 		fit(c, in.x, y++, in.w, cand, 2, code2);
@@ -494,22 +518,24 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 			 sy->arrow, sy->dot, hf);
 		fit(c, in.x, y++, in.w, cand, 1, plain);
 	} else {
-		snprintf(a, sizeof a, tr(s->lang, "Meta view_as_complex: q%sk = %s   HF rotate_half, rows permuted: q%sk = %s"),
-			 sy->dot, m, sy->dot, hf);
-		snprintf(b, sizeof b, tr(s->lang, "Meta: q%sk = %s  HF: q%sk = %s"),
-			 sy->dot, m, sy->dot, hf);
+		snprintf(a, sizeof a, tr(s->lang, "%s: q%sk = %s   %s on permuted rows: q%sk = %s"),
+			 "Meta view_as_complex", sy->dot, m, "HF rotate_half",
+			 sy->dot, hf);
+		snprintf(b, sizeof b, "Meta: q%sk = %s  HF: q%sk = %s", sy->dot,
+			 m, sy->dot, hf);
 		fit(c, in.x, y++, in.w, cand, 2, plain);
 	}
 	if (y < last) {
-		snprintf(a, sizeof a, tr(s->lang, "convert_llama_weights_to_hf.py permute: %s: row 2i %s i, 2i+1 %s i+d/2"),
-			 perm_code, sy->arrow, sy->arrow);
+		snprintf(a, sizeof a, tr(s->lang, "%s: %s: row 2i %s i, 2i+1 %s i+d/2"),
+			 "convert_llama_weights_to_hf.py permute", perm_code,
+			 sy->arrow, sy->arrow);
 		snprintf(b, sizeof b, "permute: %s", perm_code);
 		fit(c, in.x, y++, in.w, cand, 2, dim_style);
 	}
 	if (y < last) {
 		if (nc->out[O_SAME] != 0.0)
-			snprintf(a, sizeof a, tr(s->lang, "The same doubles, bit for bit. Rows not permuted, HF's form scores another function: q%sk = %s"),
-				 sy->dot, un);
+			snprintf(a, sizeof a, tr(s->lang, "The same doubles, bit for bit. Rows not permuted, the %s form scores another function: q%sk = %s"),
+				 "rotate_half", sy->dot, un);
 		else
 			snprintf(a, sizeof a, "%s", tr(s->lang, "The two forms differ in the last bits here."));
 		snprintf(b, sizeof b, tr(s->lang, "bit for bit the same; rows not permuted: q%sk = %s"),
@@ -546,7 +572,10 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 	fit(c, in.x, y++, in.w, cand, 2, plain);
 	if (y >= in.y + in.h)
 		return;
-	snprintf(a, sizeof a, tr(s->lang, "v not turned: outputs move by %s (rounding)"), n0);
+	if (o[0] <= 1e-9 * o[2])
+		snprintf(a, sizeof a, tr(s->lang, "v not turned: outputs move by %s (rounding)"), n0);
+	else
+		snprintf(a, sizeof a, tr(s->lang, "v not turned: outputs move by %s"), n0);
 	snprintf(b, sizeof b, tr(s->lang, "v as is: moved %s"), n0);
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
 	if (y >= in.y + in.h)
@@ -587,7 +616,8 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	const char *cand[2] = { a, b };
 	int n;
 
-	box(c, r, tr(s->lang, "Fast pairs: position; slow pairs: nearly position-free"));
+	box(c, r, r.w >= 60 ? tr(s->lang, "Fast pairs: position; slow pairs: nearly position-free")
+		  : tr(s->lang, "Fast pairs: position; slow: meaning"));
 	if (in.w < lab + 4 || in.h < text + 2 || !(nc = numbers(s, x, &arr)))
 		return;
 	pa = (struct plot_area){ { 0, len, in.x + lab, in.w - lab }, in.y,
@@ -608,10 +638,13 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	plot_ylabel(c, &pa, in.x, lab - 1, 0.0, "0", dim_style);
 	plot_ylabel(c, &pa, in.x, lab - 1, -1.0, s->ascii ? "-1" : "−1",
 		    dim_style);
-	plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0), plot_dot_span(&pa.ax),
-		     fast, n, ROLE_TRACE1);
+	/* slow first: where the fast curve crosses the flat one, the cell
+	 * it shares takes the fast one's colour, and the flat line does not
+	 * seem to bump */
 	plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0), plot_dot_span(&pa.ax),
 		     slow, n, ROLE_TRACE2);
+	plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0), plot_dot_span(&pa.ax),
+		     fast, n, ROLE_TRACE1);
 	plot_xticks(c, &pa.ax, pa.y0 + pa.h, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 	num(lo[0], 2, l0, sizeof l0);
 	num(hi[0], 2, l1, sizeof l1);
@@ -619,27 +652,30 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	num(hi[1], 2, r1, sizeof r1);
 	snprintf(a, sizeof a, tr(s->lang, "%s fast pairs 0-%d: score from %s to %s over m = 0..%lld (offset p %s q)"),
 		 sy->line, nb - 1, l0, l1, len - 1, sy->minus);
-	snprintf(b, sizeof b, tr(s->lang, "%s fast: %s to %s"), sy->line, l0, l1);
+	snprintf(b, sizeof b, tr(s->lang, "%s fast %s..%s"), sy->line, l0, l1);
 	fit(c, in.x, pa.y0 + pa.h + 1, in.w, cand, 2,
 	    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
-	snprintf(a, sizeof a, tr(s->lang, "%s slow pairs %d-%d: from %s to %s, nearly flat"),
-		 sy->line, hr - nb, hr - 1, r0, r1);
-	snprintf(b, sizeof b, tr(s->lang, "%s slow: %s to %s"), sy->line, r0, r1);
-	if (text == 2)
+	if (hi[1] - lo[1] < 0.25 * (hi[0] - lo[0]))
+		snprintf(a, sizeof a, tr(s->lang, "%s slow pairs %d-%d: from %s to %s, nearly flat"),
+			 sy->line, hr - nb, hr - 1, r0, r1);
+	else
+		snprintf(a, sizeof a, tr(s->lang, "%s slow pairs %d-%d: from %s to %s"),
+			 sy->line, hr - nb, hr - 1, r0, r1);
+	snprintf(b, sizeof b, tr(s->lang, "%s slow %s..%s"), sy->line, r0, r1);
+	if (text == 2) {
 		fit(c, in.x, pa.y0 + pa.h + 2, in.w, cand, 2,
 		    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
-	else {
-		int w1 = utf8_width(b) + 2;
-
-		snprintf(a, sizeof a, tr(s->lang, "%s fast: %s to %s"), sy->line, l0, l1);
-		fit(c, in.x, pa.y0 + pa.h + 1, in.w, (const char *const[]){ a }, 1,
-		    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
-		snprintf(a, sizeof a, tr(s->lang, "%s slow: %s to %s"), sy->line, r0, r1);
-		if (in.w - utf8_width(b) - w1 >= 0)
-			fit(c, in.x + in.w - w1 + 2, pa.y0 + pa.h + 1, w1 - 2,
-			    (const char *const[]){ a }, 1,
-			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
+		return;
 	}
+	/* one row: the short forms side by side */
+	snprintf(a, sizeof a, tr(s->lang, "%s fast %s..%s"), sy->line, l0, l1);
+	canvas_fill(c, (struct rect){ in.x, pa.y0 + pa.h + 1, in.w, 1 }, ' ',
+		    plain);
+	n = canvas_text(c, in.x, pa.y0 + pa.h + 1, in.w, a,
+			(struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+	if (in.w - n - 1 >= utf8_width(b))
+		canvas_text(c, in.x + n + 1, pa.y0 + pa.h + 1, in.w - n - 1, b,
+			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 }
 
 /* ---- the layout ---- */
@@ -743,7 +779,7 @@ const struct view_spec view_rope = {
 		.step = { { 's', 'S', STEP_ADD, 1, N_("p and q -/+1") } },
 	}, {
 		.word = "rotary",
-		.help = N_("the fraction of the head turned: all, 1/2, 1/4 (GPT-NeoX rotary_pct 0.25, GPT-J 64 of 256), 1/8"),
+		.help = N_("the fraction of the head turned: all, 1/2, 1/4 (GPT-NeoX rotary_pct 0.25; GPT-J rotary_dim 64 of 256), 1/8"),
 		.kind = KNOB_CHOICE, .lo = 0, .hi = 3,
 		.start = KNOB_START_INIT, .init = 0,
 		.choice = rotary_name,
