@@ -1117,6 +1117,8 @@ const struct tr_row tr_zh[] = {
 	  "注意力头中旋转的比例：全部、1/2、1/4（GPT-NeoX 的 rotary_pct 0.25；GPT-J 的 rotary_dim 为 256 维中的 64 维）、1/8" },
 	{ "rotary part",
 	  "旋转部分" },
+	{ "all",
+	  "全部" },
 	{ "how far the head's sentence moves",
 	  "注意力头的句子整体移动多远" },
 	{ "sentence moved /2 x2",
