@@ -388,5 +388,14 @@ Test(rope_dump, for_numpy)
 					      vs.scale }, 3);
 	free(q); free(k); free(th); free(sh); free(t); free(u);
 			}
+	/* the view at its start: d 512, base 1e4, seed 1, p 12, q 5 */
+	{
+		double q[512], k[512];
+
+		rope_draw_qk(1, 512, q, k);
+		fprintf(f, "view 512 512 10000 12 5\n");
+		dump_vec(f, "q", q, 512);
+		dump_vec(f, "k", k, 512);
+	}
 	cr_assert_eq(fclose(f), 0);
 }
