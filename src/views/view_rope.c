@@ -518,12 +518,24 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 			 sy->arrow, sy->dot, hf);
 		fit(c, in.x, y++, in.w, cand, 1, plain);
 	} else {
-		snprintf(a, sizeof a, tr(s->lang, "%s: q%sk = %s   %s on permuted rows: q%sk = %s"),
-			 "Meta view_as_complex", sy->dot, m, "HF rotate_half",
-			 sy->dot, hf);
-		snprintf(b, sizeof b, "Meta: q%sk = %s  HF: q%sk = %s", sy->dot,
-			 m, sy->dot, hf);
-		fit(c, in.x, y++, in.w, cand, 2, plain);
+		/* short: the two scores, one a row, and the verdict */
+		snprintf(a, sizeof a, "Meta view_as_complex:          q%sk = %s",
+			 sy->dot, m);
+		fit(c, in.x, y++, in.w, cand, 1, code);
+		snprintf(a, sizeof a, tr(s->lang, "%s, rows permuted: q%sk = %s"),
+			 "HF rotate_half", sy->dot, hf);
+		fit(c, in.x, y++, in.w, cand, 1, code2);
+		if (y < last) {
+			snprintf(a, sizeof a, nc->out[O_SAME] != 0.0
+				 ? tr(s->lang, "bit for bit the same; without %s: q%sk = %s")
+				 : tr(s->lang, "not the same bits; without %s: q%sk = %s"),
+				 "permute", sy->dot, un);
+			fit(c, in.x, y, in.w, cand, 1,
+			    (struct style){ nc->out[O_SAME] != 0.0 ? ROLE_OK
+								   : ROLE_WARN,
+					    ROLE_DEFAULT, 0 });
+		}
+		return;
 	}
 	if (y < last) {
 		snprintf(a, sizeof a, tr(s->lang, "%s: %s: row 2i %s i, 2i+1 %s i+d/2"),
@@ -538,8 +550,8 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 				 "rotate_half", sy->dot, un);
 		else
 			snprintf(a, sizeof a, "%s", tr(s->lang, "The two forms differ in the last bits here."));
-		snprintf(b, sizeof b, tr(s->lang, "bit for bit the same; rows not permuted: q%sk = %s"),
-			 sy->dot, un);
+		snprintf(b, sizeof b, tr(s->lang, "bit for bit the same; without %s: q%sk = %s"),
+			 "permute", sy->dot, un);
 		fit(c, in.x, y++, in.w, cand, 2,
 		    (struct style){ nc->out[O_SAME] != 0.0 ? ROLE_OK : ROLE_WARN,
 				    ROLE_DEFAULT, 0 });
@@ -569,19 +581,23 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 		 hs.d, ROPE_HEAD_TOKENS, ROPE_HEAD_TOKENS - 1, vs,
 		 vs + ROPE_HEAD_TOKENS - 1);
 	snprintf(b, sizeof b, tr(s->lang, "sentence moved by %.0f (v/V):"), vs);
-	fit(c, in.x, y++, in.w, cand, 2, plain);
+	if (in.h >= 6)
+		y += paragraph_draw(c, (struct rect){ in.x, y, in.w, 2 }, a,
+				    plain);
+	else
+		fit(c, in.x, y++, in.w, cand, 2, plain);
 	if (y >= in.y + in.h)
 		return;
 	if (o[0] <= 1e-9 * o[2])
-		snprintf(a, sizeof a, tr(s->lang, "v not turned: outputs move by %s (rounding)"), n0);
+		snprintf(a, sizeof a, tr(s->lang, "v unturned: outputs move %s (rounding)"), n0);
 	else
-		snprintf(a, sizeof a, tr(s->lang, "v not turned: outputs move by %s"), n0);
-	snprintf(b, sizeof b, tr(s->lang, "v as is: moved %s"), n0);
+		snprintf(a, sizeof a, tr(s->lang, "v unturned: outputs move %s"), n0);
+	snprintf(b, sizeof b, tr(s->lang, "v unturned: %s"), n0);
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
 	if (y >= in.y + in.h)
 		return;
-	snprintf(a, sizeof a, tr(s->lang, "v turned too: outputs move by %s (outputs up to %s)"), n1, sc);
-	snprintf(b, sizeof b, tr(s->lang, "v turned: moved %s"), n1);
+	snprintf(a, sizeof a, tr(s->lang, "v turned: outputs move %s (of up to %s)"), n1, sc);
+	snprintf(b, sizeof b, tr(s->lang, "v turned: %s"), n1);
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD });
 	if (y < in.y + in.h)
 		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
@@ -698,9 +714,7 @@ static void place(const struct state *s, struct rect r,
 		pairs_h = r.h - bottom_h;
 		code_h = 0;
 	}
-	vw = r.w / 2 > 44 ? 44 : r.w / 2;
-	if (r.w >= 140)
-		vw = r.w * 2 / 5;
+	vw = r.w >= 100 ? r.w * 2 / 5 : r.w / 2;
 	out[RP_PAIRS] = (struct rect){ r.x, r.y, r.w, pairs_h };
 	out[RP_CODE] = (struct rect){ r.x, r.y + pairs_h, r.w, code_h };
 	out[RP_VALUES] = (struct rect){ r.x, r.y + pairs_h + code_h, vw,
