@@ -250,3 +250,31 @@ void rope_v_shift(const struct rope_setup *r, uint64_t seed, double s,
 			res->moved_plain = moved;
 	}
 }
+
+/* ---- designs that fail ---- */
+
+void rope_words_of(const double *a, const double *b, int d,
+		   struct rope_words *w)
+{
+	*w = (struct rope_words){ .d = d };
+	for (int c = 0; c < d; c++) {
+		w->aa += a[c] * a[c];
+		w->bb += b[c] * b[c];
+		w->ab += a[c] * b[c];
+		w->sa += a[c];
+		w->sb += b[c];
+	}
+}
+
+void rope_integer_add(const struct rope_words *w, double p,
+		      struct rope_integer *out)
+{
+	double na = sqrt(w->aa), d = w->d;
+	double nxa = sqrt(fmax(w->aa + 2 * p * w->sa + p * p * d, 0.0));
+	double nxb = sqrt(fmax(w->bb + 2 * p * w->sb + p * p * d, 0.0));
+
+	out->word = na > 0 && nxa > 0 ? (w->aa + p * w->sa) / (na * nxa) : 0.0;
+	out->words = nxa > 0 && nxb > 0
+		? (w->ab + p * (w->sa + w->sb) + p * p * d) / (nxa * nxb) : 0.0;
+	out->ratio = na > 0 ? p * sqrt(d) / na : 0.0;
+}

@@ -139,4 +139,30 @@ struct rope_vshift {
 void rope_v_shift(const struct rope_setup *r, uint64_t seed, double s,
 		  struct rope_vshift *out);
 
+/* ---- designs that fail (lesson 8) ---- */
+
+/* The raw integer p added to every component of two word vectors a and b
+ * (d values each): how much of the word is left. */
+struct rope_integer {
+	double word;		/* cos(a + p 1, a): the sum against its word */
+	double words;		/* cos(a + p 1, b + p 1): two words at p */
+	double ratio;		/* |p 1| / |a|: position over word */
+};
+
+/* What the closed form needs of the two words: their dot products and
+ * sums. */
+struct rope_words {
+	int d;			/* their width */
+	double aa, bb, ab;	/* a.a, b.b, a.b */
+	double sa, sb;		/* sum a, sum b */
+};
+
+void rope_words_of(const double *a, const double *b, int d,
+		   struct rope_words *w);
+
+/* The numbers above at position p >= 0, in closed form:
+ * |a + p 1|^2 = a.a + 2 p sum a + p^2 d, and so on; O(1). */
+void rope_integer_add(const struct rope_words *w, double p,
+		      struct rope_integer *out);
+
 #endif

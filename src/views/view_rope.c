@@ -19,8 +19,10 @@
  * Knobs: the query's position (x/X) and the key's (c/C); s/S moves both
  * together (p = qpos + shift, q = kpos + shift), which turns every arrow
  * and leaves every bar as it is; u/U the fraction of the head turned;
- * v/V how far the head's sentence moves; a/A the seed of q, k and the
- * sentence. F gives the focused panel the whole body (w/W). Everything is
+ * v/V how far the head's sentence moves; a/A shows one of lesson 8's
+ * first designs in place of the panels (view_rope_design.c). q, k and the
+ * head's sentence come from seed ROPE_VIEW_SEED. F gives the focused
+ * panel the whole body (w/W). Everything is
  * computed for the whole head width d: at d 65536 a change costs eight
  * turns of a 65536-wide vector and the bars, a few milliseconds; the
  * results are cached on their inputs (render/cache.h). */
@@ -39,16 +41,18 @@
 #include "render/paragraph.h"
 #include "render/plot.h"
 #include "views/panels.h"
+#include "views/view_rope.h"
 
-enum rope_knob { RK_QPOS, RK_KPOS, RK_SHIFT, RK_ROTARY, RK_VSHIFT, RK_SEED,
-		 RK_COUNT };
+enum rope_knob { RK_QPOS, RK_KPOS, RK_SHIFT, RK_ROTARY, RK_VSHIFT,
+		 RK_DESIGN, RK_COUNT };
 enum rope_panel { RP_PAIRS, RP_CODE, RP_VALUES, RP_FREQS, RP_COUNT };
 
 enum {
 	TEXT_MAX = 320,		/* one line */
 	DIALS_MAX = 16,		/* dials in the pairs panel */
 	BAND_MAX = 8,		/* pairs of the fast and of the slow band */
-	SAMPLES_MAX = 2 * 400	/* dot columns of the frequency plot */
+	SAMPLES_MAX = 2 * 400,	/* dot columns of the frequency plot */
+	SINGLE_BELOW = 20	/* bodies shorter show one panel at a time */
 };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
@@ -157,7 +161,7 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 	struct rope_setup r = setup_of(s, d);
 	double p = pos_p(s), q = pos_q(s), v[O_COUNT];
 	struct cache_key key = { { d, r.rot, r.base, p, q, knob(s, RK_QPOS),
-				   knob(s, RK_KPOS), knob(s, RK_SEED) } };
+				   knob(s, RK_KPOS), ROPE_VIEW_SEED } };
 	struct cache *c = &x->work;
 	struct arrays a;
 	bool same = true;
@@ -171,7 +175,7 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 	cache_start(c, &key, 0);
 	a = arrays_of(c->mem, d);
 	rope_thetas(&r, a.theta);
-	rope_draw_qk((uint64_t)knob(s, RK_SEED), d, a.q, a.k);
+	rope_draw_qk(ROPE_VIEW_SEED, d, a.q, a.k);
 	rope_contributions(&r, a.theta, p, q, a.q, a.k, 0, d / 2, a.share);
 	v[O_SUM] = 0.0;
 	for (int i = 0; i < d / 2; i++)
@@ -212,7 +216,7 @@ static const double *head_numbers(const struct state *s, struct rope_ctx *x)
 {
 	struct rope_setup r = head_setup(s);
 	struct cache_key key = { { r.d, r.rot, r.base, knob(s, RK_VSHIFT),
-				   knob(s, RK_SEED) } };
+				   ROPE_VIEW_SEED } };
 	struct cache *c = &x->head;
 
 	if (!cache_ready(c, &key)) {
@@ -220,7 +224,7 @@ static const double *head_numbers(const struct state *s, struct rope_ctx *x)
 		double o[3];
 
 		cache_start(c, &key, 0);
-		rope_v_shift(&r, (uint64_t)knob(s, RK_SEED), knob(s, RK_VSHIFT),
+		rope_v_shift(&r, ROPE_VIEW_SEED, knob(s, RK_VSHIFT),
 			     &v);
 		o[0] = v.moved_plain;
 		o[1] = v.moved_rotated;
@@ -696,6 +700,12 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 
 /* ---- the layout ---- */
 
+/* Whether the body r shows one panel at a time. */
+static bool single(struct rect r)
+{
+	return r.h < SINGLE_BELOW;
+}
+
 static void place(const struct state *s, struct rect r,
 		  struct rect out[RP_COUNT])
 {
@@ -703,8 +713,18 @@ static void place(const struct state *s, struct rect r,
 
 	for (int i = 0; i < RP_COUNT; i++)
 		out[i] = (struct rect){ 0, 0, 0, 0 };
+	if (knob(s, RK_DESIGN) != RD_OFF) {
+		out[RP_PAIRS] = r;	/* the design has the body */
+		return;
+	}
 	if (s->zoomed) {
 		out[s->panel] = r;
+		return;
+	}
+	if (single(r)) {
+		/* too short for four panels (a lesson's caption below
+		 * 80x24): the focused one, and a line that says so */
+		out[s->panel] = (struct rect){ r.x, r.y, r.w, r.h - 1 };
 		return;
 	}
 	code_h = r.h >= 30 ? 8 : r.h >= 20 ? 5 : 4;
@@ -734,6 +754,11 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 	};
 
 	canvas_fill(c, r, ' ', plain);
+	if (knob(s, RK_DESIGN) != RD_OFF) {
+		rope_design_draw(s, (enum rope_design)knob(s, RK_DESIGN), c, r);
+		canvas_set_clip(c, old);
+		return;
+	}
 	place(s, r, p);
 	for (int i = 0; i < RP_COUNT; i++)
 		if (p[i].w > 0 && p[i].h > 0) {
@@ -743,6 +768,10 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 			canvas_set_clip(c, o);
 		}
 	panel_mark_focus(s, c, p[s->panel], 44);
+	if (!s->zoomed && single(r))
+		canvas_text(c, r.x, r.y + r.h - 1, r.w,
+			    tr(s->lang, "Small screen: one panel at a time, w/W for the others."),
+			    dim_style);
 	canvas_set_clip(c, old);
 }
 
@@ -807,12 +836,13 @@ const struct view_spec view_rope = {
 		.nsteps = 1,
 		.step = { { 'v', 'V', STEP_MUL, 2, N_("sentence moved /2 x2") } },
 	}, {
-		.word = "qkseed",
-		.help = N_("seed of q, k and the head's sentence"),
-		.kind = KNOB_INT, .lo = 1, .hi = 999999,
-		.start = KNOB_START_INIT, .init = 1,
+		.word = "design",
+		.help = N_("lesson 8's first designs in place of the panels: off, integer (p added), unit (p / (len - 1)), binary (a counter)"),
+		.kind = KNOB_CHOICE, .lo = 0, .hi = RD_COUNT - 1,
+		.start = KNOB_START_INIT, .init = RD_OFF,
+		.choice = rope_design_name,
 		.nsteps = 1,
-		.step = { { 'a', 'A', STEP_CYCLE, 1, N_("seed") } },
+		.step = { { 'a', 'A', STEP_CYCLE, 1, N_("design") } },
 	} },
 	.draw = rope_draw,
 	.ctx_size = sizeof(struct rope_ctx),
