@@ -57,6 +57,7 @@ enum {
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
 
 /* The symbols that have an ASCII spelling. */
@@ -299,7 +300,7 @@ static void dial(const struct state *s, struct canvas *c, const double *theta,
 	tw = utf8_width(text);
 	canvas_text(c, x + (cw - tw) / 2, y + rows, tw, text,
 		    turns ? (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 }
-			  : dim_style);
+			  : (struct style){ ROLE_TRACE4, ROLE_DEFAULT, 0 });
 }
 
 /* Bars of the pairs' shares in rows [y, y + h) of columns [x, x + w): one
@@ -546,7 +547,7 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 			 "convert_llama_weights_to_hf.py permute", perm_code,
 			 sy->arrow, sy->arrow);
 		snprintf(b, sizeof b, "permute: %s", perm_code);
-		fit(c, in.x, y++, in.w, cand, 2, dim_style);
+		fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 });
 	}
 	if (y < last) {
 		if (nc->out[O_SAME] != 0.0)
@@ -606,7 +607,7 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 	if (y < in.y + in.h)
 		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
 			       tr(s->lang, "q·k keeps only p − q, so the weights do not move. v carries the content: turned, each value would bring its absolute position into the output."),
-			       dim_style);
+			       plain);
 }
 
 /* ---- the frequencies panel ---- */
@@ -654,10 +655,10 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 		lo[1] = fmin(lo[1], slow[j]);
 		hi[1] = fmax(hi[1], slow[j]);
 	}
-	plot_ylabel(c, &pa, in.x, lab - 1, 1.0, "1", dim_style);
-	plot_ylabel(c, &pa, in.x, lab - 1, 0.0, "0", dim_style);
+	plot_ylabel(c, &pa, in.x, lab - 1, 1.0, "1", axis_style);
+	plot_ylabel(c, &pa, in.x, lab - 1, 0.0, "0", axis_style);
 	plot_ylabel(c, &pa, in.x, lab - 1, -1.0, s->ascii ? "-1" : "−1",
-		    dim_style);
+		    axis_style);
 	/* slow first: where the fast curve crosses the flat one, the cell
 	 * it shares takes the fast one's colour, and the flat line does not
 	 * seem to bump */
@@ -771,7 +772,7 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (!s->zoomed && single(r))
 		canvas_text(c, r.x, r.y + r.h - 1, r.w,
 			    tr(s->lang, "Small screen: one panel at a time, w/W for the others."),
-			    dim_style);
+			    plain);
 	canvas_set_clip(c, old);
 }
 
