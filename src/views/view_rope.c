@@ -52,7 +52,8 @@ enum {
 	DIALS_MAX = 16,		/* dials in the pairs panel */
 	BAND_MAX = 8,		/* pairs of the fast and of the slow band */
 	SAMPLES_MAX = 2 * 400,	/* dot columns of the frequency plot */
-	SINGLE_BELOW = 20	/* bodies shorter show one panel at a time */
+	SINGLE_BELOW = 24	/* bodies shorter show one panel at a time
+				 * (80x24 has 22 rows) */
 };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
@@ -383,6 +384,24 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 	const enum role role[3] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3 };
 	int at = x;
 
+	if (!brief) {
+		/* the long form only when it fits */
+		int need = 0;
+		char t[TEXT_MAX];
+
+		snprintf(t, sizeof t, tr(s->lang, " q turned by p%s%s_i   "),
+			 sy->dot, sy->theta);
+		need += utf8_width(t);
+		snprintf(t, sizeof t, tr(s->lang, " k turned by q%s%s_i   "),
+			 sy->dot, sy->theta);
+		need += utf8_width(t);
+		snprintf(t, sizeof t, per_bar > 1
+			 ? tr(s->lang, " bars: the pairs' shares of q%sk, %d pairs a bar")
+			 : tr(s->lang, " bars: each pair's share of q%sk"),
+			 sy->dot, per_bar);
+		need += utf8_width(t) + 3 * utf8_width(sy->line);
+		brief = need > w;
+	}
 	if (brief) {
 		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
 		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
@@ -594,20 +613,30 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 	if (y >= in.y + in.h)
 		return;
 	if (o[0] <= 1e-9 * o[2])
-		snprintf(a, sizeof a, tr(s->lang, "v unturned: outputs move %s (rounding)"), n0);
+		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s (rounding)"), n0);
 	else
-		snprintf(a, sizeof a, tr(s->lang, "v unturned: outputs move %s"), n0);
+		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s"), n0);
 	snprintf(b, sizeof b, tr(s->lang, "v unturned: %s"), n0);
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
 	if (y >= in.y + in.h)
 		return;
-	snprintf(a, sizeof a, tr(s->lang, "v turned: outputs move %s (of up to %s)"), n1, sc);
+	snprintf(a, sizeof a, tr(s->lang, "v turned: moves %s (of up to %s)"), n1, sc);
 	snprintf(b, sizeof b, tr(s->lang, "v turned: %s"), n1);
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD });
-	if (y < in.y + in.h)
+	if (y < in.y + in.h) {
+		/* the longest explanation that fits whole */
+		const char *why[3] = {
+			tr(s->lang, "q·k keeps only p − q, so the weights do not move. v carries the content: turned, each value would bring its absolute position into the output."),
+			tr(s->lang, "The weights see only p − q; a turned v would carry its absolute position into the output."),
+			tr(s->lang, "v carries content, not position."),
+		};
+		int k = 0;
+
+		while (k < 2 && paragraph_rows(why[k], in.w) > in.y + in.h - y)
+			k++;
 		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
-			       tr(s->lang, "q·k keeps only p − q, so the weights do not move. v carries the content: turned, each value would bring its absolute position into the output."),
-			       plain);
+			       why[k], plain);
+	}
 }
 
 /* ---- the frequencies panel ---- */
@@ -729,7 +758,7 @@ static void place(const struct state *s, struct rect r,
 		return;
 	}
 	code_h = r.h >= 30 ? 8 : r.h >= 20 ? 5 : 4;
-	bottom_h = r.h >= 36 ? r.h / 3 : r.h >= 20 ? 7 : 5;
+	bottom_h = r.h >= 36 ? r.h / 3 : r.h >= 26 ? 9 : 7;
 	pairs_h = r.h - code_h - bottom_h;
 	if (pairs_h < 5) {
 		pairs_h = r.h - bottom_h;
