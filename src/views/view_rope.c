@@ -52,6 +52,7 @@ enum {
 	DIALS_MAX = 16,		/* dials in the pairs panel */
 	BAND_MAX = 8,		/* pairs of the fast and of the slow band */
 	SAMPLES_MAX = 2 * 400,	/* dot columns of the frequency plot */
+	BARS_MAX = 400,		/* bars of the pairs panel */
 	SINGLE_BELOW = 24	/* bodies shorter show one panel at a time
 				 * (80x24 has 22 rows) */
 };
@@ -307,15 +308,22 @@ static void dial(const struct state *s, struct canvas *c, const double *theta,
 /* Bars of the pairs' shares in rows [y, y + h) of columns [x, x + w): one
  * bar per group of pairs, fast (left) to slow, up for positive, turned
  * pairs in TRACE3 and position-free ones in TRACE4. */
+/* Bars for `pairs` pairs in w columns: one a pair when they fit, else
+ * one a column, at most BARS_MAX. */
+static int bars_of(int pairs, int w)
+{
+	int nb = pairs < w ? pairs : w;
+
+	return nb > BARS_MAX ? BARS_MAX : nb < 1 ? 1 : nb;
+}
+
 static void bars(const struct state *s, struct canvas *c,
 		 const struct arrays *a, int rot, int x, int y, int w, int h)
 {
-	int pairs = s->cur.pe.d_model / 2, nb = pairs < w ? pairs : w;
+	int pairs = s->cur.pe.d_model / 2, nb = bars_of(pairs, w);
 	int up = h / 2, down = h - up, x0 = x + (w - nb) / 2;
-	double top = 0.0, val[400];
+	double top = 0.0, val[BARS_MAX];
 
-	if (nb > (int)(sizeof val / sizeof val[0]))
-		nb = (int)(sizeof val / sizeof val[0]);
 	for (int j = 0; j < nb; j++) {
 		long long lo = (long long)j * pairs / nb;
 		long long hi = (long long)(j + 1) * pairs / nb;
@@ -376,47 +384,35 @@ static void pairs_header(const struct state *s, struct canvas *c, int x,
 	fit(c, x, y, w, cand, 3, bold);
 }
 
+/* The legend of the arrows and the bars, in full when it fits in w
+ * columns (and !brief), else short; the bars show `pairs` pairs in `nb`
+ * groups. */
 static void pairs_legend(const struct state *s, struct canvas *c, int x,
-			 int y, int w, int per_bar, bool brief)
+			 int y, int w, int pairs, int nb, bool brief)
 {
 	const struct symbols *sy = sym(s);
 	char a[3][TEXT_MAX];
 	const enum role role[3] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3 };
-	int at = x;
+	int at = x, lo = pairs / nb, hi = (pairs + nb - 1) / nb;
 
-	if (!brief) {
-		/* the long form only when it fits */
-		int need = 0;
-		char t[TEXT_MAX];
-
-		snprintf(t, sizeof t, tr(s->lang, " q turned by p%s%s_i   "),
-			 sy->dot, sy->theta);
-		need += utf8_width(t);
-		snprintf(t, sizeof t, tr(s->lang, " k turned by q%s%s_i   "),
-			 sy->dot, sy->theta);
-		need += utf8_width(t);
-		snprintf(t, sizeof t, per_bar > 1
-			 ? tr(s->lang, " bars: the pairs' shares of q%sk, %d pairs a bar")
-			 : tr(s->lang, " bars: each pair's share of q%sk"),
-			 sy->dot, per_bar);
-		need += utf8_width(t) + 3 * utf8_width(sy->line);
-		brief = need > w;
-	}
-	if (brief) {
-		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
-		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
-		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk, fast to slow"),
-			 sy->dot);
-	} else {
 	snprintf(a[0], sizeof a[0], tr(s->lang, " q turned by p%s%s_i   "),
 		 sy->dot, sy->theta);
 	snprintf(a[1], sizeof a[1], tr(s->lang, " k turned by q%s%s_i   "),
 		 sy->dot, sy->theta);
-	if (per_bar > 1)
-		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d pairs a bar"),
-			 sy->dot, per_bar);
-	else
+	if (hi == 1)
 		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: each pair's share of q%sk"),
+			 sy->dot);
+	else if (lo == hi)
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d pairs a bar"),
+			 sy->dot, lo);
+	else
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d-%d pairs a bar"),
+			 sy->dot, lo, hi);
+	if (brief || utf8_width(a[0]) + utf8_width(a[1]) + utf8_width(a[2]) +
+			     3 * utf8_width(sy->line) > w) {
+		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
+		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk, fast to slow"),
 			 sy->dot);
 	}
 	for (int i = 0; i < 3 && at < x + w; i++) {
@@ -484,11 +480,12 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 			     pick[j], !legend);
 		y += rows + 1;
 		if (!legend)
-			pairs_legend(s, c, in.x, y - 1, in.w, 1, true);
+			pairs_legend(s, c, in.x, y - 1, in.w, h, bars_of(h, in.w),
+				     true);
 	}
 	if (legend)
-		pairs_legend(s, c, in.x, y++, in.w,
-			     (h + in.w - 1) / in.w, false);
+		pairs_legend(s, c, in.x, y++, in.w, h, bars_of(h, in.w),
+			     false);
 	bars(s, c, &a, rot, in.x, y, in.w, in.y + in.h - 1 - y);
 	pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
 }
