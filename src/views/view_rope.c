@@ -566,7 +566,9 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 		fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 });
 	}
 	if (y < last) {
-		if (nc->out[O_SAME] != 0.0)
+		if (nc->out[O_SAME] != 0.0 && setup_of(s, s->cur.pe.d_model).rot == 2)
+			snprintf(a, sizeof a, "%s", tr(s->lang, "The same doubles, bit for bit. With one turned pair the permutation changes nothing."));
+		else if (nc->out[O_SAME] != 0.0)
 			snprintf(a, sizeof a, tr(s->lang, "The same doubles, bit for bit. Rows not permuted, the %s form scores another function: q%sk = %s"),
 				 "rotate_half", sy->dot, un);
 		else
@@ -609,7 +611,9 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 		fit(c, in.x, y++, in.w, cand, 2, plain);
 	if (y >= in.y + in.h)
 		return;
-	if (o[0] <= 1e-9 * o[2])
+	/* rounding: the angles (s + t) theta are off by about (s + t) 2^-53
+	 * each, and the outputs by a few times that, relative */
+	if (o[0] <= o[2] * (1e-12 + 64.0 * (vs + ROPE_HEAD_TOKENS) * 0x1p-53))
 		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s (rounding)"), n0);
 	else
 		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s"), n0);
