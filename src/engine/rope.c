@@ -50,14 +50,14 @@ void rope_draw_qk(uint64_t seed, int d, double *q, double *k)
 /* Meta's complex product (a + ib)(c + is) = (ac - bs) + i(as + bc), and
  * Hugging Face's x*cos + rotate_half(x)*sin, each product a statement so
  * that no compiler contracts one form into a fused multiply-add and not
- * the other. */
-static void turn_interleaved(const struct rope_setup *r, const double *theta,
-			     double pos, const double *x, double *out)
+ * the other. Pairs [i0, i1) with sn[i - i0], cs[i - i0] their angles. */
+static void turn_interleaved(int i0, int i1, const double *sn,
+			     const double *cs, const double *x, double *out)
 {
-	for (int i = 0; i < r->rot / 2; i++) {
-		double a = x[2 * i], b = x[2 * i + 1], s, c, ac, bs, as, bc;
+	for (int i = i0; i < i1; i++) {
+		double a = x[2 * i], b = x[2 * i + 1];
+		double s = sn[i - i0], c = cs[i - i0], ac, bs, as, bc;
 
-		pe_sincos(pos * theta[i], &s, &c);
 		ac = a * c;
 		bs = b * s;
 		as = a * s;
@@ -67,31 +67,61 @@ static void turn_interleaved(const struct rope_setup *r, const double *theta,
 	}
 }
 
-static void turn_half(const struct rope_setup *r, const double *theta,
-		      double pos, const double *x, double *out)
+static void turn_half(int h, int i0, int i1, const double *sn,
+		      const double *cs, const double *x, double *out)
 {
-	int h = r->rot / 2;
+	/* emb = cat(freqs, freqs): dims i and i + h share theta_i;
+	 * rotate_half(x) = cat(-x2, x1) */
+	for (int i = i0; i < i1; i++)
+		for (int half = 0; half < 2; half++) {
+			int j = half ? i + h : i;
+			double rh = half ? x[i] : -x[i + h];
+			double xc, rs;
 
-	for (int j = 0; j < r->rot; j++) {
-		/* emb = cat(freqs, freqs): dims j and j + h share theta */
-		int i = j < h ? j : j - h;
-		/* rotate_half(x) = cat(-x2, x1) */
-		double rh = j < h ? -x[j + h] : x[j - h], s, c, xc, rs;
-
-		pe_sincos(pos * theta[i], &s, &c);
-		xc = x[j] * c;
-		rs = rh * s;
-		out[j] = xc + rs;
-	}
+			xc = x[j] * cs[i - i0];
+			rs = rh * sn[i - i0];
+			out[j] = xc + rs;
+		}
 }
+
+static void turn(const struct rope_setup *r, enum rope_form f, int i0, int i1,
+		 const double *sn, const double *cs, const double *x,
+		 double *out)
+{
+	if (f == ROPE_HALF)
+		turn_half(r->rot / 2, i0, i1, sn, cs, x, out);
+	else
+		turn_interleaved(i0, i1, sn, cs, x, out);
+}
+
+void rope_angles(const struct rope_setup *r, const double *theta, double pos,
+		 double *sn, double *cs)
+{
+	for (int i = 0; i < r->rot / 2; i++)
+		pe_sincos(pos * theta[i], &sn[i], &cs[i]);
+}
+
+void rope_rotate_at(const struct rope_setup *r, const double *sn,
+		    const double *cs, enum rope_form f, const double *x,
+		    double *out)
+{
+	turn(r, f, 0, r->rot / 2, sn, cs, x, out);
+	memcpy(out + r->rot, x + r->rot, (size_t)(r->d - r->rot) * sizeof *x);
+}
+
+enum { RUN = 256 };	/* pairs whose angles rope_rotate keeps at a time */
 
 void rope_rotate(const struct rope_setup *r, const double *theta,
 		 enum rope_form f, double pos, const double *x, double *out)
 {
-	if (f == ROPE_HALF)
-		turn_half(r, theta, pos, x, out);
-	else
-		turn_interleaved(r, theta, pos, x, out);
+	for (int i0 = 0; i0 < r->rot / 2; i0 += RUN) {
+		int i1 = r->rot / 2 - i0 < RUN ? r->rot / 2 : i0 + RUN;
+		double sn[RUN], cs[RUN];
+
+		for (int i = i0; i < i1; i++)
+			pe_sincos(pos * theta[i], &sn[i - i0], &cs[i - i0]);
+		turn(r, f, i0, i1, sn, cs, x, out);
+	}
 	memcpy(out + r->rot, x + r->rot, (size_t)(r->d - r->rot) * sizeof *x);
 }
 

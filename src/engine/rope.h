@@ -84,6 +84,18 @@ void rope_draw_qk(uint64_t seed, int d, double *q, double *k);
 void rope_rotate(const struct rope_setup *r, const double *theta,
 		 enum rope_form f, double pos, const double *x, double *out);
 
+/* sin and cos of pos * theta_i, i < rot/2, into sn[] and cs[]: the angles
+ * every turn at pos uses (pe_sincos, libm's below 1e8). */
+void rope_angles(const struct rope_setup *r, const double *theta, double pos,
+		 double *sn, double *cs);
+
+/* rope_rotate with the angles of its position given (rope_angles): the
+ * same doubles, for a caller that turns several vectors at one
+ * position. */
+void rope_rotate_at(const struct rope_setup *r, const double *sn,
+		    const double *cs, enum rope_form f, const double *x,
+		    double *out);
+
 /* convert_llama_weights_to_hf.py's permute applied to one head's vector
  * (its rows): out[i] = x[2i], out[i + rot/2] = x[2i+1] for i < rot/2, the
  * dimensions from rot on copied. out may not be x. */

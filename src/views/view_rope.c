@@ -130,86 +130,124 @@ static struct rope_setup head_setup(const struct state *s)
 enum { O_SUM, O_META, O_HF, O_SAME, O_UNPERM, O_AT0, O_COUNT };
 
 struct rope_ctx {
-	struct cache work;	/* mem: theta, q, k, shares, scratch; out: O_* */
+	struct cache qk;	/* mem: q and k, for d */
+	struct cache theta;	/* mem: theta_i, for d, rot and base */
+	struct cache work;	/* mem: shares, angles, scratch; out: O_* */
 	struct cache head;	/* out: moved plain, moved turned, scale */
 };
 
-/* Where the arrays sit in work.mem, for head width d. */
+/* What the panels read: q, k, theta and the shares, for head width d. */
 struct arrays {
-	double *theta, *q, *k, *share;
-	double *a, *b, *c, *e;	/* scratch vectors */
+	const double *theta, *q, *k, *share;
 };
 
-static struct arrays arrays_of(double *mem, int d)
+/* Returns c's memory of `n` doubles for key k, filled by fill(arg, mem)
+ * when the key changed; NULL when memory runs out. */
+static double *keep(struct cache *c, const struct cache_key *k, size_t n,
+		    void (*fill)(const void *arg, double *mem), const void *arg)
 {
-	struct arrays x;
+	if (cache_ready(c, k))
+		return c->mem;
+	if (!cache_mem(c, n * sizeof(double)))
+		return NULL;
+	cache_start(c, k, 0);
+	fill(arg, c->mem);
+	c->done = true;
+	return c->mem;
+}
 
-	x.theta = mem;
-	x.q = x.theta + d / 2;
-	x.k = x.q + d;
-	x.share = x.k + d;
-	x.a = x.share + d / 2;
-	x.b = x.a + d;
-	x.c = x.b + d;
-	x.e = x.c + d;
-	return x;
+static void fill_qk(const void *arg, double *mem)
+{
+	int d = *(const int *)arg;
+
+	rope_draw_qk(ROPE_VIEW_SEED, d, mem, mem + d);
+}
+
+static void fill_theta(const void *arg, double *mem)
+{
+	rope_thetas(arg, mem);
 }
 
 /* The numbers the view shows for s, computed when its inputs changed:
- * NULL when memory runs out. */
+ * NULL when memory runs out. One set of angles per position serves every
+ * turn there (rope_rotate_at), so a change costs four tables of sin and
+ * cos, the shares' and some multiplications: a few milliseconds at d
+ * 65536. */
 static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 				   struct arrays *out)
 {
-	int d = s->cur.pe.d_model;
+	int d = s->cur.pe.d_model, h;
 	struct rope_setup r = setup_of(s, d);
 	double p = pos_p(s), q = pos_q(s), v[O_COUNT];
+	struct cache_key kq = { { d, ROPE_VIEW_SEED } };
+	struct cache_key kt = { { d, r.rot, r.base } };
 	struct cache_key key = { { d, r.rot, r.base, p, q, knob(s, RK_QPOS),
 				   knob(s, RK_KPOS), ROPE_VIEW_SEED } };
 	struct cache *c = &x->work;
-	struct arrays a;
-	bool same = true;
+	const double *qk = keep(&x->qk, &kq, 2 * (size_t)d, fill_qk, &d);
+	const double *th = keep(&x->theta, &kt, (size_t)d / 2, fill_theta, &r);
+	double *m, *sp, *cp, *sq, *cq, *a, *b, *e, *f, *share;
+	bool same;
 
+	if (!qk || !th)
+		return NULL;
+	*out = (struct arrays){ th, qk, qk + d, NULL };
 	if (cache_ready(c, &key)) {
-		*out = arrays_of(c->mem, d);
+		out->share = c->mem;
 		return c;
 	}
-	if (!cache_mem(c, (size_t)(7 * d) * sizeof(double)))
+	h = r.rot / 2;
+	m = cache_mem(c, ((size_t)d / 2 + 4 * (size_t)h + 4 * (size_t)d) *
+			 sizeof(double));
+	if (!m)
 		return NULL;
 	cache_start(c, &key, 0);
-	a = arrays_of(c->mem, d);
-	rope_thetas(&r, a.theta);
-	rope_draw_qk(ROPE_VIEW_SEED, d, a.q, a.k);
-	rope_contributions(&r, a.theta, p, q, a.q, a.k, 0, d / 2, a.share);
+	share = m;
+	sp = share + d / 2;
+	cp = sp + h;
+	sq = cp + h;
+	cq = sq + h;
+	a = cq + h;
+	b = a + d;
+	e = b + d;
+	f = e + d;
+	rope_contributions(&r, th, p, q, out->q, out->k, 0, d / 2, share);
 	v[O_SUM] = 0.0;
 	for (int i = 0; i < d / 2; i++)
-		v[O_SUM] += a.share[i];
+		v[O_SUM] += share[i];
+	rope_angles(&r, th, p, sp, cp);
+	rope_angles(&r, th, q, sq, cq);
 	/* Meta: the interleaved form on the rows as they are */
-	rope_rotate(&r, a.theta, ROPE_INTERLEAVED, p, a.q, a.a);
-	rope_rotate(&r, a.theta, ROPE_INTERLEAVED, q, a.k, a.b);
-	v[O_META] = rope_dot(&r, ROPE_INTERLEAVED, a.a, a.b);
+	rope_rotate_at(&r, sp, cp, ROPE_INTERLEAVED, out->q, a);
+	rope_rotate_at(&r, sq, cq, ROPE_INTERLEAVED, out->k, b);
+	v[O_META] = rope_dot(&r, ROPE_INTERLEAVED, a, b);
 	/* Hugging Face: rotate_half on the permuted rows; each turned
 	 * component must be Meta's, moved by the same permutation */
-	rope_permute(r.rot, d, a.q, a.c);
-	rope_rotate(&r, a.theta, ROPE_HALF, p, a.c, a.e);	/* HF's q */
-	rope_permute(r.rot, d, a.a, a.c);
-	same = memcmp(a.c, a.e, (size_t)d * sizeof(double)) == 0;
-	rope_permute(r.rot, d, a.k, a.c);
-	rope_rotate(&r, a.theta, ROPE_HALF, q, a.c, a.a);	/* HF's k */
-	rope_permute(r.rot, d, a.b, a.c);
-	same = same && memcmp(a.c, a.a, (size_t)d * sizeof(double)) == 0;
-	v[O_HF] = rope_dot(&r, ROPE_HALF, a.e, a.a);
+	rope_permute(r.rot, d, out->q, e);
+	rope_rotate_at(&r, sp, cp, ROPE_HALF, e, f);		/* HF's q */
+	rope_permute(r.rot, d, a, e);
+	same = memcmp(e, f, (size_t)d * sizeof(double)) == 0;
+	rope_permute(r.rot, d, out->k, e);
+	rope_rotate_at(&r, sq, cq, ROPE_HALF, e, a);		/* HF's k */
+	rope_permute(r.rot, d, b, e);
+	same = same && memcmp(e, a, (size_t)d * sizeof(double)) == 0;
+	v[O_HF] = rope_dot(&r, ROPE_HALF, f, a);
 	/* the rotate_half form on rows nobody permuted */
-	rope_rotate(&r, a.theta, ROPE_HALF, p, a.q, a.b);
-	rope_rotate(&r, a.theta, ROPE_HALF, q, a.k, a.e);
-	v[O_UNPERM] = rope_dot(&r, ROPE_HALF, a.b, a.e);
-	/* the turned vectors before the shift */
-	rope_rotate(&r, a.theta, ROPE_INTERLEAVED, knob(s, RK_QPOS), a.q, a.b);
-	rope_rotate(&r, a.theta, ROPE_INTERLEAVED, knob(s, RK_KPOS), a.k, a.e);
-	v[O_AT0] = rope_dot(&r, ROPE_INTERLEAVED, a.b, a.e);
+	rope_rotate_at(&r, sp, cp, ROPE_HALF, out->q, b);
+	rope_rotate_at(&r, sq, cq, ROPE_HALF, out->k, e);
+	v[O_UNPERM] = rope_dot(&r, ROPE_HALF, b, e);
+	/* the turned vectors before the shift (the same when there is none) */
+	if (knob(s, RK_SHIFT) != 0) {
+		rope_rotate(&r, th, ROPE_INTERLEAVED, knob(s, RK_QPOS), out->q, b);
+		rope_rotate(&r, th, ROPE_INTERLEAVED, knob(s, RK_KPOS), out->k, e);
+		v[O_AT0] = rope_dot(&r, ROPE_INTERLEAVED, b, e);
+	} else {
+		v[O_AT0] = v[O_META];
+	}
 	v[O_SAME] = same && memcmp(&v[O_META], &v[O_HF], sizeof(double)) == 0;
 	cache_publish(c, v, O_COUNT);
 	c->done = true;
-	*out = a;
+	out->share = share;
 	return c;
 }
 
@@ -810,6 +848,8 @@ static void rope_free(void *ctx)
 {
 	struct rope_ctx *x = ctx;
 
+	cache_free(&x->qk);
+	cache_free(&x->theta);
 	cache_free(&x->work);
 	cache_free(&x->head);
 }
