@@ -739,8 +739,8 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	num(hi[0], 2, l1, sizeof l1);
 	num(lo[1], 2, r0, sizeof r0);
 	num(hi[1], 2, r1, sizeof r1);
-	snprintf(a, sizeof a, tr(s->lang, "%s fast pairs 0-%d: score from %s to %s over m = 0..%lld (offset p %s q)"),
-		 sy->line, nb - 1, l0, l1, len - 1, sy->minus);
+	snprintf(a, sizeof a, tr(s->lang, "%s fast pairs 0-%d: from %s to %s over m = p %s q = 0..%lld"),
+		 sy->line, nb - 1, l0, l1, sy->minus, len - 1);
 	snprintf(b, sizeof b, tr(s->lang, "%s fast %s..%s"), sy->line, l0, l1);
 	fit(c, in.x, pa.y0 + pa.h + 1, in.w, cand, 2,
 	    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
