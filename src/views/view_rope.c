@@ -22,10 +22,14 @@
  * v/V how far the head's sentence moves; a/A shows one of lesson 8's
  * first designs in place of the panels (view_rope_design.c). q, k and the
  * head's sentence come from seed ROPE_VIEW_SEED. F gives the focused
- * panel the whole body (w/W). Everything is
- * computed for the whole head width d: at d 65536 a change costs eight
- * turns of a 65536-wide vector and the bars, a few milliseconds; the
- * results are cached on their inputs (render/cache.h). */
+ * panel the whole body (w/W); a body under SINGLE_BELOW rows (80x24, or a
+ * lesson's caption below) shows the focused panel alone and says so.
+ *
+ * Everything is computed for the whole head width d: at d 65536 a change
+ * costs the shares' 32768 sin/cos, two (four with a shift) tables of
+ * angles and six turns made of multiplications, a few milliseconds; q, k,
+ * the frequencies and the results are cached on their inputs
+ * (render/cache.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
