@@ -1145,6 +1145,8 @@ const struct tr_row tr_zh[] = {
 	  " 柱：各维度对对 q%sk 的贡献，每根柱 %d 对" },
 	{ " bars: the pairs' shares of q%sk, %d-%d pairs a bar",
 	  " 柱：各维度对对 q%sk 的贡献，每根柱 %d-%d 对" },
+	{ " position-free",
+	  " 与位置无关" },
 	{ " bars: each pair's share of q%sk",
 	  " 柱：每个维度对对 q%sk 的贡献" },
 	{ "%s bars = %s = q%sk of the turned vectors, %s (they differ by %s); before the shift: %s",

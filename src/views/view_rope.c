@@ -430,7 +430,8 @@ static void pairs_header(const struct state *s, struct canvas *c, int x,
  * columns (and !brief), else short; the bars show `pairs` pairs in `nb`
  * groups. */
 static void pairs_legend(const struct state *s, struct canvas *c, int x,
-			 int y, int w, int pairs, int nb, bool brief)
+			 int y, int w, int pairs, int nb, bool brief,
+			 bool partial)
 {
 	const struct symbols *sy = sym(s);
 	char a[3][TEXT_MAX];
@@ -462,6 +463,19 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 				  (struct style){ role[i], ROLE_DEFAULT,
 						  ATTR_BOLD });
 		at += canvas_text(c, at, y, x + w - at, a[i], plain);
+	}
+	/* partial rotary: the other colour of the bars */
+	if (partial) {
+		const char *pf = tr(s->lang, " position-free");
+
+		if (x + w - at >= 2 + utf8_width(sy->line) + utf8_width(pf)) {
+			at += 2;
+			at += canvas_text(c, at, y, x + w - at, sy->line,
+					  (struct style){ ROLE_TRACE4,
+							  ROLE_DEFAULT,
+							  ATTR_BOLD });
+			canvas_text(c, at, y, x + w - at, pf, plain);
+		}
 	}
 }
 
@@ -523,11 +537,11 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		y += rows + 1;
 		if (!legend)
 			pairs_legend(s, c, in.x, y - 1, in.w, h, bars_of(h, in.w),
-				     true);
+				     true, rot < d);
 	}
 	if (legend)
 		pairs_legend(s, c, in.x, y++, in.w, h, bars_of(h, in.w),
-			     false);
+			     false, rot < d);
 	bars(s, c, &a, rot, in.x, y, in.w, in.y + in.h - 1 - y);
 	pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
 }

@@ -144,6 +144,8 @@ Test(rope_view, partial_rotary_keeps_the_position_free_bars)
 	fx_press(&s, 'u');
 	a = draw(&s, 120, 40);
 	cr_assert(strstr(a.text, "rotary 1/4: dims 0-127 turn"), "%s", a.text);
+	cr_assert(strstr(a.text, "━━ position-free"), "the legend names them:\n%s",
+		  a.text);
 	bar_rows(&a, &y0, &y1);
 	fx_press(&s, 'X');
 	b = draw(&s, 120, 40);
