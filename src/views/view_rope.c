@@ -167,6 +167,15 @@ static void fill_qk(const void *arg, double *mem)
 	rope_draw_qk(ROPE_VIEW_SEED, d, mem, mem + d);
 }
 
+/* The view's q and k (2 d doubles: q, then k), or NULL. */
+static const double *qk_of(const struct state *s, struct rope_ctx *x)
+{
+	int d = s->cur.pe.d_model;
+	struct cache_key kq = { { d, ROPE_VIEW_SEED } };
+
+	return keep(&x->qk, &kq, 2 * (size_t)d, fill_qk, &d);
+}
+
 static void fill_theta(const void *arg, double *mem)
 {
 	rope_thetas(arg, mem);
@@ -183,12 +192,11 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 	int d = s->cur.pe.d_model, h;
 	struct rope_setup r = setup_of(s, d);
 	double p = pos_p(s), q = pos_q(s), v[O_COUNT];
-	struct cache_key kq = { { d, ROPE_VIEW_SEED } };
 	struct cache_key kt = { { d, r.rot, r.base } };
 	struct cache_key key = { { d, r.rot, r.base, p, q, knob(s, RK_QPOS),
 				   knob(s, RK_KPOS), ROPE_VIEW_SEED } };
 	struct cache *c = &x->work;
-	const double *qk = keep(&x->qk, &kq, 2 * (size_t)d, fill_qk, &d);
+	const double *qk = qk_of(s, x);
 	const double *th = keep(&x->theta, &kt, (size_t)d / 2, fill_theta, &r);
 	double *m, *sp, *cp, *sq, *cq, *a, *b, *e, *f, *share;
 	bool same;
@@ -842,7 +850,11 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 
 	canvas_fill(c, r, ' ', plain);
 	if (knob(s, RK_DESIGN) != RD_OFF) {
-		rope_design_draw(s, (enum rope_design)knob(s, RK_DESIGN), c, r);
+		const double *qk = qk_of(s, x);
+
+		if (qk)
+			rope_design_draw(s, (enum rope_design)knob(s, RK_DESIGN),
+					 qk, qk + s->cur.pe.d_model, c, r);
 		canvas_set_clip(c, old);
 		return;
 	}

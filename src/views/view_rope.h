@@ -25,8 +25,10 @@ const char *rope_design_name(int i);
 
 /* Design d (not RD_OFF) drawn into r from s: its box, a plot and the
  * numbers that make its point, computed from the state's d_model and
- * length. */
+ * length; a and b are the two words (d_model values each: the view's q
+ * and k, engine/rope.h's rope_draw_qk of ROPE_VIEW_SEED). */
 void rope_design_draw(const struct state *s, enum rope_design d,
-		      struct canvas *c, struct rect r);
+		      const double *a, const double *b, struct canvas *c,
+		      struct rect r);
 
 #endif

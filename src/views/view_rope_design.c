@@ -13,11 +13,10 @@
  *            tokens, so from bit to bit the frequency halves (Kazemnejad,
  *            "Transformer Architecture: The Positional Encoding", 2019).
  *
- * The two words are rope_draw_qk's q and k for ROPE_VIEW_SEED (N(0, 1)
- * components), d = d_model. */
+ * The two words are the rope view's q and k (N(0, 1) components, d =
+ * d_model), which it keeps cached. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "base/fmt.h"
 #include "base/tr.h"
@@ -63,23 +62,18 @@ static struct plot_area area(const struct state *s, struct rect in, int y0,
 
 /* ---- the integer ---- */
 
-static void integer_draw(const struct state *s, struct canvas *c,
-			 struct rect in)
+static void integer_draw(const struct state *s, const double *a,
+			 const double *b, struct canvas *c, struct rect in)
 {
 	int d = s->cur.pe.d_model, n, text = 4;
-	double *a = malloc(2 * (size_t)d * sizeof *a), fa[SAMPLES_MAX],
-	       fb[SAMPLES_MAX];
+	double fa[SAMPLES_MAX], fb[SAMPLES_MAX];
 	long long last = s->cur.len - 1;
 	struct rope_words w;
 	struct rope_integer at;
 	struct plot_area pa;
 	char buf[TEXT_MAX], x1[24], x2[24], x3[24];
 
-	if (!a)
-		return;
-	rope_draw_qk(ROPE_VIEW_SEED, d, a, a + d);
-	rope_words_of(a, a + d, d, &w);
-	free(a);
+	rope_words_of(a, b, d, &w);
 	snprintf(buf, sizeof buf, tr(s->lang, "x_p = word + p·(1, ..., 1), p added to all d = %d components"),
 		 d);
 	line(c, in, in.y, buf, plain);
@@ -211,7 +205,8 @@ static void binary_draw(const struct state *s, struct canvas *c,
 }
 
 void rope_design_draw(const struct state *s, enum rope_design d,
-		      struct canvas *c, struct rect r)
+		      const double *a, const double *b, struct canvas *c,
+		      struct rect r)
 {
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	static const char *const title[RD_COUNT] = {
@@ -225,7 +220,7 @@ void rope_design_draw(const struct state *s, enum rope_design d,
 	if (in.w < 12 || in.h < 6)
 		return;
 	if (d == RD_INTEGER)
-		integer_draw(s, c, in);
+		integer_draw(s, a, b, c, in);
 	else if (d == RD_UNIT)
 		unit_draw(s, c, in);
 	else
