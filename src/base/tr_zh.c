@@ -1171,6 +1171,8 @@ const struct tr_row tr_zh[] = {
 	  "逐位相同的双精度数。行不置换时，%s 写法算的是另一个函数：q%sk = %s" },
 	{ "The same doubles, bit for bit. With one turned pair the permutation changes nothing.",
 	  "逐位相同的双精度数。只有一个旋转的维度对时，置换什么也不改变。" },
+	{ "  row 2i %s i, row 2i+1 %s i+d/2 of each head",
+	  "  每个注意力头的第 2i 行 %s i，第 2i+1 行 %s i+d/2" },
 	{ "The two forms differ in the last bits here.",
 	  "这里两种写法在最后几位上不同。" },
 	{ "bit for bit the same; without %s: q%sk = %s",

@@ -560,6 +560,8 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 static const char meta_code[] =
 	"xq_ = torch.view_as_complex(xq.float().reshape(*xq.shape[:-1], -1, 2))";
 static const char meta_short[] = "xq_ * freqs_cis";
+static const char meta_out[] =
+	"xq_out = torch.view_as_real(xq_ * freqs_cis).flatten(3)";
 static const char hf_code[] =
 	"q_embed = (q * cos) + (rotate_half(q) * sin)";
 static const char hf_half[] = "torch.cat((-x2, x1), dim=-1)";
@@ -586,7 +588,39 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 	snprintf(m, sizeof m, "%.17g", nc->out[O_META]);
 	snprintf(hf, sizeof hf, "%.17g", nc->out[O_HF]);
 	num(nc->out[O_UNPERM], 6, un, sizeof un);
-	if (in.h >= 6) {
+	if (in.h >= 12) {
+		/* tall (zoomed): each file's lines whole, one a row */
+		const char *rows[][2] = {
+			{ "Meta llama/model.py:", NULL },
+			{ "  ", meta_code },
+			{ "  ", meta_out },
+			{ NULL, m },
+			{ "HF modeling_llama.py:", NULL },
+			{ "  ", hf_code },
+			{ "  rotate_half: ", hf_half },
+			{ NULL, hf },
+			{ "convert_llama_weights_to_hf.py:", NULL },
+			{ "  ", perm_code },
+		};
+
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			struct style st = i < 4 ? code : i < 8 ? code2
+					: (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 };
+
+			if (!rows[i][0])	/* the number the lines give */
+				snprintf(a, sizeof a, i < 4
+					 ? tr(s->lang, "  %s q%sk = %s   pairs (2i, 2i+1)")
+					 : tr(s->lang, "  %s q%sk = %s   pairs (i, i+d/2), rows permuted"),
+					 sy->arrow, sy->dot, rows[i][1]);
+			else
+				snprintf(a, sizeof a, "%s%s", rows[i][0],
+					 rows[i][1] ? rows[i][1] : "");
+			fit(c, in.x, y++, in.w, cand, 1, rows[i][0] ? st : plain);
+		}
+		snprintf(a, sizeof a, tr(s->lang, "  row 2i %s i, row 2i+1 %s i+d/2 of each head"),
+			 sy->arrow, sy->arrow);
+		fit(c, in.x, y++, in.w, cand, 1, plain);
+	} else if (in.h >= 6) {
 		snprintf(a, sizeof a, "Meta llama/model.py: %s; %s", meta_code,
 			 meta_short);
 		snprintf(b, sizeof b, "Meta: %s", meta_code);
@@ -622,7 +656,7 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 		}
 		return;
 	}
-	if (y < last) {
+	if (y < last && in.h < 12) {
 		snprintf(a, sizeof a, tr(s->lang, "%s: %s: row 2i %s i, 2i+1 %s i+d/2"),
 			 "convert_llama_weights_to_hf.py permute", perm_code,
 			 sy->arrow, sy->arrow);

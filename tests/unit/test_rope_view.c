@@ -299,5 +299,9 @@ Test(rope_view, reached_by_tab_and_view_command_and_focus_and_zoom_work)
 	cr_assert(!strstr(a.text, "Why v is not turned"), "zoomed:\n%s", a.text);
 	/* zoomed, the code panel has room for the whole quotes */
 	cr_assert(strstr(a.text, "  → q·k = "), "%s", a.text);
+	cr_assert(strstr(a.text, "xq_out = torch.view_as_real(xq_ * freqs_cis).flatten(3)"),
+		  "%s", a.text);
+	cr_assert(strstr(a.text, "rotate_half: torch.cat((-x2, x1), dim=-1)"),
+		  "%s", a.text);
 	shot_free(&a);
 }
