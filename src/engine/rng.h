@@ -29,7 +29,10 @@ enum rng_stream {
 	RNG_STREAM_TOKEN_AT,		/* attention: the token at a position */
 	RNG_STREAM_WV_ROW,		/* head: row r of W_V */
 	RNG_STREAM_SHUFFLE,		/* head: the shuffled order */
-	RNG_STREAM_ROPE_QK		/* rope_bound: a pair of random q, k */
+	RNG_STREAM_ROPE_QK,		/* rope_bound: a pair of random q, k */
+	RNG_STREAM_ROPE_Q,		/* rope view: a query (rope.h) */
+	RNG_STREAM_ROPE_K,		/* rope view: a key */
+	RNG_STREAM_ROPE_V		/* rope view: a value */
 };
 
 /* The stream number of row or item `index` of table kind `kind`. */

@@ -7,7 +7,7 @@
 
 extern const struct view_spec view_explore, view_spectrum, view_clocks,
 	view_bands, view_layouts, view_context, view_bugs, view_vector,
-	view_attention;
+	view_attention, view_rope;
 
 static const struct view_spec *const list[] = {
 	&view_explore,
@@ -19,6 +19,7 @@ static const struct view_spec *const list[] = {
 	&view_bugs,
 	&view_vector,
 	&view_attention,
+	&view_rope,
 };
 
 const struct catalog *views_catalog(void)

@@ -260,14 +260,14 @@ Test(lesson, shipped_lessons_load_in_both_languages)
 {
 	static const char *const names[] = { "positions", "formula", "sincos",
 					     "frequencies", "layouts",
-					     "context", "attention" };
+					     "context", "attention", "design" };
 	struct lesson_book en, zh;
 
 	load_book(&en, "en");
 	load_book(&zh, "zh");
-	cr_assert_eq(en.count, 7);
-	cr_assert_eq(zh.count, 7);
-	for (int i = 0; i < 7; i++) {
+	cr_assert_eq(en.count, 8);
+	cr_assert_eq(zh.count, 8);
+	for (int i = 0; i < 8; i++) {
 		const struct lesson *a = en.lesson[i], *b = zh.lesson[i];
 
 		cr_expect_str_eq(a->name, names[i]);
@@ -348,7 +348,7 @@ Test(lesson, find_by_name_number_or_file)
 	cr_expect_eq(lesson_book_find(&b, "03"), 2);
 	cr_expect_eq(lesson_book_find(&b, "03-sincos"), 2);
 	cr_expect_eq(lesson_book_find(&b, "03-sincos.txt"), 2);
-	cr_expect_eq(lesson_book_find(&b, "8"), -1);
+	cr_expect_eq(lesson_book_find(&b, "9"), -1);
 	cr_expect_eq(lesson_book_find(&b, "sin"), -1);
 	cr_expect_eq(lesson_book_find(&b, ""), -1);
 	cr_expect_eq(lesson_find_file("tests/lessons", "bad-utf8", path,

@@ -1,0 +1,994 @@
+/* view_rope.c - RoPE from the inside: one query and one key turned pair by
+ * pair, the score as the sum of its pairs' shares, the code that ships it,
+ * why v stays unturned, partial rotary, and what the fast and the slow
+ * pairs are for. The mathematics is engine/rope.h's.
+ *
+ *   ┌ Pairs, fast to slow ─────────────────────────────────────────────┐
+ *   │p = 12  q = 5  p − q = 7  s = 0  rotary all                        │
+ *   │  dials: q's pair i turned by p·θ_i, k's by q·θ_i, fast to slow    │
+ *   │  bars: each pair's share Re(q~ conj(k~) e^{i(p−q)θ}) of q·k       │
+ *   │Σ bars = 3.1 = q·k of the turned vectors ...                       │
+ *   └───────────────────────────────────────────────────────────────────┘
+ *   ┌ The code and its numbers ─────────────────────────────────────────┐
+ *   │Meta's view_as_complex, HF's rotate_half on permuted rows: q·k     │
+ *   └───────────────────────────────────────────────────────────────────┘
+ *   ┌ Why v is not turned ───────────┐┌ Fast pairs: position; slow ... ┐
+ *   │one head, its sentence moved     ││ score against the offset m      │
+ *   └─────────────────────────────────┘└─────────────────────────────────┘
+ *
+ * Knobs: the query's position (x/X) and the key's (c/C); s/S moves both
+ * together (p = qpos + shift, q = kpos + shift), which turns every arrow
+ * and leaves every bar as it is; u/U the fraction of the head turned;
+ * v/V how far the head's sentence moves; a/A shows one of lesson 8's
+ * first designs in place of the panels (view_rope_design.c). q, k and the
+ * head's sentence come from seed ROPE_VIEW_SEED. F gives the focused
+ * panel the whole body (w/W); a body under SINGLE_BELOW rows (80x24, or a
+ * lesson's caption below) shows the focused panel alone and says so.
+ *
+ * Everything is computed for the whole head width d: at d 65536 a change
+ * costs the shares' 32768 sin/cos, two (four with a shift) tables of
+ * angles and six turns made of multiplications, a few milliseconds; q, k,
+ * the frequencies and the results are cached on their inputs
+ * (render/cache.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "base/tr.h"
+#include "base/utf8.h"
+#include "engine/pe.h"
+#include "engine/rope.h"
+#include "model/catalog.h"
+#include "model/state.h"
+#include "render/cache.h"
+#include "render/paragraph.h"
+#include "render/plot.h"
+#include "views/panels.h"
+#include "views/view_rope.h"
+
+enum rope_knob { RK_QPOS, RK_KPOS, RK_SHIFT, RK_ROTARY, RK_VSHIFT,
+		 RK_DESIGN, RK_COUNT };
+enum rope_panel { RP_PAIRS, RP_CODE, RP_VALUES, RP_FREQS, RP_COUNT };
+
+enum {
+	TEXT_MAX = 320,		/* one line */
+	DIALS_MAX = 16,		/* dials in the pairs panel */
+	BAND_MAX = 8,		/* pairs of the fast and of the slow band */
+	SAMPLES_MAX = 2 * 400,	/* dot columns of the frequency plot */
+	BARS_MAX = 400,		/* bars of the pairs panel */
+	SINGLE_BELOW = 24	/* bodies shorter show one panel at a time
+				 * (80x24 has 22 rows) */
+};
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
+static const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
+
+/* The symbols that have an ASCII spelling. */
+struct symbols {
+	const char *theta, *dot, *minus, *sum, *arrow, *lambda, *line;
+};
+
+static const struct symbols utf8_sym = { "θ", "·", "−", "Σ", "→", "λ", "━━" };
+static const struct symbols ascii_sym = { "th", "*", "-", "sum", "->", "wl",
+					  "--" };
+
+static const struct symbols *sym(const struct state *s)
+{
+	return s->ascii ? &ascii_sym : &utf8_sym;
+}
+
+/* ---- the knobs ---- */
+
+static const char *rotary_name(int i)
+{
+	static const char *const n[] = { "all", "1/2", "1/4", "1/8" };
+
+	return n[i];
+}
+
+/* The rotary knob as the screen writes it: "all" in the reader's
+ * language, fractions as they are. */
+static const char *rotary_label(const struct state *s)
+{
+	int i = (int)state_view_knob(s, RK_ROTARY);
+
+	return i == 0 ? tr(s->lang, "all") : rotary_name(i);
+}
+
+static double knob(const struct state *s, enum rope_knob k)
+{
+	return state_view_knob(s, k);
+}
+
+/* p and q: the knobs' positions moved together by the shift. */
+static double pos_p(const struct state *s)
+{
+	return knob(s, RK_QPOS) + knob(s, RK_SHIFT);
+}
+
+static double pos_q(const struct state *s)
+{
+	return knob(s, RK_KPOS) + knob(s, RK_SHIFT);
+}
+
+static struct rope_setup setup_of(const struct state *s, int d)
+{
+	int den = 1 << (int)knob(s, RK_ROTARY);
+
+	return (struct rope_setup){ d, rope_rot_of(d, den), s->cur.pe.base };
+}
+
+static struct rope_setup head_setup(const struct state *s)
+{
+	int d = s->cur.pe.d_model;
+
+	return setup_of(s, d < ROPE_HEAD_D_MAX ? d : ROPE_HEAD_D_MAX);
+}
+
+/* ---- the numbers, cached ---- */
+
+/* The results of one set of inputs (cache out[]). */
+enum { O_SUM, O_META, O_HF, O_SAME, O_UNPERM, O_AT0, O_COUNT };
+
+struct rope_ctx {
+	struct cache qk;	/* mem: q and k, for d */
+	struct cache theta;	/* mem: theta_i, for d, rot and base */
+	struct cache work;	/* mem: shares, angles, scratch; out: O_* */
+	struct cache head;	/* out: moved plain, moved turned, scale */
+};
+
+/* What the panels read: q, k, theta and the shares, for head width d. */
+struct arrays {
+	const double *theta, *q, *k, *share;
+};
+
+/* Returns c's memory of `n` doubles for key k, filled by fill(arg, mem)
+ * when the key changed; NULL when memory runs out. */
+static double *keep(struct cache *c, const struct cache_key *k, size_t n,
+		    void (*fill)(const void *arg, double *mem), const void *arg)
+{
+	if (cache_ready(c, k))
+		return c->mem;
+	if (!cache_mem(c, n * sizeof(double)))
+		return NULL;
+	cache_start(c, k, 0);
+	fill(arg, c->mem);
+	c->done = true;
+	return c->mem;
+}
+
+static void fill_qk(const void *arg, double *mem)
+{
+	int d = *(const int *)arg;
+
+	rope_draw_qk(ROPE_VIEW_SEED, d, mem, mem + d);
+}
+
+/* The view's q and k (2 d doubles: q, then k), or NULL. */
+static const double *qk_of(const struct state *s, struct rope_ctx *x)
+{
+	int d = s->cur.pe.d_model;
+	struct cache_key kq = { { d, ROPE_VIEW_SEED } };
+
+	return keep(&x->qk, &kq, 2 * (size_t)d, fill_qk, &d);
+}
+
+static void fill_theta(const void *arg, double *mem)
+{
+	rope_thetas(arg, mem);
+}
+
+/* The numbers the view shows for s, computed when its inputs changed:
+ * NULL when memory runs out. One set of angles per position serves every
+ * turn there (rope_rotate_at), so a change costs four tables of sin and
+ * cos, the shares' and some multiplications: a few milliseconds at d
+ * 65536. */
+static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
+				   struct arrays *out)
+{
+	int d = s->cur.pe.d_model, h;
+	struct rope_setup r = setup_of(s, d);
+	double p = pos_p(s), q = pos_q(s), v[O_COUNT];
+	struct cache_key kt = { { d, r.rot, r.base } };
+	struct cache_key key = { { d, r.rot, r.base, p, q, knob(s, RK_QPOS),
+				   knob(s, RK_KPOS), ROPE_VIEW_SEED } };
+	struct cache *c = &x->work;
+	const double *qk = qk_of(s, x);
+	const double *th = keep(&x->theta, &kt, (size_t)d / 2, fill_theta, &r);
+	double *m, *sp, *cp, *sq, *cq, *a, *b, *e, *f, *share;
+	bool same;
+
+	if (!qk || !th)
+		return NULL;
+	*out = (struct arrays){ th, qk, qk + d, NULL };
+	if (cache_ready(c, &key)) {
+		out->share = c->mem;
+		return c;
+	}
+	h = r.rot / 2;
+	m = cache_mem(c, ((size_t)d / 2 + 4 * (size_t)h + 4 * (size_t)d) *
+			 sizeof(double));
+	if (!m)
+		return NULL;
+	cache_start(c, &key, 0);
+	share = m;
+	sp = share + d / 2;
+	cp = sp + h;
+	sq = cp + h;
+	cq = sq + h;
+	a = cq + h;
+	b = a + d;
+	e = b + d;
+	f = e + d;
+	rope_contributions(&r, th, p, q, out->q, out->k, 0, d / 2, share);
+	v[O_SUM] = 0.0;
+	for (int i = 0; i < d / 2; i++)
+		v[O_SUM] += share[i];
+	rope_angles(&r, th, p, sp, cp);
+	rope_angles(&r, th, q, sq, cq);
+	/* Meta: the interleaved form on the rows as they are */
+	rope_rotate_at(&r, sp, cp, ROPE_INTERLEAVED, out->q, a);
+	rope_rotate_at(&r, sq, cq, ROPE_INTERLEAVED, out->k, b);
+	v[O_META] = rope_dot(&r, ROPE_INTERLEAVED, a, b);
+	/* Hugging Face: rotate_half on the permuted rows; each turned
+	 * component must be Meta's, moved by the same permutation */
+	rope_permute(r.rot, d, out->q, e);
+	rope_rotate_at(&r, sp, cp, ROPE_HALF, e, f);		/* HF's q */
+	rope_permute(r.rot, d, a, e);
+	same = memcmp(e, f, (size_t)d * sizeof(double)) == 0;
+	rope_permute(r.rot, d, out->k, e);
+	rope_rotate_at(&r, sq, cq, ROPE_HALF, e, a);		/* HF's k */
+	rope_permute(r.rot, d, b, e);
+	same = same && memcmp(e, a, (size_t)d * sizeof(double)) == 0;
+	v[O_HF] = rope_dot(&r, ROPE_HALF, f, a);
+	/* the rotate_half form on rows nobody permuted */
+	rope_rotate_at(&r, sp, cp, ROPE_HALF, out->q, b);
+	rope_rotate_at(&r, sq, cq, ROPE_HALF, out->k, e);
+	v[O_UNPERM] = rope_dot(&r, ROPE_HALF, b, e);
+	/* the turned vectors before the shift (the same when there is none) */
+	if (knob(s, RK_SHIFT) != 0) {
+		rope_rotate(&r, th, ROPE_INTERLEAVED, knob(s, RK_QPOS), out->q, b);
+		rope_rotate(&r, th, ROPE_INTERLEAVED, knob(s, RK_KPOS), out->k, e);
+		v[O_AT0] = rope_dot(&r, ROPE_INTERLEAVED, b, e);
+	} else {
+		v[O_AT0] = v[O_META];
+	}
+	v[O_SAME] = same && memcmp(&v[O_META], &v[O_HF], sizeof(double)) == 0;
+	cache_publish(c, v, O_COUNT);
+	c->done = true;
+	out->share = share;
+	return c;
+}
+
+/* How far the head's outputs move with its sentence: out[0] v alone,
+ * out[1] v turned, out[2] the outputs' size. */
+static const double *head_numbers(const struct state *s, struct rope_ctx *x)
+{
+	struct rope_setup r = head_setup(s);
+	struct cache_key key = { { r.d, r.rot, r.base, knob(s, RK_VSHIFT),
+				   ROPE_VIEW_SEED } };
+	struct cache *c = &x->head;
+
+	if (!cache_ready(c, &key)) {
+		struct rope_vshift v;
+		double o[3];
+
+		cache_start(c, &key, 0);
+		rope_v_shift(&r, ROPE_VIEW_SEED, knob(s, RK_VSHIFT),
+			     &v);
+		o[0] = v.moved_plain;
+		o[1] = v.moved_rotated;
+		o[2] = v.scale;
+		cache_publish(c, o, 3);
+		c->done = true;
+	}
+	return c->out;
+}
+
+/* ---- shared drawing ---- */
+
+static void box(struct canvas *c, struct rect r, const char *title)
+{
+	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
+		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+}
+
+static struct rect inside(struct rect r)
+{
+	return (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+}
+
+static void fit(struct canvas *c, int x, int y, int w, const char *const *cand,
+		int n, struct style st)
+{
+	if (w > 0)
+		paragraph_fit(c, x, y, w, cand, n, st);
+}
+
+static void num(double v, int sig, char *buf, size_t n)
+{
+	fmt_double_compact(v, sig, buf, n);
+}
+
+/* ---- the pairs panel ---- */
+
+/* A hand from the dial's centre (dots cx, cy) of length len at angle a,
+ * counter-clockwise from the right: the pair as a complex number. */
+static void hand(struct canvas *c, int cx, int cy, int len, double a,
+		 enum role fg)
+{
+	canvas_braille_line(c, cx, cy, cx + (int)lround(len * cos(a)),
+			    cy - (int)lround(len * sin(a)), fg);
+}
+
+static void dial(const struct state *s, struct canvas *c, const double *theta,
+		 const struct arrays *a, int rot, int x, int y, int rows,
+		 int cw, int pair, bool unlabelled)
+{
+	int rad = 2 * rows - 1, ox = x + (cw - 2 * rows) / 2;
+	int cx = 2 * ox + rad, cy = 4 * y + rad, n = 8 * rad, tw;
+	bool turns = 2 * pair < rot;
+	double tq = turns ? pos_p(s) * theta[pair] : 0.0;
+	double tk = turns ? pos_q(s) * theta[pair] : 0.0;
+	char text[32];
+
+	for (int t = 0; t < n; t++) {
+		double u = 6.283185307179586 * t / n;
+
+		canvas_braille_dot(c, cx + (int)lround(rad * cos(u)),
+				   cy - (int)lround(rad * sin(u)),
+				   turns ? ROLE_AXIS : ROLE_DIM);
+	}
+	hand(c, cx, cy, rad - 1, atan2(a->q[2 * pair + 1], a->q[2 * pair]) + tq,
+	     ROLE_TRACE1);
+	hand(c, cx, cy, rad - 1, atan2(a->k[2 * pair + 1], a->k[2 * pair]) + tk,
+	     ROLE_TRACE2);
+	if (unlabelled)
+		return;
+	snprintf(text, sizeof text, "i=%d", pair);
+	tw = utf8_width(text);
+	canvas_text(c, x + (cw - tw) / 2, y + rows, tw, text,
+		    turns ? (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 }
+			  : (struct style){ ROLE_TRACE4, ROLE_DEFAULT, 0 });
+}
+
+/* Bars of the pairs' shares in rows [y, y + h) of columns [x, x + w): one
+ * bar per group of pairs, fast (left) to slow, up for positive, turned
+ * pairs in TRACE3 and position-free ones in TRACE4. */
+/* Bars for `pairs` pairs in w columns: one a pair when they fit, else
+ * one a column, at most BARS_MAX. */
+static int bars_of(int pairs, int w)
+{
+	int nb = pairs < w ? pairs : w;
+
+	return nb > BARS_MAX ? BARS_MAX : nb < 1 ? 1 : nb;
+}
+
+static void bars(const struct state *s, struct canvas *c,
+		 const struct arrays *a, int rot, int x, int y, int w, int h)
+{
+	int pairs = s->cur.pe.d_model / 2, nb = bars_of(pairs, w);
+	int up = h / 2, down = h - up, x0 = x + (w - nb) / 2;
+	double top = 0.0, val[BARS_MAX];
+
+	for (int j = 0; j < nb; j++) {
+		long long lo = (long long)j * pairs / nb;
+		long long hi = (long long)(j + 1) * pairs / nb;
+
+		val[j] = 0.0;
+		for (long long i = lo; i < hi; i++)
+			val[j] += a->share[i];
+		top = fmax(top, fabs(val[j]));
+	}
+	canvas_hline(c, x, y + up, w, dim_style);
+	for (int j = 0; j < nb && top > 0.0; j++) {
+		long long lo = (long long)j * pairs / nb;
+		bool turns = 2 * lo < rot;
+		struct style st = { turns ? ROLE_TRACE3 : ROLE_TRACE4,
+				    ROLE_DEFAULT, 0 };
+		int rows = val[j] >= 0 ? up : down - 1;
+		int halves = (int)lround(fabs(val[j]) / top * 2 * rows);
+
+		for (int k = 0; k < (halves + 1) / 2; k++) {
+			bool half = 2 * k + 1 == halves;
+			uint32_t g;
+
+			if (val[j] >= 0)
+				g = half ? (s->ascii ? '.' : 0x2584) /* ▄ */
+					 : (s->ascii ? '#' : 0x2588);
+			else
+				g = half ? (s->ascii ? '\'' : 0x2580) /* ▀ */
+					 : (s->ascii ? '#' : 0x2588);
+			canvas_put(c, x0 + j,
+				   val[j] >= 0 ? y + up - 1 - k : y + up + 1 + k,
+				   g, st);
+		}
+	}
+}
+
+static void pairs_header(const struct state *s, struct canvas *c, int x,
+			 int y, int w, int rot)
+{
+	const struct symbols *sy = sym(s);
+	char a[TEXT_MAX], b[TEXT_MAX], e[TEXT_MAX], cut[64];
+	const char *cand[3] = { a, b, e };
+	int d = s->cur.pe.d_model;
+
+	if (rot < d)
+		snprintf(cut, sizeof cut, tr(s->lang, "rotary %s: dims 0-%d turn"),
+			 rotary_label(s), rot - 1);
+	else
+		snprintf(cut, sizeof cut, "%s", tr(s->lang, "rotary: all dims turn"));
+	snprintf(a, sizeof a, tr(s->lang, "p = %.0f (x/X)  q = %.0f (c/C)  p %s q = %.0f  moved together by s = %.0f (s/S)  %s"),
+		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
+		 knob(s, RK_SHIFT), cut);
+	snprintf(b, sizeof b, tr(s->lang, "p = %.0f  q = %.0f  p %s q = %.0f  s = %.0f (s/S)  rotary %s (u/U)"),
+		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
+		 knob(s, RK_SHIFT), rotary_label(s));
+	snprintf(e, sizeof e, "p = %.0f  q = %.0f  p %s q = %.0f  s = %.0f",
+		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
+		 knob(s, RK_SHIFT));
+	fit(c, x, y, w, cand, 3, bold);
+}
+
+/* The legend of the arrows and the bars, in full when it fits in w
+ * columns (and !brief), else short; the bars show `pairs` pairs in `nb`
+ * groups. */
+static void pairs_legend(const struct state *s, struct canvas *c, int x,
+			 int y, int w, int pairs, int nb, bool brief,
+			 bool partial)
+{
+	const struct symbols *sy = sym(s);
+	char a[3][TEXT_MAX];
+	const enum role role[3] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3 };
+	int at = x, lo = pairs / nb, hi = (pairs + nb - 1) / nb;
+
+	snprintf(a[0], sizeof a[0], tr(s->lang, " q turned by p%s%s_i   "),
+		 sy->dot, sy->theta);
+	snprintf(a[1], sizeof a[1], tr(s->lang, " k turned by q%s%s_i   "),
+		 sy->dot, sy->theta);
+	if (hi == 1)
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: each pair's share of q%sk"),
+			 sy->dot);
+	else if (lo == hi)
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d pairs a bar"),
+			 sy->dot, lo);
+	else
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d-%d pairs a bar"),
+			 sy->dot, lo, hi);
+	if (brief || utf8_width(a[0]) + utf8_width(a[1]) + utf8_width(a[2]) +
+			     3 * utf8_width(sy->line) > w) {
+		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
+		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk, fast to slow"),
+			 sy->dot);
+	}
+	for (int i = 0; i < 3 && at < x + w; i++) {
+		at += canvas_text(c, at, y, x + w - at, sy->line,
+				  (struct style){ role[i], ROLE_DEFAULT,
+						  ATTR_BOLD });
+		at += canvas_text(c, at, y, x + w - at, a[i], plain);
+	}
+	/* partial rotary: the other colour of the bars */
+	if (partial) {
+		const char *pf = tr(s->lang, " position-free");
+
+		if (x + w - at >= 2 + utf8_width(sy->line) + utf8_width(pf)) {
+			at += 2;
+			at += canvas_text(c, at, y, x + w - at, sy->line,
+					  (struct style){ ROLE_TRACE4,
+							  ROLE_DEFAULT,
+							  ATTR_BOLD });
+			canvas_text(c, at, y, x + w - at, pf, plain);
+		}
+	}
+}
+
+static void pairs_sum(const struct state *s, struct canvas *c,
+		      const struct cache *nc, int x, int y, int w)
+{
+	const struct symbols *sy = sym(s);
+	char a[TEXT_MAX], b[TEXT_MAX], e[TEXT_MAX], t[32], u[32], dd[32];
+	const char *cand[3] = { a, b, e };
+
+	num(nc->out[O_SUM], 6, t, sizeof t);
+	num(nc->out[O_META], 6, u, sizeof u);
+	num(fabs(nc->out[O_SUM] - nc->out[O_META]), 2, dd, sizeof dd);
+	snprintf(a, sizeof a, tr(s->lang, "%s bars = %s = q%sk of the turned vectors, %s (they differ by %s); before the shift: %s"),
+		 sy->sum, t, sy->dot, u, dd,
+		 (num(nc->out[O_AT0], 6, e, sizeof e), e));
+	snprintf(b, sizeof b, tr(s->lang, "%s bars = %s = q%sk of the turned vectors (differ by %s)"),
+		 sy->sum, t, sy->dot, dd);
+	snprintf(e, sizeof e, "%s = %s = q%sk", sy->sum, t, sy->dot);
+	fit(c, x, y, w, cand, 3, (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
+}
+
+static void pairs_draw(const struct state *s, struct rope_ctx *x,
+		       struct canvas *c, struct rect r)
+{
+	struct rect in = inside(r);
+	int d = s->cur.pe.d_model, h = d / 2, rot = setup_of(s, d).rot;
+	int avail = in.h - 2, rows = 0, legend = 0, cw, nd, y;
+	int pick[DIALS_MAX];
+	struct arrays a;
+	const struct cache *nc;
+
+	box(c, r, tr(s->lang, "Pairs, fast to slow: the arrows turn, the bars are the score"));
+	if (in.w < 4 || in.h < 1)
+		return;
+	nc = numbers(s, x, &a);
+	pairs_header(s, c, in.x, in.y, in.w, rot);
+	if (!nc || in.h < 3)
+		return;
+	if (avail >= 14)
+		rows = 4, legend = 1;
+	else if (avail >= 10)
+		rows = 3, legend = 1;
+	else if (avail >= 6)
+		rows = 2;
+	y = in.y + 1;
+	if (rows) {
+		cw = 2 * rows + 2 > 7 ? 2 * rows + 2 : 7;
+		nd = in.w / cw;
+		nd = nd > DIALS_MAX ? DIALS_MAX : nd;
+		nd = nd > h ? h : nd;
+		for (int j = 0; j < nd; j++)
+			pick[j] = nd > 1 ? (int)((long long)j * (h - 1) / (nd - 1))
+				: 0;
+		for (int j = 0; j < nd; j++)
+			dial(s, c, a.theta, &a, rot,
+			     in.x + (in.w - nd * cw) / 2 + j * cw, y, rows, cw,
+			     pick[j], !legend);
+		y += rows + 1;
+		if (!legend)
+			pairs_legend(s, c, in.x, y - 1, in.w, h, bars_of(h, in.w),
+				     true, rot < d);
+	}
+	if (legend)
+		pairs_legend(s, c, in.x, y++, in.w, h, bars_of(h, in.w),
+			     false, rot < d);
+	bars(s, c, &a, rot, in.x, y, in.w, in.y + in.h - 1 - y);
+	pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
+}
+
+/* ---- the code panel ---- */
+
+/* Meta's and Hugging Face's lines, quoted from the files rope.h cites. */
+static const char meta_code[] =
+	"xq_ = torch.view_as_complex(xq.float().reshape(*xq.shape[:-1], -1, 2))";
+static const char meta_short[] = "xq_ * freqs_cis";
+static const char meta_out[] =
+	"xq_out = torch.view_as_real(xq_ * freqs_cis).flatten(3)";
+static const char hf_code[] =
+	"q_embed = (q * cos) + (rotate_half(q) * sin)";
+static const char hf_half[] = "torch.cat((-x2, x1), dim=-1)";
+static const char perm_code[] =
+	"w.view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2)";
+
+static void code_draw(const struct state *s, struct rope_ctx *x,
+		      struct canvas *c, struct rect r)
+{
+	const struct symbols *sy = sym(s);
+	struct rect in = inside(r);
+	char a[TEXT_MAX], b[TEXT_MAX], e[TEXT_MAX], m[40], hf[40], un[40];
+	const char *cand[3] = { a, b, e };
+	struct arrays arr;
+	const struct cache *nc;
+	int y = in.y, last;
+	struct style code = { ROLE_TRACE1, ROLE_DEFAULT, 0 };
+	struct style code2 = { ROLE_TRACE2, ROLE_DEFAULT, 0 };
+
+	box(c, r, tr(s->lang, "The code and the numbers it gives"));
+	if (in.w < 4 || in.h < 1 || !(nc = numbers(s, x, &arr)))
+		return;
+	last = in.y + in.h;
+	snprintf(m, sizeof m, "%.17g", nc->out[O_META]);
+	snprintf(hf, sizeof hf, "%.17g", nc->out[O_HF]);
+	num(nc->out[O_UNPERM], 6, un, sizeof un);
+	if (in.h >= 12) {
+		/* tall (zoomed): each file's lines whole, one a row */
+		const char *rows[][2] = {
+			{ "Meta llama/model.py:", NULL },
+			{ "  ", meta_code },
+			{ "  ", meta_out },
+			{ NULL, m },
+			{ "HF modeling_llama.py:", NULL },
+			{ "  ", hf_code },
+			{ "  rotate_half: ", hf_half },
+			{ NULL, hf },
+			{ "convert_llama_weights_to_hf.py:", NULL },
+			{ "  ", perm_code },
+		};
+
+		for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+			struct style st = i < 4 ? code : i < 8 ? code2
+					: (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 };
+
+			if (!rows[i][0])	/* the number the lines give */
+				snprintf(a, sizeof a, i < 4
+					 ? tr(s->lang, "  %s q%sk = %s   pairs (2i, 2i+1)")
+					 : tr(s->lang, "  %s q%sk = %s   pairs (i, i+d/2), rows permuted"),
+					 sy->arrow, sy->dot, rows[i][1]);
+			else
+				snprintf(a, sizeof a, "%s%s", rows[i][0],
+					 rows[i][1] ? rows[i][1] : "");
+			fit(c, in.x, y++, in.w, cand, 1, rows[i][0] ? st : plain);
+		}
+		snprintf(a, sizeof a, tr(s->lang, "  row 2i %s i, row 2i+1 %s i+d/2 of each head"),
+			 sy->arrow, sy->arrow);
+		fit(c, in.x, y++, in.w, cand, 1, plain);
+	} else if (in.h >= 6) {
+		snprintf(a, sizeof a, "Meta llama/model.py: %s; %s", meta_code,
+			 meta_short);
+		snprintf(b, sizeof b, "Meta: %s", meta_code);
+		snprintf(e, sizeof e, "Meta: %s", meta_short);
+		fit(c, in.x, y++, in.w, cand, 3, code);
+		snprintf(a, sizeof a, tr(s->lang, "  %s q%sk = %s   pairs (2i, 2i+1)"),
+			 sy->arrow, sy->dot, m);
+		fit(c, in.x, y++, in.w, cand, 1, plain);
+		snprintf(a, sizeof a, "HF modeling_llama.py: %s; rotate_half: %s",
+			 hf_code, hf_half);
+		snprintf(b, sizeof b, "HF: %s", hf_code);
+		fit(c, in.x, y++, in.w, cand, 2, code2);
+		snprintf(a, sizeof a, tr(s->lang, "  %s q%sk = %s   pairs (i, i+d/2), rows permuted"),
+			 sy->arrow, sy->dot, hf);
+		fit(c, in.x, y++, in.w, cand, 1, plain);
+	} else {
+		/* short: the two scores, one a row, and the verdict */
+		snprintf(a, sizeof a, "Meta view_as_complex:          q%sk = %s",
+			 sy->dot, m);
+		fit(c, in.x, y++, in.w, cand, 1, code);
+		snprintf(a, sizeof a, tr(s->lang, "%s, rows permuted: q%sk = %s"),
+			 "HF rotate_half", sy->dot, hf);
+		fit(c, in.x, y++, in.w, cand, 1, code2);
+		if (y < last) {
+			snprintf(a, sizeof a, nc->out[O_SAME] != 0.0
+				 ? tr(s->lang, "bit for bit the same; without %s: q%sk = %s")
+				 : tr(s->lang, "not the same bits; without %s: q%sk = %s"),
+				 "permute", sy->dot, un);
+			fit(c, in.x, y, in.w, cand, 1,
+			    (struct style){ nc->out[O_SAME] != 0.0 ? ROLE_OK
+								   : ROLE_WARN,
+					    ROLE_DEFAULT, 0 });
+		}
+		return;
+	}
+	if (y < last && in.h < 12) {
+		snprintf(a, sizeof a, tr(s->lang, "%s: %s: row 2i %s i, 2i+1 %s i+d/2"),
+			 "convert_llama_weights_to_hf.py permute", perm_code,
+			 sy->arrow, sy->arrow);
+		snprintf(b, sizeof b, "permute: %s", perm_code);
+		fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 });
+	}
+	if (y < last) {
+		if (nc->out[O_SAME] != 0.0 && setup_of(s, s->cur.pe.d_model).rot == 2)
+			snprintf(a, sizeof a, "%s", tr(s->lang, "The same doubles, bit for bit. With one turned pair the permutation changes nothing."));
+		else if (nc->out[O_SAME] != 0.0)
+			snprintf(a, sizeof a, tr(s->lang, "The same doubles, bit for bit. Rows not permuted, the %s form scores another function: q%sk = %s"),
+				 "rotate_half", sy->dot, un);
+		else
+			snprintf(a, sizeof a, "%s", tr(s->lang, "The two forms differ in the last bits here."));
+		snprintf(b, sizeof b, tr(s->lang, "bit for bit the same; without %s: q%sk = %s"),
+			 "permute", sy->dot, un);
+		fit(c, in.x, y++, in.w, cand, 2,
+		    (struct style){ nc->out[O_SAME] != 0.0 ? ROLE_OK : ROLE_WARN,
+				    ROLE_DEFAULT, 0 });
+	}
+}
+
+/* ---- the values panel ---- */
+
+static void values_draw(const struct state *s, struct rope_ctx *x,
+			struct canvas *c, struct rect r)
+{
+	struct rect in = inside(r);
+	const double *o = head_numbers(s, x);
+	struct rope_setup hs = head_setup(s);
+	char a[TEXT_MAX], b[TEXT_MAX], n0[32], n1[32], sc[32];
+	const char *cand[2] = { a, b };
+	double vs = knob(s, RK_VSHIFT);
+	int y = in.y;
+
+	box(c, r, tr(s->lang, "Why v is not turned"));
+	if (in.w < 4 || in.h < 1)
+		return;
+	num(o[0], 2, n0, sizeof n0);
+	num(o[1], 2, n1, sizeof n1);
+	num(o[2], 2, sc, sizeof sc);
+	snprintf(a, sizeof a, tr(s->lang, "One head (%d dims), %d tokens at 0-%d, then the same at %.0f-%.0f (v/V):"),
+		 hs.d, ROPE_HEAD_TOKENS, ROPE_HEAD_TOKENS - 1, vs,
+		 vs + ROPE_HEAD_TOKENS - 1);
+	snprintf(b, sizeof b, tr(s->lang, "sentence moved by %.0f (v/V):"), vs);
+	if (in.h >= 6)
+		y += paragraph_draw(c, (struct rect){ in.x, y, in.w, 2 }, a,
+				    plain);
+	else
+		fit(c, in.x, y++, in.w, cand, 2, plain);
+	if (y >= in.y + in.h)
+		return;
+	/* rounding: the angles (s + t) theta are off by about (s + t) 2^-53
+	 * each, and the outputs by a few times that, relative */
+	if (o[0] <= o[2] * (1e-12 + 64.0 * (vs + ROPE_HEAD_TOKENS) * 0x1p-53))
+		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s (rounding)"), n0);
+	else
+		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s"), n0);
+	snprintf(b, sizeof b, tr(s->lang, "v unturned: %s"), n0);
+	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
+	if (y >= in.y + in.h)
+		return;
+	snprintf(a, sizeof a, tr(s->lang, "v turned: moves %s (of up to %s)"), n1, sc);
+	snprintf(b, sizeof b, tr(s->lang, "v turned: %s"), n1);
+	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD });
+	if (y < in.y + in.h) {
+		/* the longest explanation that fits whole */
+		const char *why[3] = {
+			tr(s->lang, "q·k keeps only p − q, so the weights do not move. v carries the content: turned, each value would bring its absolute position into the output."),
+			tr(s->lang, "The weights see only p − q; a turned v would carry its absolute position into the output."),
+			tr(s->lang, "v carries content, not position."),
+		};
+		int k = 0;
+
+		while (k < 2 && paragraph_rows(why[k], in.w) > in.y + in.h - y)
+			k++;
+		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
+			       why[k], plain);
+	}
+}
+
+/* ---- the frequencies panel ---- */
+
+/* The fast band [0, n) and the slow band [rot/2 - n, rot/2). */
+static int band_size(int rot)
+{
+	int n = rot / 2 / 4;
+
+	return n < 1 ? 1 : n > BAND_MAX ? BAND_MAX : n;
+}
+
+static void freqs_draw(const struct state *s, struct rope_ctx *x,
+		       struct canvas *c, struct rect r)
+{
+	const struct symbols *sy = sym(s);
+	struct rect in = inside(r);
+	int d = s->cur.pe.d_model, rot = setup_of(s, d).rot, hr = rot / 2;
+	int nb = band_size(rot), text = in.h >= 8 ? 2 : 1, lab = 3;
+	long long len = s->cur.len;
+	struct arrays arr;
+	const struct cache *nc;
+	struct plot_area pa;
+	double fast[SAMPLES_MAX], slow[SAMPLES_MAX];
+	double lo[2] = { 2, 2 }, hi[2] = { -2, -2 };
+	char a[TEXT_MAX], b[TEXT_MAX], l0[24], l1[24], r0[24], r1[24];
+	const char *cand[2] = { a, b };
+	int n;
+
+	box(c, r, r.w >= 60 ? tr(s->lang, "Fast pairs: position; slow pairs: nearly position-free")
+		  : tr(s->lang, "Fast pairs: position; slow: meaning"));
+	if (in.w < lab + 4 || in.h < text + 2 || !(nc = numbers(s, x, &arr)))
+		return;
+	pa = (struct plot_area){ { 0, len, in.x + lab, in.w - lab }, in.y,
+				 in.h - text - 1, -1.0, 1.0, 0 };
+	n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
+	for (int j = 0; j < n; j++) {
+		double m = floor(plot_dot_pos(&pa.ax, j) + 0.5);
+
+		fast[j] = rope_band_score(arr.theta, arr.q, arr.k, 0, nb, m);
+		slow[j] = rope_band_score(arr.theta, arr.q, arr.k, hr - nb, hr,
+					  m);
+		lo[0] = fmin(lo[0], fast[j]);
+		hi[0] = fmax(hi[0], fast[j]);
+		lo[1] = fmin(lo[1], slow[j]);
+		hi[1] = fmax(hi[1], slow[j]);
+	}
+	plot_ylabel(c, &pa, in.x, lab - 1, 1.0, "1", axis_style);
+	plot_ylabel(c, &pa, in.x, lab - 1, 0.0, "0", axis_style);
+	plot_ylabel(c, &pa, in.x, lab - 1, -1.0, s->ascii ? "-1" : "−1",
+		    axis_style);
+	/* slow first: where the fast curve crosses the flat one, the cell
+	 * it shares takes the fast one's colour, and the flat line does not
+	 * seem to bump */
+	plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0), plot_dot_span(&pa.ax),
+		     slow, n, ROLE_TRACE2);
+	plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0), plot_dot_span(&pa.ax),
+		     fast, n, ROLE_TRACE1);
+	plot_xticks(c, &pa.ax, pa.y0 + pa.h, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	num(lo[0], 2, l0, sizeof l0);
+	num(hi[0], 2, l1, sizeof l1);
+	num(lo[1], 2, r0, sizeof r0);
+	num(hi[1], 2, r1, sizeof r1);
+	snprintf(a, sizeof a, tr(s->lang, "%s fast pairs 0-%d: from %s to %s over m = p %s q = 0..%lld"),
+		 sy->line, nb - 1, l0, l1, sy->minus, len - 1);
+	snprintf(b, sizeof b, tr(s->lang, "%s fast %s..%s"), sy->line, l0, l1);
+	fit(c, in.x, pa.y0 + pa.h + 1, in.w, cand, 2,
+	    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+	if (hi[1] - lo[1] < 0.25 * (hi[0] - lo[0]))
+		snprintf(a, sizeof a, tr(s->lang, "%s slow pairs %d-%d: from %s to %s, nearly flat"),
+			 sy->line, hr - nb, hr - 1, r0, r1);
+	else
+		snprintf(a, sizeof a, tr(s->lang, "%s slow pairs %d-%d: from %s to %s"),
+			 sy->line, hr - nb, hr - 1, r0, r1);
+	snprintf(b, sizeof b, tr(s->lang, "%s slow %s..%s"), sy->line, r0, r1);
+	if (text == 2) {
+		fit(c, in.x, pa.y0 + pa.h + 2, in.w, cand, 2,
+		    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
+		return;
+	}
+	/* one row: the short forms side by side */
+	snprintf(a, sizeof a, tr(s->lang, "%s fast %s..%s"), sy->line, l0, l1);
+	canvas_fill(c, (struct rect){ in.x, pa.y0 + pa.h + 1, in.w, 1 }, ' ',
+		    plain);
+	n = canvas_text(c, in.x, pa.y0 + pa.h + 1, in.w, a,
+			(struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+	if (in.w - n - 1 >= utf8_width(b))
+		canvas_text(c, in.x + n + 1, pa.y0 + pa.h + 1, in.w - n - 1, b,
+			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
+}
+
+/* ---- the layout ---- */
+
+/* Whether the body r shows one panel at a time. */
+static bool single(struct rect r)
+{
+	return r.h < SINGLE_BELOW;
+}
+
+static void place(const struct state *s, struct rect r,
+		  struct rect out[RP_COUNT])
+{
+	int code_h, bottom_h, pairs_h, vw;
+
+	for (int i = 0; i < RP_COUNT; i++)
+		out[i] = (struct rect){ 0, 0, 0, 0 };
+	if (knob(s, RK_DESIGN) != RD_OFF) {
+		out[RP_PAIRS] = r;	/* the design has the body */
+		return;
+	}
+	if (s->zoomed) {
+		out[s->panel] = r;
+		return;
+	}
+	if (single(r)) {
+		/* too short for four panels (a lesson's caption below
+		 * 80x24): the focused one, and a line that says so */
+		out[s->panel] = (struct rect){ r.x, r.y, r.w, r.h - 1 };
+		return;
+	}
+	code_h = r.h >= 30 ? 8 : r.h >= 20 ? 5 : 4;
+	bottom_h = r.h >= 36 ? r.h / 3 : r.h >= 26 ? 9 : 7;
+	pairs_h = r.h - code_h - bottom_h;
+	if (pairs_h < 5) {
+		pairs_h = r.h - bottom_h;
+		code_h = 0;
+	}
+	vw = r.w >= 100 ? r.w * 2 / 5 : r.w / 2;
+	out[RP_PAIRS] = (struct rect){ r.x, r.y, r.w, pairs_h };
+	out[RP_CODE] = (struct rect){ r.x, r.y + pairs_h, r.w, code_h };
+	out[RP_VALUES] = (struct rect){ r.x, r.y + pairs_h + code_h, vw,
+					bottom_h };
+	out[RP_FREQS] = (struct rect){ r.x + vw, r.y + pairs_h + code_h,
+				       r.w - vw, bottom_h };
+}
+
+static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
+		      struct rect r)
+{
+	struct rope_ctx *x = ctx;
+	struct rect p[RP_COUNT], old = plot_clip_push(c, r);
+	void (*draw[RP_COUNT])(const struct state *, struct rope_ctx *,
+			       struct canvas *, struct rect) = {
+		pairs_draw, code_draw, values_draw, freqs_draw
+	};
+
+	canvas_fill(c, r, ' ', plain);
+	if (knob(s, RK_DESIGN) != RD_OFF) {
+		const double *qk = qk_of(s, x);
+
+		if (qk)
+			rope_design_draw(s, (enum rope_design)knob(s, RK_DESIGN),
+					 qk, qk + s->cur.pe.d_model, c, r);
+		/* the design stands in the pairs panel's place (place()):
+		 * lit when that panel has the focus, with no zoom hint,
+		 * since it already has the whole body */
+		if (s->panel == RP_PAIRS)
+			panel_mark_focus(s, c, r, r.w);
+		canvas_set_clip(c, old);
+		return;
+	}
+	place(s, r, p);
+	for (int i = 0; i < RP_COUNT; i++)
+		if (p[i].w > 0 && p[i].h > 0) {
+			struct rect o = plot_clip_push(c, p[i]);
+
+			draw[i](s, x, c, p[i]);
+			canvas_set_clip(c, o);
+		}
+	panel_mark_focus(s, c, p[s->panel], 44);
+	if (!s->zoomed && single(r))
+		canvas_text(c, r.x, r.y + r.h - 1, r.w,
+			    tr(s->lang, "Small screen: one panel at a time, w/W for the others."),
+			    plain);
+	canvas_set_clip(c, old);
+}
+
+static void rope_free(void *ctx)
+{
+	struct rope_ctx *x = ctx;
+
+	cache_free(&x->qk);
+	cache_free(&x->theta);
+	cache_free(&x->work);
+	cache_free(&x->head);
+}
+
+static int rope_panel_at(const struct state *s, struct rect r, int x, int y)
+{
+	struct rect p[RP_COUNT];
+
+	place(s, r, p);
+	for (int i = 0; i < RP_COUNT; i++)
+		if (x >= p[i].x && x < p[i].x + p[i].w && y >= p[i].y &&
+		    y < p[i].y + p[i].h)
+			return i;
+	return -1;
+}
+
+const struct view_spec view_rope = {
+	.name = "rope",
+	.title = N_("RoPE from the inside: q·k is the sum of its pairs' shares, each a function of p − q alone"),
+	.nknobs = RK_COUNT,
+	.knob = { {
+		.word = "qpos",
+		.help = N_("the query's position p, before the shift"),
+		.kind = KNOB_INT, .lo = 0, .hi = PE_LEN_MAX,
+		.start = KNOB_START_INIT, .init = 12,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_ADD, 1, N_("p -/+1") } },
+	}, {
+		.word = "kpos",
+		.help = N_("the key's position q, before the shift"),
+		.kind = KNOB_INT, .lo = 0, .hi = PE_LEN_MAX,
+		.start = KNOB_START_INIT, .init = 5,
+		.nsteps = 1,
+		.step = { { 'c', 'C', STEP_ADD, 1, N_("q -/+1") } },
+	}, {
+		.word = "shift",
+		.help = N_("moves p and q together: the arrows turn, the bars stay"),
+		.kind = KNOB_INT, .lo = 0, .hi = PE_LEN_MAX,
+		.start = KNOB_START_INIT, .init = 0,
+		.nsteps = 1,
+		.step = { { 's', 'S', STEP_ADD, 1, N_("p and q -/+1") } },
+	}, {
+		.word = "rotary",
+		.help = N_("the fraction of the head turned: all, 1/2, 1/4 (GPT-NeoX rotary_pct 0.25; GPT-J rotary_dim 64 of 256), 1/8"),
+		.kind = KNOB_CHOICE, .lo = 0, .hi = 3,
+		.start = KNOB_START_INIT, .init = 0,
+		.choice = rotary_name,
+		.nsteps = 1,
+		.step = { { 'u', 'U', STEP_CYCLE, 1, N_("rotary part") } },
+	}, {
+		.word = "vshift",
+		.help = N_("how far the head's sentence moves"),
+		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
+		.start = KNOB_START_INIT, .init = 10,
+		.nsteps = 1,
+		.step = { { 'v', 'V', STEP_MUL, 2, N_("sentence moved /2 x2") } },
+	}, {
+		.word = "design",
+		.help = N_("lesson 8's first designs in place of the panels: off, integer (p added), unit (p / (len - 1)), binary (a counter)"),
+		.kind = KNOB_CHOICE, .lo = 0, .hi = RD_COUNT - 1,
+		.start = KNOB_START_INIT, .init = RD_OFF,
+		.choice = rope_design_name,
+		.nsteps = 1,
+		.step = { { 'a', 'A', STEP_CYCLE, 1, N_("design") } },
+	} },
+	.draw = rope_draw,
+	.ctx_size = sizeof(struct rope_ctx),
+	.ctx_free = rope_free,
+	.npanels = RP_COUNT,
+	.panel_name = (const char *const[RP_COUNT]){ "pairs", "code", "values",
+						     "frequencies" },
+	.panel_at = rope_panel_at,
+};

@@ -1,0 +1,326 @@
+/* test_lesson8.c - every step of lesson 8, "Design it yourself", shows
+ * what its caption says, in English and in Chinese, at 100x30 and 80x24.
+ *
+ * Each step is opened headless from assets/lessons (run from the
+ * repository root, as `make test` does) and drawn whole; the facts are
+ * read back from the screen and checked against numbers computed here
+ * from their definitions: the integer added to seeded words (by brute
+ * force, not the closed form the view uses), 1 / (len - 1), the bits of
+ * p, the pairs whose wavelength fits in the length, the turn M_k, the
+ * slowest pair's wavelength. */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "base/tr.h"
+#include "engine/rng.h"
+#include "fixture.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(lesson8, .init = utf8_locale);
+
+struct shot {
+	struct state s;
+	struct canvas *c;
+	char *text;
+	int w, h;
+	char where[48];
+};
+
+static struct lesson_book *book(int lang)
+{
+	static struct lesson_book b[2];
+	static bool loaded[2];
+
+	if (!loaded[lang]) {
+		cr_assert_eq(lesson_book_load(&b[lang], lang ? "assets/lessons/zh"
+						    : "assets/lessons/en",
+					      views_catalog()),
+			     0, "%s", b[lang].error);
+		loaded[lang] = true;
+	}
+	return &b[lang];
+}
+
+static void open_step(struct shot *sh, int lang, int step, int w, int h)
+{
+	struct lesson_book *b = book(lang);
+	int i = lesson_book_find(b, "design");
+
+	cr_assert_geq(i, 0, "lesson 8 is called design");
+	memset(sh, 0, sizeof *sh);
+	snprintf(sh->where, sizeof sh->where, "step %d %s %dx%d", step,
+		 lang ? "zh" : "en", w, h);
+	fx_init(&sh->s, &lesson_start);
+	sh->s.lang = lang ? LANG_ZH : LANG_EN;
+	sh->s.les.book = b;
+	state_set_screen(&sh->s, w, h);
+	lesson_open(&sh->s, i, step - 1);
+	cr_assert(!sh->s.msg_error, "%s: %s", sh->where, sh->s.msg);
+	sh->w = w;
+	sh->h = h;
+	sh->c = canvas_new(w, h);
+	cr_assert_not_null(sh->c);
+	fx_draw(&sh->s, sh->c);
+	sh->text = snap(sh->c);
+	cr_assert_not_null(sh->text);
+}
+
+static void close_step(struct shot *sh)
+{
+	canvas_free(sh->c);
+	free(sh->text);
+}
+
+static void shows(const struct shot *sh, const char *needle)
+{
+	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
+		  sh->where, needle, sh->text);
+}
+
+static const char *T(const struct shot *sh, const char *en)
+{
+	return tr(sh->s.lang, en);
+}
+
+static void each(int step, void (*check)(struct shot *))
+{
+	static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (int z = 0; z < 2; z++) {
+			struct shot sh;
+
+			open_step(&sh, lang, step, sizes[z][0], sizes[z][1]);
+			check(&sh);
+			close_step(&sh);
+		}
+}
+
+/* ---- 1: the integer swamps the word ---- */
+
+static void integer(struct shot *sh)
+{
+	int d = sh->s.cur.pe.d_model;
+	double a[512], b[512], xa = 0, xb = 0, aa = 0, ab = 0, xab = 0;
+	double p = (double)(sh->s.cur.len - 1), cw, cww;
+	char num[32], want[160];
+
+	cr_assert_eq(d, 512);
+	/* the two words: the view's q and k (engine/rope.h's streams) */
+	rng_gauss_fill(1, rng_stream_of(RNG_STREAM_ROPE_Q, 0), 1.0, d, a);
+	rng_gauss_fill(1, rng_stream_of(RNG_STREAM_ROPE_K, 0), 1.0, d, b);
+	for (int c = 0; c < d; c++) {
+		xa += (a[c] + p) * (a[c] + p);
+		xb += (b[c] + p) * (b[c] + p);
+		aa += a[c] * a[c];
+		ab += (a[c] + p) * a[c];
+		xab += (a[c] + p) * (b[c] + p);
+	}
+	cw = ab / sqrt(aa * xa);
+	cww = xab / sqrt(xa * xb);
+	cr_assert_lt(fabs(cw), 0.1, "cos(x_p, word) has fallen towards 0");
+	cr_assert_gt(cww, 0.999, "two words at p are alike");
+	fmt_double_compact(cw, 2, num, sizeof num);
+	snprintf(want, sizeof want, T(sh, "━━ cos(x_p, word): %s at p = %lld"),
+		 num, sh->s.cur.len - 1);
+	shows(sh, want);
+	fmt_double_compact(cww, 4, num, sizeof num);
+	snprintf(want, sizeof want, T(sh, "━━ cos of two different words at the same p: %s"),
+		 num);
+	shows(sh, want);
+	fmt_double_compact(p * sqrt((double)d) / sqrt(aa), 3, num, sizeof num);
+	snprintf(want, sizeof want, T(sh, "|p·1| / |word| = %s and growing with p: the position swamps the word"),
+		 num);
+	shows(sh, want);
+}
+
+Test(lesson8, step1_the_integer_swamps_the_word)
+{
+	each(1, integer);
+}
+
+/* ---- 2: p / (len - 1) ---- */
+
+static void unit(struct shot *sh)
+{
+	static const long long L[3] = { 32, 128, 512 };
+	char num[32], want[160];
+
+	cr_assert_eq(sh->s.cur.len, 128);
+	for (int k = 0; k < 3; k++) {
+		fmt_double_compact(1.0 / (double)(L[k] - 1), 3, num, sizeof num);
+		snprintf(want, sizeof want, T(sh, "━━ len %lld: one token apart = %s"),
+			 L[k], num);
+		shows(sh, want);
+	}
+	/* the caption's 1/31 and 1/511 are those lines */
+	cr_assert_str_eq((fmt_double_compact(1.0 / 31, 3, num, sizeof num), num),
+			 "0.0323");
+}
+
+Test(lesson8, step2_the_step_depends_on_the_length)
+{
+	each(2, unit);
+}
+
+/* ---- 3: the binary counter ---- */
+
+static void binary(struct shot *sh)
+{
+	char label[16];
+	int rows = 0;
+
+	for (int y = 0; y < sh->h; y++) {
+		for (int j = 0; j < 12; j++) {
+			int x0 = -1;
+
+			snprintf(label, sizeof label, "%s %d ", T(sh, "bit"), j);
+			/* the row whose text starts with the label, after the
+			 * border */
+			for (int x = 0; x + 1 < sh->w; x++) {
+				const struct cell *a = canvas_cell(sh->c, x, y);
+
+				if (a->ch == 0x2502) {	/* │ */
+					x0 = x + 1;
+					break;
+				}
+			}
+			if (x0 < 0)
+				continue;
+			{
+				char buf[16] = { 0 };
+				int n = 0, x = x0;
+
+				while (n < 12 && x < sh->w) {
+					const struct cell *a = canvas_cell(sh->c, x++, y);
+
+					if (a->kind == CELL_CONT)
+						continue;
+					n += utf8_encode(a->ch, buf + n);
+				}
+				if (strncmp(buf, label, strlen(label)) != 0)
+					continue;
+			}
+			/* columns from x0 + 8 are positions 0, 1, ... */
+			for (int p = 0; p < 64 && x0 + 8 + p < sh->w - 1; p++) {
+				const struct cell *a = canvas_cell(sh->c, x0 + 8 + p, y);
+				bool one = (p >> j) & 1;
+
+				cr_expect_eq(a->ch, one ? 0x2588u : 0x00b7u,
+					     "%s: bit %d of %d", sh->where, j, p);
+			}
+			rows++;
+		}
+	}
+	cr_expect_geq(rows, 6, "%s: %d bit rows\n%s", sh->where, rows, sh->text);
+	shows(sh, T(sh, "From bit to bit the frequency halves: the sinusoids do the same, smoothly."));
+}
+
+Test(lesson8, step3_bit_j_flips_every_2_to_the_j)
+{
+	each(3, binary);
+}
+
+/* ---- 4: the smooth counter ---- */
+
+static void smooth(struct shot *sh)
+{
+	int d = sh->s.cur.pe.d_model, n = 0;
+	long long len = sh->s.cur.len;
+	char want[160];
+
+	cr_assert_eq(d, 128);
+	cr_assert_eq(len, 256);
+	for (int i = 0; i < d / 2; i++)
+		n += 2 * M_PI * pow(1e4, 2.0 * i / d) <= (double)len;
+	snprintf(want, sizeof want, T(sh, "%d of %d pairs complete a cycle within %lld"),
+		 n, d / 2, len);
+	shows(sh, want);
+	cr_assert_eq(n, 26);
+	cr_expect(strstr(sh->text, "Spectrum") || strstr(sh->text, "频谱"),
+		  "%s", sh->text);
+}
+
+Test(lesson8, step4_wavelengths_grow_geometrically)
+{
+	each(4, smooth);
+}
+
+/* ---- 5: the pair makes the shift linear ---- */
+
+static void pair(struct shot *sh)
+{
+	char want[160];
+
+	cr_assert_eq(sh->s.cur.pos, 10);
+	/* pair 0, omega 1, k = 3 */
+	snprintf(want, sizeof want, "[[% .4f, % .4f],", cos(3.0), sin(3.0));
+	shows(sh, want);
+	shows(sh, "‖M_k·PE(p) − PE(p+k)‖ = ");
+	{
+		const char *at = strstr(sh->text, "‖M_k·PE(p) − PE(p+k)‖ = ");
+		double r = at ? atof(at + strlen("‖M_k·PE(p) − PE(p+k)‖ = ")) : 1;
+
+		cr_expect_lt(r, 1e-12, "%s: the residual is rounding", sh->where);
+	}
+}
+
+Test(lesson8, step5_sine_and_cosine_make_the_shift_a_matrix)
+{
+	each(5, pair);
+}
+
+/* ---- 6: RoPE ---- */
+
+static void rope(struct shot *sh)
+{
+	int braille = 0;
+
+	shows(sh, "p − q = 7");
+	shows(sh, "Σ");
+	shows(sh, T(sh, "Pairs, fast to slow: the arrows turn, the bars are the score"));
+	/* the arrows are drawn */
+	for (int y = 0; y < sh->h; y++)
+		for (int x = 0; x < sh->w; x++)
+			braille += canvas_cell(sh->c, x, y)->kind == CELL_BRAILLE;
+	cr_expect_gt(braille, 20, "%s: no dials\n%s", sh->where, sh->text);
+	/* pressing S (the caption's key) keeps every bar: the screen's
+	 * bars are the rope view's own test; here, that S is the key */
+	fx_press(&sh->s, 'S');
+	cr_assert_eq(sh->s.knob[sh->s.view][2], 1, "%s: S moves p and q", sh->where);
+}
+
+Test(lesson8, step6_rope_turns_q_and_k)
+{
+	each(6, rope);
+}
+
+/* ---- 7: the reach ---- */
+
+static void reach(struct shot *sh)
+{
+	double last = 2 * M_PI * pow(1e4, 126.0 / 128);
+	char num[32];
+
+	cr_assert_eq(sh->s.cur.pe.d_model, 128);
+	fmt_double_compact(last, 3, num, sizeof num);
+	cr_assert_str_eq(num, "5.44e4");
+	shows(sh, num);
+	shows(sh, "head-1e4");
+	cr_assert_gt(last, 0.8 * 2 * M_PI * 1e4, "nearly 2π·base");
+}
+
+Test(lesson8, step7_the_slowest_pair_sets_the_reach)
+{
+	each(7, reach);
+}
