@@ -61,7 +61,7 @@ static int write_content(FILE *fp, const struct options *opt)
 				  opt->dtype };
 	struct series_spec series = { opt->pe, opt->length, opt->dim,
 				      (enum series_kind)opt->series,
-				      opt->number_type };
+				      opt->number_type, opt->stretch };
 
 	switch (opt->mode) {
 	case CLI_VECTOR:
