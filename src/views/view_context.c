@@ -33,6 +33,7 @@
  * position or the window costs only the drawing; at the largest d they are
  * computed over several frames, and the last finished ones show
  * meanwhile. */
+#include "base/lang.h"
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "model/catalog.h"
@@ -53,7 +54,7 @@
 enum {
 	TALL_H = 34,		/* from here the presets box and the formulas
 				   box below the plots both show */
-	PLOT_ROWS_SHORT = 11,	/* a plot box's rows at least, short and */
+	PLOT_ROWS_SHORT = 9,	/* a plot box's rows at least, short and */
 	PLOT_ROWS_TALL = 12,	/* tall */
 	EXT_W = 40,		/* the extension box on narrow screens */
 	WIDE_W = 100,		/* from here the extension box takes 9/20 */
@@ -87,29 +88,34 @@ struct ctx_plot {
  * Face's _compute_*_parameters compute (pe_variants.h). */
 static void formulas_text(const struct state *s, char *buf, size_t n)
 {
+	/* full-width after a Chinese name, as Chinese text writes it */
+	const char *sep = s->lang == LANG_ZH ? "：" : ": ";
+
 	if (s->ascii)
 		snprintf(buf, n,
-			 "PI: w'_i = w_i/s\n"
-			 "NTK: base' = base*s^(d/(d-2))\n"
-			 "YaRN: w'_i = (w_i/s)*(1-m_i) + w_i*m_i, m_i = 1 - "
-			 "clamp((i-lo)/(hi-lo), 0, 1), lo = floor(c(32)), hi = "
+			 "PI%sw'_i = w_i/s\n"
+			 "NTK%sbase' = base*s^(d/(d-2))\n"
+			 "YaRN%sw'_i = (w_i/s)*(1-m_i) + w_i*m_i, m_i = 1 - "
+			 "min(1, max(0, (i-lo)/(hi-lo))), lo = floor(c(32)), hi = "
 			 "ceil(c(1)), c(r) = d*ln(L0/(2*pi*r))/(2*ln base); "
 			 "q.k x (0.1*ln s + 1)^2\n"
-			 "%s: base' = base*(s*len/L0 - (s-1))^(d/(d-2)), len >= L0\n"
-			 "Llama 3.1: w_i if wl_i < L0/4, w_i/s if wl_i > L0, else "
-			 "(1-g)*w_i/s + g*w_i, g = (L0/wl_i - 1)/3",
-			 kind_name[K_DYNAMIC]);
+			 "%s%sbase' = base*(s*len/L0 - (s-1))^(d/(d-2)), len >= L0\n"
+			 "Llama 3.1%sw'_i = w_i (wl_i < L0/4), w_i/s (wl_i > L0), "
+			 "(1-g)*w_i/s + g*w_i (g = (L0/wl_i - 1)/3)",
+			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
+			 sep);
 	else
 		snprintf(buf, n,
-			 "PI: ω'_i = ω_i/s\n"
-			 "NTK: base' = base·s^(d/(d−2))\n"
-			 "YaRN: ω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i, m_i = 1 − "
-			 "clamp((i−lo)/(hi−lo), 0, 1), lo = ⌊c(32)⌋, hi = ⌈c(1)⌉, "
+			 "PI%sω'_i = ω_i/s\n"
+			 "NTK%sbase' = base·s^(d/(d−2))\n"
+			 "YaRN%sω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i, m_i = 1 − "
+			 "min(1, max(0, (i−lo)/(hi−lo))), lo = ⌊c(32)⌋, hi = ⌈c(1)⌉, "
 			 "c(r) = d·ln(L0/(2πr))/(2·ln base); q·k ×(0.1·ln s + 1)²\n"
-			 "%s: base' = base·(s·len/L0 − (s−1))^(d/(d−2)), len ≥ L0\n"
-			 "Llama 3.1: ω_i if λ_i < L0/4, ω_i/s if λ_i > L0, else "
-			 "(1−g)·ω_i/s + g·ω_i, g = (L0/λ_i − 1)/3",
-			 tr(s->lang, kind_name[K_DYNAMIC]));
+			 "%s%sbase' = base·(s·len/L0 − (s−1))^(d/(d−2)), len ≥ L0\n"
+			 "Llama 3.1%sω'_i = ω_i (λ_i < L0/4), ω_i/s (λ_i > L0), "
+			 "(1−g)·ω_i/s + g·ω_i (g = (L0/λ_i − 1)/3)",
+			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
+			 sep);
 }
 
 /* The caption for width w: the long one when it fits in `rows` rows, else
@@ -181,7 +187,6 @@ static void ctx_layout(const struct state *s, struct rect r,
 	int lw;
 	char f[LINE_MAX];
 
-	(void)s;
 	if (ew > r.w - r.w / 3)
 		ew = r.w - r.w / 3;
 	lw = r.w - ew;
@@ -212,11 +217,16 @@ static void ctx_layout(const struct state *s, struct rect r,
 		}
 	}
 	l->ext = (struct rect){ r.x + lw, r.y, r.w - lw, top };
+	l->presets = (struct rect){ r.x, r.y, 0, 0 };
+	l->text = (struct rect){ r.x, r.y, 0, 0 };
 	if (tall) {
 		l->presets = (struct rect){ r.x, r.y, lw, top };
 		l->text = (struct rect){ r.x, r.y + top + plots, r.w, text };
+	} else if (s->preset >= 0) {
+		/* short: the presets box once a preset is chosen, else the
+		 * formulas in its place */
+		l->presets = (struct rect){ r.x, r.y, lw, top };
 	} else {
-		l->presets = (struct rect){ r.x, r.y, 0, 0 };
 		l->text = (struct rect){ r.x, r.y, lw, top };
 	}
 	l->spec = (struct rect){ r.x, r.y + top, r.w / 2, plots };
@@ -502,12 +512,17 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 	sim_geom(s, l.sim, &g);
 	ctx_curves_update(ctx, s, ctx_curves_samples(s, g.area.h < 1 ? 0
 							 : g.area.ax.w));
-	if (l.presets.h > 0)
+	if (l.presets.h > 0) {
 		ctx_presets_draw(s, c, l.presets);
+		if (l.text.h == 0)
+			ctx_mark(s, c, l.presets,
+				 tr(s->lang, " formulas: taller screen "));
+	}
 	ctx_table_draw(ctx, s, c, l.ext);
 	draw_spectrum(s, c, l.spec);
 	draw_similarity(ctx, s, c, l.sim);
-	draw_text_box(s, c, l.text, l.presets.h > 0);
+	if (l.text.h > 0)
+		draw_text_box(s, c, l.text, l.presets.h > 0);
 	canvas_set_clip(c, old);
 }
 

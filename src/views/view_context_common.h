@@ -61,6 +61,11 @@ struct pe_llama3 ctx_llama3(const struct stretch *x);
 void ctx_more_mark(const struct state *s, struct canvas *c, struct rect r,
 		   int n);
 
+/* Text m, dimmed, right-aligned on box r's lower border (when it fits):
+ * what the box leaves out. */
+void ctx_mark(const struct state *s, struct canvas *c, struct rect r,
+	      const char *m);
+
 /* The first of the titles that fits in a box of width w. */
 const char *ctx_fit_title(int w, const char *wide, const char *narrow);
 

@@ -448,55 +448,82 @@ static void table_lines(struct ctx_curves *x, const struct state *s,
 	reach_lines(x, s, out[LINE_REACH]);
 }
 
+/* The box's rows from top to bottom, and how soon each gives way when
+ * rows are short (the largest number first): the lengths, the header and
+ * the original, PI and NTK rows stay longest, then NTK's base', the other
+ * rows, then the lines. */
+enum { ITEM_LENGTHS, ITEM_HEADER, ITEM_KIND, ITEM_LINE = ITEM_KIND + KINDS,
+       ITEMS = ITEM_LINE + LINES };
+
+static int item_rank(int it)
+{
+	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2 };
+	static const int line_rank[LINES] = { 1, 4, 4, 5, 5, 6 };
+
+	if (it < ITEM_KIND)
+		return 0;
+	if (it < ITEM_LINE)
+		return kind_rank[it - ITEM_KIND];
+	return line_rank[it - ITEM_LINE];
+}
+
 void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 		    struct canvas *c, struct rect r)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	struct table_cols tc = table_cols(in.w);
-	int rows = KINDS, lines = in.h - 1 - KINDS, y = in.y, left = 0;
+	bool show[ITEMS];
+	int y = in.y, left = 0, room = in.h;
 	char line[LINE_MAX];
 	char two[LINES][3][LINE_MAX];
 
 	canvas_box(c, r, ctx_fit_title(r.w, tr(s->lang, "Extension (x/X: L0, c/C: s)"),
 				   tr(s->lang, "Extension")),
 		   border_style, title_style);
-	table_lines(x, s, two);
 	if (in.h < 1 || in.w < 1)
 		return;
-	/* Rows short: the lines go first, then the lengths, then the
-	 * table's last rows. */
-	if (lines < 0) {
-		rows = in.h >= 2 ? in.h - 1 : 0;
-		rows = rows > KINDS ? KINDS : rows;
-		left = KINDS - rows + LINES;
-		lines = 0;
+	table_lines(x, s, two);
+	/* The rows that fit, by rank; a line fits only in one of its forms. */
+	for (int it = 0; it < ITEMS; it++)
+		show[it] = it < ITEM_LINE ||
+			   utf8_width(two[it - ITEM_LINE][2]) <= in.w;
+	for (int rank = 6; rank >= 0; rank--) {
+		int n = 0;
+
+		for (int it = 0; it < ITEMS; it++)
+			n += show[it];
+		for (int it = ITEMS - 1; it >= 0 && n > room; it--)
+			if (show[it] && item_rank(it) == rank) {
+				show[it] = false;
+				n--;
+			}
 	}
-	if (lines >= 1 || rows == KINDS) {
-		if (lines >= 1) {
+	for (int it = 0; it < ITEMS; it++) {
+		if (!show[it]) {
+			left++;
+			continue;
+		}
+		if (it == ITEM_LENGTHS) {
 			lengths_line(s, line, sizeof line);
 			canvas_text(c, in.x, y++, in.w, line, text_style);
-		}
-	}
-	if (in.h >= 1) {
-		table_header(s, tc, p->d_model / 2 - 1, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line, dim_style);
-	}
-	/* The last finished numbers, for the parameters they were made
-	 * with; none until the first are done. */
-	for (int k = 0; k < rows && ctx_curves_have(x); k++) {
-		table_row(x, s, tc, (enum kind)k, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line,
-			    (struct style){ (uint8_t)kind_role[k], ROLE_DEFAULT, 0 });
-	}
-	if (rows == KINDS) {
-		y = in.y + 1 + (lines >= 1) + KINDS;
-		for (int i = 0; i < LINES; i++) {
-			if (y < in.y + in.h && i < lines + (in.y + in.h - y) &&
-			    put_fitting(c, in.x, y, in.w, two[i], 3))
-				y++;
-			else
-				left++;
+		} else if (it == ITEM_HEADER) {
+			table_header(s, tc, p->d_model / 2 - 1, line, sizeof line);
+			canvas_text(c, in.x, y++, in.w, line, dim_style);
+		} else if (it < ITEM_LINE) {
+			/* the last finished numbers, for the parameters they
+			 * were made with; none until the first are done */
+			enum kind k = (enum kind)(it - ITEM_KIND);
+
+			if (ctx_curves_have(x)) {
+				table_row(x, s, tc, k, line, sizeof line);
+				canvas_text(c, in.x, y, in.w, line,
+					    (struct style){ (uint8_t)kind_role[k],
+							    ROLE_DEFAULT, 0 });
+			}
+			y++;
+		} else {
+			put_fitting(c, in.x, y++, in.w, two[it - ITEM_LINE], 3);
 		}
 	}
 	ctx_more_mark(s, c, r, left);

@@ -347,28 +347,46 @@ static void check_context(const struct shot *sc, int w, int h)
 	 * Python: 2π = 6.28, 2π·1e4^(126/128) = 54410, times 4 for PI;
 	 * NTK keeps 6.28 and reaches 217640.6; sum cos(w_i)/64 = 0.97021,
 	 * with w_i/4 0.99805, with the NTK base 0.97364. */
-	assert_shows(sc, "original      6.28    5.44e4   0.9702", "context");
-	assert_shows(sc, "PI            25.1    2.18e5   0.9981", "context");
-	assert_shows(sc, "NTK           6.28    2.18e5   0.9736", "context");
-	/* YaRN keeps pair 0 and slows the last by s, like NTK; its pairs
-	 * turn more than 32 times within 4096 up to pair 20, less than once
-	 * from 46 (NumPy, test_variants.c); dynamic NTK at len 128 < L0 is
-	 * the original. */
-	assert_shows(sc, "YaRN          6.28    2.18e5", "context");
-	assert_shows(sc, "dyn. NTK      6.28    5.44e4   0.9702", "context");
+	assert_shows(sc, "original       6.28    5.44e4   0.9702", "context");
+	assert_shows(sc, "PI             25.1    2.18e5   0.9981", "context");
+	assert_shows(sc, "NTK            6.28    2.18e5   0.9736", "context");
+	/* YaRN (the code's ramp) keeps pair 0 and slows the last by s, like
+	 * NTK; Llama 3.1 too (its last wavelength, 54410, is over L0). */
+	assert_shows(sc, "YaRN           6.28    2.18e5", "context");
 	if (h >= 38) {
-		assert_shows(sc, "YaRN: γ = 1 up to pair 20, 0 from 46; q, k "
-				 "×1.139", "context");
-		assert_shows(sc, "dyn. NTK: len=128, s' = max(1, len/L0) = 1",
+		/* dynamic NTK at len 128 < L0 is the original; Llama 3.1
+		 * keeps the 36 pairs with lambda < 1024 (2 pi 1e4^(i/64) <
+		 * 1024: i <= 35) and divides from pair 46 (lambda > 4096);
+		 * the code's YaRN ramp runs from floor(c(32)) = 20 to
+		 * ceil(c(1)) = 46 (test_variants.c); d 128 at base 1e4 keeps
+		 * sum cos(m theta) >= 0 up to m = 1706 (NumPy). */
+		assert_shows(sc, "dyn. NTK       6.28    5.44e4   0.9702", "context");
+		assert_shows(sc, "Llama 3.1      6.28    2.18e5", "context");
+		assert_shows(sc, "YaRN: ω kept to pair 20, ramp to pair 46, then "
+				 "PI", "context");
+		assert_shows(sc, "dyn. NTK: len=128 ≤ L0, base' = base", "context");
+		assert_shows(sc, w >= 200 ? "Llama 3.1: 36 pairs kept (λ < "
+					    "L0/4), ω/s from pair 46 (λ > L0)"
+					  : "Llama 3.1: 36 kept, ω/s from 46",
+			     "context");
+		assert_shows(sc, w >= 200 ? "≥ 0 up to m = 1706; s·L0 = 16384 "
+					    "is beyond it"
+					  : "≥ 0 up to 1706; s·L0 beyond it",
 			     "context");
 		assert_shows(sc, "PI: ω'_i = ω_i/s", "context");
-		assert_shows(sc, "YaRN: ω'_i = (1−γ_i)·ω_i/s + γ_i·ω_i", "context");
+		assert_shows(sc, "YaRN: ω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i", "context");
+		assert_shows(sc, "dyn. NTK: base' = base·(s·len/L0 − (s−1))^(d/(d−2)), "
+				 "len ≥ L0", "context");
+		assert_shows(sc, "Formulas (as Hugging Face computes them)",
+			     "context");
+	} else {
+		/* what does not fit is counted on the border */
+		assert_shows(sc, "more (taller screen)", "context");
 	}
 	if (w >= 100)
 		assert_shows(sc, "Wavelength of each pair, log scale", "context");
-	if (w >= 200)
-		assert_shows(sc, "PI divides every position by s", "context");
-	assert_shows(sc, "original PI NTK YaRN dyn. NT", "context");
+	/* dynamic NTK's curve lies under the original's, and says so */
+	assert_shows(sc, "dyn. NTK under original", "context");
 }
 
 Test(views_b, context)

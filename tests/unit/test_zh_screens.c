@@ -84,9 +84,9 @@ static bool kept(const char *w, size_t n)
 	return false;
 }
 
-/* Whether the n bytes at w are the start of a preset's name that an
- * overlay's border (U+2500..U+257F right after it) covers the rest of:
- * the drill's box over a view's table. */
+/* Whether the n bytes at w are the start of a preset's name or of a kept
+ * term that an overlay's border (U+2500..U+257F right after it) covers
+ * the rest of: the drill's box over a view's table or formulas ("YaR│"). */
 static bool cut_kept(const char *w, size_t n)
 {
 	int np;
@@ -97,6 +97,9 @@ static bool cut_kept(const char *w, size_t n)
 		return false;
 	for (int i = 0; i < np; i++)
 		if (strncmp(p[i].name, w, n) == 0)
+			return true;
+	for (int i = 0; i < nkept; i++)
+		if (strncmp(kept_words[i], w, n) == 0)
 			return true;
 	return false;
 }
