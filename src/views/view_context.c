@@ -47,6 +47,7 @@
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "views/box_mark.h"
 #include "views/view_context_common.h"
 #include "views/view_context_curves.h"
 #include "views/view_context_table.h"
@@ -173,7 +174,7 @@ static void draw_text_box(const struct state *s, struct canvas *c,
 			       cap, text_style);
 		crows = 0;
 	}
-	ctx_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows);
+	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows);
 }
 
 /* ---- layout ---- */
@@ -515,7 +516,7 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (l.presets.h > 0) {
 		ctx_presets_draw(s, c, l.presets);
 		if (l.text.h == 0)
-			ctx_mark(s, c, l.presets,
+			box_mark(c, l.presets,
 				 tr(s->lang, " formulas: taller screen "));
 	}
 	ctx_table_draw(ctx, s, c, l.ext);

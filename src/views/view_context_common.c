@@ -3,7 +3,6 @@
 #include "views/view_context_common.h"
 
 #include <math.h>
-#include <stdio.h>
 
 #include "base/tr.h"
 #include "base/utf8.h"
@@ -79,30 +78,6 @@ double kind_wavelength(const struct pe_params *p, enum kind k,
 		       const struct stretch *x, double pair)
 {
 	return PE_TWO_PI / kind_omega(p, k, x, pair);
-}
-
-void ctx_mark(const struct state *s, struct canvas *c, struct rect r,
-	      const char *m)
-{
-	int w = utf8_width(m);
-
-	(void)s;
-	if (r.h >= 2 && w <= r.w - 2)
-		canvas_text(c, r.x + r.w - 1 - w, r.y + r.h - 1, w, m,
-			    (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
-}
-
-void ctx_more_mark(const struct state *s, struct canvas *c, struct rect r,
-		   int n)
-{
-	char m[64];
-
-	if (n <= 0)
-		return;
-	snprintf(m, sizeof m, tr(s->lang, " +%d more (taller screen) "), n);
-	if (utf8_width(m) > r.w - 4)
-		snprintf(m, sizeof m, " +%d ", n);
-	ctx_mark(s, c, r, m);
 }
 
 const char *ctx_fit_title(int w, const char *wide, const char *narrow)

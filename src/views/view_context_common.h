@@ -55,17 +55,6 @@ double kind_wavelength(const struct pe_params *p, enum kind k,
 struct pe_yarn ctx_yarn(const struct stretch *x);
 struct pe_llama3 ctx_llama3(const struct stretch *x);
 
-/* "+N more (taller screen)" on box r's lower border, right-aligned (" +N "
- * where that does not fit): N lines of the box left out. Nothing for
- * n <= 0. */
-void ctx_more_mark(const struct state *s, struct canvas *c, struct rect r,
-		   int n);
-
-/* Text m, dimmed, right-aligned on box r's lower border (when it fits):
- * what the box leaves out. */
-void ctx_mark(const struct state *s, struct canvas *c, struct rect r,
-	      const char *m);
-
 /* The first of the titles that fits in a box of width w. */
 const char *ctx_fit_title(int w, const char *wide, const char *narrow);
 

@@ -215,6 +215,10 @@ long long ctx_reach_limit(const struct state *s)
 	long long cap = CTX_REACH_WORK / (s->cur.pe.d_model / 2);
 	long long want = 4 * ctx_span(s);
 
+	/* far enough to find where the usual bases give way (d 128 at 1e4:
+	 * 1707; at 5e5: 18438) */
+	want = want > 32768 ? want : 32768;
+
 	want = want < cap ? want : cap;
 	return want < 1 ? 1 : want;
 }

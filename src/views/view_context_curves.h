@@ -36,7 +36,8 @@ struct ctx_curves {
 	double plan[PE_SIM_PAIR * CTX_CHUNK];
 };
 
-/* The offsets Men et al.'s scan covers for s: four times s * L0, at most
+/* The offsets Men et al.'s scan covers for s: four times s * L0 (32768 at
+ * least), at most
  * CTX_REACH_WORK / (d/2) (a second or so of work in all, spread over
  * frames), at least 1. */
 #define CTX_REACH_WORK (1LL << 26)

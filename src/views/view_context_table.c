@@ -15,6 +15,7 @@
 #include "model/keys.h"
 #include "model/presets.h"
 #include "render/paragraph.h"
+#include "views/box_mark.h"
 
 enum {
 	NAME_W = 10,		/* columns of the table: the name, */
@@ -526,5 +527,5 @@ void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 			put_fitting(c, in.x, y++, in.w, two[it - ITEM_LINE], 3);
 		}
 	}
-	ctx_more_mark(s, c, r, left);
+	box_more_mark(s, c, r, left);
 }
