@@ -147,6 +147,7 @@ static const struct {
 	[CLI_LIST_FORMATS] = { "formats", formats, NULL },
 	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
+	[CLI_LIST_SCALINGS] = { "scalings", scalings, NULL },
 	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
 	[CLI_LIST_DEPTHS] = { "depths", depths, NULL },
@@ -652,8 +653,8 @@ static const struct cli_option table[] = {
 	  .help = N_("the factor of --scaling, 1 to 1024"),
 	  .accepts = N_("a number from 1 to 1024"),
 	  .modes = IN_SERIES, .set = set_scale },
-	{ .name = "train", .arg = "L0",
-	  .help = N_("the trained length of --scaling, 1 to 1e9"),
+	{ .name = "train", .arg = "N",
+	  .help = N_("the trained length L0 of --scaling, 1 to 1e9"),
 	  .accepts = N_("an integer from 1 to 1e9"),
 	  .modes = IN_SERIES, .set = set_train },
 	{ .name = "vector", .arg = "P",
@@ -978,7 +979,7 @@ static bool check_stretch(const struct options *opt, const char *const *given,
 			    "--scaling %s"), "pi, ntk, yarn, dynamic, llama3");
 	if (opt->stretch.how != SERIES_SCALE_NONE && !(s && t))
 		return fail(err, errlen, tr(l, "--scaling %s needs --scale S "
-			    "and --train L0"), scalings[opt->stretch.how].name);
+			    "and --train N"), scalings[opt->stretch.how].name);
 	return true;
 }
 

@@ -56,8 +56,8 @@ help_of() {
 
 # ---- --list ----
 
-whats="views presets layouts formats dtypes series palettes colors depths langs lessons"
-same "--list accepts the eleven lists it documents" \
+whats="views presets layouts formats dtypes series scalings palettes colors depths langs lessons"
+same "--list accepts the twelve lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 
 for bad in "/" "view" ""; do
