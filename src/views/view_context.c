@@ -69,6 +69,7 @@ static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
+static const struct style reach_style = { ROLE_WARN, ROLE_DEFAULT, 0 };
 
 struct ctx_layout {
 	struct rect presets;	/* h == 0: not shown */
@@ -286,16 +287,16 @@ static void find_hidden(double (*val)(const void *ctx, int k, int j),
 /* The legend: the kinds' names in their curves' colours, a hidden one as
  * "NAME under OTHER", then `extra` dimmed. Where that does not fit, the
  * hidden ones alone (the table's rows, in the same colours, name the
- * rest), then "N curves under others". */
-static void draw_legend(const struct state *s, struct canvas *c,
-			const struct ctx_plot *g, int x, int w,
-			const char *extra, const int *under)
+ * rest), then "N curves under others". Returns the column after it. */
+static int draw_legend(const struct state *s, struct canvas *c,
+		       const struct ctx_plot *g, int x, int w,
+		       const char *extra, const int *under)
 {
 	char hid[256] = "", full[512] = "";
 	int nhid = 0, end = x + w;
 
 	if (g->legend_y < 0)
-		return;
+		return x;
 	for (int k = 0; k < KINDS; k++) {
 		size_t len = strlen(full);
 
@@ -340,7 +341,9 @@ static void draw_legend(const struct state *s, struct canvas *c,
 		x += canvas_text(c, x, g->legend_y, end - x, " ", text_style);
 	}
 	if (extra && utf8_width(extra) + 1 <= end - x)
-		canvas_text(c, x + 1, g->legend_y, end - x - 1, extra, dim_style);
+		x += 1 + canvas_text(c, x + 1, g->legend_y, end - x - 1, extra,
+				     dim_style);
+	return x;
 }
 
 /* A horizontal line at log10(v) across the plot (label NULL), or its
@@ -405,8 +408,8 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 	sp.step = h > 1 ? (double)(h - 1) / (n - 1) : 1.0;
 	find_hidden(spec_value, &sp, n, 4.0 * g.area.h,
 		    g.area.ymax - g.area.ymin, under);
-	draw_legend(s, c, &g, r.x + 1, r.w - 2, tr(s->lang, "pair i ->"),
-		    under);
+	(void)draw_legend(s, c, &g, r.x + 1, r.w - 2, tr(s->lang, "pair i ->"),
+			  under);
 	draw_level(c, &g.area, l0, NULL);
 	if (span > l0)
 		draw_level(c, &g.area, span, NULL);
@@ -453,6 +456,9 @@ static void draw_similarity(const struct ctx_curves *x,
 	double ymin = 0.0, span;
 	struct ctx_plot g;
 	int n, under[KINDS];
+	long long first, limit;
+	bool reach;
+	int lx;
 	const double *v = ctx_curves_values(x, &n, &span);
 	struct sim_samples ss = { v, n };
 
@@ -475,8 +481,25 @@ static void draw_similarity(const struct ctx_curves *x,
 	g.area.ymin = ymin < -1.0 ? -1.0 : ymin;
 	find_hidden(sim_value, &ss, n, 4.0 * g.area.h,
 		    g.area.ymax - g.area.ymin, under);
-	draw_legend(s, c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0",
-		    under);
+	/* Men et al.'s reach of the base, where it falls inside the plot: the
+	 * first offset whose sum of cosines (the original curve, sampled at
+	 * every offset) is negative */
+	reach = ctx_reach_shown(x, s, &first, &limit) && first > 0 &&
+		first <= ctx_span(s);
+	lx = draw_legend(s, c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0",
+			 under);
+	if (reach) {
+		/* the mark only with its label: the long one, or the short */
+		const char *m = s->ascii ? "| sum cos<0" : "│ Σcos(mθ)<0";
+
+		if (utf8_width(m) + 2 > r.x + r.w - 1 - lx)
+			m = s->ascii ? "| S<0" : "│ Σ<0";
+		reach = g.legend_y >= 0 &&
+			utf8_width(m) + 2 <= r.x + r.w - 1 - lx;
+		if (reach)
+			canvas_text(c, lx + 2, g.legend_y, utf8_width(m), m,
+				    reach_style);
+	}
 	for (int o = 0; o < KINDS; o++) {
 		enum kind k = kind_draw_order[o];
 
@@ -485,6 +508,9 @@ static void draw_similarity(const struct ctx_curves *x,
 	}
 	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, ctx_train(s),
 		    marker_style);
+	if (reach)
+		plot_marker(c, &g.area.ax, g.area.y0, g.area.h, first,
+			    reach_style);
 	if (g.gutter_w > 0) {
 		char lab[16];
 

@@ -245,12 +245,30 @@ static bool reach_step(struct cache *c, void *arg)
 	return true;
 }
 
+static struct cache_key reach_key(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	return (struct cache_key){ { p->d_model, p->base,
+				     (double)ctx_reach_limit(s) } };
+}
+
+bool ctx_reach_shown(const struct ctx_curves *x, const struct state *s,
+		     long long *first, long long *limit)
+{
+	struct cache_key k = reach_key(s);
+
+	if (!x->reach.have || memcmp(&x->reach.out_key, &k, sizeof k) != 0)
+		return false;
+	*first = (long long)x->reach.out[0];
+	*limit = (long long)x->reach.out[1];
+	return true;
+}
+
 bool ctx_reach(struct ctx_curves *x, const struct state *s, long long *first,
 	       long long *limit)
 {
-	const struct pe_params *p = &s->cur.pe;
-	struct cache_key k = { { p->d_model, p->base,
-				 (double)ctx_reach_limit(s) } };
+	struct cache_key k = reach_key(s);
 
 	cache_start(&x->reach, &k, 0);
 	cache_run(&x->reach, reach_step, x);

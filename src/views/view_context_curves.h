@@ -49,6 +49,11 @@ long long ctx_reach_limit(const struct state *s);
 bool ctx_reach(struct ctx_curves *c, const struct state *s, long long *first,
 	       long long *limit);
 
+/* The same without running the scan: the last finished result, when it is
+ * for s. */
+bool ctx_reach_shown(const struct ctx_curves *c, const struct state *s,
+		     long long *first, long long *limit);
+
 /* Samples for the curves across `cols` cell columns at s's width and
  * span. */
 int ctx_curves_samples(const struct state *s, int cols);

@@ -379,6 +379,9 @@ static void check_context(const struct shot *sc, int w, int h)
 				 "len ≥ L0", "context");
 		assert_shows(sc, "Formulas (as Hugging Face computes them)",
 			     "context");
+		/* the reach, 1707 < s·L0 = 16384, marked on the similarity
+		 * plot and named in its legend */
+		assert_shows(sc, "│ L0  │ Σcos(mθ)<0", "context");
 	} else {
 		/* what does not fit is counted on the border */
 		assert_shows(sc, "more (taller screen)", "context");
