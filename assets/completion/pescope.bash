@@ -31,11 +31,12 @@ _pescope()
 	# Options that take a value, and the rest.
 	local with_value='-d --d-model -b --base -n --length -p --position
 		-i --dim --layout --view --preset --lesson --step --lang
-		--palette --theme --seed --dump --dump-series --vector -o --output
+		--palette --theme --seed --dump --dump-series --scaling --scale
+		--train --vector -o --output
 		--dtype --keys --export --size --color --colors --frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--list-keys -h --help -V --version'
-	local lists='views presets layouts formats dtypes series palettes
+	local lists='views presets layouts formats dtypes series scalings palettes
 		themes colors depths langs lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}
@@ -73,6 +74,7 @@ _pescope()
 	--dump) words=$(_pescope_ask "$prog" formats) ;;
 	--dtype) words=$(_pescope_ask "$prog" dtypes) ;;
 	--dump-series) words=$(_pescope_ask "$prog" series) ;;
+	--scaling) words=$(_pescope_ask "$prog" scalings) ;;
 	--palette) words=$(_pescope_ask "$prog" palettes) ;;
 	--theme) words=$(_pescope_ask "$prog" themes) ;;
 	--color) words=$(_pescope_ask "$prog" colors) ;;

@@ -97,6 +97,12 @@ static const struct word series_kinds[] = {
 	{ "scores", SERIES_SCORES }, { "collisions", SERIES_COLLISIONS },
 	{ NULL, 0 }
 };
+static const struct word scalings[] = {
+	{ "none", SERIES_SCALE_NONE }, { "pi", SERIES_SCALE_PI },
+	{ "ntk", SERIES_SCALE_NTK }, { "yarn", SERIES_SCALE_YARN },
+	{ "dynamic", SERIES_SCALE_DYNAMIC }, { "llama3", SERIES_SCALE_LLAMA3 },
+	{ NULL, 0 }
+};
 static const struct word colors[] = {
 	{ "auto", COLOR_CHOICE_AUTO }, { "always", COLOR_CHOICE_ALWAYS },
 	{ "never", COLOR_CHOICE_NEVER }, { NULL, 0 }
@@ -159,6 +165,7 @@ static const struct {
 	[CLI_LIST_FORMATS] = { "formats", formats, NULL },
 	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
+	[CLI_LIST_SCALINGS] = { "scalings", scalings, NULL },
 	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
 	[CLI_LIST_THEMES] = { "themes", themes, NULL },
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
@@ -507,6 +514,32 @@ static const char *set_series(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_scaling(struct options *opt, const char *arg)
+{
+	int i = word_index(arg, scalings);
+
+	if (i < 0)
+		return "";
+	opt->stretch.how = (enum series_scaling)scalings[i].value;
+	return NULL;
+}
+
+static const char *set_scale(struct options *opt, const char *arg)
+{
+	return int_reason(numparse_double(arg, 1.0, 1024.0, NUMPARSE_CLOSED,
+					  &opt->stretch.s));
+}
+
+static const char *set_train(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, 1, PE_LEN_MAX, &v);
+
+	if (st == NUMPARSE_OK)
+		opt->stretch.train = (double)v;
+	return int_reason(st);
+}
+
 static const char *set_list(struct options *opt, const char *arg)
 {
 	for (int i = 0; i < CLI_LIST_COUNT; i++)
@@ -613,6 +646,22 @@ static const struct cli_option table[] = {
 	  .terms = TERMS("wavelengths", "similarity", "wave", "rope-bound",
 			 "rope-random", "scores", "collisions"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
+	{ .name = "scaling", .arg = "WORD",
+	  .help = N_("%s, %s, %s, %s, %s (from the length -n) or %s (default "
+		     "%s): the stretch of --dump-series %s, a trained length L0 "
+		     "made S times longer as Hugging Face's code computes it"),
+	  .accepts = N_("%s, %s, %s, %s, %s or %s"),
+	  .terms = TERMS("none", "pi", "ntk", "yarn", "dynamic", "llama3",
+			 "none", "wavelengths"),
+	  .modes = IN_SERIES, .set = set_scaling },
+	{ .name = "scale", .arg = "S",
+	  .help = N_("the factor of --scaling, 1 to 1024"),
+	  .accepts = N_("a number from 1 to 1024"),
+	  .modes = IN_SERIES, .set = set_scale },
+	{ .name = "train", .arg = "N",
+	  .help = N_("the trained length L0 of --scaling, 1 to 1e9"),
+	  .accepts = N_("an integer from 1 to 1e9"),
+	  .modes = IN_SERIES, .set = set_train },
 	{ .name = "vector", .arg = "P",
 	  .help = N_("print PE(P), one line per dimension (index, then value "
 		     "at full precision) and exit; P from 0 to 1e9, fractions "
@@ -914,6 +963,27 @@ static bool getopt_error(int c, char **argv, enum lang l, char *err,
 		    quoted(argv[optind - 1], q, sizeof q));
 }
 
+/* --scaling, --scale and --train: for the wavelengths series only; a
+ * scaling other than none needs both numbers, none takes neither. */
+static bool check_stretch(const struct options *opt, const char *const *given,
+			  enum lang l, char *err, size_t errlen)
+{
+	bool how = given[row_named("scaling")] != NULL;
+	bool s = given[row_named("scale")] != NULL;
+	bool t = given[row_named("train")] != NULL;
+
+	if ((how || s || t) && opt->series != SERIES_WAVELENGTHS)
+		return fail(err, errlen, tr(l, "--scaling, --scale and --train "
+			    "only work with --dump-series %s"), "wavelengths");
+	if (opt->stretch.how == SERIES_SCALE_NONE && (s || t))
+		return fail(err, errlen, tr(l, "--scale and --train need "
+			    "--scaling %s"), "pi, ntk, yarn, dynamic, llama3");
+	if (opt->stretch.how != SERIES_SCALE_NONE && !(s && t))
+		return fail(err, errlen, tr(l, "--scaling %s needs --scale S "
+			    "and --train N"), scalings[opt->stretch.how].name);
+	return true;
+}
+
 /* Checks that come after all options are read, so order does not matter:
  * one mode at most, options that apply to it, and ranges that depend on
  * other options. */
@@ -992,6 +1062,8 @@ static bool check_all(struct options *opt, const char *const *given,
 		return fail(err, errlen, tr(l, "--dump-series %s writes L x L "
 			    "rows: --length must be at most %d, got %lld"),
 			    "scores", SERIES_SCORES_MAX, opt->length);
+	if (!check_stretch(opt, given, l, err, errlen))
+		return false;
 	row = row_named("position");
 	if (opt->position >= opt->length)
 		return fail(err, errlen, tr(l, "--position must be an integer "

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "io/dump.h"
+#include "io/series.h"
 #include "io/term.h"
 #include "render/palette.h"
 #include "engine/pe.h"
@@ -55,6 +56,7 @@ enum cli_list {
 	CLI_LIST_FORMATS,
 	CLI_LIST_DTYPES,
 	CLI_LIST_SERIES,
+	CLI_LIST_SCALINGS,
 	CLI_LIST_PALETTES,
 	CLI_LIST_THEMES,
 	CLI_LIST_COLORS,
@@ -93,6 +95,8 @@ struct options {
 	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
 	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */
 	int series;			/* for CLI_SERIES: enum series_kind */
+	struct series_stretch stretch;	/* for --dump-series wavelengths:
+					 * --scaling, --scale, --train */
 	int view;			/* enum view to start in */
 	int preset;			/* presets.h index, or -1 for none */
 	const char *lesson;		/* --lesson NAME or file, or NULL;

@@ -63,7 +63,7 @@ static int write_content(FILE *fp, const struct options *opt)
 	struct series_spec series = { opt->pe, opt->length, opt->dim,
 				      (enum series_kind)opt->series,
 				      opt->number_type,
-				      (unsigned long long)opt->seed };
+				      (unsigned long long)opt->seed, opt->stretch };
 
 	switch (opt->mode) {
 	case CLI_VECTOR:

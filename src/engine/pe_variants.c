@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "engine/pe_trig.h"
 #include "engine/precision.h"
@@ -966,7 +967,7 @@ double pe_scaled_cos_similarity(const struct pe_params *p,
 	return sum / h;
 }
 
-/* ---- YaRN and dynamic NTK ---- */
+/* ---- YaRN, dynamic NTK and Llama 3.1 ---- */
 
 double pe_yarn_ramp(double r, double alpha, double beta)
 {
@@ -998,21 +999,148 @@ double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
 	return (1.0 - g) * w / y->s + g * w;
 }
 
+/* find_correction_dim: d ln(L0 / (r 2 pi)) / (2 ln base). */
+double pe_yarn_correction_dim(const struct pe_params *p, double train,
+			      double rotations)
+{
+	return p->d_model * log(train / (rotations * PE_TWO_PI)) /
+	       (2.0 * log(p->base));
+}
+
+/* find_correction_range(beta_fast, beta_slow, ...): floor and ceil, then
+ * max(low, 0), min(high, dim - 1). */
+void pe_yarn_code_range(const struct pe_params *p, const struct pe_yarn *y,
+			double *low, double *high)
+{
+	*low = fmax(floor(pe_yarn_correction_dim(p, y->train, y->beta)), 0.0);
+	*high = fmin(ceil(pe_yarn_correction_dim(p, y->train, y->alpha)),
+		     p->d_model - 1.0);
+}
+
+/* 1 - linear_ramp_factor(low, high, dim // 2)[i]. */
+double pe_yarn_code_mask(const struct pe_params *p, const struct pe_yarn *y,
+			 double pair)
+{
+	double low, high, ramp;
+
+	pe_yarn_code_range(p, y, &low, &high);
+	if (low == high)
+		high += 0.001;	/* the code's "prevent singularity" */
+	ramp = (pair - low) / (high - low);
+	ramp = ramp < 0.0 ? 0.0 : ramp > 1.0 ? 1.0 : ramp;
+	return 1.0 - ramp;
+}
+
+/* inv_freq_interpolation * (1 - mask) + inv_freq_extrapolation * mask. */
+double pe_yarn_code_omega(const struct pe_params *p, const struct pe_yarn *y,
+			  double pair)
+{
+	double w = pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair);
+	double mask = pe_yarn_code_mask(p, y, pair);
+
+	return w / y->s * (1.0 - mask) + w * mask;
+}
+
 double pe_yarn_temperature(double s)
 {
 	return s > 1.0 ? 0.1 * log(s) + 1.0 : 1.0;
 }
 
-double pe_dynamic_ntk_scale(double len, double train)
+double pe_dynamic_ntk_factor(double s, double len, double train)
 {
-	return fmax(1.0, len / train);
+	double n = len > train ? len : train;
+
+	return s * n / train - (s - 1.0);
 }
 
-double pe_dynamic_ntk_omega(const struct pe_params *p, double len,
+double pe_dynamic_ntk_base(const struct pe_params *p, double s, double len,
+			   double train)
+{
+	return pe_ntk_base(p->base, pe_dynamic_ntk_factor(s, len, train),
+			   p->d_model);
+}
+
+double pe_dynamic_ntk_omega(const struct pe_params *p, double s, double len,
 			    double train, double pair)
 {
-	return pe_scaled_omega(p, PE_SCALE_NTK,
-			       pe_dynamic_ntk_scale(len, train), pair);
+	if (len <= train)
+		return pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair);
+	return pow(pe_dynamic_ntk_base(p, s, len, train),
+		   -(2.0 * pair) / p->d_model);
+}
+
+double pe_llama3_omega(const struct pe_params *p, const struct pe_llama3 *l,
+		       double pair)
+{
+	double w = pe_scaled_omega(p, PE_SCALE_NONE, 1.0, pair);
+	double wavelen = PE_TWO_PI / w, smooth;
+
+	if (wavelen < l->train / l->high)
+		return w;
+	if (wavelen > l->train / l->low)
+		return w / l->s;
+	smooth = (l->train / wavelen - l->low) / (l->high - l->low);
+	return (1.0 - smooth) * w / l->s + smooth * w;
+}
+
+void pe_reach_start(struct pe_reach *r, long long limit)
+{
+	memset(r, 0, sizeof *r);
+	r->m0 = 1;
+	r->limit = limit;
+}
+
+/* Pair i's cos(m theta) for the block's offsets: one sin/cos at m0, then
+ * a rotation by theta per offset, re-seeded every 64 (an error of a few
+ * ulps, far below the sums' own rounding). */
+void pe_reach_step(const struct pe_params *p, struct pe_reach *r, int i0,
+		   int i1)
+{
+	long long n = r->limit - r->m0 + 1;
+	int nb = n < PE_REACH_BLOCK ? (int)n : PE_REACH_BLOCK;
+
+	for (int i = i0; i < i1; i++) {
+		double th = pe_omega(p, i), ts, tc, c = 0.0, sn = 0.0;
+
+		pe_sincos(th, &ts, &tc);
+		for (int j = 0; j < nb; j++) {
+			if (j % 64 == 0) {
+				pe_sincos((double)(r->m0 + j) * th, &sn, &c);
+			} else {
+				double c2 = c * tc - sn * ts;
+
+				sn = sn * tc + c * ts;
+				c = c2;
+			}
+			r->sum[j] += c;
+		}
+	}
+}
+
+bool pe_reach_block_end(struct pe_reach *r)
+{
+	long long n = r->limit - r->m0 + 1;
+	int nb = n < PE_REACH_BLOCK ? (int)n : PE_REACH_BLOCK;
+
+	for (int j = 0; j < nb; j++)
+		if (r->sum[j] < 0.0) {
+			r->found = r->m0 + j;
+			return true;
+		}
+	r->m0 += nb;
+	memset(r->sum, 0, sizeof r->sum);
+	return r->m0 > r->limit;
+}
+
+long long pe_base_reach(const struct pe_params *p, long long limit)
+{
+	struct pe_reach r;
+
+	pe_reach_start(&r, limit);
+	do
+		pe_reach_step(p, &r, 0, p->d_model / 2);
+	while (!pe_reach_block_end(&r));
+	return r.found;
 }
 
 /* ---- layouts ---- */

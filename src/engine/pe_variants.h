@@ -384,25 +384,48 @@ double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,
 double pe_scaled_cos_similarity(const struct pe_params *p,
 				enum pe_scaling how, double s, double k);
 
-/* ---- YaRN and dynamic NTK ---- */
+/* ---- YaRN, dynamic NTK and Llama 3.1 ---- */
+
+/* The code these follow is Hugging Face transformers'
+ * src/transformers/modeling_rope_utils.py (_compute_yarn_parameters,
+ * _compute_dynamic_ntk_parameters, _compute_llama3_parameters), which the
+ * models on the Hub run; the YaRN repository (jquesnelle/yarn,
+ * scaled_rope/LlamaYaRNScaledRotaryEmbedding.py) and DeepSeek-V3's
+ * yarn_find_correction_range compute YaRN the same way. Its papers write
+ * some of it differently; where they do, both are here, named. */
 
 /* YaRN's "NTK-by-parts" (Peng et al., 2023) stretches each pair by how
  * often it turns within the trained length L0: r_i = L0 / lambda_i turns.
- * Pairs that turn many times (r_i > beta) already saw every angle in
- * training and keep their frequency; pairs that turn less than alpha times
- * are interpolated like PI (theta_i / s); in between a linear ramp:
- *   gamma(r) = 0 (r < alpha), 1 (r > beta), (r - alpha)/(beta - alpha),
- *   theta'_i = (1 - gamma(r_i)) theta_i / s + gamma(r_i) theta_i.
- * YaRN also sharpens attention as the context grows: q and k are each
- * multiplied by 0.1 ln s + 1 (the paper's sqrt(1/t)), the logits by its
- * square. */
-#define PE_YARN_ALPHA 1.0	/* the paper's defaults for LLaMA */
-#define PE_YARN_BETA 32.0
+ * Pairs that turn many times already saw every angle in training and keep
+ * their frequency (extrapolation); pairs that turn less than once are
+ * interpolated like PI (theta_i / s); in between a ramp.
+ *
+ * The paper (its eq. 18, defaults alpha = 1, beta = 32) ramps linearly in
+ * r: gamma(r) = 0 (r < alpha), 1 (r > beta), (r - alpha)/(beta - alpha),
+ * theta'_i = (1 - gamma(r_i)) theta_i / s + gamma(r_i) theta_i.
+ *
+ * The code ramps linearly in the pair index instead, between two whole
+ * "correction dimensions": c(r) = d ln(L0 / (2 pi r)) / (2 ln base) is the
+ * (fractional) pair that turns r times within L0, low = floor(c(beta_fast
+ * = 32)), high = ceil(c(beta_slow = 1)), both clamped to [0, d - 1] (the
+ * code's "min(high, dim - 1)": the head width, not d/2 - 1), and
+ *   ramp_i = clamp((i - low) / (high - low), 0, 1)   (high += 0.001 when
+ *                                                     equal),
+ *   mask_i = 1 - ramp_i                (inv_freq_extrapolation_factor),
+ *   theta'_i = (theta_i / s) (1 - mask_i) + theta_i mask_i.
+ * The two agree where both are 0 or 1 and differ in between (r is
+ * exponential in i). Both sharpen attention as the context grows: q and k
+ * are each multiplied by 0.1 ln s + 1 (the code's attention_factor, the
+ * paper's sqrt(1/t)), the logits by its square. */
+#define PE_YARN_ALPHA 1.0	/* the paper's ramp ends for LLaMA, and */
+#define PE_YARN_BETA 32.0	/* the code's beta_slow, beta_fast */
 
 struct pe_yarn {
 	double s;		/* scale factor, >= 1 */
 	double train;		/* trained length L0, > 0 */
-	double alpha, beta;	/* ramp ends, 0 <= alpha < beta */
+	double alpha, beta;	/* ramp ends, 0 <= alpha < beta: turns
+				   within L0 (the code's beta_slow,
+				   beta_fast) */
 };
 
 /* gamma(r) above: in [0, 1], 0 below alpha, 1 above beta. */
@@ -412,30 +435,109 @@ double pe_yarn_ramp(double r, double alpha, double beta);
  * of the curve through the pairs). */
 double pe_yarn_turns(const struct pe_params *p, double train, double pair);
 
-/* gamma(r_i) of pair. */
+/* The paper's gamma(r_i) of pair. */
 double pe_yarn_gamma(const struct pe_params *p, const struct pe_yarn *y,
 		     double pair);
 
-/* theta'_i above: omega_i where gamma = 1, omega_i / s (PI's) where
+/* The paper's theta'_i: omega_i where gamma = 1, omega_i / s (PI's) where
  * gamma = 0. */
 double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
 		     double pair);
 
-/* The factor q and k are multiplied by: 0.1 ln s + 1 for s >= 1 (1.139 at
- * s = 4, 1.230 at s = 10), 1 below. */
+/* The code's correction dimension c(r) for r = rotations within L0
+ * (find_correction_dim), not rounded. */
+double pe_yarn_correction_dim(const struct pe_params *p, double train,
+			      double rotations);
+
+/* The code's ramp ends: *low = max(floor(c(y->beta)), 0), *high =
+ * min(ceil(c(y->alpha)), d - 1) (find_correction_range). */
+void pe_yarn_code_range(const struct pe_params *p, const struct pe_yarn *y,
+			double *low, double *high);
+
+/* The code's mask_i of pair (1 keeps omega_i, 0 is PI's omega_i / s), and
+ * its theta'_i. Fractional pairs follow the same line in i. */
+double pe_yarn_code_mask(const struct pe_params *p, const struct pe_yarn *y,
+			 double pair);
+double pe_yarn_code_omega(const struct pe_params *p, const struct pe_yarn *y,
+			  double pair);
+
+/* The factor q and k are multiplied by: 0.1 ln s + 1 for s > 1 (1.139 at
+ * s = 4, 1.230 at s = 10), 1 otherwise (the code's get_mscale). */
 double pe_yarn_temperature(double s);
 
-/* Dynamic NTK: NTK-aware scaling whose factor follows the length of the
- * sequence so far, s = max(1, len / L0): nothing changes until the text is
- * longer than the training, then the base grows with it. The scale for a
- * current length len >= 0 and a trained length train > 0. */
-double pe_dynamic_ntk_scale(double len, double train);
+/* Dynamic NTK: NTK-aware scaling whose base follows the length of the
+ * sequence so far, as _compute_dynamic_ntk_parameters computes it:
+ *   base' = base * ((s len / L0) - (s - 1))^(d/(d-2)),  len >= L0
+ * (a shorter len counts as L0, where base' = base). Only for s = 1 is
+ * (s len / L0) - (s - 1) the plain len / L0; with s > 1 it grows s times as
+ * fast: at len = 2 L0, s = 4 it is 5, not 2. pe_dynamic_ntk_factor gives
+ * that number, pe_dynamic_ntk_base the base (for d = 2 the base itself, as
+ * pe_ntk_base). */
+double pe_dynamic_ntk_factor(double s, double len, double train);
+double pe_dynamic_ntk_base(const struct pe_params *p, double s, double len,
+			   double train);
 
-/* omega of pair at current length len: pe_scaled_omega(p, PE_SCALE_NTK,
- * pe_dynamic_ntk_scale(len, train), pair), so omega_i itself (bit for
- * bit) while len <= train. */
-double pe_dynamic_ntk_omega(const struct pe_params *p, double len,
+/* omega of pair at current length len: base'^(-2i/d), so omega_i itself
+ * (bit for bit) while len <= train. */
+double pe_dynamic_ntk_omega(const struct pe_params *p, double s, double len,
 			    double train, double pair);
+
+/* Llama 3.1's scaling (rope_type "llama3"; its config: factor 8,
+ * low_freq_factor 1, high_freq_factor 4, original_max_position_embeddings
+ * 8192), as _compute_llama3_parameters computes it from the original
+ * omega_i and lambda_i = 2 pi / omega_i:
+ *   lambda_i < L0 / high   kept:  omega_i,
+ *   lambda_i > L0 / low    divided by the factor: omega_i / s,
+ *   otherwise              smooth = (L0 / lambda_i - low) / (high - low),
+ *                          (1 - smooth) omega_i / s + smooth omega_i.
+ * No attention factor (1). */
+#define PE_LLAMA3_FACTOR 8.0
+#define PE_LLAMA3_LOW 1.0
+#define PE_LLAMA3_HIGH 4.0
+#define PE_LLAMA3_TRAIN 8192.0
+
+struct pe_llama3 {
+	double s;		/* factor, >= 1 */
+	double train;		/* original_max_position_embeddings L0 */
+	double low, high;	/* low_freq_factor < high_freq_factor */
+};
+
+double pe_llama3_omega(const struct pe_params *p, const struct pe_llama3 *l,
+		       double pair);
+
+/* Men et al. 2024, "Base of RoPE Bounds Context Length" (arXiv
+ * 2405.14591, their eq. for B_{m,theta} and Theorem 1): a RoPE model
+ * keeps its ability to attend more to similar tokens than to random ones
+ * at offset m only while B(m) = sum_i cos(m theta_i) >= 0, so a context
+ * of L tokens needs a base whose B stays >= 0 for every m <= L; they find
+ * that smallest base numerically. Computed here with NumPy at d 128:
+ * base 1e4 keeps B >= 0 up to m = 1706 (first negative at 1707); 2048
+ * needs about 1.6e4, 4096 about 4.5e4, 32768 about 1.5e6 (a grid of
+ * bases; their figure fits base ~ 0.0424 L^1.628). B(m) / (d/2) is the
+ * similarity curve pe_scaled_cos_similarity draws.
+ *
+ * pe_base_reach scans m = 1, 2, ... and returns the first m at which
+ * B(m) < 0, or 0 when there is none up to `limit` (>= 1): that base
+ * supports contexts of up to m - 1 tokens by their criterion. In slices:
+ * struct pe_reach holds the scan (start it with pe_reach_start), each
+ * pe_reach_step adds pairs [i0, i1) to the block of PE_REACH_BLOCK
+ * offsets from m0 (one sin/cos a pair, then a rotation per offset), and
+ * pe_reach_block_end checks the block once every pair is in. */
+#define PE_REACH_BLOCK 256
+
+struct pe_reach {
+	long long m0;			/* first offset of the block */
+	long long limit;		/* last offset to scan */
+	long long found;		/* first m with B(m) < 0, 0: none yet */
+	double sum[PE_REACH_BLOCK];	/* B(m0 + j) so far */
+};
+
+void pe_reach_start(struct pe_reach *r, long long limit);
+void pe_reach_step(const struct pe_params *p, struct pe_reach *r, int i0,
+		   int i1);
+/* true when the scan is over (found, or limit passed). */
+bool pe_reach_block_end(struct pe_reach *r);
+long long pe_base_reach(const struct pe_params *p, long long limit);
 
 /* ---- layouts ---- */
 

@@ -9,6 +9,7 @@
 
 #include "base/fmt.h"
 #include "engine/attention.h"
+#include "engine/pe_variants.h"
 #include "engine/rope_bound.h"
 #include "io/dump.h"
 
@@ -37,7 +38,31 @@ static bool cancelled(const volatile sig_atomic_t *cancel)
 	return cancel && *cancel;
 }
 
-/* wavelengths, similarity and wave: one value per row, from pe.h. */
+double series_stretched_omega(const struct pe_params *p,
+			      const struct series_stretch *x, double len,
+			      int pair)
+{
+	struct pe_yarn y = { x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA };
+	struct pe_llama3 l = { x->s, x->train, PE_LLAMA3_LOW, PE_LLAMA3_HIGH };
+
+	switch (x->how) {
+	case SERIES_SCALE_PI:
+		return pe_scaled_omega(p, PE_SCALE_PI, x->s, pair);
+	case SERIES_SCALE_NTK:
+		return pe_scaled_omega(p, PE_SCALE_NTK, x->s, pair);
+	case SERIES_SCALE_YARN:
+		return pe_yarn_code_omega(p, &y, pair);
+	case SERIES_SCALE_DYNAMIC:
+		return pe_dynamic_ntk_omega(p, x->s, len, x->train, pair);
+	case SERIES_SCALE_LLAMA3:
+		return pe_llama3_omega(p, &l, pair);
+	default:
+		return pe_omega(p, pair);
+	}
+}
+
+/* wavelengths, similarity and wave: one value per row, from pe.h (the
+ * wavelengths under the spec's stretch). */
 static int write_values(FILE *fp, const struct series_spec *sp,
 			const volatile sig_atomic_t *cancel)
 {
@@ -50,8 +75,13 @@ static int write_values(FILE *fp, const struct series_spec *sp,
 
 		if (cancelled(cancel))
 			return ECANCELED;
-		if (sp->kind == SERIES_WAVELENGTHS)
+		if (sp->kind == SERIES_WAVELENGTHS &&
+		    sp->stretch.how == SERIES_SCALE_NONE)
 			v[1] = pe_wavelength(p, (int)r);
+		else if (sp->kind == SERIES_WAVELENGTHS)
+			v[1] = PE_TWO_PI /
+			       series_stretched_omega(p, &sp->stretch,
+						      (double)sp->length, (int)r);
 		else if (sp->kind == SERIES_SIMILARITY)
 			v[1] = pe_cos_similarity(p, (double)r, 0, half);
 		else

@@ -1,7 +1,13 @@
 /* series.h - small CSV tables for plotting elsewhere, and the reference
  * vector PE(P) for checking other implementations.
  *
- *   wavelengths  "pair,wavelength": i, 2*pi/omega_i for every pair;
+ *   wavelengths  "pair,wavelength": i, 2*pi/omega'_i for every pair, under
+ *                the scaling of spec.scaling (none: omega_i itself; pi,
+ *                ntk, yarn, dynamic, llama3 as Hugging Face's
+ *                modeling_rope_utils computes them, pe_variants.h: factor
+ *                s, trained length L0; dynamic takes the current length
+ *                from spec.length; llama3 low 1, high 4; yarn as the code,
+ *                beta_fast 32, beta_slow 1);
  *   similarity   "offset,similarity": k, PE(p).PE(p+k) / (d/2) for
  *                k = 0 .. length-1 (the same for every p);
  *   wave         "position,value": p, PE(p, dim) for p = 0 .. length-1;
@@ -60,6 +66,22 @@ enum series_kind {
 /* The longest length of the scores series: its rows are length^2. */
 #define SERIES_SCORES_MAX 4096
 
+/* How the wavelengths series stretches the encoding. */
+enum series_scaling {
+	SERIES_SCALE_NONE,
+	SERIES_SCALE_PI,
+	SERIES_SCALE_NTK,
+	SERIES_SCALE_YARN,
+	SERIES_SCALE_DYNAMIC,
+	SERIES_SCALE_LLAMA3
+};
+
+struct series_stretch {
+	enum series_scaling how;	/* SERIES_SCALE_NONE: the original */
+	double s;			/* factor, >= 1 */
+	double train;			/* trained length L0, >= 1 */
+};
+
 struct series_spec {
 	struct pe_params pe;		/* valid (pe_params_valid) */
 	long long length;		/* rows or offsets, 1 .. PE_LEN_MAX */
@@ -67,7 +89,15 @@ struct series_spec {
 	enum series_kind kind;
 	enum prec_dtype dtype;		/* for SERIES_COLLISIONS */
 	unsigned long long seed;	/* for SERIES_ROPE_RANDOM */
+	struct series_stretch stretch;	/* for SERIES_WAVELENGTHS; zero:
+					   none */
 };
+
+/* omega'_i of pair i under the stretch, at the current length len (for
+ * dynamic NTK). */
+double series_stretched_omega(const struct pe_params *p,
+			      const struct series_stretch *x, double len,
+			      int pair);
 
 /* Writes the series of spec to fp. Returns 0, or the errno of the first
  * failed write, ENOMEM, EINVAL for a scores series longer than

@@ -20,6 +20,7 @@
  * view_bugs_precision.h; the RoPE entry's score matrices instead of
  * heatmaps: view_bugs_rope.h. A variant with a layout of its own
  * (tensor2tensor's) is drawn in it. */
+#include "base/fmt.h"
 #include "base/utf8.h"
 #include "base/tr.h"
 #include "model/catalog.h"
@@ -37,6 +38,7 @@
 #include "render/plot.h"
 #include "render/paragraph.h"
 #include "render/work.h"
+#include "views/box_mark.h"
 #include "views/view_bugs_precision.h"
 #include "views/view_bugs_rope.h"
 #include "views/view_bugs_waves.h"
@@ -48,6 +50,11 @@ enum {
 	TALL_H = 16,		/* ... and also when the plots get fewer
 				   rows than this */
 	FORMULA_ROWS_MAX = 2,
+	PLOT_ROWS = 10,		/* the plots keep this many rows */
+	FRAME_MIN_H = 20,	/* from here the head and the numbers are
+				   framed (below, their borders would take
+				   the plots' rows) */
+	DIFF_MIN_W = 100,	/* from here the difference map shows */
 	TEXT_MAX = 1024
 };
 
@@ -85,11 +92,18 @@ static struct pe_params bug_params(const struct state *s)
 /* ---- layout ---- */
 
 struct bugs_layout {
-	int title_y, code_y;		/* rows, or -1 */
+	struct rect head;		/* the framed header: the entry's title
+					   on its border, then the notation,
+					   the code and the effect */
 	struct rect formula;		/* the notation, wrapped */
+	int code_y;			/* row, or -1 */
 	struct rect effect;		/* the effect paragraph */
-	struct rect good, bad, sim;	/* the boxes */
-	struct rect numbers;		/* the measurements paragraph */
+	struct rect good, bad, diff, sim;	/* the boxes (diff.w == 0:
+						   none) */
+	struct rect foot;		/* the framed measurements */
+	struct rect numbers;		/* their paragraph, inside foot */
+	int head_left, foot_left;	/* rows of the boxes' text left out */
+	bool framed;			/* head and foot in boxes */
 };
 
 /* The entry's notation in the screen's alphabet. */
@@ -104,78 +118,165 @@ static void bugs_layout(const struct state *s, struct rect r,
 			const char *numbers, struct bugs_layout *l)
 {
 	const struct zoo_entry *e = zoo_shown(s);
-	int y = r.y, eff, num, plots, heat_h, form;
+	bool framed = r.h >= FRAME_MIN_H;
+	int f = framed ? 1 : 0, tw = r.w - 2 * f, y, eff, num, plots, heat_h;
+	int form, code, head, foot;
 
 	memset(l, 0, sizeof *l);
-	l->title_y = r.h > 0 ? y++ : -1;
-	form = paragraph_rows(formula_of(s), r.w);
+	l->framed = framed;
+	l->code_y = -1;
+	if (r.h < 3 || tw < 1)
+		return;
+	form = paragraph_rows(formula_of(s), tw);
+	l->head_left = form;
 	form = form > FORMULA_ROWS_MAX ? FORMULA_ROWS_MAX : form;
-	form = r.h - 1 < form ? (r.h > 1 ? r.h - 1 : 0) : form;
-	l->formula = (struct rect){ r.x, y, r.w, form };
-	y += form;
-	l->code_y = e->code && y < r.y + r.h - 1 ? y++ : -1;
-	eff = paragraph_rows(tr(s->lang, e->effect), r.w);
-	num = paragraph_rows(numbers, r.w);
-	/* The plots keep at least 10 rows; the paragraphs give up rows from
-	 * their ends when the screen is short. */
-	while (r.y + r.h - y - eff - num < 10 && (eff > 2 || num > 2)) {
+	code = e->code ? 1 : 0;
+	eff = paragraph_rows(tr(s->lang, e->effect), tw);
+	num = paragraph_rows(numbers, tw);
+	l->head_left += code + eff;
+	l->foot_left = num;
+	/* The plots keep at least PLOT_ROWS rows; the paragraphs give up
+	 * rows from their ends when the screen is short, down to two each. */
+	head = 1 + form + code + eff + f;
+	foot = num + 2 * f;
+	while (r.h - head - foot < PLOT_ROWS && (eff > 2 || num > 2)) {
 		if (num >= eff && num > 2)
 			num--;
 		else
 			eff--;
+		head = 1 + form + code + eff + f;
+		foot = num + 2 * f;
 	}
-	l->effect = (struct rect){ r.x, y, r.w, eff };
-	y += eff;
-	plots = r.y + r.h - num - y;
+	l->head_left -= form + code + eff;
+	l->foot_left -= num;
+	l->head = (struct rect){ r.x, r.y, r.w, head };
+	y = r.y + 1;
+	l->formula = (struct rect){ r.x + f, y, tw, form };
+	y += form;
+	l->code_y = code ? y++ : -1;
+	l->effect = (struct rect){ r.x + f, y, tw, eff };
+	y = r.y + head;
+	plots = r.y + r.h - foot - y;
 	if (plots < 0)
 		plots = 0;
-	if (r.w >= WIDE_W || plots < TALL_H) {
+	if (r.w < DIFF_MIN_W) {
+		/* narrow: no difference map (the foot says so) */
 		int hw = r.w * 3 / 10;
+
+		if (r.w >= WIDE_W || plots < TALL_H) {
+			l->good = (struct rect){ r.x, y, hw, plots };
+			l->bad = (struct rect){ r.x + hw, y, hw, plots };
+			l->sim = (struct rect){ r.x + 2 * hw, y, r.w - 2 * hw,
+						plots };
+		} else {
+			heat_h = plots * 11 / 20;
+			l->good = (struct rect){ r.x, y, r.w / 2, heat_h };
+			l->bad = (struct rect){ r.x + r.w / 2, y, r.w - r.w / 2,
+						heat_h };
+			l->sim = (struct rect){ r.x, y + heat_h, r.w,
+						plots - heat_h };
+		}
+	} else if (r.w >= WIDE_W || plots < TALL_H) {
+		int hw = r.w * 2 / 9;
 
 		l->good = (struct rect){ r.x, y, hw, plots };
 		l->bad = (struct rect){ r.x + hw, y, hw, plots };
-		l->sim = (struct rect){ r.x + 2 * hw, y, r.w - 2 * hw, plots };
+		l->diff = (struct rect){ r.x + 2 * hw, y, hw, plots };
+		l->sim = (struct rect){ r.x + 3 * hw, y, r.w - 3 * hw, plots };
 	} else {
+		int tw3 = r.w / 3;
+
+		/* three heat boxes of one width (the pixels are compared) */
 		heat_h = plots * 11 / 20;
-		l->good = (struct rect){ r.x, y, r.w / 2, heat_h };
-		l->bad = (struct rect){ r.x + r.w / 2, y, r.w - r.w / 2, heat_h };
+		l->good = (struct rect){ r.x, y, tw3, heat_h };
+		l->bad = (struct rect){ r.x + tw3, y, tw3, heat_h };
+		l->diff = (struct rect){ r.x + 2 * tw3, y, tw3, heat_h };
 		l->sim = (struct rect){ r.x, y + heat_h, r.w, plots - heat_h };
 	}
-	l->numbers = (struct rect){ r.x, y + plots, r.w, num };
+	l->foot = (struct rect){ r.x, y + plots, r.w, foot };
+	l->numbers = (struct rect){ r.x + f, y + plots + f, tw, num };
 }
 
 /* ---- drawing ---- */
+
+/* The first of the titles that fits a box of width w. */
+static const char *title_fit(int w, const char *wide, const char *narrow)
+{
+	return utf8_width(wide) <= w - 4 ? wide : narrow;
+}
 
 static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 		      const struct bugs_layout *l)
 {
 	const struct zoo_entry *e = zoo_shown(s);
 	char line[TEXT_MAX];
-	const char *keys = tr(s->lang, "x/X: previous/next");
+	const char *keys = tr(s->lang, " x/X: previous/next ");
 	int used, kw = utf8_width(keys);
 
-	if (l->title_y >= 0) {
-		snprintf(line, sizeof line, tr(s->lang, "%d/%d %s: %s"),
-			 (int)state_view_knob(s, 0) + 1, (int)ZOO_ENTRIES,
-			 tr(s->lang, e->group), tr(s->lang, e->title));
-		used = canvas_text(c, r.x, l->title_y, r.w, line, title_style);
+	if (l->head.h < 1)
+		return;
+	snprintf(line, sizeof line, tr(s->lang, "%d/%d %s: %s"),
+		 (int)state_view_knob(s, 0) + 1, (int)ZOO_ENTRIES,
+		 tr(s->lang, e->group), tr(s->lang, e->title));
+	if (!l->framed) {
+		used = canvas_text(c, r.x, r.y, r.w, line, title_style);
+		kw = utf8_width(keys + 1) - 1;
 		if (used + 2 + kw <= r.w)
-			canvas_text(c, r.x + r.w - kw, l->title_y, kw, keys,
+			canvas_text(c, r.x + r.w - kw, r.y, kw, keys + 1,
 				    dim_style);
+	} else {
+		canvas_box(c, l->head, line, border_style, title_style);
+		/* on the lower border, right-aligned: what is left out,
+		 * else the keys where they fit */
+		if (l->head_left > 0)
+			box_more_mark(s, c, l->head, l->head_left);
+		else if (kw + 4 <= l->head.w)
+			box_mark(c, l->head, keys);
 	}
 	paragraph_draw(c, l->formula, formula_of(s), formula_style);
 	if (l->code_y >= 0) {
 		/* "code: " only where the whole line fits with it. */
 		const char *lead = tr(s->lang, "code: ");
+		int w = l->formula.w;
 
 		used = 0;
-		if (utf8_width(lead) + utf8_width(e->code) <= r.w)
-			used = canvas_text(c, r.x, l->code_y, r.w, lead,
+		if (utf8_width(lead) + utf8_width(e->code) <= w)
+			used = canvas_text(c, l->formula.x, l->code_y, w, lead,
 					   dim_style);
-		canvas_text(c, r.x + used, l->code_y, r.w - used, e->code,
+		canvas_text(c, l->formula.x + used, l->code_y, w - used, e->code,
 			    code_style);
 	}
 	paragraph_draw(c, l->effect, tr(s->lang, e->effect), text_style);
+}
+
+/* The measurements, framed where the layout frames them; on the frame,
+ * what is left out, or that the difference map needs a wider screen. */
+static void draw_foot(const struct state *s, struct canvas *c,
+		      const struct bugs_layout *l, const char *numbers)
+{
+	if (!l->framed || l->foot.h < 3) {
+		paragraph_draw(c, l->numbers, numbers, text_style);
+		return;
+	}
+	canvas_box(c, l->foot, tr(s->lang, "Measured"), border_style,
+		   title_style);
+	paragraph_draw(c, l->numbers, numbers, text_style);
+	bool nomap = l->diff.w == 0 && zoo_shown(s)->kind != ZOO_ROPE;
+	char m[96];
+
+	if (l->foot_left > 0 && nomap) {
+		snprintf(m, sizeof m, tr(s->lang, " +%d more; difference map: "
+						  "wider screen "), l->foot_left);
+		if (utf8_width(m) <= l->foot.w - 4)
+			box_mark(c, l->foot, m);
+		else
+			box_more_mark(s, c, l->foot, l->foot_left);
+	} else if (l->foot_left > 0) {
+		box_more_mark(s, c, l->foot, l->foot_left);
+	} else if (nomap) {
+		box_mark(c, l->foot,
+			 tr(s->lang, " difference map: wider screen "));
+	}
 }
 
 /* The insides of heat box r: without the row of marks for a narrow
@@ -255,29 +356,38 @@ static int curve_samples(const struct state *s, struct rect r)
 	return zoo_waves_samples(s, b.plot ? b.a.ax.w : 0);
 }
 
-/* The box, with the last finished curves. */
+/* Where two curves closer than DIFF_DOTS dot rows everywhere get a plot
+ * of their difference below them, of its own scale (a third of the rows,
+ * DIFF_ROWS_MIN at least, when the plot has DIFF_PLOT_MIN rows). */
+enum { DIFF_DOTS = 2, DIFF_ROWS_MIN = 2, DIFF_PLOT_MIN = 6 };
+
+/* Below this the curves differ by the rounding of their sums only (2^-52
+ * times a few thousand terms), and a plot of it would draw noise. */
+#define ROUNDING 1e-12
+
+/* The box, with the last finished curves; where they coincide to the eye,
+ * their difference (mistake - correct) under them. */
 static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 			    struct canvas *c, struct rect r)
 {
 	struct sim_box b = sim_box(s, r);
 	struct rect in = b.in;
 	int legend = b.legend, ticks = b.ticks, gutter = b.gutter;
-	struct plot_area a = b.a;
-	char title[96];
+	struct plot_area a = b.a, d = { { 0, 1, 0, 0 }, 0, 0, -1.0, 1.0, 0 };
+	char title[96], note[160], gv[32];
 	struct pe_sim_grid g;
 	const double *v = zoo_waves_curves(&bx->waves, &g);
-	int n, x = in.x;
-
+	int n = 0, x = in.x;
 	double apart = INFINITY;
+	bool close = false;
 
 	snprintf(title, sizeof title, tr(s->lang, "Similarity to p = %lld"),
 		 s->cur.pos);
 	canvas_box(c, r, title, border_style, title_style);
 	if (!b.plot)
 		return;
+	note[0] = '\0';
 	if (v) {
-		double m = g.step, first = g.q0;
-
 		/* Down to the lowest value either curve reaches, in steps of
 		 * 0.5, so that a curve that stays high gets the rows. */
 		a.ymin = 0.0;
@@ -289,8 +399,41 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		for (int j = 0; j < n; j++)
 			apart = fmax(apart, fabs(v[j] - v[n + j]));
 		a.ymin = a.ymin < -1.0 ? -1.0 : a.ymin;
-		plot_samples(c, &a, first, m, v, n, ROLE_TRACE1);
-		plot_samples(c, &a, first, m, v + n, n, ROLE_TRACE2);
+		close = isfinite(apart) &&
+			apart < DIFF_DOTS * (a.ymax - a.ymin) / (4.0 * a.h);
+		fmt_double_compact(apart, 2, gv, sizeof gv);
+		if (apart == 0.0) {
+			snprintf(note, sizeof note, "%s",
+				 tr(s->lang, " (equal at every sample)"));
+		} else if (apart < ROUNDING) {
+			snprintf(note, sizeof note,
+				 tr(s->lang, " (apart by up to %s: rounding)"), gv);
+		} else if (close && a.h >= DIFF_PLOT_MIN) {
+			int dh = a.h / 3 > DIFF_ROWS_MIN ? a.h / 3 : DIFF_ROWS_MIN;
+
+			a.h -= dh;
+			d = (struct plot_area){ a.ax, a.y0 + a.h, dh, -apart,
+						apart, 0 };
+			snprintf(note, sizeof note,
+				 tr(s->lang, " (apart by up to %s: %s below)"),
+				 gv, s->ascii ? "d" : "Δ");
+		} else if (close) {
+			snprintf(note, sizeof note,
+				 tr(s->lang, " (apart by up to %s, less than a "
+					     "dot row)"), gv);
+		}
+		plot_samples(c, &a, g.q0, g.step, v, n, ROLE_TRACE1);
+		plot_samples(c, &a, g.q0, g.step, v + n, n, ROLE_TRACE2);
+	}
+	if (d.h > 0) {
+		double *dv = malloc((size_t)n * sizeof *dv);
+
+		if (dv) {
+			for (int j = 0; j < n; j++)
+				dv[j] = v[n + j] - v[j];
+			plot_samples(c, &d, g.q0, g.step, dv, n, ROLE_TRACE3);
+			free(dv);
+		}
 	}
 	if (legend) {
 		x += canvas_text(c, x, in.y, in.w, tr(s->lang, "correct"),
@@ -299,25 +442,71 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		x += canvas_text(c, x, in.y, in.x + in.w - x,
 				 tr(s->lang, zoo_shown(s)->label),
 				 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
-		/* Closer than a braille dot's height everywhere: the second
-		 * curve covers the first, and the legend says why one shows. */
-		if (apart < (a.ymax - a.ymin) / (4.0 * a.h))
+		if (d.h > 0) {
+			const char *dn = s->ascii
+				? tr(s->lang, "d = mistake - correct")
+				: tr(s->lang, "Δ = mistake − correct");
+
+			if (utf8_width(dn) + 2 + utf8_width(note) >
+			    in.x + in.w - x)
+				dn = s->ascii ? "d" : "Δ";
+			x += canvas_text(c, x, in.y, in.x + in.w - x, "  ",
+					 text_style);
+			x += canvas_text(c, x, in.y, in.x + in.w - x, dn,
+					 (struct style){ ROLE_TRACE3, ROLE_DEFAULT,
+							 ATTR_BOLD });
+		}
+		if (utf8_width(note) <= in.x + in.w - x)
+			canvas_text(c, x, in.y, in.x + in.w - x, note, text_style);
+		else if (d.h > 0)
 			canvas_text(c, x, in.y, in.x + in.w - x,
-				    tr(s->lang, " (the curves coincide)"),
-				    dim_style);
+				    tr(s->lang, " below"), text_style);
 	}
-	plot_marker(c, &a.ax, a.y0, a.h, s->cur.pos, marker_style);
+	plot_marker(c, &a.ax, a.y0, a.h + d.h, s->cur.pos, marker_style);
 	if (gutter) {
-		char lab[16];
+		char lab[40];
 
 		snprintf(lab, sizeof lab, "%g", a.ymin);
 		plot_ylabel(c, &a, in.x, gutter - 1, 1.0, "1", axis_style);
 		plot_ylabel(c, &a, in.x, gutter - 1, a.ymin, lab, axis_style);
 		if (a.ymin < 0.0 && a.h >= 3)
 			plot_ylabel(c, &a, in.x, gutter - 1, 0.0, "0", axis_style);
+		if (d.h > 0) {
+			/* its scale: the top is +apart (the legend says how
+			 * much), the middle 0; "Δ" names it */
+			plot_ylabel(c, &d, in.x, gutter - 1, apart,
+				    s->ascii ? "d" : "Δ", axis_style);
+			if (d.h >= 3)
+				plot_ylabel(c, &d, in.x, gutter - 1, 0.0, "0",
+					    axis_style);
+		}
 	}
 	if (ticks)
 		plot_xticks(c, &a.ax, in.y + in.h - 1, axis_style);
+}
+
+/* The two heatmaps' grids of layout l as they were drawn this frame, and
+ * their heat area (of the correct one's box); false while either grid is
+ * not the one for s (still being computed) or their areas differ. */
+static bool both_grids(struct bugs_ctx *x, const struct state *s,
+		       const struct bugs_layout *l, struct rect *area,
+		       const float **g, const float **b)
+{
+	struct pe_params pg = s->cur.pe, pb = bug_params(s);
+	struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
+	struct heat_plot hb = heat_plot_of(s, &pb, zoo_bug(s));
+	struct rect ag = heat_plot_area(&hg, heat_inside(s, l->good));
+	struct rect ab = heat_plot_area(&hb, heat_inside(s, l->bad));
+
+	if (ag.w <= 0 || ag.w != ab.w || ag.h != ab.h ||
+	    cache_busy(&x->heat_good.work) || cache_busy(&x->heat_bad.work))
+		return false;
+	*g = heat_cache_get(&x->heat_good, &pg, PE_BUG_NONE, &s->window, ag.w,
+			    2 * ag.h);
+	*b = heat_cache_get(&x->heat_bad, &pb, zoo_bug(s), &s->window, ab.w,
+			    2 * ab.h);
+	*area = ag;
+	return *g && *b;
 }
 
 /* The largest difference between the pixels of the two heatmaps of
@@ -327,29 +516,68 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 static double pixel_gap(struct bugs_ctx *x, const struct state *s,
 			const struct bugs_layout *l)
 {
-	struct pe_params pg = s->cur.pe, pb = bug_params(s);
-	struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
-	struct heat_plot hb = heat_plot_of(s, &pb, zoo_bug(s));
-	struct rect ag = heat_plot_area(&hg, heat_inside(s, l->good));
-	struct rect ab = heat_plot_area(&hb, heat_inside(s, l->bad));
 	const float *g, *b;
+	struct rect a;
 	double gap = 0.0;
 
-	if (ag.w <= 0 || ag.w != ab.w || ag.h != ab.h ||
-	    cache_busy(&x->heat_good.work) || cache_busy(&x->heat_bad.work))
+	if (!both_grids(x, s, l, &a, &g, &b))
 		return ZOO_GAP_UNKNOWN;
-	g = heat_cache_get(&x->heat_good, &pg, PE_BUG_NONE, &s->window, ag.w,
-			   2 * ag.h);
-	b = heat_cache_get(&x->heat_bad, &pb, zoo_bug(s), &s->window, ab.w,
-			   2 * ab.h);
-	if (!g || !b)
-		return ZOO_GAP_UNKNOWN;
-	for (size_t j = 0; j < (size_t)ag.w * (size_t)(2 * ag.h); j++) {
+	for (size_t j = 0; j < (size_t)a.w * (size_t)(2 * a.h); j++) {
 		if (isnan(b[j]))
 			return NAN;
 		gap = fmax(gap, fabs((double)b[j] - (double)g[j]));
 	}
 	return gap;
+}
+
+/* The difference map: mistake - correct, pixel by pixel (the means the
+ * two heatmaps show), divided by its largest magnitude M so that even a
+ * rounding-sized difference shows where it is; the title gives M (0: the
+ * pictures are the same, drawn blank). Blank (NaN) where the mistake is. */
+static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
+			  struct canvas *c, const struct bugs_layout *l)
+{
+	struct pe_params pg = s->cur.pe;
+	struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
+	struct rect in = heat_inside(s, l->diff), a, ga;
+	const float *g, *b;
+	float *d;
+	double m = 0.0;
+	char title[96], mv[32];
+	size_t n;
+
+	if (l->diff.w < 6 || l->diff.h < 3)
+		return;
+	a = heat_plot_area(&hg, in);
+	if (!both_grids(x, s, l, &ga, &g, &b) || a.w != ga.w || a.h != ga.h) {
+		canvas_box(c, l->diff, tr(s->lang, "Mistake − correct"),
+			   border_style, title_style);
+		return;
+	}
+	n = (size_t)a.w * (size_t)(2 * a.h);
+	d = malloc(n * sizeof *d);
+	if (!d)
+		return;
+	for (size_t j = 0; j < n; j++) {
+		d[j] = b[j] - g[j];
+		if (isfinite(d[j]))
+			m = fmax(m, fabs((double)d[j]));
+	}
+	for (size_t j = 0; j < n; j++)
+		d[j] = m > 0.0 ? (float)(d[j] / m) : 0.0f;
+	fmt_double_compact(m, 3, mv, sizeof mv);
+	snprintf(title, sizeof title, s->ascii
+		 ? tr(s->lang, "Mistake - correct, +-%s")
+		 : tr(s->lang, "Mistake − correct, ±%s"), mv);
+	canvas_box(c, l->diff, title_fit(l->diff.w, title,
+					     s->ascii ? tr(s->lang, "bug - correct")
+						      : tr(s->lang, "bug − correct")),
+		   border_style, title_style);
+	heat_draw(c, a, d);
+	free(d);
+	heat_dim_ticks(c, &hg, a, axis_style);
+	plot_xticks(c, &(struct plot_axis){ s->window.pos0, s->window.npos, a.x,
+					    a.w }, a.y + a.h, axis_style);
 }
 
 /* The paragraph under the boxes (layout l, NULL: not laid out yet): the
@@ -398,6 +626,16 @@ static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
 	return work_limited() && (!own || cache_busy(&hc->work));
 }
 
+/* The RoPE entry's boxes: its score matrices need no difference map (its
+ * own boxes show the difference), so the second one takes that room. */
+static struct rope_zoo_boxes rope_boxes(const struct bugs_layout *l)
+{
+	struct rect bad = l->bad;
+
+	bad.w += l->diff.w;
+	return (struct rope_zoo_boxes){ l->good, bad, l->sim };
+}
+
 /* The RoPE entry: its numbers set the layout, its boxes the rest. The
  * lattice of the scores follows boxes laid out without the numbers, so
  * that it depends on the screen and the state alone: boxes that followed
@@ -412,14 +650,14 @@ static void draw_rope(struct bugs_ctx *x, const struct state *s,
 	struct rope_zoo_boxes b;
 
 	bugs_layout(s, r, "", &l);
-	b = (struct rope_zoo_boxes){ l.good, l.bad, l.sim };
+	b = rope_boxes(&l);
 	rope_zoo_advance(&x->rope, s, &b);
 	rope_zoo_numbers(&x->rope, s, numbers, sizeof numbers);
 	bugs_layout(s, r, numbers, &l);
-	b = (struct rope_zoo_boxes){ l.good, l.bad, l.sim };
+	b = rope_boxes(&l);
 	draw_head(s, c, r, &l);
 	rope_zoo_draw(&x->rope, s, c, &b);
-	paragraph_draw(c, l.numbers, numbers, text_style);
+	draw_foot(s, c, &l, numbers);
 }
 
 /* When a heatmap goes first, the layout is the one of the numbers shown
@@ -469,9 +707,10 @@ static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
 		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
 	if (!bad_first)
 		draw_heat_box(s, c, l.bad, zoo_bug(s), &x->heat_bad);
+	draw_diff_box(x, s, c, &l);
 	draw_similarity(x, s, c, l.sim);
 	paragraph_text(x, s, &l, pixel_gap(x, s, &l), numbers, sizeof numbers);
-	paragraph_draw(c, l.numbers, numbers, text_style);
+	draw_foot(s, c, &l, numbers);
 	canvas_set_clip(c, old);
 }
 

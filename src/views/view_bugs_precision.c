@@ -132,11 +132,22 @@ static size_t errors_text(const struct zoo_precision *x, const struct state *s,
 				  "on positions collide."),
 		      prec_name(t), first - 1, first,
 		      (long long)prec_round(t, (double)first));
-	if (cols > 0)
+	if (cols > 0) {
+		/* at collides with a neighbour: 257's partner is 256, and
+		 * 256's is 257 (prec_collides) */
+		long long mate = prec_round(t, (double)at) ==
+					 prec_round(t, (double)(at + 1))
+				 ? at + 1 : at - 1;
+
 		used = zoo_append(text, n, used,
-			      tr(s->lang, " Marked columns hold positions that "
-					  "collide: %d of %d here, the first "
-					  "at p = %lld."), cols, w, at);
+			      tr(s->lang, " Marked columns hold positions stored "
+					  "as the same number as a neighbour: %d "
+					  "of %d here; the first are %lld and "
+					  "%lld, both stored as %lld."),
+			      cols, w, at < mate ? at : mate,
+			      at < mate ? mate : at,
+			      (long long)prec_round(t, (double)at));
+	}
 	else if (w > 0)
 		used = zoo_append(text, n, used, " %s",
 			      tr(s->lang, "No position in view collides."));

@@ -179,13 +179,24 @@ static const struct zoo_entry entries[ZOO_ENTRIES] = {
 		"R(p*th_i)*(q_2i, q_2i+1) -> R(p*th_i)*(q_i, q_i+d/2), "
 		"th_i = base^(-2i/d)",
 		NULL,
-		N_("Interleaved code (RoFormer, GPT-J) turns dims 2i "
-		   "and 2i+1 together, rotate_half code (GPT-NeoX, LLaMA) dims i "
-		   "and i+d/2: the same mathematics once the rows of W_Q and W_K "
-		   "are permuted to match. Weights made for one and loaded into "
-		   "the other unpermuted give each component a wrong partner: "
-		   "the score still depends on q-p alone (the spreads below are "
-		   "rounding), but it is another function of it."),
+		/* Meta's llama/model.py, apply_rotary_emb:
+		 * torch.view_as_complex(xq.float().reshape(*xq.shape[:-1],
+		 * -1, 2)); Hugging Face's modeling_llama.py rotate_half:
+		 * torch.cat((-x2, x1), dim=-1); its
+		 * convert_llama_weights_to_hf.py, permute ("permute for sliced
+		 * rotary"): w.view(n_heads, dim1 // n_heads // 2, 2,
+		 * dim2).transpose(1, 2).reshape(dim1, dim2). */
+		N_("Interleaved code (RoFormer, GPT-J, Meta's reference Llama "
+		   "model.py with view_as_complex) turns dims 2i and 2i+1 "
+		   "together; rotate_half code (GPT-NeoX, Hugging Face's Llama) "
+		   "turns dims i and i+d/2. Hugging Face's "
+		   "convert_llama_weights_to_hf.py permutes each head's rows of "
+		   "W_Q and W_K (\"permute for sliced rotary\": row 2i to i, row "
+		   "2i+1 to i+d/2) so that both give the same scores. Weights "
+		   "loaded into the other pairing unpermuted give each component a "
+		   "wrong partner: the score still depends on q-p alone (the "
+		   "spreads below are rounding), but it is another function of "
+		   "it."),
 	},
 };
 

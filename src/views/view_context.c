@@ -1,42 +1,41 @@
 /* view_context.c - the base presets, and what the ways of stretching a
- * trained context length L0 by a factor s do to the encoding: position
- * interpolation, NTK-aware scaling, YaRN and dynamic NTK.
+ * trained context length L0 by a factor s do to the encoding, as the code
+ * the models run computes them (Hugging Face's modeling_rope_utils.py):
+ * position interpolation, NTK-aware scaling, YaRN, dynamic NTK and Llama
+ * 3.1's "llama3" scaling.
  *
- *   ┌ Presets (m / M) ─────────────┐┌ Extension (x/X: L0, c/C: s) ───┐
- *   │  name            d base    L0 ││L0=4096  s=4  s·L0=16384        │
- *   │  transformer   512  1e4   256 ││               λ_0  λ_63 sim(k=1)│
- *   │▶ head-1e4      128  1e4  4096 ││original      6.28 5.44e4  0.9702│
- *   │  ...                          ││PI ... NTK ... YaRN ... dyn. NTK │
- *   │                               ││NTK base' = 1e4·4^(128/126) = ...│
- *   │                               ││YaRN: γ = 1 to pair 20, 0 from 46│
- *   │                               ││dyn. NTK: len=128, s' = ... = 1  │
- *   └───────────────────────────────┘└────────────────────────────────┘
- *   ┌ Wavelength of each pair ──────┐┌ Similarity vs offset k ────────┐
- *   │five curves, lines at L0, s·L0 ││five curves over k = 0 .. s·L0  │
- *   └───────────────────────────────┘└────────────────────────────────┘
- *   PI: ω'_i = ω_i/s                      (a formula per method)
- *   caption: what each method does.
+ * Tall (r.h >= TALL_H, 120x40):
+ *   ┌ Presets (m / M) ─────────┐┌ Extension (x/X: L0, c/C: s) ───────┐
+ *   │  name       d base    L0 ││L0=4096  s=4  s·L0=16384            │
+ *   │▶ head-1e4 128  1e4  4096 ││          λ_0  λ_63 sim(k=1)        │
+ *   │  ...                     ││original ... Llama 3.1 (its colour) │
+ *   │                          ││NTK base', YaRN's ramp, dyn. NTK,   │
+ *   │                          ││Llama 3.1, Men et al.'s reach  +N ─┘│
+ *   └──────────────────────────┘└────────────────────────────────────┘
+ *   ┌ Wavelength of each pair ─┐┌ Similarity vs offset k ────────────┐
+ *   │six curves, L0 and s·L0   ││six curves over k = 0 .. s·L0, │ L0 │
+ *   └──────────────────────────┘└────────────────────────────────────┘
+ *   ┌ Formulas (Hugging Face code) ─────────────────────────────────┐
+ *   │a formula per method, then the caption             +N more ───┘│
+ *   └───────────────────────────────────────────────────────────────┘
+ * Short (80x24, 100x30): the formulas box takes the presets' place (the
+ * presets keys still work; its title says so), and the plots get the rows
+ * the formulas had.
  *
- * The two upper boxes, and how the table gives up rows and columns when
- * they are short: view_context_table.h; the curves and the table's
- * numbers: view_context_curves.h.
+ * A box that cannot show all its text says so on its lower border ("+N
+ * more"); a curve that lies wholly under another one (within half a dot
+ * row: dynamic NTK under the original while len <= L0, for one) is named
+ * in its plot's legend ("dyn. NTK under original").
  *
- * Position interpolation (PI) feeds PE(p/s): every wavelength grows s-fold.
- * NTK-aware scaling raises the base to base*s^(d/(d-2)): pair 0 keeps its
- * wavelength 2*pi and the last pair's grows exactly s-fold. YaRN's
- * NTK-by-parts ramps each pair between the two on how often it turns within
- * L0, and sharpens attention by (0.1 ln s + 1)^2; dynamic NTK is NTK with
- * the factor max(1, len/L0) of the current length len (pe_variants.h).
- *
- * Rows go first to the table (all of it when it fits, CTX_TABLE_ROWS),
- * then to plots of PLOT_ROWS_MIN rows; the formulas and the caption get
- * what is left (the long caption where it fits), the plots the rest.
- *
- * The curves and the table's numbers are cached by their inputs (d, base,
- * s, L0, len, plot sizes), so moving the position or the window costs only
- * the drawing; at the largest d they are computed over several frames, and
- * the last finished ones show meanwhile. */
+ * The two upper boxes: view_context_table.h; the curves and the table's
+ * numbers: view_context_curves.h. The curves and the table's numbers are
+ * cached by their inputs (d, base, s, L0, len, plot sizes), so moving the
+ * position or the window costs only the drawing; at the largest d they are
+ * computed over several frames, and the last finished ones show
+ * meanwhile. */
+#include "base/lang.h"
 #include "base/tr.h"
+#include "base/utf8.h"
 #include "model/catalog.h"
 #include "model/state.h"
 
@@ -48,17 +47,20 @@
 #include "engine/pe_variants.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "views/box_mark.h"
 #include "views/view_context_common.h"
 #include "views/view_context_curves.h"
 #include "views/view_context_table.h"
 
 enum {
-	PLOT_ROWS_MIN = 8,	/* a plot box keeps this many rows: four
-				   of curves */
+	TALL_H = 34,		/* from here the presets box and the formulas
+				   box below the plots both show */
+	PLOT_ROWS_SHORT = 9,	/* a plot box's rows at least, short and */
+	PLOT_ROWS_TALL = 12,	/* tall */
 	EXT_W = 40,		/* the extension box on narrow screens */
-	WIDE_W = 100,		/* from here the presets box shows it all */
+	WIDE_W = 100,		/* from here the extension box takes 9/20 */
 	POINTS_MAX = 2 * CANVAS_MAX + 1,
-	LINE_MAX = 512
+	LINE_MAX = 1024
 };
 
 static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
@@ -67,9 +69,11 @@ static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
+static const struct style reach_style = { ROLE_WARN, ROLE_DEFAULT, 0 };
 
 struct ctx_layout {
-	struct rect presets, ext, spec, sim, caption;
+	struct rect presets;	/* h == 0: not shown */
+	struct rect ext, spec, sim, text;
 };
 
 /* A plot box's insides: legend row, plot area, tick row. */
@@ -82,27 +86,38 @@ struct ctx_plot {
 
 /* ---- text ---- */
 
-/* The formulas, one method a line, in the screen's alphabet. */
+/* The formulas, one method a line, in the screen's alphabet: what Hugging
+ * Face's _compute_*_parameters compute (pe_variants.h). */
 static void formulas_text(const struct state *s, char *buf, size_t n)
 {
+	/* full-width after a Chinese name, as Chinese text writes it */
+	const char *sep = s->lang == LANG_ZH ? "：" : ": ";
+
 	if (s->ascii)
 		snprintf(buf, n,
-			 "PI: w'_i = w_i/s\n"
-			 "NTK: w'_i = (base*s^(d/(d-2)))^(-2i/d) = w_i*s^(-2i/(d-2))\n"
-			 "YaRN: w'_i = (1-g_i)*w_i/s + g_i*w_i, "
-			 "g_i = min(1, max(0, (L0/wl_i - 1)/31)), "
+			 "PI%sw'_i = w_i/s\n"
+			 "NTK%sbase' = base*s^(d/(d-2))\n"
+			 "YaRN%sw'_i = (w_i/s)*(1-m_i) + w_i*m_i, m_i = 1 - "
+			 "min(1, max(0, (i-lo)/(hi-lo))), lo = floor(c(32)), hi = "
+			 "ceil(c(1)), c(r) = d*ln(L0/(2*pi*r))/(2*ln base); "
 			 "q.k x (0.1*ln s + 1)^2\n"
-			 "%s: NTK with s' = max(1, len/L0)",
-			 kind_name[K_DYNAMIC]);
+			 "%s%sbase' = base*(s*len/L0 - (s-1))^(d/(d-2)), len >= L0\n"
+			 "Llama 3.1%sw'_i = w_i (wl_i < L0/4), w_i/s (wl_i > L0), "
+			 "(1-g)*w_i/s + g*w_i (g = (L0/wl_i - 1)/3)",
+			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
+			 sep);
 	else
 		snprintf(buf, n,
-			 "PI: ω'_i = ω_i/s\n"
-			 "NTK: ω'_i = (base·s^(d/(d−2)))^(−2i/d) = ω_i·s^(−2i/(d−2))\n"
-			 "YaRN: ω'_i = (1−γ_i)·ω_i/s + γ_i·ω_i, "
-			 "γ_i = min(1, max(0, (L0/λ_i − 1)/31)), "
-			 "q·k ×(0.1·ln s + 1)²\n"
-			 "%s: NTK(s' = max(1, len/L0))",
-			 tr(s->lang, kind_name[K_DYNAMIC]));
+			 "PI%sω'_i = ω_i/s\n"
+			 "NTK%sbase' = base·s^(d/(d−2))\n"
+			 "YaRN%sω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i, m_i = 1 − "
+			 "min(1, max(0, (i−lo)/(hi−lo))), lo = ⌊c(32)⌋, hi = ⌈c(1)⌉, "
+			 "c(r) = d·ln(L0/(2πr))/(2·ln base); q·k ×(0.1·ln s + 1)²\n"
+			 "%s%sbase' = base·(s·len/L0 − (s−1))^(d/(d−2)), len ≥ L0\n"
+			 "Llama 3.1%sω'_i = ω_i (λ_i < L0/4), ω_i/s (λ_i > L0), "
+			 "(1−g)·ω_i/s + g·ω_i (g = (L0/λ_i − 1)/3)",
+			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
+			 sep);
 }
 
 /* The caption for width w: the long one when it fits in `rows` rows, else
@@ -116,28 +131,51 @@ static const char *caption_text(const struct state *s, int w, int rows)
 		"slowest by exactly s) while the fast ones stay almost where "
 		"they were. YaRN keeps the pairs that turn more than 32 times "
 		"within L0, interpolates those that turn less than once as PI "
-		"does, and ramps between; dynamic NTK changes nothing until len "
-		"passes L0, then stretches as NTK does with s' = len/L0.");
+		"does, and ramps between them pair by pair; Llama 3.1 does the "
+		"same by wavelength (kept below L0/4, divided by s above L0). "
+		"Dynamic NTK changes nothing until len passes L0, then raises "
+		"the base with len.");
 
 	if (paragraph_rows(full, w) <= rows)
 		return full;
 	return tr(s->lang, "PI squeezes every frequency: neighbours blur. NTK "
-			   "stretches mainly the slow pairs; YaRN keeps the "
-			   "fast ones exactly as trained; dynamic NTK waits "
-			   "until len passes L0.");
+			   "stretches mainly the slow pairs; YaRN and Llama 3.1 "
+			   "keep the fast ones exactly as trained; dynamic NTK "
+			   "waits until len passes L0.");
 }
 
-/* The formulas, then the caption that fits in the rows left. */
-static void bottom_text(const struct state *s, int w, int rows, char *buf,
-			size_t n)
+/* The formulas box: the formulas, then the caption that fits whole in the
+ * rows left (the long one, else the short one); "+N more" on its lower
+ * border for the rows of what is left out. */
+static void draw_text_box(const struct state *s, struct canvas *c,
+			  struct rect r, bool tall)
 {
-	char f[LINE_MAX];
-	int used;
+	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	char f[LINE_MAX], title[128];
+	const char *cap;
+	int used, crows;
 
+	if (r.h < 3 || r.w < 6)
+		return;
+	if (tall)
+		snprintf(title, sizeof title, "%s",
+			 tr(s->lang, "Formulas (as Hugging Face computes them)"));
+	else
+		snprintf(title, sizeof title, "%s",
+			 ctx_fit_title(r.w, tr(s->lang, "Formulas (HF code; "
+							"presets: m/M)"),
+				       tr(s->lang, "Formulas")));
+	canvas_box(c, r, title, border_style, title_style);
 	formulas_text(s, f, sizeof f);
-	used = paragraph_rows(f, w);
-	snprintf(buf, n, "%s\n%s", f,
-		 caption_text(s, w, rows - used > 1 ? rows - used : 1));
+	used = paragraph_draw(c, in, f, text_style);
+	cap = caption_text(s, in.w, in.h - used);
+	crows = paragraph_rows(cap, in.w);
+	if (used + crows <= in.h) {
+		paragraph_draw(c, (struct rect){ in.x, in.y + used, in.w, crows },
+			       cap, text_style);
+		crows = 0;
+	}
+	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows);
 }
 
 /* ---- layout ---- */
@@ -145,32 +183,56 @@ static void bottom_text(const struct state *s, int w, int rows, char *buf,
 static void ctx_layout(const struct state *s, struct rect r,
 		       struct ctx_layout *l)
 {
-	int top = CTX_TABLE_ROWS, cap, plots, avail;
-	int lw = r.w >= WIDE_W ? r.w * 11 / 20 : r.w - EXT_W;
-	char text[2 * LINE_MAX];
+	bool tall = r.h >= TALL_H;
+	int top = CTX_TABLE_ROWS, plots, text = 0;
+	int ew = r.w >= WIDE_W ? r.w * 9 / 20 : EXT_W;
+	int lw;
+	char f[LINE_MAX];
 
-	if (lw < r.w / 3)
-		lw = r.w / 3;
-	/* The table first, then plots of PLOT_ROWS_MIN rows, then the
-	 * formulas and caption; what is left goes to the plots. */
-	if (top > r.h - PLOT_ROWS_MIN)
-		top = r.h - PLOT_ROWS_MIN;
-	if (top < (r.h < 4 ? r.h : 4))
-		top = r.h < 4 ? r.h : 4;
-	/* The long caption when it fits there, else the short one. */
-	avail = r.h - top - PLOT_ROWS_MIN;
-	bottom_text(s, r.w, avail, text, sizeof text);
-	cap = paragraph_rows(text, r.w);
-	if (cap > avail)
-		cap = avail;
-	cap = cap < 0 ? 0 : cap;
-	plots = r.h - top - cap;
-	plots = plots < 0 ? 0 : plots;
-	l->presets = (struct rect){ r.x, r.y, lw, top };
+	if (ew > r.w - r.w / 3)
+		ew = r.w - r.w / 3;
+	lw = r.w - ew;
+	if (tall) {
+		/* The formulas box gets its formulas and a short caption,
+		 * the plots at least PLOT_ROWS_TALL rows. */
+		formulas_text(s, f, sizeof f);
+		text = paragraph_rows(f, r.w - 2) + 2 + 2;
+		if (top + text + PLOT_ROWS_TALL > r.h)
+			top = r.h - text - PLOT_ROWS_TALL;
+		if (top < 10)
+			top = 10;
+		plots = r.h - top - text;
+		if (plots < PLOT_ROWS_TALL) {
+			plots = PLOT_ROWS_TALL;
+			text = r.h - top - plots;
+		}
+	} else {
+		plots = r.h / 2 > PLOT_ROWS_SHORT ? r.h / 2 : PLOT_ROWS_SHORT;
+		top = r.h - plots;
+		if (top > CTX_TABLE_ROWS) {
+			top = CTX_TABLE_ROWS;
+			plots = r.h - top;
+		}
+		if (top < 0) {
+			top = 0;
+			plots = r.h;
+		}
+	}
 	l->ext = (struct rect){ r.x + lw, r.y, r.w - lw, top };
+	l->presets = (struct rect){ r.x, r.y, 0, 0 };
+	l->text = (struct rect){ r.x, r.y, 0, 0 };
+	if (tall) {
+		l->presets = (struct rect){ r.x, r.y, lw, top };
+		l->text = (struct rect){ r.x, r.y + top + plots, r.w, text };
+	} else if (s->preset >= 0) {
+		/* short: the presets box once a preset is chosen, else the
+		 * formulas in its place */
+		l->presets = (struct rect){ r.x, r.y, lw, top };
+	} else {
+		l->text = (struct rect){ r.x, r.y, lw, top };
+	}
 	l->spec = (struct rect){ r.x, r.y + top, r.w / 2, plots };
 	l->sim = (struct rect){ r.x + r.w / 2, r.y + top, r.w - r.w / 2, plots };
-	l->caption = (struct rect){ r.x, r.y + top + plots, r.w, cap };
 }
 
 static void plot_geom(struct rect r, int gutter_w, double ymin, double ymax,
@@ -195,24 +257,93 @@ static void plot_geom(struct rect r, int gutter_w, double ymin, double ymax,
 	};
 }
 
-/* The kinds' names in their curves' colours, then `extra` dimmed. */
-static void draw_legend(const struct state *s, struct canvas *c,
-			const struct ctx_plot *g, int x, int w,
-			const char *extra)
+/* For every kind, the kind whose curve lies over its curve everywhere
+ * (drawn later, within half a dot row at every sample), or -1:
+ * under[k]. val(ctx, k, j) is kind k's value at sample j of n, on an axis
+ * of `dots` dot rows for the range `span` of values. */
+static void find_hidden(double (*val)(const void *ctx, int k, int j),
+			const void *ctx, int n, double dots, double span,
+			int *under)
 {
-	int end = x + w;
+	double tol = span > 0.0 ? 0.5 * span / dots : 0.0;
+
+	for (int o = 0; o < KINDS; o++) {
+		int k = kind_draw_order[o];
+
+		under[k] = -1;
+		for (int q = KINDS - 1; q > o && under[k] < 0; q--) {
+			int top = kind_draw_order[q];
+			bool same = true;
+
+			for (int j = 0; j < n && same; j++)
+				same = fabs(val(ctx, k, j) - val(ctx, top, j)) <=
+				       tol;
+			if (same)
+				under[k] = top;
+		}
+	}
+}
+
+/* The legend: the kinds' names in their curves' colours, a hidden one as
+ * "NAME under OTHER", then `extra` dimmed. Where that does not fit, the
+ * hidden ones alone (the table's rows, in the same colours, name the
+ * rest), then "N curves under others". Returns the column after it. */
+static int draw_legend(const struct state *s, struct canvas *c,
+		       const struct ctx_plot *g, int x, int w,
+		       const char *extra, const int *under)
+{
+	char hid[256] = "", full[512] = "";
+	int nhid = 0, end = x + w;
 
 	if (g->legend_y < 0)
-		return;
+		return x;
 	for (int k = 0; k < KINDS; k++) {
-		x += canvas_text(c, x, g->legend_y, end - x,
+		size_t len = strlen(full);
+
+		if (under[k] >= 0) {
+			size_t hl = strlen(hid);
+
+			snprintf(hid + hl, sizeof hid - hl, "%s", nhid ? "; " : "");
+			hl = strlen(hid);
+			snprintf(hid + hl, sizeof hid - hl,
+				 tr(s->lang, "%s under %s"),
 				 tr(s->lang, kind_name[k]),
-				 (struct style){ (uint8_t)kind_role[k],
-						 ROLE_DEFAULT, ATTR_BOLD });
+				 tr(s->lang, kind_name[under[k]]));
+			nhid++;
+		}
+		snprintf(full + len, sizeof full - len, "%s%s", k ? " " : "",
+			 tr(s->lang, kind_name[k]));
+	}
+	if (utf8_width(full) + (nhid ? utf8_width(hid) + 3 : 0) <= w) {
+		for (int k = 0; k < KINDS; k++) {
+			x += canvas_text(c, x, g->legend_y, end - x,
+					 tr(s->lang, kind_name[k]),
+					 (struct style){ (uint8_t)kind_role[k],
+							 ROLE_DEFAULT, ATTR_BOLD });
+			x += canvas_text(c, x, g->legend_y, end - x, " ",
+					 text_style);
+		}
+		if (nhid) {
+			x += canvas_text(c, x, g->legend_y, end - x, "(", dim_style);
+			x += canvas_text(c, x, g->legend_y, end - x, hid,
+					 text_style);
+			x += canvas_text(c, x, g->legend_y, end - x, ") ",
+					 dim_style);
+		}
+	} else if (nhid && utf8_width(hid) <= w) {
+		x += canvas_text(c, x, g->legend_y, w, hid, text_style);
+		x += canvas_text(c, x, g->legend_y, end - x, " ", text_style);
+	} else if (nhid) {
+		char m[64];
+
+		snprintf(m, sizeof m, tr(s->lang, "%d curves under others"), nhid);
+		x += canvas_text(c, x, g->legend_y, w, m, text_style);
 		x += canvas_text(c, x, g->legend_y, end - x, " ", text_style);
 	}
-	if (extra)
-		canvas_text(c, x + 1, g->legend_y, end - x - 1, extra, dim_style);
+	if (extra && utf8_width(extra) + 1 <= end - x)
+		x += 1 + canvas_text(c, x + 1, g->legend_y, end - x - 1, extra,
+				     dim_style);
+	return x;
 }
 
 /* A horizontal line at log10(v) across the plot (label NULL), or its
@@ -233,15 +364,30 @@ static void draw_level(struct canvas *c, const struct plot_area *a, double v,
 			     (double)(a->ax.npos - 1), y, 2, ROLE_MARKER);
 }
 
+/* The spectrum's samples: log10 of kind k's wavelength at pair j * step. */
+struct spec_samples {
+	const struct pe_params *p;
+	const struct stretch *x;
+	double step;
+};
+
+static double spec_value(const void *ctx, int k, int j)
+{
+	const struct spec_samples *sp = ctx;
+
+	return log10(kind_wavelength(sp->p, (enum kind)k, sp->x, j * sp->step));
+}
+
 static void draw_spectrum(const struct state *s, struct canvas *c,
 			  struct rect r)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct stretch x = ctx_stretch(s);
-	int h = p->d_model / 2, n;
-	double l0 = x.train, span = (double)ctx_span(s), lo, hi, pad, step;
+	int h = p->d_model / 2, n, under[KINDS];
+	double l0 = x.train, span = (double)ctx_span(s), lo, hi, pad;
 	double v[POINTS_MAX];
 	struct ctx_plot g;
+	struct spec_samples sp = { p, &x, 1.0 };
 
 	canvas_box(c, r, ctx_fit_title(r.w, tr(s->lang, "Wavelength of each pair, "
 						   "log scale"),
@@ -253,23 +399,26 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 		hi = fmax(hi, log10(kind_wavelength(p, (enum kind)k, &x, h - 1)));
 	pad = hi - lo > 1e-9 ? 0.04 * (hi - lo) : 0.5;
 	plot_geom(r, 5, lo - pad, hi + pad, 0, h, &g);
-	draw_legend(s, c, &g, r.x + 1, r.w - 2, tr(s->lang, "pair i ->"));
 	if (g.area.h < 1)
 		return;
+	/* The curves through the pairs, one sample per dot column: the pair
+	 * index may be fractional, the formulas are smooth (YaRN's and Llama
+	 * 3.1's have corners at their ramps' ends). */
+	n = h > 1 ? 2 * g.area.ax.w + 1 : 1;
+	sp.step = h > 1 ? (double)(h - 1) / (n - 1) : 1.0;
+	find_hidden(spec_value, &sp, n, 4.0 * g.area.h,
+		    g.area.ymax - g.area.ymin, under);
+	(void)draw_legend(s, c, &g, r.x + 1, r.w - 2, tr(s->lang, "pair i ->"),
+			  under);
 	draw_level(c, &g.area, l0, NULL);
 	if (span > l0)
 		draw_level(c, &g.area, span, NULL);
-	/* The curves through the pairs, one sample per dot column: the pair
-	 * index may be fractional, the formulas are smooth (YaRN's has
-	 * corners at the ramp's ends). */
-	n = h > 1 ? 2 * g.area.ax.w + 1 : 1;
-	step = h > 1 ? (double)(h - 1) / (n - 1) : 1.0;
 	for (int o = 0; o < KINDS; o++) {
 		enum kind k = kind_draw_order[o];
 
 		for (int j = 0; j < n; j++)
-			v[j] = log10(kind_wavelength(p, k, &x, j * step));
-		plot_samples(c, &g.area, 0.0, step, v, n, kind_role[k]);
+			v[j] = spec_value(&sp, k, j);
+		plot_samples(c, &g.area, 0.0, sp.step, v, n, kind_role[k]);
 	}
 	draw_level(c, &g.area, l0, "L0");
 	if (span > l0)
@@ -287,14 +436,31 @@ static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 	plot_geom(r, 5, -1.0, 1.0, 0, ctx_span(s) + 1, g);
 }
 
+/* The similarity curves' samples: KINDS * n values. */
+struct sim_samples {
+	const double *v;
+	int n;
+};
+
+static double sim_value(const void *ctx, int k, int j)
+{
+	const struct sim_samples *ss = ctx;
+
+	return ss->v[(size_t)k * (size_t)ss->n + (size_t)j];
+}
+
 static void draw_similarity(const struct ctx_curves *x,
 			    const struct state *s, struct canvas *c,
 			    struct rect r)
 {
 	double ymin = 0.0, span;
 	struct ctx_plot g;
-	int n;
+	int n, under[KINDS];
+	long long first, limit;
+	bool reach;
+	int lx;
 	const double *v = ctx_curves_values(x, &n, &span);
+	struct sim_samples ss = { v, n };
 
 	canvas_box(c, r, ctx_fit_title(r.w, s->ascii
 				   ? tr(s->lang, "Similarity vs offset k, 0..s*L0")
@@ -313,7 +479,27 @@ static void draw_similarity(const struct ctx_curves *x,
 	for (int j = 0; j < KINDS * n; j++)
 		ymin = fmin(ymin, floor(v[j] * 2.0) / 2.0);
 	g.area.ymin = ymin < -1.0 ? -1.0 : ymin;
-	draw_legend(s, c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0");
+	find_hidden(sim_value, &ss, n, 4.0 * g.area.h,
+		    g.area.ymax - g.area.ymin, under);
+	/* Men et al.'s reach of the base, where it falls inside the plot: the
+	 * first offset whose sum of cosines (the original curve, sampled at
+	 * every offset) is negative */
+	reach = ctx_reach_shown(x, s, &first, &limit) && first > 0 &&
+		first <= ctx_span(s);
+	lx = draw_legend(s, c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0",
+			 under);
+	if (reach) {
+		/* the mark only with its label: the long one, or the short */
+		const char *m = s->ascii ? "| sum cos<0" : "│ Σcos(mθ)<0";
+
+		if (utf8_width(m) + 2 > r.x + r.w - 1 - lx)
+			m = s->ascii ? "| S<0" : "│ Σ<0";
+		reach = g.legend_y >= 0 &&
+			utf8_width(m) + 2 <= r.x + r.w - 1 - lx;
+		if (reach)
+			canvas_text(c, lx + 2, g.legend_y, utf8_width(m), m,
+				    reach_style);
+	}
 	for (int o = 0; o < KINDS; o++) {
 		enum kind k = kind_draw_order[o];
 
@@ -322,6 +508,9 @@ static void draw_similarity(const struct ctx_curves *x,
 	}
 	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, ctx_train(s),
 		    marker_style);
+	if (reach)
+		plot_marker(c, &g.area.ax, g.area.y0, g.area.h, first,
+			    reach_style);
 	if (g.gutter_w > 0) {
 		char lab[16];
 
@@ -344,19 +533,23 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct rect old = plot_clip_push(c, r);
 	struct ctx_layout l;
 	struct ctx_plot g;
-	char text[2 * LINE_MAX];
 
 	canvas_fill(c, r, ' ', text_style);
 	ctx_layout(s, r, &l);
 	sim_geom(s, l.sim, &g);
 	ctx_curves_update(ctx, s, ctx_curves_samples(s, g.area.h < 1 ? 0
 							 : g.area.ax.w));
-	ctx_presets_draw(s, c, l.presets);
+	if (l.presets.h > 0) {
+		ctx_presets_draw(s, c, l.presets);
+		if (l.text.h == 0)
+			box_mark(c, l.presets,
+				 tr(s->lang, " formulas: taller screen "));
+	}
 	ctx_table_draw(ctx, s, c, l.ext);
 	draw_spectrum(s, c, l.spec);
 	draw_similarity(ctx, s, c, l.sim);
-	bottom_text(s, r.w, l.caption.h, text, sizeof text);
-	paragraph_draw(c, l.caption, text, text_style);
+	if (l.text.h > 0)
+		draw_text_box(s, c, l.text, l.presets.h > 0);
 	canvas_set_clip(c, old);
 }
 
@@ -368,7 +561,7 @@ static void context_free(void *ctx)
 const struct view_spec view_context = {
 	.name = "context",
 	.title = N_("base presets and context extension (PI, NTK, YaRN, "
-		    "dynamic NTK)"),
+		    "dynamic NTK, Llama 3.1)"),
 	.nknobs = 2,
 	.knob = { {
 		.word = "train",

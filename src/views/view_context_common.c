@@ -9,13 +9,13 @@
 #include "engine/pe_variants.h"
 
 const char *const kind_name[KINDS] = {
-	N_("original"), "PI", "NTK", "YaRN", N_("dyn. NTK")
+	N_("original"), "PI", "NTK", "YaRN", N_("dyn. NTK"), "Llama 3.1"
 };
 const enum role kind_role[KINDS] = {
-	ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4, ROLE_DIM
+	ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4, ROLE_DIM, ROLE_KEY
 };
 const enum kind kind_draw_order[KINDS] = {
-	K_DYNAMIC, K_ORIGINAL, K_PI, K_NTK, K_YARN
+	K_DYNAMIC, K_ORIGINAL, K_PI, K_NTK, K_LLAMA3, K_YARN
 };
 
 long long ctx_train(const struct state *s)
@@ -41,10 +41,22 @@ struct stretch ctx_stretch(const struct state *s)
 				 (double)s->cur.len };
 }
 
+struct pe_yarn ctx_yarn(const struct stretch *x)
+{
+	return (struct pe_yarn){ x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA };
+}
+
+struct pe_llama3 ctx_llama3(const struct stretch *x)
+{
+	return (struct pe_llama3){ x->s, x->train, PE_LLAMA3_LOW,
+				   PE_LLAMA3_HIGH };
+}
+
 double kind_omega(const struct pe_params *p, enum kind k,
 		  const struct stretch *x, double pair)
 {
-	struct pe_yarn y = { x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA };
+	struct pe_yarn y = ctx_yarn(x);
+	struct pe_llama3 l = ctx_llama3(x);
 
 	switch (k) {
 	case K_PI:
@@ -52,9 +64,11 @@ double kind_omega(const struct pe_params *p, enum kind k,
 	case K_NTK:
 		return pe_scaled_omega(p, PE_SCALE_NTK, x->s, pair);
 	case K_YARN:
-		return pe_yarn_omega(p, &y, pair);
+		return pe_yarn_code_omega(p, &y, pair);
 	case K_DYNAMIC:
-		return pe_dynamic_ntk_omega(p, x->len, x->train, pair);
+		return pe_dynamic_ntk_omega(p, x->s, x->len, x->train, pair);
+	case K_LLAMA3:
+		return pe_llama3_omega(p, &l, pair);
 	default:
 		return pe_scaled_omega(p, PE_SCALE_NONE, x->s, pair);
 	}

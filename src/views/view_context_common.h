@@ -1,17 +1,19 @@
 /* view_context_common.h - what the parts of the context view share: the
  * methods of stretching a trained length L0 by a factor s (the "kinds":
  * the original encoding, position interpolation, NTK-aware scaling, YaRN
- * and dynamic NTK), their names and colours, the view's knobs, and the
- * frequencies each gives a pair (pe_variants.h). */
+ * and dynamic NTK as Hugging Face's modeling_rope_utils computes them, and
+ * Llama 3.1's "llama3" scaling), their names and colours, the view's
+ * knobs, and the frequencies each gives a pair (pe_variants.h). */
 #ifndef VIEW_CONTEXT_COMMON_H
 #define VIEW_CONTEXT_COMMON_H
 
 #include "engine/pe.h"
+#include "engine/pe_variants.h"
 #include "model/state.h"
 #include "render/canvas.h"
 
 enum kind {
-	K_ORIGINAL, K_PI, K_NTK, K_YARN, K_DYNAMIC,
+	K_ORIGINAL, K_PI, K_NTK, K_YARN, K_DYNAMIC, K_LLAMA3,
 	KINDS			/* number of kinds, not a kind */
 };
 
@@ -38,14 +40,20 @@ struct stretch {
 struct stretch ctx_stretch(const struct state *s);
 
 /* omega'_i of kind k (pairs may be fractional, for the curve through
- * them): pe_scaled_omega's for the original, PI and NTK, pe_yarn_omega's
- * (alpha 1, beta 32) and pe_dynamic_ntk_omega's. */
+ * them): pe_scaled_omega's for the original, PI and NTK,
+ * pe_yarn_code_omega's (beta_fast 32, beta_slow 1: the code, not the
+ * paper's gamma), pe_dynamic_ntk_omega's (factor s, the current length)
+ * and pe_llama3_omega's (factor s, L0, low 1, high 4). */
 double kind_omega(const struct pe_params *p, enum kind k,
 		  const struct stretch *x, double pair);
 
 /* 2 pi / kind_omega. */
 double kind_wavelength(const struct pe_params *p, enum kind k,
 		       const struct stretch *x, double pair);
+
+/* The YaRN and Llama 3.1 settings of a stretch. */
+struct pe_yarn ctx_yarn(const struct stretch *x);
+struct pe_llama3 ctx_llama3(const struct stretch *x);
 
 /* The first of the titles that fits in a box of width w. */
 const char *ctx_fit_title(int w, const char *wide, const char *narrow);

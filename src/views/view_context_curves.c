@@ -3,6 +3,7 @@
 #include "views/view_context_curves.h"
 
 #include <math.h>
+#include <string.h>
 
 enum {
 	SIM_BUDGET = 1 << 18,	/* waves * samples for the curves */
@@ -204,4 +205,76 @@ void ctx_curves_free(struct ctx_curves *x)
 {
 	cache_free(&x->job);
 	cache_free(&x->shown);
+	cache_free(&x->reach);
+}
+
+/* ---- Men et al.'s reach of the base ---- */
+
+long long ctx_reach_limit(const struct state *s)
+{
+	long long cap = CTX_REACH_WORK / (s->cur.pe.d_model / 2);
+	long long want = 4 * ctx_span(s);
+
+	/* far enough to find where the usual bases give way (d 128 at 1e4:
+	 * 1707; at 5e5: 18438) */
+	want = want > 32768 ? want : 32768;
+
+	want = want < cap ? want : cap;
+	return want < 1 ? 1 : want;
+}
+
+/* The next CTX_CHUNK pairs of the block; at[0]: pairs done in it. */
+static bool reach_step(struct cache *c, void *arg)
+{
+	struct ctx_curves *x = arg;
+	struct pe_params p = key_params(&c->key);
+	int h = p.d_model / 2, i0 = (int)c->at[0];
+	int i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+
+	if (i0 == 0 && c->at[1] == 0)
+		pe_reach_start(&x->scan, (long long)c->key.v[2]);
+	c->at[1] = 1;
+	pe_reach_step(&p, &x->scan, i0, i1);
+	c->at[0] = i1;
+	if (i1 < h)
+		return false;
+	c->at[0] = 0;
+	if (!pe_reach_block_end(&x->scan))
+		return false;
+	cache_publish(c, (double[]){ (double)x->scan.found, c->key.v[2] }, 2);
+	return true;
+}
+
+static struct cache_key reach_key(const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	return (struct cache_key){ { p->d_model, p->base,
+				     (double)ctx_reach_limit(s) } };
+}
+
+bool ctx_reach_shown(const struct ctx_curves *x, const struct state *s,
+		     long long *first, long long *limit)
+{
+	struct cache_key k = reach_key(s);
+
+	if (!x->reach.have || memcmp(&x->reach.out_key, &k, sizeof k) != 0)
+		return false;
+	*first = (long long)x->reach.out[0];
+	*limit = (long long)x->reach.out[1];
+	return true;
+}
+
+bool ctx_reach(struct ctx_curves *x, const struct state *s, long long *first,
+	       long long *limit)
+{
+	struct cache_key k = reach_key(s);
+
+	cache_start(&x->reach, &k, 0);
+	cache_run(&x->reach, reach_step, x);
+	if (!x->reach.have)
+		return false;
+	*first = (long long)x->reach.out[0];
+	*limit = (long long)x->reach.out[1];
+	return memcmp(&x->reach.out_key, &k, sizeof k) == 0;
 }

@@ -12,7 +12,11 @@
  *          cos(omega) (the similarity at k = 1, times d/2);
  *   shown  the last finished curves (mem: KINDS * n values) and
  *          similarities at k = 1 (out), for the job's key;
- *   pw, plan  a step's scratch. */
+ *   pw, plan  a step's scratch;
+ *   reach  Men et al.'s scan of the original encoding (pe_base_reach):
+ *          the first offset m <= ctx_reach_limit whose sum_i cos(m theta_i)
+ *          is negative, CTX_CHUNK pairs of a block a step; out[0] the
+ *          offset (0: none), out[1] the limit scanned. */
 #ifndef VIEW_CONTEXT_CURVES_H
 #define VIEW_CONTEXT_CURVES_H
 
@@ -26,10 +30,29 @@
 enum { CTX_CHUNK = 1024 };	/* pairs a step */
 
 struct ctx_curves {
-	struct cache job, shown;
+	struct cache job, shown, reach;
+	struct pe_reach scan;		/* reach's job */
 	struct pe_wave_pair pw[CTX_CHUNK];
 	double plan[PE_SIM_PAIR * CTX_CHUNK];
 };
+
+/* The offsets Men et al.'s scan covers for s: four times s * L0 (32768 at
+ * least), at most
+ * CTX_REACH_WORK / (d/2) (a second or so of work in all, spread over
+ * frames), at least 1. */
+#define CTX_REACH_WORK (1LL << 26)
+long long ctx_reach_limit(const struct state *s);
+
+/* Brings the scan up to date with s as far as the frame's budget allows;
+ * returns whether the last finished one is for s, and puts its result:
+ * *first the first m with a negative sum (0: none up to *limit). */
+bool ctx_reach(struct ctx_curves *c, const struct state *s, long long *first,
+	       long long *limit);
+
+/* The same without running the scan: the last finished result, when it is
+ * for s. */
+bool ctx_reach_shown(const struct ctx_curves *c, const struct state *s,
+		     long long *first, long long *limit);
 
 /* Samples for the curves across `cols` cell columns at s's width and
  * span. */

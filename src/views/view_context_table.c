@@ -3,6 +3,7 @@
 #include "views/view_context_table.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,9 +15,10 @@
 #include "model/keys.h"
 #include "model/presets.h"
 #include "render/paragraph.h"
+#include "views/box_mark.h"
 
 enum {
-	NAME_W = 9,		/* columns of the table: the name, */
+	NAME_W = 10,		/* columns of the table: the name, */
 	L0_W = 9, LAST_W = 10,	/* λ_0, the last λ */
 	SIM_W = 9,		/* sim(k=1) */
 	ROW_W = 33,		/* a preset's row before its note */
@@ -202,67 +204,43 @@ static void table_row(const struct ctx_curves *x, const struct state *s,
 	put_col(line, n, a, SIM_W, false);
 }
 
-/* The pairs where YaRN's ramp ends at L0: the last with gamma = 1 (-1:
- * none) and the first with gamma = 0 (h: none). */
-static void yarn_ends(const struct pe_params *p, const struct stretch *x,
-		      int *full, int *none)
+/* Symbols in the screen's alphabet. */
+static const char *sym_lambda(const struct state *s)
 {
-	struct pe_yarn y = { x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA };
-	int h = p->d_model / 2;
+	return s->ascii ? "wl" : "λ";
+}
 
-	*full = -1;
-	*none = h;
-	for (int i = 0; i < h; i++) {
-		double g = pe_yarn_gamma(p, &y, i);
+static const char *sym_omega(const struct state *s)
+{
+	return s->ascii ? "w" : "ω";
+}
 
-		if (g == 1.0)
-			*full = i;
-		if (g == 0.0 && *none == h)
-			*none = i;
-	}
+static const char *sym_sumcos(const struct state *s)
+{
+	return s->ascii ? "sum cos(m*th)" : "Σcos(mθ)";
+}
+
+static const char *sym_ge(const struct state *s)
+{
+	return s->ascii ? ">=" : "≥";
+}
+
+static const char *sym_sl0(const struct state *s)
+{
+	return s->ascii ? "s*L0" : "s·L0";
 }
 
 /* Draws the first of the n lines that fits in w columns at (x, y), or
- * none: a line is left out rather than cut. */
-static void put_fitting(struct canvas *c, int x, int y, int w,
+ * none: a line is left out rather than cut. Returns whether one fit. */
+static bool put_fitting(struct canvas *c, int x, int y, int w,
 			char lines[][LINE_MAX], int n)
 {
 	for (int i = 0; i < n; i++)
 		if (utf8_width(lines[i]) <= w) {
 			canvas_text(c, x, y, w, lines[i], text_style);
-			return;
+			return true;
 		}
-}
-
-/* The YaRN line, whole (where its ramp ends, and the factor on q and k)
- * and without the factor. */
-static void yarn_lines(const struct state *s, char out[2][LINE_MAX])
-{
-	const struct pe_params *p = &s->cur.pe;
-	struct stretch x = ctx_stretch(s);
-	int full, none, h = p->d_model / 2;
-	const char *g = s->ascii ? "g" : "γ", *times = s->ascii ? "x" : "×";
-	size_t len;
-
-	yarn_ends(p, &x, &full, &none);
-	if (full >= 0 && none < h)
-		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: %s = 1 up to pair "
-						       "%d, 0 from %d"),
-			 g, full, none);
-	else if (full >= 0)
-		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: %s = 1 up to pair "
-						       "%d, then above 0"),
-			 g, full);
-	else if (none < h)
-		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: %s < 1 at every "
-						       "pair, 0 from %d"),
-			 g, none);
-	else
-		snprintf(out[1], LINE_MAX, tr(s->lang, "YaRN: 0 < %s < 1 at "
-						       "every pair"), g);
-	len = (size_t)snprintf(out[0], LINE_MAX, "%s", out[1]);
-	snprintf(out[0] + len, LINE_MAX - len, tr(s->lang, "; q, k %s%.3f"),
-		 times, pe_yarn_temperature(x.s));
+	return false;
 }
 
 /* The line of lengths: L0, s, s·L0. */
@@ -275,80 +253,279 @@ static void lengths_line(const struct state *s, char *line, size_t n)
 		 s->ascii ? "s*L0" : "s·L0", ctx_span(s));
 }
 
-/* Dynamic NTK's line, whole (the current length and the factor it
- * gives) and without the length. */
-static void dynamic_lines(const struct state *s, char out[2][LINE_MAX])
+/* NTK's base', whole and short. */
+static void ntk_lines(const struct state *s, char out[3][LINE_MAX])
 {
-	struct stretch x = ctx_stretch(s);
-	const char *name = tr(s->lang, kind_name[K_DYNAMIC]);
-	char dv[32];
+	const struct pe_params *p = &s->cur.pe;
+	char a[32], nb[32], sv[32];
 
-	fmt_double_compact(pe_dynamic_ntk_scale(x.len, x.train), 4, dv,
-			   sizeof dv);
-	snprintf(out[0], LINE_MAX, "%s: len=%lld, s' = max(1, len/L0) = %s",
-		 name, s->cur.len, dv);
-	snprintf(out[1], LINE_MAX, "%s: s' = max(1, len/L0) = %s", name, dv);
+	fmt_double_shortest(ctx_scale(s), sv, sizeof sv);
+	fmt_double_compact(pe_ntk_base(p->base, ctx_scale(s), p->d_model), 6,
+			   nb, sizeof nb);
+	fmt_double_compact(p->base, 3, a, sizeof a);
+	snprintf(out[0], LINE_MAX, "NTK base' = %s%s%s^(%d/%d) = %s", a,
+		 s->ascii ? "*" : "·", sv, p->d_model, p->d_model - 2, nb);
+	snprintf(out[1], LINE_MAX, "NTK base' = %s", nb);
+	snprintf(out[2], LINE_MAX, "%s", out[1]);
 }
 
-void ctx_table_draw(const struct ctx_curves *x, const struct state *s,
+/* The largest |omega_paper / omega_code - 1| over the pairs, and where. */
+static double yarn_paper_gap(const struct pe_params *p,
+			     const struct pe_yarn *y, int *at)
+{
+	double worst = 0.0;
+
+	*at = 0;
+	for (int i = 0; i < p->d_model / 2; i++) {
+		double g = fabs(pe_yarn_omega(p, y, i) /
+				pe_yarn_code_omega(p, y, i) - 1.0);
+
+		if (g > worst) {
+			worst = g;
+			*at = i;
+		}
+	}
+	return worst;
+}
+
+/* YaRN's lines: where the code's ramp runs and the factor on q and k,
+ * then how far the paper's gamma is from it; whole and short. */
+static void yarn_lines(const struct state *s, char out[3][LINE_MAX],
+		       char paper[3][LINE_MAX])
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct stretch x = ctx_stretch(s);
+	struct pe_yarn y = ctx_yarn(&x);
+	const char *times = s->ascii ? "x" : "×";
+	double low, high, gap;
+	int h = p->d_model / 2, at;
+	char ramp[LINE_MAX];
+
+	pe_yarn_code_range(p, &y, &low, &high);
+	if (high <= h - 1)
+		snprintf(ramp, sizeof ramp,
+			 tr(s->lang, "YaRN: %s kept to pair %d, ramp to pair "
+				     "%d, then PI"), sym_omega(s), (int)low,
+			 (int)high);
+	else
+		snprintf(ramp, sizeof ramp,
+			 tr(s->lang, "YaRN: %s kept to pair %d, then a ramp "
+				     "that ends past the last pair (at %d)"),
+			 sym_omega(s), (int)low, (int)high);
+	snprintf(out[0], LINE_MAX, "%s", ramp);
+	snprintf(out[0] + strlen(out[0]), LINE_MAX - strlen(out[0]),
+		 tr(s->lang, "; q, k %s%.3f"), times, pe_yarn_temperature(x.s));
+	snprintf(out[1], LINE_MAX, "%s", ramp);
+	snprintf(out[2], LINE_MAX, tr(s->lang, "YaRN: kept to %d, ramp to %d"),
+		 (int)low, (int)high);
+	gap = yarn_paper_gap(p, &y, &at);
+	if (gap < 1e-12) {
+		snprintf(paper[0], LINE_MAX,
+			 tr(s->lang, "YaRN paper's ramp (linear in L0/%s): the "
+				     "same here"), sym_lambda(s));
+		snprintf(paper[1], LINE_MAX, "%s",
+			 tr(s->lang, "YaRN paper's ramp: the same here"));
+	} else {
+		snprintf(paper[0], LINE_MAX,
+			 tr(s->lang, "YaRN paper's ramp (linear in L0/%s): %s "
+				     "off by up to %.0f%% (pair %d)"),
+			 sym_lambda(s), sym_omega(s), 100.0 * gap, at);
+		snprintf(paper[1], LINE_MAX,
+			 tr(s->lang, "YaRN paper's ramp: %s off by up to %.0f%%"),
+			 sym_omega(s), 100.0 * gap);
+	}
+	snprintf(paper[2], LINE_MAX, "%s", paper[1]);
+}
+
+/* Dynamic NTK's line, whole (the current length and the base it gives)
+ * and short. */
+static void dynamic_lines(const struct state *s, char out[3][LINE_MAX])
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct stretch x = ctx_stretch(s);
+	const char *name = tr(s->lang, kind_name[K_DYNAMIC]);
+	char fv[32], bv[32];
+
+	if (x.len <= x.train) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "%s: len=%lld %s L0, base' = base"), name,
+			 s->cur.len, s->ascii ? "<=" : "≤");
+		snprintf(out[1], LINE_MAX, tr(s->lang, "%s: base' = base"),
+			 name);
+		snprintf(out[2], LINE_MAX, "%s", out[1]);
+		return;
+	}
+	fmt_double_compact(pe_dynamic_ntk_factor(x.s, x.len, x.train), 4, fv,
+			   sizeof fv);
+	fmt_double_compact(pe_dynamic_ntk_base(p, x.s, x.len, x.train), 4, bv,
+			   sizeof bv);
+	snprintf(out[0], LINE_MAX, "%s: len=%lld, s%s len/L0 %s (s%s1) = %s, "
+		 "base' = %s", name, s->cur.len, s->ascii ? "*" : "·",
+		 s->ascii ? "-" : "−", s->ascii ? "-" : "−", fv, bv);
+	snprintf(out[1], LINE_MAX, "%s: base' = %s", name, bv);
+	snprintf(out[2], LINE_MAX, "%s", out[1]);
+}
+
+/* Llama 3.1's line: the pairs it keeps and those it divides by s. */
+static void llama3_lines(const struct state *s, char out[3][LINE_MAX])
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct stretch x = ctx_stretch(s);
+	struct pe_llama3 l = ctx_llama3(&x);
+	int h = p->d_model / 2, kept = 0, divided = h;
+
+	for (int i = 0; i < h; i++) {
+		double w = pe_omega(p, i);
+
+		if (pe_llama3_omega(p, &l, i) == w && w != w / l.s)
+			kept = i + 1;
+		if (divided == h && PE_TWO_PI / w > l.train / l.low)
+			divided = i;
+	}
+	snprintf(out[0], LINE_MAX,
+		 tr(s->lang, "Llama 3.1: %d pairs kept (%s < L0/4), %s/s from "
+			     "pair %d (%s > L0)"), kept, sym_lambda(s), sym_omega(s),
+		 divided, sym_lambda(s));
+	snprintf(out[1], LINE_MAX, tr(s->lang, "Llama 3.1: %d kept, %s/s "
+					       "from %d"),
+		 kept, sym_omega(s), divided);
+	snprintf(out[2], LINE_MAX, "%s", out[1]);
+}
+
+/* Men et al.'s line: how far the base keeps sum_i cos(m theta_i) >= 0,
+ * against s·L0. */
+static void reach_lines(struct ctx_curves *x, const struct state *s,
+			char out[3][LINE_MAX])
+{
+	long long first, limit, span = ctx_span(s);
+	char b[32];
+
+	fmt_double_compact(s->cur.pe.base, 3, b, sizeof b);
+	if (!ctx_reach(x, s, &first, &limit)) {
+		snprintf(out[0], LINE_MAX, "%s",
+			 tr(s->lang, "Men et al.: scanning..."));
+		snprintf(out[1], LINE_MAX, "%s", out[0]);
+		snprintf(out[2], LINE_MAX, "%s", out[0]);
+	} else if (first > 0) {
+		const char *where = first - 1 >= span
+					    ? tr(s->lang, "within it")
+					    : tr(s->lang, "beyond it");
+
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Men et al.: base %s keeps %s %s 0 up to "
+				     "m = %lld; %s = %lld is %s"),
+			 b, sym_sumcos(s), sym_ge(s), first - 1, sym_sl0(s), span, where);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Men et al.: %s %s 0 up to %lld; %s %s"),
+			 sym_sumcos(s), sym_ge(s), first - 1, sym_sl0(s), where);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "Men et al.: reach %lld, %s %s"), first - 1,
+			 sym_sl0(s), where);
+	} else {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Men et al.: base %s keeps %s %s 0 for "
+				     "every m up to %lld (the scan's end)"),
+			 b, sym_sumcos(s), sym_ge(s), limit);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Men et al.: %s %s 0 up to %lld at least"),
+			 sym_sumcos(s), sym_ge(s), limit);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "Men et al.: reach > %lld"), limit);
+	}
+}
+
+/* The lines under the table, in the order they give way when rows are
+ * short (the last first): each as its whole and its short form. */
+enum { LINE_NTK, LINE_YARN, LINE_DYNAMIC, LINE_LLAMA3, LINE_REACH,
+       LINE_PAPER, LINES };
+
+static void table_lines(struct ctx_curves *x, const struct state *s,
+			char out[LINES][3][LINE_MAX])
+{
+	ntk_lines(s, out[LINE_NTK]);
+	yarn_lines(s, out[LINE_YARN], out[LINE_PAPER]);
+	dynamic_lines(s, out[LINE_DYNAMIC]);
+	llama3_lines(s, out[LINE_LLAMA3]);
+	reach_lines(x, s, out[LINE_REACH]);
+}
+
+/* The box's rows from top to bottom, and how soon each gives way when
+ * rows are short (the largest number first): the lengths, the header and
+ * the original, PI and NTK rows stay longest, then NTK's base', the other
+ * rows, then the lines. */
+enum { ITEM_LENGTHS, ITEM_HEADER, ITEM_KIND, ITEM_LINE = ITEM_KIND + KINDS,
+       ITEMS = ITEM_LINE + LINES };
+
+static int item_rank(int it)
+{
+	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2 };
+	static const int line_rank[LINES] = { 1, 4, 4, 5, 5, 6 };
+
+	if (it < ITEM_KIND)
+		return 0;
+	if (it < ITEM_LINE)
+		return kind_rank[it - ITEM_KIND];
+	return line_rank[it - ITEM_LINE];
+}
+
+void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 		    struct canvas *c, struct rect r)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	struct table_cols tc = table_cols(in.w);
-	int rows = KINDS, lines = in.h - 1 - KINDS, y = in.y;
-	char line[LINE_MAX], a[32], nb[32], sv[32], two[2][LINE_MAX];
+	bool show[ITEMS];
+	int y = in.y, left = 0, room = in.h;
+	char line[LINE_MAX];
+	char two[LINES][3][LINE_MAX];
 
 	canvas_box(c, r, ctx_fit_title(r.w, tr(s->lang, "Extension (x/X: L0, c/C: s)"),
 				   tr(s->lang, "Extension")),
 		   border_style, title_style);
 	if (in.h < 1 || in.w < 1)
 		return;
-	/* Rows short: the lines go first, then the table's last rows, which
-	 * a note replaces. */
-	if (lines < 0) {
-		rows = in.h >= 3 ? in.h - 2 : 0;
-		lines = 0;
-	}
-	if (lines >= 1) {
-		lengths_line(s, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line, text_style);
-	}
-	if (in.h >= 2 || rows == KINDS) {
-		table_header(s, tc, p->d_model / 2 - 1, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line, dim_style);
-	}
-	/* The last finished numbers, for the parameters they were made
-	 * with; none until the first are done. */
-	for (int k = 0; k < rows && ctx_curves_have(x); k++) {
-		table_row(x, s, tc, (enum kind)k, line, sizeof line);
-		canvas_text(c, in.x, y++, in.w, line,
-			    (struct style){ (uint8_t)kind_role[k], ROLE_DEFAULT, 0 });
-	}
-	if (rows < KINDS) {
-		snprintf(line, sizeof line,
-			 tr(s->lang, "%d more rows on a taller screen"),
-			 KINDS - rows);
-		canvas_text(c, in.x, in.y + in.h - 1, in.w, line, dim_style);
-		return;
-	}
-	y = in.y + 1 + (lines >= 1) + KINDS;
-	if (lines >= 2) {
-		fmt_double_shortest(ctx_scale(s), sv, sizeof sv);
-		fmt_double_compact(pe_ntk_base(p->base, ctx_scale(s), p->d_model),
-				   6, nb, sizeof nb);
-		fmt_double_compact(p->base, 3, a, sizeof a);
-		snprintf(line, sizeof line, "NTK base' = %s%s%s^(%d/%d) = %s", a,
-			 s->ascii ? "*" : "·", sv, p->d_model, p->d_model - 2, nb);
-		put_fitting(c, in.x, y++, in.w, &line, 1);
-	}
-	if (lines >= 3) {
-		yarn_lines(s, two);
-		put_fitting(c, in.x, y++, in.w, two, 2);
-	}
-	if (lines >= 4) {
-		dynamic_lines(s, two);
-		put_fitting(c, in.x, y, in.w, two, 2);
-	}
-}
+	table_lines(x, s, two);
+	/* The rows that fit, by rank; a line fits only in one of its forms. */
+	for (int it = 0; it < ITEMS; it++)
+		show[it] = it < ITEM_LINE ||
+			   utf8_width(two[it - ITEM_LINE][2]) <= in.w;
+	for (int rank = 6; rank >= 0; rank--) {
+		int n = 0;
 
+		for (int it = 0; it < ITEMS; it++)
+			n += show[it];
+		for (int it = ITEMS - 1; it >= 0 && n > room; it--)
+			if (show[it] && item_rank(it) == rank) {
+				show[it] = false;
+				n--;
+			}
+	}
+	for (int it = 0; it < ITEMS; it++) {
+		if (!show[it]) {
+			left++;
+			continue;
+		}
+		if (it == ITEM_LENGTHS) {
+			lengths_line(s, line, sizeof line);
+			canvas_text(c, in.x, y++, in.w, line, text_style);
+		} else if (it == ITEM_HEADER) {
+			table_header(s, tc, p->d_model / 2 - 1, line, sizeof line);
+			canvas_text(c, in.x, y++, in.w, line, dim_style);
+		} else if (it < ITEM_LINE) {
+			/* the last finished numbers, for the parameters they
+			 * were made with; none until the first are done */
+			enum kind k = (enum kind)(it - ITEM_KIND);
+
+			if (ctx_curves_have(x)) {
+				table_row(x, s, tc, k, line, sizeof line);
+				canvas_text(c, in.x, y, in.w, line,
+					    (struct style){ (uint8_t)kind_role[k],
+							    ROLE_DEFAULT, 0 });
+			}
+			y++;
+		} else {
+			put_fitting(c, in.x, y++, in.w, two[it - ITEM_LINE], 3);
+		}
+	}
+	box_more_mark(s, c, r, left);
+}

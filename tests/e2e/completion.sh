@@ -56,7 +56,7 @@ help_of() {
 
 # ---- --list ----
 
-whats="views presets layouts formats dtypes series palettes themes colors depths langs lessons"
+whats="views presets layouts formats dtypes series scalings palettes themes colors depths langs lessons"
 same "--list accepts the twelve lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 

@@ -84,6 +84,72 @@ i = np.arange(32)
 assert np.array_equal(a[:, 0], i)
 assert np.max(np.abs(a[:, 1] / (2 * np.pi * 1e4 ** (2 * i / 64)) - 1)) < 1e-12" "$tmp/w.csv"
 
+# The wavelengths under each scaling against NumPy versions of Hugging
+# Face's modeling_rope_utils.py (_compute_linear_scaling_rope_parameters,
+# _compute_dynamic_ntk_parameters, _compute_yarn_parameters,
+# _compute_llama3_parameters), written here from that code, in float64.
+SCALE='
+import math
+def inv(d, base):
+    return 1.0 / (base ** (np.arange(0, d, 2) / d))
+def stretched(how, d, base, s, L0, n):
+    w = inv(d, base)
+    if how == "none": return w
+    if how == "pi": return w / s
+    if how == "ntk": return inv(d, base * s ** (d / (d - 2)))
+    if how == "dynamic":
+        n = n if n > L0 else L0
+        return inv(d, base * ((s * n / L0) - (s - 1)) ** (d / (d - 2)))
+    if how == "yarn":
+        def cd(r): return d * math.log(L0 / (r * 2 * math.pi)) / (2 * math.log(base))
+        lo, hi = max(math.floor(cd(32)), 0), min(math.ceil(cd(1)), d - 1)
+        if lo == hi: hi += 0.001
+        mask = 1 - np.clip((np.arange(d // 2) - lo) / (hi - lo), 0, 1)
+        return (w / s) * (1 - mask) + w * mask
+    if how == "llama3":
+        wl = 2 * math.pi / w
+        out = np.where(wl > L0, w / s, w)
+        sm = (L0 / wl - 1) / (4 - 1)
+        med = ~(wl < L0 / 4) & ~(wl > L0)
+        return np.where(med, (1 - sm) * out / s + sm * out, out)
+def check(text, how, d, base, s, L0, n):
+    lines = text.splitlines()
+    assert lines[0] == "pair,wavelength", lines[0]
+    a = np.array([[float(x) for x in l.split(",")] for l in lines[1:]])
+    assert np.array_equal(a[:, 0], np.arange(d // 2))
+    want = 2 * np.pi / stretched(how, d, base, s, L0, n)
+    err = np.max(np.abs(a[:, 1] / want - 1))
+    assert err < 1e-12, (how, d, base, s, L0, n, err)
+'
+for c in "pi 64 1e4 4 4096 128" "ntk 128 1e4 4 4096 128" "ntk 6 500 3 10 128" \
+	 "yarn 128 1e4 4 4096 128" "yarn 64 5e5 16 2048 128" "yarn 128 1e4 4 1000000 128" \
+	 "yarn 16 10 2.5 100 128" \
+	 "dynamic 128 1e4 4 4096 100" "dynamic 128 1e4 4 4096 8192" \
+	 "dynamic 64 5e5 2 1024 5000" "dynamic 32 1e4 1 100 250" \
+	 "llama3 128 5e5 8 8192 128" "llama3 64 1e4 4 512 128" "llama3 512 1e6 32 32768 128" \
+	 "none 32 1e4 4 4096 128"; do
+	set -- $c
+	"$PESCOPE" --dump-series wavelengths --scaling "$1" -d "$2" -b "$3" \
+		$([ "$1" = none ] || echo --scale "$4" --train "$5") -n "$6" >"$tmp/ws.csv"
+	pycheck "wavelengths --scaling $1, d $2, base $3, s $4, L0 $5, len $6 match HF's code in NumPy" \
+		"$SCALE
+check(text, '$1', $2, $3, $4, $5, $6)" "$tmp/ws.csv"
+done
+cmp -s <("$PESCOPE" --dump-series wavelengths -d 64) \
+	<("$PESCOPE" --dump-series wavelengths -d 64 --scaling none) &&
+	ok "--scaling none is the plain wavelengths series" ||
+	not_ok "--scaling none is the plain wavelengths series"
+# Within the training, dynamic NTK is the original, bit for bit; beyond,
+# at s 4 and len 2 L0 its factor is 5 (not len/L0 = 2).
+cmp -s <("$PESCOPE" --dump-series wavelengths -d 64 --scaling dynamic --scale 4 --train 4096 -n 4096) \
+	<("$PESCOPE" --dump-series wavelengths -d 64) &&
+	ok "dynamic NTK at len = L0 is the original" ||
+	not_ok "dynamic NTK at len = L0 is the original"
+cmp -s <("$PESCOPE" --dump-series wavelengths -d 64 --scaling dynamic --scale 4 --train 4096 -n 8192) \
+	<("$PESCOPE" --dump-series wavelengths -d 64 --scaling ntk --scale 5 --train 4096) &&
+	ok "dynamic NTK at s 4, len 2 L0 is NTK with factor 5" ||
+	not_ok "dynamic NTK at s 4, len 2 L0 is NTK with factor 5"
+
 "$PESCOPE" --dump-series similarity -d 128 -n 300 -o "$tmp/s.csv"
 pycheck "similarity series equals the dot product / (d/2)" "$REF
 lines = text.splitlines()
@@ -333,6 +399,14 @@ expect "--dump-series scores -n 4097 is refused" 64 "$PESCOPE" --dump-series sco
 expect "--dtype with --dump-series wave is refused" 64 "$PESCOPE" --dump-series wave --dtype fp16
 expect "--dtype bf16 with --dump npy is refused" 64 "$PESCOPE" --dump npy --dtype bf16 -o "$tmp/x.npy"
 expect "--dtype fp8 is refused" 64 "$PESCOPE" --dump-series collisions --dtype fp8
+expect "--scaling pi without --scale and --train is refused" 64 "$PESCOPE" --dump-series wavelengths --scaling pi
+expect "--scaling yarn without --train is refused" 64 "$PESCOPE" --dump-series wavelengths --scaling yarn --scale 4
+expect "--scale without --scaling is refused" 64 "$PESCOPE" --dump-series wavelengths --scale 4 --train 10
+expect "--scaling with --dump-series similarity is refused" 64 "$PESCOPE" --dump-series similarity --scaling pi --scale 2 --train 8
+expect "--scaling bogus is refused" 64 "$PESCOPE" --dump-series wavelengths --scaling bogus --scale 2 --train 8
+expect "--scale 0.5 is refused" 64 "$PESCOPE" --dump-series wavelengths --scaling ntk --scale 0.5 --train 8
+expect "--train 0 is refused" 64 "$PESCOPE" --dump-series wavelengths --scaling ntk --scale 2 --train 0
+expect "--scaling without --dump-series is refused" 64 "$PESCOPE" --scaling pi --scale 2 --train 8
 expect "--vector to a missing folder: 73" 73 "$PESCOPE" --vector 1 -o "$tmp/missing/x.txt"
 expect "--dump-series to /dev/full: 74" 74 "$PESCOPE" --dump-series wave -o /dev/full
 rm -f "$tmp/err"

@@ -341,8 +341,8 @@ Test(cli, list_mode)
 	cr_assert_eq(opt.list, CLI_LIST_LESSONS);
 	refused(parse("--list", "view", NULL), "--list", "\"view\"");
 	cr_assert(strstr(err, "views, presets, layouts, formats, dtypes, "
-			 "series, palettes, themes, colors, depths, langs or "
-			 "lessons"),
+			 "series, scalings, palettes, themes, colors, depths, "
+			 "langs or lessons"),
 		  "%s", err);
 	refused(parse("--list", "views", "--lessons", NULL), "--lessons",
 		"--list");

@@ -186,18 +186,30 @@ static bool find(const struct shot *sh, const char *needle, int *x, int *y)
 
 /* The number written right after the first label on the screen. */
 /* The screen's rows joined with one space, as a wrapped sentence reads
- * (a label or its number may sit at the start of the next row); free it. */
+ * (a label or its number may sit at the start of the next row, inside
+ * the frame of a box: a row's first and last "│" are left out); free it. */
 static char *flat_text(const struct shot *sh)
 {
-	size_t n = strlen(sh->text), k = 0;
+	static const char bar[] = "│";
+	size_t n = strlen(sh->text), k = 0, b = strlen(bar);
 	char *flat = malloc(n + 1);
 
 	cr_assert_not_null(flat);
 	for (size_t i = 0; i < n; i++) {
+		bool row_start = i == 0 || sh->text[i - 1] == '\n';
+
+		if (row_start && strncmp(sh->text + i, bar, b) == 0) {
+			i += b - 1;
+			continue;
+		}
 		if (sh->text[i] != '\n') {
 			flat[k++] = sh->text[i];
 			continue;
 		}
+		while (k > 0 && flat[k - 1] == ' ')
+			k--;
+		if (k >= b && memcmp(flat + k - b, bar, b) == 0)
+			k -= b;
 		while (k > 0 && flat[k - 1] == ' ')
 			k--;
 		flat[k++] = ' ';

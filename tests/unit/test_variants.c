@@ -754,7 +754,7 @@ Test(variants, layouts_have_the_same_geometry)
 	free(work);
 }
 
-/* ---- YaRN and dynamic NTK ---- */
+/* ---- YaRN, dynamic NTK, Llama 3.1 and the base's reach ---- */
 
 Test(variants, yarn_gamma_at_known_pairs)
 {
@@ -798,21 +798,130 @@ Test(variants, yarn_gamma_at_known_pairs)
 	cr_expect(pe_yarn_temperature(0.5) == 1.0);
 }
 
-Test(variants, dynamic_ntk_follows_the_length)
+Test(variants, yarn_as_the_code_computes_it)
+{
+	/* d 128, base 1e4, L0 4096, s 4: Hugging Face's
+	 * _compute_yarn_parameters written in NumPy (float64): low =
+	 * floor(c(32)) = 20, high = ceil(c(1)) = 46, mask = 1 - clip((i - low)
+	 * / (high - low), 0, 1), w/s (1 - mask) + w mask. */
+	static const struct { int pair; double omega; } want[] = {
+		{ 0, 1.0 }, { 20, 0.056234132519034905 },
+		{ 21, 0.047292038501684786 }, { 25, 0.02343455263937771 },
+		{ 33, 0.005412277021000408 }, { 40, 0.0013378867023789297 },
+		{ 45, 0.0004294025889973584 }, { 46, 0.000333380358040831 },
+		{ 63, 2.8869549617236455e-05 },
+	};
+	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+	const struct pe_yarn y = { 4.0, 4096.0, PE_YARN_ALPHA, PE_YARN_BETA };
+	const struct pe_params q = { 64, 5e5, PE_INTERLEAVED };
+	const struct pe_yarn z = { 16.0, 2048.0, PE_YARN_ALPHA, PE_YARN_BETA };
+	double low, high;
+
+	pe_yarn_code_range(&p, &y, &low, &high);
+	cr_expect(low == 20 && high == 46, "%g %g", low, high);
+	pe_yarn_code_range(&q, &z, &low, &high);
+	cr_expect(low == 5 && high == 15, "%g %g", low, high);
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		int i = want[k].pair;
+		double w = pe_yarn_code_omega(&p, &y, i);
+
+		cr_expect(fabs(w / want[k].omega - 1) < 1e-13, "omega'_%d = %.17g",
+			  i, w);
+	}
+	/* the paper's ramp agrees at the ends, not in between (pair 33: the
+	 * paper's gamma is 0.0962, the code's mask 0.5) */
+	cr_expect(pe_yarn_omega(&p, &y, 0) == pe_yarn_code_omega(&p, &y, 0));
+	cr_expect(fabs(pe_yarn_omega(&p, &y, 63) /
+		       pe_yarn_code_omega(&p, &y, 63) - 1) < 1e-15);
+	cr_expect(fabs(pe_yarn_omega(&p, &y, 33) /
+		       pe_yarn_code_omega(&p, &y, 33) - 1) > 0.3);
+	cr_expect(pe_yarn_code_mask(&p, &y, 33) == 0.5);
+	/* the ramp's end is clamped to the head's width d - 1, not to the
+	 * last pair d/2 - 1: at L0 1e6, low = 59 and high = 84, so the last
+	 * pair (63) keeps 1 - 4/25 of its mask and is not PI's */
+	{
+		const struct pe_yarn far = { 4.0, 1e6, PE_YARN_ALPHA,
+					     PE_YARN_BETA };
+
+		pe_yarn_code_range(&p, &far, &low, &high);
+		cr_expect(low == 59 && high == 84, "%g %g", low, high);
+		cr_expect(fabs(pe_yarn_code_mask(&p, &far, 63) - 0.84) < 1e-15);
+	}
+}
+
+Test(variants, dynamic_ntk_as_the_code_computes_it)
 {
 	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
 
-	cr_expect(pe_dynamic_ntk_scale(100, 4096) == 1.0);
-	cr_expect(pe_dynamic_ntk_scale(4096, 4096) == 1.0);
-	cr_expect(pe_dynamic_ntk_scale(8192, 4096) == 2.0);
-	cr_expect(pe_dynamic_ntk_scale(16384, 4096) == 4.0);
+	/* (s len / L0) - (s - 1), len at least L0 */
+	cr_expect(pe_dynamic_ntk_factor(4, 100, 4096) == 1.0);
+	cr_expect(pe_dynamic_ntk_factor(4, 4096, 4096) == 1.0);
+	cr_expect(pe_dynamic_ntk_factor(4, 8192, 4096) == 5.0);
+	cr_expect(pe_dynamic_ntk_factor(1, 8192, 4096) == 2.0);
+	cr_expect(pe_dynamic_ntk_factor(2, 16384, 4096) == 7.0);
 	/* within the training: the original frequencies, bit for bit */
 	for (int i = 0; i < 64; i++)
-		cr_expect(pe_dynamic_ntk_omega(&p, 4000, 4096, i) == pe_omega(&p, i));
-	/* beyond: NTK with s = len / L0, the last pair slowed by exactly s */
-	cr_expect(pe_dynamic_ntk_omega(&p, 16384, 4096, 17) ==
-		  pe_scaled_omega(&p, PE_SCALE_NTK, 4.0, 17));
-	cr_expect(fabs(pe_dynamic_ntk_omega(&p, 12288, 4096, 63) * 3.0 /
+		cr_expect(pe_dynamic_ntk_omega(&p, 4, 4000, 4096, i) ==
+			  pe_omega(&p, i));
+	/* NumPy: base * ((4 * 8192 / 4096) - 3) ** (128 / 126) */
+	cr_expect(fabs(pe_dynamic_ntk_omega(&p, 4, 8192, 4096, 63) /
+		       2.3095639693789166e-05 - 1) < 1e-13);
+	cr_expect(fabs(pe_dynamic_ntk_omega(&p, 4, 8192, 4096, 10) /
+		       0.18367598616245012 - 1) < 1e-13);
+	/* with s = 1, NTK with s' = len / L0 */
+	cr_expect(fabs(pe_dynamic_ntk_omega(&p, 1, 12288, 4096, 63) * 3.0 /
 		       pe_omega(&p, 63) - 1) < 1e-12);
-	cr_expect(pe_dynamic_ntk_omega(&p, 1e6, 4096, 0) == 1.0);
+	cr_expect(pe_dynamic_ntk_omega(&p, 4, 1e6, 4096, 0) == 1.0);
+}
+
+Test(variants, llama3_as_the_code_computes_it)
+{
+	/* Llama 3.1: d 128, base 5e5, factor 8, L0 8192, low 1, high 4;
+	 * Hugging Face's _compute_llama3_parameters in NumPy. Pairs 0-28 have
+	 * wavelengths under 2048 (kept), 35 on over 8192 (divided by 8). */
+	static const struct { int pair; double omega; } want[] = {
+		{ 0, 1.0 }, { 28, 0.0032114459947525913 },
+		{ 29, 0.002166570763503359 }, { 31, 0.0008567514129196321 },
+		{ 34, 0.00017850781276799638 }, { 35, 9.556212353964683e-05 },
+		{ 45, 1.2297638677963614e-05 }, { 63, 3.068925988914511e-07 },
+	};
+	const struct pe_params p = { 128, 5e5, PE_INTERLEAVED };
+	const struct pe_llama3 l = { PE_LLAMA3_FACTOR, PE_LLAMA3_TRAIN,
+				     PE_LLAMA3_LOW, PE_LLAMA3_HIGH };
+
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		int i = want[k].pair;
+		double w = pe_llama3_omega(&p, &l, i);
+
+		cr_expect(fabs(w / want[k].omega - 1) < 1e-13, "omega'_%d = %.17g",
+			  i, w);
+	}
+	cr_expect(pe_llama3_omega(&p, &l, 28) == pe_omega(&p, 28));
+	cr_expect(pe_llama3_omega(&p, &l, 40) == pe_omega(&p, 40) / 8.0);
+}
+
+Test(variants, base_reach_of_men_et_al)
+{
+	/* The first m with sum_i cos(m theta_i) < 0, from NumPy: d 128 base
+	 * 1e4: 1707; d 512 base 1e4: 3284; d 128 base 5e5: 18438. */
+	const struct pe_params a = { 128, 1e4, PE_INTERLEAVED };
+	const struct pe_params b = { 512, 1e4, PE_INTERLEAVED };
+	const struct pe_params c = { 128, 5e5, PE_INTERLEAVED };
+
+	cr_expect(pe_base_reach(&a, 100000) == 1707, "%lld",
+		  pe_base_reach(&a, 100000));
+	cr_expect(pe_base_reach(&b, 100000) == 3284);
+	cr_expect(pe_base_reach(&c, 100000) == 18438);
+	cr_expect(pe_base_reach(&a, 1706) == 0);
+	cr_expect(pe_base_reach(&a, 1707) == 1707);
+	/* the sum there, directly */
+	{
+		double s = 0.0, t = 0.0;
+
+		for (int i = 0; i < 64; i++) {
+			s += cos(1707.0 * pe_omega(&a, i));
+			t += cos(1706.0 * pe_omega(&a, i));
+		}
+		cr_expect(s < 0.0 && t >= 0.0);
+	}
 }

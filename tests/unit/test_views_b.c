@@ -347,28 +347,49 @@ static void check_context(const struct shot *sc, int w, int h)
 	 * Python: 2π = 6.28, 2π·1e4^(126/128) = 54410, times 4 for PI;
 	 * NTK keeps 6.28 and reaches 217640.6; sum cos(w_i)/64 = 0.97021,
 	 * with w_i/4 0.99805, with the NTK base 0.97364. */
-	assert_shows(sc, "original      6.28    5.44e4   0.9702", "context");
-	assert_shows(sc, "PI            25.1    2.18e5   0.9981", "context");
-	assert_shows(sc, "NTK           6.28    2.18e5   0.9736", "context");
-	/* YaRN keeps pair 0 and slows the last by s, like NTK; its pairs
-	 * turn more than 32 times within 4096 up to pair 20, less than once
-	 * from 46 (NumPy, test_variants.c); dynamic NTK at len 128 < L0 is
-	 * the original. */
-	assert_shows(sc, "YaRN          6.28    2.18e5", "context");
-	assert_shows(sc, "dyn. NTK      6.28    5.44e4   0.9702", "context");
+	assert_shows(sc, "original       6.28    5.44e4   0.9702", "context");
+	assert_shows(sc, "PI             25.1    2.18e5   0.9981", "context");
+	assert_shows(sc, "NTK            6.28    2.18e5   0.9736", "context");
+	/* YaRN (the code's ramp) keeps pair 0 and slows the last by s, like
+	 * NTK; Llama 3.1 too (its last wavelength, 54410, is over L0). */
+	assert_shows(sc, "YaRN           6.28    2.18e5", "context");
 	if (h >= 38) {
-		assert_shows(sc, "YaRN: γ = 1 up to pair 20, 0 from 46; q, k "
-				 "×1.139", "context");
-		assert_shows(sc, "dyn. NTK: len=128, s' = max(1, len/L0) = 1",
+		/* dynamic NTK at len 128 < L0 is the original; Llama 3.1
+		 * keeps the 36 pairs with lambda < 1024 (2 pi 1e4^(i/64) <
+		 * 1024: i <= 35) and divides from pair 46 (lambda > 4096);
+		 * the code's YaRN ramp runs from floor(c(32)) = 20 to
+		 * ceil(c(1)) = 46 (test_variants.c); d 128 at base 1e4 keeps
+		 * sum cos(m theta) >= 0 up to m = 1706 (NumPy). */
+		assert_shows(sc, "dyn. NTK       6.28    5.44e4   0.9702", "context");
+		assert_shows(sc, "Llama 3.1      6.28    2.18e5", "context");
+		assert_shows(sc, "YaRN: ω kept to pair 20, ramp to pair 46, then "
+				 "PI", "context");
+		assert_shows(sc, "dyn. NTK: len=128 ≤ L0, base' = base", "context");
+		assert_shows(sc, w >= 200 ? "Llama 3.1: 36 pairs kept (λ < "
+					    "L0/4), ω/s from pair 46 (λ > L0)"
+					  : "Llama 3.1: 36 kept, ω/s from 46",
+			     "context");
+		assert_shows(sc, w >= 200 ? "≥ 0 up to m = 1706; s·L0 = 16384 "
+					    "is beyond it"
+					  : "≥ 0 up to 1706; s·L0 beyond it",
 			     "context");
 		assert_shows(sc, "PI: ω'_i = ω_i/s", "context");
-		assert_shows(sc, "YaRN: ω'_i = (1−γ_i)·ω_i/s + γ_i·ω_i", "context");
+		assert_shows(sc, "YaRN: ω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i", "context");
+		assert_shows(sc, "dyn. NTK: base' = base·(s·len/L0 − (s−1))^(d/(d−2)), "
+				 "len ≥ L0", "context");
+		assert_shows(sc, "Formulas (as Hugging Face computes them)",
+			     "context");
+		/* the reach, 1707 < s·L0 = 16384, marked on the similarity
+		 * plot and named in its legend */
+		assert_shows(sc, "│ L0  │ Σcos(mθ)<0", "context");
+	} else {
+		/* what does not fit is counted on the border */
+		assert_shows(sc, "more (taller screen)", "context");
 	}
 	if (w >= 100)
 		assert_shows(sc, "Wavelength of each pair, log scale", "context");
-	if (w >= 200)
-		assert_shows(sc, "PI divides every position by s", "context");
-	assert_shows(sc, "original PI NTK YaRN dyn. NT", "context");
+	/* dynamic NTK's curve lies under the original's, and says so */
+	assert_shows(sc, "dyn. NTK under original", "context");
 }
 
 Test(views_b, context)
@@ -410,10 +431,13 @@ static void check_bug_head(const struct shot *sc, int w, int h)
 	const struct zoo_entry *e = zoo_entry(bug_shown);
 	char title[160], start[48];
 
-	(void)h;
+	/* on the head box's border from 20 rows on (4 columns for its
+	 * corners and blanks), else on the first row */
+	int room = h >= 20 ? w - 4 : w;
+
 	snprintf(title, sizeof title, "%d/%d %s: %s", bug_shown + 1,
 		 (int)ZOO_ENTRIES, e->group, e->title);
-	title[w < (int)sizeof title ? w : (int)sizeof title - 1] = '\0';
+	title[room < (int)sizeof title ? room : (int)sizeof title - 1] = '\0';
 	assert_shows(sc, title, "bugs");
 	/* the first words of the notation, whatever the width wraps */
 	snprintf(start, sizeof start, "%.*s", 24, e->formula);
@@ -492,8 +516,13 @@ Test(views_b, bugs_numpy_is_rounding_only)
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") < 1e-12);
 	assert_shows(&sc, "Rounding only: the two heatmaps have the same colours.",
 		     "bugs");
-	/* one curve shows, and the legend says why */
-	assert_shows(&sc, "As NumPy computes it (the curves coincide)", "bugs");
+	/* one curve shows, and the legend says why: they differ by the
+	 * rounding of their sums only (no difference curve of noise) */
+	assert_shows(&sc, "As NumPy computes it (apart by up to ", "bugs");
+	assert_shows(&sc, ": rounding)", "bugs");
+	cr_expect_null(row_with(&sc, "Δ = mistake − correct"));
+	/* and the difference map is blank: the pixels are the same floats */
+	assert_shows(&sc, "Mistake − correct, ±0 ", "bugs");
 	shot_free(&sc);
 	canvas_free(c);
 }
@@ -531,6 +560,102 @@ Test(views_b, bugs_float32_grows_with_the_positions)
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FLOAT32;
 	wide_bugs(&s, &sc, &c);
 	cr_expect(number_after(&sc, "max |PEbug-PE| = ") > 1e-4);
+	shot_free(&sc);
+	canvas_free(c);
+}
+
+static bool has_braille(const char *r)
+{
+	for (; r[0] && r[1]; r++)
+		if ((unsigned char)r[0] == 0xe2 && (unsigned char)r[1] >= 0xa0 &&
+		    (unsigned char)r[1] <= 0xa3)
+			return true;
+	return false;
+}
+
+/* The difference map: mistake - correct, scaled by its largest magnitude,
+ * which its title gives and which is the precision paragraph's pixel gap;
+ * where the two similarity curves lie within two dot rows of each other
+ * (fp16 at len 128: 0.00083 apart), their difference is drawn under them,
+ * and the legend says by how much they differ (the old "(the curves
+ * coincide)" said nothing of it). */
+Test(views_b, bugs_difference_map_and_curve)
+{
+	struct state s = mkstate(512, 1e4, 128, 0, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct shot sc;
+	const char *row;
+	double title, gap;
+
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FP16;
+	c = render(VIEW_BUGS, &s, 120, 38);
+	screen_of(c, &sc);
+	title = number_after(&sc, "Mistake − correct, ±");
+	gap = number_after(&sc, "differ by at most ");
+	cr_expect(title > 0.002 && fabs(title - gap) < 0.0006, "%g %g", title, gap);
+	assert_shows(&sc, "Δ = mistake − correct (apart by up to ", "bugs");
+	cr_expect_null(row_with(&sc, "coincide"));
+	row = row_with(&sc, "   Δ ");
+	cr_expect_not_null(row, "the difference plot's label");
+	/* its curve is drawn: braille (U+2800..U+28FF, E2 A0..A3 ..) on the
+	 * label's row */
+	cr_expect(row && has_braille(row), "no curve on \"%s\"", row);
+	/* the head and the numbers are framed */
+	assert_shows(&sc, "┌ 10/12 Precision: positions and angles in fp16 ", "bugs");
+	assert_shows(&sc, "┌ Measured ", "bugs");
+	shot_free(&sc);
+	canvas_free(c);
+	/* narrower than 100 columns: no map, and the frame says so */
+	c = render(VIEW_BUGS, &s, 80, 22);
+	screen_of(c, &sc);
+	cr_expect_null(row_with(&sc, "Mistake − correct"));
+	assert_shows(&sc, "difference map: wider screen", "bugs");
+	shot_free(&sc);
+	canvas_free(c);
+}
+
+/* bf16 holds integers exactly up to 256: the first two positions stored
+ * as one number are 256 and 257 (prec_collides), which every sentence of
+ * the entry says the same way. */
+Test(views_b, bugs_bf16_first_collision)
+{
+	struct state s = mkstate(512, 1e4, 1000, 0, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct shot sc;
+
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_BF16;
+	wide_bugs(&s, &sc, &c);
+	assert_shows(&sc, "257 is stored as 256", "bugs");
+	assert_shows(&sc, "the first are 256 and 257, both stored as 256.", "bugs");
+	cr_expect_null(row_with(&sc, "the first at p = 256"));
+	shot_free(&sc);
+	canvas_free(c);
+	s = mkstate(512, 1e4, 3000, 0, 0, VIEW_BUGS);
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_FP16;
+	wide_bugs(&s, &sc, &c);
+	assert_shows(&sc, "2049 is stored as 2048", "bugs");
+	assert_shows(&sc, "the first are 2048 and 2049, both stored as 2048.",
+		     "bugs");
+	shot_free(&sc);
+	canvas_free(c);
+}
+
+/* The RoPE pairings entry names Meta's interleaved reference code and
+ * the permutation Hugging Face's conversion applies. */
+Test(views_b, bugs_rope_pairings_name_the_permutation)
+{
+	struct state s = mkstate(512, 1e4, 128, 0, 0, VIEW_BUGS);
+	struct canvas *c;
+	struct shot sc;
+	char *flat;
+
+	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_COUNT;
+	wide_bugs(&s, &sc, &c);
+	flat = sc.text;
+	cr_expect(strstr(flat, "\"permute for sliced rotary\""));
+	cr_expect(strstr(flat, "Meta's reference Llama model.py with view_as_complex"));
+	cr_expect(strstr(flat, "convert_llama_weights_to_hf.py"));
+	cr_expect_null(strstr(flat, "rotate_half code (GPT-NeoX, LLaMA)"));
 	shot_free(&sc);
 	canvas_free(c);
 }

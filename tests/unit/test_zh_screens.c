@@ -85,9 +85,24 @@ static bool kept(const char *w, size_t n)
 	return false;
 }
 
-/* Whether the n bytes at w are the start of a preset's name that an
- * overlay's border (U+2500..U+257F right after it) covers the rest of:
- * the drill's box over a view's table. */
+/* The length of the kept term of several words (Code Llama) that w starts
+ * with, or 0. */
+static size_t kept_phrase(const char *w)
+{
+	for (int i = 0; i < nkept; i++) {
+		size_t n = strlen(kept_words[i]);
+
+		if (strchr(kept_words[i], ' ') &&
+		    strncmp(kept_words[i], w, n) == 0 &&
+		    !isalnum((unsigned char)w[n]))
+			return n;
+	}
+	return 0;
+}
+
+/* Whether the n bytes at w are the start of a preset's name or of a kept
+ * term that an overlay's border (U+2500..U+257F right after it) covers
+ * the rest of: the drill's box over a view's table or formulas ("YaR│"). */
 static bool cut_kept(const char *w, size_t n)
 {
 	int np;
@@ -98,6 +113,9 @@ static bool cut_kept(const char *w, size_t n)
 		return false;
 	for (int i = 0; i < np; i++)
 		if (strncmp(p[i].name, w, n) == 0)
+			return true;
+	for (int i = 0; i < nkept; i++)
+		if (strncmp(kept_words[i], w, n) == 0)
 			return true;
 	return false;
 }
@@ -145,6 +163,11 @@ static bool english_word(const char *text, char *line, size_t n)
 		while (isalpha((unsigned char)*q) || *q == '_' ||
 		       (isdigit((unsigned char)*q) && q > p))
 			q++;
+		/* A kept term of several words: Code Llama. */
+		if (kept_phrase(p)) {
+			p += kept_phrase(p) - 1;
+			continue;
+		}
 		/* A kept term with a hyphen: NTK-aware. */
 		const char *h = q;
 		while (*h == '-' && isalpha((unsigned char)h[1]))

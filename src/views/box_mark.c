@@ -1,0 +1,29 @@
+/* box_mark.c - marks on a box's lower border (see box_mark.h). */
+#include "views/box_mark.h"
+
+#include <stdio.h>
+
+#include "base/tr.h"
+#include "base/utf8.h"
+
+void box_mark(struct canvas *c, struct rect r, const char *m)
+{
+	int w = utf8_width(m);
+
+	if (r.h >= 2 && w <= r.w - 2)
+		canvas_text(c, r.x + r.w - 1 - w, r.y + r.h - 1, w, m,
+			    (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+}
+
+void box_more_mark(const struct state *s, struct canvas *c, struct rect r,
+		   int n)
+{
+	char m[64];
+
+	if (n <= 0)
+		return;
+	snprintf(m, sizeof m, tr(s->lang, " +%d more (taller screen) "), n);
+	if (utf8_width(m) > r.w - 4)
+		snprintf(m, sizeof m, " +%d ", n);
+	box_mark(c, r, m);
+}
