@@ -17,10 +17,13 @@
  *                       interleaved pairs (2i, 2i+1) by p theta_i (the
  *                       paper, GPT-J): equal to (W_Q x_p)^T R_{q-p} (W_K x_q),
  *                       a function of q - p for fixed content
- *   ATTN_ROPE_HALF      the same in rotate_half code (GPT-NeoX, LLaMA):
- *                       dims (i, i + d/2) turn together, with the rows of
- *                       W_Q and W_K permuted to match (row 2i to i, 2i+1 to
- *                       i + d/2). The permuted rows put the same numbers
+ *   ATTN_ROPE_HALF      the same in rotate_half code (GPT-NeoX, Hugging
+ *                       Face's Llama; Meta's reference llama model.py is
+ *                       interleaved): dims (i, i + d/2) turn together, with
+ *                       the rows of W_Q and W_K permuted to match (row 2i
+ *                       to i, 2i+1 to i + d/2), as Hugging Face's
+ *                       convert_llama_weights_to_hf.py does ("permute for
+ *                       sliced rotary"). The permuted rows put the same numbers
  *                       into the same products, so its scores are
  *                       ATTN_ROPE's bit for bit: one mathematics, two
  *                       layouts
