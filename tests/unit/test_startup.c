@@ -1,0 +1,131 @@
+/* test_startup.c - what the explorer shows before any key, at the sizes a
+ * classroom projects: the start values (cli_defaults, session_init) drawn
+ * on the whole screen, read back from the canvas.
+ *
+ * The heatmap's change of regime. A pixel row of the heat "changes along
+ * the positions" when its colour swings both ways, to +0.5 and to -0.5 or
+ * beyond (red and blue, a full swing of half the scale each way); the
+ * change of regime is the pixel row just below the last such row. From top
+ * to bottom the rows must go from changing to flat with that row inside the
+ * middle half of the heat (issue 19, item 4), and the top cell row (the
+ * fastest pairs) must not be washed out: one of its halves spans half the
+ * scale. At 80x24 the old start-up (d 512, len 128, 5 rows of heat, 13
+ * pairs averaged in a row) has no row that swings at all. */
+#include <criterion/criterion.h>
+
+#include <locale.h>
+#include <stdio.h>
+
+#include "app/cli.h"
+#include "app/session.h"
+#include "fixture.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(startup, .init = utf8_locale);
+
+static bool is_half(const struct canvas *c, int x, int y)
+{
+	return canvas_cell(c, x, y)->kind == CELL_HALF;
+}
+
+/* The heat area: the first run of half-block columns on the first row that
+ * has one (the colour bar right of it is a separate one-column run), and
+ * the half-block rows below. */
+static struct rect heat_area(const struct canvas *c)
+{
+	struct rect a = { 0, 0, 0, 0 };
+
+	for (int y = 0; y < canvas_height(c) && a.w == 0; y++)
+		for (int x = 0; x < canvas_width(c); x++)
+			if (is_half(c, x, y)) {
+				a.x = x;
+				a.y = y;
+				while (x < canvas_width(c) && is_half(c, x, y))
+					x++;
+				a.w = x - a.x;
+				break;
+			}
+	while (a.w > 0 && a.y + a.h < canvas_height(c) && is_half(c, a.x, a.y + a.h))
+		a.h++;
+	return a;
+}
+
+static double pixel(const struct canvas *c, struct rect a, int x, int row)
+{
+	const struct cell *k = canvas_cell(c, a.x + x, a.y + row / 2);
+
+	return row % 2 ? k->bot : k->top;
+}
+
+static void row_range(const struct canvas *c, struct rect a, int row,
+		      double *lo, double *hi)
+{
+	*lo = 1;
+	*hi = -1;
+	for (int x = 0; x < a.w; x++) {
+		double v = pixel(c, a, x, row);
+
+		*lo = v < *lo ? v : *lo;
+		*hi = v > *hi ? v : *hi;
+	}
+}
+
+static bool swings(const struct canvas *c, struct rect a, int row)
+{
+	double lo, hi;
+
+	row_range(c, a, row, &lo, &hi);
+	return hi >= 0.5 && lo <= -0.5;
+}
+
+/* Not washed out: the row's colours span half the scale or more. */
+static bool vivid(const struct canvas *c, struct rect a, int row)
+{
+	double lo, hi;
+
+	row_range(c, a, row, &lo, &hi);
+	return hi - lo >= 1.0;
+}
+
+Test(startup, heatmap_changes_regime_in_its_middle_half)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+	struct options opt;
+	struct state s;
+
+	cli_defaults(&opt);
+	session_init(&s, &opt);
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		struct canvas *c = canvas_new(sizes[k][0], sizes[k][1]);
+		struct rect a;
+		int rows, last = -1;
+		double f;
+
+		cr_assert_not_null(c);
+		s.screen_w = sizes[k][0];
+		s.screen_h = sizes[k][1];
+		fx_draw(&s, c);
+		a = heat_area(c);
+		rows = 2 * a.h;
+		cr_assert(a.w >= 20 && a.h >= 3, "%dx%d: no heat found (%dx%d)",
+			  sizes[k][0], sizes[k][1], a.w, a.h);
+		for (int r = 0; r < rows; r++)
+			if (swings(c, a, r))
+				last = r;
+		f = (last + 1) / (double)rows;
+		cr_assert(vivid(c, a, 0) || vivid(c, a, 1),
+			  "%dx%d: the fastest pairs' cell row does not swing "
+			  "(washed out)", sizes[k][0], sizes[k][1]);
+		cr_assert(f >= 0.25 && f <= 0.75,
+			  "%dx%d: the change of regime is at row %d of %d (%.2f "
+			  "of the height), not in the middle half",
+			  sizes[k][0], sizes[k][1], last + 1, rows, f);
+		cr_log_info("%dx%d: change of regime at pixel row %d of %d = %.2f",
+			    sizes[k][0], sizes[k][1], last + 1, rows, f);
+		canvas_free(c);
+	}
+}
