@@ -129,3 +129,93 @@ Test(startup, heatmap_changes_regime_in_its_middle_half)
 		canvas_free(c);
 	}
 }
+
+/* The clocks view as it opens (issue 19, item 8): the dials differ, and the
+ * hand at p + k is drawn in a curve colour as bright as the hand at p,
+ * never in the faint secondary role. Read back from the braille cells: the
+ * first row of dials spans the braille rows above the first label ("i=");
+ * each dial is a run of columns with braille in them; at position 0 every
+ * hand at p points up and all those dials show it in the same cells. */
+static bool braille_at(const struct canvas *c, int x, int y)
+{
+	const struct cell *e = canvas_cell(c, x, y);
+
+	return e->kind == CELL_BRAILLE && e->ch != 0x2800;
+}
+
+static bool column_has_braille(const struct canvas *c, int x, int y0, int y1)
+{
+	for (int y = y0; y < y1; y++)
+		if (braille_at(c, x, y))
+			return true;
+	return false;
+}
+
+Test(startup, clocks_open_where_the_dials_differ)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+	struct options opt;
+	struct state s;
+
+	cli_defaults(&opt);
+	session_init(&s, &opt);
+	s.view = VIEW_CLOCKS;
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		int w = sizes[k][0], h = sizes[k][1];
+		struct canvas *c = canvas_new(w, h);
+		int now = 0, later = 0, faint = 0, top = -1, labels;
+		int dials = 0, kinds = 0;
+		static uint32_t seen[64][512];
+
+		cr_assert_not_null(c);
+		s.screen_w = w;
+		s.screen_h = h;
+		fx_draw(&s, c);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				const struct cell *e = canvas_cell(c, x, y);
+
+				if (!braille_at(c, x, y))
+					continue;
+				now += e->fg == ROLE_TRACE1;
+				later += e->fg == ROLE_TRACE2;
+				faint += e->fg == ROLE_DIM;
+				if (top < 0)
+					top = y;
+			}
+		cr_assert(now > 0 && later > 0 && faint == 0,
+			  "%dx%d: hand at p in %d cells, at p + k in %d, faint in %d",
+			  w, h, now, later, faint);
+		labels = snap_find_row(c, "i=0");
+		cr_assert(top >= 0 && labels > top, "%dx%d: no dials", w, h);
+		for (int x = 0; x < w;) {
+			int x0, n = 0;
+			bool same = false;
+
+			while (x < w && !column_has_braille(c, x, top, labels))
+				x++;
+			x0 = x;
+			while (x < w && column_has_braille(c, x, top, labels))
+				x++;
+			if (x == x0)
+				break;
+			for (int y = top; y < labels; y++)
+				for (int i = x0; i < x && n < 512; i++) {
+					const struct cell *e = canvas_cell(c, i, y);
+
+					/* the hand at p only: it is drawn last */
+					seen[dials][n++] = e->fg == ROLE_TRACE1 ? e->ch : 0;
+				}
+			for (int j = 0; j < dials && !same; j++)
+				same = memcmp(seen[j], seen[dials], sizeof seen[j]) == 0;
+			kinds += !same;
+			if (++dials == 64)
+				break;
+		}
+		cr_assert(dials >= 4 && kinds >= dials / 2,
+			  "%dx%d: %d dials, only %d different ones", w, h, dials,
+			  kinds);
+		memset(seen, 0, sizeof seen);
+		canvas_free(c);
+	}
+}
