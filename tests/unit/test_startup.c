@@ -219,3 +219,28 @@ Test(startup, clocks_open_where_the_dials_differ)
 		canvas_free(c);
 	}
 }
+
+/* A heatmap that averages to white says why on the screen (issue 19, item
+ * 13): at a length of 1e9 every column of the 80x24 heat (69 columns)
+ * averages 1e9 / 69 = 14.5M positions, more than d 128's longest
+ * wavelength 2π·1e4^(126/128) = 5.44e4, so every pixel is near 0; at the
+ * start-up length of 128 nothing is said. */
+Test(startup, a_white_heatmap_says_why)
+{
+	struct options opt;
+	struct state s;
+	char *t;
+
+	cli_defaults(&opt);
+	session_init(&s, &opt);
+	s.screen_w = 80;
+	s.screen_h = 24;
+	t = fx_text(&s, 80, 24);
+	cr_assert_null(strstr(t, "All near 0"), "%s", t);
+	free(t);
+	state_set_len(&s, 1000000000);
+	t = fx_text(&s, 80, 24);
+	cr_assert(strstr(t, "All near 0: a column averages 14M positions") &&
+		  strstr(t, "(5.44e4)"), "%s", t);
+	free(t);
+}
