@@ -231,10 +231,12 @@ static void explain_white(const struct state *s, struct canvas *c,
 	rows = paragraph_rows(t, g->heat.w - 2);
 	if (rows > g->heat.h)
 		rows = g->heat.h;
-	band = (struct rect){ g->heat.x, g->heat.y + (g->heat.h - rows) / 2,
-			      g->heat.w, rows };
+	/* On the terminal's own background, inside a column of heat at each
+	 * end so the heat's edges stay where they were. */
+	band = (struct rect){ g->heat.x + 1, g->heat.y + (g->heat.h - rows) / 2,
+			      g->heat.w - 2, rows };
 	canvas_fill(c, band, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	paragraph_draw(c, (struct rect){ band.x + 1, band.y, band.w - 2, rows }, t,
+	paragraph_draw(c, band, t,
 		       (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 }
 
