@@ -930,12 +930,6 @@ const struct tr_row tr_zh[] = {
 	/* views/panel_waves.c */
 	{ "  pos %lld-%lld",
 	  "  位置 %lld-%lld" },
-	{ "too fast to draw: %s turns/column; z zooms in",
-	  "转得太快，画不出：每列 %s 圈；按 z 放大" },
-	{ "too fast: %s turns/col",
-	  "太快：每列 %s 圈" },
-	{ "too fast",
-	  "太快" },
 	/* views/screen.c */
 	{ "parameter keys work here too",
 	  "参数键在这里同样可用" },
