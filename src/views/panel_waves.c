@@ -289,6 +289,8 @@ static void waves_layout(const struct state *s, struct rect r,
 		memcpy(l->pair, cand, sizeof(int) * (size_t)l->nstrips);
 		sort_ints(l->pair, l->nstrips);
 	}
+	if (l->nstrips == 0)
+		own = false;	/* the bottom ticks are the main plot's */
 	main_h = rest - own - l->nstrips * sh;
 	if (main_h > MAIN_ROWS_MAX)
 		main_h = MAIN_ROWS_MAX;
