@@ -44,7 +44,7 @@ const struct param_spec params[PARAM_COUNT] = {
 	[PARAM_D] = {
 		.word = "d", .alias = { "d_model" }, .what = "d_model",
 		.option = "d-model", .letter = 'd', .arg = "N",
-		.help = N_("model width d_model: even, 2 to 65536 (default 512)"),
+		.help = N_("model width d_model: even, 2 to 65536 (default 128)"),
 		.command_help = N_(":d N       d_model (even, 2..65536)"),
 		.accepts = N_("an even integer from 2 to 65536"),
 		.example = "100", .kind = PARAM_EVEN,
@@ -72,7 +72,7 @@ const struct param_spec params[PARAM_COUNT] = {
 	[PARAM_POS] = {
 		.word = "pos", .alias = { "p" }, .what = "pos",
 		.option = "position", .letter = 'p', .arg = "P",
-		.help = N_("selected position, 0 to L-1 (default 0)"),
+		.help = N_("selected position, 0 to L-1 (default 10, or L-1 if less)"),
 		.command_help = N_(":pos P     position (0..len-1)"),
 		.accepts = N_("an integer from 0 to the length minus 1"),
 		.example = "100", .kind = PARAM_INT,

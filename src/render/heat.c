@@ -620,13 +620,23 @@ static int dim_ticks_place(struct canvas *c, const struct heat_plot *hp,
 {
 	const struct pe_window *v = hp->view;
 	long long end = (long long)v->dim0 + v->ndim;
-	long long t = (v->dim0 + step - 1) / step * step;
-	int prev = -1, n = 0;
+	long long first = (v->dim0 + step - 1) / step * step, t;
+	int prev = -1, n = 0, room = gutter_width(hp) - 1;
+	bool compact = true;
 
-	for (; t < end && n < limit; t += step) {
+	/* The axes' one style (plot_tick_label) where every label of this
+	 * step fits the gutter's digits, else plain integers for all. */
+	for (t = first; t < end && n < limit && compact; t += step, n++) {
+		char buf[24];
+
+		compact = (int)strlen(plot_tick_label(t, step, buf, sizeof buf)) <= room;
+	}
+	n = 0;
+	for (t = first; t < end && n < limit; t += step) {
 		int y = heat_row_of_dim(hp->pe, v, 2 * a.h, (int)t) / 2;
 		char buf[24];
-		int len = snprintf(buf, sizeof buf, "%lld", t);
+		int len = compact ? (int)strlen(plot_tick_label(t, step, buf, sizeof buf))
+				  : snprintf(buf, sizeof buf, "%lld", t);
 
 		if (prev >= 0 && y < prev + gap)
 			return -1;

@@ -152,7 +152,7 @@ static void trim_zeros(char *s)
 
 char *plot_tick_label(long long v, long long step, char *buf, size_t n)
 {
-	static const char suffix[] = " kMG";
+	static const char suffix[] = " kMGT";
 	char plain[LABEL_MAX], compact[LABEL_MAX];
 	unsigned long long mag = v < 0 ? 0ULL - (unsigned long long)v
 				       : (unsigned long long)v;
@@ -160,11 +160,11 @@ char *plot_tick_label(long long v, long long step, char *buf, size_t n)
 	int k = 0, e = 0;
 
 	snprintf(plain, sizeof plain, "%lld", v);
-	while (k < 3 && mag / (unsigned long long)unit >= 1000) {
+	while (k < 4 && mag / (unsigned long long)unit >= 1000) {
 		unit *= 1000;
 		k++;
 	}
-	if (k == 0) {
+	if (k == 0 || step < PLOT_COMPACT_STEP) {
 		snprintf(buf, n, "%s", plain);
 		return buf;
 	}
@@ -178,8 +178,67 @@ char *plot_tick_label(long long v, long long step, char *buf, size_t n)
 	trim_zeros(compact);
 	snprintf(compact + strlen(compact), sizeof compact - strlen(compact),
 		 "%c", suffix[k]);
-	snprintf(buf, n, "%s", strlen(compact) <= strlen(plain) ? compact : plain);
+	snprintf(buf, n, "%s", compact);
 	return buf;
+}
+
+/* The decimals step needs: the fewest (up to 9) that write it exactly. */
+static int decimals_of(double step)
+{
+	for (int d = 0; d < 9; d++) {
+		double t = step * pow(10.0, d);
+
+		if (fabs(t - round(t)) < 1e-9 * t)
+			return d;
+	}
+	return 9;
+}
+
+char *plot_value_label(double v, double step, char *buf, size_t n)
+{
+	if (step >= 1.0 && fabs(v) < 9e18 && v == floor(v) && step == floor(step))
+		return plot_tick_label((long long)v, (long long)step, buf, n);
+	snprintf(buf, n, "%.*f", decimals_of(step), v);
+	trim_zeros(buf);
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, n, "0");
+	return buf;
+}
+
+/* The smallest step of 1, 2, 2.5 or 5 times a power of ten (1e-3 up;
+ * below 1 only 1, 2.5 and 5, so that 0 .. 1 reads in quarters or halves)
+ * whose ticks on p's rows are `gap` rows apart at least, with half a row
+ * to spare for rounding. */
+static double ystep(const struct plot_area *p, double gap)
+{
+	static const double m[4] = { 1.0, 2.0, 2.5, 5.0 };
+	double span = p->ymax - p->ymin;
+
+	for (double e = 1e-3; e < 1e15; e *= 10.0)
+		for (int k = 0; k < 4; k++)
+			if ((e >= 1.0 || k != 1) && p->h * m[k] * e / span >= gap + 0.5)
+				return m[k] * e;
+	return span;
+}
+
+void plot_yticks(struct canvas *c, const struct plot_area *p, int x, int w,
+		 struct style st)
+{
+	double step = ystep(p, 2);
+	int prev = INT_MIN / 2;
+
+	for (double k = ceil(p->ymin / step - 1e-9); k * step <= p->ymax + 1e-9 * step;
+	     k++) {
+		char label[LABEL_MAX];
+		double v = k * step;
+		int row = plot_row_of_value(p, v);
+
+		if (row - prev < 2 && prev - row < 2)
+			continue;
+		plot_value_label(v, step, label, sizeof label);
+		plot_ylabel(c, p, x, w, v, label, st);
+		prev = row;
+	}
 }
 
 /* Places the labels of at most `limit` ticks at multiples of step. With
@@ -483,10 +542,7 @@ void plot_decade_labels(struct canvas *c, const struct plot_area *p, int x,
 
 		if (row - prev < 2 && prev - row < 2)
 			continue;
-		if (e >= -2 && e <= 2)
-			snprintf(label, sizeof label, "%g", pow(10.0, e));
-		else
-			snprintf(label, sizeof label, "1e%d", e);
+		plot_value_label(pow(10.0, e), pow(10.0, e), label, sizeof label);
 		plot_ylabel(c, p, x, w, (double)e, label, st);
 		prev = row;
 	}

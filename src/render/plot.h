@@ -102,11 +102,20 @@ double plot_dot_span(const struct plot_axis *a);
 long long plot_nice_step(double raw);
 
 /* Writes the label for tick value v on an axis with tick step `step`
- * (a plot_nice_step value): the shorter of the plain integer and a compact
- * form with a k/M/G suffix that still shows every digit the step needs
- * (1500 -> "1.5k", 10200 with step 200 -> "10.2k", 2000000 -> "2M"), so two
- * ticks never get the same label. Returns buf. */
+ * (a plot_nice_step value). The one style of every axis: from a step of
+ * PLOT_COMPACT_STEP on, values from 1000 up take a k/M/G/T suffix with
+ * every digit the step needs (1500 -> "1.5k", 10200 with step 200 ->
+ * "10.2k", 2000000 -> "2M"; step 250: "250 500 750 1k 1.25k"), so that one
+ * axis never mixes "1k" and "1250" and two ticks never read the same;
+ * finer steps keep the plain integer (1234567 with step 1). Returns buf. */
+enum { PLOT_COMPACT_STEP = 100 };
 char *plot_tick_label(long long v, long long step, char *buf, size_t n);
+
+/* The tick formatter every axis uses, for any tick value v at step `step`
+ * > 0: whole values at a whole step as plot_tick_label; others with the
+ * decimals the step needs, trailing zeros dropped (0.25, 0.5, 0.001; -0
+ * as 0). Returns buf. */
+char *plot_value_label(double v, double step, char *buf, size_t n);
 
 /* Draws x tick labels on row y under the axis: values at multiples of the
  * smallest round step (plot_nice_step) whose labels fit with at least two
@@ -122,11 +131,18 @@ void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
 int plot_row_of_value(const struct plot_area *p, double v);
 
 /* On a log axis whose values are decades (y = log10 of the quantity), the
- * labels 1e-3, 0.01, 0.1, 1, 10, 100, 1e3 ... of every decade in
- * [ymin, ymax], right-aligned in columns [x, x + w), leaving out a label
+ * labels 0.001, 0.01, 0.1, 1, 10, 100, 1k, 10k ... (plot_value_label) of
+ * every decade in [ymin, ymax], right-aligned in columns [x, x + w), leaving out a label
  * that would touch the one above it. */
 void plot_decade_labels(struct canvas *c, const struct plot_area *p, int x,
 			int w, struct style st);
+
+/* Labels of y ticks at the multiples of the smallest step of 1, 2, 2.5 or
+ * 5 times a power of ten whose ticks fall 2 rows apart at least, within
+ * [ymin, ymax], right-aligned in columns [x, x + w) (plot_value_label):
+ * "1 0.75 0.5 0.25 0" on a tall 0..1 plot, "1 0.5 0" on a short one. */
+void plot_yticks(struct canvas *c, const struct plot_area *p, int x, int w,
+		 struct style st);
 
 /* Draws `text` right-aligned in columns [x, x + w) on the row of value v.
  * Used for y tick labels such as "1", "0", "-1" left of the plot. */

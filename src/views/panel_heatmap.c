@@ -11,6 +11,7 @@
 #include "views/panels.h"
 #include "base/tr.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "base/utf8.h"
 #include "render/heat.h"
 #include "engine/pe.h"
+#include "render/paragraph.h"
 #include "render/plot.h"
 
 enum {
@@ -144,6 +146,100 @@ static void draw_crosshair(const struct state *s, struct canvas *c,
 	}
 }
 
+/* Whether every cell row of the heat shows a sine band on top and a cosine
+ * band below it (interleaved bands, heat.h), so "top half sin" is true of
+ * every cell. */
+static bool cells_sin_over_cos(const struct state *s, const struct heat_geom *g)
+{
+	int rows = 2 * g->heat.h;
+
+	for (int y = 0; y < g->heat.h; y++) {
+		struct heat_band top, bot;
+
+		heat_band_of_row(&s->cur.pe, &s->window, rows, 2 * y, &top);
+		heat_band_of_row(&s->cur.pe, &s->window, rows, 2 * y + 1, &bot);
+		if (top.fn != PE_SIN || bot.fn != PE_COS || top.pair0 != bot.pair0)
+			return false;
+	}
+	return true;
+}
+
+/* The axes' names on the bottom border, under the heat: position runs
+ * across, dimension down and, when it is true of every cell, which half
+ * of a cell is the sine and which the cosine; the shorter form, or
+ * nothing, where the border is too short. A lesson's position highlight
+ * owns the border instead (draw_highlight). */
+static void draw_axis_names(const struct state *s, struct canvas *c,
+			    struct rect r, const struct heat_geom *g)
+{
+	struct style st = { ROLE_AXIS, ROLE_DEFAULT, 0 };
+	int room = r.x + r.w - 2 - (g->heat.x + 1);
+	char t[200];
+	const char *across = s->ascii ? tr(s->lang, "position ->")
+				      : tr(s->lang, "position →");
+	const char *down = s->ascii ? tr(s->lang, "dimension v")
+				    : tr(s->lang, "dimension ↓");
+
+	if (s->hl.kind == HL_POS)
+		return;
+	snprintf(t, sizeof t, " %s  %s ", across, down);
+	if (cells_sin_over_cos(s, g)) {
+		char full[260];
+
+		snprintf(full, sizeof full, "%s %s ", t,
+			 tr(s->lang, "each cell: top half sin, bottom half cos"));
+		if (utf8_width(full) <= room) {
+			canvas_text(c, g->heat.x + 1, r.y + r.h - 1, room, full, st);
+			return;
+		}
+	}
+	if (utf8_width(t) <= room)
+		canvas_text(c, g->heat.x + 1, r.y + r.h - 1, room, t, st);
+}
+
+/* Heat no brighter than this everywhere reads as a white page. */
+#define WASHED_OUT 0.1
+
+/* When every pixel of the grid is near 0 (the page is white), why, across
+ * the middle of the heat: each column's mean runs over more positions
+ * than the longest wavelength in view, so every pair averages out (a
+ * length of 1e9 over 100 columns: 1e7 positions a column, against
+ * λ = 5.4e4 for the slowest pair of d 128); and how to see the waves. */
+static void explain_white(const struct state *s, struct canvas *c,
+			  const struct heat_geom *g, const float *pix)
+{
+	const struct pe_window *v = &s->window;
+	const struct pe_params *p = &s->cur.pe;
+	int n = g->heat.w * 2 * g->heat.h, rows;
+	double most = 0, lambda = 0;
+	char per[32], wl[32], t[400];
+	struct rect band;
+
+	for (int k = 0; k < n; k++)
+		most = fabs(pix[k]) > most ? fabs(pix[k]) : most;
+	if (most >= WASHED_OUT || v->npos < 2 * (long long)g->heat.w)
+		return;
+	for (int d = v->dim0; d < v->dim0 + v->ndim; d++) {
+		double l = pe_wavelength(p, pe_pair_of(p, d));
+
+		lambda = l > lambda ? l : lambda;
+	}
+	fmt_count((double)v->npos / g->heat.w, per, sizeof per);
+	fmt_double_compact(lambda, 3, wl, sizeof wl);
+	snprintf(t, sizeof t, tr(s->lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
+		 per, wl);
+	rows = paragraph_rows(t, g->heat.w - 2);
+	if (rows > g->heat.h)
+		rows = g->heat.h;
+	/* On the terminal's own background, inside a column of heat at each
+	 * end so the heat's edges stay where they were. */
+	band = (struct rect){ g->heat.x + 1, g->heat.y + (g->heat.h - rows) / 2,
+			      g->heat.w - 2, rows };
+	canvas_fill(c, band, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
+	paragraph_draw(c, band, t,
+		       (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
+}
+
 /* Whether slice j of `units` (columns or pixel rows) over items first ..
  * first+count-1 shows an item of lo..hi. */
 static bool slice_marked(long long first, long long count, int units, int j,
@@ -204,11 +300,14 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 						  PE_BUG_NONE, &s->window,
 						  g.heat.w, 2 * g.heat.h);
 
-		if (pix)
+		if (pix) {
 			heat_draw(c, g.heat, pix);
+			explain_white(s, c, &g, pix);
+		}
 		draw_legend(s, c, &g);
 		heat_dim_ticks(c, &hp, g.heat, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+		draw_axis_names(s, c, r, &g);
 		draw_highlight(s, c, r, &g, utf8);
 		draw_crosshair(s, c, &g, utf8);
 	}

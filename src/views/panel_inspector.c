@@ -107,6 +107,13 @@ void inspector_draw(const struct state *s, struct canvas *c, struct rect r)
 
 	/* A panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
+	if (r.h == 1) {		/* folded (view_explore.c): the formula alone */
+		inspector_lines(s, r.w, 1, lines);
+		canvas_text(c, r.x, r.y, r.w, lines[0],
+			    (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
+		canvas_set_clip(c, old);
+		return;
+	}
 	canvas_box(c, r, tr(s->lang, "Inspector"),
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });

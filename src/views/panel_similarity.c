@@ -288,7 +288,7 @@ static void sim_layout(const struct state *s, struct rect r,
 	if (l->in.h < 1 || l->in.w < 2)
 		return;
 	if (l->in.w >= LABEL_COLS_MIN)
-		l->gutter = 3;		/* "-1" and a blank */
+		l->gutter = 6;		/* "-0.75" and a blank */
 	if (l->in.h >= 3)
 		l->tick_y = l->in.y + l->in.h - 1;
 	l->area = (struct plot_area){
@@ -315,22 +315,40 @@ static void draw_zero_line(struct canvas *c, const struct plot_area *a)
 }
 
 /* The samples that cover the window, one beyond each edge so the line
- * runs to the border, drawn at q = p + g m. */
-static void draw_curve(struct sim_cache *sc, const struct state *s,
-		       struct canvas *c, const struct plot_area *a)
+ * runs to the border, at q = p + g m: into sc->line, their count into *n,
+ * the position of the first into *first and the spacing into *step. */
+static void curve_samples(struct sim_cache *sc, const struct state *s,
+			  const struct plot_area *a, int *n, double *first,
+			  double *step)
 {
 	const struct pe_window *v = &s->window;
-	double step = (double)v->npos /
-		      sim_samples(s->cur.pe.d_model, a->ax.w);
+	double m = (double)v->npos / sim_samples(s->cur.pe.d_model, a->ax.w);
 	double k0 = (double)(v->pos0 - s->cur.pos) - 0.5;
-	long long ga = (long long)floor(k0 / step);
-	long long gb = (long long)ceil((k0 + (double)v->npos) / step);
+	long long ga = (long long)floor(k0 / m);
+	long long gb = (long long)ceil((k0 + (double)v->npos) / m);
 
-	sim_ensure(sc, &s->cur.pe, step, ga, gb);
+	sim_ensure(sc, &s->cur.pe, m, ga, gb);
 	for (long long g = ga; g <= gb; g++)
 		sc->line[g - ga] = *ring_at(sc, g);
-	plot_samples(c, a, (double)s->cur.pos + (double)ga * step, step,
-		     sc->line, (int)(gb - ga + 1), ROLE_TRACE1);
+	*n = (int)(gb - ga + 1);
+	*first = (double)s->cur.pos + (double)ga * m;
+	*step = m;
+}
+
+/* The y range that fits the curve, the same convention as every plot of
+ * a similarity: 0 .. 1 while it stays positive, else down to its lowest
+ * value rounded down to a quarter (never below -1). */
+static double fitted_ymin(const double *v, int n)
+{
+	double lo = 1.0;
+
+	for (int j = 0; j < n; j++)
+		if (isfinite(v[j]) && v[j] < lo)
+			lo = v[j];
+	if (lo >= 0.0)
+		return 0.0;
+	lo = floor(lo * 4.0) / 4.0;
+	return lo < -1.0 ? -1.0 : lo;
 }
 
 void similarity_free(struct sim_cache *sc)
@@ -359,20 +377,18 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 	if (!*sc)
 		*sc = calloc(1, sizeof **sc);
 	if (a->h > 0 && a->ax.w > 0 && *sc) {
-		draw_curve(*sc, s, c, a);
+		int n;
+		double first, step;
+
+		curve_samples(*sc, s, a, &n, &first, &step);
+		l.area.ymin = fitted_ymin((*sc)->line, n);
+		plot_samples(c, a, first, step, (*sc)->line, n, ROLE_TRACE1);
 		plot_dot(c, a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
-		if (a->h >= 3 && !s->ascii)
+		if (a->h >= 3 && !s->ascii && a->ymin < 0.0)
 			draw_zero_line(c, a);
-		if (l.gutter > 0) {
-			plot_ylabel(c, a, l.in.x, l.gutter - 1, 1.0, "1",
-				    axis_style);
-			plot_ylabel(c, a, l.in.x, l.gutter - 1, -1.0, "-1",
-				    axis_style);
-			if (a->h >= 3)
-				plot_ylabel(c, a, l.in.x, l.gutter - 1, 0.0,
-					    "0", axis_style);
-		}
+		if (l.gutter > 0)
+			plot_yticks(c, a, l.in.x, l.gutter - 1, axis_style);
 		if (l.tick_y >= 0)
 			plot_xticks(c, &a->ax, l.tick_y, axis_style);
 	}

@@ -4,20 +4,28 @@
  *
  * A curve is never drawn faster than the plot can show it: with fewer than
  * about 8 dot columns per period (more in a tall plot, where the wave is
- * steeper), a sine is a block of dots, not a wave. So the main plot of the selected pair shows, when the window is
- * too wide for it, a window of positions around the cursor that resolves
- * it, following the cursor, with its own position ticks; and a strip whose
- * pair turns too fast for the shared window says so in words.
+ * steeper), a sine is a block of dots, not a wave. So a plot whose pair
+ * the shared window cannot resolve shows, instead, the widest window
+ * around the cursor that does: the main plot with its own position ticks
+ * under it; the strips too fast for the shared window all over the one
+ * window that resolves the fastest strip, so that they still compare,
+ * its positions marked on the bottom border in the strips' colours (a
+ * heavy line under the shared ticks). Zoomed (F), the
+ * panel has one window for all its plots, the one its fastest pair needs:
+ * one x scale, one cursor.
  *
  * Layout inside the border, top to bottom, dropping what does not fit:
  *   legend   "dim 4 sin  dim 5 cos  i=2 λ=7.5"
  *   main     the selected dimension and its sin/cos partner, y labels 1 0 -1
  *   (ticks)  the main plot's positions, when it shows a window of its own
- *   strips   pairs 0, d/16, d/8, d/4, d/2-1 (deduplicated), labelled
- *            "i=0 λ=6.28" in a gutter on the left
- *   ticks    positions
- * The strips share the heatmap's window, and the selected position is
- * marked across every plot. Heights are capped, so a very tall panel leaves
+ *   strips   pairs 0, d/16, d/8, d/4, d/2-1 (deduplicated; 2 rows each
+ *            where 2 strips fit so, fewer strips then, the fastest and the
+ *            slowest first), labelled "i=0 λ=6.28" in a gutter on the left
+ *   ticks    positions, and on the border below them the windows of the
+ *            strips that have their own
+ * The strips share the heatmap's window unless their pair is too fast for
+ * it, and the selected position is marked down every plot, in the column
+ * of its own window. Heights are capped, so a very tall panel leaves
  * blank rows at the bottom. */
 #include "base/utf8.h"
 #include "base/tr.h"
@@ -163,25 +171,21 @@ static int dots_per_turn(int rows)
 	return 8 * rows > DOTS_PER_TURN ? 8 * rows : DOTS_PER_TURN;
 }
 
-/* The axis of the main plot (rows high): the shared one when it resolves
- * the selected pair, else the widest window around the cursor that does,
- * inside the length. */
-static struct plot_axis main_axis(const struct state *s,
-				  const struct plot_axis *shared, int rows)
+/* The axis showing a wave of wavelength lam with `dots` dot columns a
+ * period: the shared one when it does, else the widest window around the
+ * cursor that does (two periods at least, and never more than the
+ * length). */
+static struct plot_axis resolving_axis(const struct state *s,
+				       const struct plot_axis *shared,
+				       double lam, int dots)
 {
-	const struct pe_params *p = &s->cur.pe;
-	double lam = pe_wavelength(p, pe_pair_of(p, s->cur.dim));
-	/* steep enough to stay a line, but two periods in view at least
-	 * (2.5 before rounding down): a tall, narrow plot would otherwise
-	 * show less than one */
-	int most = 4 * shared->w / 5;
-	int dots = dots_per_turn(rows) < most ? dots_per_turn(rows) : most;
-	double fit = floor(2.0 * shared->w * lam / dots);
+	double fit;
 	long long n, pos0;
 	struct plot_axis a = *shared;
 
 	if (resolved(lam, shared, dots) || shared->w < 1)
 		return a;
+	fit = floor(2.0 * shared->w * lam / dots);
 	n = fit < 2.0 ? 2 : (long long)fit;
 	if (n > s->cur.len)
 		n = s->cur.len;
@@ -193,12 +197,43 @@ static struct plot_axis main_axis(const struct state *s,
 	return a;
 }
 
+/* The dots a period of the main plot (rows high) needs: steep enough to
+ * stay a line, but two periods in view at least (2.5 before rounding
+ * down): a tall, narrow plot would otherwise show less than one. */
+static int main_dots(const struct plot_axis *shared, int rows)
+{
+	int most = 4 * shared->w / 5;
+
+	return dots_per_turn(rows) < most ? dots_per_turn(rows) : most;
+}
+
+/* The axis of the main plot (rows high). */
+static struct plot_axis main_axis(const struct state *s,
+				  const struct plot_axis *shared, int rows)
+{
+	const struct pe_params *p = &s->cur.pe;
+
+	return resolving_axis(s, shared, pe_wavelength(p, pe_pair_of(p, s->cur.dim)),
+			      main_dots(shared, rows));
+}
+
+/* Whether the panel fills the body alone (F: explore draws no other panel
+ * while one is zoomed): then every plot in it shares one window, the one
+ * that resolves the fastest wave shown, so the panel has one x scale and
+ * one cursor. */
+static bool zoomed_alone(const struct state *s)
+{
+	return s->zoomed;
+}
+
 /* Splits the rectangle as described at the top of this file. Everything the
  * draw and hit functions need, so that they agree. */
 static void waves_layout(const struct state *s, struct rect r,
 			 struct waves_layout *l)
 {
+	const struct pe_params *p = &s->cur.pe;
 	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
+	bool own;
 
 	memset(l, 0, sizeof *l);
 	l->legend_y = l->tick_y = l->main_tick_y = -1;
@@ -210,28 +245,12 @@ static void waves_layout(const struct state *s, struct rect r,
 	if (ih >= 4)
 		l->legend_y = l->in.y;
 	rest = ih - (ih >= 3) - (l->legend_y >= 0);
+	ncand = strip_candidates(p->d_model, cand);
 
-	/* Strips share what the main plot (at least 2 rows, about 2/5 of the
-	 * rest) leaves; the main plot also takes the few rows (fewer than the
-	 * strips) that the even split leaves over. Both are capped; rows left
-	 * after that stay blank below the tick row. */
-	ncand = strip_candidates(s->cur.pe.d_model, cand);
-	main_h = rest * 2 / 5 > 2 ? rest * 2 / 5 : 2;
-	if (main_h > MAIN_ROWS_MAX)
-		main_h = MAIN_ROWS_MAX;
-	area = rest - main_h;
-	if (area > 0) {
-		l->nstrips = ncand < area ? ncand : area;
-		sh = area / l->nstrips;
-		if (sh > STRIP_ROWS_MAX)
-			sh = STRIP_ROWS_MAX;
-		memcpy(l->pair, cand, sizeof(int) * (size_t)l->nstrips);
-		sort_ints(l->pair, l->nstrips);
-	}
-	main_h = rest - l->nstrips * sh;
-	if (main_h > MAIN_ROWS_MAX)
-		main_h = MAIN_ROWS_MAX;
-
+	/* The gutter and the shared axis first: whether the main plot needs
+	 * a window of its own (and a tick row for it) depends on them. */
+	l->nstrips = ncand;
+	memcpy(l->pair, cand, sizeof(int) * (size_t)ncand);
 	if (iw >= LABEL_COLS_MIN) {
 		l->gutter = gutter_for(s, l, false);
 		if (l->gutter > iw / 3) {
@@ -242,17 +261,60 @@ static void waves_layout(const struct state *s, struct rect r,
 	l->ax = (struct plot_axis){ s->window.pos0, s->window.npos,
 				    l->in.x + l->gutter, iw - l->gutter };
 
+	/* The main plot takes about 2/5 of the rest (2 rows at least), and a
+	 * tick row of its own under it when it shows a window of its own;
+	 * strips share what is left, 2 rows each where there is room for two
+	 * strips so (fewer strips then: the fastest and the slowest first),
+	 * else 1. Both are capped; rows left after that stay blank below the
+	 * tick row. */
+	main_h = rest * 2 / 5 > 2 ? rest * 2 / 5 : 2;
+	if (main_h > MAIN_ROWS_MAX)
+		main_h = MAIN_ROWS_MAX;
+	if (zoomed_alone(s))
+		/* One window for all: the one pair 0, the fastest, needs in
+		 * the main plot. */
+		l->ax = resolving_axis(s, &l->ax, pe_wavelength(p, 0),
+				       main_dots(&l->ax, main_h));
+	own = main_axis(s, &l->ax, main_h).npos != l->ax.npos && ih >= 3 &&
+	      !zoomed_alone(s);
+	area = rest - main_h - own;
+	l->nstrips = 0;
+	if (area > 0) {
+		int per = area >= 4 ? 2 : 1;
+
+		l->nstrips = ncand < area / per ? ncand : area / per;
+		sh = area / l->nstrips;
+		if (sh > STRIP_ROWS_MAX)
+			sh = STRIP_ROWS_MAX;
+		memcpy(l->pair, cand, sizeof(int) * (size_t)l->nstrips);
+		sort_ints(l->pair, l->nstrips);
+	}
+	if (l->nstrips == 0)
+		own = false;	/* the bottom ticks are the main plot's */
+	main_h = rest - own - l->nstrips * sh;
+	if (main_h > MAIN_ROWS_MAX)
+		main_h = MAIN_ROWS_MAX;
+
 	y = l->in.y + (l->legend_y >= 0);
 	l->main = area_at(l, y, main_h, 0);
-	l->main.ax = main_axis(s, &l->ax, main_h >= 3 ? main_h - 1 : main_h);
-	if (l->main.ax.npos != l->ax.npos && main_h >= 3) {
-		/* Its own window: its own ticks, under it. */
-		l->main.h--;
-		l->main_tick_y = y + l->main.h;
-	}
-	y += main_h;
-	for (int k = 0; k < l->nstrips; k++, y += sh)
+	l->main.ax = zoomed_alone(s) ? l->ax : main_axis(s, &l->ax, main_h);
+	own = own && l->main.ax.npos != l->ax.npos;
+	if (own)
+		l->main_tick_y = y + main_h;
+	y += main_h + own;
+	for (int k = 0; k < l->nstrips; k++, y += sh) {
+		double lam = pe_wavelength(p, l->pair[k]);
+
 		l->strip[k] = area_at(l, y, sh, sh >= 2 ? 1 : 0);
+		/* Pairs too fast for the shared window: over the one window
+		 * that resolves the fastest of them (the first strip), so
+		 * they still compare with each other, marked on the bottom
+		 * axis. */
+		if (!zoomed_alone(s) && !resolved(lam, &l->ax, STRIP_DOTS_PER_TURN))
+			l->strip[k].ax = resolving_axis(s, &l->ax,
+							pe_wavelength(p, l->pair[0]),
+							STRIP_DOTS_PER_TURN);
+	}
 	if (ih >= 3)
 		l->tick_y = y;
 }
@@ -347,22 +409,10 @@ static void draw_main(const struct state *s, struct canvas *c,
 		plot_ylabel(c, m, l->in.x, lw, 0.0, "0", axis_style);
 }
 
-/* In a strip too narrow for its pair: how often it turns per column, in
- * words, where the wave would be. */
-static void draw_too_fast(const struct state *s, struct canvas *c,
-			  const struct plot_area *a, double lam,
-			  struct style st)
+/* Whether strip k shows a window of its own. */
+static bool strip_own(const struct waves_layout *l, int k)
 {
-	double turns = (double)a->ax.npos / a->ax.w / lam;
-	char num[32], a1[TEXT_MAX], a2[TEXT_MAX];
-	const char *cand[3] = { a1, a2, tr(s->lang, "too fast") };
-
-	fmt_double_compact(turns, 2, num, sizeof num);
-	snprintf(a1, sizeof a1, tr(s->lang, "too fast to draw: %s turns/column; z zooms in"), num);
-	snprintf(a2, sizeof a2, tr(s->lang, "too fast: %s turns/col"),
-		 num);
-	paragraph_fit(c, a->ax.x0 + 1, a->y0 + (a->h - 1) / 2, a->ax.w - 1, cand,
-		      3, st);
+	return l->strip[k].ax.npos != l->ax.npos || l->strip[k].ax.pos0 != l->ax.pos0;
 }
 
 static void draw_strips(const struct state *s, struct canvas *c,
@@ -373,19 +423,37 @@ static void draw_strips(const struct state *s, struct canvas *c,
 	for (int k = 0; k < l->nstrips; k++) {
 		const struct plot_area *a = &l->strip[k];
 		enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
-		struct style st = { (uint8_t)fg, ROLE_DEFAULT, 0 };
-		double lam = pe_wavelength(p, l->pair[k]);
 		char buf[TEXT_MAX];
 
-		if (resolved(lam, &a->ax, STRIP_DOTS_PER_TURN))
-			draw_wave(c, a, p, pe_dim_of(p, l->pair[k], PE_SIN), fg);
-		else
-			draw_too_fast(s, c, a, lam, st);
+		draw_wave(c, a, p, pe_dim_of(p, l->pair[k], PE_SIN), fg);
+		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
 		if (l->gutter <= 1)
 			continue;
 		strip_label(s, l->pair[k], l->short_labels, buf, sizeof buf);
 		canvas_text(c, l->in.x, a->y0 + (a->h - 1) / 2, l->gutter - 1,
 			    buf, (struct style){ (uint8_t)fg, ROLE_DEFAULT, 0 });
+	}
+}
+
+/* Under the bottom ticks, on the border: the positions each strip with a
+ * window of its own shows, as a heavy line in the strip's colour over the
+ * shared axis (at least one column), the widest first so that a narrower
+ * window stays in view on top of it. */
+static void draw_windows(const struct state *s, struct canvas *c,
+			 const struct waves_layout *l, int y)
+{
+	for (int k = l->nstrips - 1; k >= 0; k--) {
+		const struct plot_axis *w = &l->strip[k].ax;
+		enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
+		int x0, x1;
+
+		if (!strip_own(l, k))
+			continue;
+		x0 = plot_col_of_pos(&l->ax, w->pos0);
+		x1 = plot_col_of_pos(&l->ax, w->pos0 + w->npos - 1);
+		for (int x = x0; x <= x1; x++)
+			canvas_put(c, x, y, s->ascii ? '=' : 0x2501,
+				   (struct style){ (uint8_t)fg, ROLE_DEFAULT, ATTR_BOLD });
 	}
 }
 
@@ -405,24 +473,22 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	waves_layout(s, r, &l);
 	if (l.main.h > 0 && l.ax.w > 0) {
-		int y0 = l.main.y0, h = l.main.h;
-
 		if (l.legend_y >= 0)
 			draw_legend(s, c, &l, partner);
 		draw_main(s, c, &l, partner);
 		draw_strips(s, c, &l);
-		plot_marker(c, &l.main.ax, y0, l.main.h, s->cur.pos, marker_style);
+		/* The cursor down each plot, at its own window's column;
+		 * plots on one window have it in one column, a line. */
+		plot_marker(c, &l.main.ax, l.main.y0, l.main.h, s->cur.pos,
+			    marker_style);
 		if (l.main_tick_y >= 0)
 			plot_xticks(c, &l.main.ax, l.main_tick_y, axis_style);
-		if (l.nstrips > 0) {
-			y0 = l.strip[0].y0;
-			h = l.strip[l.nstrips - 1].y0 + l.strip[l.nstrips - 1].h - y0;
-			plot_marker(c, &l.ax, y0, h, s->cur.pos, marker_style);
-		}
 		/* Without strips the bottom ticks are the main plot's. */
 		if (l.tick_y >= 0)
 			plot_xticks(c, l.nstrips ? &l.ax : &l.main.ax, l.tick_y,
 				    axis_style);
+		if (l.tick_y >= 0 && l.nstrips)
+			draw_windows(s, c, &l, r.y + r.h - 1);
 	}
 	canvas_set_clip(c, old);
 }
@@ -441,9 +507,13 @@ bool waves_hit(const struct state *s, struct rect r, int x, int y,
 	last = l.tick_y >= 0 ? l.tick_y : l.main.y0 + l.main.h - 1;
 	if (x < l.ax.x0 || x >= l.ax.x0 + l.ax.w || y < l.main.y0 || y > last)
 		return false;
-	/* The main plot and its ticks have their own window. */
+	/* Each plot answers on its own window: the main plot and its ticks,
+	 * each strip; the bottom ticks are the shared axis. */
 	ax = y < l.main.y0 + l.main.h || y == l.main_tick_y || !l.nstrips
 		     ? &l.main.ax : &l.ax;
+	for (int k = 0; k < l.nstrips; k++)
+		if (y >= l.strip[k].y0 && y < l.strip[k].y0 + l.strip[k].h)
+			ax = &l.strip[k].ax;
 	/* The marker's column covers many positions when zoomed out: a click
 	 * on it keeps the selection rather than jumping to the column's
 	 * middle. */

@@ -49,7 +49,8 @@ void similarity_free(struct sim_cache *sc);
 void panel_mark_focus(const struct state *s, struct canvas *c, struct rect r,
 		      int room);
 
-/* The formula with the current numbers, omega, wavelength, norm, layout. */
+/* The formula with the current numbers, omega, wavelength, norm, layout,
+ * in a box; a 1-row r shows the formula line alone, without one. */
 void inspector_draw(const struct state *s, struct canvas *c, struct rect r);
 
 #endif

@@ -10,11 +10,11 @@
  *
  * Layout inside the border, dropping what does not fit:
  *   header    "p = 17   k = 5   (x/X: k -/+ 1  c/C: k /2 x2  space: play)"
- *   legend    how to read a hand (tall screens)
+ *   legend    the two hands' colours, how to read a hand (18 rows and up)
  *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
  *             selected one always among them, in the cursor role); each a
- *             braille circle with the hand at p (TRACE1) and a faint hand
- *             at p + k (DIM), labelled "i=2" and "λ=6.75"
+ *             braille circle with the hand at p (TRACE1) and the hand
+ *             at p + k (TRACE2, as bright), labelled "i=2" and "λ=6.75"
  *   pair      "pair 2 (dims 4, 5): ω_2 = 0.9306 rad, k·ω_2 = 4.653 rad"
  *   matrix    M_k of the selected pair, symbolic and with its values from
  *             pe_rotation ("% .4f")
@@ -325,7 +325,7 @@ static void clocks_layout(const struct state *s, struct rect r,
 	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	if (l->in.h < 1 || l->in.w < 2)
 		return;
-	l->header_rows = l->in.h >= 24 ? 2 : 1;
+	l->header_rows = l->in.h >= 18 ? 2 : 1;
 	l->text_rows = l->in.h >= 24 ? 6 : l->in.h >= 20 ? 5 : 4;
 	area = l->in.h - l->header_rows - l->text_rows;
 	if (area < DIAL_ROWS_MIN + LABEL_ROWS) {
@@ -421,7 +421,7 @@ static void draw_dial(struct clocks_ctx *ctx, const struct state *s,
 		canvas_braille_dot(c, cx + xy[t].x, cy + xy[t].y,
 				   sel ? ROLE_CURSOR : ROLE_AXIS);
 	draw_hand(c, cx, cy, rad - 1,
-		  (double)(s->cur.pos + offset_of(s)) * w, ROLE_DIM);
+		  (double)(s->cur.pos + offset_of(s)) * w, ROLE_TRACE2);
 	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
 	snprintf(text, sizeof text, "i=%d", pair);
 	tw = utf8_width(text);
@@ -447,6 +447,22 @@ static void draw_dials(struct clocks_ctx *x, const struct state *s,
 
 /* ---- text ---- */
 
+/* "━ what" in the hand's colour at (x, y) and three blanks, when it fits
+ * in w columns; returns the columns it took (0 when it did not fit). */
+static int hand_key(const struct state *s, struct canvas *c, int x, int y,
+		    int w, enum role fg, const char *what)
+{
+	char t[TEXT_MAX];
+	int n;
+
+	snprintf(t, sizeof t, "%s %s   ", s->ascii ? "=" : "━", what);
+	n = utf8_width(t);
+	if (n > w)
+		return 0;
+	canvas_text(c, x, y, w, t, (struct style){ fg, ROLE_DEFAULT, ATTR_BOLD });
+	return n;
+}
+
 static void draw_header(const struct state *s, struct canvas *c,
 			const struct clocks_layout *l)
 {
@@ -465,11 +481,14 @@ static void draw_header(const struct state *s, struct canvas *c,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 	if (l->header_rows < 2)
 		return;
-	snprintf(a, sizeof a, tr(s->lang, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i; faint hand: p + k"),
+	x += hand_key(s, c, x, y + 1, l->in.w, ROLE_TRACE1, tr(s->lang, "hand at p"));
+	x += hand_key(s, c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2,
+		      tr(s->lang, "hand at p + k"));
+	snprintf(a, sizeof a, tr(s->lang, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i"),
 		 sy->omega, sy->omega);
-	snprintf(b, sizeof b, tr(s->lang, "hand = (sin p%s_i, cos p%s_i); faint hand: p + k"),
+	snprintf(b, sizeof b, tr(s->lang, "hand = (sin p%s_i, cos p%s_i)"),
 		 sy->omega, sy->omega);
-	paragraph_fit(c, x, y + 1, l->in.w, cand, 2, dim_style);
+	paragraph_fit(c, x, y + 1, l->in.x + l->in.w - x, cand, 2, dim_style);
 }
 
 /* The selected pair's M_k, symbolic and with its values, on two rows. */

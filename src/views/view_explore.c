@@ -17,8 +17,16 @@ struct explore_ctx {
 	struct sim_cache *sim;		/* the similarity curve's samples */
 };
 
-/* Where the panels go in body r: the usual split, or the focused one over
- * all of r and the others nowhere. */
+/* Bodies shorter than this (an 80x24 screen's is 22 rows) fold the
+ * inspector into its formula line, one row without a box, unless it has
+ * the focus or a lesson (whose captions read its lines) is on: its other four rows go to the plots, so that the heatmap has
+ * the 7 rows of heat at which its fast pairs swing from red to blue at
+ * 80x24 (with 5 rows, 13 of 64 pairs share a row and average pale). */
+enum { FOLD_BELOW_H = 24, FOLDED_FROM_H = 5 };
+
+/* Where the panels go in body r: the usual split, the split with the
+ * inspector folded, or the focused one over all of r and the others
+ * nowhere. */
 static void place(const struct state *s, struct rect r,
 		  struct rect out[PANELS])
 {
@@ -30,7 +38,17 @@ static void place(const struct state *s, struct rect r,
 		out[s->panel] = r;
 		return;
 	}
-	regions_explore(r, s->present, &l);
+	if (r.h < FOLD_BELOW_H && s->panel != P_INSPECTOR && !state_lesson(s)) {
+		/* regions_explore gives a body this short a 5-row
+		 * inspector: split one 4 rows taller, and the inspector's
+		 * strip becomes r's last row. */
+		struct rect taller = { r.x, r.y, r.w, r.h + FOLDED_FROM_H - 1 };
+
+		regions_explore(taller, false, &l);
+		l.inspector = (struct rect){ r.x, r.y + r.h - 1, r.w, 1 };
+	} else {
+		regions_explore(r, s->present, &l);
+	}
 	out[P_HEATMAP] = l.heatmap;
 	out[P_WAVES] = l.waves;
 	out[P_SIMILARITY] = l.similarity;

@@ -135,7 +135,7 @@ static int ylabels(const struct spectrum *sp, struct ylabel *out)
 	for (int e = 1; e <= 13 && n < LABELS_MAX; e++) {
 		if (e <= sp->ax_lo || e >= sp->ax_hi)
 			continue;
-		fmt_count(pow(10.0, e), out[n].text, LABEL_MAX);
+		plot_value_label(pow(10.0, e), pow(10.0, e), out[n].text, LABEL_MAX);
 		out[n++].v = e;
 	}
 	if (n >= 2)

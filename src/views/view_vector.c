@@ -6,16 +6,23 @@
  *   ┌ Vector PE(37) ───────────────────────────────────────┐
  *   │pos=37  d=512  base=10000  interleaved                  │
  *   │‖PE‖² = 256  (d/2 = 256, off by 0)                      │
- *   │ dim  value                   fn  pair                  │
- *   │▶  0  -0.6435381333569995     sin i=0                   │
- *   │   1   0.7654140519453434     cos i=0                   │
+ *   │ dim  value                   -1   0   +1  fn  pair     │
+ *   │▶  0  -0.6435381333569995        ▐██       sin i=0      │
+ *   │   1   0.7654140519453434          ███▌    cos i=0      │
  *   │dims 0-11 of 512   x/X: scroll by 16                    │
  *   └────────────────────────────────────────────────────────┘
  *
- * Dimensions fill columns top to bottom, as many columns as fit, from
- * the scroll knob on; the layout's explanation joins the first line when it
- * fits. The row is cached by (parameters, position): its norm needs all d
- * values. */
+ * Each value has a bar from 0, left for negative and right for positive,
+ * in half cells over 4 cells each way, in the sine's or the cosine's
+ * curve colour (as in the waveforms), where that costs no column of
+ * entries, and otherwise a swatch, a cell in the heatmap's colour of the
+ * value (the last column of its field, which %.17g never fills): the
+ * pattern shows without reading digits, fast pairs' values scattered, slow
+ * pairs' sines near 0 and cosines near 1. Dimensions fill columns top to
+ * bottom, as many columns as fit and the dimensions need (no column of
+ * heads without rows), from the scroll knob on; the layout's explanation
+ * joins the first line when it fits. The row is cached by (parameters,
+ * position): its norm needs all d values. */
 #include "base/utf8.h"
 #include "base/tr.h"
 #include "model/catalog.h"
@@ -36,6 +43,8 @@ enum { K_SCROLL };	/* the knob */
 enum {
 	VALUE_W = 24,		/* "% .17g" of a value in [-1, 1], at most
 				   "-1.2345678901234567e-05" (23), a blank */
+	BAR_HALF = 4,		/* cells of a bar on each side of 0 */
+	BAR_W = 2 * BAR_HALF + 2,	/* the bar, its 0 line, a blank */
 	COL_GAP = 2,		/* blanks between columns */
 	LINE_MAX = 256
 };
@@ -94,19 +103,34 @@ static int digits(long long v)
 	return snprintf(buf, sizeof buf, "%lld", v);
 }
 
-/* Widths of the parts of one entry: marker, dim, value, "sin", pair. */
+/* Widths of the parts of one entry: marker, dim, value and its swatch,
+ * the bar (bar_w: BAR_W or 0), "sin", pair. */
 struct entry_geom {
-	int dim_w, pair_w, width;
+	int dim_w, pair_w, bar_w, width;
 };
 
-static struct entry_geom entry_geom(const struct pe_params *p)
+static struct entry_geom entry_geom(const struct pe_params *p, int bar_w)
 {
 	struct entry_geom g;
 
 	g.dim_w = digits(p->d_model - 1) > 3 ? digits(p->d_model - 1) : 3;
 	g.pair_w = 2 + digits(p->d_model / 2 - 1);	/* "i=" and digits */
-	g.width = 1 + g.dim_w + 2 + VALUE_W + 4 + g.pair_w;
+	g.bar_w = bar_w;
+	g.width = 1 + g.dim_w + 2 + VALUE_W + bar_w + 4 + g.pair_w;
 	return g;
+}
+
+/* Columns of entries of geometry g in w columns, at most as many as the
+ * dims from `first` on need with `rows` a column (no empty ones). */
+static int columns(const struct entry_geom *g, int w, int rows, int left)
+{
+	int cols = (w + COL_GAP) / (g->width + COL_GAP);
+
+	if (cols < 1)
+		cols = 1;
+	if (rows >= 1 && cols > (left + rows - 1) / rows)
+		cols = (left + rows - 1) / rows;
+	return cols;
 }
 
 static void draw_header(const struct state *s, struct canvas *c,
@@ -140,22 +164,54 @@ static void draw_header(const struct state *s, struct canvas *c,
 	canvas_text(c, in.x, in.y + 1, in.w, line, text_style);
 }
 
-/* One entry "▶ 12  -0.54030230586813977   cos i=6" at (x, y). */
+/* Value v's bar in the 2 * BAR_HALF + 1 cells from column x, whose middle
+ * one is the 0 line: |v| in half cells (rounded, 0 to 2 * BAR_HALF), full
+ * blocks from the 0 line out and a half block at the tip, on the side of
+ * the line. ASCII: '#' for a full cell, '+' for a half, '|' for 0. */
+static void draw_bar(const struct state *s, struct canvas *c, int x, int y,
+		     int end, double v, enum role fg)
+{
+	struct style st = { fg, ROLE_DEFAULT, 0 };
+	int halves = (int)lround(fabs(v) * 2 * BAR_HALF);
+	bool neg = v < 0;
+
+	if (halves > 2 * BAR_HALF)
+		halves = 2 * BAR_HALF;
+	if (x + BAR_HALF < end)
+		canvas_put(c, x + BAR_HALF, y, s->ascii ? '|' : 0x2502,
+			   (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	for (int k = 0; k < (halves + 1) / 2; k++) {
+		bool half = 2 * k + 1 == halves;
+		int col = neg ? x + BAR_HALF - 1 - k : x + BAR_HALF + 1 + k;
+		uint32_t g = s->ascii ? (half ? '+' : '#')
+			   : half ? (neg ? 0x2590 : 0x258c) : 0x2588;
+
+		if (col < end)
+			canvas_put(c, col, y, g, st);
+	}
+}
+
+/* One entry "▶ 12  -0.54030230586813977   ▐███     cos i=6" at (x, y). */
 static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
 		       int max, const struct entry_geom *g, const double *row,
 		       int dim)
 {
 	const struct pe_params *p = &s->cur.pe;
-	bool sel = dim == s->cur.dim;
+	bool sel = dim == s->cur.dim, sine = pe_fn_of(p, dim) == PE_SIN;
 	char line[LINE_MAX], pair[24];
+	int bar_x = x + 1 + g->dim_w + 2 + VALUE_W;
 
 	if (sel)
 		canvas_put(c, x, y, s->ascii ? '>' : 0x25b6, sel_style);
 	snprintf(pair, sizeof pair, "i=%d", pe_pair_of(p, dim));
-	snprintf(line, sizeof line, "%*d  % -*.17g%s %s", g->dim_w, dim,
-		 VALUE_W, row[dim], pe_fn_of(p, dim) == PE_SIN ? "sin" : "cos",
-		 pair);
+	snprintf(line, sizeof line, "%*d  % -*.17g%*s%s %s", g->dim_w, dim,
+		 VALUE_W, row[dim], g->bar_w, "", sine ? "sin" : "cos", pair);
 	canvas_text(c, x + 1, y, max - 1, line, sel ? sel_style : text_style);
+	if (g->bar_w)
+		draw_bar(s, c, bar_x, y, x + max, row[dim],
+			 sine ? ROLE_TRACE1 : ROLE_TRACE2);
+	else if (bar_x - 1 < x + max)
+		canvas_half_cell(c, bar_x - 1, y, row[dim], row[dim]);
 }
 
 /* The heads of one column of entries at (x, y), each over its part of
@@ -165,13 +221,16 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
 {
 	const char *dim = tr(s->lang, "dim"), *fn = tr(s->lang, "fn");
 	/* A head wider than "sin" starts in the blank that ends a value. */
-	int at[4] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
-		      1 + g->dim_w + 2 + VALUE_W - (utf8_width(fn) > 3),
-		      1 + g->dim_w + 2 + VALUE_W + 4 };
-	const char *head[4] = { dim, tr(s->lang, "value"), fn,
-				tr(s->lang, "pair") };
+	int bar = 1 + g->dim_w + 2 + VALUE_W;
+	int at[7] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
+		      bar + g->bar_w - (utf8_width(fn) > 3),
+		      bar + g->bar_w + 4,
+		      bar, bar + BAR_HALF, bar + 2 * BAR_HALF - 1 };
+	const char *head[7] = { dim, tr(s->lang, "value"), fn,
+				tr(s->lang, "pair"), "-1", "0", "+1" };
+	int heads = g->bar_w ? 7 : 4;
 
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < heads; k++)
 		if (x + at[k] < end)
 			canvas_text(c, x + at[k], y, end - x - at[k], head[k],
 				    dim_style);
@@ -183,7 +242,7 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct rect old = plot_clip_push(c, r);
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	struct entry_geom g = entry_geom(p);
+	struct entry_geom g = entry_geom(p, BAR_W);
 	const double *row = row_get(ctx, s);
 	char title[64], line[LINE_MAX];
 	int y, rows, cols, first = (int)state_view_knob(s, K_SCROLL), last;
@@ -200,9 +259,17 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	draw_header(s, c, in, row);
 	y = in.y + 2;
 	rows = in.y + in.h - 1 - (y + 1);	/* minus column heads, footer */
-	cols = (in.w + COL_GAP) / (g.width + COL_GAP);
-	if (cols < 1)
-		cols = 1;
+	cols = columns(&g, in.w, rows, p->d_model - first);
+	{
+		/* The bars only where they cost no column of entries. */
+		struct entry_geom bare = entry_geom(p, 0);
+		int more = columns(&bare, in.w, rows, p->d_model - first);
+
+		if (more > cols) {
+			g = bare;
+			cols = more;
+		}
+	}
 	if (rows >= 1) {
 		for (int k = 0; k < cols; k++)
 			draw_column_heads(s, c, in.x + k * (g.width + COL_GAP),

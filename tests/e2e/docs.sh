@@ -282,7 +282,7 @@ fi
 # ---- the README's --keys example, as written ----
 
 # The fenced block after "`pescope --keys FILE` replays" is a script: it
-# must run to its end (every line counts: "text ]]" makes d_model 516,
+# must run to its end (every line counts: "text ]]" makes d_model 132,
 # "cmd base 5e5" the base), with the comments it shows.
 if [ -f "$readme" ]; then
 	awk '/^`pescope --keys FILE` replays/ { f = 1 }
@@ -291,7 +291,7 @@ if [ -f "$readme" ]; then
 	if [ ! -s "$tmp/readme.keys" ]; then
 		not_ok "README --keys example" "no fenced block after \"\`pescope --keys FILE\` replays\""
 	elif out=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$tmp/readme.keys" 2>&1) &&
-	     grep -qE '^d_model=516 base=500000 len=128 pos=[0-9]+ dim=[0-9]+$' <<<"$out"; then
+	     grep -qE '^d_model=132 base=500000 len=128 pos=[0-9]+ dim=[0-9]+$' <<<"$out"; then
 		ok "README --keys example runs as written ($(wc -l <"$tmp/readme.keys") lines): $out"
 	else
 		not_ok "README --keys example runs as written" "$out"

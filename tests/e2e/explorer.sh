@@ -12,7 +12,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
 
-START="d_model=512 base=10000 len=128 pos=0 dim=0"
+START="d_model=128 base=10000 len=128 pos=10 dim=0"
 
 # ---- start-up ----
 tm_start 120 40 --
@@ -31,8 +31,8 @@ key_case() { # key_case NAME EXPECTED KEY...
 	tm_keys "$@"
 	if tm_wait "$want" 5; then ok "terminal key $name"; else not_ok "terminal key $name" "wanted $want"; fi
 }
-key_case "Right moves right"    "pos=1 dim=0"          Right
-key_case "Left moves left"      "pos=0 dim=0"          Left
+key_case "Right moves right"    "pos=11 dim=0"         Right
+key_case "Left moves left"      "pos=10 dim=0"         Left
 key_case "End goes last"        "pos=127 dim=0"        End
 key_case "Home goes first"      "pos=0 dim=0"          Home
 key_case "PgDn pages"           "pos=12 dim=0"         NPage

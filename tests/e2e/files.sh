@@ -85,7 +85,7 @@ check "a FIFO in the lessons folder: the six lessons are listed" \
 run_status "a FIFO in the lessons folder: --lesson 1 --snapshot" 0 "$bin" --lesson 1 --snapshot
 tm_stop
 PESCOPE=$bin tm_start 100 30 --
-if tm_wait "d_model=512 base=10000 len=128 pos=0 dim=0" 10; then
+if tm_wait "d_model=128 base=10000 len=128 pos=10 dim=0" 10; then
 	ok "a FIFO in the lessons folder: the explorer starts"
 	tm_keys q
 	check "a FIFO in the lessons folder: the explorer quits (0)" test "$(tm_rc)" = 0
@@ -114,7 +114,7 @@ check "the lesson with a byte-order mark shows its first step" \
 printf '\357\273\277key l\r\ncmd d 64\r\nkey l\r\n' >"$tmp/bom.keys"
 run_status "a --keys file with a byte-order mark and CR LF runs" 0 "$bin" --keys "$tmp/bom.keys"
 check "the --keys file with a byte-order mark ran every line" \
-	test "$(cat "$tmp/out")" = "d_model=64 base=10000 len=128 pos=2 dim=0"
+	test "$(cat "$tmp/out")" = "d_model=64 base=10000 len=128 pos=12 dim=0"
 
 # ---- --lesson FILE in the current folder ----
 

@@ -26,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 at_exit 'chmod -R u+w "$tmp" 2>/dev/null'
 export LC_ALL=C.UTF-8
 
-START="d_model=512 base=10000 len=128 pos=0 dim=0"
+START="d_model=128 base=10000 len=128 pos=10 dim=0"
 sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
 
@@ -57,21 +57,21 @@ key Down
 EOF
 run_status "--keys FILE runs the session" 0 "$PESCOPE" --keys "$tmp/demo.keys"
 check "--keys prints the status line" \
-	test "$(cat "$tmp/out")" = "d_model=64 base=10000 len=128 pos=3 dim=1"
+	test "$(cat "$tmp/out")" = "d_model=64 base=10000 len=128 pos=13 dim=1"
 check "--keys writes nothing on stderr" test ! -s "$tmp/err"
 
 run_status "--keys - reads standard input" 0 \
 	sh -c 'printf "cmd len 1e9\ncmd pos 999999999\nkey End\n" | "$1" --keys -' _ "$PESCOPE"
 check "--keys - status" \
-	test "$(cat "$tmp/out")" = "d_model=512 base=10000 len=1000000000 pos=999999999 dim=0"
+	test "$(cat "$tmp/out")" = "d_model=128 base=10000 len=1000000000 pos=999999999 dim=0"
 
 run_status "--keys FILE --snapshot" 0 "$PESCOPE" --keys "$tmp/demo.keys" \
 	--snapshot --size 80x24 --color never
 check "--keys --snapshot: the screen, then the status line" \
 	test "$(wc -l <"$tmp/out")" -eq 25 -a \
-	"$(tail -n 1 "$tmp/out")" = "d_model=64 base=10000 len=128 pos=3 dim=1"
+	"$(tail -n 1 "$tmp/out")" = "d_model=64 base=10000 len=128 pos=13 dim=1"
 check "--keys --snapshot: the screen shows the final state" \
-	grep -qF "d_model=64 base=10000 len=128 pos=3 dim=1" <<<"$(head -n 1 "$tmp/out")"
+	grep -qF "d_model=64 base=10000 len=128 pos=13 dim=1" <<<"$(head -n 1 "$tmp/out")"
 
 printf 'key l\nkey Lefty\nkey l\n' >"$tmp/bad.keys"
 run_status "a bad line: status 65" 65 "$PESCOPE" --keys "$tmp/bad.keys"
@@ -317,8 +317,8 @@ done
 
 # ---- no backlog: 2000 keys at once ----
 
-tm_start 120 40 -- -n 100000
-tm_wait "d_model=512 base=10000 len=100000 pos=0 dim=0" 20 >/dev/null
+tm_start 120 40 -- -n 100000 -p 0
+tm_wait "d_model=128 base=10000 len=100000 pos=0 dim=0" 20 >/dev/null
 t0=$(date +%s%N)
 tm_keys -l "$(head -c 2000 /dev/zero | tr '\0' l)"
 if tm_wait "pos=2000 dim=0" 5; then

@@ -163,7 +163,7 @@ if mk install PREFIX="$prefix" && mk install PREFIX="$prefix"; then
 	check "installed binary runs --version" grep -qx "pescope [0-9.]*" <<<"$out"
 	out=$(cd "$tmp" && LC_ALL=C.UTF-8 "$bin" --snapshot --size 80x24 2>&1)
 	check "installed binary runs --snapshot" \
-		grep -qF "d_model=512 base=10000 len=128 pos=0 dim=0" <<<"$out"
+		grep -qF "d_model=128 base=10000 len=128 pos=10 dim=0" <<<"$out"
 	first=$(ls "$tree/assets/lessons/en" 2>/dev/null | grep '\.txt$' | head -n 1)
 	if ! "$bin" --help | grep -q -- '--lessons '; then
 		ok "installed binary lists its lessons # SKIP no --lessons option yet"

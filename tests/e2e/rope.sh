@@ -3,7 +3,7 @@
 # interleaved turn (Meta's view_as_complex), Hugging Face's rotate_half on
 # the permuted rows (equal to the interleaved result, permuted, exactly),
 # the fast and slow bands, one head with v unturned and turned, and the
-# score the view prints at start-up. The engine's numbers and inputs come
+# score the view prints at d 512. The engine's numbers and inputs come
 # from the unit binary's rope_dump test (tests/unit/test_rope.c), the
 # screen from pescope --snapshot.
 set -u
@@ -24,7 +24,7 @@ else
 	not_ok "the unit binary dumps the rope cases" "$(tail -n 3 "$tmp/unit.log")"
 	finish
 fi
-"$PESCOPE" --snapshot --view rope --size 120x40 >"$tmp/screen.txt"
+"$PESCOPE" --snapshot --view rope -d 512 --size 120x40 >"$tmp/screen.txt"
 
 # pycheck NAME PYTHON: runs the Python code with `cases` read from the dump.
 pycheck() {
@@ -140,7 +140,7 @@ for c in cases:
     assert turned > 0.1 * scale, turned
 '
 
-pycheck "the score the view prints at start-up is the NumPy q·k of the turned q and k, in both forms" '
+pycheck "the score the view prints at d 512 is the NumPy q·k of the turned q and k, in both forms" '
 v = view
 want = turn_complex(v["q"], 512, 1e4, 12) @ turn_complex(v["k"], 512, 1e4, 5)
 nums = re.findall(r"q·k = (-?[0-9.]+(?:e-?[0-9]+)?)   pairs", screen)

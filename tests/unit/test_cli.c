@@ -57,11 +57,11 @@ Test(cli, defaults)
 {
 	cr_assert(parse(NULL), "%s", err);
 	cr_assert_eq(opt.mode, CLI_EXPLORE);
-	cr_assert_eq(opt.pe.d_model, 512);
+	cr_assert_eq(opt.pe.d_model, 128);
 	cr_assert_eq(opt.pe.base, 10000.0);
 	cr_assert_eq(opt.pe.layout, PE_INTERLEAVED);
 	cr_assert_eq(opt.length, 128);
-	cr_assert_eq(opt.position, 0);
+	cr_assert_eq(opt.position, 10);
 	cr_assert_eq(opt.dim, 0);
 	cr_assert_eq(opt.dtype, DUMP_FLOAT64);
 	cr_assert_null(opt.output);
@@ -266,8 +266,8 @@ Test(cli, length_position_dim)
 	cr_assert(strstr(err, "0 to 4"), "%s", err);
 	refused(parse("-n", "5", "-p", "7", NULL), "--position", "\"7\"");
 	refused(parse("-p", "128", NULL), "--position", "\"128\"");
-	refused(parse("-i", "512", NULL), "--dim", "\"512\"");
-	cr_assert(strstr(err, "0 to 511"), "%s", err);
+	refused(parse("-i", "128", NULL), "--dim", "\"128\"");
+	cr_assert(strstr(err, "0 to 127"), "%s", err);
 	refused(parse("-i", "8", "-d", "8", NULL), "--dim", "\"8\"");
 	refused(parse("-i", "-1", NULL), "--dim", "\"-1\"");
 	refused(parse("-i", "x", NULL), "--dim", "\"x\"");
@@ -446,7 +446,18 @@ Test(cli, parses_again_from_scratch)
 	cr_assert(parse("-d", "4", NULL), "%s", err);
 	cr_assert_eq(opt.pe.d_model, 4);
 	cr_assert(parse(NULL), "%s", err);
-	cr_assert_eq(opt.pe.d_model, 512);
+	cr_assert_eq(opt.pe.d_model, 128);
+}
+
+/* The default position, 10, gives way to a shorter length; a position
+ * given is never moved. */
+Test(cli, default_position_fits_a_short_length)
+{
+	cr_assert(parse("-n", "5", NULL), "%s", err);
+	cr_assert_eq(opt.position, 4);
+	cr_assert(parse("-n", "11", NULL), "%s", err);
+	cr_assert_eq(opt.position, 10);
+	refused(parse("-n", "5", "-p", "10", NULL), "--position", "\"10\"");
 }
 
 /* ---- the language of the messages ---- */

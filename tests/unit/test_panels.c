@@ -545,11 +545,14 @@ static void check_curve(const struct state *s, const struct canvas *c,
 			struct rect r)
 {
 	int x0, w, y0, h;
-	double step;
+	double step, lowest = 1.0, ymin;
 
 	hit_extent(similarity_hit, s, r, &x0, &w, &y0, &h);
 	h--;	/* the tick row */
 	step = (double)s->window.npos / (2 * w);
+	/* The y range fits the curve: 0 .. 1 while it stays positive, else
+	 * down to its lowest value rounded down to a quarter. */
+	for (int pass = 0; pass < 2; pass++)
 	for (long long g = (long long)floor((double)(s->window.pos0 - s->cur.pos) / step);
 	     ; g++) {
 		double q = (double)s->cur.pos + (double)g * step;
@@ -565,7 +568,12 @@ static void check_curve(const struct state *s, const struct canvas *c,
 			continue;	/* the marker column has the peak dot */
 		v = mean_similarity(&s->cur.pe, (double)g * step,
 				    step > 1.0 ? (int)step : 1);
-		want = (int)lround((1.0 - v) / 2.0 * (4 * h - 1));
+		if (pass == 0) {
+			lowest = v < lowest ? v : lowest;
+			continue;
+		}
+		ymin = lowest >= 0 ? 0.0 : fmax(-1.0, floor(lowest * 4) / 4);
+		want = (int)lround((1.0 - v) / (1.0 - ymin) * (4 * h - 1));
 		cr_assert(dot_range(c, x0, y0, h, xd, &lo, &hi),
 			  "no dot in column %d", xd);
 		cr_assert(want >= lo - 1 && want <= hi + 1,

@@ -669,10 +669,13 @@ static void check_vector_small(const struct shot *sc, int w, int h)
 	/* d = 4, base 100, pos 1: (sin 1, cos 1, sin 0.1, cos 0.1), printed
 	 * with %.17g (Python's repr gives the same digits here). */
 	assert_shows(sc, "pos=1  d=4  base=100  interleaved", "vector");
-	assert_shows(sc, "▶  0   0.8414709848078965     sin i=0", "vector");
-	assert_shows(sc, "   1   0.54030230586813977    cos i=0", "vector");
-	assert_shows(sc, "   2   0.099833416646828155   sin i=1", "vector");
-	assert_shows(sc, "   3   0.99500416527802582    cos i=1", "vector");
+	/* Each value, then (after its bar or swatch) its function and pair. */
+	assert_shows(sc, "▶  0   0.8414709848078965 ", "vector");
+	assert_shows(sc, "   1   0.54030230586813977 ", "vector");
+	assert_shows(sc, "   2   0.099833416646828155 ", "vector");
+	assert_shows(sc, "   3   0.99500416527802582 ", "vector");
+	assert_shows(sc, " sin i=0", "vector");
+	assert_shows(sc, " cos i=1", "vector");
 	assert_shows(sc, "all 4 dims", "vector");
 }
 
@@ -712,10 +715,12 @@ Test(views_b, vector_scrolls_and_marks)
 	cr_expect_null(row_with(&sc, "  15  "));
 	/* Dim 20 (pair 10's sine, selected) is marked; its value is
 	 * sin(42 * 1e4^(-20/512)), computed here. */
-	snprintf(want, sizeof want, "▶ 20  % -24.17gsin i=10",
+	snprintf(want, sizeof want, "▶ 20  % .17g ",
 		 sin(42.0 * pow(1e4, -20.0 / 512)));
 	assert_shows(&sc, want, "vector");
-	snprintf(want, sizeof want, "  79  % -24.17gcos i=39",
+	assert_shows(&sc, " sin i=10", "vector");
+	assert_shows(&sc, " cos i=39", "vector");
+	snprintf(want, sizeof want, "  79  % .17g ",
 		 cos(42.0 * pow(1e4, -78.0 / 512)));
 	assert_shows(&sc, want, "vector");
 	shot_free(&sc);

@@ -1,0 +1,199 @@
+/* test_axes.c - every plot's ticks are its own (issue 19, item 5), read
+ * back from the panels as drawn:
+ *   - the waveforms' main plot, when it shows a window of its own (the
+ *     legend's "pos A-B"), has a tick row under it whose every label lies
+ *     in A..B, at every panel size the explorer gives it from 80x24 up (at
+ *     80x24 it once had none: the only ticks were the stack's 0..120);
+ *   - the similarity's y labels fit its curve: the top label is 1, the
+ *     lowest 0 while the curve stays positive, else at most 0 and less
+ *     than half a unit under the curve's lowest value (they once ran
+ *     -1..1 for a curve above 0.3).
+ * The curve's values come from the definition, sum_i cos(k w_i) / (d/2),
+ * computed here. */
+#include <criterion/criterion.h>
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture.h"
+#include "render/plot.h"
+#include "views/panels.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(axes, .init = utf8_locale);
+
+static struct state start(void)
+{
+	struct settings st = { { 128, 1e4, PE_INTERLEAVED }, 128, 10, 0 };
+	struct state s;
+
+	fx_init(&s, &st);
+	return s;
+}
+
+/* The numbers of a row's text, when it holds only numbers and blanks (a
+ * tick row); -1 otherwise. */
+static int numbers_only(const char *text, double *v, int max)
+{
+	int n = 0;
+	const char *p = text;
+
+	while (*p) {
+		char *end;
+
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		if (n == max)
+			return -1;
+		v[n] = strtod(p, &end);
+		if (end == p || (*end && *end != ' '))
+			return -1;
+		n++;
+		p = end;
+	}
+	return n;
+}
+
+/* Waves panels as the explorer lays them out at 80x24, 100x30, 120x40 and
+ * 160x50 (the inner width and height of the box). */
+Test(axes, the_main_waveforms_window_has_its_own_ticks)
+{
+	static const int sizes[][2] = { { 40, 11 }, { 50, 14 }, { 60, 19 },
+					{ 64, 36 } };
+
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		struct state s = start();
+		struct rect r = { 0, 0, sizes[k][0], sizes[k][1] };
+		struct canvas *c = canvas_new(r.w, r.h);
+		char row[SNAP_ROW_MAX];
+		long long a = -1, b = -1;
+		int legend = -1, found = -1;
+		const char *at;
+
+		cr_assert_not_null(c);
+		waves_draw(&s, c, r);
+		for (int y = 0; y < r.h && legend < 0; y++)
+			if ((at = strstr(snap_row_text(c, y, row), "pos ")) &&
+			    sscanf(at, "pos %lld-%lld", &a, &b) == 2)
+				legend = y;
+		cr_assert(legend >= 0, "%dx%d: no window of its own", r.w, r.h);
+		for (int y = legend + 1; y < r.h - 1 && found < 0; y++) {
+			double v[32];
+			int n;
+
+			snap_span_text(c, 1, r.w - 1, y, row);
+			n = numbers_only(row, v, 32);
+			if (n < 2)
+				continue;
+			found = y;
+			for (int j = 0; j < n; j++)
+				cr_assert(v[j] >= a && v[j] <= b,
+					  "%dx%d: tick %g under the main plot, whose window is %lld-%lld",
+					  r.w, r.h, v[j], a, b);
+		}
+		cr_assert(found >= 0, "%dx%d: no tick row", r.w, r.h);
+		canvas_free(c);
+	}
+}
+
+/* The similarity over q in the window at p, at every position, from the
+ * definition: its lowest value. */
+static double lowest_similarity(const struct state *s)
+{
+	int h = s->cur.pe.d_model / 2;
+	double lo = 1.0;
+
+	for (long long q = s->window.pos0; q < s->window.pos0 + s->window.npos; q++) {
+		double sum = 0.0;
+
+		for (int i = 0; i < h; i++)
+			sum += cos((double)(q - s->cur.pos) *
+				   pow(s->cur.pe.base, -2.0 * i / s->cur.pe.d_model));
+		lo = sum / h < lo ? sum / h : lo;
+	}
+	return lo;
+}
+
+Test(axes, the_similaritys_y_axis_fits_its_curve)
+{
+	static const int sizes[][2] = { { 40, 11 }, { 50, 14 }, { 60, 19 } };
+	static const long long lens[] = { 128, 40, 2000 };
+
+	for (size_t z = 0; z < sizeof lens / sizeof lens[0]; z++)
+		for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+			struct state s = start();
+			struct rect r = { 0, 0, sizes[k][0], sizes[k][1] };
+			struct canvas *c = canvas_new(r.w, r.h);
+			struct sim_cache *sc = NULL;
+			double top = -2, bottom = 2, lo;
+			char row[SNAP_ROW_MAX];
+
+			state_set_len(&s, lens[z]);
+			lo = lowest_similarity(&s);
+			cr_assert_not_null(c);
+			similarity_draw(&s, &sc, c, r);
+			/* The labels, right-aligned in the gutter left of the
+			 * axis line. */
+			for (int y = 1; y < r.h - 2; y++) {
+				double v[4];
+
+				snap_span_text(c, 1, 6, y, row);
+				if (numbers_only(row, v, 4) != 1)
+					continue;
+				top = v[0] > top ? v[0] : top;
+				bottom = v[0] < bottom ? v[0] : bottom;
+			}
+			cr_assert_eq(top, 1.0, "len %lld %dx%d: top label %g",
+				     lens[z], r.w, r.h, top);
+			if (lo >= 0)
+				cr_assert_eq(bottom, 0.0, "len %lld %dx%d: lowest label %g "
+					     "for a curve that stays at %g and above",
+					     lens[z], r.w, r.h, bottom, lo);
+			else
+				cr_assert(bottom <= 0 && bottom > lo - 0.5,
+					  "len %lld %dx%d: lowest label %g for a curve down to %g",
+					  lens[z], r.w, r.h, bottom, lo);
+			cr_log_info("len %lld %dx%d: labels %g..%g, curve from %g",
+				    lens[z], r.w, r.h, bottom, top, lo);
+			similarity_free(sc);
+			canvas_free(c);
+		}
+}
+
+/* One style on every axis: an axis never mixes "1k" with "1250", and a log
+ * axis's decades read as the linear axes' ticks do (once "1e4" on one
+ * view and "10k" on the next). */
+Test(axes, one_tick_style)
+{
+	char b[32];
+	struct canvas *c = canvas_new(8, 12);
+	struct plot_area a = { { 0, 10, 5, 3 }, 0, 12, 1.0, 6.0, 0 };
+	char row[SNAP_ROW_MAX];
+	int seen = 0;
+
+	cr_expect_str_eq(plot_tick_label(1250, 250, b, sizeof b), "1.25k");
+	cr_expect_str_eq(plot_tick_label(750, 250, b, sizeof b), "750");
+	cr_expect_str_eq(plot_tick_label(1000, 250, b, sizeof b), "1k");
+	cr_expect_str_eq(plot_value_label(0.25, 0.25, b, sizeof b), "0.25");
+	cr_expect_str_eq(plot_value_label(-0.5, 0.25, b, sizeof b), "-0.5");
+	cr_expect_str_eq(plot_value_label(1e4, 1e4, b, sizeof b), "10k");
+	cr_assert_not_null(c);
+	plot_decade_labels(c, &a, 0, 5, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	for (int y = 0; y < 12; y++) {
+		snap_span_text(c, 0, 5, y, row);
+		seen += strstr(row, "10k") || strstr(row, "100k") ||
+			strstr(row, "1M");
+		cr_expect_null(strstr(row, "1e"), "decade label \"%s\"", row);
+	}
+	cr_expect_eq(seen, 3, "%d of 10k, 100k, 1M", seen);
+	canvas_free(c);
+}

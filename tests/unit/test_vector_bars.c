@@ -1,0 +1,167 @@
+/* test_vector_bars.c - the vector view draws a bar per value (issue 19,
+ * item 10), read back from the screen: on every entry row, the cells of
+ * block glyphs left or right of the 0 line count |value| in half cells and
+ * lie on the value's side; and every column of heads has entries under
+ * it (at d = 64 and 120x40 a third column of heads once stood over
+ * nothing). The values are parsed from the row itself (%.17g), and checked
+ * against sin/cos of pos * base^(-2i/d) computed here. */
+#include <criterion/criterion.h>
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(vector_bars, .init = utf8_locale);
+
+static struct state vector_state(int d, long long pos)
+{
+	struct settings st = { { d, 1e4, PE_INTERLEAVED }, 128, pos, 0 };
+	struct state s;
+
+	fx_init(&s, &st);
+	s.view = VIEW_VECTOR;
+	s.screen_w = 120;
+	s.screen_h = 40;
+	return s;
+}
+
+/* How many times `needle` occurs in `hay`. */
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* The last two blank-separated words of text as an integer and a number,
+ * after the bar's blocks at its end. */
+static bool last_two(char *text, int *dim, double *v)
+{
+	char *w[64];
+	int n = 0;
+
+	for (char *t = strtok(text, " "); t && n < 64; t = strtok(NULL, " "))
+		w[n++] = t;
+	while (n > 0 && strspn(w[n - 1], "0123456789-+.e") != strlen(w[n - 1]))
+		n--;	/* the bar's blocks */
+	if (n < 2 || strspn(w[n - 2], "0123456789") != strlen(w[n - 2]))
+		return false;
+	*dim = atoi(w[n - 2]);
+	*v = strtod(w[n - 1], NULL);
+	return true;
+}
+
+Test(vector_bars, a_bar_per_value_its_length_and_side)
+{
+	struct state s = vector_state(64, 10);
+	struct canvas *c = canvas_new(120, 40);
+	int checked = 0;
+
+	cr_assert_not_null(c);
+	fx_draw(&s, c);
+	for (int y = 0; y < 40; y++) {
+		/* Each 0 line on the row is one entry's bar. */
+		for (int x = 0; x < 120; x++) {
+			const struct cell *e = canvas_cell(c, x, y);
+			char text[SNAP_ROW_MAX];
+			int dim, left = 0, right = 0;
+			double v, want;
+
+			if (e->ch != 0x2502 || e->fg != ROLE_AXIS)
+				continue;
+			/* The last two words before the bar: its dim and
+			 * value ("  12  -0.54...   ▐██│"). */
+			snap_span_text(c, 0, x, y, text);
+			if (!last_two(text, &dim, &v))
+				continue;
+			want = dim % 2 ? cos(10.0 * pow(1e4, -(dim / 2) * 2.0 / 64))
+				       : sin(10.0 * pow(1e4, -(dim / 2) * 2.0 / 64));
+			cr_assert(fabs(v - want) < 1e-15, "dim %d reads %.17g, want %.17g",
+				  dim, v, want);
+			for (int k = 1; k <= 4; k++) {
+				uint32_t l = canvas_cell(c, x - k, y)->ch;
+				uint32_t r = canvas_cell(c, x + k, y)->ch;
+
+				left += l == 0x2588 ? 2 : l == 0x2590 ? 1 : 0;
+				right += r == 0x2588 ? 2 : r == 0x258c ? 1 : 0;
+			}
+			cr_assert(v < 0 ? right == 0 : left == 0,
+				  "dim %d = %g: bar on the wrong side (%d left, %d right)",
+				  dim, v, left, right);
+			cr_assert_eq(left + right, (int)lround(fabs(v) * 8),
+				     "dim %d = %g: a bar of %d half cells", dim, v,
+				     left + right);
+			checked++;
+		}
+	}
+	cr_assert_eq(checked, 64, "%d of 64 bars found", checked);
+	canvas_free(c);
+}
+
+Test(vector_bars, no_column_of_heads_without_entries)
+{
+	static const int dims[] = { 64, 16, 128, 512 };
+
+	for (size_t k = 0; k < sizeof dims / sizeof dims[0]; k++) {
+		struct state s = vector_state(dims[k], 42);
+		int cols, used;
+		char row[SNAP_ROW_MAX];
+		struct canvas *c = canvas_new(120, 40);
+		int hy;
+
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		hy = snap_find_row(c, " dim  value");
+		cr_assert(hy >= 0, "d %d: no column heads", dims[k]);
+		snap_row_text(c, hy, row);
+		cols = count(row, "dim");
+		snap_row_text(c, hy + 1, row);
+		used = count(row, "sin i=") + count(row, "cos i=");
+		cr_assert_eq(used, cols, "d %d: %d columns of heads, %d with entries",
+			     dims[k], cols, used);
+		canvas_free(c);
+	}
+}
+
+/* Where bars would cost a column (80x24: two columns of entries fit, one
+ * with bars), each value gets a swatch instead: a heat cell holding the
+ * value, which the palette colours as the heatmap does. */
+Test(vector_bars, a_swatch_per_value_where_bars_do_not_fit)
+{
+	struct state s = vector_state(128, 10);
+	struct canvas *c = canvas_new(80, 24);
+	int swatches = 0;
+
+	cr_assert_not_null(c);
+	s.screen_w = 80;
+	s.screen_h = 24;
+	fx_draw(&s, c);
+	for (int y = 0; y < 24; y++)
+		for (int x = 0; x < 80; x++) {
+			const struct cell *e = canvas_cell(c, x, y);
+			char text[SNAP_ROW_MAX];
+			int dim;
+			double v;
+
+			if (e->kind != CELL_HALF)
+				continue;
+			snap_span_text(c, 0, x, y, text);
+			cr_assert(last_two(text, &dim, &v), "a swatch after \"%s\"", text);
+			cr_assert(fabs(e->top - v) < 1e-6 && fabs(e->bot - v) < 1e-6,
+				  "dim %d = %g: swatch %g/%g", dim, v, e->top, e->bot);
+			swatches++;
+		}
+	cr_assert_eq(swatches, 32, "%d swatches for 32 entries", swatches);
+	canvas_free(c);
+}
