@@ -129,9 +129,9 @@ const char *catalog_check(const struct catalog *cat)
 	for (int i = 0; i < cat->count; i++) {
 		const struct view_spec *v = cat->view[i];
 
-		if (!v->name || !v->title ||
+		if (!v->name || !v->title || !v->point || !*v->point ||
 		    !v->draw)
-			return "a view without a name, a title or a draw";
+			return "a view without a name, a title, a point or a draw";
 		if (catalog_find(cat, v->name) != i)
 			return "two views with one name";
 		if (v->command && (!v->command_help ||

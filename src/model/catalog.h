@@ -99,6 +99,9 @@ struct rect;
 struct view_spec {
 	const char *name;	/* for --view, :view and lessons */
 	const char *title;	/* one line: what it shows (tr.h) */
+	const char *point;	/* one sentence: what the eye must see on
+				 * its screen, at every size (tr.h); the
+				 * help overlay shows it */
 	const char *command;	/* a ':' command of its own that shows it
 				 * (":vector"), or NULL */
 	const char *command_help;	/* that command's line in the help

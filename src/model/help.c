@@ -69,6 +69,9 @@ static void view_entries(const struct state *s, int cols,
 	snprintf(line, sizeof line, tr(s->lang, "This view: %s, %s"), v->name,
 		 tr(s->lang, v->title));
 	row(ctx, true, 0, line);
+	snprintf(line, sizeof line, tr(s->lang, "What to see: %s"),
+		 tr(s->lang, v->point));
+	row(ctx, false, 2, line);
 	for (int k = 0; k < v->nknobs; k++) {
 		const struct knob_spec *kn = &v->knob[k];
 

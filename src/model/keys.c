@@ -76,11 +76,11 @@ static const struct keybinding table[] = {
 	{ N_("Other"), { ':' }, { 0 }, ACT_CMD_OPEN,
 	  N_("command line (:help lists commands)") },
 	{ N_("Other"), { 'e' }, { 0 }, ACT_EXPORT,
-	  N_("save the screen as pescope-VIEW-TIME.svg here") },
+	  N_("save the screen as ./pescope-VIEW-TIME.svg") },
 	{ N_("Other"), { '?' }, { 0 }, ACT_HELP_TOGGLE,
 	  N_("this help") },
 	{ N_("Other"), { PK_ESC }, { 0 }, ACT_ESCAPE,
-	  N_("close help, the command line, the lesson list or a message") },
+	  N_("close help, the : line, lessons, a message") },
 	{ N_("Other"), { 'q', PK_CTRL_C }, { 0 }, ACT_QUIT,
 	  N_("quit") },
 };

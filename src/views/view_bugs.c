@@ -729,6 +729,7 @@ const struct view_spec view_bugs = {
 	.name = "bugs",
 	.title = N_("the encoding as real code computes it, and the common "
 		    "mistakes, against the paper's"),
+	.point = N_("the mistake against the paper's formula, and where the two differ"),
 	.nknobs = 1,
 	.knob = { {
 		.word = "bug",

@@ -562,6 +562,7 @@ const struct view_spec view_context = {
 	.name = "context",
 	.title = N_("base presets and context extension (PI, NTK, YaRN, "
 		    "dynamic NTK, Llama 3.1)"),
+	.point = N_("PI squeezes every pair, NTK-aware scaling spares the fast ones, YaRN and Llama 3.1 treat them by parts"),
 	.nknobs = 2,
 	.knob = { {
 		.word = "train",

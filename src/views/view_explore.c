@@ -111,6 +111,7 @@ static int explore_panel_at(const struct state *s, struct rect r, int x, int y)
 const struct view_spec view_explore = {
 	.name = "explore",
 	.title = N_("heatmap, waveforms, similarity, inspector"),
+	.point = N_("fast pairs change at the top, slow pairs stay flat below; similarity peaks at p and falls with distance"),
 	.draw = explore_draw,
 	.ctx_size = sizeof(struct explore_ctx),
 	.ctx_free = explore_free,

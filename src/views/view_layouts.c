@@ -347,6 +347,7 @@ static void layouts_free(void *ctx)
 const struct view_spec view_layouts = {
 	.name = "layouts",
 	.title = N_("interleaved and concatenated layouts side by side"),
+	.point = N_("two different pictures, the same dot products"),
 	.draw = layouts_draw,
 	.ctx_size = sizeof(struct layouts_ctx),
 	.ctx_free = layouts_free,

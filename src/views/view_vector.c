@@ -316,6 +316,7 @@ static void vector_free(void *ctx)
 const struct view_spec view_vector = {
 	.name = "vector",
 	.title = N_("PE(pos) as numbers, to check your own code"),
+	.point = N_("the numbers of PE(pos) and their pattern: sin and cos in turn, fast pairs first"),
 	.command = "vector",
 	.command_help = N_(":vector   PE(pos) as numbers (:view vector)"),
 	.nknobs = 1,

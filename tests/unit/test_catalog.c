@@ -6,6 +6,7 @@
 
 #include "fixture.h"
 #include "base/tr.h"
+#include "model/help.h"
 #include "model/presets.h"
 
 Test(catalog, is_well_formed)
@@ -23,6 +24,52 @@ Test(catalog, check_finds_what_is_wrong)
 
 	cr_expect_str_eq(catalog_check(&dup), "two views with one name");
 	cr_expect_not_null(catalog_check(&none));
+}
+
+/* Each view states its point, and the help overlay shows it whole near
+ * its top, in both languages, at 80 columns too. */
+Test(catalog, the_help_states_each_views_point)
+{
+	const struct catalog *cat = views_catalog();
+	static struct help_row rows[HELP_ROWS_MAX];
+	const struct settings st = { { 128, 10000.0, PE_INTERLEAVED }, 128, 5, 3 };
+
+	for (int i = 0; i < cat->count; i++)
+		for (int lang = 0; lang < 2; lang++) {
+			struct state s;
+			char all[4 * HELP_ROW_W] = "";
+			const char *want = tr((enum lang)lang, cat->view[i]->point);
+			int n;
+
+			fx_init(&s, &st);
+			s.lang = (enum lang)lang;
+			s.view = i;
+			n = help_rows(&s, 78, rows, HELP_ROWS_MAX);
+			cr_assert_gt(n, 3);
+			/* the point's row, among the first, and those that
+			 * continue it */
+			const char *label = tr((enum lang)lang, "What to see: %s");
+			size_t ln = strlen(label) - 2;
+			int r = 0;
+
+			while (r < 4 && strncmp(rows[r].text, label, ln) != 0)
+				r++;
+			cr_assert_lt(r, 4, "%s: no \"%.*s\" near the top",
+				     cat->view[i]->name, (int)ln, label);
+			strcat(all, rows[r].text + ln);
+			while (++r < n && rows[r].cont) {
+				const char *t = rows[r].text;
+
+				while (*t == ' ')
+					t++;
+				if (lang == 0)
+					strcat(all, " ");
+				strcat(all, t);
+			}
+			cr_expect(strstr(all, want) != NULL,
+				  "%s (%s): the help's rows \"%s\" do not hold its point \"%s\"",
+				  cat->view[i]->name, lang ? "zh" : "en", all, want);
+		}
 }
 
 /* The views the tests name (fixture.h) are where the fixture says; views
@@ -124,6 +171,8 @@ Test(catalog, every_view_speaks_both_languages)
 
 		cr_expect(v->title && *v->title, "%s", v->name);
 		cr_expect(tr(LANG_ZH, v->title) != v->title, "%s: title in Chinese",
+			  v->name);
+		cr_expect(tr(LANG_ZH, v->point) != v->point, "%s: point in Chinese",
 			  v->name);
 		for (int k = 0; k < v->nknobs; k++) {
 			cr_expect(tr(LANG_ZH, v->knob[k].help) != v->knob[k].help,
