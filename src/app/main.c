@@ -41,6 +41,19 @@ static int finish_stdout(enum lang l)
 	return 0;
 }
 
+/* The mode's exit status, once what it wrote to standard output is out: a
+ * mode that succeeded but whose output was lost (pescope --bench
+ * >/dev/full) ends with EX_IOERR and one line; so does one whose messages
+ * could not be written to standard error (nothing more can be said then). */
+static int finish_output(int rc, enum lang l)
+{
+	if (rc == 0)
+		rc = finish_stdout(l);
+	if (rc == 0 && say_failed())
+		rc = EX_IOERR;
+	return rc;
+}
+
 /* --list WHAT: the words, one a line (lesson names come from the lessons
  * folder, so lesson_mode.c lists those). */
 static int run_list(const struct options *opt)
@@ -51,7 +64,7 @@ static int run_list(const struct options *opt)
 		return lesson_names_run(opt);
 	for (int i = 0; (w = cli_list_word(opt->list, i)); i++)
 		puts(w);
-	return finish_stdout(opt->lang);
+	return 0;
 }
 
 /* Writes what the mode asks for to fp; 0 or an errno value. */
@@ -117,6 +130,41 @@ static int run_output(const struct options *opt)
 	return 0;
 }
 
+/* Runs the mode opt picks; its exit status. */
+static int run_mode(struct options *opt, enum lang l)
+{
+	switch (opt->mode) {
+	case CLI_HELP:
+		cli_usage(stdout, l);
+		return 0;
+	case CLI_VERSION:
+		printf("pescope %s\n", PESCOPE_VERSION);
+		return 0;
+	case CLI_DUMP:
+	case CLI_VECTOR:
+	case CLI_SERIES:
+		return run_output(opt);
+	case CLI_SNAPSHOT:
+		return snapshot_run(opt);
+	case CLI_EXPORT:
+		return export_run(opt);
+	case CLI_LIST_KEYS:
+		keys_doc_markdown(stdout, views_catalog(), !opt->ascii);
+		return 0;
+	case CLI_BENCH:
+		return bench_run(opt);
+	case CLI_KEYS:
+		return script_run(opt);
+	case CLI_LESSONS:
+		return lessons_run(opt);
+	case CLI_LIST:
+		return run_list(opt);
+	case CLI_EXPLORE:
+		break;
+	}
+	return explore_run(opt);
+}
+
 int main(int argc, char **argv)
 {
 	struct options opt;
@@ -151,34 +199,5 @@ int main(int argc, char **argv)
 		opt.seed = (long long)(((unsigned long long)time(NULL) ^
 					(unsigned long long)getpid() << 16) &
 				       (unsigned long long)CLI_SEED_MAX);
-	switch (opt.mode) {
-	case CLI_HELP:
-		cli_usage(stdout, l);
-		return finish_stdout(l);
-	case CLI_VERSION:
-		printf("pescope %s\n", PESCOPE_VERSION);
-		return finish_stdout(l);
-	case CLI_DUMP:
-	case CLI_VECTOR:
-	case CLI_SERIES:
-		return run_output(&opt);
-	case CLI_SNAPSHOT:
-		return snapshot_run(&opt);
-	case CLI_EXPORT:
-		return export_run(&opt);
-	case CLI_LIST_KEYS:
-		keys_doc_markdown(stdout, views_catalog(), !opt.ascii);
-		return finish_stdout(l);
-	case CLI_BENCH:
-		return bench_run(&opt);
-	case CLI_KEYS:
-		return script_run(&opt);
-	case CLI_LESSONS:
-		return lessons_run(&opt);
-	case CLI_LIST:
-		return run_list(&opt);
-	case CLI_EXPLORE:
-		break;
-	}
-	return explore_run(&opt);
+	return finish_output(run_mode(&opt, l), l);
 }

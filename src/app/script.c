@@ -590,7 +590,7 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 		script_begin(&ss, sc, c);
 		switch (script_feed(&ss, in, err, sizeof err)) {
 		case SCRIPT_BAD_LINE:
-			fprintf(stderr, "%s:%ld: %s\n", name, ss.line, err);
+			say_at("%s:%ld: %s", name, ss.line, err);
 			rc = EX_DATAERR;
 			break;
 		case SCRIPT_READ_ERROR:

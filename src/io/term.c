@@ -72,6 +72,7 @@ static struct {
 	long long paste_last_ms;	/* when the paste last gave a byte */
 	int pushback;		/* a byte or key read ahead, or ERR */
 	bool paste_to_send;	/* paste_on goes out after the next frame */
+	FILE *offscreen_in;	/* what an off-screen terminal reads */
 } t = { .restore_fd = -1, .pushback = ERR };
 
 /* The signals that concern only the terminal: a size change, Ctrl-Z. */
@@ -447,20 +448,36 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 	return 0;
 }
 
+/* Why newterm failed, from errno: out of memory or of file descriptors
+ * (EX_OSERR, 71), else an entry that does not exist (EX_UNAVAILABLE, 69). */
+static int newterm_failed(const char *name, int err, char *msg, size_t n)
+{
+	if (err == ENOMEM || err == EMFILE || err == ENFILE) {
+		snprintf(msg, n, "cannot start terminal type \"%s\": %s", name,
+			 strerror(err));
+		return 71;
+	}
+	snprintf(msg, n, "unknown terminal type \"%s\"", name);
+	return 69;
+}
+
 int term_open_offscreen(const struct term_opts *o, const char *term_name,
 			FILE *out, int w, int h, char *err, size_t n)
 {
-	FILE *in = fopen("/dev/null", "r");
-
-	if (!in) {
-		snprintf(err, n, "cannot open /dev/null: %s", strerror(errno));
-		return -1;
+	errno = 0;
+	t.offscreen_in = fopen("/dev/null", "r");
+	if (!t.offscreen_in) {
+		int e = errno ? errno : EIO;
+		snprintf(err, n, "cannot open /dev/null: %s", strerror(e));
+		return e == ENOMEM || e == EMFILE || e == ENFILE ? 71 : 74;
 	}
-	t.screen = newterm(term_name, out, in);
+	errno = 0;
+	t.screen = newterm(term_name, out, t.offscreen_in);
 	if (!t.screen) {
-		fclose(in);
-		snprintf(err, n, "unknown terminal type \"%s\"", term_name);
-		return -1;
+		int rc = newterm_failed(term_name, errno, err, n);
+		fclose(t.offscreen_in);
+		t.offscreen_in = NULL;
+		return rc;
 	}
 	setup_screen(o);
 	resizeterm(h, w);
@@ -487,6 +504,9 @@ void term_close(void)
 	canvas_free(t.shown);
 	t.shown = NULL;
 	t.restore_fd = -1;
+	if (t.offscreen_in)
+		fclose(t.offscreen_in);
+	t.offscreen_in = NULL;
 }
 
 /* ---- drawing ---- */

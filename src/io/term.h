@@ -83,8 +83,10 @@ struct term_event {
 int term_open(const struct term_opts *o, char *err, size_t n);
 
 /* Opens a terminal of w x h cells of type term_name that writes to out and
- * reads nothing, for benchmarks of the real drawing path. Returns 0, or -1
- * with a message in err. */
+ * reads nothing, for benchmarks of the real drawing path. Returns 0, or an
+ * exit status with one line in err: 69 (EX_UNAVAILABLE) for a type terminfo
+ * does not know, 71 (EX_OSERR) when memory or file descriptors ran out
+ * (ulimit -n), 74 when /dev/null cannot be opened. */
 int term_open_offscreen(const struct term_opts *o, const char *term_name,
 			FILE *out, int w, int h, char *err, size_t n);
 
