@@ -9,6 +9,21 @@ static bool is_param(unsigned c) { return c >= 0x30 && c <= 0x3f; }
 static bool is_inter(unsigned c) { return c >= 0x20 && c <= 0x2f; }
 static bool is_final(unsigned c) { return c >= 0x40 && c <= 0x7e; }
 
+/* An SGR mouse report: s[0..2] is ESC [ <, then digits and semicolons,
+ * then M or m. Any other byte, a final byte of CSI though it be, cuts it:
+ * ESC [ < 0 ; 5 ; q is a report cut short and a q. */
+static enum keyseq_state scan_sgr_mouse(const unsigned char *s, size_t n)
+{
+	for (size_t i = 3; i < n; i++) {
+		if ((s[i] >= '0' && s[i] <= '9') || s[i] == ';')
+			continue;
+		if (s[i] == 'M' || s[i] == 'm')
+			return i == n - 1 ? KEYSEQ_WHOLE : KEYSEQ_CUT;
+		return KEYSEQ_CUT;
+	}
+	return KEYSEQ_MORE;
+}
+
 /* CSI: s[0..1] is ESC [. The X10 mouse report ESC [ M takes three raw
  * bytes (any value from 32) after its final M. */
 static enum keyseq_state scan_csi(const unsigned char *s, size_t n)
@@ -22,6 +37,8 @@ static enum keyseq_state scan_csi(const unsigned char *s, size_t n)
 			return KEYSEQ_CUT;
 		return n == 6 ? KEYSEQ_WHOLE : KEYSEQ_MORE;
 	}
+	if (n >= 3 && s[2] == '<')
+		return scan_sgr_mouse(s, n);
 	for (size_t i = 2; i < n; i++) {
 		unsigned c = s[i];
 

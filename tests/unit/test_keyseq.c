@@ -40,6 +40,8 @@ Test(keyseq, a_byte_that_cannot_continue_cuts_the_sequence)
 	/* the cut mouse report of issue 22, then q: q is a final byte of
 	 * CSI, but no byte of an SGR report's numbers */
 	check_states("\033[<0;5;\001", "mmmmmmmc");
+	check_states("\033[<0;5;q", "mmmmmmmc");
+	check_states("\033[<0;5;10~", "mmmmmmmmmc");
 	check_states("\033[1;\033", "mmmmc");	/* a new ESC */
 	check_states("\033[20\r", "mmmmc");	/* a control */
 	check_states("\033[2 0", "mmmmc");	/* a parameter after an
