@@ -34,7 +34,7 @@ _pescope()
 		--palette --seed --dump --dump-series --vector -o --output
 		--dtype --keys --export --size --color --colors --frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
-		--list-keys -h --help -V --version'
+		--force --list-keys -h --help -V --version'
 	local lists='views presets layouts formats dtypes series palettes
 		colors depths langs lessons'
 

@@ -59,6 +59,7 @@ complete -c pescope -l dump-series -x -a '(__pescope_list series)' -d 'write a C
 complete -c pescope -l vector -x -d 'print PE(P) and exit'
 complete -c pescope -s o -l output -r -F -d 'where the data goes (- for standard output)'
 complete -c pescope -l dtype -x -a '(__pescope_list dtypes)' -d 'number type of --dump npy or --dump-series collisions'
+complete -c pescope -l force -d 'start a --dump or --dump-series estimated at more than a minute'
 complete -c pescope -l snapshot -d 'print the screen once as text and exit'
 complete -c pescope -l keys -r -F -d 'replay a recorded session headless'
 complete -c pescope -l export -r -F -d 'write the screen to a .svg, .txt or .ans file and exit'

@@ -15,6 +15,7 @@
 #include "app/cli.h"
 #include "app/explorer.h"
 #include "app/export.h"
+#include "app/job.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
 #include "app/say.h"
@@ -67,22 +68,50 @@ static int run_list(const struct options *opt)
 	return 0;
 }
 
-/* Writes what the mode asks for to fp; 0 or an errno value. */
-static int write_content(FILE *fp, const struct options *opt)
-{
-	struct dump_spec spec = { opt->pe, opt->length, opt->format,
-				  opt->dtype };
-	struct series_spec series = { opt->pe, opt->length, opt->dim,
-				      (enum series_kind)opt->series,
-				      opt->number_type };
+/* What the data modes write: the specs of the writers, and what the job
+ * is called in messages ("--dump-series scores"). */
+struct output_job {
+	struct dump_spec dump;
+	struct series_spec series;
+	char what[48];
+	double estimate_s;
+};
 
+static void output_job_init(struct output_job *j, const struct options *opt)
+{
+	j->dump = (struct dump_spec){ opt->pe, opt->length, opt->format,
+				      opt->dtype, NULL };
+	j->series = (struct series_spec){ opt->pe, opt->length, opt->dim,
+					  (enum series_kind)opt->series,
+					  opt->number_type, NULL };
+	j->estimate_s = 0.0;
+	if (opt->mode == CLI_SERIES) {
+		snprintf(j->what, sizeof j->what, "--dump-series %s",
+			 cli_list_word(CLI_LIST_SERIES, opt->series));
+		j->estimate_s = series_estimate_s(&j->series);
+	} else if (opt->mode == CLI_DUMP) {
+		snprintf(j->what, sizeof j->what, "--dump %s",
+			 cli_list_word(CLI_LIST_FORMATS, (int)opt->format));
+		j->estimate_s = dump_estimate_s(&j->dump);
+	} else {
+		snprintf(j->what, sizeof j->what, "--vector");
+	}
+}
+
+/* Writes what the mode asks for to fp, telling p of its progress; 0 or an
+ * errno value. */
+static int write_content(FILE *fp, const struct options *opt,
+			 struct output_job *j, struct progress *p)
+{
+	j->dump.progress = p;
+	j->series.progress = p;
 	switch (opt->mode) {
 	case CLI_VECTOR:
 		return series_vector(fp, &opt->pe, opt->vector_pos);
 	case CLI_SERIES:
-		return series_write(fp, &series, signals_flag());
+		return series_write(fp, &j->series, signals_flag());
 	default:
-		return dump_write(fp, &spec, signals_flag());
+		return dump_write(fp, &j->dump, signals_flag());
 	}
 }
 
@@ -91,6 +120,8 @@ static int write_content(FILE *fp, const struct options *opt)
 static int run_output(const struct options *opt)
 {
 	struct atomic_file af;
+	struct output_job oj;
+	struct job job;
 	enum lang l = opt->lang;
 	const char *path = opt->output && strcmp(opt->output, "-") != 0 ?
 			   opt->output : NULL;
@@ -103,14 +134,22 @@ static int run_output(const struct options *opt)
 			     "output"));
 		return EX_USAGE;
 	}
+	output_job_init(&oj, opt);
+	err = job_check(l, oj.what, opt->pe.d_model, opt->length,
+			oj.estimate_s, opt->force);
+	if (err)
+		return err;
 	/* Every signal that would end us removes the temporary first. */
 	signals_catch();
 	err = atomic_file_open(&af, path);
 	if (err) {
 		say(tr(l, "cannot write \"%s\": %s"), path, say_errno(l, err));
-		return EX_CANTCREAT;
+		return err == ENOMEM || err == EMFILE || err == ENFILE ?
+		       EX_OSERR : EX_CANTCREAT;
 	}
-	err = write_content(af.fp, opt);
+	job_begin(&job, l, oj.what, oj.estimate_s);
+	err = write_content(af.fp, opt, &oj, &job.progress);
+	job_end(&job);
 	if (err)
 		atomic_file_abort(&af);
 	else

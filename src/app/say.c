@@ -2,6 +2,7 @@
 #include "app/say.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +22,11 @@ static void put_escaped(const char *s)
 
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		unsigned c = *p;
+		bool c1 = c == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
 
-		if (c == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+		if (c1)
 			c = *++p;
-		if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+		if (c < 0x20 || c == 0x7f || c1) {
 			char e[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
 			fwrite(e, 1, sizeof e, stderr);
 		} else {
