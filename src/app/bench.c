@@ -36,6 +36,7 @@
 #include "app/lesson_mode.h"
 #include "app/session.h"
 #include "io/term.h"
+#include "io/status.h"
 #include "model/reduce.h"
 #include "render/work.h"
 #include "views/views.h"
@@ -44,19 +45,23 @@ enum { PARAM_EVERY = 25 };
 
 /* ---- counting the bytes of one frame ---- */
 
+/* The counting thread's stack: small, so that it starts under a tight
+ * `ulimit -v` as well (the default is 8 MiB of address space). */
+enum { COUNTER_STACK = 256 * 1024 };
+
 struct counter {
 	int fd;			/* the pipe's read end */
 	long long bytes;	/* what came through it, until its end */
 	int err;		/* an errno value from read, or 0 */
+	char buf[16384];
 };
 
 static void *count_bytes(void *arg)
 {
 	struct counter *k = arg;
-	char buf[65536];
 	ssize_t got;
 
-	while ((got = read(k->fd, buf, sizeof buf)) != 0) {
+	while ((got = read(k->fd, k->buf, sizeof k->buf)) != 0) {
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
@@ -75,18 +80,27 @@ static void *count_bytes(void *arg)
 static int count_frame(int out_fd, int null_fd, void (*frame)(void *),
 		       void *arg, long long *bytes)
 {
-	struct counter k = { -1, 0, 0 };
+	static struct counter k;
+	pthread_attr_t attr;
 	pthread_t th;
 	int p[2], rc;
 
 	if (pipe(p) != 0)
 		return errno;
 	k.fd = p[0];
-	rc = pthread_create(&th, NULL, count_bytes, &k);
+	k.bytes = 0;
+	k.err = 0;
+	rc = pthread_attr_init(&attr);
+	if (rc == 0) {
+		pthread_attr_setstacksize(&attr, COUNTER_STACK);
+		rc = pthread_create(&th, &attr, count_bytes, &k);
+		pthread_attr_destroy(&attr);
+	}
 	if (rc != 0) {
 		close(p[0]);
 		close(p[1]);
-		return rc;
+		/* a thread that cannot start for want of memory or threads */
+		return rc == EAGAIN ? ENOMEM : rc;
 	}
 	if (dup2(p[1], out_fd) < 0)
 		rc = errno;
@@ -199,8 +213,7 @@ static void time_frames(const struct run *r, int frames, double *ms,
 static int setup_failed(enum lang l, int err)
 {
 	say(tr(l, "cannot set up the benchmark: %s"), say_errno(l, err));
-	return err == ENOMEM || err == EMFILE || err == ENFILE || err == EAGAIN ?
-	       EX_OSERR : EX_IOERR;
+	return status_of_errno(err, EX_IOERR);
 }
 
 int bench_run(const struct options *opt)
@@ -212,7 +225,7 @@ int bench_run(const struct options *opt)
 	struct state s;
 	struct run r = { NULL, &s, NULL };
 	struct lesson_book book;
-	int null_fd = -1, rc, err, moves = 0, catchup_frames;
+	int null_fd = -1, out_fd, rc, err, moves = 0, catchup_frames;
 	FILE *out = NULL;
 	double *ms = NULL, *mv = NULL, catchup_ms;
 	char msg[256];
@@ -227,11 +240,13 @@ int bench_run(const struct options *opt)
 		rc = setup_failed(l, ENOMEM);
 		goto out;
 	}
-	errno = 0;
 	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	out = null_fd < 0 ? NULL : fdopen(dup(null_fd), "w");
+	out_fd = null_fd < 0 ? -1 : dup(null_fd);
+	out = out_fd < 0 ? NULL : fdopen(out_fd, "w");
 	if (!out) {
-		rc = setup_failed(l, errno ? errno : EIO);
+		rc = setup_failed(l, errno);
+		if (out_fd >= 0)
+			close(out_fd);
 		goto out;
 	}
 	rc = lesson_mode_load(opt, false, &book);
@@ -254,11 +269,10 @@ int bench_run(const struct options *opt)
 	 * single-step move. */
 	timed_frame(&r);
 	fflush(out);
-	err = count_frame(fileno(out), null_fd, repaint_of, &r, &full_bytes);
+	err = count_frame(out_fd, null_fd, repaint_of, &r, &full_bytes);
 	reduce(&s, &(struct action){ ACT_POS_STEP, 1, 0, -1, -1, 0 });
 	if (!err)
-		err = count_frame(fileno(out), null_fd, frame_of, &r,
-				  &move_bytes);
+		err = count_frame(out_fd, null_fd, frame_of, &r, &move_bytes);
 	if (err) {
 		term_close();
 		rc = setup_failed(l, err);

@@ -27,6 +27,7 @@
 #include "io/dump.h"
 #include "io/series.h"
 #include "io/signals.h"
+#include "io/status.h"
 #include "views/views.h"
 
 /* Flushes standard output after help or version: 0, or EX_IOERR with a
@@ -144,8 +145,7 @@ static int run_output(const struct options *opt)
 	err = atomic_file_open(&af, path);
 	if (err) {
 		say(tr(l, "cannot write \"%s\": %s"), path, say_errno(l, err));
-		return err == ENOMEM || err == EMFILE || err == ENFILE ?
-		       EX_OSERR : EX_CANTCREAT;
+		return status_of_errno(err, EX_CANTCREAT);
 	}
 	job_begin(&job, l, oj.what, oj.estimate_s);
 	err = write_content(af.fp, opt, &oj, &job.progress);
@@ -164,7 +164,7 @@ static int run_output(const struct options *opt)
 		else
 			say(tr(l, "cannot write to standard output: %s"),
 			    say_errno(l, err));
-		return EX_IOERR;
+		return status_of_errno(err, EX_IOERR);
 	}
 	return 0;
 }

@@ -23,6 +23,7 @@
 #include "model/lesson.h"
 #include "base/numparse.h"
 #include "io/render_text.h"
+#include "io/status.h"
 #include "model/reduce.h"
 #include "views/views.h"
 
@@ -525,7 +526,7 @@ static int open_script(const char *path, enum lang l, FILE **in)
 {
 	struct stat st;
 	const char *why = NULL;
-	int fd;
+	int fd, err = 0;
 
 	*in = NULL;
 	if (strcmp(path, "-") == 0) {
@@ -534,7 +535,7 @@ static int open_script(const char *path, enum lang l, FILE **in)
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) != 0)
-		why = say_errno(l, errno);
+		why = say_errno(l, err = errno);
 	else if (S_ISDIR(st.st_mode))
 		why = say_errno(l, EISDIR);
 	else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
@@ -542,13 +543,13 @@ static int open_script(const char *path, enum lang l, FILE **in)
 			 "FIFO)");
 	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
 		 !(*in = fdopen(fd, "r")))
-		why = say_errno(l, errno);
+		why = say_errno(l, err = errno);
 	if (*in)
 		return 0;
 	if (fd >= 0)
 		close(fd);
 	say(tr(l, "cannot read \"%s\": %s"), path, why);
-	return EX_NOINPUT;
+	return status_of_errno(err, EX_NOINPUT);
 }
 
 /* Writes the final screen (with --snapshot) and the status line. */

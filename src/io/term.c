@@ -4,6 +4,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <signal.h>
@@ -456,6 +457,29 @@ static SCREEN *open_screen(const struct term_opts *o, const char *name)
 	return newterm(NULL, stdout, stdin);
 }
 
+/* Why newterm failed: out of memory (it says ENOMEM) or out of file
+ * descriptors (it could not open the entry's file, and nor can we now),
+ * EX_OSERR, 71; else an entry that does not exist (EX_UNAVAILABLE, 69).
+ * The message goes into msg; hint, when not NULL, follows it. */
+static int newterm_failed(const char *name, int err, const char *hint,
+			  char *msg, size_t n)
+{
+	int probe = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+	if (probe < 0 && (errno == EMFILE || errno == ENFILE))
+		err = errno;
+	if (probe >= 0)
+		close(probe);
+	if (err == ENOMEM || err == EMFILE || err == ENFILE) {
+		snprintf(msg, n, "cannot start terminal type \"%s\": %s", name,
+			 strerror(err));
+		return 71;
+	}
+	snprintf(msg, n, "unknown terminal type \"%s\"%s%s", name,
+		 hint ? "; " : "", hint ? hint : "");
+	return 69;
+}
+
 int term_open(const struct term_opts *o, char *err, size_t n)
 {
 	const char *name = getenv("TERM");
@@ -487,10 +511,8 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 			 "(TERM \"%s\")", w ? w : tw, h ? h : th, name);
 		return 71;
 	}
-	if (!t.screen) {
-		snprintf(err, n, "unknown terminal type \"%s\"; %s", name, hint);
-		return 69;
-	}
+	if (!t.screen)
+		return newterm_failed(name, errno, hint, err, n);
 	if (!tigetstr("cup") || tigetstr("cup") == (char *)-1) {
 		endwin();
 		delscreen(t.screen);
@@ -509,19 +531,6 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 	return 0;
 }
 
-/* Why newterm failed, from errno: out of memory or of file descriptors
- * (EX_OSERR, 71), else an entry that does not exist (EX_UNAVAILABLE, 69). */
-static int newterm_failed(const char *name, int err, char *msg, size_t n)
-{
-	if (err == ENOMEM || err == EMFILE || err == ENFILE) {
-		snprintf(msg, n, "cannot start terminal type \"%s\": %s", name,
-			 strerror(err));
-		return 71;
-	}
-	snprintf(msg, n, "unknown terminal type \"%s\"", name);
-	return 69;
-}
-
 int term_open_offscreen(const struct term_opts *o, const char *term_name,
 			FILE *out, int w, int h, char *err, size_t n)
 {
@@ -535,7 +544,7 @@ int term_open_offscreen(const struct term_opts *o, const char *term_name,
 	errno = 0;
 	t.screen = newterm(term_name, out, t.offscreen_in);
 	if (!t.screen) {
-		int rc = newterm_failed(term_name, errno, err, n);
+		int rc = newterm_failed(term_name, errno, NULL, err, n);
 		fclose(t.offscreen_in);
 		t.offscreen_in = NULL;
 		return rc;
