@@ -23,11 +23,15 @@
 #include "base/utf8.h"
 #include "io/signals.h"
 
-/* Mouse reporting on (button presses, SGR's form of report: xterm's XM),
- * and off for every protocol a terminal may have had on. */
+/* Mouse reporting on for an xterm-like terminal without XM (button
+ * presses, SGR's form of report, as xterm's XM says), and off for every
+ * protocol such a terminal may have had on; a terminal that only has
+ * kmous (X10 reports, as the Linux console) gets only mode 1000. */
 static const char mouse_on[] = "\033[?1000h\033[?1006h";
 static const char mouse_off[] =
 	"\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l";
+static const char mouse_x10_on[] = "\033[?1000h";
+static const char mouse_x10_off[] = "\033[?1000l";
 
 /* Bracketed paste on and off (terminfo's BE and BD where the entry has
  * them), and what the terminal wraps a paste in. */
@@ -82,6 +86,8 @@ static struct {
 	bool has_paste;		/* the terminal knows bracketed paste */
 	bool has_mouse;		/* and mouse reporting */
 	bool has_altscreen;	/* and an alternate screen (smcup) */
+	char mouse_on[32];	/* what turns mouse reporting on */
+	char mouse_off[64];	/*   and off */
 	FILE *offscreen_in;	/* what an off-screen terminal reads */
 } t = { .restore_fd = -1, .pushback = ERR };
 
@@ -178,6 +184,17 @@ static void detect_modes(const char *name)
 	t.has_paste = family || (has_str("BE") && has_str("BD"));
 	t.has_mouse = family || has_str("XM") || has_str("kmous");
 	t.has_altscreen = has_str("smcup");
+	if (has_str("XM")) {
+		snprintf(t.mouse_on, sizeof t.mouse_on, "%s",
+			 tiparm(tigetstr("XM"), 1));
+		snprintf(t.mouse_off, sizeof t.mouse_off, "%s",
+			 tiparm(tigetstr("XM"), 0));
+	} else {
+		snprintf(t.mouse_on, sizeof t.mouse_on, "%s",
+			 family ? mouse_on : mouse_x10_on);
+		snprintf(t.mouse_off, sizeof t.mouse_off, "%s",
+			 family ? mouse_off : mouse_x10_off);
+	}
 }
 
 /* Prebuilds what the fault handler writes: leave the alternate screen, show
@@ -193,7 +210,7 @@ static void prepare_restore(int fd)
 					 * transmit mode on: arrows would
 					 * reach the shell as ESC O A */
 	if (t.has_mouse)
-		restore_add(mouse_off);
+		restore_add(t.mouse_off);
 	if (t.has_paste)
 		restore_add(has_str("BD") ? tigetstr("BD") : paste_off);
 	t.restore_fd = fd;
@@ -560,7 +577,7 @@ static void modes_on(void)
 	if (t.has_paste)
 		fputs(has_str("BE") ? tigetstr("BE") : paste_on, stdout);
 	if (t.has_mouse)
-		fputs(mouse_on, stdout);
+		fputs(t.mouse_on, stdout);
 	fflush(stdout);
 }
 
@@ -568,7 +585,7 @@ static void modes_on(void)
 static void modes_off(void)
 {
 	if (t.has_mouse)
-		fputs(mouse_off, stdout);
+		fputs(t.mouse_off, stdout);
 	if (t.has_paste)
 		fputs(has_str("BD") ? tigetstr("BD") : paste_off, stdout);
 	fflush(stdout);

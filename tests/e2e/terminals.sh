@@ -73,7 +73,13 @@ for term in $terms; do
 	if [ "$want_mouse" = 0 ]; then
 		grep -qE '\?10(00|02|03|06|15)' <<<"$modes" && bad="$bad mouse"
 	else
-		grep -q '?1000h .*?1000l' <<<"$modes" || bad="$bad mouse not on then off"
+		grep -qE '\?(1006;)?1000h .*\?(1006;)?1000l' <<<"$modes" || bad="$bad mouse not on then off"
+	fi
+	# an entry with kmous alone (X10 reports: the Linux console) is
+	# asked for mode 1000 only
+	if [ "$want_mouse" = 1 ] && ! family "$term" && ! has_cap "$term" XM &&
+	   grep -qE '\?10(02|03|06|15)' <<<"$modes"; then
+		bad="$bad modes beyond 1000 for an X10 mouse"
 	fi
 	if [ -z "$bad" ]; then
 		ok "$term: only the modes it has (paste $want_paste, mouse $want_mouse), off again at the end"
