@@ -34,7 +34,7 @@ paste() {
 PASTE_ON=$'\e[?2004h'
 rt_start 100 30 tmux-256color --
 tm_wait "$START" >/dev/null
-rt_wait "$PASTE_ON" >/dev/null
+rt_wait "$PASTE_ON" || not_ok "paste mode comes on (ESC[?2004h)"
 paste "q"
 if tm_wait "a paste is not run as keys" 5 && [ ! -s "$TM_DIR/rc" ]; then
 	ok "a pasted q does not quit, and the message line says why"
@@ -75,7 +75,7 @@ tm_stop
 # The same in Chinese.
 rt_start 100 30 tmux-256color -- --lang zh
 tm_wait "d_model=512" >/dev/null
-rt_wait "$PASTE_ON" >/dev/null
+rt_wait "$PASTE_ON" || not_ok "paste mode comes on (ESC[?2004h)"
 paste "q"
 if tm_wait "粘贴的内容不会当作按键执行：先按 : 再粘贴命令" 5; then
 	ok "--lang zh: the paste message is in Chinese"
@@ -91,7 +91,7 @@ $TM pipe-pane -O -t t "cat >>$RT_RAW"
 tm_wait '$' >/dev/null
 tm_keys -l "$PESCOPE"; tm_keys Enter
 tm_wait "$START" >/dev/null
-rt_wait "$PASTE_ON" >/dev/null
+rt_wait "$PASTE_ON" || not_ok "paste mode comes on (ESC[?2004h)"
 tm_keys C-z
 sleep 0.5
 paste "stopped-paste"
@@ -145,7 +145,7 @@ tm_stop
 # form whose cut report ate the next key.
 rt_start 100 30 xterm-256color -- --view vector
 tm_wait "Vector PE(0)" >/dev/null
-rt_wait $'\e[?1006h' >/dev/null
+rt_wait $'\e[?1006;1000h' || not_ok "SGR mouse mode comes on (xterm-256color's XM)"
 n=0
 cut_case() { # NAME HEX...: the bytes HEX, a pause, then l
 	local name=$1
