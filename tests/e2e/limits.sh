@@ -253,17 +253,24 @@ expect "--dump csv -n 1e9 -d 65536 is refused" 64 "$PESCOPE" --dump csv -n 1e9 -
 check "... and leaves no file" test ! -e "$tmp/big.csv"
 expect "--dump-series similarity -n 1e9 is refused" 64 "$PESCOPE" --dump-series similarity -n 1e9
 expect "--dump-series rope-bound -n 1e9 -d 4096 is refused" 64 "$PESCOPE" --dump-series rope-bound -n 1e9 -d 4096
-expect "--dump-series scores -n 4096 -d 512 runs" 0 "$PESCOPE" --dump-series scores -n 4096 -d 512 -o "$tmp/s512.csv"
-expect "--dump-series wave -n 1e7 runs" 0 "$PESCOPE" --dump-series wave -n 1e7 -o "$tmp/w.csv"
-# --force starts it (stopped at once: its first row shows it started)
-"$PESCOPE" --dump-series scores -n 4096 -d 65536 --force 2>"$tmp/err" | head -c 1 >"$tmp/out"
-check "--force starts it" test "$(cat "$tmp/out")" = p
+expect "--dump-series scores -n 1024 -d 512 runs" 0 "$PESCOPE" --dump-series scores -n 1024 -d 512 -o "$tmp/s512.csv"
+expect "--dump-series wave -n 1e6 runs" 0 "$PESCOPE" --dump-series wave -n 1e6 -o "$tmp/w.csv"
+# --force starts it: its first rows arrive, then it is stopped.
+"$PESCOPE" --dump csv -n 1e9 -d 65536 --force >"$tmp/force.csv" 2>/dev/null &
+pid=$!
+if tm_until 30 test -s "$tmp/force.csv"; then
+	ok "--force starts a job above the bound (its first rows arrive)"
+else
+	not_ok "--force starts a job above the bound"
+fi
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
 # A progress line on a terminal's standard error (script gives one), none
 # on a pipe.
-script -qec "$PESCOPE --dump-series similarity -n 300000 -d 1024 -o $tmp/p.csv" /dev/null >"$tmp/tty.out" 2>&1
+script -qec "$PESCOPE --dump-series similarity -n 70000 -d 1024 -o $tmp/p.csv" /dev/null >"$tmp/tty.out" 2>&1
 check "a long job on a terminal: a progress line with the time left" \
 	grep -qE 'pescope: --dump-series similarity: [0-9]+%, about [0-9.]+ (seconds|minutes) left' "$tmp/tty.out"
-"$PESCOPE" --dump-series similarity -n 300000 -d 1024 -o "$tmp/p.csv" 2>"$tmp/err"
+"$PESCOPE" --dump-series similarity -n 70000 -d 1024 -o "$tmp/p.csv" 2>"$tmp/err"
 check "... and none when standard error is not a terminal" test ! -s "$tmp/err"
 
 finish
