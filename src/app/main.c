@@ -45,15 +45,12 @@ static int finish_stdout(enum lang l)
 
 /* The mode's exit status, once what it wrote to standard output is out: a
  * mode that succeeded but whose output was lost (pescope --bench
- * >/dev/full) ends with EX_IOERR and one line; so does one whose messages
- * could not be written to standard error (nothing more can be said then). */
+ * >/dev/full) ends with EX_IOERR and one line. (Standard error is written
+ * only on the way to a failure, whose status stands when the message is
+ * lost too; the progress line of a long job is no result.) */
 static int finish_output(int rc, enum lang l)
 {
-	if (rc == 0)
-		rc = finish_stdout(l);
-	if (rc == 0 && say_failed())
-		rc = EX_IOERR;
-	return rc;
+	return rc == 0 ? finish_stdout(l) : rc;
 }
 
 /* --list WHAT: the words, one a line (lesson names come from the lessons

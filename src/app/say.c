@@ -10,8 +10,6 @@
 
 #include "base/tr.h"
 
-static bool failed;	/* a message could not be written */
-
 /* Writes s to stderr with every control character as \xNN: C0 and DEL,
  * and C1 (U+0080-U+009F, two bytes in UTF-8, which some terminals obey as
  * CSI and the like), so that no name in a message can move the cursor or
@@ -51,8 +49,6 @@ static void say_v(const char *prefix, const char *fmt, va_list ap)
 	fputs(prefix, stderr);
 	put_escaped(n < 0 ? fmt : msg);
 	fputc('\n', stderr);
-	if (fflush(stderr) != 0 || ferror(stderr))
-		failed = true;
 	if (msg != buf)
 		free(msg);
 }
@@ -73,11 +69,6 @@ void say_at(const char *fmt, ...)
 	va_start(ap, fmt);
 	say_v("", fmt, ap);
 	va_end(ap);
-}
-
-bool say_failed(void)
-{
-	return failed;
 }
 
 /* The errors a file, a folder or a pipe gives, with glibc's English. */

@@ -12,7 +12,6 @@
 #ifndef SAY_H
 #define SAY_H
 
-#include <stdbool.h>
 
 #include "base/lang.h"
 
@@ -28,10 +27,6 @@ void say(const char *fmt, ...) SAY_FORMAT;
 /* The same without "pescope: ", for messages that begin with where the
  * fault is ("FILE:LINE: why"). */
 void say_at(const char *fmt, ...) SAY_FORMAT;
-
-/* True once a message could not be written (standard error closed or
- * full): the run then ends with status 74 whatever else happened. */
-bool say_failed(void);
 
 /* What errno value err means, in language l: strerror's text in English;
  * in Chinese a translation of the errors files and pipes give (a general
