@@ -12,7 +12,6 @@
 #ifndef SAY_H
 #define SAY_H
 
-
 #include "base/lang.h"
 
 #if defined(__GNUC__)
