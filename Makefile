@@ -46,7 +46,7 @@ NC_LIBS   = $(or $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null),-lncursesw)
 PE_CPPFLAGS := -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
                -DPESCOPE_VERSION='"$(VERSION)"' -DPESCOPE_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS  = $(WARN) $(PE_CPPFLAGS) $(NC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
-LIBS        = $(NC_LIBS) -lm
+LIBS        = $(NC_LIBS) -lm -pthread
 
 # Sanitizer builds go to their own folder so they never mix with normal objects.
 BUILD ?= build

@@ -35,7 +35,7 @@ _pescope()
 		--train --vector -o --output
 		--dtype --keys --export --size --color --colors --frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
-		--list-keys -h --help -V --version'
+		--force --list-keys -h --help -V --version'
 	local lists='views presets layouts formats dtypes series scalings palettes
 		themes colors depths langs lessons'
 

@@ -1,6 +1,11 @@
 /* bench.c - `pescope --bench`: times the real drawing path (screen_draw, the
- * ncurses copy and ncurses' own diffing) on an off-screen terminal that
- * writes into a temporary file, and counts the bytes a terminal would get.
+ * ncurses copy and ncurses' own diffing) on an off-screen terminal, and
+ * counts the bytes a terminal would get.
+ *
+ * The off-screen terminal writes to /dev/null while frames are timed; for
+ * the two frames whose bytes are counted, its file descriptor is pointed at
+ * a pipe whose other end a thread reads and counts (count_frame). Nothing
+ * grows with the frames, and no temporary file can fill a disk.
  *
  * The run alternates one-step position moves (the common case) with a
  * parameter change every PARAM_EVERY frames (which recomputes the heatmap).
@@ -17,27 +22,106 @@
 #include "app/say.h"
 #include "base/tr.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
 
 #include "base/clock.h"
 #include "views/screen.h"
 #include "app/lesson_mode.h"
 #include "app/session.h"
 #include "io/term.h"
+#include "io/status.h"
 #include "model/reduce.h"
 #include "render/work.h"
 #include "views/views.h"
 
 enum { PARAM_EVERY = 25 };
 
-static long long bytes_so_far(FILE *out)
+/* ---- counting the bytes of one frame ---- */
+
+/* The counting thread's stack: small, so that it starts under a tight
+ * `ulimit -v` as well (the default is 8 MiB of address space). */
+enum { COUNTER_STACK = 256 * 1024 };
+
+struct counter {
+	int fd;			/* the pipe's read end */
+	long long bytes;	/* what came through it, until its end */
+	int err;		/* an errno value from read, or 0 */
+	char buf[16384];
+};
+
+static void *count_bytes(void *arg)
 {
-	struct stat st;
-	fflush(out);
-	return fstat(fileno(out), &st) == 0 ? (long long)st.st_size : 0;
+	struct counter *k = arg;
+	ssize_t got;
+
+	while ((got = read(k->fd, k->buf, sizeof k->buf)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			k->err = errno;
+			break;
+		}
+		k->bytes += got;
+	}
+	return NULL;
 }
+
+/* Draws one frame with the terminal's descriptor out_fd pointed at a pipe
+ * a thread counts, then points it back at /dev/null (null_fd), which closes
+ * the pipe's last write end: the thread sees its end and has counted every
+ * byte. *bytes gets the count; 0 or an errno value. */
+static int count_frame(int out_fd, int null_fd, void (*frame)(void *),
+		       void *arg, long long *bytes)
+{
+	static struct counter k;
+	pthread_attr_t attr;
+	pthread_t th;
+	int p[2], rc;
+
+	if (pipe(p) != 0)
+		return errno;
+	k.fd = p[0];
+	k.bytes = 0;
+	k.err = 0;
+	rc = pthread_attr_init(&attr);
+	if (rc == 0) {
+		pthread_attr_setstacksize(&attr, COUNTER_STACK);
+		rc = pthread_create(&th, &attr, count_bytes, &k);
+		pthread_attr_destroy(&attr);
+	}
+	if (rc != 0) {
+		close(p[0]);
+		close(p[1]);
+		/* a thread that cannot start for want of memory or threads */
+		return rc == EAGAIN ? ENOMEM : rc;
+	}
+	if (dup2(p[1], out_fd) < 0)
+		rc = errno;
+	close(p[1]);
+	if (rc == 0)
+		frame(arg);
+	if (dup2(null_fd, out_fd) < 0 && rc == 0)
+		rc = errno;
+	pthread_join(th, NULL);
+	close(p[0]);
+	*bytes = k.bytes;
+	return rc ? rc : k.err;
+}
+
+/* ---- frames ---- */
+
+struct run {
+	struct screen *sc;
+	struct state *s;
+	struct canvas *c;
+};
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -46,16 +130,26 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* One frame through the whole path; returns its duration in ms. */
-static double timed_frame(struct screen *sc, const struct state *s,
-			  struct canvas *c)
+static double timed_frame(const struct run *r)
 {
 	double t0 = clock_ms_fine();
 
 	work_frame_start();
-	screen_draw(sc, s, c);
-	term_draw(c);
+	screen_draw(r->sc, r->s, r->c);
+	term_draw(r->c);
 	work_frame_end();
 	return clock_ms_fine() - t0;
+}
+
+static void frame_of(void *arg)
+{
+	timed_frame(arg);
+}
+
+static void repaint_of(void *arg)
+{
+	term_invalidate();
+	timed_frame(arg);
 }
 
 /* The action of frame i: mostly a step right, sometimes a parameter. */
@@ -73,50 +167,98 @@ static struct action bench_action(int i)
 	return a;
 }
 
+/* The timed frames: their durations in ms (sorted), the moves' in mv. */
+static void time_frames(const struct run *r, int frames, double *ms,
+			double *mv, int *moves, int *catchup_frames,
+			double *catchup_ms)
+{
+	int pending = 0;
+	double since = 0.0;
+
+	*moves = *catchup_frames = 0;
+	*catchup_ms = 0.0;
+	work_budget_set(WORK_SLICE_MS);
+	for (int i = 0; i < frames; i++) {
+		struct action a = bench_action(i);
+		/* a move that finds every job done */
+		bool move = a.kind == ACT_POS_STEP && pending == 0;
+
+		if (a.kind != ACT_POS_STEP)
+			pending = 0;
+		reduce(r->s, &a);
+		ms[i] = timed_frame(r);
+		if (move)
+			mv[(*moves)++] = ms[i];
+		/* Count the frames since the last parameter change until its
+		 * screen is complete. */
+		if (pending == 0)
+			since = 0.0;
+		pending++;
+		since += ms[i];
+		if (!work_unfinished()) {
+			if (pending > *catchup_frames)
+				*catchup_frames = pending;
+			if (since > *catchup_ms)
+				*catchup_ms = since;
+			pending = 0;
+		}
+	}
+	work_budget_set(0.0);
+	qsort(ms, (size_t)frames, sizeof *ms, cmp_double);
+	qsort(mv, (size_t)*moves, sizeof *mv, cmp_double);
+}
+
+/* What a failed system call during set-up means, in l: the exit status,
+ * with its one line said. */
+static int setup_failed(enum lang l, int err)
+{
+	say(tr(l, "cannot set up the benchmark: %s"), say_errno(l, err));
+	return status_of_errno(err, EX_IOERR);
+}
+
 int bench_run(const struct options *opt)
 {
+	enum lang l = (enum lang)opt->lang;
 	const char *tname = getenv("TERM");
 	struct term_opts to = { opt->ascii, false, opt->palette,
 				TERM_DEPTH_AUTO, (enum theme)opt->theme };
-	FILE *out = tmpfile();
-	struct canvas *c = canvas_new(opt->width, opt->height);
-	struct screen *sc = screen_new(views_catalog());
-	double *ms = malloc((size_t)opt->frames * sizeof *ms);
-	double *mv = malloc((size_t)opt->frames * sizeof *mv);
 	struct state s;
+	struct run r = { NULL, &s, NULL };
 	struct lesson_book book;
-	char err[256];
-	long long b0, full_bytes, move_bytes;
-	int rc, catchup_frames = 0, pending = 0, moves = 0;
-	double catchup_ms = 0.0, since = 0.0;
+	int null_fd = -1, out_fd, rc, err, moves = 0, catchup_frames;
+	FILE *out = NULL;
+	double *ms = NULL, *mv = NULL, catchup_ms;
+	char msg[256];
+	long long full_bytes, move_bytes;
 
-	if (!out || !c || !sc || !ms || !mv) {
-		say("%s", tr((enum lang)opt->lang, "cannot set up the benchmark "
-			     "(out of memory or no temporary file)"));
-		if (out)
-			fclose(out);
-		canvas_free(c);
-		screen_free(sc);
-		free(ms);
-		free(mv);
-		return 71;
+	memset(&book, 0, sizeof book);
+	r.c = canvas_new(opt->width, opt->height);
+	r.sc = screen_new(views_catalog());
+	ms = malloc((size_t)opt->frames * sizeof *ms);
+	mv = malloc((size_t)opt->frames * sizeof *mv);
+	if (!r.c || !r.sc || !ms || !mv) {
+		rc = setup_failed(l, ENOMEM);
+		goto out;
+	}
+	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	out_fd = null_fd < 0 ? -1 : dup(null_fd);
+	out = out_fd < 0 ? NULL : fdopen(out_fd, "w");
+	if (!out) {
+		rc = setup_failed(l, errno);
+		if (out_fd >= 0)
+			close(out_fd);
+		goto out;
 	}
 	rc = lesson_mode_load(opt, false, &book);
-	if (rc != 0) {
-		lesson_book_free(&book);
-		free(ms);
-		free(mv);
-		canvas_free(c);
-		screen_free(sc);
-		fclose(out);
-		return rc;
-	}
+	if (rc != 0)
+		goto out;
 	if (!tname || !*tname)
 		tname = "xterm-256color";
-	if (term_open_offscreen(&to, tname, out, opt->width, opt->height, err,
-				sizeof err) != 0) {
-		fprintf(stderr, "pescope: %s\n", err);
-		return 69;
+	rc = term_open_offscreen(&to, tname, out, opt->width, opt->height,
+				 msg, sizeof msg);
+	if (rc != 0) {
+		say("%s", msg);
+		goto out;
 	}
 	session_init(&s, opt);
 	state_set_screen(&s, opt->width, opt->height);
@@ -125,55 +267,34 @@ int bench_run(const struct options *opt)
 
 	/* Bytes: one full repaint (with every job finished), then one
 	 * single-step move. */
-	timed_frame(sc, &s, c);
-	term_invalidate();
-	b0 = bytes_so_far(out);
-	timed_frame(sc, &s, c);
-	full_bytes = bytes_so_far(out) - b0;
+	timed_frame(&r);
+	fflush(out);
+	err = count_frame(out_fd, null_fd, repaint_of, &r, &full_bytes);
 	reduce(&s, &(struct action){ ACT_POS_STEP, 1, 0, -1, -1, 0 });
-	b0 = bytes_so_far(out);
-	timed_frame(sc, &s, c);
-	move_bytes = bytes_so_far(out) - b0;
-
-	work_budget_set(WORK_SLICE_MS);
-	for (int i = 0; i < opt->frames; i++) {
-		struct action a = bench_action(i);
-		/* a move that finds every job done */
-		bool move = a.kind == ACT_POS_STEP && pending == 0;
-
-		if (a.kind != ACT_POS_STEP)
-			pending = 0;
-		reduce(&s, &a);
-		ms[i] = timed_frame(sc, &s, c);
-		if (move)
-			mv[moves++] = ms[i];
-		/* Count the frames since the last parameter change until its
-		 * screen is complete. */
-		if (pending == 0)
-			since = 0.0;
-		pending++;
-		since += ms[i];
-		if (!work_unfinished()) {
-			if (pending > catchup_frames)
-				catchup_frames = pending;
-			if (since > catchup_ms)
-				catchup_ms = since;
-			pending = 0;
-		}
+	if (!err)
+		err = count_frame(out_fd, null_fd, frame_of, &r, &move_bytes);
+	if (err) {
+		term_close();
+		rc = setup_failed(l, err);
+		goto out;
 	}
-	work_budget_set(0.0);
+	time_frames(&r, opt->frames, ms, mv, &moves, &catchup_frames,
+		    &catchup_ms);
 	term_close();
-	qsort(ms, (size_t)opt->frames, sizeof *ms, cmp_double);
-	qsort(mv, (size_t)moves, sizeof *mv, cmp_double);
 	printf("frames=%d p50_ms=%.3f p95_ms=%.3f max_ms=%.3f move_bytes=%lld full_bytes=%lld catchup_frames=%d catchup_ms=%.3f move_p95_ms=%.3f\n",
 	       opt->frames, ms[opt->frames / 2], ms[(opt->frames * 95) / 100],
 	       ms[opt->frames - 1], move_bytes, full_bytes, catchup_frames,
 	       catchup_ms, moves ? mv[(moves * 95) / 100] : 0.0);
+out:
+	term_close();
+	if (out)
+		fclose(out);
+	if (null_fd >= 0)
+		close(null_fd);
+	lesson_book_free(&book);
 	free(ms);
 	free(mv);
-	canvas_free(c);
-	screen_free(sc);
-	fclose(out);
-	lesson_book_free(&book);
-	return 0;
+	canvas_free(r.c);
+	screen_free(r.sc);
+	return rc;
 }

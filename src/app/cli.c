@@ -398,6 +398,13 @@ static const char *set_colors(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_force(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->force = true;
+	return NULL;
+}
+
 static const char *set_ascii(struct options *opt, const char *arg)
 {
 	(void)arg;
@@ -682,6 +689,11 @@ static const struct cli_option table[] = {
 	  .accepts = N_("float64, float32, %s, %s, fp64, fp32, fp16 or bf16"),
 	  .terms = TERMS("bfloat16", "float16", "collisions", "bfloat16"),
 	  .modes = IN_DUMP | IN_SERIES, .set = set_dtype },
+	{ .name = "force",
+	  .help = N_("start a --dump or --dump-series estimated at more than "
+		     "a minute of work (without it, such a job is refused "
+		     "with its estimate)"),
+	  .modes = IN_DUMP | IN_SERIES, .set = set_force },
 	{ .name = "snapshot",
 	  .help = N_("print the explorer's screen once as text and exit "
 		     "(needs no terminal); with --keys, the last screen of the "

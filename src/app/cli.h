@@ -93,6 +93,8 @@ struct options {
 					 * TERM_DEPTH_AUTO (the terminal's) */
 	bool ascii;			/* ASCII glyphs only */
 	int frames;			/* for CLI_BENCH, 1 .. CLI_FRAMES_MAX */
+	bool force;			/* --force: start a job above the
+					 * estimate's bound (app/job.h) */
 	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */
 	int series;			/* for CLI_SERIES: enum series_kind */
 	struct series_stretch stretch;	/* for --dump-series wavelengths:

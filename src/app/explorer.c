@@ -189,7 +189,7 @@ int explore_run(const struct options *opt)
 		err[0] = '\0';
 	if (rc != 0) {
 		if (err[0])
-			fprintf(stderr, "pescope: %s\n", err);
+			say("%s", err);
 		lesson_book_free(&book);
 		return rc;
 	}

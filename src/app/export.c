@@ -1,6 +1,7 @@
 /* export.c - the export key and the `pescope --export FILE` mode (see
  * export.h). */
 #include "app/export.h"
+#include "app/say.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -79,6 +80,6 @@ int export_run(const struct options *opt)
 	if (signals_pending())
 		signals_end(signals_pending());
 	if (rc)
-		fprintf(stderr, "pescope: %s\n", err);
+		say("%s", err);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app/lesson_files.h"
+#include "io/status.h"
 #include "model/lesson_run.h"
 #include "views/views.h"
 
@@ -32,9 +33,10 @@ static int load_path(const char *path, enum lang lang, struct lesson_book *b)
 	struct lesson *l;
 
 	if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
-		say(tr(lang, "%s: cannot read: %s"), path,
-		    say_errno(lang, errno));
-		return EX_NOINPUT;
+		int e = errno;
+
+		say(tr(lang, "%s: cannot read: %s"), path, say_errno(lang, e));
+		return status_of_errno(e, EX_NOINPUT);
 	}
 	if (!S_ISREG(st.st_mode)) {
 		say("%s: %s", path,

@@ -15,6 +15,7 @@
 #include "app/cli.h"
 #include "app/explorer.h"
 #include "app/export.h"
+#include "app/job.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
 #include "app/say.h"
@@ -26,6 +27,8 @@
 #include "io/dump.h"
 #include "io/series.h"
 #include "io/signals.h"
+#include "io/status.h"
+#include "io/term.h"
 #include "io/theme.h"
 #include "views/views.h"
 
@@ -42,6 +45,16 @@ static int finish_stdout(enum lang l)
 	return 0;
 }
 
+/* The mode's exit status, once what it wrote to standard output is out: a
+ * mode that succeeded but whose output was lost (pescope --bench
+ * >/dev/full) ends with EX_IOERR and one line. (Standard error is written
+ * only on the way to a failure, whose status stands when the message is
+ * lost too; the progress line of a long job is no result.) */
+static int finish_output(int rc, enum lang l)
+{
+	return rc == 0 ? finish_stdout(l) : rc;
+}
+
 /* --list WHAT: the words, one a line (lesson names come from the lessons
  * folder, so lesson_mode.c lists those). */
 static int run_list(const struct options *opt)
@@ -52,26 +65,55 @@ static int run_list(const struct options *opt)
 		return lesson_names_run(opt);
 	for (int i = 0; (w = cli_list_word(opt->list, i)); i++)
 		puts(w);
-	return finish_stdout(opt->lang);
+	return 0;
 }
 
-/* Writes what the mode asks for to fp; 0 or an errno value. */
-static int write_content(FILE *fp, const struct options *opt)
-{
-	struct dump_spec spec = { opt->pe, opt->length, opt->format,
-				  opt->dtype };
-	struct series_spec series = { opt->pe, opt->length, opt->dim,
-				      (enum series_kind)opt->series,
-				      opt->number_type,
-				      (unsigned long long)opt->seed, opt->stretch };
+/* What the data modes write: the specs of the writers, and what the job
+ * is called in messages ("--dump-series scores"). */
+struct output_job {
+	struct dump_spec dump;
+	struct series_spec series;
+	char what[48];
+	double estimate_s;
+};
 
+static void output_job_init(struct output_job *j, const struct options *opt)
+{
+	j->dump = (struct dump_spec){ opt->pe, opt->length, opt->format,
+				      opt->dtype, NULL };
+	j->series = (struct series_spec){ opt->pe, opt->length, opt->dim,
+					  (enum series_kind)opt->series,
+					  opt->number_type,
+					  (unsigned long long)opt->seed,
+					  opt->stretch, NULL };
+	j->estimate_s = 0.0;
+	if (opt->mode == CLI_SERIES) {
+		snprintf(j->what, sizeof j->what, "--dump-series %s",
+			 cli_list_word(CLI_LIST_SERIES, opt->series));
+		j->estimate_s = series_estimate_s(&j->series);
+	} else if (opt->mode == CLI_DUMP) {
+		snprintf(j->what, sizeof j->what, "--dump %s",
+			 cli_list_word(CLI_LIST_FORMATS, (int)opt->format));
+		j->estimate_s = dump_estimate_s(&j->dump);
+	} else {
+		snprintf(j->what, sizeof j->what, "--vector");
+	}
+}
+
+/* Writes what the mode asks for to fp, telling p of its progress; 0 or an
+ * errno value. */
+static int write_content(FILE *fp, const struct options *opt,
+			 struct output_job *j, struct progress *p)
+{
+	j->dump.progress = p;
+	j->series.progress = p;
 	switch (opt->mode) {
 	case CLI_VECTOR:
 		return series_vector(fp, &opt->pe, opt->vector_pos);
 	case CLI_SERIES:
-		return series_write(fp, &series, signals_flag());
+		return series_write(fp, &j->series, signals_flag());
 	default:
-		return dump_write(fp, &spec, signals_flag());
+		return dump_write(fp, &j->dump, signals_flag());
 	}
 }
 
@@ -80,6 +122,8 @@ static int write_content(FILE *fp, const struct options *opt)
 static int run_output(const struct options *opt)
 {
 	struct atomic_file af;
+	struct output_job oj;
+	struct job job;
 	enum lang l = opt->lang;
 	const char *path = opt->output && strcmp(opt->output, "-") != 0 ?
 			   opt->output : NULL;
@@ -92,14 +136,21 @@ static int run_output(const struct options *opt)
 			     "output"));
 		return EX_USAGE;
 	}
+	output_job_init(&oj, opt);
+	err = job_check(l, oj.what, opt->pe.d_model, opt->length,
+			oj.estimate_s, opt->force);
+	if (err)
+		return err;
 	/* Every signal that would end us removes the temporary first. */
 	signals_catch();
 	err = atomic_file_open(&af, path);
 	if (err) {
 		say(tr(l, "cannot write \"%s\": %s"), path, say_errno(l, err));
-		return EX_CANTCREAT;
+		return status_of_errno(err, EX_CANTCREAT);
 	}
-	err = write_content(af.fp, opt);
+	job_begin(&job, l, oj.what, oj.estimate_s);
+	err = write_content(af.fp, opt, &oj, &job.progress);
+	job_end(&job);
 	if (err)
 		atomic_file_abort(&af);
 	else
@@ -114,9 +165,44 @@ static int run_output(const struct options *opt)
 		else
 			say(tr(l, "cannot write to standard output: %s"),
 			    say_errno(l, err));
-		return EX_IOERR;
+		return status_of_errno(err, EX_IOERR);
 	}
 	return 0;
+}
+
+/* Runs the mode opt picks; its exit status. */
+static int run_mode(struct options *opt, enum lang l)
+{
+	switch (opt->mode) {
+	case CLI_HELP:
+		cli_usage(stdout, l);
+		return 0;
+	case CLI_VERSION:
+		printf("pescope %s\n", PESCOPE_VERSION);
+		return 0;
+	case CLI_DUMP:
+	case CLI_VECTOR:
+	case CLI_SERIES:
+		return run_output(opt);
+	case CLI_SNAPSHOT:
+		return snapshot_run(opt);
+	case CLI_EXPORT:
+		return export_run(opt);
+	case CLI_LIST_KEYS:
+		keys_doc_markdown(stdout, views_catalog(), !opt->ascii);
+		return 0;
+	case CLI_BENCH:
+		return bench_run(opt);
+	case CLI_KEYS:
+		return script_run(opt);
+	case CLI_LESSONS:
+		return lessons_run(opt);
+	case CLI_LIST:
+		return run_list(opt);
+	case CLI_EXPLORE:
+		break;
+	}
+	return explore_run(opt);
 }
 
 int main(int argc, char **argv)
@@ -146,9 +232,11 @@ int main(int argc, char **argv)
 	l = opt.mode == CLI_HELP || opt.mode == CLI_VERSION ?
 	    cli_lang(argc, argv) : (enum lang)opt.lang;
 	/* --theme auto asks the terminal only where one is drawn on, before
-	 * curses starts. */
+	 * curses starts: not one the explorer refuses (TERM=dumb), which
+	 * must see no escape at all. */
 	opt.theme = theme_settle(opt.theme, opt.mode == CLI_EXPLORE &&
-					    opt.color != COLOR_CHOICE_NEVER);
+					    opt.color != COLOR_CHOICE_NEVER &&
+					    term_addressable());
 	/* No --seed: new drill questions each run, except in a --keys
 	 * script, which must replay the same way every time. */
 	if (opt.seed < 0 && opt.mode == CLI_KEYS)
@@ -157,34 +245,5 @@ int main(int argc, char **argv)
 		opt.seed = (long long)(((unsigned long long)time(NULL) ^
 					(unsigned long long)getpid() << 16) &
 				       (unsigned long long)CLI_SEED_MAX);
-	switch (opt.mode) {
-	case CLI_HELP:
-		cli_usage(stdout, l);
-		return finish_stdout(l);
-	case CLI_VERSION:
-		printf("pescope %s\n", PESCOPE_VERSION);
-		return finish_stdout(l);
-	case CLI_DUMP:
-	case CLI_VECTOR:
-	case CLI_SERIES:
-		return run_output(&opt);
-	case CLI_SNAPSHOT:
-		return snapshot_run(&opt);
-	case CLI_EXPORT:
-		return export_run(&opt);
-	case CLI_LIST_KEYS:
-		keys_doc_markdown(stdout, views_catalog(), !opt.ascii);
-		return finish_stdout(l);
-	case CLI_BENCH:
-		return bench_run(&opt);
-	case CLI_KEYS:
-		return script_run(&opt);
-	case CLI_LESSONS:
-		return lessons_run(&opt);
-	case CLI_LIST:
-		return run_list(&opt);
-	case CLI_EXPLORE:
-		break;
-	}
-	return explore_run(&opt);
+	return finish_output(run_mode(&opt, l), l);
 }

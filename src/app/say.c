@@ -2,21 +2,73 @@
 #include "app/say.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/tr.h"
+
+/* Writes s to stderr with every control character as \xNN: C0 and DEL,
+ * and C1 (U+0080-U+009F, two bytes in UTF-8, which some terminals obey as
+ * CSI and the like), so that no name in a message can move the cursor or
+ * change a colour. Everything else, UTF-8 included, is written as it is. */
+static void put_escaped(const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		unsigned c = *p;
+		bool c1 = c == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
+
+		if (c1)
+			c = *++p;
+		if (c < 0x20 || c == 0x7f || c1) {
+			char e[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+			fwrite(e, 1, sizeof e, stderr);
+		} else {
+			fputc((int)c, stderr);
+		}
+	}
+}
+
+static void say_v(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[2048], *msg = buf;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	if (n >= (int)sizeof buf && (msg = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(msg, (size_t)n + 1, fmt, again);
+	else if (n >= (int)sizeof buf)
+		msg = buf;	/* out of memory: the message cut */
+	va_end(again);
+	fputs(prefix, stderr);
+	put_escaped(n < 0 ? fmt : msg);
+	fputc('\n', stderr);
+	if (msg != buf)
+		free(msg);
+}
 
 void say(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("pescope: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say_v("pescope: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void say_at(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v("", fmt, ap);
+	va_end(ap);
 }
 
 /* The errors a file, a folder or a pipe gives, with glibc's English. */

@@ -2,7 +2,13 @@
  * language of the run: "pescope: " and the sentence, translated by the
  * caller (say(tr(l, "cannot write \"%s\": %s"), path, ...)), so the
  * compiler checks the English against the arguments and `make strings`
- * finds the sentence. */
+ * finds the sentence.
+ *
+ * Every message is written with its control characters escaped (\x1b for
+ * ESC, C1 controls too): a file name or a value with escapes in it can
+ * neither move the cursor nor change a colour, and a message stays on its
+ * line. This is the one place that escapes what a message prints; callers
+ * pass names as they are. */
 #ifndef SAY_H
 #define SAY_H
 
@@ -16,6 +22,10 @@
 
 /* Writes "pescope: ", the formatted message and a newline to stderr. */
 void say(const char *fmt, ...) SAY_FORMAT;
+
+/* The same without "pescope: ", for messages that begin with where the
+ * fault is ("FILE:LINE: why"). */
+void say_at(const char *fmt, ...) SAY_FORMAT;
 
 /* What errno value err means, in language l: strerror's text in English;
  * in Chinese a translation of the errors files and pipes give (a general

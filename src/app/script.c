@@ -23,6 +23,7 @@
 #include "model/lesson.h"
 #include "base/numparse.h"
 #include "io/render_text.h"
+#include "io/status.h"
 #include "model/reduce.h"
 #include "views/views.h"
 
@@ -493,7 +494,7 @@ static int open_script(const char *path, enum lang l, FILE **in)
 {
 	struct stat st;
 	const char *why = NULL;
-	int fd;
+	int fd, err = 0;
 
 	*in = NULL;
 	if (strcmp(path, "-") == 0) {
@@ -502,7 +503,7 @@ static int open_script(const char *path, enum lang l, FILE **in)
 	}
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) != 0)
-		why = say_errno(l, errno);
+		why = say_errno(l, err = errno);
 	else if (S_ISDIR(st.st_mode))
 		why = say_errno(l, EISDIR);
 	else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
@@ -510,13 +511,13 @@ static int open_script(const char *path, enum lang l, FILE **in)
 			 "FIFO)");
 	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
 		 !(*in = fdopen(fd, "r")))
-		why = say_errno(l, errno);
+		why = say_errno(l, err = errno);
 	if (*in)
 		return 0;
 	if (fd >= 0)
 		close(fd);
 	say(tr(l, "cannot read \"%s\": %s"), path, why);
-	return EX_NOINPUT;
+	return status_of_errno(err, EX_NOINPUT);
 }
 
 /* Writes the final screen (with --snapshot) and the status line. */
@@ -558,7 +559,7 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 		script_begin(&ss, sc, c);
 		switch (script_feed(&ss, in, err, sizeof err)) {
 		case SCRIPT_BAD_LINE:
-			fprintf(stderr, "%s:%ld: %s\n", name, ss.line, err);
+			say_at("%s:%ld: %s", name, ss.line, err);
 			rc = EX_DATAERR;
 			break;
 		case SCRIPT_READ_ERROR:

@@ -10,6 +10,7 @@
 #include "views/screen.h"
 #include "app/headless.h"
 #include "io/render_text.h"
+#include "io/status.h"
 
 int snapshot_run(const struct options *opt)
 {
@@ -30,9 +31,11 @@ int snapshot_run(const struct options *opt)
 	rc = render_text(stdout, h.c, &ro);
 	headless_close(&h);
 	if (rc != 0 || fflush(stdout) != 0 || ferror(stdout)) {
+		int err = errno ? errno : EIO;
+
 		say(tr((enum lang)opt->lang, "cannot write the snapshot: %s"),
-		    say_errno((enum lang)opt->lang, errno ? errno : EIO));
-		return 74;
+		    say_errno((enum lang)opt->lang, err));
+		return status_of_errno(err, 74);
 	}
 	return 0;
 }

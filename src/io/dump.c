@@ -155,6 +155,7 @@ static int write_npy(struct out *o, const struct dump_spec *spec,
 		return o->err;
 	o->len += dump_npy_header(spec, head);
 	for (long long r = 0; r < spec->length; r++) {
+		progress_tell(spec->progress, r, spec->length);
 		/* a row is at most 512 KiB: it always fits in a chunk */
 		unsigned char *dst = out_room(o, d * width);
 		if (!dst)
@@ -385,6 +386,7 @@ static int write_text(struct out *o, const struct dump_spec *spec,
 		o->len += n;
 	}
 	for (long long r = 0; r < spec->length; r++) {
+		progress_tell(spec->progress, r, spec->length);
 		pe_rowgen_next(gen, row);
 		for (int j = 0; j < d; j++) {
 			/* room for the text and its NUL, which sep replaces */
@@ -400,6 +402,13 @@ static int write_text(struct out *o, const struct dump_spec *spec,
 }
 
 /* ---- entry point ---- */
+
+double dump_estimate_s(const struct dump_spec *spec)
+{
+	double values = (double)spec->length * spec->params.d_model;
+
+	return values / (spec->format == DUMP_NPY ? 2e8 : 1e7);
+}
 
 int dump_write(FILE *fp, const struct dump_spec *spec,
 	       const volatile sig_atomic_t *cancel)

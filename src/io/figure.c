@@ -1,5 +1,6 @@
 /* figure.c - a screen written to a file chosen by its name (see figure.h). */
 #include "io/figure.h"
+#include "io/status.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -44,7 +45,7 @@ int figure_write(const char *path, const struct canvas *c,
 	rc = atomic_file_open(&af, path);
 	if (rc) {
 		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
-		return EX_CANTCREAT;
+		return status_of_errno(rc, EX_CANTCREAT);
 	}
 	errno = 0;
 	if (kind == FIGURE_SVG) {
@@ -64,7 +65,7 @@ int figure_write(const char *path, const struct canvas *c,
 	}
 	if (rc) {
 		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
-		return EX_IOERR;
+		return status_of_errno(rc, EX_IOERR);
 	}
 	return 0;
 }

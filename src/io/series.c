@@ -73,6 +73,7 @@ static int write_values(FILE *fp, const struct series_spec *sp,
 	for (long long r = 0; r < rows && !err; r++) {
 		double v[2] = { (double)r, 0.0 };
 
+		progress_tell(sp->progress, r, rows);
 		if (cancelled(cancel))
 			return ECANCELED;
 		if (sp->kind == SERIES_WAVELENGTHS &&
@@ -102,6 +103,7 @@ static int write_rope_bound(FILE *fp, const struct series_spec *sp,
 	for (long long m0 = 0; m0 < sp->length && !err; m0 += BLOCK) {
 		int n = sp->length - m0 < BLOCK ? (int)(sp->length - m0) : BLOCK;
 
+		progress_tell(sp->progress, m0, sp->length);
 		for (int j = 0; j < n; j++)
 			m[j] = (double)(m0 + j);
 		memset(state, 0, sizeof state);
@@ -140,6 +142,7 @@ static int write_rope_random(FILE *fp, const struct series_spec *sp,
 	for (long long m0 = 0; m0 < sp->length && !err; m0 += BLOCK) {
 		int n = sp->length - m0 < BLOCK ? (int)(sp->length - m0) : BLOCK;
 
+		progress_tell(sp->progress, m0, sp->length);
 		if (cancelled(cancel)) {
 			err = ECANCELED;
 			break;
@@ -172,9 +175,12 @@ struct scores_mem {
 enum { SCORES_BLOCK = 256 };
 static const enum attn_scheme score_schemes[2] = { ATTN_ADDED, ATTN_ROPE };
 
-/* The block of queries [r0, r0 + nb) against all keys into mem->out. */
+/* The block of queries [r0, r0 + nb) against all keys into mem->out;
+ * progress is told at every chunk of pairs (a block at d 65536 is a
+ * minute of work). */
 static void scores_block(const struct attn *a, long long r0, int nb, int L,
-			 int chunk, struct scores_mem *mem)
+			 int chunk, struct scores_mem *mem,
+			 struct progress *progress)
 {
 	int h = a->set.pe.d_model / 2;
 	struct attn_axis rows = { mem->pos + r0, NULL, nb };
@@ -185,6 +191,8 @@ static void scores_block(const struct attn *a, long long r0, int nb, int L,
 	for (int i0 = 0; i0 < h; i0 += chunk) {
 		int i1 = h - i0 < chunk ? h : i0 + chunk;
 
+		progress_tell(progress, r0 * L + (long long)nb * L * i0 / h,
+			      (long long)L * L);
 		for (int s = 0; s < 2; s++) {
 			attn_vectors(a, score_schemes[s], ATTN_KEY, &cols, i0, i1,
 				     mem->keys[s]);
@@ -233,7 +241,7 @@ static int write_scores(FILE *fp, const struct series_spec *sp,
 				err = ECANCELED;
 				break;
 			}
-			scores_block(&a, r0, nb, L, chunk, &mem);
+			scores_block(&a, r0, nb, L, chunk, &mem, sp->progress);
 			for (long long k = 0; k < (long long)nb * L && !err; k++) {
 				double v[4] = { (double)(r0 + k / L),
 						(double)(k % L), mem.out[0][k],
@@ -265,6 +273,7 @@ static int write_collisions(FILE *fp, const struct series_spec *sp,
 	for (long long p = 1; p < sp->length && !err; p++) {
 		double v[2] = { (double)p, prec_round(sp->dtype, (double)p) };
 
+		progress_tell(sp->progress, p, sp->length);
 		if (cancelled(cancel))
 			return ECANCELED;
 		if (v[1] == before)
@@ -272,6 +281,26 @@ static int write_collisions(FILE *fp, const struct series_spec *sp,
 		before = v[1];
 	}
 	return err;
+}
+
+double series_estimate_s(const struct series_spec *spec)
+{
+	double L = (double)spec->length, h = spec->pe.d_model / 2;
+
+	switch (spec->kind) {
+	case SERIES_SCORES:
+		return 2 * h * L * L / 1e9 + L * L / 3e6;
+	case SERIES_SIMILARITY:
+		return L * h / 1.5e7 + L / 5e6;
+	case SERIES_ROPE_BOUND:
+		return L * h / 5e7 + L / 5e6;
+	case SERIES_ROPE_RANDOM:	/* ~1 ns a pair, draw and offset here */
+		return L * h * ROPE_RANDOM_DRAWS / 5e8 + L / 5e6;
+	case SERIES_WAVELENGTHS:
+		return h / 5e6;
+	default:
+		return L / 5e6;
+	}
 }
 
 int series_write(FILE *fp, const struct series_spec *spec,

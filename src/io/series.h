@@ -52,6 +52,7 @@
 
 #include "engine/pe.h"
 #include "engine/precision.h"
+#include "io/progress.h"
 
 enum series_kind {
 	SERIES_WAVELENGTHS,
@@ -91,6 +92,7 @@ struct series_spec {
 	unsigned long long seed;	/* for SERIES_ROPE_RANDOM */
 	struct series_stretch stretch;	/* for SERIES_WAVELENGTHS; zero:
 					   none */
+	struct progress *progress;	/* told the rows done, or NULL */
 };
 
 /* omega'_i of pair i under the stretch, at the current length len (for
@@ -105,6 +107,14 @@ double series_stretched_omega(const struct pe_params *p,
  * between rows; cancel may be NULL). Does not flush or close fp. */
 int series_write(FILE *fp, const struct series_spec *spec,
 		 const volatile sig_atomic_t *cancel);
+
+/* About how many seconds series_write takes for spec on one core, from
+ * the rates measured on the bench machine (2-core AMD EPYC, 2026-12-01),
+ * each rounded down so that the estimate errs long: scores 1e9 of its
+ * d L^2 multiply-adds a second (1.5e9 measured) and 3e6 rows (3.6e6);
+ * similarity 1.5e7 of its L d/2 terms (1.8e7-2e7); rope-bound 5e7 of its
+ * L d/2 (5.7e7-7.7e7); every other series 5e6 rows (6.5e6-8e6). */
+double series_estimate_s(const struct series_spec *spec);
 
 /* Writes PE(pos) to fp: the two header lines, then for each dimension a
  * line "DIM VALUE". Returns 0 or the errno of a failed write. */

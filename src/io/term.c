@@ -4,6 +4,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <signal.h>
@@ -18,14 +19,22 @@
 
 #include "base/clock.h"
 #include "base/keycode.h"
+#include "base/keyseq.h"
 #include "base/utf8.h"
 #include "io/signals.h"
 
-/* Mouse reporting off, for every protocol ncurses may have turned on. */
+/* Mouse reporting on for an xterm-like terminal without XM (button
+ * presses, SGR's form of report, as xterm's XM says), and off for every
+ * protocol such a terminal may have had on; a terminal that only has
+ * kmous (X10 reports, as the Linux console) gets only mode 1000. */
+static const char mouse_on[] = "\033[?1000h\033[?1006h";
 static const char mouse_off[] =
 	"\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l";
+static const char mouse_x10_on[] = "\033[?1000h";
+static const char mouse_x10_off[] = "\033[?1000l";
 
-/* Bracketed paste on and off, and what the terminal wraps a paste in. */
+/* Bracketed paste on and off (terminfo's BE and BD where the entry has
+ * them), and what the terminal wraps a paste in. */
 static const char paste_on[] = "\033[?2004h";
 static const char paste_off[] = "\033[?2004l";
 static const char paste_begin[] = "\033[200~";
@@ -39,6 +48,7 @@ enum { MAX_CODES = 512, RESTORE_MAX = 256, HEAT_LEVELS = 64,
        PAIR_SLOTS = 8192 };	/* a power of two, more than ever used */
 
 enum {
+	ESC_DELAY_MS = 25,	/* for the rest of an escape sequence begun */
 	UTF8_WAIT_MS = 50,	/* for the rest of a character begun */
 	PASTE_IDLE_MS = 1000	/* a paste without an end ends after this */
 };
@@ -71,7 +81,14 @@ static struct {
 	bool pasting;		/* between paste_begin and paste_end */
 	long long paste_last_ms;	/* when the paste last gave a byte */
 	int pushback;		/* a byte or key read ahead, or ERR */
-	bool paste_to_send;	/* paste_on goes out after the next frame */
+	bool modes_to_send;	/* paste and mouse modes go out with the
+				 * next frame */
+	bool has_paste;		/* the terminal knows bracketed paste */
+	bool has_mouse;		/* and mouse reporting */
+	bool has_altscreen;	/* and an alternate screen (smcup) */
+	char mouse_on[32];	/* what turns mouse reporting on */
+	char mouse_off[64];	/*   and off */
+	FILE *offscreen_in;	/* what an off-screen terminal reads */
 } t = { .restore_fd = -1, .pushback = ERR };
 
 /* The signals that concern only the terminal: a size change, Ctrl-Z. */
@@ -128,6 +145,58 @@ static void restore_add(const char *s)
 	}
 }
 
+/* A terminfo string capability the entry has. */
+static bool has_str(const char *cap)
+{
+	const char *v = tigetstr(cap);
+
+	return v && v != (char *)-1 && *v;
+}
+
+/* Terminals that take xterm's private modes (bracketed paste, SGR mouse)
+ * whatever their entry says: tmux and screen (whose entries lack BE but
+ * which pass or ignore them), rxvt, st, and the newer xterm-like ones. */
+static bool xterm_like(const char *name)
+{
+	static const char *const families[] = {
+		"xterm", "tmux", "screen", "rxvt", "st", "kitty",
+		"alacritty", "foot", "putty", "konsole", "gnome", "vte",
+		"wezterm", "mintty", "iterm", "contour"
+	};
+
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+		size_t k = strlen(families[i]);
+		if (strncmp(name, families[i], k) == 0 &&
+		    (name[k] == '\0' || name[k] == '-' || name[k] == '.'))
+			return true;
+	}
+	return false;
+}
+
+/* What the terminal can do beyond its cursor: bracketed paste (BE and BD,
+ * or an xterm-like family), mouse reports (XM or kmous, or the family),
+ * an alternate screen (smcup). A vt52, vt100 or dumb terminal gets none
+ * of the private modes, which it would show as "?2004h". */
+static void detect_modes(const char *name)
+{
+	bool family = xterm_like(name);
+
+	t.has_paste = family || (has_str("BE") && has_str("BD"));
+	t.has_mouse = family || has_str("XM") || has_str("kmous");
+	t.has_altscreen = has_str("smcup");
+	if (has_str("XM")) {
+		snprintf(t.mouse_on, sizeof t.mouse_on, "%s",
+			 tiparm(tigetstr("XM"), 1));
+		snprintf(t.mouse_off, sizeof t.mouse_off, "%s",
+			 tiparm(tigetstr("XM"), 0));
+	} else {
+		snprintf(t.mouse_on, sizeof t.mouse_on, "%s",
+			 family ? mouse_on : mouse_x10_on);
+		snprintf(t.mouse_off, sizeof t.mouse_off, "%s",
+			 family ? mouse_off : mouse_x10_off);
+	}
+}
+
 /* Prebuilds what the fault handler writes: leave the alternate screen, show
  * the cursor, reset attributes, leave keypad transmit mode, stop mouse
  * reporting and bracketed paste. */
@@ -140,8 +209,10 @@ static void prepare_restore(int fd)
 	restore_add(tigetstr("rmkx"));	/* keypad(TRUE) turned keypad
 					 * transmit mode on: arrows would
 					 * reach the shell as ESC O A */
-	restore_add(mouse_off);
-	restore_add(paste_off);
+	if (t.has_mouse)
+		restore_add(t.mouse_off);
+	if (t.has_paste)
+		restore_add(has_str("BD") ? tigetstr("BD") : paste_off);
 	t.restore_fd = fd;
 }
 
@@ -292,6 +363,15 @@ static int free_key_code(int from)
 	}
 }
 
+/* Mouse reports are read here (keyseq.h), not by ncurses, whose reader
+ * waits for a cut report's end and eats the keys after it: the entry's
+ * kmous is no key for ncurses, so a report reaches us as ESC [ ... */
+static void forget_mouse_key(void)
+{
+	if (has_str("kmous"))
+		define_key(tigetstr("kmous"), 0);
+}
+
 /* Makes the paste markers keys of their own, so they arrive whole. */
 static void define_paste_keys(void)
 {
@@ -394,6 +474,43 @@ static SCREEN *open_screen(const struct term_opts *o, const char *name)
 	return newterm(NULL, stdout, stdin);
 }
 
+/* Why newterm failed: out of memory (it says ENOMEM) or out of file
+ * descriptors (it could not open the entry's file, and nor can we now),
+ * EX_OSERR, 71; else an entry that does not exist (EX_UNAVAILABLE, 69).
+ * The message goes into msg; hint, when not NULL, follows it. */
+static int newterm_failed(const char *name, int err, const char *hint,
+			  char *msg, size_t n)
+{
+	int probe = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+	if (probe < 0 && (errno == EMFILE || errno == ENFILE))
+		err = errno;
+	if (probe >= 0)
+		close(probe);
+	if (err == ENOMEM || err == EMFILE || err == ENFILE) {
+		snprintf(msg, n, "cannot start terminal type \"%s\": %s", name,
+			 strerror(err));
+		return 71;
+	}
+	snprintf(msg, n, "unknown terminal type \"%s\"%s%s", name,
+		 hint ? "; " : "", hint ? hint : "");
+	return 69;
+}
+
+bool term_addressable(void)
+{
+	int e = 0;
+	const char *cup;
+	bool ok;
+
+	if (t.screen || setupterm(NULL, STDOUT_FILENO, &e) != OK)
+		return t.screen != NULL;
+	cup = tigetstr("cup");
+	ok = cup && cup != (char *)-1;
+	del_curterm(cur_term);
+	return ok;
+}
+
 int term_open(const struct term_opts *o, char *err, size_t n)
 {
 	const char *name = getenv("TERM");
@@ -412,7 +529,7 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 	signals_catch();
 	signals_at_fault(restore_emergency);
 	catch_terminal_signals();
-	set_escdelay(25);
+	set_escdelay(ESC_DELAY_MS);
 	tty_size(&tw, &th);
 	t.refused_w = t.refused_h = 0;
 	cap_env_size("COLUMNS", tw, &t.refused_w);
@@ -425,10 +542,8 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 			 "(TERM \"%s\")", w ? w : tw, h ? h : th, name);
 		return 71;
 	}
-	if (!t.screen) {
-		snprintf(err, n, "unknown terminal type \"%s\"; %s", name, hint);
-		return 69;
-	}
+	if (!t.screen)
+		return newterm_failed(name, errno, hint, err, n);
 	if (!tigetstr("cup") || tigetstr("cup") == (char *)-1) {
 		endwin();
 		delscreen(t.screen);
@@ -436,35 +551,58 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 		snprintf(err, n, "terminal \"%s\" cannot move the cursor; %s", name, hint);
 		return 69;
 	}
+	detect_modes(name);
 	prepare_restore(STDOUT_FILENO);
 	atexit(term_close);
 	setup_screen(o);
 	t.interactive = true;
 	define_paste_keys();
-	t.paste_to_send = true;
-	mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
-	mouseinterval(0);
+	forget_mouse_key();
+	t.modes_to_send = true;
 	return 0;
 }
 
 int term_open_offscreen(const struct term_opts *o, const char *term_name,
 			FILE *out, int w, int h, char *err, size_t n)
 {
-	FILE *in = fopen("/dev/null", "r");
-
-	if (!in) {
-		snprintf(err, n, "cannot open /dev/null: %s", strerror(errno));
-		return -1;
+	errno = 0;
+	t.offscreen_in = fopen("/dev/null", "r");
+	if (!t.offscreen_in) {
+		int e = errno ? errno : EIO;
+		snprintf(err, n, "cannot open /dev/null: %s", strerror(e));
+		return e == ENOMEM || e == EMFILE || e == ENFILE ? 71 : 74;
 	}
-	t.screen = newterm(term_name, out, in);
+	errno = 0;
+	t.screen = newterm(term_name, out, t.offscreen_in);
 	if (!t.screen) {
-		fclose(in);
-		snprintf(err, n, "unknown terminal type \"%s\"", term_name);
-		return -1;
+		int rc = newterm_failed(term_name, errno, NULL, err, n);
+		fclose(t.offscreen_in);
+		t.offscreen_in = NULL;
+		return rc;
 	}
 	setup_screen(o);
 	resizeterm(h, w);
 	return 0;
+}
+
+/* Paste and mouse modes on, where the terminal has them. */
+static void modes_on(void)
+{
+	if (t.has_paste)
+		fputs(has_str("BE") ? tigetstr("BE") : paste_on, stdout);
+	if (t.has_mouse)
+		fputs(t.mouse_on, stdout);
+	fflush(stdout);
+}
+
+/* Paste and mouse modes off, where they were turned on. */
+static void modes_off(void)
+{
+	if (t.has_mouse)
+		fputs(t.mouse_off, stdout);
+	if (t.has_paste)
+		fputs(has_str("BD") ? tigetstr("BD") : paste_off, stdout);
+	fflush(stdout);
 }
 
 void term_close(void)
@@ -472,14 +610,17 @@ void term_close(void)
 	if (!t.open)
 		return;
 	t.open = false;
-	mousemask(0, NULL);
+	if (t.interactive && !t.has_altscreen) {
+		/* No alternate screen to leave: the frame would stay on the
+		 * shell's screen. Cleared, with the cursor at the top. */
+		werase(stdscr);
+		wnoutrefresh(stdscr);
+		doupdate();
+	}
 	curs_set(1);
 	endwin();
-	if (t.interactive) {
-		fputs(mouse_off, stdout);
-		fputs(paste_off, stdout);
-		fflush(stdout);
-	}
+	if (t.interactive)
+		modes_off();
 	t.interactive = false;
 	if (t.screen)
 		delscreen(t.screen);
@@ -487,6 +628,9 @@ void term_close(void)
 	canvas_free(t.shown);
 	t.shown = NULL;
 	t.restore_fd = -1;
+	if (t.offscreen_in)
+		fclose(t.offscreen_in);
+	t.offscreen_in = NULL;
 }
 
 /* ---- drawing ---- */
@@ -569,14 +713,15 @@ void term_draw(const struct canvas *c)
 	}
 	t.repaint = !t.shown || canvas_copy(t.shown, c) != 0;
 	wnoutrefresh(stdscr);
-	doupdate();
-	/* After the first frame, which switched to the alternate screen: a
-	 * terminal may keep the paste mode of each screen apart. */
-	if (t.paste_to_send && t.interactive) {
-		fputs(paste_on, stdout);
-		fflush(stdout);
-		t.paste_to_send = false;
+	/* The modes go out before ncurses writes the frame, so that they are
+	 * on before the first frame is visible: a paste or a click the moment
+	 * the screen shows is read as one. (The terminals that have them keep
+	 * one paste and one mouse mode for both screens.) */
+	if (t.modes_to_send && t.interactive) {
+		modes_on();
+		t.modes_to_send = false;
 	}
+	doupdate();
 }
 
 void term_invalidate(void)
@@ -607,26 +752,29 @@ static int map_key(int code)
 	}
 }
 
-static bool read_mouse(struct term_event *ev)
+/* A whole mouse report as an event; false for what pescope does not use
+ * (a release, a move, other buttons). */
+static bool mouse_event(const unsigned char *seq, size_t n,
+			struct term_event *ev)
 {
-	MEVENT me;
+	struct keyseq_mouse m;
 
-	if (getmouse(&me) != OK)
+	if (!keyseq_mouse(seq, n, &m))
 		return false;
-	ev->x = me.x;
-	ev->y = me.y;
-	if (me.bstate & BUTTON4_PRESSED) {
-		ev->type = TEV_WHEEL;
-		ev->dir = 1;
-	} else if (me.bstate & BUTTON5_PRESSED) {
-		ev->type = TEV_WHEEL;
-		ev->dir = -1;
-	} else if (me.bstate & BUTTON1_PRESSED) {
+	ev->x = m.x;
+	ev->y = m.y;
+	switch (m.kind) {
+	case KEYSEQ_CLICK:
 		ev->type = TEV_CLICK;
-	} else {
+		return true;
+	case KEYSEQ_WHEEL_UP:
+	case KEYSEQ_WHEEL_DOWN:
+		ev->type = TEV_WHEEL;
+		ev->dir = m.kind == KEYSEQ_WHEEL_UP ? 1 : -1;
+		return true;
+	default:
 		return false;
 	}
-	return true;
 }
 
 /* One byte (0..255) or ncurses key code, waiting up to timeout_ms; ERR
@@ -665,6 +813,52 @@ static uint32_t read_utf8(int lead)
 	return utf8_decode(buf, got, &cp) == got ? cp : UTF8_REPLACEMENT;
 }
 
+/* An ESC that ncurses did not take as the start of a key it knows: the
+ * rest of the sequence is read here, for at most the escape delay from
+ * its ESC. A lone ESC is the Esc key, ESC and a character are two keys
+ * (Alt-x); a mouse report becomes its event; any other sequence, whole
+ * or cut (by a byte that cannot go on with it, or by the delay), is
+ * dropped, and the byte that cut it is the next key. False when nothing
+ * came of it. */
+static bool read_escape(struct term_event *ev)
+{
+	unsigned char seq[KEYSEQ_MAX];
+	size_t n = 1;
+	long long deadline = clock_ms() + ESC_DELAY_MS;
+
+	seq[0] = 0x1b;
+	for (;;) {
+		long long left = deadline - clock_ms();
+		/* past the delay, only what has come already */
+		int c = next_input(left > 0 ? (int)left : 0);
+		enum keyseq_state st;
+
+		if (c == ERR) {
+			ev->key = n == 1 ? PK_ESC : PK_NONE;
+			return n == 1;
+		}
+		if (c > 0xff) {	/* a key ncurses decoded */
+			st = n == 1 ? KEYSEQ_ALT : KEYSEQ_CUT;
+		} else {
+			seq[n++] = (unsigned char)c;
+			st = keyseq_scan(seq, n);
+		}
+		switch (st) {
+		case KEYSEQ_MORE:
+			continue;
+		case KEYSEQ_WHOLE:
+			return !t.pasting && mouse_event(seq, n, ev);
+		case KEYSEQ_ALT:
+			t.pushback = c;
+			ev->key = PK_ESC;
+			return true;
+		case KEYSEQ_CUT:
+			t.pushback = c;
+			return false;
+		}
+	}
+}
+
 /* Ctrl-Z: put the terminal back as the shell expects it, stop, and set it
  * up again when we are continued. */
 static void suspend(void)
@@ -673,16 +867,14 @@ static void suspend(void)
 
 	tstp_seen = 0;
 	endwin();
-	fputs(mouse_off, stdout);
-	fputs(paste_off, stdout);
-	fflush(stdout);
+	modes_off();
 	signal(SIGTSTP, SIG_DFL);
 	sigemptyset(&set);
 	sigaddset(&set, SIGTSTP);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(SIGTSTP);		/* here we stop until SIGCONT */
 	catch_terminal_signals();
-	t.paste_to_send = true;
+	t.modes_to_send = true;
 	term_invalidate();
 	winch_seen = 1;		/* the size may have changed meanwhile */
 }
@@ -746,8 +938,8 @@ bool term_read(struct term_event *ev, int timeout_ms)
 	ev->pasted = t.pasting;
 	if (t.pasting)
 		t.paste_last_ms = clock_ms();
-	if (c == KEY_MOUSE)
-		return !t.pasting && read_mouse(ev);
+	if (c == 0x1b)
+		return read_escape(ev);
 	if (c == KEY_RESIZE) {
 		ev->type = TEV_RESIZE;
 		return true;

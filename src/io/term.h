@@ -7,11 +7,22 @@
  * never per frame.
  *
  * Input: bytes are decoded as UTF-8 here, not by ncurses, so that an invalid
- * byte becomes one U+FFFD and the bytes after it still arrive. Bracketed
- * paste is on (ESC[?2004h): what arrives between ESC[200~ and ESC[201~
- * comes as events marked `pasted`, and its end as TEV_PASTE_END, so the
- * caller can treat pasted text as text, never as keys. A paste whose end
- * never comes is taken as ended after a second without input.
+ * byte becomes one U+FFFD and the bytes after it still arrive. ncurses
+ * reads the keys of the terminfo entry; every other escape sequence, mouse
+ * reports included, is read here (base/keyseq.h) within the escape delay
+ * (25 ms from its ESC): a sequence cut short, by that delay or by a byte
+ * that cannot go on with it, is dropped and the keys after it arrive.
+ *
+ * Modes: bracketed paste (terminfo BE/BD, or a terminal of an xterm-like
+ * family: xterm, tmux, screen, rxvt, st, kitty, alacritty, foot, putty,
+ * ...) and mouse reporting (XM, kmous or the family) are turned on only
+ * where the terminal has them, a vt52 or vt100 gets neither, and they are
+ * on before the first frame is written. What arrives between ESC[200~ and
+ * ESC[201~ comes as events marked `pasted`, and its end as TEV_PASTE_END,
+ * so the caller can treat pasted text as text, never as keys. A paste
+ * whose end never comes is taken as ended after a second without input.
+ * A terminal without an alternate screen (vt100, the Linux console) is
+ * cleared when pescope ends, the cursor on an empty line.
  *
  * Size: the screen is at most TERM_SIZE_MAX cells each way, like --size.
  * COLUMNS or LINES above that (ncurses would believe them and allocate its
@@ -83,9 +94,16 @@ struct term_event {
  * there is not enough memory for ncurses' screen. Returns 0 on success. */
 int term_open(const struct term_opts *o, char *err, size_t n);
 
+/* Whether $TERM names a terminfo entry that can move the cursor, as the
+ * explorer needs (term_open refuses the others): reads the entry, writes
+ * nothing to the terminal. */
+bool term_addressable(void);
+
 /* Opens a terminal of w x h cells of type term_name that writes to out and
- * reads nothing, for benchmarks of the real drawing path. Returns 0, or -1
- * with a message in err. */
+ * reads nothing, for benchmarks of the real drawing path. Returns 0, or an
+ * exit status with one line in err: 69 (EX_UNAVAILABLE) for a type terminfo
+ * does not know, 71 (EX_OSERR) when memory or file descriptors ran out
+ * (ulimit -n), 74 when /dev/null cannot be opened. */
 int term_open_offscreen(const struct term_opts *o, const char *term_name,
 			FILE *out, int w, int h, char *err, size_t n);
 

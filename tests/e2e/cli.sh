@@ -230,7 +230,7 @@ check "closed pipe: the header row arrived" grep -q '^dim0,dim1,' "$tmp/out"
 # Stopped in the middle of a large dump to a file: no file, no temporary.
 # (SIGTERM: a background job of a script starts with SIGINT ignored.)
 mkdir "$tmp/int"
-"$PESCOPE" --dump csv -n 1000000 -d 4096 -o "$tmp/int/big.csv" &
+"$PESCOPE" --dump csv -n 1000000 -d 4096 --force -o "$tmp/int/big.csv" &
 pid=$!
 for _ in $(seq 100); do
 	ls -A "$tmp/int" | grep -q '^\.pescope-' && break
@@ -256,9 +256,9 @@ sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
 ALL_SIGNALS="HUP INT QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 PIPE ALRM TERM STKFLT XCPU VTALRM PROF IO PWR SYS RTMIN RTMAX"
 /usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" $ALL_SIGNALS -- \
-	--dump csv -n 1000000 -d 4096 || tap_failures=$((tap_failures + 1))
+	--dump csv -n 1000000 -d 4096 --force || tap_failures=$((tap_failures + 1))
 /usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" QUIT USR1 -- \
-	--dump-series similarity -n 1000000000 -d 4096 || tap_failures=$((tap_failures + 1))
+	--dump-series similarity -n 1000000000 -d 4096 --force || tap_failures=$((tap_failures + 1))
 /usr/bin/python3 "$here/stop_signals.py" "$PESCOPE" "$sanitized" TERM QUIT USR2 SEGV -- \
 	--export "{out}.svg" --size 1000x1000 -d 4096 -n 1e9 || tap_failures=$((tap_failures + 1))
 

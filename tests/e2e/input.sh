@@ -5,6 +5,9 @@
 #     as keys (a pasted q does not quit, a pasted e saves nothing) and the
 #     message line says so; paste mode is off again after every way out;
 #   - invalid UTF-8 becomes U+FFFD and the bytes after it still arrive;
+#   - a cut escape sequence (a mouse report, CSI, SS3, a paste marker) or a
+#     cut character is dropped once the escape delay has passed, and the
+#     key after it arrives (issue 22: q after ESC[<0;5; was lost);
 #   - holding e: one picture per press, however fast the key repeats, and
 #     a message that says so; another press after a pause saves another;
 #   - absurd COLUMNS and LINES (30000x30000, which ncurses believes): the
@@ -13,6 +16,7 @@
 #     answers at once; and out of memory is exit 71 with the cause.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
+. "$here/rawterm.bash"
 START="d_model=128 base=10000 len=128 pos=10 dim=0"
 sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
@@ -26,8 +30,11 @@ paste() {
 
 # ---- bracketed paste ----
 
-tm_start 100 30 --
+# Every paste waits for paste mode itself, in the stream, not for a screen.
+PASTE_ON=$'\e[?2004h'
+rt_start 100 30 tmux-256color --
 tm_wait "$START" >/dev/null
+rt_wait "$PASTE_ON" || not_ok "paste mode comes on (ESC[?2004h)"
 paste "q"
 if tm_wait "a paste is not run as keys" 5 && [ ! -s "$TM_DIR/rc" ]; then
 	ok "a pasted q does not quit, and the message line says why"
@@ -66,8 +73,9 @@ fi
 tm_stop
 
 # The same in Chinese.
-tm_start 100 30 -- --lang zh
+rt_start 100 30 tmux-256color -- --lang zh
 tm_wait "d_model=128" >/dev/null
+rt_wait "$PASTE_ON" || not_ok "paste mode comes on (ESC[?2004h)"
 paste "q"
 if tm_wait "粘贴的内容不会当作按键执行：先按 : 再粘贴命令" 5; then
 	ok "--lang zh: the paste message is in Chinese"
@@ -78,9 +86,12 @@ tm_stop
 
 # Ctrl-Z: paste mode off while stopped, on again after fg.
 $TM new-session -d -s t -x 100 -y 30 "env -i PATH=$PATH HOME=/tmp TERM=tmux-256color LC_ALL=C.UTF-8 PS1='$ ' sh -i"
-sleep 0.3
+: >"$RT_RAW"
+$TM pipe-pane -O -t t "cat >>$RT_RAW"
+tm_wait '$' >/dev/null
 tm_keys -l "$PESCOPE"; tm_keys Enter
 tm_wait "$START" >/dev/null
+rt_wait "$PASTE_ON" || not_ok "paste mode comes on (ESC[?2004h)"
 tm_keys C-z
 sleep 0.5
 paste "stopped-paste"
@@ -91,6 +102,7 @@ else
 fi
 tm_keys C-u; tm_keys -l "fg"; tm_keys Enter
 tm_wait "$START" >/dev/null
+tm_until 10 test "$(grep -acF "$PASTE_ON" "$RT_RAW")" -ge 2
 paste "q"
 if tm_wait "a paste is not run as keys" 5; then
 	ok "paste mode is on again after fg"
@@ -121,6 +133,53 @@ fi
 tm_keys ":"; tm_keys -l "d 1é"; tm_keys Enter
 check "valid UTF-8 still arrives whole" tm_wait 'got "1é"' 5
 tm_keys q
+tm_stop
+
+# ---- cut sequences ----
+
+# Each sequence below is cut off; after more than the escape delay an l
+# follows, which must arrive (pos goes up by one) while nothing of the cut
+# sequence acts as keys (its "1" would switch to view 1, and so on). The
+# pause only makes the cut: nothing is timed or asserted on time.
+# TERM=xterm-256color: its mouse reports are SGR's (kmous ESC [ <), the
+# form whose cut report ate the next key.
+rt_start 100 30 xterm-256color -- --view vector -p 0
+tm_wait "Vector PE(0)" >/dev/null
+rt_wait $'\e[?1006;1000h' || not_ok "SGR mouse mode comes on (xterm-256color's XM)"
+n=0
+cut_case() { # NAME HEX...: the bytes HEX, a pause, then l
+	local name=$1
+	shift
+	tm_keys -H "$@"
+	sleep 0.3
+	tm_keys l
+	n=$((n + 1))
+	if tm_wait "pos=$n " 5 >/dev/null && tm_shows "Vector PE($n)"; then
+		ok "a cut $name is dropped and the key after it arrives"
+	else
+		not_ok "a cut $name is dropped and the key after it arrives" "$(tm_status) / $(tm_screen | sed -n 2p)"
+		n=$(tm_status | sed -nE 's/.* pos=([0-9]+) .*/\1/p')
+	fi
+}
+cut_case "SGR mouse report (ESC[<0;5;)" 1b 5b 3c 30 3b 35 3b
+cut_case "SGR mouse report (ESC[<64;1)" 1b 5b 3c 36 34 3b 31
+cut_case "X10 mouse report (ESC[M and one byte)" 1b 5b 4d 20
+cut_case "CSI (ESC[1;)" 1b 5b 31 3b
+cut_case "CSI (ESC[)" 1b 5b
+cut_case "SS3 (ESC O)" 1b 4f
+cut_case "paste start marker (ESC[20)" 1b 5b 32 30
+cut_case "paste end marker (ESC[201)" 1b 5b 32 30 31
+cut_case "UTF-8 character (2 of 3 bytes)" e4 b8
+# cut by a byte that cannot go on with it: the byte itself is the next key
+tm_keys -H 1b 5b 3c 30 3b 35 3b 6c
+n=$((n + 1))
+if tm_wait "pos=$n " 5 >/dev/null; then
+	ok "a mouse report cut by a key (ESC[<0;5;l): the l arrives at once"
+else
+	not_ok "a mouse report cut by a key (ESC[<0;5;l): the l arrives" "$(tm_status)"
+fi
+tm_keys q
+check "q after the cut sequences exits 0" test "$(tm_rc)" = 0
 tm_stop
 
 # ---- holding e ----
