@@ -403,7 +403,7 @@ static void make_permutation(struct drill_question *q, struct rng *r)
 static void make_freq_roles(struct drill_question *q, struct rng *r)
 {
 	show_rope(q, ROPE_PANEL_FREQS);
-	q->len = pick_len(r, long_lens, N_LONG_LENS);
+	q->len = pick_len(r, trained_lens, N_TRAINED_LENS);
 	set_choice(q, r);
 }
 

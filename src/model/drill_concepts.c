@@ -130,7 +130,7 @@ static const struct concept concepts[] = {
 	  NULL },
 	{ DRILL_V_UNROTATED,
 	  N_("RoPE turns q and k by their positions before q·k. Why does it leave the value vector v unturned?"),
-	  { N_("the weights depend on p - q only; a turned v would carry absolute positions into the output"),
+	  { N_("the weights depend on p - q only; a turned v would put absolute positions in the output"),
 	    N_("a turned v would change its length, and the softmax weights would no longer sum to 1"),
 	    N_("it does not: most models turn v as well, by the same angles, and the output stays relative"),
 	    N_("turning v would need a second sin/cos table per layer, doubling the memory of the KV cache") },
@@ -151,7 +151,7 @@ static const struct concept concepts[] = {
 	  NULL },
 	{ DRILL_NOPE,
 	  N_("A decoder-only Transformer is trained with no positional encoding at all (NoPE). Can it still tell where its tokens stand?"),
-	  { N_("yes: under a causal mask token p attends to p+1 tokens, and that leaks the order"),
+	  { N_("yes: under a causal mask token p sees p+1 tokens, and that leaks the order"),
 	    N_("no: without an encoding, attention is a bag of words whatever mask it uses"),
 	    N_("only through learned token embeddings, which come to hold each token's index"),
 	    N_("yes, but only in an encoder, where every token sees all the others at once") },
@@ -286,7 +286,7 @@ static void llama3_why(const struct drill_question *q, enum lang l,
 			divided = i;
 	}
 	drill_base_text(q->pe.base, b, sizeof b);
-	snprintf(buf, n, tr(l, "Hugging Face's _compute_llama3_parameters: λ < L0/4 = %.0f kept, λ > L0 = %lld divided by s, between (1-g)·ω/s + g·ω, g = (L0/λ - 1)/3. At d = %d, base %s: pairs 0-%d kept, ω/s from pair %d. Below, Llama 3.1's λ_0 stays 6.28 and λ_%d grows %g times."),
+	snprintf(buf, n, tr(l, "Hugging Face's _compute_llama3_parameters: λ < L0/4 = %.0f kept, λ > L0 = %lld divided by s, between (1-g)·ω/s + g·ω, g = (L0/λ - 1)/3. At d = %d, base %s: pairs 0-%d kept, ω/s from pair %d. So Llama 3.1's λ_0 stays 6.28 and λ_%d grows %g times: its row of the table."),
 		 keep_below, q->train_len, q->pe.d_model, b, kept - 1, divided,
 		 h - 1, q->scale);
 }

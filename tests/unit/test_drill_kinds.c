@@ -604,6 +604,261 @@ static void check_context_methods(const struct drill_question *q)
 	assert_distractor(q, LANG_EN, "divides every position by s");
 }
 
+
+/* ---- issue 21's kinds: RoPE's mechanics, Llama 3.1, NoPE, direction,
+ * the frequencies' roles ---- */
+
+/* Turns each half pair (i, i + d/2) of v (d numbers) by pos * omega_i:
+ * Hugging Face's rotate_half form, x*cos + rotate_half(x)*sin. */
+static void rotate_half(const struct pe_params *p, double pos, double *v)
+{
+	int h = p->d_model / 2;
+
+	for (int i = 0; i < h; i++) {
+		double t = pos * omega(p, i), a = v[i], b = v[i + h];
+		v[i] = cos(t) * a - sin(t) * b;
+		v[i + h] = sin(t) * a + cos(t) * b;
+	}
+}
+
+/* convert_llama_weights_to_hf.py's permute() on a vector of one head:
+ * component 2i to i, 2i+1 to i + d/2. */
+static void permute_half(int d, const double *in, double *out)
+{
+	for (int i = 0; i < d / 2; i++) {
+		out[i] = in[2 * i];
+		out[i + d / 2] = in[2 * i + 1];
+	}
+}
+
+enum { HEAD_D = 8, HEAD_T = 5 };
+
+/* One attention head over HEAD_T tokens x (HEAD_T x HEAD_D) at positions
+ * at + t, its weights w (three HEAD_D x HEAD_D matrices: W_Q, W_K, W_V):
+ * RoPE on q and k, v turned too when turn_v, causal when asked (then no
+ * RoPE either: no positions at all). out: HEAD_T x HEAD_D. */
+static void head_out(const double *w, const double *x, double at, bool turn_v,
+		     bool causal, bool rope, double *out)
+{
+	struct pe_params p = { HEAD_D, 1e4, PE_INTERLEAVED };
+	double q[HEAD_T][HEAD_D], k[HEAD_T][HEAD_D], v[HEAD_T][HEAD_D];
+
+	for (int t = 0; t < HEAD_T; t++) {
+		matvec(w, x + t * HEAD_D, q[t], HEAD_D);
+		matvec(w + HEAD_D * HEAD_D, x + t * HEAD_D, k[t], HEAD_D);
+		matvec(w + 2 * HEAD_D * HEAD_D, x + t * HEAD_D, v[t], HEAD_D);
+		if (rope) {
+			rotate(&p, at + t, q[t]);
+			rotate(&p, at + t, k[t]);
+		}
+		if (turn_v)
+			rotate(&p, at + t, v[t]);
+	}
+	for (int i = 0; i < HEAD_T; i++) {
+		double a[HEAD_T], top = -INFINITY, sum = 0;
+		int n = causal ? i + 1 : HEAD_T;
+
+		for (int j = 0; j < n; j++)
+			top = fmax(top, a[j] = vdot(q[i], k[j], HEAD_D));
+		for (int j = 0; j < n; j++)
+			sum += a[j] = exp(a[j] - top);
+		for (int c = 0; c < HEAD_D; c++) {
+			out[i * HEAD_D + c] = 0;
+			for (int j = 0; j < n; j++)
+				out[i * HEAD_D + c] += a[j] / sum * v[j][c];
+		}
+	}
+}
+
+static void random_head(double *w, double *x)
+{
+	unsigned seed = 21;
+
+	for (int i = 0; i < 3 * HEAD_D * HEAD_D; i++)
+		w[i] = noise(&seed);
+	for (int i = 0; i < HEAD_T * HEAD_D; i++)
+		x[i] = noise(&seed);
+}
+
+static double max_diff(const double *a, const double *b, int n)
+{
+	double m = 0;
+
+	for (int i = 0; i < n; i++)
+		m = fmax(m, fabs(a[i] - b[i]));
+	return m;
+}
+
+/* A sentence moved by 64: with v unturned the head's outputs stay, with v
+ * turned they move. */
+static void check_v_unrotated(const struct drill_question *q)
+{
+	double w[3 * HEAD_D * HEAD_D], x[HEAD_T * HEAD_D];
+	double a[HEAD_T * HEAD_D], b[HEAD_T * HEAD_D];
+
+	random_head(w, x);
+	head_out(w, x, 0, false, false, true, a);
+	head_out(w, x, 64, false, false, true, b);
+	cr_assert_lt(max_diff(a, b, HEAD_T * HEAD_D), 1e-12, "v unturned");
+	head_out(w, x, 0, true, false, true, a);
+	head_out(w, x, 64, true, false, true, b);
+	cr_assert_gt(max_diff(a, b, HEAD_T * HEAD_D), 1e-2, "v turned moves");
+	cr_assert_eq(q->knob[2].value, 64, "the sentence moves by 64");
+	assert_right_option(q, "a turned v would put absolute positions");
+	assert_distractor(q, LANG_EN, "most models turn v as well");
+}
+
+/* Meta's interleaved form on W_Q, W_K as they are gives the same q.k as
+ * rotate_half on the permuted rows; rotate_half on unpermuted rows does
+ * not. */
+static void check_permutation(const struct drill_question *q)
+{
+	struct pe_params p = { HEAD_D, 1e4, PE_INTERLEAVED };
+	double w[3 * HEAD_D * HEAD_D], x[HEAD_T * HEAD_D], qv[HEAD_D],
+	       kv[HEAD_D], qh[HEAD_D], kh[HEAD_D], meta, hf, unperm;
+
+	random_head(w, x);
+	matvec(w, x, qv, HEAD_D);
+	matvec(w + HEAD_D * HEAD_D, x + HEAD_D, kv, HEAD_D);
+	permute_half(HEAD_D, qv, qh);
+	permute_half(HEAD_D, kv, kh);
+	rotate(&p, 12, qv);
+	rotate(&p, 5, kv);
+	meta = vdot(qv, kv, HEAD_D);
+	rotate_half(&p, 12, qh);
+	rotate_half(&p, 5, kh);
+	hf = vdot(qh, kh, HEAD_D);
+	assert_close(hf, meta, 1e-12, "permuted rows, rotate_half");
+	matvec(w, x, qv, HEAD_D);
+	matvec(w + HEAD_D * HEAD_D, x + HEAD_D, kv, HEAD_D);
+	rotate_half(&p, 12, qv);
+	rotate_half(&p, 5, kv);
+	unperm = vdot(qv, kv, HEAD_D);
+	cr_assert_gt(fabs(unperm - meta), 1e-3, "unpermuted rows differ");
+	assert_right_option(q, "permutes the rows of W_Q and W_K");
+	assert_distractor(q, LANG_EN, "the same q·k for any weights");
+}
+
+/* Hugging Face's _compute_llama3_parameters, written out: omega' of pair
+ * i of p for factor s and trained length L0 (low 1, high 4). */
+static double llama3_omega(const struct pe_params *p, int i, double s,
+			   double train)
+{
+	double w = omega(p, i), wl = 2 * M_PI / w, g;
+
+	if (wl < train / 4)
+		return w;
+	if (wl > train)
+		return w / s;
+	g = (train / wl - 1) / 3;
+	return (1 - g) * w / s + g * w;
+}
+
+static void check_llama3(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	int h = p->d_model / 2, kept = 0, divided = -1;
+	char why[1024], want[64];
+
+	cr_assert_eq(p->d_model, 128, "Llama 3.1's head_dim");
+	cr_assert_eq(p->base, 5e5, "Llama 3.1's rope_theta");
+	cr_assert_eq(q->train_len, 8192);
+	cr_assert_eq(q->scale, 8);
+	for (int i = 0; i < h; i++) {
+		double w = llama3_omega(p, i, 8, 8192);
+
+		kept += w == omega(p, i);
+		if (divided < 0 && w == omega(p, i) / 8)
+			divided = i;
+	}
+	cr_assert_eq(llama3_omega(p, 0, 8, 8192), omega(p, 0), "λ_0 kept");
+	assert_close(2 * M_PI / llama3_omega(p, h - 1, 8, 8192),
+		     8 * 2 * M_PI / omega(p, h - 1), 1e-12, "λ_63 x 8");
+	drill_text_why(q, LANG_EN, why, sizeof why);
+	snprintf(want, sizeof want, "pairs 0-%d kept, ω/s from pair %d",
+		 kept - 1, divided);
+	assert_has(why, want);
+	assert_has(why, "λ_63 grows 8 times");
+	assert_right_option(q, "it keeps the pairs with λ < L0/4, divides ω by s where λ > L0");
+	assert_distractor(q, LANG_EN, "it divides ω by s where λ < L0/4");
+	cr_assert_eq((double)q->len, 8 * 8192.0, "s·L0 in view");
+}
+
+/* No positions at all: without a mask a shuffle only moves the outputs,
+ * with a causal mask it changes them. */
+static void check_nope(const struct drill_question *q)
+{
+	static const int perm[HEAD_T] = { 3, 0, 4, 1, 2 };
+	double w[3 * HEAD_D * HEAD_D], x[HEAD_T * HEAD_D], y[HEAD_T * HEAD_D];
+	double a[HEAD_T * HEAD_D], b[HEAD_T * HEAD_D], moved = 0;
+
+	random_head(w, x);
+	for (int t = 0; t < HEAD_T; t++)
+		memcpy(y + perm[t] * HEAD_D, x + t * HEAD_D, sizeof(double) * HEAD_D);
+	for (int causal = 0; causal < 2; causal++) {
+		head_out(w, x, 0, false, causal, false, a);
+		head_out(w, y, 0, false, causal, false, b);
+		moved = 0;
+		for (int t = 0; t < HEAD_T; t++)
+			moved = fmax(moved, max_diff(a + t * HEAD_D,
+						     b + perm[t] * HEAD_D, HEAD_D));
+		if (causal)
+			cr_assert_gt(moved, 1e-2, "the causal mask leaks order");
+		else
+			cr_assert_lt(moved, 1e-12, "a bag of words");
+	}
+	assert_right_option(q, "under a causal mask token p sees p+1 tokens");
+	assert_distractor(q, LANG_EN, "attention is a bag of words whatever mask");
+}
+
+/* PE_p.PE_q is even in p - q; with a W that is not symmetric the score
+ * of (p, q) is not that of (q, p). */
+static void check_direction(const struct drill_question *q)
+{
+	struct pe_params p = { 8, 1e4, PE_INTERLEAVED };
+	double w[64], a[8], b[8], t[8], pq, qp;
+	unsigned seed = 5;
+
+	for (int i = 0; i < 64; i++)
+		w[i] = noise(&seed);
+	assert_close(dot(&p, 20, 27), dot(&p, 27, 20), 1e-12, "PE.PE even");
+	pe_of(&p, 20, a);
+	pe_of(&p, 27, b);
+	matvec(w, b, t, 8);
+	pq = vdot(a, t, 8);
+	matvec(w, a, t, 8);
+	qp = vdot(b, t, 8);
+	cr_assert_gt(fabs(pq - qp), 1e-3, "W tells before from after");
+	assert_right_option(q, "PE_pᵀW_QᵀW_K·PE_q is no longer even in p - q");
+	assert_distractor(q, LANG_EN, "so it stays even in the offset");
+}
+
+/* The fast band's sum of cos(m theta_i) swings over the context, the slow
+ * band's barely moves (the frequencies panel's bands: 8 pairs each). */
+static void check_freq_roles(const struct drill_question *q)
+{
+	const struct pe_params *p = &q->pe;
+	int h = p->d_model / 2;
+	double lo[2] = { 9, 9 }, hi[2] = { -9, -9 };
+
+	for (long long m = 0; m < q->len; m++) {
+		double f = 0, sl = 0;
+
+		for (int i = 0; i < 8; i++) {
+			f += cos(m * omega(p, i)) / 8;
+			sl += cos(m * omega(p, h - 8 + i)) / 8;
+		}
+		lo[0] = fmin(lo[0], f);
+		hi[0] = fmax(hi[0], f);
+		lo[1] = fmin(lo[1], sl);
+		hi[1] = fmax(hi[1], sl);
+	}
+	cr_assert_lt(hi[1] - lo[1], 0.25 * (hi[0] - lo[0]), "slow: nearly flat");
+	cr_assert_gt(longest(p->d_model, p->base), 10.0 * (double)q->len);
+	assert_right_option(q, "fast pairs: sharp positional heads; slow pairs: nearly position-free");
+	assert_distractor(q, LANG_EN, "fast pairs: content");
+}
+
 static void check_concept(const struct drill_question *q)
 {
 	char buf[512];
@@ -646,6 +901,24 @@ static void check_concept(const struct drill_question *q)
 		break;
 	case DRILL_CONTEXT_METHODS:
 		check_context_methods(q);
+		break;
+	case DRILL_V_UNROTATED:
+		check_v_unrotated(q);
+		break;
+	case DRILL_PERMUTATION:
+		check_permutation(q);
+		break;
+	case DRILL_LLAMA3:
+		check_llama3(q);
+		break;
+	case DRILL_NOPE:
+		check_nope(q);
+		break;
+	case DRILL_DIRECTION:
+		check_direction(q);
+		break;
+	case DRILL_FREQ_ROLES:
+		check_freq_roles(q);
 		break;
 	default:
 		cr_assert_fail("kind %d is not a concept", q->kind);
@@ -752,6 +1025,12 @@ static const char *const want_view[DRILL_KINDS] = {
 	[DRILL_PROJECTIONS] = "attention",
 	[DRILL_LOW_PRECISION] = "bugs",
 	[DRILL_CONTEXT_METHODS] = "context",
+	[DRILL_V_UNROTATED] = "rope",
+	[DRILL_PERMUTATION] = "rope",
+	[DRILL_LLAMA3] = "context",
+	[DRILL_NOPE] = "attention",
+	[DRILL_DIRECTION] = "attention",
+	[DRILL_FREQ_ROLES] = "rope",
 };
 
 /* The attention view's choice `name` of knob k, as its index. */
@@ -764,6 +1043,58 @@ static double attention_choice(int k, const char *name)
 			return i;
 	cr_assert_fail("no choice %s", name);
 	return -1;
+}
+
+/* The panel the reveal zoomed, by its name in the catalog. */
+static void assert_panel(const char *name)
+{
+	const struct view_spec *v = views_catalog()->view[st.view];
+
+	cr_assert(st.zoomed, "%s: the panel fills the body", name);
+	cr_assert_lt(st.panel, v->npanels);
+	cr_assert_str_eq(v->panel_name[st.panel], name);
+}
+
+/* The value of knob `word` (of whichever view has it) in st, and the
+ * index of choice `name` of it. */
+static double knob_named(const char *word)
+{
+	int v, k;
+
+	cr_assert(catalog_find_knob(views_catalog(), word, &v, &k), "%s", word);
+	return st.knob[v][k];
+}
+
+static double choice_named(const char *word, const char *name)
+{
+	int v, k;
+	const struct knob_spec *ks;
+
+	cr_assert(catalog_find_knob(views_catalog(), word, &v, &k), "%s", word);
+	ks = &views_catalog()->view[v]->knob[k];
+	for (int i = 0; i <= (int)ks->hi; i++)
+		if (strcmp(ks->choice(i), name) == 0)
+			return i;
+	cr_assert_fail("no choice %s of %s", name, word);
+	return -1;
+}
+
+/* The rope kinds: their panel, over the four panels of a head turned
+ * whole. */
+static void assert_rope_knobs(const struct drill_question *q)
+{
+	static const char *const panel[DRILL_KINDS] = {
+		[DRILL_V_UNROTATED] = "values",
+		[DRILL_PERMUTATION] = "code",
+		[DRILL_FREQ_ROLES] = "frequencies",
+	};
+
+	cr_assert_not_null(panel[q->kind], "kind %d shows in rope", q->kind);
+	assert_panel(panel[q->kind]);
+	cr_assert_eq(knob_named("design"), choice_named("design", "off"));
+	cr_assert_eq(knob_named("rotary"), choice_named("rotary", "all"));
+	if (q->kind == DRILL_V_UNROTATED)
+		cr_assert_eq(knob_named("vshift"), 64);
 }
 
 /* The attention kinds: ALiBi's bias in the head, RoPE and the W_Q/W_K
@@ -791,6 +1122,15 @@ static void assert_attention_knobs(const struct drill_question *q,
 		cr_assert_eq(st.panel, 1, "the decay panel");
 		cr_assert_eq(st.cur.pos, 100, "m = 100, quoted by the text");
 		break;
+	case DRILL_NOPE:
+		assert_panel("order");
+		cr_assert_eq(knob[K_HEAD], attention_choice(K_HEAD, "causal"));
+		break;
+	case DRILL_DIRECTION:
+		assert_panel("scores");
+		cr_assert_eq(knob[K_WEIGHTS], attention_choice(K_WEIGHTS, "random"));
+		cr_assert_eq(knob[K_CONTENT], attention_choice(K_CONTENT, "same"));
+		break;
 	default:
 		cr_assert_fail("kind %d does not show in attention", q->kind);
 	}
@@ -813,6 +1153,8 @@ static void assert_knobs(const struct drill_question *q)
 			     "the bug entry of the format asked about");
 	} else if (st.view == VIEW_ATTENTION) {
 		assert_attention_knobs(q, knob);
+	} else if (st.view == catalog_find(views_catalog(), "rope")) {
+		assert_rope_knobs(q);
 	}
 }
 
@@ -855,6 +1197,11 @@ Test(drill_kinds, every_reveal_opens_its_view_with_its_parameters)
 			state_set_knob(&st, VIEW_BANDS, K_SPLIT, 1);
 			state_set_knob(&st, VIEW_CONTEXT, K_TRAIN, 3);
 			state_set_knob(&st, VIEW_CONTEXT, K_SCALE, 1.5);
+			state_set_knob_named(&st, "design", 2);
+			state_set_knob_named(&st, "rotary", 2);
+			state_set_knob_named(&st, "vshift", 3);
+			state_set_knob_named(&st, "weights", 1);
+			state_set_knob_named(&st, "content", 1);
 			key('D');
 			q = current();
 			key(PK_ENTER);	/* nothing typed: the answer */
