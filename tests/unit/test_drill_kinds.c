@@ -809,7 +809,7 @@ static void check_nope(const struct drill_question *q)
 			cr_assert_lt(moved, 1e-12, "a bag of words");
 	}
 	assert_right_option(q, "under a causal mask token p sees p+1 tokens");
-	assert_distractor(q, LANG_EN, "attention is a bag of words whatever mask");
+	assert_distractor(q, LANG_EN, "attention is just a bag of words whatever mask");
 }
 
 /* PE_p.PE_q is even in p - q; with a W that is not symmetric the score
