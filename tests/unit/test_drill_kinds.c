@@ -706,7 +706,7 @@ static void check_v_unrotated(const struct drill_question *q)
 	cr_assert_gt(max_diff(a, b, HEAD_T * HEAD_D), 1e-2, "v turned moves");
 	cr_assert_eq(q->knob[2].value, 64, "the sentence moves by 64");
 	assert_right_option(q, "a turned v would put absolute positions");
-	assert_distractor(q, LANG_EN, "most models turn v as well");
+	assert_distractor(q, LANG_EN, "most models turn v too");
 }
 
 /* Meta's interleaved form on W_Q, W_K as they are gives the same q.k as
