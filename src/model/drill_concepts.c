@@ -162,7 +162,7 @@ static const struct concept concepts[] = {
 	    N_("no: each score is a sum of cosines of p - q, so it stays even in the offset"),
 	    N_("only through the word vectors: position terms stay even whatever W_Q, W_K are"),
 	    N_("only in the concatenated layout, where the sines and cosines sit in separate halves") },
-	  N_("With W = W_QᵀW_K, PE_pᵀW·PE_q = PE_qᵀWᵀ·PE_p: swapping p and q swaps W for Wᵀ, and learned W_Q, W_K give no symmetric W. Below, with random W, no map is symmetric about its diagonal: s(p, q) and s(q, p) differ. Only with W = I is the score blind to direction.") },
+	  N_("With W = W_QᵀW_K, PE_pᵀW·PE_q = PE_qᵀWᵀ·PE_p: swapping p and q swaps W for Wᵀ, and learned W_Q, W_K give no symmetric W. Below, with random W, the added PE and RoPE maps are not symmetric about their diagonals: s(p, q) ≠ s(q, p). A symmetric W, such as I, is blind to direction.") },
 	{ DRILL_FREQ_ROLES,
 	  NULL,
 	  { N_("fast pairs: sharp positional heads; slow pairs: nearly position-free content"),

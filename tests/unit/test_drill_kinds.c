@@ -1446,10 +1446,11 @@ static int box_end_of(const struct canvas *c)
 	return -1;
 }
 
-/* The largest |s(p, q) - s(q, p)| of the RoPE score map (the third block
- * of half cells from the left on the first row that has any: added PE's
- * map and residual come first), read from its pixels. */
-static double rope_map_asymmetry(const struct canvas *c)
+/* The largest |s(p, q) - s(q, p)| of score map `block`, read from its
+ * pixels: the blocks of half cells from the left on the first row that
+ * has any are added PE's map (1) and residual, RoPE's (3) and residual,
+ * ALiBi's (5) and residual. */
+static double map_asymmetry(const struct canvas *c, int block)
 {
 	int y0 = -1, x0 = -1, n = 0, run = 0, rows = 0;
 	double worst = 0;
@@ -1464,10 +1465,10 @@ static double rope_map_asymmetry(const struct canvas *c)
 
 		if (half && (x == 0 || canvas_cell(c, x - 1, y0)->kind != CELL_HALF))
 			run++;
-		if (half && run == 3)
+		if (half && run == block)
 			x0 = x;
 	}
-	cr_assert_geq(x0, 0, "no RoPE map");
+	cr_assert_geq(x0, 0, "no map %d", block);
 	while (x0 + n < canvas_width(c) &&
 	       canvas_cell(c, x0 + n, y0)->kind == CELL_HALF)
 		n++;
@@ -1556,11 +1557,13 @@ static void assert_claim(enum drill_kind kind, enum lang l, int w, int h)
 		claim_row(c, end, b, row, &after);
 		break;
 	case DRILL_DIRECTION:
-		cr_assert_gt(rope_map_asymmetry(c), 0.1, "random W: s(p,q) != s(q,p)");
-		/* the same map with W = I: symmetric, so the map is read right */
+		cr_assert_gt(map_asymmetry(c, 1), 0.1, "added, random W: s(p,q) != s(q,p)");
+		cr_assert_gt(map_asymmetry(c, 3), 0.1, "RoPE, random W: s(p,q) != s(q,p)");
+		/* the same maps with W = I: symmetric, so they are read right */
 		state_set_knob_named(&st, "weights", 0);
 		fx_draw(&st, c);
-		cr_assert_lt(rope_map_asymmetry(c), 0.02, "W = I: symmetric");
+		cr_assert_lt(map_asymmetry(c, 1), 0.02, "added, W = I: symmetric");
+		cr_assert_lt(map_asymmetry(c, 3), 0.02, "RoPE, W = I: symmetric");
 		break;
 	default:	/* DRILL_FREQ_ROLES */
 		/* the fast band's line after its "━━ ", up to its pairs */
