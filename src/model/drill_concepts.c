@@ -22,8 +22,9 @@
  *   - PI: Chen et al. 2023; NTK-aware: bloc97 2023; YaRN: Peng et al. 2023;
  *   - bf16 (8 significant bits) and fp16 (11): IEEE 754 and bfloat16;
  *   - v unturned: Meta's llama/model.py, apply_rotary_emb(xq, xk,
- *     freqs_cis) turns q and k only, and RoFormer (Su et al. 2021, eq. 19)
- *     rotates q and k, not v; the rope view's values panel measures it;
+ *     freqs_cis) turns q and k only, as RoFormer (Su et al. 2021, section
+ *     3.2) applies R to W_q x and W_k x, not to the values; the rope
+ *     view's values panel measures what a turned v would do;
  *   - the permutation: Hugging Face's
  *     models/llama/convert_llama_weights_to_hf.py, permute() ("permute for
  *     sliced rotary": w.view(n_heads, dim1 // n_heads // 2, 2,
@@ -40,7 +41,8 @@
  *     Generalization in Transformers" (NoPE generalizes in length as well
  *     as or better than the encodings they tried, on their tasks);
  *   - direction: PE_p.PE_q = sum_i cos((p-q) omega_i) is even in p - q
- *     (Vaswani et al. 2017; Yan et al. 2019, "TENER", section 3.2), and
+ *     (Vaswani et al. 2017; Yan et al. 2019, "TENER", which points out
+ *     that this dot product cannot tell direction), and
  *     PE_p^T W PE_q = PE_q^T W^T PE_p, so a W = W_Q^T W_K that is not
  *     symmetric tells p - q from q - p;
  *   - the frequencies' roles: Barbero et al. 2024, "Round and Round We Go!
