@@ -283,7 +283,11 @@ enum {
 	ATT_HEAD_ADDED = 2,		/* "head": nope, causal, added, */
 	ATT_HEAD_ROPE = 3,		/*   rope, alibi */
 	ATT_HEAD_ALIBI = 4,
-	ATT_PANEL_DECAY = 1		/* its panels: scores, decay, order */
+	ATT_CONTENT_SAME = 0,		/* "content": same, tokens */
+	ATT_HEAD_CAUSAL = 1,
+	ATT_PANEL_SCORES = 0,		/* its panels: scores, decay, order */
+	ATT_PANEL_DECAY = 1,
+	ATT_PANEL_ORDER = 2
 };
 
 /* ALiBi's bias in the score matrices, next to added PE and RoPE, and in
@@ -354,6 +358,90 @@ static void make_context_methods(struct drill_question *q, struct rng *r)
 	set_choice(q, r);
 }
 
+/* The rope view's panels the reveals zoom to and its choices they set,
+ * by index (view_rope.c; test_drill_kinds.c checks the names). The
+ * design and rotary knobs go back to the four panels and a head turned
+ * whole, whatever the user left them at. */
+enum {
+	ROPE_PANEL_CODE = 1,	/* pairs, code, values, frequencies */
+	ROPE_PANEL_VALUES = 2,
+	ROPE_PANEL_FREQS = 3,
+	ROPE_ROTARY_ALL = 0,	/* "rotary": all, 1/2, 1/4, 1/8 */
+	ROPE_DESIGN_OFF = 0	/* "design": off, integer, unit, binary */
+};
+
+/* One 128-wide head at base 10000 in the rope view, panel `panel` over
+ * the body. */
+static void show_rope(struct drill_question *q, int panel)
+{
+	q->pe.d_model = 128;
+	q->pe.base = 1e4;
+	q->panel = panel;
+	set_knob(q, 0, "design", ROPE_DESIGN_OFF);
+	set_knob(q, 1, "rotary", ROPE_ROTARY_ALL);
+}
+
+/* The values panel: the head's sentence moved by 64, its outputs with v
+ * turned and unturned. */
+static void make_v_unrotated(struct drill_question *q, struct rng *r)
+{
+	show_rope(q, ROPE_PANEL_VALUES);
+	set_knob(q, 2, "vshift", 64);
+	set_choice(q, r);
+}
+
+/* The code panel: Meta's and Hugging Face's q.k, bit for bit, and the
+ * rotate_half score on rows nobody permuted. */
+static void make_permutation(struct drill_question *q, struct rng *r)
+{
+	show_rope(q, ROPE_PANEL_CODE);
+	set_choice(q, r);
+}
+
+/* The frequencies panel: the fast and the slow pairs' scores over the
+ * offsets 0..len-1, a context the slow pairs barely turn in. */
+static void make_freq_roles(struct drill_question *q, struct rng *r)
+{
+	show_rope(q, ROPE_PANEL_FREQS);
+	q->len = pick_len(r, trained_lens, N_TRAINED_LENS);
+	set_choice(q, r);
+}
+
+/* Llama 3.1's own numbers: a 128-wide head at base 500000, trained on
+ * 8192 tokens, stretched 8 times (its config.json; pe_variants.h). */
+static void make_llama3(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = 128;
+	q->pe.base = 5e5;
+	set_extension(q, (long long)PE_LLAMA3_TRAIN, PE_LLAMA3_FACTOR);
+	q->pair = q->pe.d_model / 2 - 1;
+	set_choice(q, r);
+}
+
+/* The order panel with the causal head: no PE, and a shuffle changes the
+ * outputs. */
+static void make_nope(struct drill_question *q, struct rng *r)
+{
+	q->pe.base = 1e4;
+	q->len = 256;
+	q->panel = ATT_PANEL_ORDER;
+	set_knob(q, 0, "head", ATT_HEAD_CAUSAL);
+	set_choice(q, r);
+}
+
+/* The score maps of one content with random W_Q and W_K: s(p, q) and
+ * s(q, p) differ. */
+static void make_direction(struct drill_question *q, struct rng *r)
+{
+	q->pe.d_model = pick_int(r, head_widths, N_HEAD_WIDTHS);
+	q->pe.base = 1e4;
+	q->len = 256;
+	q->panel = ATT_PANEL_SCORES;
+	set_knob(q, 0, "weights", ATT_WEIGHTS_RANDOM);
+	set_knob(q, 1, "content", ATT_CONTENT_SAME);
+	set_choice(q, r);
+}
+
 /* ---- the kinds ---- */
 
 struct kind_spec {
@@ -363,9 +451,11 @@ struct kind_spec {
 
 /* What each kind is revealed in, by view name (catalog.h): the one place
  * that says it, but for the offset family's symmetry, which its maker
- * sends to explore's similarity curve. The kinds about the attention score (relative schemes,
- * RoPE, long-term decay, the W_Q/W_K caveat) show in "attention", whose
- * score matrices and decay plot are their answers. */
+ * sends to explore's similarity curve. The kinds about the attention
+ * score (relative schemes, RoPE, long-term decay, the W_Q/W_K caveat,
+ * direction, NoPE) show in "attention", whose score matrices, decay plot
+ * and one head are their answers; RoPE's mechanics (v, the permutation,
+ * the frequencies' roles) in "rope", each in its panel. */
 static const struct kind_spec kinds[DRILL_KINDS] = {
 	[DRILL_LAST_WAVELENGTH] = { "spectrum", make_last_wavelength },
 	[DRILL_FIRST_WAVELENGTH] = { "explore", make_first_wavelength },
@@ -385,6 +475,12 @@ static const struct kind_spec kinds[DRILL_KINDS] = {
 	[DRILL_PROJECTIONS] = { "attention", make_projections },
 	[DRILL_LOW_PRECISION] = { "bugs", make_low_precision },
 	[DRILL_CONTEXT_METHODS] = { "context", make_context_methods },
+	[DRILL_V_UNROTATED] = { "rope", make_v_unrotated },
+	[DRILL_PERMUTATION] = { "rope", make_permutation },
+	[DRILL_LLAMA3] = { "context", make_llama3 },
+	[DRILL_NOPE] = { "attention", make_nope },
+	[DRILL_DIRECTION] = { "attention", make_direction },
+	[DRILL_FREQ_ROLES] = { "rope", make_freq_roles },
 };
 
 void drill_question_make(unsigned long long seed, int number,

@@ -53,6 +53,18 @@ enum drill_kind {
 	DRILL_LOW_PRECISION,	/* choice: bf16 exact to 256, fp16 to 2048 */
 	DRILL_CONTEXT_METHODS,	/* choice: NTK-aware works without
 				 * fine-tuning; PI, YaRN */
+	DRILL_V_UNROTATED,	/* choice: a turned v would carry absolute
+				 * positions into the output */
+	DRILL_PERMUTATION,	/* choice: HF's converter permutes the rows
+				 * of W_Q and W_K for rotate_half */
+	DRILL_LLAMA3,		/* choice: Llama 3.1 keeps lambda < L0/4,
+				 * divides omega by s past L0, blends */
+	DRILL_NOPE,		/* choice: a causal mask leaks order, so
+				 * NoPE decoders learn positions */
+	DRILL_DIRECTION,	/* choice: PE.PE is even in p - q, W_Q^T W_K
+				 * is not symmetric */
+	DRILL_FREQ_ROLES,	/* choice: fast pairs positional, slow pairs
+				 * nearly position-free */
 	DRILL_KINDS
 };
 
@@ -69,7 +81,7 @@ enum drill_offset {
 
 enum {
 	DRILL_CHOICES = 4,	/* options of a choice question, a..d */
-	DRILL_KNOBS = 2		/* knobs a reveal sets */
+	DRILL_KNOBS = 3		/* knobs a reveal sets */
 };
 
 /* A knob of the question's view and the value the reveal gives it. */

@@ -20,7 +20,35 @@
  *     2024, "Round and Round We Go!" (arXiv 2410.06205); the values and
  *     the random mean are checked in tests/unit/test_drill_kinds.c;
  *   - PI: Chen et al. 2023; NTK-aware: bloc97 2023; YaRN: Peng et al. 2023;
- *   - bf16 (8 significant bits) and fp16 (11): IEEE 754 and bfloat16. */
+ *   - bf16 (8 significant bits) and fp16 (11): IEEE 754 and bfloat16;
+ *   - v unturned: Meta's llama/model.py, apply_rotary_emb(xq, xk,
+ *     freqs_cis) turns q and k only, as RoFormer (Su et al. 2021, section
+ *     3.2) applies R to W_q x and W_k x, not to the values; the rope
+ *     view's values panel measures what a turned v would do;
+ *   - the permutation: Hugging Face's
+ *     models/llama/convert_llama_weights_to_hf.py, permute() ("permute for
+ *     sliced rotary": w.view(n_heads, dim1 // n_heads // 2, 2,
+ *     dim2).transpose(1, 2)), row 2i of a head to i, 2i+1 to i + d/2,
+ *     against Meta's view_as_complex (interleaved) and Hugging Face's
+ *     rotate_half; the rope view's code panel checks it bit for bit;
+ *   - Llama 3.1: Hugging Face's modeling_rope_utils.py,
+ *     _compute_llama3_parameters, with Llama 3.1's config (factor 8,
+ *     low_freq_factor 1, high_freq_factor 4, original_max_position_
+ *     embeddings 8192, rope_theta 500000, head_dim 128);
+ *   - NoPE: Haviv et al. 2022, "Transformer Language Models without
+ *     Positional Encodings Still Learn Positional Information"; Kazemnejad
+ *     et al. 2023, "The Impact of Positional Encoding on Length
+ *     Generalization in Transformers" (NoPE generalizes in length as well
+ *     as or better than the encodings they tried, on their tasks);
+ *   - direction: PE_p.PE_q = sum_i cos((p-q) omega_i) is even in p - q
+ *     (Vaswani et al. 2017; Yan et al. 2019, "TENER", which points out
+ *     that this dot product cannot tell direction), and
+ *     PE_p^T W PE_q = PE_q^T W^T PE_p, so a W = W_Q^T W_K that is not
+ *     symmetric tells p - q from q - p;
+ *   - the frequencies' roles: Barbero et al. 2024, "Round and Round We Go!
+ *     What makes Rotary Positional Encodings useful?" (arXiv 2410.06205):
+ *     high frequencies build positional heads, the lowest act as semantic
+ *     channels. */
 #include "model/drill_concepts.h"
 #include "base/fmt.h"
 #include "base/tr.h"
@@ -28,6 +56,8 @@
 
 #include <math.h>
 #include <stdio.h>
+
+#include "engine/pe_variants.h"
 
 struct concept {
 	enum drill_kind kind;
@@ -100,6 +130,48 @@ static const struct concept concepts[] = {
 	    N_("no limit: the sinusoids are computed in float32 afterwards"),
 	    N_("32767: the cast keeps position ids exact up to the largest 16-bit integer") },
 	  NULL },
+	{ DRILL_V_UNROTATED,
+	  N_("RoPE turns q and k by their positions before q·k. Why does it leave the value vector v unturned?"),
+	  { N_("the weights depend on p - q only; a turned v would put absolute positions in the output"),
+	    N_("a turned v would change its length, and the softmax weights would then no longer sum to 1"),
+	    N_("it does not: most models turn v too, by the same angles, and the output stays relative"),
+	    N_("turning v would need a second sin/cos table per layer, doubling the memory of the KV cache") },
+	  N_("Moving a sentence leaves every q·k, so every weight, as it was; v carries the content. Turned by its own position, each value would bring that position into the output, and nothing later undoes it: below, v turned moves, v unturned does not. Meta's llama turns q and k only.") },
+	{ DRILL_PERMUTATION,
+	  N_("Meta's llama turns the pairs (2i, 2i+1); Hugging Face's rotate_half turns (i, i+d/2). What makes a converted checkpoint score the same?"),
+	  { N_("convert_llama_weights_to_hf.py permutes the rows of W_Q and W_K in each head"),
+	    N_("nothing: both forms are rotations and give the same q·k for any weights"),
+	    N_("the converter reorders the frequencies θ_i so each pair keeps its angle"),
+	    N_("the converter permutes W_V and W_O instead, so the head's outputs line up again") },
+	  N_("Its permute() moves row 2i of each head of W_Q and W_K to row i, and row 2i+1 to i+d/2, so rotate_half turns the pairs view_as_complex turns: below, both scores are the same doubles, bit for bit. With the rows left as they are, rotate_half scores another function.") },
+	{ DRILL_LLAMA3,
+	  NULL,
+	  { N_("it keeps the pairs with λ < L0/4, divides ω by s where λ > L0, and blends in between"),
+	    N_("it divides ω by s where λ < L0/4, keeps those with λ > L0, and blends in between"),
+	    N_("it divides every pair's ω by s, as position interpolation does, then fine-tunes"),
+	    N_("it raises the base to base·s^(d/(d-2)) for every pair, as NTK-aware scaling does") },
+	  NULL },
+	{ DRILL_NOPE,
+	  N_("A decoder-only Transformer is trained with no positional encoding at all (NoPE). Can it still tell where its tokens stand?"),
+	  { N_("yes: under a causal mask token p sees p+1 tokens, and that leaks the order"),
+	    N_("no: without an encoding, attention is just a bag of words whatever mask it uses"),
+	    N_("only through learned token embeddings, which come to hold each token's index"),
+	    N_("yes, but only in an encoder, where each token sees all the others at once") },
+	  N_("Without PE or a mask, a head's outputs only move when the words move: a bag of words. A causal mask gives token p the p+1 tokens up to it, so a shuffle changes the outputs (below). Haviv et al. 2022 found NoPE decoders learn positions; Kazemnejad et al. 2023 found NoPE generalizes in length well.") },
+	{ DRILL_DIRECTION,
+	  N_("PE(p)·PE(q) = Σ cos((p-q)·ω_i) is the same for p - q = k and -k. Can a layer's scores still tell a key before the query from one after it?"),
+	  { N_("yes: W_QᵀW_K sits in between, and PE_pᵀW_QᵀW_K·PE_q is no longer even in p - q"),
+	    N_("no: each score is a sum of cosines of p - q, so it stays even in the offset"),
+	    N_("only through the word vectors: position terms stay even whatever W_Q, W_K are"),
+	    N_("only in the concatenated layout, where the sines and cosines sit in separate halves") },
+	  N_("With W = W_QᵀW_K, PE_pᵀW·PE_q = PE_qᵀWᵀ·PE_p: swapping p and q swaps W for Wᵀ, and learned W_Q, W_K give no symmetric W. Below, with random W, the added PE and RoPE maps are not symmetric about their diagonals: s(p, q) ≠ s(q, p). A symmetric W, such as I, is blind to direction.") },
+	{ DRILL_FREQ_ROLES,
+	  NULL,
+	  { N_("fast pairs: sharp positional heads; slow pairs: nearly position-free content"),
+	    N_("fast pairs: content, since they average out; slow pairs: the positions far apart"),
+	    N_("both alike: every pair carries position and content in just the same proportion"),
+	    N_("fast pairs: little, as they alias and get pruned; slow pairs carry all the positions") },
+	  NULL },
 	{ DRILL_CONTEXT_METHODS,
 	  NULL,
 	  { N_("it works fairly well without fine-tuning: the fast pairs stay as trained"),
@@ -137,6 +209,9 @@ static struct format format_of(const struct drill_question *q)
 static void numbered_question(const struct drill_question *q, enum lang l,
 			      char *buf, size_t n)
 {
+	char b[32];
+
+	drill_base_text(q->pe.base, b, sizeof b);
 	switch (q->kind) {
 	case DRILL_WHY_10000:
 		snprintf(buf, n, tr(l, "The paper's base is 10000. With d_model = %d and sequences of up to %lld tokens, what does that choice set?"),
@@ -153,6 +228,14 @@ static void numbered_question(const struct drill_question *q, enum lang l,
 	case DRILL_CONTEXT_METHODS:
 		snprintf(buf, n, tr(l, "A RoPE model trained on %lld tokens must read %lld (s = %g). Why did NTK-aware scaling catch on in 2023, beside position interpolation (PI)?"),
 			 q->train_len, q->len, q->scale);
+		break;
+	case DRILL_LLAMA3:
+		snprintf(buf, n, tr(l, "Llama 3.1 stretches RoPE heads trained on L0 = %lld tokens by s = %g. Which pairs does its scaling change, and how?"),
+			 q->train_len, q->scale);
+		break;
+	case DRILL_FREQ_ROLES:
+		snprintf(buf, n, tr(l, "A RoPE head of d = %d at base %s reads %lld tokens. What are its fastest and its slowest pairs good for?"),
+			 q->pe.d_model, b, q->len);
 		break;
 	default:
 		buf[0] = '\0';
@@ -187,6 +270,29 @@ static void numbered_right(const struct drill_question *q, enum lang l,
 	}
 }
 
+/* Llama 3.1's why: the rule, and the pairs it keeps and divides at the
+ * question's d and base (counted from lambda_i = 2 pi base^(2i/d)). */
+static void llama3_why(const struct drill_question *q, enum lang l,
+		       char *buf, size_t n)
+{
+	int h = q->pe.d_model / 2, kept = 0, divided = h;
+	double keep_below = (double)q->train_len / PE_LLAMA3_HIGH;
+	double divide_above = (double)q->train_len / PE_LLAMA3_LOW;
+	char b[32];
+
+	for (int i = 0; i < h; i++) {
+		double w = pe_wavelength(&q->pe, i);
+
+		kept += w < keep_below;
+		if (divided == h && w > divide_above)
+			divided = i;
+	}
+	drill_base_text(q->pe.base, b, sizeof b);
+	snprintf(buf, n, tr(l, "Hugging Face's _compute_llama3_parameters: λ < L0/4 = %.0f kept, λ > L0 = %lld divided by s, between (1-g)·ω/s + g·ω, g = (L0/λ - 1)/3. At d = %d, base %s: pairs 0-%d kept, ω/s from pair %d. So Llama 3.1's λ_0 stays 6.28 and λ_%d grows %g times: its row of the table."),
+		 keep_below, q->train_len, q->pe.d_model, b, kept - 1, divided,
+		 h - 1, q->scale);
+}
+
 static void numbered_why(const struct drill_question *q, enum lang l,
 			 char *buf, size_t n)
 {
@@ -212,6 +318,15 @@ static void numbered_why(const struct drill_question *q, enum lang l,
 			       sizeof nb);
 		snprintf(buf, n, tr(l, "PI uses p/s: every wavelength grows s times, neighbours crowd, and it is meant to be fine-tuned. NTK-aware uses base·s^(d/(d-2)) = %s: pair 0 stays, the slowest pair grows s times. YaRN stretches mainly the slow pairs, adds a temperature, and needs less fine-tuning than PI."),
 			 nb);
+		break;
+	case DRILL_LLAMA3:
+		llama3_why(q, l, buf, n);
+		break;
+	case DRILL_FREQ_ROLES:
+		drill_num_text(top, w, sizeof w);
+		fmt_double_compact(top / (double)q->len, 3, r, sizeof r);
+		snprintf(buf, n, tr(l, "Pair 0 turns every 6.28 tokens; the slowest pair's λ ≈ %s is %s times the %lld tokens, so its share of the score barely moves with the offset (below: the slow curve is nearly flat). Fast pairs can build previous-token and diagonal heads, slow ones act as semantic channels (Barbero et al. 2024)."),
+			 w, r, q->len);
 		break;
 	default:
 		buf[0] = '\0';

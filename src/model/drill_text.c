@@ -421,6 +421,12 @@ const char *drill_text_kind(enum drill_kind kind, enum lang l)
 		[DRILL_PROJECTIONS] = N_("W_Q, W_K and added PE"),
 		[DRILL_LOW_PRECISION] = N_("positions in bf16 and fp16"),
 		[DRILL_CONTEXT_METHODS] = N_("PI, NTK-aware and YaRN"),
+		[DRILL_V_UNROTATED] = N_("why v is not turned"),
+		[DRILL_PERMUTATION] = N_("interleaved, rotate_half and the permutation"),
+		[DRILL_LLAMA3] = N_("Llama 3.1's scaling"),
+		[DRILL_NOPE] = N_("NoPE and the causal mask"),
+		[DRILL_DIRECTION] = N_("before or after: the direction"),
+		[DRILL_FREQ_ROLES] = N_("what fast and slow pairs are for"),
 	};
 
 	if ((unsigned)kind >= DRILL_KINDS)

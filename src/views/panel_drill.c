@@ -45,7 +45,7 @@ static void asciify(const char *in, char *out, size_t n)
 		{ "λ", "wl" }, { "≤", "<=" }, { "≈", "~" }, { "‖", "||" },
 		{ "√", "sqrt" }, { "²", "^2" }, { "Σ", "sum " }, { "±", "+/-" },
 		{ "→", "->" }, { "×", "x" }, { "…", "..." }, { "–", "-" },
-		{ "θ", "theta" }, { "ᵀ", "^T" },
+		{ "θ", "theta" }, { "ᵀ", "^T" }, { "≠", "!=" },
 	};
 	size_t k = 0;
 
@@ -219,6 +219,7 @@ static const char *view_named(const struct state *s, const char *name,
 		{ "bugs", N_("bugs view") },
 		{ "vector", N_("vector view") },
 		{ "attention", N_("attention view") },
+		{ "rope", N_("rope view") },
 	};
 
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)

@@ -216,10 +216,10 @@ static int pick_by_width(const struct drill_question *q, enum lang l, int rank)
 }
 
 /* The share of the choice questions of seeds first .. first + 29 (two
- * rounds of every kind each) that the candidate picking width rank `rank`
- * gets right. */
+ * rounds of every kind each) of kinds `from` and after that the candidate
+ * picking width rank `rank` gets right. */
 static double width_strategy(unsigned long long first, enum lang l, int rank,
-			     int *asked)
+			     enum drill_kind from, int *asked)
 {
 	int right = 0;
 
@@ -229,7 +229,7 @@ static double width_strategy(unsigned long long first, enum lang l, int rank,
 			struct drill_question q;
 
 			drill_question_make(s, n, &q);
-			if (!q.choice)
+			if (!q.choice || q.kind < from)
 				continue;
 			++*asked;
 			right += pick_by_width(&q, l, rank) == q.right;
@@ -251,13 +251,37 @@ Test(drill, the_longest_option_is_not_the_answer)
 			for (int rank = 0; rank < DRILL_CHOICES; rank++) {
 				int asked;
 				double share = width_strategy(firsts[f], (enum lang)l,
-							      rank, &asked);
+							      rank, 0, &asked);
 
 				cr_expect_leq(share, 0.36, "seeds %llu-%llu, %s: "
 					      "always picking the %s option wins "
 					      "%.0f%% of %d", firsts[f],
 					      firsts[f] + 29, lang_name((enum lang)l),
 					      ranks[rank], 100 * share, asked);
+			}
+}
+
+/* The same for the kinds issue 21 added (v unturned, the permutation,
+ * Llama 3.1, NoPE, direction, the frequencies' roles) on their own, so
+ * that the older kinds cannot hide a tell of theirs: each is asked twice
+ * per seed, 360 questions, and no width rank wins more than a third. */
+Test(drill, the_new_kinds_give_no_length_tell)
+{
+	static const unsigned long long firsts[] = { 1, 31, 1000, 4242, 99991 };
+
+	for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++)
+		for (int l = 0; l < LANG_COUNT; l++)
+			for (int rank = 0; rank < DRILL_CHOICES; rank++) {
+				int asked;
+				double share = width_strategy(firsts[f], (enum lang)l,
+							      rank, DRILL_V_UNROTATED,
+							      &asked);
+
+				cr_expect_eq(asked, 30 * 2 * 6, "every new kind twice a seed");
+				cr_expect_leq(share, 0.36, "seeds %llu-%llu, %s: width "
+					      "rank %d wins %.0f%% of %d", firsts[f],
+					      firsts[f] + 29, lang_name((enum lang)l),
+					      rank, 100 * share, asked);
 			}
 }
 
@@ -269,6 +293,7 @@ Test(drill, no_letter_holds_the_answer_more_often)
 
 	for (size_t f = 0; f < sizeof firsts / sizeof *firsts; f++) {
 		int letters[DRILL_CHOICES] = { 0 }, asked = 0;
+		int fresh[DRILL_CHOICES] = { 0 }, nfresh = 0;	/* issue 21's */
 
 		for (unsigned long long s = firsts[f]; s < firsts[f] + 30; s++)
 			for (int n = 0; n < 2 * DRILL_KINDS; n++) {
@@ -279,12 +304,23 @@ Test(drill, no_letter_holds_the_answer_more_often)
 					letters[q.right]++;
 					asked++;
 				}
+				if (q.choice && q.kind >= DRILL_V_UNROTATED) {
+					fresh[q.right]++;
+					nfresh++;
+				}
 			}
 		for (int j = 0; j < DRILL_CHOICES; j++)
 			cr_expect(letters[j] >= 0.18 * asked &&
 				  letters[j] <= 0.32 * asked, "seeds %llu-%llu: "
 				  "%c) is right in %d of %d", firsts[f],
 				  firsts[f] + 29, 'a' + j, letters[j], asked);
+		cr_expect_eq(nfresh, 30 * 2 * 6, "issue 21's kinds asked");
+		for (int j = 0; j < DRILL_CHOICES; j++)
+			cr_expect(fresh[j] >= 0.18 * nfresh &&
+				  fresh[j] <= 0.32 * nfresh, "seeds %llu-%llu, "
+				  "issue 21's kinds: %c) is right in %d of %d",
+				  firsts[f], firsts[f] + 29, 'a' + j, fresh[j],
+				  nfresh);
 	}
 }
 
