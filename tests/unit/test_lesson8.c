@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/lesson_files.h"
 #include "base/fmt.h"
 #include "base/tr.h"
 #include "engine/rng.h"
