@@ -9,6 +9,8 @@
 #                     that no files use each other's symbols
 #   make strings      check that every sentence has its Chinese (base/tr.h)
 #   make sanitize     the tests under AddressSanitizer + UBSan only
+#   make portable     build with only POSIX.1-2008 + XSI declared, every
+#                     warning an error (part of test): no GNU extensions
 #   make stress       the long key mash: a million events under the sanitizers
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench        benchmarks against NumPy / matplotlib (not part of test)
@@ -36,20 +38,63 @@ LDFLAGS    ?=
 VERSION := 0.1.0
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes
-# Our own feature macros; ncursesw's pkg-config flags bring an older
-# _XOPEN_SOURCE, which is filtered out so the two never disagree.
+# The feature macros. The code asks for POSIX.1-2008 with its XSI option
+# (realpath, wcwidth) and nothing more; `make portable` (part of `make
+# test`) checks that. Each system is then told, in its own words, to show
+# what its headers keep apart: SIGWINCH is a BSD signal on macOS and the
+# BSDs, hidden there by _XOPEN_SOURCE alone. The BSDs show everything when
+# no macro is set (and hide SIGWINCH under _XOPEN_SOURCE, which they give no
+# way back from), so they get none. PORTABLE=1 is the strict build.
+UNAME_S := $(shell uname -s 2>/dev/null)
+ifeq ($(PORTABLE),1)
+FEATURES := -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
+else ifeq ($(UNAME_S),Darwin)
+FEATURES := -D_XOPEN_SOURCE=700 -D_DARWIN_C_SOURCE
+else ifneq ($(filter FreeBSD NetBSD OpenBSD DragonFly,$(UNAME_S)),)
+FEATURES :=
+else
+FEATURES := -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE
+endif
+# ncursesw: pkg-config's flags, or else -lncursesw, or else -lncurses (the
+# first that links), with the defines that turn on its wide-character
+# functions (curses.h reads either). Our macros above win: ncursesw's own
+# older _XOPEN_SOURCE and its _DEFAULT_SOURCE are filtered out. On macOS,
+# Homebrew's ncurses (keg-only, so not on pkg-config's path by itself) is
+# looked for first: the system's ncurses 5.7 lacks init_extended_pair.
 # These ask pkg-config when used, not when the Makefile is read, so that
 # `make deps test` works on a machine where deps has just installed them.
-NC_CFLAGS = $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,\
-             $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null))
-NC_LIBS   = $(or $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null),-lncursesw)
-PE_CPPFLAGS := -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
+ifeq ($(UNAME_S),Darwin)
+BREW_NCURSES := $(shell brew --prefix ncurses 2>/dev/null)
+NC_PC = PKG_CONFIG_PATH='$(BREW_NCURSES)/lib/pkgconfig':"$$PKG_CONFIG_PATH" \
+        $(PKG_CONFIG)
+NC_DIRS := $(if $(BREW_NCURSES),-I$(BREW_NCURSES)/include -L$(BREW_NCURSES)/lib)
+else
+NC_PC = $(PKG_CONFIG)
+NC_DIRS :=
+endif
+NC_LIBDIR := $(filter -L%,$(NC_DIRS))
+NC_WIDE   := -D_XOPEN_SOURCE_EXTENDED -DNCURSES_WIDECHAR=1
+NC_CFLAGS = $(NC_WIDE) $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE \
+              $(NC_WIDE) -DNCURSES_WIDECHAR,\
+             $(shell $(NC_PC) --cflags ncursesw 2>/dev/null || \
+               echo $(filter -I%,$(NC_DIRS))))
+NC_LINKS  = $(shell echo 'int main(void){return 0;}' | \
+              $(CC) -x c - -o /dev/null $(NC_LIBDIR) $(1) 2>/dev/null && echo ok)
+NC_LIBS   = $(or $(shell $(NC_PC) --libs ncursesw 2>/dev/null),\
+                 $(if $(call NC_LINKS,-lncursesw),$(NC_LIBDIR) -lncursesw),\
+                 $(NC_LIBDIR) -lncurses)
+PE_CPPFLAGS := $(FEATURES) \
                -DPESCOPE_VERSION='"$(VERSION)"' -DPESCOPE_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS  = $(WARN) $(PE_CPPFLAGS) $(NC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
 LIBS        = $(NC_LIBS) -lm
 
 # Sanitizer builds go to their own folder so they never mix with normal objects.
 BUILD ?= build
+# The strict build fails on any warning: a call it does not know is a GNU or
+# BSD extension the other systems may lack.
+ifeq ($(PORTABLE),1)
+ALL_CFLAGS += -Werror
+endif
 ifeq ($(SAN),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=undefined
@@ -69,6 +114,7 @@ endif
 export LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/stress/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0:malloc_context_size=16
 
 SAN_BUILD  := build/san
+PORTABLE_BUILD := build/portable
 FUZZ_BUILD := build/fuzz
 # A fuzz target is a file tests/fuzz/fuzz_NAME.c with its seeds in
 # tests/fuzz/corpus/NAME/: adding one needs no change here.
@@ -91,7 +137,9 @@ LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/app/main.c,$(SRCS)
 MAIN_OBJ  := $(BUILD)/app/main.o
 TEST_SRCS := $(wildcard tests/unit/*.c)
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
-BIN       := $(if $(filter 1,$(SAN)),$(BUILD)/pescope,pescope)
+# The sanitizer, portability and package builds keep their binary in their
+# own folder: ./pescope is always the plain one.
+BIN       := $(if $(filter 1,$(SAN) $(PORTABLE) $(PKG)),$(BUILD)/pescope,pescope)
 UNIT      := $(BUILD)/unit-tests
 CRIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags criterion 2>/dev/null)
 CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriterion)
@@ -125,7 +173,8 @@ COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
                assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench
+        check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench \
+        portable
 
 all: $(BIN)
 
@@ -193,7 +242,7 @@ check: deps-test layers strings $(BIN) $(UNIT)
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
-test: deps-test deps-fuzz layers strings $(BIN) $(UNIT)
+test: deps-test deps-fuzz layers strings portable $(BIN) $(UNIT)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
@@ -203,6 +252,13 @@ test: deps-test deps-fuzz layers strings $(BIN) $(UNIT)
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
 	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
 	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/run-all.sh
+
+# The program built as macOS and the BSDs would see it, as far as glibc can
+# show: only the POSIX.1-2008 and XSI declarations (no _DEFAULT_SOURCE, no
+# GNU or BSD extensions), every warning an error; then it must run.
+portable:
+	$(MAKE) PORTABLE=1 BUILD=$(PORTABLE_BUILD) $(PORTABLE_BUILD)/pescope
+	$(PORTABLE_BUILD)/pescope --version
 
 sanitize: deps-test
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check
