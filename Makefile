@@ -18,6 +18,7 @@
 #                     running need, when missing (apt-get); test, check,
 #                     sanitize, fuzz and bench install theirs the same way
 #   make run          build and start the explorer
+#   make deb          build the Debian package pescope_VERSION_ARCH.deb
 #   make install / uninstall / clean
 
 PREFIX  ?= /usr/local
@@ -166,6 +167,10 @@ TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
               mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion
 FUZZ_PKGS  := clang libclang-rt-dev
 BENCH_PKGS := python3 python3-numpy python3-matplotlib python3-threadpoolctl time
+# make deb needs dpkg-dev (dpkg-buildflags, dpkg-shlibdeps, dpkg-gencontrol,
+# strip through binutils); its test (tests/e2e/deb.sh) lintian too.
+DEB_PKGS   := dpkg-dev
+TEST_PKGS  += $(DEB_PKGS) lintian
 
 # The shell completions make install puts where each shell looks.
 COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
@@ -174,7 +179,7 @@ COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
         check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench \
-        portable
+        portable deb deps-deb
 
 all: $(BIN)
 
@@ -328,10 +333,12 @@ run: $(BIN)
 # and every file install puts in place, as the manifest records them.
 COMPLETION_DESTS = $(foreach c,$(COMPLETIONS),$(lastword $(subst :, ,$(c))))
 INSTALL_FILES = $(BINDIR)/pescope $(MANDIR)/man1/pescope.1 \
-                $(COMPLETION_DESTS) $(addprefix $(DATADIR)/lessons/,$(LESSON_FILES))
+                $(COMPLETION_DESTS) $(DATADIR)/glossary.txt \
+                $(addprefix $(DATADIR)/lessons/,$(LESSON_FILES))
 
-# install: the binary, the manual page, the shell completions and every file
-# under assets/lessons (any depth) into $(DATADIR)/lessons. It records what
+# install: the binary, the manual page, the shell completions, the glossary
+# of the Chinese terms and every file under assets/lessons (any depth) into
+# $(DATADIR)/lessons. It records what
 # it put there and which folders it had to create in $(MANIFEST), so that
 # uninstall removes exactly those files and those folders (when empty),
 # whatever the tree holds by then. Paths are recorded without $(DESTDIR).
@@ -350,6 +357,7 @@ install: $(BIN)
 	echo "install $(BIN) -> $$dest$(BINDIR)/pescope"; \
 	install -m 755 $(BIN) "$$dest$(BINDIR)/pescope"; \
 	install -m 644 assets/pescope.1 "$$dest$(MANDIR)/man1/pescope.1"; \
+	install -m 644 assets/glossary.txt "$$dest$(DATADIR)/glossary.txt"; \
 	for c in $(COMPLETIONS); do \
 	  install -m 644 "$${c%%:*}" "$$dest$${c#*:}"; \
 	done; \
@@ -380,7 +388,60 @@ uninstall:
 	for d in $$dirs; do rmdir "$$dest$$d" 2>/dev/null || true; done; \
 	echo "uninstalled pescope from $$dest$(PREFIX)"
 
+# ---- the Debian package ----
+# make deb: pescope_$(DEB_VERSION)_$(DEB_ARCH).deb here, made from scratch the way
+# debhelper would, by hand: make install of a binary built for /usr with
+# Debian's flags (dpkg-buildflags: all the hardening, no build path) into a stage,
+# the zsh completion in Debian's vendor-completions, the binary stripped, the
+# manual page gzipped, /usr/share/doc/pescope/copyright and
+# changelog.Debian.gz and lintian's overrides from packaging/deb; Depends from dpkg-shlibdeps (the
+# libraries the binary links, at the versions its symbols need), the rest of
+# the control file from packaging/deb/control by dpkg-gencontrol; then
+# dpkg-deb, every file owned by root. No maintainer scripts: dpkg's list of
+# the package's files is what dpkg -r removes (install's manifest is left
+# out). The changelog's version must be $(VERSION)-N.
+DEB_VERSION = $(shell dpkg-parsechangelog -l packaging/deb/changelog -SVersion)
+DEB_ARCH    = $(shell dpkg --print-architecture)
+DEB         = pescope_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_BUILD  := build/deb
+DEB_STAGE  := $(DEB_BUILD)/debian/pescope
+DEB_DOC    := $(DEB_STAGE)/usr/share/doc/pescope
+DEB_FLAGS  := DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get
+
+deb: deps-deb
+	@case '$(DEB_VERSION)' in $(VERSION)-*) ;; *) \
+	  echo "deb: packaging/deb/changelog is at $(DEB_VERSION), the program at $(VERSION)" >&2; \
+	  exit 1;; esac
+	rm -rf $(DEB_BUILD)
+	$(MAKE) PKG=1 BUILD=$(DEB_BUILD)/obj PREFIX=/usr \
+		ZSHCOMPDIR=/usr/share/zsh/vendor-completions \
+		CFLAGS="$$($(DEB_FLAGS) CFLAGS)" \
+		CPPFLAGS="$$($(DEB_FLAGS) CPPFLAGS)" \
+		LDFLAGS="$$($(DEB_FLAGS) LDFLAGS)" \
+		DESTDIR=$(abspath $(DEB_STAGE)) install
+	rm $(DEB_STAGE)/usr/share/pescope/installed
+	strip --remove-section=.comment --remove-section=.note \
+		$(DEB_STAGE)/usr/bin/pescope
+	gzip -9n $(DEB_STAGE)/usr/share/man/man1/pescope.1
+	install -d $(DEB_DOC)
+	install -m 644 packaging/deb/copyright $(DEB_DOC)/copyright
+	gzip -9n <packaging/deb/changelog >$(DEB_DOC)/changelog.Debian.gz
+	chmod 644 $(DEB_DOC)/changelog.Debian.gz
+	install -D -m 644 packaging/deb/lintian-overrides \
+		$(DEB_STAGE)/usr/share/lintian/overrides/pescope
+	install -d -m 755 $(DEB_STAGE)/DEBIAN
+	cp packaging/deb/control packaging/deb/changelog $(DEB_BUILD)/debian/
+	cd $(DEB_BUILD) && dpkg-shlibdeps debian/pescope/usr/bin/pescope && \
+		dpkg-gencontrol -ppescope -Pdebian/pescope
+	cd $(DEB_STAGE) && find usr -type f | LC_ALL=C sort | \
+		xargs md5sum >DEBIAN/md5sums
+	chmod 644 $(DEB_STAGE)/DEBIAN/md5sums
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_STAGE) $(DEB)
+
+deps-deb:
+	$(call DEPS_INSTALL,deps-deb,$(DEB_PKGS),0)
+
 clean:
-	rm -rf build pescope
+	rm -rf build pescope pescope_*.deb
 
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)
