@@ -44,8 +44,8 @@ WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 # test`) checks that. Each system is then told, in its own words, to show
 # what its headers keep apart: SIGWINCH is a BSD signal on macOS and the
 # BSDs, hidden there by _XOPEN_SOURCE alone. The BSDs show everything when
-# no macro is set (and hide SIGWINCH under _XOPEN_SOURCE, which they give no
-# way back from), so they get none. PORTABLE=1 is the strict build.
+# no macro is set, and FreeBSD has no macro that shows its own again once
+# _XOPEN_SOURCE is set, so they get none. PORTABLE=1 is the strict build.
 UNAME_S := $(shell uname -s 2>/dev/null)
 ifeq ($(PORTABLE),1)
 FEATURES := -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
@@ -91,8 +91,8 @@ LIBS        = $(NC_LIBS) -lm
 
 # Sanitizer builds go to their own folder so they never mix with normal objects.
 BUILD ?= build
-# The strict build fails on any warning: a call it does not know is a GNU or
-# BSD extension the other systems may lack.
+# The strict build fails on any warning: a function its headers do not
+# declare there is one that another system may lack.
 ifeq ($(PORTABLE),1)
 ALL_CFLAGS += -Werror
 endif
@@ -389,17 +389,18 @@ uninstall:
 	echo "uninstalled pescope from $$dest$(PREFIX)"
 
 # ---- the Debian package ----
-# make deb: pescope_$(DEB_VERSION)_$(DEB_ARCH).deb here, made from scratch the way
-# debhelper would, by hand: make install of a binary built for /usr with
-# Debian's flags (dpkg-buildflags: all the hardening, no build path) into a stage,
-# the zsh completion in Debian's vendor-completions, the binary stripped, the
-# manual page gzipped, /usr/share/doc/pescope/copyright and
-# changelog.Debian.gz and lintian's overrides from packaging/deb; Depends from dpkg-shlibdeps (the
-# libraries the binary links, at the versions its symbols need), the rest of
-# the control file from packaging/deb/control by dpkg-gencontrol; then
-# dpkg-deb, every file owned by root. No maintainer scripts: dpkg's list of
-# the package's files is what dpkg -r removes (install's manifest is left
-# out). The changelog's version must be $(VERSION)-N.
+# make deb: pescope_$(DEB_VERSION)_$(DEB_ARCH).deb here, made from scratch
+# the way debhelper would, by hand: make install of a binary built for /usr
+# with Debian's flags (dpkg-buildflags: all the hardening, no build path)
+# into a stage, the zsh completion in Debian's vendor-completions; the
+# binary stripped; the manual page with these paths in place of
+# /usr/local's, gzipped; copyright, changelog.Debian.gz and lintian's
+# overrides from packaging/deb; Depends from dpkg-shlibdeps (the libraries
+# the binary links, at the versions its symbols need), the rest of the
+# control file from packaging/deb/control by dpkg-gencontrol; then dpkg-deb,
+# every file owned by root. No maintainer scripts: dpkg's list of the
+# package's files is what dpkg -r removes (install's manifest is left out).
+# The changelog's version must be $(VERSION)-N.
 DEB_VERSION = $(shell dpkg-parsechangelog -l packaging/deb/changelog -SVersion)
 DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB         = pescope_$(DEB_VERSION)_$(DEB_ARCH).deb
@@ -422,6 +423,8 @@ deb: deps-deb
 	rm $(DEB_STAGE)/usr/share/pescope/installed
 	strip --remove-section=.comment --remove-section=.note \
 		$(DEB_STAGE)/usr/bin/pescope
+	sed -i -e 's|/usr/local/share/zsh/site\\-functions|/usr/share/zsh/vendor\\-completions|' \
+		-e 's|/usr/local/|/usr/|g' $(DEB_STAGE)/usr/share/man/man1/pescope.1
 	gzip -9n $(DEB_STAGE)/usr/share/man/man1/pescope.1
 	install -d $(DEB_DOC)
 	install -m 644 packaging/deb/copyright $(DEB_DOC)/copyright

@@ -4,10 +4,11 @@
 #   - its name is pescope_VERSION-N_ARCH.deb, VERSION the program's;
 #   - Depends names, with a version, the package of every library the
 #     binary loads, and nothing else;
-#   - it holds exactly the binary (stripped), the gzipped manual page, the
-#     three completions where Debian's shells look, the glossary, every
-#     lesson file, copyright and changelog.Debian.gz, lintian's overrides,
-#     each the same as in the tree, every file owned by root;
+#   - it holds exactly the binary (stripped), the gzipped manual page
+#     (naming Debian's paths), the three completions where Debian's shells
+#     look, the glossary, every lesson file, copyright, changelog.Debian.gz
+#     and lintian's overrides, each the same as in the tree, every file
+#     owned by root;
 #   - lintian reports no error;
 #   - installed with dpkg --root into an empty scratch root (which then
 #     holds only the package and the libraries it depends on), it puts
@@ -108,8 +109,18 @@ else
 	not_ok "it holds exactly the expected files" \
 		"$(diff "$expected" "$tmp/got" | grep '^[<>]' | tr '\n' ' ')"
 fi
+# The manual page names Debian's paths, and is the tree's otherwise.
+man=$tmp/pescope.1
+zcat "$x/usr/share/man/man1/pescope.1.gz" >"$man" 2>/dev/null
 bad=""
-zcat "$x/usr/share/man/man1/pescope.1.gz" 2>/dev/null | cmp -s - "$tree/assets/pescope.1" ||
+for p in '^.Pa /usr/share/pescope .$' '/usr/share/pescope/lessons/' \
+	 '/usr/share/bash\\-completion/completions/pescope' \
+	 '/usr/share/zsh/vendor\\-completions/_pescope' \
+	 '/usr/share/fish/vendor_completions.d/pescope.fish'; do
+	grep -q "$p" "$man" || bad="$bad no:$p"
+done
+! grep -q /usr/local "$man" || bad="$bad /usr/local"
+diff <(grep -v /usr/ "$man") <(grep -v /usr/ "$tree/assets/pescope.1") >/dev/null ||
 	bad="$bad man1/pescope.1.gz"
 for c in pescope.bash:bash-completion/completions/pescope \
 	 _pescope:zsh/vendor-completions/_pescope \
@@ -120,7 +131,7 @@ done
 cmp -s "$tree/assets/glossary.txt" "$x/usr/share/pescope/glossary.txt" || bad="$bad glossary.txt"
 diff -r "$tree/assets/lessons" "$x/usr/share/pescope/lessons" >/dev/null || bad="$bad lessons"
 if [ -z "$bad" ]; then
-	ok "man page (gzipped), completions, glossary and lessons are the tree's"
+	ok "man page (gzipped, Debian's paths), completions, glossary and lessons are the tree's"
 else
 	not_ok "man page, completions, glossary and lessons are the tree's" "differ:$bad"
 fi
