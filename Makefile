@@ -9,6 +9,8 @@
 #                     that no files use each other's symbols
 #   make strings      check that every sentence has its Chinese (base/tr.h)
 #   make sanitize     the tests under AddressSanitizer + UBSan only
+#   make portable     build with only POSIX.1-2008 + XSI declared, every
+#                     warning an error (part of test): no GNU extensions
 #   make stress       the long key mash: a million events under the sanitizers
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench        benchmarks against NumPy / matplotlib (not part of test)
@@ -16,6 +18,7 @@
 #                     running need, when missing (apt-get); test, check,
 #                     sanitize, fuzz and bench install theirs the same way
 #   make run          build and start the explorer
+#   make deb          build the Debian package pescope_VERSION_ARCH.deb
 #   make install / uninstall / clean
 
 PREFIX  ?= /usr/local
@@ -36,20 +39,63 @@ LDFLAGS    ?=
 VERSION := 0.1.0
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes
-# Our own feature macros; ncursesw's pkg-config flags bring an older
-# _XOPEN_SOURCE, which is filtered out so the two never disagree.
+# The feature macros. The code asks for POSIX.1-2008 with its XSI option
+# (realpath, wcwidth) and nothing more; `make portable` (part of `make
+# test`) checks that. Each system is then told, in its own words, to show
+# what its headers keep apart: SIGWINCH is a BSD signal on macOS and the
+# BSDs, hidden there by _XOPEN_SOURCE alone. The BSDs show everything when
+# no macro is set, and FreeBSD has no macro that shows its own again once
+# _XOPEN_SOURCE is set, so they get none. PORTABLE=1 is the strict build.
+UNAME_S := $(shell uname -s 2>/dev/null)
+ifeq ($(PORTABLE),1)
+FEATURES := -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
+else ifeq ($(UNAME_S),Darwin)
+FEATURES := -D_XOPEN_SOURCE=700 -D_DARWIN_C_SOURCE
+else ifneq ($(filter FreeBSD NetBSD OpenBSD DragonFly,$(UNAME_S)),)
+FEATURES :=
+else
+FEATURES := -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE
+endif
+# ncursesw: pkg-config's flags, or else -lncursesw, or else -lncurses (the
+# first that links), with the defines that turn on its wide-character
+# functions (curses.h reads either). Our macros above win: ncursesw's own
+# older _XOPEN_SOURCE and its _DEFAULT_SOURCE are filtered out. On macOS,
+# Homebrew's ncurses (keg-only, so not on pkg-config's path by itself) is
+# looked for first: the system's ncurses 5.7 lacks init_extended_pair.
 # These ask pkg-config when used, not when the Makefile is read, so that
 # `make deps test` works on a machine where deps has just installed them.
-NC_CFLAGS = $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,\
-             $(shell $(PKG_CONFIG) --cflags ncursesw 2>/dev/null))
-NC_LIBS   = $(or $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null),-lncursesw)
-PE_CPPFLAGS := -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
+ifeq ($(UNAME_S),Darwin)
+BREW_NCURSES := $(shell brew --prefix ncurses 2>/dev/null)
+NC_PC = PKG_CONFIG_PATH='$(BREW_NCURSES)/lib/pkgconfig':"$$PKG_CONFIG_PATH" \
+        $(PKG_CONFIG)
+NC_DIRS := $(if $(BREW_NCURSES),-I$(BREW_NCURSES)/include -L$(BREW_NCURSES)/lib)
+else
+NC_PC = $(PKG_CONFIG)
+NC_DIRS :=
+endif
+NC_LIBDIR := $(filter -L%,$(NC_DIRS))
+NC_WIDE   := -D_XOPEN_SOURCE_EXTENDED -DNCURSES_WIDECHAR=1
+NC_CFLAGS = $(NC_WIDE) $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE \
+              $(NC_WIDE) -DNCURSES_WIDECHAR,\
+             $(shell $(NC_PC) --cflags ncursesw 2>/dev/null || \
+               echo $(filter -I%,$(NC_DIRS))))
+NC_LINKS  = $(shell echo 'int main(void){return 0;}' | \
+              $(CC) -x c - -o /dev/null $(NC_LIBDIR) $(1) 2>/dev/null && echo ok)
+NC_LIBS   = $(or $(shell $(NC_PC) --libs ncursesw 2>/dev/null),\
+                 $(if $(call NC_LINKS,-lncursesw),$(NC_LIBDIR) -lncursesw),\
+                 $(NC_LIBDIR) -lncurses)
+PE_CPPFLAGS := $(FEATURES) \
                -DPESCOPE_VERSION='"$(VERSION)"' -DPESCOPE_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS  = $(WARN) $(PE_CPPFLAGS) $(NC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
 LIBS        = $(NC_LIBS) -lm -pthread
 
 # Sanitizer builds go to their own folder so they never mix with normal objects.
 BUILD ?= build
+# The strict build fails on any warning: a function its headers do not
+# declare there is one that another system may lack.
+ifeq ($(PORTABLE),1)
+ALL_CFLAGS += -Werror
+endif
 ifeq ($(SAN),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=undefined
@@ -69,6 +115,7 @@ endif
 export LSAN_OPTIONS ?= suppressions=$(CURDIR)/tests/stress/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0:malloc_context_size=16
 
 SAN_BUILD  := build/san
+PORTABLE_BUILD := build/portable
 FUZZ_BUILD := build/fuzz
 # A fuzz target is a file tests/fuzz/fuzz_NAME.c with its seeds in
 # tests/fuzz/corpus/NAME/: adding one needs no change here.
@@ -91,7 +138,9 @@ LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/app/main.c,$(SRCS)
 MAIN_OBJ  := $(BUILD)/app/main.o
 TEST_SRCS := $(wildcard tests/unit/*.c)
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
-BIN       := $(if $(filter 1,$(SAN)),$(BUILD)/pescope,pescope)
+# The sanitizer, portability and package builds keep their binary in their
+# own folder: ./pescope is always the plain one.
+BIN       := $(if $(filter 1,$(SAN) $(PORTABLE) $(PKG)),$(BUILD)/pescope,pescope)
 UNIT      := $(BUILD)/unit-tests
 CRIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags criterion 2>/dev/null)
 CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriterion)
@@ -118,6 +167,10 @@ TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
               mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion
 FUZZ_PKGS  := clang libclang-rt-dev
 BENCH_PKGS := python3 python3-numpy python3-matplotlib python3-threadpoolctl time
+# make deb needs dpkg-dev (dpkg-buildflags, dpkg-shlibdeps, dpkg-gencontrol,
+# strip through binutils); its test (tests/e2e/deb.sh) lintian too.
+DEB_PKGS   := dpkg-dev
+TEST_PKGS  += $(DEB_PKGS) lintian
 
 # The shell completions make install puts where each shell looks.
 COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
@@ -125,7 +178,8 @@ COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
                assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench
+        check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench \
+        portable deb deps-deb
 
 all: $(BIN)
 
@@ -193,7 +247,7 @@ check: deps-test layers strings $(BIN) $(UNIT)
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
-test: deps-test deps-fuzz layers strings $(BIN) $(UNIT)
+test: deps-test deps-fuzz layers strings portable $(BIN) $(UNIT)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
@@ -203,6 +257,13 @@ test: deps-test deps-fuzz layers strings $(BIN) $(UNIT)
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
 	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
 	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/run-all.sh
+
+# The program built as macOS and the BSDs would see it, as far as glibc can
+# show: only the POSIX.1-2008 and XSI declarations (no _DEFAULT_SOURCE, no
+# GNU or BSD extensions), every warning an error; then it must run.
+portable:
+	$(MAKE) PORTABLE=1 BUILD=$(PORTABLE_BUILD) $(PORTABLE_BUILD)/pescope
+	$(PORTABLE_BUILD)/pescope --version
 
 sanitize: deps-test
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check
@@ -272,10 +333,12 @@ run: $(BIN)
 # and every file install puts in place, as the manifest records them.
 COMPLETION_DESTS = $(foreach c,$(COMPLETIONS),$(lastword $(subst :, ,$(c))))
 INSTALL_FILES = $(BINDIR)/pescope $(MANDIR)/man1/pescope.1 \
-                $(COMPLETION_DESTS) $(addprefix $(DATADIR)/lessons/,$(LESSON_FILES))
+                $(COMPLETION_DESTS) $(DATADIR)/glossary.txt \
+                $(addprefix $(DATADIR)/lessons/,$(LESSON_FILES))
 
-# install: the binary, the manual page, the shell completions and every file
-# under assets/lessons (any depth) into $(DATADIR)/lessons. It records what
+# install: the binary, the manual page, the shell completions, the glossary
+# of the Chinese terms and every file under assets/lessons (any depth) into
+# $(DATADIR)/lessons. It records what
 # it put there and which folders it had to create in $(MANIFEST), so that
 # uninstall removes exactly those files and those folders (when empty),
 # whatever the tree holds by then. Paths are recorded without $(DESTDIR).
@@ -294,6 +357,7 @@ install: $(BIN)
 	echo "install $(BIN) -> $$dest$(BINDIR)/pescope"; \
 	install -m 755 $(BIN) "$$dest$(BINDIR)/pescope"; \
 	install -m 644 assets/pescope.1 "$$dest$(MANDIR)/man1/pescope.1"; \
+	install -m 644 assets/glossary.txt "$$dest$(DATADIR)/glossary.txt"; \
 	for c in $(COMPLETIONS); do \
 	  install -m 644 "$${c%%:*}" "$$dest$${c#*:}"; \
 	done; \
@@ -324,7 +388,63 @@ uninstall:
 	for d in $$dirs; do rmdir "$$dest$$d" 2>/dev/null || true; done; \
 	echo "uninstalled pescope from $$dest$(PREFIX)"
 
+# ---- the Debian package ----
+# make deb: pescope_$(DEB_VERSION)_$(DEB_ARCH).deb here, made from scratch
+# the way debhelper would, by hand: make install of a binary built for /usr
+# with Debian's flags (dpkg-buildflags: all the hardening, no build path)
+# into a stage, the zsh completion in Debian's vendor-completions; the
+# binary stripped; the manual page with these paths in place of
+# /usr/local's, gzipped; copyright, changelog.Debian.gz and lintian's
+# overrides from packaging/deb; Depends from dpkg-shlibdeps (the libraries
+# the binary links, at the versions its symbols need), the rest of the
+# control file from packaging/deb/control by dpkg-gencontrol; then dpkg-deb,
+# every file owned by root. No maintainer scripts: dpkg's list of the
+# package's files is what dpkg -r removes (install's manifest is left out).
+# The changelog's version must be $(VERSION)-N.
+DEB_VERSION = $(shell dpkg-parsechangelog -l packaging/deb/changelog -SVersion)
+DEB_ARCH    = $(shell dpkg --print-architecture)
+DEB         = pescope_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_BUILD  := build/deb
+DEB_STAGE  := $(DEB_BUILD)/debian/pescope
+DEB_DOC    := $(DEB_STAGE)/usr/share/doc/pescope
+DEB_FLAGS  := DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get
+
+deb: deps-deb
+	@case '$(DEB_VERSION)' in $(VERSION)-*) ;; *) \
+	  echo "deb: packaging/deb/changelog is at $(DEB_VERSION), the program at $(VERSION)" >&2; \
+	  exit 1;; esac
+	rm -rf $(DEB_BUILD)
+	$(MAKE) PKG=1 BUILD=$(DEB_BUILD)/obj PREFIX=/usr \
+		ZSHCOMPDIR=/usr/share/zsh/vendor-completions \
+		CFLAGS="$$($(DEB_FLAGS) CFLAGS)" \
+		CPPFLAGS="$$($(DEB_FLAGS) CPPFLAGS)" \
+		LDFLAGS="$$($(DEB_FLAGS) LDFLAGS)" \
+		DESTDIR=$(abspath $(DEB_STAGE)) install
+	rm $(DEB_STAGE)/usr/share/pescope/installed
+	strip --remove-section=.comment --remove-section=.note \
+		$(DEB_STAGE)/usr/bin/pescope
+	sed -i -e 's|/usr/local/share/zsh/site\\-functions|/usr/share/zsh/vendor\\-completions|' \
+		-e 's|/usr/local/|/usr/|g' $(DEB_STAGE)/usr/share/man/man1/pescope.1
+	gzip -9n $(DEB_STAGE)/usr/share/man/man1/pescope.1
+	install -d $(DEB_DOC)
+	install -m 644 packaging/deb/copyright $(DEB_DOC)/copyright
+	gzip -9n <packaging/deb/changelog >$(DEB_DOC)/changelog.Debian.gz
+	chmod 644 $(DEB_DOC)/changelog.Debian.gz
+	install -D -m 644 packaging/deb/lintian-overrides \
+		$(DEB_STAGE)/usr/share/lintian/overrides/pescope
+	install -d -m 755 $(DEB_STAGE)/DEBIAN
+	cp packaging/deb/control packaging/deb/changelog $(DEB_BUILD)/debian/
+	cd $(DEB_BUILD) && dpkg-shlibdeps debian/pescope/usr/bin/pescope && \
+		dpkg-gencontrol -ppescope -Pdebian/pescope
+	cd $(DEB_STAGE) && find usr -type f | LC_ALL=C sort | \
+		xargs md5sum >DEBIAN/md5sums
+	chmod 644 $(DEB_STAGE)/DEBIAN/md5sums
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_STAGE) $(DEB)
+
+deps-deb:
+	$(call DEPS_INSTALL,deps-deb,$(DEB_PKGS),0)
+
 clean:
-	rm -rf build pescope
+	rm -rf build pescope pescope_*.deb
 
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

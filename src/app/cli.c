@@ -1114,7 +1114,10 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	cli_defaults(opt);
 	opt->argv0 = argc > 0 ? argv[0] : NULL;
 	build_getopt(longopts, shortopts);
-	optind = 0;	/* glibc: start afresh, even after an earlier parse */
+	/* Start afresh, even after an earlier parse: 0 is glibc's reset, and
+	 * the BSDs' and macOS's getopt_long (OpenBSD's getopt_long.c) take
+	 * it the same way. */
+	optind = 0;
 	opterr = 0;	/* we write the messages */
 	for (;;) {
 		int c = getopt_long(argc, argv, shortopts, longopts, NULL);

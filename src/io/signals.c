@@ -83,8 +83,10 @@ void signals_catch(void)
 	sa.sa_handler = on_request;	/* no SA_RESTART: wake blocked calls */
 	for (size_t i = 0; i < COUNT(requests); i++)
 		catch_request(requests[i], &sa);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)	/* macOS has none */
 	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		catch_request(sig, &sa);
+#endif
 
 	sa.sa_handler = on_fault;
 	sa.sa_flags = SA_RESETHAND;	/* a fault in the handler is final */

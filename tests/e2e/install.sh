@@ -2,9 +2,9 @@
 # make install / make uninstall, in a copy of the source tree (so the binary
 # under test is never rebuilt with other paths), into temporary folders:
 #   - staged: DESTDIR=$tmp/stage PREFIX=$tmp/usr puts the binary, the
-#     manual page, the bash, zsh and fish completions and every lesson file
-#     (any depth) under the stage, and the staged binary runs; uninstall
-#     leaves the stage empty;
+#     manual page, the bash, zsh and fish completions, the glossary and
+#     every lesson file (any depth) under the stage, and the staged binary
+#     runs; uninstall leaves the stage empty;
 #   - real: PREFIX=$tmp/usr, where folders and files of someone else's
 #     already exist (a bash completion among them); the installed binary
 #     runs --version, --snapshot and --lessons (when it has that option)
@@ -67,12 +67,14 @@ installed_ok() {
 		cmp -s "$tree/assets/completion/${c%%:*}" "$p/share/${c#*:}" ||
 			bad="$bad share/${c#*:}"
 	done
+	cmp -s "$tree/assets/glossary.txt" "$p/share/pescope/glossary.txt" ||
+		bad="$bad share/pescope/glossary.txt"
 	while IFS= read -r f; do
 		cmp -s "$tree/assets/lessons/$f" "$p/share/pescope/lessons/$f" ||
 			bad="$bad lessons/$f"
 	done <"$tmp/lessons"
 	if [ -z "$bad" ]; then
-		ok "$name: binary, man page, 3 completions and $(wc -l <"$tmp/lessons") lesson files installed"
+		ok "$name: binary, man page, 3 completions, the glossary and $(wc -l <"$tmp/lessons") lesson files installed"
 	else
 		not_ok "$name: files installed" "missing or different:$bad"
 	fi
