@@ -162,7 +162,7 @@ Test(help, narrow_screens_scroll_one_column)
 Test(help, the_title_says_where_the_scroll_is)
 {
 	struct state s = help_state(80, 24, LANG_EN);
-	char *text, want[32];
+	char *text, want[64];
 
 	fx_press(&s, PK_PGDN);
 	cr_assert_gt(s.help_top, 0);
