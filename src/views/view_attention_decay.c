@@ -96,8 +96,8 @@ static void legend_texts(const struct state *s, int f,
 
 	if (f == 0) {
 		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s B(m)/B(0), the bound"), bar);
-		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score(m)|, q = k"), bar);
-		snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "%s mean |score|, random q, k (N = %d, seed %lld)"),
+		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score(m)|/|score(0)|, q = k"), bar);
+		snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "%s mean |score|/expected, random q, k (N = %d, seed %lld)"),
 			 bar, ATT_RANDOM_DRAWS, seed);
 	} else {
 		snprintf(part[0], ATT_TEXT_MAX, "%s B/B(0)", bar);

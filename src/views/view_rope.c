@@ -719,7 +719,7 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
 	if (y >= in.y + in.h)
 		return;
-	snprintf(a, sizeof a, tr(s->lang, "v turned: moves %s (of up to %s)"), n1, sc);
+	snprintf(a, sizeof a, tr(s->lang, "v turned: moves %s (outputs reach %s)"), n1, sc);
 	snprintf(b, sizeof b, tr(s->lang, "v turned: %s"), n1);
 	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD });
 	if (y < in.y + in.h) {

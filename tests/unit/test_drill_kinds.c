@@ -1506,7 +1506,7 @@ static void assert_claim(enum drill_kind kind, enum lang l, int w, int h)
 		claim_row(c, end, a, row, &after);
 		cr_assert_lt(strtod(after, NULL), 1e-12, "v unturned: %s", after);
 		assert_has(after, fixed_tail(l, "v unturned: moves %s (rounding)"));
-		fixed_part(l, "v turned: moves %s (of up to %s)", a, sizeof a);
+		fixed_part(l, "v turned: moves %s (outputs reach %s)", a, sizeof a);
 		claim_row(c, end, a, row, &after);
 		cr_assert_gt(strtod(after, NULL), 0.1, "v turned: %s", after);
 		break;
