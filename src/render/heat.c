@@ -563,6 +563,16 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 	return publish(hc);
 }
 
+bool heat_cache_current(const struct heat_cache *hc,
+			const struct pe_params *p, enum pe_bug bug,
+			const struct pe_window *v, int w, int rows)
+{
+	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
+	struct cache_key k = key_of(&in);
+
+	return cache_ready(&hc->grid, &k);
+}
+
 void heat_cache_free(struct heat_cache *hc)
 {
 	job_free(hc->job);

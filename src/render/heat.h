@@ -116,6 +116,12 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct pe_window *v, int w,
 			    int rows);
 
+/* Whether the grid heat_cache_get gives for these inputs is theirs, not
+ * the last finished grid standing in while theirs is computed. */
+bool heat_cache_current(const struct heat_cache *hc,
+			const struct pe_params *p, enum pe_bug bug,
+			const struct pe_window *v, int w, int rows);
+
 /* Frees what hc holds and empties it. */
 void heat_cache_free(struct heat_cache *hc);
 

@@ -498,15 +498,22 @@ static bool both_grids(struct bugs_ctx *x, const struct state *s,
 	struct rect ag = heat_plot_area(&hg, heat_inside(s, l->good));
 	struct rect ab = heat_plot_area(&hb, heat_inside(s, l->bad));
 
-	if (ag.w <= 0 || ag.w != ab.w || ag.h != ab.h ||
-	    cache_busy(&x->heat_good.work) || cache_busy(&x->heat_bad.work))
+	if (ag.w <= 0 || ag.w != ab.w || ag.h != ab.h)
 		return false;
+	/* Asked as the boxes ask, so that a grid still in the making goes on
+	 * and keeps the frame unfinished; then used only if both are the
+	 * grids of s (a busy flag would not say: the work of an input left
+	 * behind stays started while the finished grid is current). */
 	*g = heat_cache_get(&x->heat_good, &pg, PE_BUG_NONE, &s->window, ag.w,
 			    2 * ag.h);
 	*b = heat_cache_get(&x->heat_bad, &pb, zoo_bug(s), &s->window, ab.w,
 			    2 * ab.h);
 	*area = ag;
-	return *g && *b;
+	return *g && *b &&
+	       heat_cache_current(&x->heat_good, &pg, PE_BUG_NONE, &s->window,
+				  ag.w, 2 * ag.h) &&
+	       heat_cache_current(&x->heat_bad, &pb, zoo_bug(s), &s->window,
+				  ab.w, 2 * ab.h);
 }
 
 /* The largest difference between the pixels of the two heatmaps of

@@ -219,7 +219,7 @@ else
 fi
 out=$(in_root --snapshot --size 80x24)
 check "in the root, --snapshot prints the explorer" \
-	grep -qF "d_model=512 base=10000 len=128 pos=0 dim=0" <<<"$out"
+	grep -qF "d_model=128 base=10000 len=128 pos=10 dim=0" <<<"$out"
 
 if ! out=$(dpkg --root="$r" -r pescope 2>&1); then
 	not_ok "dpkg --root -r pescope" "$(tr '\n' ' ' <<<"$out")"
