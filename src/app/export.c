@@ -7,15 +7,15 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sysexits.h>
 
 #include "app/headless.h"
 #include "base/tr.h"
+#include "io/export_raster.h"
 #include "io/signals.h"
 #include "views/screen.h"
 
-/* "pescope explore: d_model=512 base=10000 ... interleaved", the title of
- * an SVG, so a folder of figures says what each one shows. */
-static void export_title(const struct state *s, char *buf, size_t n)
+void export_title(const struct state *s, char *buf, size_t n)
 {
 	char status[128];
 
@@ -28,7 +28,7 @@ void export_screen(struct state *s, const struct canvas *c,
 		   enum palette_id palette, enum theme theme)
 {
 	char path[96], title[192], err[MSG_MAX - 8], msg[MSG_MAX];
-	struct figure_opts o = { palette, true, title, theme };
+	struct figure_opts o = { palette, true, title, theme, 1 };
 
 	export_title(s, title, sizeof title);
 	if (figure_auto_name(state_view(s)->name, time(NULL), path,
@@ -49,6 +49,20 @@ void export_screen(struct state *s, const struct canvas *c,
 	state_message(s, false, msg);
 }
 
+int export_figure(const char *path, const struct canvas *c,
+		  const struct figure_opts *o, enum lang l, char *err,
+		  size_t n)
+{
+	if (figure_needs_raster(figure_kind(path)) &&
+	    !export_raster_available()) {
+		snprintf(err, n, tr(l, "this pescope was built without PNG "
+				    "and PDF export: install %s and build it "
+				    "again"), EXPORT_RASTER_PACKAGE);
+		return EX_UNAVAILABLE;
+	}
+	return figure_write(path, c, o, err, n);
+}
+
 /* ---- pescope --export FILE ---- */
 
 int export_run(const struct options *opt)
@@ -56,7 +70,8 @@ int export_run(const struct options *opt)
 	struct headless_run h;
 	char title[192], err[512];
 	struct figure_opts o = { opt->palette, true, title,
-				 (enum theme)opt->theme };
+				 (enum theme)opt->theme, opt->png_scale };
+	int kind = figure_kind(opt->export_path);
 	/* The screen --snapshot would show, a lesson's caption included. */
 	int rc = headless_open(opt, &h);
 
@@ -64,17 +79,18 @@ int export_run(const struct options *opt)
 		headless_close(&h);
 		return rc;
 	}
-	/* An SVG is UTF-8 whatever the locale (--ascii still makes the
-	 * panels write ASCII); text files follow the locale, as --snapshot
-	 * does. */
-	if (figure_kind(opt->export_path) != FIGURE_SVG) {
+	/* A picture (SVG, PNG, PDF) is UTF-8 whatever the locale (--ascii
+	 * still makes the panels write ASCII); text files follow the locale,
+	 * as --snapshot does. */
+	if (kind != FIGURE_SVG && !figure_needs_raster(kind)) {
 		o.utf8 = !h.s.ascii && headless_utf8();
 		h.s.ascii = !o.utf8;
 	}
 	export_title(&h.s, title, sizeof title);
 	screen_draw(h.sc, &h.s, h.c);
 	signals_catch();	/* a signal removes the temporary first */
-	rc = figure_write(opt->export_path, h.c, &o, err, sizeof err);
+	rc = export_figure(opt->export_path, h.c, &o, h.s.lang, err,
+			   sizeof err);
 	headless_close(&h);
 	if (signals_pending())
 		signals_end(signals_pending());

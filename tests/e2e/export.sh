@@ -253,7 +253,7 @@ fails() {
 		ok "$name"
 	fi
 }
-fails 64 "--export must be a file name ending in .svg, .txt or .ans" --export shot.png
+fails 64 "--export must be a file name ending in .svg, .png, .pdf, .txt, .ans or .cast" --export shot.gif
 fails 64 "--export" --export .svg
 fails 64 "--frames \"5\" only works with --bench" --export a.svg --frames 5
 fails 73 "cannot write \"no/such/dir/a.svg\"" --export no/such/dir/a.svg

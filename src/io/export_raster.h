@@ -1,0 +1,48 @@
+/* export_raster.h - a canvas as PNG or PDF, for slides: Google Slides,
+ * PowerPoint and Keynote take PNGs, LaTeX beamer takes PDF.
+ *
+ * Both are drawn by librsvg (over cairo's PNG and PDF surfaces) from the
+ * SVG that export_svg.h writes, so the three formats show the same picture
+ * from one drawing path:
+ *   - PNG: EXPORT_SVG_CELL_W x EXPORT_SVG_CELL_H pixels per cell (10 x 20)
+ *     times `scale`, 8-bit RGBA;
+ *   - PDF: one page, vector shapes, the text as text (selectable, found by
+ *     pdftotext) in fonts that fontconfig picks for the SVG's monospace
+ *     family, CJK included, embedded as subsets; one SVG unit is 0.75 pt
+ *     (a CSS pixel), and the SVG's <title> is the PDF's title.
+ *
+ * librsvg is optional: pescope is built with it when pkg-config finds
+ * librsvg-2.0 (package librsvg2-dev on Debian) and PESCOPE_RSVG is
+ * defined; without it export_raster_available() is false and
+ * export_raster fails with ENOSYS. */
+#ifndef EXPORT_RASTER_H
+#define EXPORT_RASTER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "io/export_svg.h"
+#include "render/canvas.h"
+
+enum raster_kind { RASTER_PNG, RASTER_PDF };
+
+enum {
+	EXPORT_RASTER_SCALE_MAX = 8,	/* largest PNG scale */
+	EXPORT_RASTER_PX_MAX = 32767	/* cairo's largest image side */
+};
+
+/* The Debian package that brings what this build lacks, for messages. */
+#define EXPORT_RASTER_PACKAGE "librsvg2-dev"
+
+/* Whether this build can write PNG and PDF. */
+bool export_raster_available(void);
+
+/* Writes c to out as a PNG (scale 1 .. EXPORT_RASTER_SCALE_MAX) or a PDF
+ * (scale ignored). Returns 0, or -1 with errno: ENOSYS when this build has
+ * no librsvg, EFBIG when the PNG would be wider or higher than
+ * EXPORT_RASTER_PX_MAX pixels, ENOMEM when memory runs out, EIO or stdio's
+ * errno when writing fails; whatever was written by then is incomplete. */
+int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
+		  enum raster_kind kind, int scale);
+
+#endif
