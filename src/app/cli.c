@@ -1140,6 +1140,8 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 
 	cli_defaults(opt);
 	opt->argv0 = argc > 0 ? argv[0] : NULL;
+	opt->argc = argc;
+	opt->argv = argv;
 	build_getopt(longopts, shortopts);
 	optind = 0;	/* glibc: start afresh, even after an earlier parse */
 	opterr = 0;	/* we write the messages */

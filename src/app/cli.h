@@ -122,6 +122,8 @@ struct options {
 	int png_scale;			/* --png-scale: PNG pixels per SVG
 					 * unit, 1 .. EXPORT_RASTER_SCALE_MAX
 					 * (default 1) */
+	int argc;			/* the command line, for --record */
+	char **argv;
 	const char *record;		/* for CLI_EXPLORE: --record FILE, the
 					 * session written as a --keys
 					 * script, or NULL */
