@@ -296,13 +296,16 @@ int explore_run(const struct options *opt)
 		if (react & REACT_QUIT)
 			break;
 		if (react & REACT_EXPORT) {
+			/* :export FILE names its file; the key does not. */
+			bool by_key = s.export_to[0] == '\0';
 			/* A file gets the finished screen, however long it takes. */
 			work_budget_set(0.0);
 			work_frame_start();
 			screen_draw(sc, &s, c);
 			export_screen(&s, c, to.palette, to.theme);
 			snprintf(lp.saved, sizeof lp.saved, "%s", s.msg);
-			lp.export_key_ms = clock_ms();	/* repeats meanwhile too */
+			if (by_key)	/* its repeats meanwhile too */
+				lp.export_key_ms = clock_ms();
 			work_budget_set(WORK_SLICE_MS);
 		}
 	}

@@ -24,6 +24,34 @@ void export_title(const struct state *s, char *buf, size_t n)
 		 status, pe_layout_name(s->cur.pe.layout));
 }
 
+/* :export FILE: the screen to that file, in the format its name says. */
+static void export_named(struct state *s, const struct canvas *c,
+			 struct figure_opts *o)
+{
+	char path[sizeof s->export_to], err[MSG_MAX - 8], msg[MSG_MAX];
+	int rc;
+
+	snprintf(path, sizeof path, "%s", s->export_to);
+	s->export_to[0] = '\0';
+	if (figure_kind(path) < 0) {
+		snprintf(msg, sizeof msg, tr(s->lang, "export: \"%s\" must end "
+					     "in .svg, .png, .pdf, .txt or "
+					     ".%s"), path, "ans");
+		state_message(s, true, msg);
+		return;
+	}
+	/* Text files follow the screen: UTF-8 unless it draws ASCII. */
+	o->utf8 = !s->ascii;
+	rc = export_figure(path, c, o, s->lang, err, sizeof err);
+	if (rc != 0) {
+		snprintf(msg, sizeof msg, tr(s->lang, "export: %s"), err);
+		state_message(s, true, msg);
+		return;
+	}
+	snprintf(msg, sizeof msg, tr(s->lang, "saved %s"), path);
+	state_message(s, false, msg);
+}
+
 void export_screen(struct state *s, const struct canvas *c,
 		   enum palette_id palette, enum theme theme)
 {
@@ -31,6 +59,10 @@ void export_screen(struct state *s, const struct canvas *c,
 	struct figure_opts o = { palette, true, title, theme, 1 };
 
 	export_title(s, title, sizeof title);
+	if (s->export_to[0]) {
+		export_named(s, c, &o);
+		return;
+	}
 	if (figure_auto_name(state_view(s)->name, time(NULL), path,
 			     sizeof path) != 0) {
 		state_message(s, true,

@@ -13,9 +13,11 @@
 #include "render/canvas.h"
 #include "render/palette.h"
 
-/* The export key: writes screen c (already drawn for s) to a free
- * export_auto_name in the current folder as SVG, and reports in s's message
- * line where it went or why it failed. */
+/* The export key and :export FILE: writes screen c (already drawn for s)
+ * to s->export_to when :export named a file (any format figure_kind knows;
+ * the name is then forgotten), else to a free figure_auto_name in the
+ * current folder as SVG, and reports in s's message line where it went or
+ * why it failed. */
 void export_screen(struct state *s, const struct canvas *c,
 		   enum palette_id palette, enum theme theme);
 

@@ -6,6 +6,16 @@
 #include <errno.h>
 #include <stdlib.h>
 
+bool export_raster_fits(const struct canvas *c, int scale)
+{
+	long s = scale < 1 ? 1 : scale;
+
+	return (long)canvas_width(c) * EXPORT_SVG_CELL_W * s <=
+		       EXPORT_RASTER_PX_MAX &&
+	       (long)canvas_height(c) * EXPORT_SVG_CELL_H * s <=
+		       EXPORT_RASTER_PX_MAX;
+}
+
 #ifdef PESCOPE_RSVG
 
 #include <cairo-pdf.h>
@@ -113,9 +123,8 @@ int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
 
 	if (kind == RASTER_PDF || scale < 1)
 		scale = 1;
-	if (wu * scale > EXPORT_RASTER_PX_MAX ||
-	    hu * scale > EXPORT_RASTER_PX_MAX) {
-		errno = EFBIG;
+	if (!export_raster_fits(c, scale)) {
+		errno = EDOM;
 		return -1;
 	}
 	mem = open_memstream(&svg, &len);

@@ -37,10 +37,14 @@ enum {
 /* Whether this build can write PNG and PDF. */
 bool export_raster_available(void);
 
+/* Whether a PNG of canvas c at `scale` stays within EXPORT_RASTER_PX_MAX
+ * pixels a side (a PDF always does). */
+bool export_raster_fits(const struct canvas *c, int scale);
+
 /* Writes c to out as a PNG (scale 1 .. EXPORT_RASTER_SCALE_MAX) or a PDF
  * (scale ignored). Returns 0, or -1 with errno: ENOSYS when this build has
- * no librsvg, EFBIG when the PNG would be wider or higher than
- * EXPORT_RASTER_PX_MAX pixels, ENOMEM when memory runs out, EIO or stdio's
+ * no librsvg, EDOM when the PNG would not fit (export_raster_fits: ask
+ * first), ENOMEM when memory runs out, EIO or stdio's
  * errno when writing fails; whatever was written by then is incomplete. */
 int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
 		  enum raster_kind kind, int scale);

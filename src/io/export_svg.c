@@ -632,15 +632,26 @@ static void put_text_run(const struct svg *s, int y, int x0, int x1,
 	fputs("</text>\n", f);
 }
 
-/* A run takes the cells of one look, and the blanks between them; it ends
- * before a cell of another look, a box line, heat or braille, and it never
- * ends on a blank (unless a wide character's right half). */
+/* Whether cell x of row r is a wide character (two cells: CJK). */
+static bool wide_cell(const struct svg *s, const struct cell *r, int x)
+{
+	return x + 1 < s->w && r[x + 1].kind == CELL_CONT;
+}
+
+/* A run takes the cells of one look and one width, and the blanks between
+ * them; it ends before a cell of another look or width, a box line, heat or
+ * braille, and it never ends on a blank (unless a wide character's right
+ * half). Wide characters make runs of their own without spaces: a font's
+ * CJK glyphs are not twice its Latin ones, and textLength spreads a run's
+ * glyphs evenly, so only a run of one width keeps every glyph on its
+ * cells. */
 static void put_text_row(const struct svg *s, int y)
 {
 	const struct cell *r = canvas_row(s->c, y);
 
 	for (int x = 0; x < s->w;) {
 		struct ink k, n;
+		bool wide = wide_cell(s, r, x);
 		int end;
 		if (!text_ink(s, &r[x], &k)) {
 			x++;
@@ -653,9 +664,12 @@ static void put_text_row(const struct svg *s, int y)
 					end = i;
 				continue;
 			}
+			if (blank_cell(&r[i]) && wide)
+				break;
 			if (blank_cell(&r[i]))
 				continue;
-			if (!text_ink(s, &r[i], &n) || !same_ink(&k, &n))
+			if (!text_ink(s, &r[i], &n) || !same_ink(&k, &n) ||
+			    wide_cell(s, r, i) != wide)
 				break;
 			end = i;
 		}

@@ -55,6 +55,12 @@ int figure_write(const char *path, const struct canvas *c,
 			 EXPORT_RASTER_PACKAGE);
 		return EX_UNAVAILABLE;
 	}
+	if (kind == FIGURE_PNG && !export_raster_fits(c, o->scale)) {
+		snprintf(err, n, "cannot write \"%s\": a PNG that large is more "
+			 "than cairo draws (%d pixels a side)", path,
+			 EXPORT_RASTER_PX_MAX);
+		return EX_USAGE;
+	}
 	rc = atomic_file_open(&af, path);
 	if (rc) {
 		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
@@ -80,11 +86,8 @@ int figure_write(const char *path, const struct canvas *c,
 	}
 	if (rc) {
 		snprintf(err, n, "cannot write \"%s\": %s", path,
-			 rc == EFBIG ? "a PNG that large is more than cairo "
-				       "draws (32767 pixels a side)"
-				     : strerror(rc));
-		return rc == EFBIG ? EX_USAGE : rc == ENOMEM ? EX_OSERR
-							      : EX_IOERR;
+			 strerror(rc));
+		return rc == ENOMEM ? EX_OSERR : EX_IOERR;
 	}
 	return 0;
 }

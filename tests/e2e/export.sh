@@ -299,4 +299,36 @@ else
 fi
 cd / || exit 1
 
+# ---- :export FILE in the explorer: any figure format ----
+
+mkdir -p "$tmp/cmd"
+cd "$tmp/cmd" || exit 1
+tm_stop
+tm_start 100 30 -- -d 64 -p 7
+if tm_wait "pos=7 dim=0"; then
+	tm_keys : 'export slide.png' Enter
+	if tm_wait "saved slide.png" 10 && [ "$(head -c 8 slide.png | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ]; then
+		ok ":export slide.png writes a PNG and says so"
+	else
+		not_ok ":export slide.png writes a PNG" "$(ls -A) $(tm_status)"
+	fi
+	tm_keys : 'export notes.txt' Enter
+	tm_wait "saved notes.txt" 10
+	check ":export notes.txt writes the screen's text" grep -qF "d_model=64 base=10000 len=128 pos=7 dim=0" notes.txt
+	tm_keys : 'export fig.gif' Enter
+	check ":export fig.gif says which names it takes" tm_wait 'export: "fig.gif" must end in .svg, .png, .pdf, .txt or .ans' 10
+	check ":export fig.gif writes nothing" test ! -e fig.gif
+	tm_keys e
+	tm_wait "saved pescope-explore-" 10
+	check "e after :export still saves an SVG of its own name" \
+		test "$(ls pescope-explore-*.svg 2>/dev/null | wc -l)" = 1
+	tm_keys q
+	check "explorer quits with 0 after :export" test "$(tm_rc)" = 0
+	ls -A | grep -v '^\(slide.png\|notes.txt\|pescope-explore-.*\.svg\)$' >"$tmp/extra"
+	check ":export leaves no temporary behind" test ! -s "$tmp/extra"
+else
+	not_ok "explorer starts for :export"
+fi
+cd / || exit 1
+
 finish

@@ -299,11 +299,25 @@ Test(svg, wide_characters_take_two_cells)
 	struct canvas *c = canvas_new(6, 1);
 	char *s, *text;
 
+	/* A run of one width each: CJK glyphs are not twice a Latin one, and
+	 * textLength spreads a run's glyphs evenly. A space ends a wide run. */
 	canvas_text(c, 0, 0, 6, "中a", (struct style){ 0, 0, 0 });
 	s = svg_of(c, NULL);
 	text = layer(s, "text");
-	cr_expect_str_eq(text, "<text x=\"0\" y=\"15\" textLength=\"30\" "
-			 "fill=\"#d0d0d0\">中a</text>\n");
+	cr_expect_str_eq(text, "<text x=\"0\" y=\"15\" textLength=\"20\" "
+			 "fill=\"#d0d0d0\">中</text>\n"
+			 "<text x=\"20\" y=\"15\" fill=\"#d0d0d0\">a</text>\n");
+	free(text);
+	free(s);
+	canvas_free(c);
+	c = canvas_new(8, 1);
+	canvas_text(c, 0, 0, 8, "中文 字", (struct style){ 0, 0, 0 });
+	s = svg_of(c, NULL);
+	text = layer(s, "text");
+	cr_expect_str_eq(text, "<text x=\"0\" y=\"15\" textLength=\"40\" "
+			 "fill=\"#d0d0d0\">中文</text>\n"
+			 "<text x=\"50\" y=\"15\" textLength=\"20\" "
+			 "fill=\"#d0d0d0\">字</text>\n");
 	free(text);
 	free(s);
 	canvas_free(c);
