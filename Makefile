@@ -46,23 +46,25 @@ NC_LIBS   = $(or $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null),-lncursesw)
 PE_CPPFLAGS := -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
                -DPESCOPE_VERSION='"$(VERSION)"' -DPESCOPE_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS  = $(WARN) $(PE_CPPFLAGS) $(NC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
-LIBS        = $(NC_LIBS) $(RSVG_LIBS) -lm
+LIBS        = $(NC_LIBS) -lm
 
 # PNG and PDF figures (src/io/export_raster.c) are drawn by librsvg over
 # cairo, an optional library: with librsvg2-dev (in TEST_PKGS) pkg-config
-# finds it and pescope is built with it; without it the build works and
-# --export f.png names the package (exit 69). RSVG=0 leaves it out even
-# when it is there. Like NC_*, asked when used, so that `make deps test`
-# compiles after deps-test has installed it; its headers are -isystem, so
-# glib's own warnings are not ours. $(RSVG_STAMP) records whether it was
-# found, so that installing it later rebuilds export_raster.o.
+# finds its headers and pescope is built for it; without it the build
+# works and --export f.png names the package (exit 69). RSVG=0 leaves it
+# out even when it is there. Like NC_*, asked when used, so that `make deps
+# test` compiles after deps-test has installed it; its headers are
+# -isystem, so glib's own warnings are not ours. The library is not
+# linked: export_raster.c loads it with dlopen (in the C library since
+# glibc 2.34) when a PNG or PDF is asked for, so the other runs do not map
+# its fifty libraries. $(RSVG_STAMP) records whether it was found, so that
+# installing it later rebuilds export_raster.o.
 # $(NORSVG_BIN), the same program without it, is for the tests of exit 69.
 RSVG_PC     = $(if $(filter 0,$(RSVG)),,$(shell $(PKG_CONFIG) --exists \
                 librsvg-2.0 cairo-png cairo-pdf 2>/dev/null && \
                 echo librsvg-2.0 cairo-png cairo-pdf))
 RSVG_CFLAGS = $(if $(RSVG_PC),-DPESCOPE_RSVG $(patsubst -I%,-isystem %,\
                 $(shell $(PKG_CONFIG) --cflags $(RSVG_PC))))
-RSVG_LIBS   = $(if $(RSVG_PC),$(shell $(PKG_CONFIG) --libs $(RSVG_PC)))
 
 # Sanitizer builds go to their own folder so they never mix with normal objects.
 BUILD ?= build
@@ -200,7 +202,7 @@ $(BUILD)/norsvg/export_raster.o: src/io/export_raster.c $(CONFIG)
 	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 $(NORSVG_BIN): $(MAIN_OBJ) $(filter-out $(BUILD)/io/export_raster.o,\
                  $(LIB_OBJS)) $(BUILD)/norsvg/export_raster.o
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(NC_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 check test: $(NORSVG_BIN)
 export PESCOPE_NORSVG = $(abspath $(NORSVG_BIN))
 

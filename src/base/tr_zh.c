@@ -1609,6 +1609,8 @@ const struct tr_row tr_zh[] = {
 	  "--png-scale 只能与 --export FILE.png 一起用" },
 	{ "this pescope was built without PNG and PDF export: install %s and build it again",
 	  "这个 pescope 构建时没有 PNG 和 PDF 导出：请安装 %s 后重新构建" },
+	{ "PNG and PDF export needs %s, which does not load: install %s",
+	  "PNG 和 PDF 导出需要 %s，但它无法加载：请安装 %s" },
 	{ "screen size for --snapshot, --export, --keys and --bench, 1x1 to 1000x1000 (default 120x40)",
 	  "--snapshot、--export、--keys 和 --bench 的屏幕大小，1x1 到 1000x1000（默认 120x40）" },
 	{ "WIDTHxHEIGHT with both from 1 to 1000",

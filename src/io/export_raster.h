@@ -11,10 +11,12 @@
  *     family, CJK included, embedded as subsets; one SVG unit is 0.75 pt
  *     (a CSS pixel), and the SVG's <title> is the PDF's title.
  *
- * librsvg is optional: pescope is built with it when pkg-config finds
- * librsvg-2.0 (package librsvg2-dev on Debian) and PESCOPE_RSVG is
- * defined; without it export_raster_available() is false and
- * export_raster fails with ENOSYS. */
+ * librsvg is optional, twice: pescope is built for it when pkg-config
+ * finds librsvg-2.0's headers (package librsvg2-dev on Debian) and
+ * PESCOPE_RSVG is defined, and it loads the library (librsvg-2.so.2,
+ * package librsvg2-2) with dlopen when the first PNG or PDF is asked for,
+ * so that no other run maps it. Without either, export_raster_available()
+ * is false and export_raster fails with ENOSYS. */
 #ifndef EXPORT_RASTER_H
 #define EXPORT_RASTER_H
 
@@ -31,10 +33,17 @@ enum {
 	EXPORT_RASTER_PX_MAX = 32767	/* cairo's largest image side */
 };
 
-/* The Debian package that brings what this build lacks, for messages. */
+/* The Debian packages that bring what is missing, for messages: the
+ * headers to build with, and the library that is loaded. */
 #define EXPORT_RASTER_PACKAGE "librsvg2-dev"
+#define EXPORT_RASTER_LIBRARY "librsvg-2.so.2"
+#define EXPORT_RASTER_LIB_PACKAGE "librsvg2-2"
 
-/* Whether this build can write PNG and PDF. */
+/* Whether this pescope was built for librsvg (PESCOPE_RSVG). */
+bool export_raster_built(void);
+
+/* Whether it can write PNG and PDF now: built for librsvg and the library
+ * loads (the first call loads it; later calls only answer). */
 bool export_raster_available(void);
 
 /* Whether a PNG of canvas c at `scale` stays within EXPORT_RASTER_PX_MAX

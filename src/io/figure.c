@@ -49,10 +49,16 @@ int figure_write(const char *path, const struct canvas *c,
 			 "must end in .svg, .png, .pdf, .txt or .ans", path);
 		return EX_USAGE;
 	}
-	if (figure_needs_raster(kind) && !export_raster_available()) {
+	if (figure_needs_raster(kind) && !export_raster_built()) {
 		snprintf(err, n, "this pescope was built without PNG and PDF "
 			 "export: install %s and build it again",
 			 EXPORT_RASTER_PACKAGE);
+		return EX_UNAVAILABLE;
+	}
+	if (figure_needs_raster(kind) && !export_raster_available()) {
+		snprintf(err, n, "PNG and PDF export needs %s, which does not "
+			 "load: install %s", EXPORT_RASTER_LIBRARY,
+			 EXPORT_RASTER_LIB_PACKAGE);
 		return EX_UNAVAILABLE;
 	}
 	if (kind == FIGURE_PNG && !export_raster_fits(c, o->scale)) {
