@@ -5,7 +5,7 @@
 #     and its size from the IHDR chunk: 10 x 20 pixels per cell, so at least
 #     8 per column) and a PDF (its magic, one page of the screen's size);
 #   - --png-scale N multiplies both sides by N; a light theme gives a light
-#     page and a dark one a dark page (mean grey level, ImageMagick);
+#     page and a dark one a dark page (mean grey level, png_grey.py);
 #   - the PDF is vector with its text as text: pdftotext finds d_model and
 #     the status line, and with --lang zh a Chinese word of the screen;
 #     pdfimages finds no picture in it; pdffonts lists only embedded fonts,
@@ -30,15 +30,15 @@ png_size() {
 pdf_page() {
 	pdfinfo "$1" 2>/dev/null | sed -nE 's/^Page size: +([0-9.]+) x ([0-9.]+) pts.*/\1x\2/p'
 }
-# grey FILE: the mean grey level of a picture, 0 (black) to 1 (white).
-grey() { convert "$1" -colorspace gray -format '%[fx:mean]' info:; }
+# grey FILE: the mean grey level of a PNG, 0 (black) to 1 (white).
+grey() { "$PY" "$here/png_grey.py" "$1"; }
 
 missing=""
-for tool in pdftotext pdffonts pdfimages pdfinfo convert; do
+for tool in pdftotext pdffonts pdfimages pdfinfo; do
 	command -v "$tool" >/dev/null || missing="$missing $tool"
 done
 if [ -n "$missing" ]; then
-	not_ok "tools for the PNG and PDF checks" "missing:$missing (make check installs poppler-utils and imagemagick)"
+	not_ok "tools for the PNG and PDF checks" "missing:$missing (make check installs poppler-utils)"
 	finish
 fi
 
