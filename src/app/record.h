@@ -16,6 +16,9 @@
  *
  * Pasted characters that the ':' line took are typed characters; a paste
  * anywhere else does nothing in the explorer and is not recorded. The
+ * export key and :export are recorded, but a script writes no file
+ * (script.h), so a replay shows no "saved ..." message where the explorer
+ * did. The
  * file is atomic (io/atomic_file.h): written in full when the explorer
  * ends normally, left out (and any old file untouched) when it cannot be
  * or a signal ends the program. */

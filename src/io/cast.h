@@ -6,7 +6,8 @@
  *     {"version": 2, "width": W, "height": H, "title": "...", "env": {...}}
  * then one event per line, in time order:
  *     [T, "o", "DATA"]    output: DATA written to the terminal at T seconds
- *     [T, "r", "WxH"]     the terminal becomes W x H
+ *     [T, "r", "WxH"]     the terminal becomes W x H (in the v2 spec;
+ *                         asciinema-player plays it since 3.6.1)
  * Each frame is the screen as ANSI text (render_text.h, so the colours are
  * those of --snapshot --color always), row by row: a row goes out only when
  * it differs from the one the previous frame left there, as "ESC[Y;1H",
