@@ -89,6 +89,24 @@ PE_CPPFLAGS := $(FEATURES) \
 ALL_CFLAGS  = $(WARN) $(PE_CPPFLAGS) $(NC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
 LIBS        = $(NC_LIBS) -lm -pthread
 
+# PNG and PDF figures (src/io/export_raster.c) are drawn by librsvg over
+# cairo, an optional library: with librsvg2-dev (in TEST_PKGS) pkg-config
+# finds its headers and pescope is built for it; without it the build
+# works and --export f.png names the package (exit 69). RSVG=0 leaves it
+# out even when it is there. Like NC_*, asked when used, so that `make deps
+# test` compiles after deps-test has installed it; its headers are
+# -isystem, so glib's own warnings are not ours. The library is not
+# linked: export_raster.c loads it with dlopen (in the C library since
+# glibc 2.34) when a PNG or PDF is asked for, so the other runs do not map
+# its fifty libraries. $(RSVG_STAMP) records whether it was found, so that
+# installing it later rebuilds export_raster.o.
+# $(NORSVG_BIN), the same program without it, is for the tests of exit 69.
+RSVG_PC     = $(if $(filter 0,$(RSVG)),,$(shell $(PKG_CONFIG) --exists \
+                librsvg-2.0 cairo-png cairo-pdf 2>/dev/null && \
+                echo librsvg-2.0 cairo-png cairo-pdf))
+RSVG_CFLAGS = $(if $(RSVG_PC),-DPESCOPE_RSVG $(patsubst -I%,-isystem %,\
+                $(shell $(PKG_CONFIG) --cflags $(RSVG_PC))))
+
 # Sanitizer builds go to their own folder so they never mix with normal objects.
 BUILD ?= build
 # The strict build fails on any warning: a function its headers do not
@@ -158,13 +176,17 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #               pgrep (procps) for the terminal tests, python3 for make
 #               layers and with NumPy for the cross-checks, valgrind, mandoc and xmllint for the manual
 #               page, rsvg-convert for the SVGs, GNU time for peak memory,
-#               bash-completion, zsh and fish for the completions
+#               bash-completion, zsh and fish for the completions;
+#               librsvg2-dev, which pescope is built with when it is there
+#               (PNG and PDF figures), poppler-utils (pdftotext, pdffonts)
+#               to read the PDFs, python3-pyte to replay the asciicasts
 #   FUZZ_PKGS   clang and its libFuzzer runtime (make fuzz, test)
 #   BENCH_PKGS  the benchmarks (make bench): NumPy, matplotlib,
 #               threadpoolctl, GNU time
 BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
 TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
-              mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion
+              mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion \
+              librsvg2-dev poppler-utils python3-pyte
 FUZZ_PKGS  := clang libclang-rt-dev
 BENCH_PKGS := python3 python3-numpy python3-matplotlib python3-threadpoolctl time
 # make deb needs dpkg-dev (dpkg-buildflags, dpkg-shlibdeps, dpkg-gencontrol,
@@ -217,6 +239,26 @@ $(CONFIG): FORCE
 endif
 $(CONFIG): | $(BUILD)
 	echo '$(CONFIG_NOW)' >$@
+
+# librsvg or not (see RSVG_PC): the stamp holds what the last compile of
+# export_raster.o found; it is remade when this run finds otherwise.
+RSVG_STAMP := $(BUILD)/rsvg
+NORSVG_BIN := $(BUILD)/pescope-norsvg
+ifneq ($(shell cat $(RSVG_STAMP) 2>/dev/null),$(strip $(RSVG_PC)))
+$(RSVG_STAMP): FORCE
+endif
+$(RSVG_STAMP): | $(BUILD)
+	echo '$(strip $(RSVG_PC))' >$@
+$(BUILD)/io/export_raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
+$(BUILD)/io/export_raster.o: $(RSVG_STAMP)
+$(BUILD)/norsvg/export_raster.o: src/io/export_raster.c $(CONFIG)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+$(NORSVG_BIN): $(MAIN_OBJ) $(filter-out $(BUILD)/io/export_raster.o,\
+                 $(LIB_OBJS)) $(BUILD)/norsvg/export_raster.o
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+check test: $(NORSVG_BIN)
+export PESCOPE_NORSVG = $(abspath $(NORSVG_BIN))
 
 $(MASH): tests/stress/mash.c $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Isrc -o $@ $^ $(LIBS)

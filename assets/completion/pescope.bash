@@ -33,7 +33,8 @@ _pescope()
 		-i --dim --layout --view --preset --lesson --step --lang
 		--palette --theme --seed --dump --dump-series --scaling --scale
 		--train --vector -o --output
-		--dtype --keys --export --size --color --colors --frames --list'
+		--dtype --keys --export --png-scale --record --size --color --colors
+		--frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--force --list-keys -h --help -V --version'
 	local lists='views presets layouts formats dtypes series scalings palettes
@@ -88,7 +89,7 @@ _pescope()
 			_pescope_files "$cur"
 			return 0
 		fi ;;
-	-o | --output | --keys | --export)
+	-o | --output | --keys | --export | --record)
 		_pescope_files "$cur"
 		return 0 ;;
 	*) COMPREPLY=()	# a number or a size: nothing to offer

@@ -10,6 +10,8 @@
 #include "base/tr.h"
 #include "base/words.h"
 #include "base/wrap.h"
+#include "io/cast.h"
+#include "io/export_raster.h"
 #include "io/figure.h"
 #include "io/series.h"
 #include "model/book.h"
@@ -329,9 +331,28 @@ static const char *set_output(struct options *opt, const char *arg)
 
 static const char *set_export(struct options *opt, const char *arg)
 {
-	if (figure_kind(arg) < 0)
+	if (figure_kind(arg) < 0 && !cast_name(arg))
 		return "";
 	opt->export_path = arg;
+	return NULL;
+}
+
+static const char *set_png_scale(struct options *opt, const char *arg)
+{
+	long long v;
+	enum numparse_status st = numparse_int(arg, 1, EXPORT_RASTER_SCALE_MAX,
+					       &v);
+
+	if (st == NUMPARSE_OK)
+		opt->png_scale = (int)v;
+	return int_reason(st);
+}
+
+static const char *set_record(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->record = arg;
 	return NULL;
 }
 
@@ -708,12 +729,27 @@ static const struct cli_option table[] = {
 			 "tick"),
 	  .modes = IN_KEYS, .picks = CLI_KEYS, .set = set_keys },
 	{ .name = "export", .arg = "FILE",
-	  .help = N_("write the screen to FILE and exit: FILE.svg a picture "
-		     "(for slides), FILE.txt plain text, FILE.%s text with %s "
-		     "colours; replaced atomically"),
-	  .accepts = N_("a file name ending in .svg, .txt or .%s"),
-	  .terms = TERMS("ans", "ANSI"),
-	  .modes = IN_EXPORT, .picks = CLI_EXPORT, .set = set_export },
+	  .help = N_("write the screen to FILE and exit: FILE.svg, FILE.png or "
+		     "FILE.pdf a picture (for slides; PNG and PDF need a build "
+		     "with librsvg), FILE.txt plain text, FILE.%s text with "
+		     "colours (ANSI escapes); with --keys, FILE.%s the session "
+		     "as an asciicast v2 recording; replaced atomically"),
+	  .accepts = N_("a file name ending in .svg, .png, .pdf, .txt, .%s or "
+			".%s"),
+	  .terms = TERMS("ans", "cast"),
+	  .modes = IN_EXPORT | IN_KEYS, .picks = CLI_EXPORT,
+	  .set = set_export },
+	{ .name = "png-scale", .arg = "N",
+	  .help = N_("pixels per cell of --export FILE.png: N times 10 x 20, "
+		     "N from 1 to 8 (default 1)"),
+	  .accepts = N_("an integer from 1 to 8"),
+	  .modes = IN_EXPORT | IN_KEYS, .set = set_png_scale },
+	{ .name = "record", .arg = "FILE",
+	  .help = N_("write what you do in the explorer to FILE as a --keys "
+		     "script, with comments for views and lessons; replaced "
+		     "atomically when the explorer ends"),
+	  .accepts = N_("a file name"),
+	  .modes = IN_EXPLORE, .set = set_record },
 	{ .name = "size", .arg = "WxH",
 	  .help = N_("screen size for --snapshot, --export, --keys and "
 		     "--bench, 1x1 to 1000x1000 (default 120x40)"),
@@ -952,6 +988,7 @@ static void cli_defaults(struct options *opt)
 		.palette = PALETTE_RDBU,
 		.theme = -1,
 		.seed = -1,
+		.png_scale = 1,
 	};
 }
 
@@ -1022,6 +1059,9 @@ static bool check_all(struct options *opt, const char *const *given,
 			opt->keys_snapshot = true;
 			continue;
 		}
+		/* --keys FILE --export FILE: the session written to a file */
+		if (table[i].picks == CLI_EXPORT && opt->keys)
+			continue;
 		if (picked >= 0 && table[i].picks != table[picked].picks)
 			return fail(err, errlen,
 				    tr(l, "--%s and --%s cannot be used together"),
@@ -1043,6 +1083,15 @@ static bool check_all(struct options *opt, const char *const *given,
 			    row_at(i).name, m);
 	}
 
+	if (opt->export_path && cast_name(opt->export_path) && !opt->keys)
+		return fail(err, errlen, tr(l, "--export \"%s\" needs --keys "
+			    "FILE: a recording is made of a session"),
+			    quoted(opt->export_path, q, sizeof q));
+	if (given[row_named("png-scale")] &&
+	    (!opt->export_path ||
+	     figure_kind(opt->export_path) != FIGURE_PNG))
+		return fail(err, errlen, tr(l, "--png-scale only works with "
+			    "--export FILE.png"));
 	if (given[row_named("step")] && !opt->lesson)
 		return fail(err, errlen, tr(l, "--step only works with --lesson"));
 	if (opt->present && !given[row_named("palette")])
@@ -1113,6 +1162,8 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 
 	cli_defaults(opt);
 	opt->argv0 = argc > 0 ? argv[0] : NULL;
+	opt->argc = argc;
+	opt->argv = argv;
 	build_getopt(longopts, shortopts);
 	/* Start afresh, even after an earlier parse: 0 is glibc's reset, and
 	 * the BSDs' and macOS's getopt_long (OpenBSD's getopt_long.c) take

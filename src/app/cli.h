@@ -114,11 +114,21 @@ struct options {
 	bool drill;			/* --drill: start in the drill */
 	long long seed;			/* --seed, 0 .. CLI_SEED_MAX, or -1:
 					 * main picks one from the clock */
-	const char *export_path;	/* for CLI_EXPORT: a name export_kind
-					 * accepts; points into argv */
+	const char *export_path;	/* for CLI_EXPORT: a name figure_kind
+					 * accepts; with --keys (mode
+					 * CLI_KEYS) also a .cast (cast_name);
+					 * points into argv */
 	const char *keys;		/* for CLI_KEYS: the script, a path or
 					 * "-"; NULL when not given */
 	bool keys_snapshot;		/* for CLI_KEYS: --snapshot too */
+	int png_scale;			/* --png-scale: PNG pixels per SVG
+					 * unit, 1 .. EXPORT_RASTER_SCALE_MAX
+					 * (default 1) */
+	int argc;			/* the command line, for --record */
+	char **argv;
+	const char *record;		/* for CLI_EXPLORE: --record FILE, the
+					 * session written as a --keys
+					 * script, or NULL */
 	enum cli_list list;		/* for CLI_LIST: which words */
 };
 

@@ -16,6 +16,7 @@
 #include "views/screen.h"
 #include "model/keys.h"
 #include "app/lesson_mode.h"
+#include "app/record.h"
 #include "views/present.h"
 #include "app/session.h"
 #include "io/signals.h"
@@ -41,6 +42,7 @@ struct loop {
 	bool repeat_told;		/* the message says repeats are ignored */
 	int paste_dropped;		/* pasted characters not taken */
 	int refused_w, refused_h;	/* the refused size last reported */
+	struct record *rec;		/* --record FILE, or NULL */
 };
 
 /* A pasted key. Pasted text is text: on the ':' line each character is
@@ -99,7 +101,7 @@ static unsigned export_key(struct state *s, struct loop *lp,
 
 /* Applies one event; returns the REACT_* flags. In presenter mode a key is
  * echoed on screen first (present.h). */
-static unsigned handle_event(struct screen *sc, struct state *s,
+static unsigned apply_event(struct screen *sc, struct state *s,
 			     struct loop *lp, const struct term_event *ev)
 {
 	struct action a;
@@ -129,6 +131,34 @@ static unsigned handle_event(struct screen *sc, struct state *s,
 	}
 	lp->export_key_ms = -REPEAT_MS;	/* another key: a new press */
 	return reduce(s, &a);
+}
+
+/* apply_event, and the event written to the --record script. */
+static unsigned handle_event(struct screen *sc, struct state *s,
+			     struct loop *lp, const struct term_event *ev)
+{
+	bool was_open = s->cmd.active;
+	unsigned react = apply_event(sc, s, lp, ev);
+
+	if (lp->rec)
+		record_event(lp->rec, ev, was_open, s);
+	return react;
+}
+
+/* --record FILE: the script made now, before the screen is taken over
+ * (so that a file that cannot be made is said plainly). */
+static int record_start(const struct options *opt, struct loop *lp)
+{
+	int e;
+
+	if (!opt->record)
+		return 0;
+	lp->rec = record_open(opt->record, opt->argc, opt->argv, &e);
+	if (lp->rec)
+		return 0;
+	say(tr((enum lang)opt->lang, "cannot write \"%s\": %s"), opt->record,
+	    say_errno((enum lang)opt->lang, e));
+	return 73;
 }
 
 /* Says on the message line when the terminal asked for a screen larger than
@@ -184,17 +214,22 @@ int explore_run(const struct options *opt)
 	int rc = lesson_mode_load(opt, true, &book);
 
 	if (rc == 0)
+		rc = record_start(opt, &lp);
+	err[0] = '\0';
+	if (rc == 0)
 		rc = term_open(&to, err, sizeof err);
-	else
-		err[0] = '\0';
 	if (rc != 0) {
 		if (err[0])
 			say("%s", err);
+		if (lp.rec)
+			record_close(lp.rec, false);
 		lesson_book_free(&book);
 		return rc;
 	}
 	session_init(&s, opt);
 	lesson_mode_start(opt, &s, &book);
+	if (lp.rec)
+		record_state(lp.rec, &s);	/* the view and lesson to start */
 	s.ascii = !term_utf8();
 	tell_depth(&s, opt);
 	c = canvas_new(0, 0);
@@ -216,6 +251,8 @@ int explore_run(const struct options *opt)
 				break;
 			}
 			state_set_screen(&s, w, h);
+			if (lp.rec)
+				record_resize(lp.rec, w, h);
 			tell_refused_size(&s, &lp);
 			react |= REACT_REDRAW;
 		}
@@ -246,6 +283,10 @@ int explore_run(const struct options *opt)
 			struct action tick = action_make(ACT_TICK, 0);
 
 			react |= reduce(&s, &tick);
+			if (lp.rec) {
+				record_tick(lp.rec);
+				record_state(lp.rec, &s);
+			}
 		}
 		sig = signals_pending();
 		if (sig) {
@@ -255,17 +296,28 @@ int explore_run(const struct options *opt)
 		if (react & REACT_QUIT)
 			break;
 		if (react & REACT_EXPORT) {
+			/* :export FILE names its file; the key does not. */
+			bool by_key = s.export_to[0] == '\0';
 			/* A file gets the finished screen, however long it takes. */
 			work_budget_set(0.0);
 			work_frame_start();
 			screen_draw(sc, &s, c);
 			export_screen(&s, c, to.palette, to.theme);
 			snprintf(lp.saved, sizeof lp.saved, "%s", s.msg);
-			lp.export_key_ms = clock_ms();	/* repeats meanwhile too */
+			if (by_key)	/* its repeats meanwhile too */
+				lp.export_key_ms = clock_ms();
 			work_budget_set(WORK_SLICE_MS);
 		}
 	}
 	term_close();
+	if (lp.rec) {
+		int e = record_close(lp.rec, rc == 0);
+		if (e && rc == 0) {
+			say(tr((enum lang)opt->lang, "cannot write \"%s\": %s"),
+			    opt->record, say_errno((enum lang)opt->lang, e));
+			rc = 74;
+		}
+	}
 	if (!c || rc == 71) {
 		say(tr((enum lang)opt->lang, "out of memory for a %dx%d screen"),
 		    w, h);

@@ -23,7 +23,12 @@
 #include "model/lesson.h"
 #include "base/numparse.h"
 #include "io/render_text.h"
+#include "io/atomic_file.h"
+#include "io/cast.h"
+#include "io/figure.h"
+#include "io/signals.h"
 #include "io/status.h"
+#include "app/export.h"
 #include "model/reduce.h"
 #include "views/views.h"
 
@@ -420,6 +425,8 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 	}
 	if ((r & REACT_REDRAW) && !ss->quit)
 		draw(ss);
+	if (ss->after)
+		ss->after(ss, ev, (r & REACT_REDRAW) && !ss->quit);
 	return true;
 }
 
@@ -451,6 +458,8 @@ void script_begin(struct script_session *ss, struct screen *sc,
 	state_set_screen(&ss->s, canvas_width(c), canvas_height(c));
 	ss->line = 0;
 	ss->quit = false;
+	ss->after = NULL;
+	ss->hook = NULL;
 	draw(ss);
 }
 
@@ -543,20 +552,163 @@ fail:
 	return EX_IOERR;
 }
 
+/* ---- --keys FILE --export FILE ---- */
+
+/* A cast being written while the session runs. */
+struct cast_run {
+	struct atomic_file af;
+	struct cast *k;
+	double t;		/* seconds since the first frame */
+	int err;		/* the first errno of writing, or 0 */
+};
+
+/* How long line ev takes to play (script.h). */
+static double line_seconds(const struct script_event *ev)
+{
+	double chars = 0;
+
+	switch (ev->op) {
+	case SCRIPT_NOTHING:
+		return 0.0;
+	case SCRIPT_TICK:
+		return (double)ev->count * SCRIPT_CAST_TICK_S;
+	case SCRIPT_TEXT:
+	case SCRIPT_CMD:
+		for (const char *p = ev->text; *p; p++)
+			chars += ((unsigned char)*p & 0xc0) != 0x80;
+		return SCRIPT_CAST_KEY_S + chars * SCRIPT_CAST_CHAR_S;
+	default:
+		return SCRIPT_CAST_KEY_S;
+	}
+}
+
+static void cast_frame_now(struct cast_run *cr, const struct canvas *c)
+{
+	if (!cr->err && cast_frame(cr->k, cr->t, c) != 0)
+		cr->err = errno ? errno : EIO;
+}
+
+static void cast_after(struct script_session *ss,
+		       const struct script_event *ev, bool drew)
+{
+	struct cast_run *cr = ss->hook;
+
+	cr->t += line_seconds(ev);
+	if (drew)
+		cast_frame_now(cr, ss->c);
+}
+
+/* The cast's render options: ANSI as --snapshot --color always. */
+static struct render_opts cast_opts(const struct options *opt, bool utf8)
+{
+	enum color_mode m = opt->colors == TERM_DEPTH_AUTO
+				    ? COLOR_256 : (enum color_mode)opt->colors;
+	struct render_opts ro = { utf8, m == COLOR_NONE ? COLOR_256 : m,
+				  opt->palette, (enum theme)opt->theme };
+	return ro;
+}
+
+/* Opens the cast of a session that has just begun (its first frame drawn).
+ * Returns 0 or EX_CANTCREAT with the message said. */
+static int cast_open(const struct options *opt, struct script_session *ss,
+		     struct cast_run *cr, bool utf8)
+{
+	struct render_opts ro = cast_opts(opt, utf8);
+	char title[192];
+	int e = atomic_file_open(&cr->af, opt->export_path);
+
+	if (e) {
+		say(tr(ss->s.lang, "cannot write \"%s\": %s"),
+		    opt->export_path, say_errno(ss->s.lang, e));
+		return EX_CANTCREAT;
+	}
+	export_title(&ss->s, title, sizeof title);
+	cr->t = 0.0;
+	cr->err = 0;
+	cr->k = cast_begin(cr->af.fp, canvas_width(ss->c),
+			   canvas_height(ss->c), title, &ro);
+	if (!cr->k)
+		cr->err = errno ? errno : EIO;
+	else
+		cast_frame_now(cr, ss->c);
+	ss->after = cast_after;
+	ss->hook = cr;
+	return 0;
+}
+
+/* Ends the cast: the last screen, held; the file put in place when ok.
+ * Returns 0, or EX_IOERR with the message said. */
+static int cast_close(struct script_session *ss, struct cast_run *cr,
+		      const char *path, bool ok)
+{
+	int e;
+
+	if (ok) {
+		draw(ss);
+		cr->t += SCRIPT_CAST_HOLD_S;
+		cast_frame_now(cr, ss->c);
+	}
+	if (cast_end(cr->k) != 0 && !cr->err)
+		cr->err = errno ? errno : EIO;
+	if (!ok || cr->err) {
+		atomic_file_abort(&cr->af);
+		e = cr->err;
+	} else {
+		e = atomic_file_commit(&cr->af);
+	}
+	if (!ok)
+		return 0;
+	if (e) {
+		say(tr(ss->s.lang, "cannot write \"%s\": %s"), path,
+		    say_errno(ss->s.lang, e));
+		return EX_IOERR;
+	}
+	return 0;
+}
+
+/* --keys FILE --export FIGURE: the last screen as that figure. */
+static int write_figure(const struct options *opt, struct script_session *ss,
+			bool utf8)
+{
+	char title[192], err[512];
+	struct figure_opts o = { opt->palette, utf8, title,
+				 (enum theme)opt->theme, opt->png_scale };
+	int rc;
+
+	export_title(&ss->s, title, sizeof title);
+	draw(ss);
+	rc = export_figure(opt->export_path, ss->c, &o, ss->s.lang, err,
+			   sizeof err);
+	if (rc)
+		say("%s", err);
+	return rc;
+}
+
 /* Runs the script from in (called name in messages) on screen c, from the
- * state the options ask for, and prints the result. */
+ * state the options ask for, and prints the result (and writes the file of
+ * --export). */
 static int run_session(const struct options *opt, FILE *in, const char *name,
 		       struct screen *sc, struct canvas *c)
 {
 	struct script_session ss;
 	struct lesson_book book;
+	struct cast_run cr;
 	char err[SCRIPT_ERR_MAX];
+	bool cast = opt->export_path && cast_name(opt->export_path);
 	int rc = headless_start(opt, &ss.s, &book);
 
 	if (rc == 0) {
 		bool utf8 = !ss.s.ascii && headless_utf8();
 		ss.s.ascii = !utf8;
 		script_begin(&ss, sc, c);
+		if (opt->export_path)
+			signals_catch();   /* a signal removes the temporary */
+		if (cast)
+			rc = cast_open(opt, &ss, &cr, utf8);
+		if (rc != 0) {
+			lesson_book_free(&book);
+			return rc;
+		}
 		switch (script_feed(&ss, in, err, sizeof err)) {
 		case SCRIPT_BAD_LINE:
 			say_at("%s:%ld: %s", name, ss.line, err);
@@ -568,9 +720,20 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 			rc = EX_IOERR;
 			break;
 		case SCRIPT_DONE:
-			rc = print_result(opt, &ss, utf8);
+			if (cast)
+				rc = cast_close(&ss, &cr, opt->export_path,
+						true);
+			else if (opt->export_path)
+				rc = write_figure(opt, &ss, utf8);
+			if (rc == 0)
+				rc = print_result(opt, &ss, utf8);
+			cast = false;
 			break;
 		}
+		if (cast)
+			cast_close(&ss, &cr, opt->export_path, false);
+		if (opt->export_path && signals_pending())
+			signals_end(signals_pending());
 	}
 	lesson_book_free(&book);
 	return rc;

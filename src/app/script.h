@@ -47,6 +47,15 @@
  * The screen starts at --size (120x40 by default) and the state at the
  * other options (-d, -b, -n, -p, --view...), as for --snapshot.
  *
+ * With --export FILE.cast the session is also written as an asciicast v2
+ * recording (io/cast.h): the first frame at 0 s, then each line's frame
+ * after the time the line takes: SCRIPT_CAST_KEY_S for a key, a click, a
+ * wheel turn or a resize; SCRIPT_CAST_KEY_S plus SCRIPT_CAST_CHAR_S per
+ * character for text and cmd (typing); the sweep's own 40 ms per step for
+ * tick N; nothing for comments. The last screen is held for
+ * SCRIPT_CAST_HOLD_S. Any other --export FILE writes the last screen as
+ * that figure (io/figure.h). Either file is written atomically.
+ *
  * The first bad line stops the session: `FILE:LINE: message` goes to
  * standard error, nothing to standard output, and the exit status is 65
  * (EX_DATAERR). A quit (key q, key C-c, cmd q) ends it early and the rest of
@@ -71,6 +80,12 @@ enum {
 	SCRIPT_SIZE_MAX = 1000,		/* largest W and H of "resize" */
 	SCRIPT_ERR_MAX = 160		/* room for any message */
 };
+
+/* The pace of a cast, in seconds (see above). */
+#define SCRIPT_CAST_KEY_S 0.5
+#define SCRIPT_CAST_CHAR_S 0.08
+#define SCRIPT_CAST_TICK_S 0.04	/* app/explorer.c's SWEEP_MS */
+#define SCRIPT_CAST_HOLD_S 2.0
 
 enum script_op {
 	SCRIPT_NOTHING,		/* blank line or comment */
@@ -103,6 +118,12 @@ struct script_session {
 	struct canvas *c;	/* the off-screen screen, owned by the caller */
 	long line;		/* lines read so far */
 	bool quit;		/* a quit was applied; nothing more runs */
+	/* Called after each event script_apply applied (NULL: none), with
+	 * whether it drew a frame into c; hook is the caller's. Set it after
+	 * script_begin, which clears it. */
+	void (*after)(struct script_session *ss, const struct script_event *ev,
+		      bool drew);
+	void *hook;
 };
 
 /* The outcome of script_feed. */

@@ -28,6 +28,8 @@ struct svg {
 	const struct canvas *c;
 	enum palette_id palette;
 	int w, h;		/* canvas size in cells */
+	enum theme theme;	/* the page the colours are for */
+	int page, ink;		/* its default colours, 0xRRGGBB */
 };
 
 /* ---- colours and looks ---- */
@@ -63,10 +65,10 @@ static int cell_paper(const struct svg *s, const struct cell *a)
 
 	if (a->kind == CELL_HALF || a->kind == CELL_BRAILLE)
 		return NO_COLOUR;
-	k = palette_look(a, COLOR_RGB, s->palette, THEME_DARK, true);
-	bg = k.attr & ATTR_REVERSE ? resolve(k.fg, EXPORT_SVG_INK)
-				   : resolve(k.bg, EXPORT_SVG_PAGE);
-	return bg == EXPORT_SVG_PAGE ? NO_COLOUR : bg;
+	k = palette_look(a, COLOR_RGB, s->palette, s->theme, true);
+	bg = k.attr & ATTR_REVERSE ? resolve(k.fg, s->ink)
+				   : resolve(k.bg, s->page);
+	return bg == s->page ? NO_COLOUR : bg;
 }
 
 /* The ink of cell a: its code point, colour and attributes, with the
@@ -81,19 +83,19 @@ static bool cell_ink(const struct svg *s, const struct cell *a, struct ink *k)
 	case CELL_TEXT:
 		if (a->ch == ' ')
 			return false;
-		l = palette_look(a, COLOR_RGB, s->palette, THEME_DARK, true);
+		l = palette_look(a, COLOR_RGB, s->palette, s->theme, true);
 		k->ch = a->ch;
 		k->attr = l.attr & (uint8_t)~ATTR_REVERSE;
-		k->fg = l.attr & ATTR_REVERSE ? resolve(l.bg, EXPORT_SVG_PAGE)
-					      : resolve(l.fg, EXPORT_SVG_INK);
+		k->fg = l.attr & ATTR_REVERSE ? resolve(l.bg, s->page)
+					      : resolve(l.fg, s->ink);
 		return true;
 	case CELL_HALF:
 		if (a->ch == 0)
 			return false;
 		k->ch = a->ch;
 		k->fg = resolve(palette_role_fg((enum role)a->fg, COLOR_RGB,
-						THEME_DARK),
-				EXPORT_SVG_INK);
+						s->theme),
+				s->ink);
 		k->attr = (uint8_t)(a->attr |
 				    palette_role_attr((enum role)a->fg,
 						      ROLE_DEFAULT, COLOR_RGB));
@@ -227,7 +229,7 @@ static void put_heat(const struct svg *s, int *row)
 				double v = half ? r[x].bot : r[x].top;
 				row[x] = r[x].kind != CELL_HALF ? NO_COLOUR :
 					 rgb_code(palette_heat_rgb(s->palette,
-								   THEME_DARK,
+								   s->theme,
 								   v));
 			}
 			put_runs(s->f, row, s->w, y * CH + half * PX, PX);
@@ -529,8 +531,8 @@ static bool put_role_curves(const struct svg *s, int role)
 {
 	struct polyset ps = { NULL, 0, 0, false };
 	int rgb = resolve(palette_role_fg((enum role)role, COLOR_RGB,
-					  THEME_DARK),
-			  EXPORT_SVG_INK);
+					  s->theme),
+			  s->ink);
 	int xdots = 2 * s->w, ydots = 4 * s->h;
 	struct runs prev = { malloc((size_t)(ydots + 2) * sizeof(int)), 0 };
 	struct runs cur = { malloc((size_t)(ydots + 2) * sizeof(int)), 0 };
@@ -630,15 +632,26 @@ static void put_text_run(const struct svg *s, int y, int x0, int x1,
 	fputs("</text>\n", f);
 }
 
-/* A run takes the cells of one look, and the blanks between them; it ends
- * before a cell of another look, a box line, heat or braille, and it never
- * ends on a blank (unless a wide character's right half). */
+/* Whether cell x of row r is a wide character (two cells: CJK). */
+static bool wide_cell(const struct svg *s, const struct cell *r, int x)
+{
+	return x + 1 < s->w && r[x + 1].kind == CELL_CONT;
+}
+
+/* A run takes the cells of one look and one width, and the blanks between
+ * them; it ends before a cell of another look or width, a box line, heat or
+ * braille, and it never ends on a blank (unless a wide character's right
+ * half). Wide characters make runs of their own without spaces: a font's
+ * CJK glyphs are not twice its Latin ones, and textLength spreads a run's
+ * glyphs evenly, so only a run of one width keeps every glyph on its
+ * cells. */
 static void put_text_row(const struct svg *s, int y)
 {
 	const struct cell *r = canvas_row(s->c, y);
 
 	for (int x = 0; x < s->w;) {
 		struct ink k, n;
+		bool wide = wide_cell(s, r, x);
 		int end;
 		if (!text_ink(s, &r[x], &k)) {
 			x++;
@@ -651,9 +664,12 @@ static void put_text_row(const struct svg *s, int y)
 					end = i;
 				continue;
 			}
+			if (blank_cell(&r[i]) && wide)
+				break;
 			if (blank_cell(&r[i]))
 				continue;
-			if (!text_ink(s, &r[i], &n) || !same_ink(&k, &n))
+			if (!text_ink(s, &r[i], &n) || !same_ink(&k, &n) ||
+			    wide_cell(s, r, i) != wide)
 				break;
 			end = i;
 		}
@@ -674,7 +690,11 @@ static void put_text(const struct svg *s)
 
 int export_svg(FILE *out, const struct canvas *c, const struct svg_opts *o)
 {
-	struct svg s = { out, c, o->palette, canvas_width(c), canvas_height(c) };
+	bool light = o->theme == THEME_LIGHT;
+	struct svg s = { out, c, o->palette, canvas_width(c), canvas_height(c),
+			 o->theme,
+			 light ? EXPORT_SVG_LIGHT_PAGE : EXPORT_SVG_PAGE,
+			 light ? EXPORT_SVG_LIGHT_INK : EXPORT_SVG_INK };
 	int *row = malloc((size_t)(s.w > 0 ? s.w : 1) * sizeof *row);
 	bool ok;
 
@@ -694,7 +714,7 @@ int export_svg(FILE *out, const struct canvas *c, const struct svg_opts *o)
 		fputs("</title>\n", out);
 	}
 	fputs("<rect id=\"page\" width=\"100%\" height=\"100%\" fill=\"", out);
-	put_colour(out, EXPORT_SVG_PAGE);
+	put_colour(out, s.page);
 	fputs("\"/>\n", out);
 	put_background(&s, row);
 	put_heat(&s, row);

@@ -4,8 +4,9 @@
  * The SVG sink reads the same canvas as the terminal and the text snapshots,
  * so the picture shows what the screen shows, drawn with vector shapes
  * instead of terminal glyphs:
- *   - every cell is EXPORT_SVG_CELL_W x EXPORT_SVG_CELL_H units, on a dark
- *     page like a terminal's (EXPORT_SVG_PAGE);
+ *   - every cell is EXPORT_SVG_CELL_W x EXPORT_SVG_CELL_H units, on a page
+ *     like a terminal's: dark (EXPORT_SVG_PAGE) or, for THEME_LIGHT, white
+ *     (EXPORT_SVG_LIGHT_PAGE);
  *   - heat (HALF) cells become two square pixels coloured with
  *     palette_heat_rgb; equal colours next to each other on a pixel row are
  *     merged into one <rect>, which keeps files small;
@@ -21,8 +22,8 @@
  *   - backgrounds in a colour role (the status bar, the help overlay) become
  *     <rect>s, merged along the row like the heat.
  * Role colours are the 24-bit ones of palette_role_fg/bg (COLOR_RGB) for
- * THEME_DARK, the page an SVG has of its own; the
- * terminal's default colours become EXPORT_SVG_PAGE and EXPORT_SVG_INK.
+ * the theme asked for; the terminal's default colours become the page and
+ * ink colours below.
  *
  * Layers are <g> elements with ids, in drawing order: "background",
  * "heatmap", "lines", "curves", "text". Tests and scripts can count the
@@ -41,15 +42,19 @@ enum {
 					   of 10 x 10) */
 };
 
-/* The terminal's default colours, as 0xRRGGBB. */
+/* The terminal's default colours, as 0xRRGGBB, on a dark and a light
+ * page. */
 enum {
 	EXPORT_SVG_PAGE = 0x1c1c1c,	/* default background: #1c1c1c */
-	EXPORT_SVG_INK = 0xd0d0d0	/* default foreground: #d0d0d0 */
+	EXPORT_SVG_INK = 0xd0d0d0,	/* default foreground: #d0d0d0 */
+	EXPORT_SVG_LIGHT_PAGE = 0xffffff,	/* THEME_LIGHT: white */
+	EXPORT_SVG_LIGHT_INK = 0x1c1c1c		/* and near-black ink */
 };
 
 struct svg_opts {
 	enum palette_id palette;	/* heat colours */
 	const char *title;		/* UTF-8 text of <title>, or NULL */
+	enum theme theme;		/* THEME_DARK or THEME_LIGHT page */
 };
 
 /* Writes c to out as a complete SVG 1.1 document (UTF-8, with an XML

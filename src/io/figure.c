@@ -10,14 +10,17 @@
 #include <sysexits.h>
 
 #include "io/atomic_file.h"
+#include "io/export_raster.h"
 #include "io/export_svg.h"
 #include "io/render_text.h"
 
 int figure_kind(const char *path)
 {
-	static const char *const ext[] = { ".svg", ".txt", ".ans" };
+	static const char *const ext[] = { ".svg", ".txt", ".ans", ".png",
+					   ".pdf" };
 	static const enum figure_kind kind[] = { FIGURE_SVG, FIGURE_TXT,
-						 FIGURE_ANS };
+						 FIGURE_ANS, FIGURE_PNG,
+						 FIGURE_PDF };
 	const char *slash = strrchr(path, '/');
 	const char *name = slash ? slash + 1 : path;
 	size_t len = strlen(name);
@@ -30,6 +33,11 @@ int figure_kind(const char *path)
 	return -1;
 }
 
+bool figure_needs_raster(int kind)
+{
+	return kind == FIGURE_PNG || kind == FIGURE_PDF;
+}
+
 int figure_write(const char *path, const struct canvas *c,
 		 const struct figure_opts *o, char *err, size_t n)
 {
@@ -39,7 +47,25 @@ int figure_write(const char *path, const struct canvas *c,
 
 	if (kind < 0) {
 		snprintf(err, n, "cannot tell the format of \"%s\": the name "
-			 "must end in .svg, .txt or .ans", path);
+			 "must end in .svg, .png, .pdf, .txt or .ans", path);
+		return EX_USAGE;
+	}
+	if (figure_needs_raster(kind) && !export_raster_built()) {
+		snprintf(err, n, "this pescope was built without PNG and PDF "
+			 "export: install %s and build it again",
+			 EXPORT_RASTER_PACKAGE);
+		return EX_UNAVAILABLE;
+	}
+	if (figure_needs_raster(kind) && !export_raster_available()) {
+		snprintf(err, n, "PNG and PDF export needs %s, which does not "
+			 "load: install %s", EXPORT_RASTER_LIBRARY,
+			 EXPORT_RASTER_LIB_PACKAGE);
+		return EX_UNAVAILABLE;
+	}
+	if (kind == FIGURE_PNG && !export_raster_fits(c, o->scale)) {
+		snprintf(err, n, "cannot write \"%s\": a PNG that large is more "
+			 "than cairo draws (%d pixels a side)", path,
+			 EXPORT_RASTER_PX_MAX);
 		return EX_USAGE;
 	}
 	rc = atomic_file_open(&af, path);
@@ -48,9 +74,11 @@ int figure_write(const char *path, const struct canvas *c,
 		return status_of_errno(rc, EX_CANTCREAT);
 	}
 	errno = 0;
-	if (kind == FIGURE_SVG) {
-		struct svg_opts so = { o->palette, o->title };
-		rc = export_svg(af.fp, c, &so);
+	if (kind == FIGURE_SVG || figure_needs_raster(kind)) {
+		struct svg_opts so = { o->palette, o->title, o->theme };
+		rc = kind == FIGURE_SVG ? export_svg(af.fp, c, &so) :
+		     export_raster(af.fp, c, &so, kind == FIGURE_PNG ?
+				   RASTER_PNG : RASTER_PDF, o->scale);
 	} else {
 		struct render_opts ro = { o->utf8,
 					  kind == FIGURE_ANS ? COLOR_256 : COLOR_NONE,

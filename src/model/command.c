@@ -154,6 +154,19 @@ static enum command_result run_help(struct state *s, struct args a,
 	return COMMAND_OK;
 }
 
+/* export FILE: the name is the explorer's to check (it knows the formats). */
+static enum command_result run_export(struct state *s, struct args a,
+				      char *err, size_t n)
+{
+	if (strlen(a.arg[0]) >= sizeof s->export_to) {
+		snprintf(err, n, tr(s->lang, "export: a file name of at most %d "
+				    "bytes"), (int)sizeof s->export_to - 1);
+		return COMMAND_ERROR;
+	}
+	snprintf(s->export_to, sizeof s->export_to, "%s", a.arg[0]);
+	return COMMAND_EXPORT;
+}
+
 static enum command_result run_quit(struct state *s, struct args a,
 				    char *err, size_t n)
 {
@@ -225,6 +238,7 @@ static const struct command {
 	{ "fit", NULL, NULL, NONE, NULL, run_fit, false },
 	{ "help", "h", NULL, NONE, NULL, run_help, true },
 	{ "q", "quit", NULL, NONE, NULL, run_quit, true },
+	{ "export", NULL, NULL, ONE, "slide.png", run_export, true },
 	{ "highlight", NULL, NULL, SOME, "off", run_highlight, false },
 	{ "window", NULL, NULL, SOME, "0 63", run_window, false },
 };
@@ -382,7 +396,7 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 	static const char *const tail[] = {
 		N_(":highlight dims|pos A B, :highlight off   mark a band"),
 		N_(":window A B   positions A..B across the plots"),
-		N_(":reset  :fit  :help  :q"),
+		N_(":reset  :fit  :help  :q  :export FILE"),
 		N_("on the line: Left Right Home End C-a C-e move,"),
 		N_("  Backspace Delete C-u C-k C-w delete, Up Down recall"),
 	};

@@ -14,6 +14,8 @@
  *   :highlight dims A B | :highlight pos A B | :highlight off
  *                         mark dimensions or positions A..B on the heatmap
  *   :window A B           show positions A..B across the plots
+ *   :export FILE          save the screen to FILE (.svg, .png, .pdf, .txt,
+ *                         .ans: the explorer checks the name and writes it)
  *   :reset  :fit  :help  :q | :quit
  *
  * A command either applies completely or changes nothing and explains why.
@@ -28,7 +30,9 @@ struct state;
 enum command_result {
 	COMMAND_OK,		/* applied */
 	COMMAND_ERROR,		/* refused; err holds one line saying why */
-	COMMAND_QUIT		/* the user asked to leave */
+	COMMAND_QUIT,		/* the user asked to leave */
+	COMMAND_EXPORT		/* :export FILE: s->export_to names the file;
+				   the explorer writes it (app/export.h) */
 };
 
 /* Where a command comes from: lessons may not quit or open the help. */

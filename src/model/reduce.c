@@ -175,6 +175,8 @@ static unsigned cmd_submit(struct state *s)
 	r = command_run(s, line, COMMAND_TYPED, err, sizeof err);
 	if (r == COMMAND_ERROR)
 		state_message(s, true, err);
+	if (r == COMMAND_EXPORT)
+		return REACT_EXPORT | REACT_REDRAW;
 	return r == COMMAND_QUIT ? REACT_QUIT | REACT_REDRAW : REACT_REDRAW;
 }
 

@@ -86,6 +86,8 @@ struct state {
 				 * (state_set_screen) */
 	struct cmdline cmd;	/* the ':' line */
 	char msg[MSG_MAX];	/* one-line message for the bottom row, or "" */
+	char export_to[256];	/* the file of :export FILE until the export
+				 * is done, or "" (the export key's own name) */
 	bool msg_error;		/* msg is an error (drawn as such) */
 	bool ascii;		/* panels write ASCII text only (no UTF-8) */
 	enum lang lang;		/* language of everything the program says;

@@ -37,7 +37,7 @@ for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
 	"$PESCOPE" --list "$what"
 done >"$tmp/typed"
 printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM COLORFGBG OSC \
-	truecolor ASCII ANSI Markdown ans lessons key text cmd click wheel \
+	truecolor ASCII ANSI Markdown ans cast lessons key text cmd click wheel \
 	resize tick up down >>"$tmp/typed"
 
 # english FILE: prints the English words of FILE that Chinese may not keep

@@ -253,7 +253,7 @@ fails() {
 		ok "$name"
 	fi
 }
-fails 64 "--export must be a file name ending in .svg, .txt or .ans" --export shot.png
+fails 64 "--export must be a file name ending in .svg, .png, .pdf, .txt, .ans or .cast" --export shot.gif
 fails 64 "--export" --export .svg
 fails 64 "--frames \"5\" only works with --bench" --export a.svg --frames 5
 fails 73 "cannot write \"no/such/dir/a.svg\"" --export no/such/dir/a.svg
@@ -296,6 +296,38 @@ if tm_wait "pos=7 dim=0"; then
 	check "explorer still quits with 0 after exports" test "$(tm_rc)" = 0
 else
 	not_ok "explorer starts for the export key"
+fi
+cd / || exit 1
+
+# ---- :export FILE in the explorer: any figure format ----
+
+mkdir -p "$tmp/cmd"
+cd "$tmp/cmd" || exit 1
+tm_stop
+tm_start 100 30 -- -d 64 -p 7
+if tm_wait "pos=7 dim=0"; then
+	tm_keys : 'export slide.png' Enter
+	if tm_wait "saved slide.png" 10 && [ "$(head -c 8 slide.png | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ]; then
+		ok ":export slide.png writes a PNG and says so"
+	else
+		not_ok ":export slide.png writes a PNG" "$(ls -A) $(tm_status)"
+	fi
+	tm_keys : 'export notes.txt' Enter
+	tm_wait "saved notes.txt" 10
+	check ":export notes.txt writes the screen's text" grep -qF "d_model=64 base=10000 len=128 pos=7 dim=0" notes.txt
+	tm_keys : 'export fig.gif' Enter
+	check ":export fig.gif says which names it takes" tm_wait 'export: "fig.gif" must end in .svg, .png, .pdf, .txt or .ans' 10
+	check ":export fig.gif writes nothing" test ! -e fig.gif
+	tm_keys e
+	tm_wait "saved pescope-explore-" 10
+	check "e after :export still saves an SVG of its own name" \
+		test "$(ls pescope-explore-*.svg 2>/dev/null | wc -l)" = 1
+	tm_keys q
+	check "explorer quits with 0 after :export" test "$(tm_rc)" = 0
+	ls -A | grep -v '^\(slide.png\|notes.txt\|pescope-explore-.*\.svg\)$' >"$tmp/extra"
+	check ":export leaves no temporary behind" test ! -s "$tmp/extra"
+else
+	not_ok "explorer starts for :export"
 fi
 cd / || exit 1
 

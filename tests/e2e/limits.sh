@@ -229,7 +229,7 @@ expect "--lesson, no such lesson" 66 "$PESCOPE" --lesson no-such-lesson --snapsh
 expect "--snapshot >/dev/full" 74 sh -c 'exec "$@" >/dev/full' sh "$PESCOPE" --snapshot
 expect "--snapshot, a refused size" 64 "$PESCOPE" --snapshot --size 1001x10
 expect "--export, no such folder" 73 "$PESCOPE" --export "$tmp/none/x.svg"
-expect "--export, a name without .svg" 64 "$PESCOPE" --export "$tmp/x.png"
+expect "--export, a name of no known format" 64 "$PESCOPE" --export "$tmp/x.gif"
 expect "--dump >/dev/full" 74 sh -c 'exec "$@" >/dev/full' sh "$PESCOPE" --dump csv -n 10 -d 4
 expect "--dump, no such folder" 73 "$PESCOPE" --dump csv -n 10 -d 4 -o "$tmp/none/x.csv"
 expect "--dump-series >/dev/full" 74 sh -c 'exec "$@" >/dev/full' sh "$PESCOPE" --dump-series wave -n 10

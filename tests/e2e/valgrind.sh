@@ -49,6 +49,9 @@ else
 		echo "resize 60 20"; echo "wheel up 20 8"; echo "cmd base 5e5"
 	} >"$tmp/vg.keys"
 	vg "--keys, views, mouse, resize" 0 --keys "$tmp/vg.keys" -d 128 -n 3000
+	vg "--keys ... --export FILE.cast (a recording, resized)" 0 --keys "$tmp/vg.keys" -d 128 -n 3000 --export "$tmp/vg.cast"
+	printf 'key l\nkey Lefty\n' >"$tmp/bad-cast.keys"
+	vg "--keys --export FILE.cast with a bad line" 65 --keys "$tmp/bad-cast.keys" --export "$tmp/bad.cast"
 	printf 'key l\nkey Lefty\nkey l\n' >"$tmp/bad.keys"
 	vg "--keys with a bad line" 65 --keys "$tmp/bad.keys"
 fi

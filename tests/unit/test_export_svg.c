@@ -26,7 +26,7 @@ TestSuite(svg, .init = utf8_locale);
 /* The whole SVG for c, as a string the caller frees. */
 static char *svg_of(const struct canvas *c, const char *title)
 {
-	struct svg_opts o = { PALETTE_RDBU, title };
+	struct svg_opts o = { PALETTE_RDBU, title, THEME_DARK };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -299,11 +299,25 @@ Test(svg, wide_characters_take_two_cells)
 	struct canvas *c = canvas_new(6, 1);
 	char *s, *text;
 
+	/* A run of one width each: CJK glyphs are not twice a Latin one, and
+	 * textLength spreads a run's glyphs evenly. A space ends a wide run. */
 	canvas_text(c, 0, 0, 6, "中a", (struct style){ 0, 0, 0 });
 	s = svg_of(c, NULL);
 	text = layer(s, "text");
-	cr_expect_str_eq(text, "<text x=\"0\" y=\"15\" textLength=\"30\" "
-			 "fill=\"#d0d0d0\">中a</text>\n");
+	cr_expect_str_eq(text, "<text x=\"0\" y=\"15\" textLength=\"20\" "
+			 "fill=\"#d0d0d0\">中</text>\n"
+			 "<text x=\"20\" y=\"15\" fill=\"#d0d0d0\">a</text>\n");
+	free(text);
+	free(s);
+	canvas_free(c);
+	c = canvas_new(8, 1);
+	canvas_text(c, 0, 0, 8, "中文 字", (struct style){ 0, 0, 0 });
+	s = svg_of(c, NULL);
+	text = layer(s, "text");
+	cr_expect_str_eq(text, "<text x=\"0\" y=\"15\" textLength=\"40\" "
+			 "fill=\"#d0d0d0\">中文</text>\n"
+			 "<text x=\"50\" y=\"15\" textLength=\"20\" "
+			 "fill=\"#d0d0d0\">字</text>\n");
 	free(text);
 	free(s);
 	canvas_free(c);
@@ -338,7 +352,10 @@ Test(svg, kinds_by_extension)
 	cr_expect_eq(figure_kind("dir/FIG.SVG"), FIGURE_SVG);
 	cr_expect_eq(figure_kind("a.txt"), FIGURE_TXT);
 	cr_expect_eq(figure_kind("x/y/a.ans"), FIGURE_ANS);
-	cr_expect_eq(figure_kind("a.png"), -1);
+	cr_expect_eq(figure_kind("a.png"), FIGURE_PNG);
+	cr_expect_eq(figure_kind("d/A.PDF"), FIGURE_PDF);
+	cr_expect_eq(figure_kind("a.gif"), -1);
+	cr_expect_eq(figure_kind(".png"), -1);
 	cr_expect_eq(figure_kind("svg"), -1);
 	cr_expect_eq(figure_kind(".svg"), -1);
 	cr_expect_eq(figure_kind("dir/.svg"), -1);
@@ -377,7 +394,7 @@ Test(svg, export_write_formats_and_errors)
 {
 	char dir[64], err[256], *buf = NULL;
 	struct canvas *c = canvas_new(3, 1);
-	struct figure_opts o = { PALETTE_RDBU, true, NULL, THEME_DARK };
+	struct figure_opts o = { PALETTE_RDBU, true, NULL, THEME_DARK, 1 };
 	struct stat st;
 	size_t len = 0;
 	FILE *f;
@@ -402,8 +419,9 @@ Test(svg, export_write_formats_and_errors)
 	free(buf);
 	cr_expect_eq(stat("p.svg", &st), 0);
 
-	cr_expect_eq(figure_write("p.png", c, &o, err, sizeof err), EX_USAGE);
-	cr_expect_not_null(strstr(err, ".svg, .txt or .ans"), "%s", err);
+	cr_expect_eq(figure_write("p.gif", c, &o, err, sizeof err), EX_USAGE);
+	cr_expect_not_null(strstr(err, ".svg, .png, .pdf, .txt or .ans"), "%s",
+			   err);
 	cr_expect_eq(figure_write("no/such/dir/p.svg", c, &o, err, sizeof err),
 		     EX_CANTCREAT);
 	cr_expect_not_null(strstr(err, "no/such/dir/p.svg"), "%s", err);
