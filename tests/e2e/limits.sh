@@ -53,9 +53,12 @@ check "--bench >/dev/full says why" grep -q '^pescope: cannot write to standard 
 want_bytes=$(grep -oE 'move_bytes=[0-9]+ full_bytes=[0-9]+' "$tmp/bench.txt")
 check "--bench counts bytes ($want_bytes)" grep -qE 'move_bytes=[1-9][0-9]* full_bytes=[1-9]' <<<"$want_bytes"
 if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
-	got=$(unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs /tmp &&
+	# The binary is held open first (fd 3) and run through it, since the
+	# tree under test may itself live under /tmp, which the mount hides.
+	got=$(unshare -m sh -c 'exec 3<"$1" && shift &&
+		mount -t tmpfs -o size=64k tmpfs /tmp &&
 		dd if=/dev/zero of=/tmp/fill bs=4k 2>/dev/null;
-		exec "$@"' sh "$PESCOPE" --bench --frames 20 2>&1)
+		exec /proc/self/fd/3 "$@"' sh "$PESCOPE" --bench --frames 20 2>&1)
 	if grep -qF "$want_bytes" <<<"$got"; then
 		ok "--bench with /tmp full: the same byte counts ($want_bytes)"
 	else
