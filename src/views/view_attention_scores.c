@@ -263,12 +263,13 @@ static const char *scheme_name(const struct state *s, int k, int n)
 {
 	bool w = att_setup(s).weights == ATTN_W_RANDOM;
 	static const char *const rope[2][3] = {
-		{ "RoPE: (R_p x)·(R_q x)", "RoPE: R_p x·R_q x", "RoPE" },
-		{ "RoPE: (R_p W_Q x)·(R_q W_K x)", "RoPE: R_p Wx·R_q Wx", "RoPE" }
+		{ N_("RoPE: (R_p x)·(R_q x)"), N_("RoPE: R_p x·R_q x"), "RoPE" },
+		{ N_("RoPE: (R_p W_Q x)·(R_q W_K x)"), N_("RoPE: R_p Wx·R_q Wx"),
+		  "RoPE" }
 	};
 
 	if (k == 1)
-		return rope[w][n];
+		return n == 2 ? rope[w][n] : tr(s->lang, rope[w][n]);
 	if (n == 2)
 		return tr(s->lang, "added PE");
 	if (n == 1)

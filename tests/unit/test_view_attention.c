@@ -1079,3 +1079,21 @@ Test(attention_view, the_score_panel_leaves_no_empty_rows)
 		free(t);
 	}
 }
+
+/* The schemes' names are sentences too: in Chinese, RoPE's formula follows
+ * a full-width colon, as added PE's does (相加 PE：...). */
+Test(attention_view, scheme_names_in_chinese)
+{
+	struct state s = at_state(512, 1e4, 128);
+	char *scr;
+
+	s.lang = LANG_ZH;
+	scr = shot(&s, 160, 50);
+	assert_has(scr, "RoPE：(R_p x)·(R_q x)");
+	cr_expect_null(strstr(scr, "RoPE: "), "a half-width colon in:\n%s", scr);
+	free(scr);
+	run(&s, "weights random");
+	scr = shot(&s, 160, 50);
+	assert_has(scr, "RoPE：(R_p W_Q x)·(R_q W_K x)");
+	free(scr);
+}
