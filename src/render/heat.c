@@ -634,26 +634,30 @@ static int dim_ticks_place(struct canvas *c, const struct heat_plot *hp,
 	int prev = -1, n = 0, room = gutter_width(hp) - 1;
 	bool compact = true;
 
-	/* The axes' one style (plot_tick_label) where every label of this
-	 * step fits the gutter's digits, else plain integers for all. */
-	for (t = first; t < end && n < limit && compact; t += step, n++) {
+	/* First where the ticks go, stopping at the first two too close (so a
+	 * step too fine for thousands of dimensions costs two ticks), and
+	 * whether every label fits the gutter's digits in the axes' one
+	 * style (plot_tick_label); else plain integers for all. */
+	for (t = first; t < end && n < limit; t += step, n++) {
+		int y = heat_row_of_dim(hp->pe, v, 2 * a.h, (int)t) / 2;
 		char buf[24];
 
-		compact = (int)strlen(plot_tick_label(t, step, buf, sizeof buf)) <= room;
+		if (prev >= 0 && y < prev + gap)
+			return -1;
+		if (compact)
+			compact = (int)strlen(plot_tick_label(t, step, buf, sizeof buf)) <= room;
+		prev = y;
 	}
+	if (!c)
+		return n;
 	n = 0;
-	for (t = first; t < end && n < limit; t += step) {
+	for (t = first; t < end && n < limit; t += step, n++) {
 		int y = heat_row_of_dim(hp->pe, v, 2 * a.h, (int)t) / 2;
 		char buf[24];
 		int len = compact ? (int)strlen(plot_tick_label(t, step, buf, sizeof buf))
 				  : snprintf(buf, sizeof buf, "%lld", t);
 
-		if (prev >= 0 && y < prev + gap)
-			return -1;
-		if (c)
-			canvas_text(c, a.x - 1 - len, a.y + y, len, buf, st);
-		prev = y;
-		n++;
+		canvas_text(c, a.x - 1 - len, a.y + y, len, buf, st);
 	}
 	return n;
 }

@@ -219,11 +219,15 @@ static void explain_white(const struct state *s, struct canvas *c,
 		most = fabs(pix[k]) > most ? fabs(pix[k]) : most;
 	if (most >= WASHED_OUT || v->npos < 2 * (long long)g->heat.w)
 		return;
-	for (int d = v->dim0; d < v->dim0 + v->ndim; d++) {
-		double l = pe_wavelength(p, pe_pair_of(p, d));
-
-		lambda = l > lambda ? l : lambda;
-	}
+	/* wavelengths grow with the pair (base > 1): the longest is the
+	 * highest pair in view, the window's last dimension's, or in the
+	 * concatenated layout the last sine's when the window takes in the
+	 * start of the cosines */
+	if (p->layout == PE_CONCAT && v->dim0 < p->d_model / 2 &&
+	    v->dim0 + v->ndim > p->d_model / 2)
+		lambda = pe_wavelength(p, p->d_model / 2 - 1);
+	else
+		lambda = pe_wavelength(p, pe_pair_of(p, v->dim0 + v->ndim - 1));
 	fmt_count((double)v->npos / g->heat.w, per, sizeof per);
 	fmt_double_compact(lambda, 3, wl, sizeof wl);
 	snprintf(t, sizeof t, tr(s->lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
