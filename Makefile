@@ -38,7 +38,7 @@ LDFLAGS    ?=
 
 VERSION := 0.1.0
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-           -Wmissing-prototypes
+           -Wmissing-prototypes -Wconversion
 # The feature macros. The code asks for POSIX.1-2008 with its XSI option
 # (realpath, wcwidth) and nothing more; `make portable` (part of `make
 # test`) checks that. Each system is then told, in its own words, to show
