@@ -523,7 +523,7 @@ struct attn_spread attn_diagonal_spread(const double *s,
 	qsort(e, n, sizeof *e, by_offset);
 	for (size_t g = 0; g < n;) {
 		size_t end = g + 1;
-		double lo = e[g].score, hi = e[g].score;
+		double lo = e[g].score, hi = lo;
 
 		for (; end < n && e[end].offset == e[g].offset; end++) {
 			lo = fmin(lo, e[end].score);

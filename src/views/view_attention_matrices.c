@@ -138,7 +138,9 @@ static struct scratch scratch_of(struct cache *c, int m, int pairs)
 {
 	struct scratch w;
 
-	w.qv = (double *)((char *)c->mem + result_bytes(m));
+	/* after the result in the cache's untyped (malloc) block: a struct
+	 * ending in double mat[] and doubles, so aligned for a double */
+	w.qv = (void *)((char *)c->mem + result_bytes(m));
 	w.kv = w.qv + 2 * pairs * m;
 	w.terms = w.kv + 2 * pairs * m;
 	w.spread = w.terms + attn_work_size(m, m, pairs);

@@ -69,6 +69,7 @@ static void ref_rotate_half(int d, double pos, double *v)
 
 		out[k] = v[k] * cos(t) + rh * sin(t);
 	}
+	/* cppcheck-suppress uninitvar ; the loop above sets out[0..d) */
 	memcpy(v, out, (size_t)d * sizeof *v);
 }
 

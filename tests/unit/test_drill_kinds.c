@@ -136,6 +136,7 @@ static double fit_residual(double a[FIT_ROWS][FIT_COLS], int m,
 	for (int k = 0; k < FIT_ROWS; k++) {
 		double e = -y[k];
 		for (int i = 0; i < m; i++)
+			/* cppcheck-suppress uninitvar ; x[0..m) is solved above */
 			e += a[k][i] * x[i];
 		r += e * e;
 		yy += y[k] * y[k];
