@@ -278,7 +278,8 @@ portable:
 # builds for a user whose newer compiler knows warnings this one does not.
 # make cppcheck: cppcheck over src/ and tests/unit/ (skipped, saying so,
 # when it is not installed); a finding it gets wrong is suppressed on its
-# line, with why. One is suppressed here, for a whole file: test_cli.c ends
+# line, with why; what it found stays in build/cppcheck, so a second run
+# reads only the files that changed. One is suppressed here, for a whole file: test_cli.c ends
 # its argument lists with NULL, which every C library pescope builds on
 # defines as ((void *)0), and va_arg may read a void * as a char *.
 WERROR_BUILD := build/werror
@@ -310,7 +311,9 @@ warnings: | deps-test
 
 cppcheck: | deps-test
 	@if command -v $(CPPCHECK) >/dev/null; then \
-	  $(CPPCHECK) $(CPPCHECK_FLAGS) src tests/unit; \
+	  mkdir -p $(BUILD)/cppcheck && \
+	  $(CPPCHECK) $(CPPCHECK_FLAGS) --cppcheck-build-dir=$(BUILD)/cppcheck \
+	    src tests/unit; \
 	else echo "cppcheck: not installed, skipped (make deps-test installs it)"; fi
 
 # (not again in make sanitize, whose check is the same code under ASan)
