@@ -122,8 +122,8 @@ long long plot_nice_step(double raw)
 {
 	long long step = 1;
 
-	/* The candidates, 1, 2, 2.5 and 5 times a power of ten up to 10^18,
-	 * are exact in a double (10^18 is 2^18 5^18, and 5^19 < 2^53). */
+	/* The numbers compared, 1, 2, 2.5 and 5 times a power of ten up to
+	 * 10^18, are exact in a double: each is 2^a 5^b, 5^b <= 5^18 < 2^53. */
 	while ((double)step < raw && step <= LLONG_MAX / 10) {
 		if ((double)(2 * step) >= raw)
 			return 2 * step;
