@@ -4,7 +4,11 @@
 #   make test         build and run every test (unit, golden, end to end),
 #                     then all of them again under AddressSanitizer + UBSan,
 #                     a short key mash and a short fuzzing run (what CI runs)
-#   make check        the tests on the normal build only (quick)
+#   make check        the tests on the normal build only (quick), after
+#                     warnings and cppcheck
+#   make warnings     every build with -Werror, by gcc and clang (each
+#                     that is installed), into build/werror
+#   make cppcheck     cppcheck over src/ and tests/unit/, when installed
 #   make layers       check that includes point down (src/layers.txt) and
 #                     that no files use each other's symbols
 #   make strings      check that every sentence has its Chinese (base/tr.h)
@@ -38,7 +42,7 @@ LDFLAGS    ?=
 
 VERSION := 0.1.0
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-           -Wmissing-prototypes
+           -Wmissing-prototypes -Wconversion
 # The feature macros. The code asks for POSIX.1-2008 with its XSI option
 # (realpath, wcwidth) and nothing more; `make portable` (part of `make
 # test`) checks that. Each system is then told, in its own words, to show
@@ -306,6 +310,58 @@ test: deps-test deps-fuzz layers strings portable $(BIN) $(UNIT)
 portable:
 	$(MAKE) PORTABLE=1 BUILD=$(PORTABLE_BUILD) $(PORTABLE_BUILD)/pescope
 	$(PORTABLE_BUILD)/pescope --version
+
+# ---- warnings and cppcheck (make check and make test run both) ----
+# make warnings: every build the project makes, rebuilt with -Werror by gcc
+# into build/werror/gcc and by clang into build/werror/clang (each that is
+# installed): the program, the unit tests, the mash, the attention bench and
+# the fuzz targets (compiled only: they link with clang's libFuzzer). So a
+# warning fails make check, while a plain make, which has no -Werror, still
+# builds for a user whose newer compiler knows warnings this one does not.
+# make cppcheck: cppcheck over src/ and tests/unit/ (skipped, saying so,
+# when it is not installed); a finding it gets wrong is suppressed on its
+# line, with why; what it found stays in build/cppcheck, so a second run
+# reads only the files that changed. One is suppressed here, for a whole file: test_cli.c ends
+# its argument lists with NULL, which every C library pescope builds on
+# defines as ((void *)0), and va_arg may read a void * as a char *.
+WERROR_BUILD := build/werror
+CPPCHECK     ?= cppcheck
+CPPCHECK_FLAGS := --enable=warning,portability --inline-suppr \
+                  --error-exitcode=1 --std=c11 -q -j2 -I src -I tests/unit \
+                  --library=tests/tools/cppcheck-criterion.cfg \
+                  --suppress=varFuncNullUB:tests/unit/test_cli.c
+TEST_PKGS    += cppcheck
+FUZZ_OBJS     = $(patsubst tests/fuzz/%.c,$(BUILD)/tests/%.o,\
+                  $(wildcard tests/fuzz/fuzz_*.c))
+ifeq ($(WERROR),1)
+ALL_CFLAGS += -Werror
+endif
+.PHONY: warnings cppcheck
+
+$(BUILD)/tests/fuzz_%.o: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(CONFIG) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+
+warnings: | deps-test
+	@for cc in gcc clang; do \
+	  if ! command -v $$cc >/dev/null; then \
+	    echo "warnings: no $$cc here, not checked"; continue; fi; \
+	  b=$(WERROR_BUILD)/$$cc; echo "warnings: $$cc -Werror into $$b"; \
+	  $(MAKE) -s --no-print-directory WERROR=1 CC=$$cc BUILD=$$b BIN=$$b/pescope \
+	    $$b/pescope $$b/unit-tests $$b/mash $$b/attn-bench \
+	    $(patsubst $(BUILD)/%,$$b/%,$(FUZZ_OBJS)) || exit 1; \
+	done
+
+cppcheck: | deps-test
+	@if command -v $(CPPCHECK) >/dev/null; then \
+	  mkdir -p $(BUILD)/cppcheck && \
+	  $(CPPCHECK) $(CPPCHECK_FLAGS) --cppcheck-build-dir=$(BUILD)/cppcheck \
+	    src tests/unit; \
+	else echo "cppcheck: not installed, skipped (make deps-test installs it)"; fi
+
+# (not again in make sanitize, whose check is the same code under ASan)
+ifneq ($(SAN),1)
+check test: warnings cppcheck
+endif
 
 sanitize: deps-test
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check

@@ -490,7 +490,7 @@ static const char *set_lang(struct options *opt, const char *arg)
 
 	if (lang_from_name(arg, &l) != 0)
 		return "";
-	opt->lang = l;
+	opt->lang = (int)l;
 	return NULL;
 }
 

@@ -207,19 +207,20 @@ static int listed(struct lesson_book *b, enum lang lang)
 int lessons_run(const struct options *opt)
 {
 	struct lesson_book b;
+	enum lang l = (enum lang)opt->lang;
 	int rc = load_book(opt, &b);
 
 	if (rc != 0)
 		return rc;
-	printf("%s (%s):\n", tr(opt->lang, "Lessons"),
+	printf("%s (%s):\n", tr(l, "Lessons"),
 	       b.dir);
 	for (int i = 0; i < b.count; i++)
 		printf("  %2d  %-12s %s\n", b.lesson[i]->number,
 		       b.lesson[i]->name, b.lesson[i]->about);
 	if (b.count)
-		printf("%s\n", tr(opt->lang, "Open one with pescope --lesson NAME (or its number); "
+		printf("%s\n", tr(l, "Open one with pescope --lesson NAME (or its number); "
 			 "in the explorer, press o."));
-	return listed(&b, (enum lang)opt->lang);
+	return listed(&b, l);
 }
 
 int lesson_names_run(const struct options *opt)

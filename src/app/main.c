@@ -124,7 +124,7 @@ static int run_output(const struct options *opt)
 	struct atomic_file af;
 	struct output_job oj;
 	struct job job;
-	enum lang l = opt->lang;
+	enum lang l = (enum lang)opt->lang;
 	const char *path = opt->output && strcmp(opt->output, "-") != 0 ?
 			   opt->output : NULL;
 	int err;
@@ -234,9 +234,9 @@ int main(int argc, char **argv)
 	/* --theme auto asks the terminal only where one is drawn on, before
 	 * curses starts: not one the explorer refuses (TERM=dumb), which
 	 * must see no escape at all. */
-	opt.theme = theme_settle(opt.theme, opt.mode == CLI_EXPLORE &&
-					    opt.color != COLOR_CHOICE_NEVER &&
-					    term_addressable());
+	opt.theme = (int)theme_settle(opt.theme, opt.mode == CLI_EXPLORE &&
+						 opt.color != COLOR_CHOICE_NEVER &&
+						 term_addressable());
 	/* No --seed: new drill questions each run, except in a --keys
 	 * script, which must replay the same way every time. */
 	if (opt.seed < 0 && opt.mode == CLI_KEYS)

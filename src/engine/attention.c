@@ -341,7 +341,8 @@ static void position_part(const struct attn *a, enum attn_side side,
 		pe_four(a, ax->pos + j0, m, pe);
 		for (int i = pair0; i < pair1; i++) {
 			int r0, r1;
-			size_t at = (size_t)(2 * (i - pair0)) * (size_t)n + j0;
+			size_t at = (size_t)(2 * (i - pair0)) * (size_t)n +
+				    (size_t)j0;
 			double *o0 = out + at, *o1 = o0 + n, acc[2][4];
 
 			attn_pair_rows(a, ATTN_ADDED, i, &r0, &r1);
@@ -416,9 +417,9 @@ static void dot_one(const double *q, int nq, const double *k, int nk,
 	double sum = 0.0;
 
 	for (int c = 0; c < width; c++)
-		sum += q[(size_t)c * (size_t)nq + a] *
-		       k[(size_t)c * (size_t)nk + b];
-	out[(size_t)a * (size_t)nk + b] += sum;
+		sum += q[(size_t)c * (size_t)nq + (size_t)a] *
+		       k[(size_t)c * (size_t)nk + (size_t)b];
+	out[(size_t)a * (size_t)nk + (size_t)b] += sum;
 }
 
 void attn_dots_add(const double *q, int nq, const double *k, int nk,
@@ -448,7 +449,7 @@ void attn_bias_add(const struct attn *a, enum attn_scheme s,
 		return;
 	for (int i = 0; i < rows->n; i++)
 		for (int j = 0; j < cols->n; j++)
-			out[(size_t)i * (size_t)cols->n + j] -=
+			out[(size_t)i * (size_t)cols->n + (size_t)j] -=
 				m * fabs((double)(rows->pos[i] - cols->pos[j]));
 }
 
@@ -522,7 +523,7 @@ struct attn_spread attn_diagonal_spread(const double *s,
 	qsort(e, n, sizeof *e, by_offset);
 	for (size_t g = 0; g < n;) {
 		size_t end = g + 1;
-		double lo = e[g].score, hi = e[g].score;
+		double lo = e[g].score, hi = lo;
 
 		for (; end < n && e[end].offset == e[g].offset; end++) {
 			lo = fmin(lo, e[end].score);

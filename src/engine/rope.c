@@ -250,11 +250,13 @@ void rope_v_shift(const struct rope_setup *r, uint64_t seed, double s,
 
 	rope_thetas(r, theta);
 	for (int t = 0; t < N; t++) {
-		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_Q, t + 1),
+		uint64_t item = (uint64_t)t + 1;
+
+		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_Q, item),
 			       1.0, d, q[t]);
-		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_K, t + 1),
+		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_K, item),
 			       1.0, d, k[t]);
-		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_V, t + 1),
+		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_V, item),
 			       1.0, d, v[t]);
 	}
 	*res = (struct rope_vshift){ 0 };

@@ -89,7 +89,9 @@ void signals_catch(void)
 #endif
 
 	sa.sa_handler = on_fault;
-	sa.sa_flags = SA_RESETHAND;	/* a fault in the handler is final */
+	/* A fault in the handler is final. glibc's SA_RESETHAND is the
+	 * unsigned 0x80000000 and sa_flags an int: the bit is what counts. */
+	sa.sa_flags = (int)SA_RESETHAND;
 	for (size_t i = 0; i < COUNT(faults); i++)
 		sigaction(faults[i], &sa, &fault_prev[i]);
 }

@@ -12,8 +12,9 @@
 
 #include "base/clock.h"
 
-/* Light when black text beats white text on a page of luminance lum. */
-static enum theme theme_of_luminance(double lum)
+/* Light when black text beats white text on a page of luminance lum (an
+ * int like theme_from_osc11, whose -1 says "no answer"). */
+static int theme_of_luminance(double lum)
 {
 	return (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) ? THEME_LIGHT
 							  : THEME_DARK;

@@ -18,6 +18,13 @@ static long long rng_range(struct rng *r, long long lo, long long hi)
 	return lo + (long long)rng_below(r, (uint64_t)(hi - lo) + 1);
 }
 
+/* An index in [0, n), n >= 1: rng_below's draw is under n, so it fits an
+ * int. */
+static int rng_index(struct rng *r, int n)
+{
+	return (int)rng_below(r, (uint64_t)n);
+}
+
 /* ---- which kind comes when ---- */
 
 /* Salts that keep the deck and the parameters on separate streams. */
@@ -33,7 +40,7 @@ static void deck_of(unsigned long long seed, int round,
 	for (int i = 0; i < DRILL_KINDS; i++)
 		deck[i] = (enum drill_kind)i;
 	for (int i = DRILL_KINDS - 1; i > 0; i--) {
-		int j = rng_below(&r, i + 1);
+		int j = rng_index(&r, i + 1);
 		enum drill_kind t = deck[i];
 		deck[i] = deck[j];
 		deck[j] = t;
@@ -63,17 +70,17 @@ static enum drill_kind kind_of(unsigned long long seed, int number)
 
 static int pick_int(struct rng *r, const int *v, int n)
 {
-	return v[rng_below(r, n)];
+	return v[rng_index(r, n)];
 }
 
 static double pick_double(struct rng *r, const double *v, int n)
 {
-	return v[rng_below(r, n)];
+	return v[rng_index(r, n)];
 }
 
 static long long pick_len(struct rng *r, const long long *v, int n)
 {
-	return v[rng_below(r, n)];
+	return v[rng_index(r, n)];
 }
 
 /* The values questions draw from: widths and bases people meet (10000
@@ -125,7 +132,7 @@ static void set_choice(struct drill_question *q, struct rng *r)
 	for (int i = 0; i < DRILL_CHOICES; i++)
 		q->order[i] = i;
 	for (int i = DRILL_CHOICES - 1; i > 0; i--) {
-		int j = rng_below(r, i + 1), t = q->order[i];
+		int j = rng_index(r, i + 1), t = q->order[i];
 		q->order[i] = q->order[j];
 		q->order[j] = t;
 	}
@@ -202,7 +209,7 @@ static void make_base_100(struct drill_question *q, struct rng *r)
  * (the symmetry is shown by the similarity curve of explore instead). */
 static void make_offset(struct drill_question *q, struct rng *r)
 {
-	q->variant = rng_below(r, DRILL_OFFSET_VARIANTS);
+	q->variant = rng_index(r, DRILL_OFFSET_VARIANTS);
 	if (q->variant == DRILL_OFFSET_SYMMETRY)
 		q->view = "explore";
 	q->len = 256;

@@ -122,14 +122,16 @@ long long plot_nice_step(double raw)
 {
 	long long step = 1;
 
-	while (step < raw && step <= LLONG_MAX / 10) {
-		if (2 * step >= raw)
+	/* The numbers compared, 1, 2, 2.5 and 5 times a power of ten up to
+	 * 10^18, are exact in a double: each is 2^a 5^b, 5^b <= 5^18 < 2^53. */
+	while ((double)step < raw && step <= LLONG_MAX / 10) {
+		if ((double)(2 * step) >= raw)
 			return 2 * step;
 		/* 2.5 times a power of ten, from 25 on: positions and
 		 * dimensions are whole. */
-		if (step >= 10 && step / 2 * 5 >= raw)
+		if (step >= 10 && (double)(step / 2 * 5) >= raw)
 			return step / 2 * 5;
-		if (5 * step >= raw)
+		if ((double)(5 * step) >= raw)
 			return 5 * step;
 		step *= 10;
 	}

@@ -432,6 +432,7 @@ static void draw_ylabels(struct canvas *c, const struct decay_geom *g)
 		char t[16];
 
 		for (int k = 0; k < nused && free; k++)
+			/* cppcheck-suppress uninitvar ; used[k] is set for k < nused */
 			free = used[k] - row >= 2 || row - used[k] >= 2;
 		if (!free)
 			continue;

@@ -138,7 +138,9 @@ static struct scratch scratch_of(struct cache *c, int m, int pairs)
 {
 	struct scratch w;
 
-	w.qv = (double *)((char *)c->mem + result_bytes(m));
+	/* after the result in the cache's untyped (malloc) block: a struct
+	 * ending in double mat[] and doubles, so aligned for a double */
+	w.qv = (void *)((char *)c->mem + result_bytes(m));
 	w.kv = w.qv + 2 * pairs * m;
 	w.terms = w.kv + 2 * pairs * m;
 	w.spread = w.terms + attn_work_size(m, m, pairs);
@@ -195,7 +197,7 @@ static bool scores_step(struct cache *c, void *arg)
 			attn_vectors(a, own[k], ATTN_QUERY, &run->ax, p0, p1, w.qv);
 			attn_vectors(a, own[k], ATTN_KEY, &run->ax, p0, p1, w.kv);
 			attn_dots_add(w.qv, m, w.kv, m, 2 * (p1 - p0),
-				      res->mat + (AM_ROPE + k) * mm);
+				      res->mat + (size_t)(AM_ROPE + k) * mm);
 		}
 		c->at[1] = p1;
 		c->at[0] = p1 >= h;
@@ -209,7 +211,7 @@ static bool scores_step(struct cache *c, void *arg)
 				res->mat[AM_CC * mm + k] + res->mat[AM_CP * mm + k] +
 				res->mat[AM_PC * mm + k] + res->mat[AM_PP * mm + k];
 		for (int t = 0; t < ATTN_TERMS; t++)
-			res->rms[t] = attn_rms(res->mat + (AM_CC + t) * mm,
+			res->rms[t] = attn_rms(res->mat + (size_t)(AM_CC + t) * mm,
 					       (long long)mm);
 		c->at[0] = 2;
 		return false;

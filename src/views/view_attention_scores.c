@@ -643,8 +643,10 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 			draw_labels(s, c, &g, res, k, w);
 			draw_heat(c, g.col_x[k], g.heat_y, res, shown_mat[k], rep,
 				  res->clip[shown_mat[k]]);
+			/* its residual: AM_R_* keep the order of AM_* */
 			draw_heat(c, g.col_x[k] + w + 1, g.heat_y, res,
-				  AM_R_ADDED + k, rep, res->res_scale);
+				  (enum att_mat)(AM_R_ADDED + k), rep,
+				  res->res_scale);
 			draw_qticks(c, g.col_x[k], g.tick_y, w, res);
 			draw_qticks(c, g.col_x[k] + w + 1, g.tick_y, w, res);
 		}

@@ -532,8 +532,8 @@ static void draw_curve(const struct bands_ctx *x, struct canvas *c,
 	double step = x->curves.key.v[KEY_STEP];
 	const double *line = x->curves.mem;
 
-	plot_samples(c, a, -(n - 1) * step, step, line + (size_t)b * len, len,
-		     fg);
+	plot_samples(c, a, -(n - 1) * step, step,
+		     line + (size_t)b * (size_t)len, len, fg);
 }
 
 static void draw_yaxis(const struct state *s, struct canvas *c,

@@ -173,7 +173,9 @@ static struct job_mem job_mem(void *mem, int nq, int nk)
 
 	m.qpos = mem;
 	m.kpos = m.qpos + nq;
-	m.out[0] = (double *)(m.kpos + nk);
+	/* the doubles follow in the same untyped (malloc) block: 8-byte
+	 * parts, so aligned */
+	m.out[0] = (void *)(m.kpos + nk);
 	m.out[1] = m.out[0] + nn;
 	m.spread = m.out[1] + nn;
 	m.qv = m.spread + 2 * nn;

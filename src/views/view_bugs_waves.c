@@ -312,9 +312,11 @@ static double *norm2_of(const struct zoo_waves *x, int k)
 	return plan_of(x, 2) + (size_t)k * (n + 1);
 }
 
+/* The spans are stored, not a double read as an integer: the cache's
+ * memory is untyped (malloc), and a mistake by spans has no norm2 there. */
 static long long *spans_of(const struct zoo_waves *x)
 {
-	return (long long *)plan_of(x, 2);
+	return (void *)plan_of(x, 2);
 }
 
 /* The next CHUNK pairs of the plans, as pairs_step (a mistake's wave plan
@@ -358,7 +360,7 @@ static bool plans_ready(struct zoo_waves *x, const struct state *s, int n)
 
 		if (!mem)
 			return false;
-		spans = (long long *)(mem + np);
+		spans = (void *)(mem + np);	/* as spans_of */
 		if (by_spans(zoo_bug(s)))
 			for (int j = 0; j < n; j++)
 				plot_col_items(s->window.pos0, s->window.npos, n,

@@ -459,7 +459,8 @@ static int hand_key(const struct state *s, struct canvas *c, int x, int y,
 	n = utf8_width(t);
 	if (n > w)
 		return 0;
-	canvas_text(c, x, y, w, t, (struct style){ fg, ROLE_DEFAULT, ATTR_BOLD });
+	canvas_text(c, x, y, w, t,
+		    (struct style){ (uint8_t)fg, ROLE_DEFAULT, ATTR_BOLD });
 	return n;
 }
 

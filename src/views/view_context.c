@@ -268,11 +268,11 @@ static void find_hidden(double (*val)(const void *ctx, int k, int j),
 	double tol = span > 0.0 ? 0.5 * span / dots : 0.0;
 
 	for (int o = 0; o < KINDS; o++) {
-		int k = kind_draw_order[o];
+		int k = (int)kind_draw_order[o];
 
 		under[k] = -1;
 		for (int q = KINDS - 1; q > o && under[k] < 0; q--) {
-			int top = kind_draw_order[q];
+			int top = (int)kind_draw_order[q];
 			bool same = true;
 
 			for (int j = 0; j < n && same; j++)
@@ -417,7 +417,7 @@ static void draw_spectrum(const struct state *s, struct canvas *c,
 		enum kind k = kind_draw_order[o];
 
 		for (int j = 0; j < n; j++)
-			v[j] = spec_value(&sp, k, j);
+			v[j] = spec_value(&sp, (int)k, j);
 		plot_samples(c, &g.area, 0.0, sp.step, v, n, kind_role[k]);
 	}
 	draw_level(c, &g.area, l0, "L0");

@@ -181,11 +181,11 @@ bool ctx_curves_have(const struct ctx_curves *x)
 	return x->shown.done;
 }
 
-void ctx_curves_made_for(const struct ctx_curves *x, struct pe_params *p,
-			 struct stretch *st)
+void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
+			 struct stretch *x)
 {
-	*p = key_params(&x->shown.key);
-	*st = key_stretch(&x->shown.key);
+	*p = key_params(&c->shown.key);
+	*x = key_stretch(&c->shown.key);
 }
 
 double ctx_curves_sim1(const struct ctx_curves *x, enum kind k)

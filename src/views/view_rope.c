@@ -100,7 +100,7 @@ static const char *rotary_label(const struct state *s)
 
 static double knob(const struct state *s, enum rope_knob k)
 {
-	return state_view_knob(s, k);
+	return state_view_knob(s, (int)k);
 }
 
 /* p and q: the knobs' positions moved together by the shift. */
@@ -468,7 +468,7 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 	}
 	for (int i = 0; i < 3 && at < x + w; i++) {
 		at += canvas_text(c, at, y, x + w - at, sy->line,
-				  (struct style){ role[i], ROLE_DEFAULT,
+				  (struct style){ (uint8_t)role[i], ROLE_DEFAULT,
 						  ATTR_BOLD });
 		at += canvas_text(c, at, y, x + w - at, a[i], plain);
 	}

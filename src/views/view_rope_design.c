@@ -154,7 +154,7 @@ static void unit_draw(const struct state *s, struct canvas *c, struct rect in)
 		snprintf(buf, sizeof buf, tr(s->lang, "━━ len %lld: one token apart = %s"),
 			 L[k], st);
 		line(c, in, in.y + in.h - 4 + k, buf,
-		     (struct style){ role[k], ROLE_DEFAULT, ATTR_BOLD });
+		     (struct style){ (uint8_t)role[k], ROLE_DEFAULT, ATTR_BOLD });
 	}
 	line(c, in, in.y + in.h - 1,
 	     tr(s->lang, "One token apart: a different distance at every length."),

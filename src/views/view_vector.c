@@ -171,7 +171,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 static void draw_bar(const struct state *s, struct canvas *c, int x, int y,
 		     int end, double v, enum role fg)
 {
-	struct style st = { fg, ROLE_DEFAULT, 0 };
+	struct style st = { (uint8_t)fg, ROLE_DEFAULT, 0 };
 	int halves = (int)lround(fabs(v) * 2 * BAR_HALF);
 	bool neg = v < 0;
 

@@ -46,7 +46,7 @@ static double now_ms(void)
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
 /* One frame: everything the view's job computes for this grid. */
@@ -72,7 +72,7 @@ static void frame(const struct attn *a, const struct attn_axis *ax,
 		o->rms[t] = attn_rms(terms[t], (long long)n);
 	for (size_t k = 0; k < sizeof spread_of / sizeof spread_of[0]; k++)
 		o->spread[spread_of[k]] =
-			attn_diagonal_spread(o->mat + spread_of[k] * n, ax, ax,
+			attn_diagonal_spread(o->mat + (size_t)spread_of[k] * n, ax, ax,
 					     work);
 }
 

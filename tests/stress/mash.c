@@ -351,7 +351,8 @@ int main(int argc, char **argv)
 			draw(&m);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	secs = (double)(t1.tv_sec - t0.tv_sec) +
+	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	printf("mash: %lld events, seed %llu, %lld frames, %.1f s, "
 	       "%.0f events/s; frames per view:", events,
 	       (unsigned long long)seed, m.frames, secs,

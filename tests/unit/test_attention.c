@@ -69,6 +69,7 @@ static void ref_rotate_half(int d, double pos, double *v)
 
 		out[k] = v[k] * cos(t) + rh * sin(t);
 	}
+	/* cppcheck-suppress uninitvar ; the loop above sets out[0..d) */
 	memcpy(v, out, (size_t)d * sizeof *v);
 }
 
@@ -126,7 +127,7 @@ static void expect_all_schemes(struct attn *a)
 	double *work = malloc((size_t)attn_work_size(5, 6, d / 2) * sizeof *work);
 	double out[30];
 
-	for (int s = 0; s < ATTN_SCHEMES; s++) {
+	for (enum attn_scheme s = ATTN_NOPE; s < ATTN_SCHEMES; s++) {
 		attn_scores(a, s, &rows, &cols, work, out);
 		for (int i = 0; i < 5; i++)
 			for (int j = 0; j < 6; j++) {
@@ -314,8 +315,8 @@ Test(attention, each_term_is_its_own_product)
 			for (int k = 0; k < 8; k++) {
 				double w = pow(1e4, -2.0 * k / 16);
 
-				sq += sin(cols_pos[j] * w) + cos(cols_pos[j] * w);
-				sp += sin(rows_pos[i] * w) + cos(rows_pos[i] * w);
+				sq += sin((double)cols_pos[j] * w) + cos((double)cols_pos[j] * w);
+				sp += sin((double)rows_pos[i] * w) + cos((double)rows_pos[i] * w);
 			}
 			cr_expect(fabs(t[ATTN_CC][i * 6 + j] - 1.0) < 1e-15);
 			cr_expect(fabs(t[ATTN_CP][i * 6 + j] - sq / 4) < 1e-14);
@@ -332,7 +333,7 @@ Test(attention, chunks_of_pairs_add_up)
 	       k[2 * 16 * 6];
 	static const int cuts[] = { 0, 1, 7, 8, 16 };
 
-	for (int s = 0; s < ATTN_SCHEMES; s++) {
+	for (enum attn_scheme s = ATTN_NOPE; s < ATTN_SCHEMES; s++) {
 		attn_scores(&a, s, &rows, &cols, work, whole);
 		memset(parts, 0, sizeof parts);
 		for (int c = 4; c > 0; c--) {	/* in reverse order */
@@ -422,8 +423,8 @@ Test(attention, wide_and_far)
 			for (int k = 0; k < 2048; k++) {
 				double w = pow(1e4, -2.0 * k / 4096);
 
-				sp += sin(p[i] * w) + cos(p[i] * w);
-				sq += sin(q[j] * w) + cos(q[j] * w);
+				sp += sin((double)p[i] * w) + cos((double)p[i] * w);
+				sq += sin((double)q[j] * w) + cos((double)q[j] * w);
 				cosines += cos((double)(p[i] - q[j]) * w);
 			}
 			cr_expect(fabs(added[i * 3 + j] -
@@ -523,7 +524,7 @@ static double rel_residual(const struct attn *a, enum attn_scheme sch, int L)
 	struct attn_axis ax = { pos, NULL, L };
 	size_t n = (size_t)L * (size_t)L;
 	double *s = malloc(n * sizeof *s), *r = malloc(n * sizeof *r);
-	double *w = malloc(attn_work_size(L, L, a->set.pe.d_model / 2) *
+	double *w = malloc((size_t)attn_work_size(L, L, a->set.pe.d_model / 2) *
 			   sizeof *w + 3 * n * sizeof *w);
 	double worst = 0.0, top = 0.0;
 

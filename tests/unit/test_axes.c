@@ -96,7 +96,7 @@ Test(axes, the_main_waveforms_window_has_its_own_ticks)
 				continue;
 			found = y;
 			for (int j = 0; j < n; j++)
-				cr_assert(v[j] >= a && v[j] <= b,
+				cr_assert(v[j] >= (double)a && v[j] <= (double)b,
 					  "%dx%d: tick %g under the main plot, whose window is %lld-%lld",
 					  r.w, r.h, v[j], a, b);
 		}

@@ -136,6 +136,7 @@ static double fit_residual(double a[FIT_ROWS][FIT_COLS], int m,
 	for (int k = 0; k < FIT_ROWS; k++) {
 		double e = -y[k];
 		for (int i = 0; i < m; i++)
+			/* cppcheck-suppress uninitvar ; x[0..m) is solved above */
 			e += a[k][i] * x[i];
 		r += e * e;
 		yy += y[k] * y[k];
@@ -846,8 +847,8 @@ static void check_freq_roles(const struct drill_question *q)
 		double f = 0, sl = 0;
 
 		for (int i = 0; i < 8; i++) {
-			f += cos(m * omega(p, i)) / 8;
-			sl += cos(m * omega(p, h - 8 + i)) / 8;
+			f += cos((double)m * omega(p, i)) / 8;
+			sl += cos((double)m * omega(p, h - 8 + i)) / 8;
 		}
 		lo[0] = fmin(lo[0], f);
 		hi[0] = fmax(hi[0], f);

@@ -200,7 +200,8 @@ static void binary(struct shot *sh)
 				continue;
 			{
 				char buf[16] = { 0 };
-				int n = 0, x = x0;
+				size_t n = 0;
+				int x = x0;
 
 				while (n < 12 && x < sh->w) {
 					const struct cell *a = canvas_cell(sh->c, x++, y);

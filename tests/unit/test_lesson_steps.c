@@ -735,8 +735,8 @@ static void vector_view(const struct shot *sh, long long p)
 		while (*q && sscanf(q, "%d %lf", &dim, &v) == 2 &&
 		       strstr(q, " i=")) {
 			int i = dim / 2;
-			double want = dim % 2 ? cos(p * omega(64, 1e4, i))
-					      : sin(p * omega(64, 1e4, i));
+			double want = dim % 2 ? cos((double)p * omega(64, 1e4, i))
+					      : sin((double)p * omega(64, 1e4, i));
 
 			cr_expect(fabs(v - want) < 1e-14 && fabs(v) <= 1.0,
 				  "%s: dim %d is %.17g, want %.17g", sh->where,

@@ -222,7 +222,7 @@ Test(panels, plot_nice_steps)
 	cr_expect_eq(plot_nice_step(21), 25);
 	cr_expect_eq(plot_nice_step(26), 50);
 	cr_expect_eq(plot_nice_step(2001), 2500);
-	cr_expect_eq(plot_nice_step(2.4e8), 2.5e8);
+	cr_expect_eq(plot_nice_step(2.4e8), 250000000);
 }
 
 Test(panels, plot_tick_labels)

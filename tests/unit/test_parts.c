@@ -545,18 +545,18 @@ Test(parts, compare_finish_is_the_plain_sums)
 	double *work = alloc_doubles((size_t)pe_variant_compare_workspace(D, NMAX));
 
 	for (int n = 1; n <= NMAX; n++) {
-		const double *good = work, *bad = work + (size_t)D * n;
+		const double *good = work, *bad = work + (size_t)D * (size_t)n;
 		struct pe_variant_diff want = { 0.0, 0.0 }, got;
 
-		for (size_t k = 0; k < 2 * (size_t)D * n; k++)
+		for (size_t k = 0; k < 2 * (size_t)D * (size_t)n; k++)
 			work[k] = 2.0 * next_unit(&seed) - 1.0;
 		if (n > 2)
 			memset(work + (size_t)(n + 1) * D, 0, D * sizeof *work);
 		for (int a = 0; a < n; a++)
 			for (int k = 100; k < 700; k++)
 				want.value = fmax(want.value,
-						  fabs(bad[(size_t)a * D + k] -
-						       good[(size_t)a * D + k]));
+						  fabs(bad[(size_t)a * D + (size_t)k] -
+						       good[(size_t)a * D + (size_t)k]));
 		for (int a = 0; a < n; a++)
 			for (int b = a + 1; b < n; b++)
 				want.similarity = fmax(want.similarity, fabs(

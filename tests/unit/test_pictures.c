@@ -128,6 +128,7 @@ static int half_of_ramp(enum palette_id id, int sign, int *codes)
 	for (int k = 0; k <= SWEEP; k++) {
 		int c = palette_heat(id, COLOR_256, THEME_DARK, sign * (double)k / SWEEP);
 
+		/* cppcheck-suppress uninitvar ; codes[n - 1] is set for n > 0 */
 		if (n == 0 || codes[n - 1] != c) {
 			cr_assert_lt(n, STEPS_MAX);
 			codes[n++] = c;

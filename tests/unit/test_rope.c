@@ -261,11 +261,11 @@ static void head_ref(const struct rope_setup *r, uint64_t seed, double s,
 	for (int t = 0; t < 8; t++) {
 		double x[16];
 
-		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_Q, t + 1), 1.0, 16, x);
+		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_Q, (uint64_t)t + 1), 1.0, 16, x);
 		rope_rotate(r, th, ROPE_INTERLEAVED, s + t, x, q[t]);
-		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_K, t + 1), 1.0, 16, x);
+		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_K, (uint64_t)t + 1), 1.0, 16, x);
 		rope_rotate(r, th, ROPE_INTERLEAVED, s + t, x, k[t]);
-		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_V, t + 1), 1.0, 16, x);
+		rng_gauss_fill(seed, rng_stream_of(RNG_STREAM_ROPE_V, (uint64_t)t + 1), 1.0, 16, x);
 		if (turn_v)
 			rope_rotate(r, th, ROPE_INTERLEAVED, s + t, x, v[t]);
 		else
@@ -347,7 +347,7 @@ Test(rope_dump, for_numpy)
 	struct rope_setup hr = { d < 128 ? d : 128, 0, bases[c] };
 	double *q = vec(d), *k = vec(d), *th = vec(d / 2), *sh = vec(d / 2);
 	double *t = vec(d), *u = vec(d), band[4];
-	double p = 1000 + 37 * a, pq = 11 + 5 * b;
+	double p = (double)(1000 + 37 * a), pq = (double)(11 + 5 * b);
 	struct rope_vshift vs;
 
 	hr.rot = rope_rot_of(hr.d, dens[b]);
@@ -373,13 +373,13 @@ Test(rope_dump, for_numpy)
 		double x[ROPE_HEAD_D_MAX];
 		char name[16];
 
-		rng_gauss_fill(3 + a, rng_stream_of(RNG_STREAM_ROPE_Q, tok + 1), 1.0, hr.d, x);
+		rng_gauss_fill(3 + a, rng_stream_of(RNG_STREAM_ROPE_Q, (uint64_t)tok + 1), 1.0, hr.d, x);
 		snprintf(name, sizeof name, "hq%d", tok);
 		dump_vec(f, name, x, hr.d);
-		rng_gauss_fill(3 + a, rng_stream_of(RNG_STREAM_ROPE_K, tok + 1), 1.0, hr.d, x);
+		rng_gauss_fill(3 + a, rng_stream_of(RNG_STREAM_ROPE_K, (uint64_t)tok + 1), 1.0, hr.d, x);
 		snprintf(name, sizeof name, "hk%d", tok);
 		dump_vec(f, name, x, hr.d);
-		rng_gauss_fill(3 + a, rng_stream_of(RNG_STREAM_ROPE_V, tok + 1), 1.0, hr.d, x);
+		rng_gauss_fill(3 + a, rng_stream_of(RNG_STREAM_ROPE_V, (uint64_t)tok + 1), 1.0, hr.d, x);
 		snprintf(name, sizeof name, "hv%d", tok);
 		dump_vec(f, name, x, hr.d);
 	}

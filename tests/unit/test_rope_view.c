@@ -242,9 +242,10 @@ static void glance(int w, int h, enum lang lang)
 	for (int i = 0; i < 4; i++) {
 		struct shot a = draw(&s, w, h);
 		size_t m = strlen(a.text);
+		char *grown = realloc(all, n + m + 1);
 
-		all = realloc(all, n + m + 1);
-		cr_assert_not_null(all);
+		cr_assert_not_null(grown);
+		all = grown;
 		memcpy(all + n, a.text, m + 1);
 		n += m;
 		if (i == 0)

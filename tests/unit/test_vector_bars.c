@@ -55,6 +55,7 @@ static bool last_two(char *text, int *dim, double *v)
 		w[n++] = t;
 	while (n > 0 && strspn(w[n - 1], "0123456789-+.e") != strlen(w[n - 1]))
 		n--;	/* the bar's blocks */
+	/* cppcheck-suppress uninitvar ; w[0..n) is set by the loop */
 	if (n < 2 || strspn(w[n - 2], "0123456789") != strlen(w[n - 2]))
 		return false;
 	*dim = atoi(w[n - 2]);

@@ -521,8 +521,8 @@ Test(attention_view, residual_numbers_match_the_matrices)
 	cr_assert_eq(progress, 1.0);
 	m = r->m;
 	for (int k = 0; k < 3; k++) {
-		const double *sm = r->mat + (size_t)(AM_ADDED + k) * m * m;
-		const double *rm = r->mat + (size_t)(AM_R_ADDED + k) * m * m;
+		const double *sm = r->mat + (size_t)(AM_ADDED + k) * (size_t)m * (size_t)m;
+		const double *rm = r->mat + (size_t)(AM_R_ADDED + k) * (size_t)m * (size_t)m;
 		double worst = 0.0;
 
 		for (int i = 0; i < m; i++)
