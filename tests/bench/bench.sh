@@ -195,12 +195,13 @@ section_bytes() {
 		return
 	fi
 	for size in 80x24 160x50 240x70; do
-		c=$(TERM=xterm-256color "$bin" --bench --frames 1 --size "$size")
-		r=$(TERM=xterm-direct "$bin" --bench --frames 1 --size "$size")
+		c=$(TERM=xterm-256color "$bin" --bench --frames 1 --size "$size" -d 512 -n 128 -p 0)
+		r=$(TERM=xterm-direct "$bin" --bench --frames 1 --size "$size" -d 512 -n 128 -p 0)
 		row "$size" "$(field full_bytes "$c")" "$(field move_bytes "$c")" \
 			"$(field full_bytes "$r")" "$(field move_bytes "$r")"
 	done
-	notes+=("- Bytes are for the default parameters (d=512, L=128)." \
+	notes+=("- Bytes are for d=512, L=128 at position 0 (the start values until" \
+		"  they became d=128, position 10), so that runs stay comparable." \
 		"  A move changes the crosshair, the curves' cursor and the" \
 		"  numbers; ncurses sends only the cells that changed.")
 }
