@@ -183,14 +183,16 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #               bash-completion, zsh and fish for the completions;
 #               librsvg2-dev, which pescope is built with when it is there
 #               (PNG and PDF figures), poppler-utils (pdftotext, pdffonts)
-#               to read the PDFs, python3-pyte to replay the asciicasts
+#               to read the PDFs, a Chinese font (fonts-wqy-microhei; a
+#               fresh Debian has none) for the Chinese figures,
+#               python3-pyte to replay the asciicasts
 #   FUZZ_PKGS   clang and its libFuzzer runtime (make fuzz, test)
 #   BENCH_PKGS  the benchmarks (make bench): NumPy, matplotlib,
 #               threadpoolctl, GNU time
 BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
 TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
               mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion \
-              librsvg2-dev poppler-utils python3-pyte
+              librsvg2-dev poppler-utils python3-pyte fonts-wqy-microhei
 FUZZ_PKGS  := clang libclang-rt-dev
 BENCH_PKGS := python3 python3-numpy python3-matplotlib python3-threadpoolctl time
 # make deb needs dpkg-dev (dpkg-buildflags, dpkg-shlibdeps, dpkg-gencontrol,
