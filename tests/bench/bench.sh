@@ -237,7 +237,7 @@ section_extremes() {
 		"view" "screen" "move, p50" "worst frame (base 1.000001 / 1e4 / 1e12)" \
 		"a parameter change is finished after (frames, ms)"
 	for size in 240x70 400x200; do
-		for view in explore spectrum clocks bands layouts context bugs vector attention; do
+		for view in $("$bin" --list views); do
 			worst="" done_in="" p50=""
 			for base in $bases; do
 				c=$(TERM=xterm-256color "$bin" --bench --frames 200 \
