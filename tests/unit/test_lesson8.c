@@ -320,6 +320,16 @@ static void reach(struct shot *sh)
 	shows(sh, num);
 	shows(sh, "head-1e4");
 	cr_assert_gt(last, 0.8 * 2 * M_PI * 1e4, "nearly 2π·base");
+	/* "The table lists the bases real models chose": all of them, and
+	 * NTK's row beside PI's, at 80x24 too (the lesson's captions are at
+	 * most 4 lines there, so the caption box leaves the table its room;
+	 * at 5 lines head-1e6 and NTK fell off without a mark) */
+	shows(sh, "head-1e6");
+	/* "PI stretches every wavelength s-fold, NTK-aware scaling keeps
+	 * pair 0's": the rows' λ_0, s = 4 */
+	shows(sh, "s=4");
+	shows(sh, "PI             25.1");
+	shows(sh, "NTK            6.28");
 }
 
 Test(lesson8, step7_the_slowest_pair_sets_the_reach)

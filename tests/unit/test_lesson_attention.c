@@ -303,6 +303,10 @@ static void check_step(const struct shot *sh, int k)
 		assert_has(sh, "10.2");
 		assert_decay_plot(sh);
 		break;
+	case 8:	/* "u puts tokens into the score matrices": they are drawn
+		 * (at 80x24 the step zooms the score panel) */
+		assert_matrices(sh);
+		break;
 	default:
 		break;
 	}

@@ -476,6 +476,15 @@ static void shows_number(const struct shot *sh, const char *prefix, double v,
 
 /* ---- shared facts ---- */
 
+/* A similarity plot tall enough to show its curve's shape: at 80x24 the
+ * step zooms it (6 text rows or more inside its box; unzoomed it had 3 or
+ * 4, a peak and a flat line). */
+static void sim_is_tall(const struct shot *sh, struct rect r)
+{
+	cr_expect_geq(r.h, 6, "%s: the similarity plot has %d rows:\n%s",
+		      sh->where, r.h, sh->text);
+}
+
 /* The similarity panel's curve peaks at the crosshair and lies lower far
  * from it; after 20 steps right the peak has followed. */
 static void peak_follows_the_cursor(struct shot *sh)
@@ -484,6 +493,8 @@ static void peak_follows_the_cursor(struct shot *sh)
 		struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
 		int top[SNAP_ROW_MAX], at = cursor_col(sh, r), best = -1;
 		int far = 0, nfar = 0;
+
+		sim_is_tall(sh, r);
 
 		/* The curve's own dots (the cursor's dot at 1 hides the
 		 * curve in its cell): highest beside the cursor. */
@@ -644,7 +655,7 @@ static void positions_4(struct shot *sh)
 static void positions_5(struct shot *sh)
 {
 	/* The curve on screen is of raw encodings, as the caption says. */
-	box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))"));
+	sim_is_tall(sh, inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))"))));
 	shows(sh, "pos=40");
 }
 
