@@ -498,8 +498,8 @@ static struct cache_key key_of(const struct heat_inputs *in)
  * it has the same size (stale but in place), else none. */
 static const float *stale(const struct heat_cache *hc, int w, int rows)
 {
-	return hc->grid.done && hc->grid.key.v[0] == w &&
-	       hc->grid.key.v[1] == rows ? hc->grid.mem : NULL;
+	return cache_done(&hc->grid) && hc->grid.key.v[0] == w &&
+	       hc->grid.key.v[1] == rows ? cache_get(&hc->grid) : NULL;
 }
 
 /* Shows the finished job: its grid becomes the cache's. */
@@ -507,17 +507,17 @@ static const float *publish(struct heat_cache *hc)
 {
 	const struct heat_inputs *in = &hc->job->in;
 	struct cache_key k = key_of(in);
-	float *pix = cache_mem(&hc->grid, (size_t)in->w * (size_t)in->rows *
-					  sizeof *pix);
+	float *pix = CACHE_MEM(&hc->grid, float,
+			       (size_t)in->w * (size_t)in->rows);
 
 	if (pix) {
 		cache_start(&hc->grid, &k, 0);
 		job_finish(hc->job, pix);
-		hc->grid.done = true;
+		cache_finish(&hc->grid);
 	}
 	job_free(hc->job);
 	hc->job = NULL;
-	hc->work.started = false;	/* its job is handed over */
+	cache_forget(&hc->work);	/* its job is handed over */
 	return pix;
 }
 
@@ -535,7 +535,7 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 	struct cache_key k = key_of(&in);
 
 	if (cache_ready(&hc->grid, &k))
-		return hc->grid.mem;
+		return cache_get(&hc->grid);
 	if (cache_start(&hc->work, &k, 0)) {
 		job_free(hc->job);
 		hc->job = NULL;

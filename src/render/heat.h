@@ -99,7 +99,7 @@ struct heat_inputs {
  * free it with heat_cache_free. */
 struct heat_cache {
 	struct cache grid;		/* the finished grid: its inputs, and
-					 * its pixels in grid.mem */
+					 * its pixels in its memory */
 	struct cache work;		/* the inputs of the grid in the making */
 	struct heat_job *job;		/* that grid's job, or NULL */
 };
