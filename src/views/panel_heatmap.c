@@ -21,6 +21,7 @@
 #include "engine/pe.h"
 #include "render/paragraph.h"
 #include "render/plot.h"
+#include "views/heat_caption.h"
 
 enum {
 	LEGEND_W = 4,		/* colour bar, a space and "+1" */
@@ -62,7 +63,8 @@ static bool geom_compute(const struct state *s, struct rect r,
 static struct heat_plot plot_of(const struct state *s)
 {
 	return (struct heat_plot){ &s->cur.pe, PE_BUG_NONE, &s->window,
-				   s->cur.pos, s->cur.dim, !s->ascii, s->lang };
+				   s->cur.pos, s->cur.dim, !s->ascii, s->lang,
+				   heat_caption };
 }
 
 static int plain_title(const struct state *s, char *t, size_t n)

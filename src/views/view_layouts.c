@@ -32,6 +32,7 @@
 #include "render/plot.h"
 #include "render/paragraph.h"
 #include "render/work.h"
+#include "views/heat_caption.h"
 
 enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
@@ -187,7 +188,8 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	}
 	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
 	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
-				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang };
+				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang,
+				 heat_caption };
 	heat_plot_draw(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 },
 		       &hp, hc);
 }
