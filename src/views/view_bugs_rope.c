@@ -166,16 +166,16 @@ static size_t job_bytes(int nq, int nk)
 		       sizeof(double);
 }
 
-static struct job_mem job_mem(void *mem, int nq, int nk)
+static struct job_mem job_mem(const struct cache *c, int nq, int nk)
 {
 	struct job_mem m;
 	size_t nn = (size_t)nq * (size_t)nk;
 
-	m.qpos = mem;
+	m.qpos = CACHE_GET(c, long long);
 	m.kpos = m.qpos + nq;
 	/* the doubles follow in the same untyped (malloc) block: 8-byte
 	 * parts, so aligned */
-	m.out[0] = (void *)(m.kpos + nk);
+	m.out[0] = CACHE_PART(c, double, (size_t)(nq + nk) * sizeof(long long));
 	m.out[1] = m.out[0] + nn;
 	m.spread = m.out[1] + nn;
 	m.qv = m.spread + 2 * nn;
@@ -193,7 +193,7 @@ static bool job_begin(struct cache *c, const struct cache_key *k)
 		return true;
 	if (!cache_mem(c, job_bytes(nq, nk)))
 		return false;
-	m = job_mem(cache_get(c), nq, nk);
+	m = job_mem(c, nq, nk);
 	for (int j = 0; j < nk; j++)
 		m.kpos[j] = (long long)k->v[KEY_POS0] + j * (long long)k->v[KEY_STEP];
 	if (k->v[KEY_QUERY] < 0)
@@ -211,7 +211,7 @@ static bool job_step(struct cache *c, void *arg)
 	int h = a->set.pe.d_model / 2, nq = job_nq(&c->key);
 	int nk = (int)c->key.v[KEY_N];
 	int i0 = (int)c->at[0], i1 = h - i0 < CHUNK ? h : i0 + CHUNK;
-	struct job_mem m = job_mem(cache_get(c), nq, nk);
+	struct job_mem m = job_mem(c, nq, nk);
 	struct attn_axis qa = { m.qpos, NULL, nq }, ka = { m.kpos, NULL, nk };
 
 	for (int k = 0; k < SCHEMES; k++) {
@@ -230,7 +230,7 @@ static void grid_publish(struct rope_zoo *z)
 	const struct cache *c = &z->grid;
 	int n = (int)c->key.v[KEY_N];
 	size_t nn = (size_t)n * (size_t)n;
-	struct job_mem m = job_mem(cache_get(c), n, n);
+	struct job_mem m = job_mem(c, n, n);
 	struct attn_axis ax = { m.kpos, NULL, n };
 	struct attn_spread sp[SCHEMES];
 	double *v = CACHE_MEM(&z->shown, double, 2 * nn), diff = 0.0;
@@ -255,7 +255,7 @@ static void row_publish(struct rope_zoo *z)
 {
 	const struct cache *c = &z->row;
 	int n = (int)c->key.v[KEY_N];
-	struct job_mem m = job_mem(cache_get(c), 1, n);
+	struct job_mem m = job_mem(c, 1, n);
 	double *v = CACHE_MEM(&z->shown_row, double, 2 * (size_t)n);
 
 	if (!v)
