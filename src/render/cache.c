@@ -30,7 +30,7 @@ bool cache_start(struct cache *c, const struct cache_key *k, int soft)
 
 bool cache_ready(const struct cache *c, const struct cache_key *k)
 {
-	return c->started && c->done &&
+	return cache_done(c) &&
 	       same_from(&c->key, k, 0, CACHE_KEY_MAX);
 }
 
@@ -50,7 +50,7 @@ bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 	}
 	for (;;) {
 		if (step(c, arg)) {
-			c->done = true;
+			cache_finish(c);
 			return true;
 		}
 		if (!work_time_left()) {
@@ -60,12 +60,35 @@ bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 	}
 }
 
+bool cache_done(const struct cache *c)
+{
+	return c->started && c->done;
+}
+
+void cache_finish(struct cache *c)
+{
+	c->done = true;
+}
+
+void cache_forget(struct cache *c)
+{
+	c->started = false;
+}
+
 void cache_publish(struct cache *c, const double *vals, int n)
 {
 	for (int i = 0; i < n && i < CACHE_OUT_MAX; i++)
 		c->out[i] = vals[i];
 	c->out_key = c->key;
 	c->have = true;
+}
+
+void cache_put(struct cache *c, const struct cache_key *k, const double *vals,
+	       int n)
+{
+	cache_start(c, k, 0);
+	cache_publish(c, vals, n);
+	cache_finish(c);
 }
 
 void *cache_mem(struct cache *c, size_t bytes)
@@ -81,6 +104,16 @@ void *cache_mem(struct cache *c, size_t bytes)
 		c->cap = bytes;
 	}
 	return c->mem;
+}
+
+void *cache_get(const struct cache *c)
+{
+	return c->mem;
+}
+
+void *cache_part(const struct cache *c, size_t offset)
+{
+	return (char *)c->mem + offset;
 }
 
 void cache_free(struct cache *c)

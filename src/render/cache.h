@@ -72,8 +72,8 @@ bool cache_ready(const struct cache *c, const struct cache_key *k);
  * work than their caches' decide by it which goes first in a frame). */
 bool cache_busy(const struct cache *c);
 
-/* Runs step(c, arg) until it returns true (the job is done: c->done is
- * set) or the frame's time is up, checking between steps. The first step
+/* Runs step(c, arg) until it returns true (the job is done, as by
+ * cache_finish) or the frame's time is up, checking between steps. The first step
  * runs even when the time is already up, so every frame makes progress,
  * unless an earlier job of this frame has already stopped for lack of time
  * or the frame's time was spent on a new picture (work.h). Returns true
@@ -82,14 +82,54 @@ bool cache_busy(const struct cache *c);
 bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 	       void *arg);
 
+/* Whether the job for the key c holds has finished (cache_ready without
+ * comparing a key: the result in mem, or in at/acc, is for c->key). */
+bool cache_done(const struct cache *c);
+
+/* Marks the job for c->key done: what it made in mem, at or acc is now
+ * the result for that key (cache_ready says so until the next key starts a
+ * new job). With cache_run, the only way a job ends; a job made at once is
+ * cache_start, the work, cache_finish. */
+void cache_finish(struct cache *c);
+
+/* Forgets the job (the next cache_start begins one even for the same
+ * key), keeping mem and the last published result: for a job whose
+ * memory was handed over or could not be set up. */
+void cache_forget(struct cache *c);
+
 /* Keeps the finished job's numbers as the result shown: out[0..n-1] =
  * vals, out_key = key, have = true. */
 void cache_publish(struct cache *c, const double *vals, int n);
 
+/* A result of n numbers (n <= CACHE_OUT_MAX) made at once for key k: the
+ * job for k started and finished, its numbers published (out[0..n-1]). */
+void cache_put(struct cache *c, const struct cache_key *k, const double *vals,
+	       int n);
+
 /* The job's memory, grown to at least `bytes` (contents kept); NULL when
  * memory runs out (the cache is then left without a job, so the next
- * cache_start begins again). */
+ * cache_start begins again). Views ask for it typed, with CACHE_MEM; bytes
+ * are for a record whose size is not a count of one type (a struct with a
+ * flexible array, several arrays in one block). */
 void *cache_mem(struct cache *c, size_t bytes);
+
+/* The job's memory as it is (NULL before the first cache_mem), and the
+ * part of it `offset` bytes in. Typed with CACHE_GET and CACHE_PART. */
+void *cache_get(const struct cache *c);
+void *cache_part(const struct cache *c, size_t offset);
+
+/* Typed access to the job's memory, the only way a view reaches it (make
+ * layers refuses c->mem outside this file and cache.c):
+ *   CACHE_MEM(c, type, n)        grown to n of type, as type *, or NULL;
+ *   CACHE_GET(c, type)           as type * (const type for reading);
+ *   CACHE_PART(c, type, offset)  as type *, offset bytes in, where a block
+ *                                holds several arrays one after the other
+ *                                (offset a multiple of type's alignment:
+ *                                after parts of 8-byte types, say). */
+#define CACHE_MEM(c, type, n) \
+	((type *)cache_mem((c), (size_t)(n) * sizeof(type)))
+#define CACHE_GET(c, type) ((type *)cache_get(c))
+#define CACHE_PART(c, type, offset) ((type *)cache_part((c), (offset)))
 
 /* Frees the memory and forgets everything. */
 void cache_free(struct cache *c);

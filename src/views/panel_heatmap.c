@@ -3,8 +3,8 @@
  * Positions run across (the same axis as the waveform and similarity plots),
  * dimensions run down, two pixel rows per cell (half blocks). A pixel that
  * covers many positions or dimensions shows the exact mean over all of them
- * (heat.h), never a point sample, which would alias fast pairs into false
- * stripes. The pixel grid is cached and recomputed only when the
+ * (engine/pe_heat.h), never a point sample, which would alias fast pairs
+ * into false stripes. The pixel grid is cached and recomputed only when the
  * parameters, the window or the size change (in the cache the explore
  * view's context owns), so moving the crosshair costs nothing but the copy
  * into the canvas. */
@@ -21,6 +21,7 @@
 #include "engine/pe.h"
 #include "render/paragraph.h"
 #include "render/plot.h"
+#include "views/heat_caption.h"
 
 enum {
 	LEGEND_W = 4,		/* colour bar, a space and "+1" */
@@ -57,12 +58,13 @@ static bool geom_compute(const struct state *s, struct rect r,
 	return g->heat.w >= 4 && g->heat.h >= 1;
 }
 
-/* The labelled plot heat.c describes for this panel: what its dimension
+/* The labelled plot heat.h describes for this panel: what its dimension
  * ticks, row map and caption read. */
 static struct heat_plot plot_of(const struct state *s)
 {
 	return (struct heat_plot){ &s->cur.pe, PE_BUG_NONE, &s->window,
-				   s->cur.pos, s->cur.dim, !s->ascii, s->lang };
+				   s->cur.pos, s->cur.dim, !s->ascii, s->lang,
+				   heat_caption };
 }
 
 static int plain_title(const struct state *s, char *t, size_t n)
@@ -147,7 +149,7 @@ static void draw_crosshair(const struct state *s, struct canvas *c,
 }
 
 /* Whether every cell row of the heat shows a sine band on top and a cosine
- * band below it (interleaved bands, heat.h), so "top half sin" is true of
+ * band below it (interleaved bands, heat_rows.h), so "top half sin" is true of
  * every cell. */
 static bool cells_sin_over_cos(const struct state *s, const struct heat_geom *g)
 {

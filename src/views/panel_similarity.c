@@ -1,33 +1,19 @@
 /* panel_similarity.c - cos(PE(p), PE(q)) for q across the visible window,
  * with p the selected position.
  *
- * What a point shows. The cosine similarity is s(k) = sum_i cos(k w_i) / (d/2)
- * with k = q - p (pe_cos_similarity over all pairs; |PE|^2 = d/2). The curve
- * is sampled on a grid of offsets k = g m (g an integer; m = npos / ns, with
- * ns samples across the plot: one per braille dot column unless the budget
- * below says fewer), and each sample is the mean of s over the m offsets
- * spaced one position apart around g m: pair i contributes D_i cos(g m w_i),
- * D_i = sin(m w_i/2) / (m sin(w_i/2)) (pe.h's block mean, here with a
- * possibly fractional m), and D_i = 1 when m <= 1, where a sample stands for
- * at most one position and is the value there. Why means and not point
- * samples: the fast pairs point-sampled every m positions alias into false
- * slow wiggles, while the mean is what those positions really average to, at
- * the same cost. Its price: a peak narrower than m is averaged down, so the
- * marker at q = p ends in a dot at 1, the exact peak.
+ * What a point shows: the mean similarity over the positions it stands
+ * for, a sample of engine/pe_sim_ring.h's grid of offsets k = g m
+ * (g an integer; m = npos / ns, with ns samples across the plot: one per
+ * braille dot column unless the budget below says fewer). A peak narrower
+ * than m is averaged down, so the marker at q = p ends in a dot at 1, the
+ * exact peak.
  *
- * Cost. Grid samples are evenly spaced, so each pair's cos(g m w_i) follows
- * the three-term recurrence c(g+1) = 2 cos(m w_i) c(g) - c(g-1): one
- * multiply-subtract-add per pair and sample, no cosine. The grid is anchored
- * at k = 0, not at the window, so when p or the window moves (playing,
- * stepping, panning, clicking) the samples already computed stay valid: the
- * cache keeps a run of samples and the recurrence state at both of its ends,
- * and a frame computes only the samples that came into view. A fresh run (new
- * d, base or zoom, or a jump beyond the run) costs two cosines per pair plus
- * the recurrence for every sample; SIM_BUDGET caps that at large d by taking
- * fewer samples than dot columns, joined by lines. The recurrence's rounding
- * grows like steps^2 ulp and its phase error like steps * 1e-8 rad, so each
- * end is re-seeded from cosines every RESEED samples: the error stays under
- * 2e-5, invisible. */
+ * Cost. The ring keeps the samples already computed, so when p or the
+ * window moves (playing, stepping, panning, clicking) a frame computes
+ * only the samples that came into view. A fresh run (new d, base or zoom,
+ * or a jump beyond the run) costs two cosines per pair plus the recurrence
+ * for every sample; SIM_BUDGET caps that at large d by taking fewer
+ * samples than dot columns, joined by lines. */
 #include "views/panels.h"
 #include "base/tr.h"
 
@@ -37,225 +23,26 @@
 #include <string.h>
 
 #include "engine/pe.h"
-#include "render/cache.h"
+#include "engine/pe_sim_ring.h"
 #include "render/plot.h"
 
 enum {
-	PAIRS_MAX = PE_D_MAX / 2,
 	RING = 2 * CANVAS_MAX + 8,	/* samples kept: a full plot and its
 					 * two overhanging samples */
 	SIM_BUDGET = 1 << 20,		/* pair-samples for a fresh run */
 	SAMPLES_MIN = 64,		/* fewer would not look like a curve */
-	RESEED = 1024,			/* samples between re-seeds of an end */
-	OMEGA_RESEED = 64,		/* pairs between pow() calls */
 	LABEL_COLS_MIN = 10		/* narrower: no y labels */
 };
 
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
-/* One end of the cached run: every pair's weighted cosine at the end sample
- * (`edge`) and at the sample one step inside (`inside`). The arrays swap
- * roles as the end moves outwards. */
-struct sim_end {
-	int dir;			/* outwards: -1 left end, +1 right end */
-	bool valid;			/* false: must be seeded before use */
-	int age;			/* samples advanced since seeded */
-	long long g;			/* grid index of the end sample */
-	double *edge, *inside;		/* into the static storage below */
-};
-
-/* The cache: per-pair constants for (d, base) and for the spacing m, the
- * run of samples [lo, hi] in a ring indexed by g mod RING, and its ends. */
+/* The panel's samples: the ring that keeps them (engine/pe_sim_ring.h)
+ * and the ones a frame draws, in order. */
 struct sim_cache {
-	struct cache pairs;		/* omega, half_sin are for (d, base) */
-	struct cache spacing;		/* weight, twice_cos... are for
-					 * (d, base, step) */
-	bool valid;			/* the run below is valid for them */
-	double step;			/* m, positions between samples */
-	double omega[PAIRS_MAX];	/* w_i */
-	double half_sin[PAIRS_MAX];	/* sin(w_i / 2) */
-	double weight[PAIRS_MAX];	/* D_i / (d/2) */
-	double twice_cos[PAIRS_MAX];	/* 2 cos(w_i m) */
-	double step_cos[PAIRS_MAX];	/* cos(w_i m) */
-	double step_sin[PAIRS_MAX];	/* sin(w_i m) */
-	long long lo, hi;		/* grid indices cached, lo <= hi */
-	double ring[RING];		/* sample g at ring[g mod RING] */
-	struct sim_end left, right;
-	double store[4][PAIRS_MAX];	/* the ends' arrays */
-	double line[RING];		/* samples in order, for drawing */
+	struct pe_sim_ring *ring;
+	double line[RING];
 };
-
-static double *ring_at(struct sim_cache *sc, long long g)
-{
-	long long r = g % RING;
-
-	return &sc->ring[r < 0 ? r + RING : r];
-}
-
-/* Advances one end outwards by a sample and returns the sample's value:
- * every pair's next = 2 cos(w m) edge - inside (pe_cosine_step). This is
- * nearly all the work. */
-static double sim_advance(struct sim_cache *sc, int h, struct sim_end *e)
-{
-	double *next = e->inside;
-	double sum = pe_cosine_step(h, sc->twice_cos, e->edge, next);
-
-	e->inside = e->edge;
-	e->edge = next;
-	e->age++;
-	e->g += e->dir;
-	return sum;
-}
-
-/* Sets end e to sample g (the inside sample is g - e->dir) from cosines.
- * Returns the value of sample g. The inside sample is the edge's angle
- * turned back by one step, m w_i, whose cosine and sine sim_prepare keeps:
- * one sin/cos per pair (a slow one near a billion, where libm reduces the
- * argument the long way) rather than two cosines. */
-static double sim_seed(struct sim_cache *sc, int h, struct sim_end *e,
-		       long long g)
-{
-	double sum = 0.0, k = (double)g * sc->step;
-	double back = (double)e->dir;	/* the inside is dir steps back */
-
-	for (int i = 0; i < h; i++) {
-		double a = sc->omega[i] * k, ca = cos(a), sa = sin(a);
-
-		e->edge[i] = sc->weight[i] * ca;
-		e->inside[i] = sc->weight[i] *
-			       (ca * sc->step_cos[i] + back * sa * sc->step_sin[i]);
-		sum += e->edge[i];
-	}
-	e->valid = true;
-	e->age = 0;
-	e->g = g;
-	return sum;
-}
-
-/* w_i and sin(w_i / 2) for every pair. w_i = r^i is taken by repeated
- * multiplication, re-seeded with pe_omega every OMEGA_RESEED pairs: a plot
- * needs far less than pow's accuracy (64 ulps of w_i move the phase at
- * k = 1e9 by 1e-5), and it saves a pow per pair when d or base changes. */
-static void sim_pairs(struct sim_cache *sc, const struct pe_params *p)
-{
-	int h = p->d_model / 2;
-	double r = pe_omega(p, 1 < h ? 1 : 0), w = 1.0;
-
-	for (int i = 0; i < h; i++, w *= r) {
-		if (i % OMEGA_RESEED == 0)
-			w = pe_omega(p, i);
-		sc->omega[i] = w;
-		sc->half_sin[i] = sin(0.5 * w);
-	}
-}
-
-/* Per-pair constants for spacing `step`; starts a new run (invalid) when
- * anything they depend on changed (the two caches' keys). With x = m w / 2 the block factor is
- * D = sin(x) / (m sin(w/2)), cos(m w) = 1 - 2 sin(x)^2 and
- * sin(m w) = 2 sin(x) cos(x), so one sin/cos per pair gives them all. */
-static void sim_prepare(struct sim_cache *sc, const struct pe_params *p,
-			double step)
-{
-	int h = p->d_model / 2;
-	struct cache_key pairs = { { p->d_model, p->base } };
-	struct cache_key spacing = { { p->d_model, p->base, step } };
-
-	if (cache_start(&sc->pairs, &pairs, 0))
-		sim_pairs(sc, p);
-	if (!cache_start(&sc->spacing, &spacing, 0))
-		return;
-	for (int i = 0; i < h; i++) {
-		double x = 0.5 * step * sc->omega[i], sx = sin(x), cx = cos(x);
-		double f = 1.0;
-
-		/* As pe.h's block factor: exactly 1 for a single position or a
-		 * turn too small to divide by. */
-		if (step > 1.0 && fabs(x) >= 0x1p-26)
-			f = sx / (step * sc->half_sin[i]);
-		sc->weight[i] = f / h;
-		sc->twice_cos[i] = 2.0 - 4.0 * sx * sx;
-		sc->step_cos[i] = 1.0 - 2.0 * sx * sx;
-		sc->step_sin[i] = 2.0 * sx * cx;
-	}
-	sc->valid = false;
-	sc->step = step;
-	sc->left = (struct sim_end){ -1, false, 0, 0, sc->store[0],
-				     sc->store[1] };
-	sc->right = (struct sim_end){ +1, false, 0, 0, sc->store[2],
-				      sc->store[3] };
-}
-
-/* Moves end e one sample outwards, re-seeding it first when it is old, and
- * drops the sample at the far end when the ring is full (which invalidates
- * that end). */
-static void sim_grow(struct sim_cache *sc, int h, struct sim_end *e)
-{
-	struct sim_end *far = e->dir > 0 ? &sc->left : &sc->right;
-	double v;
-
-	if (e->age >= RESEED)
-		sim_seed(sc, h, e, e->g);
-	if (sc->hi - sc->lo + 1 >= RING) {
-		if (e->dir > 0)
-			sc->lo++;
-		else
-			sc->hi--;
-		far->valid = false;
-	}
-	v = sim_advance(sc, h, e);
-	*ring_at(sc, e->g) = v;
-	if (e->dir > 0)
-		sc->hi = e->g;
-	else
-		sc->lo = e->g;
-}
-
-/* A fresh run [a, max(b, a+1)]: seeds the left end at a, copies it turned
- * around to the right end (edge a+1, inside a), and advances that to b. */
-static void sim_restart(struct sim_cache *sc, int h, long long a,
-			long long b)
-{
-	struct sim_end *r = &sc->right;
-	double next = 0.0;
-
-	*ring_at(sc, a) = sim_seed(sc, h, &sc->left, a);
-	memcpy(r->edge, sc->left.inside, sizeof(double) * (size_t)h);
-	memcpy(r->inside, sc->left.edge, sizeof(double) * (size_t)h);
-	for (int i = 0; i < h; i++)
-		next += r->edge[i];
-	*ring_at(sc, a + 1) = next;
-	r->valid = true;
-	r->age = 0;
-	r->g = a + 1;
-	sc->lo = a;
-	sc->hi = a + 1;
-	sc->valid = true;
-	while (sc->hi < b)
-		sim_grow(sc, h, r);
-}
-
-/* Makes the cache hold samples a .. b (b - a < RING) of the mean similarity
- * for parameters p and spacing step, extending the cached run when that is
- * cheaper than starting afresh. */
-static void sim_ensure(struct sim_cache *sc, const struct pe_params *p,
-		       double step, long long a, long long b)
-{
-	int h = p->d_model / 2;
-	long long need;
-
-	sim_prepare(sc, p, step);
-	need = (a < sc->lo ? sc->lo - a : 0) + (b > sc->hi ? b - sc->hi : 0);
-	if (!sc->valid || a > sc->hi || b < sc->lo || need > b - a + 1 ||
-	    (a < sc->lo && !sc->left.valid) || (b > sc->hi && !sc->right.valid)) {
-		sim_restart(sc, h, a, b);
-		return;
-	}
-	while (sc->lo > a)
-		sim_grow(sc, h, &sc->left);
-	while (sc->hi < b)
-		sim_grow(sc, h, &sc->right);
-}
 
 /* Samples across w cell columns at d_model d: one per dot column, fewer
  * when a fresh run would exceed the budget. */
@@ -327,9 +114,9 @@ static void curve_samples(struct sim_cache *sc, const struct state *s,
 	long long ga = (long long)floor(k0 / m);
 	long long gb = (long long)ceil((k0 + (double)v->npos) / m);
 
-	sim_ensure(sc, &s->cur.pe, m, ga, gb);
+	pe_sim_ring_ensure(sc->ring, &s->cur.pe, m, ga, gb);
 	for (long long g = ga; g <= gb; g++)
-		sc->line[g - ga] = *ring_at(sc, g);
+		sc->line[g - ga] = pe_sim_ring_at(sc->ring, g);
 	*n = (int)(gb - ga + 1);
 	*first = (double)s->cur.pos + (double)ga * m;
 	*step = m;
@@ -351,12 +138,23 @@ static double fitted_ymin(const double *v, int n)
 	return lo < -1.0 ? -1.0 : lo;
 }
 
+/* An empty cache, or NULL when memory runs out. */
+static struct sim_cache *sim_cache_new(void)
+{
+	struct sim_cache *sc = calloc(1, sizeof *sc);
+
+	if (sc && !(sc->ring = pe_sim_ring_new(RING))) {
+		free(sc);
+		sc = NULL;
+	}
+	return sc;
+}
+
 void similarity_free(struct sim_cache *sc)
 {
 	if (!sc)
 		return;
-	cache_free(&sc->pairs);
-	cache_free(&sc->spacing);
+	pe_sim_ring_free(sc->ring);
 	free(sc);
 }
 
@@ -375,7 +173,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	sim_layout(s, r, &l);
 	if (!*sc)
-		*sc = calloc(1, sizeof **sc);
+		*sc = sim_cache_new();
 	if (a->h > 0 && a->ax.w > 0 && *sc) {
 		int n;
 		double first, step;

@@ -92,7 +92,7 @@ static enum role curve_role(int k)
 	return role[k];
 }
 
-/* Finished curves, in shown.mem: n samples of each curve over its value
+/* Finished curves, in shown's memory: n samples of each curve over its value
  * at m = 0, curve k at v[k n ..]. */
 struct curves {
 	int n;
@@ -251,7 +251,7 @@ static bool curves_step(struct cache *c, void *arg)
 	const struct pe_params *p = &s->cur.pe;
 	int k = (int)c->at[1], h = p->d_model / 2, i0 = (int)c->at[0];
 	int per = pairs_per_step(k), i1 = h - i0 < per ? h : i0 + per;
-	double *m = c->mem;
+	double *m = cache_get(c);
 
 	rope_bound_add(p, m, k, i0, i1, m + k);
 	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
@@ -268,7 +268,7 @@ static struct curves *curves_publish(const struct state *s,
 				     const struct cache_key *key)
 {
 	int k = (int)x->work.at[1], n = k - 1;
-	const double *m = x->work.mem;
+	const double *m = cache_get(&x->work);
 	struct curves *cv = cache_mem(&x->shown, sizeof *cv +
 				      (size_t)(CURVES * k) * sizeof(double));
 	double at0[CURVES];
@@ -291,7 +291,7 @@ static struct curves *curves_publish(const struct state *s,
 				? fabs(cv->v[c * k + j + 1]) / at0[c] : 0.0;
 	cv->n = n;
 	cache_start(&x->shown, key, 0);
-	x->shown.done = true;
+	cache_finish(&x->shown);
 	return cv;
 }
 
@@ -307,9 +307,9 @@ static const struct curves *curves_get(const struct state *s,
 
 	*stale = false;
 	if (cache_ready(&x->shown, &key))
-		return x->shown.mem;
+		return cache_get(&x->shown);
 	if (cache_start(&x->work, &key, 0)) {
-		double *m = cache_mem(&x->work, job_doubles(k) * sizeof *m);
+		double *m = CACHE_MEM(&x->work, double, job_doubles(k));
 
 		if (!m)
 			return NULL;
@@ -319,15 +319,16 @@ static const struct curves *curves_get(const struct state *s,
 		memset(m + k, 0, (job_doubles(k) - (size_t)k) * sizeof *m);
 		x->work.at[1] = k;
 	}
-	if (x->work.mem && cache_run(&x->work, curves_step, (void *)s)) {
+	if (cache_get(&x->work) && cache_run(&x->work, curves_step, (void *)s)) {
 		const struct curves *cv = curves_publish(s, x, &key);
 
 		if (cv)
 			return cv;
 	}
 	*stale = true;
-	return x->shown.done && ((const struct curves *)x->shown.mem)->n == n
-		       ? x->shown.mem : NULL;
+	return cache_done(&x->shown) &&
+	       CACHE_GET(&x->shown, const struct curves)->n == n
+		       ? cache_get(&x->shown) : NULL;
 }
 
 /* B and score at m = pos (out[0], out[1]) and at L0 (out[2], out[3]). */
@@ -341,12 +342,7 @@ static const double *values_at(const struct state *s, struct att_decay *x)
 
 		rope_bound_add(&s->cur.pe, m, 2, 0, s->cur.pe.d_model / 2, st);
 		rope_bound_finish(&s->cur.pe, 2, st, b, sc);
-		cache_start(&x->at, &k, 0);
-		x->at.out[0] = b[0];
-		x->at.out[1] = sc[0];
-		x->at.out[2] = b[1];
-		x->at.out[3] = sc[1];
-		x->at.done = true;
+		cache_put(&x->at, &k, (double[]){ b[0], sc[0], b[1], sc[1] }, 4);
 	}
 	return x->at.out;
 }
@@ -361,11 +357,11 @@ static bool random_step(struct cache *c, void *arg)
 	double m = (double)s->cur.pos;
 
 	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
-			ATT_RANDOM_DRAWS, &m, 1, i0, i1, c->mem);
+			ATT_RANDOM_DRAWS, &m, 1, i0, i1, cache_get(c));
 	c->at[0] = i1;
 	if (i1 < h)
 		return false;
-	rope_random_finish(ATT_RANDOM_DRAWS, 1, c->mem, &c->out[0]);
+	rope_random_finish(ATT_RANDOM_DRAWS, 1, cache_get(c), &c->out[0]);
 	return true;
 }
 
@@ -378,14 +374,14 @@ static double random_at(const struct state *s, struct att_decay *x)
 				 (double)s->cur.pos } };
 
 	if (cache_start(&x->random, &k, 0)) {
-		double *sum = cache_mem(&x->random,
-					ATT_RANDOM_DRAWS * sizeof *sum);
+		double *sum = CACHE_MEM(&x->random, double, ATT_RANDOM_DRAWS);
 
 		if (!sum)
 			return NAN;
 		memset(sum, 0, ATT_RANDOM_DRAWS * sizeof *sum);
 	}
-	if (x->random.mem && cache_run(&x->random, random_step, (void *)s))
+	if (cache_get(&x->random) &&
+	    cache_run(&x->random, random_step, (void *)s))
 		return x->random.out[0];
 	return NAN;
 }

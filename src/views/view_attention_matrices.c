@@ -88,7 +88,7 @@ static const struct attn *model_get(struct att_scores *x,
 			attn_free(&x->attn);
 		x->have_attn = attn_init(&x->attn, set);
 		if (!x->have_attn)
-			x->model.started = false;
+			cache_forget(&x->model);
 	}
 	if (!x->have_attn)
 		return NULL;
@@ -140,7 +140,7 @@ static struct scratch scratch_of(struct cache *c, int m, int pairs)
 
 	/* after the result in the cache's untyped (malloc) block: a struct
 	 * ending in double mat[] and doubles, so aligned for a double */
-	w.qv = (void *)((char *)c->mem + result_bytes(m));
+	w.qv = CACHE_PART(c, double, result_bytes(m));
 	w.kv = w.qv + 2 * pairs * m;
 	w.terms = w.kv + 2 * pairs * m;
 	w.spread = w.terms + attn_work_size(m, m, pairs);
@@ -178,7 +178,7 @@ static bool scores_step(struct cache *c, void *arg)
 {
 	struct scores_run *run = arg;
 	const struct attn *a = run->a;
-	struct att_matrices *res = c->mem;
+	struct att_matrices *res = cache_get(c);
 	int m = res->m, h = a->set.pe.d_model / 2, pairs = step_pairs(a, m);
 	size_t mm = (size_t)m * (size_t)m;
 	struct scratch w = scratch_of(c, m, pairs);
@@ -259,7 +259,7 @@ static bool scores_begin(struct att_scores *x, const struct attn *a,
 static const struct att_matrices *scores_publish(struct att_scores *x,
 						  const struct cache_key *k)
 {
-	const struct att_matrices *res = x->work.mem;
+	const struct att_matrices *res = cache_get(&x->work);
 	size_t bytes = result_bytes(res->m);
 	void *to = cache_mem(&x->shown, bytes);
 
@@ -267,7 +267,7 @@ static const struct att_matrices *scores_publish(struct att_scores *x,
 		return NULL;
 	memcpy(to, res, bytes);
 	cache_start(&x->shown, k, 0);
-	x->shown.done = true;
+	cache_finish(&x->shown);
 	return to;
 }
 
@@ -281,13 +281,14 @@ const struct att_matrices *att_matrices_get(const struct state *s,
 	struct cache_key k;
 	struct scores_run run;
 	const struct attn *a;
-	const struct att_matrices *old = x->shown.done ? x->shown.mem : NULL;
+	const struct att_matrices *old =
+		cache_done(&x->shown) ? cache_get(&x->shown) : NULL;
 
 	att_grid_of(s, side, &pos0, &step, &m);
 	k = scores_key(&set, pos0, step, m);
 	*progress = 1.0;
 	if (cache_ready(&x->shown, &k))
-		return x->shown.mem;
+		return cache_get(&x->shown);
 	*progress = 0.0;
 	if (old && old->m != m)
 		old = NULL;

@@ -100,15 +100,15 @@ static const struct order_result *order_get(const struct state *s,
 	struct order_result *r;
 
 	if (cache_ready(&x->run, &k))
-		return x->run.mem;
-	r = cache_mem(&x->run, sizeof *r);
+		return cache_get(&x->run);
+	r = CACHE_MEM(&x->run, struct order_result, 1);
 	if (!r)
 		return NULL;
 	cache_start(&x->run, &k, 0);
 	r->ok = head_shuffle(&hs, sn->id, sn->n,
 			     (uint64_t)state_view_knob(s, AK_SHUFFLE), r->out,
 			     r->moved, &r->res);
-	x->run.done = true;
+	cache_finish(&x->run);
 	return r;
 }
 

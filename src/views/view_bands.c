@@ -151,7 +151,7 @@ static bool scan_step(struct cache *c, void *arg)
 
 	if (!c->at[0]) {
 		analysis_scan_start(job->sc, job->p, (long long)c->key.v[2],
-				    c->key.v[3], c->mem);
+				    c->key.v[3], cache_get(c));
 		c->at[0] = 1;
 	}
 	if (c->at[1] < h) {
@@ -197,7 +197,7 @@ static bool scan_get(struct bands_ctx *x, const struct state *s,
 	struct scan_job job = { &x->scanner, &s->cur.pe };
 
 	if (!(cache_start(&x->scan, &k, 0) &&
-	      !cache_mem(&x->scan, size * sizeof(double))))
+	      !CACHE_MEM(&x->scan, double, size)))
 		cache_run(&x->scan, scan_step, &job);
 	*r = scan_shown(&x->scan);
 	return x->scan.have;
@@ -216,7 +216,7 @@ static bool sums_step(struct cache *c, void *arg)
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2, n = (int)c->key.v[KEY_N], from = (int)c->at[0];
 	int end = h - from < CHUNK ? h : from + CHUNK;
-	double *fast = c->mem, *slow = fast + n;
+	double *fast = cache_get(c), *slow = fast + n;
 
 	analysis_band_sums(p, (int)c->key.v[2], c->key.v[KEY_STEP], n, from,
 			   end, slow + n, fast, slow);
@@ -232,8 +232,8 @@ static void curves_publish(struct bands_ctx *x)
 	const struct cache_key *k = &x->sums.key;
 	int d = (int)k->v[0], h = d / 2, n = (int)k->v[KEY_N], f0, f1;
 	int len = 2 * n - 1;
-	const double *fast = x->sums.mem, *slow = fast + n;
-	double *line = cache_mem(&x->curves, 3 * (size_t)len * sizeof *line);
+	const double *fast = cache_get(&x->sums), *slow = fast + n;
+	double *line = CACHE_MEM(&x->curves, double, 3 * (size_t)len);
 
 	if (!line)
 		return;
@@ -248,7 +248,7 @@ static void curves_publish(struct bands_ctx *x)
 			line[b * len + n - 1 - j] = line[b * len + n - 1 + j] =
 				v[b];
 	}
-	x->curves.done = true;
+	cache_finish(&x->curves);
 }
 
 /* Samples for k >= 0 on an axis of w columns: one per dot column, spaced
@@ -271,8 +271,8 @@ static void curves_get(struct bands_ctx *x, const struct state *s, int w)
 	if (cache_ready(&x->curves, &k))
 		return;
 	if (cache_start(&x->sums, &k, 0)) {
-		double *sum = cache_mem(&x->sums, (2 * (size_t)n + 5 * CHUNK) *
-						  sizeof *sum);
+		double *sum = CACHE_MEM(&x->sums, double,
+					2 * (size_t)n + 5 * CHUNK);
 
 		if (!sum)
 			return;
@@ -499,7 +499,7 @@ static void draw_xcaption(const struct bands_ctx *x, const struct state *s,
 	char a[TEXT_MAX], b[TEXT_MAX], avg[64] = "";
 	const char *cand[2] = { a, b };
 
-	if (x->curves.done && step >= 1.5)
+	if (cache_done(&x->curves) && step >= 1.5)
 		snprintf(avg, sizeof avg, tr(s->lang, "; each point averages %.*f offsets"),
 			 step < 10 ? 1 : 0, step);
 	snprintf(a, sizeof a, tr(s->lang, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s"),
@@ -530,7 +530,7 @@ static void draw_curve(const struct bands_ctx *x, struct canvas *c,
 {
 	int n = (int)x->curves.key.v[KEY_N], len = 2 * n - 1;
 	double step = x->curves.key.v[KEY_STEP];
-	const double *line = x->curves.mem;
+	const double *line = cache_get(&x->curves);
 
 	plot_samples(c, a, -(n - 1) * step, step,
 		     line + (size_t)b * (size_t)len, len, fg);
@@ -562,7 +562,7 @@ static void draw_plot(struct bands_ctx *x, const struct state *s,
 
 	curves_get(x, s, a->ax.w);
 	draw_threshold(s, c, a);
-	if (x->curves.done) {
+	if (cache_done(&x->curves)) {
 		draw_curve(x, c, a, 2, ROLE_TRACE3);
 		draw_curve(x, c, a, 1, ROLE_TRACE2);
 		draw_curve(x, c, a, 0, ROLE_TRACE1);

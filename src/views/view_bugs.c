@@ -39,6 +39,7 @@
 #include "render/paragraph.h"
 #include "render/work.h"
 #include "views/box_mark.h"
+#include "views/heat_caption.h"
 #include "views/view_bugs_precision.h"
 #include "views/view_bugs_rope.h"
 #include "views/view_bugs_waves.h"
@@ -292,7 +293,7 @@ static struct heat_plot heat_plot_of(const struct state *s,
 				     const struct pe_params *p, enum pe_bug bug)
 {
 	return (struct heat_plot){ p, bug, &s->window, s->cur.pos, s->cur.dim,
-				   !s->ascii, s->lang };
+				   !s->ascii, s->lang, heat_caption };
 }
 
 /* The heat area of the mistake's box r: where its columns are. */

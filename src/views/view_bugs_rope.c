@@ -166,16 +166,16 @@ static size_t job_bytes(int nq, int nk)
 		       sizeof(double);
 }
 
-static struct job_mem job_mem(void *mem, int nq, int nk)
+static struct job_mem job_mem(const struct cache *c, int nq, int nk)
 {
 	struct job_mem m;
 	size_t nn = (size_t)nq * (size_t)nk;
 
-	m.qpos = mem;
+	m.qpos = CACHE_GET(c, long long);
 	m.kpos = m.qpos + nq;
 	/* the doubles follow in the same untyped (malloc) block: 8-byte
 	 * parts, so aligned */
-	m.out[0] = (void *)(m.kpos + nk);
+	m.out[0] = CACHE_PART(c, double, (size_t)(nq + nk) * sizeof(long long));
 	m.out[1] = m.out[0] + nn;
 	m.spread = m.out[1] + nn;
 	m.qv = m.spread + 2 * nn;
@@ -193,7 +193,7 @@ static bool job_begin(struct cache *c, const struct cache_key *k)
 		return true;
 	if (!cache_mem(c, job_bytes(nq, nk)))
 		return false;
-	m = job_mem(c->mem, nq, nk);
+	m = job_mem(c, nq, nk);
 	for (int j = 0; j < nk; j++)
 		m.kpos[j] = (long long)k->v[KEY_POS0] + j * (long long)k->v[KEY_STEP];
 	if (k->v[KEY_QUERY] < 0)
@@ -211,7 +211,7 @@ static bool job_step(struct cache *c, void *arg)
 	int h = a->set.pe.d_model / 2, nq = job_nq(&c->key);
 	int nk = (int)c->key.v[KEY_N];
 	int i0 = (int)c->at[0], i1 = h - i0 < CHUNK ? h : i0 + CHUNK;
-	struct job_mem m = job_mem(c->mem, nq, nk);
+	struct job_mem m = job_mem(c, nq, nk);
 	struct attn_axis qa = { m.qpos, NULL, nq }, ka = { m.kpos, NULL, nk };
 
 	for (int k = 0; k < SCHEMES; k++) {
@@ -230,10 +230,10 @@ static void grid_publish(struct rope_zoo *z)
 	const struct cache *c = &z->grid;
 	int n = (int)c->key.v[KEY_N];
 	size_t nn = (size_t)n * (size_t)n;
-	struct job_mem m = job_mem(c->mem, n, n);
+	struct job_mem m = job_mem(c, n, n);
 	struct attn_axis ax = { m.kpos, NULL, n };
 	struct attn_spread sp[SCHEMES];
-	double *v = cache_mem(&z->shown, 2 * nn * sizeof *v), diff = 0.0;
+	double *v = CACHE_MEM(&z->shown, double, 2 * nn), diff = 0.0;
 
 	if (!v)
 		return;
@@ -248,21 +248,21 @@ static void grid_publish(struct rope_zoo *z)
 					     sp[0].groups < sp[1].groups
 						     ? sp[0].groups : sp[1].groups },
 		      OUT_N);
-	z->shown.done = true;
+	cache_finish(&z->shown);
 }
 
 static void row_publish(struct rope_zoo *z)
 {
 	const struct cache *c = &z->row;
 	int n = (int)c->key.v[KEY_N];
-	struct job_mem m = job_mem(c->mem, 1, n);
-	double *v = cache_mem(&z->shown_row, 2 * (size_t)n * sizeof *v);
+	struct job_mem m = job_mem(c, 1, n);
+	double *v = CACHE_MEM(&z->shown_row, double, 2 * (size_t)n);
 
 	if (!v)
 		return;
 	memcpy(v, m.out[0], 2 * (size_t)n * sizeof *v);
 	cache_start(&z->shown_row, &c->key, 0);
-	z->shown_row.done = true;
+	cache_finish(&z->shown_row);
 }
 
 /* Runs the job of c for k, publishing it into `shown` when done. */
@@ -348,13 +348,13 @@ static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 	snprintf(title, sizeof title, tr(s->lang, titles[k]),
 		 k ? (s->ascii ? "s2" : "s₂") : (s->ascii ? "s1" : "s₁"));
 	canvas_box(c, r, title, border_style, title_style);
-	if (a.w <= 0 || !sh->done)
+	if (a.w <= 0 || !cache_done(sh))
 		return;
 	old = plot_clip_push(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2,
 					       r.h - 2 });
 	for (int y = 0; y < a.h; y++)
 		for (int x = 0; x < a.w; x++) {
-			const double *m = (const double *)sh->mem +
+			const double *m = CACHE_GET(sh, const double) +
 					  (size_t)k * (size_t)n * (size_t)n;
 			int col = x * n / a.w;
 			int top = 2 * y * n / (2 * a.h);
@@ -396,7 +396,7 @@ static void draw_row(const struct rope_zoo *z, const struct state *s,
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	int legend = in.h >= 4, ticks = in.h >= 3, gutter = in.w >= 14 ? 8 : 0;
 	int n = (int)sh->key.v[KEY_N], x = in.x;
-	const double *v = sh->mem;
+	const double *v = cache_get(sh);
 	double lo = 0.0, hi = 0.0;
 	char title[96], lab[32];
 	struct plot_area a;
@@ -419,7 +419,7 @@ static void draw_row(const struct rope_zoo *z, const struct state *s,
 			x += canvas_text(c, x, in.y, in.x + in.w - x, "  ",
 					 axis_style);
 		}
-	if (!sh->done)
+	if (!cache_done(sh))
 		return;
 	for (int j = 0; j < 2 * n; j++) {
 		lo = fmin(lo, v[j]);

@@ -97,7 +97,7 @@ static struct cache_key cmp_key(const struct state *s)
  * cache. */
 static struct pe_wave_pair *pairs_of(const struct zoo_waves *x, int k)
 {
-	struct pe_wave_pair *pw = x->pairs.mem;
+	struct pe_wave_pair *pw = cache_get(&x->pairs);
 
 	return pw + (size_t)k * (size_t)((int)x->pairs.key.v[0] / 2);
 }
@@ -110,7 +110,7 @@ static bool pairs_step(struct cache *c, void *arg)
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2, k = (int)c->at[0] / h, i = (int)c->at[0] % h;
 	int end = h - i < CHUNK ? h : i + CHUNK;
-	struct pe_wave_pair *good = c->mem, *bad = good + h;
+	struct pe_wave_pair *good = cache_get(c), *bad = good + h;
 
 	if (k == 0)
 		pe_variant_pairs(p, PE_BUG_NONE, i, end, good + i);
@@ -130,7 +130,7 @@ static bool pairs_ready(struct zoo_waves *x, const struct state *s)
 	size_t h = (size_t)(p->d_model / 2);
 
 	if (cache_start(&x->pairs, &k, 0) &&
-	    !cache_mem(&x->pairs, 2 * h * sizeof(struct pe_wave_pair)))
+	    !CACHE_MEM(&x->pairs, struct pe_wave_pair, 2 * h))
 		return false;
 	return cache_run(&x->pairs, pairs_step, (void *)p);
 }
@@ -156,12 +156,12 @@ static bool cmp_step(struct cache *c, void *arg)
 
 		pe_variant_compare_row(&p, (enum pe_bug)k->v[2], pairs_of(x, 0),
 				       pairs_of(x, 1), (double)pos, a, n, i,
-				       end, c->mem);
+				       end, cache_get(c));
 		c->at[0] = (long long)a * h + end;
 		return false;
 	}
 	diff = pe_variant_compare_finish(&p, n, (int)k->v[KEY_DIM0],
-					 (int)k->v[KEY_NDIM], c->mem);
+					 (int)k->v[KEY_NDIM], cache_get(c));
 	cache_publish(c, (double[]){ diff.value, diff.similarity }, 2);
 	return true;
 }
@@ -183,8 +183,8 @@ void zoo_waves_numbers_advance(struct zoo_waves *x, const struct state *s)
 		s->cur.pe.d_model, (int)k.v[KEY_ROWS]);
 
 	x->cmp_oom = cache_start(c, &k, 0) &&
-		     !cache_mem(c, need * sizeof(double));
-	if (!x->cmp_oom && !c->done && pairs_ready(x, s))
+		     !CACHE_MEM(c, double, need);
+	if (!x->cmp_oom && !cache_done(c) && pairs_ready(x, s))
 		cache_run(c, cmp_step, x);
 }
 
@@ -302,7 +302,8 @@ static size_t plan_size(const struct cache_key *k)
  * spans (span means) after both plans. */
 static double *plan_of(const struct zoo_waves *x, int k)
 {
-	return (double *)x->plans.mem + (size_t)k * plan_size(&x->plans.key);
+	return CACHE_GET(&x->plans, double) +
+	       (size_t)k * plan_size(&x->plans.key);
 }
 
 static double *norm2_of(const struct zoo_waves *x, int k)
@@ -316,7 +317,8 @@ static double *norm2_of(const struct zoo_waves *x, int k)
  * memory is untyped (malloc), and a mistake by spans has no norm2 there. */
 static long long *spans_of(const struct zoo_waves *x)
 {
-	return (void *)plan_of(x, 2);
+	return CACHE_PART(&x->plans, long long,
+			  2 * plan_size(&x->plans.key) * sizeof(double));
 }
 
 /* The next CHUNK pairs of the plans, as pairs_step (a mistake's wave plan
@@ -355,12 +357,12 @@ static bool plans_ready(struct zoo_waves *x, const struct state *s, int n)
 
 	if (cache_start(&x->plans, &k, 0)) {
 		size_t np = 2 * plan_size(&k), nn = 2 * ((size_t)n + 1);
-		double *mem = cache_mem(&x->plans, (np + nn) * sizeof *mem);
+		double *mem = CACHE_MEM(&x->plans, double, np + nn);
 		long long *spans;
 
 		if (!mem)
 			return false;
-		spans = (void *)(mem + np);	/* as spans_of */
+		spans = spans_of(x);
 		if (by_spans(zoo_bug(s)))
 			for (int j = 0; j < n; j++)
 				plot_col_items(s->window.pos0, s->window.npos, n,
@@ -369,7 +371,7 @@ static bool plans_ready(struct zoo_waves *x, const struct state *s, int n)
 			for (size_t j = np; j < np + nn; j++)
 				mem[j] = 0.0;
 	}
-	return x->plans.done ||
+	return cache_done(&x->plans) ||
 	       (pairs_ready(x, s) && cache_run(&x->plans, plans_step, x));
 }
 
@@ -383,7 +385,7 @@ static bool curves_step(struct cache *c, void *arg)
 	int end = h - i < CHUNK ? h : i + CHUNK;
 	struct pe_sim_grid g = sim_grid(&c->key);
 	enum pe_bug bug = (enum pe_bug)c->key.v[2];
-	double *dot = (double *)c->mem + (size_t)k * (size_t)n;
+	double *dot = CACHE_GET(c, double) + (size_t)k * (size_t)n;
 
 	if (by_spans(bug)) {
 		struct pe_params p = { h * 2, c->key.v[1], PE_INTERLEAVED };
@@ -411,7 +413,7 @@ static bool curves_begin(struct zoo_waves *x, const struct cache_key *k)
 
 	if (!cache_start(&x->curves, k, KEY_POS))
 		return true;
-	dot = cache_mem(&x->curves, n2 * sizeof *dot);
+	dot = CACHE_MEM(&x->curves, double, n2);
 	if (!dot)
 		return false;
 	for (size_t j = 0; j < n2; j++)
@@ -426,8 +428,8 @@ static void curves_publish(struct zoo_waves *x)
 {
 	const struct cache *c = &x->curves;
 	int n = (int)c->key.v[KEY_SAMPLES], h = (int)c->key.v[0] / 2;
-	const double *dot = c->mem;
-	double *v = cache_mem(&x->shown, 2 * (size_t)n * sizeof *v);
+	const double *dot = cache_get(c);
+	double *v = CACHE_MEM(&x->shown, double, 2 * (size_t)n);
 
 	if (!v)
 		return;
@@ -442,7 +444,7 @@ static void curves_publish(struct zoo_waves *x)
 		else
 			pe_sim_finish(dk, norm2_of(x, k), c->acc[k], n, vk);
 	}
-	x->shown.done = true;
+	cache_finish(&x->shown);
 }
 
 /* Runs the curves job for k; publishes it when it is done. */
@@ -486,10 +488,10 @@ bool zoo_waves_busy(const struct zoo_waves *x)
 const double *zoo_waves_curves(const struct zoo_waves *x,
 			       struct pe_sim_grid *g)
 {
-	if (!x->shown.done)
+	if (!cache_done(&x->shown))
 		return NULL;
 	*g = sim_grid(&x->shown.key);
-	return x->shown.mem;
+	return cache_get(&x->shown);
 }
 
 void zoo_waves_free(struct zoo_waves *x)

@@ -150,7 +150,7 @@ static bool table_step(struct cache *c, void *arg)
 	int h = p->d_model / 2, from = (int)c->at[0];
 	int end = h - from < CHUNK ? h : from + CHUNK;
 
-	pe_rotation_table_fill(p, c->key.v[KEY_K], from, end, c->mem);
+	pe_rotation_table_fill(p, c->key.v[KEY_K], from, end, cache_get(c));
 	c->at[0] = end;
 	return end == h;
 }
@@ -164,7 +164,7 @@ static bool table_ready(struct clocks_ctx *x, const struct state *s)
 	size_t size = (size_t)pe_rotation_table_size(p->d_model);
 
 	if (cache_start(&x->table, &k, 0) &&
-	    !cache_mem(&x->table, size * sizeof(double)))
+	    !CACHE_MEM(&x->table, double, size))
 		return false;
 	return cache_run(&x->table, table_step, (void *)p);
 }
@@ -178,7 +178,8 @@ static bool at_pos_step(struct cache *c, void *arg)
 	int end = h - from < CHUNK ? h : from + CHUNK;
 	double value;
 
-	c->acc[0] = pe_rotation_residual_add(x->table.mem, c->key.v[KEY_MORE],
+	c->acc[0] = pe_rotation_residual_add(cache_get(&x->table),
+					     c->key.v[KEY_MORE],
 					     c->key.v[KEY_K], from, end,
 					     c->acc[0]);
 	c->at[0] = end;
@@ -199,7 +200,7 @@ static bool residual_at(struct clocks_ctx *x, const struct state *s,
 	struct cache *c = &x->at_pos;
 
 	cache_start(c, &k, KEY_MORE);
-	if (!c->done && table_ready(x, s) && cache_run(c, at_pos_step, x)) {
+	if (!cache_done(c) && table_ready(x, s) && cache_run(c, at_pos_step, x)) {
 		/* Done, but for a position left behind: on to the new one,
 		 * in this frame or (marked unfinished) the next. */
 		cache_start(c, &k, KEY_MORE);
@@ -228,8 +229,9 @@ static bool spread_step(struct cache *c, void *arg)
 	double last = (double)(len - 1), pos;
 
 	pos = count > 1 ? last * (double)c->at[0] / (count - 1) : 0.0;
-	c->acc[0] = pe_rotation_residual_add(x->table.mem, pos, c->key.v[KEY_K],
-					     from, end, c->acc[0]);
+	c->acc[0] = pe_rotation_residual_add(cache_get(&x->table), pos,
+					     c->key.v[KEY_K], from, end,
+					     c->acc[0]);
 	c->at[1] = end;
 	if (end < h)
 		return false;
@@ -250,7 +252,7 @@ static bool residual_spread(struct clocks_ctx *x, const struct state *s,
 	struct cache_key k = spread_key(s);
 
 	cache_start(&x->spread, &k, 0);
-	if (!x->spread.done && table_ready(x, s))
+	if (!cache_done(&x->spread) && table_ready(x, s))
 		cache_run(&x->spread, spread_step, x);
 	*v = x->spread.out[0];
 	return x->spread.have;
@@ -384,8 +386,7 @@ static int circle_dots(struct clocks_ctx *x, int rad, const struct dot **xy)
 	int n = 8 * rad;
 
 	if (!cache_ready(&x->circle, &k)) {
-		struct dot *dots = cache_mem(&x->circle,
-					     (size_t)n * sizeof *dots);
+		struct dot *dots = CACHE_MEM(&x->circle, struct dot, n);
 
 		if (!dots)
 			return 0;
@@ -396,9 +397,9 @@ static int circle_dots(struct clocks_ctx *x, int rad, const struct dot **xy)
 			dots[t].x = (int)lround(rad * sin(a));
 			dots[t].y = -(int)lround(rad * cos(a));
 		}
-		x->circle.done = true;
+		cache_finish(&x->circle);
 	}
-	*xy = x->circle.mem;
+	*xy = cache_get(&x->circle);
 	return n;
 }
 

@@ -74,21 +74,21 @@ static void ctx_pairs(const struct pe_params *p, const struct stretch *x,
 /* Where the parts of the job's memory are, for n samples. */
 static double *job_dot(const struct cache *c, int k)
 {
-	return (double *)c->mem + (size_t)k * (size_t)c->key.v[KEY_N];
+	return CACHE_GET(c, double) + (size_t)k * (size_t)c->key.v[KEY_N];
 }
 
 static double *job_norm2(const struct cache *c, int k)
 {
 	size_t n = (size_t)c->key.v[KEY_N];
 
-	return (double *)c->mem + KINDS * n + (size_t)k * (n + 1);
+	return CACHE_GET(c, double) + KINDS * n + (size_t)k * (n + 1);
 }
 
 static double *job_totals(const struct cache *c)
 {
 	size_t n = (size_t)c->key.v[KEY_N];
 
-	return (double *)c->mem + KINDS * (2 * n + 1);
+	return CACHE_GET(c, double) + KINDS * (2 * n + 1);
 }
 
 static size_t job_doubles(int n)
@@ -130,8 +130,7 @@ static void ctx_publish(struct ctx_curves *x)
 {
 	const struct cache *c = &x->job;
 	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_N];
-	double *v = cache_mem(&x->shown, ((size_t)KINDS * (size_t)n + 1) *
-					 sizeof *v);
+	double *v = CACHE_MEM(&x->shown, double, (size_t)KINDS * (size_t)n + 1);
 	const double *tot = job_totals(c);
 	double sim1[KINDS];
 
@@ -145,7 +144,7 @@ static void ctx_publish(struct ctx_curves *x)
 				      n, v + (size_t)k * (size_t)n);
 	}
 	cache_publish(&x->shown, sim1, KINDS);
-	x->shown.done = true;
+	cache_finish(&x->shown);
 }
 
 /* Brings the curves (n samples up to span; n = 0: none) and the numbers up
@@ -159,7 +158,7 @@ void ctx_curves_update(struct ctx_curves *x, const struct state *s, int n)
 		return;
 	if (cache_start(&x->job, &k, 0)) {
 		size_t need = job_doubles(n);
-		double *sums = cache_mem(&x->job, need * sizeof *sums);
+		double *sums = CACHE_MEM(&x->job, double, need);
 
 		if (!sums)
 			return;
@@ -178,7 +177,7 @@ int ctx_curves_samples(const struct state *s, int cols)
 
 bool ctx_curves_have(const struct ctx_curves *x)
 {
-	return x->shown.done;
+	return cache_done(&x->shown);
 }
 
 void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
@@ -198,7 +197,7 @@ const double *ctx_curves_values(const struct ctx_curves *x, int *n,
 {
 	*n = (int)x->shown.key.v[KEY_N];
 	*span = x->shown.key.v[KEY_SPAN];
-	return x->shown.done && *n > 0 ? x->shown.mem : NULL;
+	return cache_done(&x->shown) && *n > 0 ? cache_get(&x->shown) : NULL;
 }
 
 void ctx_curves_free(struct ctx_curves *x)

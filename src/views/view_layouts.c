@@ -32,6 +32,7 @@
 #include "render/plot.h"
 #include "render/paragraph.h"
 #include "render/work.h"
+#include "views/heat_caption.h"
 
 enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
@@ -97,7 +98,7 @@ static bool gram_step(struct cache *c, void *arg)
 		int from = (int)c->at[0];
 		int end = h - from < CHUNK ? h : from + CHUNK;
 
-		pe_layout_gram_omegas(p, n, from, end, c->mem);
+		pe_layout_gram_omegas(p, n, from, end, cache_get(c));
 		c->at[0] = end;
 		return false;
 	}
@@ -109,12 +110,13 @@ static bool gram_step(struct cache *c, void *arg)
 					      (long long)c->key.v[KEY_NPOS],
 					      row, n);
 
-		pe_layout_gram_row(p, (double)pos, row, n, from, end, c->mem);
+		pe_layout_gram_row(p, (double)pos, row, n, from, end,
+				   cache_get(c));
 		c->at[2] = end == h ? 0 : end;
 		c->at[1] += end == h;
 		return false;
 	}
-	diff = pe_layout_gram_max(p, n, c->mem);
+	diff = pe_layout_gram_max(p, n, cache_get(c));
 	cache_publish(c, &diff, 1);
 	return true;
 }
@@ -129,7 +131,7 @@ static void gram_advance(struct layouts_ctx *x, const struct state *s)
 	size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
 
 	x->gram_oom = cache_start(c, &k, 0) &&
-		      !cache_mem(c, size * sizeof(double));
+		      !CACHE_MEM(c, double, size);
 	if (!x->gram_oom)
 		cache_run(c, gram_step, (void *)p);
 }
@@ -186,7 +188,8 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	}
 	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
 	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
-				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang };
+				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang,
+				 heat_caption };
 	heat_plot_draw(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 },
 		       &hp, hc);
 }

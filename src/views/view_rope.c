@@ -151,13 +151,13 @@ static double *keep(struct cache *c, const struct cache_key *k, size_t n,
 		    void (*fill)(const void *arg, double *mem), const void *arg)
 {
 	if (cache_ready(c, k))
-		return c->mem;
-	if (!cache_mem(c, n * sizeof(double)))
+		return cache_get(c);
+	if (!CACHE_MEM(c, double, n))
 		return NULL;
 	cache_start(c, k, 0);
-	fill(arg, c->mem);
-	c->done = true;
-	return c->mem;
+	fill(arg, cache_get(c));
+	cache_finish(c);
+	return cache_get(c);
 }
 
 static void fill_qk(const void *arg, double *mem)
@@ -205,12 +205,11 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 		return NULL;
 	*out = (struct arrays){ th, qk, qk + d, NULL };
 	if (cache_ready(c, &key)) {
-		out->share = c->mem;
+		out->share = cache_get(c);
 		return c;
 	}
 	h = r.rot / 2;
-	m = cache_mem(c, ((size_t)d / 2 + 4 * (size_t)h + 4 * (size_t)d) *
-			 sizeof(double));
+	m = CACHE_MEM(c, double, (size_t)d / 2 + 4 * (size_t)h + 4 * (size_t)d);
 	if (!m)
 		return NULL;
 	cache_start(c, &key, 0);
@@ -258,7 +257,7 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 	}
 	v[O_SAME] = same && memcmp(&v[O_META], &v[O_HF], sizeof(double)) == 0;
 	cache_publish(c, v, O_COUNT);
-	c->done = true;
+	cache_finish(c);
 	out->share = share;
 	return c;
 }
@@ -283,7 +282,7 @@ static const double *head_numbers(const struct state *s, struct rope_ctx *x)
 		o[1] = v.moved_rotated;
 		o[2] = v.scale;
 		cache_publish(c, o, 3);
-		c->done = true;
+		cache_finish(c);
 	}
 	return c->out;
 }

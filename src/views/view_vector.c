@@ -75,15 +75,15 @@ static const double *row_get(struct vector_ctx *x, const struct state *s)
 	double *omega, *row;
 
 	if (cache_ready(&x->row, &kr))
-		return x->row.mem;
-	omega = cache_mem(&x->omega, h * sizeof *omega);
-	row = cache_mem(&x->row, 2 * h * sizeof *row);
+		return cache_get(&x->row);
+	omega = CACHE_MEM(&x->omega, double, h);
+	row = CACHE_MEM(&x->row, double, 2 * h);
 	if (!omega || !row)
 		return NULL;
-	if (cache_start(&x->omega, &ko, 0) || !x->omega.done) {
+	if (cache_start(&x->omega, &ko, 0) || !cache_done(&x->omega)) {
 		for (size_t i = 0; i < h; i++)
 			omega[i] = pe_omega(p, (int)i);
-		x->omega.done = true;
+		cache_finish(&x->omega);
 	}
 	cache_start(&x->row, &kr, 0);
 	for (size_t i = 0; i < h; i++) {
@@ -92,7 +92,7 @@ static const double *row_get(struct vector_ctx *x, const struct state *s)
 		row[pe_dim_of(p, (int)i, PE_SIN)] = sin(angle);
 		row[pe_dim_of(p, (int)i, PE_COS)] = cos(angle);
 	}
-	x->row.done = true;
+	cache_finish(&x->row);
 	return row;
 }
 

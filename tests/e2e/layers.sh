@@ -49,6 +49,15 @@ breach "an include circle" \
 breach "curses outside the terminal sink" \
 	'src/views/screen.c:1: includes curses; only io/term.c may' \
 	views/screen.c '#include <curses.h>'
+breach "a view marking its cache done by hand" \
+	"src/views/view_bands.c:1: reads or writes a cache's done flag; use cache_done or cache_finish" \
+	views/view_bands.c 'static void planted(struct cache *c) { c->done = true; }'
+breach "a view casting its cache's memory" \
+	"src/views/panel_caption.c:1: takes a cache's memory by hand; use CACHE_MEM" \
+	views/panel_caption.c 'static double *planted(struct cache *c) { return (double *)c->mem; }'
+breach "the heat cache handing its job over by hand" \
+	"src/render/heat.c:1: writes a cache's flag; use cache_forget" \
+	render/heat.c 'static void planted(struct cache *c) { c->started = false; }'
 breach "an include without its folder" \
 	'src/base/fmt.c:1: includes "utf8.h" without its folder' \
 	base/fmt.c '#include "utf8.h"'

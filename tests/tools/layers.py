@@ -14,6 +14,11 @@ problem, as FILE:LINE: what is wrong:
     every step of it;
   - <curses.h> (or ncurses, term.h, panel.h...) in any file but the one
     named by the `curses` line;
+  - in views/ and render/, a struct cache reached into by hand, outside
+    render/cache.c and .h: its done flag read or written (cache_done,
+    cache_finish), its memory taken or cast (CACHE_MEM, CACHE_GET,
+    CACHE_PART), its started or have flag written (cache_forget,
+    cache_publish);
   - with BUILD_DIR (the objects of SRC_DIR's .c files, BUILD_DIR/LAYER/X.o):
     a circle between files at the symbol level, which includes cannot show
     (two .c files share one header, or each declares what it takes): file A
@@ -29,6 +34,18 @@ import sys
 
 CURSES = re.compile(r'#\s*include\s*<\s*(n?cursesw?/)?(n?curses|term|panel|menu|form)\.h\s*>')
 LOCAL = re.compile(r'#\s*include\s*"([^"]+)"')
+# A cache's insides that only render/cache.c touches (render/cache.h).
+CACHE_LAYERS = ('views', 'render')
+CACHE_FILES = ('render/cache.c', 'render/cache.h')
+CACHE_INSIDES = [
+    (re.compile(r'(\.|->)\s*done\b'),
+     'reads or writes a cache\'s done flag; use cache_done or cache_finish'),
+    (re.compile(r'(\.|->)\s*mem\b'),
+     'takes a cache\'s memory by hand; use CACHE_MEM, CACHE_GET or CACHE_PART'),
+    (re.compile(r'(\.|->)\s*(started|have)\s*=(?!=)'),
+     'writes a cache\'s flag; use cache_forget, cache_start or cache_publish'),
+]
+COMMENT = re.compile(r'/\*.*?\*/|//.*$|^\s*\*.*$|/\*.*$')
 
 
 def read_table(path):
@@ -161,7 +178,13 @@ def main(argv):
             continue
         with open(os.path.join(src, rel), encoding='utf-8', errors='replace') as f:
             lines = f.read().split('\n')
+        cache_rules = (layer in CACHE_LAYERS and
+                       rel.replace(os.sep, '/') not in CACHE_FILES)
         for no, line in enumerate(lines, 1):
+            code = COMMENT.sub('', line) if cache_rules else ''
+            for pattern, what in CACHE_INSIDES if cache_rules else ():
+                if pattern.search(code):
+                    problems.append(f'{at}:{no}: {what} (render/cache.h)')
             if CURSES.search(line) and rel not in curses_ok:
                 problems.append(f'{at}:{no}: includes curses; only '
                                 f'{", ".join(sorted(curses_ok))} may')

@@ -21,6 +21,7 @@
 #include "render/heat.h"
 #include "render/palette.h"
 #include "render/plot.h"
+#include "views/heat_caption.h"
 #include "views/panels.h"
 
 static void utf8_locale(void)
@@ -452,7 +453,7 @@ Test(pictures, heat_plot_ticks_are_round)
 				struct heat_plot hp = { &p, PE_BUG_NONE, &windows[k].v,
 							windows[k].v.pos0,
 							windows[k].v.dim0, true,
-							LANG_EN };
+							LANG_EN, heat_caption };
 				struct rect r = { 1, 1, sizes[z][0], sizes[z][1] };
 				struct canvas *c = canvas_new(r.w + 2, r.h + 2);
 				char what[96];
