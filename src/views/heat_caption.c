@@ -56,7 +56,7 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
 			snprintf(buf, n, tr(hp->lang, "%s: ▀ %s ▄ %s"), pt,
 				 fn_name(hp, &t), fn_name(hp, &b));
 		else
-			snprintf(buf, n, "%s: %s above, %s below", pt,
+			snprintf(buf, n, tr(hp->lang, "%s: %s above, %s below"), pt,
 				 fn_name(hp, &t), fn_name(hp, &b));
 	} else {
 		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
@@ -65,7 +65,8 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
 			snprintf(buf, n, tr(hp->lang, "▀ %s of %s, ▄ %s of %s"),
 				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
 		else
-			snprintf(buf, n, "%s of %s above, %s of %s below",
+			snprintf(buf, n, tr(hp->lang,
+					    "%s of %s above, %s of %s below"),
 				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
 	}
 	return buf;
