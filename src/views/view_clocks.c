@@ -47,7 +47,8 @@ enum {
 	DIALS_MAX = 32,		/* more would be too small to read anyway */
 	DIAL_ROWS_MIN = 2,	/* circle rows: radius 3 dots */
 	DIAL_ROWS_MAX = 12,	/* radius 23 dots */
-	LABEL_ROWS = 2,		/* "i=2" and "λ=6.75" under each dial */
+	LABEL_ROWS = 3,		/* "i=2", "λ=6.75" and "+42°" under each
+				 * dial */
 	SPREAD_POSITIONS = 5	/* positions the largest residual looks at */
 };
 
@@ -271,6 +272,23 @@ static void wavelength_label(const struct state *s, int pair, char *buf,
 		 s->ascii ? ascii_symbols.lambda : utf8_symbols.lambda, num);
 }
 
+/* The turn by k of a dial's pair, k·ω_i in degrees (a hand turns by a
+ * whole number of turns and this): "+229°", "+0.026°" ("+229 deg" in
+ * ASCII). */
+static void turn_label(const struct state *s, int pair, char *buf, size_t n)
+{
+	char num[24];
+	double deg = (double)offset_of(s) * pe_omega(&s->cur.pe, pair) *
+		     (180.0 / 3.141592653589793);
+
+	/* whole degrees from 10 to 99999, else two digits */
+	if (deg >= 10.0 && deg < 99999.5)
+		snprintf(num, sizeof num, "%.0f", deg);
+	else
+		fmt_double_compact(deg, 2, num, sizeof num);
+	snprintf(buf, n, "+%s%s", num, s->ascii ? " deg" : "°");
+}
+
 /* Columns a dial of `rows` circle rows takes: the circle (2 per row) or
  * its widest label, whichever is wider, and a blank. The slowest pair has
  * the longest wavelength and the highest index. */
@@ -284,6 +302,13 @@ static int dial_width(const struct state *s, int rows)
 	snprintf(text, sizeof text, "i=%d", h - 1);
 	if (utf8_width(text) > w)
 		w = utf8_width(text);
+	/* the turn's label is widest for the slowest pair (most digits
+	 * after the point) or the fastest (most before it) */
+	for (int pair = 0; pair < h; pair += h - 1 > 0 ? h - 1 : 1) {
+		turn_label(s, pair, text, sizeof text);
+		if (utf8_width(text) > w)
+			w = utf8_width(text);
+	}
 	return 2 * rows > w ? 2 * rows + 1 : w + 1;
 }
 
@@ -378,6 +403,24 @@ static void draw_hand(struct canvas *c, int cx, int cy, int len, double a,
 			    cy - (int)lround(len * cos(a)), fg);
 }
 
+/* An arc of radius r dots around (cx, cy) from angle a (clockwise from
+ * up, as the hands) on by sweep in [0, 2 pi), in the p + k hand's colour,
+ * a dot about every dot of its length. */
+static void draw_arc(struct canvas *c, int cx, int cy, int r, double a,
+		     double sweep)
+{
+	int n = (int)ceil(sweep * r) + 1;
+
+	if (r < 1)
+		return;
+	for (int t = 0; t <= n; t++) {
+		double u = a + sweep * t / n;
+
+		canvas_braille_dot(c, cx + (int)lround(r * sin(u)),
+				   cy - (int)lround(r * cos(u)), ROLE_TRACE2);
+	}
+}
+
 /* The 8 * rad dots of a circle of radius rad into *xy, from the cache
  * (kept for the radius); 0 when memory runs out. */
 static int circle_dots(struct clocks_ctx *x, int rad, const struct dot **xy)
@@ -421,9 +464,14 @@ static void draw_dial(struct clocks_ctx *ctx, const struct state *s,
 	for (int t = 0; t < n; t++)
 		canvas_braille_dot(c, cx + xy[t].x, cy + xy[t].y,
 				   sel ? ROLE_CURSOR : ROLE_AXIS);
+	/* the angle swept from the hand at p to the hand at p + k, an arc
+	 * at half the radius (the part of a turn past whole turns), then
+	 * the hands, p + k's last so that it shows where they meet */
+	draw_arc(c, cx, cy, rad / 2, (double)s->cur.pos * w,
+		 fmod((double)offset_of(s) * w, 6.283185307179586));
+	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
 	draw_hand(c, cx, cy, rad - 1,
 		  (double)(s->cur.pos + offset_of(s)) * w, ROLE_TRACE2);
-	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
 	snprintf(text, sizeof text, "i=%d", pair);
 	tw = utf8_width(text);
 	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows, tw, text, lab);
@@ -431,6 +479,10 @@ static void draw_dial(struct clocks_ctx *ctx, const struct state *s,
 	tw = utf8_width(text);
 	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows + 1, tw, text,
 		    lab);
+	turn_label(s, pair, text, sizeof text);
+	tw = utf8_width(text);
+	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows + 2, tw, text,
+		    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 }
 
 static void draw_dials(struct clocks_ctx *x, const struct state *s,
@@ -638,7 +690,11 @@ const struct view_spec view_clocks = {
 		.word = "offset",
 		.help = N_("offset k between the two hands"),
 		.kind = KNOB_INT, .lo = 1, .hi = PE_LEN_MAX,
-		.start = KNOB_START_INIT, .init = 1,
+		/* 4: the fast pairs' hands turn far apart (pair 0 by
+		 * 229°, 4 rad), the slow ones' by under a degree (at d 128,
+		 * pairs from 36 on), so both speeds show at once; at k = 1
+		 * the hands of most dials overlapped */
+		.start = KNOB_START_INIT, .init = 4,
 		.nsteps = 2,
 		.step = { { 'x', 'X', STEP_ADD, 1,
 			    N_("offset k -/+1") },

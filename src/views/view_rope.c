@@ -62,7 +62,6 @@ enum {
 };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
-static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
 
@@ -138,6 +137,8 @@ struct rope_ctx {
 	struct cache theta;	/* mem: theta_i, for d, rot and base */
 	struct cache work;	/* mem: shares, angles, scratch; out: O_* */
 	struct cache head;	/* out: moved plain, moved turned, scale */
+	struct cache swing;	/* mem: each pair's swing, for d, rot, base,
+				 * len */
 };
 
 /* What the panels read: q, k, theta and the shares, for head width d. */
@@ -312,6 +313,292 @@ static void num(double v, int sig, char *buf, size_t n)
 	fmt_double_compact(v, sig, buf, n);
 }
 
+/* ---- the bar chart of the pairs' shares ---- */
+
+/* How far pair i's share can swing as the offset m = p − q runs over
+ * [0, m1]: share(m) = Re(z e^{i m theta}) = |z| cos(arg z + m theta) with
+ * z = q~ conj(k~) = re + i im (rope_contributions), so over the angles
+ * [arg z, arg z + m1 theta] it reaches |z| where that interval holds a
+ * multiple of 2 pi, -|z| where it holds an odd multiple of pi, and
+ * otherwise stays between its ends. Position-free pairs (theta 0) stay at
+ * re. */
+static void share_swing(double re, double im, double theta, double m1,
+			double *lo, double *hi)
+{
+	const double tau = 6.283185307179586, pi = tau / 2;
+	double r = hypot(re, im), a = atan2(im, re), b = a + m1 * theta;
+
+	if (m1 * theta >= tau) {
+		*lo = -r;
+		*hi = r;
+		return;
+	}
+	*lo = fmin(re, r * cos(b));
+	*hi = fmax(re, r * cos(b));
+	if (floor(b / tau) >= ceil(a / tau))
+		*hi = r;
+	if (floor((b - pi) / tau) >= ceil((a - pi) / tau))
+		*lo = -r;
+}
+
+struct swing_arg {
+	const struct arrays *a;
+	int d, rot;
+	double m1;
+};
+
+/* lo[i], then hi[i] at mem + d/2: every pair's swing over m in [0, m1]. */
+static void fill_swing(const void *arg, double *mem)
+{
+	const struct swing_arg *w = arg;
+	int h = w->d / 2;
+
+	for (int i = 0; i < h; i++) {
+		const double *q = w->a->q + 2 * i, *k = w->a->k + 2 * i;
+		double re = q[0] * k[0] + q[1] * k[1];
+		double im = q[1] * k[0] - q[0] * k[1];
+
+		share_swing(re, im, 2 * i < w->rot ? w->a->theta[i] : 0.0,
+			    w->m1, &mem[i], &mem[h + i]);
+	}
+}
+
+/* The swings for s (lo, then hi, d/2 each), kept on d, rot, base and the
+ * length; NULL when memory runs out. */
+static const double *swing_of(const struct state *s, struct rope_ctx *x,
+			      const struct arrays *a)
+{
+	int d = s->cur.pe.d_model;
+	struct rope_setup r = setup_of(s, d);
+	struct swing_arg w = { a, d, r.rot, (double)(s->cur.len - 1) };
+	struct cache_key k = { { d, r.rot, r.base, (double)s->cur.len,
+				 ROPE_VIEW_SEED } };
+
+	return keep(&x->swing, &k, (size_t)d, fill_swing, &w);
+}
+
+/* Bars for `pairs` pairs in w columns: one a pair when they fit, else
+ * one a column, at most BARS_MAX. */
+static int bars_of(int pairs, int w)
+{
+	int nb = pairs < w ? pairs : w;
+
+	return nb > BARS_MAX ? BARS_MAX : nb < 1 ? 1 : nb;
+}
+
+/* The chart: bar j stands for the pairs plot_col_items gives it (so the
+ * pair ticks of plot_xticks fall on their bars), its value their shares'
+ * sum, lo..hi its pair's swing when it has one pair (else its value). */
+struct chart {
+	int nb, cw, fill;	/* bars, columns a bar, columns filled */
+	int x0;			/* first bar's column */
+	int zero;		/* the zero line's row */
+	int up, dn;		/* rows above and below it */
+	double scale;		/* half cells per unit of value */
+	double step;		/* between value ticks */
+	double top, bottom;	/* the largest value up and down, >= 0 */
+	double val[BARS_MAX], lo[BARS_MAX], hi[BARS_MAX];
+};
+
+/* A round step >= raw > 0 for values: 1, 2, 2.5 or 5 times a power of ten
+ * (plot_nice_step on raw scaled into [10, 100)). */
+static double value_step(double raw)
+{
+	double e = 1.0;
+
+	if (!(raw > 0.0) || !isfinite(raw))
+		return 1.0;
+	while (raw * e < 10.0)
+		e *= 10.0;
+	while (raw * e >= 100.0)
+		e /= 10.0;
+	return (double)plot_nice_step(raw * e) / e;
+}
+
+/* The row holding the tip of a bar of value v. */
+static int chart_row(const struct chart *ch, double v)
+{
+	int halves = (int)lround(fabs(v) * ch->scale);
+
+	if (halves == 0)
+		return ch->zero;
+	return v > 0 ? ch->zero - 1 - (halves - 1) / 2
+		     : ch->zero + 1 + (halves - 1) / 2;
+}
+
+/* Sums the bars for w columns and fits their values into rows
+ * [y, y + h), h >= 3: the zero line split by the bars' extent up and
+ * down, one scale for both sides, ticks at least 2 rows apart. */
+static void chart_fit(struct chart *ch, const double *share,
+		      const double *swing, int pairs, int x0, int w, int y,
+		      int h)
+{
+	int up, dn;
+
+	ch->nb = bars_of(pairs, w);
+	ch->cw = w / ch->nb > 3 ? 3 : w / ch->nb;
+	ch->fill = ch->cw >= 3 ? ch->cw - 1 : ch->cw;
+	ch->x0 = x0;
+	ch->top = ch->bottom = 0.0;
+	for (int j = 0; j < ch->nb; j++) {
+		long long lo, n;
+
+		plot_col_items(0, pairs, ch->nb, j, &lo, &n);
+		ch->val[j] = ch->lo[j] = ch->hi[j] = 0.0;
+		for (long long i = lo; i < lo + n; i++)
+			ch->val[j] += share[i];
+		/* the swing of one pair; for a bar of several, whose sum's
+		 * range only a sweep over every m would give, none */
+		ch->lo[j] = n == 1 ? swing[lo] : ch->val[j];
+		ch->hi[j] = n == 1 ? swing[pairs + lo] : ch->val[j];
+		ch->top = fmax(ch->top, ch->val[j]);
+		ch->bottom = fmax(ch->bottom, -ch->val[j]);
+	}
+	if (ch->top + ch->bottom <= 0.0)
+		ch->top = 1.0;
+	/* rows above the zero line in proportion, at least one a side
+	 * that has data */
+	up = (int)lround((h - 1) * ch->top / (ch->top + ch->bottom));
+	if (ch->bottom > 0.0 && up > h - 2)
+		up = h - 2;
+	if (ch->top > 0.0 && up < 1)
+		up = 1;
+	dn = h - 1 - up;
+	ch->zero = y + up;
+	ch->up = up;
+	ch->dn = dn;
+	ch->scale = INFINITY;
+	if (ch->top > 0.0)
+		ch->scale = 2.0 * up / ch->top;
+	if (ch->bottom > 0.0)
+		ch->scale = fmin(ch->scale, 2.0 * dn / ch->bottom);
+	/* 2 rows are 4 half cells; a short chart whose ticks would all be
+	 * past its data takes the round step under its larger side, so
+	 * that a tick besides 0 gives the scale */
+	ch->step = value_step(4.0 / ch->scale);
+	if (ch->step > fmax(ch->top, ch->bottom)) {
+		static const double m[4] = { 5.0, 2.5, 2.0, 1.0 };
+		double ext = fmax(ch->top, ch->bottom);
+		double e = pow(10.0, floor(log10(ext)));
+
+		for (int i = 0; i < 4; i++)
+			if (m[i] * e <= ext) {
+				ch->step = value_step(m[i] * e);
+				break;
+			}
+	}
+}
+
+/* The value ticks from the top down: calls tick(v, row) for multiples of
+ * the step within the data's extent, none within a row of the last. */
+static int chart_ticks(const struct chart *ch, double *v, int *row, int max)
+{
+	int n = 0, prev = -1000;
+
+	for (double k = floor(ch->top / ch->step + 1e-9);
+	     k * ch->step >= -ch->bottom - 1e-9 * ch->step && n < max; k--) {
+		double t = k * ch->step;
+		int r = chart_row(ch, t);
+
+		if (r - prev < 2)
+			continue;
+		v[n] = t;
+		row[n++] = r;
+		prev = r;
+	}
+	return n;
+}
+
+enum { TICKS_MAX = 32 };
+
+/* The width of the widest tick label. */
+static int chart_label_w(const struct chart *ch)
+{
+	double v[TICKS_MAX];
+	int row[TICKS_MAX], n = chart_ticks(ch, v, row, TICKS_MAX), w = 1;
+	char buf[32];
+
+	for (int i = 0; i < n; i++) {
+		int lw = utf8_width(plot_value_label(v[i], ch->step, buf,
+						    sizeof buf));
+
+		w = lw > w ? lw : w;
+	}
+	return w;
+}
+
+/* The value axis in column ax: its ticks labelled left of it, '┼' where
+ * the zero line crosses. */
+static void chart_axis(const struct state *s, struct canvas *c,
+		       const struct chart *ch, int ax, int y, int h)
+{
+	double v[TICKS_MAX];
+	int row[TICKS_MAX], n = chart_ticks(ch, v, row, TICKS_MAX);
+	char buf[32];
+
+	for (int r = y; r < y + h; r++)
+		canvas_put(c, ax, r, s->ascii ? '|' : 0x2502, axis_style);
+	for (int i = 0; i < n; i++) {
+		int lw;
+
+		plot_value_label(v[i], ch->step, buf, sizeof buf);
+		lw = utf8_width(buf);
+		canvas_text(c, ax - lw, row[i], lw, buf, axis_style);
+		canvas_put(c, ax, row[i], s->ascii ? '+'
+			   : row[i] == ch->zero ? 0x253c : 0x2524, axis_style);
+	}
+}
+
+/* The bars, their swings in light shade, the zero line. */
+static void chart_bars(const struct state *s, struct canvas *c,
+		       const struct chart *ch, int pairs, int rot)
+{
+	canvas_hline(c, ch->x0, ch->zero, ch->nb * ch->cw, axis_style);
+	for (int j = 0; j < ch->nb; j++) {
+		long long lo, n;
+		struct style st;
+		int hv, up, down;
+
+		plot_col_items(0, pairs, ch->nb, j, &lo, &n);
+		st = (struct style){ 2 * lo < rot ? ROLE_TRACE3 : ROLE_TRACE4,
+				     ROLE_DEFAULT, 0 };
+		hv = (int)lround(fabs(ch->val[j]) * ch->scale);
+		/* the scale is the bars': a swing past them runs to the
+		 * chart's edge */
+		up = (int)fmin((double)lround(fmax(ch->hi[j], 0.0) * ch->scale),
+			       2 * ch->up);
+		down = (int)fmin((double)lround(fmax(-ch->lo[j], 0.0) * ch->scale),
+				 2 * ch->dn);
+		for (int f = 0; f < ch->fill; f++) {
+			int x = ch->x0 + j * ch->cw + f;
+
+			/* the swing: cells the bar does not reach */
+			for (int k = ch->val[j] > 0 ? (hv + 1) / 2 : 0;
+			     k < (up + 1) / 2; k++)
+				canvas_put(c, x, ch->zero - 1 - k,
+					   s->ascii ? ':' : 0x2591, st);
+			for (int k = ch->val[j] < 0 ? (hv + 1) / 2 : 0;
+			     k < (down + 1) / 2; k++)
+				canvas_put(c, x, ch->zero + 1 + k,
+					   s->ascii ? ':' : 0x2591, st);
+			for (int k = 0; k < (hv + 1) / 2; k++) {
+				bool half = 2 * k + 1 == hv;
+				uint32_t g;
+
+				if (ch->val[j] >= 0)
+					g = half ? (s->ascii ? '.' : 0x2584) /* ▄ */
+						 : (s->ascii ? '#' : 0x2588);
+				else
+					g = half ? (s->ascii ? '\'' : 0x2580) /* ▀ */
+						 : (s->ascii ? '#' : 0x2588);
+				canvas_put(c, x, ch->val[j] >= 0
+					   ? ch->zero - 1 - k : ch->zero + 1 + k,
+					   g, st);
+			}
+		}
+	}
+}
+
 /* ---- the pairs panel ---- */
 
 /* A hand from the dial's centre (dots cx, cy) of length len at angle a,
@@ -354,60 +641,6 @@ static void dial(const struct state *s, struct canvas *c, const double *theta,
 			  : (struct style){ ROLE_TRACE4, ROLE_DEFAULT, 0 });
 }
 
-/* Bars of the pairs' shares in rows [y, y + h) of columns [x, x + w): one
- * bar per group of pairs, fast (left) to slow, up for positive, turned
- * pairs in TRACE3 and position-free ones in TRACE4. */
-/* Bars for `pairs` pairs in w columns: one a pair when they fit, else
- * one a column, at most BARS_MAX. */
-static int bars_of(int pairs, int w)
-{
-	int nb = pairs < w ? pairs : w;
-
-	return nb > BARS_MAX ? BARS_MAX : nb < 1 ? 1 : nb;
-}
-
-static void bars(const struct state *s, struct canvas *c,
-		 const struct arrays *a, int rot, int x, int y, int w, int h)
-{
-	int pairs = s->cur.pe.d_model / 2, nb = bars_of(pairs, w);
-	int up = h / 2, down = h - up, x0 = x + (w - nb) / 2;
-	double top = 0.0, val[BARS_MAX];
-
-	for (int j = 0; j < nb; j++) {
-		long long lo = (long long)j * pairs / nb;
-		long long hi = (long long)(j + 1) * pairs / nb;
-
-		val[j] = 0.0;
-		for (long long i = lo; i < hi; i++)
-			val[j] += a->share[i];
-		top = fmax(top, fabs(val[j]));
-	}
-	canvas_hline(c, x, y + up, w, dim_style);
-	for (int j = 0; j < nb && top > 0.0; j++) {
-		long long lo = (long long)j * pairs / nb;
-		bool turns = 2 * lo < rot;
-		struct style st = { turns ? ROLE_TRACE3 : ROLE_TRACE4,
-				    ROLE_DEFAULT, 0 };
-		int rows = val[j] >= 0 ? up : down - 1;
-		int halves = (int)lround(fabs(val[j]) / top * 2 * rows);
-
-		for (int k = 0; k < (halves + 1) / 2; k++) {
-			bool half = 2 * k + 1 == halves;
-			uint32_t g;
-
-			if (val[j] >= 0)
-				g = half ? (s->ascii ? '.' : 0x2584) /* ▄ */
-					 : (s->ascii ? '#' : 0x2588);
-			else
-				g = half ? (s->ascii ? '\'' : 0x2580) /* ▀ */
-					 : (s->ascii ? '#' : 0x2588);
-			canvas_put(c, x0 + j,
-				   val[j] >= 0 ? y + up - 1 - k : y + up + 1 + k,
-				   g, st);
-		}
-	}
-}
-
 static void pairs_header(const struct state *s, struct canvas *c, int x,
 			 int y, int w, int rot)
 {
@@ -433,17 +666,21 @@ static void pairs_header(const struct state *s, struct canvas *c, int x,
 	fit(c, x, y, w, cand, 3, bold);
 }
 
-/* The legend of the arrows and the bars, in full when it fits in w
- * columns (and !brief), else short; the bars show `pairs` pairs in `nb`
- * groups. */
+/* The legend of the arrows, the bars and their swings, in full when it
+ * fits in w columns (and !brief), else short; the bars show `pairs` pairs
+ * in `nb` groups. */
 static void pairs_legend(const struct state *s, struct canvas *c, int x,
 			 int y, int w, int pairs, int nb, bool brief,
 			 bool partial)
 {
 	const struct symbols *sy = sym(s);
-	char a[3][TEXT_MAX];
-	const enum role role[3] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3 };
-	int at = x, lo = pairs / nb, hi = (pairs + nb - 1) / nb;
+	char a[4][TEXT_MAX];
+	const enum role role[4] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3,
+				    ROLE_TRACE3 };
+	const char *mark[4] = { sy->line, sy->line, s->ascii ? "#" : "█",
+				s->ascii ? ":" : "░" };
+	int at = x, lo = pairs / nb, hi = (pairs + nb - 1) / nb, width = 0;
+	long long m1 = s->cur.len - 1;
 
 	snprintf(a[0], sizeof a[0], tr(s->lang, " q turned by p%s%s_i   "),
 		 sy->dot, sy->theta);
@@ -458,15 +695,22 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 	else
 		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: the pairs' shares of q%sk, %d-%d pairs a bar"),
 			 sy->dot, lo, hi);
-	if (brief || utf8_width(a[0]) + utf8_width(a[1]) + utf8_width(a[2]) +
-			     3 * utf8_width(sy->line) > w) {
+	snprintf(a[3], sizeof a[3], tr(s->lang, "   its reach for p %s q = 0..%lld"),
+		 sy->minus, m1);
+	for (int i = 0; i < (hi == 1 ? 4 : 3); i++)
+		width += utf8_width(mark[i]) + utf8_width(a[i]) + (i == 3) * 2;
+	if (brief || width > w) {
 		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
 		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
-		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk, fast to slow"),
+		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk"),
 			 sy->dot);
+		snprintf(a[3], sizeof a[3], tr(s->lang, "  reach for p %s q = 0..%lld"),
+			 sy->minus, m1);
 	}
-	for (int i = 0; i < 3 && at < x + w; i++) {
-		at += canvas_text(c, at, y, x + w - at, sy->line,
+	for (int i = 0; i < (hi == 1 ? 4 : 3) && at < x + w; i++) {
+		if (i == 3)
+			at += 2;	/* a[2] ends with no blank */
+		at += canvas_text(c, at, y, x + w - at, mark[i],
 				  (struct style){ (uint8_t)role[i], ROLE_DEFAULT,
 						  ATTR_BOLD });
 		at += canvas_text(c, at, y, x + w - at, a[i], plain);
@@ -475,9 +719,9 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 	if (partial) {
 		const char *pf = tr(s->lang, " position-free");
 
-		if (x + w - at >= 2 + utf8_width(sy->line) + utf8_width(pf)) {
+		if (x + w - at >= 2 + utf8_width(mark[2]) + utf8_width(pf)) {
 			at += 2;
-			at += canvas_text(c, at, y, x + w - at, sy->line,
+			at += canvas_text(c, at, y, x + w - at, mark[2],
 					  (struct style){ ROLE_TRACE4,
 							  ROLE_DEFAULT,
 							  ATTR_BOLD });
@@ -505,12 +749,137 @@ static void pairs_sum(const struct state *s, struct canvas *c,
 	fit(c, x, y, w, cand, 3, (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 }
 
+/* The pair labels under the chart: plot_xticks's pair numbers on row y,
+ * and on row y + 1 what the two ends are, the fastest pair at the left
+ * and the slowest (or a position-free one) at the right. */
+static void chart_pairs(const struct state *s, struct canvas *c,
+			const struct chart *ch, int pairs, int rot, int y,
+			bool two)
+{
+	const struct symbols *sy = sym(s);
+	struct plot_axis ax = { 0, pairs, ch->x0, ch->nb * ch->cw };
+	char l[2][TEXT_MAX], r[2][TEXT_MAX];
+	int w = ch->nb * ch->cw, end = ch->x0 + w;
+
+	plot_xticks(c, &ax, y, axis_style);
+	if (!two)
+		return;
+	snprintf(l[0], sizeof l[0], tr(s->lang, "i=0 fast: turns with p %s q"),
+		 sy->minus);
+	snprintf(l[1], sizeof l[1], "%s", tr(s->lang, "i=0 fast"));
+	if (rot < s->cur.pe.d_model) {
+		snprintf(r[0], sizeof r[0], tr(s->lang, "not turned, position-free: i=%d"),
+			 pairs - 1);
+		snprintf(r[1], sizeof r[1], tr(s->lang, "unturned i=%d"),
+			 pairs - 1);
+	} else {
+		snprintf(r[0], sizeof r[0], tr(s->lang, "slow, nearly position-free: i=%d"),
+			 pairs - 1);
+		snprintf(r[1], sizeof r[1], tr(s->lang, "slow i=%d"), pairs - 1);
+	}
+	for (int k = 0; k < 2; k++) {
+		int lw = utf8_width(l[k]), rw = utf8_width(r[k]);
+
+		if (lw + rw + 2 <= w || k == 1) {
+			canvas_text(c, ch->x0, y + 1, w, l[k],
+				    (struct style){ ROLE_TRACE3, ROLE_DEFAULT,
+						    ATTR_BOLD });
+			if (lw + rw + 2 <= w)
+				canvas_text(c, end - rw, y + 1, rw, r[k],
+					    (struct style){ rot < s->cur.pe.d_model
+							    ? ROLE_TRACE4
+							    : ROLE_TRACE3,
+							    ROLE_DEFAULT,
+							    ATTR_BOLD });
+			return;
+		}
+	}
+}
+
+/* The sum beside the chart, in columns [x, x + w) of rows [y, y + h):
+ * "Σ = -9.274", "= q·k", then why the bars stay when p and q move
+ * together, as much of it as fits. */
+static void chart_sum(const struct state *s, struct canvas *c,
+		      const struct cache *nc, int x, int y, int w, int h)
+{
+	const struct symbols *sy = sym(s);
+	char a[TEXT_MAX], t[32];
+	const char *why[2];
+	struct style ok = { ROLE_OK, ROLE_DEFAULT, ATTR_BOLD };
+
+	num(nc->out[O_SUM], 4, t, sizeof t);
+	snprintf(a, sizeof a, "%s = %s", sy->sum, t);
+	canvas_text(c, x, y, w, a, ok);
+	snprintf(a, sizeof a, "= q%sk", sy->dot);
+	canvas_text(c, x, y + 1, w, a, ok);
+	if (h < 4)
+		return;
+	snprintf(a, sizeof a, tr(s->lang, "Each bar is a function of p %s q alone: s/S moves p and q together and no bar moves."),
+		 sy->minus);
+	why[0] = a;
+	why[1] = tr(s->lang, "s/S moves p and q: no bar moves.");
+	for (int k = 0; k < 2; k++)
+		if (paragraph_rows(why[k], w) <= h - 3) {
+			paragraph_draw(c, (struct rect){ x, y + 3, w, h - 3 },
+				       why[k], plain);
+			return;
+		}
+}
+
+enum { SUM_W = 14 };	/* the sum's column beside the bars */
+
+/* Whether the sum stands beside bars for `pairs` pairs in w columns: when
+ * the bars keep one column a pair with it (or there are too many pairs
+ * for that anyway). */
+static bool sum_beside(int w, int pairs)
+{
+	return (w - pairs >= SUM_W || (w >= 60 && pairs > w)) &&
+	       w - SUM_W - 1 >= 20;
+}
+
+/* The chart in columns [x, x + w) of rows [y, y + h + 2): the value axis,
+ * the bars over h rows, the sum on the right when there is room, the
+ * pairs' numbers and ends on the two rows below (one when !two). Returns
+ * the number of bars (0 when nothing was drawn). */
+static int chart_draw(const struct state *s, struct rope_ctx *x,
+		       struct canvas *c, const struct cache *nc,
+		       const struct arrays *a, int rot, int cx, int y, int w,
+		       int h, bool two)
+{
+	int pairs = s->cur.pe.d_model / 2, lw = 4, sw = 0, ax;
+	const double *swing = swing_of(s, x, a);
+	struct chart ch;
+
+	if (!swing || w < 12 || h < 3)
+		return 0;
+	for (int pass = 0; pass < 2; pass++) {
+		int rest = w - lw - 2;
+
+		sw = sum_beside(rest, pairs) ? SUM_W : 0;
+		chart_fit(&ch, a->share, swing, pairs, cx + lw + 1,
+			  rest - (sw ? sw + 1 : 0), y, h);
+		if (chart_label_w(&ch) <= lw)
+			break;
+		lw = chart_label_w(&ch);
+	}
+	ax = cx + lw;
+	chart_axis(s, c, &ch, ax, y, h);
+	chart_bars(s, c, &ch, pairs, rot);
+	if (sw)	/* just right of the bars */
+		chart_sum(s, c, nc, ch.x0 + ch.nb * ch.cw + 2, y, sw, h);
+	chart_pairs(s, c, &ch, pairs, rot, y + h, two);
+	return ch.nb;
+}
+
 static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		       struct canvas *c, struct rect r)
 {
 	struct rect in = inside(r);
 	int d = s->cur.pe.d_model, h = d / 2, rot = setup_of(s, d).rot;
-	int avail = in.h - 2, rows = 0, legend = 0, cw, nd, y;
+	int rest = in.h - 2, lab, budget, rows = 0, legend = 0, cw, nd, y, nb;
+	/* a short panel whose sum stands beside the bars leaves out the
+	 * sum's line for a row more of bars */
+	bool line = in.h >= 16 || !sum_beside(in.w - 6, h);
 	int pick[DIALS_MAX];
 	struct arrays a;
 	const struct cache *nc;
@@ -522,12 +891,25 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 	pairs_header(s, c, in.x, in.y, in.w, rot);
 	if (!nc || in.h < 3)
 		return;
-	if (avail >= 14)
+	/* rows under the header and over the sum: the chart's pair labels
+	 * (2, or 1 when short), its bars (7 at least when they can have
+	 * them, else 5), then the dials and the legend with what is left */
+	rest += !line;
+	lab = rest >= 10 ? 2 : 1;
+	rest -= lab;
+	budget = rest - (rest >= 12 ? 7 : 5);
+	if (budget >= 6)
 		rows = 4, legend = 1;
-	else if (avail >= 10)
+	else if (budget >= 5)
 		rows = 3, legend = 1;
-	else if (avail >= 6)
+	else if (budget >= 3)
 		rows = 2;
+	else if (budget >= 1)
+		legend = 1;
+	y = in.y + 1 + (rows ? rows + 1 : 0) + (rows && !legend ? 0 : legend);
+	nb = chart_draw(s, x, c, nc, &a, rot, in.x, y, in.w,
+			in.y + in.h - line - lab - y, lab == 2);
+	nb = nb ? nb : bars_of(h, in.w);
 	y = in.y + 1;
 	if (rows) {
 		cw = 2 * rows + 2 > 7 ? 2 * rows + 2 : 7;
@@ -543,14 +925,13 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 			     pick[j], !legend);
 		y += rows + 1;
 		if (!legend)
-			pairs_legend(s, c, in.x, y - 1, in.w, h, bars_of(h, in.w),
-				     true, rot < d);
+			pairs_legend(s, c, in.x, y - 1, in.w, h, nb, true,
+				     rot < d);
 	}
 	if (legend)
-		pairs_legend(s, c, in.x, y++, in.w, h, bars_of(h, in.w),
-			     false, rot < d);
-	bars(s, c, &a, rot, in.x, y, in.w, in.y + in.h - 1 - y);
-	pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
+		pairs_legend(s, c, in.x, y, in.w, h, nb, false, rot < d);
+	if (line)
+		pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
 }
 
 /* ---- the code panel ---- */
@@ -920,6 +1301,7 @@ static void rope_free(void *ctx)
 	cache_free(&x->theta);
 	cache_free(&x->work);
 	cache_free(&x->head);
+	cache_free(&x->swing);
 }
 
 static int rope_panel_at(const struct state *s, struct rect r, int x, int y)

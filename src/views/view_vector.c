@@ -1,22 +1,29 @@
 /* view_vector.c - PE(pos) as numbers, to check one's own implementation
- * against: one line per dimension with the value at full precision
- * (%.17g, enough to read back the same double), whether it is a sine or a
- * cosine, and of which pair.
+ * against: one line per dimension with its value, a bar of it, whether it
+ * is a sine or a cosine, and of which pair.
  *
- *   ┌ Vector PE(37) ───────────────────────────────────────┐
- *   │pos=37  d=512  base=10000  interleaved                  │
- *   │‖PE‖² = 256  (d/2 = 256, off by 0)                      │
- *   │ dim  value                   -1   0   +1  fn  pair     │
- *   │▶  0  -0.6435381333569995        ▐██       sin i=0      │
- *   │   1   0.7654140519453434          ███▌    cos i=0      │
- *   │dims 0-11 of 512   x/X: scroll by 16                    │
- *   └────────────────────────────────────────────────────────┘
+ *   ┌ Vector PE(37) ─────────────────────────────────────────────────┐
+ *   │pos=37  d=512  base=10000  interleaved                            │
+ *   │‖PE‖² = 256  (d/2 = 256, off by 0)   dim 0 = -0.6435381333569995  │
+ *   │ dim  value    -1   0   +1  fn  pair     dim  value    -1 ...     │
+ *   │▶  0  -0.6435     ▐██       sin i=0        32   0.1234  ...       │
+ *   │   1   0.7654       ███▌    cos i=0        33   ...               │
+ *   │dims 0-63 of 512   x/X: scroll by 16   c/C: all 17 digits         │
+ *   └──────────────────────────────────────────────────────────────────┘
+ *
+ * The digits knob (c/C, :digits few|all): by default each value has 4
+ * decimals, aligned on the point ("% .4f"), and values under 1e-3 in size
+ * two significant digits ("% .1e", the same width and point), so that the
+ * columns read at a glance; "all" prints %.17g, enough to read back the
+ * same double. The selected dimension's value is always given whole on
+ * the second line, and --vector and --dump write every digit.
  *
  * Each value has a bar from 0, left for negative and right for positive,
  * in half cells over 4 cells each way, in the sine's or the cosine's
- * curve colour (as in the waveforms), where that costs no column of
- * entries, and otherwise a swatch, a cell in the heatmap's colour of the
- * value (the last column of its field, which %.17g never fills): the
+ * curve colour (as in the waveforms), where two columns of entries keep
+ * them or they cost none, and otherwise a swatch, a cell in the heatmap's
+ * colour of the value (the last column of its field, which a value never
+ * fills): the
  * pattern shows without reading digits, fast pairs' values scattered, slow
  * pairs' sines near 0 and cosines near 1. Dimensions fill columns top to
  * bottom, as many columns as fit and the dimensions need (no column of
@@ -38,11 +45,15 @@
 #include "engine/pe.h"
 #include "render/plot.h"
 
-enum { K_SCROLL };	/* the knob */
+enum { K_SCROLL, K_DIGITS };	/* the knobs */
+enum { DIGITS_FEW, DIGITS_ALL };	/* the digits knob's choices */
 
 enum {
-	VALUE_W = 24,		/* "% .17g" of a value in [-1, 1], at most
+	VALUE_ALL_W = 24,	/* "% .17g" of a value in [-1, 1], at most
 				   "-1.2345678901234567e-05" (23), a blank */
+	VALUE_FEW_W = 9,	/* "% .4f" or "% .1e": at most "-1.2e-05"
+				   (8), a blank */
+	VALUE_FEW_MAX = VALUE_FEW_W - 1,	/* the longest such value */
 	BAR_HALF = 4,		/* cells of a bar on each side of 0 */
 	BAR_W = 2 * BAR_HALF + 2,	/* the bar, its 0 line, a blank */
 	COL_GAP = 2,		/* blanks between columns */
@@ -106,18 +117,34 @@ static int digits(long long v)
 /* Widths of the parts of one entry: marker, dim, value and its swatch,
  * the bar (bar_w: BAR_W or 0), "sin", pair. */
 struct entry_geom {
-	int dim_w, pair_w, bar_w, width;
+	int dim_w, value_w, pair_w, bar_w, width;
 };
 
-static struct entry_geom entry_geom(const struct pe_params *p, int bar_w)
+static struct entry_geom entry_geom(const struct state *s, int bar_w)
 {
+	const struct pe_params *p = &s->cur.pe;
 	struct entry_geom g;
 
 	g.dim_w = digits(p->d_model - 1) > 3 ? digits(p->d_model - 1) : 3;
+	g.value_w = state_view_knob(s, K_DIGITS) == DIGITS_ALL ? VALUE_ALL_W
+							       : VALUE_FEW_W;
 	g.pair_w = 2 + digits(p->d_model / 2 - 1);	/* "i=" and digits */
 	g.bar_w = bar_w;
-	g.width = 1 + g.dim_w + 2 + VALUE_W + bar_w + 4 + g.pair_w;
+	g.width = 1 + g.dim_w + 2 + g.value_w + bar_w + 4 + g.pair_w;
 	return g;
+}
+
+/* v as the digits knob prints it: "% .17g", or 4 decimals on the point,
+ * and under 1e-3 in size (not 0) two significant digits with the point in
+ * the same place: " 0.9994", "-0.5440", " 1.2e-05". */
+static void value_text(const struct state *s, double v, char *buf, size_t n)
+{
+	if (state_view_knob(s, K_DIGITS) == DIGITS_ALL)
+		snprintf(buf, n, "% .17g", v);
+	else if (v != 0.0 && fabs(v) < 1e-3)
+		snprintf(buf, n, "% .1e", v);
+	else
+		snprintf(buf, n, "% .4f", v);
 }
 
 /* Columns of entries of geometry g in w columns, at most as many as the
@@ -137,8 +164,9 @@ static void draw_header(const struct state *s, struct canvas *c,
 			struct rect in, const double *row)
 {
 	const struct pe_params *p = &s->cur.pe;
-	char line[LINE_MAX], base[40], norm[40], off[40];
+	char line[LINE_MAX], base[40], norm[40], off[40], exact[80];
 	double sum = 0.0, half = p->d_model / 2;
+	int at;
 	const char *name = p->layout == PE_INTERLEAVED
 			   ? tr(s->lang, "interleaved")
 			   : tr(s->lang, "concat");
@@ -161,7 +189,12 @@ static void draw_header(const struct state *s, struct canvas *c,
 	fmt_double_compact(fabs(sum - half), 2, off, sizeof off);
 	snprintf(line, sizeof line, tr(s->lang, "%s = %s  (d/2 = %d, off by %s)"),
 		 s->ascii ? "|PE|^2" : "‖PE‖²", norm, p->d_model / 2, off);
-	canvas_text(c, in.x, in.y + 1, in.w, line, text_style);
+	at = canvas_text(c, in.x, in.y + 1, in.w, line, text_style);
+	/* the selected value whole, when it fits */
+	snprintf(exact, sizeof exact, tr(s->lang, "   dim %d = %.17g"), s->cur.dim,
+		 row[s->cur.dim]);
+	if (at + utf8_width(exact) <= in.w)
+		canvas_text(c, in.x + at, in.y + 1, in.w - at, exact, sel_style);
 }
 
 /* Value v's bar in the 2 * BAR_HALF + 1 cells from column x, whose middle
@@ -198,14 +231,15 @@ static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
 {
 	const struct pe_params *p = &s->cur.pe;
 	bool sel = dim == s->cur.dim, sine = pe_fn_of(p, dim) == PE_SIN;
-	char line[LINE_MAX], pair[24];
-	int bar_x = x + 1 + g->dim_w + 2 + VALUE_W;
+	char line[LINE_MAX], pair[24], value[32];
+	int bar_x = x + 1 + g->dim_w + 2 + g->value_w;
 
 	if (sel)
 		canvas_put(c, x, y, s->ascii ? '>' : 0x25b6, sel_style);
 	snprintf(pair, sizeof pair, "i=%d", pe_pair_of(p, dim));
-	snprintf(line, sizeof line, "%*d  % -*.17g%*s%s %s", g->dim_w, dim,
-		 VALUE_W, row[dim], g->bar_w, "", sine ? "sin" : "cos", pair);
+	value_text(s, row[dim], value, sizeof value);
+	snprintf(line, sizeof line, "%*d  %-*s%*s%s %s", g->dim_w, dim,
+		 g->value_w, value, g->bar_w, "", sine ? "sin" : "cos", pair);
 	canvas_text(c, x + 1, y, max - 1, line, sel ? sel_style : text_style);
 	if (g->bar_w)
 		draw_bar(s, c, bar_x, y, x + max, row[dim],
@@ -221,7 +255,7 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
 {
 	const char *dim = tr(s->lang, "dim"), *fn = tr(s->lang, "fn");
 	/* A head wider than "sin" starts in the blank that ends a value. */
-	int bar = 1 + g->dim_w + 2 + VALUE_W;
+	int bar = 1 + g->dim_w + 2 + g->value_w;
 	int at[7] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
 		      bar + g->bar_w - (utf8_width(fn) > 3),
 		      bar + g->bar_w + 4,
@@ -242,7 +276,7 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct rect old = plot_clip_push(c, r);
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	struct entry_geom g = entry_geom(p, BAR_W);
+	struct entry_geom g = entry_geom(s, BAR_W);
 	const double *row = row_get(ctx, s);
 	char title[64], line[LINE_MAX];
 	int y, rows, cols, first = (int)state_view_knob(s, K_SCROLL), last;
@@ -261,11 +295,12 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	rows = in.y + in.h - 1 - (y + 1);	/* minus column heads, footer */
 	cols = columns(&g, in.w, rows, p->d_model - first);
 	{
-		/* The bars only where they cost no column of entries. */
-		struct entry_geom bare = entry_geom(p, 0);
+		/* The bars where two columns of entries keep them, or where
+		 * they cost none; else swatches. */
+		struct entry_geom bare = entry_geom(s, 0);
 		int more = columns(&bare, in.w, rows, p->d_model - first);
 
-		if (more > cols) {
+		if (more > cols && cols < 2) {
 			g = bare;
 			cols = more;
 		}
@@ -300,9 +335,25 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	else
 		snprintf(line, sizeof line, tr(s->lang, "d=%d   x/X: scroll by 16"),
 			 p->d_model);
-	if (in.h >= 3)
-		canvas_text(c, in.x, in.y + in.h - 1, in.w, line, dim_style);
+	if (in.h >= 3) {
+		const char *more = state_view_knob(s, K_DIGITS) == DIGITS_ALL
+			? tr(s->lang, "   c/C: 4 decimals")
+			: tr(s->lang, "   c/C: all 17 digits");
+		int at = canvas_text(c, in.x, in.y + in.h - 1, in.w, line,
+				     dim_style);
+
+		if (at + utf8_width(more) <= in.w)
+			canvas_text(c, in.x + at, in.y + in.h - 1, in.w - at,
+				    more, dim_style);
+	}
 	canvas_set_clip(c, old);
+}
+
+static const char *digits_name(int i)
+{
+	static const char *const n[] = { "few", "all" };
+
+	return n[i];
 }
 
 static void vector_free(void *ctx)
@@ -319,7 +370,7 @@ const struct view_spec view_vector = {
 	.point = N_("the numbers of PE(pos) and their pattern: sin and cos in turn, fast pairs first"),
 	.command = "vector",
 	.command_help = N_(":vector   PE(pos) as numbers (:view vector)"),
-	.nknobs = 1,
+	.nknobs = 2,
 	.knob = { {
 		.word = "scroll",
 		.help = N_("first dimension listed"),
@@ -327,6 +378,14 @@ const struct view_spec view_vector = {
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_ADD, 16,
 			    N_("scroll up / down") } },
+	}, {
+		.word = "digits",
+		.help = N_("digits of each value: few (4 decimals, aligned on the point) or all (%.17g, enough to read back the same double)"),
+		.kind = KNOB_CHOICE, .lo = 0, .hi = DIGITS_ALL,
+		.start = KNOB_START_INIT, .init = DIGITS_FEW,
+		.choice = digits_name,
+		.nsteps = 1,
+		.step = { { 'c', 'C', STEP_CYCLE, 1, N_("digits few / all") } },
 	} },
 	.draw = vector_draw,
 	.ctx_size = sizeof(struct vector_ctx),

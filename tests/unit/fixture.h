@@ -30,7 +30,7 @@ enum { K_OFFSET = 0 };			/* clocks */
 enum { K_SPLIT = 0, K_THRESHOLD = 1 };	/* bands */
 enum { K_TRAIN = 0, K_SCALE = 1 };	/* context */
 enum { K_BUG = 0 };			/* bugs */
-enum { K_SCROLL = 0 };			/* vector */
+enum { K_SCROLL = 0, K_DIGITS = 1 };	/* vector */
 enum {					/* attention */
 	K_WEIGHTS = 0, K_SEED = 1, K_HEADS = 2, K_CONTENT = 3, K_HEAD = 4,
 	K_SHUFFLE = 5

@@ -6,6 +6,8 @@
  * 120x40 in English and Chinese. */
 #include <criterion/criterion.h>
 #include <locale.h>
+#include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +16,7 @@
 #include "base/tr.h"
 #include "engine/rope.h"
 #include "fixture.h"
+#include "views/view_rope.h"
 #include "model/command.h"
 
 static void utf8_locale(void)
@@ -133,38 +136,221 @@ Test(rope_view, moving_p_and_q_together_turns_arrows_and_keeps_every_bar)
 	shot_free(&c);
 }
 
+/* The bar chart's geometry read back from the screen: the zero line's
+ * row (the row of "┼"), the value axis's column, and its ticks: the rows
+ * of "┤" or "┼" on that column with the number left of it. */
+struct chart_read {
+	int zero, ax;
+	int nt;
+	int row[32];
+	double v[32];
+};
+
+static bool read_chart(const struct shot *sh, int w, int h,
+		       struct chart_read *cr)
+{
+	cr->zero = cr->ax = -1;
+	cr->nt = 0;
+	for (int y = 0; y < h && cr->zero < 0; y++)
+		for (int x = 1; x < w; x++)
+			if (canvas_cell(sh->c, x, y)->ch == 0x253c &&
+			    canvas_cell(sh->c, x - 1, y)->ch == '0') {
+				cr->zero = y;
+				cr->ax = x;
+				break;
+			}
+	if (cr->zero < 0)
+		return false;
+	for (int y = 0; y < h && cr->nt < 32; y++) {
+		uint32_t ch = canvas_cell(sh->c, cr->ax, y)->ch;
+		char buf[16];
+		int n = 0, x = cr->ax - 1;
+
+		if (ch != 0x2524 && ch != 0x253c)
+			continue;
+		while (x > 0 && canvas_cell(sh->c, x, y)->ch != ' ' &&
+		       canvas_cell(sh->c, x, y)->ch < 128)
+			x--;
+		for (x++; x < cr->ax && n < 15; x++)
+			buf[n++] = (char)canvas_cell(sh->c, x, y)->ch;
+		buf[n] = '\0';
+		cr->row[cr->nt] = y;
+		cr->v[cr->nt++] = strtod(buf, NULL);
+	}
+	return true;
+}
+
+static bool is_block(uint32_t ch)
+{
+	return ch == 0x2588 || ch == 0x2584 || ch == 0x2580;
+}
+
+/* The bar's tip in column x: its value in half cells from the screen,
+ * positive up (0 when the column has no bar). */
+static int bar_halves(const struct shot *sh, const struct chart_read *cr,
+		      int x)
+{
+	int n = 0;
+
+	for (int y = cr->zero - 1; y >= 0 && is_block(canvas_cell(sh->c, x, y)->ch); y--)
+		n += canvas_cell(sh->c, x, y)->ch == 0x2584 ? 1 : 2;
+	if (n)
+		return n;
+	for (int y = cr->zero + 1; is_block(canvas_cell(sh->c, x, y)->ch); y++)
+		n += canvas_cell(sh->c, x, y)->ch == 0x2580 ? 1 : 2;
+	return -n;
+}
+
+/* Issue 19's glance review: the chart of the pairs' shares has a value
+ * axis whose ticks match its data (each bar's height, read in half cells,
+ * is its share computed here from rope_contributions, on the scale the
+ * tick labels give), a zero line, and the pairs numbered with both ends
+ * named. At 80x24, 100x30 and 120x40, d 128 (one pair a bar). */
+static void chart_matches_ticks(int w, int h)
+{
+	struct state s;
+	struct shot a;
+	struct chart_read cr;
+	struct rope_setup r = { 128, 128, 1e4 };
+	double q[128], k[128], th[64], share[64], top = 0.0, rpu;
+	int lo_t, hi_t, bars = 0;
+
+	open_rope(&s, w, h, LANG_EN);
+	s.cur.pe.d_model = 128;
+	a = draw(&s, w, h);
+	cr_assert(read_chart(&a, w, h, &cr), "%dx%d: no zero line with a 0 tick:\n%s",
+		  w, h, a.text);
+	cr_assert_geq(cr.nt, 2, "%dx%d: %d ticks:\n%s", w, h, cr.nt, a.text);
+	/* the ticks go down the rows as their values fall, evenly */
+	for (int i = 1; i < cr.nt; i++)
+		cr_assert_lt(cr.v[i], cr.v[i - 1], "%dx%d ticks:\n%s", w, h, a.text);
+	lo_t = cr.nt - 1;
+	hi_t = 0;
+	rpu = (double)(cr.row[lo_t] - cr.row[hi_t]) / (cr.v[hi_t] - cr.v[lo_t]);
+	cr_assert_gt(rpu, 0.0);
+	rope_draw_qk(ROPE_VIEW_SEED, 128, q, k);
+	rope_thetas(&r, th);
+	rope_contributions(&r, th, 12, 5, q, k, 0, 64, share);
+	for (int i = 0; i < 64; i++) {
+		int x = cr.ax + 1 + i, got = bar_halves(&a, &cr, x);
+		double want = share[i] * 2 * rpu;	/* half cells */
+
+		top = fmax(top, fabs(share[i]));
+		cr_expect(fabs(got - want) <= 1.5,
+			  "%dx%d: pair %d's bar is %d half cells, its share %g is %g on the axis's scale:\n%s",
+			  w, h, i, got, share[i], want, a.text);
+		bars += got != 0;
+	}
+	cr_assert_gt(bars, 32, "%dx%d: %d bars", w, h, bars);
+	/* no tick beyond the data, and the data within a step of the
+	 * outer ticks (the tallest bar's or swing's) */
+	cr_expect_leq(cr.v[hi_t], 1.05 * top + 3.0, "%dx%d", w, h);
+	cr_expect_geq(cr.v[lo_t], -(1.05 * top + 3.0), "%dx%d", w, h);
+	cr_expect(strstr(a.text, "i=0 fast"), "%dx%d: fast end unnamed:\n%s", w, h, a.text);
+	cr_expect(strstr(a.text, "i=63"), "%dx%d: slow end unnamed:\n%s", w, h, a.text);
+	cr_expect(strstr(a.text, "slow"), "%dx%d:\n%s", w, h, a.text);
+	/* the pair numbers: 0 under the first bar */
+	{
+		int y = cr.row[lo_t] + 1;
+
+		while (y < h && canvas_cell(a.c, cr.ax + 1, y)->ch != '0')
+			y++;
+		cr_expect_lt(y, h, "%dx%d: no pair 0 under the first bar:\n%s",
+			     w, h, a.text);
+	}
+	shot_free(&a);
+}
+
+Test(rope_view, bar_chart_has_an_axis_matching_its_bars_and_named_pairs)
+{
+	chart_matches_ticks(80, 24);
+	chart_matches_ticks(100, 30);
+	chart_matches_ticks(120, 40);
+}
+
+/* The light shade over and under a bar is how far its share swings as
+ * p − q runs over the length: wide for the fast pairs, none for the
+ * slow ones (pairs 56-63 turn by under 0.05 rad over 128 positions). And
+ * the sum stands beside the bars, as the panel's sum line has it. */
+Test(rope_view, fast_pairs_swing_slow_pairs_stay_and_the_sum_is_beside)
+{
+	struct state s;
+	struct shot a;
+	struct chart_read cr;
+	int fast = 0, slow = 0;
+	double sum;
+	char want[64], t[32];
+
+	open_rope(&s, 120, 40, LANG_EN);
+	s.cur.pe.d_model = 128;
+	a = draw(&s, 120, 40);
+	cr_assert(read_chart(&a, 120, 40, &cr), "%s", a.text);
+	for (int y = 0; y < 40; y++)
+		for (int i = 0; i < 8; i++) {
+			fast += canvas_cell(a.c, cr.ax + 1 + i, y)->ch == 0x2591;
+			slow += canvas_cell(a.c, cr.ax + 1 + 56 + i, y)->ch == 0x2591;
+		}
+	cr_expect_geq(fast, 8, "fast pairs' swing: %d cells\n%s", fast, a.text);
+	cr_expect_eq(slow, 0, "slow pairs' swing: %d cells\n%s", slow, a.text);
+	cr_expect(strstr(a.text, "its reach for p − q = 0..127"), "%s", a.text);
+	cr_assert_eq(sscanf(strstr(a.text, "Σ bars = "), "Σ bars = %lf", &sum), 1);
+	fmt_double_compact(sum, 4, t, sizeof t);
+	snprintf(want, sizeof want, "Σ = %s", t);
+	{
+		int y = row_with(a.text, want);
+		const char *line = a.text;
+
+		cr_assert_geq(y, 0, "no \"%s\" beside the bars:\n%s", want, a.text);
+		cr_expect_leq(abs(y - cr.zero), 3, "the sum is not beside the bars");
+		for (int i = 0; i < y; i++)
+			line = strchr(line, '\n') + 1;
+		cr_expect(strstr(line, "█") && strstr(line, "█") < strstr(line, "Σ"),
+			  "the sum is not right of the bars:\n%s", a.text);
+	}
+	cr_expect(strstr(a.text, "no bar"), "%s", a.text);
+	shot_free(&a);
+}
+
 Test(rope_view, partial_rotary_keeps_the_position_free_bars)
 {
 	struct state s;
 	struct shot a, b;
-	int y0, y1, free_col;
+	struct chart_read cr;
+	int y0, y1, free_col, nb;
 
 	open_rope(&s, 120, 40, LANG_EN);
 	fx_press(&s, 'u');
 	fx_press(&s, 'u');
 	a = draw(&s, 120, 40);
 	cr_assert(strstr(a.text, "rotary 1/4: dims 0-127 turn"), "%s", a.text);
-	cr_assert(strstr(a.text, "━━ position-free"), "the legend names them:\n%s",
+	cr_assert(strstr(a.text, "█ position-free"), "the legend names them:\n%s",
 		  a.text);
+	cr_assert(strstr(a.text, "not turned, position-free: i=255"), "%s", a.text);
 	bar_rows(&a, &y0, &y1);
+	cr_assert(read_chart(&a, 120, 40, &cr), "%s", a.text);
 	fx_press(&s, 'X');
 	b = draw(&s, 120, 40);
-	/* 256 pairs over 118 bars from column 1: bar j shows pairs from
-	 * j * 256 / 118 on; the turned ones are pairs 0..63 */
-	free_col = 1 + (64 * 118 + 255) / 256;
-	cr_assert(same_cells(&a, &b, free_col, 119, y0, y1),
+	/* 256 pairs over nb bars from the axis on (plot_col_items: bar j
+	 * shows the pairs whose centres fall in it); the turned ones are
+	 * pairs 0..63 */
+	for (nb = 0; is_block(canvas_cell(a.c, cr.ax + 1 + nb, cr.zero)->ch) ||
+		     canvas_cell(a.c, cr.ax + 1 + nb, cr.zero)->ch == 0x2500; nb++)
+		;
+	cr_assert_gt(nb, 50);
+	free_col = cr.ax + 1 + (64 * nb + 255) / 256;
+	cr_assert(same_cells(&a, &b, free_col + 1, cr.ax + 1 + nb, y0, y1),
 		  "position-free bars moved:\n%s\n%s", a.text, b.text);
-	cr_assert(!same_cells(&a, &b, 1, free_col - 1, y0, y1),
+	cr_assert(!same_cells(&a, &b, cr.ax + 1, free_col - 1, y0, y1),
 		  "the turned bars did not move:\n%s", b.text);
 	/* the position-free bars have their own colour */
 	for (int y = y0; y < y1; y++)
-		for (int x = 1; x < 119; x++) {
+		for (int x = cr.ax + 1; x < cr.ax + 1 + nb; x++) {
 			const struct cell *cl = canvas_cell(a.c, x, y);
 
-			if (cl->ch == 0x2588 || cl->ch == 0x2584 || cl->ch == 0x2580)
+			if (is_block(cl->ch))
 				cr_assert_eq(cl->fg, x < free_col - 1 ? ROLE_TRACE3
-						      : x >= free_col ? ROLE_TRACE4
-								       : cl->fg);
+						      : x > free_col ? ROLE_TRACE4
+								     : cl->fg);
 		}
 	shot_free(&a);
 	shot_free(&b);

@@ -3,8 +3,11 @@
  * block glyphs left or right of the 0 line count |value| in half cells and
  * lie on the value's side; and every column of heads has entries under
  * it (at d = 64 and 120x40 a third column of heads once stood over
- * nothing). The values are parsed from the row itself (%.17g), and checked
- * against sin/cos of pos * base^(-2i/d) computed here. */
+ * nothing). The values are parsed from the row itself (4 decimals by
+ * default, %.17g with the digits knob at "all"), and checked against
+ * sin/cos of pos * base^(-2i/d) computed here. By default no value takes
+ * more than 8 characters (the glance review read "a wall of numbers sized
+ * for 17 digits"), at every d and classroom size. */
 #include <criterion/criterion.h>
 
 #include <locale.h>
@@ -63,13 +66,16 @@ static bool last_two(char *text, int *dim, double *v)
 	return true;
 }
 
-Test(vector_bars, a_bar_per_value_its_length_and_side)
+/* digits: the knob's value; tol: how far a value read may be from the
+ * formula's (half the last decimal of "% .4f", or a double's rounding). */
+static void bars_read(int digits, double tol)
 {
 	struct state s = vector_state(64, 10);
 	struct canvas *c = canvas_new(120, 40);
 	int checked = 0;
 
 	cr_assert_not_null(c);
+	s.knob[VIEW_VECTOR][K_DIGITS] = digits;
 	fx_draw(&s, c);
 	for (int y = 0; y < 40; y++) {
 		/* Each 0 line on the row is one entry's bar. */
@@ -88,7 +94,7 @@ Test(vector_bars, a_bar_per_value_its_length_and_side)
 				continue;
 			want = dim % 2 ? cos(10.0 * pow(1e4, -(dim / 2) * 2.0 / 64))
 				       : sin(10.0 * pow(1e4, -(dim / 2) * 2.0 / 64));
-			cr_assert(fabs(v - want) < 1e-15, "dim %d reads %.17g, want %.17g",
+			cr_assert(fabs(v - want) <= tol, "dim %d reads %.17g, want %.17g",
 				  dim, v, want);
 			for (int k = 1; k <= 4; k++) {
 				uint32_t l = canvas_cell(c, x - k, y)->ch;
@@ -100,7 +106,7 @@ Test(vector_bars, a_bar_per_value_its_length_and_side)
 			cr_assert(v < 0 ? right == 0 : left == 0,
 				  "dim %d = %g: bar on the wrong side (%d left, %d right)",
 				  dim, v, left, right);
-			cr_assert_eq(left + right, (int)lround(fabs(v) * 8),
+			cr_assert_eq(left + right, (int)lround(fabs(want) * 8),
 				     "dim %d = %g: a bar of %d half cells", dim, v,
 				     left + right);
 			checked++;
@@ -108,6 +114,12 @@ Test(vector_bars, a_bar_per_value_its_length_and_side)
 	}
 	cr_assert_eq(checked, 64, "%d of 64 bars found", checked);
 	canvas_free(c);
+}
+
+Test(vector_bars, a_bar_per_value_its_length_and_side)
+{
+	bars_read(0, 0.5e-4 + 1e-15);
+	bars_read(1, 1e-15);
 }
 
 Test(vector_bars, no_column_of_heads_without_entries)
@@ -135,9 +147,10 @@ Test(vector_bars, no_column_of_heads_without_entries)
 	}
 }
 
-/* Where bars would cost a column (80x24: two columns of entries fit, one
- * with bars), each value gets a swatch instead: a heat cell holding the
- * value, which the palette colours as the heatmap does. */
+/* Where bars would leave one column of entries and cost one (80x24 with
+ * all 17 digits: two columns fit, one with bars), each value gets a swatch
+ * instead: a heat cell holding the value, which the palette colours as the
+ * heatmap does. */
 Test(vector_bars, a_swatch_per_value_where_bars_do_not_fit)
 {
 	struct state s = vector_state(128, 10);
@@ -147,6 +160,7 @@ Test(vector_bars, a_swatch_per_value_where_bars_do_not_fit)
 	cr_assert_not_null(c);
 	s.screen_w = 80;
 	s.screen_h = 24;
+	s.knob[VIEW_VECTOR][K_DIGITS] = 1;	/* all 17 digits */
 	fx_draw(&s, c);
 	for (int y = 0; y < 24; y++)
 		for (int x = 0; x < 80; x++) {
@@ -165,4 +179,69 @@ Test(vector_bars, a_swatch_per_value_where_bars_do_not_fit)
 		}
 	cr_assert_eq(swatches, 32, "%d swatches for 32 entries", swatches);
 	canvas_free(c);
+}
+
+/* By default: every value in at most 8 characters ("% .4f", or "% .1e"
+ * under 1e-3) with its point in the third column of its field, so that a
+ * column of values is aligned, a bar (its 0 line) or a swatch on every
+ * entry row, and no column of heads without entries, at d 64, 128 and 512
+ * and 80x24, 100x30 and 120x40. Read from the cells: the field of a value
+ * starts under its column's head "value". */
+static void few_digits(int d, int w, int h)
+{
+	struct state s = vector_state(d, 1000);
+	struct canvas *c = canvas_new(w, h);
+	int hy, heads = 0, at[8], read = 0;
+
+	cr_assert_not_null(c);
+	s.cur.len = 100000;
+	s.screen_w = w;
+	s.screen_h = h;
+	/* the slow pairs too, whose sines are under 1e-3 */
+	s.knob[VIEW_VECTOR][K_SCROLL] = d > 64 ? d - 64 : 0;
+	fx_draw(&s, c);
+	hy = snap_find_row(c, " dim  value");
+	cr_assert(hy >= 0, "d %d %dx%d: no heads", d, w, h);
+	for (int x = 0; x + 5 <= w && heads < 8; x++)
+		if (canvas_cell(c, x, hy)->ch == 'v' &&
+		    canvas_cell(c, x + 1, hy)->ch == 'a' &&
+		    canvas_cell(c, x + 4, hy)->ch == 'e')
+			at[heads++] = x;
+	cr_assert_geq(heads, 1);
+	for (int k = 0; k < heads; k++) {
+		int rows = 0;
+
+		for (int y = hy + 1; y < h - 2; y++) {
+			const struct cell *zero = canvas_cell(c, at[k] + 9 + 4, y);
+			const struct cell *sw = canvas_cell(c, at[k] + 8, y);
+			/* a positive value starts with a blank */
+			int x0 = at[k] + (canvas_cell(c, at[k], y)->ch == ' '), n = 0;
+
+			if (canvas_cell(c, at[k] + 2, y)->ch != '.')
+				break;
+			while (x0 + n < w && canvas_cell(c, x0 + n, y)->ch != ' ')
+				n++;
+			cr_expect(n >= 1 && n <= 8,
+				  "d %d %dx%d: a value of %d characters in row %d",
+				  d, w, h, n, y);
+			cr_expect(zero->ch == 0x2502 || sw->kind == CELL_HALF,
+				  "d %d %dx%d: no bar or swatch in row %d", d, w, h, y);
+			rows++;
+			read++;
+		}
+		cr_expect_geq(rows, 1, "d %d %dx%d: column %d of heads has no entries",
+			      d, w, h, k);
+	}
+	cr_expect_geq(read, 16, "d %d %dx%d: %d values read", d, w, h, read);
+	canvas_free(c);
+}
+
+Test(vector_bars, few_digits_aligned_a_mark_each_no_empty_column)
+{
+	static const int dims[] = { 64, 128, 512 };
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t k = 0; k < 3; k++)
+		for (size_t z = 0; z < 3; z++)
+			few_digits(dims[k], sizes[z][0], sizes[z][1]);
 }

@@ -262,12 +262,13 @@ Test(views_a, clocks_print_the_rotation_of_the_selected_pair)
 {
 	struct state s = mkstate(512, 10000.0, 128, 17, 6, VIEW_CLOCKS);
 
+	/* k starts at 4 */
 	for (int j = 0; j < 4; j++)
 		fx_press(&s, 'X');
-	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 5);
+	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 8);
 	check_clocks(&s);
 	fx_press(&s, 'C');
-	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 10, "c/C doubles k");
+	cr_assert_eq(s.knob[VIEW_CLOCKS][K_OFFSET], 16, "c/C doubles k");
 	check_clocks(&s);
 	s.cur.dim = 301;	/* pair 150, slow: entries near the identity */
 	check_clocks(&s);
@@ -290,7 +291,7 @@ Test(views_a, clocks_label_the_dials)
 		assert_shows(c, "i=0", "fastest dial");
 		assert_shows(c, "λ=6.28", "fastest wavelength");
 		assert_shows(c, "i=255", "slowest dial");
-		assert_shows(c, "k = 2", "offset");
+		assert_shows(c, "k = 5", "offset");
 		canvas_free(c);
 	}
 }
@@ -322,6 +323,111 @@ static int dial_labels(const struct canvas *c, int *pair, bool *sel, int max)
 			sel[n++] = i->fg == ROLE_CURSOR;
 		}
 	return n;
+}
+
+/* A dial as the screen shows it: its label "i=N" at (x, y), and in the
+ * columns half way to its neighbours' labels and the rows above the
+ * label that hold braille, the cells of the hand at p (TRACE1) and of the
+ * hand at p + k with its arc (TRACE2, drawn last). */
+struct dial_read {
+	int pair, x, y;
+	int p_cells, pk_cells;
+};
+
+static int read_dials(const struct canvas *c, struct dial_read *d, int max)
+{
+	int n = 0;
+
+	for (int y = 0; y < canvas_height(c); y++)
+		for (int x = 0; x + 2 < canvas_width(c); x++) {
+			int v = 0, len = 0;
+
+			if (canvas_cell(c, x, y)->ch != 'i' ||
+			    canvas_cell(c, x + 1, y)->ch != '=')
+				continue;
+			while (x + 2 + len < canvas_width(c) &&
+			       canvas_cell(c, x + 2 + len, y)->ch >= '0' &&
+			       canvas_cell(c, x + 2 + len, y)->ch <= '9')
+				v = 10 * v + (int)(canvas_cell(c, x + 2 + len++, y)->ch - '0');
+			if (len == 0 || n >= max)
+				continue;
+			d[n++] = (struct dial_read){ v, x + 1, y, 0, 0 };
+		}
+	for (int j = 0; j < n; j++) {
+		int gap = 1000, x0, x1;
+
+		for (int k = 0; k < n; k++)
+			if (k != j && d[k].y == d[j].y && abs(d[k].x - d[j].x) < gap)
+				gap = abs(d[k].x - d[j].x);
+		if (gap == 1000)
+			gap = 40;
+		x0 = d[j].x - gap / 2;
+		x1 = d[j].x + gap / 2;
+		for (int y = d[j].y - 1; y >= 0; y--) {
+			bool any = false;
+
+			for (int x = x0 < 0 ? 0 : x0; x < x1 && x < canvas_width(c); x++) {
+				const struct cell *e = canvas_cell(c, x, y);
+
+				if (e->kind != CELL_BRAILLE)
+					continue;
+				any = true;
+				d[j].p_cells += e->fg == ROLE_TRACE1;
+				d[j].pk_cells += e->fg == ROLE_TRACE2;
+			}
+			if (!any)
+				break;
+		}
+	}
+	return n;
+}
+
+/* Issue 19, item 8, and its glance review: at the start offset the fast
+ * dials' two hands stand apart (each has cells of its own) while the slow
+ * ones barely move (the hand at p + k covers the hand at p), and under
+ * each dial its turn k·ω_i in degrees; at 80x24, 100x30 and 120x40, at
+ * the explorer's start (d 128, p 10). At the old start k = 1 the hands of
+ * most dials overlapped. */
+Test(views_a, clocks_start_turns_fast_hands_apart_and_slow_ones_barely)
+{
+	static const int at[][2] = { { 78, 20 }, { 98, 26 }, { 118, 36 } };
+
+	for (int z = 0; z < 3; z++) {
+		struct state s = mkstate(128, 10000.0, 128, 10, 0, VIEW_CLOCKS);
+		struct rect r;
+		struct canvas *c = render(VIEW_CLOCKS, &s, at[z][0], at[z][1], &r);
+		struct dial_read d[32];
+		int n = read_dials(c, d, 32), fast = 0, slow = 0;
+
+		cr_assert_geq(n, 6, "%dx%d: %d dials", at[z][0], at[z][1], n);
+		for (int j = 0; j < n; j++) {
+			double deg = s.knob[VIEW_CLOCKS][K_OFFSET] *
+				     pow(1e4, -2.0 * d[j].pair / 128) * 180.0 / M_PI;
+			char want[32], num[24];
+
+			if (deg >= 10.0)
+				snprintf(num, sizeof num, "%.0f", deg);
+			else
+				fmt_double_compact(deg, 2, num, sizeof num);
+			snprintf(want, sizeof want, "+%s°", num);
+			assert_shows(c, want, "a dial's turn");
+			if (deg >= 40.0) {
+				cr_expect_geq(d[j].p_cells, 2, "%dx%d: pair %d turns %g°, its p hand hidden",
+					      at[z][0], at[z][1], d[j].pair, deg);
+				cr_expect_geq(d[j].pk_cells, 2, "%dx%d: pair %d", at[z][0],
+					      at[z][1], d[j].pair);
+				fast++;
+			} else if (deg < 1.0) {
+				cr_expect_leq(d[j].p_cells, 1, "%dx%d: pair %d turns %g°, yet its hands part",
+					      at[z][0], at[z][1], d[j].pair, deg);
+				slow++;
+			}
+		}
+		cr_expect_geq(fast, 2, "%dx%d: %d fast dials", at[z][0], at[z][1], fast);
+		cr_expect_geq(slow, 2, "%dx%d: %d slow dials", at[z][0], at[z][1], slow);
+		assert_shows(c, "k = 4", "the start offset");
+		canvas_free(c);
+	}
 }
 
 Test(views_a, clocks_show_each_pair_once_and_mark_the_selected_one)

@@ -664,16 +664,18 @@ Test(views_b, bugs_rope_pairings_name_the_permutation)
 
 static void check_vector_small(const struct shot *sc, int w, int h)
 {
-	(void)w;
 	(void)h;
-	/* d = 4, base 100, pos 1: (sin 1, cos 1, sin 0.1, cos 0.1), printed
-	 * with %.17g (Python's repr gives the same digits here). */
+	/* d = 4, base 100, pos 1: (sin 1, cos 1, sin 0.1, cos 0.1), by
+	 * default with 4 decimals ("% .4f"), and the selected one whole with
+	 * %.17g (Python's repr gives the same digits here). */
 	assert_shows(sc, "pos=1  d=4  base=100  interleaved", "vector");
 	/* Each value, then (after its bar or swatch) its function and pair. */
-	assert_shows(sc, "▶  0   0.8414709848078965 ", "vector");
-	assert_shows(sc, "   1   0.54030230586813977 ", "vector");
-	assert_shows(sc, "   2   0.099833416646828155 ", "vector");
-	assert_shows(sc, "   3   0.99500416527802582 ", "vector");
+	assert_shows(sc, "▶  0   0.8415 ", "vector");
+	assert_shows(sc, "   1   0.5403 ", "vector");
+	assert_shows(sc, "   2   0.0998 ", "vector");
+	assert_shows(sc, "   3   0.9950 ", "vector");
+	if (w >= 68)
+		assert_shows(sc, "dim 0 = 0.8414709848078965", "vector");
 	assert_shows(sc, " sin i=0", "vector");
 	assert_shows(sc, " cos i=1", "vector");
 	assert_shows(sc, "all 4 dims", "vector");
@@ -696,6 +698,18 @@ Test(views_b, vector_small_by_hand)
 	c = render(VIEW_VECTOR, &s, 120, 38);
 	screen_of(c, &sc);
 	assert_shows(&sc, want, "vector");
+	assert_shows(&sc, "c/C: all 17 digits", "vector");
+	shot_free(&sc);
+	canvas_free(c);
+	/* every digit with the digits knob at "all" */
+	s.knob[VIEW_VECTOR][K_DIGITS] = 1;
+	c = render(VIEW_VECTOR, &s, 120, 38);
+	screen_of(c, &sc);
+	assert_shows(&sc, "▶  0   0.8414709848078965 ", "vector");
+	assert_shows(&sc, "   1   0.54030230586813977 ", "vector");
+	assert_shows(&sc, "   2   0.099833416646828155 ", "vector");
+	assert_shows(&sc, "   3   0.99500416527802582 ", "vector");
+	assert_shows(&sc, "c/C: 4 decimals", "vector");
 	shot_free(&sc);
 	canvas_free(c);
 }
@@ -710,17 +724,20 @@ Test(views_b, vector_scrolls_and_marks)
 	s.knob[VIEW_VECTOR][K_SCROLL] = 16;
 	c = render(VIEW_VECTOR, &s, 120, 38);
 	screen_of(c, &sc);
-	/* 32 rows a column, two columns: dims 16 .. 79. */
-	assert_shows(&sc, "dims 16-79 of 512   x/X: scroll by 16", "vector");
+	/* 32 rows a column, three columns: dims 16 .. 111. */
+	assert_shows(&sc, "dims 16-111 of 512   x/X: scroll by 16", "vector");
 	cr_expect_null(row_with(&sc, "  15  "));
 	/* Dim 20 (pair 10's sine, selected) is marked; its value is
 	 * sin(42 * 1e4^(-20/512)), computed here. */
-	snprintf(want, sizeof want, "▶ 20  % .17g ",
+	snprintf(want, sizeof want, "▶ 20  % .4f ",
+		 sin(42.0 * pow(1e4, -20.0 / 512)));
+	assert_shows(&sc, want, "vector");
+	snprintf(want, sizeof want, "dim 20 = %.17g",
 		 sin(42.0 * pow(1e4, -20.0 / 512)));
 	assert_shows(&sc, want, "vector");
 	assert_shows(&sc, " sin i=10", "vector");
 	assert_shows(&sc, " cos i=39", "vector");
-	snprintf(want, sizeof want, "  79  % .17g ",
+	snprintf(want, sizeof want, "  79  % .4f ",
 		 cos(42.0 * pow(1e4, -78.0 / 512)));
 	assert_shows(&sc, want, "vector");
 	shot_free(&sc);
