@@ -126,6 +126,20 @@ static const char *view_word(int i)
 	return i < c->count ? c->view[i]->name : NULL;
 }
 
+/* Knob words are unique across the catalog (catalog_check): the i-th of
+ * them in view order. */
+static const char *knob_word(int i)
+{
+	const struct catalog *c = views_catalog();
+
+	for (int v = 0; v < c->count; v++) {
+		if (i < c->view[v]->nknobs)
+			return c->view[v]->knob[i].word;
+		i -= c->view[v]->nknobs;
+	}
+	return NULL;
+}
+
 static const char *preset_word(int i)
 {
 	int n;
@@ -162,6 +176,7 @@ static const struct {
 	const char *(*word)(int i);	/* or word i from elsewhere */
 } lists[CLI_LIST_COUNT] = {
 	[CLI_LIST_VIEWS] = { "views", NULL, view_word },
+	[CLI_LIST_KNOBS] = { "knobs", NULL, knob_word },
 	[CLI_LIST_PRESETS] = { "presets", NULL, preset_word },
 	[CLI_LIST_LAYOUTS] = { "layouts", NULL, layout_word },
 	[CLI_LIST_FORMATS] = { "formats", formats, NULL },

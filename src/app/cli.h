@@ -51,6 +51,7 @@ enum cli_mode {
  * --color, --colors, --lang and --lesson accept. */
 enum cli_list {
 	CLI_LIST_VIEWS,
+	CLI_LIST_KNOBS,		/* the views' knob words (lessons, ':') */
 	CLI_LIST_PRESETS,
 	CLI_LIST_LAYOUTS,
 	CLI_LIST_FORMATS,

@@ -32,7 +32,7 @@ fi
 # The words Chinese output may keep: those pescope accepts as typed (every
 # --list), and the variable names and script words its sentences name.
 for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
-	layouts formats dtypes series scalings palettes themes colors depths langs); do
+	knobs layouts formats dtypes series scalings palettes themes colors depths langs); do
 	echo "$what"
 	"$PESCOPE" --list "$what"
 done >"$tmp/typed"

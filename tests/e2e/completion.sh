@@ -56,8 +56,8 @@ help_of() {
 
 # ---- --list ----
 
-whats="views presets layouts formats dtypes series scalings palettes themes colors depths langs lessons"
-same "--list accepts the twelve lists it documents" \
+whats="views knobs presets layouts formats dtypes series scalings palettes themes colors depths langs lessons"
+same "--list accepts the lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 
 for bad in "/" "view" ""; do
@@ -65,7 +65,7 @@ for bad in "/" "view" ""; do
 	rc=$?
 	if [ "$rc" -eq 64 ] && [ ! -s "$tmp/out" ] &&
 	   [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	   grep -q 'views, presets, .* or lessons' "$tmp/err"; then
+	   grep -q 'views, knobs, presets, .* or lessons' "$tmp/err"; then
 		ok "--list \"$bad\": status 64, one line naming the lists"
 	else
 		not_ok "--list \"$bad\": status 64, one line naming the lists" \

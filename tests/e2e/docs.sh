@@ -147,6 +147,23 @@ else
 	not_ok "README --view row names all $total views or none" "it names $named: $row"
 fi
 
+# ---- knobs ----
+
+# Every knob word of the catalog (--list knobs) is documented twice: in the
+# README's row of knob commands (`:WORD ...`) and in the man page's VIEWS
+# list (.Cm WORD), so a knob added to a view cannot stay unknown.
+"$PESCOPE" --list knobs >"$tmp/knobs"
+knobrow=$(grep -m 1 "^| \`:offset K\`" "$readme")
+grep -oE '`:[a-z]+' <<<"$knobrow" | tr -d '`:' | sort >"$tmp/readme.knobs"
+sed -n '/^\.Sh VIEWS/,/^\.Sh KEYS/p' "$man" | sed -nE 's/^\.Cm ([a-z]+) Pq .*/\1/p' |
+	sort -u >"$tmp/man.knobs"
+sort "$tmp/knobs" >"$tmp/knobs.sorted"
+[ -s "$tmp/knobs.sorted" ] || not_ok "--list knobs prints the knob words" "nothing"
+same_sets "README knob row matches --list knobs" "--list knobs" \
+	"$tmp/knobs.sorted" "the README" "$tmp/readme.knobs"
+same_sets "man page VIEWS knobs match --list knobs" "--list knobs" \
+	"$tmp/knobs.sorted" "the man page" "$tmp/man.knobs"
+
 # ---- exit statuses and environment ----
 
 # The statuses: the ones every page lists, and every sysexits.h code the
