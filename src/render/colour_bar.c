@@ -59,3 +59,23 @@ void colour_bar_draw(struct canvas *c, int x, int y, int h, int label_w,
 			    colour_bar_end_label(scale, false, utf8, a, sizeof a),
 			    st);
 }
+
+struct rect colour_bar_heat_room(const struct heat_plot *hp, struct rect in,
+				 int label_w, int min_cols)
+{
+	struct rect less = in;
+
+	less.w -= colour_bar_width(label_w);
+	return heat_plot_area(hp, less).w >= min_cols ? less : in;
+}
+
+void colour_bar_beside_heat(struct canvas *c, const struct heat_plot *hp,
+			    struct rect in, struct rect room, int label_w,
+			    double scale, struct style st)
+{
+	struct rect a = heat_plot_area(hp, room);
+
+	if (a.w > 0 && room.w < in.w)
+		colour_bar_draw(c, a.x + a.w + 1, a.y, a.h, label_w, scale,
+				hp->utf8, st);
+}

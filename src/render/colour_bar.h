@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "render/canvas.h"
+#include "render/heat.h"
 
 /* The columns a bar takes beside a map, with labels label_w columns wide:
  * a blank column between map and bar, the bar, the labels. */
@@ -40,5 +41,19 @@ int colour_bar_label_width(double scale, bool utf8);
  * on its middle row only (its top row when h < 3). */
 void colour_bar_draw(struct canvas *c, int x, int y, int h, int label_w,
 		     double scale, bool utf8, struct style st);
+
+/* The part of `in` (heat_plot_draw's rectangle) that heat plot hp keeps
+ * when a bar with labels label_w wide takes the columns at its right: in
+ * narrowed by colour_bar_width(label_w), or all of in (no bar) when the
+ * heat would keep fewer than min_cols columns beside one. */
+struct rect colour_bar_heat_room(const struct heat_plot *hp, struct rect in,
+				 int label_w, int min_cols);
+
+/* The bar beside the heat of hp drawn in `room` (colour_bar_heat_room of
+ * `in`): a blank column right of the heat, then the bar over the heat's
+ * rows, its labels label_w wide. Nothing when room leaves no bar. */
+void colour_bar_beside_heat(struct canvas *c, const struct heat_plot *hp,
+			    struct rect in, struct rect room, int label_w,
+			    double scale, struct style st);
 
 #endif
