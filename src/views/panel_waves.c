@@ -236,10 +236,19 @@ static bool zoomed_alone(const struct state *s)
 	return s->zoomed;
 }
 
-/* Splits the rectangle as described at the top of this file. Everything the
- * draw and hit functions need, so that they agree. */
-static void waves_layout(const struct state *s, struct rect r,
-			 struct waves_layout *l)
+/* Turns of pair `pair` shown on axis a. */
+static double turns(const struct state *s, int pair, const struct plot_axis *a)
+{
+	return (double)a->npos / pe_wavelength(&s->cur.pe, pair);
+}
+
+/* One try of waves_layout: with `share`, the strips too fast for the
+ * shared window go on the main plot's when it has one of its own (its
+ * tick row serves them); false when they then turn fewer times than a
+ * strip on the shared window, which would make the fastest pair look the
+ * slower (a tall main plot's window is narrow). */
+static bool layout_try(const struct state *s, struct rect r,
+		       struct waves_layout *l, bool share)
 {
 	const struct pe_params *p = &s->cur.pe;
 	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
@@ -251,7 +260,7 @@ static void waves_layout(const struct state *s, struct rect r,
 	ih = l->in.h;
 	iw = l->in.w;
 	if (ih < 1 || iw < 2)
-		return;
+		return true;
 	if (ih >= 4)
 		l->legend_y = l->in.y;
 	rest = ih - (ih >= 3) - (l->legend_y >= 0);
@@ -289,9 +298,10 @@ static void waves_layout(const struct state *s, struct rect r,
 	      !zoomed_alone(s);
 	/* Strips too fast for the shared window (there are some when pair
 	 * 0, the fastest, is) share one window of their own: the main
-	 * plot's when it has one (then its tick row, just above them, is
-	 * theirs too), else one with a tick row under them. */
-	zown = !zoomed_alone(s) && ih >= 3 && !own &&
+	 * plot's when it has one and `share` (then its tick row, just
+	 * above them, is theirs too), else one with a tick row under
+	 * them. */
+	zown = !zoomed_alone(s) && ih >= 3 && !(own && share) &&
 	       !resolved(pe_wavelength(p, 0), &l->ax, STRIP_DOTS_PER_TURN);
 	area = rest - main_h - own - zown;
 	l->nstrips = 0;
@@ -317,7 +327,8 @@ static void waves_layout(const struct state *s, struct rect r,
 		 * ticks are theirs, and the main plot's too when it shares
 		 * it */
 		zown = false;
-		own = own && l->nzoom == 0;
+		if (l->nzoom > 0 && share)
+			own = false;
 	}
 	main_h = rest - own - zown - l->nstrips * sh;
 	if (main_h > MAIN_ROWS_MAX)
@@ -334,7 +345,7 @@ static void waves_layout(const struct state *s, struct rect r,
 						     pe_wavelength(p, l->pair[0]),
 						     STRIP_DOTS_PER_TURN);
 
-		if (l->main.ax.npos != l->ax.npos) {
+		if (share && l->main.ax.npos != l->ax.npos) {
 			if (l->main.ax.npos < zw.npos)
 				zw = l->main.ax;
 			l->main.ax = zw;
@@ -356,6 +367,30 @@ static void waves_layout(const struct state *s, struct rect r,
 	}
 	if (ih >= 3)
 		l->tick_y = y;
+	for (int k = l->nzoom; k < l->nstrips; k++)
+		if (l->nzoom > 0 &&
+		    turns(s, l->pair[0], &l->zoom_ax) < turns(s, l->pair[k], &l->ax))
+			return false;
+	return true;
+}
+
+/* Splits the rectangle as described at the top of this file. Everything the
+ * draw and hit functions need, so that they agree. */
+static void waves_layout(const struct state *s, struct rect r,
+			 struct waves_layout *l)
+{
+	struct waves_layout shared;
+
+	/* The strips' own window, the widest that resolves them (the most
+	 * turns), with a tick row of its own, unless that row costs them
+	 * rows, or strips, that the main plot's window would leave them. */
+	layout_try(s, r, l, false);
+	if (l->nzoom == 0 || l->main_tick_y < 0 ||
+	    !layout_try(s, r, &shared, true))
+		return;
+	if (shared.strip[0].h > l->strip[0].h ||
+	    (shared.strip[0].h == l->strip[0].h && shared.nstrips > l->nstrips))
+		*l = shared;
 }
 
 /* "dim 4 sin  dim 5 cos  i=2 λ=7.5  pos 0-43", each part in its trace's
