@@ -1122,6 +1122,8 @@ const struct tr_row tr_zh[] = {
 	/* views/panel_waves.c */
 	{ "  pos %lld-%lld",
 	  "  位置 %lld-%lld" },
+	{ " %s %s zoomed ",
+	  " %s %s 放大显示 " },
 	/* views/screen.c */
 	{ "parameter keys work here too",
 	  "参数键在这里同样可用" },

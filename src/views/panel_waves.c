@@ -9,10 +9,12 @@
  * around the cursor that does: the main plot with its own position ticks
  * under it; the strips too fast for the shared window all over the one
  * window that resolves the fastest strip, so that they still compare,
- * its positions marked on the bottom border in the strips' colours (a
- * heavy line under the shared ticks). Zoomed (F), the
- * panel has one window for all its plots, the one its fastest pair needs:
- * one x scale, one cursor.
+ * with that window's ticks under the last of them, and its positions
+ * marked on the bottom border in the strips' colours (a heavy line under
+ * the shared ticks, labelled "p 0–49 ↑ zoomed"). So every plot has one x
+ * scale, its ticks under it, and one cursor, in the column of its own
+ * window. Zoomed (F), the panel has one window for all its plots, the one
+ * its fastest pair needs: one x scale, one cursor.
  *
  * Layout inside the border, top to bottom, dropping what does not fit:
  *   legend   "dim 4 sin  dim 5 cos  i=2 λ=7.5"
@@ -20,9 +22,11 @@
  *   (ticks)  the main plot's positions, when it shows a window of its own
  *   strips   pairs 0, d/16, d/8, d/4, d/2-1 (deduplicated; 2 rows each
  *            where 2 strips fit so, fewer strips then, the fastest and the
- *            slowest first), labelled "i=0 λ=6.28" in a gutter on the left
- *   ticks    positions, and on the border below them the windows of the
- *            strips that have their own
+ *            slowest first), labelled "i=0 λ=6.28" in a gutter on the left;
+ *            under the fast ones with a window of their own, its ticks
+ *   ticks    positions, and on the border below them the window of the
+ *            strips that have their own, labelled; when every strip has
+ *            it, these ticks are that window's and the border says so
  * The strips share the heatmap's window unless their pair is too fast for
  * it, and the selected position is marked down every plot, in the column
  * of its own window. Heights are capped, so a very tall panel leaves
@@ -64,6 +68,12 @@ struct waves_layout {
 	bool short_labels;		/* strip labels without wavelength */
 	int legend_y;			/* legend row, or -1 */
 	int tick_y;			/* tick row, or -1 */
+	int nzoom;			/* the first strips, on a window of
+					 * their own (the fastest strip's) */
+	struct plot_axis zoom_ax;	/* that window */
+	int ztick_y;			/* their tick row, under the last of
+					 * them, or -1 (none, or every strip
+					 * is one: the bottom ticks are theirs) */
 	struct plot_area main;		/* main.h == 0: nothing to plot */
 	int nstrips;			/* strips shown */
 	int pair[STRIPS_MAX];		/* pair of each strip, ascending */
@@ -226,22 +236,31 @@ static bool zoomed_alone(const struct state *s)
 	return s->zoomed;
 }
 
-/* Splits the rectangle as described at the top of this file. Everything the
- * draw and hit functions need, so that they agree. */
-static void waves_layout(const struct state *s, struct rect r,
-			 struct waves_layout *l)
+/* Turns of pair `pair` shown on axis a. */
+static double turns(const struct state *s, int pair, const struct plot_axis *a)
+{
+	return (double)a->npos / pe_wavelength(&s->cur.pe, pair);
+}
+
+/* One try of waves_layout: with `share`, the strips too fast for the
+ * shared window go on the main plot's when it has one of its own (its
+ * tick row serves them); false when they then turn fewer times than a
+ * strip on the shared window, which would make the fastest pair look the
+ * slower (a tall main plot's window is narrow). */
+static bool layout_try(const struct state *s, struct rect r,
+		       struct waves_layout *l, bool share)
 {
 	const struct pe_params *p = &s->cur.pe;
 	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
-	bool own;
+	bool own, zown;
 
 	memset(l, 0, sizeof *l);
-	l->legend_y = l->tick_y = l->main_tick_y = -1;
+	l->legend_y = l->tick_y = l->main_tick_y = l->ztick_y = -1;
 	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	ih = l->in.h;
 	iw = l->in.w;
 	if (ih < 1 || iw < 2)
-		return;
+		return true;
 	if (ih >= 4)
 		l->legend_y = l->in.y;
 	rest = ih - (ih >= 3) - (l->legend_y >= 0);
@@ -277,7 +296,14 @@ static void waves_layout(const struct state *s, struct rect r,
 				       main_dots(&l->ax, main_h));
 	own = main_axis(s, &l->ax, main_h).npos != l->ax.npos && ih >= 3 &&
 	      !zoomed_alone(s);
-	area = rest - main_h - own;
+	/* Strips too fast for the shared window (there are some when pair
+	 * 0, the fastest, is) share one window of their own: the main
+	 * plot's when it has one and `share` (then its tick row, just
+	 * above them, is theirs too), else one with a tick row under
+	 * them. */
+	zown = !zoomed_alone(s) && ih >= 3 && !(own && share) &&
+	       !resolved(pe_wavelength(p, 0), &l->ax, STRIP_DOTS_PER_TURN);
+	area = rest - main_h - own - zown;
 	l->nstrips = 0;
 	if (area > 0) {
 		int per = area >= 4 ? 2 : 1;
@@ -291,32 +317,80 @@ static void waves_layout(const struct state *s, struct rect r,
 	}
 	if (l->nstrips == 0)
 		own = false;	/* the bottom ticks are the main plot's */
-	main_h = rest - own - l->nstrips * sh;
+	for (int k = 0; k < l->nstrips; k++)
+		if (!zoomed_alone(s) &&
+		    !resolved(pe_wavelength(p, l->pair[k]), &l->ax,
+			      STRIP_DOTS_PER_TURN))
+			l->nzoom = k + 1;
+	if (l->nzoom == l->nstrips) {
+		/* none, or every strip is on the zoomed window: the bottom
+		 * ticks are theirs, and the main plot's too when it shares
+		 * it */
+		zown = false;
+		if (l->nzoom > 0 && share)
+			own = false;
+	}
+	main_h = rest - own - zown - l->nstrips * sh;
 	if (main_h > MAIN_ROWS_MAX)
 		main_h = MAIN_ROWS_MAX;
 
 	y = l->in.y + (l->legend_y >= 0);
 	l->main = area_at(l, y, main_h, 0);
 	l->main.ax = zoomed_alone(s) ? l->ax : main_axis(s, &l->ax, main_h);
+	if (l->nzoom > 0) {
+		/* the zoomed window: the narrower of the main plot's (when
+		 * it has one) and the one that resolves the fastest strip,
+		 * so that it resolves both */
+		struct plot_axis zw = resolving_axis(s, &l->ax,
+						     pe_wavelength(p, l->pair[0]),
+						     STRIP_DOTS_PER_TURN);
+
+		if (share && l->main.ax.npos != l->ax.npos) {
+			if (l->main.ax.npos < zw.npos)
+				zw = l->main.ax;
+			l->main.ax = zw;
+		}
+		l->zoom_ax = zw;
+	}
 	own = own && l->main.ax.npos != l->ax.npos;
 	if (own)
 		l->main_tick_y = y + main_h;
 	y += main_h + own;
-	for (int k = 0; k < l->nstrips; k++, y += sh) {
-		double lam = pe_wavelength(p, l->pair[k]);
-
+	for (int k = 0; k < l->nstrips; k++) {
 		l->strip[k] = area_at(l, y, sh, sh >= 2 ? 1 : 0);
-		/* Pairs too fast for the shared window: over the one window
-		 * that resolves the fastest of them (the first strip), so
-		 * they still compare with each other, marked on the bottom
-		 * axis. */
-		if (!zoomed_alone(s) && !resolved(lam, &l->ax, STRIP_DOTS_PER_TURN))
-			l->strip[k].ax = resolving_axis(s, &l->ax,
-							pe_wavelength(p, l->pair[0]),
-							STRIP_DOTS_PER_TURN);
+		if (k < l->nzoom)
+			l->strip[k].ax = l->zoom_ax;
+		y += sh;
+		/* their ticks under the last of them */
+		if (zown && k == l->nzoom - 1)
+			l->ztick_y = y++;
 	}
 	if (ih >= 3)
 		l->tick_y = y;
+	for (int k = l->nzoom; k < l->nstrips; k++)
+		if (l->nzoom > 0 &&
+		    turns(s, l->pair[0], &l->zoom_ax) < turns(s, l->pair[k], &l->ax))
+			return false;
+	return true;
+}
+
+/* Splits the rectangle as described at the top of this file. Everything the
+ * draw and hit functions need, so that they agree. */
+static void waves_layout(const struct state *s, struct rect r,
+			 struct waves_layout *l)
+{
+	struct waves_layout shared;
+
+	/* The strips' own window, the widest that resolves them (the most
+	 * turns), with a tick row of its own, unless that row costs them
+	 * rows, or strips, that the main plot's window would leave them. */
+	layout_try(s, r, l, false);
+	if (l->nzoom == 0 || l->main_tick_y < 0 ||
+	    !layout_try(s, r, &shared, true))
+		return;
+	if (shared.strip[0].h > l->strip[0].h ||
+	    (shared.strip[0].h == l->strip[0].h && shared.nstrips > l->nstrips))
+		*l = shared;
 }
 
 /* "dim 4 sin  dim 5 cos  i=2 λ=7.5  pos 0-43", each part in its trace's
@@ -409,12 +483,6 @@ static void draw_main(const struct state *s, struct canvas *c,
 		plot_ylabel(c, m, l->in.x, lw, 0.0, "0", axis_style);
 }
 
-/* Whether strip k shows a window of its own. */
-static bool strip_own(const struct waves_layout *l, int k)
-{
-	return l->strip[k].ax.npos != l->ax.npos || l->strip[k].ax.pos0 != l->ax.pos0;
-}
-
 static void draw_strips(const struct state *s, struct canvas *c,
 			const struct waves_layout *l)
 {
@@ -438,23 +506,60 @@ static void draw_strips(const struct state *s, struct canvas *c,
 /* Under the bottom ticks, on the border: the positions each strip with a
  * window of its own shows, as a heavy line in the strip's colour over the
  * shared axis (at least one column), the widest first so that a narrower
- * window stays in view on top of it. */
+ * window stays in view on top of it; then what it is, "p 0–49 ↑ zoomed",
+ * right of the line or else left of it, shorter where it must be. When
+ * every strip has that window the bottom ticks are its own, and the
+ * border only says so, from the axis's first column. */
 static void draw_windows(const struct state *s, struct canvas *c,
 			 const struct waves_layout *l, int y)
 {
-	for (int k = l->nstrips - 1; k >= 0; k--) {
-		const struct plot_axis *w = &l->strip[k].ax;
-		enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
-		int x0, x1;
+	const struct plot_axis *w = &l->strip[0].ax;
+	struct style st = { ROLE_TRACE3, ROLE_DEFAULT, ATTR_BOLD };
+	const char *arrow = s->ascii ? "^" : "↑";
+	char range[64], text[3][96];
+	int x0 = l->ax.x0, x1 = x0 - 1, lo = l->in.x, hi = l->in.x + l->in.w;
 
-		if (!strip_own(l, k))
-			continue;
-		x0 = plot_col_of_pos(&l->ax, w->pos0);
-		x1 = plot_col_of_pos(&l->ax, w->pos0 + w->npos - 1);
-		for (int x = x0; x <= x1; x++)
-			canvas_put(c, x, y, s->ascii ? '=' : 0x2501,
-				   (struct style){ (uint8_t)fg, ROLE_DEFAULT, ATTR_BOLD });
+	if (l->nzoom == 0)
+		return;
+	if (l->nzoom < l->nstrips) {
+		for (int k = l->nzoom - 1; k >= 0; k--) {
+			enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
+
+			x0 = plot_col_of_pos(&l->ax, l->strip[k].ax.pos0);
+			x1 = plot_col_of_pos(&l->ax, l->strip[k].ax.pos0 +
+						     l->strip[k].ax.npos - 1);
+			for (int x = x0; x <= x1; x++)
+				canvas_put(c, x, y, s->ascii ? '=' : 0x2501,
+					   (struct style){ (uint8_t)fg, ROLE_DEFAULT,
+							   ATTR_BOLD });
+		}
 	}
+	snprintf(range, sizeof range, "p %lld%s%lld", w->pos0,
+		 s->ascii ? "-" : "–", w->pos0 + w->npos - 1);
+	snprintf(text[0], sizeof text[0], tr(s->lang, " %s %s zoomed "), range,
+		 arrow);
+	snprintf(text[1], sizeof text[1], " %s %s ", range, arrow);
+	snprintf(text[2], sizeof text[2], " %s ", arrow);
+	for (int k = 0; k < 3; k++) {
+		int tw = utf8_width(text[k]);
+
+		if (x1 + 1 + tw <= hi) {
+			canvas_text(c, x1 + 1, y, tw, text[k], st);
+			return;
+		}
+		if (x0 - tw >= lo) {
+			canvas_text(c, x0 - tw, y, tw, text[k], st);
+			return;
+		}
+	}
+}
+
+/* The axis of the bottom tick row. */
+static const struct plot_axis *bottom_axis(const struct waves_layout *l)
+{
+	if (!l->nstrips)
+		return &l->main.ax;
+	return l->nzoom == l->nstrips ? &l->strip[0].ax : &l->ax;
 }
 
 void waves_draw(const struct state *s, struct canvas *c, struct rect r)
@@ -483,10 +588,12 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 			    marker_style);
 		if (l.main_tick_y >= 0)
 			plot_xticks(c, &l.main.ax, l.main_tick_y, axis_style);
-		/* Without strips the bottom ticks are the main plot's. */
+		if (l.ztick_y >= 0)
+			plot_xticks(c, &l.strip[0].ax, l.ztick_y, axis_style);
+		/* Without strips the bottom ticks are the main plot's; when
+		 * every strip has the zoomed window, theirs. */
 		if (l.tick_y >= 0)
-			plot_xticks(c, l.nstrips ? &l.ax : &l.main.ax, l.tick_y,
-				    axis_style);
+			plot_xticks(c, bottom_axis(&l), l.tick_y, axis_style);
 		if (l.tick_y >= 0 && l.nstrips)
 			draw_windows(s, c, &l, r.y + r.h - 1);
 	}
@@ -508,9 +615,12 @@ bool waves_hit(const struct state *s, struct rect r, int x, int y,
 	if (x < l.ax.x0 || x >= l.ax.x0 + l.ax.w || y < l.main.y0 || y > last)
 		return false;
 	/* Each plot answers on its own window: the main plot and its ticks,
-	 * each strip; the bottom ticks are the shared axis. */
-	ax = y < l.main.y0 + l.main.h || y == l.main_tick_y || !l.nstrips
-		     ? &l.main.ax : &l.ax;
+	 * each strip, the zoomed strips' ticks; the bottom ticks are
+	 * bottom_axis. */
+	ax = y < l.main.y0 + l.main.h || y == l.main_tick_y ? &l.main.ax
+							    : bottom_axis(&l);
+	if (y == l.ztick_y)
+		ax = &l.strip[0].ax;
 	for (int k = 0; k < l.nstrips; k++)
 		if (y >= l.strip[k].y0 && y < l.strip[k].y0 + l.strip[k].h)
 			ax = &l.strip[k].ax;

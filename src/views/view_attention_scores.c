@@ -50,6 +50,7 @@
 
 #include "base/fmt.h"
 #include "base/utf8.h"
+#include "render/colour_bar.h"
 #include "render/paragraph.h"
 #include "render/plot.h"
 
@@ -569,19 +570,8 @@ static void draw_pticks(struct canvas *c, const struct scores_geom *g, int h,
 static void draw_bar(const struct state *s, struct canvas *c,
 		     const struct scores_geom *g, int h)
 {
-	for (int y = 0; y < h; y++) {
-		double top = 1.0 - 2.0 * (2 * y + 0.5) / (2 * h);
-		double bot = 1.0 - 2.0 * (2 * y + 1.5) / (2 * h);
-
-		canvas_half_cell(c, g->bar_x, g->heat_y + y, top, bot);
-	}
-	canvas_text(c, g->bar_x + 1, g->heat_y, 2, "+1", axis_style);
-	if (h >= 3)
-		canvas_text(c, g->bar_x + 1, g->heat_y + (h - 1) / 2, 2, " 0",
-			    axis_style);
-	if (h >= 2)
-		canvas_text(c, g->bar_x + 1, g->heat_y + h - 1, 2,
-			    s->ascii ? "-1" : "−1", axis_style);
+	colour_bar_draw(c, g->bar_x, g->heat_y, h, BAR_W - 2, 1.0, !s->ascii,
+			axis_style);
 }
 
 /* ---- the panel ---- */

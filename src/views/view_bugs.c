@@ -33,6 +33,7 @@
 
 #include "render/heat.h"
 #include "render/cache.h"
+#include "render/colour_bar.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
@@ -56,6 +57,14 @@ enum {
 				   framed (below, their borders would take
 				   the plots' rows) */
 	DIFF_MIN_W = 100,	/* from here the difference map shows */
+	SIM_MIN_W = 28,		/* the similarity box's title whole, "Similarity
+				   to p = 123456", beside narrow heat boxes */
+	BAR_LABEL_W = 2,	/* the heatmaps' colour bars: "+1", " 0",
+				   "−1" */
+	DIFF_LABEL_W = 8,	/* the difference map's: "+1.3e-14" at the
+				   most (its scale, 2 digits) */
+	HEAT_COLS_MIN = 8,	/* a map keeps this many columns beside a
+				   bar, or goes without one */
 	TEXT_MAX = 1024
 };
 
@@ -122,6 +131,7 @@ static void bugs_layout(const struct state *s, struct rect r,
 	bool framed = r.h >= FRAME_MIN_H;
 	int f = framed ? 1 : 0, tw = r.w - 2 * f, y, eff, num, plots, heat_h;
 	int form, code, head, foot;
+	int extra = colour_bar_width(DIFF_LABEL_W) - colour_bar_width(BAR_LABEL_W);
 
 	memset(l, 0, sizeof *l);
 	l->framed = framed;
@@ -161,8 +171,14 @@ static void bugs_layout(const struct state *s, struct rect r,
 	if (plots < 0)
 		plots = 0;
 	if (r.w < DIFF_MIN_W) {
-		/* narrow: no difference map (the foot says so) */
-		int hw = r.w * 3 / 10;
+		/* narrow: no difference map (the foot says so); the heat
+		 * boxes up to a third each, for their colour bars, while the
+		 * similarity box keeps SIM_MIN_W */
+		int hw = r.w / 3 < (r.w - SIM_MIN_W) / 2 ? r.w / 3
+							 : (r.w - SIM_MIN_W) / 2;
+
+		if (hw < r.w * 3 / 10)
+			hw = r.w * 3 / 10;
 
 		if (r.w >= WIDE_W || plots < TALL_H) {
 			l->good = (struct rect){ r.x, y, hw, plots };
@@ -178,20 +194,23 @@ static void bugs_layout(const struct state *s, struct rect r,
 						plots - heat_h };
 		}
 	} else if (r.w >= WIDE_W || plots < TALL_H) {
-		int hw = r.w * 2 / 9;
+		int hw = (r.w - extra) * 2 / 9;
 
 		l->good = (struct rect){ r.x, y, hw, plots };
 		l->bad = (struct rect){ r.x + hw, y, hw, plots };
-		l->diff = (struct rect){ r.x + 2 * hw, y, hw, plots };
-		l->sim = (struct rect){ r.x + 3 * hw, y, r.w - 3 * hw, plots };
+		l->diff = (struct rect){ r.x + 2 * hw, y, hw + extra, plots };
+		l->sim = (struct rect){ r.x + 3 * hw + extra, y,
+					r.w - 3 * hw - extra, plots };
 	} else {
-		int tw3 = r.w / 3;
+		int tw3 = (r.w - extra) / 3;
 
-		/* three heat boxes of one width (the pixels are compared) */
+		/* three heat areas of one width (the pixels are compared):
+		 * the difference map's box is wider by its bar's longer
+		 * labels */
 		heat_h = plots * 11 / 20;
 		l->good = (struct rect){ r.x, y, tw3, heat_h };
 		l->bad = (struct rect){ r.x + tw3, y, tw3, heat_h };
-		l->diff = (struct rect){ r.x + 2 * tw3, y, tw3, heat_h };
+		l->diff = (struct rect){ r.x + 2 * tw3, y, tw3 + extra, heat_h };
 		l->sim = (struct rect){ r.x, y + heat_h, r.w, plots - heat_h };
 	}
 	l->foot = (struct rect){ r.x, y + plots, r.w, foot };
@@ -296,13 +315,22 @@ static struct heat_plot heat_plot_of(const struct state *s,
 				   !s->ascii, s->lang, heat_caption };
 }
 
+/* What heat plot hp of box r draws in: its insides but the columns of a
+ * colour bar with labels label_w wide. */
+static struct rect heat_room(const struct state *s, const struct heat_plot *hp,
+			     struct rect r, int label_w)
+{
+	return colour_bar_heat_room(hp, heat_inside(s, r), label_w,
+				    HEAT_COLS_MIN);
+}
+
 /* The heat area of the mistake's box r: where its columns are. */
 static struct rect bad_heat_area(const struct state *s, struct rect r)
 {
 	struct pe_params p = bug_params(s);
 	struct heat_plot hp = heat_plot_of(s, &p, zoo_bug(s));
 
-	return heat_plot_area(&hp, heat_inside(s, r));
+	return heat_plot_area(&hp, heat_room(s, &hp, r, BAR_LABEL_W));
 }
 
 static void draw_heat_box(const struct state *s, struct canvas *c,
@@ -310,13 +338,18 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 {
 	struct pe_params p = s->cur.pe;
 	struct heat_plot hp;
+	struct rect room;
 
 	p.layout = pe_variant_layout(bug, p.layout);
 	hp = heat_plot_of(s, &p, bug);
 	canvas_box(c, r, bug == PE_BUG_NONE ? tr(s->lang, "Correct")
 					    : tr(s->lang, zoo_shown(s)->label),
 		   border_style, title_style);
-	heat_plot_draw(c, heat_inside(s, r), &hp, hc);
+	room = heat_room(s, &hp, r, BAR_LABEL_W);
+	heat_plot_draw(c, room, &hp, hc);
+	/* the colours are the values themselves: the ramp's ends are ±1 */
+	colour_bar_beside_heat(c, &hp, heat_inside(s, r), room, BAR_LABEL_W,
+			       1.0, axis_style);
 	if (bug != PE_BUG_NONE && zoo_shown(s)->kind == ZOO_PRECISION &&
 	    r.h > 3)
 		zoo_collisions_draw(s, c, bad_heat_area(s, r), r.y + 1);
@@ -496,8 +529,8 @@ static bool both_grids(struct bugs_ctx *x, const struct state *s,
 	struct pe_params pg = s->cur.pe, pb = bug_params(s);
 	struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
 	struct heat_plot hb = heat_plot_of(s, &pb, zoo_bug(s));
-	struct rect ag = heat_plot_area(&hg, heat_inside(s, l->good));
-	struct rect ab = heat_plot_area(&hb, heat_inside(s, l->bad));
+	struct rect ag = heat_plot_area(&hg, heat_room(s, &hg, l->good, BAR_LABEL_W));
+	struct rect ab = heat_plot_area(&hb, heat_room(s, &hb, l->bad, BAR_LABEL_W));
 
 	if (ag.w <= 0 || ag.w != ab.w || ag.h != ab.h)
 		return false;
@@ -547,7 +580,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 {
 	struct pe_params pg = s->cur.pe;
 	struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
-	struct rect in = heat_inside(s, l->diff), a, ga;
+	struct rect in = heat_inside(s, l->diff), room, a, ga;
 	const float *g, *b;
 	float *d;
 	double m = 0.0;
@@ -556,7 +589,8 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 
 	if (l->diff.w < 6 || l->diff.h < 3)
 		return;
-	a = heat_plot_area(&hg, in);
+	room = colour_bar_heat_room(&hg, in, DIFF_LABEL_W, HEAT_COLS_MIN);
+	a = heat_plot_area(&hg, room);
 	if (!both_grids(x, s, l, &ga, &g, &b) || a.w != ga.w || a.h != ga.h) {
 		canvas_box(c, l->diff, tr(s->lang, "Mistake − correct"),
 			   border_style, title_style);
@@ -573,7 +607,8 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	}
 	for (size_t j = 0; j < n; j++)
 		d[j] = m > 0.0 ? (float)(d[j] / m) : 0.0f;
-	fmt_double_compact(m, 3, mv, sizeof mv);
+	/* the digits of its colour bar's ends */
+	fmt_double_compact(m, 2, mv, sizeof mv);
 	snprintf(title, sizeof title, s->ascii
 		 ? tr(s->lang, "Mistake - correct, +-%s")
 		 : tr(s->lang, "Mistake − correct, ±%s"), mv);
@@ -583,6 +618,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 		   border_style, title_style);
 	heat_draw(c, a, d);
 	free(d);
+	colour_bar_beside_heat(c, &hg, in, room, DIFF_LABEL_W, m, axis_style);
 	heat_dim_ticks(c, &hg, a, axis_style);
 	plot_xticks(c, &(struct plot_axis){ s->window.pos0, s->window.npos, a.x,
 					    a.w }, a.y + a.h, axis_style);

@@ -23,12 +23,16 @@
 #include "base/fmt.h"
 #include "base/utf8.h"
 #include "base/tr.h"
+#include "render/colour_bar.h"
 #include "render/plot.h"
 
 enum {
 	CHUNK = 32,		/* pairs a step: ~1 ms of dot products on a
 				   full lattice */
-	SCHEMES = 2		/* as made, unpermuted */
+	SCHEMES = 2,		/* as made, unpermuted */
+	HEAT_COLS_MIN = 8	/* a matrix keeps this many columns beside
+				   the colour bar (and as many as it shows
+				   rows of the lattice), or goes without it */
 };
 
 static const enum attn_scheme schemes[SCHEMES] = {
@@ -329,7 +333,12 @@ void rope_zoo_numbers(const struct rope_zoo *z, const struct state *s,
 
 /* ---- drawing ---- */
 
-/* One matrix (k) of the last finished grid in box r. */
+/* One matrix (k) of the last finished grid in box r; beside the second,
+ * where it leaves the matrix HEAT_COLS_MIN columns and as many as the
+ * lattice rows it shows (its pixel rows, or all n), the colour bar of
+ * both (one scale: the largest |score| of the two). Only the second's
+ * area follows the scale's label: the lattice follows the first's
+ * (lattice_want), which must not depend on a result. */
 static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 			struct canvas *c, struct rect r, int k)
 {
@@ -340,8 +349,19 @@ static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 	const struct cache *sh = &z->shown;
 	struct rect a = heat_area(s, r), old;
 	char title[160], lab[32];
-	int n = (int)sh->key.v[KEY_N], row;
+	int n = (int)sh->key.v[KEY_N], row, lw = 0;
 	double scale = sh->have ? sh->out[OUT_SCALE] : 0.0;
+
+	if (k == 1 && scale > 0) {
+		int rows = 2 * a.h < n ? 2 * a.h : n;
+
+		lw = colour_bar_label_width(scale, !s->ascii);
+		if (a.w - colour_bar_width(lw) >= HEAT_COLS_MIN &&
+		    a.w - colour_bar_width(lw) >= rows)
+			a.w -= colour_bar_width(lw);
+		else
+			lw = 0;
+	}
 	long long pos0 = (long long)sh->key.v[KEY_POS0];
 	long long step = (long long)sh->key.v[KEY_STEP];
 
@@ -366,6 +386,9 @@ static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 					 scale > 0 ? vt / scale : 0.0,
 					 scale > 0 ? vb / scale : 0.0);
 		}
+	if (lw > 0)
+		colour_bar_draw(c, a.x + a.w + 1, a.y, a.h, lw, scale, !s->ascii,
+				axis_style);
 	/* The queries' positions at the top and bottom rows, and an arrow
 	 * at the selected one's row. */
 	snprintf(lab, sizeof lab, "%lld", pos0);

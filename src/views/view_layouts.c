@@ -27,6 +27,7 @@
 
 #include "render/heat.h"
 #include "render/cache.h"
+#include "render/colour_bar.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
@@ -38,6 +39,8 @@ enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
 	GRAM_BUDGET = 32768,	/* samples * d: bounds the cost (~0.7 ms) */
 	HEAT_ROWS_MIN = 8,	/* heatmap boxes keep this many rows */
+	HEAT_COLS_MIN = 8,	/* and this many columns beside a colour bar */
+	BAR_LABEL_W = 2,	/* the colour bar's labels: "+1", " 0", "−1" */
 	TEXT_MAX = 512
 };
 
@@ -45,6 +48,7 @@ static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
 static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style num_style = { ROLE_OK, ROLE_DEFAULT, ATTR_BOLD };
+static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 
 /* The measurement is rebuilt in slices (cache.h): at d_model 65536 and
  * positions near 1e9 each row is ~1 ms of sin/cos. Until it is done the
@@ -157,7 +161,8 @@ static const char *fit_title(int w, const char *wide, const char *narrow)
 	return utf8_width(wide) <= w - 4 ? wide : narrow;
 }
 
-/* One heatmap box: layout `lay`, marking the selected component. */
+/* One heatmap box: layout `lay`, marking the selected component, with the
+ * colour bar at its right. */
 static void draw_heat_box(const struct state *s, struct canvas *c,
 			  struct rect r, enum pe_layout lay,
 			  struct heat_cache *hc)
@@ -169,6 +174,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	bool current = lay == cur->layout;
 	char wide[96], narrow[64];
 	struct heat_plot hp;
+	struct rect in, room;
 
 	p.layout = lay;
 	if (lay == PE_INTERLEAVED) {
@@ -190,8 +196,11 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
 				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang,
 				 heat_caption };
-	heat_plot_draw(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 },
-		       &hp, hc);
+	in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	room = colour_bar_heat_room(&hp, in, BAR_LABEL_W, HEAT_COLS_MIN);
+	heat_plot_draw(c, room, &hp, hc);
+	/* the colours are the values themselves: the ramp's ends are ±1 */
+	colour_bar_beside_heat(c, &hp, in, room, BAR_LABEL_W, 1.0, axis_style);
 }
 
 /* The three paragraphs of the text box, most important first, with the
