@@ -333,8 +333,9 @@ static int pair_of(int fg, int bg)
 /* ---- a terminal that went away ---- */
 
 /* ncurses does not report a frame it could not write: ncurses 6 writes its
- * buffer with write(2), gives up on the first error and puts errno back
- * (tinfo/lib_tputs.c, _nc_flush), and doupdate returns OK. So the terminal
+ * buffer with write(2) and gives up on the first error (older 6.x ignore
+ * write's result) in a function that returns nothing (tinfo/lib_tputs.c,
+ * _nc_flush), and doupdate returns OK. So the terminal
  * is asked after each frame whether it still takes bytes. A terminal that
  * has hung up (its pty's other end closed, a line dropped, with SIGHUP
  * ignored as under nohup or when it is no controlling terminal) answers
