@@ -209,7 +209,8 @@ int explore_run(const struct options *opt)
 	struct lesson_book book;
 	struct loop lp = { .export_key_ms = -REPEAT_MS };
 	char err[256];
-	int w = 0, h = 0;
+	int w = 0, h = 0, lost = 0;
+	bool lost_reading = false;
 	/* Lesson errors are reported before the screen is taken over. */
 	int rc = lesson_mode_load(opt, true, &book);
 
@@ -293,6 +294,11 @@ int explore_run(const struct options *opt)
 			rc = 128 + sig;
 			break;
 		}
+		lost = term_lost(&lost_reading);
+		if (lost) {
+			rc = 74;
+			break;
+		}
 		if (react & REACT_QUIT)
 			break;
 		if (react & REACT_EXPORT) {
@@ -310,9 +316,19 @@ int explore_run(const struct options *opt)
 		}
 	}
 	term_close();
+	/* A terminal that went away ends the session as q would have: its
+	 * --record script is kept (what was typed up to then replays), and
+	 * one line says why on standard error (which may be the lost
+	 * terminal too: say's own write then fails, the status stands). */
+	if (lost && lost_reading)
+		say(tr((enum lang)opt->lang, "cannot read from the terminal: %s"),
+		    say_errno((enum lang)opt->lang, lost));
+	else if (lost)
+		say(tr((enum lang)opt->lang, "cannot write to the terminal: %s"),
+		    say_errno((enum lang)opt->lang, lost));
 	if (lp.rec) {
-		int e = record_close(lp.rec, rc == 0);
-		if (e && rc == 0) {
+		int e = record_close(lp.rec, rc == 0 || lost);
+		if (e && (rc == 0 || lost)) {
 			say(tr((enum lang)opt->lang, "cannot write \"%s\": %s"),
 			    opt->record, say_errno((enum lang)opt->lang, e));
 			rc = 74;

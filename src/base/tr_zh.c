@@ -1978,6 +1978,11 @@ const struct tr_row tr_zh[] = {
 	  "内存不足，无法容纳 %dx%d 的屏幕" },
 	{ "cannot write the snapshot: %s",
 	  "无法写出快照：%s" },
+	/* app/explorer.c: the terminal went away */
+	{ "cannot write to the terminal: %s",
+	  "无法写入终端：%s" },
+	{ "cannot read from the terminal: %s",
+	  "无法从终端读取：%s" },
 };
 
 const size_t tr_zh_count = sizeof tr_zh / sizeof tr_zh[0];

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -89,6 +90,8 @@ static struct {
 	char mouse_on[32];	/* what turns mouse reporting on */
 	char mouse_off[64];	/*   and off */
 	FILE *offscreen_in;	/* what an off-screen terminal reads */
+	int lost;		/* why the terminal went away (errno), or 0 */
+	bool lost_reading;	/*   found by a read, the writes still going */
 } t = { .restore_fd = -1, .pushback = ERR };
 
 /* The signals that concern only the terminal: a size change, Ctrl-Z. */
@@ -327,6 +330,62 @@ static int pair_of(int fg, int bg)
 	return 0;
 }
 
+/* ---- a terminal that went away ---- */
+
+/* ncurses does not report a frame it could not write: ncurses 6 writes its
+ * buffer with write(2) and gives up on the first error (older 6.x ignore
+ * write's result) in a function that returns nothing (tinfo/lib_tputs.c,
+ * _nc_flush), and doupdate returns OK. So the terminal
+ * is asked after each frame whether it still takes bytes. A terminal that
+ * has hung up (its pty's other end closed, a line dropped, with SIGHUP
+ * ignored as under nohup or when it is no controlling terminal) answers
+ * even an empty write with EIO on Linux (drivers/tty/tty_io.c,
+ * hung_up_tty_write; n_tty.c when the pty's master is closed), as it does
+ * a background process of an orphaned group; where an empty write says
+ * nothing (POSIX leaves it unspecified for a terminal), poll(2) says
+ * POLLHUP. The same poll on standard input tells a hang-up from a read
+ * that timed out: ncurses' wgetch returns ERR for both. */
+static int hung_up(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = fd == STDIN_FILENO ? POLLIN
+								 : POLLOUT };
+
+	if (poll(&p, 1, 0) <= 0)
+		return 0;
+	if (p.revents & POLLNVAL)
+		return EBADF;
+	return p.revents & (POLLHUP | POLLERR) ? EIO : 0;
+}
+
+static int output_error(void)
+{
+	if (write(STDOUT_FILENO, "", 0) < 0 && errno != EINTR &&
+	    errno != EAGAIN)
+		return errno;
+	return hung_up(STDOUT_FILENO);
+}
+
+/* Looks at the interactive terminal once more (after a frame, or a read
+ * that gave nothing): t.lost says why it is gone. */
+static void check_lost(bool reading)
+{
+	int e;
+
+	if (!t.interactive || t.lost)
+		return;
+	e = output_error();
+	if (!e && reading && (e = hung_up(STDIN_FILENO)) != 0)
+		t.lost_reading = true;
+	t.lost = e;
+}
+
+int term_lost(bool *reading)
+{
+	if (reading)
+		*reading = t.lost_reading;
+	return t.lost;
+}
+
 /* ---- opening and closing ---- */
 
 /* Everything after newterm() that both kinds of terminal share. */
@@ -525,6 +584,8 @@ int term_open(const struct term_opts *o, char *err, size_t n)
 		snprintf(err, n, "TERM is not set; %s", hint);
 		return 69;
 	}
+	t.lost = 0;
+	t.lost_reading = false;
 	t.saved_ok = tcgetattr(STDIN_FILENO, &t.saved) == 0;
 	signals_catch();
 	signals_at_fault(restore_emergency);
@@ -592,7 +653,8 @@ static void modes_on(void)
 		fputs(has_str("BE") ? tigetstr("BE") : paste_on, stdout);
 	if (t.has_mouse)
 		fputs(t.mouse_on, stdout);
-	fflush(stdout);
+	if (fflush(stdout) != 0 && !t.lost)
+		t.lost = errno ? errno : EIO;
 }
 
 /* Paste and mouse modes off, where they were turned on. */
@@ -722,6 +784,7 @@ void term_draw(const struct canvas *c)
 		t.modes_to_send = false;
 	}
 	doupdate();
+	check_lost(false);
 }
 
 void term_invalidate(void)
@@ -919,6 +982,7 @@ bool term_read(struct term_event *ev, int timeout_ms)
 	if (c == ERR) {
 		if (terminal_signal(ev))
 			return true;
+		check_lost(true);
 		if (t.pasting && clock_ms() - t.paste_last_ms > PASTE_IDLE_MS) {
 			t.pasting = false;	/* its end got lost */
 			ev->type = TEV_PASTE_END;

@@ -128,6 +128,15 @@ enum color_mode term_color_mode(void);
  * size (term_size); extra cells are ignored. */
 void term_draw(const struct canvas *c);
 
+/* Why the terminal went away, as an errno value (EIO after a hang-up that
+ * raised no SIGHUP: SIGHUP ignored, as under nohup, or a pty that is no
+ * controlling terminal), or 0 while it takes frames and gives keys. ncurses
+ * drops its write errors, so term_draw asks the terminal after each frame,
+ * and term_read after each wait that brought nothing (a hung-up terminal
+ * reads as no key at once, forever); *reading (may be NULL) is true when
+ * only the reading failed. The caller ends: nothing it draws arrives. */
+int term_lost(bool *reading);
+
 /* Makes the next term_draw repaint every cell, as after a resume. */
 void term_invalidate(void);
 

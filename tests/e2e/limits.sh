@@ -8,7 +8,9 @@
 #     either works or ends with the documented status and one line that
 #     names the cause (71 "out of memory"/"Cannot allocate memory", 71
 #     "Too many open files", 74 "File too large"); the explorer and
-#     --lesson too, in tmux;
+#     --lesson too, in tmux; in a sanitizer build, where ulimit -v cannot
+#     be used, ASan's allocator fails every block above 1 MiB instead, with
+#     LeakSanitizer on, so each way out of memory runs and frees all;
 #   - names with escapes: every file name a message prints (--keys,
 #     --lesson, -o of each data mode, --export) has its control characters
 #     written as \x1b, so no message can move the cursor or change colour;
@@ -138,7 +140,44 @@ if [ "$sanitized" = 0 ]; then
 		sweep_case "$m" -v 10000 "out of memory|Cannot allocate memory" 0 $m
 	done
 else
-	echo "# skipped: ulimit -v (a sanitizer build reserves terabytes of address space)"
+	# ulimit -v cannot be used here: ASan reserves terabytes of address
+	# space for its shadow at start. Its allocator is told instead to fail
+	# (return NULL, as malloc does out of memory) every allocation above
+	# 1 MiB, with LeakSanitizer on: each mode's way out of memory is run
+	# whole and must free everything (a leak makes the status 23). ASan
+	# says each allocation it failed in its log ($tmp/asan.PID): at
+	# least one is asked for, so a run that never reached the way out
+	# cannot pass. The dump streams its rows and needs no block above
+	# 512 KiB (a row at d 65536), so no ASan option can fail it (its
+	# mmap_limit_mb aborts, its soft_rss_limit_mb is a timer's sample);
+	# it must work, as under ulimit -v 10000 in the plain build.
+	cause_status=71
+	oom_asan="allocator_may_return_null=1:max_allocation_size_mb=1:detect_leaks=1:log_path=$tmp/asan"
+	for m in "${mem_modes[@]}"; do
+		swept=$((swept + 1))
+		rm -f "$tmp"/asan.*
+		# shellcheck disable=SC2086
+		ASAN_OPTIONS=$oom_asan "$PESCOPE" $m >"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$?
+		name="ASan failing allocations above 1 MiB, $m"
+		report=$(cat "$tmp"/asan.* 2>/dev/null | grep -m 3 'ERROR\|Sanitizer:\|SUMMARY')
+		case $m in --dump\ *) want=0 ;; *) want=71 ;; esac
+		if [ -n "$report" ]; then
+			not_ok "$name: no sanitizer report" "status $rc: $report"
+		elif [ "$rc" != "$want" ]; then
+			not_ok "$name: status $want" "status $rc: $(head -c 300 "$tmp/err")"
+		elif [ "$want" = 71 ] && ! grep -qE '^pescope: .*(out of memory|Cannot allocate memory)' "$tmp/err"; then
+			not_ok "$name: one line naming the cause" "$(head -c 300 "$tmp/err")"
+		elif [ "$want" = 71 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; then
+			not_ok "$name: one line" "$(head -c 300 "$tmp/err")"
+		elif [ "$want" = 71 ] && ! cat "$tmp"/asan.* 2>/dev/null | grep -q 'failed to allocate'; then
+			not_ok "$name: an allocation failed inside ASan" "no 'failed to allocate' in its log"
+		else
+			note=$(cut -c1-80 "$tmp/err")
+			[ "$want" = 0 ] && note="works: no block above 1 MiB"
+			ok "$name: status $rc, $note"
+		fi
+	done
 fi
 cause_status=71
 for n in 4 5 6 7; do
@@ -181,7 +220,13 @@ tty_case() { # NAME LIMIT VALUE CAUSE [ENV=VALUE...] -- ARGS...: starts and
 	tm_until 10 eval 'tm_shows "d_model=" || test -s "$TM_DIR/rc"'
 	test -s "$TM_DIR/rc" || tm_keys q
 	rc=$(tm_rc 10)
-	if [ "$rc" = 0 ] || { [ "$rc" = 71 ] && grep -qE "^pescope: .*($cause)" "$tmp/tty.err" &&
+	# under ASan's failing allocator (tty_oom set): 71 only, no report,
+	# and an allocation that failed
+	if [ -n "${tty_oom:-}" ] && { [ "$rc" != 71 ] ||
+	   grep -q 'ERROR\|Sanitizer:\|SUMMARY' "$tmp"/asan.* 2>/dev/null ||
+	   ! cat "$tmp"/asan.* 2>/dev/null | grep -q 'failed to allocate'; }; then
+		not_ok "ulimit $lim $val, $name: 71, no sanitizer report" "status $rc: $(head -c 200 "$tmp/tty.err") $(cat "$tmp"/asan.* 2>/dev/null | grep -m 3 'ERROR\|SUMMARY\|failed to')"
+	elif [ "$rc" = 0 ] || { [ "$rc" = 71 ] && grep -qE "^pescope: .*($cause)" "$tmp/tty.err" &&
 	   [ "$(wc -l <"$tmp/tty.err")" = 1 ]; }; then
 		ok "ulimit $lim $val, $name: status $rc $(cut -c1-80 "$tmp/tty.err")"
 	else
@@ -196,6 +241,17 @@ done
 if [ "$sanitized" = 0 ]; then
 	tty_case "the explorer (1000x1000)" -v 10000 "out of memory|Cannot allocate memory" COLUMNS=1000 LINES=1000 --
 	tty_case "--lesson positions" -v 10000 "out of memory|Cannot allocate memory" -- --lesson positions
+else
+	# ASan's allocator fails the blocks above 1 MiB instead (see above):
+	# a 1000x1000 screen needs one (the canvas).
+	tty_oom=1
+	rm -f "$tmp"/asan.*
+	tty_case "the explorer (1000x1000), ASan failing allocations above 1 MiB" -v unlimited \
+		"out of memory|Cannot allocate memory" "ASAN_OPTIONS=$oom_asan" COLUMNS=1000 LINES=1000 --
+	rm -f "$tmp"/asan.*
+	tty_case "--lesson positions (1000x1000), ASan failing allocations above 1 MiB" -v unlimited \
+		"out of memory|Cannot allocate memory" "ASAN_OPTIONS=$oom_asan" COLUMNS=1000 LINES=1000 -- --lesson positions
+	tty_oom=
 fi
 echo "# limits: $swept cases swept"
 
