@@ -37,7 +37,10 @@ if tm_wait "d_model=64 base=10000 len=300 pos=0 dim=0"; then
 	tm_keys : 'base 5e5' Enter &&
 	tm_wait "base=500000" &&
 	tm_keys 2 && tm_wait "pos=2 dim=1" &&
-	tm_keys Space && tm_wait "pos=9 " 10 &&
+	# the sweep has moved at least 7 steps from pos 2 (any later position:
+	# it does not stop on 9, so waiting for "pos=9 " could miss it)
+	tm_keys Space &&
+	tm_until 10 eval 'tm_status | grep -qE "pos=([1-9][0-9]+|9) "' &&
 	tm_keys Space && tm_wait_gone "playing" 2
 	tm_keys 1 && tm_wait "pos="
 	tm_keys j
