@@ -369,8 +369,11 @@ for v in $(seq 2 "${#VIEWS[@]}") 1; do
 	if [ "$v" -le 9 ]; then tm_keys "$v"; else tm_keys ":"; tm_keys -l "view $name"; tm_keys Enter; fi
 	tm_keys "["
 	if [ "$v" = 1 ]; then want="Heatmap"; else want=" $name: "; fi
+	# "finishes" is the state waited for, not a speed: the sanitizer build
+	# on a loaded machine takes up to about 21 s for the attention view's
+	# random mean here (make bench measures the speed)
 	if tm_wait "$want" 20 && tm_wait "d_model=65534 " 20 &&
-		tm_wait_gone "[computing]" 20; then
+		tm_wait_gone "[computing]" 90; then
 		ok "extremes: view $v ($name) answers a parameter change and finishes it"
 	else
 		not_ok "extremes: view $v ($name) answers a parameter change" "$(tm_status)"
