@@ -9,6 +9,8 @@
 
 #include "app/cli.h"
 #include "io/series.h"
+#include "model/catalog.h"
+#include "views/views.h"
 
 #define MAX_ARGS 32
 
@@ -337,10 +339,20 @@ Test(cli, list_mode)
 	cr_assert(parse("--list", "presets", NULL), "%s", err);
 	cr_assert_eq(opt.mode, CLI_LIST);
 	cr_assert_eq(opt.list, CLI_LIST_PRESETS);
+	/* knob words come from the catalog: the first view with knobs
+	 * (clocks) gives the first, and every one is found by word */
+	cr_assert_str_eq(cli_list_word(CLI_LIST_KNOBS, 0), "offset");
+	for (int i = 0; cli_list_word(CLI_LIST_KNOBS, i); i++) {
+		int v, k;
+
+		cr_assert(catalog_find_knob(views_catalog(),
+					    cli_list_word(CLI_LIST_KNOBS, i),
+					    &v, &k));
+	}
 	cr_assert(parse("--list", "lessons", "--lang", "zh", NULL), "%s", err);
 	cr_assert_eq(opt.list, CLI_LIST_LESSONS);
 	refused(parse("--list", "view", NULL), "--list", "\"view\"");
-	cr_assert(strstr(err, "views, presets, layouts, formats, dtypes, "
+	cr_assert(strstr(err, "views, knobs, presets, layouts, formats, dtypes, "
 			 "series, scalings, palettes, themes, colors, depths, "
 			 "langs or lessons"),
 		  "%s", err);
