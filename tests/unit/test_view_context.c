@@ -15,6 +15,7 @@
 
 #include "fixture.h"
 #include "base/utf8.h"
+#include "engine/pe_variants.h"
 #include "model/presets.h"
 
 static void utf8_locale(void)
@@ -243,4 +244,93 @@ Test(view_context, table_zooms)
 		cr_assert_geq(ntk - pi, 3, "taller strips zoomed: %d", ntk - pi);
 		canvas_free(c);
 	}
+}
+
+/* ---- Men et al.'s smallest base ---- */
+
+/* The engine's smallest base against NumPy's (tests/e2e/men_bound.sh
+ * sweeps the same bound with its own code; these are its numbers, and
+ * with MEN_DUMP set this writes the engine's for it to check at more
+ * cases): d 128 needs 4293.437569 for L 1024 and 26952.33923 for 4096,
+ * d 64 7752.982279 for 1024. */
+Test(view_context, smallest_base_matches_numpy)
+{
+	static const struct { int d; long long len; double base; } want[] = {
+		{ 128, 1024, 4293.437569 }, { 128, 4096, 26952.33923 },
+		{ 64, 1024, 7752.982279 }
+	};
+	static const struct { int d; long long len; } dump[] = {
+		{ 128, 256 }, { 128, 1024 }, { 128, 2048 }, { 128, 4096 },
+		{ 64, 512 }, { 64, 1024 }, { 64, 4096 }, { 256, 1024 },
+		{ 32, 2048 }, { 16, 100 }
+	};
+	const char *path = getenv("MEN_DUMP");
+	double b;
+
+	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+		cr_assert_eq(pe_base_min(want[k].d, want[k].len, 1LL << 40, &b),
+			     PE_BASE_MIN_FOUND);
+		cr_assert_lt(fabs(b / want[k].base - 1.0), 1e-6,
+			     "d %d L %lld: %.10g, NumPy %.10g", want[k].d,
+			     want[k].len, b, want[k].base);
+	}
+	/* no base at d 2 (B_m = cos m), any for L 1 */
+	cr_assert_eq(pe_base_min(2, 100, 1LL << 40, &b), PE_BASE_MIN_NONE);
+	cr_assert_eq(pe_base_min(128, 1, 1LL << 40, &b), PE_BASE_MIN_FOUND);
+	cr_assert_eq(b, 1.0);
+	/* out of work: a lower bound only */
+	cr_assert_eq(pe_base_min(128, 4096, 1LL << 20, &b), PE_BASE_MIN_GAVE_UP);
+	cr_assert_lt(b, 26952.33923);
+	if (path) {
+		FILE *f = fopen(path, "w");
+
+		cr_assert_not_null(f);
+		for (size_t k = 0; k < sizeof dump / sizeof *dump; k++) {
+			cr_assert_eq(pe_base_min(dump[k].d, dump[k].len, 1LL << 40,
+						 &b), PE_BASE_MIN_FOUND);
+			fprintf(f, "%d %lld %.17g\n", dump[k].d, dump[k].len, b);
+		}
+		cr_assert_eq(fclose(f), 0);
+	}
+}
+
+/* The bases that keep the bound do not form an interval (pe_variants.h):
+ * at d 128, L 4096, a base just below the smallest fails, 26960 keeps it,
+ * 27000 and 29100 fail again, each with its first negative sum within
+ * L. */
+Test(view_context, bound_is_not_monotone_in_the_base)
+{
+	struct pe_params p = { 128, 26952.33923 * (1.0 - 1e-6), PE_INTERLEAVED };
+	long long r;
+
+	r = pe_base_reach(&p, 4096);
+	cr_assert(r > 0 && r <= 4096, "just below: %lld", r);
+	p.base = 26960.0;
+	cr_assert_eq(pe_base_reach(&p, 4096), 0);
+	p.base = 27000.0;
+	r = pe_base_reach(&p, 4096);
+	cr_assert(r > 0 && r <= 4096, "27000: %lld", r);
+	p.base = 29100.0;
+	r = pe_base_reach(&p, 4096);
+	cr_assert(r > 0 && r <= 4096, "29100: %lld", r);
+}
+
+/* On screen: the table (zoomed at 80x24) names the bound, the smallest
+ * base for L0 to 7 digits, and where today's base is against it. */
+Test(view_context, smallest_base_on_screen)
+{
+	struct state s = context_state();
+
+	fx_press(&s, 'F');
+	/* the search runs over frames; without a budget, in one */
+	cr_assert(on_screen(&s, 80, 24, "smallest base keeping Σcos(mθ) ≥ 0 for "
+				       "m ≤ L0: 26952.34; 1e4 is below it"));
+	/* head-1e6: 1e6 > the smallest base for 16384 is not searched at
+	 * this width of work; at L0 8192 (x halves it) it is, and 1e6 is
+	 * above the 83763.84 NumPy finds */
+	state_set_preset(&s, presets_find("head-1e6"));
+	cr_assert(on_screen(&s, 80, 24, "smallest base for L0 = 16384: not "
+				       "searched (too much work)"));
+	fx_press(&s, 'x');
+	cr_assert(on_screen(&s, 80, 24, ": 83763.84; 1e6 is above it"));
 }
