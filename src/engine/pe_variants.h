@@ -541,9 +541,9 @@ long long pe_base_reach(const struct pe_params *p, long long limit);
  * smallest base b with B_{m,theta} = sum_i cos(m theta_i) >= 0 for every
  * m = 0 .. L, theta_i = b^(-2i/d) (their inf{b : B_{m,theta} >= 0 for all
  * m <= L}). The set of such bases is not an interval: at d 128 and L 4096
- * bases from 26952.34 to 26966 keep B >= 0, 27000 does not, and every
- * base works only from about 5.9e4 on (NumPy, a grid of 2e-4 decades), so
- * a bisection on the base would find some edge, not the first. Found here
+ * bases from 26952.34 to about 26965 keep B >= 0, 27000 and 29100 do not
+ * (NumPy on a grid of 2e-4 decades; test_view_context.c), so a bisection
+ * on the base would find some edge, not the first. Found here
  * by a sweep upwards in ln b that never steps over a base that works:
  * with a_i = 2i/d, u_i = m theta_i a_i,
  *   dB_m/d ln b = sum_i sin(m theta_i) u_i = D_m,
@@ -559,8 +559,7 @@ long long pe_base_reach(const struct pe_params *p, long long limit);
  * ln b = 0; cos(m theta_i) comes from a sin/cos per pair and block, then
  * a rotation per offset (re-seeded every 64). Work: about 0.1 L steps of
  * up to L d/2 terms (NumPy at d 128: 4293.44 for L 1024, 11587.24 for
- * 2048, 26952.34 for 4096, 83763.84 for 8192; 4.3e3 and 2.7e4 are the
- * paper's Table 1 for 1k and 4k).
+ * 2048, 26952.34 for 4096, 83763.84 for 8192).
  *
  * In slices: pe_base_min_start, then pe_base_min_step with pairs [i0, i1)
  * of the block under way (every pair in order, 0 .. d/2), then
