@@ -287,26 +287,40 @@ static struct cache_key bmin_key(const struct state *s)
 	return (struct cache_key){ { s->cur.pe.d_model, (double)ctx_train(s) } };
 }
 
-/* CTX_CHUNK pairs of the block a step; at[0]: pairs done in it. */
+/* Terms of the sweep a step takes at most (about a millisecond): blocks
+ * of few pairs go several to a step, so that the largest sweep allowed
+ * takes CTX_BASE_MIN_WORK / BMIN_STEP_TERMS = 1024 steps. */
+#define BMIN_STEP_TERMS (1LL << 19)
+
+/* CTX_CHUNK pairs of a block at a time, blocks while the step's terms
+ * last; at[0]: pairs done in the block under way. */
 static bool bmin_step(struct cache *c, void *arg)
 {
 	struct ctx_curves *x = arg;
-	int d = (int)c->key.v[0], h = d / 2, i0 = (int)c->at[0];
-	int i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+	int d = (int)c->key.v[0], h = d / 2;
+	long long start;
 
 	if (c->at[1] == 0)
 		pe_base_min_start(&x->sweep, d, (long long)c->key.v[1],
 				  CTX_BASE_MIN_WORK);
 	c->at[1] = 1;
-	pe_base_min_step(&x->sweep, i0, i1);
-	c->at[0] = i1;
-	if (i1 < h)
-		return false;
-	c->at[0] = 0;
-	if (!pe_base_min_block_end(&x->sweep))
-		return false;
-	cache_publish(c, (double[]){ (double)x->sweep.state, x->sweep.lnb }, 2);
-	return true;
+	start = x->sweep.work;
+	do {
+		int i0 = (int)c->at[0];
+		int i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+
+		pe_base_min_step(&x->sweep, i0, i1);
+		c->at[0] = i1;
+		if (i1 < h)
+			continue;
+		c->at[0] = 0;
+		if (pe_base_min_block_end(&x->sweep)) {
+			cache_publish(c, (double[]){ (double)x->sweep.state,
+						     x->sweep.lnb }, 2);
+			return true;
+		}
+	} while (x->sweep.work - start < BMIN_STEP_TERMS);
+	return false;
 }
 
 enum ctx_base_min ctx_base_min(struct ctx_curves *x, const struct state *s,
