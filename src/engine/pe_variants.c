@@ -1180,8 +1180,9 @@ enum { BASE_MIN_TILE = 128 };
  * so the loop runs at the machine's width), summed in four parts. */
 static void base_min_tile(struct pe_base_min *s, int i0, int i1, int nb)
 {
-	double th[BASE_MIN_TILE], ta[BASE_MIN_TILE], tc[BASE_MIN_TILE],
-		ts[BASE_MIN_TILE], c[BASE_MIN_TILE], sn[BASE_MIN_TILE];
+	double th[BASE_MIN_TILE] = { 0 }, ta[BASE_MIN_TILE] = { 0 },
+		tc[BASE_MIN_TILE] = { 0 }, ts[BASE_MIN_TILE] = { 0 },
+		c[BASE_MIN_TILE] = { 0 }, sn[BASE_MIN_TILE] = { 0 };
 	int n = i1 - i0;
 
 	for (int k = 0; k < n; k++) {
