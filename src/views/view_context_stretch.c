@@ -246,6 +246,20 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 		draw_bars(s, c, &ax, y0, per, v + (size_t)k * (size_t)n, n, step,
 			  top, kind_role[kd]);
 	}
+	/* what the bars mean, on a row the strips leave */
+	if (in.y + 1 + shown * per < tick_y) {
+		char key[TEXT_MAX];
+
+		snprintf(key, sizeof key,
+			 tr(s->lang, "no bar: kept as trained; full bar: %s%s"),
+			 times, sv);
+		if (utf8_width(key) > in.w)
+			snprintf(key, sizeof key,
+				 tr(s->lang, "no bar: kept; full: %s%s"), times, sv);
+		if (utf8_width(key) <= in.w)
+			canvas_text(c, in.x, in.y + 1 + shown * per, in.w, key,
+				    text_style);
+	}
 	if (gw > 0)
 		canvas_text(c, in.x, tick_y, gw - 1,
 			    tr(s->lang, "pair i"), axis_style);
