@@ -1143,6 +1143,158 @@ long long pe_base_reach(const struct pe_params *p, long long limit)
 	return r.found;
 }
 
+/* ---- Men et al.'s smallest base ---- */
+
+/* Offsets of the block under way: m0 .. m0 + n - 1. */
+static int base_min_block(const struct pe_base_min *s)
+{
+	long long n = s->len - s->m0 + 1;
+
+	return n < PE_REACH_BLOCK ? (int)n : PE_REACH_BLOCK;
+}
+
+static void base_min_clear(struct pe_base_min *s)
+{
+	memset(s->b, 0, sizeof s->b);
+	memset(s->dv, 0, sizeof s->dv);
+	s->s1 = s->s2 = 0.0;
+}
+
+void pe_base_min_start(struct pe_base_min *s, int d_model, long long len,
+		       long long work)
+{
+	memset(s, 0, sizeof *s);
+	s->d_model = d_model;
+	s->len = len;
+	s->work_max = work;
+	s->m0 = 1;
+	s->state = len <= 1 ? PE_BASE_MIN_FOUND
+		   : d_model <= 2 ? PE_BASE_MIN_NONE : PE_BASE_MIN_RUNNING;
+}
+
+/* Pairs a tile of pe_base_min_step works on at once. */
+enum { BASE_MIN_TILE = 128 };
+
+/* Adds pairs [i0, i1) (at most a tile) to the block: offset by offset,
+ * every pair of the tile turned by its theta (independent of each other,
+ * so the loop runs at the machine's width), summed in four parts. */
+static void base_min_tile(struct pe_base_min *s, int i0, int i1, int nb)
+{
+	double th[BASE_MIN_TILE] = { 0 }, ta[BASE_MIN_TILE] = { 0 },
+		tc[BASE_MIN_TILE] = { 0 }, ts[BASE_MIN_TILE] = { 0 },
+		c[BASE_MIN_TILE] = { 0 }, sn[BASE_MIN_TILE] = { 0 };
+	int n = i1 - i0;
+
+	for (int k = 0; k < n; k++) {
+		double a = 2.0 * (i0 + k) / s->d_model;
+
+		th[k] = exp(-a * s->lnb);
+		ta[k] = th[k] * a;
+		pe_sincos(th[k], &ts[k], &tc[k]);
+		s->s1 += ta[k] * ta[k];
+		s->s2 += ta[k] * a;
+	}
+	for (int j = 0; j < nb; j++) {
+		double m = (double)(s->m0 + j), sb[4] = { 0 }, sd[4] = { 0 };
+		int k;
+
+		if (j % 64 == 0)
+			for (k = 0; k < n; k++)
+				pe_sincos(m * th[k], &sn[k], &c[k]);
+		for (k = 0; k + 4 <= n; k += 4)
+			for (int q = 0; q < 4; q++) {
+				sb[q] += c[k + q];
+				sd[q] += sn[k + q] * ta[k + q];
+			}
+		for (; k < n; k++) {
+			sb[0] += c[k];
+			sd[0] += sn[k] * ta[k];
+		}
+		s->b[j] += (sb[0] + sb[1]) + (sb[2] + sb[3]);
+		s->dv[j] += m * ((sd[0] + sd[1]) + (sd[2] + sd[3]));
+		for (k = 0; k < n; k++) {
+			double c2 = c[k] * tc[k] - sn[k] * ts[k];
+
+			sn[k] = sn[k] * tc[k] + c[k] * ts[k];
+			c[k] = c2;
+		}
+	}
+}
+
+void pe_base_min_step(struct pe_base_min *s, int i0, int i1)
+{
+	int nb = base_min_block(s);
+
+	if (s->state != PE_BASE_MIN_RUNNING)
+		return;
+	for (int i = i0; i < i1; i += BASE_MIN_TILE)
+		base_min_tile(s, i, i1 - i < BASE_MIN_TILE ? i1 : i + BASE_MIN_TILE,
+			      nb);
+	s->work += (long long)(i1 - i0) * nb;
+}
+
+/* The largest safe step in ln b of the block's offsets with B < 0, or 0
+ * when none is negative; HUGE_VAL when one stays negative for every
+ * larger base (M = 0 and D <= 0). */
+static double base_min_safe(const struct pe_base_min *s, int nb)
+{
+	double best = 0.0;
+
+	for (int j = 0; j < nb; j++) {
+		double mj = (double)(s->m0 + j);
+		double b = s->b[j], d = s->dv[j], den;
+		double m = mj * mj * s->s1 + mj * s->s2;
+
+		if (!(b < 0.0))
+			continue;
+		den = d + sqrt(d * d - 2.0 * m * b);
+		best = fmax(best, den > 0.0 ? -2.0 * b / den : HUGE_VAL);
+	}
+	return best;
+}
+
+bool pe_base_min_block_end(struct pe_base_min *s)
+{
+	int nb = base_min_block(s);
+	bool last = s->m0 + nb > s->len;
+
+	if (s->state != PE_BASE_MIN_RUNNING)
+		return true;
+	s->step = fmax(s->step, base_min_safe(s, nb));
+	base_min_clear(s);
+	if (s->step < PE_BASE_MIN_STEP && !last) {
+		/* every offset so far fine, or steps too small to take
+		 * alone: the next block */
+		s->m0 += nb;
+	} else if (s->step == 0.0) {
+		s->state = PE_BASE_MIN_FOUND;	/* B >= 0 for every m */
+	} else if (s->step < PE_BASE_MIN_TOL * fmax(1.0, s->lnb)) {
+		s->state = PE_BASE_MIN_FOUND;	/* B_m reaches 0 here */
+	} else if (isinf(s->step) || s->lnb + s->step > 700.0) {
+		s->state = PE_BASE_MIN_NONE;
+	} else {
+		s->lnb += s->step;
+		s->step = 0.0;
+		s->m0 = 1;
+	}
+	if (s->state == PE_BASE_MIN_RUNNING && s->work >= s->work_max)
+		s->state = PE_BASE_MIN_GAVE_UP;
+	return s->state != PE_BASE_MIN_RUNNING;
+}
+
+enum pe_base_min_state pe_base_min(int d_model, long long len,
+				   long long work, double *base)
+{
+	struct pe_base_min s;
+
+	pe_base_min_start(&s, d_model, len, work);
+	do
+		pe_base_min_step(&s, 0, d_model / 2);
+	while (!pe_base_min_block_end(&s));
+	*base = exp(s.lnb);
+	return s.state;
+}
+
 /* ---- layouts ---- */
 
 int pe_layout_gram_workspace(int d_model, int n)

@@ -511,10 +511,8 @@ double pe_llama3_omega(const struct pe_params *p, const struct pe_llama3 *l,
  * at offset m only while B(m) = sum_i cos(m theta_i) >= 0, so a context
  * of L tokens needs a base whose B stays >= 0 for every m <= L; they find
  * that smallest base numerically. Computed here with NumPy at d 128:
- * base 1e4 keeps B >= 0 up to m = 1706 (first negative at 1707); 2048
- * needs about 1.6e4, 4096 about 4.5e4, 32768 about 1.5e6 (a grid of
- * bases; their figure fits base ~ 0.0424 L^1.628). B(m) / (d/2) is the
- * similarity curve pe_scaled_cos_similarity draws.
+ * base 1e4 keeps B >= 0 up to m = 1706 (first negative at 1707). B(m) /
+ * (d/2) is the similarity curve pe_scaled_cos_similarity draws.
  *
  * pe_base_reach scans m = 1, 2, ... and returns the first m at which
  * B(m) < 0, or 0 when there is none up to `limit` (>= 1): that base
@@ -538,6 +536,68 @@ void pe_reach_step(const struct pe_params *p, struct pe_reach *r, int i0,
 /* true when the scan is over (found, or limit passed). */
 bool pe_reach_block_end(struct pe_reach *r);
 long long pe_base_reach(const struct pe_params *p, long long limit);
+
+/* Men et al.'s lower bound of the base for a context of L tokens: the
+ * smallest base b with B_{m,theta} = sum_i cos(m theta_i) >= 0 for every
+ * m = 0 .. L, theta_i = b^(-2i/d) (their inf{b : B_{m,theta} >= 0 for all
+ * m <= L}). The set of such bases is not an interval: at d 128 and L 4096
+ * bases from 26952.34 to about 26965 keep B >= 0, 27000 and 29100 do not
+ * (NumPy on a grid of 2e-4 decades; test_view_context.c), so a bisection
+ * on the base would find some edge, not the first. Found here
+ * by a sweep upwards in ln b that never steps over a base that works:
+ * with a_i = 2i/d, u_i = m theta_i a_i,
+ *   dB_m/d ln b = sum_i sin(m theta_i) u_i = D_m,
+ *   |d^2 B_m/d (ln b)^2| <= sum_i u_i^2 + u_i a_i = M_m,
+ * and M_m (u_i shrinks as b grows) holds for every larger base, so where
+ * B_m < 0, B_m stays < 0 for a step of ln b below the root of
+ * B_m + D_m t + M_m t^2 / 2, t = 2|B_m| / (D_m + sqrt(D_m^2 + 2 M_m
+ * |B_m|)). Each step takes the largest such t of the offsets of the first
+ * PE_REACH_BLOCK block that has a negative B (of more blocks while t <
+ * PE_BASE_MIN_STEP), and the sweep ends where no offset up to L has B < 0,
+ * or where the largest t left is below PE_BASE_MIN_TOL (the base is then
+ * exp(ln b) to that relative error: B reaches 0 there). It starts at
+ * ln b = 0; cos(m theta_i) comes from a sin/cos per pair and block, then
+ * a rotation per offset (re-seeded every 64). Work: about 0.1 L steps of
+ * up to L d/2 terms (NumPy at d 128: 4293.44 for L 1024, 11587.24 for
+ * 2048, 26952.34 for 4096, 83763.84 for 8192).
+ *
+ * In slices: pe_base_min_start, then pe_base_min_step with pairs [i0, i1)
+ * of the block under way (every pair in order, 0 .. d/2), then
+ * pe_base_min_block_end, until it returns true. The sweep gives up once
+ * `work` terms are spent: then no base below exp(lnb) keeps B >= 0, and
+ * none is known to. d = 2 (B_m = cos m whatever the base) and L >= 2 has
+ * no such base; L <= 1 any (every cos(theta_i) > 0): lnb 0. */
+#define PE_BASE_MIN_STEP 1e-6	/* a step this large ends a scan */
+#define PE_BASE_MIN_TOL 1e-12	/* relative error of the result */
+
+enum pe_base_min_state {
+	PE_BASE_MIN_RUNNING,
+	PE_BASE_MIN_FOUND,		/* exp(lnb) is the smallest base */
+	PE_BASE_MIN_NONE,		/* no base works (d = 2) */
+	PE_BASE_MIN_GAVE_UP		/* none below exp(lnb); work spent */
+};
+
+struct pe_base_min {
+	int d_model;			/* d */
+	long long len;			/* L */
+	long long work_max, work;	/* terms allowed, terms spent */
+	double lnb;			/* no base below exp(lnb) works */
+	long long m0;			/* first offset of the block */
+	double step;			/* largest safe step of this scan */
+	enum pe_base_min_state state;
+	double b[PE_REACH_BLOCK];	/* B_m of the block so far, */
+	double dv[PE_REACH_BLOCK];	/* D_m; M_m = m^2 s1 + m s2 with */
+	double s1, s2;			/* sum (theta_i a_i)^2, theta_i a_i^2 */
+};
+
+void pe_base_min_start(struct pe_base_min *s, int d_model, long long len,
+		       long long work);
+void pe_base_min_step(struct pe_base_min *s, int i0, int i1);
+/* true when the sweep is over (state is no longer RUNNING). */
+bool pe_base_min_block_end(struct pe_base_min *s);
+/* The whole sweep at once; returns its state, *base = exp(lnb). */
+enum pe_base_min_state pe_base_min(int d_model, long long len,
+				   long long work, double *base);
 
 /* ---- layouts ---- */
 

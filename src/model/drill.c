@@ -414,10 +414,17 @@ static void make_freq_roles(struct drill_question *q, struct rng *r)
 	set_choice(q, r);
 }
 
+/* The context view's panel the Llama 3.1 reveal zooms to, by index
+ * (view_context.c: table, stretch, similarity, formulas;
+ * test_drill_kinds.c checks the name): its table, whose Llama 3.1 row
+ * a short screen would otherwise leave under "+N more". */
+enum { CTX_PANEL_TABLE = 0 };
+
 /* Llama 3.1's own numbers: a 128-wide head at base 500000, trained on
  * 8192 tokens, stretched 8 times (its config.json; pe_variants.h). */
 static void make_llama3(struct drill_question *q, struct rng *r)
 {
+	q->panel = CTX_PANEL_TABLE;
 	q->pe.d_model = 128;
 	q->pe.base = 5e5;
 	set_extension(q, (long long)PE_LLAMA3_TRAIN, PE_LLAMA3_FACTOR);

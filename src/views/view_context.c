@@ -48,8 +48,10 @@
 #include "render/plot.h"
 #include "render/paragraph.h"
 #include "views/box_mark.h"
+#include "views/panels.h"
 #include "views/view_context_common.h"
 #include "views/view_context_curves.h"
+#include "views/view_context_stretch.h"
 #include "views/view_context_table.h"
 
 enum {
@@ -346,90 +348,6 @@ static int draw_legend(const struct state *s, struct canvas *c,
 	return x;
 }
 
-/* A horizontal line at log10(v) across the plot (label NULL), or its
- * label at the line's left end, drawn after the curves so they do not
- * cover it. */
-static void draw_level(struct canvas *c, const struct plot_area *a, double v,
-		       const char *label)
-{
-	double y[2] = { log10(v), log10(v) };
-	int row = plot_row_of_value(a, y[0]);
-
-	if (row < a->y0 || row >= a->y0 + a->h)
-		return;
-	if (label)
-		canvas_text(c, a->ax.x0, row, a->ax.w, label, marker_style);
-	else
-		plot_samples(c, a, (double)a->ax.pos0,
-			     (double)(a->ax.npos - 1), y, 2, ROLE_MARKER);
-}
-
-/* The spectrum's samples: log10 of kind k's wavelength at pair j * step. */
-struct spec_samples {
-	const struct pe_params *p;
-	const struct stretch *x;
-	double step;
-};
-
-static double spec_value(const void *ctx, int k, int j)
-{
-	const struct spec_samples *sp = ctx;
-
-	return log10(kind_wavelength(sp->p, (enum kind)k, sp->x, j * sp->step));
-}
-
-static void draw_spectrum(const struct state *s, struct canvas *c,
-			  struct rect r)
-{
-	const struct pe_params *p = &s->cur.pe;
-	struct stretch x = ctx_stretch(s);
-	int h = p->d_model / 2, n, under[KINDS];
-	double l0 = x.train, span = (double)ctx_span(s), lo, hi, pad;
-	double v[POINTS_MAX];
-	struct ctx_plot g;
-	struct spec_samples sp = { p, &x, 1.0 };
-
-	canvas_box(c, r, ctx_fit_title(r.w, tr(s->lang, "Wavelength of each pair, "
-						   "log scale"),
-				   tr(s->lang, "Wavelength (log)")),
-		   border_style, title_style);
-	lo = fmin(log10(PE_TWO_PI), log10(l0));
-	hi = log10(span);
-	for (int k = 0; k < KINDS; k++)
-		hi = fmax(hi, log10(kind_wavelength(p, (enum kind)k, &x, h - 1)));
-	pad = hi - lo > 1e-9 ? 0.04 * (hi - lo) : 0.5;
-	plot_geom(r, 5, lo - pad, hi + pad, 0, h, &g);
-	if (g.area.h < 1)
-		return;
-	/* The curves through the pairs, one sample per dot column: the pair
-	 * index may be fractional, the formulas are smooth (YaRN's and Llama
-	 * 3.1's have corners at their ramps' ends). */
-	n = h > 1 ? 2 * g.area.ax.w + 1 : 1;
-	sp.step = h > 1 ? (double)(h - 1) / (n - 1) : 1.0;
-	find_hidden(spec_value, &sp, n, 4.0 * g.area.h,
-		    g.area.ymax - g.area.ymin, under);
-	(void)draw_legend(s, c, &g, r.x + 1, r.w - 2, tr(s->lang, "pair i ->"),
-			  under);
-	draw_level(c, &g.area, l0, NULL);
-	if (span > l0)
-		draw_level(c, &g.area, span, NULL);
-	for (int o = 0; o < KINDS; o++) {
-		enum kind k = kind_draw_order[o];
-
-		for (int j = 0; j < n; j++)
-			v[j] = spec_value(&sp, (int)k, j);
-		plot_samples(c, &g.area, 0.0, sp.step, v, n, kind_role[k]);
-	}
-	draw_level(c, &g.area, l0, "L0");
-	if (span > l0)
-		draw_level(c, &g.area, span, s->ascii ? "s*L0" : "s·L0");
-	if (g.gutter_w > 0)
-		plot_decade_labels(c, &g.area, g.gutter_x, g.gutter_w - 1,
-				   axis_style);
-	if (g.tick_y >= 0)
-		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
-}
-
 /* The similarity box's plot for s in r (g->area.h == 0: no room). */
 static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 {
@@ -527,30 +445,82 @@ static void draw_similarity(const struct ctx_curves *x,
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 }
 
+/* The panels, in focus order (w/W), by the names lessons and the drill
+ * use. */
+enum { CP_TABLE, CP_STRETCH, CP_SIM, CP_FORMULAS, CP_COUNT };
+
+/* Where the panels go in body r; the zoomed one over all of r. */
+static void place(const struct state *s, struct rect r, struct ctx_layout *l,
+		  struct rect p[CP_COUNT])
+{
+	ctx_layout(s, r, l);
+	p[CP_TABLE] = l->ext;
+	p[CP_STRETCH] = l->spec;
+	p[CP_SIM] = l->sim;
+	p[CP_FORMULAS] = l->text;
+	if (!s->zoomed || s->panel < 0 || s->panel >= CP_COUNT)
+		return;
+	memset(l, 0, sizeof *l);
+	for (int i = 0; i < CP_COUNT; i++)
+		p[i] = (struct rect){ r.x, r.y, 0, 0 };
+	p[s->panel] = r;
+	l->ext = p[CP_TABLE];
+	l->spec = p[CP_STRETCH];
+	l->sim = p[CP_SIM];
+	l->text = p[CP_FORMULAS];
+}
+
+static bool shown(struct rect r)
+{
+	return r.w > 0 && r.h > 0;
+}
+
 static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 			 struct rect r)
 {
-	struct rect old = plot_clip_push(c, r);
+	struct rect old = plot_clip_push(c, r), p[CP_COUNT];
 	struct ctx_layout l;
 	struct ctx_plot g;
 
 	canvas_fill(c, r, ' ', text_style);
-	ctx_layout(s, r, &l);
+	place(s, r, &l, p);
 	sim_geom(s, l.sim, &g);
-	ctx_curves_update(ctx, s, ctx_curves_samples(s, g.area.h < 1 ? 0
+	/* the table's numbers come with the curves: they run even when the
+	 * similarity plot is not shown (n = 0 then) */
+	ctx_curves_update(ctx, s, ctx_curves_samples(s, !shown(l.sim) ||
+							 g.area.h < 1 ? 0
 							 : g.area.ax.w));
-	if (l.presets.h > 0) {
+	if (shown(l.presets)) {
 		ctx_presets_draw(s, c, l.presets);
-		if (l.text.h == 0)
+		if (!shown(l.text))
 			box_mark(c, l.presets,
 				 tr(s->lang, " formulas: taller screen "));
 	}
-	ctx_table_draw(ctx, s, c, l.ext);
-	draw_spectrum(s, c, l.spec);
-	draw_similarity(ctx, s, c, l.sim);
-	if (l.text.h > 0)
-		draw_text_box(s, c, l.text, l.presets.h > 0);
+	if (shown(l.ext))
+		ctx_table_draw(ctx, s, c, l.ext);
+	if (shown(l.spec))
+		ctx_stretch_draw(s, c, l.spec);
+	if (shown(l.sim))
+		draw_similarity(ctx, s, c, l.sim);
+	if (shown(l.text))
+		draw_text_box(s, c, l.text, s->zoomed || shown(l.presets));
+	if (s->panel >= 0 && s->panel < CP_COUNT)
+		panel_mark_focus(s, c, p[s->panel], 30);
 	canvas_set_clip(c, old);
+}
+
+static int context_panel_at(const struct state *s, struct rect r, int x,
+			    int y)
+{
+	struct ctx_layout l;
+	struct rect p[CP_COUNT];
+
+	place(s, r, &l, p);
+	for (int i = 0; i < CP_COUNT; i++)
+		if (x >= p[i].x && x < p[i].x + p[i].w && y >= p[i].y &&
+		    y < p[i].y + p[i].h)
+			return i;
+	return -1;
 }
 
 static void context_free(void *ctx)
@@ -584,4 +554,8 @@ const struct view_spec view_context = {
 	.draw = context_draw,
 	.ctx_size = sizeof(struct ctx_curves),
 	.ctx_free = context_free,
+	.npanels = CP_COUNT,
+	.panel_name = (const char *const[CP_COUNT]){ "table", "stretch",
+						     "similarity", "formulas" },
+	.panel_at = context_panel_at,
 };

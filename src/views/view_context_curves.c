@@ -205,6 +205,7 @@ void ctx_curves_free(struct ctx_curves *x)
 	cache_free(&x->job);
 	cache_free(&x->shown);
 	cache_free(&x->reach);
+	cache_free(&x->bmin);
 }
 
 /* ---- Men et al.'s reach of the base ---- */
@@ -276,4 +277,72 @@ bool ctx_reach(struct ctx_curves *x, const struct state *s, long long *first,
 	*first = (long long)x->reach.out[0];
 	*limit = (long long)x->reach.out[1];
 	return memcmp(&x->reach.out_key, &k, sizeof k) == 0;
+}
+
+/* ---- Men et al.'s smallest base ---- */
+
+static struct cache_key bmin_key(const struct state *s)
+{
+	return (struct cache_key){ { s->cur.pe.d_model, (double)ctx_train(s) } };
+}
+
+/* Terms of the sweep a step takes at most (about a millisecond): blocks
+ * of few pairs go several to a step, so that the largest sweep allowed
+ * takes CTX_BASE_MIN_WORK / BMIN_STEP_TERMS = 1024 steps. */
+#define BMIN_STEP_TERMS (1LL << 19)
+
+/* CTX_CHUNK pairs of a block at a time, blocks while the step's terms
+ * last; at[0]: pairs done in the block under way. */
+static bool bmin_step(struct cache *c, void *arg)
+{
+	struct ctx_curves *x = arg;
+	int d = (int)c->key.v[0], h = d / 2;
+	long long start;
+
+	if (c->at[1] == 0)
+		pe_base_min_start(&x->sweep, d, (long long)c->key.v[1],
+				  CTX_BASE_MIN_WORK);
+	c->at[1] = 1;
+	start = x->sweep.work;
+	do {
+		int i0 = (int)c->at[0];
+		int i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+
+		pe_base_min_step(&x->sweep, i0, i1);
+		c->at[0] = i1;
+		if (i1 < h)
+			continue;
+		c->at[0] = 0;
+		if (pe_base_min_block_end(&x->sweep)) {
+			cache_publish(c, (double[]){ (double)x->sweep.state,
+						     x->sweep.lnb }, 2);
+			return true;
+		}
+	} while (x->sweep.work - start < BMIN_STEP_TERMS);
+	return false;
+}
+
+enum ctx_base_min ctx_base_min(struct ctx_curves *x, const struct state *s,
+			       double *base)
+{
+	struct cache_key k = bmin_key(s);
+	double len = (double)ctx_train(s), h = s->cur.pe.d_model / 2;
+
+	*base = 1.0;
+	if (len > 1.0 && h > 1.0 &&
+	    len * len * h / 16.0 > (double)CTX_BASE_MIN_WORK)
+		return CTX_BMIN_TOO_LONG;
+	cache_start(&x->bmin, &k, 0);
+	cache_run(&x->bmin, bmin_step, x);
+	if (!x->bmin.have || memcmp(&x->bmin.out_key, &k, sizeof k) != 0)
+		return CTX_BMIN_SEARCHING;
+	*base = exp(x->bmin.out[1]);
+	switch ((enum pe_base_min_state)x->bmin.out[0]) {
+	case PE_BASE_MIN_FOUND:
+		return CTX_BMIN_FOUND;
+	case PE_BASE_MIN_NONE:
+		return CTX_BMIN_NONE;
+	default:
+		return CTX_BMIN_ABOVE;
+	}
 }

@@ -30,8 +30,9 @@
 enum { CTX_CHUNK = 1024 };	/* pairs a step */
 
 struct ctx_curves {
-	struct cache job, shown, reach;
+	struct cache job, shown, reach, bmin;
 	struct pe_reach scan;		/* reach's job */
+	struct pe_base_min sweep;	/* bmin's job */
 	struct pe_wave_pair pw[CTX_CHUNK];
 	double plan[PE_SIM_PAIR * CTX_CHUNK];
 };
@@ -53,6 +54,25 @@ bool ctx_reach(struct ctx_curves *c, const struct state *s, long long *first,
  * for s. */
 bool ctx_reach_shown(const struct ctx_curves *c, const struct state *s,
 		     long long *first, long long *limit);
+
+/* Men et al.'s smallest base for the trained length L0 at s's d
+ * (pe_base_min: the smallest base whose sum_i cos(m theta_i) >= 0 for
+ * every m <= L0; it does not depend on today's base). The sweep runs only
+ * when its work, about L0^2 (d/2) / 16 terms, is at most
+ * CTX_BASE_MIN_WORK (at d 128: L0 up to 11585), and stops there. */
+#define CTX_BASE_MIN_WORK (1LL << 29)
+enum ctx_base_min {
+	CTX_BMIN_SEARCHING,		/* not finished for s yet */
+	CTX_BMIN_FOUND,			/* *base is the smallest */
+	CTX_BMIN_NONE,			/* no base (d = 2) */
+	CTX_BMIN_ABOVE,			/* none below *base; search stopped */
+	CTX_BMIN_TOO_LONG		/* not searched: too much work */
+};
+
+/* Brings the sweep up to date with s as far as the frame's budget
+ * allows, and says where it is; *base as above. */
+enum ctx_base_min ctx_base_min(struct ctx_curves *c, const struct state *s,
+			       double *base);
 
 /* Samples for the curves across `cols` cell columns at s's width and
  * span. */

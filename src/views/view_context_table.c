@@ -434,10 +434,84 @@ static void reach_lines(struct ctx_curves *x, const struct state *s,
 	}
 }
 
+/* Men et al.'s smallest base for L0 (arXiv 2405.14591: the smallest base
+ * whose B_{m,theta} = sum_i cos(m theta_i) stays >= 0 for every m <= L0),
+ * and where today's base is against it; its own reach (the line above)
+ * decides whether it keeps the bound itself, as the bases that keep it
+ * do not form an interval (pe_variants.h). */
+static void base_min_lines(struct ctx_curves *x, const struct state *s,
+			   char out[3][LINE_MAX])
+{
+	double bmin, base = s->cur.pe.base;
+	enum ctx_base_min st = ctx_base_min(x, s, &bmin);
+	long long first, limit, l0 = ctx_train(s);
+	char b[32], bm[32], bs[32];
+
+	fmt_double_compact(base, 3, b, sizeof b);
+	fmt_double_compact(bmin, 7, bm, sizeof bm);
+	fmt_double_compact(bmin, 3, bs, sizeof bs);
+	if (st == CTX_BMIN_SEARCHING) {
+		snprintf(out[0], LINE_MAX, "%s",
+			 tr(s->lang, "Men et al.: searching the smallest base "
+				     "for L0..."));
+		snprintf(out[1], LINE_MAX, "%s",
+			 tr(s->lang, "Men et al.: searching..."));
+	} else if (st == CTX_BMIN_TOO_LONG) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Men et al.: smallest base for L0 = %lld not "
+				     "searched (too much work at this d and L0)"),
+			 l0);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Men et al.: smallest base for L0 = %lld: "
+				     "not searched (too much work)"), l0);
+		snprintf(out[2], LINE_MAX, "%s",
+			 tr(s->lang, "smallest base: L0 too long to search"));
+		return;
+	} else if (st == CTX_BMIN_NONE) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Men et al.: no base keeps %s %s 0 for every m "
+				     "%s L0 at d = 2"),
+			 sym_sumcos(s), sym_ge(s), s->ascii ? "<=" : "≤");
+		snprintf(out[1], LINE_MAX, "%s",
+			 tr(s->lang, "smallest base: none at d = 2"));
+	} else if (st == CTX_BMIN_ABOVE) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Men et al.: no base below %s keeps %s %s 0 "
+				     "for every m %s L0 = %lld (search stopped)"),
+			 bm, sym_sumcos(s), sym_ge(s), s->ascii ? "<=" : "≤", l0);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "smallest base for L0: above %s"), bs);
+	} else {
+		/* today's base against it */
+		bool fails = ctx_reach_shown(x, s, &first, &limit) && first > 0 &&
+			     first <= l0;
+		const char *where = base < bmin ? tr(s->lang, "is below it")
+				    : !fails ? tr(s->lang, "is above it")
+					     : tr(s->lang, "is above it, yet "
+							   "fails itself");
+
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Men et al.: smallest base with %s %s 0 for "
+				     "every m %s L0 = %lld: %s; base %s %s"),
+			 sym_sumcos(s), sym_ge(s), s->ascii ? "<=" : "≤", l0, bm,
+			 b, where);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "smallest base keeping %s %s 0 for m %s L0: "
+				     "%s; %s %s"),
+			 sym_sumcos(s), sym_ge(s), s->ascii ? "<=" : "≤", bm, b,
+			 where);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "smallest base for L0: %s; %s %s"), bm, b,
+			 where);
+		return;
+	}
+	snprintf(out[2], LINE_MAX, "%s", out[1]);
+}
+
 /* The lines under the table, in the order they give way when rows are
  * short (the last first): each as its whole and its short form. */
 enum { LINE_NTK, LINE_YARN, LINE_DYNAMIC, LINE_LLAMA3, LINE_REACH,
-       LINE_PAPER, LINES };
+       LINE_BMIN, LINE_PAPER, LINES };
 
 static void table_lines(struct ctx_curves *x, const struct state *s,
 			char out[LINES][3][LINE_MAX])
@@ -447,6 +521,7 @@ static void table_lines(struct ctx_curves *x, const struct state *s,
 	dynamic_lines(s, out[LINE_DYNAMIC]);
 	llama3_lines(s, out[LINE_LLAMA3]);
 	reach_lines(x, s, out[LINE_REACH]);
+	base_min_lines(x, s, out[LINE_BMIN]);
 }
 
 /* The box's rows from top to bottom, and how soon each gives way when
@@ -459,7 +534,7 @@ enum { ITEM_LENGTHS, ITEM_HEADER, ITEM_KIND, ITEM_LINE = ITEM_KIND + KINDS,
 static int item_rank(int it)
 {
 	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2 };
-	static const int line_rank[LINES] = { 1, 4, 4, 5, 5, 6 };
+	static const int line_rank[LINES] = { 1, 4, 4, 5, 5, 5, 6 };
 
 	if (it < ITEM_KIND)
 		return 0;

@@ -18,9 +18,9 @@
 #include "views/view_context_curves.h"
 
 enum {
-	CTX_TABLE_LINES = 7,	/* lengths, NTK base, YaRN, dynamic NTK,
-				   Llama 3.1, Men et al.'s reach, YaRN's
-				   paper */
+	CTX_TABLE_LINES = 8,	/* lengths, NTK base, YaRN, dynamic NTK,
+				   Llama 3.1, Men et al.'s reach and
+				   smallest base, YaRN's paper */
 	CTX_TABLE_ROWS = 2 + 1 + KINDS + CTX_TABLE_LINES	/* all shown */
 };
 

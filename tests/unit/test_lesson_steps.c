@@ -1196,6 +1196,13 @@ static const struct panel_said {
 	{ "code", "code", "代码", "The code and the numbers it gives", NULL },
 	{ "values", "v is not", "v 不", "Why v is not turned", NULL },
 	{ "frequencies", "fast pairs", "高频", "Fast pairs: position; slow pairs: nearly position-free", NULL },
+	/* the context view's: its table's numbers, as the captions cite
+	 * them */
+	{ "table", "table|sim(k=1)|base'|ω_i|L0", "表|sim(k=1)|base'|ω_i|L0",
+	  "Extension (x/X: L0, c/C: s)", "Extension" },
+	{ "stretch", "stretch", "拉伸", "Stretch %s", "Stretch" },
+	{ "formulas", "formula", "公式", "Formulas (as Hugging Face computes them)",
+	  "Formulas" },
 };
 
 static const struct panel_said *panel_said_of(const char *panel)

@@ -386,8 +386,7 @@ static void check_context(const struct shot *sc, int w, int h)
 		/* what does not fit is counted on the border */
 		assert_shows(sc, "more (taller screen)", "context");
 	}
-	if (w >= 100)
-		assert_shows(sc, "Wavelength of each pair, log scale", "context");
+	assert_shows(sc, "Stretch λ'/λ", "context");
 	/* dynamic NTK's curve lies under the original's, and says so */
 	assert_shows(sc, "dyn. NTK under original", "context");
 }

@@ -1,0 +1,32 @@
+/* view_context_stretch.h - the context view's stretch plot: how much each
+ * method stretches each pair's wavelength, lambda'_i / lambda_i (=
+ * omega_i / omega'_i), against the pair index, fast pairs left, slow
+ * right, on a log axis from x1 (kept as trained) to xs. One strip per
+ * method, all on the same axes, so that no curve hides another: PI a flat
+ * line at s, NTK a straight rise from 1 to s (log lambda'/lambda =
+ * (2i/(d-2)) log s), YaRN and Llama 3.1 flat at 1, a ramp, then flat at s,
+ * dynamic NTK as its length makes it. Vertical marks where the original
+ * wavelength is L0/4 and L0 (Llama 3.1's ramp ends; YaRN's code ramps
+ * from L0/32 to L0). A strip whose curve is exactly another's (dynamic NTK
+ * while len <= L0 is the original) says so in words instead. Rows too
+ * few for every strip: the first ones, and "+N more" on the lower
+ * border. */
+#ifndef VIEW_CONTEXT_STRETCH_H
+#define VIEW_CONTEXT_STRETCH_H
+
+#include "model/state.h"
+#include "render/canvas.h"
+#include "views/view_context_common.h"
+
+enum { CTX_STRIPS = 5 };	/* PI, NTK, YaRN, Llama 3.1, dynamic NTK */
+
+/* The kinds of the strips, top to bottom. */
+extern const enum kind ctx_strip_kind[CTX_STRIPS];
+
+/* The pair (fractional) whose original wavelength is lambda:
+ * d ln(lambda / 2 pi) / (2 ln base). */
+double ctx_pair_of_wavelength(const struct pe_params *p, double lambda);
+
+void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r);
+
+#endif

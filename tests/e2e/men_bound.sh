@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Men et al. 2024 ("Base of RoPE Bounds Context Length", arXiv 2405.14591)
+# against NumPy: the smallest base b whose B_{m,theta} = sum_i cos(m
+# theta_i), theta_i = b^(-2i/d), stays >= 0 for every m = 0 .. L. The
+# engine's numbers come from the unit binary's smallest_base_matches_numpy
+# test (MEN_DUMP), the screen's from pescope --keys; NumPy finds the same
+# base with its own sweep (every offset at every step, the step the
+# largest over them), checks that B >= 0 for every m <= L just above it
+# and not just below, and, for the short cases, that no base of a grid of
+# 1e-4 decades below it keeps the bound (the bases that keep it do not form
+# an interval, so the first one must be found from below).
+set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+export LC_ALL=C.UTF-8
+PY=/usr/bin/python3
+: "${UNIT:?set UNIT to the unit-test binary}"
+
+if ! "$PY" -c 'import numpy' 2>/dev/null; then
+	not_ok "NumPy available for cross-checks" "install python3-numpy (make check does)"
+	exit 1
+fi
+
+if MEN_DUMP=$tmp/dump "$UNIT" --filter 'view_context/smallest_base_matches_numpy' \
+	>"$tmp/unit.log" 2>&1 && [ -s "$tmp/dump" ]; then
+	ok "the unit binary dumps the smallest bases"
+else
+	not_ok "the unit binary dumps the smallest bases" "$(tail -n 3 "$tmp/unit.log")"
+	finish
+fi
+
+# The context view's table, zoomed, at d 128 and 64 with L0 4096 and 1024.
+screen() {
+	printf 'cmd view context\ncmd d %s\ncmd train %s\nkey F\n' "$1" "$2" >"$tmp/k.keys"
+	"$PESCOPE" --keys "$tmp/k.keys" --size 80x24 --snapshot
+}
+screen 128 4096 >"$tmp/s1.txt"
+screen 64 1024 >"$tmp/s2.txt"
+
+REF='
+import sys, re, numpy as np
+
+def B(d, lnb, L):
+    a = 2.0 * np.arange(d // 2) / d
+    th = np.exp(-a * lnb)
+    m = np.arange(1, L + 1, dtype=float)
+    return np.cos(np.outer(m, th)).sum(axis=1)
+
+def smallest(d, L):
+    a = 2.0 * np.arange(d // 2) / d
+    m = np.arange(1, L + 1, dtype=float)[:, None]
+    lnb = 0.0
+    while True:
+        th = np.exp(-a * lnb)
+        x = m * th
+        b = np.cos(x).sum(axis=1)
+        neg = b < 0
+        if not neg.any():
+            return np.exp(lnb)
+        u = x * a
+        D = (np.sin(x) * u).sum(axis=1)[neg]
+        M = (u * u + u * a).sum(axis=1)[neg]
+        bn = -b[neg]
+        t = (2 * bn / (D + np.sqrt(D * D + 2 * M * bn))).max()
+        if t < 1e-12 * max(1.0, lnb):
+            return np.exp(lnb)
+        lnb += t
+'
+
+# pycheck NAME PYTHON: runs the Python code after REF, with the dump and
+# the screens as arguments.
+pycheck() {
+	local name=$1 code=$2 msg
+	if msg=$(printf '%s\n%s\n' "$REF" "$code" | "$PY" - "$tmp/dump" "$tmp/s1.txt" "$tmp/s2.txt" 2>&1); then
+		ok "$name"
+	else
+		not_ok "$name" "$msg"
+	fi
+}
+
+pycheck "the engine's smallest base is NumPy's to 1e-6 (10 cases of d and L)" '
+n = 0
+for line in open(sys.argv[1]):
+    d, L, got = line.split()
+    d, L, got = int(d), int(L), float(got)
+    want = smallest(d, L)
+    assert abs(got / want - 1) < 1e-6, (d, L, got, want)
+    n += 1
+assert n == 10, n
+'
+
+pycheck "B >= 0 for every m <= L just above the smallest base, not just below" '
+for line in open(sys.argv[1]):
+    d, L, got = line.split()
+    d, L, got = int(d), int(L), float(got)
+    assert B(d, np.log(got * (1 + 1e-9)), L).min() >= -1e-9, (d, L)
+    assert B(d, np.log(got * (1 - 1e-6)), L).min() < 0, (d, L)
+'
+
+pycheck "no base below it on a grid of 1e-4 decades keeps the bound (L <= 256)" '
+for line in open(sys.argv[1]):
+    d, L, got = line.split()
+    d, L, got = int(d), int(L), float(got)
+    if L > 256:
+        continue
+    for lb in np.arange(0.0, np.log10(got), 1e-4):
+        assert B(d, lb * np.log(10), L).min() < 0, (d, L, 10 ** lb)
+'
+
+pycheck "the screen: the bound named, the smallest base to 7 digits, today's base against it" '
+for path, d, L, base in ((sys.argv[2], 128, 4096, 1e4), (sys.argv[3], 64, 1024, 1e4)):
+    text = open(path).read()
+    m = re.search(r"smallest base (?:keeping Σcos\(mθ\) ≥ 0 for m ≤ L0|for L0): ([0-9.e]+); 1e4 is (below|above) it", text)
+    assert m, text
+    got, want = float(m.group(1)), smallest(d, L)
+    assert abs(got / want - 1) < 1e-6, (d, L, got, want)
+    assert m.group(2) == ("below" if base < want else "above"), m.group(2)
+'
+
+finish
