@@ -280,9 +280,14 @@ fuzzers: $(FUZZ_BINS)
 # Fails, naming the file and line, on an include that points up or sideways,
 # an include circle, curses outside io/term.c, or two files that use each
 # other's symbols, through any number of files (nm over the objects)
-# (tests/tools/layers.py, which needs the python3 of the test packages).
+# (tests/tools/layers.py, which needs the python3 of the test packages);
+# and on a function (or variable) that no other file of the program uses
+# but that is not static, unless tests use it and its header marks it
+# "For tests only." (tests/tools/exports.py, nm over the program's objects
+# and those of the unit tests, fuzz targets, mash and bench: EXPORT_USERS).
 layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
 	python3 tests/tools/layers.py src $(BUILD)
+	python3 tests/tools/exports.py src $(BUILD) $(EXPORT_USERS)
 
 # Fails, naming the file and line, on a sentence without its Chinese, a row
 # of src/base/tr_zh.c no code uses, printf conversions that differ between
@@ -341,6 +346,16 @@ endif
 .PHONY: warnings cppcheck
 
 $(BUILD)/tests/fuzz_%.o: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(CONFIG) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+
+# What make layers reads for the users of the program's functions outside
+# the program (tests/tools/exports.py).
+EXPORT_USERS = $(TEST_OBJS) $(FUZZ_OBJS) $(BUILD)/tests/mash.o \
+               $(BUILD)/tests/attn_bench.o
+layers: $(EXPORT_USERS)
+$(BUILD)/tests/mash.o: tests/stress/mash.c $(CONFIG) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+$(BUILD)/tests/attn_bench.o: tests/bench/attn_bench.c $(CONFIG) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 
 warnings: | deps-test

@@ -83,6 +83,7 @@ int heat_dim_of_row(const struct pe_params *p, const struct pe_window *v,
  * once, whatever the work budget. Cost: O(visible dimensions * w)
  * multiplies (pe_grid.h) and a few sin/cos per pair. Returns false, leaving
  * pix unspecified, when scratch memory runs out. */
+/* For tests only. */
 bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 	       const struct pe_window *v, int w, int rows, float *pix);
 
