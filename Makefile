@@ -4,8 +4,9 @@
 #   make test         build and run every test (unit, golden, end to end),
 #                     then all of them again under AddressSanitizer + UBSan,
 #                     a short key mash and a short fuzzing run (what CI runs)
-#   make check        the tests on the normal build only (quick), after
-#                     warnings and cppcheck
+#   make check        the quick loop: layers, strings, warnings and
+#                     cppcheck, then the suites on the normal build but the
+#                     long ones (tests/run-all.sh's SLOW; QUICK=0 runs all)
 #   make warnings     every build with -Werror, by gcc and clang (each
 #                     that is installed), into build/werror
 #   make cppcheck     cppcheck over src/ and tests/unit/, when installed
@@ -295,8 +296,13 @@ layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
 strings: | deps-test
 	python3 tests/tools/strings.py src assets/glossary.txt
 
+# make check is the quick loop: QUICK=1 leaves out the long suites that
+# tests/run-all.sh lists in SLOW (the package, install, valgrind, hardening,
+# figures, limits); make test and make sanitize run
+# them all, and so does make check QUICK=0.
+QUICK ?= 1
 check: deps-test layers strings $(BIN) $(UNIT)
-	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
+	QUICK=$(QUICK) PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
@@ -309,7 +315,7 @@ test: deps-test deps-fuzz layers strings portable $(BIN) $(UNIT)
 	SAN_UNIT=$(abspath $(SAN_BUILD)/unit-tests) \
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
 	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
-	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/run-all.sh
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) QUICK=0 tests/run-all.sh
 
 # The program built as macOS and the BSDs would see it, as far as glibc can
 # show: only the POSIX.1-2008 and XSI declarations (no _DEFAULT_SOURCE, no
@@ -381,7 +387,7 @@ check test: warnings cppcheck
 endif
 
 sanitize: deps-test
-	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check
+	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) QUICK=0 check
 
 stress:
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/mash
