@@ -256,6 +256,19 @@ $(RSVG_STAMP): FORCE
 endif
 $(RSVG_STAMP): | $(BUILD)
 	echo '$(strip $(RSVG_PC))' >$@
+# The goals that install the test packages (librsvg2-dev among them) compile
+# export_raster.o only after deps-test, and again when librsvg2-dev is
+# missing as make starts (installed by this run: the comparison above was
+# made before); else make -j2 check on a fresh machine, or after a plain
+# make, builds a pescope without PNG and PDF and its figures' tests fail.
+ifneq ($(filter check test sanitize,$(MAKECMDGOALS)),)
+$(RSVG_STAMP): | deps-test
+ifeq ($(shell command -v dpkg-query >/dev/null && ! dpkg-query -W \
+        -f='$${Status}' librsvg2-dev 2>/dev/null | grep -q 'ok installed' \
+        && echo missing),missing)
+$(RSVG_STAMP): FORCE
+endif
+endif
 $(BUILD)/io/export_raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
 $(BUILD)/io/export_raster.o: $(RSVG_STAMP)
 $(BUILD)/norsvg/export_raster.o: src/io/export_raster.c $(CONFIG)
@@ -409,7 +422,12 @@ bench: deps-bench $(BIN) $(ATTN_BENCH)
 # packages, then fails when STRICT is 1 (make deps, asked to install) and
 # goes on otherwise (the test goals: the packages may have come another
 # way). A failing apt-get always fails. apt-get waits for a dpkg lock held
-# by another install (a parallel make, a fresh machine's own updates).
+# by another install (a fresh machine's own updates), but apt-get update
+# does not wait for the lock of the package lists: so two of these goals
+# (make -j2 deps test runs deps, deps-test and deps-fuzz at once; or two
+# makes in two trees) take turns, through flock(1) on DEPS_LOCK when the
+# system has it (util-linux, always there on Debian).
+DEPS_LOCK ?= $${TMPDIR:-/tmp}/pescope-deps.lock
 define DEPS_INSTALL
 @missing=""; \
 if command -v dpkg-query >/dev/null; then \
@@ -429,10 +447,11 @@ elif [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
 if [ -n "$$why" ]; then \
   echo "$(1): $$why; install these (or what your system calls them):$$missing" >&2; \
   exit $(if $(filter 1,$(3)),1,0); fi; \
+{ ! command -v flock >/dev/null || flock 9; \
 echo "$(1): installing:$$missing"; \
 $$sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && \
 DEBIAN_FRONTEND=noninteractive $$sudo apt-get -o DPkg::Lock::Timeout=300 \
-  install -y -qq --no-install-recommends $$missing
+  install -y -qq --no-install-recommends $$missing; } 9>>"$(DEPS_LOCK)"
 endef
 
 deps:
