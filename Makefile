@@ -4,8 +4,9 @@
 #   make test         build and run every test (unit, golden, end to end),
 #                     then all of them again under AddressSanitizer + UBSan,
 #                     a short key mash and a short fuzzing run (what CI runs)
-#   make check        the tests on the normal build only (quick), after
-#                     warnings and cppcheck
+#   make check        the quick loop: layers, strings, warnings and
+#                     cppcheck, then the suites on the normal build but the
+#                     long ones (tests/run-all.sh's SLOW; QUICK=0 runs all)
 #   make warnings     every build with -Werror, by gcc and clang (each
 #                     that is installed), into build/werror
 #   make cppcheck     cppcheck over src/ and tests/unit/, when installed
@@ -255,6 +256,19 @@ $(RSVG_STAMP): FORCE
 endif
 $(RSVG_STAMP): | $(BUILD)
 	echo '$(strip $(RSVG_PC))' >$@
+# The goals that install the test packages (librsvg2-dev among them) compile
+# export_raster.o only after deps-test, and again when librsvg2-dev is
+# missing as make starts (installed by this run: the comparison above was
+# made before); else make -j2 check on a fresh machine, or after a plain
+# make, builds a pescope without PNG and PDF and its figures' tests fail.
+ifneq ($(filter check test sanitize,$(MAKECMDGOALS)),)
+$(RSVG_STAMP): | deps-test
+ifeq ($(shell command -v dpkg-query >/dev/null && ! dpkg-query -W \
+        -f='$${Status}' librsvg2-dev 2>/dev/null | grep -q 'ok installed' \
+        && echo missing),missing)
+$(RSVG_STAMP): FORCE
+endif
+endif
 $(BUILD)/io/export_raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
 $(BUILD)/io/export_raster.o: $(RSVG_STAMP)
 $(BUILD)/norsvg/export_raster.o: src/io/export_raster.c $(CONFIG)
@@ -280,9 +294,14 @@ fuzzers: $(FUZZ_BINS)
 # Fails, naming the file and line, on an include that points up or sideways,
 # an include circle, curses outside io/term.c, or two files that use each
 # other's symbols, through any number of files (nm over the objects)
-# (tests/tools/layers.py, which needs the python3 of the test packages).
+# (tests/tools/layers.py, which needs the python3 of the test packages);
+# and on a function (or variable) that no other file of the program uses
+# but that is not static, unless tests use it and its header marks it
+# "For tests only." (tests/tools/exports.py, nm over the program's objects
+# and those of the unit tests, fuzz targets, mash and bench: EXPORT_USERS).
 layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
 	python3 tests/tools/layers.py src $(BUILD)
+	python3 tests/tools/exports.py src $(BUILD) $(EXPORT_USERS)
 
 # Fails, naming the file and line, on a sentence without its Chinese, a row
 # of src/base/tr_zh.c no code uses, printf conversions that differ between
@@ -290,8 +309,13 @@ layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
 strings: | deps-test
 	python3 tests/tools/strings.py src assets/glossary.txt
 
+# make check is the quick loop: QUICK=1 leaves out the long suites that
+# tests/run-all.sh lists in SLOW (the package, install, valgrind, hardening,
+# figures, limits); make test and make sanitize run
+# them all, and so does make check QUICK=0.
+QUICK ?= 1
 check: deps-test layers strings $(BIN) $(UNIT)
-	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
+	QUICK=$(QUICK) PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
@@ -304,7 +328,7 @@ test: deps-test deps-fuzz layers strings portable $(BIN) $(UNIT)
 	SAN_UNIT=$(abspath $(SAN_BUILD)/unit-tests) \
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
 	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
-	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/run-all.sh
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) QUICK=0 tests/run-all.sh
 
 # The program built as macOS and the BSDs would see it, as far as glibc can
 # show: only the POSIX.1-2008 and XSI declarations (no _DEFAULT_SOURCE, no
@@ -343,6 +367,16 @@ endif
 $(BUILD)/tests/fuzz_%.o: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(CONFIG) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 
+# What make layers reads for the users of the program's functions outside
+# the program (tests/tools/exports.py).
+EXPORT_USERS = $(TEST_OBJS) $(FUZZ_OBJS) $(BUILD)/tests/mash.o \
+               $(BUILD)/tests/attn_bench.o
+layers: $(EXPORT_USERS)
+$(BUILD)/tests/mash.o: tests/stress/mash.c $(CONFIG) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+$(BUILD)/tests/attn_bench.o: tests/bench/attn_bench.c $(CONFIG) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+
 warnings: | deps-test
 	@for cc in gcc clang; do \
 	  if ! command -v $$cc >/dev/null; then \
@@ -366,7 +400,7 @@ check test: warnings cppcheck
 endif
 
 sanitize: deps-test
-	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) check
+	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) QUICK=0 check
 
 stress:
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/mash
@@ -388,7 +422,12 @@ bench: deps-bench $(BIN) $(ATTN_BENCH)
 # packages, then fails when STRICT is 1 (make deps, asked to install) and
 # goes on otherwise (the test goals: the packages may have come another
 # way). A failing apt-get always fails. apt-get waits for a dpkg lock held
-# by another install (a parallel make, a fresh machine's own updates).
+# by another install (a fresh machine's own updates), but apt-get update
+# does not wait for the lock of the package lists: so two of these goals
+# (make -j2 deps test runs deps, deps-test and deps-fuzz at once; or two
+# makes in two trees) take turns, through flock(1) on DEPS_LOCK when the
+# system has it (util-linux, always there on Debian).
+DEPS_LOCK ?= $${TMPDIR:-/tmp}/pescope-deps.lock
 define DEPS_INSTALL
 @missing=""; \
 if command -v dpkg-query >/dev/null; then \
@@ -408,10 +447,11 @@ elif [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
 if [ -n "$$why" ]; then \
   echo "$(1): $$why; install these (or what your system calls them):$$missing" >&2; \
   exit $(if $(filter 1,$(3)),1,0); fi; \
+{ ! command -v flock >/dev/null || flock 9; \
 echo "$(1): installing:$$missing"; \
 $$sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && \
 DEBIAN_FRONTEND=noninteractive $$sudo apt-get -o DPkg::Lock::Timeout=300 \
-  install -y -qq --no-install-recommends $$missing
+  install -y -qq --no-install-recommends $$missing; } 9>>"$(DEPS_LOCK)"
 endef
 
 deps:

@@ -13,7 +13,14 @@
 # folder of its own), so $TEST_JOBS of them (default 2, one per core here)
 # run at a time. Each suite's log is printed whole once it and the suites
 # before it have ended, in the order above whatever the order they end in,
-# under "== NAME (SECONDS s)".
+# under "== NAME (SECONDS s, cpu SECONDS s)" (the processor time of the
+# suite's own processes, which the load of the machine changes less than
+# the first; a program a suite runs inside tmux is the tmux server's, not
+# counted).
+# $QUICK=1 (make check, the quick loop of a developer) leaves out the
+# suites of $SLOW: the package, the installation, valgrind and the other
+# long ones, which make test (what CI runs) runs with everything else. The
+# summary then says which were left out.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${PESCOPE:?set PESCOPE to the binary under test}"
@@ -34,7 +41,24 @@ round() {
 		[ -e "$t" ] && add "$(basename "$t")$1" "$2" "$3" "$t"
 	done
 }
+# The suites make check leaves out (QUICK=1), about half the processor
+# time of the normal build's round (about 100 of 200 s here): the Debian
+# package and its lintian, make install into folders, the sessions under
+# valgrind, the extremes and signals of hardening.sh, the PNG and PDF
+# figures, and the limits of the system.
+SLOW="deb.sh install.sh valgrind.sh hardening.sh figures.sh limits.sh"
 round "" "$PESCOPE" "$UNIT"
+if [ "${QUICK:-0}" = 1 ]; then
+	keep_n=() keep_b=() keep_u=() keep_r=() left=""
+	for i in "${!names[@]}"; do
+		case " $SLOW " in
+		*" ${names[i]} "*) left="$left ${names[i]}"; continue ;;
+		esac
+		keep_n+=("${names[i]}") keep_b+=("${bins[i]}")
+		keep_u+=("${units[i]}") keep_r+=("${runs[i]}")
+	done
+	names=("${keep_n[@]}") bins=("${keep_b[@]}") units=("${keep_u[@]}") runs=("${keep_r[@]}")
+fi
 [ -n "${MASH:-}" ] && add mash.sh "$PESCOPE" "$UNIT" "$here/stress/mash.sh"
 [ -n "${FUZZ_DIR:-}" ] && add fuzz.sh "$PESCOPE" "$UNIT" "$here/fuzz/fuzz.sh"
 [ -n "${SAN_PESCOPE:-}" ] &&
@@ -43,7 +67,7 @@ round "" "$PESCOPE" "$UNIT"
 # run_suite I: runs suite I into $logs/I.log, then writes its passed and
 # failed counts and its seconds to $logs/I.done.
 run_suite() {
-	local i=$1 log=$logs/$1.log rc p f syn t start=${EPOCHREALTIME/[.,]/}
+	local i=$1 log=$logs/$1.log rc p f syn t cpu start=${EPOCHREALTIME/[.,]/}
 	export PESCOPE=${bins[i]} UNIT=${units[i]}
 	if [ "${runs[i]}" = unit ]; then
 		# Criterion: "Synthesis: Tested: N | Passing: N | Failing: N | Crashing: N".
@@ -68,7 +92,13 @@ run_suite() {
 		fi
 	fi
 	t=$(( (${EPOCHREALTIME/[.,]/} - start) / 100000 ))	# tenths of a second
-	echo "$p $f $((t / 10)).$((t % 10))" >"$logs/$i.done.tmp"
+	# times (here, not in a subshell, whose counts start at 0): this
+	# shell's user and system time, then its children's.
+	times >"$logs/$i.times"
+	cpu=$(tail -n 1 "$logs/$i.times" | tr , . | awk '{ n = 0
+		for (k = 1; k <= 2; k++) { split($k, a, "m"); n += a[1] * 60 + a[2] }
+		printf "%.1f", n }')
+	echo "$p $f $((t / 10)).$((t % 10)) $cpu" >"$logs/$i.done.tmp"
 	mv "$logs/$i.done.tmp" "$logs/$i.done"
 }
 
@@ -76,10 +106,10 @@ passed=0 failed=0 next=0
 # Prints the logs of the suites that have ended, in order, up to the first
 # one still running.
 flush() {
-	local p f s
+	local p f s c
 	while [ "$next" -lt "${#names[@]}" ] && [ -e "$logs/$next.done" ]; do
-		read -r p f s <"$logs/$next.done"
-		echo "== ${names[next]} ($s s)"
+		read -r p f s c <"$logs/$next.done"
+		echo "== ${names[next]} ($s s, cpu $c s)"
 		cat "$logs/$next.log"
 		passed=$((passed + p)) failed=$((failed + f))
 		next=$((next + 1))
@@ -106,5 +136,7 @@ done
 wait
 flush
 
+[ -z "${left:-}" ] ||
+	echo "left out by QUICK=1 (make check; make test runs them):$left"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -28,6 +28,7 @@ struct lesson *lesson_load(const char *path, const struct catalog *cat,
  * resolved (realpath). Writes it into dir (n bytes) and returns 0, or -1
  * when argv0 is NULL or empty, has no '/' and path_env is NULL, or names
  * nothing found. */
+/* For tests only. */
 int lesson_program_dir(const char *argv0, const char *path_env, char *dir,
 		       size_t n);
 

@@ -140,6 +140,7 @@ enum script_status {
  * A byte-order mark is not this function's business (script_feed skips one
  * at the start of the input). The message is in English (script_feed
  * gives it in the session's language). */
+/* For tests only. */
 bool script_parse(const char *line, size_t len, struct script_event *ev,
 		  char *err, size_t n);
 
@@ -147,12 +148,14 @@ bool script_parse(const char *line, size_t len, struct script_event *ev,
  * Returns false (changing nothing) with a message in err when ev does not
  * fit the session: a click or wheel outside the screen, or a resize the
  * canvas cannot take (out of memory). Does nothing after a quit. */
+/* For tests only. */
 bool script_apply(struct script_session *ss, const struct script_event *ev,
 		  char *err, size_t n);
 
 /* Starts a session on screen sc and canvas c (sized by the caller; the
  * session never frees them) with the state already in ss->s, and draws the
  * first frame, as the explorer does before it reads a key. */
+/* For tests only. */
 void script_begin(struct script_session *ss, struct screen *sc,
 		  struct canvas *c);
 
@@ -161,6 +164,7 @@ void script_begin(struct script_session *ss, struct screen *sc,
  * ss->line is the bad line's number (from 1) and err (n bytes) says why.
  * Never holds more than SCRIPT_LINE_MAX + 1 bytes of a line in memory,
  * however long it is. */
+/* For tests only. */
 enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 			       size_t n);
 

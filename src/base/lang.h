@@ -31,6 +31,7 @@ enum lang lang_of_locale(const char *locale);
 
 /* The language the environment asks for: lang_of_locale of the first
  * non-empty of LC_ALL, LC_MESSAGES and LANG. */
+/* For tests only. */
 enum lang lang_from_env(void);
 
 /* Settles the language of a run: `chosen` is the --lang value or -1 when

@@ -75,6 +75,7 @@ int utf8_cp_width(uint32_t cp);
  * controls as one column); NULL is 0. Stops counting after `cap` columns
  * have been reached, so callers that only compare against a screen width
  * never walk a huge string: pass INT_MAX to measure it whole. */
+/* For tests only. */
 int utf8_width_capped(const char *s, int cap);
 
 /* utf8_width_capped(s, UTF8_WIDTH_CAP): wider than any screen. */

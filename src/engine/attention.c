@@ -166,7 +166,11 @@ const double *attn_token_vector(const struct attn *a, int t)
 	return a->tokvec + (size_t)t * (size_t)a->set.pe.d_model;
 }
 
-void attn_pair_rows(const struct attn *a, enum attn_scheme s, int pair,
+/* The two rows of W (with the identity: the two dimensions of x and PE)
+ * that make output pair i of scheme s (0 <= i < d/2): PE's pair i
+ * (pe_dim_of with PE_SIN, PE_COS) for NoPE, added and ALiBi; (2i, 2i+1)
+ * for RoPE and RoPE half; (i, i + d/2) for RoPE mismatch. */
+static void attn_pair_rows(const struct attn *a, enum attn_scheme s, int pair,
 		    int *row0, int *row1)
 {
 	const struct pe_params *p = &a->set.pe;
@@ -367,7 +371,11 @@ void attn_vectors(const struct attn *a, enum attn_scheme s,
 		phase_pairs(a, ax, pair0, pair1, PHASE_TURN, out);
 }
 
-void attn_vector_parts(const struct attn *a, enum attn_side side,
+/* attn_vectors for added PE in its two parts (either may be NULL):
+ * content[] the share of W x_p, position[] that of W PE_p, laid out as
+ * attn_vectors lays out its vectors; their sum is attn_vectors(ATTN_ADDED)
+ * to rounding. */
+static void attn_vector_parts(const struct attn *a, enum attn_side side,
 		       const struct attn_axis *ax, int pair0, int pair1,
 		       double *content, double *position)
 {

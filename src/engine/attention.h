@@ -152,10 +152,12 @@ struct attn {
 /* True when s is not NULL, its pe is valid (pe_params_valid), weights and
  * content are known values, random weights have d <= ATTN_RANDOM_D_MAX,
  * 1 <= vocab <= ATTN_VOCAB_MAX and slope is finite and >= 0. */
+/* For tests only. */
 bool attn_setup_valid(const struct attn_setup *s);
 
 /* "NoPE", "added", "RoPE", "RoPE half", "RoPE mismatch", "ALiBi"; "?" for
  * other values. */
+/* For tests only. */
 const char *attn_scheme_name(enum attn_scheme s);
 
 /* ALiBi's slope for head h of H (1 <= h <= H): 2^(-8h/H), from the paper
@@ -183,17 +185,11 @@ void attn_free(struct attn *a);
 
 /* The token at position pos (0 <= pos): a seeded hash of pos, in
  * 0 .. vocab-1; always 0 for ATTN_CONTENT_UNIFORM. */
+/* For tests only. */
 int attn_token(const struct attn *a, long long pos);
 
 /* The content vector of token t (0 <= t < a->tokens): d values. */
 const double *attn_token_vector(const struct attn *a, int t);
-
-/* The two rows of W (with the identity: the two dimensions of x and PE)
- * that make output pair i of scheme s (0 <= i < d/2): PE's pair i
- * (pe_dim_of with PE_SIN, PE_COS) for NoPE, added and ALiBi; (2i, 2i+1)
- * for RoPE and RoPE half; (i, i + d/2) for RoPE mismatch. */
-void attn_pair_rows(const struct attn *a, enum attn_scheme s, int pair,
-		    int *row0, int *row1);
 
 /* One axis of a grid of scores: n positions, and the token at each. */
 struct attn_axis {
@@ -214,13 +210,6 @@ struct attn_axis {
 void attn_vectors(const struct attn *a, enum attn_scheme s,
 		  enum attn_side side, const struct attn_axis *ax, int pair0,
 		  int pair1, double *out);
-
-/* The same for added PE in its two parts (either may be NULL): content[]
- * the share of W x_p, position[] that of W PE_p, laid out as above; their
- * sum is attn_vectors(ATTN_ADDED) to rounding. */
-void attn_vector_parts(const struct attn *a, enum attn_side side,
-		       const struct attn_axis *ax, int pair0, int pair1,
-		       double *content, double *position);
 
 /* out[a * nk + b] += sum over c < width of q[c * nq + a] * k[c * nk + b]:
  * the dot products of nq query vectors and nk key vectors of `width`

@@ -45,12 +45,14 @@ struct head_setup {
 
 /* True when h is not NULL, its numbers are in the ranges above and the
  * scheme is one of enum attn_scheme. */
+/* For tests only. */
 bool head_setup_valid(const struct head_setup *h);
 
 /* The outputs for tokens[0..n-1] (1 <= n <= HEAD_TOKENS_MAX, each in
  * 0 .. vocab-1) at positions 0 .. n-1: out[a * d + c], n * d doubles.
  * Returns false when memory runs out (a few hundred KiB). Cost: O(n^2 d +
  * n d^2). */
+/* For tests only. */
 bool head_run(const struct head_setup *h, const int *tokens, int n,
 	      double *out);
 

@@ -101,6 +101,7 @@ void pe_row(const struct pe_params *p, double pos, double *out);
  * with D = 1 exactly where |n*omega/2| < 2^-26: D rounds to 1 there anyway,
  * and that covers omega = 0 or subnormal, where n*sin(omega/2) would be 0 or
  * too small to divide by. n = 1 gives exactly pe_value(p, p0, dim). */
+/* For tests only. */
 double pe_block_mean(const struct pe_params *p, double p0, double n, int dim);
 
 /* Means of dimension dim over `count` consecutive blocks of n positions each:
@@ -110,6 +111,7 @@ double pe_block_mean(const struct pe_params *p, double p0, double n, int dim);
  * O(count): one pow and two sin/cos, plus one sin/cos per 256 blocks. Each
  * out[j] agrees with pe_block_mean to rounding (~1e-14, plus the rounding
  * of the phase, ~|phase| * 2^-53, which both carry). */
+/* For tests only. */
 void pe_block_means(const struct pe_params *p, double p0, double n, int dim,
 		    int count, double *out);
 
@@ -122,6 +124,7 @@ void pe_block_means(const struct pe_params *p, double p0, double n, int dim,
  * PE_SPAN_RESEED spans). Any spans are accepted; irregular ones just cost
  * more sin/cos. */
 #define PE_SPAN_RESEED 128
+/* For tests only. */
 void pe_span_means(const struct pe_params *p, int dim, const long long *start,
 		   const long long *count, int n, double *out);
 
@@ -147,6 +150,7 @@ void pe_span_means_pair(const struct pe_params *p, int pair,
 /* Exact mean of PE over the rectangle of positions [p0, p0+n) x dimensions
  * [dim0, dim0+ndims) (n >= 1, ndims >= 1, inside 0..d-1). Costs
  * O(ndims), never O(n). */
+/* For tests only. */
 double pe_rect_mean(const struct pe_params *p, double p0, double n, int dim0,
 		    int ndims);
 
@@ -185,6 +189,7 @@ void pe_rotation(const struct pe_params *p, int pair, double k,
  * A rounding-level number: about 1e-16 * sqrt(d) near the origin, growing
  * in proportion to |pos| (the rounding of pos*omega), e.g. ~6e-10 at
  * pos = 1e6 for d = 4096. */
+/* For tests only. */
 double pe_rotation_residual(const struct pe_params *p, double pos, double k);
 
 /* The same in parts, for views that spread the work over frames or check

@@ -46,6 +46,7 @@ double analysis_band_similarity(const struct pe_params *p, int split,
 
 /* Doubles of workspace analysis_band_curves needs for d_model d
  * (5 * (d/2)). */
+/* For tests only. */
 int analysis_curves_workspace(int d_model);
 
 /* The three band similarities sampled at the offsets k_j = j * step,
@@ -63,6 +64,7 @@ int analysis_curves_workspace(int d_model);
  * then one multiply-subtract per pair and sample (a three-term recurrence,
  * re-seeded from cosines every 1024 samples); results agree with the
  * direct sum to ~1e-9. work: analysis_curves_workspace(d) doubles. */
+/* For tests only. */
 void analysis_band_curves(const struct pe_params *p, int split, double step,
 			  int n, double *work, double *all, double *fast,
 			  double *slow);
@@ -127,6 +129,7 @@ int analysis_scan_workspace(int d_model);
  * compared with the recurrence's values (within ~1e-11 of exact), so of two
  * offsets closer than that the one reported may be either.
  * work: analysis_scan_workspace(d) doubles. */
+/* For tests only. */
 void analysis_scan_offsets(const struct pe_params *p, long long len,
 			   double threshold, long long budget, double *work,
 			   struct analysis_scan *out);

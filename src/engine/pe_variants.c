@@ -999,8 +999,9 @@ double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
 	return (1.0 - g) * w / y->s + g * w;
 }
 
-/* find_correction_dim: d ln(L0 / (r 2 pi)) / (2 ln base). */
-double pe_yarn_correction_dim(const struct pe_params *p, double train,
+/* The code's correction dimension c(r) for r = rotations within L0
+ * (find_correction_dim), not rounded: d ln(L0 / (r 2 pi)) / (2 ln base). */
+static double pe_yarn_correction_dim(const struct pe_params *p, double train,
 			      double rotations)
 {
 	return p->d_model * log(train / (rotations * PE_TWO_PI)) /

@@ -70,6 +70,7 @@ enum pe_bug {
 /* The short id of bug (0 <= bug <= PE_BUG_NONE), e.g. "half-exponent",
  * "tensor2tensor", "bfloat16"; "correct" for PE_BUG_NONE and for values out
  * of range. ASCII, no blanks: the word `:bug` takes. */
+/* For tests only. */
 const char *pe_bug_name(enum pe_bug bug);
 
 /* The layout the variant puts its pairs in when the reference uses
@@ -103,11 +104,13 @@ struct pe_wave pe_variant_wave(const struct pe_params *p, enum pe_bug bug,
  * (prec_angle_error_bound: 0.0069 rad at len 1e5, d 512); bf16 and fp16
  * also merge positions (from 257 and 2049), and fp16's angle is infinite
  * from pos 65520 on, where every value is NaN. */
+/* For tests only. */
 double pe_variant_value(const struct pe_params *p, enum pe_bug bug,
 			double pos, int dim);
 
 /* The whole row PE_bug(pos, 0..d-1) into out[0..d-1] (one pow per pair,
  * not per value). */
+/* For tests only. */
 void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
 		    double *out);
 
@@ -115,6 +118,7 @@ void pe_variant_row(const struct pe_params *p, enum pe_bug bug, double pos,
  * (count[j] >= 1), like pe_span_means: a sin/cos per distinct span length,
  * per distinct step between span centres and per PE_SPAN_RESEED spans, and
  * a complex multiply per span. */
+/* For tests only. */
 void pe_wave_span_means(struct pe_wave w, const long long *start,
 			const long long *count, int n, double *out);
 
@@ -216,6 +220,7 @@ struct pe_variant_diff {
 	double similarity;	/* largest difference of a cosine similarity */
 };
 int pe_variant_compare_workspace(int d_model, int n);
+/* For tests only. */
 struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
 					  enum pe_bug bug, const double *pos,
 					  int n, int dim0, int ndim,
@@ -353,6 +358,7 @@ enum pe_scaling {
 };
 
 /* "original", "PI" or "NTK" ("?" for anything else). */
+/* For tests only. */
 const char *pe_scaling_name(enum pe_scaling how);
 
 /* The NTK-aware base for factor s >= 1 at width d: base * s^(d/(d-2)),
@@ -371,16 +377,19 @@ double pe_scaled_omega(const struct pe_params *p, enum pe_scaling how,
 
 /* 2*pi / pe_scaled_omega: PI multiplies every wavelength by s; NTK leaves
  * pair 0 at 2*pi and multiplies the last one by s. */
+/* For tests only. */
 double pe_scaled_wavelength(const struct pe_params *p, enum pe_scaling how,
 			    double s, double pair);
 
 /* PE(pos, dim) after scaling: pe_value(p, pos / s, dim) for PI, the value
  * with base' for NTK. */
+/* For tests only. */
 double pe_scaled_value(const struct pe_params *p, enum pe_scaling how,
 		       double s, double pos, int dim);
 
 /* Cosine similarity of the scaled PE(q) and PE(q + k), for any q:
  * sum_i cos(k * omega'_i) / (d/2). */
+/* For tests only. */
 double pe_scaled_cos_similarity(const struct pe_params *p,
 				enum pe_scaling how, double s, double k);
 
@@ -429,13 +438,16 @@ struct pe_yarn {
 };
 
 /* gamma(r) above: in [0, 1], 0 below alpha, 1 above beta. */
+/* For tests only. */
 double pe_yarn_ramp(double r, double alpha, double beta);
 
 /* r_i = L0 * omega_i / (2 pi) of pair (fractional pairs allowed, for plots
  * of the curve through the pairs). */
+/* For tests only. */
 double pe_yarn_turns(const struct pe_params *p, double train, double pair);
 
 /* The paper's gamma(r_i) of pair. */
+/* For tests only. */
 double pe_yarn_gamma(const struct pe_params *p, const struct pe_yarn *y,
 		     double pair);
 
@@ -444,11 +456,6 @@ double pe_yarn_gamma(const struct pe_params *p, const struct pe_yarn *y,
 double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
 		     double pair);
 
-/* The code's correction dimension c(r) for r = rotations within L0
- * (find_correction_dim), not rounded. */
-double pe_yarn_correction_dim(const struct pe_params *p, double train,
-			      double rotations);
-
 /* The code's ramp ends: *low = max(floor(c(y->beta)), 0), *high =
  * min(ceil(c(y->alpha)), d - 1) (find_correction_range). */
 void pe_yarn_code_range(const struct pe_params *p, const struct pe_yarn *y,
@@ -456,6 +463,7 @@ void pe_yarn_code_range(const struct pe_params *p, const struct pe_yarn *y,
 
 /* The code's mask_i of pair (1 keeps omega_i, 0 is PI's omega_i / s), and
  * its theta'_i. Fractional pairs follow the same line in i. */
+/* For tests only. */
 double pe_yarn_code_mask(const struct pe_params *p, const struct pe_yarn *y,
 			 double pair);
 double pe_yarn_code_omega(const struct pe_params *p, const struct pe_yarn *y,
@@ -535,6 +543,7 @@ void pe_reach_step(const struct pe_params *p, struct pe_reach *r, int i0,
 		   int i1);
 /* true when the scan is over (found, or limit passed). */
 bool pe_reach_block_end(struct pe_reach *r);
+/* For tests only. */
 long long pe_base_reach(const struct pe_params *p, long long limit);
 
 /* Men et al.'s lower bound of the base for a context of L tokens: the
@@ -596,6 +605,7 @@ void pe_base_min_step(struct pe_base_min *s, int i0, int i1);
 /* true when the sweep is over (state is no longer RUNNING). */
 bool pe_base_min_block_end(struct pe_base_min *s);
 /* The whole sweep at once; returns its state, *base = exp(lnb). */
+/* For tests only. */
 enum pe_base_min_state pe_base_min(int d_model, long long len,
 				   long long work, double *base);
 
@@ -608,6 +618,7 @@ enum pe_base_min_state pe_base_min(int d_model, long long len,
  * work: pe_layout_gram_workspace(d, n) doubles. Cost: n*d/2 sin/cos, d/2
  * pow, n*n*d multiplies. */
 int pe_layout_gram_workspace(int d_model, int n);
+/* For tests only. */
 double pe_layout_gram_diff(const struct pe_params *p, const double *pos,
 			   int n, double *work);
 

@@ -62,6 +62,7 @@ long long prec_first_collision(enum prec_dtype t);
  * (infinity counts: from 65520 on every fp16 position is infinite). In
  * bf16, 256 and 257 collide (both 256); 258 does not (257 -> 256, 259 ->
  * 260). O(1). */
+/* For tests only. */
 bool prec_collides(enum prec_dtype t, long long p);
 
 /* The smallest q >= p (0 <= p < 2^62) for which prec_collides(t, q)

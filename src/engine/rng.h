@@ -57,6 +57,7 @@ uint64_t rng_hash(uint64_t a, uint64_t b, uint64_t c);
 void rng_init(struct rng *r, uint64_t seed, uint64_t stream);
 
 /* The next 64 random bits. */
+/* For tests only. */
 uint64_t rng_next(struct rng *r);
 
 /* A uniform integer in [0, n), n >= 1, without bias: a draw below
@@ -64,6 +65,7 @@ uint64_t rng_next(struct rng *r);
 uint64_t rng_below(struct rng *r, uint64_t n);
 
 /* A uniform double in [0, 1): the top 53 bits of rng_next times 2^-53. */
+/* For tests only. */
 double rng_uniform(struct rng *r);
 
 /* A standard normal N(0, 1) (polar method: two uniforms in (-1, 1) until

@@ -28,7 +28,8 @@ int rope_rot_of(int d, int den)
 	return rot < 2 ? 2 : rot;
 }
 
-double rope_theta(const struct rope_setup *r, int i)
+/* theta_i = base^(-2i/rot), 0 <= i < rot/2. */
+static double rope_theta(const struct rope_setup *r, int i)
 {
 	struct pe_params p = { r->rot, r->base, PE_INTERLEAVED };
 

@@ -61,16 +61,14 @@ struct rope_setup {
 };
 
 /* Whether r is not NULL and its numbers are in the ranges above. */
+/* For tests only. */
 bool rope_setup_valid(const struct rope_setup *r);
 
 /* The turned dimensions for a fraction 1/den of d (den >= 1): d/den
  * rounded down to even, at least 2. */
 int rope_rot_of(int d, int den);
 
-/* theta_i = base^(-2i/rot), 0 <= i < rot/2. */
-double rope_theta(const struct rope_setup *r, int i);
-
-/* theta[i] = rope_theta(r, i) for i < rot/2: the table every function
+/* theta[i] = base^(-2i/rot) for i < rot/2: the table every function
  * below takes, so that a view pays the pow once per base and width. */
 void rope_thetas(const struct rope_setup *r, double *theta);
 

@@ -69,6 +69,7 @@ double dump_estimate_s(const struct dump_spec *spec);
 /* Puts the .npy preamble (magic, version, header length, padded header) for
  * spec into buf and returns its length, a multiple of 64. buf holds at least
  * DUMP_NPY_HEADER_MAX bytes. */
+/* For tests only. */
 size_t dump_npy_header(const struct dump_spec *spec, unsigned char *buf);
 
 /* Writes x into buf exactly as snprintf(buf, n, "%.17g", x) does in the "C"

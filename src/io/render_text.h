@@ -41,6 +41,7 @@ int render_text(FILE *out, const struct canvas *c,
 
 /* Writes code point cp to out as UTF-8 (cp must be a valid scalar value;
  * others are written as U+FFFD). Returns 0 or -1 (EOF from putc). */
+/* For tests only. */
 int render_utf8(FILE *out, uint32_t cp);
 
 #endif

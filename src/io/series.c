@@ -38,7 +38,9 @@ static bool cancelled(const volatile sig_atomic_t *cancel)
 	return cancel && *cancel;
 }
 
-double series_stretched_omega(const struct pe_params *p,
+/* omega'_i of pair i under the stretch, at the current length len (for
+ * dynamic NTK). */
+static double series_stretched_omega(const struct pe_params *p,
 			      const struct series_stretch *x, double len,
 			      int pair)
 {
@@ -334,7 +336,11 @@ int series_write(FILE *fp, const struct series_spec *spec,
 	}
 }
 
-int series_vector_digits(double pos)
+static double series_vector_error(double pos);
+
+/* The decimals of PE(pos) that hold: floor(-log10(series_vector_error)),
+ * 0 to 16. */
+static int series_vector_digits(double pos)
 {
 	double err = series_vector_error(pos);
 	int digits = (int)floor(-log10(err));
@@ -342,7 +348,9 @@ int series_vector_digits(double pos)
 	return digits < 0 ? 0 : digits > 16 ? 16 : digits;
 }
 
-double series_vector_error(double pos)
+/* The bound on the error of every value of PE(pos), for any d_model and
+ * base: |pos|*2^-52 + 2^-53 (see series.h). */
+static double series_vector_error(double pos)
 {
 	/* The fastest pair has omega = 1, so the largest angle is pos. Two
 	 * roundings (omega, the product) each move it by half an ulp, up to

@@ -95,12 +95,6 @@ struct series_spec {
 	struct progress *progress;	/* told the rows done, or NULL */
 };
 
-/* omega'_i of pair i under the stretch, at the current length len (for
- * dynamic NTK). */
-double series_stretched_omega(const struct pe_params *p,
-			      const struct series_stretch *x, double len,
-			      int pair);
-
 /* Writes the series of spec to fp. Returns 0, or the errno of the first
  * failed write, ENOMEM, EINVAL for a scores series longer than
  * SERIES_SCORES_MAX, or ECANCELED when *cancel became non-zero (checked
@@ -119,13 +113,5 @@ double series_estimate_s(const struct series_spec *spec);
 /* Writes PE(pos) to fp: the two header lines, then for each dimension a
  * line "DIM VALUE". Returns 0 or the errno of a failed write. */
 int series_vector(FILE *fp, const struct pe_params *params, double pos);
-
-/* The bound on the error of every value of PE(pos), for any d_model and
- * base: |pos|*2^-52 + 2^-53 (see above). */
-double series_vector_error(double pos);
-
-/* The decimals of PE(pos) that hold: floor(-log10(series_vector_error)),
- * 0 to 16. */
-int series_vector_digits(double pos);
 
 #endif

@@ -4,7 +4,8 @@
 #include <errno.h>
 #include <sysexits.h>
 
-bool status_is_limit(int err)
+/* True for the errno values of a system limit (see status.h). */
+static bool status_is_limit(int err)
 {
 	return err == ENOMEM || err == EMFILE || err == ENFILE;
 }

@@ -10,9 +10,6 @@
 
 #include <stdbool.h>
 
-/* True for the errno values of a system limit (see above). */
-bool status_is_limit(int err);
-
 /* 71 when err is a system limit, else otherwise. */
 int status_of_errno(int err, int otherwise);
 

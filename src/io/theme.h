@@ -35,12 +35,14 @@ enum {
 
 /* The theme COLORFGBG value v says (NULL: unset), or -1 when it says
  * nothing (unset, empty, or a last field that is no number 0..255). */
+/* For tests only. */
 int theme_from_colorfgbg(const char *v);
 
 /* The theme of the OSC 11 reply found in buf[0..n) (other bytes, such as a
  * DA1 reply, may surround it): "ESC ] 11 ; rgb:" then three fields of 1 to
  * 4 hex digits split by '/', each scaled by its own width (f / (16^k - 1)),
  * ended by BEL or ESC '\'. Returns -1 when there is no such reply. */
+/* For tests only. */
 int theme_from_osc11(const char *buf, size_t n);
 
 /* Asks the terminal on in_fd / out_fd (both terminals) and waits at most
@@ -51,6 +53,7 @@ int theme_from_osc11(const char *buf, size_t n);
  * and input left unread is discarded, so no byte of the answer reaches the
  * program's input. Returns the theme, or -1 when the terminal did not
  * answer within answer_ms or is not a terminal. */
+/* For tests only. */
 int theme_query(int in_fd, int out_fd, int answer_ms, int drain_ms);
 
 /* The theme for a run: choice when it is one (THEME_DARK, THEME_LIGHT);

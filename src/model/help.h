@@ -57,6 +57,7 @@ void help_layout(const struct state *s, int w, int h, struct help_layout *l);
 
 /* The largest first row the scrolling help may show on s's screen (0
  * when everything fits, or when the screen's size is not known). */
+/* For tests only. */
 int help_scroll_max(const struct state *s);
 
 /* The first row to show when the help of s's screen is scrolled to row

@@ -28,6 +28,9 @@ struct parser {
 	bool para;		/* a blank line came after caption text */
 };
 
+static int lesson_check(const struct lesson *l, const struct catalog *cat,
+			int *line, char *err, size_t n);
+
 static int fail(struct parser *p, const char *fmt, ...)
 {
 	char why[LESSON_ERR_MAX / 2];
@@ -409,7 +412,10 @@ int lesson_step_apply(struct state *s, const struct lesson_step *st,
 	return 0;
 }
 
-int lesson_check(const struct lesson *l, const struct catalog *cat,
+/* Replays the steps of l from the start on a scratch state with the views
+ * of cat, checking every command. Returns 0, or -1 with the command's
+ * message in err and its line in *line. */
+static int lesson_check(const struct lesson *l, const struct catalog *cat,
 		 int *line, char *err, size_t n)
 {
 	struct state s;

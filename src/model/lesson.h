@@ -83,12 +83,14 @@ void lesson_free(struct lesson *l);
 
 /* Splits a file name "NN-name.txt" into number NN and name (bytes before
  * ".txt", after "NN-"); no number gives 0 and the whole stem. */
+/* For tests only. */
 void lesson_name_of(const char *path, int *number, char *name, size_t n);
 
 /* ---- steps ---- */
 
 /* Where every lesson starts: d 512, base 1e4, len 128, pos 0, dim 0,
  * interleaved. */
+/* For tests only. */
 extern const struct settings lesson_start;
 
 /* The lesson's starting point: state_reset to lesson_start, the first
@@ -101,12 +103,6 @@ void lesson_reset(struct state *s);
  * its line in *line. */
 int lesson_step_apply(struct state *s, const struct lesson_step *st,
 		      int *line, char *err, size_t n);
-
-/* Replays the steps of l from the start on a scratch state with the views
- * of cat, checking every command. Returns 0, or -1 with the command's
- * message in err and its line in *line. */
-int lesson_check(const struct lesson *l, const struct catalog *cat,
-		 int *line, char *err, size_t n);
 
 /* ---- a book of lessons ---- */
 

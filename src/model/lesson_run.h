@@ -15,6 +15,7 @@
  * to. Does nothing without an open lesson. A lesson that passed
  * lesson_check never fails here; if a command does, the message line says
  * so. */
+/* For tests only. */
 void lesson_goto(struct state *s, int k);
 
 /* Opens lesson i of s's book at step k (clamped); i = -1 closes the open

@@ -168,12 +168,14 @@ uint32_t canvas_glyph(const struct cell *a, bool utf8, bool colour);
  *     glyph     =         -          .         ' '       \'        +        #
  *
  * A sine across a row reads "#+' .-=-. '+#". */
+/* For tests only. */
 char canvas_ramp_glyph(double v);
 
 /* An ASCII stand-in for a braille dot mask, chosen by which of the four dot
  * rows (0 = top) hold dots: none ' '; three or four rows '|'; two rows with a
  * gap between them ':'; otherwise row 0 (alone or with 1) '\'', row 3 (alone
  * or with 2) '.', rows 1 and/or 2 '-'. */
+/* For tests only. */
 char canvas_braille_ascii(uint8_t mask);
 
 /* ---- text ---- */
@@ -212,6 +214,7 @@ void canvas_box(struct canvas *c, struct rect r, const char *title,
 /* A horizontal line of '─' from (x, y), w cells long; a vertical line of
  * '│' from (x, y), h cells long. */
 void canvas_hline(struct canvas *c, int x, int y, int w, struct style s);
+/* For tests only. */
 void canvas_vline(struct canvas *c, int x, int y, int h, struct style s);
 
 /* ---- heat half blocks ---- */

@@ -11,8 +11,12 @@ int colour_bar_width(int label_w)
 	return 2 + label_w;
 }
 
-char *colour_bar_end_label(double scale, bool top, bool utf8, char *buf,
-			   size_t n)
+/* The label of the ramp's top end of a map coloured by v / scale:
+ * "+1" for scale 1, "+1.6" for 1.6 (scale with 2 significant digits),
+ * into buf (n bytes); its bottom end is the same with a minus ("−",
+ * "-" without utf8). Returns buf. */
+static char *colour_bar_end_label(double scale, bool top, bool utf8,
+				  char *buf, size_t n)
 {
 	char v[32];
 

@@ -23,19 +23,13 @@
  * a blank column between map and bar, the bar, the labels. */
 int colour_bar_width(int label_w);
 
-/* The label of the ramp's top end of a map coloured by v / scale:
- * "+1" for scale 1, "+1.6" for 1.6 (scale with 2 significant digits),
- * into buf (n bytes); its bottom end is the same with a minus ("−",
- * "-" without utf8). Returns buf. */
-char *colour_bar_end_label(double scale, bool top, bool utf8, char *buf,
-			   size_t n);
 
 /* The columns the labels of a bar of `scale` take (the wider end's). */
 int colour_bar_label_width(double scale, bool utf8);
 
 /* The bar in column x over cell rows [y, y + h), for a map coloured by
  * v / scale on the ramp from +1 (top) to -1 (bottom): its labels in the
- * label_w columns right of it, colour_bar_end_label's at the top row and
+ * label_w columns right of it, the scale's end labels at the top row and
  * (h >= 2) the bottom one, " 0" on the middle row (h >= 3). A scale of 0
  * (a map all zero, drawn blank) draws the bar in the zero colour with " 0"
  * on its middle row only (its top row when h < 3). */

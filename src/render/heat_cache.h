@@ -23,6 +23,7 @@
  * once, whatever the work budget. Cost: O(visible dimensions * w)
  * multiplies (pe_grid.h) and a few sin/cos per pair. Returns false, leaving
  * pix unspecified, when scratch memory runs out. */
+/* For tests only. */
 bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 	       const struct pe_window *v, int w, int rows, float *pix);
 

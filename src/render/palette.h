@@ -86,6 +86,7 @@ struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v);
  *     step to the next. RdBu: 189 .. 21 (blue) and 224 .. 124 (red); PuOr:
  *     189 .. 54 (purple) and 223 .. 130 (orange).
  *   COLOR_RGB: palette_heat_rgb. */
+/* For tests only. */
 int palette_heat(enum palette_id id, enum color_mode mode, enum theme theme,
 		 double v);
 
@@ -93,10 +94,12 @@ int palette_heat(enum palette_id id, enum color_mode mode, enum theme theme,
  * -1 -> 0, +1 -> nlevels-1, and 0 -> the middle level when nlevels is odd.
  * nlevels < 1 counts as 1. For sinks that need a fixed set of colours (e.g.
  * ncurses colour pairs, defined once). */
+/* For tests only. */
 int palette_level(double v, int nlevels);
 
 /* The value at the centre of level (clamped to 0 .. nlevels-1), so that
  * palette_level(palette_level_value(l, n), n) == l. */
+/* For tests only. */
 double palette_level_value(int level, int nlevels);
 
 /* ---- colour conversions ---- */
@@ -104,15 +107,19 @@ double palette_level_value(int level, int nlevels);
 /* Nearest xterm-256 colour (16..255) to c by squared RGB distance, searching
  * the 6x6x6 cube (levels 0, 95, 135, 175, 215, 255) and the grey ramp
  * 232..255 (8, 18, ..., 238). (255,0,0) -> 196, (128,128,128) -> 244. */
+/* For tests only. */
 int palette_rgb_to_256(struct rgb c);
 
 /* The RGB value of xterm-256 colour index i (0..255; others -> black). */
+/* For tests only. */
 struct rgb palette_256_to_rgb(int i);
 
 /* Nearest of the 8 ANSI colours (xterm's default values), 0..7. */
+/* For tests only. */
 int palette_rgb_to_8(struct rgb c);
 
 /* The code of 24-bit colour c in mode (PALETTE_DEFAULT for COLOR_NONE). */
+/* For tests only. */
 int palette_code(struct rgb c, enum color_mode mode);
 
 /* ---- roles ---- */
@@ -124,6 +131,7 @@ int palette_code(struct rgb c, enum color_mode mode);
  * traces avoid the hues of both (palette.c). Every role that carries text
  * is at least 4.5:1 against its theme's page in 24-bit and 256 colours. */
 int palette_role_fg(enum role r, enum color_mode mode, enum theme theme);
+/* For tests only. */
 int palette_role_bg(enum role r, enum color_mode mode, enum theme theme);
 
 /* Attributes that roles add in mode (the same in both themes). In colour

@@ -532,20 +532,3 @@ struct rect plot_clip_push(struct canvas *c, struct rect r)
 					  (int)(y1 - y0) });
 	return old;
 }
-
-void plot_decade_labels(struct canvas *c, const struct plot_area *p, int x,
-			int w, struct style st)
-{
-	int prev = INT_MIN / 2;
-
-	for (int e = (int)ceil(p->ymin); e <= (int)floor(p->ymax); e++) {
-		char label[16];
-		int row = plot_row_of_value(p, (double)e);
-
-		if (row - prev < 2 && prev - row < 2)
-			continue;
-		plot_value_label(pow(10.0, e), pow(10.0, e), label, sizeof label);
-		plot_ylabel(c, p, x, w, (double)e, label, st);
-		prev = row;
-	}
-}

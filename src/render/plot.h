@@ -130,13 +130,6 @@ void plot_xticks(struct canvas *c, const struct plot_axis *a, int y,
  * when v lies outside [ymin, ymax]). */
 int plot_row_of_value(const struct plot_area *p, double v);
 
-/* On a log axis whose values are decades (y = log10 of the quantity), the
- * labels 0.001, 0.01, 0.1, 1, 10, 100, 1k, 10k ... (plot_value_label) of
- * every decade in [ymin, ymax], right-aligned in columns [x, x + w), leaving out a label
- * that would touch the one above it. */
-void plot_decade_labels(struct canvas *c, const struct plot_area *p, int x,
-			int w, struct style st);
-
 /* Labels of y ticks at the multiples of the smallest step of 1, 2, 2.5 or
  * 5 times a power of ten whose ticks fall 2 rows apart at least, within
  * [ymin, ymax], right-aligned in columns [x, x + w) (plot_value_label):

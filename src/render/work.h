@@ -40,6 +40,7 @@ void work_frame_start(void);
  * frame takes rest_ms >= 0: the budget, cut to what the frame budget leaves
  * (WORK_FRAME_BUDGET_MS - rest_ms) but not below WORK_SLICE_MIN_MS, and
  * never above budget_ms. Pure; work_frame_start uses it. */
+/* For tests only. */
 double work_slice(double budget_ms, double rest_ms);
 
 /* Ends a frame, after everything it shows is out. When a job asked for time

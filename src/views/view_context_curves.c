@@ -210,7 +210,8 @@ void ctx_curves_free(struct ctx_curves *x)
 
 /* ---- Men et al.'s reach of the base ---- */
 
-long long ctx_reach_limit(const struct state *s)
+/* The offsets the scan covers for s (view_context_curves.h, CTX_REACH_WORK). */
+static long long ctx_reach_limit(const struct state *s)
 {
 	long long cap = CTX_REACH_WORK / (s->cur.pe.d_model / 2);
 	long long want = 4 * ctx_span(s);

@@ -42,7 +42,6 @@ struct ctx_curves {
  * CTX_REACH_WORK / (d/2) (a second or so of work in all, spread over
  * frames), at least 1. */
 #define CTX_REACH_WORK (1LL << 26)
-long long ctx_reach_limit(const struct state *s);
 
 /* Brings the scan up to date with s as far as the frame's budget allows;
  * returns whether the last finished one is for s, and puts its result:

@@ -31,7 +31,8 @@ enum {
 	TEXT_MAX = 256
 };
 
-const enum kind ctx_strip_kind[CTX_STRIPS] = {
+/* The kinds of the strips, top to bottom. */
+static const enum kind ctx_strip_kind[CTX_STRIPS] = {
 	K_PI, K_NTK, K_YARN, K_LLAMA3, K_DYNAMIC
 };
 
@@ -41,7 +42,9 @@ static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
 
-double ctx_pair_of_wavelength(const struct pe_params *p, double lambda)
+/* The pair (fractional) whose original wavelength is lambda:
+ * d ln(lambda / 2 pi) / (2 ln base). */
+static double ctx_pair_of_wavelength(const struct pe_params *p, double lambda)
 {
 	return p->d_model * log(lambda / PE_TWO_PI) / (2.0 * log(p->base));
 }

@@ -20,13 +20,6 @@
 
 enum { CTX_STRIPS = 5 };	/* PI, NTK, YaRN, Llama 3.1, dynamic NTK */
 
-/* The kinds of the strips, top to bottom. */
-extern const enum kind ctx_strip_kind[CTX_STRIPS];
-
-/* The pair (fractional) whose original wavelength is lambda:
- * d ln(lambda / 2 pi) / (2 ln base). */
-double ctx_pair_of_wavelength(const struct pe_params *p, double lambda);
-
 void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r);
 
 #endif

@@ -91,4 +91,65 @@ if [ "$rc" -eq 1 ] && grep -qF -- "$want1" <<<"$out" && grep -qF -- "$want2" <<<
 else
 	not_ok "a file circle at the symbol level is refused" "exit $rc, output: $(head -3 <<<"$out" | tr '\n' ' ')"
 fi
+
+# What a file exports, another file uses (tests/tools/exports.py): the real
+# tree passes with the objects of the build under test and of its tests
+# (when make layers has built them all: the unit tests, fuzz targets, mash
+# and bench).
+exports=$root/tests/tools/exports.py
+if [ -n "$build" ] && compgen -G "$build/tests/test_*.o" >/dev/null &&
+	compgen -G "$build/tests/fuzz_*.o" >/dev/null &&
+	[ -e "$build/tests/mash.o" ] && [ -e "$build/tests/attn_bench.o" ]; then
+	if out=$(python3 "$exports" "$root/src" "$build" "$build"/tests/*.o 2>&1); then
+		ok "every exported function of src/ is used by another file, or marked for tests"
+	else
+		not_ok "every exported function of src/ is used by another file, or marked for tests" \
+			"$(head -3 <<<"$out" | tr '\n' ' ')"
+	fi
+fi
+# Planted in a copy: words.c exports a function only it uses, and one only
+# a test uses, declared in words.h without the mark; each is named with its
+# file and line. With the mark, the second passes.
+copy=$tmp/exports
+mkdir -p "$copy/build/base"
+cp -r "$root/src" "$copy/src"
+echo 'int words_planted_test(void);' >>"$copy/src/base/words.h"
+cat >>"$copy/src/base/words.c" <<'EOF'
+int words_planted_local(void);
+int words_planted_local(void) { return 1; }
+int words_planted_test(void) { return words_planted_local(); }
+EOF
+printf '%s\n' '#include "base/words.h"' 'int tests_use(void);' \
+	'int tests_use(void) { return words_planted_test(); }' >"$copy/use.c"
+cc_copy() { ${CC:-cc} -std=c11 -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE -I"$copy/src" "$@"; }
+for f in words fmt utf8; do
+	cc_copy -c -o "$copy/build/base/$f.o" "$copy/src/base/$f.c" || not_ok "planted $f.c builds"
+done
+cc_copy -c -o "$copy/use.o" "$copy/use.c" || not_ok "the planted test builds"
+out=$(python3 "$exports" "$copy/src" "$copy/build" "$copy/use.o" 2>/dev/null)
+rc=$?
+l=$(grep -n 'int words_planted_local(void) {' "$copy/src/base/words.c" | cut -d: -f1)
+want1="$copy/src/base/words.c:$l: words_planted_local is used only in its own file: make it static"
+h=$(wc -l <"$copy/src/base/words.h")
+want2="$copy/src/base/words.h:$h: words_planted_test is used only by tests (use.o): mark it"
+if [ "$rc" -eq 1 ] && grep -qF -- "$want1" <<<"$out"; then
+	ok "an exported function only its own file uses is refused"
+else
+	not_ok "an exported function only its own file uses is refused" \
+		"exit $rc, output: $(head -3 <<<"$out" | tr '\n' ' ')"
+fi
+if [ "$rc" -eq 1 ] && grep -qF -- "$want2" <<<"$out"; then
+	ok "a function only tests use, unmarked in its header, is refused"
+else
+	not_ok "a function only tests use, unmarked in its header, is refused" \
+		"exit $rc, output: $(head -3 <<<"$out" | tr '\n' ' ')"
+fi
+sed -i 's|^int words_planted_test(void);|/* For tests only. */\n&|' "$copy/src/base/words.h"
+out=$(python3 "$exports" "$copy/src" "$copy/build" "$copy/use.o" 2>/dev/null)
+if grep -q words_planted_local <<<"$out" && ! grep -q words_planted_test <<<"$out"; then
+	ok "a function only tests use passes once its header marks it for tests"
+else
+	not_ok "a function only tests use passes once its header marks it for tests" \
+		"output: $(head -3 <<<"$out" | tr '\n' ' ')"
+fi
 finish

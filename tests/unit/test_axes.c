@@ -175,10 +175,6 @@ Test(axes, the_similaritys_y_axis_fits_its_curve)
 Test(axes, one_tick_style)
 {
 	char b[32];
-	struct canvas *c = canvas_new(8, 12);
-	struct plot_area a = { { 0, 10, 5, 3 }, 0, 12, 1.0, 6.0, 0 };
-	char row[SNAP_ROW_MAX];
-	int seen = 0;
 
 	cr_expect_str_eq(plot_tick_label(1250, 250, b, sizeof b), "1.25k");
 	cr_expect_str_eq(plot_tick_label(750, 250, b, sizeof b), "750");
@@ -186,14 +182,5 @@ Test(axes, one_tick_style)
 	cr_expect_str_eq(plot_value_label(0.25, 0.25, b, sizeof b), "0.25");
 	cr_expect_str_eq(plot_value_label(-0.5, 0.25, b, sizeof b), "-0.5");
 	cr_expect_str_eq(plot_value_label(1e4, 1e4, b, sizeof b), "10k");
-	cr_assert_not_null(c);
-	plot_decade_labels(c, &a, 0, 5, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
-	for (int y = 0; y < 12; y++) {
-		snap_span_text(c, 0, 5, y, row);
-		seen += strstr(row, "10k") || strstr(row, "100k") ||
-			strstr(row, "1M");
-		cr_expect_null(strstr(row, "1e"), "decade label \"%s\"", row);
-	}
-	cr_expect_eq(seen, 3, "%d of 10k, 100k, 1M", seen);
-	canvas_free(c);
+	cr_expect_str_eq(plot_value_label(1e6, 1e6, b, sizeof b), "1M");
 }
