@@ -1,6 +1,7 @@
-/* test_heat_spread.c - the explorer's fastest heat rows read as changing
- * colours, not as a pale wash (issue 19, items 3 and 4), in both themes
- * and both colour depths, as the sinks draw them (palette_look).
+/* test_heat_spread.c - colours as the sinks draw them (palette_look), in
+ * both themes and both colour depths: the explorer's fastest heat rows
+ * read as changing colours, not as a pale wash (issue 19, items 3 and 4),
+ * and the clocks' hands are drawn at contrast (item 8, at the end).
  *
  * At 80x24 the heatmap of the start-up (d 128, len 128) has 7 cell rows;
  * its top cell row shows the means of the sines and the cosines of the
@@ -20,6 +21,7 @@
 #include "app/cli.h"
 #include "app/session.h"
 #include "fixture.h"
+#include "colour_fx.h"
 #include "render/palette.h"
 
 enum { SPREAD_MIN = 15 };	/* L* units; the linear ramp: 2 at 80x24 light 24-bit, 1 to 26 in all */
@@ -31,23 +33,15 @@ static void utf8_locale(void)
 
 TestSuite(heat_spread, .init = utf8_locale);
 
-static double linear(double c)
+/* The options and state of a plain `pescope`: what the explorer starts
+ * with. */
+static void start(struct options *opt, struct state *s)
 {
-	c /= 255.0;
-	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
-}
+	char prog[] = "pescope", *argv[] = { prog, NULL };
+	char err[256];
 
-/* CIELAB L* of a colour code of mode. */
-static double lightness(int code, enum color_mode mode)
-{
-	struct rgb c = mode == COLOR_256 ? palette_256_to_rgb(code)
-		: (struct rgb){ (uint8_t)(code >> 16), (uint8_t)(code >> 8),
-				(uint8_t)code };
-	double y = 0.2126 * linear(c.r) + 0.7152 * linear(c.g) +
-		   0.0722 * linear(c.b);
-
-	return y > 216.0 / 24389.0 ? 116.0 * cbrt(y) - 16.0
-				   : y * 24389.0 / 27.0;
+	cr_assert(cli_parse(1, argv, opt, err, sizeof err), "%s", err);
+	session_init(s, opt);
 }
 
 static int by_value(const void *a, const void *b)
@@ -71,13 +65,10 @@ Test(heat_spread, the_fastest_rows_are_not_washed_out)
 {
 	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
 	static const enum color_mode modes[] = { COLOR_RGB, COLOR_256 };
-	char prog[] = "pescope", *argv[] = { prog, NULL };
-	char err[256];
 	struct options opt;
 	struct state s;
 
-	cr_assert(cli_parse(1, argv, &opt, err, sizeof err), "%s", err);
-	session_init(&s, &opt);
+	start(&opt, &s);
 	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		int w = sizes[k][0], h = sizes[k][1], y, n = 0;
 		struct canvas *c = canvas_new(w, h);
@@ -109,9 +100,9 @@ Test(heat_spread, the_fastest_rows_are_not_washed_out)
 					}
 					lk = palette_look(e, modes[m], opt.palette,
 							  (enum theme)th, true);
-					l[n++] = lightness(lk.bg, modes[m]);
+					l[n++] = fx_lightness(fx_rgb_of(lk.bg, modes[m], false));
 					if (!e->ch)
-						l[n++] = lightness(lk.fg, modes[m]);
+						l[n++] = fx_lightness(fx_rgb_of(lk.fg, modes[m], false));
 				}
 				cr_assert(n >= 40, "%dx%d: %d heat pixels", w, h, n);
 				qsort(l, (size_t)n, sizeof *l, by_value);
@@ -129,6 +120,71 @@ Test(heat_spread, the_fastest_rows_are_not_washed_out)
 					    l[n / 10], l[n * 9 / 10], spread);
 			}
 		free(l);
+		canvas_free(c);
+	}
+}
+
+/* The clocks' hands are drawn at contrast (issue 19,
+ * item 8): every braille cell of the dials in a hand's colour (the hand at
+ * p, the hand at p + k and its arc) is at least 3:1 against the page (WCAG
+ * 2.x non-text contrast), in both themes, in 24-bit and 256 colours, as
+ * the sinks draw it (palette_look; faint at 2/3 of its colour, as xterm
+ * draws SGR 2). The dials' own circles are axis grey or the cursor and are
+ * not looked at. The hand at p + k was once faint grey. */
+Test(heat_spread, the_clocks_hands_at_3_to_1_on_the_page)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+	static const enum color_mode modes[] = { COLOR_RGB, COLOR_256 };
+	struct options opt;
+	struct state s;
+
+	start(&opt, &s);
+	s.view = VIEW_CLOCKS;
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		int w = sizes[k][0], h = sizes[k][1], now = 0, later = 0;
+		struct canvas *c = canvas_new(w, h);
+
+		cr_assert_not_null(c);
+		s.screen_w = w;
+		s.screen_h = h;
+		fx_draw(&s, c);
+		for (int th = 0; th < THEME_COUNT; th++)
+			for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+				struct rgb page = th == THEME_LIGHT
+					? (struct rgb){ 255, 255, 255 }
+					: (struct rgb){ 0, 0, 0 };
+				double worst = INFINITY;
+
+				for (int y = 0; y < h; y++)
+					for (int x = 0; x < w; x++) {
+						const struct cell *e = canvas_cell(c, x, y);
+						struct look lk;
+						double r;
+
+						if (e->kind != CELL_BRAILLE || e->ch == 0x2800 ||
+						    (e->fg != ROLE_TRACE1 && e->fg != ROLE_TRACE2 &&
+						     e->fg != ROLE_DIM))
+							continue;
+						now += e->fg == ROLE_TRACE1;
+						later += e->fg != ROLE_TRACE1;
+						lk = palette_look(e, modes[m], opt.palette,
+								  (enum theme)th, true);
+						r = fx_ratio(fx_rgb_of(lk.fg, modes[m],
+								 lk.attr & ATTR_DIM), page);
+						worst = r < worst ? r : worst;
+						cr_expect(r >= 3.0,
+							  "%dx%d %s %s: a hand's cell (%d, %d) "
+							  "in role %d is %.2f:1 on the page",
+							  w, h, th ? "light" : "dark",
+							  modes[m] == COLOR_RGB ? "24-bit" : "256",
+							  x, y, e->fg, r);
+					}
+				cr_log_info("%dx%d %s %s: the hands at %.2f:1 at least",
+					    w, h, th ? "light" : "dark",
+					    modes[m] == COLOR_RGB ? "24-bit" : "256", worst);
+			}
+		cr_assert(now > 0 && later > 0, "%dx%d: hand at p in %d cells, at p + k in %d",
+			  w, h, now, later);
 		canvas_free(c);
 	}
 }
