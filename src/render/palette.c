@@ -48,8 +48,9 @@ static const int bands8[PALETTE_COUNT][BANDS8] = {
  * Each entry is listed with the L* measured; tests/unit/test_palette.c
  * measures the ramps again from palette_heat's output.
  *
- * A value v is shown by the entry of its half whose L* is nearest to
- * 100 - (100 - L*end) * |v|: lightness falls evenly from the centre to the
+ * A value v, spread as palette_heat_rgb spreads it (u = ramp_of(v)), is
+ * shown by the entry of its half whose L* is nearest to
+ * 100 - (100 - L*end) * |u|: lightness falls evenly from the centre to the
  * half's last entry at |v| = 1. */
 struct step256 {
 	uint8_t code;		/* xterm colour */
@@ -123,6 +124,30 @@ static double clamp1(double v)
 	return v < -1 ? -1 : v > 1 ? 1 : v;
 }
 
+/* Where on the ramp heat value v is drawn: v clamped (NaN = 0), then
+ * spread out near 0. The stops at u = 0, 0.25, 0.5, 1 (and their
+ * negatives) sit at |v| = 0, 0.1, 0.2, 1: the ramp's pale half takes
+ * |v| <= 0.2 (slope 2.5), its strong half the rest (slope 0.625). Means
+ * over many fast sines (a heatmap's pixel averages the pairs of its band
+ * and the positions of its column) mostly lie within +-0.25 (the top cell
+ * row of the explorer's start at 80x24, d 128, 9 pairs a row: mean |v|
+ * 0.16, NumPy), which with stops at |v| = 0.25, 0.5, 0.75 read as a pale
+ * wash, the more so on a white page. A smooth spread, u = 4v/(1 + 3|v|),
+ * squeezed the strong half to a slope of 1/4 and turned the attention
+ * view's score matrices (0.6 .. 1) into flat red squares. The colour
+ * bars, which draw the values they label, show the same mapping. In
+ * 24-bit and 256 colours; the 8-colour bands and shades stay linear (five
+ * colours, seventeen levels). */
+static double ramp_of(double v)
+{
+	double a;
+
+	v = clamp1(v);
+	a = fabs(v);
+	a = a <= 0.2 ? 2.5 * a : 0.5 + (a - 0.2) * 0.625;
+	return v < 0 ? -a : a;
+}
+
 static enum theme valid_theme(enum theme t)
 {
 	return (unsigned)t < THEME_COUNT ? t : THEME_DARK;
@@ -162,7 +187,7 @@ static const struct rgb light_centre = { 0xe4, 0xe4, 0xe4 };
 struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v)
 {
 	const struct rgb *s = stops[valid_id(id)];
-	unsigned u = (unsigned)((clamp1(v) + 1) * 4 * 256 + 0.5); /* 0..2048 */
+	unsigned u = (unsigned)((ramp_of(v) + 1) * 4 * 256 + 0.5); /* 0..2048 */
 	unsigned i = u >> 8, t = u & 255;
 	struct rgb a, b;
 
@@ -170,11 +195,17 @@ struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v)
 		return s[8];
 	a = s[i];
 	b = s[i + 1];
-	if (valid_theme(theme) == THEME_LIGHT) {
-		if (i == 4)
-			a = light_centre;
-		if (i + 1 == 4)
-			b = light_centre;
+	/* On a white page the first stops (L* 90) are no darker than the
+	 * grey zero (L* 90.6): the zero runs straight to the stops at +-0.5,
+	 * so that lightness falls from the first tint on. */
+	if (valid_theme(theme) == THEME_LIGHT && i >= 2 && i <= 5) {
+		bool pos = i >= 4;
+
+		a = light_centre;
+		b = s[pos ? 6 : 2];
+		t = pos ? u - 1024 : 1024 - u;	/* 0 .. 512 */
+		return (struct rgb){ lerp8(a.r, b.r, t / 2), lerp8(a.g, b.g, t / 2),
+				     lerp8(a.b, b.b, t / 2) };
 	}
 	return (struct rgb){ lerp8(a.r, b.r, t), lerp8(a.g, b.g, t),
 			     lerp8(a.b, b.b, t) };
@@ -193,7 +224,7 @@ int palette_heat(enum palette_id id, enum color_mode mode, enum theme theme,
 	case COLOR_8:
 		return bands8[valid_id(id)][band8(v)];
 	case COLOR_256:
-		return heat256(valid_id(id), valid_theme(theme), clamp1(v));
+		return heat256(valid_id(id), valid_theme(theme), ramp_of(v));
 	case COLOR_RGB:
 		return palette_code(palette_heat_rgb(id, theme, v), mode);
 	default:

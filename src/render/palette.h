@@ -67,20 +67,24 @@ int palette_from_name(const char *name, enum palette_id *id);
 
 /* The colour of heat value v on a page of theme: v is clamped to [-1, 1],
  * NaN counts as 0.
- * The palette's nine ColorBrewer stops sit at v = -1, -0.75, ..., +1 and are
- * interpolated linearly in sRGB between them (the stops are already
- * perceptually spaced). RdBu: -1 = #2166ac (blue), 0 = #f7f7f7,
+ * v is first spread out near 0 (palette.c: so that means of fast sines,
+ * mostly within +-0.25, are not a pale wash): the palette's nine ColorBrewer
+ * stops sit at v = -1, -0.6, -0.2, -0.1, 0, 0.1, 0.2, 0.6, +1 and are
+ * interpolated linearly in sRGB between
+ * them (the stops are already perceptually spaced). RdBu: -1 = #2166ac (blue), 0 = #f7f7f7,
  * +1 = #b2182b (red). PuOr: -1 = #542788 (purple), +1 = #b35806 (orange).
  * The darkest 11-class ends are left out so both ends stay visible on a dark
  * terminal background. THEME_LIGHT replaces the centre stop #f7f7f7, which
- * vanishes into a white page, by the grey #e4e4e4 (1.3:1 against white). */
+ * vanishes into a white page, by the grey #e4e4e4 (1.3:1 against white),
+ * and runs from it straight to the stops at +-0.2, leaving out those at
+ * +-0.1, which are no darker than that grey. */
 struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v);
 
 /* Heat colour code of v for mode (v clamped, NaN = 0).
  *   COLOR_8: five bands, the colour of the nearest of v = -1, -0.5, 0, 0.5,
  *     1: blue, cyan, white, yellow, red for RdBu (magenta for PuOr's -1);
  *     cells add shades between them (palette_look).
- *   COLOR_256: a ramp chosen for xterm's palette by measuring it in CIELAB
+ *   COLOR_256: spread as palette_heat_rgb, a ramp chosen for xterm's palette by measuring it in CIELAB
  *     (palette.c): white (231; THEME_LIGHT grey 254) at 0, then six or seven steps to each end
  *     with lightness falling evenly and hue held within 20 degrees from one
  *     step to the next. RdBu: 189 .. 21 (blue) and 224 .. 124 (red); PuOr:

@@ -207,39 +207,95 @@ char *plot_value_label(double v, double step, char *buf, size_t n)
 	return buf;
 }
 
-/* The smallest step of 1, 2, 2.5 or 5 times a power of ten (1e-3 up;
- * below 1 only 1, 2.5 and 5, so that 0 .. 1 reads in quarters or halves)
- * whose ticks on p's rows are `gap` rows apart at least, with half a row
- * to spare for rounding. */
-static double ystep(const struct plot_area *p, double gap)
+/* The steps y ticks may take, smallest first: 1, 2, 2.5 or 5 times a
+ * power of ten from 1e-3 up, below 1 only 1, 2.5 and 5, so that 0 .. 1
+ * reads in quarters or halves. Step k of them, or 0 past the last. */
+static double ystep_at(int k)
 {
 	static const double m[4] = { 1.0, 2.0, 2.5, 5.0 };
-	double span = p->ymax - p->ymin;
+	double e = 1e-3;
 
-	for (double e = 1e-3; e < 1e15; e *= 10.0)
-		for (int k = 0; k < 4; k++)
-			if ((e >= 1.0 || k != 1) && p->h * m[k] * e / span >= gap + 0.5)
-				return m[k] * e;
-	return span;
+	if (k < 0)
+		return 0.0;
+	for (int j = 0; j < 18 * 4; j++) {
+		if (e >= 1.0 || j % 4 != 1) {
+			if (k-- == 0)
+				return m[j % 4] * e;
+		}
+		if (j % 4 == 3)
+			e *= 10.0;
+	}
+	return 0.0;
+}
+
+/* The labels of y ticks at the multiples of step within [ymin, ymax],
+ * rows and values into row[] and val[] (at most max), top first: the top
+ * tick and the bottom tick always, and between them those 2 rows apart at
+ * least from the ones kept. Returns how many. */
+static int yticks_at(const struct plot_area *p, double step, int *row,
+		     double *val, int max)
+{
+	double k0 = ceil(p->ymin / step - 1e-9), k1 = floor(p->ymax / step + 1e-9);
+	int n = 0, bottom;
+
+	if (k1 < k0 || max < 1)
+		return 0;
+	val[n] = k1 * step;
+	row[n++] = plot_row_of_value(p, k1 * step);
+	if (k1 == k0)
+		return n;
+	bottom = plot_row_of_value(p, k0 * step);
+	if (bottom == row[0])
+		return n;
+	for (double k = k1 - 1; k > k0 && n < max - 1; k--) {
+		int r = plot_row_of_value(p, k * step);
+
+		if (r - row[n - 1] >= 2 && bottom - r >= 2) {
+			val[n] = k * step;
+			row[n++] = r;
+		}
+	}
+	val[n] = k0 * step;
+	row[n++] = bottom;
+	return n;
 }
 
 void plot_yticks(struct canvas *c, const struct plot_area *p, int x, int w,
 		 struct style st)
 {
-	double step = ystep(p, 2);
-	int prev = INT_MIN / 2;
+	enum { YTICKS_MAX = 64 };
+	double span = p->ymax - p->ymin, step = span, val[YTICKS_MAX];
+	int row[YTICKS_MAX], n = 0, k = 0;
 
-	for (double k = ceil(p->ymin / step - 1e-9); k * step <= p->ymax + 1e-9 * step;
-	     k++) {
+	/* The smallest step whose ticks fall 2 rows apart at least, with half
+	 * a row to spare for rounding; */
+	while (ystep_at(k) > 0.0 && p->h * ystep_at(k) / span < 2.5)
+		k++;
+	/* but one that labels both ends of the range, or near them, on a
+	 * plot too short for that rule: a 3-row plot of -0.25 .. 1 once got
+	 * the step 2 and so the lone label 0. */
+	for (; k >= 0 && ystep_at(k) > 0.0; k--) {
+		double t = ystep_at(k);
+		int m;
+
+		/* Finer than a tick per dot row moves no end label. */
+		if (n > 0 && span / t > 4.0 * p->h)
+			break;
+		m = yticks_at(p, t, row, val, YTICKS_MAX);
+		if (m >= n) {
+			n = m;
+			step = t;
+		}
+		if (n >= 2 || p->h < 2)
+			break;
+	}
+	/* row[] and val[] hold the last step's ticks: compute again. */
+	n = yticks_at(p, step, row, val, YTICKS_MAX);
+	for (int j = 0; j < n; j++) {
 		char label[LABEL_MAX];
-		double v = k * step;
-		int row = plot_row_of_value(p, v);
 
-		if (row - prev < 2 && prev - row < 2)
-			continue;
-		plot_value_label(v, step, label, sizeof label);
-		plot_ylabel(c, p, x, w, v, label, st);
-		prev = row;
+		plot_value_label(val[j], step, label, sizeof label);
+		plot_ylabel(c, p, x, w, val[j], label, st);
 	}
 }
 

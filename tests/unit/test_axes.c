@@ -169,6 +169,74 @@ Test(axes, the_similaritys_y_axis_fits_its_curve)
 		}
 }
 
+/* A similarity plot only 2 to 5 rows high, as the explorer gives it at
+ * 80x24 when a lesson's caption takes rows (lesson 3 step 3: 3 rows and
+ * the tick row), still labels both ends of its range: the top label is 1
+ * on the top row, the lowest is on the bottom row, at most 0 and less
+ * than half a unit under the curve's lowest value, and no label lies
+ * outside 0..1 widened down to the curve's. (The 3-row plot of -0.25 .. 1
+ * once got a step of 2, and so the lone label 0.) */
+Test(axes, a_short_similarity_plot_labels_both_ends_of_its_range)
+{
+	static const struct settings sts[] = {
+		{ { 64, 1e4, PE_INTERLEAVED }, 100000, 60000, 0 },
+		{ { 128, 1e4, PE_INTERLEAVED }, 100000, 10, 0 },
+		{ { 64, 1e4, PE_INTERLEAVED }, 128, 40, 1 },
+		{ { 128, 1e4, PE_INTERLEAVED }, 1000, 500, 0 },
+		{ { 8, 1e4, PE_INTERLEAVED }, 128, 10, 0 },
+	};
+	/* Boxes 40 wide, 5 to 7 high: plots of 2 to 4 rows above the tick
+	 * row. */
+	for (size_t z = 0; z < sizeof sts / sizeof sts[0]; z++)
+		for (int h = 5; h <= 7; h++) {
+			struct state s;
+			struct rect r = { 0, 0, 40, h };
+			struct canvas *c = canvas_new(r.w, r.h);
+			struct sim_cache *sc = NULL;
+			char row[SNAP_ROW_MAX];
+			/* plot rows 1 .. h - 3; h - 2 is the tick row */
+			int first = 1, last = h - 3, n = 0, top_row = -1, low_row = -1;
+			double top = -2, bottom = 2, lo;
+
+			fx_init(&s, &sts[z]);
+			lo = lowest_similarity(&s);
+			cr_assert_not_null(c);
+			similarity_draw(&s, &sc, c, r);
+			for (int y = first; y <= last; y++) {
+				double v[4];
+
+				snap_span_text(c, 1, 6, y, row);
+				if (numbers_only(row, v, 4) != 1)
+					continue;
+				n++;
+				cr_assert(v[0] <= 1.0 && v[0] > lo - 0.5 &&
+					  (v[0] >= 0.0 || lo < 0.0),
+					  "d %d len %lld p %lld box 40x%d: label %g outside "
+					  "the range of a curve from %g to 1",
+					  s.cur.pe.d_model, s.cur.len, s.cur.pos, h,
+					  v[0], lo);
+				if (v[0] > top)
+					top = v[0], top_row = y;
+				if (v[0] < bottom)
+					bottom = v[0], low_row = y;
+			}
+			cr_assert_geq(n, 2, "d %d len %lld p %lld box 40x%d: %d y label(s)",
+				      s.cur.pe.d_model, s.cur.len, s.cur.pos, h, n);
+			cr_assert(top == 1.0 && top_row == first,
+				  "d %d len %lld p %lld box 40x%d: top label %g on row %d",
+				  s.cur.pe.d_model, s.cur.len, s.cur.pos, h, top, top_row);
+			cr_assert(bottom <= 0.0 && low_row == last,
+				  "d %d len %lld p %lld box 40x%d: lowest label %g on row %d "
+				  "of %d..%d", s.cur.pe.d_model, s.cur.len, s.cur.pos,
+				  h, bottom, low_row, first, last);
+			cr_log_info("d %d len %lld p %lld box 40x%d: labels %g..%g, curve from %g",
+				    s.cur.pe.d_model, s.cur.len, s.cur.pos, h,
+				    bottom, top, lo);
+			similarity_free(sc);
+			canvas_free(c);
+		}
+}
+
 /* One style on every axis: an axis never mixes "1k" with "1250", and a log
  * axis's decades read as the linear axes' ticks do (once "1e4" on one
  * view and "10k" on the next). */

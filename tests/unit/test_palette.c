@@ -23,8 +23,13 @@ Test(palette, rdbu_endpoints)
 	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -9), 0x21, 0x66, 0xac);
 	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, 9), 0xb2, 0x18, 0x2b);
 	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, NAN), 0xf7, 0xf7, 0xf7);
-	/* Halfway between the stops at -1 and -0.75. */
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -0.875), 0x32, 0x7d, 0xb8);
+	/* Spread near 0: the stops at u = +-0.25, +-0.5, +-0.75 sit at
+	 * v = +-0.1, +-0.2, +-0.6; halfway between the stops at -1 and -0.75
+	 * is v = -0.8. */
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -0.6), 0x43, 0x93, 0xc3);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, 0.2), 0xf4, 0xa5, 0x82);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, 0.1), 0xfd, 0xdb, 0xc7);
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_DARK, -0.8), 0x32, 0x7d, 0xb8);
 	expect_rgb(palette_heat_rgb(PALETTE_PUOR, THEME_DARK, -1), 0x54, 0x27, 0x88);
 	expect_rgb(palette_heat_rgb(PALETTE_PUOR, THEME_DARK, 1), 0xb3, 0x58, 0x06);
 	expect_rgb(palette_heat_rgb(PALETTE_COUNT, THEME_DARK, 1), 0xb2, 0x18, 0x2b);
@@ -233,9 +238,10 @@ Test(palette, light_zero)
 						  THEME_LIGHT, sign),
 				     palette_heat((enum palette_id)id, COLOR_RGB,
 						  THEME_DARK, sign));
-	/* Halfway to the first stop: halfway between #e4e4e4 and #d1e5f0. */
-	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_LIGHT, -0.125),
-		   0xdb, 0xe5, 0xea);
+	/* On a white page the grey zero runs straight to the stops at
+	 * +-0.5 (v = +-0.2): v = -0.1 is halfway between #e4e4e4 and #92c5de. */
+	expect_rgb(palette_heat_rgb(PALETTE_RDBU, THEME_LIGHT, -0.1),
+		   0xbb, 0xd5, 0xe1);
 }
 
 Test(palette, names)

@@ -116,8 +116,9 @@ Test(render, half_blocks_ascii_colour)
 
 	canvas_half_cell(c, 0, 0, 1, 1);
 	canvas_half_cell(c, 1, 0, -1, 0);	/* mean -0.5 */
+	/* -0.5 is drawn at -0.6875 of the ramp (palette.c's spread near 0). */
 	expect(c, false, COLOR_256,
-	       "\033[0;48;5;124m \033[0;48;5;105m \033[0m\n");
+	       "\033[0;48;5;124m \033[0;48;5;63m \033[0m\n");
 	expect(c, false, COLOR_NONE, "#-\n");
 	/* Eight colours: the means are two of the five colours. */
 	expect(c, false, COLOR_8, "\033[0;41m \033[0;46m \033[0m\n");
