@@ -31,6 +31,13 @@ enum {
 	W_MIN = 40, W_SPAN = 121,	/* widths 40 .. 160 */
 	H_MIN = 12, H_SPAN = 39,	/* heights 12 .. 50 */
 	D_CAP = 2048,			/* keeps the frames cheap */
+	/* the context view's table searches the smallest base for L0
+	 * (Men et al.), d L0^2 / 32 terms for every fresh screen: a walk
+	 * there keeps d at most 256 and L0 at most 1024 (its stale-cache
+	 * checks need neither wide; men_bound.sh and test_view_context
+	 * check the search itself) */
+	D_CAP_CONTEXT = 256,
+	L0_CAP_CONTEXT = 1024,
 	FRAMES_MAX = 2000		/* to finish the last jobs */
 };
 
@@ -84,11 +91,18 @@ static int walk_keys(int v, int *keys)
 	return n;
 }
 
-/* Key `code` pressed in s, except that d_model stays at most D_CAP. */
+/* Key `code` pressed in s, except that d_model stays at most D_CAP
+ * (D_CAP_CONTEXT in the context view, where L0 (its first knob, x/X)
+ * stays at most L0_CAP_CONTEXT). */
 static void press(struct state *s, int code)
 {
-	if (s->cur.pe.d_model >= D_CAP && (code == ']' || code == '}'))
+	int cap = s->view == VIEW_CONTEXT ? D_CAP_CONTEXT : D_CAP;
+
+	if (s->cur.pe.d_model >= cap && (code == ']' || code == '}'))
 		code = code == ']' ? '[' : '{';
+	if (s->view == VIEW_CONTEXT && s->train >= L0_CAP_CONTEXT &&
+	    code == 'X')
+		code = 'x';
 	fx_press(s, code);
 }
 
