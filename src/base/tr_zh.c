@@ -364,6 +364,10 @@ const struct tr_row tr_zh[] = {
 	  "%s：上 %s，下 %s" },
 	{ "%s of %s above, %s of %s below",
 	  "上 %s，属%s；下 %s，属%s" },
+	{ "dim %d: %s",
+	  "维 %d：%s" },
+	{ "%s above, %s below",
+	  "上 %s，下 %s" },
 	/* views/panel_chooser.c, model/drill_run.c */
 	{ "Lessons: a number, or ↑/↓ and Enter; Esc closes",
 	  "课程：编号或 ↑/↓ 回车选择，Esc 关闭" },

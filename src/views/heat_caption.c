@@ -3,7 +3,11 @@
 #include "views/heat_caption.h"
 #include "base/tr.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "base/utf8.h"
 
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
@@ -30,44 +34,116 @@ static void pairs_text(const struct heat_plot *hp, int lo, int hi, char *buf,
 		snprintf(buf, n, tr(hp->lang, "pairs %d%s%d"), lo, dash, hi);
 }
 
-char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
-		   size_t n)
+/* The forms of a caption, longest first, each whole: the last is the
+ * shortest, the kind of the row's two halves alone. */
+enum { FORMS_MAX = 4, FORM_LEN = 160 };
+struct forms {
+	int n;
+	char f[FORMS_MAX][FORM_LEN];
+};
+
+static void forms_of(const struct heat_plot *hp, int h, int y, struct forms *o)
 {
 	struct heat_band t, b;
 	char pt[48], pb[48];
+	const char *ft, *fb;
 
 	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y, &t);
 	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y + 1, &b);
+	ft = fn_name(hp, &t);
+	fb = fn_name(hp, &b);
+	o->n = 0;
 	if (t.fn == b.fn && t.pair0 == b.pair0 && t.npairs == 1) {
 		/* One dimension fills the cell. */
+		int dim = pe_dim_of(hp->pe, t.pair0, t.fn);
+
 		pairs_text(hp, t.pair0, t.pair0, pt, sizeof pt);
-		snprintf(buf, n, tr(hp->lang, "dim %d: %s of %s"),
-			 pe_dim_of(hp->pe, t.pair0, t.fn), fn_name(hp, &t), pt);
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "dim %d: %s of %s"),
+			 dim, ft, pt);
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "dim %d: %s"), dim,
+			 ft);
+		snprintf(o->f[o->n++], FORM_LEN, "%s", ft);
 	} else if (t.fn == b.fn) {
 		/* Two bands (or one, repeated) of one kind. */
 		int lo = t.pair0 < b.pair0 ? t.pair0 : b.pair0;
 		int hi_t = t.pair0 + t.npairs - 1, hi_b = b.pair0 + b.npairs - 1;
 
 		pairs_text(hp, lo, hi_t > hi_b ? hi_t : hi_b, pt, sizeof pt);
-		snprintf(buf, n, tr(hp->lang, "%s, %s"), pt, fn_name(hp, &t));
-	} else if (t.pair0 == b.pair0 && t.npairs == b.npairs) {
-		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
-		if (hp->utf8)
-			snprintf(buf, n, tr(hp->lang, "%s: ▀ %s ▄ %s"), pt,
-				 fn_name(hp, &t), fn_name(hp, &b));
-		else
-			snprintf(buf, n, tr(hp->lang, "%s: %s above, %s below"), pt,
-				 fn_name(hp, &t), fn_name(hp, &b));
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s, %s"), pt, ft);
+		snprintf(o->f[o->n++], FORM_LEN, "%s", ft);
 	} else {
+		/* Two kinds: the pairs, then the key of the halves alone. */
+		bool same = t.pair0 == b.pair0 && t.npairs == b.npairs;
+
 		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
 		pairs_text(hp, b.pair0, b.pair0 + b.npairs - 1, pb, sizeof pb);
-		if (hp->utf8)
-			snprintf(buf, n, tr(hp->lang, "▀ %s of %s, ▄ %s of %s"),
-				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
-		else
-			snprintf(buf, n, tr(hp->lang,
-					    "%s of %s above, %s of %s below"),
-				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
+		if (same && hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s: ▀ %s ▄ %s"),
+				 pt, ft, fb);
+			snprintf(o->f[o->n++], FORM_LEN, "%s ▀%s ▄%s", pt, ft, fb);
+		} else if (same) {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "%s: %s above, %s below"), pt, ft, fb);
+		} else if (hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "▀ %s of %s, ▄ %s of %s"), ft, pt, fb, pb);
+		} else {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "%s of %s above, %s of %s below"), ft,
+				 pt, fb, pb);
+		}
+		if (hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN, "▀ %s ▄ %s", ft, fb);
+			snprintf(o->f[o->n++], FORM_LEN, "▀%s ▄%s", ft, fb);
+		} else {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "%s above, %s below"), ft, fb);
+			snprintf(o->f[o->n++], FORM_LEN, "%s/%s", ft, fb);
+		}
 	}
+}
+
+int heat_caption_min_width(const struct heat_plot *hp, int h, int y)
+{
+	struct forms o;
+
+	forms_of(hp, h, y, &o);
+	return utf8_width(o.f[o.n - 1]);
+}
+
+char *heat_caption(const struct heat_plot *hp, int h, int y, int w, char *buf,
+		   size_t n)
+{
+	struct forms o;
+	const char *mark = hp->utf8 ? "…" : "+";
+	const char *last;
+	size_t len = 0;
+	int cols = 0;
+
+	forms_of(hp, h, y, &o);
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	for (int k = 0; k < o.n; k++)
+		if (utf8_width(o.f[k]) <= w) {
+			snprintf(buf, n, "%s", o.f[k]);
+			return buf;
+		}
+	if (w < 1)
+		return buf;
+	/* Not even the shortest fits: as much of it as leaves a column for
+	 * the mark that says it goes on. */
+	last = o.f[o.n - 1];
+	while (last[len]) {
+		uint32_t cp;
+		size_t k = utf8_decode(last + len, strlen(last + len), &cp);
+		int cw = utf8_cp_width(cp);
+
+		if (k == 0 || cols + cw > w - 1 || len + k + strlen(mark) + 1 > n)
+			break;
+		cols += cw;
+		len += k;
+	}
+	snprintf(buf, n, "%.*s%s", (int)len, last, mark);
 	return buf;
 }

@@ -74,9 +74,10 @@ static int plain_title(const struct state *s, char *t, size_t n)
 }
 
 /* The title, then what the crosshair's row stands for (heat_caption) when
- * the heat is drawn (g not NULL), the row is in the window and the whole
- * caption fits in a box w wide (after a shorter title if need be) beside
- * the focus hint. */
+ * the heat is drawn (g not NULL) and the row is in the window, in a box w
+ * wide beside the focus hint: the whole caption after the full title or a
+ * shorter one, else the caption's longest form that fits after either
+ * (heat_caption), else the title alone; never a caption cut short. */
 static void title_of(const struct state *s, const struct heat_geom *g, int w,
 		     char *t, size_t n)
 {
@@ -85,18 +86,34 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 				       s->cur.dim)
 		     : -1;
 	const char *arrow = s->ascii ? ">" : "\u25b6";
-	int used = plain_title(s, t, n);
-	char cap[160];
+	int used = plain_title(s, t, n), room = w - TITLE_ROOM, least;
+	char cap[96], head[96];
 
 	if (prow < 0)
 		return;
-	heat_caption(&hp, g->heat.h, prow / 2, cap, sizeof cap);
-	snprintf(t + used, n - (size_t)used, "  %s %s", arrow, cap);
-	if (utf8_width(t) <= w - TITLE_ROOM)
-		return;
-	snprintf(t, n, tr(s->lang, "Heatmap  %s %s"), arrow, cap);
-	if (utf8_width(t) > w - TITLE_ROOM)
-		plain_title(s, t, n);
+	least = heat_caption_min_width(&hp, g->heat.h, prow / 2);
+	/* first the whole caption, then its shorter forms */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int shorter = 0; shorter < 2; shorter++) {
+			int left;
+
+			if (shorter)
+				snprintf(head, sizeof head,
+					 tr(s->lang, "Heatmap  %s %s"), arrow, "");
+			else
+				snprintf(head, sizeof head, "%.*s  %s ", used, t,
+					 arrow);
+			left = room - utf8_width(head);
+			if (left < least)
+				continue;
+			heat_caption(&hp, g->heat.h, prow / 2,
+				     pass == 0 ? 1000 : left, cap, sizeof cap);
+			if (utf8_width(cap) > left)
+				continue;
+			snprintf(t, n, "%s%s", head, cap);
+			return;
+		}
+	}
 }
 
 /* A vertical colour bar from +1 (top) to -1 (bottom) with its labels. */

@@ -347,6 +347,10 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		   border_style, title_style);
 	room = heat_room(s, &hp, r, BAR_LABEL_W);
 	heat_plot_draw(c, room, &hp, hc);
+	/* a plot too short for its caption row keeps the key of its half
+	 * blocks on the box's bottom border */
+	if (!heat_plot_has_caption(&hp, room) && r.h > 3)
+		heat_caption_draw(c, &hp, room, r.y + r.h - 1, r.x + r.w - 1);
 	/* the colours are the values themselves: the ramp's ends are ±1 */
 	colour_bar_beside_heat(c, &hp, heat_inside(s, r), room, BAR_LABEL_W,
 			       1.0, axis_style);
