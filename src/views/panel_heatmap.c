@@ -17,6 +17,7 @@
 
 #include "base/fmt.h"
 #include "base/utf8.h"
+#include "render/colour_bar.h"
 #include "render/heat.h"
 #include "engine/pe.h"
 #include "render/paragraph.h"
@@ -116,25 +117,13 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 	}
 }
 
-/* A vertical colour bar from +1 (top) to -1 (bottom) with its labels. */
-static void draw_legend(const struct state *s, struct canvas *c,
-			const struct heat_geom *g)
+/* A vertical colour bar from +1 (top) to −1 (bottom) with its labels, in
+ * the columns right of the heat: the one every heatmap has
+ * (render/colour_bar.h). */
+static void draw_legend(struct canvas *c, const struct heat_geom *g, bool utf8)
 {
-	struct style st = { ROLE_AXIS, ROLE_DEFAULT, 0 };
-	int h = g->heat.h;
-	int px = 2 * h;
-
-	(void)s;
-	for (int y = 0; y < h; y++) {
-		double top = 1.0 - 2.0 * (2 * y + 0.5) / px;
-		double bot = 1.0 - 2.0 * (2 * y + 1.5) / px;
-		canvas_half_cell(c, g->legend_x, g->heat.y + y, top, bot);
-	}
-	canvas_text(c, g->legend_x + 1, g->heat.y, 2, "+1", st);
-	if (h >= 3)
-		canvas_text(c, g->legend_x + 1, g->heat.y + (h - 1) / 2, 2, " 0", st);
-	if (h >= 2)
-		canvas_text(c, g->legend_x + 1, g->heat.y + h - 1, 2, "-1", st);
+	colour_bar_draw(c, g->legend_x, g->heat.y, g->heat.h, LEGEND_W - 2, 1.0,
+			utf8, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 }
 
 /* Crosshair: a vertical line at the selected position's column and a
@@ -327,7 +316,7 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 			heat_draw(c, g.heat, pix);
 			explain_white(s, c, &g, pix);
 		}
-		draw_legend(s, c, &g);
+		draw_legend(c, &g, utf8);
 		heat_dim_ticks(c, &hp, g.heat, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		draw_axis_names(s, c, r, &g);
