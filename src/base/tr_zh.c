@@ -28,6 +28,8 @@ const struct tr_row tr_zh[] = {
 	  "维度 v" },
 	{ "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again.",
 	  "全都接近 0：每列平均了 %s 个位置，比视野里最长的波长（%s）还多。按 z 以十字线为中心放大，按 f 重新显示整个矩阵。" },
+	{ "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again.",
+	  "大多接近 0：每列平均了 %s 个位置，比%s的波长（最长 %s）还多，它们被平均掉了。按 z 以十字线为中心放大，按 f 重新显示整个矩阵。" },
 	{ "each cell: top half sin, bottom half cos",
 	  "每格上半是 sin，下半是 cos" },
 	{ "%d of %d pairs complete a cycle within %lld",

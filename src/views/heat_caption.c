@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/fmt.h"
 #include "base/utf8.h"
 
 #include "engine/pe.h"
@@ -146,4 +147,64 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, int w, char *buf,
 	}
 	snprintf(buf, n, "%.*s%s", (int)len, last, mark);
 	return buf;
+}
+
+/* Why the heat reads as white, after explore's first sentence for it
+ * (a length of 1e9 over 100 columns: 1e7 positions a column, against
+ * λ = 5.4e4 for the slowest pair of d 128). A column's mean over a span
+ * of positions longer than a pair's wavelength λ is at most
+ * λ / (π · span) in size (the integral of a sine over whole turns is 0,
+ * what is left is under half a turn), so those pairs average out. */
+bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
+		    int w, bool all, enum lang lang, bool utf8, char *buf,
+		    size_t n)
+{
+	double per, lambda, top = 0;
+	int fast = 0, hi = -1;
+	char ps[32], wl[32], pt[48];
+
+	if (w < 1 || v->ndim < 1 || v->npos < 2 * (long long)w)
+		return false;
+	per = (double)v->npos / w;
+	for (int d = v->dim0; d < v->dim0 + v->ndim; d++) {
+		int pair = pe_pair_of(p, d);
+
+		lambda = pe_wavelength(p, pair);
+		if (lambda < per) {
+			fast++;
+			if (pair > hi) {
+				hi = pair;
+				top = lambda;
+			}
+		}
+	}
+	fmt_count(per, ps, sizeof ps);
+	if (all) {
+		/* wavelengths grow with the pair (base > 1): the longest is the
+		 * highest pair in view, the window's last dimension's, or in
+		 * the concatenated layout the last sine's when the window
+		 * takes in the start of the cosines */
+		if (p->layout == PE_CONCAT && v->dim0 < p->d_model / 2 &&
+		    v->dim0 + v->ndim > p->d_model / 2)
+			lambda = pe_wavelength(p, p->d_model / 2 - 1);
+		else
+			lambda = pe_wavelength(p, pe_pair_of(p, v->dim0 + v->ndim - 1));
+		fmt_double_compact(lambda, 3, wl, sizeof wl);
+		snprintf(buf, n, tr(lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
+			 ps, wl);
+		return true;
+	}
+	/* mostly: two dimensions in three, or more, of pairs that average
+	 * out */
+	if (3 * fast < 2 * v->ndim || hi < 0)
+		return false;
+	fmt_count(top, wl, sizeof wl);
+	{
+		struct heat_plot hp = { p, PE_BUG_NONE, v, -1, -1, utf8, lang, NULL };
+
+		pairs_text(&hp, 0, hi, pt, sizeof pt);
+	}
+	snprintf(buf, n, tr(lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again."),
+		 ps, pt, wl);
+	return true;
 }

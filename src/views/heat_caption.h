@@ -5,6 +5,7 @@
 #ifndef HEAT_CAPTION_H
 #define HEAT_CAPTION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "render/heat.h"
@@ -25,5 +26,18 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, int w, char *buf,
 
 /* The columns of heat_caption's shortest whole form for that row. */
 int heat_caption_min_width(const struct heat_plot *hp, int h, int y);
+
+/* Why heat over window v of p, w columns wide, reads as white, as a
+ * sentence in lang into buf (n bytes), and how to see the waves: with
+ * `all` (every pixel near 0, the caller has looked), each column's mean
+ * runs over more positions than the longest wavelength in view; without,
+ * when two dimensions in three or more in view are of pairs whose
+ * wavelength is shorter than a column's positions, "Mostly near 0: ...".
+ * False (buf untouched) when it does not apply: fewer than 2 positions a
+ * column, or (without all) too few such pairs. Shared by the explorer's
+ * heatmap (over its heat) and the bugs view (its numbers). */
+bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
+		    int w, bool all, enum lang lang, bool utf8, char *buf,
+		    size_t n);
 
 #endif

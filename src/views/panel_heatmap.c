@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/fmt.h"
 #include "base/utf8.h"
 #include "render/colour_bar.h"
 #include "render/heat.h"
@@ -208,38 +207,22 @@ static void draw_axis_names(const struct state *s, struct canvas *c,
 /* Heat no brighter than this everywhere reads as a white page. */
 #define WASHED_OUT 0.1
 
-/* When every pixel of the grid is near 0 (the page is white), why, across
- * the middle of the heat: each column's mean runs over more positions
- * than the longest wavelength in view, so every pair averages out (a
- * length of 1e9 over 100 columns: 1e7 positions a column, against
- * λ = 5.4e4 for the slowest pair of d 128); and how to see the waves. */
+/* When every pixel of the grid is near 0 (the page is white), why
+ * (heat_white_why), across the middle of the heat. */
 static void explain_white(const struct state *s, struct canvas *c,
 			  const struct heat_geom *g, const float *pix)
 {
-	const struct pe_window *v = &s->window;
-	const struct pe_params *p = &s->cur.pe;
 	int n = g->heat.w * 2 * g->heat.h, rows;
-	double most = 0, lambda = 0;
-	char per[32], wl[32], t[400];
+	double most = 0;
+	char t[400];
 	struct rect band;
 
 	for (int k = 0; k < n; k++)
 		most = fabs(pix[k]) > most ? fabs(pix[k]) : most;
-	if (most >= WASHED_OUT || v->npos < 2 * (long long)g->heat.w)
+	if (most >= WASHED_OUT ||
+	    !heat_white_why(&s->cur.pe, &s->window, g->heat.w, true, s->lang,
+			    !s->ascii, t, sizeof t))
 		return;
-	/* wavelengths grow with the pair (base > 1): the longest is the
-	 * highest pair in view, the window's last dimension's, or in the
-	 * concatenated layout the last sine's when the window takes in the
-	 * start of the cosines */
-	if (p->layout == PE_CONCAT && v->dim0 < p->d_model / 2 &&
-	    v->dim0 + v->ndim > p->d_model / 2)
-		lambda = pe_wavelength(p, p->d_model / 2 - 1);
-	else
-		lambda = pe_wavelength(p, pe_pair_of(p, v->dim0 + v->ndim - 1));
-	fmt_count((double)v->npos / g->heat.w, per, sizeof per);
-	fmt_double_compact(lambda, 3, wl, sizeof wl);
-	snprintf(t, sizeof t, tr(s->lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
-		 per, wl);
 	rows = paragraph_rows(t, g->heat.w - 2);
 	if (rows > g->heat.h)
 		rows = g->heat.h;
