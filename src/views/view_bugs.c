@@ -136,7 +136,7 @@ static void bugs_layout(const struct state *s, struct rect r,
 	bool framed = r.h >= FRAME_MIN_H;
 	bool foot_framed = r.h >= FOOT_FRAME_MIN_H;
 	int f = framed ? 1 : 0, tw = r.w - 2 * f, y, eff, num, plots, heat_h;
-	int ff = foot_framed ? 1 : 0, emin = framed ? 2 : 1;
+	int ff = foot_framed ? 1 : 0;
 	int form, code, head, foot;
 	int extra = colour_bar_width(DIFF_LABEL_W) - colour_bar_width(BAR_LABEL_W);
 
@@ -156,12 +156,12 @@ static void bugs_layout(const struct state *s, struct rect r,
 	l->foot_left = num;
 	/* The plots keep at least PLOT_ROWS rows; the paragraphs give up
 	 * rows from their ends when the screen is short, down to two each
-	 * (the effect to one when the head is not framed: the numbers the
-	 * short screen frames are the point of a lesson's step). */
+	 * (a lesson's short screen: the plots get fewer, for the frame of
+	 * the numbers its step points at). */
 	head = 1 + form + code + eff + f;
 	foot = num + 2 * ff;
-	while (r.h - head - foot < PLOT_ROWS && (eff > emin || num > 2)) {
-		if (num > 2 && (num >= eff || eff <= emin))
+	while (r.h - head - foot < PLOT_ROWS && (eff > 2 || num > 2)) {
+		if (num >= eff && num > 2)
 			num--;
 		else
 			eff--;
@@ -655,25 +655,25 @@ static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
 			   const struct bugs_layout *l, double gap, char *text,
 			   size_t n)
 {
-	size_t len = 0;
+	size_t len = zoo_waves_numbers_text(&x->waves, s, text, n);
 
-	/* first, when most of the heat averages out to white, why: the
+	/* then, when most of the heat averages out to white, why: the
 	 * explorer's sentence (heat_white_why), for the columns the boxes
-	 * give the heat */
-	if (l) {
+	 * give the heat; Chinese runs on after its "。" without a blank */
+	if (l && len + 2 < n) {
 		struct pe_params pg = s->cur.pe;
 		struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
 		int w = heat_plot_area(&hg, heat_room(s, &hg, l->good,
 						      BAR_LABEL_W)).w;
+		size_t at = len + (s->lang == LANG_ZH ? 0 : 1);
 
 		if (heat_white_why(&pg, &s->window, w, false, s->lang, !s->ascii,
-				   text, n)) {
-			len = strlen(text);
-			if (len + 2 < n)
-				text[len++] = ' ';
+				   text + at, n - at)) {
+			if (at > len)
+				text[len] = ' ';
+			len = at + strlen(text + at);
 		}
 	}
-	len += zoo_waves_numbers_text(&x->waves, s, text + len, n - len);
 	if (zoo_shown(s)->kind != ZOO_PRECISION || len + 2 >= n)
 		return;
 	text[len++] = ' ';

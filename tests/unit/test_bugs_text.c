@@ -83,16 +83,46 @@ static void last_word(const char *t, enum lang l, char *out, size_t n)
 	snprintf(out, n, "%s", t + a);
 }
 
-/* The text of the screen with its line breaks removed. */
-static char *flat(const char *text)
+/* The text of the screen as running text: each row without the blanks
+ * and box sides at its ends, joined by a blank (Chinese: by nothing, as
+ * it wraps anywhere). */
+static char *flat(const char *text, enum lang l)
 {
-	char *f = strdup(text);
+	char *f = malloc(strlen(text) + 1);
 	size_t k = 0;
+	const char *p = text;
 
 	cr_assert_not_null(f);
-	for (const char *p = text; *p; p++)
-		if (*p != '\n')
-			f[k++] = *p;
+	while (*p) {
+		const char *e = strchr(p, '\n'), *a = p, *z;
+
+		if (!e)
+			e = p + strlen(p);
+		z = e;
+		for (;;) {
+			if (a < z && *a == ' ')
+				a++;
+			else if (z - a >= 3 && !strncmp(a, "│", 3))
+				a += 3;
+			else
+				break;
+		}
+		for (;;) {
+			if (z > a && z[-1] == ' ')
+				z--;
+			else if (z - a >= 3 && !strncmp(z - 3, "│", 3))
+				z -= 3;
+			else
+				break;
+		}
+		if (z > a) {
+			if (k > 0 && l == LANG_EN)
+				f[k++] = ' ';
+			memcpy(f + k, a, (size_t)(z - a));
+			k += (size_t)(z - a);
+		}
+		p = *e ? e + 1 : e;
+	}
 	f[k] = '\0';
 	return f;
 }
@@ -101,7 +131,7 @@ static void check_effect(const struct state *s, const char *text,
 			 const char *where)
 {
 	char end[64], mark[64], key[64];
-	char *f = flat(text), *box;
+	char *f = flat(text, s->lang), *box;
 
 	/* the head only: the text before the first plot's box, "Correct" */
 	snprintf(key, sizeof key, "┌ %s", tr(s->lang, "Correct"));
@@ -205,7 +235,7 @@ Test(bugs_text, lesson_float32_step_says_why_the_maps_are_white)
 		for (size_t l = 0; l < 2; l++) {
 			struct state s;
 			char *text = lesson_step(&s, langs[l], sizes[z][0], sizes[z][1]);
-			char want[64], *f = flat(text);
+			char want[64], *f = flat(text, langs[l]);
 			const char *t = tr(s.lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again.");
 			const char *cut = strstr(t, "%s");
 
