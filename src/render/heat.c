@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "render/plot.h"
 
 /* ---- drawing ---- */
@@ -30,7 +31,7 @@ static int gutter_width(const struct heat_plot *hp)
 }
 
 /* Whether a plot inside `in` has a caption row. */
-static bool has_caption(const struct heat_plot *hp, struct rect in)
+bool heat_plot_has_caption(const struct heat_plot *hp, struct rect in)
 {
 	return in.h >= HEAT_CAPTION_MIN_H && hp->mark_dim >= 0 && hp->caption;
 }
@@ -39,7 +40,7 @@ struct rect heat_plot_area(const struct heat_plot *hp, struct rect in)
 {
 	int g = gutter_width(hp);
 	struct rect a = { in.x + g, in.y, in.w - g,
-			  in.h - 1 - (has_caption(hp, in) ? 1 : 0) };
+			  in.h - 1 - (heat_plot_has_caption(hp, in) ? 1 : 0) };
 
 	if (a.w < 4 || a.h < 1)
 		a.w = a.h = 0;
@@ -145,20 +146,44 @@ static void draw_marks(struct canvas *c, const struct heat_plot *hp,
 		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
 }
 
-/* The caption row: the arrow of the marked row, then what it stands for. */
+/* The caption row: the arrow of the marked row under the gutter's, then
+ * what it stands for in the w columns from a.x + 1. */
 static void draw_caption(struct canvas *c, const struct heat_plot *hp,
-			 struct rect a, int y)
+			 struct rect a, int y, int w)
 {
 	int prow = heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
 	char buf[160];
 
-	if (prow < 0)
+	if (prow < 0 || w < 1)
 		return;
 	canvas_put(c, a.x - 1, y, hp->utf8 ? 0x25b6 : '>',
 		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
-	canvas_text(c, a.x + 1, y, a.w - 1, hp->caption(hp, a.h, prow / 2, buf,
-							 sizeof buf),
+	canvas_text(c, a.x + 1, y, w,
+		    hp->caption(hp, a.h, prow / 2, w, buf, sizeof buf),
 		    (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+}
+
+void heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
+		       struct rect in, int y, int x_end)
+{
+	struct rect a = heat_plot_area(hp, in);
+	char buf[160];
+	int w, prow;
+
+	if (a.w <= 0 || !hp->caption || hp->mark_dim < 0)
+		return;
+	prow = heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
+	w = x_end - 1 - (a.x + 1);
+	if (prow < 0 || w < 1)
+		return;
+	hp->caption(hp, a.h, prow / 2, w, buf, sizeof buf);
+	canvas_put(c, a.x - 1, y, hp->utf8 ? 0x25b6 : '>',
+		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
+	canvas_put(c, a.x, y, ' ', (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	canvas_text(c, a.x + 1, y, w, buf,
+		    (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	canvas_put(c, a.x + 1 + utf8_width(buf), y, ' ',
+		   (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 }
 
 void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp,
@@ -180,7 +205,7 @@ void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp
 					    a.x, a.w },
 		    a.y + a.h, axis);
 	draw_marks(c, hp, a);
-	if (has_caption(hp, in))
-		draw_caption(c, hp, a, a.y + a.h + 1);
+	if (heat_plot_has_caption(hp, in))
+		draw_caption(c, hp, a, a.y + a.h + 1, in.x + in.w - (a.x + 1));
 	canvas_set_clip(c, old);
 }

@@ -29,10 +29,11 @@ void heat_draw(struct canvas *c, struct rect r, const float *pix);
 struct heat_plot;
 
 /* What cell row y of a heat area h cells high over hp's window stands for,
- * as a sentence into buf (n bytes; cut to fit); returns buf. The words are
+ * in at most w columns, into buf (n bytes): the longest whole form that
+ * fits, or one cut with a mark that says so; returns buf. The words are
  * the view's (views/heat_caption.h), in hp->lang. */
 typedef char *heat_caption_fn(const struct heat_plot *hp, int h, int y,
-			      char *buf, size_t n);
+			      int w, char *buf, size_t n);
 
 /* A labelled heatmap: dimension ticks in a gutter on the left, the heat,
  * position ticks below it, optional marks, and, when there is room and a
@@ -63,6 +64,17 @@ struct rect heat_plot_area(const struct heat_plot *hp, struct rect in);
  * nothing when heat_plot_area is empty. */
 void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp,
 		    struct heat_cache *hc);
+
+/* Whether heat_plot_draw gives hp inside `in` its caption row. */
+bool heat_plot_has_caption(const struct heat_plot *hp, struct rect in);
+
+/* The caption on row y, for a plot drawn inside `in` that has no caption
+ * row of its own (a box's bottom border under it): the arrow under the
+ * gutter's, a blank, the caption's longest form that leaves a blank before
+ * column x_end, and that blank. Nothing without a caption function, a
+ * marked dimension in the window or room for a character. */
+void heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
+		       struct rect in, int y, int x_end);
 
 /* Dimension ticks for heat area a (2 * a.h pixel rows over hp's window):
  * the dimensions at multiples of the smallest step of 1, 2, 2.5 or 5 times

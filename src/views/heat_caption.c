@@ -3,7 +3,12 @@
 #include "views/heat_caption.h"
 #include "base/tr.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "base/utf8.h"
 
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
@@ -30,44 +35,180 @@ static void pairs_text(const struct heat_plot *hp, int lo, int hi, char *buf,
 		snprintf(buf, n, tr(hp->lang, "pairs %d%s%d"), lo, dash, hi);
 }
 
-char *heat_caption(const struct heat_plot *hp, int h, int y, char *buf,
-		   size_t n)
+/* The forms of a caption, longest first, each whole: the last is the
+ * shortest, the kind of the row's two halves alone. */
+enum { FORMS_MAX = 4, FORM_LEN = 160 };
+struct forms {
+	int n;
+	char f[FORMS_MAX][FORM_LEN];
+};
+
+static void forms_of(const struct heat_plot *hp, int h, int y, struct forms *o)
 {
 	struct heat_band t, b;
 	char pt[48], pb[48];
+	const char *ft, *fb;
 
 	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y, &t);
 	heat_band_of_row(hp->pe, hp->view, 2 * h, 2 * y + 1, &b);
+	ft = fn_name(hp, &t);
+	fb = fn_name(hp, &b);
+	o->n = 0;
 	if (t.fn == b.fn && t.pair0 == b.pair0 && t.npairs == 1) {
 		/* One dimension fills the cell. */
+		int dim = pe_dim_of(hp->pe, t.pair0, t.fn);
+
 		pairs_text(hp, t.pair0, t.pair0, pt, sizeof pt);
-		snprintf(buf, n, tr(hp->lang, "dim %d: %s of %s"),
-			 pe_dim_of(hp->pe, t.pair0, t.fn), fn_name(hp, &t), pt);
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "dim %d: %s of %s"),
+			 dim, ft, pt);
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "dim %d: %s"), dim,
+			 ft);
+		snprintf(o->f[o->n++], FORM_LEN, "%s", ft);
 	} else if (t.fn == b.fn) {
 		/* Two bands (or one, repeated) of one kind. */
 		int lo = t.pair0 < b.pair0 ? t.pair0 : b.pair0;
 		int hi_t = t.pair0 + t.npairs - 1, hi_b = b.pair0 + b.npairs - 1;
 
 		pairs_text(hp, lo, hi_t > hi_b ? hi_t : hi_b, pt, sizeof pt);
-		snprintf(buf, n, tr(hp->lang, "%s, %s"), pt, fn_name(hp, &t));
-	} else if (t.pair0 == b.pair0 && t.npairs == b.npairs) {
-		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
-		if (hp->utf8)
-			snprintf(buf, n, tr(hp->lang, "%s: ▀ %s ▄ %s"), pt,
-				 fn_name(hp, &t), fn_name(hp, &b));
-		else
-			snprintf(buf, n, tr(hp->lang, "%s: %s above, %s below"), pt,
-				 fn_name(hp, &t), fn_name(hp, &b));
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s, %s"), pt, ft);
+		snprintf(o->f[o->n++], FORM_LEN, "%s", ft);
 	} else {
+		/* Two kinds: the pairs, then the key of the halves alone. */
+		bool same = t.pair0 == b.pair0 && t.npairs == b.npairs;
+
 		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
 		pairs_text(hp, b.pair0, b.pair0 + b.npairs - 1, pb, sizeof pb);
-		if (hp->utf8)
-			snprintf(buf, n, tr(hp->lang, "▀ %s of %s, ▄ %s of %s"),
-				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
-		else
-			snprintf(buf, n, tr(hp->lang,
-					    "%s of %s above, %s of %s below"),
-				 fn_name(hp, &t), pt, fn_name(hp, &b), pb);
+		if (same && hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s: ▀ %s ▄ %s"),
+				 pt, ft, fb);
+			snprintf(o->f[o->n++], FORM_LEN, "%s ▀%s ▄%s", pt, ft, fb);
+		} else if (same) {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "%s: %s above, %s below"), pt, ft, fb);
+		} else if (hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "▀ %s of %s, ▄ %s of %s"), ft, pt, fb, pb);
+		} else {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "%s of %s above, %s of %s below"), ft,
+				 pt, fb, pb);
+		}
+		if (hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN, "▀ %s ▄ %s", ft, fb);
+			snprintf(o->f[o->n++], FORM_LEN, "▀%s ▄%s", ft, fb);
+		} else {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "%s above, %s below"), ft, fb);
+			snprintf(o->f[o->n++], FORM_LEN, "%s/%s", ft, fb);
+		}
 	}
+}
+
+int heat_caption_min_width(const struct heat_plot *hp, int h, int y)
+{
+	struct forms o;
+
+	forms_of(hp, h, y, &o);
+	return utf8_width(o.f[o.n - 1]);
+}
+
+char *heat_caption(const struct heat_plot *hp, int h, int y, int w, char *buf,
+		   size_t n)
+{
+	struct forms o;
+	const char *mark = hp->utf8 ? "…" : "+";
+	const char *last;
+	size_t len = 0;
+	int cols = 0;
+
+	forms_of(hp, h, y, &o);
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	for (int k = 0; k < o.n; k++)
+		if (utf8_width(o.f[k]) <= w) {
+			snprintf(buf, n, "%s", o.f[k]);
+			return buf;
+		}
+	if (w < 1)
+		return buf;
+	/* Not even the shortest fits: as much of it as leaves a column for
+	 * the mark that says it goes on. */
+	last = o.f[o.n - 1];
+	while (last[len]) {
+		uint32_t cp;
+		size_t k = utf8_decode(last + len, strlen(last + len), &cp);
+		int cw = utf8_cp_width(cp);
+
+		if (k == 0 || cols + cw > w - 1 || len + k + strlen(mark) + 1 > n)
+			break;
+		cols += cw;
+		len += k;
+	}
+	snprintf(buf, n, "%.*s%s", (int)len, last, mark);
 	return buf;
+}
+
+/* Why the heat reads as white, after explore's first sentence for it
+ * (a length of 1e9 over 100 columns: 1e7 positions a column, against
+ * λ = 5.4e4 for the slowest pair of d 128). A column's mean over a span
+ * of positions longer than a pair's wavelength λ is at most
+ * λ / (π · span) in size (the integral of a sine over whole turns is 0,
+ * what is left is under half a turn), so those pairs average out. */
+bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
+		    int w, bool all, enum lang lang, bool utf8, char *buf,
+		    size_t n)
+{
+	double per, lambda, top = 0;
+	int fast = 0, lo = -1, hi = -1;
+	char ps[32], wl[32], pt[48];
+
+	if (w < 1 || v->ndim < 1 || v->npos < 2 * (long long)w)
+		return false;
+	per = (double)v->npos / w;
+	for (int d = v->dim0; d < v->dim0 + v->ndim; d++) {
+		int pair = pe_pair_of(p, d);
+
+		lambda = pe_wavelength(p, pair);
+		if (lambda < per) {
+			fast++;
+			if (lo < 0 || pair < lo)
+				lo = pair;
+			if (pair > hi) {
+				hi = pair;
+				top = lambda;
+			}
+		}
+	}
+	fmt_count(per, ps, sizeof ps);
+	if (all) {
+		/* wavelengths grow with the pair (base > 1): the longest is the
+		 * highest pair in view, the window's last dimension's, or in
+		 * the concatenated layout the last sine's when the window
+		 * takes in the start of the cosines */
+		if (p->layout == PE_CONCAT && v->dim0 < p->d_model / 2 &&
+		    v->dim0 + v->ndim > p->d_model / 2)
+			lambda = pe_wavelength(p, p->d_model / 2 - 1);
+		else
+			lambda = pe_wavelength(p, pe_pair_of(p, v->dim0 + v->ndim - 1));
+		fmt_double_compact(lambda, 3, wl, sizeof wl);
+		snprintf(buf, n, tr(lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
+			 ps, wl);
+		return true;
+	}
+	/* mostly: two dimensions in three, or more, of pairs that average
+	 * out (NumPy, d 64 over 1e5 positions in 17 and 29 columns, the
+	 * bugs view's at 80x24 and 120x40: those pairs' column means stay
+	 * under 0.17 and 0.20, against the bound 0.26 and 0.25) */
+	if (3 * fast < 2 * v->ndim || hi < 0)
+		return false;
+	fmt_count(top, wl, sizeof wl);
+	{
+		struct heat_plot hp = { p, PE_BUG_NONE, v, -1, -1, utf8, lang, NULL };
+
+		pairs_text(&hp, lo, hi, pt, sizeof pt);
+	}
+	snprintf(buf, n, tr(lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again."),
+		 ps, pt, wl);
+	return true;
 }

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/fmt.h"
 #include "base/utf8.h"
+#include "render/colour_bar.h"
 #include "render/heat.h"
 #include "engine/pe.h"
 #include "render/paragraph.h"
@@ -74,9 +74,10 @@ static int plain_title(const struct state *s, char *t, size_t n)
 }
 
 /* The title, then what the crosshair's row stands for (heat_caption) when
- * the heat is drawn (g not NULL), the row is in the window and the whole
- * caption fits in a box w wide (after a shorter title if need be) beside
- * the focus hint. */
+ * the heat is drawn (g not NULL) and the row is in the window, in a box w
+ * wide beside the focus hint: the whole caption after the full title or a
+ * shorter one, else the caption's longest form that fits after either
+ * (heat_caption), else the title alone; never a caption cut short. */
 static void title_of(const struct state *s, const struct heat_geom *g, int w,
 		     char *t, size_t n)
 {
@@ -85,39 +86,43 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 				       s->cur.dim)
 		     : -1;
 	const char *arrow = s->ascii ? ">" : "\u25b6";
-	int used = plain_title(s, t, n);
-	char cap[160];
+	int used = plain_title(s, t, n), room = w - TITLE_ROOM, least;
+	char cap[96], head[96];
 
 	if (prow < 0)
 		return;
-	heat_caption(&hp, g->heat.h, prow / 2, cap, sizeof cap);
-	snprintf(t + used, n - (size_t)used, "  %s %s", arrow, cap);
-	if (utf8_width(t) <= w - TITLE_ROOM)
-		return;
-	snprintf(t, n, tr(s->lang, "Heatmap  %s %s"), arrow, cap);
-	if (utf8_width(t) > w - TITLE_ROOM)
-		plain_title(s, t, n);
+	least = heat_caption_min_width(&hp, g->heat.h, prow / 2);
+	/* first the whole caption, then its shorter forms */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int shorter = 0; shorter < 2; shorter++) {
+			int left;
+
+			if (shorter)
+				snprintf(head, sizeof head,
+					 tr(s->lang, "Heatmap  %s %s"), arrow, "");
+			else
+				snprintf(head, sizeof head, "%.*s  %s ", used, t,
+					 arrow);
+			left = room - utf8_width(head);
+			if (left < least)
+				continue;
+			heat_caption(&hp, g->heat.h, prow / 2,
+				     pass == 0 ? 1000 : left, cap, sizeof cap);
+			if (utf8_width(cap) > left)
+				continue;
+			snprintf(t, n, "%s%s", head, cap);
+			return;
+		}
+	}
 }
 
-/* A vertical colour bar from +1 (top) to -1 (bottom) with its labels. */
-static void draw_legend(const struct state *s, struct canvas *c,
-			const struct heat_geom *g)
+/* A vertical colour bar from +1 (top) to −1 (bottom) with its labels, in
+ * the columns right of the heat: the one every heatmap has
+ * (render/colour_bar.h). */
+static void draw_legend(struct canvas *c, const struct heat_geom *g, bool utf8)
 {
-	struct style st = { ROLE_AXIS, ROLE_DEFAULT, 0 };
-	int h = g->heat.h;
-	int px = 2 * h;
-
-	(void)s;
-	for (int y = 0; y < h; y++) {
-		double top = 1.0 - 2.0 * (2 * y + 0.5) / px;
-		double bot = 1.0 - 2.0 * (2 * y + 1.5) / px;
-		canvas_half_cell(c, g->legend_x, g->heat.y + y, top, bot);
-	}
-	canvas_text(c, g->legend_x + 1, g->heat.y, 2, "+1", st);
-	if (h >= 3)
-		canvas_text(c, g->legend_x + 1, g->heat.y + (h - 1) / 2, 2, " 0", st);
-	if (h >= 2)
-		canvas_text(c, g->legend_x + 1, g->heat.y + h - 1, 2, "-1", st);
+	colour_bar_draw(c, g->legend_x, g->heat.y, g->heat.h, LEGEND_W - 2, 1.0,
+			utf8, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 }
 
 /* Crosshair: a vertical line at the selected position's column and a
@@ -202,38 +207,22 @@ static void draw_axis_names(const struct state *s, struct canvas *c,
 /* Heat no brighter than this everywhere reads as a white page. */
 #define WASHED_OUT 0.1
 
-/* When every pixel of the grid is near 0 (the page is white), why, across
- * the middle of the heat: each column's mean runs over more positions
- * than the longest wavelength in view, so every pair averages out (a
- * length of 1e9 over 100 columns: 1e7 positions a column, against
- * λ = 5.4e4 for the slowest pair of d 128); and how to see the waves. */
+/* When every pixel of the grid is near 0 (the page is white), why
+ * (heat_white_why), across the middle of the heat. */
 static void explain_white(const struct state *s, struct canvas *c,
 			  const struct heat_geom *g, const float *pix)
 {
-	const struct pe_window *v = &s->window;
-	const struct pe_params *p = &s->cur.pe;
 	int n = g->heat.w * 2 * g->heat.h, rows;
-	double most = 0, lambda = 0;
-	char per[32], wl[32], t[400];
+	double most = 0;
+	char t[400];
 	struct rect band;
 
 	for (int k = 0; k < n; k++)
 		most = fabs(pix[k]) > most ? fabs(pix[k]) : most;
-	if (most >= WASHED_OUT || v->npos < 2 * (long long)g->heat.w)
+	if (most >= WASHED_OUT ||
+	    !heat_white_why(&s->cur.pe, &s->window, g->heat.w, true, s->lang,
+			    !s->ascii, t, sizeof t))
 		return;
-	/* wavelengths grow with the pair (base > 1): the longest is the
-	 * highest pair in view, the window's last dimension's, or in the
-	 * concatenated layout the last sine's when the window takes in the
-	 * start of the cosines */
-	if (p->layout == PE_CONCAT && v->dim0 < p->d_model / 2 &&
-	    v->dim0 + v->ndim > p->d_model / 2)
-		lambda = pe_wavelength(p, p->d_model / 2 - 1);
-	else
-		lambda = pe_wavelength(p, pe_pair_of(p, v->dim0 + v->ndim - 1));
-	fmt_count((double)v->npos / g->heat.w, per, sizeof per);
-	fmt_double_compact(lambda, 3, wl, sizeof wl);
-	snprintf(t, sizeof t, tr(s->lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
-		 per, wl);
 	rows = paragraph_rows(t, g->heat.w - 2);
 	if (rows > g->heat.h)
 		rows = g->heat.h;
@@ -310,7 +299,7 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 			heat_draw(c, g.heat, pix);
 			explain_white(s, c, &g, pix);
 		}
-		draw_legend(s, c, &g);
+		draw_legend(c, &g, utf8);
 		heat_dim_ticks(c, &hp, g.heat, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		draw_axis_names(s, c, r, &g);

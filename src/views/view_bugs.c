@@ -56,6 +56,9 @@ enum {
 	FRAME_MIN_H = 20,	/* from here the head and the numbers are
 				   framed (below, their borders would take
 				   the plots' rows) */
+	FOOT_FRAME_MIN_H = 12,	/* from here the numbers are framed (a
+				   lesson's short screen, 80x24: the head
+				   gives a row of its effect for it) */
 	DIFF_MIN_W = 100,	/* from here the difference map shows */
 	SIM_MIN_W = 28,		/* the similarity box's title whole, "Similarity
 				   to p = 123456", beside narrow heat boxes */
@@ -114,6 +117,8 @@ struct bugs_layout {
 	struct rect numbers;		/* their paragraph, inside foot */
 	int head_left, foot_left;	/* rows of the boxes' text left out */
 	bool framed;			/* head and foot in boxes */
+	bool foot_framed;		/* the foot in a box (framed, or from
+					   FOOT_FRAME_MIN_H) */
 };
 
 /* The entry's notation in the screen's alphabet. */
@@ -129,12 +134,15 @@ static void bugs_layout(const struct state *s, struct rect r,
 {
 	const struct zoo_entry *e = zoo_shown(s);
 	bool framed = r.h >= FRAME_MIN_H;
+	bool foot_framed = r.h >= FOOT_FRAME_MIN_H;
 	int f = framed ? 1 : 0, tw = r.w - 2 * f, y, eff, num, plots, heat_h;
+	int ff = foot_framed ? 1 : 0;
 	int form, code, head, foot;
 	int extra = colour_bar_width(DIFF_LABEL_W) - colour_bar_width(BAR_LABEL_W);
 
 	memset(l, 0, sizeof *l);
 	l->framed = framed;
+	l->foot_framed = foot_framed;
 	l->code_y = -1;
 	if (r.h < 3 || tw < 1)
 		return;
@@ -143,20 +151,22 @@ static void bugs_layout(const struct state *s, struct rect r,
 	form = form > FORMULA_ROWS_MAX ? FORMULA_ROWS_MAX : form;
 	code = e->code ? 1 : 0;
 	eff = paragraph_rows(tr(s->lang, e->effect), tw);
-	num = paragraph_rows(numbers, tw);
+	num = paragraph_rows(numbers, r.w - 2 * ff);
 	l->head_left += code + eff;
 	l->foot_left = num;
 	/* The plots keep at least PLOT_ROWS rows; the paragraphs give up
-	 * rows from their ends when the screen is short, down to two each. */
+	 * rows from their ends when the screen is short, down to two each
+	 * (a lesson's short screen: the plots get fewer, for the frame of
+	 * the numbers its step points at). */
 	head = 1 + form + code + eff + f;
-	foot = num + 2 * f;
+	foot = num + 2 * ff;
 	while (r.h - head - foot < PLOT_ROWS && (eff > 2 || num > 2)) {
 		if (num >= eff && num > 2)
 			num--;
 		else
 			eff--;
 		head = 1 + form + code + eff + f;
-		foot = num + 2 * f;
+		foot = num + 2 * ff;
 	}
 	l->head_left -= form + code + eff;
 	l->foot_left -= num;
@@ -214,7 +224,7 @@ static void bugs_layout(const struct state *s, struct rect r,
 		l->sim = (struct rect){ r.x, y + heat_h, r.w, plots - heat_h };
 	}
 	l->foot = (struct rect){ r.x, y + plots, r.w, foot };
-	l->numbers = (struct rect){ r.x + f, y + plots + f, tw, num };
+	l->numbers = (struct rect){ r.x + ff, y + plots + ff, r.w - 2 * ff, num };
 }
 
 /* ---- drawing ---- */
@@ -239,7 +249,17 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 		 (int)state_view_knob(s, 0) + 1, (int)ZOO_ENTRIES,
 		 tr(s->lang, e->group), tr(s->lang, e->title));
 	if (!l->framed) {
+		char more[96];
+
 		used = canvas_text(c, r.x, r.y, r.w, line, title_style);
+		/* on the title's row, right-aligned: what the paragraphs
+		 * under it leave out, else the keys */
+		if (l->head_left > 0) {
+			snprintf(more, sizeof more,
+				 tr(s->lang, " +%d more (taller screen) "),
+				 l->head_left);
+			keys = more;
+		}
 		kw = utf8_width(keys + 1) - 1;
 		if (used + 2 + kw <= r.w)
 			canvas_text(c, r.x + r.w - kw, r.y, kw, keys + 1,
@@ -274,7 +294,7 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 static void draw_foot(const struct state *s, struct canvas *c,
 		      const struct bugs_layout *l, const char *numbers)
 {
-	if (!l->framed || l->foot.h < 3) {
+	if (!l->foot_framed || l->foot.h < 3) {
 		paragraph_draw(c, l->numbers, numbers, text_style);
 		return;
 	}
@@ -347,6 +367,10 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		   border_style, title_style);
 	room = heat_room(s, &hp, r, BAR_LABEL_W);
 	heat_plot_draw(c, room, &hp, hc);
+	/* a plot too short for its caption row keeps the key of its half
+	 * blocks on the box's bottom border */
+	if (!heat_plot_has_caption(&hp, room) && r.h > 3)
+		heat_caption_draw(c, &hp, room, r.y + r.h - 1, r.x + r.w - 1);
 	/* the colours are the values themselves: the ramp's ends are ±1 */
 	colour_bar_beside_heat(c, &hp, heat_inside(s, r), room, BAR_LABEL_W,
 			       1.0, axis_style);
@@ -633,6 +657,23 @@ static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
 {
 	size_t len = zoo_waves_numbers_text(&x->waves, s, text, n);
 
+	/* then, when most of the heat averages out to white, why: the
+	 * explorer's sentence (heat_white_why), for the columns the boxes
+	 * give the heat; Chinese runs on after its "。" without a blank */
+	if (l && len + 2 < n) {
+		struct pe_params pg = s->cur.pe;
+		struct heat_plot hg = heat_plot_of(s, &pg, PE_BUG_NONE);
+		int w = heat_plot_area(&hg, heat_room(s, &hg, l->good,
+						      BAR_LABEL_W)).w;
+		size_t at = len + (s->lang == LANG_ZH ? 0 : 1);
+
+		if (heat_white_why(&pg, &s->window, w, false, s->lang, !s->ascii,
+				   text + at, n - at)) {
+			if (at > len)
+				text[len] = ' ';
+			len = at + strlen(text + at);
+		}
+	}
 	if (zoo_shown(s)->kind != ZOO_PRECISION || len + 2 >= n)
 		return;
 	text[len++] = ' ';

@@ -345,3 +345,26 @@ Test(colour_bars, bugs_rope_scores_have_one_bar_of_the_largest_score)
 			canvas_free(c);
 		}
 }
+
+/* The explore view's heatmap has the same bar as the others (one helper,
+ * render/colour_bar.h): "+1" over "−1" ("-1" in ASCII) beside a map of
+ * the encoding's values. Its own copy wrote "-1" in UTF-8 too. */
+Test(colour_bars, explore_heatmap_has_the_shared_bar)
+{
+	for (size_t z = 0; z < sizeof screens / sizeof screens[0]; z++)
+		for (size_t l = 0; l < 2; l++)
+			for (int ascii = 0; ascii < 2; ascii++) {
+				struct state s = mkstate(VIEW_EXPLORE, langs[l], ascii);
+				struct canvas *c = draw(&s, screens[z][0], screens[z][1]);
+				struct bar b[BARS_MAX];
+				char what[64];
+				int n = find_bars(c, b);
+
+				snprintf(what, sizeof what, "explore %dx%d %s%s",
+					 screens[z][0], screens[z][1],
+					 lang_name(langs[l]), ascii ? " ascii" : "");
+				cr_assert_eq(n, 1, "%s: %d colour bars, not one", what, n);
+				check_unit_bar(c, &b[0], ascii, what);
+				canvas_free(c);
+			}
+}

@@ -1,0 +1,250 @@
+/* test_bugs_text.c - the bugs view's text at a classroom's 80x24 (issue
+ * 19: nothing is cut without a visible mark; a heatmap that averages to
+ * white says why on the screen), read back from the screen as drawn:
+ *   - for every entry of the zoo, and for lesson 5 step 5 (float32
+ *     positions, length 1e5, the view drawn above the lesson's caption),
+ *     in English and Chinese: the entry's effect paragraph shows its last
+ *     word, or the screen says "+N more (taller screen)";
+ *   - in lesson 5 step 5 the measurements are framed ("Measured" on their
+ *     box) like the plots beside them, and since their text does not fit,
+ *     their box says what is left out;
+ *   - there the heatmaps, which average to nearly white (a column
+ *     averages some 6k positions, more than the wavelengths of pairs
+ *     0–23), say so: "Mostly near 0: ...", the explorer's sentence for a
+ *     white heatmap in its second form (views/heat_caption.h).
+ * Before: the effect and the numbers were cut at the right edge with no
+ * mark, the numbers sat unframed, and nothing said why the maps were
+ * white. */
+#include <criterion/criterion.h>
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fixture.h"
+#include "base/tr.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "app/lesson_files.h"
+#include "views/view_bugs_zoo.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(bugs_text, .init = utf8_locale);
+
+static const enum lang langs[] = { LANG_EN, LANG_ZH };
+
+/* What "+N more (taller screen)" says after its number, blanks trimmed. */
+static void more_suffix(enum lang l, char *out, size_t n)
+{
+	const char *m = strstr(tr(l, " +%d more (taller screen) "), "%d");
+	size_t len;
+
+	snprintf(out, n, "%s", m ? m + 2 : "");
+	len = strlen(out);
+	while (len > 0 && out[len - 1] == ' ')
+		out[--len] = '\0';
+}
+
+/* What "+N more" says before its number, blanks trimmed: "+", "还有". */
+static void more_prefix(enum lang l, char *out, size_t n)
+{
+	const char *t = tr(l, " +%d more (taller screen) ");
+	const char *m = strstr(t, "%d");
+	size_t a = 0, len;
+
+	while (t[a] == ' ')
+		a++;
+	snprintf(out, n, "%.*s", (int)((m ? m : t) - t - (long)a), t + a);
+	len = strlen(out);
+	while (len > 0 && out[len - 1] == ' ')
+		out[--len] = '\0';
+}
+
+/* The end of paragraph t as it shows on a screen: its last word (English),
+ * or its last two characters (Chinese, wrapped anywhere), into out. */
+static void last_word(const char *t, enum lang l, char *out, size_t n)
+{
+	size_t len = strlen(t), a = len;
+
+	if (l == LANG_EN) {
+		while (a > 0 && t[a - 1] != ' ')
+			a--;
+	} else {
+		for (int k = 0; k < 2 && a > 0; k++) {
+			a--;
+			while (a > 0 && ((unsigned char)t[a] & 0xc0) == 0x80)
+				a--;
+		}
+	}
+	snprintf(out, n, "%s", t + a);
+}
+
+/* The text of the screen as running text: each row without the blanks
+ * and box sides at its ends, joined by a blank (Chinese: by nothing, as
+ * it wraps anywhere). */
+static char *flat(const char *text, enum lang l)
+{
+	char *f = malloc(strlen(text) + 1);
+	size_t k = 0;
+	const char *p = text;
+
+	cr_assert_not_null(f);
+	while (*p) {
+		const char *e = strchr(p, '\n'), *a = p, *z;
+
+		if (!e)
+			e = p + strlen(p);
+		z = e;
+		for (;;) {
+			if (a < z && *a == ' ')
+				a++;
+			else if (z - a >= 3 && !strncmp(a, "│", 3))
+				a += 3;
+			else
+				break;
+		}
+		for (;;) {
+			if (z > a && z[-1] == ' ')
+				z--;
+			else if (z - a >= 3 && !strncmp(z - 3, "│", 3))
+				z -= 3;
+			else
+				break;
+		}
+		if (z > a) {
+			if (k > 0 && l == LANG_EN)
+				f[k++] = ' ';
+			memcpy(f + k, a, (size_t)(z - a));
+			k += (size_t)(z - a);
+		}
+		p = *e ? e + 1 : e;
+	}
+	f[k] = '\0';
+	return f;
+}
+
+static void check_effect(const struct state *s, const char *text,
+			 const char *where)
+{
+	char end[64], mark[64], key[64];
+	char *f = flat(text, s->lang), *box;
+
+	/* the head only: the text before the first plot's box, "Correct" */
+	snprintf(key, sizeof key, "┌ %s", tr(s->lang, "Correct"));
+	box = strstr(f, key);
+	cr_assert_not_null(box, "%s: no box \"%s\":\n%s", where, key, text);
+	*box = '\0';
+	last_word(tr(s->lang, zoo_shown(s)->effect), s->lang, end, sizeof end);
+	more_suffix(s->lang, mark, sizeof mark);
+	cr_assert(strstr(f, end) || strstr(f, mark),
+		  "%s: the effect's end \"%s\" is cut and nothing says so:\n%s",
+		  where, end, text);
+	free(f);
+}
+
+Test(bugs_text, every_entry_ends_its_effect_or_says_more)
+{
+	for (int k = 0; k < ZOO_ENTRIES; k++)
+		for (size_t l = 0; l < 2; l++) {
+			struct settings st = { { 128, 1e4, PE_INTERLEAVED }, 128, 10, 0 };
+			struct state s;
+			char where[64], *text;
+
+			fx_init(&s, &st);
+			s.view = VIEW_BUGS;
+			s.lang = langs[l];
+			s.knob[VIEW_BUGS][K_BUG] = k;
+			if (zoo_shown(&s)->kind == ZOO_ROPE)
+				continue;
+			text = fx_text(&s, 80, 24);
+			snprintf(where, sizeof where, "bugs entry %d %s 80x24", k + 1,
+				 lang_name(langs[l]));
+			check_effect(&s, text, where);
+			free(text);
+		}
+}
+
+/* Lesson 5 (layouts) step 5 at w x h in language l: its state, screen
+ * text (the caller frees it). */
+static char *lesson_step(struct state *s, enum lang l, int w, int h)
+{
+	static struct lesson_book books[2];
+	static bool loaded[2];
+	int lang = l == LANG_ZH, i;
+
+	if (!loaded[lang]) {
+		cr_assert_eq(lesson_book_load(&books[lang], lang ? "assets/lessons/zh"
+								 : "assets/lessons/en",
+					      views_catalog()),
+			     0, "%s", books[lang].error);
+		loaded[lang] = true;
+	}
+	fx_init(s, &lesson_start);
+	s->lang = l;
+	s->les.book = &books[lang];
+	state_set_screen(s, w, h);
+	i = lesson_book_find(&books[lang], "layouts");
+	cr_assert_geq(i, 0);
+	lesson_open(s, i, 4);
+	cr_assert(!s->msg_error, "%s", s->msg);
+	cr_assert_eq(s->view, VIEW_BUGS, "step 5 of layouts is not the bugs view");
+	return fx_text(s, w, h);
+}
+
+Test(bugs_text, lesson_float32_step_frames_and_marks_its_text)
+{
+	for (size_t l = 0; l < 2; l++) {
+		struct state s;
+		char *text = lesson_step(&s, langs[l], 80, 24);
+		char mark[64], where[64], box[96], row[1024];
+		const char *m, *nl;
+
+		snprintf(where, sizeof where, "lesson 5 step 5 %s 80x24",
+			 lang_name(langs[l]));
+		check_effect(&s, text, where);
+		/* the numbers in a box titled "Measured" */
+		snprintf(box, sizeof box, "┌ %s ", tr(s.lang, "Measured"));
+		m = strstr(text, box);
+		cr_assert_not_null(m, "%s: the numbers are not framed:\n%s", where,
+				   text);
+		/* its lower border (the first row after it that starts with
+		 * the corner) says what is left out */
+		more_suffix(s.lang, mark, sizeof mark);
+		m = strstr(m, "\n└");
+		cr_assert_not_null(m, "%s: no lower border:\n%s", where, text);
+		nl = strchr(m + 1, '\n');
+		cr_assert_not_null(nl);
+		snprintf(row, sizeof row, "%.*s", (int)(nl - m), m);
+		more_prefix(s.lang, mark, sizeof mark);
+		cr_assert(strstr(row, mark),
+			  "%s: the numbers' box does not say what it leaves out:\n%s",
+			  where, text);
+		free(text);
+	}
+}
+
+Test(bugs_text, lesson_float32_step_says_why_the_maps_are_white)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 3; z++)
+		for (size_t l = 0; l < 2; l++) {
+			struct state s;
+			char *text = lesson_step(&s, langs[l], sizes[z][0], sizes[z][1]);
+			char want[64], *f = flat(text, langs[l]);
+			const char *t = tr(s.lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again.");
+			const char *cut = strstr(t, "%s");
+
+			snprintf(want, sizeof want, "%.*s", (int)(cut - t), t);
+			cr_assert(strstr(f, want), "lesson 5 step 5 %s %dx%d: nothing "
+				  "says why the heatmaps are white (\"%s\"):\n%s",
+				  lang_name(langs[l]), sizes[z][0], sizes[z][1], want,
+				  text);
+			free(f);
+			free(text);
+		}
+}
