@@ -166,19 +166,34 @@ bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
 	if (w < 1 || v->ndim < 1 || v->npos < 2 * (long long)w)
 		return false;
 	per = (double)v->npos / w;
-	for (int d = v->dim0; d < v->dim0 + v->ndim; d++) {
-		int pair = pe_pair_of(p, d);
+	/* wavelengths grow with the pair (base > 1): pairs 0 .. nfast-1 are
+	 * the ones under `per`, found in log(d) wavelengths rather than one
+	 * pow per dimension in view (this runs every frame; at d 65536 the
+	 * loop of pows took most of the bugs view's frame) */
+	{
+		int a = 0, b = p->d_model / 2;	/* nfast in [a, b] */
 
-		lambda = pe_wavelength(p, pair);
-		if (lambda < per) {
-			fast++;
-			if (lo < 0 || pair < lo)
-				lo = pair;
-			if (pair > hi) {
-				hi = pair;
-				top = lambda;
+		while (a < b) {
+			int mid = a + (b - a) / 2;
+
+			if (pe_wavelength(p, mid) < per)
+				a = mid + 1;
+			else
+				b = mid;
+		}
+		for (int d = v->dim0; d < v->dim0 + v->ndim; d++) {
+			int pair = pe_pair_of(p, d);
+
+			if (pair < a) {
+				fast++;
+				if (lo < 0 || pair < lo)
+					lo = pair;
+				if (pair > hi)
+					hi = pair;
 			}
 		}
+		if (hi >= 0)
+			top = pe_wavelength(p, hi);
 	}
 	fmt_count(per, ps, sizeof ps);
 	if (all) {
