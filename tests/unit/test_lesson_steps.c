@@ -654,8 +654,26 @@ static void positions_4(struct shot *sh)
 
 static void positions_5(struct shot *sh)
 {
-	/* The curve on screen is of raw encodings, as the caption says. */
-	sim_is_tall(sh, inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))"))));
+	/* The score maps are on screen, zoomed: added PE's is not a function
+	 * of p - q (its spread along the diagonals is far above rounding),
+	 * RoPE's is (rounding), as the caption says of their residual maps. */
+	char row[SNAP_ROW_MAX], word[64];
+	const char *at;
+	double added, rope;
+
+	box_of(sh, T(sh, "Scores s(p, q) of one content: added PE, RoPE, ALiBi"));
+	/* "spread %s" in the shot's language, cut at its conversion */
+	snprintf(word, sizeof word, "%s", T(sh, "spread %s"));
+	*strchr(word, '%') = '\0';
+	at = strstr(row_with(sh, word, row), word);
+	cr_assert_eq(sscanf(at + strlen(word), "%lf", &added), 1, "%s: %s",
+		     sh->where, row);
+	at = strstr(at + strlen(word), word);
+	cr_assert_not_null(at, "%s: one spread: %s", sh->where, row);
+	cr_assert_eq(sscanf(at + strlen(word), "%lf", &rope), 1, "%s: %s",
+		     sh->where, row);
+	cr_expect_gt(added, 1e-3, "%s: added PE's spread %g", sh->where, added);
+	cr_expect_lt(rope, 1e-12, "%s: RoPE's spread %g", sh->where, rope);
 	shows(sh, "pos=40");
 }
 
@@ -1187,7 +1205,7 @@ static const struct panel_said {
 	{ "waves", "waveform", "波形", "Waveforms", NULL },
 	{ "similarity", "similarity", "相似度", "Similarity cos(PE(p), PE(q))", NULL },
 	{ "inspector", "inspector", "检视面板", "Inspector", NULL },
-	{ "scores", "matri", "矩阵", "Scores s(p, q) of one content: added PE, RoPE, ALiBi", NULL },
+	{ "scores", "matri|residual map", "矩阵|残差图", "Scores s(p, q) of one content: added PE, RoPE, ALiBi", NULL },
 	{ "decay", "bound", "上界", "Long-term decay of RoPE: d = %d, base %s", "Decay" },
 	{ "order", "order", "词序", "Order: one head, d = %d, %s", "Order: %s" },
 	{ "pairs", "bar|design", "柱|设计",
