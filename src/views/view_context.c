@@ -457,7 +457,10 @@ static void place(const struct state *s, struct rect r, struct ctx_layout *l,
 	p[CP_TABLE] = l->ext;
 	p[CP_STRETCH] = l->spec;
 	p[CP_SIM] = l->sim;
-	p[CP_FORMULAS] = l->text;
+	/* the formulas' column: on screens too short for the formulas, the
+	 * presets' box above them stands for it (a lesson's "focus formulas"
+	 * lights it, a click there selects it, F shows both) */
+	p[CP_FORMULAS] = l->text.w > 0 && l->text.h > 0 ? l->text : l->presets;
 	if (!s->zoomed || s->panel < 0 || s->panel >= CP_COUNT)
 		return;
 	memset(l, 0, sizeof *l);

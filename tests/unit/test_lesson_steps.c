@@ -1216,11 +1216,13 @@ static const struct panel_said {
 	{ "frequencies", "fast pairs", "高频", "Fast pairs: position; slow pairs: nearly position-free", NULL },
 	/* the context view's: its table's numbers, as the captions cite
 	 * them */
-	{ "table", "table|sim(k=1)|base'|ω_i|L0", "表|sim(k=1)|base'|ω_i|L0",
+	{ "table", "sim(k=1)|base'|ω_i|L0|extension", "sim(k=1)|base'|ω_i|L0|扩展",
 	  "Extension (x/X: L0, c/C: s)", "Extension" },
 	{ "stretch", "stretch", "拉伸", "Stretch %s", "Stretch" },
-	{ "formulas", "formula", "公式", "Formulas (as Hugging Face computes them)",
-	  "Formulas" },
+	/* the formulas' column, whose presets' box stands for it on short
+	 * screens */
+	{ "formulas", "formula|preset", "公式|预设",
+	  "Formulas (as Hugging Face computes them)", "Presets (%s)" },
 };
 
 static const struct panel_said *panel_said_of(const char *panel)
