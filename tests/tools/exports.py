@@ -19,30 +19,12 @@ skipped. Exits 0 when there is nothing to say, 1 when there is, 2 on bad
 usage."""
 import os
 import re
-import subprocess
 import sys
+
+from layers import symbols  # the one reader of nm, beside this file
 
 MARK = re.compile(r'\bfor (the )?tests\b', re.I)
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
-
-
-def symbols(objs):
-    """{obj: (defined, used)} of the global symbols, read by one run of nm."""
-    table = {obj: (set(), set()) for obj in objs}
-    if not objs:
-        return table
-    out = subprocess.run(['nm', '-A'] + objs, capture_output=True, text=True,
-                         check=True).stdout
-    for line in out.splitlines():
-        obj, _, rest = line.partition(':')
-        parts = rest.split()
-        if obj not in table:
-            continue
-        if len(parts) == 2 and parts[0] == 'U':
-            table[obj][1].add(parts[1])
-        elif len(parts) == 3 and parts[1] in 'TDRBCGSVW':
-            table[obj][0].add(parts[2])
-    return table
 
 
 def blank_comments(text):

@@ -111,9 +111,11 @@ def circles(graph):
 def symbols(objs):
     """The global symbols each of objs defines and uses, read by one run
     of nm: {obj: (defined, used)}."""
+    table = {obj: (set(), set()) for obj in objs}
+    if not objs:
+        return table
     out = subprocess.run(['nm', '-A'] + objs, capture_output=True, text=True,
                          check=True).stdout
-    table = {obj: (set(), set()) for obj in objs}
     for line in out.splitlines():
         obj, _, rest = line.partition(':')
         parts = rest.split()
