@@ -4,21 +4,24 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 /* What a format holds: significant bits, the smallest normal exponent and
- * the largest finite value. */
+ * its power of two, and the largest finite value. */
 struct format {
 	const char *name;
 	int digits;
 	int emin;
+	double min_normal;	/* 2^emin */
 	double max;
 };
 
 static const struct format formats[PREC_DTYPES] = {
-	[PREC_BF16] = { "bf16", 8, -126, 0x1.fep127 },
-	[PREC_FP16] = { "fp16", 11, -14, 65504.0 },
-	[PREC_FP32] = { "fp32", 24, -126, FLT_MAX },
-	[PREC_FP64] = { "fp64", 53, -1022, DBL_MAX },
+	[PREC_BF16] = { "bf16", 8, -126, 0x1p-126, 0x1.fep127 },
+	[PREC_FP16] = { "fp16", 11, -14, 0x1p-14, 65504.0 },
+	[PREC_FP32] = { "fp32", 24, -126, 0x1p-126, FLT_MAX },
+	[PREC_FP64] = { "fp64", 53, -1022, 0x1p-1022, DBL_MAX },
 };
 
 static const struct format *format_of(enum prec_dtype t)
@@ -64,10 +67,26 @@ double prec_round(enum prec_dtype t, double x)
 		return x;
 	if (t == PREC_FP32)	/* C's own conversion, the same rule, faster */
 		return (double)(float)x;
-	/* x / u has at most `digits` bits before the point, and the scaling
-	 * by a power of two is exact */
-	u = ulp_at(f, x);
-	r = round_even(x / u) * u;
+	if (fabs(x) >= f->min_normal) {
+		/* a normal of the format: drop the low bits of the double's
+		 * significand, ties to even, on its bits (IEEE 754 binary64):
+		 * a carry out of the significand raises the exponent, as
+		 * rounding up to the next power of two does */
+		const int drop = DBL_MANT_DIG - f->digits;
+		const uint64_t low = (UINT64_C(1) << drop) - 1;
+		uint64_t bits;
+
+		memcpy(&bits, &x, sizeof bits);
+		bits += (low >> 1) + ((bits >> drop) & 1);
+		bits &= ~low;
+		memcpy(&r, &bits, sizeof r);
+	} else {
+		/* below it, the format's steps are those of its smallest
+		 * exponent: x / u has at most `digits` bits before the point,
+		 * and the scaling by a power of two is exact */
+		u = ulp_at(f, x);
+		r = round_even(x / u) * u;
+	}
 	return fabs(r) > f->max ? copysign(INFINITY, x) : r;
 }
 
