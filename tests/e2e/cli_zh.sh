@@ -40,37 +40,48 @@ printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM COLORFGBG OSC \
 	truecolor ASCII ANSI Markdown ans cast lessons key text cmd click wheel \
 	resize tick up down >>"$tmp/typed"
 
-# english FILE: prints the English words of FILE that Chinese may not keep
-# (strings.py's rule), leaving out what the user typed: quoted values,
-# paths, "file:line:" of a script, the option column of --help.
-english() {
-	python3 - "$root/tests/tools" "$root/assets/glossary.txt" \
-		"$tmp/typed" "$1" <<'EOF'
+# chinese NAME FILE: ok when FILE is Chinese: no English word left that
+# Chinese may not keep (strings.py's rule), leaving out what the user
+# typed (quoted values, paths, "file:line:" of a script, the option column
+# of --help), and some Chinese characters. The file is kept, and all of
+# them are read at the end by one Python (chinese_report), which gives the
+# verdicts in the order they were asked for.
+zh_names=()
+chinese() {
+	cp "$2" "$tmp/zh.${#zh_names[@]}"
+	zh_names+=("$1")
+}
+chinese_report() {
+	local i=0 verdict
+	[ ${#zh_names[@]} -gt 0 ] || return 0
+	"$PY" - "$root/tests/tools" "$root/assets/glossary.txt" \
+		"$tmp/typed" "$tmp/zh" ${#zh_names[@]} >"$tmp/verdicts" <<'EOF'
 import re, sys
 sys.path.insert(0, sys.argv[1])
 import strings
 _, kept = strings.glossary(sys.argv[2])
 kept |= {p for w in open(sys.argv[3]).read().split() for p in w.split("-")}
-text = open(sys.argv[4], encoding="utf-8").read()
-text = re.sub(r"^ {2,6}(-\w, )?--\S+( \S+)?", " ", text, flags=re.M)
-text = re.sub(r'"(?:[^"\\\n]|\\.)*"', " ", text)
-text = re.sub(r"\S*/\S*", " ", text)
-print(" ".join(strings.english_words(text, kept)))
+for i in range(int(sys.argv[5])):
+    text = open("%s.%d" % (sys.argv[4], i), encoding="utf-8").read()
+    han = re.search("[\u4e00-\u9fff]", text)
+    head = text[:200].replace("\n", " ")
+    text = re.sub(r"^ {2,6}(-\w, )?--\S+( \S+)?", " ", text, flags=re.M)
+    text = re.sub(r'"(?:[^"\\\n]|\\.)*"', " ", text)
+    text = re.sub(r"\S*/\S*", " ", text)
+    words = " ".join(strings.english_words(text, kept))
+    print("English words: " + words if words else
+          "" if han else "no Chinese in: " + head)
 EOF
-}
-
-# chinese NAME FILE: ok when FILE is Chinese: no English word left, and
-# some Chinese characters.
-chinese() {
-	local words
-	words=$(english "$2")
-	if [ -n "$words" ]; then
-		not_ok "$1" "English words: $words"
-	elif ! grep -qP '[\x{4e00}-\x{9fff}]' "$2"; then
-		not_ok "$1" "no Chinese in: $(head -c 200 "$2")"
-	else
-		ok "$1"
-	fi
+	while IFS= read -r verdict; do
+		if [ -n "$verdict" ]; then
+			not_ok "${zh_names[i]}" "$verdict"
+		else
+			ok "${zh_names[i]}"
+		fi
+		i=$((i + 1))
+	done <"$tmp/verdicts"
+	[ "$i" -eq ${#zh_names[@]} ] ||
+		not_ok "every Chinese text read" "$i of ${#zh_names[@]}"
 }
 
 # ---- --help ----
@@ -94,7 +105,7 @@ else
 		"$(diff "$tmp/opts.en" "$tmp/opts.zh" | tr '\n' ' ')"
 fi
 
-wide=$(python3 - "$tmp/help.zh" <<'EOF'
+wide=$("$PY" - "$tmp/help.zh" <<'EOF'
 import sys, unicodedata
 for line in open(sys.argv[1], encoding="utf-8"):
     line = line.rstrip("\n")
@@ -197,4 +208,5 @@ fi
 check "--lang fr in an English environment: English" \
 	grep -qx 'pescope: --lang must be en or zh, got "fr"' "$tmp/err"
 
+chinese_report
 finish
