@@ -110,16 +110,19 @@ Test(axes, the_main_waveforms_window_has_its_own_ticks)
 static double lowest_similarity(const struct state *s)
 {
 	int h = s->cur.pe.d_model / 2;
-	double lo = 1.0;
+	double lo = 1.0, *w = malloc((size_t)h * sizeof *w);
 
+	cr_assert_not_null(w);
+	for (int i = 0; i < h; i++)
+		w[i] = pow(s->cur.pe.base, -2.0 * i / s->cur.pe.d_model);
 	for (long long q = s->window.pos0; q < s->window.pos0 + s->window.npos; q++) {
 		double sum = 0.0;
 
 		for (int i = 0; i < h; i++)
-			sum += cos((double)(q - s->cur.pos) *
-				   pow(s->cur.pe.base, -2.0 * i / s->cur.pe.d_model));
+			sum += cos((double)(q - s->cur.pos) * w[i]);
 		lo = sum / h < lo ? sum / h : lo;
 	}
+	free(w);
 	return lo;
 }
 

@@ -60,7 +60,7 @@ Test(fmt, shortest_reads_back_exactly)
 {
 	uint64_t z = 0x9e3779b97f4a7c15u;
 
-	for (int i = 0; i < 200000; i++) {
+	for (int i = 0; i < 50000; i++) {
 		double x;
 		z ^= z << 13;
 		z ^= z >> 7;
