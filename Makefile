@@ -191,6 +191,11 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #   BENCH_PKGS  the benchmarks (make bench): NumPy, matplotlib,
 #               threadpoolctl, GNU time
 BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
+# PYTHON: the python3 of those packages, Debian's /usr/bin/python3, not one
+# earlier on PATH (a pyenv shim costs 0.2 s a start and has no NumPy);
+# python3 where there is none. tests/e2e/tap.bash takes it as $PY.
+PYTHON ?= $(or $(wildcard /usr/bin/python3),python3)
+export PYTHON
 TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
               mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion \
               librsvg2-dev poppler-utils python3-pyte fonts-wqy-microhei
@@ -300,14 +305,14 @@ fuzzers: $(FUZZ_BINS)
 # "For tests only." (tests/tools/exports.py, nm over the program's objects
 # and those of the unit tests, fuzz targets, mash and bench: EXPORT_USERS).
 layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
-	python3 tests/tools/layers.py src $(BUILD)
-	python3 tests/tools/exports.py src $(BUILD) $(EXPORT_USERS)
+	$(PYTHON) tests/tools/layers.py src $(BUILD)
+	$(PYTHON) tests/tools/exports.py src $(BUILD) $(EXPORT_USERS)
 
 # Fails, naming the file and line, on a sentence without its Chinese, a row
 # of src/base/tr_zh.c no code uses, printf conversions that differ between
 # the two, or Chinese against assets/glossary.txt (tests/tools/strings.py).
 strings: | deps-test
-	python3 tests/tools/strings.py src assets/glossary.txt
+	$(PYTHON) tests/tools/strings.py src assets/glossary.txt
 
 # make check is the quick loop: QUICK=1 leaves out the long suites that
 # tests/run-all.sh lists in SLOW (the package, install, valgrind, hardening,

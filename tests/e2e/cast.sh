@@ -12,7 +12,6 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.bash"
 : "${PESCOPE:?set PESCOPE to the binary under test}"
-PY=/usr/bin/python3
 export LC_ALL=C.UTF-8
 unset NO_COLOR
 

@@ -36,7 +36,7 @@ shot() {
 floor() {
 	local name=$1 page=$2 min=$3 out
 	shift 3
-	if out=$(python3 "$contrast" "$page" "$min" "$@"); then
+	if out=$("$PY" "$contrast" "$page" "$min" "$@"); then
 		ok "$name"
 	else
 		not_ok "$name" "$(grep -B1 -e '^  ' -e 'no text' <<<"$out" |

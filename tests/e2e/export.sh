@@ -21,7 +21,6 @@
 #     current folder and says so on the bottom line.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-PY=/usr/bin/python3
 export LC_ALL=C.UTF-8
 unset NO_COLOR
 

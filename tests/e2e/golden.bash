@@ -10,7 +10,7 @@
 golden_explain() {
 	local want=$1 got=$2 update=$3
 	{
-		python3 "$(dirname "${BASH_SOURCE[0]}")/../tools/first_diff.py" "$want" "$got"
+		"$PY" "$(dirname "${BASH_SOURCE[0]}")/../tools/first_diff.py" "$want" "$got"
 		diff -u --label "$want (golden)" --label "the screen now" "$want" "$got" |
 			head -n 30
 		echo "after looking at the new screen, accept it with: $update"

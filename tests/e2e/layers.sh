@@ -14,7 +14,7 @@ check=$root/tests/tools/layers.py
 # The objects of the build under test ($UNIT is BUILD/unit-tests).
 build=${UNIT:+$(dirname "$UNIT")}
 [ -n "$build" ] && [ -e "$build/base/fmt.o" ] || build=""
-if out=$(python3 "$check" "$root/src" $build 2>&1); then
+if out=$("$PY" "$check" "$root/src" $build 2>&1); then
 	ok "src/ keeps its layers${build:+ (and no file circle in $build)}"
 else
 	not_ok "src/ keeps its layers" "$(head -3 <<<"$out" | tr '\n' ' ')"
@@ -28,7 +28,7 @@ breach() {
 	cp -r "$root/src" "$copy/src"
 	printf '%s\n' "$line" | cat - "$copy/src/$file" >"$copy/new" &&
 		mv "$copy/new" "$copy/src/$file"
-	out=$(python3 "$check" "$copy/src" 2>/dev/null)
+	out=$("$PY" "$check" "$copy/src" 2>/dev/null)
 	rc=$?
 	if [ "$rc" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then
 		ok "$name is refused"
@@ -82,7 +82,7 @@ for f in fmt words; do
 	${CC:-cc} -std=c11 -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE -I"$copy/src" \
 		-c -o "$copy/build/base/$f.o" "$copy/src/base/$f.c" || not_ok "planted $f.c builds"
 done
-out=$(python3 "$check" "$copy/src" "$copy/build" 2>/dev/null)
+out=$("$PY" "$check" "$copy/src" "$copy/build" 2>/dev/null)
 rc=$?
 want1='file circle between 2 files: base/fmt.c, base/words.c'
 want2="$copy/src/base/words.c uses fmt_count of $copy/src/base/fmt.c"
@@ -100,7 +100,7 @@ exports=$root/tests/tools/exports.py
 if [ -n "$build" ] && compgen -G "$build/tests/test_*.o" >/dev/null &&
 	compgen -G "$build/tests/fuzz_*.o" >/dev/null &&
 	[ -e "$build/tests/mash.o" ] && [ -e "$build/tests/attn_bench.o" ]; then
-	if out=$(python3 "$exports" "$root/src" "$build" "$build"/tests/*.o 2>&1); then
+	if out=$("$PY" "$exports" "$root/src" "$build" "$build"/tests/*.o 2>&1); then
 		ok "every exported function of src/ is used by another file, or marked for tests"
 	else
 		not_ok "every exported function of src/ is used by another file, or marked for tests" \
@@ -126,7 +126,7 @@ for f in words fmt utf8; do
 	cc_copy -c -o "$copy/build/base/$f.o" "$copy/src/base/$f.c" || not_ok "planted $f.c builds"
 done
 cc_copy -c -o "$copy/use.o" "$copy/use.c" || not_ok "the planted test builds"
-out=$(python3 "$exports" "$copy/src" "$copy/build" "$copy/use.o" 2>/dev/null)
+out=$("$PY" "$exports" "$copy/src" "$copy/build" "$copy/use.o" 2>/dev/null)
 rc=$?
 l=$(grep -n 'int words_planted_local(void) {' "$copy/src/base/words.c" | cut -d: -f1)
 want1="$copy/src/base/words.c:$l: words_planted_local is used only in its own file: make it static"
@@ -145,7 +145,7 @@ else
 		"exit $rc, output: $(head -3 <<<"$out" | tr '\n' ' ')"
 fi
 sed -i 's|^int words_planted_test(void);|/* For tests only. */\n&|' "$copy/src/base/words.h"
-out=$(python3 "$exports" "$copy/src" "$copy/build" "$copy/use.o" 2>/dev/null)
+out=$("$PY" "$exports" "$copy/src" "$copy/build" "$copy/use.o" 2>/dev/null)
 if grep -q words_planted_local <<<"$out" && ! grep -q words_planted_test <<<"$out"; then
 	ok "a function only tests use passes once its header marks it for tests"
 else

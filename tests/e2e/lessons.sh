@@ -64,7 +64,7 @@ for size in 80x24 120x40; do
 	# same number of rows, every row no wider than the screen, every row
 	# that ends on a border exactly as wide as the screen, and the caption
 	# box's sides in the first and last columns.
-	check "zh lines up with en at $size" python3 - "${size%x*}" \
+	check "zh lines up with en at $size" "$PY" - "${size%x*}" \
 		"$TM_DIR/lesson-en-$size.txt" "$TM_DIR/lesson-zh-$size.txt" <<'EOF'
 import sys, unicodedata
 W = int(sys.argv[1])

@@ -11,7 +11,6 @@
 # explorer's screen sizes 80x24 to 160x50, and with d = 64.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
-PY=/usr/bin/python3
 MIN_CONTRAST=40
 export LC_ALL=C.UTF-8
 unset NO_COLOR

@@ -9,7 +9,6 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 export LC_ALL=C.UTF-8
-PY=/usr/bin/python3
 : "${UNIT:?set UNIT to the unit-test binary}"
 
 if ! "$PY" -c 'import numpy' 2>/dev/null; then

@@ -5,7 +5,6 @@ set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 # Messages in English, whatever the caller's locale.
 export LC_ALL=C.UTF-8
-PY=/usr/bin/python3
 
 if ! "$PY" -c 'import numpy' 2>/dev/null; then
 	not_ok "NumPy available for cross-checks" "install python3-numpy (make check does)"

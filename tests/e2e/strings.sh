@@ -10,7 +10,7 @@ check=$root/tests/tools/strings.py
 gloss=$root/assets/glossary.txt
 
 
-if out=$(python3 "$check" "$root/src" "$gloss" 2>&1); then
+if out=$("$PY" "$check" "$root/src" "$gloss" 2>&1); then
 	ok "every sentence has its Chinese"
 else
 	not_ok "every sentence has its Chinese" "$(head -3 <<<"$out" | tr '\n' ' ')"
@@ -23,7 +23,7 @@ fault() {
 	mkdir -p "$copy"
 	cp -r "$root/src" "$copy/src"
 	sed -i -e "$script" "$copy/src/$file"
-	out=$(python3 "$check" "$copy/src" "$gloss" 2>/dev/null)
+	out=$("$PY" "$check" "$copy/src" "$gloss" 2>/dev/null)
 	rc=$?
 	if [ "$rc" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then
 		ok "$name is refused"
@@ -64,7 +64,7 @@ lesson_fault() {
 	mkdir -p "$copy"
 	cp -r "$root/assets" "$copy/assets"
 	sed -i -e "$script" "$copy/assets/lessons/zh/$file"
-	out=$(python3 "$check" "$root/src" "$copy/assets/glossary.txt" 2>/dev/null)
+	out=$("$PY" "$check" "$root/src" "$copy/assets/glossary.txt" 2>/dev/null)
 	rc=$?
 	if [ "$rc" -eq 1 ] && grep -qF -- "$want" <<<"$out"; then
 		ok "$name is refused"

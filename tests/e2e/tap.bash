@@ -7,10 +7,16 @@
 #   finish                  end the script: status 0 when nothing failed
 #   $tmp                    a scratch folder of the script's own, removed
 #                           at the end with everything at_exit was given
+#   $PY                     the Python of the test packages: Debian's
+#                           /usr/bin/python3, whose python3-numpy and
+#                           python3-pyte make deps-test installs ($PYTHON
+#                           instead when set, python3 where there is none)
 #
 # TAP_PREFIX, when set before sourcing, starts every name ("keys ...").
 # tests/run-all.sh counts the "not ok" lines and the exit status.
 set -u
+PY=${PYTHON:-/usr/bin/python3}
+[ -x "$PY" ] || PY=python3
 tap_failures=0
 tap_cleanups=()
 tmp=$(mktemp -d)
