@@ -191,7 +191,7 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #   BENCH_PKGS  the benchmarks (make bench): NumPy, matplotlib,
 #               threadpoolctl, GNU time
 BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
-# PYTHON: the python3 of those packages, Debian's /usr/bin/python3, not one
+# PYTHON: the python3 of TEST_PKGS below, Debian's /usr/bin/python3, not one
 # earlier on PATH (a pyenv shim costs 0.2 s a start and has no NumPy);
 # python3 where there is none. tests/e2e/tap.bash takes it as $PY.
 PYTHON ?= $(or $(wildcard /usr/bin/python3),python3)

@@ -39,9 +39,6 @@ enum {
 	 * check the search itself) */
 	D_CAP_CONTEXT = 128,
 	L0_CAP_CONTEXT = 512,
-	/* the attention view draws random d x d weights for every fresh
-	 * screen: d at most 512 there */
-	D_CAP_ATTENTION = 512,
 	FRAMES_MAX = 2000		/* to finish the last jobs */
 };
 
@@ -96,13 +93,11 @@ static int walk_keys(int v, int *keys)
 }
 
 /* Key `code` pressed in s, except that d_model stays at most D_CAP
- * (D_CAP_ATTENTION in the attention view, D_CAP_CONTEXT in the context
- * view, where L0 (its first knob, x/X) stays at most L0_CAP_CONTEXT). */
+ * (D_CAP_CONTEXT in the context view, where L0 (its first knob, x/X)
+ * stays at most L0_CAP_CONTEXT). */
 static void press(struct state *s, int code)
 {
-	int cap = s->view == VIEW_CONTEXT     ? D_CAP_CONTEXT
-		  : s->view == VIEW_ATTENTION ? D_CAP_ATTENTION
-					      : D_CAP;
+	int cap = s->view == VIEW_CONTEXT ? D_CAP_CONTEXT : D_CAP;
 
 	if (s->cur.pe.d_model >= cap && (code == ']' || code == '}'))
 		code = code == ']' ? '[' : '{';
