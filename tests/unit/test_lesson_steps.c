@@ -985,6 +985,27 @@ static void layouts_2(struct shot *sh)
 	}
 }
 
+/* The bug zoo's pictures are big enough to read at 80x24 (lesson 5's
+ * captions keep to three rows there, so its caption box leaves the view
+ * two more rows than five-row captions did): heats a and b of 4 text rows
+ * or more (heat_in's count; in English they had 2 or 3) and the
+ * similarity box's curves 4 rows or more between its legend and its axis
+ * (they had 2 in English, 3 in Chinese). */
+static void bugs_roomy(const struct shot *sh, struct rect a, struct rect b)
+{
+	char title[64];
+	struct rect s;
+
+	snprintf(title, sizeof title, T(sh, "Similarity to p = %lld"), 0LL);
+	s = inside(box_of(sh, title));
+	cr_expect_geq(a.h, 4, "%s: the correct heat has %d rows:\n%s",
+		      sh->where, a.h, sh->text);
+	cr_expect_geq(b.h, 4, "%s: the mistake's heat has %d rows:\n%s",
+		      sh->where, b.h, sh->text);
+	cr_expect_geq(s.h - 2, 4, "%s: the similarity curves have %d rows:\n%s",
+		      sh->where, s.h - 2, sh->text);
+}
+
 static void layouts_3(struct shot *sh)
 {
 	struct rect a, b;
@@ -994,6 +1015,7 @@ static void layouts_3(struct shot *sh)
 	shows(sh, want);
 	shows(sh, T(sh, "dim index j instead of 2i in the exponent"));
 	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
+	bugs_roomy(sh, a, b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
 		     sh->where);
 	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.05);
@@ -1006,6 +1028,7 @@ static void layouts_4(struct shot *sh)
 
 	shows(sh, T(sh, "position times base^(2i/d), not divided"));
 	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
+	bugs_roomy(sh, a, b);
 	/* The lower half, slow pairs when correct, turns to noise. */
 	for (int py = a.h; py < 2 * a.h; py++) {
 		left += pixel_row(sh, a, py).step;
@@ -1050,6 +1073,7 @@ static void layouts_5(struct shot *sh)
 	double err = number_after(sh, "max |PEbug-PE| = ");
 
 	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
+	bugs_roomy(sh, a, b);
 	cr_expect_lt(heat_gap(sh, a, b), 0.01, "%s: the heats differ by %.3f",
 		     sh->where, heat_gap(sh, a, b));
 	cr_expect(err > 1e-4 && err < 1e-2, "%s: error %g", sh->where, err);
