@@ -809,6 +809,15 @@ static void sincos_1(struct shot *sh)
 
 static void sincos_2(struct shot *sh)
 {
+	struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
+
+	/* The curve whose shape the caption follows fills the view at 100x30
+	 * too (unzoomed there it had 5 rows of curve under a heatmap, the
+	 * waveforms and the inspector). */
+	cr_expect(sh->s.zoomed, "%s: the similarity panel is not zoomed",
+		  sh->where);
+	cr_expect_geq(r.h, 12, "%s: the similarity plot has %d rows:\n%s",
+		      sh->where, r.h, sh->text);
 	peak_follows_the_cursor(sh);
 }
 
