@@ -363,3 +363,25 @@ Test(vector_bars, the_whole_vector_shows_at_every_size)
 					whole_vector(ds[k], lay[y], langs[l], sizes[z][0],
 						     sizes[z][1]);
 }
+
+/* The column heads read apart in Chinese at every classroom size: "+1"
+ * over the bar's end and "函数" (fn, wider than "sin" under it) keep a
+ * blank between them (they once read "+1函数"). */
+Test(vector_bars, the_heads_read_apart_in_chinese)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 3; z++) {
+		struct state s = vector_state(128, 10);
+		char *text;
+
+		s.lang = LANG_ZH;
+		s.screen_w = sizes[z][0];
+		s.screen_h = sizes[z][1];
+		text = fx_text(&s, sizes[z][0], sizes[z][1]);
+		cr_assert_not_null(strstr(text, "+1 函数"), "%dx%d:\n%s", sizes[z][0],
+				   sizes[z][1], text);
+		cr_assert_null(strstr(text, "+1函数"), "%dx%d", sizes[z][0], sizes[z][1]);
+		free(text);
+	}
+}
