@@ -698,8 +698,8 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	cr_assert_float_eq(rope_random_expected(128), sqrt(2 * 128 / M_PI) *
 			   (1 - 1.0 / (4 * 128)), 1e-4);
 	assert_has(scr, ", expected 9.01");
-	assert_has(scr, "mean |score|/expected, random q, k (N = 64, seed 1)");
-	assert_has(scr, "B(m)/B(0), the bound");
+	assert_has(scr, "measured: mean |score|/expected, random q, k (N = 64, seed 1)");
+	assert_has(scr, "bound B(m)/B(0): any q, k, over its value at m = 0");
 	assert_has(scr, "not an average");
 	assert_lacks(scr, "on average far tokens");
 	assert_has(scr, "|score| = ");
