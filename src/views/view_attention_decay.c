@@ -593,6 +593,13 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 		int k = pick[i], w = utf8_width(part[k]);
 		int gap = x > g->in.x ? utf8_width(sep) : 0;
 
+		/* on the last row, the random mean's short form where the long
+		 * one would not fit */
+		if (k == 2 && y + 1 >= end && x + gap + w > g->in.x + g->in.w) {
+			k = 3;
+			w = utf8_width(part[k]);
+		}
+
 		if (x + gap + w > g->in.x + g->in.w) {
 			if (x == g->in.x || ++y >= end)
 				break;

@@ -316,7 +316,7 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		snprintf(w, sizeof w, "W_Q = W_K = I");
 		snprintf(wbrief, sizeof wbrief, "W = I");
 	}
-	fmt_double_compact(res_scale, 2, rs, sizeof rs);
+	fmt_double_compact(res_scale, 3, rs, sizeof rs);
 	snprintf(res, sizeof res, tr(s->lang, "residual maps: (s − diagonal mean)/%s, one scale"),
 		 rs);
 	snprintf(text[HEAD_ROW1], ATT_TEXT_MAX, tr(s->lang, "rows p (query), columns q (key): %s; colour s / c, c = the 98th percentile of |s| off the diagonal"), range);
@@ -332,7 +332,7 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		 wbrief);
 	snprintf(text[HEAD_ONE_ROW], ATT_TEXT_MAX, tr(s->lang, "rows p, columns q: %s%s%s%s%s%scolour s / c (c: 98th percentile of |s| off the diagonal)"),
 		 range, dot, brief, dot, w, dot);
-	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%s%s%sc: 98th percentile of |s| off the diagonal"),
+	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%s%s%ss/c: c = 98th percentile of |s| off the diagonal"),
 		 range, dot, brief, dot, wbrief, dot);
 	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%ss/c: c = 98%% of |s| off the diagonal"),
 		 brief, dot, wbrief, dot);
