@@ -1647,6 +1647,8 @@ const struct tr_row tr_zh[] = {
 	  "%s 随机 q、k：平均 |得分|/E" },
 	{ "%s random |s|/E",
 	  "%s 随机 |s|/E" },
+	{ "m = %lld: B = %s",
+	  "m = %lld：B = %s" },
 	{ "m = %lld: B = %s, q = k: |score| = %s",
 	  "m = %lld：B = %s，q = k：|得分| = %s" },
 	{ "L0 = %lld: B = %s",

@@ -576,7 +576,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 		fmt_double_compact(rnd, 3, rv, sizeof rv);
 	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s, q = k: |score| = %s"),
 		 s->cur.pos, b, sc);
-	snprintf(part[1], ATT_TEXT_MAX, "m = %lld: B = %s", s->cur.pos, b);
+	snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s"), s->cur.pos, b);
 	fmt_double_compact(rope_random_expected(s->cur.pe.d_model), 3, ex,
 			   sizeof ex);
 	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
@@ -585,9 +585,10 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);
 	snprintf(part[5], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),
 		 att_train(s), bl);
-	/* the long form of the position's and of the random part when it
-	 * fits the panel's width, else the short one */
-	pick[0] = utf8_width(part[0]) <= g->in.w ? 0 : 1;
+	/* the long form of the position's part (with the q = k score) when it
+	 * fits the panel's width and a second row is there for the rest, the
+	 * random part's when it fits the width, else the short ones */
+	pick[0] = utf8_width(part[0]) <= g->in.w && g->text_rows >= 2 ? 0 : 1;
 	pick[3] = utf8_width(part[2]) <= g->in.w ? 2 : 3;
 	for (int i = 0; i < 4 && y < end; i++) {
 		int k = pick[i], w = utf8_width(part[k]);

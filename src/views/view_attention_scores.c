@@ -516,8 +516,8 @@ static void draw_labels(const struct state *s, struct canvas *c,
 			const struct scores_geom *g,
 			const struct att_matrices *res, int k, int w)
 {
-	char a[64], b[64], d[64], v3[32], v2[32], r[4][64];
-	const char *sc[4] = { a, b, d, "s" };
+	char a[64], b[64], d[64], e[64], v3[32], v2[32], r[4][64];
+	const char *sc[5] = { a, b, d, e, "s" };
 	const char *rn[4] = { r[0], r[1], r[2], r[3] };
 	int rx = g->col_x[k] + w + 1, rw = g->col_x[k] + g->col_w - rx;
 
@@ -526,7 +526,11 @@ static void draw_labels(const struct state *s, struct canvas *c,
 	snprintf(a, sizeof a, "s/c, c = %s", v3);
 	snprintf(b, sizeof b, "s/%s", v3);
 	snprintf(d, sizeof d, "s/%s", v2);
-	att_fit(c, g->col_x[k], g->label_y, w, sc, 4, axis_style);
+	/* large scales (ALiBi far apart) as 3.4k, 12M */
+	if (res->clip[shown_mat[k]] >= 1000)
+		fmt_count(res->clip[shown_mat[k]], v2, sizeof v2);
+	snprintf(e, sizeof e, "s/%s", v2);
+	att_fit(c, g->col_x[k], g->label_y, w, sc, 5, axis_style);
 	fmt_double_compact(res->res_scale, 3, v3, sizeof v3);
 	fmt_double_compact(res->res_scale, 2, v2, sizeof v2);
 	snprintf(r[0], sizeof r[0], tr(s->lang, "(s − diag. mean)/%s"), v3);

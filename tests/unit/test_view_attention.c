@@ -466,14 +466,15 @@ static int heat_runs(const struct canvas *c, int w, int h, double *most, int n)
 
 /* Each scheme's residual map, s minus the mean of its diagonal, drawn
  * beside its score map: blank (every pixel 0) for RoPE and ALiBi, a
- * pattern for added PE, at 120x40 and in the zoomed panel at 80x24, with
+ * pattern for added PE, at 120x40, 100x30 and 80x24 and in the zoomed
+ * panel at 80x24, with
  * W the identity and random; the view's residual numbers agree (RoPE's
  * and ALiBi's within 1e-12 of their clip). */
 Test(attention_view, residual_maps_are_blank_for_rope_and_alibi_only)
 {
-	static const int sizes[][3] = { { 120, 40, 0 }, { 80, 24, 1 } };
+	static const int sizes[][3] = { { 120, 40, 0 }, { 80, 24, 1 }, { 80, 24, 0 }, { 100, 30, 0 } };
 
-	for (int z = 0; z < 2; z++)
+	for (int z = 0; z < 4; z++)
 		for (int wr = 0; wr < 2; wr++) {
 			struct state s = at_state(512, 1e4, 128);
 			struct canvas *c = canvas_new(sizes[z][0], sizes[z][1]);
@@ -1265,6 +1266,10 @@ static double label_divisor(const char *label, double *ulp)
 	*ulp = 1.0;
 	for (const char *t = strchr(p, '.'); t && t < end && t[1] >= '0' && t[1] <= '9'; t++)
 		*ulp /= 10;
+	if (*end == 'k') {	/* 3.4k */
+		v *= 1e3;
+		*ulp *= 1e3;
+	}
 	cr_assert(!memchr(p, 'e', (size_t)(end - p)), "%s", label);
 	return v;
 }
