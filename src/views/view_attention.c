@@ -6,8 +6,8 @@
  * view_attention_common.c.
  *
  *   ┌ Order: one head ──────────────┐┌ Long-term decay (RoPE) ──────────┐
- *   │the dog bit the man in the park││━━ B/B(0) ━━ q = k ━━ random │ L0 │
- *   │outputs before | after shuffle ││ braille curves, linear, to 4 L0  │
+ *   │the dog bit the man in the park││━━ bound B/B(0) ── random │ L0     │
+ *   │outputs before | after shuffle ││ braille curves, 5+ rows, to 4 L0 │
  *   │same vectors, only moved: 2e-17││m = 0: B = 128.5 ...               │
  *   └───────────────────────────────┘└──────────────────────────────────┘
  *   ┌ Scores s(p, q) ─────────────────────────────────────────────────────┐

@@ -1,39 +1,45 @@
 /* view_attention_decay.c - RoPE's long-term decay (RoFormer, section
- * 3.4.3): the relative upper bound B(m), the score of the uniform vector
- * with itself at offset m, and the mean |score| of seeded random q and k
- * (rope_bound.h), against m, on one plot.
+ * 3.4.3): the relative upper bound B(m) and the mean |score| of seeded
+ * random q and k (rope_bound.h), against m, on one plot; the score of the
+ * uniform vector with itself (q = k) in the numbers beside B.
  *
  *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ──────────────┐
- *   │━━ B(m)/B(0), the bound  ━━ |score(m)|, q = k  │ L0        │
- *   │━━ mean |score|, random q, k (N = 64, seed 1)              │
- *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat  │
- *   │ 0.5 ⠈⠢⡀                                                    │
- *   │   0   ⠈⠒⠒⠤⠤⣀⣀⣀⣀⣀⣀⣀⣀│⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀   B: falls, plateaus  │
+ *   │━━ bound B(m)/B(0): any q, k, over its value at m = 0      │
+ *   │── measured: mean |score|/expected, random q, k (N = 64..) │ L0
+ *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉│⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat   │
+ *   │ 0.5 ⠈⢆             │L0                                     │
+ *   │   0   ⠈⠛⠛⠶⠶⣤⣤⣤⣤⣤⣤⣤│⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤   B: falls, plateaus  │
  *   │     0      100     200     300    400    500             │
- *   │m = 37: B = 10.2, |score| = 0.031; random: 9.02; B(0) = ... │
+ *   │m = 37: B = 10.2, q = k: |score| = 0.031; B(0) = ...        │
  *   └───────────────────────────────────────────────────────────┘
  *
- * The y axis is linear: the bound and the q = k score are drawn over
- * their value at m = 0 (B(0) = (d/2 + 1)/2, score(0) = 1), the random
- * mean over its expected value, sqrt(2/pi) E|q|, which is the same at
- * every m (Barbero et al. 2024, arXiv 2410.06205: E|q^T R_m k| does not
- * depend on m), so the three shapes compare on one scale from 0 to 1: the
+ * The y axis is linear, from 0 to 19/16 (or the highest value): each curve
+ * over its value at m = 0. RoFormer bounds the score of q and k by
+ * max_j |h_(j+1) - h_j| (d/2) B(m); the constant is the pair's, so B(m)/B(0)
+ * is every pair's bound over its value at m = 0 (a heavy line, two dots
+ * tall). The random mean is drawn over its expected value, sqrt(2/pi)
+ * E|q|, which is the same at every m (Barbero et al. 2024, arXiv
+ * 2410.06205: E|q^T R_m k| does not depend on m), a light line. So the
  * bound shrinks over the first few hundred offsets and then plateaus, the
- * random mean stays near 1. The numbers under the plot are the values
- * themselves.
+ * random mean stays near 1; that a measured curve runs above the bound's
+ * line breaks nothing: the bound itself is far above the score (32.5
+ * times it for q = k at m = 0, d = 128), which the numbers show. The q = k
+ * score is not drawn: over its own value at m = 0 it runs just above
+ * B/B(0) and tangled with it on a short plot. With 5 rows (80x24) the
+ * ticks 0, 0.5 and 1 stand two rows apart.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
  * 4 L0): the trained length L0 (the context view's train knob, which the
  * presets set) is always on it, with room after it for the plateau. The
- * selected position marks m (cursor colour), L0 its own colour. One sample
- * per braille dot column, at its centre (B is a smooth function of a real
- * m), plus m = 0 for the division. The curves cost d/2 sin/cos per sample
- * and, for the random mean, 2 N multiply-adds more: computed pairs-in-order
- * over as many frames as the budget needs (rope_bound_add,
- * rope_random_add), the last finished curves shown meanwhile. The numbers
- * at m = pos and at L0 are one rope_bound_add of two offsets, cached by
- * (d, base, pos, L0); the random mean at pos a job of its own, shown as
- * "…" until it is done. */
+ * selected position marks m (cursor colour), L0 its own colour and the
+ * label "L0" beside it. One sample per braille dot column, at its centre
+ * (B is a smooth function of a real m), plus m = 0 for the division. The
+ * curves cost d/2 sin/cos per sample and, for the random mean, 2 N
+ * multiply-adds more: computed pairs-in-order over as many frames as the
+ * budget needs (rope_bound_add, rope_random_add), the last finished curves
+ * shown meanwhile. The numbers at m = pos and at L0 are one
+ * rope_bound_add of two offsets, cached by (d, base, pos, L0); the random
+ * mean at pos a job of its own, shown as "…" until it is done. */
 #include "views/view_attention.h"
 
 #include "base/tr.h"

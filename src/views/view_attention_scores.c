@@ -7,7 +7,7 @@
  *   │rows p (query), columns q (key): p, q = 0…120 step 8; colour s / c ... │
  *   │x: the same vector at every position (1/√d each) · W_Q = W_K = I · ... │
  *   │   added PE: (x+PE_p)·(x+PE_q) RoPE: (R_p x)·(R_q x)  ALiBi, m = 0.5   │
- *   │   s: c = 150   s − diag mean  s: c = 0.62  s − diag   ...          +1 │
+ *   │   s/c, c = 150 residual/3.57  s/0.62     residual/3.57  ...        +1 │
  *   │  0 heatmap     residual map   heatmap     (blank)     ...          ▒  │
  *   │  p                                                                  0 │
  *   │120                                                                 -1│
@@ -28,7 +28,9 @@
  * which holds |x + PE_p|^2 for added PE, does not squash everything else.
  * A residual map is s minus the mean of its diagonal, the three on one
  * scale (att_matrices.res_scale): blank for RoPE and ALiBi, a pattern for
- * added PE, which is what "a function of p - q" looks like.
+ * added PE, which is what "a function of p - q" looks like. Every map's
+ * label says what its colour is ("s/c, c = 55.5", "s/48.4",
+ * "residual/3.57"), so that the one bar, -1 to +1, is true for each.
  *
  * The spread is shown relative to max |s| of its matrix, with the offset
  * where it is largest. For added PE the four terms (attn_terms_add) come
