@@ -1134,7 +1134,8 @@ static bool is_braille(const struct cell *e)
 
 /* The decay plot at the classroom sizes, read from the cells of its
  * panel: at least 5 rows hold the curves' dots or the markers, with at least three y
- * tick labels (0, 0.5, 1) in the gutter on rows of their own; the bound
+ * tick labels (0, 0.5, 1) in the gutter on rows of their own; L0's mark
+ * has its label "L0" beside it on the plot; the bound
  * (TRACE1) and the random mean (TRACE4) are the only curves, the bound a
  * line with no gap from column to column (each dot column's dots within
  * one dot of the next one's), and past m = 50 the two never share a row:
@@ -1185,6 +1186,19 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 				      lang ? "zh" : "en", rows);
 			cr_assert_geq(ticks, 3, "%dx%d %s: %d y ticks", w, h,
 				      lang ? "zh" : "en", ticks);
+			/* L0's mark is labelled on the plot, beside its column */
+			{
+				struct plot_axis ax = { 0, 4 * 128, gx, p.x + p.w - 1 - gx };
+				int xl = plot_col_of_pos(&ax, 128), found = 0;
+
+				for (int y = first; y < first + rows; y++) {
+					char two[16];
+
+					found += strcmp(snap_span_text(c, xl + 1, xl + 3, y, two), "L0") == 0 &&
+						 canvas_cell(c, xl + 1, y)->fg == ROLE_MARKER;
+				}
+				cr_assert_eq(found, 1, "%dx%d: L0's label beside its mark", w, h);
+			}
 			/* the bound's dots per dot column */
 			{
 				int ncols = 2 * (p.x + p.w - 1 - gx);
