@@ -291,7 +291,7 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		      char text[HEAD_TEXTS][ATT_TEXT_MAX])
 {
 	char range[64], content[128], brief[64], w[80], wbrief[48], rs[32];
-	char res[64];
+	char res[96];	/* the Chinese is 65 bytes and the number */
 	const char *dots = s->ascii ? ".." : "…", *dot = s->ascii ? "; " : " · ";
 	long long seed = (long long)state_view_knob(s, AK_SEED);
 
