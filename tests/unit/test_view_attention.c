@@ -906,7 +906,7 @@ static bool allowed_word(const char *w)
 
 /* Under --lang zh the body shows no English word of three letters or more
  * but the notation and ':' commands as typed, at every size, in every
- * scheme and every content. */
+ * scheme and every content; and no text cut inside a character. */
 Test(attention_view, chinese_screens_have_no_english_words)
 {
 	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 160, 50 } };
@@ -927,6 +927,8 @@ Test(attention_view, chinese_screens_have_no_english_words)
 				s.zoomed = zoom > 0;
 				s.panel = zoom > 0 ? zoom - 1 : 0;
 				scr = shot(&s, sizes[z][0], sizes[z][1]);
+				/* no text cut inside a character (U+FFFD) */
+				assert_lacks(scr, "\xEF\xBF\xBD");
 				/* the body: not the status bar, not the last row */
 				row = strchr(scr, '\n') + 1;
 				*strrchr(scr, '\n') = '\0';
