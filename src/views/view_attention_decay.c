@@ -541,7 +541,7 @@ static void draw_caption(const struct state *s, struct canvas *c,
 	fmt_double_compact((s->cur.pe.d_model / 2 + 1) / 2.0, 4, b0, sizeof b0);
 	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m): the constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line. It falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average, and stays above the score: for q = k it is B itself, %s at m = 0 against a score of 1, so a measured curve over its own m = 0 value may run above the line. For random q and k the mean |score| (over its expected value) does not decay at all (Barbero et al. 2024). L0 is the trained length (m/M, :train)."), b0);
 	snprintf(text[1], sizeof text[1], tr(s->lang, "The heavy line is every pair's bound over its value at m = 0: it falls, then plateaus, never to 0. A bound, not an average, it stays above the score (q = k: B(0) = %s against 1); the mean |score| of random q, k over its expected value stays flat."), b0);
-	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "A bound, not an average; each curve over its m = 0 value."));
+	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "Each curve over its m = 0 value; B itself stays above |score|."));
 	for (int k = 0; k < 3 && y < end; k++)
 		if (paragraph_rows(text[k], g->in.w) <= end - y) {
 			paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w,
