@@ -6,8 +6,8 @@
  * view_attention_common.c.
  *
  *   ┌ Order: one head ──────────────┐┌ Long-term decay (RoPE) ──────────┐
- *   │the dog bit the man in the park││━━ B/B(0) ━━ q = k ━━ random │ L0 │
- *   │outputs before | after shuffle ││ braille curves, linear, to 4 L0  │
+ *   │the dog bit the man in the park││━━ bound B/B(0) ── random │ L0     │
+ *   │outputs before | after shuffle ││ braille curves, 5+ rows, to 4 L0 │
  *   │same vectors, only moved: 2e-17││m = 0: B = 128.5 ...               │
  *   └───────────────────────────────┘└──────────────────────────────────┘
  *   ┌ Scores s(p, q) ─────────────────────────────────────────────────────┐
@@ -31,7 +31,7 @@
 
 enum {
 	TOP_MIN_H = 6,		/* the compact top panels */
-	TOP_MAX_COMPACT_H = 9,	/* ... at most */
+	TOP_MAX_COMPACT_H = 10,	/* ... at most: a decay plot of 5 rows */
 	SCORES_FULL_MIN_H = 15,	/* below: the top panels go compact */
 	DECAY_MIN_W = 30	/* the decay panel beside the order one */
 };
@@ -79,9 +79,9 @@ static void place(const struct state *s, struct rect r,
 	if (r.h >= att_order_full_h(s) + SCORES_FULL_MIN_H)
 		top = att_order_full_h(s);
 	else
-		top = r.h - 13 < TOP_MIN_H ? TOP_MIN_H
-		      : r.h - 13 > TOP_MAX_COMPACT_H ? TOP_MAX_COMPACT_H
-						    : r.h - 13;
+		top = r.h - 12 < TOP_MIN_H ? TOP_MIN_H
+		      : r.h - 12 > TOP_MAX_COMPACT_H ? TOP_MAX_COMPACT_H
+						    : r.h - 12;
 	if (top > r.h)
 		top = r.h;
 	ow = att_order_full_w(s);

@@ -8,11 +8,11 @@
  *                            spread along a diagonal, and the four terms of
  *                            the added score
  *   view_attention_matrices.c  their numbers, computed in slices
- *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m),
- *                            the score for q = k and the mean |score| of
- *                            random q, k against the offset m, each over
- *                            its value at m = 0, past the trained length
- *                            L0, which is marked
+ *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m)
+ *                            and the mean |score| of random q, k against
+ *                            the offset m, each over its value at m = 0,
+ *                            past the trained length L0, which is marked;
+ *                            B beside the q = k score in numbers
  *   view_attention_order.c   order-blindness: one head over a sentence,
  *                            its outputs before and after a shuffle, and
  *                            how far they moved

@@ -1,45 +1,52 @@
 /* view_attention_decay.c - RoPE's long-term decay (RoFormer, section
- * 3.4.3): the relative upper bound B(m), the score of the uniform vector
- * with itself at offset m, and the mean |score| of seeded random q and k
- * (rope_bound.h), against m, on one plot.
+ * 3.4.3): the relative upper bound B(m) and the mean |score| of seeded
+ * random q and k (rope_bound.h), against m, on one plot; the score of the
+ * uniform vector with itself (q = k) in the numbers beside B.
  *
  *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ──────────────┐
- *   │━━ B(m)/B(0), the bound  ━━ |score(m)|, q = k  │ L0        │
- *   │━━ mean |score|, random q, k (N = 64, seed 1)              │
- *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat  │
- *   │ 0.5 ⠈⠢⡀                                                    │
- *   │   0   ⠈⠒⠒⠤⠤⣀⣀⣀⣀⣀⣀⣀⣀│⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀   B: falls, plateaus  │
+ *   │━━ bound B(m)/B(0): any q, k, over its value at m = 0      │
+ *   │── measured: mean |score|/expected, random q, k (N = 64..) │ L0
+ *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉│⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat   │
+ *   │ 0.5 ⠈⢆             │L0                                     │
+ *   │   0   ⠈⠛⠛⠶⠶⣤⣤⣤⣤⣤⣤⣤│⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤   B: falls, plateaus  │
  *   │     0      100     200     300    400    500             │
- *   │m = 37: B = 10.2, |score| = 0.031; random: 9.02; B(0) = ... │
+ *   │m = 37: B = 10.2, q = k: |score| = 0.031; B(0) = ...        │
  *   └───────────────────────────────────────────────────────────┘
  *
- * The y axis is linear: the bound and the q = k score are drawn over
- * their value at m = 0 (B(0) = (d/2 + 1)/2, score(0) = 1), the random
- * mean over its expected value, sqrt(2/pi) E|q|, which is the same at
- * every m (Barbero et al. 2024, arXiv 2410.06205: E|q^T R_m k| does not
- * depend on m), so the three shapes compare on one scale from 0 to 1: the
+ * The y axis is linear, from 0 to 19/16 (or the highest value): each curve
+ * over its value at m = 0. RoFormer bounds the score of q and k by
+ * max_j |h_(j+1) - h_j| (d/2) B(m); the constant is the pair's, so B(m)/B(0)
+ * is every pair's bound over its value at m = 0 (a heavy line, two dots
+ * tall). The random mean is drawn over its expected value, sqrt(2/pi)
+ * E|q|, which is the same at every m (Barbero et al. 2024, arXiv
+ * 2410.06205: E|q^T R_m k| does not depend on m), a light line. So the
  * bound shrinks over the first few hundred offsets and then plateaus, the
- * random mean stays near 1. The numbers under the plot are the values
- * themselves.
+ * random mean stays near 1; that a measured curve runs above the bound's
+ * line breaks nothing: the bound itself is far above the score (32.5
+ * times it for q = k at m = 0, d = 128), which the numbers show. The q = k
+ * score is not drawn: over its own value at m = 0 it runs just above
+ * B/B(0) and tangled with it on a short plot. With 5 rows (80x24) the
+ * ticks 0, 0.5 and 1 stand two rows apart.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
  * 4 L0): the trained length L0 (the context view's train knob, which the
  * presets set) is always on it, with room after it for the plateau. The
- * selected position marks m (cursor colour), L0 its own colour. One sample
- * per braille dot column, at its centre (B is a smooth function of a real
- * m), plus m = 0 for the division. The curves cost d/2 sin/cos per sample
- * and, for the random mean, 2 N multiply-adds more: computed pairs-in-order
- * over as many frames as the budget needs (rope_bound_add,
- * rope_random_add), the last finished curves shown meanwhile. The numbers
- * at m = pos and at L0 are one rope_bound_add of two offsets, cached by
- * (d, base, pos, L0); the random mean at pos a job of its own, shown as
- * "…" until it is done. */
+ * selected position marks m (cursor colour), L0 its own colour and the
+ * label "L0" beside it. One sample per braille dot column, at its centre
+ * (B is a smooth function of a real m), plus m = 0 for the division. The
+ * curves cost d/2 sin/cos per sample and, for the random mean, 2 N
+ * multiply-adds more: computed pairs-in-order over as many frames as the
+ * budget needs (rope_bound_add, rope_random_add), the last finished curves
+ * shown meanwhile. The numbers at m = pos and at L0 are one
+ * rope_bound_add of two offsets, cached by (d, base, pos, L0); the random
+ * mean at pos a job of its own, shown as "…" until it is done. */
 #include "views/view_attention.h"
 
 #include "base/tr.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/fmt.h"
@@ -50,11 +57,12 @@
 enum {
 	GUTTER_W = 5,		/* "0.75" and a blank */
 	PLOT_MIN_ROWS = 3,	/* fewer: the numbers only */
+	PLOT_WANT_ROWS = 5,	/* a second row of numbers only beyond */
 	PLOT_ROOMY_ROWS = 8,	/* more: some rows go to the caption */
 	CAPTION_ROWS_MAX = 3,
 	AXIS_L0 = 4,		/* the axis runs to at least AXIS_L0 L0 */
-	CURVES = 3,		/* bound, q = k, random */
-	LEGEND_PARTS = CURVES + 1	/* and L0's mark */
+	CURVES = 3,		/* bound, q = k, random (q = k not drawn) */
+	LEGEND_PARTS = 3	/* the bound, the random mean, L0's mark */
 };
 
 /* Pair-offset evaluations of the bound one step of the curves takes
@@ -101,25 +109,27 @@ struct curves {
 
 /* ---- the legend ---- */
 
-/* The legend's parts in form f (0 longest, 2 shortest). */
+/* The legend's parts in form f (0 longest, 2 shortest): the bound (a
+ * heavy line), the random mean (a light one), L0's mark. The q = k score
+ * is not drawn: over its own value at m = 0 it runs just above B/B(0) and
+ * tangles with it, though the bound is 32.5 times it there; its number
+ * stands beside B's in the numbers (B >= |score| for q = k). */
 static void legend_texts(const struct state *s, int f,
 			 char part[LEGEND_PARTS][ATT_TEXT_MAX])
 {
-	const char *bar = s->ascii ? "--" : "━━";
+	const char *heavy = s->ascii ? "==" : "━━", *light = s->ascii ? "--" : "──";
 	long long seed = (long long)state_view_knob(s, AK_SEED);
 
 	if (f == 0) {
-		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s B(m)/B(0), the bound"), bar);
-		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s |score(m)|/|score(0)|, q = k"), bar);
-		snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "%s mean |score|/expected, random q, k (N = %d, seed %lld)"),
-			 bar, ATT_RANDOM_DRAWS, seed);
+		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B(m)/B(0): any q, k, over its value at m = 0"), heavy);
+		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s measured: mean |score|/expected, random q, k (N = %d, seed %lld)"),
+			 light, ATT_RANDOM_DRAWS, seed);
 	} else {
-		snprintf(part[0], ATT_TEXT_MAX, "%s B/B(0)", bar);
-		snprintf(part[1], ATT_TEXT_MAX, "%s q = k", bar);
-		snprintf(part[2], ATT_TEXT_MAX, f == 1 ? tr(s->lang, "%s random q, k")
-						       : tr(s->lang, "%s random"), bar);
+		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B/B(0)"), heavy);
+		snprintf(part[1], ATT_TEXT_MAX, f == 1 ? tr(s->lang, "%s random q, k: mean |score|/E")
+						       : tr(s->lang, "%s random |s|/E"), light);
 	}
-	snprintf(part[3], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
+	snprintf(part[2], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
 }
 
 /* Rows the parts take laid out greedily in w columns, two blanks apart. */
@@ -186,14 +196,15 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 	g->legend_y = g->tick_y = -1;
 	if (g->in.h < 1 || g->in.w < 2)
 		return;
-	/* Two rows of numbers when the plot keeps PLOT_MIN_ROWS, else one;
-	 * a second legend row when the plot keeps PLOT_ROOMY_ROWS; plot rows
-	 * beyond PLOT_ROOMY_ROWS go to the caption (at most
-	 * CAPTION_ROWS_MAX). */
-	g->text_rows = g->in.h >= 2 + PLOT_MIN_ROWS + 2 ? 2 : 1;
+	/* Two rows of numbers when the plot keeps PLOT_WANT_ROWS, else one
+	 * (the plot comes first: 5 rows show the fall and the plateau, with
+	 * ticks 0, 0.5 and 1); a second legend row when the plot keeps
+	 * PLOT_ROOMY_ROWS; plot rows beyond PLOT_ROOMY_ROWS go to the caption
+	 * (at most CAPTION_ROWS_MAX). */
 	g->legend_form = legend_form(s, g->in.w,
-				     g->in.h - 2 - g->text_rows > PLOT_ROOMY_ROWS ? 2 : 1,
+				     g->in.h - 2 - 2 > PLOT_ROOMY_ROWS ? 2 : 1,
 				     &g->legend_rows);
+	g->text_rows = g->in.h - g->legend_rows - 1 - 2 >= PLOT_WANT_ROWS ? 2 : 1;
 	rows = g->in.h - g->legend_rows - 1 - g->text_rows;
 	extra = rows - PLOT_ROOMY_ROWS;
 	if (extra > CAPTION_ROWS_MAX)
@@ -406,8 +417,8 @@ static void draw_legend(const struct state *s, struct canvas *c,
 		if (x > g->in.x)
 			x += 2;
 		x += canvas_text(c, x, y, end - x, part[k],
-				 k == CURVES ? marker_style
-					     : (struct style){ (uint8_t)curve_role(k),
+				 k == LEGEND_PARTS - 1 ? marker_style
+					     : (struct style){ (uint8_t)curve_role(k ? 2 : 0),
 							       ROLE_DEFAULT, ATTR_BOLD });
 	}
 }
@@ -438,31 +449,86 @@ static void draw_ylabels(struct canvas *c, const struct decay_geom *g)
 	}
 }
 
+/* "L0" beside L0's mark, on the plot's row nearest its middle where the
+ * two cells right of the mark are blank (between the random mean near 1
+ * and the bound's plateau), or nowhere. */
+static void draw_l0_label(const struct state *s, struct canvas *c,
+			  const struct decay_geom *g)
+{
+	const struct plot_area *a = &g->area;
+	int x = plot_col_of_pos(&a->ax, att_train(s)), mid = a->y0 + a->h / 2;
+
+	if (x < a->ax.x0 || x + 3 > a->ax.x0 + a->ax.w)
+		return;
+	for (int d = 0; d < a->h; d++) {
+		int y = mid + (d % 2 ? -(d + 1) / 2 : d / 2);
+		const struct cell *e1 = canvas_cell(c, x + 1, y);
+		const struct cell *e2 = canvas_cell(c, x + 2, y);
+
+		if (y < a->y0 || y >= a->y0 + a->h || !e1 || !e2)
+			continue;
+		if (e1->kind == CELL_TEXT && e1->ch == ' ' &&
+		    e2->kind == CELL_TEXT && e2->ch == ' ') {
+			canvas_text(c, x + 1, y, 2, "L0", marker_style);
+			return;
+		}
+	}
+}
+
+/* Curve k (0 the bound, 2 the random mean) as a polyline over the dot
+ * columns, the bound from its value 1 at m = 0; `thick`: the line again
+ * one dot lower, two dots tall (the bound's heavy line against the random
+ * mean's light one). */
+static void draw_curve(struct canvas *c, const struct plot_area *a,
+		       const struct curves *cv, int k, bool thick)
+{
+	int n = cv->n;
+	double dot = (a->ymax - a->ymin) / (4 * a->h - 1), *v = NULL;
+
+	for (int t = 0; t < (thick ? 2 : 1); t++) {
+		const double *src = cv->v + k * n;
+		double lower = t * dot;
+
+		if (t == 1) {
+			v = malloc((size_t)n * sizeof *v);
+			if (!v)
+				return;
+			for (int j = 0; j < n; j++)
+				v[j] = src[j] - dot;
+			src = v;
+		}
+		if (k == 0 && plot_dot_pos(&a->ax, 0) > 0)
+			plot_samples(c, a, 0.0, plot_dot_pos(&a->ax, 0),
+				     (double[]){ 1.0 - lower, src[0] }, 2,
+				     curve_role(k));
+		plot_samples(c, a, plot_dot_pos(&a->ax, 0),
+			     plot_dot_span(&a->ax), src, n, curve_role(k));
+	}
+	free(v);
+}
+
 static void draw_plot(const struct state *s, struct canvas *c,
 		      struct decay_geom *g, const struct curves *cv)
 {
 	struct plot_area *a = &g->area;
 	int n = cv->n;
-	double top = 1.0;
+	double top = 19.0 / 16;
 
-	for (int j = 0; j < CURVES * n; j++)
-		top = fmax(top, cv->v[j]);
+	/* 0 .. 19/16, further when a curve goes higher: room for the random
+	 * mean's noise above 1, and on 5 rows (19 dot rows) 1 falls on the
+	 * top row's last dot, 0.5 on the middle row, so that the ticks 0, 0.5
+	 * and 1 stand two rows apart */
+	for (int k = 0; k < CURVES; k += 2)
+		for (int j = 0; j < n; j++)
+			top = fmax(top, cv->v[k * n + j]);
 	a->ymin = 0.0;
 	a->ymax = top;
-	/* the random mean first: it runs near 1, where B starts; the bound
-	 * and q = k from their value 1 at m = 0 to the first dot column */
-	for (int k = CURVES - 1; k >= 0; k--) {
-		double from0[2] = { 1.0, cv->v[k * n] };
-
-		if (k < 2 && plot_dot_pos(&a->ax, 0) > 0)
-			plot_samples(c, a, 0.0, plot_dot_pos(&a->ax, 0), from0, 2,
-				     curve_role(k));
-		plot_samples(c, a, plot_dot_pos(&a->ax, 0),
-			     plot_dot_span(&a->ax), cv->v + k * n, n,
-			     curve_role(k));
-	}
+	/* the random mean first, the bound over it */
+	draw_curve(c, a, cv, 2, false);
+	draw_curve(c, a, cv, 0, true);
 	plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
 	plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
+	draw_l0_label(s, c, g);
 	draw_ylabels(c, g);
 }
 
@@ -470,12 +536,12 @@ static void draw_plot(const struct state *s, struct canvas *c,
 static void draw_caption(const struct state *s, struct canvas *c,
 			 const struct decay_geom *g, int y, int end)
 {
-	const char *const text[] = {
-		tr(s->lang, "B(m) is RoFormer's upper bound on the RoPE score of any q and k (section 3.4.3), not an average: it shrinks over the first few hundred offsets, then plateaus and swings, never to 0. For random q and k the mean |score| does not decay at all (Barbero et al. 2024). B and q = k are drawn over their value at m = 0, the random mean over its expected value; L0 is the trained length (m/M, :train)."),
-		tr(s->lang, "B(m) bounds the score of any q, k; it is not an average. It shrinks, then plateaus, never to 0; the mean |score| of random q, k stays flat. Curves over their value at m = 0 (random: its expected value)."),
-		tr(s->lang, "A bound, not an average: random q, k do not decay."),
-	};
+	char b0[32], text[3][4 * ATT_TEXT_MAX];
 
+	fmt_double_compact((s->cur.pe.d_model / 2 + 1) / 2.0, 4, b0, sizeof b0);
+	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m): the constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line. It falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average, and stays above the score: for q = k it is B itself, %s at m = 0 against a score of 1, so a measured curve over its own m = 0 value may run above the line. For random q and k the mean |score| (over its expected value) does not decay at all (Barbero et al. 2024). L0 is the trained length (m/M, :train)."), b0);
+	snprintf(text[1], sizeof text[1], tr(s->lang, "The heavy line is every pair's bound over its value at m = 0: it falls, then plateaus, never to 0. A bound, not an average, it stays above the score (q = k: B(0) = %s against 1); the mean |score| of random q, k over its expected value stays flat."), b0);
+	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "Each curve over its m = 0 value; B itself stays above |score|."));
 	for (int k = 0; k < 3 && y < end; k++)
 		if (paragraph_rows(text[k], g->in.w) <= end - y) {
 			paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w,
@@ -514,9 +580,9 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 		snprintf(rv, sizeof rv, "%s", s->ascii ? "..." : "…");
 	else
 		fmt_double_compact(rnd, 3, rv, sizeof rv);
-	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s, |score| = %s"),
+	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s, q = k: |score| = %s"),
 		 s->cur.pos, b, sc);
-	snprintf(part[1], ATT_TEXT_MAX, "m = %lld: B = %s", s->cur.pos, b);
+	snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s"), s->cur.pos, b);
 	fmt_double_compact(rope_random_expected(s->cur.pe.d_model), 3, ex,
 			   sizeof ex);
 	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
@@ -525,13 +591,21 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);
 	snprintf(part[5], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),
 		 att_train(s), bl);
-	/* the long form of the position's and of the random part when it
-	 * fits the panel's width, else the short one */
-	pick[0] = utf8_width(part[0]) <= g->in.w ? 0 : 1;
+	/* the long form of the position's part (with the q = k score) when it
+	 * fits the panel's width and a second row is there for the rest, the
+	 * random part's when it fits the width, else the short ones */
+	pick[0] = utf8_width(part[0]) <= g->in.w && g->text_rows >= 2 ? 0 : 1;
 	pick[3] = utf8_width(part[2]) <= g->in.w ? 2 : 3;
 	for (int i = 0; i < 4 && y < end; i++) {
 		int k = pick[i], w = utf8_width(part[k]);
 		int gap = x > g->in.x ? utf8_width(sep) : 0;
+
+		/* on the last row, the random mean's short form where the long
+		 * one would not fit */
+		if (k == 2 && y + 1 >= end && x + gap + w > g->in.x + g->in.w) {
+			k = 3;
+			w = utf8_width(part[k]);
+		}
 
 		if (x + gap + w > g->in.x + g->in.w) {
 			if (x == g->in.x || ++y >= end)

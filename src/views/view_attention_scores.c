@@ -7,7 +7,7 @@
  *   │rows p (query), columns q (key): p, q = 0…120 step 8; colour s / c ... │
  *   │x: the same vector at every position (1/√d each) · W_Q = W_K = I · ... │
  *   │   added PE: (x+PE_p)·(x+PE_q) RoPE: (R_p x)·(R_q x)  ALiBi, m = 0.5   │
- *   │   s: c = 150   s − diag mean  s: c = 0.62  s − diag   ...          +1 │
+ *   │   s/c, c = 150 residual/3.57  s/0.62     residual/3.57  ...        +1 │
  *   │  0 heatmap     residual map   heatmap     (blank)     ...          ▒  │
  *   │  p                                                                  0 │
  *   │120                                                                 -1│
@@ -28,7 +28,9 @@
  * which holds |x + PE_p|^2 for added PE, does not squash everything else.
  * A residual map is s minus the mean of its diagonal, the three on one
  * scale (att_matrices.res_scale): blank for RoPE and ALiBi, a pattern for
- * added PE, which is what "a function of p - q" looks like.
+ * added PE, which is what "a function of p - q" looks like. Every map's
+ * label says what its colour is ("s/c, c = 55.5", "s/48.4",
+ * "residual/3.57"), so that the one bar, -1 to +1, is true for each.
  *
  * The spread is shown relative to max |s| of its matrix, with the offset
  * where it is largest. For added PE the four terms (attn_terms_add) come
@@ -289,7 +291,7 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		      char text[HEAD_TEXTS][ATT_TEXT_MAX])
 {
 	char range[64], content[128], brief[64], w[80], wbrief[48], rs[32];
-	char res[64];
+	char res[96];	/* the Chinese is 65 bytes and the number */
 	const char *dots = s->ascii ? ".." : "…", *dot = s->ascii ? "; " : " · ";
 	long long seed = (long long)state_view_knob(s, AK_SEED);
 
@@ -316,9 +318,9 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		snprintf(w, sizeof w, "W_Q = W_K = I");
 		snprintf(wbrief, sizeof wbrief, "W = I");
 	}
-	fmt_double_compact(res_scale, 2, rs, sizeof rs);
-	snprintf(res, sizeof res, tr(s->lang, "residual maps: one scale, %s%s"),
-		 s->ascii ? "+-" : "±", rs);
+	fmt_double_compact(res_scale, 3, rs, sizeof rs);
+	snprintf(res, sizeof res, tr(s->lang, "residual maps: (s − diagonal mean)/%s, one scale"),
+		 rs);
 	snprintf(text[HEAD_ROW1], ATT_TEXT_MAX, tr(s->lang, "rows p (query), columns q (key): %s; colour s / c, c = the 98th percentile of |s| off the diagonal"), range);
 	snprintf(text[HEAD_ROW1_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s; colour s / c, c = the 98th percentile of |s| off the diagonal"), range);
 	snprintf(text[HEAD_ROW1_SHORTER], ATT_TEXT_MAX, tr(s->lang, "%s; colour s / c, c = 98th percentile of |s| off diagonal"), range);
@@ -332,9 +334,9 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		 wbrief);
 	snprintf(text[HEAD_ONE_ROW], ATT_TEXT_MAX, tr(s->lang, "rows p, columns q: %s%s%s%s%s%scolour s / c (c: 98th percentile of |s| off the diagonal)"),
 		 range, dot, brief, dot, w, dot);
-	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%s%s%sc: 98th percentile of |s| off the diagonal"),
+	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%s%s%ss/c: c = 98th percentile of |s| off the diagonal"),
 		 range, dot, brief, dot, wbrief, dot);
-	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%sc: 98%% of |s| off the diagonal"),
+	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%ss/c: c = 98%% of |s| off the diagonal"),
 		 brief, dot, wbrief, dot);
 	return HEAD_TEXTS;
 }
@@ -508,22 +510,36 @@ static void draw_heat(struct canvas *c, int cx, int cy,
 		}
 }
 
-/* The labels above scheme k's two maps of `w` columns each: the score
- * map's scale c, the residual map's name. */
+/* The labels above scheme k's two maps of `w` columns each: what each
+ * square's colour is, on the bar's ramp from -1 to +1: the score map's
+ * s / c (c its clip), the residual map's (s − diagonal mean) / its scale
+ * (res_scale, one for the three), in the columns left beside it too. */
 static void draw_labels(const struct state *s, struct canvas *c,
 			const struct scores_geom *g,
 			const struct att_matrices *res, int k, int w)
 {
-	char a[64], v[32];
-	const char *sc[2] = { a, "s" };
-	const char *rn[4] = { tr(s->lang, "s − diagonal mean"),
-			      tr(s->lang, "s − diag. mean"),
-			      tr(s->lang, "residual"), "r" };
+	char a[64], b[64], d[64], e[64], v3[32], v2[32], r[4][64];
+	const char *sc[5] = { a, b, d, e, "s" };
+	const char *rn[4] = { r[0], r[1], r[2], r[3] };
+	int rx = g->col_x[k] + w + 1, rw = g->col_x[k] + g->col_w - rx;
 
-	fmt_double_compact(res->clip[shown_mat[k]], 3, v, sizeof v);
-	snprintf(a, sizeof a, "s: c = %s", v);
-	att_fit(c, g->col_x[k], g->label_y, w, sc, 2, axis_style);
-	att_fit(c, g->col_x[k] + w + 1, g->label_y, w, rn, 4, axis_style);
+	fmt_double_compact(res->clip[shown_mat[k]], 3, v3, sizeof v3);
+	fmt_double_compact(res->clip[shown_mat[k]], 2, v2, sizeof v2);
+	snprintf(a, sizeof a, "s/c, c = %s", v3);
+	snprintf(b, sizeof b, "s/%s", v3);
+	snprintf(d, sizeof d, "s/%s", v2);
+	/* large scales (ALiBi far apart) as 3.4k, 12M */
+	if (res->clip[shown_mat[k]] >= 1000)
+		fmt_count(res->clip[shown_mat[k]], v2, sizeof v2);
+	snprintf(e, sizeof e, "s/%s", v2);
+	att_fit(c, g->col_x[k], g->label_y, w, sc, 5, axis_style);
+	fmt_double_compact(res->res_scale, 3, v3, sizeof v3);
+	fmt_double_compact(res->res_scale, 2, v2, sizeof v2);
+	snprintf(r[0], sizeof r[0], tr(s->lang, "(s − diag. mean)/%s"), v3);
+	snprintf(r[1], sizeof r[1], tr(s->lang, "residual/%s"), v3);
+	snprintf(r[2], sizeof r[2], tr(s->lang, "residual/%s"), v2);
+	snprintf(r[3], sizeof r[3], "r/%s", v2);
+	att_fit(c, rx, g->label_y, rw, rn, 4, axis_style);
 }
 
 /* The q ticks under a map of w columns from x: the first position at its

@@ -466,14 +466,15 @@ static int heat_runs(const struct canvas *c, int w, int h, double *most, int n)
 
 /* Each scheme's residual map, s minus the mean of its diagonal, drawn
  * beside its score map: blank (every pixel 0) for RoPE and ALiBi, a
- * pattern for added PE, at 120x40 and in the zoomed panel at 80x24, with
+ * pattern for added PE, at 120x40, 100x30 and 80x24 and in the zoomed
+ * panel at 80x24, with
  * W the identity and random; the view's residual numbers agree (RoPE's
  * and ALiBi's within 1e-12 of their clip). */
 Test(attention_view, residual_maps_are_blank_for_rope_and_alibi_only)
 {
-	static const int sizes[][3] = { { 120, 40, 0 }, { 80, 24, 1 } };
+	static const int sizes[][3] = { { 120, 40, 0 }, { 80, 24, 1 }, { 80, 24, 0 }, { 100, 30, 0 } };
 
-	for (int z = 0; z < 2; z++)
+	for (int z = 0; z < 4; z++)
 		for (int wr = 0; wr < 2; wr++) {
 			struct state s = at_state(512, 1e4, 128);
 			struct canvas *c = canvas_new(sizes[z][0], sizes[z][1]);
@@ -698,8 +699,8 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	cr_assert_float_eq(rope_random_expected(128), sqrt(2 * 128 / M_PI) *
 			   (1 - 1.0 / (4 * 128)), 1e-4);
 	assert_has(scr, ", expected 9.01");
-	assert_has(scr, "mean |score|/expected, random q, k (N = 64, seed 1)");
-	assert_has(scr, "B(m)/B(0), the bound");
+	assert_has(scr, "measured: mean |score|/expected, random q, k (N = 64, seed 1)");
+	assert_has(scr, "bound B(m)/B(0): any q, k, over its value at m = 0");
 	assert_has(scr, "not an average");
 	assert_lacks(scr, "on average far tokens");
 	assert_has(scr, "|score| = ");
@@ -905,7 +906,7 @@ static bool allowed_word(const char *w)
 
 /* Under --lang zh the body shows no English word of three letters or more
  * but the notation and ':' commands as typed, at every size, in every
- * scheme and every content. */
+ * scheme and every content; and no text cut inside a character. */
 Test(attention_view, chinese_screens_have_no_english_words)
 {
 	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 160, 50 } };
@@ -926,6 +927,8 @@ Test(attention_view, chinese_screens_have_no_english_words)
 				s.zoomed = zoom > 0;
 				s.panel = zoom > 0 ? zoom - 1 : 0;
 				scr = shot(&s, sizes[z][0], sizes[z][1]);
+				/* no text cut inside a character (U+FFFD) */
+				assert_lacks(scr, "\xEF\xBF\xBD");
 				/* the body: not the status bar, not the last row */
 				row = strchr(scr, '\n') + 1;
 				*strrchr(scr, '\n') = '\0';
@@ -1096,4 +1099,295 @@ Test(attention_view, scheme_names_in_chinese)
 	scr = shot(&s, 160, 50);
 	assert_has(scr, "RoPE：(R_p W_Q x)·(R_q W_K x)");
 	free(scr);
+}
+
+/* ---- what the classroom sizes show (glance tests) ---- */
+
+/* The rectangle of the panel whose title row holds `title`: from the
+ * corner before it to the corner under that one. */
+static struct rect panel_of(const struct canvas *c, const char *title)
+{
+	struct canvas *cc = (struct canvas *)c;
+	int y = snap_find_row(c, title);
+
+	cr_assert_geq(y, 0, "no panel \"%s\"", title);
+	for (int x = 0; x < canvas_width(c); x++) {
+		char buf[SNAP_ROW_MAX];
+		int x1 = x + 1, y1 = y + 1;
+
+		if (canvas_cell(cc, x, y)->ch != 0x250c)	/* ┌ */
+			continue;
+		while (x1 < canvas_width(c) && canvas_cell(cc, x1, y)->ch != 0x2510)
+			x1++;	/* ┐ */
+		if (!strstr(snap_span_text(c, x, x1, y, buf), title))
+			continue;
+		while (y1 < canvas_height(c) && canvas_cell(cc, x, y1)->ch != 0x2514)
+			y1++;	/* └ */
+		return (struct rect){ x, y, x1 - x + 1, y1 - y + 1 };
+	}
+	cr_assert_fail("no corner of \"%s\"", title);
+	return (struct rect){ 0, 0, 0, 0 };
+}
+
+static bool is_braille(const struct cell *e)
+{
+	return e->kind == CELL_BRAILLE && (e->ch & 0xff);
+}
+
+/* The decay plot at the classroom sizes, read from the cells of its
+ * panel: at least 5 rows hold the curves' dots or the markers, with at least three y
+ * tick labels (0, 0.5, 1) in the gutter on rows of their own; L0's mark
+ * has its label "L0" beside it on the plot; the bound
+ * (TRACE1) and the random mean (TRACE4) are the only curves, the bound a
+ * line with no gap from column to column (each dot column's dots within
+ * one dot of the next one's), and past m = 50 the two never share a row:
+ * no tangle. */
+Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+			int w = sizes[z][0], h = sizes[z][1];
+			struct state s = at_state(128, 1e4, 128);
+			struct canvas *c = canvas_new(w, h);
+			struct rect p;
+			int rows = 0, first = -1, ticks = 0, gx;
+			double last_tick = INFINITY;
+			int lo[2 * 200], hi[2 * 200];
+			int bound_rows[256] = { 0 }, random_rows[256] = { 0 };
+
+			cr_assert_not_null(c);
+			s.lang = lang ? LANG_ZH : LANG_EN;
+			fx_draw(&s, c);
+			p = panel_of(c, lang ? "远程衰减" : "ecay");
+			gx = p.x + 1 + 5;	/* the plot's first column */
+			for (int y = p.y + 1; y < p.y + p.h - 1; y++) {
+				bool dots = false;
+				char buf[SNAP_ROW_MAX], *e;
+				double v;
+
+				/* a plot row: curves' dots or the markers' │ */
+				for (int x = gx; x < p.x + p.w - 1; x++)
+					dots |= is_braille(canvas_cell(c, x, y)) ||
+						canvas_cell(c, x, y)->ch == 0x2502;
+				if (dots) {
+					rows++;
+					if (first < 0)
+						first = y;
+				}
+				snap_span_text(c, p.x + 1, gx, y, buf);
+				v = strtod(buf, &e);
+				if (e != buf && dots) {
+					ticks++;
+					cr_assert_lt(v, last_tick, "ticks descend");
+					last_tick = v;
+				}
+			}
+			cr_assert_geq(rows, 5, "%dx%d %s: the plot has %d rows", w, h,
+				      lang ? "zh" : "en", rows);
+			cr_assert_geq(ticks, 3, "%dx%d %s: %d y ticks", w, h,
+				      lang ? "zh" : "en", ticks);
+			/* L0's mark is labelled on the plot, beside its column */
+			{
+				struct plot_axis ax = { 0, 4 * 128, gx, p.x + p.w - 1 - gx };
+				int xl = plot_col_of_pos(&ax, 128), found = 0;
+
+				for (int y = first; y < first + rows; y++) {
+					char two[16];
+
+					found += strcmp(snap_span_text(c, xl + 1, xl + 3, y, two), "L0") == 0 &&
+						 canvas_cell(c, xl + 1, y)->fg == ROLE_MARKER;
+				}
+				cr_assert_eq(found, 1, "%dx%d: L0's label beside its mark", w, h);
+			}
+			/* the bound's dots per dot column */
+			{
+				int ncols = 2 * (p.x + p.w - 1 - gx);
+
+				cr_assert_leq(ncols, 400);
+				for (int j = 0; j < ncols; j++)
+					lo[j] = INT32_MAX, hi[j] = -1;
+				for (int y = first; y < first + rows; y++)
+					for (int x = gx; x < p.x + p.w - 1; x++) {
+						const struct cell *e = canvas_cell(c, x, y);
+
+						if (!is_braille(e))
+							continue;
+						cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE4 ||
+							  e->fg == ROLE_MARKER || e->fg == ROLE_CURSOR,
+							  "%dx%d: a curve in role %d", w, h, e->fg);
+						if (e->fg == ROLE_TRACE1)
+							bound_rows[x - gx] |= 1 << (y - first);
+						if (e->fg == ROLE_TRACE4)
+							random_rows[x - gx] |= 1 << (y - first);
+						for (int b = 0; b < 8; b++) {
+							static const int bc[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
+							static const int br[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
+							int j = 2 * (x - gx) + bc[b];
+							int r = 4 * (y - first) + br[b];
+
+							if (!(e->ch & (1u << b)) || e->fg != ROLE_TRACE1)
+								continue;
+							lo[j] = r < lo[j] ? r : lo[j];
+							hi[j] = r > hi[j] ? r : hi[j];
+						}
+					}
+				for (int j = 0; j + 1 < ncols; j++) {
+					/* marker columns recolour the curve: skip them */
+					if (hi[j] < 0 || hi[j + 1] < 0)
+						continue;
+					cr_assert(lo[j + 1] <= hi[j] + 1 && lo[j] <= hi[j + 1] + 1,
+						  "%dx%d: the bound has a gap between dot columns %d and %d",
+						  w, h, j, j + 1);
+				}
+				{
+					int none = 0;
+
+					for (int j = 0; j < ncols; j++)
+						none += hi[j] < 0;
+					cr_assert_leq(none, 6, "%dx%d: the bound is missing in %d dot columns",
+						      w, h, none);
+				}
+			}
+			/* past m = 50 the two curves keep to rows of their own */
+			{
+				struct plot_axis ax = { 0, 4 * 128, gx, p.x + p.w - 1 - gx };
+
+				for (int x = plot_col_of_pos(&ax, 50); x < p.x + p.w - 1; x++)
+					cr_assert_eq(bound_rows[x - gx] & random_rows[x - gx], 0,
+						     "%dx%d: the curves share a row at column %d (%x %x)", w,
+						     h, x, bound_rows[x - gx], random_rows[x - gx]);
+			}
+			canvas_free(c);
+		}
+}
+
+/* The divisor a map's label names: "s/48.4", "s/c, c = 55.5",
+ * "residual/3.05" (the number after "c = ", else after the last '/'). */
+static double label_divisor(const char *label, double *ulp)
+{
+	const char *p = strstr(label, "c = ");
+	char *end;
+	double v;
+
+	if (p)
+		p += 4;
+	else if ((p = strrchr(label, '/')))
+		p++;
+	cr_assert_not_null(p, "no divisor in the label \"%s\"", label);
+	v = strtod(p, &end);
+	cr_assert(end != p && v > 0, "no divisor in the label \"%s\"", label);
+	/* the last digit's unit: what the label may have rounded away */
+	*ulp = 1.0;
+	for (const char *t = strchr(p, '.'); t && t < end && t[1] >= '0' && t[1] <= '9'; t++)
+		*ulp /= 10;
+	if (*end == 'k') {	/* 3.4k */
+		v *= 1e3;
+		*ulp *= 1e3;
+	}
+	cr_assert(!memchr(p, 'e', (size_t)(end - p)), "%s", label);
+	return v;
+}
+
+/* The colour bar beside the score maps runs from -1 to +1; each of the six
+ * squares is labelled with what its colour is on that ramp (s/c,
+ * residual/scale), and that is true: every pixel is the label's quantity,
+ * worked out here from the definitions (s of added PE, RoPE and ALiBi for
+ * x = 1/sqrt d, W = I; the residual s minus the mean of its diagonal over
+ * the grid), over the label's divisor, to the label's digits; clipped at
+ * ±1 where it is beyond. At 80x24 and 120x40, in both languages. */
+Test(attention_view, colour_bar_and_labels_say_each_squares_scale)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+			int w = sizes[z][0], h = sizes[z][1], d = 128;
+			struct state s = at_state(d, 1e4, 128);
+			struct canvas *c = canvas_new(w, h);
+			struct rect p;
+			int x0[8], n = 0, y0 = -1, rows = 0, side, m;
+			long long first, last, step;
+			char buf[SNAP_ROW_MAX], *e;
+			double div[6], ulp[6], *q;
+
+			cr_assert_not_null(c);
+			s.lang = lang ? LANG_ZH : LANG_EN;
+			fx_draw(&s, c);
+			p = panel_of(c, lang ? "得分 s(p, q)" : "Scores s(p, q)");
+			for (int y = p.y + 1; y < p.y + p.h - 1; y++)
+				if (canvas_cell(c, p.x + p.w - 4, y)->kind == CELL_HALF) {
+					y0 = y0 < 0 ? y : y0;
+					rows++;
+				}
+			cr_assert_gt(rows, 1);
+			for (int x = p.x + 1; x < p.x + p.w - 1 && n < 8; x++)
+				if (canvas_cell(c, x, y0)->kind == CELL_HALF &&
+				    canvas_cell(c, x - 1, y0)->kind != CELL_HALF)
+					x0[n++] = x;
+			cr_assert_eq(n, 7, "%dx%d: six maps and the bar, %d runs", w, h, n);
+			for (side = 0; canvas_cell(c, x0[0] + side, y0)->kind == CELL_HALF;
+			     side++)
+				;
+			/* the bar's ends: +1 at the top, -1 at the bottom */
+			assert_has(snap_span_text(c, x0[6], p.x + p.w - 1, y0, buf), "+1");
+			assert_has(snap_span_text(c, x0[6], p.x + p.w - 1, y0 + rows - 1, buf), "−1");
+			for (int k = 0; k < 6; k++) {
+				snap_span_text(c, x0[k], k < 5 ? x0[k + 1] : x0[6], y0 - 1, buf);
+				div[k] = label_divisor(buf, &ulp[k]);
+			}
+			/* the grid, from the p ticks: one position a pixel */
+			first = strtoll(snap_span_text(c, p.x + 1, x0[0], y0, buf), &e, 10);
+			cr_assert(e != buf);
+			last = strtoll(snap_span_text(c, p.x + 1, x0[0], y0 + rows - 1, buf), &e, 10);
+			m = side;
+			cr_assert_eq(rows, (m + 1) / 2);
+			cr_assert_eq((last - first) % (m - 1), 0);
+			step = (last - first) / (m - 1);
+			q = malloc((size_t)(6 * m * m) * sizeof *q);
+			cr_assert_not_null(q);
+			for (int i = 0; i < m; i++)
+				for (int j = 0; j < m; j++) {
+					long long pp = first + i * step, qq = first + j * step;
+					double t[4], rope = 0.0;
+
+					terms_by_hand(d, 1e4, pp, qq, t);
+					for (int u = 0; u < d / 2; u++)
+						rope += 2.0 / d * cos((double)(pp - qq) * omega(d, 1e4, u));
+					q[0 * m * m + i * m + j] = t[0] + t[1] + t[2] + t[3];
+					q[2 * m * m + i * m + j] = rope;
+					q[4 * m * m + i * m + j] = 1.0 - 0.5 * (double)llabs(pp - qq);
+				}
+			for (int k = 0; k < 6; k += 2)
+				for (int i = 0; i < m; i++)
+					for (int j = 0; j < m; j++) {
+						double sum = 0.0;
+						int cnt = 0;
+
+						for (int u = 0; u < m; u++)
+							if (u - (i - j) >= 0 && u - (i - j) < m) {
+								sum += q[k * m * m + u * m + u - (i - j)];
+								cnt++;
+							}
+						q[(k + 1) * m * m + i * m + j] = q[k * m * m + i * m + j] - sum / cnt;
+					}
+			for (int k = 0; k < 6; k++)
+				for (int i = 0; i < m; i++)
+					for (int j = 0; j < m; j++) {
+						const struct cell *cl = canvas_cell(c, x0[k] + j, y0 + i / 2);
+						double v = i % 2 ? cl->bot : cl->top;
+						double want = q[k * m * m + i * m + j] / div[k];
+
+						if (fabs(want) >= 1.01)
+							cr_assert_geq(fabs(v), 0.99, "%dx%d map %d (%d, %d): %g, not clipped",
+								      w, h, k, i, j, v);
+						else if (fabs(want) <= 0.99)
+							cr_assert(fabs(v - want) <= fabs(want) * 0.51 * ulp[k] / div[k] + 1e-6,
+								  "%dx%d %s map %d pixel (%d, %d): %g on the bar, the label says %g",
+								  w, h, lang ? "zh" : "en", k, i, j, v, want);
+					}
+			free(q);
+			canvas_free(c);
+		}
 }
