@@ -47,7 +47,7 @@ enum drill_kind {
 	DRILL_EXTRAPOLATION,	/* choice: not in practice (Press et al.) */
 	DRILL_RELATIVE,		/* choice: Shaw, T5, ALiBi act on the scores */
 	DRILL_ROPE,		/* choice: q, k rotated in every layer */
-	DRILL_DECAY,		/* choice: an upper bound, tight for aligned q
+	DRILL_DECAY,		/* choice: an upper bound, its scale set by q
 				 * and k, shrinks and then plateaus */
 	DRILL_PROJECTIONS,	/* choice: W_Q, W_K make added PE not relative */
 	DRILL_LOW_PRECISION,	/* choice: bf16 exact to 256, fp16 to 2048 */

@@ -14,7 +14,8 @@
  *   - relative schemes: Shaw et al. 2018, Raffel et al. 2020 (T5, section
  *     2.1), Press et al. 2022;
  *   - RoPE and its long-term decay: Su et al. (RoFormer), sections 3.2 and
- *     3.4.3: an upper bound, tight for aligned q and k; it shrinks over the
+ *     3.4.3: an upper bound, a constant of q and k times B(m) (so not tight:
+ *     at m = 0 it is 32.5 times the score of q = k); it shrinks over the
  *     first few hundred offsets, then plateaus (B(4096) > B(1000)), and
  *     for random q and k the mean |score| does not decay: Barbero et al.
  *     2024, "Round and Round We Go!" (arXiv 2410.06205); the values and
@@ -111,7 +112,7 @@ static const struct concept concepts[] = {
 	  N_("With R_m turning pair i by m·θ_i, (R_m q)·(R_n k) = qᵀR_(n-m)k: only the offset is left, whatever W_Q and W_K are, as the rotation comes after them. θ_i = base^(-2i/d) are the paper's frequencies, d the head's width.") },
 	{ DRILL_DECAY,
 	  N_("RoFormer says RoPE has long-term decay. For a head of dimension d = 128, what decays as the offset m between query and key grows?"),
-	  { N_("an upper bound on |score|, tight for aligned q and k: it shrinks, then plateaus"),
+	  { N_("an upper bound on |score| (q and k set its scale): it shrinks, then plateaus"),
 	    N_("every attention weight, at every offset: a farther token always gets less"),
 	    N_("the vectors themselves: q and k get shorter as they are rotated further"),
 	    N_("the mean score over random q and k: it falls towards 0 as the offset m grows") },

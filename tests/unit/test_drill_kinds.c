@@ -514,7 +514,7 @@ static void check_decay(const struct drill_question *q)
 		rotate(&small, 1000, r);
 	}
 	assert_close(vdot(r, r, 4), vdot(v, v, 4), 1e-12, "norm kept");
-	assert_right_option(q, "an upper bound on |score|, tight for aligned q and k");
+	assert_right_option(q, "an upper bound on |score| (q and k set its scale)");
 	assert_right_option(q, "plateaus");
 	assert_distractor(q, LANG_EN, "get shorter");
 	assert_distractor(q, LANG_EN, "the mean score over random q and k");
