@@ -1635,6 +1635,8 @@ const struct tr_row tr_zh[] = {
 	  "RoPE 和 ALiBi 的每条对角线 p − q = k 上只有一个值：它们只取决于 p − q。相加 PE 不然：p·p 是，但交叉项 c·p 和 p·c 分别单独取决于 q 和 p。" },
 	{ "Scores s(p, q) of one content: added PE, RoPE, ALiBi",
 	  "同一内容的得分 s(p, q)：相加 PE、RoPE、ALiBi" },
+	{ "Scores s(p, q) of seeded tokens: added PE, RoPE, ALiBi",
+	  "种子词元的得分 s(p, q)：相加 PE、RoPE、ALiBi" },
 	{ "Scores s(p, q)",
 	  "得分 s(p, q)" },
 	{ ", computing %d%%",

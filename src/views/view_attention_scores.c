@@ -607,7 +607,10 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 	side = grid_side(&g);
 	res = g.in.w > 0 && g.in.h > 0 ? att_matrices_get(s, x, side, &progress)
 				     : NULL;
-	snprintf(title, sizeof title, "%s", tr(s->lang, "Scores s(p, q) of one content: added PE, RoPE, ALiBi"));
+	snprintf(title, sizeof title, "%s",
+		 att_same_content(s)
+			 ? tr(s->lang, "Scores s(p, q) of one content: added PE, RoPE, ALiBi")
+			 : tr(s->lang, "Scores s(p, q) of seeded tokens: added PE, RoPE, ALiBi"));
 	if (utf8_width(title) > r.w - 14)
 		snprintf(title, sizeof title, "%s", tr(s->lang, "Scores s(p, q)"));
 	if (g.in.w > 0 && g.in.h > 0 && progress < 1.0)

@@ -351,6 +351,9 @@ Test(attention_view, tokens_make_no_scheme_relative)
 	run(&s, "content tokens");
 	scr = zoomed(&s, AP_SCORES, 120, 40);
 	assert_has(scr, "x: 8 seeded tokens, one drawn for each position (seed 1)");
+	/* the title says whose scores they are, not "of one content" */
+	assert_has(scr, "Scores s(p, q) of seeded tokens: added PE, RoPE, ALiBi");
+	assert_lacks(scr, "of one content");
 	cr_assert_gt(number_after(scr, "spread ", 1), 1e-3, "RoPE");
 	assert_has(scr, "no scheme is a function of p − q alone here");
 	assert_lacks(scr, "holds one value");
