@@ -448,7 +448,7 @@ static void glance(int w, int h, enum lang lang)
 				  h, must[i], first);
 	}
 	if (h < 30)
-		cr_expect(strstr(first, tr(lang, "Small screen: one panel at a time, w/W for the others.")),
+		cr_expect(strstr(first, tr(lang, " Small screen: one panel at a time, w/W for the others. ")),
 			  "%s", first);
 	free(all);
 	free(first);
