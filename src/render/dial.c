@@ -7,6 +7,8 @@
 
 static const double tau = 6.283185307179586;
 
+enum { DIAL_HUB_ROWS = 4 };	/* dials this tall have a hub */
+
 static int rad_of(const struct dial *d)
 {
 	return 2 * d->rows - 1;
@@ -137,7 +139,11 @@ void dial_draw(struct canvas *c, const struct dial *d)
 					       d->rows });
 	draw_rim(c, d);
 	centre(d, &cx, &cy);
-	for (int h = 0; h < DIAL_HANDS; h++) {
+	/* the short hand's shaft first: where the two share a braille
+	 * cell (near the centre) the cell takes the long one's colour, so
+	 * that the long hand stays one straight line of its colour and the
+	 * short one shows from where it parts from it */
+	for (int h = DIAL_HANDS - 1; h >= 0; h--) {
 		int len = hand_len(d, h), x, y;
 
 		if (len < 1)
@@ -145,6 +151,11 @@ void dial_draw(struct canvas *c, const struct dial *d)
 		dot_at(d, h, len, &x, &y);
 		canvas_braille_line(c, cx, cy, x, y, d->hand[h].fg);
 	}
+	/* a hub on the centre (from DIAL_HUB_ROWS up), so that two hands
+	 * read as two arrows from it, not as one bent line */
+	if (d->rows >= DIAL_HUB_ROWS && d->nhands > 1)
+		canvas_put(c, cx / 2, cy / 4, d->ascii ? 'o' : 0x25cf,
+			   (struct style){ (uint8_t)d->rim, ROLE_DEFAULT, 0 });
 	for (int h = 0; h < DIAL_HANDS; h++) {
 		int x, y;
 
