@@ -13,8 +13,10 @@
  *   legend    the two hands' colours, how to read a hand (18 rows and up)
  *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
  *             selected one always among them, in the cursor role); each a
- *             braille circle with the hand at p (TRACE1) and the hand
- *             at p + k (TRACE2, as bright), labelled "i=2" and "λ=6.75"
+ *             dial (render/dial.h): the hand at p (TRACE1, the long
+ *             arrow) and the hand at p + k (TRACE2, the short one), the
+ *             turn between them on the rim in TRACE2, labelled "i=2",
+ *             "λ=6.75" and "+42°"
  *   pair      "pair 2 (dims 4, 5): ω_2 = 0.9306 rad, k·ω_2 = 4.653 rad"
  *   matrix    M_k of the selected pair, symbolic and with its values from
  *             pe_rotation ("% .4f")

@@ -23,7 +23,10 @@
  * first designs in place of the panels (view_rope_design.c). q, k and the
  * head's sentence come from seed ROPE_VIEW_SEED. F gives the focused
  * panel the whole body (w/W); a body under SINGLE_BELOW rows (80x24, or a
- * lesson's caption below) shows the focused panel alone and says so.
+ * lesson's caption below) shows the focused panel alone and says so on
+ * its bottom border. The dials are render/dial.h's: q's pair the long
+ * arrow, k's the short one, 5 to 7 of them, the fastest and the slowest
+ * pair at the ends.
  *
  * Everything is computed for the whole head width d: at d 65536 a change
  * costs the shares' 32768 sin/cos, two (four with a shift) tables of
