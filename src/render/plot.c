@@ -299,6 +299,37 @@ void plot_yticks(struct canvas *c, const struct plot_area *p, int x, int w,
 	}
 }
 
+int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
+		   const void *arg, double *val, int *row, int max,
+		   double *step)
+{
+	int n = 0;
+
+	*step = 1.0;
+	if (!(lo <= hi) || !isfinite(lo) || !isfinite(hi) || max < 1)
+		return 0;
+	for (int k = 0; ystep_at(k) > 0.0; k++) {
+		double t = ystep_at(k);
+		double k0 = ceil(lo / t - 1e-9), k1 = floor(hi / t + 1e-9);
+		bool apart = true;
+
+		if (k1 - k0 + 1 > max)
+			continue;	/* too fine for the room */
+		n = 0;
+		for (double j = k1; j >= k0; j--) {
+			val[n] = j * t;
+			row[n] = row_of(arg, val[n]);
+			if (n > 0 && row[n] - row[n - 1] < 2)
+				apart = false;
+			n++;
+		}
+		*step = t;
+		if (apart)
+			break;
+	}
+	return n;
+}
+
 /* Places the labels of at most `limit` ticks at multiples of step. With
  * c == NULL only checks: returns the number of labels, or -1 when two would
  * overlap or one does not fit in the axis. With c, draws them (after a

@@ -137,6 +137,16 @@ int plot_row_of_value(const struct plot_area *p, double v);
 void plot_yticks(struct canvas *c, const struct plot_area *p, int x, int w,
 		 struct style st);
 
+/* The ticks of a value axis over [lo, hi] whose value v stands on row
+ * row_of(arg, v), rows growing as v falls (a bar chart's own rows): the
+ * multiples within [lo, hi] of the finest step of plot_yticks's sequence
+ * (1, 2, 2.5 and 5 times a power of ten) whose ticks all fall 2 rows apart
+ * at least, top first, their values into val[] and rows into row[] (at most
+ * max), the step into *step (for plot_value_label). Returns how many. */
+int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
+		   const void *arg, double *val, int *row, int max,
+		   double *step);
+
 /* Draws `text` right-aligned in columns [x, x + w) on the row of value v.
  * Used for y tick labels such as "1", "0", "-1" left of the plot. */
 void plot_ylabel(struct canvas *c, const struct plot_area *p, int x, int w,

@@ -13,8 +13,10 @@
  *   legend    the two hands' colours, how to read a hand (18 rows and up)
  *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
  *             selected one always among them, in the cursor role); each a
- *             braille circle with the hand at p (TRACE1) and the hand
- *             at p + k (TRACE2, as bright), labelled "i=2" and "λ=6.75"
+ *             dial (render/dial.h): the hand at p (TRACE1, the long
+ *             arrow) and the hand at p + k (TRACE2, the short one), the
+ *             turn between them on the rim in TRACE2, labelled "i=2",
+ *             "λ=6.75" and "+42°"
  *   pair      "pair 2 (dims 4, 5): ω_2 = 0.9306 rad, k·ω_2 = 4.653 rad"
  *   matrix    M_k of the selected pair, symbolic and with its values from
  *             pe_rotation ("% .4f")
@@ -39,14 +41,14 @@
 #include "base/fmt.h"
 #include "render/cache.h"
 #include "engine/pe.h"
+#include "render/dial.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
 
 enum {
 	TEXT_MAX = 256,		/* one line of text */
 	DIALS_MAX = 32,		/* more would be too small to read anyway */
-	DIAL_ROWS_MIN = 2,	/* circle rows: radius 3 dots */
-	DIAL_ROWS_MAX = 12,	/* radius 23 dots */
+	CLOCK_ROWS_MAX = 12,	/* radius 23 dots */
 	LABEL_ROWS = 3,		/* "i=2", "λ=6.75" and "+42°" under each
 				 * dial */
 	SPREAD_POSITIONS = 5	/* positions the largest residual looks at */
@@ -97,12 +99,6 @@ static long long offset_of(const struct state *s)
  * position it is for), or an ellipsis. */
 enum { CHUNK = 4096 };
 
-/* The dots of a circle of radius rad around (0, 0): a frame draws up to
- * DIALS_MAX of them. */
-struct dot {
-	int x, y;		/* braille dots from the centre, y down */
-};
-
 /* The view's context: its caches.
  *   table   the rotation table (mem) for d, base and k;
  *   at_pos  the residual at the selected position, for the table's inputs
@@ -110,10 +106,9 @@ struct dot {
  *           when the position moves on meanwhile (holding an arrow key),
  *           and the next one starts from the position of that time;
  *   spread  the largest residual over positions across the length, for
- *           the table's inputs and the length;
- *   circle  a dial's dots (mem) for its radius. */
+ *           the table's inputs and the length. */
 struct clocks_ctx {
-	struct cache table, at_pos, spread, circle;
+	struct cache table, at_pos, spread;
 };
 
 /* The inputs of the table; the residuals add theirs after these. */
@@ -368,7 +363,7 @@ static void clocks_layout(const struct state *s, struct rect r,
 	want = 6 + l->in.w * area / 600;
 	if (want > h)
 		want = h;
-	for (int rows = DIAL_ROWS_MAX; rows >= DIAL_ROWS_MIN; rows--) {
+	for (int rows = CLOCK_ROWS_MAX; rows >= DIAL_ROWS_MIN; rows--) {
 		int cw = dial_width(s, rows);
 		int cols = l->in.w / cw, nr = area / (rows + LABEL_ROWS);
 
@@ -394,84 +389,29 @@ static void clocks_layout(const struct state *s, struct rect r,
 
 /* ---- dials ---- */
 
-/* A hand from the centre (dots cx, cy) of length len at angle a, clockwise
- * from up: its tip is (sin a, cos a) with y up, as the pair's values. */
-static void draw_hand(struct canvas *c, int cx, int cy, int len, double a,
-		      enum role fg)
-{
-	canvas_braille_line(c, cx, cy, cx + (int)lround(len * sin(a)),
-			    cy - (int)lround(len * cos(a)), fg);
-}
-
-/* An arc of radius r dots around (cx, cy) from angle a (clockwise from
- * up, as the hands) on by sweep in [0, 2 pi), in the p + k hand's colour,
- * a dot about every dot of its length. */
-static void draw_arc(struct canvas *c, int cx, int cy, int r, double a,
-		     double sweep)
-{
-	int n = (int)ceil(sweep * r) + 1;
-
-	if (r < 1)
-		return;
-	for (int t = 0; t <= n; t++) {
-		double u = a + sweep * t / n;
-
-		canvas_braille_dot(c, cx + (int)lround(r * sin(u)),
-				   cy - (int)lround(r * cos(u)), ROLE_TRACE2);
-	}
-}
-
-/* The 8 * rad dots of a circle of radius rad into *xy, from the cache
- * (kept for the radius); 0 when memory runs out. */
-static int circle_dots(struct clocks_ctx *x, int rad, const struct dot **xy)
-{
-	struct cache_key k = { { rad } };
-	int n = 8 * rad;
-
-	if (!cache_ready(&x->circle, &k)) {
-		struct dot *dots = CACHE_MEM(&x->circle, struct dot, n);
-
-		if (!dots)
-			return 0;
-		cache_start(&x->circle, &k, 0);
-		for (int t = 0; t < n; t++) {
-			double a = 6.283185307179586 * t / n;
-
-			dots[t].x = (int)lround(rad * sin(a));
-			dots[t].y = -(int)lround(rad * cos(a));
-		}
-		cache_finish(&x->circle);
-	}
-	*xy = cache_get(&x->circle);
-	return n;
-}
-
-static void draw_dial(struct clocks_ctx *ctx, const struct state *s,
-		      struct canvas *c, const struct clocks_layout *l, int x,
-		      int y, int pair)
+static void draw_dial(const struct state *s, struct canvas *c,
+		      const struct clocks_layout *l, int x, int y, int pair)
 {
 	const struct pe_params *p = &s->cur.pe;
 	bool sel = pair == pe_pair_of(p, s->cur.dim);
-	int rad = 2 * l->rows - 1, ox = x + (l->cell_w - 2 * l->rows) / 2;
-	int cx = 2 * ox + rad, cy = 4 * y + rad;
-	double w = pe_omega(p, pair);
+	double w = pe_omega(p, pair), a = (double)s->cur.pos * w;
+	double b = (double)(s->cur.pos + offset_of(s)) * w;
 	struct style lab = { sel ? ROLE_CURSOR : ROLE_AXIS, ROLE_DEFAULT,
 			     sel ? ATTR_BOLD : 0 };
-	const struct dot *xy;
-	int n = circle_dots(ctx, rad, &xy), tw;
+	/* x = sin, y = cos: up at p = 0, turning clockwise; the hand at p
+	 * the long one, the hand at p + k the short one, and on the rim
+	 * the turn from the first to the second (past whole turns) */
+	struct dial dl = {
+		x + (l->cell_w - 2 * l->rows) / 2, y, l->rows,
+		sel ? ROLE_CURSOR : ROLE_AXIS, 2,
+		{ { sin(a), cos(a), ROLE_TRACE1 }, { sin(b), cos(b), ROLE_TRACE2 } },
+		sin(a), cos(a), fmod((double)offset_of(s) * w, 6.283185307179586),
+		ROLE_TRACE2, s->ascii
+	};
 	char text[48];
+	int tw;
 
-	for (int t = 0; t < n; t++)
-		canvas_braille_dot(c, cx + xy[t].x, cy + xy[t].y,
-				   sel ? ROLE_CURSOR : ROLE_AXIS);
-	/* the angle swept from the hand at p to the hand at p + k, an arc
-	 * at half the radius (the part of a turn past whole turns), then
-	 * the hands, p + k's last so that it shows where they meet */
-	draw_arc(c, cx, cy, rad / 2, (double)s->cur.pos * w,
-		 fmod((double)offset_of(s) * w, 6.283185307179586));
-	draw_hand(c, cx, cy, rad - 1, (double)s->cur.pos * w, ROLE_TRACE1);
-	draw_hand(c, cx, cy, rad - 1,
-		  (double)(s->cur.pos + offset_of(s)) * w, ROLE_TRACE2);
+	dial_draw(c, &dl);
 	snprintf(text, sizeof text, "i=%d", pair);
 	tw = utf8_width(text);
 	canvas_text(c, x + (l->cell_w - 1 - tw) / 2, y + l->rows, tw, text, lab);
@@ -485,15 +425,15 @@ static void draw_dial(struct clocks_ctx *ctx, const struct state *s,
 		    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 }
 
-static void draw_dials(struct clocks_ctx *x, const struct state *s,
-		       struct canvas *c, const struct clocks_layout *l)
+static void draw_dials(const struct state *s, struct canvas *c,
+		       const struct clocks_layout *l)
 {
 	/* Rows of dials centred as a block. */
 	int cols = l->ndials < l->cols ? l->ndials : l->cols;
 	int x0 = l->in.x + (l->in.w - cols * l->cell_w) / 2;
 
 	for (int j = 0; j < l->ndials; j++)
-		draw_dial(x, s, c, l, x0 + (j % l->cols) * l->cell_w,
+		draw_dial(s, c, l, x0 + (j % l->cols) * l->cell_w,
 			  l->dial_y + (j / l->cols) * (l->rows + LABEL_ROWS),
 			  l->pair[j]);
 }
@@ -665,7 +605,7 @@ static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (l.in.w >= 1 && l.in.h >= 1) {
 		draw_header(s, c, &l);
 		if (l.ndials > 0)
-			draw_dials(ctx, s, c, &l);
+			draw_dials(s, c, &l);
 		draw_text(ctx, s, c, &l);
 	}
 	canvas_set_clip(c, old);
@@ -678,7 +618,6 @@ static void clocks_free(void *ctx)
 	cache_free(&x->table);
 	cache_free(&x->at_pos);
 	cache_free(&x->spread);
-	cache_free(&x->circle);
 }
 
 const struct view_spec view_clocks = {

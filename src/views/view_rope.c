@@ -23,7 +23,10 @@
  * first designs in place of the panels (view_rope_design.c). q, k and the
  * head's sentence come from seed ROPE_VIEW_SEED. F gives the focused
  * panel the whole body (w/W); a body under SINGLE_BELOW rows (80x24, or a
- * lesson's caption below) shows the focused panel alone and says so.
+ * lesson's caption below) shows the focused panel alone and says so on
+ * its bottom border. The dials are render/dial.h's: q's pair the long
+ * arrow, k's the short one, 5 to 7 of them, the fastest and the slowest
+ * pair at the ends.
  *
  * Everything is computed for the whole head width d: at d 65536 a change
  * costs the shares' 32768 sin/cos, two (four with a shift) tables of
@@ -42,6 +45,7 @@
 #include "model/catalog.h"
 #include "model/state.h"
 #include "render/cache.h"
+#include "render/dial.h"
 #include "render/paragraph.h"
 #include "render/plot.h"
 #include "views/panels.h"
@@ -53,7 +57,9 @@ enum rope_panel { RP_PAIRS, RP_CODE, RP_VALUES, RP_FREQS, RP_COUNT };
 
 enum {
 	TEXT_MAX = 320,		/* one line */
-	DIALS_MAX = 16,		/* dials in the pairs panel */
+	DIALS_MAX = 7,		/* dials in the pairs panel, */
+	DIALS_MIN = 5,		/* and the fewest its dials' size allows */
+	DIAL_ROWS_BIG = 5,	/* the largest dial's rows */
 	BAND_MAX = 8,		/* pairs of the fast and of the slow band */
 	SAMPLES_MAX = 2 * 400,	/* dot columns of the frequency plot */
 	BARS_MAX = 400,		/* bars of the pairs panel */
@@ -64,6 +70,9 @@ enum {
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
+/* The light shade of a bar's swing (and its mark in the legend): grey,
+ * not the bars' colour, and quieter. */
+static const struct style swing_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 
 /* The symbols that have an ASCII spelling. */
 struct symbols {
@@ -395,25 +404,9 @@ struct chart {
 	int zero;		/* the zero line's row */
 	int up, dn;		/* rows above and below it */
 	double scale;		/* half cells per unit of value */
-	double step;		/* between value ticks */
 	double top, bottom;	/* the largest value up and down, >= 0 */
 	double val[BARS_MAX], lo[BARS_MAX], hi[BARS_MAX];
 };
-
-/* A round step >= raw > 0 for values: 1, 2, 2.5 or 5 times a power of ten
- * (plot_nice_step on raw scaled into [10, 100)). */
-static double value_step(double raw)
-{
-	double e = 1.0;
-
-	if (!(raw > 0.0) || !isfinite(raw))
-		return 1.0;
-	while (raw * e < 10.0)
-		e *= 10.0;
-	while (raw * e >= 100.0)
-		e /= 10.0;
-	return (double)plot_nice_step(raw * e) / e;
-}
 
 /* The row holding the tip of a bar of value v. */
 static int chart_row(const struct chart *ch, double v)
@@ -472,41 +465,21 @@ static void chart_fit(struct chart *ch, const double *share,
 		ch->scale = 2.0 * up / ch->top;
 	if (ch->bottom > 0.0)
 		ch->scale = fmin(ch->scale, 2.0 * dn / ch->bottom);
-	/* 2 rows are 4 half cells; a short chart whose ticks would all be
-	 * past its data takes the round step under its larger side, so
-	 * that a tick besides 0 gives the scale */
-	ch->step = value_step(4.0 / ch->scale);
-	if (ch->step > fmax(ch->top, ch->bottom)) {
-		static const double m[4] = { 5.0, 2.5, 2.0, 1.0 };
-		double ext = fmax(ch->top, ch->bottom);
-		double e = pow(10.0, floor(log10(ext)));
-
-		for (int i = 0; i < 4; i++)
-			if (m[i] * e <= ext) {
-				ch->step = value_step(m[i] * e);
-				break;
-			}
-	}
 }
 
-/* The value ticks from the top down: calls tick(v, row) for multiples of
- * the step within the data's extent, none within a row of the last. */
-static int chart_ticks(const struct chart *ch, double *v, int *row, int max)
+static int chart_row_of(const void *arg, double v)
 {
-	int n = 0, prev = -1000;
+	return chart_row(arg, v);
+}
 
-	for (double k = floor(ch->top / ch->step + 1e-9);
-	     k * ch->step >= -ch->bottom - 1e-9 * ch->step && n < max; k--) {
-		double t = k * ch->step;
-		int r = chart_row(ch, t);
-
-		if (r - prev < 2)
-			continue;
-		v[n] = t;
-		row[n++] = r;
-		prev = r;
-	}
-	return n;
+/* The value ticks from the top down within the values the chart's rows
+ * reach, 2 rows apart at least (plot_row_ticks), into v[] and row[]; the
+ * step into *step. */
+static int chart_ticks(const struct chart *ch, double *v, int *row, int max,
+		       double *step)
+{
+	return plot_row_ticks(-2.0 * ch->dn / ch->scale, 2.0 * ch->up / ch->scale,
+			      chart_row_of, ch, v, row, max, step);
 }
 
 enum { TICKS_MAX = 32 };
@@ -515,11 +488,12 @@ enum { TICKS_MAX = 32 };
 static int chart_label_w(const struct chart *ch)
 {
 	double v[TICKS_MAX];
-	int row[TICKS_MAX], n = chart_ticks(ch, v, row, TICKS_MAX), w = 1;
+	double step;
+	int row[TICKS_MAX], n = chart_ticks(ch, v, row, TICKS_MAX, &step), w = 1;
 	char buf[32];
 
 	for (int i = 0; i < n; i++) {
-		int lw = utf8_width(plot_value_label(v[i], ch->step, buf,
+		int lw = utf8_width(plot_value_label(v[i], step, buf,
 						    sizeof buf));
 
 		w = lw > w ? lw : w;
@@ -533,7 +507,8 @@ static void chart_axis(const struct state *s, struct canvas *c,
 		       const struct chart *ch, int ax, int y, int h)
 {
 	double v[TICKS_MAX];
-	int row[TICKS_MAX], n = chart_ticks(ch, v, row, TICKS_MAX);
+	double step;
+	int row[TICKS_MAX], n = chart_ticks(ch, v, row, TICKS_MAX, &step);
 	char buf[32];
 
 	for (int r = y; r < y + h; r++)
@@ -541,7 +516,7 @@ static void chart_axis(const struct state *s, struct canvas *c,
 	for (int i = 0; i < n; i++) {
 		int lw;
 
-		plot_value_label(v[i], ch->step, buf, sizeof buf);
+		plot_value_label(v[i], step, buf, sizeof buf);
 		lw = utf8_width(buf);
 		canvas_text(c, ax - lw, row[i], lw, buf, axis_style);
 		canvas_put(c, ax, row[i], s->ascii ? '+'
@@ -572,15 +547,16 @@ static void chart_bars(const struct state *s, struct canvas *c,
 		for (int f = 0; f < ch->fill; f++) {
 			int x = ch->x0 + j * ch->cw + f;
 
-			/* the swing: cells the bar does not reach */
+			/* the swing: cells the bar does not reach, in the
+			 * swing's own quieter colour */
 			for (int k = ch->val[j] > 0 ? (hv + 1) / 2 : 0;
 			     k < (up + 1) / 2; k++)
 				canvas_put(c, x, ch->zero - 1 - k,
-					   s->ascii ? ':' : 0x2591, st);
+					   s->ascii ? ':' : 0x2591, swing_style);
 			for (int k = ch->val[j] < 0 ? (hv + 1) / 2 : 0;
 			     k < (down + 1) / 2; k++)
 				canvas_put(c, x, ch->zero + 1 + k,
-					   s->ascii ? ':' : 0x2591, st);
+					   s->ascii ? ':' : 0x2591, swing_style);
 			for (int k = 0; k < (hv + 1) / 2; k++) {
 				bool half = 2 * k + 1 == hv;
 				uint32_t g;
@@ -601,42 +577,28 @@ static void chart_bars(const struct state *s, struct canvas *c,
 
 /* ---- the pairs panel ---- */
 
-/* A hand from the dial's centre (dots cx, cy) of length len at angle a,
- * counter-clockwise from the right: the pair as a complex number. */
-static void hand(struct canvas *c, int cx, int cy, int len, double a,
-		 enum role fg)
-{
-	canvas_braille_line(c, cx, cy, cx + (int)lround(len * cos(a)),
-			    cy - (int)lround(len * sin(a)), fg);
-}
-
+/* Pair `pair`'s dial in the square of `rows` rows from cell (x, y), its
+ * label "i=N" to its right: q's pair turned by p·θ_i (the long hand) and
+ * k's by q·θ_i (the short one), each as a complex number (x = the pair's
+ * first component, y = its second). */
 static void dial(const struct state *s, struct canvas *c, const double *theta,
 		 const struct arrays *a, int rot, int x, int y, int rows,
-		 int cw, int pair, bool unlabelled)
+		 int pair)
 {
-	int rad = 2 * rows - 1, ox = x + (cw - 2 * rows) / 2;
-	int cx = 2 * ox + rad, cy = 4 * y + rad, n = 8 * rad, tw;
 	bool turns = 2 * pair < rot;
-	double tq = turns ? pos_p(s) * theta[pair] : 0.0;
-	double tk = turns ? pos_q(s) * theta[pair] : 0.0;
+	double tq = atan2(a->q[2 * pair + 1], a->q[2 * pair]) +
+		    (turns ? pos_p(s) * theta[pair] : 0.0);
+	double tk = atan2(a->k[2 * pair + 1], a->k[2 * pair]) +
+		    (turns ? pos_q(s) * theta[pair] : 0.0);
+	struct dial dl = { x, y, rows, turns ? ROLE_AXIS : ROLE_DIM, 2,
+			   { { cos(tq), sin(tq), ROLE_TRACE1 },
+			     { cos(tk), sin(tk), ROLE_TRACE2 } },
+			   0.0, 0.0, 0.0, ROLE_DEFAULT, s->ascii };
 	char text[32];
 
-	for (int t = 0; t < n; t++) {
-		double u = 6.283185307179586 * t / n;
-
-		canvas_braille_dot(c, cx + (int)lround(rad * cos(u)),
-				   cy - (int)lround(rad * sin(u)),
-				   turns ? ROLE_AXIS : ROLE_DIM);
-	}
-	hand(c, cx, cy, rad - 1, atan2(a->q[2 * pair + 1], a->q[2 * pair]) + tq,
-	     ROLE_TRACE1);
-	hand(c, cx, cy, rad - 1, atan2(a->k[2 * pair + 1], a->k[2 * pair]) + tk,
-	     ROLE_TRACE2);
-	if (unlabelled)
-		return;
+	dial_draw(c, &dl);
 	snprintf(text, sizeof text, "i=%d", pair);
-	tw = utf8_width(text);
-	canvas_text(c, x + (cw - tw) / 2, y + rows, tw, text,
+	canvas_text(c, x + 2 * rows + 1, y + rows / 2, utf8_width(text), text,
 		    turns ? (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 }
 			  : (struct style){ ROLE_TRACE4, ROLE_DEFAULT, 0 });
 }
@@ -668,18 +630,21 @@ static void pairs_header(const struct state *s, struct canvas *c, int x,
 
 /* The legend of the arrows, the bars and their swings, in full when it
  * fits in w columns (and !brief), else short; the bars show `pairs` pairs
- * in `nb` groups. */
-static void pairs_legend(const struct state *s, struct canvas *c, int x,
-			 int y, int w, int pairs, int nb, bool brief,
-			 bool partial)
+ * in `nb` groups. On one row, or stacked on three (short): the arrows,
+ * the bars, the swing. With c NULL draws nothing and returns the columns
+ * the stacked form takes; else returns 0. */
+static int pairs_legend(const struct state *s, struct canvas *c, int x,
+			int y, int w, int pairs, int nb, bool brief,
+			bool partial, bool stacked)
 {
 	const struct symbols *sy = sym(s);
 	char a[4][TEXT_MAX];
 	const enum role role[4] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3,
-				    ROLE_TRACE3 };
+				    (enum role)swing_style.fg };
 	const char *mark[4] = { sy->line, sy->line, s->ascii ? "#" : "█",
 				s->ascii ? ":" : "░" };
 	int at = x, lo = pairs / nb, hi = (pairs + nb - 1) / nb, width = 0;
+	int items = hi == 1 ? 4 : 3;
 	long long m1 = s->cur.len - 1;
 
 	snprintf(a[0], sizeof a[0], tr(s->lang, " q turned by p%s%s_i   "),
@@ -697,9 +662,9 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 			 sy->dot, lo, hi);
 	snprintf(a[3], sizeof a[3], tr(s->lang, "   its reach for p %s q = 0..%lld"),
 		 sy->minus, m1);
-	for (int i = 0; i < (hi == 1 ? 4 : 3); i++)
+	for (int i = 0; i < items; i++)
 		width += utf8_width(mark[i]) + utf8_width(a[i]) + (i == 3) * 2;
-	if (brief || width > w) {
+	if (brief || stacked || width > w) {
 		snprintf(a[0], sizeof a[0], "%s", tr(s->lang, " q at p  "));
 		snprintf(a[1], sizeof a[1], "%s", tr(s->lang, " k at q  "));
 		snprintf(a[2], sizeof a[2], tr(s->lang, " bars: shares of q%sk"),
@@ -707,13 +672,32 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 		snprintf(a[3], sizeof a[3], tr(s->lang, "  reach for p %s q = 0..%lld"),
 			 sy->minus, m1);
 	}
-	for (int i = 0; i < (hi == 1 ? 4 : 3) && at < x + w; i++) {
-		if (i == 3)
+	if (!c) {
+		int r0 = utf8_width(mark[0]) + utf8_width(a[0]) +
+			 utf8_width(mark[1]) + utf8_width(a[1]);
+		int r1 = utf8_width(mark[2]) + utf8_width(a[2]);
+		int r2 = utf8_width(mark[3]) + utf8_width(a[3]) - 1;
+
+		r0 = r0 > r1 ? r0 : r1;
+		return r0 > r2 ? r0 : r2;
+	}
+	for (int i = 0; i < items && at < x + w; i++) {
+		if (stacked && i >= 2) {
+			/* the bars on the second row, the swing on the
+			 * third, from the left */
+			at = x;
+			y++;
+		} else if (i == 3) {
 			at += 2;	/* a[2] ends with no blank */
+		}
 		at += canvas_text(c, at, y, x + w - at, mark[i],
 				  (struct style){ (uint8_t)role[i], ROLE_DEFAULT,
-						  ATTR_BOLD });
-		at += canvas_text(c, at, y, x + w - at, a[i], plain);
+						  i == 3 ? swing_style.attr
+							 : ATTR_BOLD });
+		at += canvas_text(c, at, y, x + w - at,
+				  stacked && i == 3 ? a[i] + 1 : a[i], plain);
+		if (stacked && i == 2)
+			break;
 	}
 	/* partial rotary: the other colour of the bars */
 	if (partial) {
@@ -728,6 +712,13 @@ static void pairs_legend(const struct state *s, struct canvas *c, int x,
 			canvas_text(c, at, y, x + w - at, pf, plain);
 		}
 	}
+	if (stacked && items == 4) {
+		at = canvas_text(c, x, y + 1, w, mark[3],
+				 (struct style){ (uint8_t)role[3], ROLE_DEFAULT,
+						 swing_style.attr });
+		canvas_text(c, x + at, y + 1, w - at, a[3] + 1, plain);
+	}
+	return 0;
 }
 
 static void pairs_sum(const struct state *s, struct canvas *c,
@@ -865,8 +856,12 @@ static int chart_draw(const struct state *s, struct rope_ctx *x,
 	ax = cx + lw;
 	chart_axis(s, c, &ch, ax, y, h);
 	chart_bars(s, c, &ch, pairs, rot);
-	if (sw)	/* just right of the bars */
-		chart_sum(s, c, nc, ch.x0 + ch.nb * ch.cw + 2, y, sw, h);
+	if (sw) {	/* just right of the bars, from 2 rows over zero */
+		int y0 = ch.zero - 2 > y ? ch.zero - 2 : y;
+
+		chart_sum(s, c, nc, ch.x0 + ch.nb * ch.cw + 2, y0, sw,
+			  h - (y0 - y));
+	}
 	chart_pairs(s, c, &ch, pairs, rot, y + h, two);
 	return ch.nb;
 }
@@ -876,11 +871,12 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 {
 	struct rect in = inside(r);
 	int d = s->cur.pe.d_model, h = d / 2, rot = setup_of(s, d).rot;
-	int rest = in.h - 2, lab, budget, rows = 0, legend = 0, cw, nd, y, nb;
+	int rest = in.h - 2, lab, budget, rows, legend, cw, nd, y, nb, lw;
+	int stack_w, dw;
+	char text[32];
 	/* a short panel whose sum stands beside the bars leaves out the
 	 * sum's line for a row more of bars */
 	bool line = in.h >= 16 || !sum_beside(in.w - 6, h);
-	int pick[DIALS_MAX];
 	struct arrays a;
 	const struct cache *nc;
 
@@ -893,43 +889,57 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		return;
 	/* rows under the header and over the sum: the chart's pair labels
 	 * (2, or 1 when short), its bars (7 at least when they can have
-	 * them, else 5), then the dials and the legend with what is left */
+	 * them, else 6 or 5), then the legend and the dials with what is
+	 * left */
 	rest += !line;
 	lab = rest >= 10 ? 2 : 1;
 	rest -= lab;
-	budget = rest - (rest >= 12 ? 7 : 5);
-	if (budget >= 6)
-		rows = 4, legend = 1;
-	else if (budget >= 5)
-		rows = 3, legend = 1;
-	else if (budget >= 3)
-		rows = 2;
-	else if (budget >= 1)
-		legend = 1;
-	y = in.y + 1 + (rows ? rows + 1 : 0) + (rows && !legend ? 0 : legend);
+	budget = rest - (rest >= 12 ? 7 : rest >= 10 ? 6 : 5);
+	legend = budget >= 1;
+	rows = budget - legend;
+	/* fewer, larger dials: DIALS_MIN of them at least side by side,
+	 * each with its label "i=63" on its right */
+	snprintf(text, sizeof text, "i=%d", h - 1);
+	lw = utf8_width(text);
+	if (rows > (in.w / DIALS_MIN - 2 - lw) / 2)
+		rows = (in.w / DIALS_MIN - 2 - lw) / 2;
+	rows = rows > DIAL_ROWS_BIG ? DIAL_ROWS_BIG : rows;
+	if (rows < DIAL_ROWS_MIN)
+		rows = 0;
+	/* small dials (100x30): the legend stacked on their right when it
+	 * fits beside DIALS_MIN of them, its row to the bars */
+	stack_w = pairs_legend(s, NULL, 0, 0, 0, h, bars_of(h, in.w), true,
+			       rot < d, true);
+	dw = in.w;
+	if (legend && rows >= 3 && rows < 4 &&
+	    in.w - stack_w - 2 >= DIALS_MIN * (2 * rows + 2 + lw)) {
+		legend = 0;
+		dw = in.w - stack_w - 2;
+	}
+	y = in.y + 1 + legend + rows;
 	nb = chart_draw(s, x, c, nc, &a, rot, in.x, y, in.w,
 			in.y + in.h - line - lab - y, lab == 2);
 	nb = nb ? nb : bars_of(h, in.w);
 	y = in.y + 1;
 	if (rows) {
-		cw = 2 * rows + 2 > 7 ? 2 * rows + 2 : 7;
-		nd = in.w / cw;
+		cw = 2 * rows + 2 + lw;
+		nd = dw / cw;
 		nd = nd > DIALS_MAX ? DIALS_MAX : nd;
 		nd = nd > h ? h : nd;
-		for (int j = 0; j < nd; j++)
-			pick[j] = nd > 1 ? (int)((long long)j * (h - 1) / (nd - 1))
-				: 0;
+		/* spread evenly, the fastest and the slowest pairs at the
+		 * ends */
 		for (int j = 0; j < nd; j++)
 			dial(s, c, a.theta, &a, rot,
-			     in.x + (in.w - nd * cw) / 2 + j * cw, y, rows, cw,
-			     pick[j], !legend);
-		y += rows + 1;
-		if (!legend)
-			pairs_legend(s, c, in.x, y - 1, in.w, h, nb, true,
-				     rot < d);
+			     in.x + (dw - nd * cw) / 2 + j * cw, y, rows,
+			     nd > 1 ? (int)((long long)j * (h - 1) / (nd - 1))
+				    : 0);
+		if (dw < in.w)
+			pairs_legend(s, c, in.x + in.w - stack_w, y, stack_w, h,
+				     nb, true, rot < d, true);
+		y += rows;
 	}
 	if (legend)
-		pairs_legend(s, c, in.x, y, in.w, h, nb, false, rot < d);
+		pairs_legend(s, c, in.x, y, in.w, h, nb, false, rot < d, false);
 	if (line)
 		pairs_sum(s, c, nc, in.x, in.y + in.h - 1, in.w);
 }
@@ -1215,6 +1225,28 @@ static bool single(struct rect r)
 	return r.h < SINGLE_BELOW;
 }
 
+/* On the bottom border of the one panel a short body shows, that the
+ * others are a key away: " Small screen: one panel at a time, w/W for
+ * the others. ", or its short form, or nothing when neither fits. */
+static void single_notice(const struct state *s, struct canvas *c,
+			  struct rect r)
+{
+	const char *say[2] = {
+		tr(s->lang, " Small screen: one panel at a time, w/W for the others. "),
+		tr(s->lang, " w/W: the other panels "),
+	};
+
+	for (int k = 0; k < 2; k++) {
+		int w = utf8_width(say[k]);
+
+		if (r.h >= 2 && w <= r.w - 4) {
+			canvas_text(c, r.x + 2, r.y + r.h - 1, w, say[k],
+				    (struct style){ ROLE_TITLE, ROLE_DEFAULT, 0 });
+			return;
+		}
+	}
+}
+
 static void place(const struct state *s, struct rect r,
 		  struct rect out[RP_COUNT])
 {
@@ -1232,12 +1264,15 @@ static void place(const struct state *s, struct rect r,
 	}
 	if (single(r)) {
 		/* too short for four panels (a lesson's caption below
-		 * 80x24): the focused one, and a line that says so */
-		out[s->panel] = (struct rect){ r.x, r.y, r.w, r.h - 1 };
+		 * 80x24): the focused one, its bottom border saying so */
+		out[s->panel] = r;
 		return;
 	}
 	code_h = r.h >= 30 ? 8 : r.h >= 20 ? 5 : 4;
-	bottom_h = r.h >= 36 ? r.h / 3 : r.h >= 26 ? 9 : 7;
+	/* tall: a third of what the code leaves, so that the pairs panel
+	 * has room for dials that read and a chart with ticks both sides
+	 * of zero (120x40: 10) */
+	bottom_h = r.h >= 36 ? (r.h - code_h) / 3 : r.h >= 26 ? 9 : 7;
 	pairs_h = r.h - code_h - bottom_h;
 	if (pairs_h < 5) {
 		pairs_h = r.h - bottom_h;
@@ -1287,9 +1322,7 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 		}
 	panel_mark_focus(s, c, p[s->panel], 44);
 	if (!s->zoomed && single(r))
-		canvas_text(c, r.x, r.y + r.h - 1, r.w,
-			    tr(s->lang, "Small screen: one panel at a time, w/W for the others."),
-			    plain);
+		single_notice(s, c, p[s->panel]);
 	canvas_set_clip(c, old);
 }
 

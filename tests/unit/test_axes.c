@@ -281,3 +281,33 @@ Test(axes, one_tick_style)
 	cr_expect_str_eq(plot_value_label(1e4, 1e4, b, sizeof b), "10k");
 	cr_expect_str_eq(plot_value_label(1e6, 1e6, b, sizeof b), "1M");
 }
+
+/* A bar chart's value axis (plot_row_ticks): the finest step of the one
+ * sequence whose ticks fall 2 rows apart, top first. A chart of 4 rows per
+ * unit over -1.2 .. 0.8 ticks every 0.5 (2 rows), not every unit (one
+ * tick each side would do) nor every 0.25 (1 row); one of 1.1 rows per
+ * unit over -7 .. 3.5 every 2 (1 would be 1.1 rows apart), so ticks
+ * both sides of zero, where a step from the span alone gave 5: 0 and -5
+ * (the rope view's chart at 120x40 once). */
+static int rows_per_unit(const void *arg, double v)
+{
+	return (int)lround(-v * *(const double *)arg);
+}
+
+Test(axes, a_bar_charts_ticks_take_the_finest_step_two_rows_apart)
+{
+	double val[16], step, rpu = 4.0;
+	int row[16], n = plot_row_ticks(-1.2, 0.8, rows_per_unit, &rpu, val, row,
+					16, &step);
+
+	cr_assert_eq(step, 0.5);
+	cr_assert_eq(n, 4);
+	cr_assert(val[0] == 0.5 && val[3] == -1.0);
+	for (int i = 1; i < n; i++)
+		cr_assert_geq(row[i] - row[i - 1], 2);
+	rpu = 1.1;
+	n = plot_row_ticks(-7.0, 3.5, rows_per_unit, &rpu, val, row, 16, &step);
+	cr_assert_eq(step, 2.0, "step %g", step);
+	cr_assert_eq(n, 5);
+	cr_assert(val[0] == 2.0 && val[1] == 0.0 && val[4] == -6.0);
+}

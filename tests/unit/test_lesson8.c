@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/lesson_files.h"
@@ -86,6 +87,31 @@ static void shows(const struct shot *sh, const char *needle)
 {
 	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
 		  sh->where, needle, sh->text);
+}
+
+/* Whether the screen's words hold needle, read across the caption's
+ * lines: borders, line ends and runs of blanks count as one blank. */
+static void shows_across_lines(const struct shot *sh, const char *needle)
+{
+	size_t n = strlen(sh->text), k = 0;
+	char *t = malloc(n + 1);
+
+	cr_assert_not_null(t);
+	for (size_t i = 0; i < n; i++) {
+		bool blank = sh->text[i] == ' ' || sh->text[i] == '\n';
+
+		if (!strncmp(sh->text + i, "│", strlen("│"))) {
+			i += strlen("│") - 1;
+			blank = true;
+		}
+		if (blank && k > 0 && t[k - 1] == ' ')
+			continue;
+		t[k++] = blank ? ' ' : sh->text[i];
+	}
+	t[k] = '\0';
+	cr_expect(strstr(t, needle), "%s does not show \"%s\":\n%s", sh->where,
+		  needle, sh->text);
+	free(t);
 }
 
 static const char *T(const struct shot *sh, const char *en)
@@ -289,6 +315,17 @@ static void rope(struct shot *sh)
 	int braille = 0;
 
 	shows(sh, "p − q = 7");
+	/* the caption's p and q are the view's own, on its top line, and
+	 * it says they are not the status bar's pos (a glance review read
+	 * "p = 12" against "pos=10") */
+	shows(sh, "p = 12");
+	shows(sh, "q = 5");
+	shows_across_lines(sh, sh->s.lang == LANG_ZH
+			       ? "本视图有自己的 p = 12 和 q = 5"
+			       : "this view has its own p = 12 and q = 5");
+	shows_across_lines(sh, sh->s.lang == LANG_ZH ? "不是状态栏里的 pos"
+						     : "not the status bar's pos");
+	shows(sh, "pos=10");
 	shows(sh, "Σ");
 	shows(sh, T(sh, "Pairs, fast to slow: the arrows turn, the bars are the score"));
 	/* the arrows are drawn */

@@ -16,6 +16,7 @@
 #include "base/tr.h"
 #include "engine/rope.h"
 #include "fixture.h"
+#include "dial_fx.h"
 #include "views/view_rope.h"
 #include "model/command.h"
 
@@ -221,6 +222,14 @@ static void chart_matches_ticks(int w, int h)
 	cr_assert(read_chart(&a, w, h, &cr), "%dx%d: no zero line with a 0 tick:\n%s",
 		  w, h, a.text);
 	cr_assert_geq(cr.nt, 2, "%dx%d: %d ticks:\n%s", w, h, cr.nt, a.text);
+	/* a glance review: at 120x40 the axis read "0" and "-5" alone; at
+	 * 80x24 and 120x40 it has ticks both sides of zero */
+	if (w != 100) {
+		cr_assert_geq(cr.nt, 3, "%dx%d: %d ticks:\n%s", w, h, cr.nt, a.text);
+		cr_assert_gt(cr.v[0], 0.0, "%dx%d: no tick over zero:\n%s", w, h, a.text);
+		cr_assert_lt(cr.v[cr.nt - 1], 0.0, "%dx%d: no tick under zero:\n%s",
+			     w, h, a.text);
+	}
 	/* the ticks go down the rows as their values fall, evenly */
 	for (int i = 1; i < cr.nt; i++)
 		cr_assert_lt(cr.v[i], cr.v[i - 1], "%dx%d ticks:\n%s", w, h, a.text);
@@ -259,6 +268,141 @@ static void chart_matches_ticks(int w, int h)
 			     w, h, a.text);
 	}
 	shot_free(&a);
+}
+
+/* A glance review: 7 to 14 dials of 2 to 3 rows read as scribbles. Now
+ * 5 to 7 dials, the fastest pair (i=0) and the slowest (i=63) among them,
+ * each with two arrows from its centre: q's pair turned by p·θ_i, its tip
+ * an arrow head in q's colour, and k's turned by q·θ_i in k's, in cells
+ * of their own, each pointing the pair's way (as rope_thetas and the
+ * view's q and k give it) and standing that way from the centre. */
+static void dials_read_as_arrows(int w, int h)
+{
+	struct state s;
+	struct shot a;
+	struct rope_setup r = { 128, 128, 1e4 };
+	double q[128], k[128], th[64];
+	int n = 0, first = -1, last = -1, legend;
+
+	open_rope(&s, w, h, LANG_EN);
+	s.cur.pe.d_model = 128;
+	a = draw(&s, w, h);
+	rope_draw_qk(ROPE_VIEW_SEED, 128, q, k);
+	rope_thetas(&r, th);
+	legend = row_with(a.text, "0┼");	/* the chart's zero, under the dials */
+	cr_assert_gt(legend, 2, "%dx%d:\n%s", w, h, a.text);
+	for (int y = 2; y < legend; y++)
+		for (int x = 1, from = 1; x + 2 < w; x++) {
+			int pair = 0, len = 0;
+			struct fx_dial dl;
+			double want[2];
+
+			if (canvas_cell(a.c, x, y)->ch != 'i' ||
+			    canvas_cell(a.c, x + 1, y)->ch != '=')
+				continue;
+			while (canvas_cell(a.c, x + 2 + len, y)->ch >= '0' &&
+			       canvas_cell(a.c, x + 2 + len, y)->ch <= '9')
+				pair = 10 * pair + (int)(canvas_cell(a.c, x + 2 + len++, y)->ch - '0');
+			if (!len)
+				continue;
+			/* the dial left of its label, back to the last label */
+			fx_dial_read(a.c, (struct rect){ from, y - 3, x - from, 7 },
+				     ROLE_TRACE1, ROLE_TRACE2, &dl);
+			from = x + 2 + len;
+			first = first < 0 ? pair : first;
+			last = pair;
+			n++;
+			want[0] = atan2(q[2 * pair + 1], q[2 * pair]) + 12 * th[pair];
+			want[1] = atan2(k[2 * pair + 1], k[2 * pair]) + 5 * th[pair];
+			cr_expect_gt(dl.rim_cells, 8, "%dx%d: pair %d: no rim:\n%s", w, h,
+				     pair, a.text);
+			for (int j = 0; j < 2; j++) {
+				cr_expect_eq(dl.tip[j].n, 1, "%dx%d: pair %d: %d tips of %c:\n%s",
+					     w, h, pair, dl.tip[j].n, "qk"[j], a.text);
+				cr_expect_leq(fx_angle_apart(dl.tip[j].glyph, want[j]),
+					      M_PI / 8 + 1e-9,
+					      "%dx%d: pair %d: %c's arrow points %g°, its pair %g°",
+					      w, h, pair, "qk"[j], dl.tip[j].glyph * 180 / M_PI,
+					      want[j] * 180 / M_PI);
+				cr_expect_leq(fx_angle_apart(dl.tip[j].seen, want[j]),
+					      (j ? 60.0 : 40.0) * M_PI / 180,
+					      "%dx%d: pair %d: %c's tip stands at %g°, its pair points %g°",
+					      w, h, pair, "qk"[j], dl.tip[j].seen * 180 / M_PI,
+					      want[j] * 180 / M_PI);
+			}
+			cr_expect(dl.tip[0].x != dl.tip[1].x || dl.tip[0].y != dl.tip[1].y,
+				  "%dx%d: pair %d: one cell for both tips", w, h, pair);
+		}
+	cr_expect(n >= 5 && n <= 7, "%dx%d: %d dials:\n%s", w, h, n, a.text);
+	cr_expect_eq(first, 0, "%dx%d: the fastest pair has no dial", w, h);
+	cr_expect_eq(last, 63, "%dx%d: the slowest pair has no dial", w, h);
+	shot_free(&a);
+}
+
+Test(rope_view, dials_show_q_and_k_as_two_arrows)
+{
+	dials_read_as_arrows(80, 24);
+	dials_read_as_arrows(100, 30);
+	dials_read_as_arrows(120, 40);
+}
+
+/* A glance review: the swing's light shade had the bars' pink. The
+ * shade (░) is another colour than every bar (█ ▄ ▀), and the legend's
+ * marks have their colours. */
+static void shade_apart(int w, int h)
+{
+	struct state s;
+	struct shot a;
+	int bars = 0, shade = 0, legend;
+	uint8_t bar_fg = ROLE_COUNT, shade_fg = ROLE_COUNT;
+
+	open_rope(&s, w, h, LANG_EN);
+	s.cur.pe.d_model = 128;
+	a = draw(&s, w, h);
+	legend = row_with(a.text, "bars:");
+	cr_assert_geq(legend, 0, "%dx%d: no legend:\n%s", w, h, a.text);
+	for (int y = legend + 1; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			const struct cell *e = canvas_cell(a.c, x, y);
+
+			if (is_block(e->ch)) {
+				cr_expect(bar_fg == ROLE_COUNT || e->fg == bar_fg,
+					  "%dx%d: bars in two colours", w, h);
+				bar_fg = e->fg;
+				bars++;
+			} else if (e->ch == 0x2591) {
+				cr_expect(shade_fg == ROLE_COUNT || e->fg == shade_fg,
+					  "%dx%d: shade in two colours", w, h);
+				shade_fg = e->fg;
+				shade++;
+			}
+		}
+	cr_assert_gt(bars, 20, "%dx%d: %d bar cells", w, h, bars);
+	cr_assert_gt(shade, 20, "%dx%d: %d shade cells", w, h, shade);
+	cr_expect_neq(bar_fg, shade_fg, "%dx%d: the swing's shade has the bars' colour", w, h);
+	cr_expect_eq(bar_fg, ROLE_TRACE3, "%dx%d", w, h);
+	/* the legend's marks: the first █ and ░ at or over the chart */
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			const struct cell *e = canvas_cell(a.c, x, y);
+			const struct cell *n = canvas_cell(a.c, x + 1, y);
+
+			if (!n || n->ch != ' ')
+				continue;
+			if (e->ch == 0x2588 && canvas_cell(a.c, x + 2, y)->ch == 'b')
+				cr_expect_eq(e->fg, bar_fg, "%dx%d: the bars' mark", w, h);
+			if (e->ch == 0x2591 && (canvas_cell(a.c, x + 2, y)->ch == 'r' ||
+						canvas_cell(a.c, x + 2, y)->ch == ' '))
+				cr_expect_eq(e->fg, shade_fg, "%dx%d: the shade's mark", w, h);
+		}
+	shot_free(&a);
+}
+
+Test(rope_view, the_swing_shade_has_its_own_colour)
+{
+	shade_apart(80, 24);
+	shade_apart(100, 30);
+	shade_apart(120, 40);
 }
 
 Test(rope_view, bar_chart_has_an_axis_matching_its_bars_and_named_pairs)
@@ -448,7 +592,7 @@ static void glance(int w, int h, enum lang lang)
 				  h, must[i], first);
 	}
 	if (h < 30)
-		cr_expect(strstr(first, tr(lang, "Small screen: one panel at a time, w/W for the others.")),
+		cr_expect(strstr(first, tr(lang, " Small screen: one panel at a time, w/W for the others. ")),
 			  "%s", first);
 	free(all);
 	free(first);

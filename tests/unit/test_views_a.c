@@ -17,6 +17,7 @@
 #include "model/keys.h"
 #include "views/views.h"
 #include "snap.h"
+#include "dial_fx.h"
 
 static void utf8_locale(void)
 {
@@ -325,14 +326,21 @@ static int dial_labels(const struct canvas *c, int *pair, bool *sel, int max)
 	return n;
 }
 
-/* A dial as the screen shows it: its label "i=N" at (x, y), and in the
- * columns half way to its neighbours' labels and the rows above the
- * label that hold braille, the cells of the hand at p (TRACE1) and of the
- * hand at p + k with its arc (TRACE2, drawn last). */
+/* A dial as the screen shows it: its label "i=N" at (x, y), and the
+ * rectangle over it: the columns half way to its neighbours' labels and
+ * the rows above the label that hold braille or an arrow. */
 struct dial_read {
 	int pair, x, y;
-	int p_cells, pk_cells;
+	struct rect r;
 };
+
+static bool dial_cell(const struct cell *e)
+{
+	double a;
+
+	return e->kind == CELL_BRAILLE ||
+	       (e->kind == CELL_TEXT && fx_arrow_angle(e->ch, &a));
+}
 
 static int read_dials(const struct canvas *c, struct dial_read *d, int max)
 {
@@ -351,43 +359,43 @@ static int read_dials(const struct canvas *c, struct dial_read *d, int max)
 				v = 10 * v + (int)(canvas_cell(c, x + 2 + len++, y)->ch - '0');
 			if (len == 0 || n >= max)
 				continue;
-			d[n++] = (struct dial_read){ v, x + 1, y, 0, 0 };
+			d[n++] = (struct dial_read){ v, x + 1, y, { 0, 0, 0, 0 } };
 		}
 	for (int j = 0; j < n; j++) {
-		int gap = 1000, x0, x1;
+		int gap = 1000, x0, x1, top = d[j].y;
 
 		for (int k = 0; k < n; k++)
 			if (k != j && d[k].y == d[j].y && abs(d[k].x - d[j].x) < gap)
 				gap = abs(d[k].x - d[j].x);
 		if (gap == 1000)
 			gap = 40;
-		x0 = d[j].x - gap / 2;
-		x1 = d[j].x + gap / 2;
+		x0 = d[j].x - gap / 2 < 0 ? 0 : d[j].x - gap / 2;
+		x1 = d[j].x + gap / 2 > canvas_width(c) ? canvas_width(c)
+							: d[j].x + gap / 2;
 		for (int y = d[j].y - 1; y >= 0; y--) {
 			bool any = false;
 
-			for (int x = x0 < 0 ? 0 : x0; x < x1 && x < canvas_width(c); x++) {
-				const struct cell *e = canvas_cell(c, x, y);
-
-				if (e->kind != CELL_BRAILLE)
-					continue;
-				any = true;
-				d[j].p_cells += e->fg == ROLE_TRACE1;
-				d[j].pk_cells += e->fg == ROLE_TRACE2;
-			}
+			for (int x = x0; x < x1; x++)
+				any = any || dial_cell(canvas_cell(c, x, y));
 			if (!any)
 				break;
+			top = y;
 		}
+		d[j].r = (struct rect){ x0, top, x1 - x0, d[j].y - top };
 	}
 	return n;
 }
 
-/* Issue 19, item 8, and its glance review: at the start offset the fast
- * dials' two hands stand apart (each has cells of its own) while the slow
- * ones barely move (the hand at p + k covers the hand at p), and under
- * each dial its turn k·ω_i in degrees; at 80x24, 100x30 and 120x40, at
- * the explorer's start (d 128, p 10). At the old start k = 1 the hands of
- * most dials overlapped. */
+/* Issue 19, item 8, and two glance reviews: at the start offset every
+ * dial shows its two hands as two arrows from its centre, each tip an
+ * arrow glyph of its own in the hand's colour (the hand at p the long
+ * one, the hand at p + k the short one), pointing the hand's way and
+ * standing that way from the centre; the fast dials' hands stand apart
+ * while the slow ones' point the same way; and under each dial its turn
+ * k·ω_i in degrees; at 80x24, 100x30 and 120x40, at the explorer's start
+ * (d 128, p 10). At the old start k = 1 the hands of most dials
+ * overlapped; later the fast dial was a tangle of two hands and an arc,
+ * with no tips to tell them apart. */
 Test(views_a, clocks_start_turns_fast_hands_apart_and_slow_ones_barely)
 {
 	static const int at[][2] = { { 78, 20 }, { 98, 26 }, { 118, 36 } };
@@ -398,28 +406,55 @@ Test(views_a, clocks_start_turns_fast_hands_apart_and_slow_ones_barely)
 		struct canvas *c = render(VIEW_CLOCKS, &s, at[z][0], at[z][1], &r);
 		struct dial_read d[32];
 		int n = read_dials(c, d, 32), fast = 0, slow = 0;
+		double k = s.knob[VIEW_CLOCKS][K_OFFSET];
 
 		cr_assert_geq(n, 6, "%dx%d: %d dials", at[z][0], at[z][1], n);
 		for (int j = 0; j < n; j++) {
-			double deg = s.knob[VIEW_CLOCKS][K_OFFSET] *
-				     pow(1e4, -2.0 * d[j].pair / 128) * 180.0 / M_PI;
-			char want[32], num[24];
+			double w = pow(1e4, -2.0 * d[j].pair / 128);
+			double deg = k * w * 180.0 / M_PI;
+			/* clockwise from up: the math angle pi/2 - p w */
+			double want[2] = { M_PI / 2 - 10 * w, M_PI / 2 - (10 + k) * w };
+			char lbl[32], num[24];
+			struct fx_dial dl;
 
 			if (deg >= 10.0)
 				snprintf(num, sizeof num, "%.0f", deg);
 			else
 				fmt_double_compact(deg, 2, num, sizeof num);
-			snprintf(want, sizeof want, "+%s°", num);
-			assert_shows(c, want, "a dial's turn");
+			snprintf(lbl, sizeof lbl, "+%s°", num);
+			assert_shows(c, lbl, "a dial's turn");
+			fx_dial_read(c, d[j].r, ROLE_TRACE1, ROLE_TRACE2, &dl);
+			cr_expect_gt(dl.rim_cells, 8, "%dx%d: pair %d: no rim",
+				     at[z][0], at[z][1], d[j].pair);
+			for (int h = 0; h < 2; h++) {
+				cr_expect_eq(dl.tip[h].n, 1, "%dx%d: pair %d: %d tips of hand %d",
+					     at[z][0], at[z][1], d[j].pair,
+					     dl.tip[h].n, h);
+				cr_expect_leq(fx_angle_apart(dl.tip[h].glyph, want[h]),
+					      M_PI / 8 + 1e-9,
+					      "%dx%d: pair %d: hand %d's arrow points %g°, the hand %g°",
+					      at[z][0], at[z][1], d[j].pair, h,
+					      dl.tip[h].glyph * 180 / M_PI,
+					      want[h] * 180 / M_PI);
+				cr_expect_leq(fx_angle_apart(dl.tip[h].seen, want[h]),
+					      (h ? 55.0 : 35.0) * M_PI / 180,
+					      "%dx%d: pair %d: hand %d's tip stands at %g°, the hand points %g°",
+					      at[z][0], at[z][1], d[j].pair, h,
+					      dl.tip[h].seen * 180 / M_PI,
+					      want[h] * 180 / M_PI);
+			}
+			cr_expect(dl.tip[0].x != dl.tip[1].x || dl.tip[0].y != dl.tip[1].y,
+				  "%dx%d: pair %d: the two tips share a cell",
+				  at[z][0], at[z][1], d[j].pair);
 			if (deg >= 40.0) {
-				cr_expect_geq(d[j].p_cells, 2, "%dx%d: pair %d turns %g°, its p hand hidden",
-					      at[z][0], at[z][1], d[j].pair, deg);
-				cr_expect_geq(d[j].pk_cells, 2, "%dx%d: pair %d", at[z][0],
-					      at[z][1], d[j].pair);
+				cr_expect_gt(fx_angle_apart(dl.tip[0].glyph, dl.tip[1].glyph), 0.1,
+					     "%dx%d: pair %d turns %g°, its arrows point alike",
+					     at[z][0], at[z][1], d[j].pair, deg);
 				fast++;
 			} else if (deg < 1.0) {
-				cr_expect_leq(d[j].p_cells, 1, "%dx%d: pair %d turns %g°, yet its hands part",
-					      at[z][0], at[z][1], d[j].pair, deg);
+				cr_expect_eq(dl.tip[0].glyph, dl.tip[1].glyph,
+					     "%dx%d: pair %d turns %g°, yet its arrows part",
+					     at[z][0], at[z][1], d[j].pair, deg);
 				slow++;
 			}
 		}
