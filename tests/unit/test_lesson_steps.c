@@ -1123,15 +1123,18 @@ static void context_1(struct shot *sh)
 	preset_row(sh, "head-1e6 ", "128", "1e6", "16384");
 }
 
-/* Braille dots of colour role inside r. */
-static int dots_of(const struct shot *sh, struct rect r, int role)
+/* The arrow heads (render/dial.c: ▶ ◥ ▲ ◤ ◀ ◣ ▼ ◢) in r drawn in role. */
+static int heads_of(const struct shot *sh, struct rect r, int role)
 {
+	static const uint32_t head[8] = { 0x25b6, 0x25e5, 0x25b2, 0x25e4,
+					  0x25c0, 0x25e3, 0x25bc, 0x25e2 };
 	int n = 0;
 
 	for (int y = r.y; y < r.y + r.h; y++)
 		for (int x = r.x; x < r.x + r.w; x++)
-			n += canvas_cell(sh->c, x, y)->kind == CELL_BRAILLE &&
-			     canvas_cell(sh->c, x, y)->fg == role;
+			for (int k = 0; k < 8; k++)
+				n += canvas_cell(sh->c, x, y)->ch == head[k] &&
+				     canvas_cell(sh->c, x, y)->fg == role;
 	return n;
 }
 
@@ -1184,9 +1187,10 @@ static void context_2(struct shot *sh)
 	cr_expect(sh->s.zoomed, "%s: the pairs panel is not zoomed", sh->where);
 	cr_expect_geq(r.h, sh->h - 8, "%s: the pairs box has %d rows:\n%s",
 		      sh->where, r.h, sh->text);
-	cr_expect_geq(dots_of(sh, r, ROLE_TRACE1), 8, "%s: no arrows of q:\n%s",
+	/* an arrow of each on every dial: a head in its colour */
+	cr_expect_geq(heads_of(sh, r, ROLE_TRACE1), 5, "%s: no arrows of q:\n%s",
 		      sh->where, sh->text);
-	cr_expect_geq(dots_of(sh, r, ROLE_TRACE2), 8, "%s: no arrows of k:\n%s",
+	cr_expect_geq(heads_of(sh, r, ROLE_TRACE2), 5, "%s: no arrows of k:\n%s",
 		      sh->where, sh->text);
 	/* The preset's description, in the reader's language, is the
 	 * message on the last row. */
