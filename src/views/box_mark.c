@@ -16,13 +16,19 @@ void box_mark(struct canvas *c, struct rect r, const char *m)
 }
 
 void box_more_mark(const struct state *s, struct canvas *c, struct rect r,
-		   int n)
+		   int n, int panel)
 {
 	char m[64];
 
 	if (n <= 0)
 		return;
-	snprintf(m, sizeof m, tr(s->lang, " +%d more (taller screen) "), n);
+	if (panel < 0 || s->zoomed)
+		snprintf(m, sizeof m, tr(s->lang, " +%d more (taller screen) "),
+			 n);
+	else if (panel == s->panel)
+		snprintf(m, sizeof m, tr(s->lang, " +%d more: F zoom "), n);
+	else
+		snprintf(m, sizeof m, tr(s->lang, " +%d more: w, F zoom "), n);
 	if (utf8_width(m) > r.w - 4)
 		snprintf(m, sizeof m, " +%d ", n);
 	box_mark(c, r, m);

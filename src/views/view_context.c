@@ -177,7 +177,8 @@ static void draw_text_box(const struct state *s, struct canvas *c,
 			       cap, text_style);
 		crows = 0;
 	}
-	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows);
+	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows,
+		      CP_FORMULAS);
 }
 
 /* ---- layout ---- */
@@ -445,10 +446,6 @@ static void draw_similarity(const struct ctx_curves *x,
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 }
 
-/* The panels, in focus order (w/W), by the names lessons and the drill
- * use. */
-enum { CP_TABLE, CP_STRETCH, CP_SIM, CP_FORMULAS, CP_COUNT };
-
 /* Where the panels go in body r; the zoomed one over all of r. */
 static void place(const struct state *s, struct rect r, struct ctx_layout *l,
 		  struct rect p[CP_COUNT])
@@ -495,9 +492,13 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 							 : g.area.ax.w));
 	if (shown(l.presets)) {
 		ctx_presets_draw(s, c, l.presets);
+		/* the formulas' panel is the presets' box here (place) */
 		if (!shown(l.text))
 			box_mark(c, l.presets,
-				 tr(s->lang, " formulas: taller screen "));
+				 s->zoomed ? tr(s->lang, " formulas: taller screen ")
+				 : s->panel == CP_FORMULAS
+				 ? tr(s->lang, " formulas: F zoom ")
+				 : tr(s->lang, " formulas: w, F zoom "));
 	}
 	if (shown(l.ext))
 		ctx_table_draw(ctx, s, c, l.ext);
