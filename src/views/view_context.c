@@ -23,9 +23,10 @@
  * the formulas had.
  *
  * A box that cannot show all its text says so on its lower border ("+N
- * more"); a curve that lies wholly under another one (within half a dot
- * row: dynamic NTK under the original while len <= L0, for one) is named
- * in its plot's legend ("dyn. NTK under original").
+ * more: F zoom"); the similarity plot's legend names every curve in its
+ * colour and says which lie wholly under another one (within half a dot
+ * row: "dyn. NTK under original" while len <= L0) or mostly (a braille
+ * cell takes the colour of the last curve in it: "YaRN mostly under PI").
  *
  * The two upper boxes: view_context_table.h; the curves and the table's
  * numbers: view_context_curves.h. The curves and the table's numbers are
