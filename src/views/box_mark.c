@@ -5,6 +5,7 @@
 
 #include "base/tr.h"
 #include "base/utf8.h"
+#include "model/catalog.h"
 
 void box_mark(struct canvas *c, struct rect r, const char *m)
 {
@@ -13,6 +14,14 @@ void box_mark(struct canvas *c, struct rect r, const char *m)
 	if (r.h >= 2 && w <= r.w - 2)
 		canvas_text(c, r.x + r.w - 1 - w, r.y + r.h - 1, w, m,
 			    (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+}
+
+bool box_focus_back(const struct state *s, int panel)
+{
+	int n = state_view(s)->npanels;
+
+	/* W reaches it in fewer presses than w */
+	return n > 0 && (s->panel - panel + n) % n < (panel - s->panel + n) % n;
 }
 
 void box_more_mark(const struct state *s, struct canvas *c, struct rect r,
@@ -27,6 +36,8 @@ void box_more_mark(const struct state *s, struct canvas *c, struct rect r,
 			 n);
 	else if (panel == s->panel)
 		snprintf(m, sizeof m, tr(s->lang, " +%d more: F zoom "), n);
+	else if (box_focus_back(s, panel))
+		snprintf(m, sizeof m, tr(s->lang, " +%d more: W, F zoom "), n);
 	else
 		snprintf(m, sizeof m, tr(s->lang, " +%d more: w, F zoom "), n);
 	if (utf8_width(m) > r.w - 4)

@@ -15,9 +15,14 @@ void box_mark(struct canvas *c, struct rect r, const char *m);
  * n <= 0), and how to see them. The box is panel `panel` of the view shown
  * (-1: no panel, or a view without zoom): " +N more: F zoom " when it is
  * the focused panel, " +N more: w, F zoom " when another one is (w moves
- * the focus), " +N more (taller screen) " when it cannot be zoomed or
+ * the focus on; W back, named when it gets there in fewer presses:
+ * box_focus_back), " +N more (taller screen) " when it cannot be zoomed or
  * already is; " +N " where the words do not fit. */
 void box_more_mark(const struct state *s, struct canvas *c, struct rect r,
 		   int n, int panel);
+
+/* Whether W (focus back) reaches panel `panel` of the view shown in fewer
+ * presses than w. */
+bool box_focus_back(const struct state *s, int panel);
 
 #endif

@@ -658,6 +658,8 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 				 s->zoomed ? tr(s->lang, " formulas: taller screen ")
 				 : s->panel == CP_FORMULAS
 				 ? tr(s->lang, " formulas: F zoom ")
+				 : box_focus_back(s, CP_FORMULAS)
+				 ? tr(s->lang, " formulas: W, F zoom ")
 				 : tr(s->lang, " formulas: w, F zoom "));
 	}
 	if (shown(l.ext))

@@ -247,7 +247,8 @@ static bool border_ends(const char *row, const char *mark)
 }
 
 /* At 80x24 the boxes that leave rows out say how to see them: F zooms
- * the focused panel, w focuses the next one; "(taller screen)" only where
+ * the focused panel, w focuses the next one (W the one before, when it
+ * gets there sooner); "(taller screen)" only where
  * zoom cannot help (a zoomed panel). In both languages. */
 Test(view_context, more_marks_name_zoom)
 {
@@ -257,13 +258,16 @@ Test(view_context, more_marks_name_zoom)
 	cr_assert_eq(s.panel, 0);	/* the table */
 	row = screen_row(&s, 80, 24, -1);
 	cr_assert(border_ends(row, " +7 more: F zoom "), "%s", row);
-	/* the presets' box stands for the formulas' panel */
-	cr_assert(border_ends(row, " formulas: w, F zoom "), "%s", row);
+	/* the presets' box stands for the formulas' panel, the last: W
+	 * reaches it from the first */
+	cr_assert(border_ends(row, " formulas: W, F zoom "), "%s", row);
 	cr_assert(!strstr(row, "taller screen"), "%s", row);
 	free(row);
-	fx_press(&s, 'w');
+	fx_press(&s, 'w');	/* the stretch plot: W back to the table, w
+				   twice or W twice to the formulas */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " +7 more: w, F zoom "), "%s", row);
+	cr_assert(border_ends(row, " +7 more: W, F zoom "), "%s", row);
+	cr_assert(border_ends(row, " formulas: w, F zoom "), "%s", row);
 	free(row);
 	fx_press(&s, 'W');
 	fx_press(&s, 'W');	/* the formulas */
