@@ -5,8 +5,8 @@
  * column touching those of the next, except where a curve
  * drawn later lies on it: the cell is the later one's; a third of the
  * columns at most), from the first column to the last;
- * the curves the plot leaves out are named ("F zoom"); the y labels run
- * 1 .. 0 while every curve stays positive. */
+ * the curves mostly out of sight are said to lie under others; the y
+ * labels run 1, 0.5 .. 0 while every curve stays positive. */
 #include <criterion/criterion.h>
 
 #include <locale.h>
@@ -302,6 +302,33 @@ static void check_screen(enum lang l, int w, int h)
 			      note);
 	}
 	cr_assert_geq(named, 4, "%dx%d: %d curves named", w, h, named);
+	/* the y labels (plot_yticks): 1 at the top, 0 at the bottom, 0.5
+	 * between (0.25 steps from 10 rows), no negative one: every curve
+	 * stays positive here */
+	{
+		char row[2048];
+		uint8_t roles[2048];
+		int y1 = -1, y05 = -1, y0 = -1;
+
+		for (int y = b.y0 + 2; y < b.y1 - 1; y++) {
+			char lab[16];
+
+			read_row(c, y, b.x0 + 1, p.x0, row, roles, sizeof row);
+			cr_assert_null(strchr(row, '-'), "%dx%d: %s", w, h, row);
+			if (sscanf(row, "%15s", lab) != 1)
+				continue;
+			if (strcmp(lab, "1") == 0)
+				y1 = y;
+			else if (strcmp(lab, "0.5") == 0)
+				y05 = y;
+			else if (strcmp(lab, "0") == 0)
+				y0 = y;
+		}
+		cr_assert(y1 >= 0 && y1 < y05 && y05 < y0,
+			  "%dx%d: labels 1 at %d, 0.5 at %d, 0 at %d", w, h, y1,
+			  y05, y0);
+		cr_assert_geq(y0, p.y1 - 1, "%dx%d: 0 above the curves", w, h);
+	}
 	canvas_free(c);
 }
 
