@@ -364,9 +364,10 @@ struct role_colors {
  * both heat palettes (RdBu's blue and red, PuOr's purple and orange), of
  * the cursor and of the markers, so a curve never reads as a heat value (at
  * least 20 CIELAB units from each, tests/unit/test_pictures.c): dark theme cyan, yellow, pink, lime; light theme teal,
- * magenta, dark green, maroon. A white page leaves the 256-colour cube
+ * maroon, magenta, dark green (a curve keeps its hue family from one theme
+ * to the other where it can). A white page leaves the 256-colour cube
  * only three hues dark enough for 7:1 that no heat ramp uses (teal, green,
- * magenta; olive is 6.7:1), so the fourth curve is maroon, near RdBu's red
+ * magenta; olive is 6.7:1), so the yellow curve is maroon, near RdBu's red
  * end in hue but at half its lightness, and the cursor black. Key names
  * have no colour of their own: bold in the text colour. */
 static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
@@ -438,7 +439,7 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_FOCUS] = { true, false, { 0, 0, 175 }, { 0, 0, 0 },
 			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	/* Near black reads over the pale heat tints, the white page and
-	 * both ends of the ramps; the dark green it would be is the third
+	 * both ends of the ramps; the dark green it would be is the fourth
 	 * curve's. Grey 232, not #000000: a 24-bit code below 8 is one of
 	 * the 8 ANSI colours to ncurses' -direct entries, and xterm draws
 	 * bold ANSI black as bright black (#7f7f7f, 4.0:1 on white). */
@@ -447,12 +448,16 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  ATTR_REVERSE },
 	[ROLE_TRACE1] = { true, true, { 0, 95, 95 }, { 0, 95, 95 },
 			  6, 6, 0, 0, 0 },
-	[ROLE_TRACE2] = { true, true, { 135, 0, 95 }, { 135, 0, 95 },
-			  5, 5, 0, ATTR_BOLD, 0 },
-	[ROLE_TRACE3] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
-			  2, 2, 0, 0, 0 },
-	[ROLE_TRACE4] = { true, true, { 95, 0, 0 }, { 95, 0, 0 },
+	/* each trace in the hue family of its dark-theme colour where
+	 * the cube has one dark enough: teal for cyan, magenta for pink,
+	 * dark green for lime; yellow has none (olive is 6.7:1), so the
+	 * second is maroon */
+	[ROLE_TRACE2] = { true, true, { 95, 0, 0 }, { 95, 0, 0 },
 			  1, 1, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE3] = { true, true, { 135, 0, 95 }, { 135, 0, 95 },
+			  5, 5, 0, 0, 0 },
+	[ROLE_TRACE4] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
+			  2, 2, 0, ATTR_BOLD, 0 },
 	[ROLE_MARKER] = { true, true, { 88, 88, 88 }, { 88, 88, 88 },
 			  0, 0, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 0, 95, 0 }, { 0, 0, 0 },

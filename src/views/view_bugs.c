@@ -269,7 +269,7 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 		/* on the lower border, right-aligned: what is left out,
 		 * else the keys where they fit */
 		if (l->head_left > 0)
-			box_more_mark(s, c, l->head, l->head_left);
+			box_more_mark(s, c, l->head, l->head_left, -1);
 		else if (kw + 4 <= l->head.w)
 			box_mark(c, l->head, keys);
 	}
@@ -310,9 +310,9 @@ static void draw_foot(const struct state *s, struct canvas *c,
 		if (utf8_width(m) <= l->foot.w - 4)
 			box_mark(c, l->foot, m);
 		else
-			box_more_mark(s, c, l->foot, l->foot_left);
+			box_more_mark(s, c, l->foot, l->foot_left, -1);
 	} else if (l->foot_left > 0) {
-		box_more_mark(s, c, l->foot, l->foot_left);
+		box_more_mark(s, c, l->foot, l->foot_left, -1);
 	} else if (nomap) {
 		box_mark(c, l->foot,
 			 tr(s->lang, " difference map: wider screen "));

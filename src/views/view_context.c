@@ -23,9 +23,10 @@
  * the formulas had.
  *
  * A box that cannot show all its text says so on its lower border ("+N
- * more"); a curve that lies wholly under another one (within half a dot
- * row: dynamic NTK under the original while len <= L0, for one) is named
- * in its plot's legend ("dyn. NTK under original").
+ * more: F zoom"); the similarity plot's legend names every curve in its
+ * colour and says which lie wholly under another one (within half a dot
+ * row: "dyn. NTK under original" while len <= L0) or mostly (a braille
+ * cell takes the colour of the last curve in it: "YaRN mostly under PI").
  *
  * The two upper boxes: view_context_table.h; the curves and the table's
  * numbers: view_context_curves.h. The curves and the table's numbers are
@@ -41,6 +42,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/pe.h"
@@ -61,6 +63,13 @@ enum {
 	PLOT_ROWS_TALL = 12,	/* tall */
 	EXT_W = 40,		/* the extension box on narrow screens */
 	WIDE_W = 100,		/* from here the extension box takes 9/20 */
+	SIM_GUTTER = 6,		/* y labels ("-0.25") and a blank */
+	LEGEND2_H = 10,		/* inner rows from which the similarity
+				   legend takes two rows */
+	MOSTLY_NUM = 2,		/* a curve in sight in fewer than 2/3 of */
+	MOSTLY_DEN = 3,		/* its columns is "mostly under" another */
+	OWN_MAX = 1 << 16,	/* plot cells up to which that is checked */
+	LEFT_W = 9,		/* " +N more" */
 	POINTS_MAX = 2 * CANVAS_MAX + 1,
 	LINE_MAX = 1024
 };
@@ -80,7 +89,8 @@ struct ctx_layout {
 
 /* A plot box's insides: legend row, plot area, tick row. */
 struct ctx_plot {
-	int legend_y;		/* row of the legend, or -1 */
+	int legend_y;		/* first row of the legend, or -1 */
+	int legend_rows;	/* 0, 1 or 2 */
 	int tick_y;		/* row of the ticks, or -1 */
 	int gutter_x, gutter_w;	/* y labels */
 	struct plot_area area;	/* area.h == 0: no room to plot */
@@ -177,7 +187,8 @@ static void draw_text_box(const struct state *s, struct canvas *c,
 			       cap, text_style);
 		crows = 0;
 	}
-	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows);
+	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows,
+		      CP_FORMULAS);
 }
 
 /* ---- layout ---- */
@@ -209,7 +220,12 @@ static void ctx_layout(const struct state *s, struct rect r,
 			text = r.h - top - plots;
 		}
 	} else {
+		/* half, and a row more for the similarity plot's second
+		 * legend row where the table keeps a row for every kind (its
+		 * borders, the lengths, the header, the kinds) */
 		plots = r.h / 2 > PLOT_ROWS_SHORT ? r.h / 2 : PLOT_ROWS_SHORT;
+		if (r.h - plots - 1 >= 2 + 2 + KINDS)
+			plots++;
 		top = r.h - plots;
 		if (top > CTX_TABLE_ROWS) {
 			top = CTX_TABLE_ROWS;
@@ -237,16 +253,20 @@ static void ctx_layout(const struct state *s, struct rect r,
 	l->sim = (struct rect){ r.x + r.w / 2, r.y + top, r.w - r.w / 2, plots };
 }
 
-static void plot_geom(struct rect r, int gutter_w, double ymin, double ymax,
-		      long long first, long long count, struct ctx_plot *g)
+/* The similarity box's insides for s in r: one legend row, or two where
+ * the box has LEGEND2_H inner rows (names on the first, what lies under
+ * what and the marks on the second), the plot, the tick row. */
+static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 {
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	int rows;
+	int gutter_w = SIM_GUTTER, rows;
 
+	(void)s;
 	memset(g, 0, sizeof *g);
 	g->legend_y = in.h >= 4 ? in.y : -1;
+	g->legend_rows = in.h >= LEGEND2_H ? 2 : g->legend_y >= 0;
 	g->tick_y = in.h >= 3 ? in.y + in.h - 1 : -1;
-	rows = in.h - (g->legend_y >= 0) - (g->tick_y >= 0);
+	rows = in.h - g->legend_rows - (g->tick_y >= 0);
 	if (in.w - gutter_w < 4)
 		gutter_w = 0;
 	g->gutter_x = in.x;
@@ -254,15 +274,15 @@ static void plot_geom(struct rect r, int gutter_w, double ymin, double ymax,
 	if (rows < 1 || in.w - gutter_w < 2)
 		return;
 	g->area = (struct plot_area){
-		{ first, count, in.x + gutter_w, in.w - gutter_w },
-		in.y + (g->legend_y >= 0), rows, ymin, ymax, 0
+		{ 0, ctx_span(s) + 1, in.x + gutter_w, in.w - gutter_w },
+		in.y + g->legend_rows, rows, 0.0, 1.0, 0
 	};
 }
 
-/* For every kind, the kind whose curve lies over its curve everywhere
- * (drawn later, within half a dot row at every sample), or -1:
- * under[k]. val(ctx, k, j) is kind k's value at sample j of n, on an axis
- * of `dots` dot rows for the range `span` of values. */
+/* For every kind, the kind drawn later whose curve lies over its curve
+ * everywhere (within half a dot row at every sample), or -1: under[k].
+ * val(ctx, k, j) is kind k's value at sample j of n, on an axis of `dots`
+ * dot rows for the range `span` of values. */
 static void find_hidden(double (*val)(const void *ctx, int k, int j),
 			const void *ctx, int n, double dots, double span,
 			int *under)
@@ -286,72 +306,213 @@ static void find_hidden(double (*val)(const void *ctx, int k, int j),
 	}
 }
 
-/* The legend: the kinds' names in their curves' colours, a hidden one as
- * "NAME under OTHER", then `extra` dimmed. Where that does not fit, the
- * hidden ones alone (the table's rows, in the same colours, name the
- * rest), then "N curves under others". Returns the column after it. */
-static int draw_legend(const struct state *s, struct canvas *c,
-		       const struct ctx_plot *g, int x, int w,
-		       const char *extra, const int *under)
+/* The kind whose curve has role r, or -1. */
+static int kind_of_role(int r)
 {
-	char hid[256] = "", full[512] = "";
-	int nhid = 0, end = x + w;
-
-	if (g->legend_y < 0)
-		return x;
-	for (int k = 0; k < KINDS; k++) {
-		size_t len = strlen(full);
-
-		if (under[k] >= 0) {
-			size_t hl = strlen(hid);
-
-			snprintf(hid + hl, sizeof hid - hl, "%s", nhid ? "; " : "");
-			hl = strlen(hid);
-			snprintf(hid + hl, sizeof hid - hl,
-				 tr(s->lang, "%s under %s"),
-				 tr(s->lang, kind_name[k]),
-				 tr(s->lang, kind_name[under[k]]));
-			nhid++;
-		}
-		snprintf(full + len, sizeof full - len, "%s%s", k ? " " : "",
-			 tr(s->lang, kind_name[k]));
-	}
-	if (utf8_width(full) + (nhid ? utf8_width(hid) + 3 : 0) <= w) {
-		for (int k = 0; k < KINDS; k++) {
-			x += canvas_text(c, x, g->legend_y, end - x,
-					 tr(s->lang, kind_name[k]),
-					 (struct style){ (uint8_t)kind_role[k],
-							 ROLE_DEFAULT, ATTR_BOLD });
-			x += canvas_text(c, x, g->legend_y, end - x, " ",
-					 text_style);
-		}
-		if (nhid) {
-			x += canvas_text(c, x, g->legend_y, end - x, "(", dim_style);
-			x += canvas_text(c, x, g->legend_y, end - x, hid,
-					 text_style);
-			x += canvas_text(c, x, g->legend_y, end - x, ") ",
-					 dim_style);
-		}
-	} else if (nhid && utf8_width(hid) <= w) {
-		x += canvas_text(c, x, g->legend_y, w, hid, text_style);
-		x += canvas_text(c, x, g->legend_y, end - x, " ", text_style);
-	} else if (nhid) {
-		char m[64];
-
-		snprintf(m, sizeof m, tr(s->lang, "%d curves under others"), nhid);
-		x += canvas_text(c, x, g->legend_y, w, m, text_style);
-		x += canvas_text(c, x, g->legend_y, end - x, " ", text_style);
-	}
-	if (extra && utf8_width(extra) + 1 <= end - x)
-		x += 1 + canvas_text(c, x + 1, g->legend_y, end - x - 1, extra,
-				     dim_style);
-	return x;
+	for (int k = 0; k < KINDS; k++)
+		if ((int)kind_role[k] == r)
+			return k;
+	return -1;
 }
 
-/* The similarity box's plot for s in r (g->area.h == 0: no room). */
-static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
+/* The curves of area a as drawn on c: a braille cell has one colour, the
+ * last curve's to set a dot in it, so a curve drawn earlier near a later
+ * one loses those cells. own[k * w * h + cell] says which cells kind k
+ * set; for every kind not wholly under another (under[k] < 0) that shows
+ * in fewer than MOSTLY_NUM/MOSTLY_DEN of the columns it was drawn in, the
+ * kind that took most of its lost cells: mostly[k] (else -1). */
+static void find_mostly(const struct canvas *c, const struct plot_area *a,
+			const uint8_t *own, const int *under, int *mostly)
 {
-	plot_geom(r, 5, -1.0, 1.0, 0, ctx_span(s) + 1, g);
+	size_t cells = (size_t)a->ax.w * (size_t)a->h;
+
+	for (int k = 0; k < KINDS; k++) {
+		int took[KINDS] = { 0 }, drawn = 0, seen = 0, best = -1;
+
+		mostly[k] = -1;
+		if (under[k] >= 0)
+			continue;
+		for (int x = 0; x < a->ax.w; x++) {
+			bool d = false, v = false;
+
+			for (int y = 0; y < a->h; y++) {
+				const struct cell *cl;
+				int o;
+
+				if (!own[(size_t)k * cells + (size_t)y * (size_t)a->ax.w +
+					 (size_t)x])
+					continue;
+				d = true;
+				cl = canvas_cell(c, a->ax.x0 + x, a->y0 + y);
+				o = cl ? kind_of_role(cl->fg) : -1;
+				if (o == k)
+					v = true;
+				else if (o >= 0)
+					took[o]++;
+			}
+			drawn += d;
+			seen += v;
+		}
+		if (seen * MOSTLY_DEN >= drawn * MOSTLY_NUM)
+			continue;
+		for (int o = 0; o < KINDS; o++)
+			if (took[o] > 0 && (best < 0 || took[o] > took[best]))
+				best = o;
+		mostly[k] = best;
+	}
+}
+
+/* Marks in own[] (one byte a cell of area a) the braille cells of c in
+ * role r. */
+static void mark_own(const struct canvas *c, const struct plot_area *a,
+		     enum role r, uint8_t *own)
+{
+	for (int y = 0; y < a->h; y++)
+		for (int x = 0; x < a->ax.w; x++) {
+			const struct cell *cl = canvas_cell(c, a->ax.x0 + x,
+							    a->y0 + y);
+
+			if (cl && cl->kind == CELL_BRAILLE && cl->fg == r &&
+			    (cl->ch & 0xff))
+				own[(size_t)y * (size_t)a->ax.w + (size_t)x] = 1;
+		}
+}
+
+/* Text t at x on row y, up to column end, in style st; the column after
+ * it. */
+static int put(struct canvas *c, int x, int y, int end, const char *t,
+	       struct style st)
+{
+	return x + canvas_text(c, x, y, end - x, t, st);
+}
+
+/* Group t of the legend's note into buf: the kinds wholly under kind t
+ * ("dyn. NTK under original") for t < KINDS, those mostly under kind
+ * t - KINDS ("YaRN, Llama 3.1 mostly under PI") from KINDS on; "" when
+ * there are none. */
+static void note_group(const struct state *s, const int *under,
+		       const int *mostly, int t, char *buf, size_t n)
+{
+	const int *rel = t < KINDS ? under : mostly;
+	int top = t % KINDS;
+	char who[128] = "";
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < KINDS; k++)
+		if (rel[k] == top) {
+			snprintf(who + at, sizeof who - at, "%s%s", at ? ", " : "",
+				 tr(s->lang, kind_name[k]));
+			at = strlen(who);
+		}
+	if (at)
+		snprintf(buf, n,
+			 t < KINDS ? tr(s->lang, "%s under %s")
+				   : tr(s->lang, "%s mostly under %s"),
+			 who, tr(s->lang, kind_name[top]));
+}
+
+/* Whether some group of the note comes after group t. */
+static bool after_t(const int *under, const int *mostly, int t)
+{
+	for (int u = t + 1; u < 2 * KINDS; u++)
+		for (int k = 0; k < KINDS; k++)
+			if ((u < KINDS ? under : mostly)[k] == u % KINDS)
+				return true;
+	return false;
+}
+
+/* The legend: the names of the curves in sight (not wholly under
+ * another), each in its curve's colour (bold), and `extra` (the L0 mark's
+ * key) dimmed on the first row. Then the note: which curves lie wholly
+ * under another, and which mostly (in sight in fewer than 2/3 of their
+ * columns: their cells went to a curve drawn later), in groups, on the
+ * second row where there is one (else after the names), the ones that
+ * wholly hidden first, as many whole groups as fit, then how many curves
+ * the ones left out hold: " +N more", or "N curves under
+ * others" when no group fits (the table's rows, in the same colours, name
+ * them). Returns the column after `extra`'s key (else after the last
+ * row's text), and its row in *row. */
+static int draw_legend(const struct state *s, struct canvas *c,
+		       const struct ctx_plot *g, int x, int w,
+		       const char *extra, const int *under, const int *mostly,
+		       int *row)
+{
+	char names[256] = "", grp[256];
+	int end = x + w, y = g->legend_y, x0 = x, groups = 0, put_any = 0;
+	int left = 0, mark_x = -1, mark_y = -1;
+
+	*row = y;
+	if (y < 0)
+		return x;
+	for (int k = 0; k < KINDS; k++)
+		if (under[k] < 0) {
+			size_t len = strlen(names);
+
+			snprintf(names + len, sizeof names - len, "%s%s",
+				 len ? " " : "", tr(s->lang, kind_name[k]));
+		}
+	if (utf8_width(names) <= w) {
+		for (int k = 0; k < KINDS; k++)
+			if (under[k] < 0) {
+				x = put(c, x, y, end, tr(s->lang, kind_name[k]),
+					(struct style){ (uint8_t)kind_role[k],
+							ROLE_DEFAULT, ATTR_BOLD });
+				x = put(c, x, y, end, " ", text_style);
+			}
+		if (g->legend_rows == 2) {
+			if (extra && utf8_width(extra) + 1 <= end - x) {
+				x += 1 + canvas_text(c, x + 1, y, end - x - 1,
+						     extra, dim_style);
+				/* the marks' keys go on after it */
+				mark_x = x, mark_y = y;
+			}
+			extra = NULL;
+			y++, x = x0;
+		}
+	}
+	/* the groups, whole: the wholly hidden first, then the "mostly"
+	 * ones (KINDS ..); those that do not fit counted after them */
+	for (int t = 0; t < 2 * KINDS; t++) {
+		const char *sep = s->lang == LANG_ZH ? "；" : "; ";
+		int gw, sw = put_any ? utf8_width(sep) : 0;
+
+		note_group(s, under, mostly, t, grp, sizeof grp);
+		if (!grp[0])
+			continue;
+		groups++;
+		gw = utf8_width(grp);
+		/* room for the count of the curves after it, if any, past
+		 * the first group */
+		if (sw + gw + (put_any && after_t(under, mostly, t) ? LEFT_W
+								   : 0) >
+		    end - x) {
+			for (int k = 0; k < KINDS; k++)
+				left += (t < KINDS ? under : mostly)[k] == t % KINDS;
+			continue;
+		}
+		if (put_any)
+			x = put(c, x, y, end, sep, text_style);
+		x = put(c, x, y, end, grp, text_style);
+		put_any++;
+	}
+	if (left > 0) {
+		char m[64];
+
+		snprintf(m, sizeof m, put_any
+			 ? tr(s->lang, " +%d more")
+			 : tr(s->lang, "%d curves under others"), left);
+		if (utf8_width(m) <= end - x)
+			x = put(c, x, y, end, m, text_style);
+	}
+	if (groups)
+		x = put(c, x, y, end, " ", text_style);
+	if (extra && utf8_width(extra) + 1 <= end - x)
+		x += 1 + canvas_text(c, x + 1, y, end - x - 1, extra, dim_style);
+	if (mark_x >= 0)
+		x = mark_x, y = mark_y;
+	*row = y;
+	return x;
 }
 
 /* The similarity curves' samples: KINDS * n values. */
@@ -371,12 +532,14 @@ static void draw_similarity(const struct ctx_curves *x,
 			    const struct state *s, struct canvas *c,
 			    struct rect r)
 {
-	double ymin = 0.0, span;
+	double lo = 0.0, span;
 	struct ctx_plot g;
-	int n, under[KINDS];
+	int n, under[KINDS], mostly[KINDS];
 	long long first, limit;
 	bool reach;
-	int lx;
+	int lx, ly;
+	size_t cells;
+	uint8_t *own;
 	const double *v = ctx_curves_values(x, &n, &span);
 	struct sim_samples ss = { v, n };
 
@@ -392,20 +555,35 @@ static void draw_similarity(const struct ctx_curves *x,
 	 * the new ones are computed); none the first time. */
 	if (!v)
 		return;
-	/* Down to the lowest value any curve reaches, in steps of 0.5 (whose
-	 * labels fit the gutter). */
+	/* 0 .. 1 while every curve stays positive, else down to the quarter
+	 * under the lowest value */
 	for (int j = 0; j < KINDS * n; j++)
-		ymin = fmin(ymin, floor(v[j] * 2.0) / 2.0);
-	g.area.ymin = ymin < -1.0 ? -1.0 : ymin;
+		lo = fmin(lo, v[j]);
+	g.area.ymin = lo < 0.0 ? fmax(-1.0, floor(lo * 4.0) / 4.0) : 0.0;
 	find_hidden(sim_value, &ss, n, 4.0 * g.area.h,
 		    g.area.ymax - g.area.ymin, under);
+	cells = (size_t)g.area.ax.w * (size_t)g.area.h;
+	own = cells <= OWN_MAX ? calloc(KINDS * cells, 1) : NULL;
+	for (int o = 0; o < KINDS; o++) {
+		enum kind k = kind_draw_order[o];
+
+		plot_samples(c, &g.area, 0.0, span / (n - 1),
+			     v + (size_t)k * (size_t)n, n, kind_role[k]);
+		if (own)
+			mark_own(c, &g.area, kind_role[k], own + (size_t)k * cells);
+	}
+	for (int k = 0; k < KINDS; k++)
+		mostly[k] = -1;
+	if (own)
+		find_mostly(c, &g.area, own, under, mostly);
+	free(own);
 	/* Men et al.'s reach of the base, where it falls inside the plot: the
 	 * first offset whose sum of cosines (the original curve, sampled at
 	 * every offset) is negative */
 	reach = ctx_reach_shown(x, s, &first, &limit) && first > 0 &&
 		first <= ctx_span(s);
 	lx = draw_legend(s, c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0",
-			 under);
+			 under, mostly, &ly);
 	if (reach) {
 		/* the mark only with its label: the long one, or the short */
 		const char *m = s->ascii ? "| sum cos<0" : "│ Σcos(mθ)<0";
@@ -415,39 +593,18 @@ static void draw_similarity(const struct ctx_curves *x,
 		reach = g.legend_y >= 0 &&
 			utf8_width(m) + 2 <= r.x + r.w - 1 - lx;
 		if (reach)
-			canvas_text(c, lx + 2, g.legend_y, utf8_width(m), m,
-				    reach_style);
-	}
-	for (int o = 0; o < KINDS; o++) {
-		enum kind k = kind_draw_order[o];
-
-		plot_samples(c, &g.area, 0.0, span / (n - 1),
-			     v + (size_t)k * (size_t)n, n, kind_role[k]);
+			canvas_text(c, lx + 2, ly, utf8_width(m), m, reach_style);
 	}
 	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, ctx_train(s),
 		    marker_style);
 	if (reach)
 		plot_marker(c, &g.area.ax, g.area.y0, g.area.h, first,
 			    reach_style);
-	if (g.gutter_w > 0) {
-		char lab[16];
-
-		plot_ylabel(c, &g.area, g.gutter_x, g.gutter_w - 1, 1.0, "1",
-			    axis_style);
-		snprintf(lab, sizeof lab, "%g", g.area.ymin);
-		plot_ylabel(c, &g.area, g.gutter_x, g.gutter_w - 1, g.area.ymin,
-			    lab, axis_style);
-		if (g.area.ymin < 0.0 && g.area.h >= 3)
-			plot_ylabel(c, &g.area, g.gutter_x, g.gutter_w - 1, 0.0,
-				    "0", axis_style);
-	}
+	if (g.gutter_w > 0)
+		plot_yticks(c, &g.area, g.gutter_x, g.gutter_w - 1, axis_style);
 	if (g.tick_y >= 0)
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 }
-
-/* The panels, in focus order (w/W), by the names lessons and the drill
- * use. */
-enum { CP_TABLE, CP_STRETCH, CP_SIM, CP_FORMULAS, CP_COUNT };
 
 /* Where the panels go in body r; the zoomed one over all of r. */
 static void place(const struct state *s, struct rect r, struct ctx_layout *l,
@@ -495,9 +652,15 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 							 : g.area.ax.w));
 	if (shown(l.presets)) {
 		ctx_presets_draw(s, c, l.presets);
+		/* the formulas' panel is the presets' box here (place) */
 		if (!shown(l.text))
 			box_mark(c, l.presets,
-				 tr(s->lang, " formulas: taller screen "));
+				 s->zoomed ? tr(s->lang, " formulas: taller screen ")
+				 : s->panel == CP_FORMULAS
+				 ? tr(s->lang, " formulas: F zoom ")
+				 : box_focus_back(s, CP_FORMULAS)
+				 ? tr(s->lang, " formulas: W, F zoom ")
+				 : tr(s->lang, " formulas: w, F zoom "));
 	}
 	if (shown(l.ext))
 		ctx_table_draw(ctx, s, c, l.ext);

@@ -15,7 +15,7 @@ const enum role kind_role[KINDS] = {
 	ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4, ROLE_DIM, ROLE_KEY
 };
 const enum kind kind_draw_order[KINDS] = {
-	K_DYNAMIC, K_ORIGINAL, K_PI, K_NTK, K_LLAMA3, K_YARN
+	K_DYNAMIC, K_LLAMA3, K_YARN, K_PI, K_NTK, K_ORIGINAL
 };
 
 long long ctx_train(const struct state *s)

@@ -17,6 +17,10 @@ enum kind {
 	KINDS			/* number of kinds, not a kind */
 };
 
+/* The view's panels, in focus order (w/W), by the names lessons and the
+ * drill use. */
+enum { CP_TABLE, CP_STRETCH, CP_SIM, CP_FORMULAS, CP_COUNT };
+
 /* Their names in the table and legends (through tr()), their curves'
  * colours (dynamic NTK's grey, as it often lies on another's), and the
  * order their curves are drawn in (dynamic NTK's first, under the rest). */

@@ -14,10 +14,16 @@ enum {				/* where the inputs are */
 	KEY_S = 2, KEY_TRAIN = 3, KEY_LEN = 4, KEY_SPAN = 5, KEY_N = 6
 };
 
-/* Samples for the similarity curves across w cell columns at width d. */
+/* Samples for the similarity curves across w cell columns at width d:
+ * one where each column begins and one at the end (w + 1), each the mean
+ * over the offsets of a column's width around it, so that the line from
+ * one to the next runs across one column and each column shows the mean
+ * of what it covers; the similarity's wiggles from offset to offset
+ * (faster than a column) would otherwise fill the plot with dots of every
+ * curve. */
 static int sim_samples(int d, int w, long long span)
 {
-	long long n = SIM_BUDGET / ((long long)KINDS * d), dots = 2LL * w + 1;
+	long long n = SIM_BUDGET / ((long long)KINDS * d), dots = (long long)w + 1;
 
 	if (n < SIM_SAMPLES_MIN)
 		n = SIM_SAMPLES_MIN;

@@ -267,5 +267,5 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 		canvas_text(c, in.x, tick_y, gw - 1,
 			    tr(s->lang, "pair i"), axis_style);
 	plot_xticks(c, &ax, tick_y, axis_style);
-	box_more_mark(s, c, r, CTX_STRIPS - shown);
+	box_more_mark(s, c, r, CTX_STRIPS - shown, CP_STRETCH);
 }

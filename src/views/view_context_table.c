@@ -602,5 +602,5 @@ void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 			put_fitting(c, in.x, y++, in.w, two[it - ITEM_LINE], 3);
 		}
 	}
-	box_more_mark(s, c, r, left);
+	box_more_mark(s, c, r, left, CP_TABLE);
 }

@@ -355,18 +355,23 @@ static void reach(struct shot *sh)
 	fmt_double_compact(last, 3, num, sizeof num);
 	cr_assert_str_eq(num, "5.44e4");
 	shows(sh, num);
-	shows(sh, "head-1e4");
 	cr_assert_gt(last, 0.8 * 2 * M_PI * 1e4, "nearly 2π·base");
-	/* "The table lists the bases real models chose": all of them, and
-	 * NTK's row beside PI's, at 80x24 too (the lesson's captions are at
-	 * most 4 lines there, so the caption box leaves the table its room;
-	 * at 5 lines head-1e6 and NTK fell off without a mark) */
-	shows(sh, "head-1e6");
 	/* "PI stretches every wavelength s-fold, NTK-aware scaling keeps
-	 * pair 0's": the rows' λ_0, s = 4 */
+	 * pair 0's (λ_0), and YaRN ...: its row keeps λ_0 and stretches
+	 * λ_63 s-fold": the rows of the table, s = 4 (λ_0 2π = 6.28, λ_63
+	 * 4 · 5.44e4 = 2.18e5), YaRN's included, at 80x24 too, where the
+	 * step zooms the table (unzoomed its YaRN row was under "+N more") */
+	fmt_double_compact(4 * last, 3, num, sizeof num);
+	cr_assert_str_eq(num, "2.18e5");
 	shows(sh, "s=4");
 	shows(sh, "PI             25.1");
 	shows(sh, "NTK            6.28");
+	shows(sh, "YaRN           6.28    2.18e5");
+	shows(sh, "λ_63");
+	cr_expect_eq(sh->s.zoomed, sh->w < 100 || sh->h < 30, "%s: zoomed %d",
+		     sh->where, sh->s.zoomed);
+	/* the preset's L0 */
+	shows(sh, "L0=4096");
 }
 
 Test(lesson8, step7_the_slowest_pair_sets_the_reach)

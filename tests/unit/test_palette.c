@@ -257,3 +257,46 @@ Test(palette, names)
 	cr_expect_eq(palette_from_name(NULL, &id), -1);
 	cr_expect_eq(id, PALETTE_PUOR);
 }
+
+/* Hue in degrees (HSV) of 0xRRGGBB. */
+static double hue_of(int rgb)
+{
+	double r = (rgb >> 16 & 255) / 255.0, g = (rgb >> 8 & 255) / 255.0,
+	       b = (rgb & 255) / 255.0;
+	double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b)), d = mx - mn,
+	       h;
+
+	if (d <= 0.0)
+		return 0.0;
+	if (mx == r)
+		h = fmod((g - b) / d, 6.0);
+	else if (mx == g)
+		h = (b - r) / d + 2.0;
+	else
+		h = (r - g) / d + 4.0;
+	h *= 60.0;
+	return h < 0.0 ? h + 360.0 : h;
+}
+
+/* A curve keeps its hue family from the dark theme to the light one
+ * (cyan -> teal, pink -> magenta, lime -> dark green: within 45 degrees),
+ * and in 8 colours the same ANSI colour; yellow has no dark enough kin on
+ * a white page (the palette's comment), so the second trace alone may
+ * change. */
+Test(palette, traces_keep_their_hue_across_themes)
+{
+	static const enum role keep[] = { ROLE_TRACE1, ROLE_TRACE3,
+					  ROLE_TRACE4 };
+
+	for (size_t i = 0; i < sizeof keep / sizeof *keep; i++) {
+		int dk = palette_role_fg(keep[i], COLOR_RGB, THEME_DARK);
+		int lt = palette_role_fg(keep[i], COLOR_RGB, THEME_LIGHT);
+		double dh = fabs(hue_of(dk) - hue_of(lt));
+
+		dh = dh > 180.0 ? 360.0 - dh : dh;
+		cr_expect_leq(dh, 45.0, "trace %zu: #%06x on dark, #%06x on "
+			      "light: %.0f degrees apart", i, dk, lt, dh);
+		cr_expect_eq(palette_role_fg(keep[i], COLOR_8, THEME_DARK),
+			     palette_role_fg(keep[i], COLOR_8, THEME_LIGHT));
+	}
+}

@@ -17,6 +17,7 @@
 #include "base/utf8.h"
 #include "engine/pe_variants.h"
 #include "model/presets.h"
+#include "views/box_mark.h"
 
 static void utf8_locale(void)
 {
@@ -209,6 +210,104 @@ static bool on_screen(const struct state *s, int w, int h, const char *text)
 	return yes;
 }
 
+/* Row y of the w x h screen of s, as UTF-8 (caller frees); y < 0: the
+ * first row that begins with a lower corner (the upper boxes' bottom). */
+static char *screen_row(const struct state *s, int w, int h, int y)
+{
+	struct canvas *c = canvas_new(w, h);
+	char *row = malloc(ROW_MAX);
+	size_t at = 0;
+
+	cr_assert_not_null(row);
+	fx_draw(s, c);
+	for (int r = 0; y < 0 && r < h; r++)
+		if (canvas_cell(c, 0, r)->ch == 0x2514)
+			y = r;
+	cr_assert_geq(y, 0);
+	/* the right halves of wide characters (0) left out */
+	for (int x = 0; x < w && at + 5 < ROW_MAX; x++) {
+		uint32_t cp = canvas_cell(c, x, y)->ch;
+
+		if (cp)
+			at += (size_t)utf8_encode(cp, row + at);
+	}
+	row[at] = '\0';
+	canvas_free(c);
+	return row;
+}
+
+/* Whether the lower border of the box whose corner is at column x of row
+ * row ends with `mark` then the
+ * corner. */
+static bool border_ends(const char *row, const char *mark)
+{
+	const char *p = strstr(row, mark);
+
+	return p && strncmp(p + strlen(mark), "┘", strlen("┘")) == 0;
+}
+
+/* At 80x24 the boxes that leave rows out say how to see them: F zooms
+ * the focused panel, w focuses the next one (W the one before, when it
+ * gets there sooner); "(taller screen)" only where
+ * zoom cannot help (a zoomed panel). In both languages. */
+Test(view_context, more_marks_name_zoom)
+{
+	struct state s = context_state();
+	char *row;
+
+	cr_assert_eq(s.panel, 0);	/* the table */
+	row = screen_row(&s, 80, 24, -1);
+	cr_assert(border_ends(row, " +7 more: F zoom "), "%s", row);
+	/* the presets' box stands for the formulas' panel, the last: W
+	 * reaches it from the first */
+	cr_assert(border_ends(row, " formulas: W, F zoom "), "%s", row);
+	cr_assert(!strstr(row, "taller screen"), "%s", row);
+	free(row);
+	fx_press(&s, 'w');	/* the stretch plot: W back to the table, w
+				   twice or W twice to the formulas */
+	row = screen_row(&s, 80, 24, -1);
+	cr_assert(border_ends(row, " +7 more: W, F zoom "), "%s", row);
+	cr_assert(border_ends(row, " formulas: w, F zoom "), "%s", row);
+	free(row);
+	fx_press(&s, 'W');
+	fx_press(&s, 'W');	/* the formulas */
+	cr_assert_eq(s.panel, 3);
+	row = screen_row(&s, 80, 24, -1);
+	cr_assert(border_ends(row, " formulas: F zoom "), "%s", row);
+	free(row);
+	s.lang = LANG_ZH;
+	row = screen_row(&s, 80, 24, -1);
+	cr_assert(border_ends(row, " 还有 7 行：w 选中，F 放大 "), "%s", row);
+	cr_assert(border_ends(row, " 公式：F 放大 "), "%s", row);
+	free(row);
+	fx_press(&s, 'W');
+	fx_press(&s, 'W');
+	fx_press(&s, 'W');	/* the table */
+	row = screen_row(&s, 80, 24, -1);
+	cr_assert(border_ends(row, " 还有 7 行：F 放大 "), "%s", row);
+	free(row);
+	/* a zoomed panel that still leaves rows out (none does from 60x20,
+	 * the smallest screen, so the mark is drawn alone): only a taller
+	 * screen helps; and a box that is no panel says so too */
+	s.lang = LANG_EN;
+	s.zoomed = true;
+	{
+		struct canvas *c = canvas_new(40, 4);
+
+		canvas_fill(c, (struct rect){ 0, 0, 40, 4 }, ' ',
+			    (struct style){ 0 });
+		box_more_mark(&s, c, (struct rect){ 0, 0, 40, 4 }, 3, 0);
+		row_text(c, 3, row = malloc(ROW_MAX), ROW_MAX);
+		cr_assert(strstr(row, " +3 more (taller screen) "), "%s", row);
+		s.zoomed = false;
+		box_more_mark(&s, c, (struct rect){ 0, 0, 40, 4 }, 3, -1);
+		row_text(c, 3, row, ROW_MAX);
+		cr_assert(strstr(row, " +3 more (taller screen) "), "%s", row);
+		free(row);
+		canvas_free(c);
+	}
+}
+
 /* At 80x24 the table leaves rows out; zoomed (F, its panel focused) it
  * shows every row, Llama 3.1's and Men et al.'s lines included, with
  * nothing left out. */
@@ -220,14 +319,14 @@ Test(view_context, table_zooms)
 	cr_assert_eq(v->npanels, 4);
 	cr_assert_str_eq(v->panel_name[0], "table");
 	cr_assert(!on_screen(&s, 80, 24, "Llama 3.1: 36"));
-	cr_assert(on_screen(&s, 80, 24, "more (taller screen)"));
+	cr_assert(on_screen(&s, 80, 24, "more: F zoom"));
 	cr_assert_eq(s.panel, 0);
 	fx_press(&s, 'F');
 	cr_assert(s.zoomed);
 	cr_assert(on_screen(&s, 80, 24, "Llama 3.1      6.28    2.18e5"));
 	cr_assert(on_screen(&s, 80, 24, "Llama 3.1: 36 pairs kept"));
 	cr_assert(on_screen(&s, 80, 24, "Men et al."));
-	cr_assert(!on_screen(&s, 80, 24, "more (taller screen)"));
+	cr_assert(!on_screen(&s, 80, 24, "more"));
 	cr_assert(on_screen(&s, 80, 24, "F: back"));
 	/* the stretch plot zoomed: strips of 4 rows */
 	fx_press(&s, 'F');

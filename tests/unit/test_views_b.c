@@ -384,7 +384,7 @@ static void check_context(const struct shot *sc, int w, int h)
 		assert_shows(sc, "│ L0  │ Σcos(mθ)<0", "context");
 	} else {
 		/* what does not fit is counted on the border */
-		assert_shows(sc, "more (taller screen)", "context");
+		assert_shows(sc, "F zoom", "context");
 	}
 	assert_shows(sc, "Stretch λ'/λ", "context");
 	/* dynamic NTK's curve lies under the original's, and says so */
