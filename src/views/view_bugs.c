@@ -353,6 +353,33 @@ static struct rect bad_heat_area(const struct state *s, struct rect r)
 	return heat_plot_area(&hp, heat_room(s, &hp, r, BAR_LABEL_W));
 }
 
+/* The bottom border of heat box r, whose plot hp is drawn in `room`: the
+ * axes' names (heat_axis_names_draw) and, with `key` (a plot too short
+ * for its caption row), before them the key of its half blocks
+ * (heat_caption_draw), in its longest form that leaves the names room;
+ * the key alone where the two do not fit. */
+static void border_names(struct canvas *c, const struct heat_plot *hp,
+			 struct rect room, struct rect r, bool key)
+{
+	struct rect a = heat_plot_area(hp, room);
+	int y = r.y + r.h - 1, end = r.x + r.w - 1, names = 0, least = 0;
+	int prow, x;
+
+	if (a.w <= 0 || r.h <= 3)
+		return;
+	prow = hp->mark_dim < 0 ? -1
+	       : heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
+	if (key && prow >= 0)
+		/* the key's shortest form, the blanks around it, the arrow */
+		least = heat_caption_min_width(hp, a.h, prow / 2) + 2;
+	names = heat_axis_names_width(hp, a, end - 1 - (a.x + 1) - least);
+	x = key ? heat_caption_draw(c, hp, room, y, end - names) : a.x + 1;
+	/* after the key's blank: the names' own blank would double it */
+	if (names > 0)
+		heat_axis_names_draw(c, hp, a, x > a.x + 1 ? x - 1 : x, y,
+				     end - 1);
+}
+
 static void draw_heat_box(const struct state *s, struct canvas *c,
 			  struct rect r, enum pe_bug bug, struct heat_cache *hc)
 {
@@ -367,10 +394,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		   border_style, title_style);
 	room = heat_room(s, &hp, r, BAR_LABEL_W);
 	heat_plot_draw(c, room, &hp, hc);
-	/* a plot too short for its caption row keeps the key of its half
-	 * blocks on the box's bottom border */
-	if (!heat_plot_has_caption(&hp, room) && r.h > 3)
-		heat_caption_draw(c, &hp, room, r.y + r.h - 1, r.x + r.w - 1);
+	border_names(c, &hp, room, r, !heat_plot_has_caption(&hp, room));
 	/* the colours are the values themselves: the ramp's ends are ±1 */
 	colour_bar_beside_heat(c, &hp, heat_inside(s, r), room, BAR_LABEL_W,
 			       1.0, axis_style);
@@ -394,7 +418,7 @@ static struct sim_box sim_box(const struct state *s, struct rect r)
 
 	b.legend = b.in.h >= 4;
 	b.ticks = b.in.h >= 3;
-	b.gutter = b.in.w >= 12 ? 5 : 0;
+	b.gutter = b.in.w >= 12 ? 6 : 0;	/* "-0.75" and a blank */
 	b.plot = b.in.h - b.legend - b.ticks >= 1 && b.in.w - b.gutter >= 2;
 	if (b.plot)
 		b.a = (struct plot_area){
@@ -446,17 +470,13 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		return;
 	note[0] = '\0';
 	if (v) {
-		/* Down to the lowest value either curve reaches, in steps of
-		 * 0.5, so that a curve that stays high gets the rows. */
-		a.ymin = 0.0;
+		/* 0 .. 1 while both curves stay positive, else -1 .. 1 (the
+		 * axes' one convention, plot_similarity_ymin) */
 		n = g.n;
 		apart = 0.0;
-		for (int j = 0; j < 2 * n; j++)
-			if (isfinite(v[j]))
-				a.ymin = fmin(a.ymin, floor(v[j] * 2.0) / 2.0);
+		a.ymin = plot_similarity_ymin(v, 2 * n);
 		for (int j = 0; j < n; j++)
 			apart = fmax(apart, fabs(v[j] - v[n + j]));
-		a.ymin = a.ymin < -1.0 ? -1.0 : a.ymin;
 		close = isfinite(apart) &&
 			apart < DIFF_DOTS * (a.ymax - a.ymin) / (4.0 * a.h);
 		fmt_double_compact(apart, 2, gv, sizeof gv);
@@ -522,13 +542,7 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 	}
 	plot_marker(c, &a.ax, a.y0, a.h + d.h, s->cur.pos, marker_style);
 	if (gutter) {
-		char lab[40];
-
-		snprintf(lab, sizeof lab, "%g", a.ymin);
-		plot_ylabel(c, &a, in.x, gutter - 1, 1.0, "1", axis_style);
-		plot_ylabel(c, &a, in.x, gutter - 1, a.ymin, lab, axis_style);
-		if (a.ymin < 0.0 && a.h >= 3)
-			plot_ylabel(c, &a, in.x, gutter - 1, 0.0, "0", axis_style);
+		plot_yticks(c, &a, in.x, gutter - 1, axis_style);
 		if (d.h > 0) {
 			/* its scale: the top is +apart (the legend says how
 			 * much), the middle 0; "Δ" names it */
@@ -646,6 +660,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	heat_dim_ticks(c, &hg, a, axis_style);
 	plot_xticks(c, &(struct plot_axis){ s->window.pos0, s->window.npos, a.x,
 					    a.w }, a.y + a.h, axis_style);
+	border_names(c, &hg, room, l->diff, false);
 }
 
 /* The paragraph under the boxes (layout l, NULL: not laid out yet): the

@@ -174,7 +174,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	bool current = lay == cur->layout;
 	char wide[96], narrow[64];
 	struct heat_plot hp;
-	struct rect in, room;
+	struct rect in, room, area;
 
 	p.layout = lay;
 	if (lay == PE_INTERLEAVED) {
@@ -201,6 +201,10 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	heat_plot_draw(c, room, &hp, hc);
 	/* the colours are the values themselves: the ramp's ends are ±1 */
 	colour_bar_beside_heat(c, &hp, in, room, BAR_LABEL_W, 1.0, axis_style);
+	area = heat_plot_area(&hp, room);
+	if (area.w > 0)
+		heat_axis_names_draw(c, &hp, area, area.x + 1, r.y + r.h - 1,
+				     r.x + r.w - 2);
 }
 
 /* The three paragraphs of the text box, most important first, with the
