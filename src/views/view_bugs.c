@@ -41,6 +41,7 @@
 #include "render/work.h"
 #include "views/box_mark.h"
 #include "views/heat_caption.h"
+#include "views/panels.h"
 #include "views/view_bugs_precision.h"
 #include "views/view_bugs_rope.h"
 #include "views/view_bugs_waves.h"
@@ -59,7 +60,9 @@ enum {
 	FOOT_FRAME_MIN_H = 12,	/* from here the numbers are framed (a
 				   lesson's short screen, 80x24: the head
 				   gives a row of its effect for it) */
-	DIFF_MIN_W = 100,	/* from here the difference map shows */
+	DIFF_MIN_W = 100,	/* from here the four boxes fit on short
+				   plots; narrower, the maps or the curves
+				   (w/W) */
 	SIM_MIN_W = 28,		/* the similarity box's title whole, "Similarity
 				   to p = 123456", beside narrow heat boxes */
 	BAR_LABEL_W = 2,	/* the heatmaps' colour bars: "+1", " 0",
@@ -104,6 +107,24 @@ static struct pe_params bug_params(const struct state *s)
 
 /* ---- layout ---- */
 
+/* The panels, in focus order (w/W), by the names lessons use: the three
+ * maps (correct, mistake, their difference) and the similarity. */
+enum { BP_MAPS, BP_SIM, BP_COUNT };
+
+/* What the plots' rows show. */
+enum bugs_show {
+	SHOW_ALL,	/* the maps and the similarity */
+	SHOW_MAPS,	/* the three maps alone: zoomed (F), or a narrow
+			   short screen (80x24) while the maps have the
+			   focus, where four boxes do not fit: the
+			   difference map is the one that shows where the
+			   mistake differs */
+	SHOW_CURVES,	/* narrow and short, the similarity's turn: the
+			   two heatmaps and the similarity (the RoPE entry
+			   always: its own boxes show the difference) */
+	SHOW_SIM	/* the similarity alone: zoomed */
+};
+
 struct bugs_layout {
 	struct rect head;		/* the framed header: the entry's title
 					   on its border, then the notation,
@@ -119,7 +140,21 @@ struct bugs_layout {
 	bool framed;			/* head and foot in boxes */
 	bool foot_framed;		/* the foot in a box (framed, or from
 					   FOOT_FRAME_MIN_H) */
+	enum bugs_show show;		/* what the plots' rows show */
 };
+
+/* What the plots' rows (plots of them, r.w wide) show for s. */
+static enum bugs_show bugs_show(const struct state *s, struct rect r,
+				int plots)
+{
+	bool rope = zoo_shown(s)->kind == ZOO_ROPE;
+
+	if (s->zoomed)
+		return s->panel == BP_SIM ? SHOW_SIM : SHOW_MAPS;
+	if (r.w >= DIFF_MIN_W || plots >= TALL_H)
+		return SHOW_ALL;
+	return rope || s->panel == BP_SIM ? SHOW_CURVES : SHOW_MAPS;
+}
 
 /* The entry's notation in the screen's alphabet. */
 static const char *formula_of(const struct state *s)
@@ -180,29 +215,32 @@ static void bugs_layout(const struct state *s, struct rect r,
 	plots = r.y + r.h - foot - y;
 	if (plots < 0)
 		plots = 0;
-	if (r.w < DIFF_MIN_W) {
-		/* narrow: no difference map (the foot says so); the heat
+	l->show = bugs_show(s, r, plots);
+	if (l->show == SHOW_SIM) {
+		l->sim = (struct rect){ r.x, y, r.w, plots };
+	} else if (l->show == SHOW_MAPS) {
+		/* the three maps side by side over the plots' rows, their
+		 * heat areas of one width (the pixels are compared); the
+		 * difference map's box is wider by its bar's longer labels,
+		 * and takes the columns left over */
+		int tw3 = (r.w - extra) / 3;
+
+		l->good = (struct rect){ r.x, y, tw3, plots };
+		l->bad = (struct rect){ r.x + tw3, y, tw3, plots };
+		l->diff = (struct rect){ r.x + 2 * tw3, y, r.w - 2 * tw3, plots };
+	} else if (l->show == SHOW_CURVES) {
+		/* narrow and short, the similarity's turn (w/W): the heat
 		 * boxes up to a third each, for their colour bars, while the
-		 * similarity box keeps SIM_MIN_W */
+		 * similarity box keeps SIM_MIN_W; the foot says the difference
+		 * map is left out */
 		int hw = r.w / 3 < (r.w - SIM_MIN_W) / 2 ? r.w / 3
 							 : (r.w - SIM_MIN_W) / 2;
 
 		if (hw < r.w * 3 / 10)
 			hw = r.w * 3 / 10;
-
-		if (r.w >= WIDE_W || plots < TALL_H) {
-			l->good = (struct rect){ r.x, y, hw, plots };
-			l->bad = (struct rect){ r.x + hw, y, hw, plots };
-			l->sim = (struct rect){ r.x + 2 * hw, y, r.w - 2 * hw,
-						plots };
-		} else {
-			heat_h = plots * 11 / 20;
-			l->good = (struct rect){ r.x, y, r.w / 2, heat_h };
-			l->bad = (struct rect){ r.x + r.w / 2, y, r.w - r.w / 2,
-						heat_h };
-			l->sim = (struct rect){ r.x, y + heat_h, r.w,
-						plots - heat_h };
-		}
+		l->good = (struct rect){ r.x, y, hw, plots };
+		l->bad = (struct rect){ r.x + hw, y, hw, plots };
+		l->sim = (struct rect){ r.x + 2 * hw, y, r.w - 2 * hw, plots };
 	} else if (r.w >= WIDE_W || plots < TALL_H) {
 		int hw = (r.w - extra) * 2 / 9;
 
@@ -301,21 +339,28 @@ static void draw_foot(const struct state *s, struct canvas *c,
 	canvas_box(c, l->foot, tr(s->lang, "Measured"), border_style,
 		   title_style);
 	paragraph_draw(c, l->numbers, numbers, text_style);
-	bool nomap = l->diff.w == 0 && zoo_shown(s)->kind != ZOO_ROPE;
+	/* a panel the narrow screen leaves out, and the key that shows it
+	 * (not when zoomed: F, on the focus mark, goes back) */
+	const char *left = NULL, *more = NULL;
 	char m[96];
 
-	if (l->foot_left > 0 && nomap) {
-		snprintf(m, sizeof m, tr(s->lang, " +%d more; difference map: "
-						  "wider screen "), l->foot_left);
+	if (l->show == SHOW_CURVES && zoo_shown(s)->kind != ZOO_ROPE) {
+		left = tr(s->lang, " difference map: press w ");
+		more = tr(s->lang, " +%d more; difference map: press w ");
+	} else if (l->show == SHOW_MAPS && !s->zoomed) {
+		left = tr(s->lang, " similarity: press w ");
+		more = tr(s->lang, " +%d more; similarity: press w ");
+	}
+	if (l->foot_left > 0 && left) {
+		snprintf(m, sizeof m, more, l->foot_left);
 		if (utf8_width(m) <= l->foot.w - 4)
 			box_mark(c, l->foot, m);
 		else
 			box_more_mark(s, c, l->foot, l->foot_left);
 	} else if (l->foot_left > 0) {
 		box_more_mark(s, c, l->foot, l->foot_left);
-	} else if (nomap) {
-		box_mark(c, l->foot,
-			 tr(s->lang, " difference map: wider screen "));
+	} else if (left) {
+		box_mark(c, l->foot, left);
 	}
 }
 
@@ -624,12 +669,21 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	double m = 0.0;
 	char title[96], mv[32];
 	size_t n;
+	int label_w = DIFF_LABEL_W;
 
 	if (l->diff.w < 6 || l->diff.h < 3)
 		return;
-	room = colour_bar_heat_room(&hg, in, DIFF_LABEL_W, HEAT_COLS_MIN);
+	/* its bar's labels take the columns the box has beyond the other
+	 * maps' width (a row of three splits the screen's columns) */
+	room = colour_bar_heat_room(&hg, in, label_w, HEAT_COLS_MIN);
 	a = heat_plot_area(&hg, room);
-	if (!both_grids(x, s, l, &ga, &g, &b) || a.w != ga.w || a.h != ga.h) {
+	if (!both_grids(x, s, l, &ga, &g, &b))
+		ga.w = -1;
+	while (a.w > ga.w && ga.w > 0 && label_w < DIFF_LABEL_W + 3) {
+		room = colour_bar_heat_room(&hg, in, ++label_w, HEAT_COLS_MIN);
+		a = heat_plot_area(&hg, room);
+	}
+	if (a.w != ga.w || a.h != ga.h) {
 		canvas_box(c, l->diff, tr(s->lang, "Mistake − correct"),
 			   border_style, title_style);
 		return;
@@ -656,7 +710,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 		   border_style, title_style);
 	heat_draw(c, a, d);
 	free(d);
-	colour_bar_beside_heat(c, &hg, in, room, DIFF_LABEL_W, m, axis_style);
+	colour_bar_beside_heat(c, &hg, in, room, label_w, m, axis_style);
 	heat_dim_ticks(c, &hg, a, axis_style);
 	plot_xticks(c, &(struct plot_axis){ s->window.pos0, s->window.npos, a.x,
 					    a.w }, a.y + a.h, axis_style);
@@ -726,6 +780,57 @@ static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
 	return work_limited() && (!own || cache_busy(&hc->work));
 }
 
+/* The rectangle of panel i in layout l: the maps' boxes shown, as one,
+ * or the similarity's; empty when none shows. */
+static struct rect panel_rect(const struct bugs_layout *l, int i)
+{
+	const struct rect *maps[3] = { &l->good, &l->bad, &l->diff };
+	struct rect u = { 0, 0, 0, 0 };
+
+	if (i == BP_SIM)
+		return l->sim;
+	for (int k = 0; k < 3; k++) {
+		const struct rect *b = maps[k];
+
+		if (b->w <= 0 || b->h <= 0)
+			continue;
+		if (u.w <= 0) {
+			u = *b;
+			continue;
+		}
+		int x1 = u.x + u.w > b->x + b->w ? u.x + u.w : b->x + b->w;
+		int y1 = u.y + u.h > b->y + b->h ? u.y + u.h : b->y + b->h;
+
+		u.x = u.x < b->x ? u.x : b->x;
+		u.y = u.y < b->y ? u.y : b->y;
+		u.w = x1 - u.x;
+		u.h = y1 - u.y;
+	}
+	return u;
+}
+
+/* The focused panel's border lit (panel_mark_focus), with its zoom hint
+ * where the top border's dashes at its right end leave room for it after
+ * the titles drawn there. */
+static void mark_focus(const struct state *s, struct canvas *c,
+		       const struct bugs_layout *l)
+{
+	struct rect r = panel_rect(l, s->panel);
+	int run = 0;
+
+	if (r.w < 2 || r.h < 2)
+		return;
+	for (int x = r.x + r.w - 2; x > r.x; x--, run++) {
+		const struct cell *cl = canvas_cell(c, x, r.y);
+
+		if (!cl || cl->kind != CELL_TEXT || cl->ch != 0x2500)
+			break;
+	}
+	/* panel_mark_focus shows the hint when r.w >= its width + room: when
+	 * the dashes hold it and one before it */
+	panel_mark_focus(s, c, r, r.w - run + 2);
+}
+
 /* The RoPE entry's boxes: its score matrices need no difference map (its
  * own boxes show the difference), so the second one takes that room. */
 static struct rope_zoo_boxes rope_boxes(const struct bugs_layout *l)
@@ -758,6 +863,7 @@ static void draw_rope(struct bugs_ctx *x, const struct state *s,
 	draw_head(s, c, r, &l);
 	rope_zoo_draw(&x->rope, s, c, &b);
 	draw_foot(s, c, &l, numbers);
+	mark_focus(s, c, &l);
 }
 
 /* When a heatmap goes first, the layout is the one of the numbers shown
@@ -811,6 +917,7 @@ static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
 	draw_similarity(x, s, c, l.sim);
 	paragraph_text(x, s, &l, pixel_gap(x, s, &l), numbers, sizeof numbers);
 	draw_foot(s, c, &l, numbers);
+	mark_focus(s, c, &l);
 	canvas_set_clip(c, old);
 }
 
@@ -844,4 +951,8 @@ const struct view_spec view_bugs = {
 	.draw = bugs_draw,
 	.ctx_size = sizeof(struct bugs_ctx),
 	.ctx_free = bugs_free,
+	/* no panel_at: where the boxes go follows the numbers' paragraph,
+	 * which the context holds; w/W and lessons' "focus" choose */
+	.npanels = BP_COUNT,
+	.panel_name = (const char *const[BP_COUNT]){ "maps", "similarity" },
 };
