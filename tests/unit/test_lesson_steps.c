@@ -985,6 +985,19 @@ static void layouts_2(struct shot *sh)
 	}
 }
 
+/* The similarity box, which steps 3 and 4 speak of: on screen at 80x24
+ * too, where it shares the row with the two heatmaps only while it has
+ * the focus (the step's "focus similarity"; the difference map has the
+ * third box otherwise). */
+static void shows_similarity(const struct shot *sh)
+{
+	char want[96];
+
+	snprintf(want, sizeof want, T(sh, "Similarity to p = %lld"),
+		 sh->s.cur.pos);
+	shows(sh, want);
+}
+
 static void layouts_3(struct shot *sh)
 {
 	struct rect a, b;
@@ -997,6 +1010,7 @@ static void layouts_3(struct shot *sh)
 	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
 		     sh->where);
 	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.05);
+	shows_similarity(sh);
 }
 
 static void layouts_4(struct shot *sh)
@@ -1014,6 +1028,7 @@ static void layouts_4(struct shot *sh)
 	cr_expect_gt(right, 3 * left, "%s: noise %.2f against %.2f", sh->where,
 		     right, left);
 	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.5);
+	shows_similarity(sh);
 }
 
 /* The float32 angle error near p = 1e5 at d = 64, from float arithmetic
