@@ -829,6 +829,18 @@ static void mark_focus(const struct state *s, struct canvas *c,
 	/* panel_mark_focus shows the hint when r.w >= its width + room: when
 	 * the dashes hold it and one before it */
 	panel_mark_focus(s, c, r, r.w - run + 2);
+	/* the maps, three boxes, lit as one frame: the corners where two of
+	 * them meet keep the border's colour */
+	for (int x = r.x + 1; x < r.x + r.w - 1; x++)
+		for (int k = 0; k < 2; k++) {
+			int y = k ? r.y + r.h - 1 : r.y;
+			const struct cell *cl = canvas_cell(c, x, y);
+
+			if (cl && cl->kind == CELL_TEXT &&
+			    (cl->ch == 0x250c || cl->ch == 0x2510 ||
+			     cl->ch == 0x2514 || cl->ch == 0x2518))
+				canvas_recolor(c, x, y, ROLE_BORDER);
+		}
 }
 
 /* The RoPE entry's boxes: its score matrices need no difference map (its

@@ -1218,7 +1218,11 @@ static const struct panel_said {
 } said[] = {
 	{ "heatmap", "heatmap", "热力图", "Heatmap PE(pos, dim)  dims %d-%d", NULL },
 	{ "waves", "waveform", "波形", "Waveforms", NULL },
-	{ "similarity", "similarity", "相似度", "Similarity cos(PE(p), PE(q))", NULL },
+	{ "similarity", "similarity", "相似度", "Similarity cos(PE(p), PE(q))",
+	  "Similarity to p = %lld" },
+	/* the bugs view's: its three maps, lit as one, the first titled
+	 * so */
+	{ "maps", "heatmap", "热力图", "Correct", NULL },
 	{ "inspector", "inspector", "检视面板", "Inspector", NULL },
 	{ "scores", "matri|residual map", "矩阵|残差图", "Scores s(p, q) of one content: added PE, RoPE, ALiBi", NULL },
 	{ "decay", "bound", "上界", "Long-term decay of RoPE: d = %d, base %s", "Decay" },
