@@ -6,17 +6,24 @@
  *   PE(p,2i) = sin(p·base^(−4i/d)), PE(p,2i+1) = cos(...)     (notation)
  *   code: pe[:, j], pe[:, j+1] = sin(pos / 1e4**(2*j/d)), ...
  *   What it does, in a sentence or two.
- *   ┌ Correct ──────────────┐┌ With the mistake ─────┐
- *   │ heatmap               ││ heatmap               │
- *   └───────────────────────┘└───────────────────────┘
+ *   ┌ Correct ──────┐┌ With the mistake ┐┌ Mistake − correct, ±M ┐
+ *   │ heatmap       ││ heatmap          ││ their difference / M  │
+ *   └ position → … ─┘└──────────────────┘└───────────────────────┘
  *   ┌ Similarity to p = 37 ───────────────────────────┐
  *   │ two curves over the window                      │
  *   └─────────────────────────────────────────────────┘
  *   At 16 positions spread over the view: max |PEbug-PE| = ...; max |cos_bug-cos| = ...
  *
  * On screens 150 columns wide or more the similarity box sits right of the
- * heatmaps. The numbers and curves: view_bugs_waves.h; a narrow format's
- * row of collision marks over the heatmaps and its paragraph:
+ * heatmaps. Two panels (w/W, a click; F gives the focused one the plots'
+ * rows): the maps (correct, with the mistake, their difference) and the
+ * similarity. Where four boxes do not fit (under 100 columns on short
+ * plots: 80x24) the maps take the row while they have the focus, since
+ * the difference map shows where the mistake differs; the similarity
+ * takes the third box after w; the Measured frame says which is left out
+ * and that w shows it. The numbers and curves: view_bugs_waves.h; a
+ * narrow format's row of collision marks over the heatmaps and its
+ * paragraph:
  * view_bugs_precision.h; the RoPE entry's score matrices instead of
  * heatmaps: view_bugs_rope.h. A variant with a layout of its own
  * (tensor2tensor's) is drawn in it. */
@@ -933,6 +940,23 @@ static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_set_clip(c, old);
 }
 
+/* The panel under (x, y): of boxes laid out without the numbers'
+ * paragraph, which the context holds (draw_rope's lattice does the same);
+ * its rows move the boxes' lower edges by a row or two at most. */
+static int bugs_panel_at(const struct state *s, struct rect r, int x, int y)
+{
+	struct bugs_layout l;
+
+	bugs_layout(s, r, "", &l);
+	for (int i = 0; i < BP_COUNT; i++) {
+		struct rect p = panel_rect(&l, i);
+
+		if (x >= p.x && x < p.x + p.w && y >= p.y && y < p.y + p.h)
+			return i;
+	}
+	return -1;
+}
+
 static void bugs_free(void *ctx)
 {
 	struct bugs_ctx *x = ctx;
@@ -963,8 +987,7 @@ const struct view_spec view_bugs = {
 	.draw = bugs_draw,
 	.ctx_size = sizeof(struct bugs_ctx),
 	.ctx_free = bugs_free,
-	/* no panel_at: where the boxes go follows the numbers' paragraph,
-	 * which the context holds; w/W and lessons' "focus" choose */
 	.npanels = BP_COUNT,
 	.panel_name = (const char *const[BP_COUNT]){ "maps", "similarity" },
+	.panel_at = bugs_panel_at,
 };
