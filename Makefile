@@ -318,9 +318,14 @@ strings: | deps-test
 # tests/run-all.sh lists in SLOW (the package, install, valgrind, hardening,
 # figures, limits); make test and make sanitize run
 # them all, and so does make check QUICK=0.
+# It runs three suites at a time: several suites mostly wait on tmux
+# (lessons, input, drill), so a third keeps both cores busy; and it starts
+# them longest first, by the times of its last run (build/test-times).
 QUICK ?= 1
+CHECK_JOBS ?= $(or $(TEST_JOBS),3)
 check: deps-test layers strings $(BIN) $(UNIT)
-	QUICK=$(QUICK) PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
+	QUICK=$(QUICK) TEST_JOBS=$(CHECK_JOBS) TEST_TIMES=$(abspath $(BUILD))/test-times \
+	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.

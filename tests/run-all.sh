@@ -27,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${UNIT:?set UNIT to the unit-test binary}"
 jobs=${TEST_JOBS:-2}
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+trap 'rm -rf "$logs" ${TEST_TIMES:+"$TEST_TIMES.tmp"}' EXIT
 
 # The suites, in the order their logs are printed: a name, the binaries it
 # tests, and what runs it ("unit" for the Criterion binary, else a script).
@@ -117,14 +117,27 @@ flush() {
 }
 
 # The fuzzing (a fixed time per target) and the mash take longest: they
-# start first, so that the other suites fill the other core meanwhile.
+# start first, so that the other suites fill the other core meanwhile. The
+# rest start longest first, by the seconds each took last time, kept in
+# $TEST_TIMES when it is set (make check keeps them in build/test-times): a
+# long suite started last would run alone at the end while the other slots
+# sit idle. A suite with no time yet (a new one, or no file) starts before
+# those with one, in the order above; the logs print in that order anyway.
+declare -A last=()
+if [ -n "${TEST_TIMES:-}" ] && [ -r "$TEST_TIMES" ]; then
+	while IFS=$'\t' read -r s n; do
+		[[ $s =~ ^[0-9]+$ ]] && last[$n]=$s
+	done <"$TEST_TIMES"
+fi
 order=()
 for i in "${!names[@]}"; do
 	case ${runs[i]} in */fuzz.sh | */mash.sh) order+=("$i") ;; esac
 done
-for i in "${!names[@]}"; do
-	case ${runs[i]} in */fuzz.sh | */mash.sh) ;; *) order+=("$i") ;; esac
-done
+while read -r _ i; do order+=("$i"); done < <(
+	for i in "${!names[@]}"; do
+		case ${runs[i]} in */fuzz.sh | */mash.sh) continue ;; esac
+		printf '%s %s\n' "${last[${names[i]}]:-999999}" "$i"
+	done | sort -s -k1,1nr)
 
 for i in "${order[@]}"; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
@@ -135,6 +148,15 @@ for i in "${order[@]}"; do
 done
 wait
 flush
+
+# The tenths of a second each suite took, for the next run's order: written
+# whole to a temporary beside the file, then renamed over it.
+if [ -n "${TEST_TIMES:-}" ]; then
+	for i in "${!names[@]}"; do
+		read -r _ _ s _ <"$logs/$i.done"
+		printf '%s\t%s\n' "${s/./}" "${names[i]}"
+	done >"$TEST_TIMES.tmp" && mv "$TEST_TIMES.tmp" "$TEST_TIMES"
+fi
 
 [ -z "${left:-}" ] ||
 	echo "left out by QUICK=1 (make check; make test runs them):$left"

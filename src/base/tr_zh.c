@@ -1181,6 +1181,10 @@ const struct tr_row tr_zh[] = {
 	{ "presenter mode off",
 	  "演示模式已关闭" },
 	/* views/panel_waves.c */
+	{ "means of %lld pairs",
+	  "每格是 %lld 对的平均" },
+	{ "means of %lld-%lld pairs",
+	  "每格是 %lld-%lld 对的平均" },
 	{ "  pos %lld-%lld",
 	  "  位置 %lld-%lld" },
 	{ " %s %s zoomed ",

@@ -27,6 +27,12 @@
  *   ticks    positions, and on the border below them the window of the
  *            strips that have their own, labelled; when every strip has
  *            it, these ticks are that window's and the border says so
+ * When the plots show more than one window, each tick row says its own in
+ * the gutter, "p 0–127" (widened for it up to a third of the panel), and a
+ * zoomed strip whose ticks are the main plot's, above it, says it on its
+ * second row. A strip's colour says its speed: pairs that complete a
+ * cycle within len (λ ≤ len) in one colour, slower ones in another, with
+ * the key on the top border, so the fastest and the slowest strip differ.
  * The strips share the heatmap's window unless their pair is too fast for
  * it, and the selected position is marked down every plot, in the column
  * of its own window. Heights are capped, so a very tall panel leaves
@@ -66,6 +72,8 @@ struct waves_layout {
 					 * when it shares the axis */
 	int gutter;			/* label columns left of the plots */
 	bool short_labels;		/* strip labels without wavelength */
+	bool windows;			/* the plots show more than one window
+					 * of positions: tick rows say theirs */
 	int legend_y;			/* legend row, or -1 */
 	int tick_y;			/* tick row, or -1 */
 	int nzoom;			/* the first strips, on a window of
@@ -123,9 +131,29 @@ static void sort_ints(int *v, int n)
 		}
 }
 
+/* A strip's colour says how fast its pair is, as the spectrum's two
+ * colours do: pairs that complete a cycle within len (λ ≤ len) in
+ * TRACE3, slower ones in TRACE4. So the fastest and the slowest strip
+ * always differ (unless len leaves them on one side, where the labels'
+ * λ say so), and a strip on a zoomed window, always fast, has the colour
+ * of the bar that marks that window. */
+static enum role strip_role(const struct state *s, int pair)
+{
+	return pe_wavelength(&s->cur.pe, pair) <= (double)s->cur.len
+	       ? ROLE_TRACE3 : ROLE_TRACE4;
+}
+
 static const char *lambda_text(const struct state *s)
 {
 	return s->ascii ? "wl=" : "λ=";
+}
+
+/* "p 0–127": the positions axis a shows. */
+static void window_text(const struct state *s, const struct plot_axis *a,
+			char *buf, size_t n)
+{
+	snprintf(buf, n, "p %lld%s%lld", a->pos0, s->ascii ? "-" : "–",
+		 a->pos0 + a->npos - 1);
 }
 
 /* "i=255 λ=6.06e4", or "i=255" when short. */
@@ -248,7 +276,7 @@ static double turns(const struct state *s, int pair, const struct plot_axis *a)
  * strip on the shared window, which would make the fastest pair look the
  * slower (a tall main plot's window is narrow). */
 static bool layout_try(const struct state *s, struct rect r,
-		       struct waves_layout *l, bool share)
+		       struct waves_layout *l, bool share, int min_gutter)
 {
 	const struct pe_params *p = &s->cur.pe;
 	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
@@ -276,6 +304,8 @@ static bool layout_try(const struct state *s, struct rect r,
 			l->short_labels = true;
 			l->gutter = gutter_for(s, l, true);
 		}
+		if (l->gutter < min_gutter)
+			l->gutter = min_gutter;
 	}
 	l->ax = (struct plot_axis){ s->window.pos0, s->window.npos,
 				    l->in.x + l->gutter, iw - l->gutter };
@@ -367,6 +397,8 @@ static bool layout_try(const struct state *s, struct rect r,
 	}
 	if (ih >= 3)
 		l->tick_y = y;
+	l->windows = l->main.ax.npos != l->ax.npos ||
+		     l->main.ax.pos0 != l->ax.pos0 || l->nzoom > 0;
 	for (int k = l->nzoom; k < l->nstrips; k++)
 		if (l->nzoom > 0 &&
 		    turns(s, l->pair[0], &l->zoom_ax) < turns(s, l->pair[k], &l->ax))
@@ -374,23 +406,57 @@ static bool layout_try(const struct state *s, struct rect r,
 	return true;
 }
 
-/* Splits the rectangle as described at the top of this file. Everything the
- * draw and hit functions need, so that they agree. */
-static void waves_layout(const struct state *s, struct rect r,
-			 struct waves_layout *l)
+/* One layout with a gutter of min_gutter columns at least: the strips'
+ * own window, the widest that resolves them (the most turns), with a
+ * tick row of its own, unless that row costs them rows, or strips, that
+ * the main plot's window would leave them. */
+static void layout_pick(const struct state *s, struct rect r,
+			struct waves_layout *l, int min_gutter)
 {
 	struct waves_layout shared;
 
-	/* The strips' own window, the widest that resolves them (the most
-	 * turns), with a tick row of its own, unless that row costs them
-	 * rows, or strips, that the main plot's window would leave them. */
-	layout_try(s, r, l, false);
+	layout_try(s, r, l, false, min_gutter);
 	if (l->nzoom == 0 || l->main_tick_y < 0 ||
-	    !layout_try(s, r, &shared, true))
+	    !layout_try(s, r, &shared, true, min_gutter))
 		return;
 	if (shared.strip[0].h > l->strip[0].h ||
 	    (shared.strip[0].h == l->strip[0].h && shared.nstrips > l->nstrips))
 		*l = shared;
+}
+
+/* The gutter the window labels need ("p 0–127" and a blank), or 0 when
+ * the panel shows one window. */
+static int window_gutter(const struct state *s, const struct waves_layout *l)
+{
+	const struct plot_axis *ax[3] = { &l->main.ax, &l->ax, &l->zoom_ax };
+	int need = 0;
+
+	if (!l->windows)
+		return 0;
+	for (int k = 0; k < (l->nzoom > 0 ? 3 : 2); k++) {
+		char buf[96];
+		int w;
+
+		window_text(s, ax[k], buf, sizeof buf);
+		w = utf8_width(buf) + 1;
+		need = w > need ? w : need;
+	}
+	return need;
+}
+
+/* Splits the rectangle as described at the top of this file. Everything the
+ * draw and hit functions need, so that they agree. A panel of several
+ * windows widens its gutter, up to a third of it, so that each tick row
+ * can say its window. */
+static void waves_layout(const struct state *s, struct rect r,
+			 struct waves_layout *l)
+{
+	int need;
+
+	layout_pick(s, r, l, 0);
+	need = window_gutter(s, l);
+	if (l->gutter > 0 && need > l->gutter && need <= l->in.w / 3)
+		layout_pick(s, r, l, need);
 }
 
 /* "dim 4 sin  dim 5 cos  i=2 λ=7.5  pos 0-43", each part in its trace's
@@ -483,6 +549,54 @@ static void draw_main(const struct state *s, struct canvas *c,
 		plot_ylabel(c, m, l->in.x, lw, 0.0, "0", axis_style);
 }
 
+/* On the top border, right-aligned, the key of the strips' colours,
+ * " λ ≤ len " and " λ > len " each in its colour, when the strips show
+ * both and the key fits beside the title. */
+static void draw_key(const struct state *s, struct canvas *c,
+		     const struct waves_layout *l, struct rect r)
+{
+	const char *fast = s->ascii ? " wl<=len " : " λ ≤ len ";
+	const char *slow = s->ascii ? " wl>len " : " λ > len ";
+	int title = utf8_width(tr(s->lang, "Waveforms")) + 4;
+	int wf = utf8_width(fast), ws = utf8_width(slow), x;
+	bool has[2] = { false, false };
+
+	for (int k = 0; k < l->nstrips; k++)
+		has[strip_role(s, l->pair[k]) == ROLE_TRACE4] = true;
+	x = r.x + r.w - 2 - wf - ws;
+	if (!has[0] || !has[1] || x < r.x + title)
+		return;
+	canvas_text(c, x, r.y, wf, fast,
+		    (struct style){ ROLE_TRACE3, ROLE_DEFAULT, ATTR_BOLD });
+	canvas_text(c, x + wf, r.y, ws, slow,
+		    (struct style){ ROLE_TRACE4, ROLE_DEFAULT, ATTR_BOLD });
+}
+
+/* The axis of the bottom tick row. */
+static const struct plot_axis *bottom_axis(const struct waves_layout *l)
+{
+	if (!l->nstrips)
+		return &l->main.ax;
+	return l->nzoom == l->nstrips ? &l->strip[0].ax : &l->ax;
+}
+
+/* In the gutter of row y, the positions axis a shows, when the panel has
+ * more than one window (the main plot's, the zoomed strips', the shared
+ * one: each tick row then says which positions it spans) and the label
+ * fits. */
+static void window_label(const struct state *s, struct canvas *c,
+			 const struct waves_layout *l, int y,
+			 const struct plot_axis *a)
+{
+	char text[96];
+
+	if (l->gutter <= 1 || !l->windows)
+		return;
+	window_text(s, a, text, sizeof text);
+	if (utf8_width(text) <= l->gutter - 1)
+		canvas_text(c, l->in.x, y, l->gutter - 1, text, axis_style);
+}
+
 static void draw_strips(const struct state *s, struct canvas *c,
 			const struct waves_layout *l)
 {
@@ -490,16 +604,23 @@ static void draw_strips(const struct state *s, struct canvas *c,
 
 	for (int k = 0; k < l->nstrips; k++) {
 		const struct plot_area *a = &l->strip[k];
-		enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
+		enum role fg = strip_role(s, l->pair[k]);
 		char buf[TEXT_MAX];
+		int ly = a->y0 + (a->h - 1) / 2;
 
 		draw_wave(c, a, p, pe_dim_of(p, l->pair[k], PE_SIN), fg);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
 		if (l->gutter <= 1)
 			continue;
 		strip_label(s, l->pair[k], l->short_labels, buf, sizeof buf);
-		canvas_text(c, l->in.x, a->y0 + (a->h - 1) / 2, l->gutter - 1,
+		canvas_text(c, l->in.x, ly, l->gutter - 1,
 			    buf, (struct style){ (uint8_t)fg, ROLE_DEFAULT, 0 });
+		/* A zoomed strip whose ticks are the main plot's, above it,
+		 * says its window on its second row: no tick row under it
+		 * does. */
+		if (k < l->nzoom && l->ztick_y < 0 && a->ax.npos != bottom_axis(l)->npos &&
+		    ly + 1 < a->y0 + a->h)
+			window_label(s, c, l, ly + 1, &a->ax);
 	}
 }
 
@@ -514,7 +635,8 @@ static void draw_windows(const struct state *s, struct canvas *c,
 			 const struct waves_layout *l, int y)
 {
 	const struct plot_axis *w = &l->strip[0].ax;
-	struct style st = { ROLE_TRACE3, ROLE_DEFAULT, ATTR_BOLD };
+	struct style st = { (uint8_t)strip_role(s, l->pair[0]), ROLE_DEFAULT,
+			    ATTR_BOLD };
 	const char *arrow = s->ascii ? "^" : "↑";
 	char range[64], text[3][96];
 	int x0 = l->ax.x0, x1 = x0 - 1, lo = l->in.x, hi = l->in.x + l->in.w;
@@ -523,7 +645,7 @@ static void draw_windows(const struct state *s, struct canvas *c,
 		return;
 	if (l->nzoom < l->nstrips) {
 		for (int k = l->nzoom - 1; k >= 0; k--) {
-			enum role fg = k % 2 ? ROLE_TRACE4 : ROLE_TRACE3;
+			enum role fg = strip_role(s, l->pair[k]);
 
 			x0 = plot_col_of_pos(&l->ax, l->strip[k].ax.pos0);
 			x1 = plot_col_of_pos(&l->ax, l->strip[k].ax.pos0 +
@@ -554,14 +676,6 @@ static void draw_windows(const struct state *s, struct canvas *c,
 	}
 }
 
-/* The axis of the bottom tick row. */
-static const struct plot_axis *bottom_axis(const struct waves_layout *l)
-{
-	if (!l->nstrips)
-		return &l->main.ax;
-	return l->nzoom == l->nstrips ? &l->strip[0].ax : &l->ax;
-}
-
 void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
@@ -582,18 +696,25 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 			draw_legend(s, c, &l, partner);
 		draw_main(s, c, &l, partner);
 		draw_strips(s, c, &l);
+		draw_key(s, c, &l, r);
 		/* The cursor down each plot, at its own window's column;
 		 * plots on one window have it in one column, a line. */
 		plot_marker(c, &l.main.ax, l.main.y0, l.main.h, s->cur.pos,
 			    marker_style);
-		if (l.main_tick_y >= 0)
+		if (l.main_tick_y >= 0) {
 			plot_xticks(c, &l.main.ax, l.main_tick_y, axis_style);
-		if (l.ztick_y >= 0)
+			window_label(s, c, &l, l.main_tick_y, &l.main.ax);
+		}
+		if (l.ztick_y >= 0) {
 			plot_xticks(c, &l.strip[0].ax, l.ztick_y, axis_style);
+			window_label(s, c, &l, l.ztick_y, &l.strip[0].ax);
+		}
 		/* Without strips the bottom ticks are the main plot's; when
 		 * every strip has the zoomed window, theirs. */
-		if (l.tick_y >= 0)
+		if (l.tick_y >= 0) {
 			plot_xticks(c, bottom_axis(&l), l.tick_y, axis_style);
+			window_label(s, c, &l, l.tick_y, bottom_axis(&l));
+		}
 		if (l.tick_y >= 0 && l.nstrips)
 			draw_windows(s, c, &l, r.y + r.h - 1);
 	}

@@ -447,13 +447,19 @@ static void draw_segment(const struct spectrum *sp, struct canvas *c,
 	plot_samples(c, a, i0, i1 > i0 ? i1 - i0 : 1.0, v, i1 > i0 ? 2 : 1, fg);
 }
 
+/* The y labels, one a row, none on the row of the len line (len_y, or -1
+ * when len is off the axis): "100" at the start of the line that ends in
+ * "len = 128" reads as the line's value, so that tick gives way (the
+ * line's own label says where it is). */
 static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
-		       const struct spectrum_layout *l)
+		       const struct spectrum_layout *l, int len_y)
 {
 	struct ylabel lab[LABELS_MAX];
-	int used[LABELS_MAX], nused = 0, n = ylabels(sp, lab);
+	int used[LABELS_MAX + 1], nused = 0, n = ylabels(sp, lab);
 	const struct plot_area *a = &l->area;
 
+	if (len_y >= 0)
+		used[nused++] = len_y;
 	for (int k = 0; k < n; k++) {
 		int row = plot_row_of_value(a, lab[k].v);
 		bool taken = false;
@@ -473,10 +479,11 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 {
 	const struct plot_area *a = &l->area;
 	double last = sp->h - 1, cross = sp->cross;
-	int len_y = plot_row_of_value(a, log10((double)s->cur.len));
+	double len_v = log10((double)s->cur.len);
+	int len_y = plot_row_of_value(a, len_v);
 
 	if (l->gutter > 1)
-		draw_yaxis(sp, c, l);
+		draw_yaxis(sp, c, l, len_v <= sp->hi && len_v >= sp->lo ? len_y : -1);
 	draw_len_line(s, sp, c, a);
 	/* The two colours meet exactly where λ = len. */
 	if (cross > 0.0)

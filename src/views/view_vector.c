@@ -8,6 +8,8 @@
  *   │ dim  value    -1   0   +1  fn  pair     dim  value    -1 ...     │
  *   │▶  0  -0.6435     ▐██       sin i=0        32   0.1234  ...       │
  *   │   1   0.7654       ███▌    cos i=0        33   ...               │
+ *   │sin ◆▒▓░ ... (every pair's sine, a heat cell each)   i=0–255       │
+ *   │cos ▓░▒█ ... (and its cosine)                                       │
  *   │dims 0-63 of 512   x/X: scroll by 16   c/C: all 17 digits         │
  *   └──────────────────────────────────────────────────────────────────┘
  *
@@ -28,7 +30,12 @@
  * pairs' sines near 0 and cosines near 1. Dimensions fill columns top to
  * bottom, as many columns as fit and the dimensions need (no column of
  * heads without rows), from the scroll knob on; the layout's explanation
- * joins the first line when it fits. The row is cached by (parameters,
+ * joins the first line when it fits. When the entries cannot list every
+ * dimension (d 128 at 80x24 lists 28), two rows above the footer show the
+ * whole vector, the sines of pairs 0.. across and their cosines under
+ * them, a heat cell each (means of neighbouring pairs where they
+ * outnumber the columns), so the pattern of every dimension shows and the
+ * footer says how to scroll to its numbers. The row is cached by (parameters,
  * position): its norm needs all d values. */
 #include "base/utf8.h"
 #include "base/tr.h"
@@ -57,7 +64,12 @@ enum {
 	BAR_HALF = 4,		/* cells of a bar on each side of 0 */
 	BAR_W = 2 * BAR_HALF + 2,	/* the bar, its 0 line, a blank */
 	COL_GAP = 2,		/* blanks between columns */
-	LINE_MAX = 256
+	LINE_MAX = 256,
+	STRIP_ROWS = 2,		/* the whole vector: a row of sines, one of
+				   cosines */
+	STRIP_LABEL_W = 4,	/* "sin " */
+	STRIP_MIN_W = 8,	/* narrower: no strip */
+	STRIP_MIN_ENTRIES = 4	/* rows of entries it must leave */
 };
 
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
@@ -259,7 +271,11 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
 	int at[7] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
 		      bar + g->bar_w - (utf8_width(fn) > 3),
 		      bar + g->bar_w + 4,
-		      bar, bar + BAR_HALF, bar + 2 * BAR_HALF - 1 };
+		      bar, bar + BAR_HALF,
+		      /* "+1" ends on the bar's last cell, or one before it
+		       * when the wide head starts in the blank after it
+		       * ("+1 函数", not "+1函数") */
+		      bar + 2 * BAR_HALF - 1 - (utf8_width(fn) > 3) };
 	const char *head[7] = { dim, tr(s->lang, "value"), fn,
 				tr(s->lang, "pair"), "-1", "0", "+1" };
 	int heads = g->bar_w ? 7 : 4;
@@ -270,16 +286,111 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
 				    dim_style);
 }
 
+/* The whole vector in two rows at y: the sines of pairs 0, 1, ... across,
+ * the cosines under them, each a cell in the heatmap's colour of its
+ * value, so that the pattern of every dimension shows when the entries
+ * list only some: fast pairs scattered, slow pairs' sines near 0 and
+ * cosines near 1. Where the pairs outnumber the columns a cell is the
+ * mean of the pairs it covers (plot_col_items), as the heatmap's are,
+ * and the caption says how many. The selected dimension's cell has a
+ * mark; "i=0–63" follows the strip. */
+static void draw_strip(const struct state *s, struct canvas *c,
+		       struct rect in, int y, const double *row)
+{
+	const struct pe_params *p = &s->cur.pe;
+	int h = p->d_model / 2, x0 = in.x + STRIP_LABEL_W;
+	int w = in.w - STRIP_LABEL_W, n = h < w ? h : w, at;
+	int sel = pe_pair_of(p, s->cur.dim);
+	bool sel_sin = pe_fn_of(p, s->cur.dim) == PE_SIN;
+	long long most = 0, least = h;
+	char text[LINE_MAX], range[32];
+
+	snprintf(range, sizeof range, "i=0%s%d", s->ascii ? "-" : "–", h - 1);
+	if (h + 1 + utf8_width(range) > w) {
+		/* Means: the strip leaves room for its caption, which says
+		 * so (the widest it can be: the pairs of a cell, rounded
+		 * up and down, for the narrowest strip it leaves). */
+		int cap = utf8_width(range);
+
+		for (int k = 0; k < 2; k++) {
+			int m = w - 1 - cap > 1 ? w - 1 - cap : 1;
+			long long hi = (h + m - 1) / m;
+
+			snprintf(text, sizeof text, tr(s->lang, "means of %lld-%lld pairs"),
+				 hi - 1 > 0 ? hi - 1 : 1, hi);
+			cap = utf8_width(text) > cap ? utf8_width(text) : cap;
+		}
+		n = w - 1 - cap >= STRIP_MIN_W ? w - 1 - cap : (h < w ? h : w);
+	}
+
+	canvas_text(c, in.x, y, STRIP_LABEL_W, "sin", dim_style);
+	canvas_text(c, in.x, y + 1, STRIP_LABEL_W, "cos", dim_style);
+	for (int j = 0; j < n; j++) {
+		long long lo, cnt;
+		double ms = 0.0, mc = 0.0;
+
+		plot_col_items(0, h, n, j, &lo, &cnt);
+		for (long long i = lo; i < lo + cnt; i++) {
+			ms += row[pe_dim_of(p, (int)i, PE_SIN)];
+			mc += row[pe_dim_of(p, (int)i, PE_COS)];
+		}
+		ms /= (double)cnt;
+		mc /= (double)cnt;
+		canvas_half_cell(c, x0 + j, y, ms, ms);
+		canvas_half_cell(c, x0 + j, y + 1, mc, mc);
+		if (sel >= lo && sel < lo + cnt)
+			canvas_half_mark(c, x0 + j, sel_sin ? y : y + 1,
+					 s->ascii ? '*' : 0x25c6, ROLE_CURSOR,
+					 ATTR_BOLD);
+		most = cnt > most ? cnt : most;
+		least = cnt < least ? cnt : least;
+	}
+	at = x0 + n + 1;
+	if (at + utf8_width(range) <= in.x + in.w)
+		canvas_text(c, at, y, in.x + in.w - at, range, dim_style);
+	if (most > 1) {
+		if (least == most)
+			snprintf(text, sizeof text, tr(s->lang, "means of %lld pairs"),
+				 most);
+		else
+			snprintf(text, sizeof text, tr(s->lang, "means of %lld-%lld pairs"),
+				 least, most);
+		if (at + utf8_width(text) <= in.x + in.w)
+			canvas_text(c, at, y + 1, in.x + in.w - at, text, dim_style);
+	}
+}
+
+/* The geometry and the columns of the entries in w columns with `rows`
+ * a column, from dim `first` on: bars where two columns of entries keep
+ * them, or where they cost none; else swatches. */
+static int entries_fit(const struct state *s, int w, int rows, int first,
+		       struct entry_geom *g)
+{
+	struct entry_geom bare = entry_geom(s, 0);
+	int left = s->cur.pe.d_model - first;
+	int cols, more;
+
+	*g = entry_geom(s, BAR_W);
+	cols = columns(g, w, rows, left);
+	more = columns(&bare, w, rows, left);
+	if (more > cols && cols < 2) {
+		*g = bare;
+		cols = more;
+	}
+	return cols;
+}
+
 static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 			struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
 	const struct pe_params *p = &s->cur.pe;
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	struct entry_geom g = entry_geom(s, BAR_W);
+	struct entry_geom g;
 	const double *row = row_get(ctx, s);
 	char title[64], line[LINE_MAX];
 	int y, rows, cols, first = (int)state_view_knob(s, K_SCROLL), last;
+	bool strip;
 
 	canvas_fill(c, r, ' ', text_style);
 	snprintf(title, sizeof title, tr(s->lang, "Vector PE(%lld)"),
@@ -293,17 +404,16 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	draw_header(s, c, in, row);
 	y = in.y + 2;
 	rows = in.y + in.h - 1 - (y + 1);	/* minus column heads, footer */
-	cols = columns(&g, in.w, rows, p->d_model - first);
-	{
-		/* The bars where two columns of entries keep them, or where
-		 * they cost none; else swatches. */
-		struct entry_geom bare = entry_geom(s, 0);
-		int more = columns(&bare, in.w, rows, p->d_model - first);
-
-		if (more > cols && cols < 2) {
-			g = bare;
-			cols = more;
-		}
+	cols = entries_fit(s, in.w, rows, first, &g);
+	/* When the entries cannot list every dimension, the whole vector's
+	 * strip above the footer, where it leaves rows enough. */
+	strip = rows - STRIP_ROWS >= STRIP_MIN_ENTRIES &&
+		in.w >= STRIP_LABEL_W + STRIP_MIN_W &&
+		(first > 0 || (long long)cols * rows < p->d_model);
+	if (strip) {
+		rows -= STRIP_ROWS;
+		cols = entries_fit(s, in.w, rows, first, &g);
+		draw_strip(s, c, in, in.y + in.h - 1 - STRIP_ROWS, row);
 	}
 	if (rows >= 1) {
 		for (int k = 0; k < cols; k++)

@@ -199,13 +199,16 @@ if tm_screen | grep -qF "(e held down: one picture per press)"; then
 else
 	not_ok "e held down: the message says one picture per press" "$(tm_screen | tail -n 1)"
 fi
+# pictures N: true once N pictures are saved (a loaded machine can take
+# a while to write one)
+pictures() { [ "$(ls | grep -c '\.svg$')" = "$1" ]; }
 sleep 0.7
 tm_keys e
-sleep 0.5
+tm_until 5 pictures 2
 n=$(ls | grep -c '\.svg$')
 check "a new press of e after a pause saves a second picture ($n)" test "$n" = 2
 tm_keys l e
-sleep 0.5
+tm_until 5 pictures 3
 n=$(ls | grep -c '\.svg$')
 check "e, another key, e at once: two presses, two pictures ($n)" test "$n" = 3
 tm_keys q

@@ -78,7 +78,7 @@ fault "half-width punctuation in a Chinese row" \
 	base/tr_zh.c 's/"波形"/"波形,"/'
 lesson_fault "a word the glossary avoids, in a lesson" \
 	'"NTK 感知" in the lesson: the glossary says NTK-aware' \
-	07-attention.txt 's/NTK-aware 缩放/NTK 感知缩放/'
+	06-context.txt 's/NTK-aware 缩放/NTK 感知缩放/'
 lesson_fault "an English word left in a lesson" \
 	'English word "heatmap" in the lesson' \
 	01-positions.txt 's/热力图把这些向量/heatmap 把这些向量/'

@@ -41,7 +41,7 @@ for term in $terms; do
 		rt_start 100 30 "$term" -- 2>"$tmp/err"
 		rc=$(tm_rc 10)
 		if [ "$rc" = 69 ] && tm_wait "cannot move the cursor" 5 >/dev/null &&
-		   ! rt_has $'\e['; then
+		   rt_ended 10 && ! rt_has $'\e['; then
 			ok "$term: refused, exit 69, one line, no screen set-up"
 		else
 			not_ok "$term: refused with exit 69" "status $rc, $(tm_screen | grep . | head -n 2)"
@@ -63,6 +63,7 @@ for term in $terms; do
 	tm_keys q
 	rc=$(tm_rc 10)
 	check "$term: starts, draws, q exits 0 (status $rc)" test "$rc" = 0
+	rt_ended 10 || true	# then the modes below are all it wrote
 	modes=$(rt_modes | tr '\n' ' ')
 	bad=""
 	if [ "$want_paste" = 0 ]; then

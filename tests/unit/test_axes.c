@@ -3,7 +3,9 @@
  *   - the waveforms' main plot, when it shows a window of its own (the
  *     legend's "pos A-B"), has a tick row under it whose every label lies
  *     in A..B, at every panel size the explorer gives it from 80x24 up (at
- *     80x24 it once had none: the only ticks were the stack's 0..120);
+ *     80x24 it once had none: the only ticks were the stack's 0..120),
+ *     and says that window in its gutter, "p A–B" (the outside review
+ *     found three windows in one panel and no word of which was which);
  *   - the similarity's y labels fit its curve: the top label is 1, the
  *     lowest 0 while the curve stays positive, else at most 0 and less
  *     than half a unit under the curve's lowest value (they once ran
@@ -63,6 +65,24 @@ static int numbers_only(const char *text, double *v, int max)
 	return n;
 }
 
+/* A tick row's window label "p A–B" at the start of text: A and B into
+ * *a, *b and the text after it; text itself, and *a = -1, when there is
+ * none. */
+static const char *window_label(const char *text, long long *a, long long *b)
+{
+	const char *dash;
+	int n = 0;
+
+	*a = *b = -1;
+	if (strncmp(text, "p ", 2) != 0 || sscanf(text + 2, "%lld%n", a, &n) != 1 ||
+	    !(dash = strstr(text, "–")) || dash != text + 2 + n ||
+	    sscanf(dash + strlen("–"), "%lld%n", b, &n) != 1) {
+		*a = *b = -1;
+		return text;
+	}
+	return dash + strlen("–") + n;
+}
+
 /* Waves panels as the explorer lays them out at 80x24, 100x30, 120x40 and
  * 160x50 (the inner width and height of the box). */
 Test(axes, the_main_waveforms_window_has_its_own_ticks)
@@ -88,13 +108,19 @@ Test(axes, the_main_waveforms_window_has_its_own_ticks)
 		cr_assert(legend >= 0, "%dx%d: no window of its own", r.w, r.h);
 		for (int y = legend + 1; y < r.h - 1 && found < 0; y++) {
 			double v[32];
+			long long la, lb;
 			int n;
 
 			snap_span_text(c, 1, r.w - 1, y, row);
-			n = numbers_only(row, v, 32);
+			n = numbers_only(window_label(row, &la, &lb), v, 32);
 			if (n < 2)
 				continue;
 			found = y;
+			/* the panel has more than one window: the tick row
+			 * says its own, the legend's */
+			cr_assert(la == a && lb == b, "%dx%d: the main plot's tick row "
+				  "says p %lld–%lld, the legend pos %lld-%lld: %s",
+				  r.w, r.h, la, lb, a, b, row);
 			for (int j = 0; j < n; j++)
 				cr_assert(v[j] >= (double)a && v[j] <= (double)b,
 					  "%dx%d: tick %g under the main plot, whose window is %lld-%lld",

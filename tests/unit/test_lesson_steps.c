@@ -809,6 +809,15 @@ static void sincos_1(struct shot *sh)
 
 static void sincos_2(struct shot *sh)
 {
+	struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
+
+	/* The curve whose shape the caption follows fills the view at 100x30
+	 * too (unzoomed there it had 5 rows of curve under a heatmap, the
+	 * waveforms and the inspector). */
+	cr_expect(sh->s.zoomed, "%s: the similarity panel is not zoomed",
+		  sh->where);
+	cr_expect_geq(r.h, 12, "%s: the similarity plot has %d rows:\n%s",
+		      sh->where, r.h, sh->text);
 	peak_follows_the_cursor(sh);
 }
 
@@ -998,6 +1007,31 @@ static void shows_similarity(const struct shot *sh)
 	shows(sh, want);
 }
 
+/* The bug zoo's pictures are big enough to read at 80x24 (lesson 5's
+ * captions keep to three rows there, so its caption box leaves the view
+ * two more rows than five-row captions did): heats a and b of 4 text rows
+ * or more (heat_in's count; in English they had 2 or 3) and the
+ * similarity box's curves 4 rows or more between its legend and its axis
+ * (they had 2 in English, 3 in Chinese). */
+static void bugs_roomy(const struct shot *sh, struct rect a, struct rect b)
+{
+	char title[64];
+	struct rect s;
+
+	snprintf(title, sizeof title, T(sh, "Similarity to p = %lld"), 0LL);
+	cr_expect_geq(a.h, 4, "%s: the correct heat has %d rows:\n%s",
+		      sh->where, a.h, sh->text);
+	cr_expect_geq(b.h, 4, "%s: the mistake's heat has %d rows:\n%s",
+		      sh->where, b.h, sh->text);
+	/* at 80x24 the third box is the difference map while the maps have
+	 * the focus (step 5), the similarity when it has (steps 3, 4) */
+	if (!strstr(sh->text, title))
+		return;
+	s = inside(box_of(sh, title));
+	cr_expect_geq(s.h - 2, 4, "%s: the similarity curves have %d rows:\n%s",
+		      sh->where, s.h - 2, sh->text);
+}
+
 static void layouts_3(struct shot *sh)
 {
 	struct rect a, b;
@@ -1007,6 +1041,7 @@ static void layouts_3(struct shot *sh)
 	shows(sh, want);
 	shows(sh, T(sh, "dim index j instead of 2i in the exponent"));
 	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
+	bugs_roomy(sh, a, b);
 	cr_expect_gt(heat_gap(sh, a, b), 0.1, "%s: the mistake is invisible",
 		     sh->where);
 	cr_expect_gt(number_after(sh, "max |cos_bug-cos| ="), 0.05);
@@ -1020,6 +1055,7 @@ static void layouts_4(struct shot *sh)
 
 	shows(sh, T(sh, "position times base^(2i/d), not divided"));
 	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
+	bugs_roomy(sh, a, b);
 	/* The lower half, slow pairs when correct, turns to noise. */
 	for (int py = a.h; py < 2 * a.h; py++) {
 		left += pixel_row(sh, a, py).step;
@@ -1065,6 +1101,7 @@ static void layouts_5(struct shot *sh)
 	double err = number_after(sh, "max |PEbug-PE| = ");
 
 	two_heats(sh, T(sh, "Correct"), T(sh, "With the mistake"), &a, &b);
+	bugs_roomy(sh, a, b);
 	cr_expect_lt(heat_gap(sh, a, b), 0.01, "%s: the heats differ by %.3f",
 		     sh->where, heat_gap(sh, a, b));
 	cr_expect(err > 1e-4 && err < 1e-2, "%s: error %g", sh->where, err);
@@ -1105,13 +1142,73 @@ static void context_1(struct shot *sh)
 	preset_row(sh, "head-1e6 ", "128", "1e6", "16384");
 }
 
+/* Braille dots of colour role inside r. */
+static int dots_of(const struct shot *sh, struct rect r, int role)
+{
+	int n = 0;
+
+	for (int y = r.y; y < r.y + r.h; y++)
+		for (int x = r.x; x < r.x + r.w; x++)
+			n += canvas_cell(sh->c, x, y)->kind == CELL_BRAILLE &&
+			     canvas_cell(sh->c, x, y)->fg == role;
+	return n;
+}
+
+/* The row of dial labels in r ("i=0 ... i=63", four or more on one row):
+ * pairs in rising order, the first 0 and the last d/2-1. */
+static void dial_row(const struct shot *sh, struct rect r, int d)
+{
+	for (int y = r.y; y < r.y + r.h; y++) {
+		char row[SNAP_ROW_MAX];
+		const char *p = snap_row_text(sh->c, y, row);
+		int n = 0, first = -1, last = -1;
+
+		while ((p = strstr(p, "i=")) != NULL) {
+			int i = atoi(p + 2);
+
+			cr_expect_gt(i, last, "%s: dial i=%d after i=%d", sh->where,
+				     i, last);
+			first = first < 0 ? i : first;
+			last = i;
+			n++;
+			p += 2;
+		}
+		if (n < 4)
+			continue;
+		cr_expect_eq(first, 0, "%s: the first dial is pair %d", sh->where,
+			     first);
+		cr_expect_eq(last, d / 2 - 1, "%s: the last dial is pair %d",
+			     sh->where, last);
+		return;
+	}
+	cr_expect_fail("%s: no row of dial labels:\n%s", sh->where, sh->text);
+}
+
 static void context_2(struct shot *sh)
 {
+	struct rect r = box_of(sh, T(sh, "Pairs, fast to slow: the arrows turn, "
+				      "the bars are the score"));
 	char row[SNAP_ROW_MAX];
 
+	/* The rotation is on the screen: the rope view's pairs, the query's
+	 * arrow at p = 12 and the key's at q = 5 on labelled dials from pair
+	 * 0 to pair 63 of the preset's head (d 128, base 10000), zoomed so
+	 * that the dials have room at 100x30 too. */
+	shows(sh, "d_model=128 base=10000");
+	shows(sh, "p = 12");
+	shows(sh, "q = 5");
+	shows(sh, T(sh, " q at p  "));
+	shows(sh, T(sh, " k at q  "));
+	dial_row(sh, r, 128);
+	cr_expect(sh->s.zoomed, "%s: the pairs panel is not zoomed", sh->where);
+	cr_expect_geq(r.h, sh->h - 8, "%s: the pairs box has %d rows:\n%s",
+		      sh->where, r.h, sh->text);
+	cr_expect_geq(dots_of(sh, r, ROLE_TRACE1), 8, "%s: no arrows of q:\n%s",
+		      sh->where, sh->text);
+	cr_expect_geq(dots_of(sh, r, ROLE_TRACE2), 8, "%s: no arrows of k:\n%s",
+		      sh->where, sh->text);
 	/* The preset's description, in the reader's language, is the
 	 * message on the last row. */
-	shows(sh, "▶ head-1e4");
 	snap_row_text(sh->c, sh->h - 1, row);
 	cr_expect(strstr(row, sh->s.lang == LANG_ZH
 				   ? "base 10000：LLaMA 2，训练长度 4096"
@@ -1227,7 +1324,7 @@ static const struct panel_said {
 	{ "scores", "matri|residual map", "矩阵|残差图", "Scores s(p, q) of one content: added PE, RoPE, ALiBi", NULL },
 	{ "decay", "bound", "上界", "Long-term decay of RoPE: d = %d, base %s", "Decay" },
 	{ "order", "order", "词序", "Order: one head, d = %d, %s", "Order: %s" },
-	{ "pairs", "bar|design", "柱|设计",
+	{ "pairs", "bar|design|arrow", "柱|设计|箭头",
 	  "Pairs, fast to slow: the arrows turn, the bars are the score",
 	  "Design %d: %s" },
 	{ "code", "code", "代码", "The code and the numbers it gives", NULL },

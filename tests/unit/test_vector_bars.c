@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "render/plot.h"
 
 static void utf8_locale(void)
 {
@@ -155,7 +156,8 @@ Test(vector_bars, a_swatch_per_value_where_bars_do_not_fit)
 {
 	struct state s = vector_state(128, 10);
 	struct canvas *c = canvas_new(80, 24);
-	int swatches = 0;
+	int swatches = 0, entries = 0;
+	char *screen;
 
 	cr_assert_not_null(c);
 	s.screen_w = 80;
@@ -171,13 +173,22 @@ Test(vector_bars, a_swatch_per_value_where_bars_do_not_fit)
 
 			if (e->kind != CELL_HALF)
 				continue;
+			/* the whole vector's strip is no entry's swatch */
+			snap_span_text(c, 1, 5, y, text);
+			if (!strcmp(text, "sin ") || !strcmp(text, "cos "))
+				continue;
 			snap_span_text(c, 0, x, y, text);
 			cr_assert(last_two(text, &dim, &v), "a swatch after \"%s\"", text);
 			cr_assert(fabs(e->top - v) < 1e-6 && fabs(e->bot - v) < 1e-6,
 				  "dim %d = %g: swatch %g/%g", dim, v, e->top, e->bot);
 			swatches++;
 		}
-	cr_assert_eq(swatches, 32, "%d swatches for 32 entries", swatches);
+	screen = snap(c);
+	entries = count(screen, "sin i=") + count(screen, "cos i=");
+	free(screen);
+	cr_assert_geq(entries, 28, "%d entries", entries);
+	cr_assert_eq(swatches, entries, "%d swatches for %d entries", swatches,
+		     entries);
 	canvas_free(c);
 }
 
@@ -244,4 +255,133 @@ Test(vector_bars, few_digits_aligned_a_mark_each_no_empty_column)
 	for (size_t k = 0; k < 3; k++)
 		for (size_t z = 0; z < 3; z++)
 			few_digits(dims[k], sizes[z][0], sizes[z][1]);
+}
+
+/* The whole vector at the classroom sizes (the outside review: at 80x24
+ * the view listed dims 0-31 of 128 and showed nothing of the rest): the
+ * entries list every dim ("all d dims"), or a strip above the footer
+ * shows them all, a row "sin" of the pairs' sines and a row "cos" of
+ * their cosines, one heat cell a pair, read back from the canvas against
+ * sin/cos of pos * base^(-2i/d) computed here; where the pairs outnumber
+ * the columns each cell is the mean of the pairs it covers, and the
+ * caption says "means of". The strip names its pairs "i=0–(d/2-1)",
+ * marks the selected dim's cell, and the footer says how to scroll. */
+static void whole_vector(int d, enum pe_layout layout, enum lang lang, int w,
+			 int h)
+{
+	struct settings st = { { d, 1e4, layout }, 128, 10, d > 8 ? 7 : 0 };
+	struct state s;
+	struct canvas *c = canvas_new(w, h);
+	char row[SNAP_ROW_MAX], want[32];
+	int ys = -1, n = 0, half = d / 2, marks = 0;
+	char *text;
+
+	cr_assert_not_null(c);
+	fx_init(&s, &st);
+	s.view = VIEW_VECTOR;
+	s.lang = lang;
+	s.screen_w = w;
+	s.screen_h = h;
+	fx_draw(&s, c);
+	text = snap(c);
+	snprintf(want, sizeof want, lang == LANG_ZH ? "全部 %d 维" : "all %d dims", d);
+	if (d <= 8) {
+		cr_assert_not_null(strstr(text, want),
+				   "d %d %dx%d: not every dim listed:\n%s", d, w, h, text);
+		free(text);
+		canvas_free(c);
+		return;
+	}
+	for (int y = 0; y + 1 < h && ys < 0; y++)
+		if (strncmp(snap_span_text(c, 1, 5, y, row), "sin ", 4) == 0 &&
+		    strncmp(snap_span_text(c, 1, 5, y + 1, row), "cos ", 4) == 0)
+			ys = y;
+	cr_assert_geq(ys, 0, "d %d %dx%d %s: no whole-vector strip:\n%s", d, w, h,
+		      lang_name(lang), text);
+	while (canvas_cell(c, 5 + n, ys)->kind == CELL_HALF)
+		n++;
+	cr_assert(n >= 8 && n <= half, "d %d %dx%d: %d cells for %d pairs", d, w, h,
+		  n, half);
+	for (int j = 0; j < n; j++) {
+		long long lo, cnt;
+		double ms = 0.0, mc = 0.0;
+		const struct cell *a = canvas_cell(c, 5 + j, ys);
+		const struct cell *b = canvas_cell(c, 5 + j, ys + 1);
+
+		plot_col_items(0, half, n, j, &lo, &cnt);
+		cr_assert(n < half || (lo == j && cnt == 1));
+		for (long long i = lo; i < lo + cnt; i++) {
+			double ang = 10.0 * pow(1e4, -2.0 * (double)i / d);
+
+			ms += sin(ang);
+			mc += cos(ang);
+		}
+		ms /= (double)cnt;
+		mc /= (double)cnt;
+		cr_assert(b->kind == CELL_HALF, "d %d: cos cell %d", d, j);
+		cr_assert(fabs(a->top - ms) < 1e-5 && fabs(a->bot - ms) < 1e-5,
+			  "d %d %dx%d: sin cell %d (pairs %lld+%lld) is %g, want %g",
+			  d, w, h, j, lo, cnt, a->top, ms);
+		cr_assert(fabs(b->top - mc) < 1e-5 && fabs(b->bot - mc) < 1e-5,
+			  "d %d %dx%d: cos cell %d is %g, want %g", d, w, h, j, b->top, mc);
+		if (a->ch || b->ch) {
+			int pair = layout == PE_INTERLEAVED ? s.cur.dim / 2
+							    : s.cur.dim % half;
+			bool sine = layout == PE_INTERLEAVED ? s.cur.dim % 2 == 0
+							     : s.cur.dim < half;
+
+			marks++;
+			cr_assert(pair >= lo && pair < lo + cnt && (sine ? a->ch : b->ch),
+				  "d %d: a mark on cell %d, dim %d is pair %d", d, j,
+				  s.cur.dim, pair);
+		}
+	}
+	cr_assert_eq(marks, 1, "d %d: %d marks", d, marks);
+	snprintf(want, sizeof want, "i=0–%d", half - 1);
+	cr_assert_not_null(strstr(snap_row_text(c, ys, row), want),
+			   "d %d %dx%d: \"%s\": %s", d, w, h, want, row);
+	if (n < half)
+		cr_assert_not_null(strstr(snap_row_text(c, ys + 1, row),
+					  lang == LANG_ZH ? "对的平均" : "means of "),
+				   "d %d %dx%d: %s", d, w, h, row);
+	cr_assert_not_null(strstr(text, "x/X"), "no scrolling keys:\n%s", text);
+	free(text);
+	canvas_free(c);
+}
+
+Test(vector_bars, the_whole_vector_shows_at_every_size)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+	static const int ds[] = { 8, 128, 512, 8192 };
+	static const enum lang langs[] = { LANG_EN, LANG_ZH };
+	static const enum pe_layout lay[] = { PE_INTERLEAVED, PE_CONCAT };
+
+	for (size_t z = 0; z < 3; z++)
+		for (size_t k = 0; k < sizeof ds / sizeof *ds; k++)
+			for (size_t l = 0; l < 2; l++)
+				for (size_t y = 0; y < 2; y++)
+					whole_vector(ds[k], lay[y], langs[l], sizes[z][0],
+						     sizes[z][1]);
+}
+
+/* The column heads read apart in Chinese at every classroom size: "+1"
+ * over the bar's end and "函数" (fn, wider than "sin" under it) keep a
+ * blank between them (they once read "+1函数"). */
+Test(vector_bars, the_heads_read_apart_in_chinese)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 3; z++) {
+		struct state s = vector_state(128, 10);
+		char *text;
+
+		s.lang = LANG_ZH;
+		s.screen_w = sizes[z][0];
+		s.screen_h = sizes[z][1];
+		text = fx_text(&s, sizes[z][0], sizes[z][1]);
+		cr_assert_not_null(strstr(text, "+1 函数"), "%dx%d:\n%s", sizes[z][0],
+				   sizes[z][1], text);
+		cr_assert_null(strstr(text, "+1函数"), "%dx%d", sizes[z][0], sizes[z][1]);
+		free(text);
+	}
 }

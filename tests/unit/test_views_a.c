@@ -829,3 +829,60 @@ Test(views_a, spectrum_text_is_true_at_small_d)
 	assert_shows(c, "near pair 204", "λ_204 is about the base");
 	canvas_free(c);
 }
+
+/* The line λ = len and the y ticks (the outside review: "len = 128" ended
+ * the row that "100" began, and the two read as one): on the row of the
+ * len line, the gutter left of the plot holds no label, at the classroom
+ * sizes, in both languages, for lengths on a decade's row and off it; the
+ * line's own label is on that row, and the other decades still show. */
+Test(views_a, spectrum_len_line_has_no_tick_on_its_row)
+{
+	static const int scr[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+	static const long long lens[] = { 128, 100, 1000, 12, 30000 };
+	static const enum lang langs[] = { LANG_EN, LANG_ZH };
+
+	for (size_t z = 0; z < 3; z++)
+		for (size_t k = 0; k < sizeof lens / sizeof *lens; k++)
+			for (size_t l = 0; l < 2; l++) {
+				struct state s = mkstate(128, 1e4, lens[k], 10, 0,
+							 VIEW_SPECTRUM);
+				struct canvas *c = canvas_new(scr[z][0], scr[z][1]);
+				char want[32], row[SNAP_ROW_MAX];
+				int y, decades = 0;
+
+				cr_assert_not_null(c);
+				s.lang = langs[l];
+				s.screen_w = scr[z][0];
+				s.screen_h = scr[z][1];
+				fx_draw(&s, c);
+				snprintf(want, sizeof want, " len = %lld ", lens[k]);
+				y = snap_find_row(c, want);
+				cr_assert_geq(y, 0, "%dx%d len %lld: no \"%s\"", scr[z][0],
+					      scr[z][1], lens[k], want);
+				for (int x = 1; x < canvas_width(c); x++) {
+					const struct cell *p = canvas_cell(c, x, y);
+
+					if (p->kind != CELL_TEXT || p->ch != ' ') {
+						/* the line, the axis, the curve, or
+						 * the line's label at its left end */
+						cr_assert(p->kind == CELL_BRAILLE ||
+							  p->ch == 0x2500 || p->ch == 0x2502 ||
+							  strncmp(snap_span_text(c, x, x + 6, y, row),
+								  "len = ", 6) == 0,
+							  "%dx%d len %lld %s: U+%04X at column %d "
+							  "before the len line: %s", scr[z][0],
+							  scr[z][1], lens[k], lang_name(langs[l]),
+							  (unsigned)p->ch, x, snap_row_text(c, y, row));
+						break;
+					}
+				}
+				for (int r = 0; r < canvas_height(c); r++) {
+					snap_row_text(c, r, row);
+					decades += strstr(row, "│ 1k ") || strstr(row, "│10k ") ||
+						   strstr(row, "│ 10 ") || strstr(row, "│100 ");
+				}
+				cr_assert_geq(decades, 2, "%dx%d len %lld: decades left",
+					      scr[z][0], scr[z][1], lens[k]);
+				canvas_free(c);
+			}
+}

@@ -744,8 +744,9 @@ Test(views_b, vector_scrolls_and_marks)
 	s.knob[VIEW_VECTOR][K_SCROLL] = 16;
 	c = render(VIEW_VECTOR, &s, 120, 38);
 	screen_of(c, &sc);
-	/* 32 rows a column, three columns: dims 16 .. 111. */
-	assert_shows(&sc, "dims 16-111 of 512   x/X: scroll by 16", "vector");
+	/* 30 rows a column (two rows go to the whole vector's strip),
+	 * three columns: dims 16 .. 105. */
+	assert_shows(&sc, "dims 16-105 of 512   x/X: scroll by 16", "vector");
 	cr_expect_null(row_with(&sc, "  15  "));
 	/* Dim 20 (pair 10's sine, selected) is marked; its value is
 	 * sin(42 * 1e4^(-20/512)), computed here. */

@@ -29,6 +29,7 @@
 #include "fixture.h"
 #include "base/utf8.h"
 #include "views/panels.h"
+#include "colour_fx.h"
 
 static void utf8_locale(void)
 {
@@ -57,14 +58,35 @@ static const struct cell *at(const struct canvas *c, int x, int y)
 	return canvas_cell(c, x, y);
 }
 
+/* The window label "p A–B" that starts row y in the gutter: A, B into
+ * *a, *b and its width; 0 (and *a = -1) when there is none. */
+static int window_label(const struct canvas *c, int y, long long *a,
+			long long *b)
+{
+	char row[SNAP_ROW_MAX], *dash;
+	int n = 0, m = 0;
+
+	*a = *b = -1;
+	snap_span_text(c, 1, canvas_width(c) - 1, y, row);
+	if (strncmp(row, "p ", 2) != 0 || sscanf(row + 2, "%lld%n", a, &n) != 1 ||
+	    !(dash = strstr(row, "–")) || dash != row + 2 + n ||
+	    sscanf(dash + strlen("–"), "%lld%n", b, &m) != 1) {
+		*a = *b = -1;
+		return 0;
+	}
+	return 2 + n + 1 + m;
+}
+
 /* Whether row y, inside the box (columns 1 .. w-2), holds only tick
- * labels and blanks; the labels' values and centre columns into t, cx. */
+ * labels and blanks, after the window label in the gutter if any; the
+ * labels' values and centre columns into t, cx. */
 static int ticks_of(const struct canvas *c, int y, double *t, double *cx,
 		    int *len)
 {
 	int n = 0, w = canvas_width(c);
+	long long a, b;
 
-	for (int x = 1; x < w - 1;) {
+	for (int x = 1 + window_label(c, y, &a, &b); x < w - 1;) {
 		char tok[32];
 		int k = 0, x0 = x;
 		char *end;
@@ -192,6 +214,13 @@ static void check_panel(int dim, enum lang lang, int bw, int bh)
 	cr_assert_geq(tick, 0, "%s: no tick row next to the strip i=0 (rows %d-%d)",
 		      what, y0, y1);
 	cr_assert_geq(n, 2, "%s: %d ticks", what, n);
+	{
+		long long la, lb;
+
+		window_label(c, tick, &la, &lb);
+		cr_assert(la == a && lb == b, "%s: the strip's tick row says p "
+			  "%lld–%lld, its window is %lld-%lld", what, la, lb, a, b);
+	}
 	for (int k = 0; k < n; k++) {
 		long long want = col_of((long long)t[k], a, b, x0, x1 - x0 + 1);
 		/* a label at an end is kept inside the axis */
@@ -253,9 +282,134 @@ Test(waves_zoom, the_label_shows_at_80x24)
 		struct state s = start(0, langs[l]);
 		char *text = fx_text(&s, 80, 24);
 
-		cr_assert_not_null(strstr(text, langs[l] == LANG_ZH ? "p 0–24 ↑ 放大显示"
-								     : "p 0–24 ↑ zoomed"),
+		cr_assert_not_null(strstr(text, langs[l] == LANG_ZH ? "p 0–22 ↑ 放大显示"
+								     : "p 0–22 ↑ zoomed"),
 				   "%s:\n%s", lang_name(langs[l]), text);
 		free(text);
 	}
+}
+
+/* The colour of strip i=pair on the panel (its label's and its curve's,
+ * which must agree), or -1 when there is no such strip: the panel's box
+ * at the canvas's left edge. */
+static int strip_role_of(const struct canvas *c, int pair)
+{
+	char want[16], row[SNAP_ROW_MAX];
+	int role = -1;
+
+	snprintf(want, sizeof want, "i=%d ", pair);
+	for (int y = 1; y < canvas_height(c) - 1 && role < 0; y++) {
+		if (strncmp(snap_span_text(c, 1, 16, y, row), want, strlen(want)) != 0)
+			continue;
+		role = at(c, 1, y)->fg;
+		for (int x = 1; x < canvas_width(c) - 1 && at(c, x, y)->ch != 0x2502; x++)
+			if (at(c, x, y)->kind == CELL_BRAILLE &&
+			    at(c, x, y)->fg != ROLE_CURSOR)
+				cr_assert_eq(at(c, x, y)->fg, role, "i=%d: its label's "
+					     "colour is role %d, its curve's %d", pair,
+					     role, at(c, x, y)->fg);
+	}
+	return role;
+}
+
+/* The fastest and the slowest strip, i=0 and i=63 at d 128 (the outside
+ * review: at 120x40 both were magenta, the first and third of three
+ * strips in alternating colours): their colours differ, one for pairs
+ * that complete a cycle within len (λ ≤ len), one for slower pairs, so
+ * i=32 (λ = 628 > 128) has the slow colour too; the two colours are far
+ * apart and readable (4.5:1) on the page, dark and light; the key on the
+ * border says which is which. */
+Test(waves_zoom, fast_and_slow_strips_differ_in_colour)
+{
+	static const enum lang langs[] = { LANG_EN, LANG_ZH };
+	static const enum theme themes[] = { THEME_DARK, THEME_LIGHT };
+
+	static const int screens[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 3; z++)
+		for (size_t l = 0; l < 2; l++) {
+			struct state s = start(0, langs[l]);
+			struct rect r = { 0, 0, screens[z][0], screens[z][1] };
+			struct canvas *c = canvas_new(r.w, r.h);
+			char row[SNAP_ROW_MAX];
+			int fast, slow, mid, top;
+
+			cr_assert_not_null(c);
+			s.screen_w = r.w;
+			s.screen_h = r.h;
+			fx_draw(&s, c);
+			top = snap_find_row(c, langs[l] == LANG_ZH ? "┌ 波形 " : "┌ Waveforms ");
+			cr_assert_geq(top, 0, "%dx%d: no waveforms panel", r.w, r.h);
+			fast = strip_role_of(c, 0);
+			slow = strip_role_of(c, 63);
+			mid = strip_role_of(c, 32);
+			cr_assert(fast >= 0 && slow >= 0, "%dx%d: strips i=0 and i=63",
+				  r.w, r.h);
+			cr_assert_neq(fast, slow, "%dx%d %s: i=0 and i=63 in one colour",
+				      r.w, r.h, lang_name(langs[l]));
+			cr_assert(mid < 0 || mid == slow, "%dx%d: i=32 (λ 628 > len) "
+				  "not in the slow colour", r.w, r.h);
+			snap_row_text(c, top, row);
+			cr_assert_not_null(strstr(row, " λ ≤ len  λ > len "),
+					   "%dx%d: the key: %s", r.w, r.h, row);
+			for (size_t t = 0; t < 2; t++) {
+				struct rgb page = themes[t] == THEME_DARK
+						  ? (struct rgb){ 0, 0, 0 }
+						  : (struct rgb){ 255, 255, 255 };
+				struct rgb a = fx_rgb_of(palette_role_fg((enum role)fast,
+							 COLOR_RGB, themes[t]), COLOR_RGB, false);
+				struct rgb b = fx_rgb_of(palette_role_fg((enum role)slow,
+							 COLOR_RGB, themes[t]), COLOR_RGB, false);
+
+				cr_assert_geq(abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b),
+					      96, "theme %zu: the two colours too close", t);
+				cr_assert_geq(fx_ratio(a, page), 4.5, "theme %zu: fast", t);
+				cr_assert_geq(fx_ratio(b, page), 4.5, "theme %zu: slow", t);
+			}
+			canvas_free(c);
+		}
+}
+
+/* Every tick row of the panel says the window it spans, "p A–B" in the
+ * gutter, and its ticks lie in A..B (the outside review found three
+ * windows in one panel, 2–18, 0–68 and 0–127 at 120x40, and no word of
+ * which row was which), at the explorer's three sizes, in both
+ * languages, for a fast and a slow selected pair. */
+Test(waves_zoom, every_tick_row_says_its_window)
+{
+	static const enum lang langs[] = { LANG_EN, LANG_ZH };
+	static const int dims[] = { 0, 127 };
+
+	for (size_t z = 0; z < sizeof boxes / sizeof boxes[0]; z++)
+		for (size_t l = 0; l < 2; l++)
+			for (size_t d = 0; d < 2; d++) {
+				struct state s = start(dims[d], langs[l]);
+				struct rect r = { 0, 0, boxes[z][0], boxes[z][1] };
+				struct canvas *c = canvas_new(r.w, r.h);
+				char row[SNAP_ROW_MAX];
+				int rows = 0;
+
+				cr_assert_not_null(c);
+				waves_draw(&s, c, r);
+				for (int y = 1; y < r.h - 1; y++) {
+					double t[TICKS_MAX], cx[TICKS_MAX];
+					int len[TICKS_MAX], n = ticks_of(c, y, t, cx, len);
+					long long a, b;
+
+					if (n < 2)
+						continue;
+					rows++;
+					window_label(c, y, &a, &b);
+					cr_assert_geq(a, 0, "%dx%d dim %d %s: a tick row without "
+						      "its window: %s", r.w, r.h, dims[d],
+						      lang_name(langs[l]), snap_row_text(c, y, row));
+					for (int k = 0; k < n; k++)
+						cr_assert(t[k] >= (double)a && t[k] <= (double)b,
+							  "%dx%d: tick %g on the row of p %lld–%lld",
+							  r.w, r.h, t[k], a, b);
+				}
+				cr_assert_geq(rows, 2, "%dx%d dim %d: %d tick rows", r.w, r.h,
+					      dims[d], rows);
+				canvas_free(c);
+			}
 }
