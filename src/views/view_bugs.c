@@ -549,8 +549,8 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 				 gv, s->ascii ? "d" : "Δ");
 		} else if (close) {
 			snprintf(note, sizeof note,
-				 tr(s->lang, " (apart by up to %s, less than a "
-					     "dot row)"), gv);
+				 tr(s->lang, " (apart by up to %s, under two "
+					     "dot rows)"), gv);
 		}
 		plot_samples(c, &a, g.q0, g.step, v, n, ROLE_TRACE1);
 		plot_samples(c, &a, g.q0, g.step, v + n, n, ROLE_TRACE2);
