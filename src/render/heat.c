@@ -163,19 +163,19 @@ static void draw_caption(struct canvas *c, const struct heat_plot *hp,
 		    (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 }
 
-void heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
-		       struct rect in, int y, int x_end)
+int heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
+		      struct rect in, int y, int x_end)
 {
 	struct rect a = heat_plot_area(hp, in);
 	char buf[160];
 	int w, prow;
 
 	if (a.w <= 0 || !hp->caption || hp->mark_dim < 0)
-		return;
+		return a.x + 1;
 	prow = heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
 	w = x_end - 1 - (a.x + 1);
 	if (prow < 0 || w < 1)
-		return;
+		return a.x + 1;
 	hp->caption(hp, a.h, prow / 2, w, buf, sizeof buf);
 	canvas_put(c, a.x - 1, y, hp->utf8 ? 0x25b6 : '>',
 		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
@@ -184,6 +184,7 @@ void heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
 		    (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 	canvas_put(c, a.x + 1 + utf8_width(buf), y, ' ',
 		   (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	return a.x + 2 + utf8_width(buf);
 }
 
 void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp,

@@ -72,9 +72,11 @@ bool heat_plot_has_caption(const struct heat_plot *hp, struct rect in);
  * row of its own (a box's bottom border under it): the arrow under the
  * gutter's, a blank, the caption's longest form that leaves a blank before
  * column x_end, and that blank. Nothing without a caption function, a
- * marked dimension in the window or room for a character. */
-void heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
-		       struct rect in, int y, int x_end);
+ * marked dimension in the window or room for a character. Returns the
+ * column after the blank, or the heat area's first column + 1 when it
+ * draws nothing. */
+int heat_caption_draw(struct canvas *c, const struct heat_plot *hp,
+		      struct rect in, int y, int x_end);
 
 /* Dimension ticks for heat area a (2 * a.h pixel rows over hp's window):
  * the dimensions at multiples of the smallest step of 1, 2, 2.5 or 5 times

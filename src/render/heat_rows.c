@@ -42,16 +42,27 @@ static void slot_range(const struct pe_params *p, enum pe_fn fn, int lo,
 }
 
 /* Sine rows of a concatenated grid: in proportion to the sines shown, and
- * at least one row for each kind shown. */
+ * at least one row for each kind shown; an even number when the grid has
+ * an even number of rows, 4 at least (a heatmap's two pixel rows a cell),
+ * so that no cell holds the last sines over the first cosines: a half
+ * cell of the fast cosines under the flat slow sines reads as a dashed
+ * line, not as where the cosines begin. */
 static int concat_sine_rows(const struct rowmap *m)
 {
 	int ns = m->count[PE_SIN], nc = m->count[PE_COS], rows = m->rows;
-	int sr = (int)lround((double)rows * ns / (ns + nc));
+	double share = (double)rows * ns / (ns + nc);
+	int sr = (int)lround(share);
 
 	if (nc == 0)
 		return rows;
 	if (ns == 0)
 		return 0;
+	if (rows % 2 == 0 && rows >= 4) {
+		sr = 2 * (int)lround(share / 2.0);
+		if (sr > rows - 2)
+			sr = rows - 2;
+		return sr < 2 ? 2 : sr;
+	}
 	if (sr > rows - 1)
 		sr = rows - 1;
 	return sr < 1 ? 1 : sr;

@@ -29,7 +29,8 @@
  *     and its cosines below, as the matrix itself alternates.
  *   Concatenated: the sine bands come first, then the cosine bands; each
  *     kind gets rows in proportion to its visible dimensions (rounded, at
- *     least one each).
+ *     least one each; in whole cells, two rows each, when the rows are
+ *     even and 4 or more, so that no cell mixes the two kinds).
  * Otherwise (at least as many rows as dimensions) a row shows one dimension
  * (npairs = 1), by plot.h's mapping of the window onto the rows, which
  * repeats a dimension over several rows when there are more rows.

@@ -330,6 +330,14 @@ int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
 	return n;
 }
 
+double plot_similarity_ymin(const double *v, int n)
+{
+	for (int j = 0; j < n; j++)
+		if (isfinite(v[j]) && v[j] < 0.0)
+			return -1.0;
+	return 0.0;
+}
+
 /* Places the labels of at most `limit` ticks at multiples of step. With
  * c == NULL only checks: returns the number of labels, or -1 when two would
  * overlap or one does not fit in the axis. With c, draws them (after a

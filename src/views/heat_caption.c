@@ -104,6 +104,70 @@ static void forms_of(const struct heat_plot *hp, int h, int y, struct forms *o)
 	}
 }
 
+/* Whether every cell row of heat area a shows a sine band on top and a
+ * cosine band below it of the same pairs (interleaved bands), as the
+ * encoding (with its mistake) names them. */
+static bool cells_sin_over_cos(const struct heat_plot *hp, struct rect a)
+{
+	int rows = 2 * a.h;
+
+	for (int y = 0; y < a.h; y++) {
+		struct heat_band top, bot;
+
+		heat_band_of_row(hp->pe, hp->view, rows, 2 * y, &top);
+		heat_band_of_row(hp->pe, hp->view, rows, 2 * y + 1, &bot);
+		if (top.pair0 != bot.pair0 || strcmp(fn_name(hp, &top), "sin") ||
+		    strcmp(fn_name(hp, &bot), "cos"))
+			return false;
+	}
+	return true;
+}
+
+/* The forms of the axes' names, longest first; their count. */
+static int axis_forms(const struct heat_plot *hp, struct rect a,
+		      char f[3][FORM_LEN])
+{
+	const char *across = hp->utf8 ? tr(hp->lang, "position →")
+				      : tr(hp->lang, "position ->");
+	const char *down = hp->utf8 ? tr(hp->lang, "dimension ↓")
+				    : tr(hp->lang, "dimension v");
+	int n = 0;
+
+	if (a.h > 0 && cells_sin_over_cos(hp, a))
+		snprintf(f[n++], FORM_LEN, " %s  %s  %s ", across, down,
+			 tr(hp->lang, "each cell: top half sin, bottom half cos"));
+	snprintf(f[n++], FORM_LEN, " %s  %s ", across, down);
+	snprintf(f[n++], FORM_LEN, " %s  %s ",
+		 hp->utf8 ? tr(hp->lang, "pos →") : tr(hp->lang, "pos ->"),
+		 hp->utf8 ? tr(hp->lang, "dim ↓") : tr(hp->lang, "dim v"));
+	return n;
+}
+
+int heat_axis_names_width(const struct heat_plot *hp, struct rect a, int room)
+{
+	char f[3][FORM_LEN];
+	int n = axis_forms(hp, a, f);
+
+	for (int k = 0; k < n; k++)
+		if (utf8_width(f[k]) <= room)
+			return utf8_width(f[k]);
+	return 0;
+}
+
+int heat_axis_names_draw(struct canvas *c, const struct heat_plot *hp,
+			 struct rect a, int x, int y, int x_end)
+{
+	char f[3][FORM_LEN];
+	int n = axis_forms(hp, a, f);
+
+	for (int k = 0; k < n; k++)
+		if (utf8_width(f[k]) <= x_end - x)
+			return canvas_text(c, x, y, x_end - x, f[k],
+					   (struct style){ ROLE_AXIS,
+							   ROLE_DEFAULT, 0 });
+	return 0;
+}
+
 int heat_caption_min_width(const struct heat_plot *hp, int h, int y)
 {
 	struct forms o;

@@ -27,6 +27,20 @@ char *heat_caption(const struct heat_plot *hp, int h, int y, int w, char *buf,
 /* The columns of heat_caption's shortest whole form for that row. */
 int heat_caption_min_width(const struct heat_plot *hp, int h, int y);
 
+/* The names of a heatmap's axes, for a row under its heat area a (a box's
+ * bottom border): " position →  dimension ↓ " (ASCII "position ->",
+ * "dimension v"), followed by "each cell: top half sin, bottom half cos "
+ * when that is true of every cell row of a (interleaved bands, named as
+ * heat_caption names them), else the shorter " pos →  dim ↓ ": the
+ * longest of them whose width is at most room, in hp->lang; 0 when none
+ * fits. Shared by every heatmap (the explorer's, layouts', bugs'). */
+int heat_axis_names_width(const struct heat_plot *hp, struct rect a, int room);
+
+/* Draws that form on row y from column x, for columns [x, x_end); returns
+ * the columns drawn (0: none fits). */
+int heat_axis_names_draw(struct canvas *c, const struct heat_plot *hp,
+			 struct rect a, int x, int y, int x_end);
+
 /* Why heat over window v of p, w columns wide, reads as white, as a
  * sentence in lang into buf (n bytes), and how to see the waves: with
  * `all` (every pixel near 0, the caller has looked), each column's mean

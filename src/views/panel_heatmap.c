@@ -153,55 +153,20 @@ static void draw_crosshair(const struct state *s, struct canvas *c,
 	}
 }
 
-/* Whether every cell row of the heat shows a sine band on top and a cosine
- * band below it (interleaved bands, heat_rows.h), so "top half sin" is true of
- * every cell. */
-static bool cells_sin_over_cos(const struct state *s, const struct heat_geom *g)
-{
-	int rows = 2 * g->heat.h;
-
-	for (int y = 0; y < g->heat.h; y++) {
-		struct heat_band top, bot;
-
-		heat_band_of_row(&s->cur.pe, &s->window, rows, 2 * y, &top);
-		heat_band_of_row(&s->cur.pe, &s->window, rows, 2 * y + 1, &bot);
-		if (top.fn != PE_SIN || bot.fn != PE_COS || top.pair0 != bot.pair0)
-			return false;
-	}
-	return true;
-}
-
-/* The axes' names on the bottom border, under the heat: position runs
- * across, dimension down and, when it is true of every cell, which half
- * of a cell is the sine and which the cosine; the shorter form, or
- * nothing, where the border is too short. A lesson's position highlight
- * owns the border instead (draw_highlight). */
+/* The axes' names on the bottom border, under the heat
+ * (heat_axis_names_draw): position runs across, dimension down and, when
+ * it is true of every cell, which half of a cell is the sine and which
+ * the cosine. A lesson's position highlight owns the border instead
+ * (draw_highlight). */
 static void draw_axis_names(const struct state *s, struct canvas *c,
 			    struct rect r, const struct heat_geom *g)
 {
-	struct style st = { ROLE_AXIS, ROLE_DEFAULT, 0 };
-	int room = r.x + r.w - 2 - (g->heat.x + 1);
-	char t[200];
-	const char *across = s->ascii ? tr(s->lang, "position ->")
-				      : tr(s->lang, "position →");
-	const char *down = s->ascii ? tr(s->lang, "dimension v")
-				    : tr(s->lang, "dimension ↓");
+	struct heat_plot hp = plot_of(s);
 
 	if (s->hl.kind == HL_POS)
 		return;
-	snprintf(t, sizeof t, " %s  %s ", across, down);
-	if (cells_sin_over_cos(s, g)) {
-		char full[260];
-
-		snprintf(full, sizeof full, "%s %s ", t,
-			 tr(s->lang, "each cell: top half sin, bottom half cos"));
-		if (utf8_width(full) <= room) {
-			canvas_text(c, g->heat.x + 1, r.y + r.h - 1, room, full, st);
-			return;
-		}
-	}
-	if (utf8_width(t) <= room)
-		canvas_text(c, g->heat.x + 1, r.y + r.h - 1, room, t, st);
+	heat_axis_names_draw(c, &hp, g->heat, g->heat.x + 1, r.y + r.h - 1,
+			     r.x + r.w - 2);
 }
 
 /* Heat no brighter than this everywhere reads as a white page. */

@@ -51,7 +51,7 @@ enum {
 	TEXT_MAX = 256,			/* one line of text */
 	CURVE_BUDGET = 1 << 21,		/* pair-samples for the curves */
 	SAMPLES_MIN = 64,		/* fewer would not look like a curve */
-	GUTTER_W = 5,			/* "0.50" and a blank */
+	GUTTER_W = 6,			/* "-0.75" and a blank */
 	GUTTER_MIN_W = 20,		/* narrower: no y labels */
 	PLOT_ROWS_MIN = 3		/* fewer: no plot */
 };
@@ -536,31 +536,32 @@ static void draw_curve(const struct bands_ctx *x, struct canvas *c,
 		     line + (size_t)b * (size_t)len, len, fg);
 }
 
+/* The axis' ticks (plot_yticks), then the threshold over the tick of its
+ * row, if any: its label fills the gutter's columns. */
 static void draw_yaxis(const struct state *s, struct canvas *c,
-		       const struct bands_layout *l)
+		       const struct bands_layout *l, const struct plot_area *a)
 {
-	const struct plot_area *a = &l->area;
-	int ty = plot_row_of_value(a, threshold_of(s));
-	static const double v[3] = { 1.0, 0.0, -1.0 };
-	static const char *const text[3] = { "1", "0", "-1" };
 	char t[16];
 
-	snprintf(t, sizeof t, "%.2f", threshold_of(s));
+	plot_yticks(c, a, l->in.x, l->gutter - 1, axis_style);
+	snprintf(t, sizeof t, "%*.2f", l->gutter - 1, threshold_of(s));
 	plot_ylabel(c, a, l->in.x, l->gutter - 1, threshold_of(s), t,
 		    mark_style);
-	for (int k = 0; k < 3; k++)
-		if (plot_row_of_value(a, v[k]) != ty)
-			plot_ylabel(c, a, l->in.x, l->gutter - 1, v[k], text[k],
-				    axis_style);
 }
 
 static void draw_plot(struct bands_ctx *x, const struct state *s,
 		      struct canvas *c, const struct bands_layout *l,
 		      const struct analysis_scan *r)
 {
-	const struct plot_area *a = &l->area;
+	struct plot_area area = l->area;
+	const struct plot_area *a = &area;
 
 	curves_get(x, s, a->ax.w);
+	/* 0 .. 1 while the three curves stay positive, else -1 .. 1 (the
+	 * axes' one convention, plot_similarity_ymin) */
+	if (cache_done(&x->curves))
+		area.ymin = plot_similarity_ymin(cache_get(&x->curves),
+						 3 * (2 * (int)x->curves.key.v[KEY_N] - 1));
 	draw_threshold(s, c, a);
 	if (cache_done(&x->curves)) {
 		draw_curve(x, c, a, 2, ROLE_TRACE3);
@@ -576,7 +577,7 @@ static void draw_plot(struct bands_ctx *x, const struct state *s,
 		plot_dot(c, a, r->peak_at, r->peak, ROLE_CURSOR);
 	}
 	if (l->gutter > 1)
-		draw_yaxis(s, c, l);
+		draw_yaxis(s, c, l, a);
 	if (l->tick_y >= 0)
 		plot_xticks(c, &a->ax, l->tick_y, axis_style);
 	if (l->xcap_y >= 0)

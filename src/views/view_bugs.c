@@ -6,17 +6,24 @@
  *   PE(p,2i) = sin(p·base^(−4i/d)), PE(p,2i+1) = cos(...)     (notation)
  *   code: pe[:, j], pe[:, j+1] = sin(pos / 1e4**(2*j/d)), ...
  *   What it does, in a sentence or two.
- *   ┌ Correct ──────────────┐┌ With the mistake ─────┐
- *   │ heatmap               ││ heatmap               │
- *   └───────────────────────┘└───────────────────────┘
+ *   ┌ Correct ──────┐┌ With the mistake ┐┌ Mistake − correct, ±M ┐
+ *   │ heatmap       ││ heatmap          ││ their difference / M  │
+ *   └ position → … ─┘└──────────────────┘└───────────────────────┘
  *   ┌ Similarity to p = 37 ───────────────────────────┐
  *   │ two curves over the window                      │
  *   └─────────────────────────────────────────────────┘
  *   At 16 positions spread over the view: max |PEbug-PE| = ...; max |cos_bug-cos| = ...
  *
  * On screens 150 columns wide or more the similarity box sits right of the
- * heatmaps. The numbers and curves: view_bugs_waves.h; a narrow format's
- * row of collision marks over the heatmaps and its paragraph:
+ * heatmaps. Two panels (w/W, a click; F gives the focused one the plots'
+ * rows): the maps (correct, with the mistake, their difference) and the
+ * similarity. Where four boxes do not fit (under 100 columns on short
+ * plots: 80x24) the maps take the row while they have the focus, since
+ * the difference map shows where the mistake differs; the similarity
+ * takes the third box after w; the Measured frame says which is left out
+ * and that w shows it. The numbers and curves: view_bugs_waves.h; a
+ * narrow format's row of collision marks over the heatmaps and its
+ * paragraph:
  * view_bugs_precision.h; the RoPE entry's score matrices instead of
  * heatmaps: view_bugs_rope.h. A variant with a layout of its own
  * (tensor2tensor's) is drawn in it. */
@@ -41,6 +48,7 @@
 #include "render/work.h"
 #include "views/box_mark.h"
 #include "views/heat_caption.h"
+#include "views/panels.h"
 #include "views/view_bugs_precision.h"
 #include "views/view_bugs_rope.h"
 #include "views/view_bugs_waves.h"
@@ -59,7 +67,9 @@ enum {
 	FOOT_FRAME_MIN_H = 12,	/* from here the numbers are framed (a
 				   lesson's short screen, 80x24: the head
 				   gives a row of its effect for it) */
-	DIFF_MIN_W = 100,	/* from here the difference map shows */
+	DIFF_MIN_W = 100,	/* from here the four boxes fit on short
+				   plots; narrower, the maps or the curves
+				   (w/W) */
 	SIM_MIN_W = 28,		/* the similarity box's title whole, "Similarity
 				   to p = 123456", beside narrow heat boxes */
 	BAR_LABEL_W = 2,	/* the heatmaps' colour bars: "+1", " 0",
@@ -104,6 +114,24 @@ static struct pe_params bug_params(const struct state *s)
 
 /* ---- layout ---- */
 
+/* The panels, in focus order (w/W), by the names lessons use: the three
+ * maps (correct, mistake, their difference) and the similarity. */
+enum { BP_MAPS, BP_SIM, BP_COUNT };
+
+/* What the plots' rows show. */
+enum bugs_show {
+	SHOW_ALL,	/* the maps and the similarity */
+	SHOW_MAPS,	/* the three maps alone: zoomed (F), or a narrow
+			   short screen (80x24) while the maps have the
+			   focus, where four boxes do not fit: the
+			   difference map is the one that shows where the
+			   mistake differs */
+	SHOW_CURVES,	/* narrow and short, the similarity's turn: the
+			   two heatmaps and the similarity (the RoPE entry
+			   always: its own boxes show the difference) */
+	SHOW_SIM	/* the similarity alone: zoomed */
+};
+
 struct bugs_layout {
 	struct rect head;		/* the framed header: the entry's title
 					   on its border, then the notation,
@@ -119,7 +147,21 @@ struct bugs_layout {
 	bool framed;			/* head and foot in boxes */
 	bool foot_framed;		/* the foot in a box (framed, or from
 					   FOOT_FRAME_MIN_H) */
+	enum bugs_show show;		/* what the plots' rows show */
 };
+
+/* What the plots' rows (plots of them, r.w wide) show for s. */
+static enum bugs_show bugs_show(const struct state *s, struct rect r,
+				int plots)
+{
+	bool rope = zoo_shown(s)->kind == ZOO_ROPE;
+
+	if (s->zoomed)
+		return s->panel == BP_SIM ? SHOW_SIM : SHOW_MAPS;
+	if (r.w >= DIFF_MIN_W || plots >= TALL_H)
+		return SHOW_ALL;
+	return rope || s->panel == BP_SIM ? SHOW_CURVES : SHOW_MAPS;
+}
 
 /* The entry's notation in the screen's alphabet. */
 static const char *formula_of(const struct state *s)
@@ -180,29 +222,32 @@ static void bugs_layout(const struct state *s, struct rect r,
 	plots = r.y + r.h - foot - y;
 	if (plots < 0)
 		plots = 0;
-	if (r.w < DIFF_MIN_W) {
-		/* narrow: no difference map (the foot says so); the heat
+	l->show = bugs_show(s, r, plots);
+	if (l->show == SHOW_SIM) {
+		l->sim = (struct rect){ r.x, y, r.w, plots };
+	} else if (l->show == SHOW_MAPS) {
+		/* the three maps side by side over the plots' rows, their
+		 * heat areas of one width (the pixels are compared); the
+		 * difference map's box is wider by its bar's longer labels,
+		 * and takes the columns left over */
+		int tw3 = (r.w - extra) / 3;
+
+		l->good = (struct rect){ r.x, y, tw3, plots };
+		l->bad = (struct rect){ r.x + tw3, y, tw3, plots };
+		l->diff = (struct rect){ r.x + 2 * tw3, y, r.w - 2 * tw3, plots };
+	} else if (l->show == SHOW_CURVES) {
+		/* narrow and short, the similarity's turn (w/W): the heat
 		 * boxes up to a third each, for their colour bars, while the
-		 * similarity box keeps SIM_MIN_W */
+		 * similarity box keeps SIM_MIN_W; the foot says the difference
+		 * map is left out */
 		int hw = r.w / 3 < (r.w - SIM_MIN_W) / 2 ? r.w / 3
 							 : (r.w - SIM_MIN_W) / 2;
 
 		if (hw < r.w * 3 / 10)
 			hw = r.w * 3 / 10;
-
-		if (r.w >= WIDE_W || plots < TALL_H) {
-			l->good = (struct rect){ r.x, y, hw, plots };
-			l->bad = (struct rect){ r.x + hw, y, hw, plots };
-			l->sim = (struct rect){ r.x + 2 * hw, y, r.w - 2 * hw,
-						plots };
-		} else {
-			heat_h = plots * 11 / 20;
-			l->good = (struct rect){ r.x, y, r.w / 2, heat_h };
-			l->bad = (struct rect){ r.x + r.w / 2, y, r.w - r.w / 2,
-						heat_h };
-			l->sim = (struct rect){ r.x, y + heat_h, r.w,
-						plots - heat_h };
-		}
+		l->good = (struct rect){ r.x, y, hw, plots };
+		l->bad = (struct rect){ r.x + hw, y, hw, plots };
+		l->sim = (struct rect){ r.x + 2 * hw, y, r.w - 2 * hw, plots };
 	} else if (r.w >= WIDE_W || plots < TALL_H) {
 		int hw = (r.w - extra) * 2 / 9;
 
@@ -301,21 +346,28 @@ static void draw_foot(const struct state *s, struct canvas *c,
 	canvas_box(c, l->foot, tr(s->lang, "Measured"), border_style,
 		   title_style);
 	paragraph_draw(c, l->numbers, numbers, text_style);
-	bool nomap = l->diff.w == 0 && zoo_shown(s)->kind != ZOO_ROPE;
+	/* a panel the narrow screen leaves out, and the key that shows it
+	 * (not when zoomed: F, on the focus mark, goes back) */
+	const char *left = NULL, *more = NULL;
 	char m[96];
 
-	if (l->foot_left > 0 && nomap) {
-		snprintf(m, sizeof m, tr(s->lang, " +%d more; difference map: "
-						  "wider screen "), l->foot_left);
+	if (l->show == SHOW_CURVES && zoo_shown(s)->kind != ZOO_ROPE) {
+		left = tr(s->lang, " difference map: press w ");
+		more = tr(s->lang, " +%d more; difference map: press w ");
+	} else if (l->show == SHOW_MAPS && !s->zoomed) {
+		left = tr(s->lang, " similarity: press w ");
+		more = tr(s->lang, " +%d more; similarity: press w ");
+	}
+	if (l->foot_left > 0 && left) {
+		snprintf(m, sizeof m, more, l->foot_left);
 		if (utf8_width(m) <= l->foot.w - 4)
 			box_mark(c, l->foot, m);
 		else
 			box_more_mark(s, c, l->foot, l->foot_left, -1);
 	} else if (l->foot_left > 0) {
 		box_more_mark(s, c, l->foot, l->foot_left, -1);
-	} else if (nomap) {
-		box_mark(c, l->foot,
-			 tr(s->lang, " difference map: wider screen "));
+	} else if (left) {
+		box_mark(c, l->foot, left);
 	}
 }
 
@@ -353,6 +405,33 @@ static struct rect bad_heat_area(const struct state *s, struct rect r)
 	return heat_plot_area(&hp, heat_room(s, &hp, r, BAR_LABEL_W));
 }
 
+/* The bottom border of heat box r, whose plot hp is drawn in `room`: the
+ * axes' names (heat_axis_names_draw) and, with `key` (a plot too short
+ * for its caption row), before them the key of its half blocks
+ * (heat_caption_draw), in its longest form that leaves the names room;
+ * the key alone where the two do not fit. */
+static void border_names(struct canvas *c, const struct heat_plot *hp,
+			 struct rect room, struct rect r, bool key)
+{
+	struct rect a = heat_plot_area(hp, room);
+	int y = r.y + r.h - 1, end = r.x + r.w - 1, names = 0, least = 0;
+	int prow, x;
+
+	if (a.w <= 0 || r.h <= 3)
+		return;
+	prow = hp->mark_dim < 0 ? -1
+	       : heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
+	if (key && prow >= 0)
+		/* the key's shortest form, the blanks around it, the arrow */
+		least = heat_caption_min_width(hp, a.h, prow / 2) + 2;
+	names = heat_axis_names_width(hp, a, end - 1 - (a.x + 1) - least);
+	x = key ? heat_caption_draw(c, hp, room, y, end - names) : a.x + 1;
+	/* after the key's blank: the names' own blank would double it */
+	if (names > 0)
+		heat_axis_names_draw(c, hp, a, x > a.x + 1 ? x - 1 : x, y,
+				     end - 1);
+}
+
 static void draw_heat_box(const struct state *s, struct canvas *c,
 			  struct rect r, enum pe_bug bug, struct heat_cache *hc)
 {
@@ -367,10 +446,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 		   border_style, title_style);
 	room = heat_room(s, &hp, r, BAR_LABEL_W);
 	heat_plot_draw(c, room, &hp, hc);
-	/* a plot too short for its caption row keeps the key of its half
-	 * blocks on the box's bottom border */
-	if (!heat_plot_has_caption(&hp, room) && r.h > 3)
-		heat_caption_draw(c, &hp, room, r.y + r.h - 1, r.x + r.w - 1);
+	border_names(c, &hp, room, r, !heat_plot_has_caption(&hp, room));
 	/* the colours are the values themselves: the ramp's ends are ±1 */
 	colour_bar_beside_heat(c, &hp, heat_inside(s, r), room, BAR_LABEL_W,
 			       1.0, axis_style);
@@ -394,7 +470,7 @@ static struct sim_box sim_box(const struct state *s, struct rect r)
 
 	b.legend = b.in.h >= 4;
 	b.ticks = b.in.h >= 3;
-	b.gutter = b.in.w >= 12 ? 5 : 0;
+	b.gutter = b.in.w >= 12 ? 6 : 0;	/* "-0.75" and a blank */
 	b.plot = b.in.h - b.legend - b.ticks >= 1 && b.in.w - b.gutter >= 2;
 	if (b.plot)
 		b.a = (struct plot_area){
@@ -446,17 +522,13 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		return;
 	note[0] = '\0';
 	if (v) {
-		/* Down to the lowest value either curve reaches, in steps of
-		 * 0.5, so that a curve that stays high gets the rows. */
-		a.ymin = 0.0;
+		/* 0 .. 1 while both curves stay positive, else -1 .. 1 (the
+		 * axes' one convention, plot_similarity_ymin) */
 		n = g.n;
 		apart = 0.0;
-		for (int j = 0; j < 2 * n; j++)
-			if (isfinite(v[j]))
-				a.ymin = fmin(a.ymin, floor(v[j] * 2.0) / 2.0);
+		a.ymin = plot_similarity_ymin(v, 2 * n);
 		for (int j = 0; j < n; j++)
 			apart = fmax(apart, fabs(v[j] - v[n + j]));
-		a.ymin = a.ymin < -1.0 ? -1.0 : a.ymin;
 		close = isfinite(apart) &&
 			apart < DIFF_DOTS * (a.ymax - a.ymin) / (4.0 * a.h);
 		fmt_double_compact(apart, 2, gv, sizeof gv);
@@ -477,8 +549,8 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 				 gv, s->ascii ? "d" : "Δ");
 		} else if (close) {
 			snprintf(note, sizeof note,
-				 tr(s->lang, " (apart by up to %s, less than a "
-					     "dot row)"), gv);
+				 tr(s->lang, " (apart by up to %s, under two "
+					     "dot rows)"), gv);
 		}
 		plot_samples(c, &a, g.q0, g.step, v, n, ROLE_TRACE1);
 		plot_samples(c, &a, g.q0, g.step, v + n, n, ROLE_TRACE2);
@@ -522,13 +594,7 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 	}
 	plot_marker(c, &a.ax, a.y0, a.h + d.h, s->cur.pos, marker_style);
 	if (gutter) {
-		char lab[40];
-
-		snprintf(lab, sizeof lab, "%g", a.ymin);
-		plot_ylabel(c, &a, in.x, gutter - 1, 1.0, "1", axis_style);
-		plot_ylabel(c, &a, in.x, gutter - 1, a.ymin, lab, axis_style);
-		if (a.ymin < 0.0 && a.h >= 3)
-			plot_ylabel(c, &a, in.x, gutter - 1, 0.0, "0", axis_style);
+		plot_yticks(c, &a, in.x, gutter - 1, axis_style);
 		if (d.h > 0) {
 			/* its scale: the top is +apart (the legend says how
 			 * much), the middle 0; "Δ" names it */
@@ -610,12 +676,21 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	double m = 0.0;
 	char title[96], mv[32];
 	size_t n;
+	int label_w = DIFF_LABEL_W;
 
 	if (l->diff.w < 6 || l->diff.h < 3)
 		return;
-	room = colour_bar_heat_room(&hg, in, DIFF_LABEL_W, HEAT_COLS_MIN);
+	/* its bar's labels take the columns the box has beyond the other
+	 * maps' width (a row of three splits the screen's columns) */
+	room = colour_bar_heat_room(&hg, in, label_w, HEAT_COLS_MIN);
 	a = heat_plot_area(&hg, room);
-	if (!both_grids(x, s, l, &ga, &g, &b) || a.w != ga.w || a.h != ga.h) {
+	if (!both_grids(x, s, l, &ga, &g, &b))
+		ga.w = -1;
+	while (a.w > ga.w && ga.w > 0 && label_w < DIFF_LABEL_W + 3) {
+		room = colour_bar_heat_room(&hg, in, ++label_w, HEAT_COLS_MIN);
+		a = heat_plot_area(&hg, room);
+	}
+	if (a.w != ga.w || a.h != ga.h) {
 		canvas_box(c, l->diff, tr(s->lang, "Mistake − correct"),
 			   border_style, title_style);
 		return;
@@ -642,10 +717,11 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 		   border_style, title_style);
 	heat_draw(c, a, d);
 	free(d);
-	colour_bar_beside_heat(c, &hg, in, room, DIFF_LABEL_W, m, axis_style);
+	colour_bar_beside_heat(c, &hg, in, room, label_w, m, axis_style);
 	heat_dim_ticks(c, &hg, a, axis_style);
 	plot_xticks(c, &(struct plot_axis){ s->window.pos0, s->window.npos, a.x,
 					    a.w }, a.y + a.h, axis_style);
+	border_names(c, &hg, room, l->diff, false);
 }
 
 /* The paragraph under the boxes (layout l, NULL: not laid out yet): the
@@ -711,6 +787,69 @@ static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
 	return work_limited() && (!own || cache_busy(&hc->work));
 }
 
+/* The rectangle of panel i in layout l: the maps' boxes shown, as one,
+ * or the similarity's; empty when none shows. */
+static struct rect panel_rect(const struct bugs_layout *l, int i)
+{
+	const struct rect *maps[3] = { &l->good, &l->bad, &l->diff };
+	struct rect u = { 0, 0, 0, 0 };
+
+	if (i == BP_SIM)
+		return l->sim;
+	for (int k = 0; k < 3; k++) {
+		const struct rect *b = maps[k];
+
+		if (b->w <= 0 || b->h <= 0)
+			continue;
+		if (u.w <= 0) {
+			u = *b;
+			continue;
+		}
+		int x1 = u.x + u.w > b->x + b->w ? u.x + u.w : b->x + b->w;
+		int y1 = u.y + u.h > b->y + b->h ? u.y + u.h : b->y + b->h;
+
+		u.x = u.x < b->x ? u.x : b->x;
+		u.y = u.y < b->y ? u.y : b->y;
+		u.w = x1 - u.x;
+		u.h = y1 - u.y;
+	}
+	return u;
+}
+
+/* The focused panel's border lit (panel_mark_focus), with its zoom hint
+ * where the top border's dashes at its right end leave room for it after
+ * the titles drawn there. */
+static void mark_focus(const struct state *s, struct canvas *c,
+		       const struct bugs_layout *l)
+{
+	struct rect r = panel_rect(l, s->panel);
+	int run = 0;
+
+	if (r.w < 2 || r.h < 2)
+		return;
+	for (int x = r.x + r.w - 2; x > r.x; x--, run++) {
+		const struct cell *cl = canvas_cell(c, x, r.y);
+
+		if (!cl || cl->kind != CELL_TEXT || cl->ch != 0x2500)
+			break;
+	}
+	/* panel_mark_focus shows the hint when r.w >= its width + room: when
+	 * the dashes hold it and one before it */
+	panel_mark_focus(s, c, r, r.w - run + 2);
+	/* the maps, three boxes, lit as one frame: the corners where two of
+	 * them meet keep the border's colour */
+	for (int x = r.x + 1; x < r.x + r.w - 1; x++)
+		for (int k = 0; k < 2; k++) {
+			int y = k ? r.y + r.h - 1 : r.y;
+			const struct cell *cl = canvas_cell(c, x, y);
+
+			if (cl && cl->kind == CELL_TEXT &&
+			    (cl->ch == 0x250c || cl->ch == 0x2510 ||
+			     cl->ch == 0x2514 || cl->ch == 0x2518))
+				canvas_recolor(c, x, y, ROLE_BORDER);
+		}
+}
+
 /* The RoPE entry's boxes: its score matrices need no difference map (its
  * own boxes show the difference), so the second one takes that room. */
 static struct rope_zoo_boxes rope_boxes(const struct bugs_layout *l)
@@ -743,6 +882,7 @@ static void draw_rope(struct bugs_ctx *x, const struct state *s,
 	draw_head(s, c, r, &l);
 	rope_zoo_draw(&x->rope, s, c, &b);
 	draw_foot(s, c, &l, numbers);
+	mark_focus(s, c, &l);
 }
 
 /* When a heatmap goes first, the layout is the one of the numbers shown
@@ -796,7 +936,25 @@ static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
 	draw_similarity(x, s, c, l.sim);
 	paragraph_text(x, s, &l, pixel_gap(x, s, &l), numbers, sizeof numbers);
 	draw_foot(s, c, &l, numbers);
+	mark_focus(s, c, &l);
 	canvas_set_clip(c, old);
+}
+
+/* The panel under (x, y): of boxes laid out without the numbers'
+ * paragraph, which the context holds (draw_rope's lattice does the same);
+ * its rows move the boxes' lower edges by a row or two at most. */
+static int bugs_panel_at(const struct state *s, struct rect r, int x, int y)
+{
+	struct bugs_layout l;
+
+	bugs_layout(s, r, "", &l);
+	for (int i = 0; i < BP_COUNT; i++) {
+		struct rect p = panel_rect(&l, i);
+
+		if (x >= p.x && x < p.x + p.w && y >= p.y && y < p.y + p.h)
+			return i;
+	}
+	return -1;
 }
 
 static void bugs_free(void *ctx)
@@ -829,4 +987,7 @@ const struct view_spec view_bugs = {
 	.draw = bugs_draw,
 	.ctx_size = sizeof(struct bugs_ctx),
 	.ctx_free = bugs_free,
+	.npanels = BP_COUNT,
+	.panel_name = (const char *const[BP_COUNT]){ "maps", "similarity" },
+	.panel_at = bugs_panel_at,
 };

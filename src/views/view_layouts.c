@@ -161,6 +161,66 @@ static const char *fit_title(int w, const char *wide, const char *narrow)
 	return utf8_width(wide) <= w - 4 ? wide : narrow;
 }
 
+/* Whether the cells [x, x + w) of row y are blank text. */
+static bool blank(const struct canvas *c, int x, int y, int w)
+{
+	for (int k = x; k < x + w; k++) {
+		const struct cell *cl = canvas_cell(c, k, y);
+
+		if (!cl || cl->kind != CELL_TEXT || cl->ch != ' ')
+			return false;
+	}
+	return true;
+}
+
+/* The kind of cell row y of heat area a: PE_SIN or PE_COS when both its
+ * pixel rows are of that kind, -1 when they mix. */
+static int cell_kind(const struct heat_plot *hp, struct rect a, int y)
+{
+	struct heat_band top, bot;
+
+	heat_band_of_row(hp->pe, hp->view, 2 * a.h, 2 * y, &top);
+	heat_band_of_row(hp->pe, hp->view, 2 * a.h, 2 * y + 1, &bot);
+	return top.fn == bot.fn ? (int)top.fn : -1;
+}
+
+/* The concatenated heatmap's halves named in its gutter, so the edge
+ * where the flat slow sines meet the fast cosines reads as the divide it
+ * is: "sin" beside the middle of the sines' rows, "cos" beside the
+ * cosines', each on the free gutter row nearest the middle (the ticks
+ * keep theirs), right-aligned where the ticks end, or into the arrow's
+ * column when the ticks' digits are fewer than 3. */
+static void name_halves(struct canvas *c, const struct heat_plot *hp,
+			struct rect a, int x0)
+{
+	static const char *const name[2] = { "sin", "cos" };
+	const struct style st = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+	int end = a.x - 1 - x0 >= 3 ? a.x - 1 : a.x;
+
+	if (end - 3 < x0)
+		return;
+	for (int fn = PE_SIN; fn <= PE_COS; fn++) {
+		int y0 = -1, y1 = -1;
+
+		for (int y = 0; y < a.h; y++)
+			if (cell_kind(hp, a, y) == fn) {
+				y0 = y0 < 0 ? y : y0;
+				y1 = y;
+			}
+		if (y0 < 0)
+			continue;
+		for (int k = 0; k <= y1 - y0; k++) {
+			/* the middle, then one row either side, and so on */
+			int y = (y0 + y1) / 2 + (k % 2 ? (k + 1) / 2 : -(k / 2));
+
+			if (y >= y0 && y <= y1 && blank(c, end - 3, a.y + y, 3)) {
+				canvas_text(c, end - 3, a.y + y, 3, name[fn], st);
+				break;
+			}
+		}
+	}
+}
+
 /* One heatmap box: layout `lay`, marking the selected component, with the
  * colour bar at its right. */
 static void draw_heat_box(const struct state *s, struct canvas *c,
@@ -174,7 +234,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	bool current = lay == cur->layout;
 	char wide[96], narrow[64];
 	struct heat_plot hp;
-	struct rect in, room;
+	struct rect in, room, area;
 
 	p.layout = lay;
 	if (lay == PE_INTERLEAVED) {
@@ -201,6 +261,13 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	heat_plot_draw(c, room, &hp, hc);
 	/* the colours are the values themselves: the ramp's ends are ±1 */
 	colour_bar_beside_heat(c, &hp, in, room, BAR_LABEL_W, 1.0, axis_style);
+	area = heat_plot_area(&hp, room);
+	if (area.w <= 0)
+		return;
+	heat_axis_names_draw(c, &hp, area, area.x + 1, r.y + r.h - 1,
+			     r.x + r.w - 2);
+	if (lay == PE_CONCAT)
+		name_halves(c, &hp, area, in.x);
 }
 
 /* The three paragraphs of the text box, most important first, with the

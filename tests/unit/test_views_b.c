@@ -449,7 +449,16 @@ static void check_bug_head(const struct shot *sc, int w, int h)
 		assert_shows(sc, "max |s₂ - s₁| = ", "bugs");
 	} else {
 		assert_shows(sc, "Correct", "bugs");
-		assert_shows(sc, "Similarity to p = 37", "bugs");
+		/* the difference map at every size; the similarity, or,
+		 * where the maps take its row (narrow and short), the key
+		 * that shows it */
+		cr_expect(row_with(sc, "Mistake − correct") ||
+			  row_with(sc, "bug − correct"),
+			  "%dx%d: no difference map:\n%s", w, h, sc->text);
+		cr_expect(row_with(sc, "Similarity to p = 37") ||
+			  row_with(sc, "similarity: press w"),
+			  "%dx%d: no similarity, and nothing says how to see it:"
+			  "\n%s", w, h, sc->text);
 		assert_shows(sc, "At ", "bugs");
 	}
 }
@@ -604,11 +613,23 @@ Test(views_b, bugs_difference_map_and_curve)
 	assert_shows(&sc, "┌ Measured ", "bugs");
 	shot_free(&sc);
 	canvas_free(c);
-	/* narrower than 100 columns: no map, and the frame says so */
+	/* narrower than 100 columns (80x24's body): the three maps, the
+	 * similarity left out, and the frame says how to see it (w); after
+	 * w the similarity beside the two heatmaps, and the frame says how
+	 * to see the map again */
+	c = render(VIEW_BUGS, &s, 80, 22);
+	screen_of(c, &sc);
+	assert_shows(&sc, "┌ Mistake − correct, ±", "bugs");
+	cr_expect_null(row_with(&sc, "Similarity to p"));
+	assert_shows(&sc, "similarity: press w ┘", "bugs");
+	shot_free(&sc);
+	canvas_free(c);
+	state_set_panel(&s, 1);
 	c = render(VIEW_BUGS, &s, 80, 22);
 	screen_of(c, &sc);
 	cr_expect_null(row_with(&sc, "Mistake − correct"));
-	assert_shows(&sc, "difference map: wider screen", "bugs");
+	assert_shows(&sc, "┌ Similarity to p = 0 ", "bugs");
+	assert_shows(&sc, "difference map: press w ┘", "bugs");
 	shot_free(&sc);
 	canvas_free(c);
 }
