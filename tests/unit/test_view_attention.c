@@ -1310,7 +1310,7 @@ Test(attention_view, colour_bar_and_labels_say_each_squares_scale)
 			struct state s = at_state(d, 1e4, 128);
 			struct canvas *c = canvas_new(w, h);
 			struct rect p;
-			int x0[8], n = 0, y0 = -1, rows = 0, side, m;
+			int x0[8] = { 0 }, n = 0, y0 = -1, rows = 0, side, m;
 			long long first, last, step;
 			char buf[SNAP_ROW_MAX], *e;
 			double div[6], ulp[6], *q;
