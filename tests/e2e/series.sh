@@ -11,15 +11,62 @@ if ! "$PY" -c 'import numpy' 2>/dev/null; then
 	exit 1
 fi
 
-# pycheck NAME PYTHON FILE: runs the Python code with `text` = the file.
+# pycheck NAME PYTHON FILE: the Python code, run with `text` = the file
+# (and np = NumPy, sys.argv[1] its name), must end without an exception or exit status. The file
+# and the code are kept (the file may be written again later) and run at
+# the end by one Python (pycheck_report), each in a namespace of its own,
+# which gives the verdicts in the order they were asked for: one start of
+# NumPy instead of one a check.
+py_names=()
 pycheck() {
-	local name=$1 code=$2 file=$3 msg
-	if msg=$(printf 'import sys, numpy as np\ntext = open(sys.argv[1]).read()\n%s\n' "$code" |
-		"$PY" - "$file" 2>&1); then
-		ok "$name"
-	else
-		not_ok "$name" "$msg"
-	fi
+	local i=${#py_names[@]}
+	cp "$3" "$tmp/py.$i.txt"
+	printf '%s\n' "$2" >"$tmp/py.$i.py"
+	printf '%s' "$3" >"$tmp/py.$i.arg"
+	py_names+=("$1")
+}
+pycheck_report() {
+	local i n=0 verdict
+	[ ${#py_names[@]} -gt 0 ] || return 0
+	"$PY" - "$tmp/py" ${#py_names[@]} >"$tmp/py.verdicts" 2>&1 <<'EOF'
+import contextlib, io, sys, traceback
+import numpy as np
+at, count = sys.argv[1], int(sys.argv[2])
+for i in range(count):
+    out = io.StringIO()
+    code = open("%s.%d.py" % (at, i)).read()
+    # sys.argv[1] is the file's name, as for a Python of its own
+    sys.argv = ["-", open("%s.%d.arg" % (at, i)).read()]
+    ns = {"np": np, "sys": sys,
+          "text": open("%s.%d.txt" % (at, i)).read()}
+    bad = ""
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            exec(compile(code, "check %d" % i, "exec"), ns)
+    except SystemExit as e:
+        if e.code not in (None, 0):
+            bad = "exit %s" % (e.code,)
+    except BaseException:
+        bad = traceback.format_exc(limit=2)
+    msg = (out.getvalue() + bad).strip() if bad else ""
+    print("%d %s" % (i, msg.replace("\n", " / ")))
+EOF
+	while IFS= read -r verdict; do
+		i=${verdict%% *}
+		case $i in
+		'' | *[!0-9]*) not_ok "the NumPy checks ran" "$verdict"; continue ;;
+		esac
+		verdict=${verdict#"$i"}
+		verdict=${verdict# }
+		if [ -n "$verdict" ]; then
+			not_ok "${py_names[i]}" "$verdict"
+		else
+			ok "${py_names[i]}"
+		fi
+		n=$((n + 1))
+	done <"$tmp/py.verdicts"
+	[ "$n" -eq ${#py_names[@]} ] ||
+		not_ok "every NumPy check ran" "$n of ${#py_names[@]}"
 }
 
 # Reference: the formula of the seed article, written independently here.
@@ -411,4 +458,5 @@ expect "--dump-series to /dev/full: 74" 74 "$PESCOPE" --dump-series wave -o /dev
 rm -f "$tmp/err"
 left=$(find "$tmp" -name '.pescope-*')
 if [ -z "$left" ]; then ok "no temporary files left behind"; else not_ok "no temporary files left behind" "$left"; fi
+pycheck_report
 finish
