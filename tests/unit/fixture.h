@@ -65,14 +65,22 @@ static inline void fx_press(struct state *s, int code)
 	cr_assert(state_valid(s), "invalid after key %d", code);
 }
 
-/* The screen s shows on a w x h canvas, as text (the caller frees it). */
-static inline char *fx_text(const struct state *s, int w, int h)
+/* The screen s shows, drawn on a new w x h canvas (the caller frees it). */
+static inline struct canvas *fx_canvas(const struct state *s, int w, int h)
 {
 	struct canvas *c = canvas_new(w, h);
-	char *text;
 
 	cr_assert_not_null(c);
 	fx_draw(s, c);
+	return c;
+}
+
+/* The screen s shows on a w x h canvas, as text (the caller frees it). */
+static inline char *fx_text(const struct state *s, int w, int h)
+{
+	struct canvas *c = fx_canvas(s, w, h);
+	char *text;
+
 	text = snap(c);
 	canvas_free(c);
 	return text;

@@ -168,15 +168,6 @@ static struct state mkstate(int view, enum lang lang, bool ascii)
 	return s;
 }
 
-static struct canvas *draw(const struct state *s, int w, int h)
-{
-	struct canvas *c = canvas_new(w, h);
-
-	cr_assert_not_null(c);
-	fx_draw(s, c);
-	return c;
-}
-
 /* A heatmap's bar: ±1, and a map of the encoding's values within them. */
 static void check_unit_bar(const struct canvas *c, const struct bar *b,
 			   bool ascii, const char *what)
@@ -195,7 +186,7 @@ Test(colour_bars, layouts_heatmaps_have_bars_of_their_values)
 		for (size_t l = 0; l < 2; l++)
 			for (int ascii = 0; ascii < 2; ascii++) {
 				struct state s = mkstate(VIEW_LAYOUTS, langs[l], ascii);
-				struct canvas *c = draw(&s, screens[z][0], screens[z][1]);
+				struct canvas *c = fx_canvas(&s, screens[z][0], screens[z][1]);
 				struct bar b[BARS_MAX];
 				char what[64];
 				int n = find_bars(c, b);
@@ -232,7 +223,7 @@ Test(colour_bars, bugs_maps_have_bars_and_the_difference_its_scale)
 				int n, want_n = 3;
 
 				s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_EXPONENT;
-				c = draw(&s, screens[z][0], screens[z][1]);
+				c = fx_canvas(&s, screens[z][0], screens[z][1]);
 				n = find_bars(c, b);
 				snprintf(what, sizeof what, "bugs %dx%d %s%s",
 					 screens[z][0], screens[z][1],
@@ -277,7 +268,7 @@ Test(colour_bars, bugs_maps_have_bars_and_the_difference_its_scale)
 Test(colour_bars, bugs_a_blank_difference_map_says_zero)
 {
 	struct state s = mkstate(VIEW_BUGS, LANG_EN, false);
-	struct canvas *c = draw(&s, 120, 40);
+	struct canvas *c = fx_canvas(&s, 120, 40);
 	struct bar b[BARS_MAX];
 	int n = find_bars(c, b);
 
@@ -315,7 +306,7 @@ Test(colour_bars, bugs_rope_scores_have_one_bar_of_the_largest_score)
 			int n;
 
 			s.knob[VIEW_BUGS][K_BUG] = ZOO_ENTRIES - 1;
-			c = draw(&s, screens[z][0], screens[z][1]);
+			c = fx_canvas(&s, screens[z][0], screens[z][1]);
 			n = find_bars(c, b);
 			snprintf(what, sizeof what, "bugs rope %dx%d %s", screens[z][0],
 				 screens[z][1], lang_name(langs[l]));
@@ -353,7 +344,7 @@ Test(colour_bars, explore_heatmap_has_the_shared_bar)
 		for (size_t l = 0; l < 2; l++)
 			for (int ascii = 0; ascii < 2; ascii++) {
 				struct state s = mkstate(VIEW_EXPLORE, langs[l], ascii);
-				struct canvas *c = draw(&s, screens[z][0], screens[z][1]);
+				struct canvas *c = fx_canvas(&s, screens[z][0], screens[z][1]);
 				struct bar b[BARS_MAX];
 				char what[64];
 				int n = find_bars(c, b);

@@ -46,15 +46,6 @@ static struct state mkstate(int view, enum lang lang)
 	return s;
 }
 
-static struct canvas *draw(const struct state *s, int w, int h)
-{
-	struct canvas *c = canvas_new(w, h);
-
-	cr_assert_not_null(c);
-	fx_draw(s, c);
-	return c;
-}
-
 /* How many times needle occurs in hay. */
 static int count_of(const char *hay, const char *needle)
 {
@@ -96,7 +87,7 @@ Test(map_labels, layouts_heatmaps_name_their_axes)
 	for (size_t z = 0; z < sizeof screens / sizeof screens[0]; z++)
 		for (size_t l = 0; l < 2; l++) {
 			struct state s = mkstate(VIEW_LAYOUTS, langs[l]);
-			struct canvas *c = draw(&s, screens[z][0], screens[z][1]);
+			struct canvas *c = fx_canvas(&s, screens[z][0], screens[z][1]);
 			int n = named_borders(c, langs[l]);
 
 			cr_expect_eq(n, 2, "layouts %dx%d %s: %d heatmaps name their "
@@ -119,7 +110,7 @@ Test(map_labels, bugs_maps_name_their_axes)
 			int n, y;
 
 			s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_EXPONENT;
-			c = draw(&s, screens[z][0], screens[z][1]);
+			c = fx_canvas(&s, screens[z][0], screens[z][1]);
 			n = named_borders(c, langs[l]);
 			cr_expect_geq(n, screens[z][0] >= 120 ? 3 : 1,
 				      "bugs %dx%d %s: %d maps name their axes",
@@ -244,13 +235,13 @@ Test(map_labels, bugs_similarity_ticks)
 	static const double positive[] = { 1, 0.5, 0 };
 	static const double negative[] = { 1, 0.5, 0, -0.5, -1 };
 	struct state s = mkstate(VIEW_BUGS, LANG_EN);
-	struct canvas *c = draw(&s, 120, 40);
+	struct canvas *c = fx_canvas(&s, 120, 40);
 	struct labels o = gutter_labels(c, "Similarity to p = 10");
 
 	expect_ticks(&o, positive, 3, "bugs numpy 120x40");
 	canvas_free(c);
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_MULTIPLY;
-	c = draw(&s, 120, 40);
+	c = fx_canvas(&s, 120, 40);
 	o = gutter_labels(c, "Similarity to p = 10");
 	expect_ticks(&o, negative, 5, "bugs multiply 120x40");
 	canvas_free(c);
@@ -262,7 +253,7 @@ Test(map_labels, bands_similarity_ticks)
 {
 	static const double want[] = { 1, 0.75, 0.5, 0.25, 0, -0.25, -0.5, -0.75, -1 };
 	struct state s = mkstate(VIEW_BANDS, LANG_EN);
-	struct canvas *c = draw(&s, 120, 40);
+	struct canvas *c = fx_canvas(&s, 120, 40);
 	struct labels o = gutter_labels(c, "Bands: similarity");
 
 	expect_ticks(&o, want, 9, "bands 120x40");
@@ -307,7 +298,7 @@ Test(map_labels, layouts_names_the_concatenated_halves)
 	for (size_t z = 0; z < sizeof screens / sizeof screens[0]; z++)
 		for (size_t l = 0; l < 2; l++) {
 			struct state s = mkstate(VIEW_LAYOUTS, langs[l]);
-			struct canvas *c = draw(&s, screens[z][0], screens[z][1]);
+			struct canvas *c = fx_canvas(&s, screens[z][0], screens[z][1]);
 			int half = screens[z][0] / 2, ys = -1, yc = -1;
 
 			for (int y = 0; y < canvas_height(c); y++) {
