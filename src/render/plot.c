@@ -332,10 +332,13 @@ int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
 
 double plot_similarity_ymin(const double *v, int n)
 {
+	double lo = 0.0;
+
 	for (int j = 0; j < n; j++)
-		if (isfinite(v[j]) && v[j] < 0.0)
-			return -1.0;
-	return 0.0;
+		if (isfinite(v[j]) && v[j] < lo)
+			lo = v[j];
+	lo = floor(lo * 4.0) / 4.0;
+	return lo < -1.0 ? -1.0 : lo;
 }
 
 /* Places the labels of at most `limit` ticks at multiples of step. With

@@ -150,9 +150,9 @@ int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
 /* The bottom of a similarity plot (cosines, within -1..1) of the n values
  * v (non-finite ones skipped): 0 when every value is >= 0, so that a curve
  * that stays positive gets the rows (ticks 1 0.75 0.5 0.25 0 where there
- * are rows for quarters), else -1, the whole range, with 0 in the middle.
- * The one convention of the bands and bugs views' similarity axes, whose
- * ticks are plot_yticks'. */
+ * are rows for quarters), else the lowest value rounded down to a quarter,
+ * never below -1. The one convention of every similarity axis (explore's
+ * panel, bands, bugs), whose ticks are plot_yticks'. */
 double plot_similarity_ymin(const double *v, int n);
 
 /* Draws `text` right-aligned in columns [x, x + w) on the row of value v.

@@ -122,22 +122,6 @@ static void curve_samples(struct sim_cache *sc, const struct state *s,
 	*step = m;
 }
 
-/* The y range that fits the curve, the same convention as every plot of
- * a similarity: 0 .. 1 while it stays positive, else down to its lowest
- * value rounded down to a quarter (never below -1). */
-static double fitted_ymin(const double *v, int n)
-{
-	double lo = 1.0;
-
-	for (int j = 0; j < n; j++)
-		if (isfinite(v[j]) && v[j] < lo)
-			lo = v[j];
-	if (lo >= 0.0)
-		return 0.0;
-	lo = floor(lo * 4.0) / 4.0;
-	return lo < -1.0 ? -1.0 : lo;
-}
-
 /* An empty cache, or NULL when memory runs out. */
 static struct sim_cache *sim_cache_new(void)
 {
@@ -179,7 +163,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 		double first, step;
 
 		curve_samples(*sc, s, a, &n, &first, &step);
-		l.area.ymin = fitted_ymin((*sc)->line, n);
+		l.area.ymin = plot_similarity_ymin((*sc)->line, n);
 		plot_samples(c, a, first, step, (*sc)->line, n, ROLE_TRACE1);
 		plot_dot(c, a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);

@@ -4,13 +4,15 @@
 #   - every step of every lesson, English and Chinese, at 80x24 on a dark
 #     terminal: pescope --lesson N is started and n is typed k-1 times to
 #     reach step k, as a teacher would (LANG/en-NN-SS.png);
-#   - every view at 80x24 on a light terminal (view-NAME-light.png).
+#   - every view on a dark and on a light terminal
+#     (view-NAME-SIZE-dark.png, view-NAME-SIZE-light.png).
 #
 #   tests/tools/lesson-shots.sh [OUTDIR] [lessons|views|all] [en|zh|both]
 #
 # OUTDIR defaults to ../lessons-shots (outside the tree). PESCOPE names the
 # binary (default ./pescope); SHOT the term-shot tool (default
-# ../shared/tools/term-shot). SIZE changes the size (default 80x24).
+# ../shared/tools/term-shot). SIZE changes the size (default 80x24), WAIT
+# the seconds term-shot waits before typing (default 2.5).
 # Open the pictures with an image viewer and ask what each one shows.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +22,7 @@ langs=${3:-both}
 pescope=${PESCOPE:-$here/pescope}
 shot=${SHOT:-$here/../shared/tools/term-shot}
 size=${SIZE:-80x24}
+wait=${WAIT:-2.5}
 export COLORTERM=truecolor
 [ -x "$pescope" ] || { echo "lesson-shots: no $pescope (make first)" >&2; exit 2; }
 [ -x "$shot" ] || { echo "lesson-shots: no $shot" >&2; exit 2; }
@@ -42,7 +45,7 @@ if [ "$what" = lessons ] || [ "$what" = all ]; then
 					keys=(-k "$typed")
 				fi
 				png=$out/$lang/$lang-$n-$(printf %02d "$k").png
-				"$shot" "$png" "$size" "${keys[@]}" -- \
+				"$shot" "$png" "$size" -w "$wait" "${keys[@]}" -- \
 					"$pescope" --lesson "$((10#$n))" --lang "$lang" \
 					--theme dark >/dev/null ||
 					echo "lesson-shots: $png failed" >&2
@@ -54,9 +57,13 @@ fi
 
 if [ "$what" = views ] || [ "$what" = all ]; then
 	for v in $("$pescope" --list views); do
-		"$shot" "$out/view-$v-light.png" "$size" -l -- \
-			"$pescope" --view "$v" --theme light >/dev/null ||
-			echo "lesson-shots: view $v failed" >&2
+		for theme in dark light; do
+			light=()
+			[ "$theme" = light ] && light=(-l)
+			"$shot" "$out/view-$v-$size-$theme.png" "$size" -w "$wait" "${light[@]}" \
+				-- "$pescope" --view "$v" --theme "$theme" >/dev/null ||
+				echo "lesson-shots: view $v ($theme) failed" >&2
+		done
 	done
 fi
 echo "pictures in $out"

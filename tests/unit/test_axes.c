@@ -311,3 +311,23 @@ Test(axes, a_bar_charts_ticks_take_the_finest_step_two_rows_apart)
 	cr_assert_eq(n, 5);
 	cr_assert(val[0] == 2.0 && val[1] == 0.0 && val[4] == -6.0);
 }
+
+/* Every view's similarity axis has one bottom: 0 for a curve that stays
+ * positive, else the curve's lowest value rounded down to a quarter, never
+ * below -1 (the bands view's curve of d 512, len 128, down to -0.099, got
+ * -1 and left a third of its plot empty). Non-finite values are skipped. */
+Test(axes, one_similarity_bottom_fits_the_curve)
+{
+	const double positive[] = { 1.0, 0.41, 0.0 };
+	const double bands[] = { 1.0, -0.099, NAN, 0.5 };
+	const double quarter[] = { -0.25, 0.3 };
+	const double deep[] = { -0.76, 1.0 };
+	const double wild[] = { -3.0, INFINITY };
+
+	cr_assert_eq(plot_similarity_ymin(positive, 3), 0.0);
+	cr_assert_eq(plot_similarity_ymin(bands, 4), -0.25);
+	cr_assert_eq(plot_similarity_ymin(quarter, 2), -0.25);
+	cr_assert_eq(plot_similarity_ymin(deep, 2), -1.0);
+	cr_assert_eq(plot_similarity_ymin(wild, 2), -1.0);
+	cr_assert_eq(plot_similarity_ymin(NULL, 0), 0.0);
+}
