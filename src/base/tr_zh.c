@@ -796,6 +796,8 @@ const struct tr_row tr_zh[] = {
 	  "错误 - 正确，+-%s" },
 	{ "Mistake − correct, ±%s",
 	  "错误 − 正确，±%s" },
+	{ "No pixel differs: the two maps are the same picture.",
+	  "没有一个像素不同：两张图完全一样。" },
 	{ "Measured",
 	  "测量结果" },
 	{ " +%d more; difference map: press w ",

@@ -664,7 +664,8 @@ static double pixel_gap(struct bugs_ctx *x, const struct state *s,
 /* The difference map: mistake - correct, pixel by pixel (the means the
  * two heatmaps show), divided by its largest magnitude M so that even a
  * rounding-sized difference shows where it is; the title gives M (0: the
- * pictures are the same, drawn blank). Blank (NaN) where the mistake is. */
+ * pictures are the same, which the map says in words). Blank (NaN) where
+ * the mistake is. */
 static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 			  struct canvas *c, const struct bugs_layout *l)
 {
@@ -715,7 +716,18 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 					     s->ascii ? tr(s->lang, "bug - correct")
 						      : tr(s->lang, "bug − correct")),
 		   border_style, title_style);
-	heat_draw(c, a, d);
+	if (m > 0.0) {
+		heat_draw(c, a, d);
+	} else {
+		/* no colour to show: a blank map would read as a broken one,
+		 * so it says what its blank means */
+		const char *same = tr(s->lang, "No pixel differs: the two maps "
+					       "are the same picture.");
+		int rows = paragraph_rows(same, a.w);
+
+		paragraph_draw(c, (struct rect){ a.x, a.y + (a.h - rows) / 2,
+						 a.w, rows }, same, text_style);
+	}
 	free(d);
 	colour_bar_beside_heat(c, &hg, in, room, label_w, m, axis_style);
 	heat_dim_ticks(c, &hg, a, axis_style);
@@ -978,7 +990,10 @@ const struct view_spec view_bugs = {
 		.word = "bug",
 		.help = N_("which implementation or mistake is shown"),
 		.kind = KNOB_CHOICE, .lo = 0, .hi = ZOO_ENTRIES - 1,
-		.start = KNOB_START_INIT, .init = 0,
+		/* opens on a mistake whose maps and curves part at a glance
+		 * (the implementations before it differ only by rounding or
+		 * by layout); x goes back to them */
+		.start = KNOB_START_INIT, .init = PE_BUG_HALF_EXPONENT,
 		.choice = entry_name,
 		.nsteps = 1,
 		.step = { { 'x', 'X', STEP_CYCLE, 1,
