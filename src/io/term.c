@@ -43,10 +43,9 @@ static const char paste_end[] = "\033[201~";
 
 /* ---- module state ---- */
 
-/* Heat values are shown in HEAT_LEVELS steps, so the colours, and so the
- * colour pairs, are a finite set known when the terminal opens. */
-enum { MAX_CODES = 512, RESTORE_MAX = 256, HEAT_LEVELS = 64,
-       PAIR_SLOTS = 8192 };	/* a power of two, more than ever used */
+/* Heat values are shown in HEAT_TERM_LEVELS steps, so the colours, and so
+ * the colour pairs, are a finite set known when the terminal opens. */
+enum { MAX_CODES = 512, RESTORE_MAX = 256, PAIR_SLOTS = 8192 };	/* a power of two, more than ever used */
 
 enum {
 	ESC_DELAY_MS = 25,	/* for the rest of an escape sequence begun */
@@ -405,7 +404,7 @@ static void setup_screen(const struct term_opts *o)
 		use_default_colors();
 		t.mode = pick_mode(o);
 	}
-	palette_heat_table(&t.heat, o->palette, o->theme, t.mode, HEAT_LEVELS);
+	palette_heat_table(&t.heat, o->palette, o->theme, t.mode, HEAT_TERM_LEVELS);
 	if (t.mode != COLOR_NONE)
 		define_pairs();
 	t.open = true;

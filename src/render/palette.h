@@ -167,6 +167,12 @@ struct look palette_look(const struct cell *a, enum color_mode mode,
  * frames (the terminal) build one at start-up, so no frame pays for a colour
  * search, and the set of colours they can meet is known in advance. */
 enum { HEAT_TABLE_MAX = 256 };
+/* The levels the terminal draws heat in: odd, so that 0 is the middle of
+ * a level and values either side of it by rounding (a residual of 1e-16)
+ * get the ramp's zero colour, not the two colours next to it (with an even
+ * count, -1e-16 and +1e-16 fell on two levels and a blank map was
+ * blotched). */
+enum { HEAT_TERM_LEVELS = 65 };
 struct heat_table {
 	enum color_mode mode;		/* the mode the codes are for */
 	enum palette_id id;		/* the palette (COLOR_8 shades) */

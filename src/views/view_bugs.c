@@ -719,8 +719,8 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	if (m > 0.0) {
 		heat_draw(c, a, d);
 	} else {
-		/* no colour to show: a blank map would read as a broken one,
-		 * so it says what its blank means */
+		/* no colour to show: a blank map and a one-colour bar would
+		 * read as broken, so the map says what its blank means */
 		const char *same = tr(s->lang, "No pixel differs: the two maps "
 					       "are the same picture.");
 		int rows = paragraph_rows(same, a.w);
@@ -729,7 +729,8 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 						 a.w, rows }, same, text_style);
 	}
 	free(d);
-	colour_bar_beside_heat(c, &hg, in, room, label_w, m, axis_style);
+	if (m > 0.0)
+		colour_bar_beside_heat(c, &hg, in, room, label_w, m, axis_style);
 	heat_dim_ticks(c, &hg, a, axis_style);
 	plot_xticks(c, &(struct plot_axis){ s->window.pos0, s->window.npos, a.x,
 					    a.w }, a.y + a.h, axis_style);

@@ -232,6 +232,33 @@ Test(pictures, the_terminal_table_shows_every_step)
 	}
 }
 
+/* The terminal's table draws rounding-sized values either side of 0 (a
+ * residual map of RoPE, 1e-16 over its scale) in the ramp's zero colour,
+ * one colour for both signs, in every mode and theme: with 64 levels they
+ * fell on the two levels beside 0, and a blank map came out blotched. */
+Test(pictures, the_terminal_draws_rounding_as_the_zero)
+{
+	static const enum color_mode modes[] = { COLOR_256, COLOR_RGB };
+
+	for (int id = 0; id < PALETTE_COUNT; id++)
+		for (int th = 0; th < 2; th++)
+			for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+				enum theme theme = th ? THEME_LIGHT : THEME_DARK;
+				struct heat_table t;
+				int zero = palette_heat((enum palette_id)id,
+							modes[m], theme, 0.0);
+
+				palette_heat_table(&t, (enum palette_id)id, theme,
+						   modes[m], HEAT_TERM_LEVELS);
+				cr_expect_eq(t.code[palette_level(-1e-16, t.nlevels)],
+					     zero, "%s: -1e-16 is not the zero colour",
+					     palette_name((enum palette_id)id));
+				cr_expect_eq(t.code[palette_level(1e-16, t.nlevels)],
+					     zero, "%s: +1e-16 is not the zero colour",
+					     palette_name((enum palette_id)id));
+			}
+}
+
 /* ---- round ticks on the heatmaps ---- */
 
 /* A step of 1, 2, 2.5 or 5 times a power of ten, whole. */
