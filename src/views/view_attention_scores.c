@@ -75,6 +75,8 @@ static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style name_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+static const struct style marked_style = { ROLE_TITLE, ROLE_DEFAULT,
+					   ATTR_BOLD | ATTR_REVERSE };
 
 /* ---- the layout ---- */
 
@@ -259,6 +261,22 @@ static double relative_spread(const struct attn_spread *sp)
 static bool relative(const struct attn_spread *sp)
 {
 	return sp->groups > 0 && relative_spread(sp) <= RELATIVE_MAX;
+}
+
+/* The shown scheme (0 added, 1 RoPE, 2 ALiBi) of the one head's, -1 when
+ * it has none of them (no positions, the causal mask). */
+static int marked_scheme(const struct state *s)
+{
+	switch ((enum att_head)state_view_knob(s, AK_HEAD)) {
+	case AH_ADDED:
+		return 0;
+	case AH_ROPE:
+		return 1;
+	case AH_ALIBI:
+		return 2;
+	default:
+		return -1;
+	}
 }
 
 /* The name of shown matrix k, longest form first (n = 0, 1, 2). */
@@ -601,7 +619,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 	char title[ATT_TEXT_MAX], line[ATT_TEXT_MAX], brief[ATT_TEXT_MAX];
 	const char *cand[2] = { line, brief };
 	double progress = 1.0;
-	int side, rep;
+	int side, rep, marked = marked_scheme(s);
 
 	geom(s, r, &g);
 	side = grid_side(&g);
@@ -645,7 +663,10 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 			name[0] = name[1] = alibi;
 			name[2] = "ALiBi";
 		}
-		att_fit(c, g.col_x[k], g.names_y, g.col_w, name, 3, name_style);
+		/* the one head's scheme (the order panel's, a lesson's
+		 * "head") in reverse, so a step about one scheme points at it */
+		att_fit(c, g.col_x[k], g.names_y, g.col_w, name, 3,
+			k == marked ? marked_style : name_style);
 		if (g.heat_rows > 0) {
 			int w = res->m * rep;
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "base/utf8.h"
 #include "engine/attention.h"
 #include "engine/head.h"
 #include "engine/rng.h"
@@ -1393,4 +1394,51 @@ Test(attention_view, colour_bar_and_labels_say_each_squares_scale)
 			free(q);
 			canvas_free(c);
 		}
+}
+
+/* Whether the first cell of the row-y text `name` on canvas c is drawn in
+ * reverse video; fails when the name is not on row y. */
+static bool name_reversed(const struct canvas *c, int y, const char *name)
+{
+	char row[SNAP_ROW_MAX], *at;
+	int x;
+
+	snap_row_text(c, y, row);
+	at = strstr(row, name);
+	cr_assert_not_null(at, "no \"%s\" on row %d: %s", name, y, row);
+	*at = '\0';
+	x = utf8_width(row);
+	return canvas_cell(c, x, y)->attr & ATTR_REVERSE;
+}
+
+/* The scores panel names the one head's scheme in reverse video, so that
+ * a lesson step about added PE, RoPE or ALiBi (`: head rope`) points at
+ * its square; no positions and the causal mask mark none. */
+Test(attention_view, the_heads_scheme_is_marked_in_the_scores)
+{
+	static const struct {
+		const char *head;
+		int marked;	/* 0 added, 1 RoPE, 2 ALiBi, -1 none */
+	} cases[] = { { "nope", -1 }, { "causal", -1 }, { "added", 0 },
+		      { "rope", 1 }, { "alibi", 2 } };
+	static const char *const names[3] = { "added PE:", "RoPE:", "ALiBi," };
+
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct state s = at_state(512, 1e4, 128);
+		struct canvas *c;
+		char line[32];
+		int y;
+
+		snprintf(line, sizeof line, "head %s", cases[k].head);
+		run(&s, line);
+		c = fx_canvas(&s, 120, 40);
+		y = snap_find_row(c, "RoPE: (R_p x)");
+		cr_assert_geq(y, 0, "head %s: no scheme names", cases[k].head);
+		for (int n = 0; n < 3; n++)
+			cr_expect_eq(name_reversed(c, y, names[n]),
+				     n == cases[k].marked, "head %s: %s %s",
+				     cases[k].head, names[n],
+				     n == cases[k].marked ? "not marked" : "marked");
+		canvas_free(c);
+	}
 }
