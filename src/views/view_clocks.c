@@ -475,9 +475,9 @@ static void draw_header(const struct state *s, struct canvas *c,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 	if (l->header_rows < 2)
 		return;
-	x += hand_key(s, c, x, y + 1, l->in.w, ROLE_TRACE1, tr(s->lang, "hand at p"));
+	x += hand_key(s, c, x, y + 1, l->in.w, ROLE_TRACE1, tr(s->lang, "long hand: p"));
 	x += hand_key(s, c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2,
-		      tr(s->lang, "hand at p + k"));
+		      tr(s->lang, "short hand: p + k"));
 	snprintf(a, sizeof a, tr(s->lang, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i"),
 		 sy->omega, sy->omega);
 	snprintf(b, sizeof b, tr(s->lang, "hand = (sin p%s_i, cos p%s_i)"),
