@@ -711,7 +711,9 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	assert_has(scr, "; B(0) = 32.5; L0 = 128: B = ");
 	assert_lacks(scr, " · B(0)");
 	free(scr);
-	f = flat(shot(&s, 120, 40));
+	scr = shot(&s, 120, 40);
+	f = flat(scr);
+	free(scr);
 	assert_lacks(f, "far tokens weigh less");
 	free(f);
 	fx_press(&s, 'C');
