@@ -721,12 +721,22 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	} else {
 		/* no colour to show: a blank map and a one-colour bar would
 		 * read as broken, so the map says what its blank means */
-		const char *same = tr(s->lang, "No pixel differs: the two maps "
-					       "are the same picture.");
-		int rows = paragraph_rows(same, a.w);
+		const char *say[2] = {
+			tr(s->lang, "No pixel differs: the two maps are the "
+				    "same picture."),
+			tr(s->lang, "No pixel differs."),
+		};
 
-		paragraph_draw(c, (struct rect){ a.x, a.y + (a.h - rows) / 2,
-						 a.w, rows }, same, text_style);
+		for (int k = 0; k < 2; k++) {
+			int rows = paragraph_rows(say[k], a.w);
+
+			if (rows > a.h)
+				continue;
+			paragraph_draw(c, (struct rect){ a.x, a.y + (a.h - rows) / 2,
+							 a.w, rows }, say[k],
+				       text_style);
+			break;
+		}
 	}
 	free(d);
 	if (m > 0.0)
