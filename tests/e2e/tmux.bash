@@ -85,12 +85,39 @@ tm_gone() {
 	[ "${st%% *}" = Z ]
 }
 
+# tm_tree PID: PID and every process under it, read from /proc (procps may
+# be missing on a bare machine).
+tm_tree() {
+	local f st ppid kids=() k
+	echo "$1"
+	for f in /proc/[0-9]*/stat; do
+		{ read -r st <"$f"; } 2>/dev/null || continue
+		st=${st##*) }	# STATE PPID ...
+		ppid=${st#* }
+		ppid=${ppid%% *}
+		[ "$ppid" = "$1" ] || continue
+		k=${f#/proc/}
+		kids+=("${k%/stat}")
+	done
+	for k in "${kids[@]}"; do tm_tree "$k"; done
+}
+
 tm_stop() { # kill the tmux server and wait until it is gone, so that the
-	# next tm_start on the same socket never meets a dying server
-	local spid
+	# next tm_start on the same socket never meets a dying server; then
+	# wait for what ran in its pane to end of the hang-up, and kill what
+	# has not within 10 s: a sanitizer build stuck in LeakSanitizer's
+	# exit check (seen under load) would spin for the rest of the run
+	local spid pane pids=() p
 	spid=$($TM display -p -t t '#{pid}' 2>/dev/null)
+	pane=$($TM display -p -t t '#{pane_pid}' 2>/dev/null)
+	case $pane in '' | *[!0-9]*) ;; *) mapfile -t pids < <(tm_tree "$pane") ;; esac
 	$TM kill-server 2>/dev/null || true
-	case $spid in '' | *[!0-9]*) return 0 ;; esac
-	tm_until 10 tm_gone "$spid"
+	case $spid in '' | *[!0-9]*) ;; *) tm_until 10 tm_gone "$spid" ;; esac
+	for p in "${pids[@]}"; do
+		tm_until 10 tm_gone "$p" && continue
+		echo "# tm_stop: pid $p outlived the hang-up by 10 s: killed"
+		kill -9 "$p" 2>/dev/null
+	done
+	return 0
 }
 
