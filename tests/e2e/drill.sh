@@ -143,7 +143,7 @@ check "--keys without --seed replays the drill exactly" \
 # D starts the drill from the explorer, and q while asking ends the drill,
 # not the program.
 tm_start 120 40 -- --seed 2
-tm_wait "d_model=512" 5 >/dev/null
+tm_wait "d_model=128 base=10000 " >/dev/null || not_ok "D: the explorer starts"
 tm_keys D
 if tm_wait "Interview drill · question 1" 5; then ok "D starts the drill"
 else not_ok "D starts the drill"; fi

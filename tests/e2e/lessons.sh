@@ -178,7 +178,9 @@ check "--present --palette rdbu keeps rdbu" \
 # Chinese caption and help are checked headless by tests/keys/lessons.keys
 # and lesson-zh.keys.
 tm_start 100 32 --
-tm_wait "d_model=512 " >/dev/null
+# the start's status line (a wait for d_model=512, the old start, timed
+# out unseen for a release: the keys went to a program not yet drawn)
+tm_wait "d_model=128 base=10000 " >/dev/null || not_ok "presenter: the explorer starts"
 tm_keys P ]
 if tm_wait "d_model -2 / +2" 5; then ok "P: presenter mode, key echo"; else not_ok "P: presenter mode, key echo"; fi
 tm_keys ":"; tm_keys -l "d 128"; tm_keys Enter
