@@ -211,9 +211,11 @@ static bool slice_marked(long long first, long long count, int units, int j,
 	return a <= hi && a + n - 1 >= lo;
 }
 
-/* A lesson's highlight (state.hl), drawn where it hides no data: a heavy
- * bar in the blank column right of the heat beside marked dimensions, or
- * a heavy line on the bottom border under marked positions. */
+/* A lesson's highlight (state.hl), drawn where it hides no data: beside
+ * marked dimensions a heavy bar on the box's left border and another in
+ * the blank column right of the heat (one alone, a column wide at the
+ * far edge, went unseen), or a heavy line on the bottom border under
+ * marked positions. */
 static void draw_highlight(const struct state *s, struct canvas *c,
 			   struct rect r, const struct heat_geom *g, bool utf8)
 {
@@ -227,9 +229,12 @@ static void draw_highlight(const struct state *s, struct canvas *c,
 
 			if (heat_row_shows(&s->cur.pe, v, rows, 2 * y, h->lo, h->hi) ||
 			    heat_row_shows(&s->cur.pe, v, rows, 2 * y + 1, h->lo,
-					   h->hi))
+					   h->hi)) {
 				canvas_put(c, g->heat.x + g->heat.w, g->heat.y + y,
 					   utf8 ? 0x2503 : '#', st);
+				canvas_put(c, r.x, g->heat.y + y,
+					   utf8 ? 0x2503 : '#', st);
+			}
 		}
 	else if (h->kind == HL_POS)
 		for (int x = 0; x < g->heat.w; x++)
