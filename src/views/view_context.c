@@ -156,16 +156,16 @@ static const char *caption_text(const struct state *s, int w, int rows)
 			   "waits until len passes L0.");
 }
 
-/* The formulas box: the formulas, then the caption that fits whole in the
- * rows left (the long one, else the short one); "+N more" on its lower
- * border for the rows of what is left out. */
+/* The formulas box: the formulas that fit whole, then the caption that
+ * fits whole in the rows left (the long one, else the short one); "+N
+ * more" on its lower border for the rows of what is left out. */
 static void draw_text_box(const struct state *s, struct canvas *c,
 			  struct rect r, bool tall)
 {
 	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	char f[LINE_MAX], title[128];
 	const char *cap;
-	int used, crows;
+	int used, crows, left;
 
 	if (r.h < 3 || r.w < 6)
 		return;
@@ -179,16 +179,32 @@ static void draw_text_box(const struct state *s, struct canvas *c,
 				       tr(s->lang, "Formulas")));
 	canvas_box(c, r, title, border_style, title_style);
 	formulas_text(s, f, sizeof f);
-	used = paragraph_draw(c, in, f, text_style);
+	/* whole formulas only: one cut mid-expression would read as the
+	 * formula; from the first that does not fit, all go to "+N more" */
+	used = left = 0;
+	for (char *line = f, *end; line; line = end ? end + 1 : NULL) {
+		int rows;
+
+		end = strchr(line, '\n');
+		if (end)
+			*end = '\0';
+		rows = paragraph_rows(line, in.w);
+		if (left == 0 && used + rows <= in.h) {
+			paragraph_draw(c, (struct rect){ in.x, in.y + used, in.w,
+							 rows }, line, text_style);
+			used += rows;
+		} else {
+			left += rows;
+		}
+	}
 	cap = caption_text(s, in.w, in.h - used);
 	crows = paragraph_rows(cap, in.w);
-	if (used + crows <= in.h) {
+	if (left == 0 && used + crows <= in.h) {
 		paragraph_draw(c, (struct rect){ in.x, in.y + used, in.w, crows },
 			       cap, text_style);
 		crows = 0;
 	}
-	box_more_mark(s, c, r, paragraph_rows(f, in.w) - used + crows,
-		      CP_FORMULAS);
+	box_more_mark(s, c, r, left + crows, CP_FORMULAS);
 }
 
 /* ---- layout ---- */

@@ -338,3 +338,46 @@ Test(context_sim, curves_named_in_their_colours_and_connected)
 		for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
 			check_screen((enum lang)l, sizes[i][0], sizes[i][1]);
 }
+
+/* The formulas box shows whole formulas only: a formula whose start is in
+ * the box has its end there too (at 80x24 the dynamic NTK formula was cut
+ * after "base·(s·len/L0 −", which reads as the formula), and what is left
+ * out is counted on the border. */
+Test(context_sim, formulas_are_whole_or_left_out)
+{
+	static const char *const ends[] = { "ω'_i = ω_i/s", "s^(d/(d−2))",
+					    "+ 1)²", "len ≥ L0", "− 1)/3)" };
+	static const char *const starts_en[] = { "PI: ", "NTK: ", "YaRN: ",
+						 "dyn. NTK: ", "Llama 3.1: " };
+
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		struct state s = sim_state(LANG_EN);
+		struct canvas *c = fx_canvas(&s, sizes[z][0], sizes[z][1]);
+		struct box b;
+		char all[4096] = "", row[1024];
+		uint8_t roles[1024];
+		bool cut = false;
+
+		cr_assert(find_box(c, "Formulas", &b), "%dx%d: no formulas box",
+			  sizes[z][0], sizes[z][1]);
+		for (int y = b.y0 + 1; y < b.y1; y++) {
+			read_row(c, y, b.x0 + 1, b.x1, row, roles, sizeof row);
+			strncat(all, row, sizeof all - strlen(all) - 1);
+		}
+		for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
+			bool start = strstr(all, starts_en[k]) != NULL;
+			bool end = strstr(all, ends[k]) != NULL;
+
+			cr_expect(start == end, "%dx%d: formula %s %s",
+				  sizes[z][0], sizes[z][1], starts_en[k],
+				  start ? "cut" : "end without its start");
+			cut = cut || !start;
+		}
+		if (cut) {
+			read_row(c, b.y1, b.x0, b.x1 + 1, row, roles, sizeof row);
+			cr_expect(strstr(row, "more"), "%dx%d: formulas left out, "
+				  "no \"+N more\": %s", sizes[z][0], sizes[z][1], row);
+		}
+		canvas_free(c);
+	}
+}
