@@ -69,7 +69,6 @@ enum {
 	MOSTLY_NUM = 2,		/* a curve in sight in fewer than 2/3 of */
 	MOSTLY_DEN = 3,		/* its columns is "mostly under" another */
 	OWN_MAX = 1 << 16,	/* plot cells up to which that is checked */
-	LEFT_W = 9,		/* " +N more" */
 	POINTS_MAX = 2 * CANVAS_MAX + 1,
 	LINE_MAX = 1024
 };
@@ -445,7 +444,7 @@ static bool after_t(const int *under, const int *mostly, int t)
  * columns: their cells went to a curve drawn later), in groups, on the
  * second row where there is one (else after the names), the ones that
  * wholly hidden first, as many whole groups as fit, then how many curves
- * the ones left out hold: " +N more", or "N curves under
+ * the ones left out hold: " +N hidden", or "N curves under
  * others" when no group fits (the table's rows, in the same colours, name
  * them). Returns the column after `extra`'s key (else after the last
  * row's text), and its row in *row. */
@@ -456,8 +455,12 @@ static int draw_legend(const struct state *s, struct canvas *c,
 {
 	char names[256] = "", grp[256];
 	int end = x + w, y = g->legend_y, x0 = x, groups = 0, put_any = 0;
-	int left = 0, mark_x = -1, mark_y = -1;
+	int left = 0, mark_x = -1, mark_y = -1, left_w;
+	char count[64];
 
+	/* the count's width, in the screen's language */
+	snprintf(count, sizeof count, tr(s->lang, " +%d hidden"), KINDS);
+	left_w = utf8_width(count);
 	*row = y;
 	if (y < 0)
 		return x;
@@ -500,7 +503,7 @@ static int draw_legend(const struct state *s, struct canvas *c,
 		gw = utf8_width(grp);
 		/* room for the count of the curves after it, if any, past
 		 * the first group */
-		if (sw + gw + (put_any && after_t(under, mostly, t) ? LEFT_W
+		if (sw + gw + (put_any && after_t(under, mostly, t) ? left_w
 								   : 0) >
 		    end - x) {
 			for (int k = 0; k < KINDS; k++)
@@ -516,7 +519,7 @@ static int draw_legend(const struct state *s, struct canvas *c,
 		char m[64];
 
 		snprintf(m, sizeof m, put_any
-			 ? tr(s->lang, " +%d more")
+			 ? tr(s->lang, " +%d hidden")
 			 : tr(s->lang, "%d curves under others"), left);
 		if (utf8_width(m) <= end - x)
 			x = put(c, x, y, end, m, text_style);

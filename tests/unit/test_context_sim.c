@@ -215,7 +215,7 @@ static bool note_names(enum lang l, const char *note, const char *name)
 	return false;
 }
 
-/* How many curves the note counts without naming them: " +N more" after
+/* How many curves the note counts without naming them: " +N hidden" after
  * its groups, or "N curves under others" alone; 0 if neither. */
 static int note_count(enum lang l, const char *note)
 {
