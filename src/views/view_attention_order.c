@@ -3,7 +3,7 @@
  * of the screen, before and after a seeded shuffle of its words.
  *
  *   ┌ Order: one head, d = 12, no positions ─┐
- *   │in order            shuffled (v/V)      │
+ *   │outputs, in order  outputs, shuffled (v/V)│
  *   │the  ▀▀▀▀▀▀▀▀▀▀▀▀   park ▀▀▀▀▀▀▀▀▀▀▀▀    │   each row a word's output
  *   │dog  ▀▀▀▀▀▀▀▀▀▀▀▀   the  ▀▀▀▀▀▀▀▀▀▀▀▀    │   vector, one colour per
  *   │...                                     │   component
@@ -251,10 +251,10 @@ void att_order_draw(const struct state *s, struct att_order *x,
 		double sc = res->res.scale;
 		int bx = in.x + LABEL_W + ATT_HEAD_D + GAP_W;
 
-		canvas_text(c, in.x, y, bx - in.x, tr(s->lang, "in order"),
+		canvas_text(c, in.x, y, bx - in.x, tr(s->lang, "outputs, in order"),
 			    dim);
 		canvas_text(c, bx, y, in.x + in.w - bx,
-			    tr(s->lang, "shuffled (v/V)"), dim);
+			    tr(s->lang, "outputs, shuffled (v/V)"), dim);
 		y++;
 		/* both blocks on the same colour scale */
 		for (int i = 0; i < sn->n * ATT_HEAD_D; i++)

@@ -573,8 +573,12 @@ static void positions_1(struct shot *sh)
 
 	shows(sh, "d_model=64");
 	shows(sh, "len=32");
-	snprintf(title, sizeof title, T(sh, "Order: %s"),
-		 T(sh, "no positions"));
+	/* the zoomed panel's long title (80x24), else the short one */
+	snprintf(title, sizeof title, T(sh, "Order: one head, d = %d, %s"),
+		 12, T(sh, "no positions"));
+	if (snap_find_row(sh->c, title) < 0)
+		snprintf(title, sizeof title, T(sh, "Order: %s"),
+			 T(sh, "no positions"));
 	/* The panel's rows joined as its wrapped sentences read. */
 	r = box_of(sh, title);
 	for (int y = r.y + 1; y < r.y + r.h - 1; y++) {
