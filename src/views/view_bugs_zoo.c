@@ -86,10 +86,10 @@ static const struct zoo_entry entries[ZOO_ENTRIES] = {
 		"ω_i = base^(−i/d), ω_{d/2−1} = √(base^(−(d−2)/d))",
 		"w_i = base^(-i/d), w_{d/2-1} = sqrt(base^(-(d-2)/d))",
 		"w = 1 / 10000 ** (i / d)",
-		N_("The frequencies stop at the square root of the correct "
-		   "slowest one, near base^(-1/2): the slowest pair's wavelength "
-		   "is about 2*pi*sqrt(base), and distant positions look alike far "
-		   "sooner."),
+		N_("The frequencies stop near base^(-1/2), the root of the "
+		   "correct slowest: every wavelength is under 2*pi*sqrt(base) "
+		   "(628 at base 1e4). Similarity falls faster, and past that "
+		   "length far positions alias."),
 	},
 	[PE_BUG_COS_NEXT_PAIR] = {
 		"cos-next-pair", ZOO_ENCODING, PE_BUG_COS_NEXT_PAIR,
