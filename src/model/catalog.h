@@ -102,6 +102,9 @@ struct view_spec {
 	const char *point;	/* one sentence: what the eye must see on
 				 * its screen, at every size (tr.h); the
 				 * help overlay shows it */
+	const char *said;	/* how a sentence names it, "clocks view"
+				 * (tr.h: the Chinese says its Chinese
+				 * name); NULL: "NAME view" */
 	const char *command;	/* a ':' command of its own that shows it
 				 * (":vector"), or NULL */
 	const char *command_help;	/* that command's line in the help

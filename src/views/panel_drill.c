@@ -202,29 +202,16 @@ static void title_text(const struct state *s, int number, char *buf, size_t n)
 }
 
 /* The view called name as a sentence names it, "context view", in
- * the language of s (a Chinese sentence says the view's Chinese name, not
- * its command word). buf holds it when the name has no row here. */
+ * the language of s (its spec's `said`: a Chinese sentence says the
+ * view's Chinese name, not its command word); buf holds "NAME view" for
+ * a view without one. */
 static const char *view_named(const struct state *s, const char *name,
 			      char *buf, size_t n)
 {
-	static const struct {
-		const char *name, *said;	/* said: tr.h */
-	} views[] = {
-		{ "explore", N_("explore view") },
-		{ "spectrum", N_("spectrum view") },
-		{ "clocks", N_("clocks view") },
-		{ "bands", N_("bands view") },
-		{ "layouts", N_("layouts view") },
-		{ "context", N_("context view") },
-		{ "bugs", N_("bugs view") },
-		{ "vector", N_("vector view") },
-		{ "attention", N_("attention view") },
-		{ "rope", N_("rope view") },
-	};
+	int v = catalog_find(s->cat, name);
 
-	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
-		if (strcmp(views[i].name, name) == 0)
-			return tr(s->lang, views[i].said);
+	if (v >= 0 && s->cat->view[v]->said)
+		return tr(s->lang, s->cat->view[v]->said);
 	snprintf(buf, n, tr(s->lang, "%s view"), name);
 	return buf;
 }

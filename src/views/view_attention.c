@@ -168,6 +168,7 @@ static int attention_panel_at(const struct state *s, struct rect r, int x,
 
 const struct view_spec view_attention = {
 	.name = "attention",
+	.said = N_("attention view"),
 	.title = N_("attention scores of added PE, RoPE and ALiBi; decay; order"),
 	.point = N_("RoPE and ALiBi are functions of p − q and added PE is not; RoPE's bound falls, then plateaus; positions are what break order-blindness"),
 	.nknobs = AK_COUNT,

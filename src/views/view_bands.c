@@ -628,6 +628,7 @@ static void bands_free(void *ctx)
 
 const struct view_spec view_bands = {
 	.name = "bands",
+	.said = N_("bands view"),
 	.title = N_("similarity over all, fast and slow pairs"),
 	.point = N_("fast pairs tell neighbours apart, slow pairs reach far"),
 	.nknobs = 2,

@@ -993,6 +993,7 @@ static void bugs_free(void *ctx)
 
 const struct view_spec view_bugs = {
 	.name = "bugs",
+	.said = N_("bugs view"),
 	.title = N_("the encoding as real code computes it, and the common "
 		    "mistakes, against the paper's"),
 	.point = N_("the mistake against the paper's formula, and where the two differ"),

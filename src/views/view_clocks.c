@@ -622,6 +622,7 @@ static void clocks_free(void *ctx)
 
 const struct view_spec view_clocks = {
 	.name = "clocks",
+	.said = N_("clocks view"),
 	.title = N_("each pair turns like a clock hand; an offset is a rotation"),
 	.point = N_("each pair turns at its own speed, and one matrix M_k takes PE(p) to PE(p+k) for every p"),
 	.nknobs = 1,

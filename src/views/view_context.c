@@ -715,6 +715,7 @@ static void context_free(void *ctx)
 
 const struct view_spec view_context = {
 	.name = "context",
+	.said = N_("context view"),
 	.title = N_("base presets and context extension (PI, NTK, YaRN, "
 		    "dynamic NTK, Llama 3.1)"),
 	.point = N_("PI squeezes every pair, NTK-aware scaling spares the fast ones, YaRN and Llama 3.1 treat them by parts"),

@@ -110,6 +110,7 @@ static int explore_panel_at(const struct state *s, struct rect r, int x, int y)
 
 const struct view_spec view_explore = {
 	.name = "explore",
+	.said = N_("explore view"),
 	.title = N_("heatmap, waveforms, similarity, inspector"),
 	.point = N_("fast pairs change at the top, slow pairs stay flat below; similarity peaks at p and falls with distance"),
 	.draw = explore_draw,

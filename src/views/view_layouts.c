@@ -425,6 +425,7 @@ static void layouts_free(void *ctx)
 
 const struct view_spec view_layouts = {
 	.name = "layouts",
+	.said = N_("layouts view"),
 	.title = N_("interleaved and concatenated layouts side by side"),
 	.point = N_("two different pictures, the same dot products"),
 	.draw = layouts_draw,

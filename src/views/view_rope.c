@@ -1351,6 +1351,7 @@ static int rope_panel_at(const struct state *s, struct rect r, int x, int y)
 
 const struct view_spec view_rope = {
 	.name = "rope",
+	.said = N_("rope view"),
 	.title = N_("RoPE from the inside: q·k is the sum of its pairs' shares, each a function of p − q alone"),
 	.point = N_("q·k is the sum of its pairs' shares, each a function of p − q alone: moving p and q together changes no share"),
 	.nknobs = RK_COUNT,

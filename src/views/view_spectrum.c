@@ -533,6 +533,7 @@ static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
 
 const struct view_spec view_spectrum = {
 	.name = "spectrum",
+	.said = N_("spectrum view"),
 	.title = N_("wavelength of every pair against the length"),
 	.point = N_("the wavelengths grow geometrically from 2π to nearly 2π·base, and only the pairs under the length complete a cycle within it"),
 	.draw = spectrum_draw,

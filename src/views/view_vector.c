@@ -476,6 +476,7 @@ static void vector_free(void *ctx)
 
 const struct view_spec view_vector = {
 	.name = "vector",
+	.said = N_("vector view"),
 	.title = N_("PE(pos) as numbers, to check your own code"),
 	.point = N_("the numbers of PE(pos) and their pattern: sin and cos in turn, fast pairs first"),
 	.command = "vector",
