@@ -587,7 +587,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 			   sizeof ex);
 	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
 		 ATT_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
-	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "random: %s"), rv);
+	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "random q, k: mean |score| = %s"), rv);
 	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);
 	snprintf(part[5], ATT_TEXT_MAX, tr(s->lang, "L0 = %lld: B = %s"),
 		 att_train(s), bl);

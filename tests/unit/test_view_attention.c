@@ -715,6 +715,10 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	f = flat(scr);
 	free(scr);
 	assert_lacks(f, "far tokens weigh less");
+	/* the short form names what it measures, so that it does not read
+	 * as a value of B beside B's ("random: 9.58" after "B = 9.273") */
+	assert_has(f, "random q, k: mean |score| = ");
+	assert_lacks(f, "random: ");
 	free(f);
 	fx_press(&s, 'C');
 	scr = zoomed(&s, AP_DECAY, 120, 40);
