@@ -364,11 +364,11 @@ struct role_colors {
  * both heat palettes (RdBu's blue and red, PuOr's purple and orange), of
  * the cursor and of the markers, so a curve never reads as a heat value (at
  * least 20 CIELAB units from each, tests/unit/test_pictures.c): dark theme cyan, yellow, pink, lime; light theme teal,
- * maroon, magenta, dark green (a curve keeps its hue family from one theme
- * to the other where it can). A white page leaves the 256-colour cube
- * only three hues dark enough for 7:1 that no heat ramp uses (teal, green,
- * magenta; olive is 6.7:1), so the yellow curve is maroon, near RdBu's red
- * end in hue but at half its lightness, and the cursor black. Key names
+ * maroon, violet, dark green (a curve keeps its hue family from one
+ * theme to the other where it can). A white page leaves the 256-colour
+ * cube few hues dark enough for 7:1 that no heat ramp uses (olive is
+ * 6.7:1), so the yellow curve is maroon, near RdBu's red end in hue but
+ * at half its lightness, and the cursor black. Key names
  * have no colour of their own: bold in the text colour. */
 static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[THEME_DARK] = {
@@ -446,15 +446,19 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_CURSOR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
 			  0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			  ATTR_REVERSE },
+	/* each trace in the hue family of its dark-theme colour where
+	 * the cube has one dark enough: teal for cyan, violet for pink,
+	 * dark green for lime; yellow has none (olive is 6.7:1), so the
+	 * second is maroon. Violet, not the magenta (135, 0, 95) it was:
+	 * delta E 48 from maroon read as one colour in thin curves (PI
+	 * and NTK); violet is 99 from it. Teal and dark green stay 51
+	 * apart: the cube's only other dark enough blue-greens are
+	 * within 20 of RdBu's blue. */
 	[ROLE_TRACE1] = { true, true, { 0, 95, 95 }, { 0, 95, 95 },
 			  6, 6, 0, 0, 0 },
-	/* each trace in the hue family of its dark-theme colour where
-	 * the cube has one dark enough: teal for cyan, magenta for pink,
-	 * dark green for lime; yellow has none (olive is 6.7:1), so the
-	 * second is maroon */
 	[ROLE_TRACE2] = { true, true, { 95, 0, 0 }, { 95, 0, 0 },
 			  1, 1, 0, ATTR_BOLD, 0 },
-	[ROLE_TRACE3] = { true, true, { 135, 0, 95 }, { 135, 0, 95 },
+	[ROLE_TRACE3] = { true, true, { 95, 0, 175 }, { 95, 0, 175 },
 			  5, 5, 0, 0, 0 },
 	[ROLE_TRACE4] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
 			  2, 2, 0, ATTR_BOLD, 0 },
