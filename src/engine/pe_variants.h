@@ -318,6 +318,7 @@ struct pe_sim_grid {
  * angle: the block factor (two sines) and one sin/cos through pe_sincos_n;
  * per wave of the others: the block factor, three sin/cos and n
  * multiply-adds. */
+/* For tests only. */
 void pe_sim_plan(const struct pe_wave_pair *pw, int count,
 		 const struct pe_sim_grid *g, double *plan, double *norm2);
 

@@ -48,6 +48,7 @@
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "render/plot.h"
+#include "render/plot_log.h"
 #include "render/paragraph.h"
 #include "views/box_mark.h"
 #include "views/panels.h"
@@ -289,7 +290,7 @@ static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 	if (rows < 1 || in.w - gutter_w < 2)
 		return;
 	g->area = (struct plot_area){
-		{ 0, ctx_span(s) + 1, in.x + gutter_w, in.w - gutter_w },
+		plot_log_axis(2, in.x + gutter_w, in.w - gutter_w),
 		in.y + g->legend_rows, rows, 0.0, 1.0, 0
 	};
 }
@@ -502,9 +503,11 @@ static int draw_legend(const struct state *s, struct canvas *c,
 		groups++;
 		gw = utf8_width(grp);
 		/* room for the count of the curves after it, if any, past
-		 * the first group */
-		if (sw + gw + (put_any && after_t(under, mostly, t) ? left_w
-								   : 0) >
+		 * the first group, and always once a group was left out (so
+		 * that a smaller group after it does not take the count's
+		 * place) */
+		if (sw + gw + ((put_any && after_t(under, mostly, t)) ||
+			       left > 0 ? left_w : 0) >
 		    end - x) {
 			for (int k = 0; k < KINDS; k++)
 				left += (t < KINDS ? under : mostly)[k] == t % KINDS;
@@ -551,7 +554,7 @@ static void draw_similarity(const struct ctx_curves *x,
 			    const struct state *s, struct canvas *c,
 			    struct rect r)
 {
-	double lo = 0.0, span;
+	double lo = 0.0, top;
 	struct ctx_plot g;
 	int n, under[KINDS], mostly[KINDS];
 	long long first, limit;
@@ -559,13 +562,13 @@ static void draw_similarity(const struct ctx_curves *x,
 	int lx, ly;
 	size_t cells;
 	uint8_t *own;
-	const double *v = ctx_curves_values(x, &n, &span);
+	const double *v = ctx_curves_values(x, &n, &top);
 	struct sim_samples ss = { v, n };
 
 	canvas_box(c, r, ctx_fit_title(r.w, s->ascii
-				   ? tr(s->lang, "Similarity vs offset k, 0..s*L0")
-				   : tr(s->lang, "Similarity vs offset k, 0..s·L0"),
-				   tr(s->lang, "Similarity vs k")),
+				   ? tr(s->lang, "Similarity vs offset k, log, 1..s*L0")
+				   : tr(s->lang, "Similarity vs offset k, log, 1..s·L0"),
+				   tr(s->lang, "Similarity vs log k")),
 		   border_style, title_style);
 	sim_geom(s, r, &g);
 	if (g.area.h < 1)
@@ -574,6 +577,7 @@ static void draw_similarity(const struct ctx_curves *x,
 	 * the new ones are computed); none the first time. */
 	if (!v)
 		return;
+	g.area.ax = plot_log_axis(n, g.area.ax.x0, g.area.ax.w);
 	/* 0 .. 1 while every curve stays positive, else down to the quarter
 	 * under the lowest value */
 	for (int j = 0; j < KINDS * n; j++)
@@ -586,8 +590,8 @@ static void draw_similarity(const struct ctx_curves *x,
 	for (int o = 0; o < KINDS; o++) {
 		enum kind k = kind_draw_order[o];
 
-		plot_samples(c, &g.area, 0.0, span / (n - 1),
-			     v + (size_t)k * (size_t)n, n, kind_role[k]);
+		plot_samples(c, &g.area, 0.0, 1.0, v + (size_t)k * (size_t)n, n,
+			     kind_role[k]);
 		if (own)
 			mark_own(c, &g.area, kind_role[k], own + (size_t)k * cells);
 	}
@@ -614,15 +618,15 @@ static void draw_similarity(const struct ctx_curves *x,
 		if (reach)
 			canvas_text(c, lx + 2, ly, utf8_width(m), m, reach_style);
 	}
-	plot_marker(c, &g.area.ax, g.area.y0, g.area.h, ctx_train(s),
-		    marker_style);
+	plot_marker(c, &g.area.ax, g.area.y0, g.area.h,
+		    plot_log_pos(top, n, (double)ctx_train(s)), marker_style);
 	if (reach)
-		plot_marker(c, &g.area.ax, g.area.y0, g.area.h, first,
-			    reach_style);
+		plot_marker(c, &g.area.ax, g.area.y0, g.area.h,
+			    plot_log_pos(top, n, (double)first), reach_style);
 	if (g.gutter_w > 0)
 		plot_yticks(c, &g.area, g.gutter_x, g.gutter_w - 1, axis_style);
 	if (g.tick_y >= 0)
-		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
+		plot_log_xticks(c, &g.area.ax, top, n, g.tick_y, axis_style);
 }
 
 /* Where the panels go in body r; the zoomed one over all of r. */

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/pe_offset_means.h"
+
 enum {
 	SIM_BUDGET = 1 << 18,	/* waves * samples for the curves */
 	SIM_SAMPLES_MIN = 48	/* fewer would not look like a curve */
@@ -15,13 +17,10 @@ enum {				/* where the inputs are */
 };
 
 /* Samples for the similarity curves across w cell columns at width d:
- * one where each column begins and one at the end (w + 1), each the mean
- * over the offsets of a column's width around it, so that the line from
- * one to the next runs across one column and each column shows the mean
- * of what it covers; the similarity's wiggles from offset to offset
- * (faster than a column) would otherwise fill the plot with dots of every
- * curve. */
-static int sim_samples(int d, int w, long long span)
+ * one where each column begins and one at the end (w + 1), so that the
+ * line from one to the next runs across one column, fewer where the pairs
+ * are so many that the budget would not last. */
+static int sim_samples(int d, int w)
 {
 	long long n = SIM_BUDGET / ((long long)KINDS * d), dots = (long long)w + 1;
 
@@ -29,8 +28,6 @@ static int sim_samples(int d, int w, long long span)
 		n = SIM_SAMPLES_MIN;
 	if (n > dots)
 		n = dots;
-	if (n > span + 1)
-		n = span + 1;
 	return n < 2 ? 2 : (int)n;
 }
 
@@ -55,55 +52,41 @@ static struct stretch key_stretch(const struct cache_key *k)
 	return (struct stretch){ k->v[KEY_S], k->v[KEY_TRAIN], k->v[KEY_LEN] };
 }
 
-/* The samples of the curves of key k: n from offset 0 to the span, each
- * the mean over the offsets it stands for. */
-static struct pe_sim_grid ctx_grid(const struct cache_key *k)
+/* The top of the log axis for a span: the span, at least 2 (an axis from
+ * 1 to 1 would have no length). */
+static double axis_top(double span)
 {
-	int n = (int)k->v[KEY_N];
-	double step = k->v[KEY_SPAN] / (n - 1);
-
-	return (struct pe_sim_grid){ 0.0, step, step, n };
+	return span > 2.0 ? span : 2.0;
 }
 
-/* Kind k's pairs [i0, i1) into pw. */
-static void ctx_pairs(const struct pe_params *p, const struct stretch *x,
-		      enum kind k, int i0, int i1, struct pe_wave_pair *pw)
-{
-	for (int i = i0; i < i1; i++) {
-		double w = kind_omega(p, k, x, i);
-
-		pw[i - i0] = (struct pe_wave_pair){ { w, PE_SIN },
-						    { w, PE_COS } };
-	}
-}
-
-/* Where the parts of the job's memory are, for n samples. */
-static double *job_dot(const struct cache *c, int k)
+/* Where the parts of the job's memory are, for n samples: each kind's
+ * sums (KINDS * n), the samples' offsets and intervals (3 n,
+ * pe_log_offsets), each kind's sum of cos(omega) (KINDS). */
+static double *job_sums(const struct cache *c, int k)
 {
 	return CACHE_GET(c, double) + (size_t)k * (size_t)c->key.v[KEY_N];
 }
 
-static double *job_norm2(const struct cache *c, int k)
+static double *job_grid(const struct cache *c, int part)
 {
 	size_t n = (size_t)c->key.v[KEY_N];
 
-	return CACHE_GET(c, double) + KINDS * n + (size_t)k * (n + 1);
+	return CACHE_GET(c, double) + (KINDS + (size_t)part) * n;
 }
 
 static double *job_totals(const struct cache *c)
 {
 	size_t n = (size_t)c->key.v[KEY_N];
 
-	return CACHE_GET(c, double) + KINDS * (2 * n + 1);
+	return CACHE_GET(c, double) + (KINDS + 3) * n;
 }
 
 static size_t job_doubles(int n)
 {
-	return KINDS * (2 * (size_t)n + 1) + 2 * KINDS;
+	return (KINDS + 3) * (size_t)n + KINDS;
 }
 
-/* The next CTX_CHUNK pairs of every kind; at[0]: pairs done. totals: kind k's
- * squared norm at 0 (2k) and sum of cos(omega) (2k + 1). */
+/* The next CTX_CHUNK pairs of every kind; at[0]: pairs done. */
 static bool ctx_step(struct cache *c, void *arg)
 {
 	struct ctx_curves *x = arg;
@@ -112,43 +95,40 @@ static bool ctx_step(struct cache *c, void *arg)
 	int h = p.d_model / 2, n = (int)c->key.v[KEY_N];
 	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 	double *tot = job_totals(c);
-	struct pe_sim_grid g;
 
 	for (int k = 0; k < KINDS; k++) {
-		ctx_pairs(&p, &st, (enum kind)k, i0, i1, x->pw);
-		for (int i = 0; i < i1 - i0; i++)
-			tot[2 * k + 1] += cos(x->pw[i].s.omega);
-		if (n == 0)
-			continue;
-		g = ctx_grid(&c->key);
-		pe_sim_plan(x->pw, i1 - i0, &g, x->plan, job_norm2(c, k));
-		tot[2 * k] = pe_sim_dot(x->pw, i1 - i0, x->plan, &g, 0.0,
-					job_dot(c, k), tot[2 * k]);
+		for (int i = i0; i < i1; i++) {
+			x->omega[i - i0] = kind_omega(&p, (enum kind)k, &st, i);
+			tot[k] += cos(x->omega[i - i0]);
+		}
+		if (n > 0)
+			pe_offset_cos_means(x->omega, i1 - i0, job_grid(c, 0),
+					    job_grid(c, 1), job_grid(c, 2), n,
+					    job_sums(c, k));
 	}
 	c->at[0] = i1;
 	return i1 == h;
 }
 
-/* The finished job's curves and numbers into `shown`: the curves from its
- * sums (pe_sim_finish), the similarity at k = 1 as the sum of cos(omega'_i)
+/* The finished job's curves and numbers into `shown`: each sum over the
+ * d/2 pairs, and the similarity at k = 1 as the sum of cos(omega'_i)
  * over the pairs, divided by d/2. Nothing changes when memory runs out. */
 static void ctx_publish(struct ctx_curves *x)
 {
 	const struct cache *c = &x->job;
 	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_N];
-	double *v = CACHE_MEM(&x->shown, double, (size_t)KINDS * (size_t)n + 1);
+	size_t all = (size_t)KINDS * (size_t)n;
+	double *v = CACHE_MEM(&x->shown, double, all + 1);
 	const double *tot = job_totals(c);
 	double sim1[KINDS];
 
 	if (!v)
 		return;
 	cache_start(&x->shown, &c->key, 0);
-	for (int k = 0; k < KINDS; k++) {
-		sim1[k] = tot[2 * k + 1] / h;
-		if (n > 0)
-			pe_sim_finish(job_dot(c, k), job_norm2(c, k), tot[2 * k],
-				      n, v + (size_t)k * (size_t)n);
-	}
+	for (size_t j = 0; j < all; j++)
+		v[j] = job_sums(c, 0)[j] / h;
+	for (int k = 0; k < KINDS; k++)
+		sim1[k] = tot[k] / h;
 	cache_publish(&x->shown, sim1, KINDS);
 	cache_finish(&x->shown);
 }
@@ -170,15 +150,19 @@ void ctx_curves_update(struct ctx_curves *x, const struct state *s, int n)
 			return;
 		for (size_t j = 0; j < need; j++)
 			sums[j] = 0.0;
+		if (n > 0)
+			pe_log_offsets(axis_top(k.v[KEY_SPAN]), n,
+				       job_grid(&x->job, 0),
+				       job_grid(&x->job, 1),
+				       job_grid(&x->job, 2));
 	}
 	if (cache_run(&x->job, ctx_step, x))
 		ctx_publish(x);
 }
 
-
 int ctx_curves_samples(const struct state *s, int cols)
 {
-	return cols > 0 ? sim_samples(s->cur.pe.d_model, cols, ctx_span(s)) : 0;
+	return cols > 0 ? sim_samples(s->cur.pe.d_model, cols) : 0;
 }
 
 bool ctx_curves_have(const struct ctx_curves *x)
@@ -199,10 +183,10 @@ double ctx_curves_sim1(const struct ctx_curves *x, enum kind k)
 }
 
 const double *ctx_curves_values(const struct ctx_curves *x, int *n,
-				double *span)
+				double *top)
 {
 	*n = (int)x->shown.key.v[KEY_N];
-	*span = x->shown.key.v[KEY_SPAN];
+	*top = axis_top(x->shown.key.v[KEY_SPAN]);
 	return cache_done(&x->shown) && *n > 0 ? cache_get(&x->shown) : NULL;
 }
 

@@ -1,18 +1,19 @@
 /* view_context_curves.h - the context view's similarity curves (the
- * cosine similarity of PE(0) and PE(k) for k = 0 .. s * L0, block means,
- * pe_sim_plan / pe_sim_dot) and the table's similarity at k = 1, for every
- * kind, computed together CHUNK pairs a step (cache.h): every pair costs a
- * pow or two, a sin/cos and n multiply-adds per kind, ~25 ms at d_model
- * 65536, so that work is spread over frames, and the last finished ones
- * show meanwhile.
+ * cosine similarity of PE(0) and PE(k) on a log k axis from 1 to s * L0,
+ * each sample the mean over the whole offsets it stands for:
+ * pe_offset_means.h) and the table's similarity at k = 1, for every kind,
+ * computed together CHUNK pairs a step (cache.h): every pair costs a pow
+ * or two and, per sample and kind, two sines and a sin/cos, so that at
+ * d_model 65536 the work is spread over frames, and the last finished
+ * ones show meanwhile.
  *   job    the sums under way, for d, base, s, L0, len, the span s * L0
- *          and n samples per curve (0: the numbers only). mem: the dot
- *          products (KINDS * n), squared norms (KINDS * (n + 1)) of the
- *          curves, then each kind's squared norm at 0 and its sum of
- *          cos(omega) (the similarity at k = 1, times d/2);
+ *          and n samples per curve (0: the numbers only). mem: each
+ *          kind's sums (KINDS * n), the samples' offsets and intervals
+ *          (3 n), each kind's sum of cos(omega) (the similarity at k = 1,
+ *          times d/2);
  *   shown  the last finished curves (mem: KINDS * n values) and
  *          similarities at k = 1 (out), for the job's key;
- *   pw, plan  a step's scratch;
+ *   omega  a step's scratch;
  *   reach  Men et al.'s scan of the original encoding (pe_base_reach):
  *          the first offset m <= ctx_reach_limit whose sum_i cos(m theta_i)
  *          is negative, CTX_CHUNK pairs of a block a step; out[0] the
@@ -33,8 +34,7 @@ struct ctx_curves {
 	struct cache job, shown, reach, bmin;
 	struct pe_reach scan;		/* reach's job */
 	struct pe_base_min sweep;	/* bmin's job */
-	struct pe_wave_pair pw[CTX_CHUNK];
-	double plan[PE_SIM_PAIR * CTX_CHUNK];
+	double omega[CTX_CHUNK];
 };
 
 /* The offsets Men et al.'s scan covers for s: four times s * L0 (32768 at
@@ -92,10 +92,11 @@ void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
  * them. */
 double ctx_curves_sim1(const struct ctx_curves *c, enum kind k);
 
-/* The finished curves: KINDS * n values, kind k's at offsets j * span /
- * (n - 1); NULL when there are none (or n == 0). */
+/* The finished curves: KINDS * n values, kind k's sample j at offset
+ * top^(j / (n - 1)) (pe_log_offsets: top is s * L0, at least 2); NULL
+ * when there are none (or n == 0). */
 const double *ctx_curves_values(const struct ctx_curves *c, int *n,
-				double *span);
+				double *top);
 
 void ctx_curves_free(struct ctx_curves *c);
 

@@ -6,7 +6,9 @@
  * drawn later lies on it: the cell is the later one's; a third of the
  * columns at most), from the first column to the last;
  * the curves mostly out of sight are said to lie under others; the y
- * labels run 1, 0.5 .. 0 while every curve stays positive. */
+ * labels run 1, 0.5 .. 0 while every curve stays positive; the x axis is
+ * logarithmic from 1, and near k = 1 PI's line lies above the
+ * original's. */
 #include <criterion/criterion.h>
 
 #include <locale.h>
@@ -230,6 +232,62 @@ static int note_count(enum lang l, const char *note)
 	return 0;
 }
 
+/* The tick row (the box's last inner row) is a log axis of offsets: it
+ * starts at 1 and its labels grow by a factor (1 10 100 or 1 2 5 10 ...),
+ * never by a constant step (0 100 200 ...). */
+static void check_log_axis(const struct canvas *c, const struct box *b,
+			   const struct plot *p, int w, int h)
+{
+	char row[2048], *tok, *save = NULL;
+	uint8_t roles[2048];
+	double v[32];
+	int n = 0;
+
+	read_row(c, b->y1 - 1, p->x0, b->x1, row, roles, sizeof row);
+	for (tok = strtok_r(row, " ", &save); tok && n < 32;
+	     tok = strtok_r(NULL, " ", &save)) {
+		double x = atof(tok);
+
+		if (strchr(tok, 'k'))
+			x *= 1000;
+		v[n++] = x;
+	}
+	cr_assert_geq(n, 3, "%dx%d: %d x labels", w, h, n);
+	cr_expect_eq(v[0], 1.0, "%dx%d: the axis starts at %g", w, h, v[0]);
+	for (int i = 2; i < n; i++)
+		cr_expect(v[i] - v[i - 1] > v[i - 1] - v[i - 2],
+			  "%dx%d: labels %g %g %g step evenly", w, h, v[i - 2],
+			  v[i - 1], v[i]);
+}
+
+/* The view's point on this plot, without a number read: over the first
+ * third of the axis (offsets up to about 8) PI's line (it squeezes every
+ * pair, so neighbours blur) lies above the original's, a row or more on
+ * average. */
+static void check_neighbours(const struct canvas *c, const struct box *b,
+			     const struct plot *p, enum lang l, int w, int h)
+{
+	int pi = legend_role(c, b, tr(l, "PI"));
+	int orig = legend_role(c, b, tr(l, "original"));
+	double gap = 0.0;
+	int cols = 0;
+
+	cr_assert(pi >= 0 && orig >= 0, "%dx%d: PI or original unnamed", w, h);
+	for (int x = p->x0; x < p->x0 + (p->x1 - p->x0) / 3; x++) {
+		int plo, phi, olo, ohi;
+
+		if (!rows_of(c, p, x, pi, &plo, &phi) ||
+		    !rows_of(c, p, x, orig, &olo, &ohi))
+			continue;
+		gap += 0.5 * (olo + ohi) - 0.5 * (plo + phi);
+		cols++;
+	}
+	cr_assert_gt(cols, 0, "%dx%d: PI and original never both in sight",
+		     w, h);
+	cr_expect_geq(gap / cols, 1.0, "%dx%d: PI only %.2f rows above the "
+		      "original near k = 1", w, h, gap / cols);
+}
+
 static void check_screen(enum lang l, int w, int h)
 {
 	struct state s = sim_state(l);
@@ -241,7 +299,9 @@ static void check_screen(enum lang l, int w, int h)
 	const char *name_of_hidden[8];
 
 	fx_draw(&s, c);
-	cr_assert(find_box(c, tr(l, "Similarity vs offset k, 0..s·L0"), &b),
+	cr_assert(find_box(c, tr(l, "Similarity vs offset k, log, 1..s·L0"),
+			   &b) ||
+		  find_box(c, tr(l, "Similarity vs log k"), &b),
 		  "%dx%d: no similarity box", w, h);
 	find_plot(c, &b, &p);
 	note_row(c, &b, note, sizeof note);
@@ -293,13 +353,15 @@ static void check_screen(enum lang l, int w, int h)
 	}
 	{
 		int unnamed = 0;
+		const char *which = "";
 
 		for (int i = 0; i < hidden; i++)
-			unnamed += !note_names(l, note, name_of_hidden[i]);
+			if (!note_names(l, note, name_of_hidden[i]))
+				unnamed++, which = name_of_hidden[i];
 		cr_assert_leq(unnamed, note_count(l, note),
 			      "%dx%d: %d curves mostly out of sight and not "
-			      "named; the legend says \"%s\"", w, h, unnamed,
-			      note);
+			      "named (%s); the legend says \"%s\"", w, h,
+			      unnamed, which, note);
 	}
 	cr_assert_geq(named, 4, "%dx%d: %d curves named", w, h, named);
 	/* the y labels (plot_yticks): 1 at the top, 0 at the bottom, 0.5
@@ -329,6 +391,8 @@ static void check_screen(enum lang l, int w, int h)
 			  y05, y0);
 		cr_assert_geq(y0, p.y1 - 1, "%dx%d: 0 above the curves", w, h);
 	}
+	check_log_axis(c, &b, &p, w, h);
+	check_neighbours(c, &b, &p, l, w, h);
 	canvas_free(c);
 }
 
