@@ -1244,6 +1244,8 @@ const struct tr_row tr_zh[] = {
 	  "长指针：p" },
 	{ "short hand: p + k",
 	  "短指针：p + k" },
+	{ "arc: k%s_i",
+	  "弧：k%s_i" },
 	{ "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i",
 	  "第 i 个维度对的指针 = (sin p%s_i, cos p%s_i)：p = 0 时朝上，顺时针转，i 小转得快，i 大转得慢" },
 	{ "hand = (sin p%s_i, cos p%s_i)",

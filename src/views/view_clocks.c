@@ -440,15 +440,16 @@ static void draw_dials(const struct state *s, struct canvas *c,
 
 /* ---- text ---- */
 
-/* "━ what" in the hand's colour at (x, y) and three blanks, when it fits
- * in w columns; returns the columns it took (0 when it did not fit). */
-static int hand_key(const struct state *s, struct canvas *c, int x, int y,
-		    int w, enum role fg, const char *what)
+/* "mark what" in the colour of what it names at (x, y) and three blanks,
+ * when it fits in w columns; returns the columns it took (0 when it did
+ * not fit). */
+static int hand_key(struct canvas *c, int x, int y, int w, enum role fg,
+		    const char *mark, const char *what)
 {
-	char t[TEXT_MAX];
+	char t[TEXT_MAX + 16];	/* what (up to TEXT_MAX), the mark, blanks */
 	int n;
 
-	snprintf(t, sizeof t, "%s %s   ", s->ascii ? "=" : "━", what);
+	snprintf(t, sizeof t, "%s %s   ", mark, what);
 	n = utf8_width(t);
 	if (n > w)
 		return 0;
@@ -463,6 +464,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	char a[TEXT_MAX], b[TEXT_MAX], d[64];
 	const char *cand[3] = { a, b, d };
+	const char *shaft = s->ascii ? "=" : "━";
 	int x = l->in.x, y = l->in.y;
 
 	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, offset_of(s));
@@ -475,14 +477,21 @@ static void draw_header(const struct state *s, struct canvas *c,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 	if (l->header_rows < 2)
 		return;
-	x += hand_key(s, c, x, y + 1, l->in.w, ROLE_TRACE1, tr(s->lang, "long hand: p"));
-	x += hand_key(s, c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2,
+	x += hand_key(c, x, y + 1, l->in.w, ROLE_TRACE1, shaft,
+		      tr(s->lang, "long hand: p"));
+	x += hand_key(c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2, shaft,
 		      tr(s->lang, "short hand: p + k"));
+	/* the rim's arc from the long hand to the short one, and the
+	 * degrees under the dial, are the turn the offset adds */
+	snprintf(a, sizeof a, tr(s->lang, "arc: k%s_i"), sy->omega);
+	x += hand_key(c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2,
+		      s->ascii ? ".." : "⠒⠒", a);
 	snprintf(a, sizeof a, tr(s->lang, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i"),
 		 sy->omega, sy->omega);
 	snprintf(b, sizeof b, tr(s->lang, "hand = (sin p%s_i, cos p%s_i)"),
 		 sy->omega, sy->omega);
-	paragraph_fit(c, x, y + 1, l->in.x + l->in.w - x, cand, 2, dim_style);
+	snprintf(d, sizeof d, "(sin p%s_i, cos p%s_i)", sy->omega, sy->omega);
+	paragraph_fit(c, x, y + 1, l->in.x + l->in.w - x, cand, 3, dim_style);
 }
 
 /* The selected pair's M_k, symbolic and with its values, on two rows. */

@@ -12,6 +12,7 @@
 
 #include "fixture.h"
 #include "base/fmt.h"
+#include "base/tr.h"
 #include "engine/pe.h"
 #include "model/state.h"
 #include "model/keys.h"
@@ -463,6 +464,57 @@ Test(views_a, clocks_start_turns_fast_hands_apart_and_slow_ones_barely)
 		assert_shows(c, "k = 4", "the start offset");
 		canvas_free(c);
 	}
+}
+
+/* The header's key names all three marks of a dial in their colours:
+ * the long hand, the short hand, and the rim's arc from one to the other
+ * (the turn k omega_i), whose dots the fastest dial shows in the short
+ * hand's colour at p = 10, k = 4 (229 degrees). In English and Chinese,
+ * at 80x24 to 120x40. */
+Test(views_a, clocks_key_names_the_rim_arc)
+{
+	static const int at[][2] = { { 78, 20 }, { 98, 26 }, { 118, 36 } };
+
+	for (int l = 0; l < 2; l++)
+		for (int z = 0; z < 3; z++) {
+			struct state s = mkstate(128, 10000.0, 128, 10, 0,
+						 VIEW_CLOCKS);
+			struct rect r;
+			struct canvas *c;
+			char what[48], want[64];
+			int y, keys = 0, arc = 0;
+
+			s.lang = (enum lang)l;
+			c = render(VIEW_CLOCKS, &s, at[z][0], at[z][1], &r);
+			snprintf(what, sizeof what, tr(s.lang, "arc: k%s_i"), "ω");
+			snprintf(want, sizeof want, "⠒⠒ %s", what);
+			y = snap_find_row(c, want);
+			cr_assert_geq(y, 0, "%s %dx%d: no \"%s\"", l ? "zh" : "en",
+				      at[z][0], at[z][1], want);
+			for (int x = 0; x < canvas_width(c); x++) {
+				const struct cell *e = canvas_cell(c, x, y);
+
+				if (e->ch == 0x2812) {
+					cr_expect_eq(e->fg, ROLE_TRACE2,
+						     "the arc's key in role %d",
+						     e->fg);
+					keys++;
+				}
+			}
+			cr_expect_eq(keys, 2);
+			/* the dial of pair 0, under the header: its rim
+			 * carries the arc */
+			for (int yy = y + 1; yy < y + 1 + at[z][1] / 3; yy++)
+				for (int x = r.x; x < r.x + r.w / 6; x++) {
+					const struct cell *e = canvas_cell(c, x, yy);
+
+					arc += e->kind == CELL_BRAILLE &&
+					       e->fg == ROLE_TRACE2;
+				}
+			cr_expect_geq(arc, 4, "%dx%d: %d arc cells on the first "
+				      "dial", at[z][0], at[z][1], arc);
+			canvas_free(c);
+		}
 }
 
 Test(views_a, clocks_show_each_pair_once_and_mark_the_selected_one)
