@@ -90,12 +90,13 @@ static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
 static const struct style cursor_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
 /* The colour of curve k (legend, curve and its number): the random mean
- * takes the fourth trace colour, the third being too near the cursor's
- * green. */
+ * takes the third trace colour (pink; violet on a white page), not the
+ * fourth, whose dark green lay 51 CIELAB units from the bound's teal on a
+ * white page and read as the same colour. */
 static enum role curve_role(int k)
 {
 	static const enum role role[CURVES] = { ROLE_TRACE1, ROLE_TRACE2,
-						ROLE_TRACE4 };
+						ROLE_TRACE3 };
 
 	return role[k];
 }
@@ -564,7 +565,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	char b[32], sc[32], b0[32], bl[32], rv[32], ex[32];
 	char part[PARTS][ATT_TEXT_MAX];
 	static const enum role role[PARTS] = {
-		ROLE_CURSOR, ROLE_CURSOR, ROLE_TRACE4, ROLE_TRACE4,
+		ROLE_CURSOR, ROLE_CURSOR, ROLE_TRACE3, ROLE_TRACE3,
 		ROLE_DEFAULT, ROLE_MARKER
 	};
 	const char *sep = s->lang == LANG_ZH ? "；" : "; ";

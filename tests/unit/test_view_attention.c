@@ -726,7 +726,7 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	cr_assert_float_eq(number_after(scr, "random q, k (N = 64, seed 2): mean |score| = ", 0),
 			   want, 5e-3 * want);
 	free(scr);
-	/* the curves, far past L0 (m = 300 .. 500): the random one (TRACE4)
+	/* the curves, far past L0 (m = 300 .. 500): the random one (TRACE3)
 	 * only in the top half of the plot, near 1; the bound (TRACE1) only in
 	 * its bottom third, below 0.35 of B(0) */
 	s.panel = AP_DECAY;
@@ -737,7 +737,7 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 		for (int y = a.y0; y < a.y0 + a.h; y++) {
 			enum role r = (enum role)canvas_cell(c, x, y)->fg;
 
-			if (r == ROLE_TRACE4)
+			if (r == ROLE_TRACE3)
 				hi += y < a.y0 + a.h / 2 ? 1 : -1000;
 			if (r == ROLE_TRACE1)
 				lo_b += y >= a.y0 + 2 * a.h / 3 ? 1 : -1000;
@@ -1148,7 +1148,7 @@ static bool is_braille(const struct cell *e)
  * panel: at least 5 rows hold the curves' dots or the markers, with at least three y
  * tick labels (0, 0.5, 1) in the gutter on rows of their own; L0's mark
  * has its label "L0" beside it on the plot; the bound
- * (TRACE1) and the random mean (TRACE4) are the only curves, the bound a
+ * (TRACE1) and the random mean (TRACE3) are the only curves, the bound a
  * line with no gap from column to column (each dot column's dots within
  * one dot of the next one's), and past m = 50 the two never share a row:
  * no tangle. */
@@ -1224,12 +1224,12 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 
 						if (!is_braille(e))
 							continue;
-						cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE4 ||
+						cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE3 ||
 							  e->fg == ROLE_MARKER || e->fg == ROLE_CURSOR,
 							  "%dx%d: a curve in role %d", w, h, e->fg);
 						if (e->fg == ROLE_TRACE1)
 							bound_rows[x - gx] |= 1 << (y - first);
-						if (e->fg == ROLE_TRACE4)
+						if (e->fg == ROLE_TRACE3)
 							random_rows[x - gx] |= 1 << (y - first);
 						for (int b = 0; b < 8; b++) {
 							static const int bc[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
