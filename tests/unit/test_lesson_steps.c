@@ -877,6 +877,15 @@ static void frequencies_2(struct shot *sh)
 		      sh->where, most);
 	cr_expect(marked_row(sh, a, a.h - 1), "%s: bottom not marked", sh->where);
 	cr_expect(!marked_row(sh, a, 0), "%s: top marked", sh->where);
+	/* "The top rows ... its mean is near 0: pale": the top eighth (dims
+	 * 0-15, wavelengths under 2 pi 10^(7/16) = 17.2 positions, a column
+	 * holding 4096 / a.w of them) stays within 0.15 of 0 */
+	for (int py = 0; py < 2 * a.h / 8; py++) {
+		struct pixrow p = pixel_row(sh, a, py);
+
+		cr_expect(p.lo >= -0.15 && p.hi <= 0.15, "%s: top pixel row %d "
+			  "spans %.2f .. %.2f", sh->where, py, p.lo, p.hi);
+	}
 	cr_expect_gt(2 * M_PI / omega(128, 1e4, 48), 4096.0);
 	shows(sh, "len=4096");
 }
@@ -936,6 +945,42 @@ static void frequencies_4(struct shot *sh)
 	cr_expect_gt(high_far, 0, "%s: the fast pairs never rise again far "
 		     "away", sh->where);
 	cr_expect_gt(sim(128, 1e4, 0, 4, 50), 0.75);
+	/* "where slow is out of sight it lies under all": of the plot's
+	 * columns (those with a curve in the rows from the top to just
+	 * under the 0.5 line, where slow and all run) that lack the slow
+	 * curve's colour (TRACE3), most show the all curve's (TRACE1): the
+	 * rest are the fast curve's or a marker's cells drawn over both; and
+	 * the two sums differ by less than a 15th of the -1..1 axis at every
+	 * offset */
+	{
+		int lacking = 0, with_all = 0, with_slow = 0;
+
+		for (int x = r.x; x < r.x + r.w; x++) {
+			bool slow = false, all = false, any = false;
+
+			for (int y = r.y; y < y50 + 2 && y < r.y + r.h; y++) {
+				const struct cell *e = canvas_cell(sh->c, x, y);
+
+				if (e->kind != CELL_BRAILLE || !(e->ch & 0xff))
+					continue;
+				any = true;
+				slow = slow || e->fg == ROLE_TRACE3;
+				all = all || e->fg == ROLE_TRACE1;
+			}
+			with_slow += slow;
+			if (any && !slow) {
+				lacking++;
+				with_all += all;
+			}
+		}
+		cr_expect_gt(with_slow, 0, "%s: slow never in sight", sh->where);
+		cr_expect_geq(5 * with_all, 4 * lacking, "%s: of %d columns "
+			      "without slow, %d show all", sh->where, lacking,
+			      with_all);
+	}
+	for (int k = 0; k <= 50; k++)
+		cr_expect_lt(fabs(sim(128, 1e4, 4, 64, k) - sim(128, 1e4, 0, 64, k)),
+			     2.0 / 15, "k = %d", k);
 }
 
 STEP(frequencies, 1)
