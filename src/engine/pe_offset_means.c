@@ -7,6 +7,8 @@
 #include "engine/pe.h"
 #include "engine/pe_trig.h"
 
+enum { BLOCK = 256 };		/* samples a pass over the pairs takes */
+
 void pe_log_offsets(double top, int n, double *at, double *lo, double *hi)
 {
 	double lt = log(top), half = 0.5 / (n - 1);
@@ -23,25 +25,45 @@ void pe_log_offsets(double top, int n, double *at, double *lo, double *hi)
 	}
 }
 
+/* Samples [j0, j0 + nb) (nb <= BLOCK): the mean of cos(k w) over the
+ * whole offsets a .. a + m - 1 of a tile is D(w, m) cos(w (a + (m-1)/2)),
+ * the cosine at their middle times the block factor; a tile with no
+ * whole offset (m = 0) takes cos(w at) with a factor of 1. */
+static void means_block(const double *omega, int count, const double *at,
+			const double *lo, const double *hi, int j0, int nb,
+			double *sum)
+{
+	double mid[BLOCK], m[BLOCK], x[BLOCK], half[BLOCK];
+	double s[BLOCK], c[BLOCK], sh[BLOCK], ch[BLOCK], acc[BLOCK];
+
+	for (int j = 0; j < nb; j++) {
+		double a = ceil(lo[j0 + j]);
+
+		m[j] = ceil(hi[j0 + j]) - a;
+		mid[j] = m[j] >= 1.0 ? a + 0.5 * (m[j] - 1.0) : at[j0 + j];
+		acc[j] = 0.0;
+	}
+	for (int i = 0; i < count; i++) {
+		double w = omega[i], sin_w = sin(0.5 * w);
+
+		for (int j = 0; j < nb; j++) {
+			x[j] = w * mid[j];
+			half[j] = 0.5 * m[j] * w;
+		}
+		pe_sincos_n(x, nb, s, c);
+		pe_sincos_n(half, nb, sh, ch);
+		for (int j = 0; j < nb; j++)
+			acc[j] += pe_block_factor_of(w, m[j], sh[j], sin_w) * c[j];
+	}
+	for (int j = 0; j < nb; j++)
+		sum[j0 + j] += acc[j];
+}
+
 void pe_offset_cos_means(const double *omega, int count, const double *at,
 			 const double *lo, const double *hi, int n,
 			 double *sum)
 {
-	for (int j = 0; j < n; j++) {
-		/* the whole offsets a .. b - 1 */
-		double a = ceil(lo[j]), m = ceil(hi[j]) - a, acc = 0.0;
-
-		for (int i = 0; i < count; i++) {
-			double w = omega[i], s, c;
-
-			if (m >= 1.0) {
-				pe_sincos(w * (a + 0.5 * (m - 1.0)), &s, &c);
-				acc += pe_block_factor(w, m) * c;
-			} else {
-				pe_sincos(w * at[j], &s, &c);
-				acc += c;
-			}
-		}
-		sum[j] += acc;
-	}
+	for (int j0 = 0; j0 < n; j0 += BLOCK)
+		means_block(omega, count, at, lo, hi, j0,
+			    n - j0 < BLOCK ? n - j0 : BLOCK, sum);
 }

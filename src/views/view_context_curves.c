@@ -86,28 +86,29 @@ static size_t job_doubles(int n)
 	return (KINDS + 3) * (size_t)n + KINDS;
 }
 
-/* The next CTX_CHUNK pairs of every kind; at[0]: pairs done. */
+/* The next CTX_CHUNK pairs of one kind (a step is then about a
+ * millisecond at the most samples); at[0]: the kind, at[1]: its pairs
+ * done. */
 static bool ctx_step(struct cache *c, void *arg)
 {
 	struct ctx_curves *x = arg;
 	struct pe_params p = key_params(&c->key);
 	struct stretch st = key_stretch(&c->key);
-	int h = p.d_model / 2, n = (int)c->key.v[KEY_N];
-	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[0];
+	int i0 = (int)c->at[1], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 	double *tot = job_totals(c);
 
-	for (int k = 0; k < KINDS; k++) {
-		for (int i = i0; i < i1; i++) {
-			x->omega[i - i0] = kind_omega(&p, (enum kind)k, &st, i);
-			tot[k] += cos(x->omega[i - i0]);
-		}
-		if (n > 0)
-			pe_offset_cos_means(x->omega, i1 - i0, job_grid(c, 0),
-					    job_grid(c, 1), job_grid(c, 2), n,
-					    job_sums(c, k));
+	for (int i = i0; i < i1; i++) {
+		x->omega[i - i0] = kind_omega(&p, (enum kind)k, &st, i);
+		tot[k] += cos(x->omega[i - i0]);
 	}
-	c->at[0] = i1;
-	return i1 == h;
+	if (n > 0)
+		pe_offset_cos_means(x->omega, i1 - i0, job_grid(c, 0),
+				    job_grid(c, 1), job_grid(c, 2), n,
+				    job_sums(c, k));
+	c->at[1] = i1 == h ? 0 : i1;
+	c->at[0] = i1 == h ? k + 1 : k;
+	return c->at[0] == KINDS;
 }
 
 /* The finished job's curves and numbers into `shown`: each sum over the
