@@ -400,10 +400,13 @@ static void draw_dial(const struct state *s, struct canvas *c,
 			     sel ? ATTR_BOLD : 0 };
 	/* x = sin, y = cos: up at p = 0, turning clockwise; the hand at p
 	 * the long one, the hand at p + k the short one, and on the rim
-	 * the turn from the first to the second (past whole turns) */
+	 * the turn from the first to the second (past whole turns); the
+	 * rim in the border's grey, which the arc's and the hands' colours
+	 * stand 3:1 apart from on either page (the axis grey was 1.45:1
+	 * from the maroon arc on white) */
 	struct dial dl = {
 		x + (l->cell_w - 2 * l->rows) / 2, y, l->rows,
-		sel ? ROLE_CURSOR : ROLE_AXIS, 2,
+		sel ? ROLE_CURSOR : ROLE_BORDER, 2,
 		{ { sin(a), cos(a), ROLE_TRACE1 }, { sin(b), cos(b), ROLE_TRACE2 } },
 		sin(a), cos(a), fmod((double)offset_of(s) * w, 6.283185307179586),
 		ROLE_TRACE2, s->ascii

@@ -16,6 +16,7 @@
 #include "engine/pe.h"
 #include "model/state.h"
 #include "model/keys.h"
+#include "render/palette.h"
 #include "views/views.h"
 #include "snap.h"
 #include "dial_fx.h"
@@ -515,6 +516,62 @@ Test(views_a, clocks_key_names_the_rim_arc)
 				      "dial", at[z][0], at[z][1], arc);
 			canvas_free(c);
 		}
+}
+
+/* WCAG relative luminance of a 24-bit colour 0xRRGGBB. */
+static double luminance(int rgb)
+{
+	double l = 0.0;
+	static const double w[3] = { 0.2126, 0.7152, 0.0722 };
+
+	for (int k = 0; k < 3; k++) {
+		double v = ((rgb >> (16 - 8 * k)) & 0xff) / 255.0;
+
+		l += w[k] * (v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
+	}
+	return l;
+}
+
+/* The rim of a dial that is not selected stands apart from the arc and
+ * the hands it carries, in both themes: 3:1 at least between the rim's
+ * colour and the short hand's (the arc's). On a white page the rim was
+ * the axis grey (68, 68, 68) and the arc maroon, 1.45:1, and the arc was
+ * lost in it. */
+Test(views_a, clocks_rim_stands_apart_from_the_arc)
+{
+	for (int th = 0; th < THEME_COUNT; th++) {
+		struct state s = mkstate(128, 10000.0, 128, 10, 0, VIEW_CLOCKS);
+		struct rect r;
+		struct canvas *c = render(VIEW_CLOCKS, &s, 98, 26, &r);
+		int rim = -1, y = snap_find_row(c, "i=4"), x0 = -1;
+
+		cr_assert_geq(y, 0);
+		for (int x = 0; x + 2 < canvas_width(c) && x0 < 0; x++)
+			if (canvas_cell(c, x, y)->ch == 'i' &&
+			    canvas_cell(c, x + 2, y)->ch == '4')
+				x0 = x;
+		/* the braille above the label "i=4" that is no hand's */
+		for (int yy = y - 4; yy < y; yy++)
+			for (int x = x0 - 6; x < x0 + 8; x++) {
+				const struct cell *e = canvas_cell(c, x, yy);
+
+				if (e && e->kind == CELL_BRAILLE &&
+				    e->fg != ROLE_TRACE1 && e->fg != ROLE_TRACE2)
+					rim = e->fg;
+			}
+		cr_assert_geq(rim, 0, "no rim above i=4");
+		{
+			double a = luminance(palette_role_fg((enum role)rim, COLOR_RGB,
+							     (enum theme)th));
+			double b = luminance(palette_role_fg(ROLE_TRACE2, COLOR_RGB,
+							     (enum theme)th));
+			double ratio = (fmax(a, b) + 0.05) / (fmin(a, b) + 0.05);
+
+			cr_expect_geq(ratio, 3.0, "theme %d: rim (role %d) against "
+				      "the arc %.2f:1", th, rim, ratio);
+		}
+		canvas_free(c);
+	}
 }
 
 Test(views_a, clocks_show_each_pair_once_and_mark_the_selected_one)
