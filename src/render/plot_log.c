@@ -83,15 +83,16 @@ void plot_log_xticks(struct canvas *c, const struct plot_axis *a, double top,
 {
 	double v[MARKS_MAX], dec[MARKS_MAX];
 
-	for (int seq = 0; seq < 2 + 308; seq++) {
+	/* sparser and sparser, until a sequence has one tick left */
+	for (int seq = 0;; seq++) {
 		int count = sequence(seq, top, v, dec);
 
-		if (count >= 2 && place(NULL, a, top, n, v, dec, count, y, st)) {
+		if (count < 2)
+			break;
+		if (place(NULL, a, top, n, v, dec, count, y, st)) {
 			place(c, a, top, n, v, dec, count, y, st);
 			return;
 		}
-		if (count < 2)
-			break;
 	}
 	/* not two labels: the first alone, if it fits */
 	v[0] = 1.0, dec[0] = 1.0;

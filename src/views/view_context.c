@@ -289,6 +289,8 @@ static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 	g->gutter_w = gutter_w;
 	if (rows < 1 || in.w - gutter_w < 2)
 		return;
+	/* the axis's columns; its samples are the curves', known once they
+	 * are (draw_similarity) */
 	g->area = (struct plot_area){
 		plot_log_axis(2, in.x + gutter_w, in.w - gutter_w),
 		in.y + g->legend_rows, rows, 0.0, 1.0, 0

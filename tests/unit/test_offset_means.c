@@ -89,19 +89,30 @@ static int labels(const struct canvas *c, int x0, char (*text)[16],
 	return n;
 }
 
+/* The labels plot_log_xticks draws for n samples up to top across w
+ * columns into text[] (and their columns into col[]); how many. */
+static int ticks_of(int w, int n, double top, char (*text)[16], int *col)
+{
+	struct canvas *c = canvas_new(w, 1);
+	struct plot_axis a = plot_log_axis(n, 0, w);
+	int count;
+
+	cr_assert_not_null(c);
+	plot_log_xticks(c, &a, top, n, 0, (struct style){ 0 });
+	count = labels(c, 0, text, col, 32);
+	canvas_free(c);
+	return count;
+}
+
 /* 1 .. 512 over 60 columns: 1 2 5 10 20 50 100 200 500, each centred on
  * the column of its offset; over 20 columns only the powers of ten fit;
  * labels from 1000 on read "1k" as on every axis. */
 Test(offset_means, the_ticks_stand_at_their_offsets)
 {
-	struct canvas *c = canvas_new(80, 1);
 	char text[32][16];
-	int col[32], n;
+	int col[32], n = ticks_of(60, 61, 512.0, text, col);
 	struct plot_axis a = plot_log_axis(61, 0, 60);
 
-	cr_assert_not_null(c);
-	plot_log_xticks(c, &a, 512.0, 61, 0, (struct style){ 0 });
-	n = labels(c, 0, text, col, 32);
 	cr_assert_eq(n, 9, "%d labels", n);
 	for (int t = 0; t < n; t++) {
 		static const char *want[] = { "1", "2", "5", "10", "20", "50",
@@ -116,24 +127,13 @@ Test(offset_means, the_ticks_stand_at_their_offsets)
 			  (t == n - 1 && col[t] + len == 60),
 			  "%s at %d, its column %d", want[t], col[t], at);
 	}
-	canvas_free(c);
 
-	c = canvas_new(20, 1);
-	cr_assert_not_null(c);
-	a = plot_log_axis(21, 0, 20);
-	plot_log_xticks(c, &a, 512.0, 21, 0, (struct style){ 0 });
-	n = labels(c, 0, text, col, 32);
+	n = ticks_of(20, 21, 512.0, text, col);
 	cr_expect_eq(n, 3);
 	cr_expect_str_eq(text[0], "1");
 	cr_expect_str_eq(text[1], "10");
 	cr_expect_str_eq(text[2], "100");
-	canvas_free(c);
 
-	c = canvas_new(60, 1);
-	cr_assert_not_null(c);
-	a = plot_log_axis(61, 0, 60);
-	plot_log_xticks(c, &a, 65536.0, 61, 0, (struct style){ 0 });
-	n = labels(c, 0, text, col, 32);
+	n = ticks_of(60, 61, 65536.0, text, col);
 	cr_expect_str_eq(text[n - 2], "10k");
-	canvas_free(c);
 }

@@ -16,10 +16,10 @@
 #include "engine/pe.h"
 #include "model/state.h"
 #include "model/keys.h"
-#include "render/palette.h"
 #include "views/views.h"
 #include "snap.h"
 #include "dial_fx.h"
+#include "colour_fx.h"
 
 static void utf8_locale(void)
 {
@@ -518,20 +518,6 @@ Test(views_a, clocks_key_names_the_rim_arc)
 		}
 }
 
-/* WCAG relative luminance of a 24-bit colour 0xRRGGBB. */
-static double luminance(int rgb)
-{
-	double l = 0.0;
-	static const double w[3] = { 0.2126, 0.7152, 0.0722 };
-
-	for (int k = 0; k < 3; k++) {
-		double v = ((rgb >> (16 - 8 * k)) & 0xff) / 255.0;
-
-		l += w[k] * (v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
-	}
-	return l;
-}
-
 /* The rim of a dial that is not selected stands apart from the arc and
  * the hands it carries, in both themes: 3:1 at least between the rim's
  * colour and the short hand's (the arc's). On a white page the rim was
@@ -561,11 +547,11 @@ Test(views_a, clocks_rim_stands_apart_from_the_arc)
 			}
 		cr_assert_geq(rim, 0, "no rim above i=4");
 		{
-			double a = luminance(palette_role_fg((enum role)rim, COLOR_RGB,
-							     (enum theme)th));
-			double b = luminance(palette_role_fg(ROLE_TRACE2, COLOR_RGB,
-							     (enum theme)th));
-			double ratio = (fmax(a, b) + 0.05) / (fmin(a, b) + 0.05);
+			double ratio = fx_ratio(
+				fx_rgb_of(palette_role_fg((enum role)rim, COLOR_RGB,
+							  (enum theme)th), COLOR_RGB, false),
+				fx_rgb_of(palette_role_fg(ROLE_TRACE2, COLOR_RGB,
+							  (enum theme)th), COLOR_RGB, false));
 
 			cr_expect_geq(ratio, 3.0, "theme %d: rim (role %d) against "
 				      "the arc %.2f:1", th, rim, ratio);
