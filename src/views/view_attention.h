@@ -10,8 +10,9 @@
  *   view_attention_matrices.c  their numbers, computed in slices
  *   view_attention_decay.c   RoPE's long-term decay: RoFormer's bound B(m)
  *                            and the mean |score| of random q, k against
- *                            the offset m, each over its value at m = 0,
- *                            past the trained length L0, which is marked;
+ *                            the offset m, each over its value at m = 0
+ *                            in a strip of its own, past the trained
+ *                            length L0, which is marked;
  *                            B beside the q = k score in numbers
  *   view_attention_order.c   order-blindness: one head over a sentence,
  *                            its outputs before and after a shuffle, and
@@ -131,7 +132,8 @@ void att_order_free(struct att_order *x);
 
 /* The decay plot's area for the panel r (area.h == 0: none), for clicks:
  * its x axis holds the offsets m from 0 to the end of the visible window
- * or 4 L0, whichever is further (a click selects m as the position). */
+ * or 4 L0, whichever is further (a click selects m as the position); its
+ * rows are the bound's strip, the random mean's heading and strip. */
 struct plot_area att_decay_area(const struct state *s, struct rect r);
 
 /* Rows of the score panel r that its heatmaps leave empty: a grid of m

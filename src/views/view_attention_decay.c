@@ -1,32 +1,37 @@
 /* view_attention_decay.c - RoPE's long-term decay (RoFormer, section
- * 3.4.3): the relative upper bound B(m) and the mean |score| of seeded
- * random q and k (rope_bound.h), against m, on one plot; the score of the
- * uniform vector with itself (q = k) in the numbers beside B.
+ * 3.4.3): the relative upper bound B(m) and, in a strip of its own below
+ * it on the same x axis, the mean |score| of seeded random q and k
+ * (rope_bound.h), against m; the score of the uniform vector with itself
+ * (q = k) in the numbers beside B.
  *
  *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ──────────────┐
- *   │━━ bound B(m)/B(0): any q, k, over its value at m = 0      │
- *   │── measured: mean |score|/expected, random q, k (N = 64..) │ L0
- *   │   1 ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉│⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉   random: flat   │
- *   │ 0.5 ⠈⢆             │L0                                     │
- *   │   0   ⠈⠛⠛⠶⠶⣤⣤⣤⣤⣤⣤⣤│⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤   B: falls, plateaus  │
+ *   │━━ bound B(m)/B(0): any q, k, over its value at m = 0  │ L0│
+ *   │   1 ⡇       │                                           │
+ *   │ 0.5 ⠈⠳⣤⣀    │L0                                         │
+ *   │   0  │⠉⠉⠛⠛⠶⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤ │
+ *   │── measured: mean |score|/expected, random q, k (N = 64..) │
+ *   │   1 ⠔⠒⠑⠢⠤⢢⡠⠤⠤⣀⠤⠢⠜⠒⠤⡰⡴⠢⠤⢄⠤⢄⠖⠤⠤⠢⣀⠖⠢⠢⠒⠢⠤⠔⠤⠤⡰⣄⠖⢢⡠⢄⠦⠔ │
+ *   │   0  │      │                                            │
  *   │     0      100     200     300    400    500             │
  *   │m = 37: B = 10.2, q = k: |score| = 0.031; B(0) = ...        │
  *   └───────────────────────────────────────────────────────────┘
  *
- * The y axis is linear, from 0 to 19/16 (or the highest value): each curve
- * over its value at m = 0. RoFormer bounds the score of q and k by
- * max_j |h_(j+1) - h_j| (d/2) B(m); the constant is the pair's, so B(m)/B(0)
- * is every pair's bound over its value at m = 0 (a heavy line, two dots
- * tall). The random mean is drawn over its expected value, sqrt(2/pi)
- * E|q|, which is the same at every m (Barbero et al. 2024, arXiv
- * 2410.06205: E|q^T R_m k| does not depend on m), a light line. So the
- * bound shrinks over the first few hundred offsets and then plateaus, the
- * random mean stays near 1; that a measured curve runs above the bound's
- * line breaks nothing: the bound itself is far above the score (32.5
- * times it for q = k at m = 0, d = 128), which the numbers show. The q = k
- * score is not drawn: over its own value at m = 0 it runs just above
- * B/B(0) and tangled with it on a short plot. With 5 rows (80x24) the
- * ticks 0, 0.5 and 1 stand two rows apart.
+ * Each strip has its own linear y axis from 0: each curve over its value
+ * at m = 0. On one axis the random mean ran above the bound, which a
+ * reviewer took for a broken bound; the two are divided by different
+ * things, so they get a scale each. RoFormer bounds the score of q and k
+ * by max_j |h_(j+1) - h_j| (d/2) B(m); the constant is the pair's, so
+ * B(m)/B(0) is every pair's bound over its value at m = 0 (a heavy line,
+ * two dots tall, on 0 .. 1). The random mean is drawn over its expected
+ * value, sqrt(2/pi) E|q|, which is the same at every m (Barbero et al.
+ * 2024, arXiv 2410.06205: E|q^T R_m k| does not depend on m), a light
+ * line on 0 .. 19/16. So the bound shrinks over the first few hundred
+ * offsets and then plateaus, the random mean stays near 1; the bound
+ * itself is far above the score (32.5 times it for q = k at m = 0,
+ * d = 128), which the numbers show. The q = k score is not drawn: over
+ * its own value at m = 0 it runs just above B/B(0) and tangled with it
+ * on a short plot. With 5 plot rows (80x24) the bound's strip has 3 and
+ * the random one 1 (its 1 only), below a heading row.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
  * 4 L0): the trained length L0 (the context view's train knob, which the
@@ -58,7 +63,8 @@ enum {
 	GUTTER_W = 5,		/* "0.75" and a blank */
 	PLOT_MIN_ROWS = 3,	/* fewer: the numbers only */
 	PLOT_WANT_ROWS = 5,	/* a second row of numbers only beyond */
-	PLOT_ROOMY_ROWS = 8,	/* more: some rows go to the caption */
+	PLOT_ROOMY_ROWS = 9,	/* a bound strip of 5, a random one of 3 with
+				 * its heading; more: some go to the caption */
 	CAPTION_ROWS_MAX = 3,
 	AXIS_L0 = 4,		/* the axis runs to at least AXIS_L0 L0 */
 	CURVES = 3,		/* bound, q = k, random (q = k not drawn) */
@@ -125,58 +131,45 @@ static void legend_texts(const struct state *s, int f,
 		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B(m)/B(0): any q, k, over its value at m = 0"), heavy);
 		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s measured: mean |score|/expected, random q, k (N = %d, seed %lld)"),
 			 light, ATT_RANDOM_DRAWS, seed);
+	} else if (f == 1) {
+		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B(m)/B(0)"), heavy);
+		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s random q, k: mean |score|/expected"), light);
 	} else {
 		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B/B(0)"), heavy);
-		snprintf(part[1], ATT_TEXT_MAX, f == 1 ? tr(s->lang, "%s random q, k: mean |score|/E")
-						       : tr(s->lang, "%s random |s|/E"), light);
+		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s random |s|/E"), light);
 	}
 	snprintf(part[2], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
 }
 
-/* Rows the parts take laid out greedily in w columns, two blanks apart. */
-static int legend_rows(char part[LEGEND_PARTS][ATT_TEXT_MAX], int w)
-{
-	int rows = 1, x = 0;
-
-	for (int k = 0; k < LEGEND_PARTS; k++) {
-		int pw = utf8_width(part[k]);
-
-		if (pw > w)
-			return 99;
-		if (x > 0 && x + 2 + pw > w) {
-			rows++;
-			x = 0;
-		}
-		x += (x > 0 ? 2 : 0) + pw;
-	}
-	return rows;
-}
-
-/* The legend's form for a panel w wide that may give it `rows` rows:
- * the longest that fits; *used the rows it takes. */
-static int legend_form(const struct state *s, int w, int rows, int *used)
+/* The legend's form for a panel w wide: the longest whose bound and L0
+ * parts fit one row and whose random part fits another, else the
+ * shortest (clipped). */
+static int legend_form(const struct state *s, int w)
 {
 	char part[LEGEND_PARTS][ATT_TEXT_MAX];
 
-	for (int f = 0; f < 3; f++) {
+	for (int f = 0; f < 2; f++) {
 		legend_texts(s, f, part);
-		*used = legend_rows(part, w);
-		if (*used <= rows)
+		if (utf8_width(part[0]) + 2 + utf8_width(part[2]) <= w &&
+		    utf8_width(part[1]) <= w)
 			return f;
 	}
-	*used = 1;
 	return 2;
 }
 
 /* ---- the layout ---- */
 
-/* The panel's insides: legend rows, plot, tick row, numbers, caption. */
+/* The panel's insides: the bound's heading (its legend and L0's) and
+ * strip; the random mean's heading and strip below it, on the same x
+ * axis and a y axis of its own; the tick row, the numbers, the caption. */
 struct decay_geom {
 	struct rect in;
-	int legend_y, legend_rows, legend_form;	/* legend_y -1: none */
+	int legend_form;
+	int legend_y, rnd_legend_y;	/* -1: none */
 	int tick_y;		/* or -1 */
 	int text_y, text_rows;	/* the numbers and the caption */
-	struct plot_area area;	/* h == 0: no plot (compact) */
+	struct plot_area area;	/* the bound's; h == 0: no plot (compact) */
+	struct plot_area rnd;	/* the random mean's; h == 0: not drawn */
 };
 
 /* The offsets the x axis holds: 0 .. this - 1. */
@@ -190,23 +183,20 @@ static long long axis_npos(const struct state *s)
 
 static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 {
-	int rows, extra;
+	int rows, extra, rr;
 
 	memset(g, 0, sizeof *g);
 	g->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	g->legend_y = g->tick_y = -1;
+	g->legend_y = g->tick_y = g->rnd_legend_y = -1;
 	if (g->in.h < 1 || g->in.w < 2)
 		return;
-	/* Two rows of numbers when the plot keeps PLOT_WANT_ROWS, else one
-	 * (the plot comes first: 5 rows show the fall and the plateau, with
-	 * ticks 0, 0.5 and 1); a second legend row when the plot keeps
-	 * PLOT_ROOMY_ROWS; plot rows beyond PLOT_ROOMY_ROWS go to the caption
-	 * (at most CAPTION_ROWS_MAX). */
-	g->legend_form = legend_form(s, g->in.w,
-				     g->in.h - 2 - 2 > PLOT_ROOMY_ROWS ? 2 : 1,
-				     &g->legend_rows);
-	g->text_rows = g->in.h - g->legend_rows - 1 - 2 >= PLOT_WANT_ROWS ? 2 : 1;
-	rows = g->in.h - g->legend_rows - 1 - g->text_rows;
+	g->legend_form = legend_form(s, g->in.w);
+	/* Below the legend row: the strips with the random one's heading,
+	 * the tick row, the numbers: two rows of them when that leaves
+	 * PLOT_WANT_ROWS, else one; rows beyond PLOT_ROOMY_ROWS go to the
+	 * caption (at most CAPTION_ROWS_MAX). */
+	g->text_rows = g->in.h - 1 - 1 - 2 >= PLOT_WANT_ROWS ? 2 : 1;
+	rows = g->in.h - 1 - 1 - g->text_rows;
 	extra = rows - PLOT_ROOMY_ROWS;
 	if (extra > CAPTION_ROWS_MAX)
 		extra = CAPTION_ROWS_MAX;
@@ -216,16 +206,26 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 	}
 	if (rows < PLOT_MIN_ROWS || g->in.w < GUTTER_W + 8) {
 		/* compact: the numbers only */
-		g->legend_rows = 0;
 		g->text_y = g->in.y;
 		g->text_rows = g->in.h;
 		return;
 	}
+	/* the random strip below its heading: a third of the rows, 3 at
+	 * least, from PLOT_ROOMY_ROWS on (its 0 and 1 apart), one row (1
+	 * only) from PLOT_WANT_ROWS, else none (its number only) */
+	rr = rows >= PLOT_ROOMY_ROWS ? (rows / 3 > 3 ? rows / 3 : 3)
+	     : rows >= PLOT_WANT_ROWS ? 1 : 0;
 	g->legend_y = g->in.y;
 	g->area = (struct plot_area){
 		{ 0, axis_npos(s), g->in.x + GUTTER_W, g->in.w - GUTTER_W },
-		g->in.y + g->legend_rows, rows, 0.0, 1.0, 0
+		g->in.y + 1, rows - (rr ? rr + 1 : 0), 0.0, 1.0, 0
 	};
+	if (rr > 0) {
+		g->rnd_legend_y = g->area.y0 + g->area.h;
+		g->rnd = g->area;
+		g->rnd.y0 = g->rnd_legend_y + 1;
+		g->rnd.h = rr;
+	}
 	g->tick_y = g->area.y0 + rows;
 	g->text_y = g->tick_y + 1;
 }
@@ -233,9 +233,13 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 struct plot_area att_decay_area(const struct state *s, struct rect r)
 {
 	struct decay_geom g;
+	struct plot_area a;
 
 	geom(s, r, &g);
-	return g.area;
+	a = g.area;
+	if (g.rnd.h > 0)
+		a.h = g.rnd.y0 + g.rnd.h - a.y0;
+	return a;
 }
 
 /* ---- the curves ---- */
@@ -404,36 +408,28 @@ static void draw_legend(const struct state *s, struct canvas *c,
 			const struct decay_geom *g)
 {
 	char part[LEGEND_PARTS][ATT_TEXT_MAX];
-	int x = g->in.x, y = g->legend_y, end = g->in.x + g->in.w;
+	struct style bound = { (uint8_t)curve_role(0), ROLE_DEFAULT, ATTR_BOLD };
+	struct style rnd = { (uint8_t)curve_role(2), ROLE_DEFAULT, ATTR_BOLD };
+	int x = g->in.x, end = g->in.x + g->in.w;
 
 	legend_texts(s, g->legend_form, part);
-	for (int k = 0; k < LEGEND_PARTS; k++) {
-		int w = utf8_width(part[k]);
-
-		if (x > g->in.x && x + 2 + w > end) {
-			if (++y >= g->legend_y + g->legend_rows)
-				return;
-			x = g->in.x;
-		}
-		if (x > g->in.x)
-			x += 2;
-		x += canvas_text(c, x, y, end - x, part[k],
-				 k == LEGEND_PARTS - 1 ? marker_style
-					     : (struct style){ (uint8_t)curve_role(k ? 2 : 0),
-							       ROLE_DEFAULT, ATTR_BOLD });
-	}
+	x += canvas_text(c, x, g->legend_y, end - x, part[0], bound);
+	if (x + 2 + utf8_width(part[2]) <= end)
+		canvas_text(c, x + 2, g->legend_y, end - x - 2, part[2],
+			    marker_style);
+	if (g->rnd_legend_y >= 0)
+		canvas_text(c, g->in.x, g->rnd_legend_y, g->in.w, part[1], rnd);
 }
 
-/* The y labels of the linear axis: 0 and 1 first, then 0.5, 0.25, 0.75
- * (and 1.25 when the axis reaches it), each only where it keeps a row
- * free from the labels drawn before it. */
-static void draw_ylabels(struct canvas *c, const struct decay_geom *g)
+/* The y labels of strip a's linear axis from ticks[0 .. n), in order of
+ * preference, each only where it keeps a row free from the labels drawn
+ * before it. */
+static void draw_ylabels(struct canvas *c, const struct decay_geom *g,
+			 const struct plot_area *a, const double *tick, int n)
 {
-	static const double tick[] = { 0.0, 1.0, 0.5, 0.25, 0.75, 1.25 };
-	const struct plot_area *a = &g->area;
 	int used[8], nused = 0;
 
-	for (size_t i = 0; i < sizeof tick / sizeof tick[0]; i++) {
+	for (int i = 0; i < n && nused < 8; i++) {
 		int row = plot_row_of_value(a, tick[i]);
 		bool free = tick[i] <= a->ymax && row >= a->y0 &&
 			    row < a->y0 + a->h;
@@ -450,9 +446,9 @@ static void draw_ylabels(struct canvas *c, const struct decay_geom *g)
 	}
 }
 
-/* "L0" beside L0's mark, on the plot's row nearest its middle where the
- * two cells right of the mark are blank (between the random mean near 1
- * and the bound's plateau), or nowhere. */
+/* "L0" beside L0's mark, on the bound strip's row nearest its middle
+ * where the two cells right of the mark are blank (above the bound's
+ * plateau), or nowhere. */
 static void draw_l0_label(const struct state *s, struct canvas *c,
 			  const struct decay_geom *g)
 {
@@ -508,29 +504,37 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 	free(v);
 }
 
+/* The bound's strip (0 .. 1: B(m) <= B(0); ticks 0 and 1, then 0.5,
+ * 0.25, 0.75) and, below it, the random mean's (0 .. 19/16, further when
+ * it goes higher: room for its noise above 1; ticks 1, the expected
+ * value, first, then 0 and 0.5), both with L0's and the position's
+ * marks. */
 static void draw_plot(const struct state *s, struct canvas *c,
 		      struct decay_geom *g, const struct curves *cv)
 {
-	struct plot_area *a = &g->area;
+	static const double bound_ticks[] = { 0.0, 1.0, 0.5, 0.25, 0.75 };
+	static const double rnd_ticks[] = { 1.0, 0.0, 0.5 };
 	int n = cv->n;
 	double top = 19.0 / 16;
 
-	/* 0 .. 19/16, further when a curve goes higher: room for the random
-	 * mean's noise above 1, and on 5 rows (19 dot rows) 1 falls on the
-	 * top row's last dot, 0.5 on the middle row, so that the ticks 0, 0.5
-	 * and 1 stand two rows apart */
-	for (int k = 0; k < CURVES; k += 2)
-		for (int j = 0; j < n; j++)
-			top = fmax(top, cv->v[k * n + j]);
-	a->ymin = 0.0;
-	a->ymax = top;
-	/* the random mean first, the bound over it */
-	draw_curve(c, a, cv, 2, false);
-	draw_curve(c, a, cv, 0, true);
-	plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
-	plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
+	for (int j = 0; j < n; j++)
+		top = fmax(top, cv->v[2 * n + j]);
+	g->rnd.ymax = top;
+	draw_curve(c, &g->area, cv, 0, true);
+	draw_ylabels(c, g, &g->area, bound_ticks, 5);
+	if (g->rnd.h > 0) {
+		draw_curve(c, &g->rnd, cv, 2, false);
+		draw_ylabels(c, g, &g->rnd, rnd_ticks, 3);
+	}
+	for (int k = 0; k < 2; k++) {
+		const struct plot_area *a = k ? &g->rnd : &g->area;
+
+		if (a->h == 0)
+			continue;
+		plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
+		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
+	}
 	draw_l0_label(s, c, g);
-	draw_ylabels(c, g);
 }
 
 /* The caption, the longest of its forms that fits the rows left. */
@@ -540,9 +544,9 @@ static void draw_caption(const struct state *s, struct canvas *c,
 	char b0[32], text[3][4 * ATT_TEXT_MAX];
 
 	fmt_double_compact((s->cur.pe.d_model / 2 + 1) / 2.0, 4, b0, sizeof b0);
-	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m): the constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line. It falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average, and stays above the score: for q = k it is B itself, %s at m = 0 against a score of 1, so a measured curve over its own m = 0 value may run above the line. For random q and k the mean |score| (over its expected value) does not decay at all (Barbero et al. 2024). L0 is the trained length (m/M, :train)."), b0);
-	snprintf(text[1], sizeof text[1], tr(s->lang, "The heavy line is every pair's bound over its value at m = 0: it falls, then plateaus, never to 0. A bound, not an average, it stays above the score (q = k: B(0) = %s against 1); the mean |score| of random q, k over its expected value stays flat."), b0);
-	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "Each curve over its m = 0 value; B itself stays above |score|."));
+	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m). The constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line on top: it falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average: for q = k it is B itself, %s at m = 0 against a score of 1. Below it, on a scale of its own, the mean |score| of random q and k over its expected value does not decay at all (Barbero et al. 2024). L0 is the trained length (m/M, :train)."), b0);
+	snprintf(text[1], sizeof text[1], tr(s->lang, "On top, every pair's bound over its value at m = 0: it falls, then plateaus, never to 0. It is a bound, not an average (q = k: B(0) = %s against a score of 1). Below, on its own scale, the mean |score| of random q, k over its expected value stays flat."), b0);
+	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "On top the bound; below, random q, k; each on its own scale."));
 	for (int k = 0; k < 3 && y < end; k++)
 		if (paragraph_rows(text[k], g->in.w) <= end - y) {
 			paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w,
