@@ -536,15 +536,17 @@ static void draw_curve(const struct bands_ctx *x, struct canvas *c,
 		     line + (size_t)b * (size_t)len, len, fg);
 }
 
-/* The axis' ticks (plot_yticks), then the threshold over the tick of its
- * row, if any: its label fills the gutter's columns. */
+/* The axis' ticks (plot_yticks), then the threshold's label over the
+ * tick of its row, if any, right-aligned like them. */
 static void draw_yaxis(const struct state *s, struct canvas *c,
 		       const struct bands_layout *l, const struct plot_area *a)
 {
 	char t[16];
 
 	plot_yticks(c, a, l->in.x, l->gutter - 1, axis_style);
-	snprintf(t, sizeof t, "%*.2f", l->gutter - 1, threshold_of(s));
+	/* in the ticks' format (0.5, not 0.50 beside -0.5), to the 0.05 of
+	 * its keys */
+	plot_value_label(threshold_of(s), 0.05, t, sizeof t);
 	plot_ylabel(c, a, l->in.x, l->gutter - 1, threshold_of(s), t,
 		    mark_style);
 }

@@ -927,7 +927,7 @@ static void frequencies_4(struct shot *sh)
 		  "%s: split not at 4", sh->where);
 	/* The fast curve rises above the threshold line again outside the
 	 * all-pairs reach (the marker lines at k = ±45). */
-	cr_assert(find(sh, "0.50 ", &x50, &y50), "%s: no threshold", sh->where);
+	cr_assert(find(sh, " 0.5 ", &x50, &y50), "%s: no threshold", sh->where);
 	for (int x = r.x; x < r.x + r.w; x++)
 		for (int y = r.y; y < r.y + r.h; y++)
 			if (canvas_cell(sh->c, x, y)->fg == ROLE_MARKER &&

@@ -253,8 +253,9 @@ Test(map_labels, bugs_similarity_ticks)
 }
 
 /* The fast band dips below 0, to -0.49: -0.5 .. 1 in quarters on the 28
- * rows of 120x40 (plot_similarity_ymin), the threshold's "0.50" over the
- * tick of its row. */
+ * rows of 120x40 (plot_similarity_ymin), the threshold's "0.5" over the
+ * tick of its row, in the ticks' one format: no label ends in a 0 after
+ * its point ("0.50" stood beside "-0.5"). */
 Test(map_labels, bands_similarity_ticks)
 {
 	static const double want[] = { 1, 0.75, 0.5, 0.25, 0, -0.25, -0.5 };
@@ -263,7 +264,11 @@ Test(map_labels, bands_similarity_ticks)
 	struct labels o = gutter_labels(c, "Bands: similarity");
 
 	expect_ticks(&o, want, 7, "bands 120x40");
-	cr_expect_str_eq(o.text[2], "0.50", "the threshold's label");
+	cr_expect_str_eq(o.text[2], "0.5", "the threshold's label");
+	for (int k = 0; k < 7; k++)
+		cr_expect(!strchr(o.text[k], '.') ||
+			  o.text[k][strlen(o.text[k]) - 1] != '0',
+			  "label %d \"%s\" keeps a trailing 0", k, o.text[k]);
 	canvas_free(c);
 }
 
