@@ -794,6 +794,8 @@ const struct tr_row tr_zh[] = {
 	  "错 − 对" },
 	{ "Mistake - correct, +-%s",
 	  "错误 - 正确，+-%s" },
+	{ "The difference map averages cells: up to %s%s.",
+	  "差值图是格子的均值：最大 %s%s。" },
 	{ "Mistake − correct, ±%s",
 	  "错误 − 正确，±%s" },
 	{ "No pixel differs: the two maps are the same picture.",

@@ -749,7 +749,8 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 
 /* The paragraph under the boxes (layout l, NULL: not laid out yet): the
  * comparison, and a narrow format's collisions, angle errors and how far
- * apart its pictures are (gap: as zoo_precision_text takes it). */
+ * apart its pictures are, or else the difference map's largest pixel
+ * (gap: as zoo_precision_text takes it). */
 static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
 			   const struct bugs_layout *l, double gap, char *text,
 			   size_t n)
@@ -773,7 +774,26 @@ static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
 			len = at + strlen(text + at);
 		}
 	}
-	if (zoo_shown(s)->kind != ZOO_PRECISION || len + 2 >= n)
+	if (zoo_shown(s)->kind != ZOO_PRECISION) {
+		/* the difference map's scale, which is not the number above:
+		 * its pixels are means (1.9 where the points reach 1.99); not
+		 * for rounding, where the map says no pixel differs; before
+		 * the pixels are compared, the points' number keeps room */
+		double pt = zoo_waves_max_diff(&x->waves);
+		char g[32], say[256];
+
+		if (gap == ZOO_GAP_RESERVE)
+			gap = pt;
+		if (!(pt > 1e-9) || !(gap > 0.0 && isfinite(gap)) || len + 2 >= n)
+			return;
+		snprintf(say, sizeof say,
+			 tr(s->lang, "The difference map averages cells: up to %s%s."),
+			 s->ascii ? "+-" : "±", fmt_double_compact(gap, 2, g, sizeof g));
+		zoo_append(text, n, len, "%s%s", s->lang == LANG_ZH ? "" : " ",
+			   say);
+		return;
+	}
+	if (len + 2 >= n)
 		return;
 	text[len++] = ' ';
 	zoo_precision_text(&x->prec, s, l ? bad_heat_area(s, l->bad).w : 0,

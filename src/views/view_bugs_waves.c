@@ -213,6 +213,13 @@ static enum verdict verdict_of(const struct cmp_result *m)
 	return VERDICT_NONE;
 }
 
+double zoo_waves_max_diff(const struct zoo_waves *x)
+{
+	struct cmp_result m;
+
+	return cmp_shown(x, &m) ? m.diff.value : NAN;
+}
+
 /* The comparison's sentence of the last finished measurements. */
 size_t zoo_waves_numbers_text(const struct zoo_waves *x,
 			      const struct state *s, char *text, size_t n)

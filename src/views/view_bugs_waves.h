@@ -54,6 +54,10 @@ bool zoo_waves_busy(const struct zoo_waves *w);
 size_t zoo_waves_numbers_text(const struct zoo_waves *w,
 			      const struct state *s, char *text, size_t n);
 
+/* The last finished numbers' max |PEbug - PE|: NAN while there are none
+ * (or when a value with the mistake is not a number). */
+double zoo_waves_max_diff(const struct zoo_waves *w);
+
 /* The last finished curves: 2 g->n values (the correct one's, then the
  * mistake's) at samples g->q0 + j g->step; NULL while there are none. */
 const double *zoo_waves_curves(const struct zoo_waves *w,

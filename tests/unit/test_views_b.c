@@ -634,6 +634,43 @@ Test(views_b, bugs_difference_map_and_curve)
 	canvas_free(c);
 }
 
+/* The i/d mistake (the default entry): the map's scale in its title (its largest pixel, a
+ * mean over cells) is below the largest point difference the numbers give
+ * (1.99), and the paragraph says why, with the title's number, so that
+ * "±1.9" beside "= 1.99" does not read as a slip; in both languages, at
+ * 80x24 and 120x40. */
+Test(views_b, bugs_numbers_name_the_difference_maps_scale)
+{
+	static const int sz[][2] = { { 80, 22 }, { 120, 38 } };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (int k = 0; k < 2; k++) {
+			struct state s = mkstate(128, 1e4, 128, 0, 0, VIEW_BUGS);
+			struct canvas *c;
+			struct shot sc;
+			double title, said, point;
+
+			s.lang = lang ? LANG_ZH : LANG_EN;
+			c = render(VIEW_BUGS, &s, sz[k][0], sz[k][1]);
+			screen_of(c, &sc);
+			title = number_after(&sc, lang ? "错误 − 正确，±" : "Mistake − correct, ±");
+			assert_shows(&sc, lang ? "格子的均值" : "averages cells", "bugs");
+			/* the last "±" on the screen: the sentence's end, which
+			 * a wrap may part from its words */
+			said = NAN;
+			for (int y = 0; y < sc.rows; y++)
+				for (const char *t = strstr(sc.row[y], "±"); t;
+				     t = strstr(t + 1, "±"))
+					said = strtod(t + strlen("±"), NULL);
+			point = number_after(&sc, "max |PEbug-PE| = ");
+			cr_expect_eq(said, title, "%s %dx%d: %g against the title's %g",
+				     lang ? "zh" : "en", sz[k][0], sz[k][1], said, title);
+			cr_expect(title < point && point <= 2.0, "%g %g", title, point);
+			shot_free(&sc);
+			canvas_free(c);
+		}
+}
+
 /* bf16 holds integers exactly up to 256: the first two positions stored
  * as one number are 256 and 257 (prec_collides), which every sentence of
  * the entry says the same way. */
