@@ -9,7 +9,7 @@
  * same matrix whatever p, so PE(p+k) is a linear function of PE(p).
  *
  * Layout inside the border, dropping what does not fit:
- *   header    "p = 17   k = 5   (x/X: k -/+ 1  c/C: k /2 x2  space: play)"
+ *   header    "p = 17   k = 5   (x/X: k -/+1   c/C: k /2 x2   Space: play)"
  *   legend    the two hands' colours, how to read a hand (18 rows and up)
  *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
  *             selected one always among them, in the cursor role); each a
@@ -59,15 +59,15 @@ static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 
 /* The symbols that have an ASCII spelling. */
 struct symbols {
-	const char *omega, *lambda, *norm, *dot, *minus, *div, *times;
+	const char *omega, *lambda, *norm, *dot, *minus;
 	const char *pending;	/* a number still being computed */
 };
 
 static const struct symbols utf8_symbols = {
-	"ω", "λ", "‖", "·", "−", "÷", "×", "…"
+	"ω", "λ", "‖", "·", "−", "…"
 };
 static const struct symbols ascii_symbols = {
-	"w", "wl", "||", "*", "-", "/", "x", "..."
+	"w", "wl", "||", "*", "-", "..."
 };
 
 struct clocks_layout {
@@ -472,10 +472,12 @@ static void draw_header(const struct state *s, struct canvas *c,
 
 	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, offset_of(s));
 	snprintf(b, sizeof b, tr(s->lang, "%s   (x/X, c/C: k; Space: play)"), d);
+	/* the keys in the footer's words ("-/+1", "/2 x2"), not a second
+	 * spelling of them ("−/+ 1", "÷2 ×2") */
 	snprintf(a, sizeof a, s->playing
-		 ? tr(s->lang, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   Space: playing)")
-		 : tr(s->lang, "%s   (x/X: k %s/+ 1   c/C: k %s2 %s2   Space: play)"),
-		 d, sy->minus, sy->div, sy->times);
+		 ? tr(s->lang, "%s   (x/X: k -/+1   c/C: k /2 x2   Space: playing)")
+		 : tr(s->lang, "%s   (x/X: k -/+1   c/C: k /2 x2   Space: play)"),
+		 d);
 	paragraph_fit(c, x, y, l->in.w, cand, 3,
 		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 	if (l->header_rows < 2)

@@ -467,6 +467,35 @@ Test(views_a, clocks_start_turns_fast_hands_apart_and_slow_ones_barely)
 	}
 }
 
+/* The header names the keys as the footer does ("x/X offset k -/+1",
+ * "c/C offset k /2 x2"), not in a second spelling ("−/+ 1", "÷2 ×2"):
+ * at 3 sizes, in en and zh. */
+Test(views_a, clocks_header_keys_in_the_footers_words)
+{
+	static const int at[][2] = { { 78, 20 }, { 98, 26 }, { 118, 36 } };
+
+	for (int l = 0; l < 2; l++)
+		for (int z = 0; z < 3; z++) {
+			struct state s = mkstate(128, 10000.0, 128, 10, 0,
+						 VIEW_CLOCKS);
+			struct rect r;
+			struct canvas *c;
+			char row[SNAP_ROW_MAX];
+			int y;
+
+			s.lang = (enum lang)l;
+			c = render(VIEW_CLOCKS, &s, at[z][0], at[z][1], &r);
+			y = snap_find_row(c, "p = 10   k = 4");
+			cr_assert_geq(y, 0);
+			snap_span_text(c, 0, canvas_width(c), y, row);
+			cr_expect(strstr(row, "k -/+1") && strstr(row, "k /2 x2"),
+				  "%s %dx%d: \"%s\"", l ? "zh" : "en", at[z][0],
+				  at[z][1], row);
+			cr_expect(!strstr(row, "÷") && !strstr(row, "×"), "%s", row);
+			canvas_free(c);
+		}
+}
+
 /* The header's key names all three marks of a dial in their colours:
  * the long hand, the short hand, and the rim's arc from one to the other
  * (the turn k omega_i), whose dots the fastest dial shows in the short
