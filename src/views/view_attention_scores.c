@@ -29,7 +29,7 @@
  * A residual map is s minus the mean of its diagonal, the three on one
  * scale (att_matrices.res_scale): blank for RoPE and ALiBi, a pattern for
  * added PE, which is what "a function of p - q" looks like. Every map's
- * label says what its colour is ("s/c, c = 55.5", "s/48.4",
+ * label says what its colour is ("s/c, c = 55.5", "c=48.4",
  * "residual/3.57"), so that the one bar, -1 to +1, is true for each.
  *
  * The spread is shown relative to max |s| of its matrix, with the offset
@@ -536,21 +536,25 @@ static void draw_labels(const struct state *s, struct canvas *c,
 			const struct scores_geom *g,
 			const struct att_matrices *res, int k, int w)
 {
-	char a[64], b[64], d[64], e[64], v3[32], v2[32], r[4][64];
-	const char *sc[5] = { a, b, d, e, "s" };
+	char a[64], b[64], d[64], e[64], f[64], v3[32], v2[32], r[4][64];
+	const char *sc[6] = { a, b, d, e, f, "s" };
 	const char *rn[4] = { r[0], r[1], r[2], r[3] };
 	int rx = g->col_x[k] + w + 1, rw = g->col_x[k] + g->col_w - rx;
 
 	fmt_double_compact(res->clip[shown_mat[k]], 3, v3, sizeof v3);
 	fmt_double_compact(res->clip[shown_mat[k]], 2, v2, sizeof v2);
+	/* the narrow forms name c, which the panel's header defines ("s/c:
+	 * c = 98% of |s| off the diagonal"), not "s/48.4", which a reviewer
+	 * could not read */
 	snprintf(a, sizeof a, "s/c, c = %s", v3);
-	snprintf(b, sizeof b, "s/%s", v3);
-	snprintf(d, sizeof d, "s/%s", v2);
+	snprintf(b, sizeof b, "c = %s", v3);
+	snprintf(d, sizeof d, "c=%s", v3);
+	snprintf(e, sizeof e, "c=%s", v2);
 	/* large scales (ALiBi far apart) as 3.4k, 12M */
 	if (res->clip[shown_mat[k]] >= 1000)
 		fmt_count(res->clip[shown_mat[k]], v2, sizeof v2);
-	snprintf(e, sizeof e, "s/%s", v2);
-	att_fit(c, g->col_x[k], g->label_y, w, sc, 5, axis_style);
+	snprintf(f, sizeof f, "c=%s", v2);
+	att_fit(c, g->col_x[k], g->label_y, w, sc, 6, axis_style);
 	fmt_double_compact(res->res_scale, 3, v3, sizeof v3);
 	fmt_double_compact(res->res_scale, 2, v2, sizeof v2);
 	snprintf(r[0], sizeof r[0], tr(s->lang, "(s − diag. mean)/%s"), v3);

@@ -1293,8 +1293,9 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 		}
 }
 
-/* The divisor a map's label names: "s/48.4", "s/c, c = 55.5",
- * "residual/3.05" (the number after "c = ", else after the last '/'). */
+/* The divisor a map's label names: "c=48.4", "c = 54", "s/c, c = 55.5",
+ * "residual/3.05" (the number after "c = " or "c=", else after the last
+ * '/'). */
 static double label_divisor(const char *label, double *ulp)
 {
 	const char *p = strstr(label, "c = ");
@@ -1303,6 +1304,8 @@ static double label_divisor(const char *label, double *ulp)
 
 	if (p)
 		p += 4;
+	else if ((p = strstr(label, "c=")))
+		p += 2;
 	else if ((p = strrchr(label, '/')))
 		p++;
 	cr_assert_not_null(p, "no divisor in the label \"%s\"", label);
@@ -1366,6 +1369,11 @@ Test(attention_view, colour_bar_and_labels_say_each_squares_scale)
 			for (int k = 0; k < 6; k++) {
 				snap_span_text(c, x0[k], k < 5 ? x0[k + 1] : x0[6], y0 - 1, buf);
 				div[k] = label_divisor(buf, &ulp[k]);
+				/* a score map's label names the header's c
+				 * ("c=48.4"), not a bare "s/48.4" */
+				if (k % 2 == 0)
+					cr_expect(strstr(buf, "c=") || strstr(buf, "c = "),
+						  "%dx%d: \"%s\"", w, h, buf);
 			}
 			/* the grid, from the p ticks: one position a pixel */
 			first = strtoll(snap_span_text(c, p.x + 1, x0[0], y0, buf), &e, 10);
