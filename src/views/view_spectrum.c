@@ -11,8 +11,8 @@
  *             it: pairs below it (TRACE1) turn at least once over the
  *             sequence, pairs above it (TRACE2) turn less than once, so
  *             they are nearly constant over len and tell positions apart
- *             only coarsely. Each region is labelled where the curve
- *             leaves room. The selected pair (state.cur.dim) is marked in
+ *             only coarsely. Each region is labelled beside the len
+ *             line, next to its pairs, with an arrow to them. The selected pair (state.cur.dim) is marked in
  *             the cursor role. y labels: 2π, every decade, 2π·base.
  *   ticks     pair index
  *   caption   "pair i: fastest at 0, slowest at 255"
@@ -416,24 +416,35 @@ static void draw_len_label(const struct state *s, const struct spectrum *sp,
 	canvas_text(c, x0, plot_row_of_value(a, v), tw, text, len_style);
 }
 
-/* Labels for the two regions, on the rows farthest from the len line. */
+/* Labels for the two regions, beside the len line and next to their
+ * pairs: the slow one on the row above the line, right of the curve (under
+ * the slow pairs, an arrow up to them), the fast one on the row below it,
+ * left of the curve (over the fast pairs, an arrow down). On the rows
+ * farthest from the line they stood in the corners opposite their pairs. */
 static void draw_regions(const struct spectrum *sp, struct canvas *c,
 			 const struct plot_area *a, int len_y)
 {
-	const char *const slow[] = {
-		tr(sp->lang, "slower than the sequence: nearly constant over len"),
-		tr(sp->lang, "slower than the sequence"), tr(sp->lang, "too slow")
-	};
-	const char *const fast[] = {
-		tr(sp->lang, "complete a cycle within len"),
-		tr(sp->lang, "cycle within len")
-	};
+	char slow[3][96], fast[3][96];
+	const char *const sc[3] = { slow[0], slow[1], slow[2] };
+	const char *const fc[3] = { fast[0], fast[1], fast[2] };
 
-	if (sp->cycling < sp->h && a->y0 < len_y)
-		label_above(sp, c, a, a->y0, slow, 3,
+	snprintf(slow[0], sizeof slow[0], "%s %s", sp->sy->up,
+		 tr(sp->lang, "slower than the sequence: nearly constant over len"));
+	snprintf(slow[1], sizeof slow[1], "%s %s", sp->sy->up,
+		 tr(sp->lang, "slower than the sequence"));
+	snprintf(slow[2], sizeof slow[2], "%s %s", sp->sy->up,
+		 tr(sp->lang, "too slow"));
+	snprintf(fast[0], sizeof fast[0], "%s %s", sp->sy->down,
+		 tr(sp->lang, "complete a cycle within len"));
+	snprintf(fast[1], sizeof fast[1], "%s %s", sp->sy->down,
+		 tr(sp->lang, "cycle within len"));
+	snprintf(fast[2], sizeof fast[2], "%s %s %s len", sp->sy->down,
+		 sp->sy->lambda, sp->sy->le);
+	if (sp->cycling < sp->h && a->y0 < len_y && len_y < a->y0 + a->h)
+		label_below(sp, c, a, len_y - 1, sc, 3,
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
-	if (sp->cycling > 0 && a->y0 + a->h - 1 > len_y)
-		label_below(sp, c, a, a->y0 + a->h - 1, fast, 2,
+	if (sp->cycling > 0 && a->y0 <= len_y && len_y < a->y0 + a->h - 1)
+		label_above(sp, c, a, len_y + 1, fc, 3,
 			    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, 0 });
 }
 

@@ -175,12 +175,66 @@ Test(views_a, spectrum_shows_the_ranges_and_regions)
 	assert_shows(c, "λ_0 = 2π = 6.28", "first wavelength");
 	assert_shows(c, "λ_255 = 2π·base^((d−2)/d) = 6.06e4", "last wavelength");
 	assert_shows(c, "2π·base = 6.28e4", "asymptote");
-	assert_shows(c, "slower than the sequence: nearly constant over len", "slow region");
-	assert_shows(c, "complete a cycle within len", "fast region");
+	assert_shows(c, "↑ slower than the sequence: nearly constant over len", "slow region");
+	assert_shows(c, "cycle within len", "fast region");
 	assert_shows(c, "len = 128", "len line");
 	/* pair 0: 128 / 2π = 20.37 turns. */
 	assert_shows(c, "dim 0 = sin of pair 0: λ = 6.28, 20.4 turns over len", "selected");
 	canvas_free(c);
+}
+
+/* The column on row y where `needle` starts, or -1. */
+static int text_col(const struct canvas *c, int y, const char *needle)
+{
+	for (int x = 0; x < canvas_width(c); x++) {
+		char buf[SNAP_ROW_MAX];
+
+		if (strncmp(snap_span_text(c, x, canvas_width(c), y, buf), needle,
+			    strlen(needle)) == 0)
+			return x;
+	}
+	return -1;
+}
+
+/* Each region's label stands next to its pairs, beside the len line: the
+ * slow one on the row above the line, right of where the curve crosses it
+ * (under the slow pairs, its arrow up), the fast one on the row below,
+ * left of the crossing (over the fast pairs, its arrow down). They stood
+ * in the corners opposite their pairs. At 3 sizes, in en and zh. */
+Test(views_a, spectrum_region_labels_beside_their_pairs)
+{
+	static const int at[][2] = { { 78, 20 }, { 98, 26 }, { 118, 36 } };
+
+	for (int l = 0; l < 2; l++)
+		for (int z = 0; z < 3; z++) {
+			struct state s = mkstate(128, 10000.0, 128, 0, 0, VIEW_SPECTRUM);
+			struct rect r;
+			struct canvas *c;
+			int y, xc = -1, xs = -1, xf = -1;
+			const char *slow = l ? "↑ 比序列还慢" : "↑ slower than the sequence";
+			const char *fast[3] = { l ? "↓ 在 len 内转满一圈" : "↓ complete a cycle within len",
+						l ? "↓ 转满一圈" : "↓ cycle within len",
+						"↓ λ ≤ len" };
+
+			s.lang = (enum lang)l;
+			c = render(VIEW_SPECTRUM, &s, at[z][0], at[z][1], &r);
+			y = snap_find_row(c, "len = 128");
+			cr_assert_geq(y, 0);
+			/* where the curve crosses the len line: its braille */
+			for (int x = 0; x < canvas_width(c) && xc < 0; x++)
+				if (canvas_cell(c, x, y)->kind == CELL_BRAILLE)
+					xc = x;
+			cr_assert_geq(xc, 0, "no crossing");
+			xs = text_col(c, y - 1, slow);
+			for (int k = 0; k < 3 && xf < 0; k++)
+				if ((xf = text_col(c, y + 1, fast[k])) >= 0)
+					xf += utf8_width(fast[k]);
+			cr_expect_gt(xs, xc, "%s %dx%d: the slow label at %d, crossing at %d",
+				     l ? "zh" : "en", at[z][0], at[z][1], xs, xc);
+			cr_expect(xf >= 0 && xf < xc, "%s %dx%d: the fast label ends at %d, crossing at %d",
+				  l ? "zh" : "en", at[z][0], at[z][1], xf, xc);
+			canvas_free(c);
+		}
 }
 
 Test(views_a, spectrum_marker_follows_the_dimension)
