@@ -117,10 +117,8 @@ void heat_dim_ticks(struct canvas *c, const struct heat_plot *hp,
 	}
 }
 
-/* The marks: a vertical line at mark_pos's column and a horizontal one at
- * mark_dim's row, over the heat, and an arrow in the gutter. */
-static void draw_marks(struct canvas *c, const struct heat_plot *hp,
-		       struct rect a)
+void heat_marks_draw(struct canvas *c, const struct heat_plot *hp,
+		     struct rect a)
 {
 	const struct pe_window *v = hp->view;
 	int col = hp->mark_pos < 0 ? -1
@@ -130,20 +128,19 @@ static void draw_marks(struct canvas *c, const struct heat_plot *hp,
 	int row = prow < 0 ? -1 : prow / 2;
 	uint32_t vert = hp->utf8 ? 0x2502 : '|', horiz = hp->utf8 ? 0x2500 : '-';
 	uint32_t cross = hp->utf8 ? 0x253c : '+';
+	struct style line = { ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD };
 
+	if (row >= 0) {
+		for (int x = 0; x < a.w; x++)
+			canvas_half_mark(c, a.x + x, a.y + row, horiz,
+					 ROLE_CURSOR, 0);
+		canvas_put(c, a.x - 1, a.y + row, hp->utf8 ? 0x25b6 : '>', line);
+	}
 	if (col >= 0)
 		for (int y = 0; y < a.h; y++)
 			canvas_half_mark(c, a.x + col, a.y + y,
 					 y == row ? cross : vert, ROLE_CURSOR,
 					 ATTR_BOLD);
-	if (row < 0)
-		return;
-	for (int x = 0; x < a.w; x++)
-		if (x != col)
-			canvas_half_mark(c, a.x + x, a.y + row, horiz,
-					 ROLE_CURSOR, 0);
-	canvas_put(c, a.x - 1, a.y + row, hp->utf8 ? 0x25b6 : '>',
-		   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
 }
 
 /* The caption row: the arrow of the marked row under the gutter's, then
@@ -205,7 +202,7 @@ void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp
 	plot_xticks(c, &(struct plot_axis){ hp->view->pos0, hp->view->npos,
 					    a.x, a.w },
 		    a.y + a.h, axis);
-	draw_marks(c, hp, a);
+	heat_marks_draw(c, hp, a);
 	if (heat_plot_has_caption(hp, in))
 		draw_caption(c, hp, a, a.y + a.h + 1, in.x + in.w - (a.x + 1));
 	canvas_set_clip(c, old);

@@ -125,34 +125,6 @@ static void draw_legend(struct canvas *c, const struct heat_geom *g, bool utf8)
 			utf8, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 }
 
-/* Crosshair: a vertical line at the selected position's column and a
- * horizontal one at the selected dimension's row, drawn over the heat. */
-static void draw_crosshair(const struct state *s, struct canvas *c,
-			   const struct heat_geom *g, bool utf8)
-{
-	const struct pe_window *v = &s->window;
-	int col = plot_col_of(v->pos0, v->npos, g->heat.w, s->cur.pos);
-	int prow = heat_row_of_dim(&s->cur.pe, v, 2 * g->heat.h, s->cur.dim);
-	int row = prow < 0 ? -1 : prow / 2;
-	uint32_t vert = utf8 ? 0x2502 : '|', horiz = utf8 ? 0x2500 : '-';
-	uint32_t cross = utf8 ? 0x253c : '+';
-
-	if (col >= 0)
-		for (int y = 0; y < g->heat.h; y++)
-			canvas_half_mark(c, g->heat.x + col, g->heat.y + y,
-					 y == row ? cross : vert, ROLE_CURSOR,
-					 ATTR_BOLD);
-	if (row >= 0) {
-		for (int x = 0; x < g->heat.w; x++)
-			if (x != col)
-				canvas_half_mark(c, g->heat.x + x, g->heat.y + row,
-						 horiz, ROLE_CURSOR, 0);
-		canvas_put(c, g->gutter_x + g->gutter_w - 1, g->heat.y + row,
-			   utf8 ? 0x25b6 : '>',
-			   (struct style){ ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD });
-	}
-}
-
 /* The axes' names on the bottom border, under the heat
  * (heat_axis_names_draw): position runs across, dimension down and, when
  * it is true of every cell, which half of a cell is the sine and which
@@ -274,7 +246,7 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		draw_axis_names(s, c, r, &g);
 		draw_highlight(s, c, r, &g, utf8);
-		draw_crosshair(s, c, &g, utf8);
+		heat_marks_draw(c, &hp, g.heat);
 	}
 	canvas_set_clip(c, old);
 }
