@@ -363,7 +363,7 @@ struct role_colors {
  * One colour, one meaning: the traces (data curves) avoid the colours of
  * both heat palettes (RdBu's blue and red, PuOr's purple and orange), of
  * the cursor and of the markers, so a curve never reads as a heat value (at
- * least 20 CIELAB units from each, tests/unit/test_pictures.c): dark theme cyan, yellow, pink, lime; light theme teal,
+ * least 20 CIELAB units from each, tests/unit/test_pictures.c): dark theme cyan, yellow, pink, spring green; light theme teal,
  * maroon, violet, dark green (a curve keeps its hue family from one
  * theme to the other where it can). A white page leaves the 256-colour
  * cube few hues dark enough for 7:1 that no heat ramp uses (olive is
@@ -396,7 +396,11 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  3, 3, 0, ATTR_BOLD, 0 },
 	[ROLE_TRACE3] = { true, true, { 255, 135, 255 }, { 255, 135, 255 },
 			  5, 5, 0, 0, 0 },
-	[ROLE_TRACE4] = { true, true, { 175, 215, 95 }, { 175, 215, 95 },
+	/* Spring green, not the lime (175, 215, 95) it was: delta E 28.5
+	 * from the yellow second trace read as one colour (PI and YaRN in
+	 * the context view); it is 70 from yellow, 46 from cyan, 51 from
+	 * the cursor, 15.9:1 on black. */
+	[ROLE_TRACE4] = { true, true, { 0, 255, 175 }, { 0, 255, 175 },
 			  2, 2, 0, ATTR_BOLD, 0 },
 	/* Markers (len, L0, thresholds, reach) are rulers, not data: a
 	 * light grey no trace colour is near, so the dashed threshold never
@@ -448,7 +452,7 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  ATTR_REVERSE },
 	/* each trace in the hue family of its dark-theme colour where
 	 * the cube has one dark enough: teal for cyan, violet for pink,
-	 * dark green for lime; yellow has none (olive is 6.7:1), so the
+	 * dark green for spring green; yellow has none (olive is 6.7:1), so the
 	 * second is maroon. Violet, not the magenta (135, 0, 95) it was:
 	 * delta E 48 from maroon read as one colour in thin curves (PI
 	 * and NTK); violet is 99 from it. Teal and dark green stay 51

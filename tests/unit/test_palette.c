@@ -279,7 +279,8 @@ static double hue_of(int rgb)
 }
 
 /* A curve keeps its hue family from the dark theme to the light one
- * (cyan -> teal, pink -> magenta, lime -> dark green: within 45 degrees),
+ * (cyan -> teal, pink -> violet, spring green -> dark green: within 45
+ * degrees),
  * and in 8 colours the same ANSI colour; yellow has no dark enough kin on
  * a white page (the palette's comment), so the second trace alone may
  * change. */

@@ -514,7 +514,8 @@ static double delta_e(struct lab p, struct lab q)
  * or a marker, nor as another curve: in both themes and with both heat
  * palettes, each trace is at least 20 CIELAB units (CIE76 delta E) from
  * every heat colour from |v| = 0.5 to 1, from the cursor, the markers and
- * the other traces. (Presenter mode's orange was both +1 of PuOr and the
+ * the other traces, and traces from each other by 50 on a white page, 40
+ * on a black one. (Presenter mode's orange was both +1 of PuOr and the
  * cos curve: delta E 15 from v = 0.75.) */
 Test(pictures, a_colour_has_one_meaning)
 {
@@ -556,6 +557,14 @@ Test(pictures, a_colour_has_one_meaning)
 				if (t == THEME_LIGHT && others[k] >= ROLE_TRACE1 &&
 				    others[k] <= ROLE_TRACE4)
 					cr_expect_geq(d, 50, "light trace %d vs "
+						      "trace %d: delta E %.1f",
+						      a - ROLE_TRACE1 + 1,
+						      others[k] - ROLE_TRACE1 + 1, d);
+				/* on black, the old yellow and lime, 28.5 apart,
+				 * read as one (PI and YaRN) */
+				if (t == THEME_DARK && others[k] >= ROLE_TRACE1 &&
+				    others[k] <= ROLE_TRACE4)
+					cr_expect_geq(d, 40, "dark trace %d vs "
 						      "trace %d: delta E %.1f",
 						      a - ROLE_TRACE1 + 1,
 						      others[k] - ROLE_TRACE1 + 1, d);
