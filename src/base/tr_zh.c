@@ -1641,6 +1641,8 @@ const struct tr_row tr_zh[] = {
 	  "（s − 对角线均值）/%s" },
 	{ "residual/%s",
 	  "残差/%s" },
+	{ "resid./%s",
+	  "残差/%s" },
 	{ "spread: no diagonal",
 	  "离散程度：没有对角线" },
 	{ "spread %s (p%sq = %lld)",

@@ -536,9 +536,9 @@ static void draw_labels(const struct state *s, struct canvas *c,
 			const struct scores_geom *g,
 			const struct att_matrices *res, int k, int w)
 {
-	char a[64], b[64], d[64], e[64], f[64], v3[32], v2[32], r[4][64];
+	char a[64], b[64], d[64], e[64], f[64], v3[32], v2[32], r[5][64];
 	const char *sc[6] = { a, b, d, e, f, "s" };
-	const char *rn[4] = { r[0], r[1], r[2], r[3] };
+	const char *rn[5] = { r[0], r[1], r[2], r[3], r[4] };
 	int rx = g->col_x[k] + w + 1, rw = g->col_x[k] + g->col_w - rx;
 
 	fmt_double_compact(res->clip[shown_mat[k]], 3, v3, sizeof v3);
@@ -560,8 +560,10 @@ static void draw_labels(const struct state *s, struct canvas *c,
 	snprintf(r[0], sizeof r[0], tr(s->lang, "(s − diag. mean)/%s"), v3);
 	snprintf(r[1], sizeof r[1], tr(s->lang, "residual/%s"), v3);
 	snprintf(r[2], sizeof r[2], tr(s->lang, "residual/%s"), v2);
-	snprintf(r[3], sizeof r[3], "r/%s", v2);
-	att_fit(c, rx, g->label_y, rw, rn, 4, axis_style);
+	/* "resid." before a bare "r", which a reader could not place */
+	snprintf(r[3], sizeof r[3], tr(s->lang, "resid./%s"), v2);
+	snprintf(r[4], sizeof r[4], "r/%s", v2);
+	att_fit(c, rx, g->label_y, rw, rn, 5, axis_style);
 }
 
 /* The q ticks under a map of w columns from x: the first position at its

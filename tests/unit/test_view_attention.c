@@ -1329,10 +1329,11 @@ static double label_divisor(const char *label, double *ulp)
  * worked out here from the definitions (s of added PE, RoPE and ALiBi for
  * x = 1/sqrt d, W = I; the residual s minus the mean of its diagonal over
  * the grid), over the label's divisor, to the label's digits; clipped at
- * ±1 where it is beyond. At 80x24 and 120x40, in both languages. */
+ * ±1 where it is beyond. At 80x24, 80x30 (the narrowest labels) and
+ * 120x40, in both languages. */
 Test(attention_view, colour_bar_and_labels_say_each_squares_scale)
 {
-	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+	static const int sizes[][2] = { { 80, 24 }, { 80, 30 }, { 120, 40 } };
 
 	for (int lang = 0; lang < 2; lang++)
 		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
@@ -1373,6 +1374,10 @@ Test(attention_view, colour_bar_and_labels_say_each_squares_scale)
 				 * ("c=48.4"), not a bare "s/48.4" */
 				if (k % 2 == 0)
 					cr_expect(strstr(buf, "c=") || strstr(buf, "c = "),
+						  "%dx%d: \"%s\"", w, h, buf);
+				/* and a residual's says so: "resid./3.2", not "r/3.2" */
+				else
+					cr_expect(strstr(buf, lang ? "残差" : "resid"),
 						  "%dx%d: \"%s\"", w, h, buf);
 			}
 			/* the grid, from the p ticks: one position a pixel */
