@@ -460,14 +460,16 @@ static void draw_segment(const struct spectrum *sp, struct canvas *c,
 
 /* The y labels, one a row, none on the row of the len line (len_y, or -1
  * when len is off the axis): "100" at the start of the line that ends in
- * "len = 128" reads as the line's value, so that tick gives way (the
- * line's own label says where it is). */
+ * "len = 128" reads as the line's value, so that tick gives way to the
+ * line's own value, in its colour, where that fits the gutter (a reviewer
+ * read the axis with no label between 10 and 1k as broken). */
 static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
-		       const struct spectrum_layout *l, int len_y)
+		       const struct spectrum_layout *l, long long len, int len_y)
 {
 	struct ylabel lab[LABELS_MAX];
 	int used[LABELS_MAX + 1], nused = 0, n = ylabels(sp, lab);
 	const struct plot_area *a = &l->area;
+	bool gave_way = false;
 
 	if (len_y >= 0)
 		used[nused++] = len_y;
@@ -477,11 +479,22 @@ static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
 
 		for (int j = 0; j < nused; j++)
 			taken = taken || used[j] == row;
+		gave_way = gave_way || (taken && row == len_y);
 		if (taken)
 			continue;
 		used[nused++] = row;
 		plot_ylabel(c, a, l->in.x, l->gutter - 1, lab[k].v, lab[k].text,
 			    axis_style);
+	}
+	if (gave_way) {
+		char text[LABEL_MAX];
+
+		snprintf(text, sizeof text, "%lld", len);
+		if (utf8_width(text) > l->gutter - 1)	/* 1000 as 1k */
+			plot_value_label((double)len, (double)len, text, sizeof text);
+		if (utf8_width(text) <= l->gutter - 1)
+			plot_ylabel(c, a, l->in.x, l->gutter - 1,
+				    log10((double)len), text, len_style);
 	}
 }
 
@@ -494,7 +507,8 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 	int len_y = plot_row_of_value(a, len_v);
 
 	if (l->gutter > 1)
-		draw_yaxis(sp, c, l, len_v <= sp->hi && len_v >= sp->lo ? len_y : -1);
+		draw_yaxis(sp, c, l, s->cur.len,
+			   len_v <= sp->hi && len_v >= sp->lo ? len_y : -1);
 	draw_len_line(s, sp, c, a);
 	/* The two colours meet exactly where λ = len. */
 	if (cross > 0.0)
