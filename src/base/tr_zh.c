@@ -366,8 +366,6 @@ const struct tr_row tr_zh[] = {
 	  "维 %d：%s，属%s" },
 	{ "%s, %s",
 	  "%s的 %s" },
-	{ "%s: ▀ %s ▄ %s",
-	  "%s：▀ %s ▄ %s" },
 	{ "▀ %s of %s, ▄ %s of %s",
 	  "▀ %s，属%s；▄ %s，属%s" },
 	{ "%s: %s above, %s below",
@@ -377,6 +375,8 @@ const struct tr_row tr_zh[] = {
 	{ "dim %d: %s",
 	  "维 %d：%s" },
 	{ "%s above, %s below",
+	  "上 %s，下 %s" },
+	{ "%s over %s",
 	  "上 %s，下 %s" },
 	/* views/panel_chooser.c, model/drill_run.c */
 	{ "Lessons: a number, or ↑/↓ and Enter; Esc closes",

@@ -37,7 +37,7 @@ static void pairs_text(const struct heat_plot *hp, int lo, int hi, char *buf,
 
 /* The forms of a caption, longest first, each whole: the last is the
  * shortest, the kind of the row's two halves alone. */
-enum { FORMS_MAX = 4, FORM_LEN = 160 };
+enum { FORMS_MAX = 6, FORM_LEN = 160 };
 struct forms {
 	int n;
 	char f[FORMS_MAX][FORM_LEN];
@@ -78,27 +78,28 @@ static void forms_of(const struct heat_plot *hp, int h, int y, struct forms *o)
 
 		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
 		pairs_text(hp, b.pair0, b.pair0 + b.npairs - 1, pb, sizeof pb);
-		if (same && hp->utf8) {
-			snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s: ▀ %s ▄ %s"),
-				 pt, ft, fb);
-			snprintf(o->f[o->n++], FORM_LEN, "%s ▀%s ▄%s", pt, ft, fb);
-		} else if (same) {
+		/* Words first, with the pairs and without: a reader at the
+		 * back of a room could not tell the half-block glyphs apart,
+		 * so they are the last resort. */
+		if (same) {
 			snprintf(o->f[o->n++], FORM_LEN,
 				 tr(hp->lang, "%s: %s above, %s below"), pt, ft, fb);
-		} else if (hp->utf8) {
-			snprintf(o->f[o->n++], FORM_LEN,
-				 tr(hp->lang, "▀ %s of %s, ▄ %s of %s"), ft, pt, fb, pb);
 		} else {
 			snprintf(o->f[o->n++], FORM_LEN,
 				 tr(hp->lang, "%s of %s above, %s of %s below"), ft,
 				 pt, fb, pb);
 		}
+		if (!same && hp->utf8) {
+			snprintf(o->f[o->n++], FORM_LEN,
+				 tr(hp->lang, "▀ %s of %s, ▄ %s of %s"), ft, pt, fb, pb);
+		}
+		snprintf(o->f[o->n++], FORM_LEN,
+			 tr(hp->lang, "%s above, %s below"), ft, fb);
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s over %s"), ft, fb);
 		if (hp->utf8) {
 			snprintf(o->f[o->n++], FORM_LEN, "▀ %s ▄ %s", ft, fb);
 			snprintf(o->f[o->n++], FORM_LEN, "▀%s ▄%s", ft, fb);
 		} else {
-			snprintf(o->f[o->n++], FORM_LEN,
-				 tr(hp->lang, "%s above, %s below"), ft, fb);
 			snprintf(o->f[o->n++], FORM_LEN, "%s/%s", ft, fb);
 		}
 	}

@@ -75,9 +75,9 @@ static int plain_title(const struct state *s, char *t, size_t n)
 
 /* The title, then what the crosshair's row stands for (heat_caption) when
  * the heat is drawn (g not NULL) and the row is in the window, in a box w
- * wide beside the focus hint: the whole caption after the full title or a
- * shorter one, else the caption's longest form that fits after either
- * (heat_caption), else the title alone; never a caption cut short. */
+ * wide beside the focus hint: after the full title the whole caption or
+ * else its longest form that fits (heat_caption), else the same after a
+ * shorter title, else the title alone; never a caption cut short. */
 static void title_of(const struct state *s, const struct heat_geom *g, int w,
 		     char *t, size_t n)
 {
@@ -92,9 +92,10 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 	if (prow < 0)
 		return;
 	least = heat_caption_min_width(&hp, g->heat.h, prow / 2);
-	/* first the whole caption, then its shorter forms */
-	for (int pass = 0; pass < 2; pass++) {
-		for (int shorter = 0; shorter < 2; shorter++) {
+	/* after the full title first, the whole caption, then its shorter
+	 * forms; then the same after the short title */
+	for (int shorter = 0; shorter < 2; shorter++) {
+		for (int pass = 0; pass < 2; pass++) {
 			int left;
 
 			if (shorter)

@@ -50,13 +50,27 @@ static bool has_word(const char *t, const char *word)
 	return false;
 }
 
-/* Whether t ends in a whole "sin" or "cos". */
+/* Whether t ends in a whole "sin" or "cos", or in "sin above, cos
+ * below"'s whole "below". */
 static bool ends_in_kind(const char *t)
 {
 	size_t n = strlen(t);
 
+	if (n >= 6 && !strcmp(t + n - 6, " below"))
+		return true;
 	return n >= 3 && (!strcmp(t + n - 3, "sin") || !strcmp(t + n - 3, "cos")) &&
 	       (n == 3 || !is_letter(t[n - 4]));
+}
+
+/* Whether t says in words which half is which: "sin above, cos below"
+ * or "sin over cos", zh "上 sin，下 cos" (a reviewer could not tell the
+ * glyphs ▀ and ▄ apart on a projected screen). */
+static bool halves_in_words(const char *t, enum lang lang)
+{
+	if (lang == LANG_ZH)
+		return strstr(t, "上 sin") && strstr(t, "下 cos");
+	return (strstr(t, "sin above") && strstr(t, "cos below")) ||
+	       strstr(t, "sin over cos");
 }
 
 Test(heat_captions, every_width_gets_a_whole_form_or_a_marked_cut)
@@ -193,6 +207,11 @@ static void check_view(int view, const char *name, int want, int both)
 						  "both keys", name, screens[z][0],
 						  screens[z][1], lang_name(langs[l]),
 						  caps[k]);
+				if (k < both)
+					cr_expect(halves_in_words(caps[k], langs[l]),
+						  "%s %dx%d %s: caption \"%s\" names the "
+						  "halves by glyph only", name, screens[z][0],
+						  screens[z][1], lang_name(langs[l]), caps[k]);
 			}
 			canvas_free(c);
 		}
