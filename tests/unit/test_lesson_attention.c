@@ -302,6 +302,14 @@ static void check_step(const struct shot *sh, int k)
 				   bound(128, 5e5, 1000), 1e-2);
 		cr_assert_gt(bound(128, 5e5, 1000), 2 * bound(128, 1e4, 1000));
 		assert_has(sh, "10.2");
+		/* the plateau's height, which the plot shows, against the
+		 * last step's: not "shrinks more slowly", which a reviewer
+		 * could not see on an axis to 16k */
+		cr_assert_gt(bound(128, 5e5, 1000) / bound(128, 5e5, 0), 0.3);
+		cr_assert_lt(bound(128, 5e5, 1000) / bound(128, 5e5, 0), 1.0 / 3);
+		cr_assert_lt(bound(128, 1e4, 1000) / bound(128, 1e4, 0), 1.0 / 7);
+		assert_has(sh, sh->lang == LANG_ZH ? "三分之一" : "nearly a third");
+		assert_has(sh, sh->lang == LANG_ZH ? "七分之一" : "seventh");
 		assert_decay_plot(sh);
 		break;
 	case 8:	/* the step puts tokens into the score matrices itself:
