@@ -10,7 +10,9 @@
  *
  * Layout inside the border, dropping what does not fit:
  *   header    "p = 17   k = 5   (x/X: k -/+1   c/C: k /2 x2   Space: play)"
- *   legend    the two hands' colours, how to read a hand (18 rows and up)
+ *   legend    the two hands' colours, how to read a hand (18 rows and up;
+ *             below, the hands' colours follow "p = 17   k = 5" instead
+ *             of the keys)
  *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
  *             selected one always among them, in the cursor role); each a
  *             dial (render/dial.h): the hand at p (TRACE1, the long
@@ -461,16 +463,46 @@ static int hand_key(struct canvas *c, int x, int y, int w, enum role fg,
 	return n;
 }
 
+/* The hands' key on row y from column x: the long hand, the short one and
+ * the arc, each while it fits; returns the column after the last drawn. */
+static int draw_hand_keys(const struct state *s, struct canvas *c,
+			  const struct clocks_layout *l, int x, int y)
+{
+	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	const char *shaft = s->ascii ? "=" : "━";
+	int end = l->in.x + l->in.w;
+	char a[TEXT_MAX];
+
+	x += hand_key(c, x, y, end - x, ROLE_TRACE1, shaft,
+		      tr(s->lang, "long hand: p"));
+	x += hand_key(c, x, y, end - x, ROLE_TRACE2, shaft,
+		      tr(s->lang, "short hand: p + k"));
+	/* the rim's arc from the long hand to the short one, and the
+	 * degrees under the dial, are the turn the offset adds */
+	snprintf(a, sizeof a, tr(s->lang, "arc: k%s_i"), sy->omega);
+	return x + hand_key(c, x, y, end - x, ROLE_TRACE2,
+			    s->ascii ? ".." : "⠒⠒", a);
+}
+
+/* Two rows: p and k with the keys that change k, then the hands' key and
+ * how to read a hand. One row (a lesson's screen): p and k, then the
+ * hands' key, which the dials cannot be read without (a reviewer could
+ * not tell p's hand from p + k's); the keys are in the footer too. */
 static void draw_header(const struct state *s, struct canvas *c,
 			const struct clocks_layout *l)
 {
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+	const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
 	char a[TEXT_MAX], b[TEXT_MAX], d[64];
 	const char *cand[3] = { a, b, d };
-	const char *shaft = s->ascii ? "=" : "━";
 	int x = l->in.x, y = l->in.y;
 
 	snprintf(d, sizeof d, "p = %lld   k = %lld", s->cur.pos, offset_of(s));
+	if (l->header_rows < 2) {
+		x += canvas_text(c, x, y, l->in.w, d, bold);
+		draw_hand_keys(s, c, l, x + 3, y);
+		return;
+	}
 	snprintf(b, sizeof b, tr(s->lang, "%s   (x/X, c/C: k; Space: play)"), d);
 	/* the keys in the footer's words ("-/+1", "/2 x2"), not a second
 	 * spelling of them ("−/+ 1", "÷2 ×2") */
@@ -478,19 +510,8 @@ static void draw_header(const struct state *s, struct canvas *c,
 		 ? tr(s->lang, "%s   (x/X: k -/+1   c/C: k /2 x2   Space: playing)")
 		 : tr(s->lang, "%s   (x/X: k -/+1   c/C: k /2 x2   Space: play)"),
 		 d);
-	paragraph_fit(c, x, y, l->in.w, cand, 3,
-		 (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
-	if (l->header_rows < 2)
-		return;
-	x += hand_key(c, x, y + 1, l->in.w, ROLE_TRACE1, shaft,
-		      tr(s->lang, "long hand: p"));
-	x += hand_key(c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2, shaft,
-		      tr(s->lang, "short hand: p + k"));
-	/* the rim's arc from the long hand to the short one, and the
-	 * degrees under the dial, are the turn the offset adds */
-	snprintf(a, sizeof a, tr(s->lang, "arc: k%s_i"), sy->omega);
-	x += hand_key(c, x, y + 1, l->in.x + l->in.w - x, ROLE_TRACE2,
-		      s->ascii ? ".." : "⠒⠒", a);
+	paragraph_fit(c, x, y, l->in.w, cand, 3, bold);
+	x = draw_hand_keys(s, c, l, x, y + 1);
 	snprintf(a, sizeof a, tr(s->lang, "hand of pair i = (sin p%s_i, cos p%s_i): up at p = 0, turning clockwise, fast for low i and slow for high i"),
 		 sy->omega, sy->omega);
 	snprintf(b, sizeof b, tr(s->lang, "hand = (sin p%s_i, cos p%s_i)"),

@@ -554,18 +554,20 @@ Test(views_a, clocks_header_keys_in_the_footers_words)
  * the long hand, the short hand, and the rim's arc from one to the other
  * (the turn k omega_i), whose dots the fastest dial shows in the short
  * hand's colour at p = 10, k = 4 (229 degrees). In English and Chinese,
- * at 80x24 to 120x40. */
+ * at 80x24 to 120x40, and in the 78x16 box a lesson's caption leaves at
+ * 80x24, where the key stood nowhere and glance reviewers could not tell
+ * p's hand from p + k's. */
 Test(views_a, clocks_key_names_the_rim_arc)
 {
-	static const int at[][2] = { { 78, 20 }, { 98, 26 }, { 118, 36 } };
+	static const int at[][2] = { { 78, 16 }, { 78, 20 }, { 98, 26 }, { 118, 36 } };
 
 	for (int l = 0; l < 2; l++)
-		for (int z = 0; z < 3; z++) {
+		for (int z = 0; z < 4; z++) {
 			struct state s = mkstate(128, 10000.0, 128, 10, 0,
 						 VIEW_CLOCKS);
 			struct rect r;
 			struct canvas *c;
-			char what[48], want[64];
+			char what[48], want[64], row[SNAP_ROW_MAX];
 			int y, keys = 0, arc = 0;
 
 			s.lang = (enum lang)l;
@@ -575,6 +577,11 @@ Test(views_a, clocks_key_names_the_rim_arc)
 			y = snap_find_row(c, want);
 			cr_assert_geq(y, 0, "%s %dx%d: no \"%s\"", l ? "zh" : "en",
 				      at[z][0], at[z][1], want);
+			/* the two hands' keys on the same row */
+			snap_span_text(c, 0, canvas_width(c), y, row);
+			cr_expect(strstr(row, tr(s.lang, "long hand: p")) &&
+				  strstr(row, tr(s.lang, "short hand: p + k")),
+				  "%dx%d: \"%s\"", at[z][0], at[z][1], row);
 			for (int x = 0; x < canvas_width(c); x++) {
 				const struct cell *e = canvas_cell(c, x, y);
 
