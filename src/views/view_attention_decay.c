@@ -504,6 +504,42 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 	free(v);
 }
 
+/* What the flat random line says, on the random strip's bottom row,
+ * right-aligned, in the longest form that fits over blank cells only
+ * (the curve runs near 1, at the strip's top): a glance reviewer read the
+ * flat line under a panel titled "decay" as the bound failing to show.
+ * E|q^T R_m k| for random q, k does not depend on m (Barbero et al. 2024,
+ * arXiv 2410.06205); the bound is not an average. */
+static void draw_random_note(const struct state *s, struct canvas *c,
+			     const struct decay_geom *g)
+{
+	const struct plot_area *a = &g->rnd;
+	const char *form[3] = {
+		tr(s->lang, "flat: random q, k do not decay on average (Barbero et al. 2024)"),
+		tr(s->lang, "flat: random q, k do not decay on average"),
+		tr(s->lang, "flat: no decay on average"),
+	};
+	struct style st = { (uint8_t)curve_role(2), ROLE_DEFAULT, ATTR_BOLD };
+	int y = a->y0 + a->h - 1;
+
+	if (a->h < 2)
+		return;
+	for (int f = 0; f < 3; f++) {
+		int w = utf8_width(form[f]), x = a->ax.x0 + a->ax.w - 1 - w;
+		bool blank = x > a->ax.x0 + 1;
+
+		for (int k = x - 1; blank && k < x + w + 1; k++) {
+			const struct cell *e = canvas_cell(c, k, y);
+
+			blank = e && e->kind == CELL_TEXT && e->ch == ' ';
+		}
+		if (blank) {
+			canvas_text(c, x, y, w, form[f], st);
+			return;
+		}
+	}
+}
+
 /* The bound's strip (0 .. 1: B(m) <= B(0); ticks 0 and 1, then 0.5,
  * 0.25, 0.75) and, below it, the random mean's (0 .. 19/16, further when
  * it goes higher: room for its noise above 1; ticks 1, the expected
@@ -535,6 +571,7 @@ static void draw_plot(const struct state *s, struct canvas *c,
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
 	}
 	draw_l0_label(s, c, g);
+	draw_random_note(s, c, g);
 }
 
 /* The caption, the longest of its forms that fits the rows left. */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "base/tr.h"
 #include "base/utf8.h"
 #include "engine/attention.h"
 #include "engine/head.h"
@@ -769,7 +770,9 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	cr_assert_lt(y1, a.y0 + a.h, "the random strip has its own 1");
 	for (x = plot_col_of_pos(&a.ax, 300); x <= plot_col_of_pos(&a.ax, 500); x++)
 		for (int y = a.y0; y < a.y0 + a.h; y++) {
-			enum role r = (enum role)canvas_cell(c, x, y)->fg;
+			const struct cell *e = canvas_cell(c, x, y);
+			/* the curves' dots, not the strip's note in their colour */
+			enum role r = e->kind == CELL_BRAILLE ? (enum role)e->fg : ROLE_DEFAULT;
 
 			if (r == ROLE_TRACE3)
 				hi += y > yh && abs(y - y1) <= 2 ? 1 : -1000;
@@ -1179,6 +1182,47 @@ static struct rect panel_of(const struct canvas *c, const char *title)
 static bool is_braille(const struct cell *e)
 {
 	return e->kind == CELL_BRAILLE && (e->ch & 0xff);
+}
+
+/* The random strip says what its flat line means, on its own bottom row
+ * (between its heading and the tick row), where it has the rows: "flat:
+ * random q, k do not decay on average" (a glance reviewer read the flat
+ * line under a panel titled decay as the decay missing). And that is
+ * what the line shows: the mean |score| over its expected value stays
+ * within 20% of 1 at every m of the axis. At 120x40 and 160x50, in both
+ * languages. */
+Test(attention_view, decay_says_the_random_line_is_flat)
+{
+	static const int sizes[][2] = { { 120, 40 }, { 160, 50 } };
+
+	for (int m = 0; m < 512; m += 37) {
+		double r = random_mean_by_hand(128, 1e4, 1, 64, m) /
+			   rope_random_expected(128);
+
+		cr_assert(r > 0.8 && r < 1.2, "m %d: %g", m, r);
+	}
+	for (int lang = 0; lang < 2; lang++)
+		for (int z = 0; z < 2; z++) {
+			int w = sizes[z][0], h = sizes[z][1];
+			struct state s = at_state(128, 1e4, 128);
+			struct canvas *c = canvas_new(w, h);
+			const char *note = tr(lang ? LANG_ZH : LANG_EN,
+					      "flat: random q, k do not decay on average");
+			const char *head = lang ? "实测：随机" : "measured: mean |score|";
+			int yn, yh, yt;
+
+			cr_assert_not_null(c);
+			s.lang = lang ? LANG_ZH : LANG_EN;
+			fx_draw(&s, c);
+			yn = snap_find_row(c, note);
+			yh = snap_find_row(c, head);
+			yt = snap_find_row(c, "100 ");
+			cr_assert_geq(yn, 0, "%dx%d %d: no \"%s\"", w, h, lang, note);
+			cr_assert_geq(yh, 0, "%dx%d: no heading", w, h);
+			cr_expect(yh + 1 < yn && yn < yt, "%dx%d: heading %d, note %d, "
+				  "ticks %d", w, h, yh, yn, yt);
+			canvas_free(c);
+		}
 }
 
 /* The decay plot at the classroom sizes, read from the cells of its
