@@ -165,11 +165,10 @@ static const struct zoo_entry entries[ZOO_ENTRIES] = {
 		"PE(p,2i+1) = cos(x_i)",
 		"x = np.float32(pos) * np.float32(w)",
 		N_("float32 keeps 24 significant bits: positions collide only "
-		   "from 16777217 on, and "
-		   "below that the angle drifts by about p*w*2^-24, some "
-		   "0.005 rad near p = 1e5. That is far below a colour step: "
-		   "there the two heatmaps look the same, and only the numbers "
-		   "below differ."),
+		   "from 16777217 on, and below that the angle drifts by about "
+		   "p*w*2^-24, some 0.005 rad near p = 1e5. That is far below a "
+		   "colour step: there the two heatmaps look the same, and only "
+		   "the numbers below differ."),
 	},
 	[PE_BUG_COUNT] = {
 		"rope-mismatch", ZOO_ROPE, PE_BUG_NONE, N_("Attention"),
