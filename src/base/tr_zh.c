@@ -1701,6 +1701,8 @@ const struct tr_row tr_zh[] = {
 	  "%s 随机 q、k：平均 |得分|/期望值" },
 	{ "%s random |s|/E",
 	  "%s 随机 |s|/E" },
+	{ "%s random q, k",
+	  "%s 随机 q、k" },
 	{ "m = %lld: B = %s",
 	  "m = %lld：B = %s" },
 	{ "m = %lld: B = %s, q = k: |score| = %s",

@@ -30,11 +30,12 @@
  * itself is far above the score (32.5 times it for q = k at m = 0,
  * d = 128), which the numbers show. The q = k score is not drawn: over
  * its own value at m = 0 it runs just above B/B(0) and tangled with it
- * on a short plot. With 5 plot rows (80x24) the bound's strip has 3 and
- * the random one 1 (its 1 only), below a heading row.
+ * on a short plot. With 5 plot rows (80x24) the bound's strip has 4 and
+ * the random one 1 (its 1 only), whose key joins the bound's on the legend
+ * row where the three keys fit (else it gets a heading row, the bound 3).
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
- * 4 L0): the trained length L0 (the context view's train knob, which the
+ * 4 L0, or 2 L0 on a plot under 80 columns): the trained length L0 (the context view's train knob, which the
  * presets set) is always on it, with room after it for the plateau. The
  * selected position marks m (cursor colour), L0 its own colour and the
  * label "L0" beside it. One sample per braille dot column, at its centre
@@ -67,8 +68,11 @@ enum {
 				 * its heading; more: some go to the caption */
 	CAPTION_ROWS_MAX = 3,
 	AXIS_L0 = 4,		/* the axis runs to at least AXIS_L0 L0 */
+	AXIS_L0_NARROW = 2,	/* ... or this many L0 on a narrow plot */
+	AXIS_WIDE_COLS = 80,	/* a plot this wide or wider is not narrow */
 	CURVES = 3,		/* bound, q = k, random (q = k not drawn) */
-	LEGEND_PARTS = 3	/* the bound, the random mean, L0's mark */
+	LEGEND_PARTS = 3,	/* the bound, the random mean, L0's mark */
+	LEGEND_FORMS = 3	/* longest to shortest */
 };
 
 /* Pair-offset evaluations of the bound one step of the curves takes
@@ -141,6 +145,26 @@ static void legend_texts(const struct state *s, int f,
 	snprintf(part[2], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
 }
 
+/* The random mean's key where it shares the bound's row. */
+static void joint_random_text(const struct state *s, char out[ATT_TEXT_MAX])
+{
+	snprintf(out, ATT_TEXT_MAX, tr(s->lang, "%s random q, k"),
+		 s->ascii ? "--" : "──");
+}
+
+/* Whether all three keys fit one row w wide in form f: then a one-row
+ * random strip needs no heading row of its own, and the bound's strip
+ * gets it (at 80x24: 4 rows, not 3). */
+static bool joint_legend_fits(const struct state *s, int f, int w)
+{
+	char part[LEGEND_PARTS][ATT_TEXT_MAX], rnd[ATT_TEXT_MAX];
+
+	legend_texts(s, f, part);
+	joint_random_text(s, rnd);
+	return utf8_width(part[0]) + 2 + utf8_width(rnd) + 2 +
+	       utf8_width(part[2]) <= w;
+}
+
 /* The legend's form for a panel w wide: the longest whose bound and L0
  * parts fit one row and whose random part fits another, else the
  * shortest (clipped). */
@@ -165,6 +189,7 @@ static int legend_form(const struct state *s, int w)
 struct decay_geom {
 	struct rect in;
 	int legend_form;
+	bool legend_joint;	/* the random mean's key on the legend row */
 	int legend_y, rnd_legend_y;	/* -1: none */
 	int tick_y;		/* or -1 */
 	int text_y, text_rows;	/* the numbers and the caption */
@@ -172,11 +197,16 @@ struct decay_geom {
 	struct plot_area rnd;	/* the random mean's; h == 0: not drawn */
 };
 
-/* The offsets the x axis holds: 0 .. this - 1. */
-static long long axis_npos(const struct state *s)
+/* The offsets the x axis holds, for a plot w columns wide: 0 .. this - 1.
+ * On a narrow plot (80x24 to 120x40) 4 L0 put the whole fall of the bound
+ * (to half of B(0) by m = 10 at d = 128) into the first column or two,
+ * where a glance reviewer saw a wall, not a fall: 2 L0 still show the
+ * plateau after L0 on twice the offsets per column. */
+static long long axis_npos(const struct state *s, int w)
 {
 	long long end = s->window.pos0 + s->window.npos;
-	long long l0 = AXIS_L0 * att_train(s);
+	long long l0 = (w >= AXIS_WIDE_COLS ? AXIS_L0 : AXIS_L0_NARROW) *
+		       att_train(s);
 
 	return end > l0 ? end : l0;
 }
@@ -216,14 +246,21 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 	rr = rows >= PLOT_ROOMY_ROWS ? (rows / 3 > 3 ? rows / 3 : 3)
 	     : rows >= PLOT_WANT_ROWS ? 1 : 0;
 	g->legend_y = g->in.y;
+	for (int f = 0; rr == 1 && !g->legend_joint && f < LEGEND_FORMS; f++)
+		if (joint_legend_fits(s, f, g->in.w)) {
+			g->legend_joint = true;
+			g->legend_form = f;
+		}
 	g->area = (struct plot_area){
-		{ 0, axis_npos(s), g->in.x + GUTTER_W, g->in.w - GUTTER_W },
-		g->in.y + 1, rows - (rr ? rr + 1 : 0), 0.0, 1.0, 0
+		{ 0, axis_npos(s, g->in.w - GUTTER_W), g->in.x + GUTTER_W,
+		  g->in.w - GUTTER_W },
+		g->in.y + 1, rows - (rr ? rr + !g->legend_joint : 0), 0.0, 1.0, 0
 	};
 	if (rr > 0) {
-		g->rnd_legend_y = g->area.y0 + g->area.h;
 		g->rnd = g->area;
-		g->rnd.y0 = g->rnd_legend_y + 1;
+		g->rnd.y0 = g->area.y0 + g->area.h;
+		if (!g->legend_joint)
+			g->rnd_legend_y = g->rnd.y0++;
 		g->rnd.h = rr;
 	}
 	g->tick_y = g->area.y0 + rows;
@@ -414,6 +451,13 @@ static void draw_legend(const struct state *s, struct canvas *c,
 
 	legend_texts(s, g->legend_form, part);
 	x += canvas_text(c, x, g->legend_y, end - x, part[0], bound);
+	if (g->legend_joint) {
+		char key[ATT_TEXT_MAX];
+
+		joint_random_text(s, key);
+		x += 2 + canvas_text(c, x + 2, g->legend_y, end - x - 2, key,
+				     rnd);
+	}
 	if (x + 2 + utf8_width(part[2]) <= end)
 		canvas_text(c, x + 2, g->legend_y, end - x - 2, part[2],
 			    marker_style);
@@ -505,8 +549,9 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 }
 
 /* What the flat random line says, on the random strip's bottom row,
- * right-aligned, in the longest form that fits over blank cells only
- * (the curve runs near 1, at the strip's top): a glance reviewer read the
+ * right-aligned, in the longest form that fits over blank cells and L0's
+ * mark only (the curve runs near 1, at the strip's top; the mark has its
+ * label in the bound's strip): a glance reviewer read the
  * flat line under a panel titled "decay" as the bound failing to show.
  * E|q^T R_m k| for random q, k does not depend on m (Barbero et al. 2024,
  * arXiv 2410.06205); the bound is not an average. */
@@ -531,7 +576,8 @@ static void draw_random_note(const struct state *s, struct canvas *c,
 		for (int k = x - 1; blank && k < x + w + 1; k++) {
 			const struct cell *e = canvas_cell(c, k, y);
 
-			blank = e && e->kind == CELL_TEXT && e->ch == ' ';
+			blank = e && e->kind == CELL_TEXT &&
+				(e->ch == ' ' || e->fg == ROLE_MARKER);
 		}
 		if (blank) {
 			canvas_text(c, x, y, w, form[f], st);

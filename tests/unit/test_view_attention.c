@@ -700,6 +700,25 @@ static double gutter_value(const struct canvas *c, struct plot_area a, int y)
 	return e == buf ? NAN : v;
 }
 
+/* The rows of decay area a's two strips: the bound's [a.y0, *bound_end),
+ * the random mean's from *rnd_y0 on. Below the random strip's heading
+ * (text) when it has one; else its key shares the legend row and its
+ * strip starts on the second row whose y label is 1. */
+static void decay_strips(const struct canvas *c, struct plot_area a,
+			 const char *text, int *bound_end, int *rnd_y0)
+{
+	int y = heading_row(c, a, text);
+
+	if (y >= 0) {
+		*bound_end = y;
+		*rnd_y0 = y + 1;
+		return;
+	}
+	for (y = a.y0 + 1; y < a.y0 + a.h && gutter_value(c, a, y) != 1.0; y++)
+		;
+	*bound_end = *rnd_y0 = y;
+}
+
 /* The decay panel tells a bound from an average: the random q, k's mean
  * |score| at m = pos is on screen, as computed here, with N and the seed
  * (a knob: c changes it); it is drawn as a curve of its own colour with a
@@ -1235,6 +1254,42 @@ Test(attention_view, decay_says_the_random_line_is_flat)
  * under the random mean's heading, its strip has 1 on its top row, where
  * the random mean (TRACE3) lies in nearly every column; neither curve
  * strays into the other's strip. */
+/* The bound's dots on the decay plot a (its strip above row bound_end, the
+ * random mean's from rnd_y0 on): in each of its 2 a.ax.w dot columns j, the top and
+ * bottom dot rows lo[j], hi[j] (dot row 0 at a.y0's top; -1: none), every
+ * braille cell checked to be a curve or a mark in its own strip. */
+static void bound_dots(const struct canvas *c, struct plot_area a,
+		       int bound_end, int rnd_y0, int w, int h, int *lo, int *hi)
+{
+	for (int j = 0; j < 2 * a.ax.w; j++)
+		lo[j] = INT32_MAX, hi[j] = -1;
+	for (int y = a.y0; y < a.y0 + a.h; y++)
+		for (int x = a.ax.x0; x < a.ax.x0 + a.ax.w; x++) {
+			const struct cell *e = canvas_cell(c, x, y);
+
+			if (!is_braille(e))
+				continue;
+			cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE3 ||
+				  e->fg == ROLE_MARKER || e->fg == ROLE_CURSOR,
+				  "%dx%d: a curve in role %d", w, h, e->fg);
+			cr_assert(e->fg != ROLE_TRACE1 || y < bound_end,
+				  "%dx%d: the bound in the random strip, row %d", w, h, y);
+			cr_assert(e->fg != ROLE_TRACE3 || y >= rnd_y0,
+				  "%dx%d: the random mean in the bound's strip, row %d", w, h, y);
+			for (int b = 0; b < 8; b++) {
+				static const int bc[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
+				static const int br[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
+				int j = 2 * (x - a.ax.x0) + bc[b];
+				int r = 4 * (y - a.y0) + br[b];
+
+				if (!(e->ch & (1u << b)) || e->fg != ROLE_TRACE1)
+					continue;
+				lo[j] = r < lo[j] ? r : lo[j];
+				hi[j] = r > hi[j] ? r : hi[j];
+			}
+		}
+}
+
 Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 {
 	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
@@ -1245,7 +1300,7 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			struct state s = at_state(128, 1e4, 128);
 			struct canvas *c = canvas_new(w, h);
 			struct plot_area a;
-			int yh, ticks = 0, on_one = 0, ncols, none = 0;
+			int yh, yr, ticks = 0, on_one = 0, ncols, none = 0;
 			double last_tick = INFINITY;
 			int lo[2 * 200], hi[2 * 200];
 
@@ -1253,10 +1308,23 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			s.lang = lang ? LANG_ZH : LANG_EN;
 			fx_draw(&s, c);
 			a = att_decay_area(&s, panel_of(c, lang ? "远程衰减" : "ecay"));
-			yh = heading_row(c, a, lang ? "平均 |得分|/期望值" : "mean |score|/expected");
-			cr_assert_geq(yh, a.y0 + 3, "%dx%d %s: the bound's strip has %d rows",
+			decay_strips(c, a, lang ? "平均 |得分|/期望值" : "mean |score|/expected",
+				     &yh, &yr);
+			cr_assert_geq(yh, a.y0 + 4, "%dx%d %s: the bound's strip has %d rows",
 				      w, h, lang ? "zh" : "en", yh - a.y0);
-			cr_assert_lt(yh, a.y0 + a.h - 1, "%dx%d: no random strip", w, h);
+			cr_assert_lt(yr, a.y0 + a.h, "%dx%d: no random strip", w, h);
+			if (yr == yh) {
+				/* no heading: the random mean's key is on the legend row */
+				char row[SNAP_ROW_MAX], *k;
+
+				snap_span_text(c, a.ax.x0 - 5, a.ax.x0 + a.ax.w, a.y0 - 1, row);
+				k = strstr(row, lang ? "随机 q、k" : "random q, k");
+				cr_assert_not_null(k, "%dx%d: the random key on the legend row: %s",
+						   w, h, row);
+				*k = '\0';
+				cr_assert_eq(canvas_cell(c, a.ax.x0 - 5 + utf8_width(row),
+							 a.y0 - 1)->fg, ROLE_TRACE3);
+			}
 			/* the bound's y axis */
 			cr_assert_eq(gutter_value(c, a, a.y0), 1.0, "%dx%d", w, h);
 			cr_assert_eq(gutter_value(c, a, yh - 1), 0.0, "%dx%d", w, h);
@@ -1271,10 +1339,10 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			}
 			cr_assert_geq(ticks, 2, "%dx%d: %d y ticks", w, h, ticks);
 			/* the random mean's y axis, and its curve on the row of 1 */
-			cr_assert_eq(gutter_value(c, a, yh + 1), 1.0, "%dx%d", w, h);
+			cr_assert_eq(gutter_value(c, a, yr), 1.0, "%dx%d", w, h);
 			for (int x = a.ax.x0; x < a.ax.x0 + a.ax.w; x++)
-				on_one += canvas_cell(c, x, yh + 1)->fg == ROLE_TRACE3 &&
-					  is_braille(canvas_cell(c, x, yh + 1));
+				on_one += canvas_cell(c, x, yr)->fg == ROLE_TRACE3 &&
+					  is_braille(canvas_cell(c, x, yr));
 			cr_assert_geq(on_one, 8 * a.ax.w / 10,
 				      "%dx%d: the random mean on the row of 1 in %d of %d columns",
 				      w, h, on_one, a.ax.w);
@@ -1294,33 +1362,7 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			 * dot column */
 			ncols = 2 * a.ax.w;
 			cr_assert_leq(ncols, 400);
-			for (int j = 0; j < ncols; j++)
-				lo[j] = INT32_MAX, hi[j] = -1;
-			for (int y = a.y0; y < a.y0 + a.h; y++)
-				for (int x = a.ax.x0; x < a.ax.x0 + a.ax.w; x++) {
-					const struct cell *e = canvas_cell(c, x, y);
-
-					if (!is_braille(e))
-						continue;
-					cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE3 ||
-						  e->fg == ROLE_MARKER || e->fg == ROLE_CURSOR,
-						  "%dx%d: a curve in role %d", w, h, e->fg);
-					cr_assert(e->fg != ROLE_TRACE1 || y < yh,
-						  "%dx%d: the bound in the random strip, row %d", w, h, y);
-					cr_assert(e->fg != ROLE_TRACE3 || y > yh,
-						  "%dx%d: the random mean in the bound's strip, row %d", w, h, y);
-					for (int b = 0; b < 8; b++) {
-						static const int bc[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
-						static const int br[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
-						int j = 2 * (x - a.ax.x0) + bc[b];
-						int r = 4 * (y - a.y0) + br[b];
-
-						if (!(e->ch & (1u << b)) || e->fg != ROLE_TRACE1)
-							continue;
-						lo[j] = r < lo[j] ? r : lo[j];
-						hi[j] = r > hi[j] ? r : hi[j];
-					}
-				}
+			bound_dots(c, a, yh, yr, w, h, lo, hi);
 			for (int j = 0; j + 1 < ncols; j++) {
 				/* marker columns recolour the curve: skip them */
 				if (hi[j] < 0 || hi[j + 1] < 0)
@@ -1335,6 +1377,47 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 				      w, h, none);
 			canvas_free(c);
 		}
+}
+
+/* The bound's fall is drawn as a slope, not a wall: at d = 128 B(m)/B(0)
+ * is under a half by m = 12, which on an axis of 4 L0 = 512 offsets was
+ * the first text column at 80x24 (a glance reviewer could not see it
+ * fall). On every classroom size its top dot stays at or above 0.5 for 2
+ * text columns (4 dot columns) and lies between 0.45 and 0.9 in 5 dot
+ * columns at least. */
+Test(attention_view, decay_fall_spans_columns)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		int w = sizes[z][0], h = sizes[z][1], lo[2 * 200], hi[2 * 200];
+		struct state s = at_state(128, 1e4, 128);
+		struct canvas *c = canvas_new(w, h);
+		struct plot_area a;
+		int yh, yr, dot_rows, j = 0, mid = 0;
+
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		a = att_decay_area(&s, panel_of(c, "ecay"));
+		decay_strips(c, a, "mean |score|/expected", &yh, &yr);
+		cr_assert_leq(2 * a.ax.w, 400);
+		bound_dots(c, a, yh, yr, w, h, lo, hi);
+		dot_rows = 4 * (yh - a.y0);
+		/* value 1 on dot row 0, 0 on the last: v = 1 - r / (dot_rows - 1) */
+		for (int k = 0; k < 2 * a.ax.w; k++)
+			if (hi[k] >= 0) {
+				double v = 1.0 - (double)lo[k] / (dot_rows - 1);
+
+				mid += v > 0.45 && v < 0.9;
+				if (v >= 0.5)
+					j = k + 1;
+			}
+		cr_assert_geq(j, 4, "%dx%d: the bound is under a half after %d dot columns",
+			      w, h, j);
+		cr_assert_geq(mid, 5, "%dx%d: the bound falls through 0.9 .. 0.45 in %d "
+			      "dot columns", w, h, mid);
+		canvas_free(c);
+	}
 }
 
 /* The divisor a map's label names: "c=48.4", "c = 54", "s/c, c = 55.5",
