@@ -92,13 +92,10 @@ static bool cell_ink(const struct svg *s, const struct cell *a, struct ink *k)
 	case CELL_HALF:
 		if (a->ch == 0)
 			return false;
+		l = palette_look(a, COLOR_RGB, s->palette, s->theme, true);
 		k->ch = a->ch;
-		k->fg = resolve(palette_role_fg((enum role)a->fg, COLOR_RGB,
-						s->theme),
-				s->ink);
-		k->attr = (uint8_t)(a->attr |
-				    palette_role_attr((enum role)a->fg,
-						      ROLE_DEFAULT, COLOR_RGB));
+		k->fg = resolve(l.fg, s->ink);
+		k->attr = l.attr;
 		return true;
 	default:
 		return false;

@@ -385,7 +385,8 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_FOCUS] = { true, false, { 95, 215, 255 }, { 0, 0, 0 },
 			 6, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
-	/* Bright green reads over blue, white and red heat alike. */
+	/* Bright green: the cursor on the plots (the heatmap's crosshair
+	 * has roles of its own). */
 	[ROLE_CURSOR] = { true, true, { 0, 215, 0 }, { 0, 215, 0 },
 			  2, 2, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			  ATTR_REVERSE },
@@ -422,6 +423,17 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
 		       0 },
+	/* The heatmap's crosshair: near black, or white over a heat colour
+	 * dark enough that white contrasts more (look_of), in both themes.
+	 * The cursor's green was 1.9:1 on the ramps' white and about 1:1 on
+	 * their salmon, and the light theme's near black 2.9:1 on RdBu's
+	 * red, where a glance reviewer lost the cursor's column. */
+	[ROLE_CROSSHAIR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			     0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			     ATTR_REVERSE },
+	[ROLE_CROSSHAIR_LIGHT] = { true, true, { 255, 255, 255 },
+				   { 255, 255, 255 }, 7, 7, ATTR_BOLD,
+				   ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
 	},
 	[THEME_LIGHT] = {
 	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
@@ -442,8 +454,7 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_FOCUS] = { true, false, { 0, 0, 175 }, { 0, 0, 0 },
 			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
-	/* Near black reads over the pale heat tints, the white page and
-	 * both ends of the ramps; the dark green it would be is the fourth
+	/* Near black reads over the white page; the dark green it would be is the fourth
 	 * curve's. Grey 232, not #000000: a 24-bit code below 8 is one of
 	 * the 8 ANSI colours to ncurses' -direct entries, and xterm draws
 	 * bold ANSI black as bright black (#7f7f7f, 4.0:1 on white). */
@@ -481,6 +492,13 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
 		       0 },
+	/* the dark theme's */
+	[ROLE_CROSSHAIR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			     0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			     ATTR_REVERSE },
+	[ROLE_CROSSHAIR_LIGHT] = { true, true, { 255, 255, 255 },
+				   { 255, 255, 255 }, 7, 7, ATTR_BOLD,
+				   ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
 	},
 };
 
@@ -579,6 +597,36 @@ static void shade8(enum palette_id id, double v, bool utf8, struct look *k)
 	k->fg = col[band + 1];
 }
 
+/* Code of mode (COLOR_8, COLOR_256 or COLOR_RGB) as the colour it shows:
+ * the 8 ANSI colours are the 256 palette's first. */
+static struct rgb code_rgb(int code, enum color_mode mode)
+{
+	if (mode == COLOR_RGB)
+		return (struct rgb){ (uint8_t)(code >> 16), (uint8_t)(code >> 8),
+				     (uint8_t)code };
+	return palette_256_to_rgb(code);
+}
+
+static double srgb_linear(uint8_t c)
+{
+	double v = c / 255.0;
+
+	return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+/* Whether white contrasts more than near black with colour code bg: its
+ * WCAG relative luminance is under 0.185, where the two ratios meet. */
+static bool dark_paper(int bg, enum color_mode mode)
+{
+	struct rgb c;
+
+	if (bg == PALETTE_DEFAULT || mode == COLOR_NONE)
+		return false;
+	c = code_rgb(bg, mode);
+	return 0.2126 * srgb_linear(c.r) + 0.7152 * srgb_linear(c.g) +
+	       0.0722 * srgb_linear(c.b) < 0.185;
+}
+
 static struct look look_of(const struct cell *a, enum color_mode mode,
 			   const struct heat_source *h, bool utf8)
 {
@@ -595,8 +643,13 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 	}
 	mean = ((double)a->top + a->bot) / 2;
 	if (a->ch) {
-		k.fg = ink_code(h, mode, a->fg);
+		/* the crosshair in the ink that reads over this heat */
+		unsigned ink = a->fg;
+
 		k.bg = heat_code(h, mode, mean);
+		if (ink == ROLE_CROSSHAIR && dark_paper(k.bg, mode))
+			ink = ROLE_CROSSHAIR_LIGHT;
+		k.fg = ink_code(h, mode, ink);
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     ROLE_DEFAULT, mode);
 	} else if (mode == COLOR_8 && (!utf8 || band8(a->top) == band8(a->bot))) {

@@ -142,7 +142,9 @@ int palette_role_bg(enum role r, enum color_mode mode, enum theme theme);
  * modes: bold for titles, the focused border, the cursor, key names,
  * warnings and errors; never faint. In COLOR_NONE, where colour cannot
  * tell roles apart: bold (titles, focus, marker, key, warn, error), dim
- * (DIM, AXIS), reverse (cursor; status-bar and cursor backgrounds). */
+ * (DIM, AXIS), reverse (cursor; status-bar and cursor backgrounds).
+ * The sinks get them through palette_look. */
+/* For tests only. */
 unsigned palette_role_attr(enum role fg, enum role bg, enum color_mode mode);
 
 /* ---- cells ---- */

@@ -69,7 +69,7 @@ def svg_pixels(path):
 
 
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
-CROSSHAIR = "\u2502\u2500\u253c"
+CROSSHAIR = "\u2503\u2501\u254b"
 
 
 def ans_pixels(path):

@@ -188,3 +188,74 @@ Test(heat_spread, the_clocks_hands_at_3_to_1_on_the_page)
 		canvas_free(c);
 	}
 }
+
+/* The heatmap's crosshair reads over every cell it crosses: each line
+ * cell of the cursor's column and row (the heavy ┃ ━ ╋) is at least 3:1
+ * against the heat under it (WCAG 2.x non-text contrast), in both themes,
+ * both palettes, 24-bit and 256 colours, at the explorer's start and in
+ * the bugs view, in both layouts (a cell of sin over cos has a mean within
+ * +-0.71; concat's cells of two sines reach the ramps' deep ends). The cursor's green was 1.9:1 on the ramps' white and
+ * about 1:1 on their salmon, the light theme's near black 2.9:1 on RdBu's
+ * red: a glance reviewer lost the column on the red rows. */
+/* Whether cp is a crosshair line: heavy, or light as it once was. */
+static bool is_crosshair_line(uint32_t cp)
+{
+	return cp == 0x2503 || cp == 0x2501 || cp == 0x254b ||
+	       cp == 0x2502 || cp == 0x2500 || cp == 0x253c;
+}
+
+Test(heat_spread, the_crosshair_reads_over_the_heat)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+	static const enum color_mode modes[] = { COLOR_RGB, COLOR_256 };
+	static const int views[] = { VIEW_EXPLORE, VIEW_BUGS };
+	struct options opt;
+	struct state s;
+	int light = 0;
+
+	start(&opt, &s);
+	for (int lay = 0; lay < 2; lay++)
+	for (size_t v = 0; v < sizeof views / sizeof views[0]; v++)
+		for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+			int w = sizes[k][0], h = sizes[k][1], n = 0;
+			struct canvas *c = canvas_new(w, h);
+
+			cr_assert_not_null(c);
+			state_set_layout(&s, lay ? PE_CONCAT : PE_INTERLEAVED);
+			s.view = views[v];
+			s.screen_w = w;
+			s.screen_h = h;
+			fx_draw(&s, c);
+			for (int y = 0; y < h; y++)
+				for (int x = 0; x < w; x++) {
+					const struct cell *e = canvas_cell(c, x, y);
+
+					if (e->kind != CELL_HALF || !is_crosshair_line(e->ch))
+						continue;
+					n++;
+					for (int th = 0; th < THEME_COUNT; th++)
+						for (int id = 0; id < PALETTE_COUNT; id++)
+							for (size_t m = 0; m < 2; m++) {
+								struct look lk = palette_look(
+									e, modes[m], (enum palette_id)id,
+									(enum theme)th, true);
+								double r = fx_ratio(
+									fx_rgb_of(lk.fg, modes[m], false),
+									fx_rgb_of(lk.bg, modes[m], false));
+
+								light += fx_luminance(fx_rgb_of(lk.fg, modes[m], false)) > 0.5;
+								cr_expect(r >= 3.0,
+									  "view %d %dx%d %s palette %d %s: "
+									  "the crosshair at (%d, %d) over "
+									  "%.2f is %.2f:1", views[v], w, h,
+									  th ? "light" : "dark", id,
+									  modes[m] == COLOR_RGB ? "24-bit" : "256",
+									  x, y, ((double)e->top + e->bot) / 2, r);
+							}
+				}
+			cr_assert_geq(n, 20, "view %d %dx%d: %d crosshair cells", views[v], w, h, n);
+			canvas_free(c);
+		}
+	/* both inks were drawn: the dark heat was crossed too */
+	cr_assert_geq(light, 3, "the crosshair is white in %d cells", light);
+}
