@@ -62,8 +62,8 @@ enum role {
 	ROLE_STATUS,		/* status bar */
 	ROLE_HELP,		/* help overlay */
 	ROLE_KEY,		/* key names in help and status bar */
-	ROLE_CROSSHAIR,		/* the heatmap's crosshair over the heat */
-	ROLE_CROSSHAIR_LIGHT,	/* its ink where the heat under it is dark
+	ROLE_ON_HEAT,		/* marks and words over heat: the crosshair */
+	ROLE_ON_HEAT_LIGHT,	/* their ink where the heat under it is dark
 				   (the palette picks it, not a cell) */
 	ROLE_COUNT		/* number of roles, not a role */
 };

@@ -123,7 +123,7 @@ static enum role mark_role(const struct canvas *c, int x, int y)
 {
 	const struct cell *e = canvas_cell(c, x, y);
 
-	return e && e->kind == CELL_HALF ? ROLE_CROSSHAIR : ROLE_CURSOR;
+	return e && e->kind == CELL_HALF ? ROLE_ON_HEAT : ROLE_CURSOR;
 }
 
 void heat_marks_draw(struct canvas *c, const struct heat_plot *hp,

@@ -67,7 +67,7 @@ void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp
 
 /* The marks over heat area a (heat_plot_area): heavy lines over the heat
  * at mark_pos's column and mark_dim's row, crossing in a "╋", in
- * ROLE_CROSSHAIR (near black, or white where the heat under it is dark:
+ * ROLE_ON_HEAT (near black, or white where the heat under it is dark:
  * palette_look), and an arrow in the cursor's role left of the area at the
  * row. Either left out when it is -1 or outside the window. */
 void heat_marks_draw(struct canvas *c, const struct heat_plot *hp,

@@ -423,17 +423,17 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
 		       0 },
-	/* The heatmap's crosshair: near black, or white over a heat colour
-	 * dark enough that white contrasts more (look_of), in both themes.
-	 * The cursor's green was 1.9:1 on the ramps' white and about 1:1 on
+	/* Over heat (the heatmap's crosshair, words on a map): near black,
+	 * or white over a heat colour dark enough that white contrasts more
+	 * (look_of), in both themes. The cursor's green was 1.9:1 on the ramps' white and about 1:1 on
 	 * their salmon, and the light theme's near black 2.9:1 on RdBu's
 	 * red, where a glance reviewer lost the cursor's column. */
-	[ROLE_CROSSHAIR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
-			     0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
-			     ATTR_REVERSE },
-	[ROLE_CROSSHAIR_LIGHT] = { true, true, { 255, 255, 255 },
-				   { 255, 255, 255 }, 7, 7, ATTR_BOLD,
-				   ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
+	[ROLE_ON_HEAT] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			   0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			   ATTR_REVERSE },
+	[ROLE_ON_HEAT_LIGHT] = { true, true, { 255, 255, 255 },
+				 { 255, 255, 255 }, 7, 7, ATTR_BOLD,
+				 ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
 	},
 	[THEME_LIGHT] = {
 	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
@@ -493,12 +493,12 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
 		       0 },
 	/* the dark theme's */
-	[ROLE_CROSSHAIR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
-			     0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
-			     ATTR_REVERSE },
-	[ROLE_CROSSHAIR_LIGHT] = { true, true, { 255, 255, 255 },
-				   { 255, 255, 255 }, 7, 7, ATTR_BOLD,
-				   ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
+	[ROLE_ON_HEAT] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			   0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			   ATTR_REVERSE },
+	[ROLE_ON_HEAT_LIGHT] = { true, true, { 255, 255, 255 },
+				 { 255, 255, 255 }, 7, 7, ATTR_BOLD,
+				 ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
 	},
 };
 
@@ -643,12 +643,12 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 	}
 	mean = ((double)a->top + a->bot) / 2;
 	if (a->ch) {
-		/* the crosshair in the ink that reads over this heat */
+		/* a mark or a word over heat in the ink that reads over it */
 		unsigned ink = a->fg;
 
 		k.bg = heat_code(h, mode, mean);
-		if (ink == ROLE_CROSSHAIR && dark_paper(k.bg, mode))
-			ink = ROLE_CROSSHAIR_LIGHT;
+		if (ink == ROLE_ON_HEAT && dark_paper(k.bg, mode))
+			ink = ROLE_ON_HEAT_LIGHT;
 		k.fg = ink_code(h, mode, ink);
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     ROLE_DEFAULT, mode);

@@ -14,7 +14,7 @@
  *   │ added PE            RoPE                 ALiBi, m = 0.5              │
  *   │ each a score map and its residual map, rows p, columns q; a bar     │
  *   │ spread 0.53 (p-q=40) spread 2.2e-16      spread 0                    │
- *   │ c·c c·p p·c p·p with their sizes; what the numbers say               │
+ *   │ x·x x·p p·x p·p with their sizes; what the numbers say               │
  *   └─────────────────────────────────────────────────────────────────────┘
  *
  * The score matrices sit at the bottom, where a drill's answer box (at the

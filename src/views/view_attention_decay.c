@@ -467,10 +467,14 @@ static void draw_legend(const struct state *s, struct canvas *c,
 
 /* The y labels of strip a's linear axis from ticks[0 .. n), in order of
  * preference, each only where it keeps a row free from the labels drawn
- * before it. */
+ * before it, in the colour of the strip's curve: stacked, the strips read
+ * "1 0 1" down the gutter, and a glance reviewer could not tell which
+ * scale was whose. */
 static void draw_ylabels(struct canvas *c, const struct decay_geom *g,
-			 const struct plot_area *a, const double *tick, int n)
+			 const struct plot_area *a, const double *tick, int n,
+			 enum role role)
 {
+	struct style st = { (uint8_t)role, ROLE_DEFAULT, 0 };
 	int used[8], nused = 0;
 
 	for (int i = 0; i < n && nused < 8; i++) {
@@ -485,7 +489,7 @@ static void draw_ylabels(struct canvas *c, const struct decay_geom *g,
 		if (!free)
 			continue;
 		fmt_double_compact(tick[i], 2, t, sizeof t);
-		plot_ylabel(c, a, g->in.x, GUTTER_W - 1, tick[i], t, axis_style);
+		plot_ylabel(c, a, g->in.x, GUTTER_W - 1, tick[i], t, st);
 		used[nused++] = row;
 	}
 }
@@ -603,10 +607,10 @@ static void draw_plot(const struct state *s, struct canvas *c,
 		top = fmax(top, cv->v[2 * n + j]);
 	g->rnd.ymax = top;
 	draw_curve(c, &g->area, cv, 0, true);
-	draw_ylabels(c, g, &g->area, bound_ticks, 5);
+	draw_ylabels(c, g, &g->area, bound_ticks, 5, curve_role(0));
 	if (g->rnd.h > 0) {
 		draw_curve(c, &g->rnd, cv, 2, false);
-		draw_ylabels(c, g, &g->rnd, rnd_ticks, 3);
+		draw_ylabels(c, g, &g->rnd, rnd_ticks, 3, curve_role(2));
 	}
 	for (int k = 0; k < 2; k++) {
 		const struct plot_area *a = k ? &g->rnd : &g->area;

@@ -13,7 +13,7 @@
  *   │120                                                                 -1│
  *   │   0   q   120  0   q   120    ...                                     │
  *   │   spread 0.034 (p−q = 0)      spread 1.2e-15 (..)    spread 0         │
- *   │   terms of added PE (rms): c·c 1  c·p 7.88 ...  = qᵀR(q−p)k ...       │
+ *   │   terms of added PE (rms): x·x 1  x·p 7.88 ...  = qᵀR(q−p)k ...       │
  *   │what the numbers say                                                   │
  *   └───────────────────────────────────────────────────────────────────────┘
  *
@@ -354,7 +354,7 @@ static int head_texts(const struct state *s, long long pos0, long long last,
 		 range, dot, brief, dot, w, dot);
 	snprintf(text[HEAD_SHORT], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%s%s%ss/c: c = 98th percentile of |s| off the diagonal"),
 		 range, dot, brief, dot, wbrief, dot);
-	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%ss/c: c = 98%% of |s| off the diagonal"),
+	snprintf(text[HEAD_SHORTEST], ATT_TEXT_MAX, tr(s->lang, "%s%s%s%ss/c: c = 98th pct of |s| off diagonal"),
 		 brief, dot, wbrief, dot);
 	return HEAD_TEXTS;
 }
@@ -411,8 +411,8 @@ static void draw_terms(const struct state *s, struct canvas *c,
 		       const struct scores_geom *g,
 		       const struct att_matrices *res)
 {
-	static const char *const name[ATTN_TERMS] = { "c·c", "c·p", "p·c", "p·p" };
-	static const char *const ascii[ATTN_TERMS] = { "c.c", "c.p", "p.c", "p.p" };
+	static const char *const name[ATTN_TERMS] = { "x·x", "x·p", "p·x", "p·p" };
+	static const char *const ascii[ATTN_TERMS] = { "x.x", "x.p", "p.x", "p.p" };
 	const struct attn_spread *added = &res->spread[AM_ADDED];
 	char line[ATT_TEXT_MAX], v[32], sp[ATT_TEXT_MAX];
 	int x = g->col_x[0], w = g->col_w;
@@ -502,10 +502,10 @@ static const char *caption(const struct state *s, const struct att_matrices *res
 	if (random && maps)
 		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value, whatever W_Q and W_K are: their residual maps (s minus the mean of its diagonal) are blank. Added PE's is patterned: besides the cross terms, W_QᵀW_K stops even p·p from being relative.");
 	if (maps)
-		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: their residual maps (s minus the mean of its diagonal) are blank. Added PE's is patterned: p·p is relative, but the cross terms c·p and p·c depend on q and on p alone.");
+		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: their residual maps (s minus the mean of its diagonal) are blank. Added PE's is patterned: p·p is relative, but the cross terms x·p and p·x depend on q and on p alone.");
 	if (random)
 		return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: they are functions of p − q, whatever W_Q and W_K are. Added PE is not: besides the cross terms, W_QᵀW_K stops even p·p from being one.");
-	return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: they are functions of p − q. Added PE is not: p·p is, but the cross terms c·p and p·c depend on q and on p alone.");
+	return tr(s->lang, "Each diagonal p − q = k of RoPE and ALiBi holds one value: they are functions of p − q. Added PE is not: p·p is, but the cross terms x·p and p·x depend on q and on p alone.");
 }
 
 /* ---- the heatmaps ---- */
@@ -528,6 +528,23 @@ static void draw_heat(struct canvas *c, int cx, int cy,
 		}
 }
 
+/* "= 0" over the middle of a residual map side cells wide at (cx, cy)
+ * that is blank (its scheme relative): a blank square read to two glance
+ * reviewers as a map that failed to draw. The words are ASCII, the same
+ * in every language, in the ink that reads over heat. */
+static void draw_zero_label(struct canvas *c, int cx, int cy, int side)
+{
+	static const char label[] = "= 0";
+	int n = (int)sizeof label - 1, y = cy + (side + 1) / 2 / 2;
+
+	if (side < n + 2)
+		return;
+	for (int j = 0; j < n; j++)
+		canvas_half_mark(c, cx + (side - n) / 2 + j, y,
+				 (uint32_t)(unsigned char)label[j], ROLE_ON_HEAT,
+				 ATTR_BOLD);
+}
+
 /* The labels above scheme k's two maps of `w` columns each: what each
  * square's colour is, on the bar's ramp from -1 to +1: the score map's
  * s / c (c its clip), the residual map's (s − diagonal mean) / its scale
@@ -544,7 +561,7 @@ static void draw_labels(const struct state *s, struct canvas *c,
 	fmt_double_compact(res->clip[shown_mat[k]], 3, v3, sizeof v3);
 	fmt_double_compact(res->clip[shown_mat[k]], 2, v2, sizeof v2);
 	/* the narrow forms name c, which the panel's header defines ("s/c:
-	 * c = 98% of |s| off the diagonal"), not "s/48.4", which a reviewer
+	 * c = 98th pct of |s| off diagonal"), not "s/48.4", which a reviewer
 	 * could not read */
 	snprintf(a, sizeof a, "s/c, c = %s", v3);
 	snprintf(b, sizeof b, "c = %s", v3);
@@ -683,6 +700,8 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 			draw_heat(c, g.col_x[k] + w + 1, g.heat_y, res,
 				  (enum att_mat)(AM_R_ADDED + k), rep,
 				  res->res_scale);
+			if (relative(&res->spread[shown_mat[k]]))
+				draw_zero_label(c, g.col_x[k] + w + 1, g.heat_y, w);
 			draw_qticks(c, g.col_x[k], g.tick_y, w, res);
 			draw_qticks(c, g.col_x[k] + w + 1, g.tick_y, w, res);
 		}

@@ -256,8 +256,8 @@ static void check_step(const struct shot *sh, int k)
 		if (pp_spread_shown(sh))
 			cr_assert_lt(number_after(sh, pp, in(sh, SPREAD), 0),
 				     1e-12);
-		assert_has(sh, "c·p");
-		assert_has(sh, "p·c");
+		assert_has(sh, "x·p");
+		assert_has(sh, "p·x");
 		/* "(left)": the first spread is the added matrix's, in the
 		 * left column */
 		where(sh, in(sh, SPREAD), &row, &col);

@@ -274,8 +274,8 @@ Test(attention_view, spreads_and_terms_match_the_definitions)
 	cr_assert_gt(spread_by_hand(added, m), 1e-3, "added PE is not relative");
 	/* the terms' sizes, 3 digits */
 	{
-		static const char *const label[4] = { "c·c rms ", "c·p rms ",
-						      "p·c rms ", "p·p rms " };
+		static const char *const label[4] = { "x·x rms ", "x·p rms ",
+						      "p·x rms ", "p·p rms " };
 
 		for (int k = 0; k < 4; k++) {
 			double want_rms = sqrt(rms[k] / (m * m));
@@ -698,6 +698,19 @@ static double gutter_value(const struct canvas *c, struct plot_area a, int y)
 	snap_span_text(c, a.ax.x0 - 5, a.ax.x0, y, buf);
 	v = strtod(buf, &e);
 	return e == buf ? NAN : v;
+}
+
+/* The role of the y label in the gutter of decay area a on row y (its
+ * first letter's), or ROLE_COUNT when there is none. */
+static int gutter_role(const struct canvas *c, struct plot_area a, int y)
+{
+	for (int x = a.ax.x0 - 5; x < a.ax.x0; x++) {
+		const struct cell *e = canvas_cell(c, x, y);
+
+		if (e->kind == CELL_TEXT && e->ch != ' ')
+			return e->fg;
+	}
+	return ROLE_COUNT;
 }
 
 /* The rows of decay area a's two strips: the bound's [a.y0, *bound_end),
@@ -1340,6 +1353,11 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			cr_assert_geq(ticks, 2, "%dx%d: %d y ticks", w, h, ticks);
 			/* the random mean's y axis, and its curve on the row of 1 */
 			cr_assert_eq(gutter_value(c, a, yr), 1.0, "%dx%d", w, h);
+			/* each strip's labels in its curve's colour: stacked, the
+			 * gutter reads 1 0 1 */
+			cr_assert_eq(gutter_role(c, a, a.y0), ROLE_TRACE1, "%dx%d", w, h);
+			cr_assert_eq(gutter_role(c, a, yh - 1), ROLE_TRACE1, "%dx%d", w, h);
+			cr_assert_eq(gutter_role(c, a, yr), ROLE_TRACE3, "%dx%d", w, h);
 			for (int x = a.ax.x0; x < a.ax.x0 + a.ax.w; x++)
 				on_one += canvas_cell(c, x, yr)->fg == ROLE_TRACE3 &&
 					  is_braille(canvas_cell(c, x, yr));
@@ -1607,4 +1625,43 @@ Test(attention_view, the_heads_scheme_is_marked_in_the_scores)
 				     n == cases[k].marked ? "not marked" : "marked");
 		canvas_free(c);
 	}
+}
+
+/* A blank residual map says so: "= 0" over the middle of RoPE's and
+ * ALiBi's (relative: spread at rounding), in the ink that reads over
+ * heat, and not over added PE's, at 80x24 and 120x40, with W = I and with
+ * random W. Two glance reviewers read the blank squares as maps that had
+ * failed to draw. */
+Test(attention_view, blank_residual_maps_say_zero)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+
+	for (int wr = 0; wr < 2; wr++)
+		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+			int w = sizes[z][0], h = sizes[z][1], n = 0, xs[4];
+			struct state s = at_state(128, 1e4, 128);
+			struct canvas *c = canvas_new(w, h);
+
+			cr_assert_not_null(c);
+			if (wr)
+				fx_press(&s, 'x');
+			fx_draw(&s, c);
+			for (int y = 0; y < h; y++)
+				for (int x = 0; x + 2 < w; x++) {
+					const struct cell *e = canvas_cell(c, x, y);
+
+					if (e->kind != CELL_HALF || e->ch != '=' ||
+					    canvas_cell(c, x + 2, y)->ch != '0')
+						continue;
+					cr_assert_eq(e->fg, ROLE_ON_HEAT);
+					cr_assert_lt(n, 4, "%dx%d: more than 4 labels", w, h);
+					xs[n++] = x;
+				}
+			cr_assert_eq(n, 2, "%dx%d W %d: %d \"= 0\" labels", w, h, wr, n);
+			/* right of added PE's two maps: in the middle and the
+			 * right third of the panel */
+			cr_assert_gt(xs[0], w / 3, "%dx%d: a label over added PE's maps", w, h);
+			cr_assert_gt(xs[1], 2 * w / 3, "%dx%d: ALiBi's", w, h);
+			canvas_free(c);
+		}
 }
