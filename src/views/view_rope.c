@@ -317,6 +317,25 @@ static void fit(struct canvas *c, int x, int y, int w, const char *const *cand,
 		paragraph_fit(c, x, y, w, cand, n, st);
 }
 
+/* A verdict on row y: the first of the n heads whose tail fits beside it
+ * in w columns (else the last), the head in the colour of good news (or
+ * of a warning, !ok) and its tail, what follows from it, plain: the score
+ * the unpermuted form gives is no good news, and in the verdict's green
+ * a glance reviewer read it as one. */
+static void fit_verdict(struct canvas *c, int x, int y, int w,
+			const char *const *head, const char *const *tail,
+			int n, bool ok)
+{
+	int i = 0, used;
+
+	while (i < n - 1 && utf8_width(head[i]) + utf8_width(tail[i]) > w)
+		i++;
+	used = canvas_text(c, x, y, w, head[i],
+			   (struct style){ ok ? ROLE_OK : ROLE_WARN, ROLE_DEFAULT,
+					   0 });
+	canvas_text(c, x + used, y, w - used, tail[i], plain);
+}
+
 static void num(double v, int sig, char *buf, size_t n)
 {
 	fmt_double_compact(v, sig, buf, n);
@@ -1035,14 +1054,14 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 			 "HF rotate_half", sy->dot, hf);
 		fit(c, in.x, y++, in.w, cand, 1, code2);
 		if (y < last) {
-			snprintf(a, sizeof a, nc->out[O_SAME] != 0.0
-				 ? tr(s->lang, "bit for bit the same; without %s: q%sk = %s")
-				 : tr(s->lang, "not the same bits; without %s: q%sk = %s"),
+			const char *head = nc->out[O_SAME] != 0.0
+				? tr(s->lang, "bit for bit the same")
+				: tr(s->lang, "not the same bits");
+
+			snprintf(a, sizeof a, tr(s->lang, "; without %s: q%sk = %s"),
 				 "permute", sy->dot, un);
-			fit(c, in.x, y, in.w, cand, 1,
-			    (struct style){ nc->out[O_SAME] != 0.0 ? ROLE_OK
-								   : ROLE_WARN,
-					    ROLE_DEFAULT, 0 });
+			fit_verdict(c, in.x, y, in.w, &head, cand, 1,
+				    nc->out[O_SAME] != 0.0);
 		}
 		return;
 	}
@@ -1054,18 +1073,24 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 		fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 });
 	}
 	if (y < last) {
-		if (nc->out[O_SAME] != 0.0 && setup_of(s, s->cur.pe.d_model).rot == 2)
-			snprintf(a, sizeof a, "%s", tr(s->lang, "The same doubles, bit for bit. With one turned pair the permutation changes nothing."));
-		else if (nc->out[O_SAME] != 0.0)
-			snprintf(a, sizeof a, tr(s->lang, "The same doubles, bit for bit. Rows not permuted, the %s form scores another function: q%sk = %s"),
+		bool same = nc->out[O_SAME] != 0.0;
+		const char *head[2] = {
+			same ? tr(s->lang, "The same doubles, bit for bit.")
+			     : tr(s->lang, "The two forms differ in the last bits here."),
+			same ? tr(s->lang, "bit for bit the same")
+			     : tr(s->lang, "not the same bits")
+		};
+
+		if (same && setup_of(s, s->cur.pe.d_model).rot == 2)
+			snprintf(a, sizeof a, "%s", tr(s->lang, " With one turned pair the permutation changes nothing."));
+		else if (same)
+			snprintf(a, sizeof a, tr(s->lang, " Rows not permuted, the %s form scores another function: q%sk = %s"),
 				 "rotate_half", sy->dot, un);
 		else
-			snprintf(a, sizeof a, "%s", tr(s->lang, "The two forms differ in the last bits here."));
-		snprintf(b, sizeof b, tr(s->lang, "bit for bit the same; without %s: q%sk = %s"),
+			a[0] = '\0';
+		snprintf(b, sizeof b, tr(s->lang, "; without %s: q%sk = %s"),
 			 "permute", sy->dot, un);
-		fit(c, in.x, y++, in.w, cand, 2,
-		    (struct style){ nc->out[O_SAME] != 0.0 ? ROLE_OK : ROLE_WARN,
-				    ROLE_DEFAULT, 0 });
+		fit_verdict(c, in.x, y++, in.w, head, cand, 2, same);
 	}
 }
 

@@ -1520,10 +1520,8 @@ static void assert_claim(enum drill_kind kind, enum lang l, int w, int h)
 		claim_row(c, y, "q·k = ", row, &after);
 		hf = strtod(after, NULL);
 		cr_assert_eq(meta, hf, "Meta's and HF's q·k on screen");
-		fixed_part(l, "bit for bit the same; without %s: q%sk = %s", a, sizeof a);
-		fixed_part(l, "The same doubles, bit for bit. Rows not permuted, the %s form scores another function: q%sk = %s",
-			   b, sizeof b);
-		*strpbrk(b, ".。") = '\0';
+		snprintf(a, sizeof a, "%s", tr(l, "bit for bit the same"));
+		snprintf(b, sizeof b, "%s", tr(l, "The same doubles, bit for bit."));
 		{
 			char *all = snap(c);
 			bool mid = strstr(all, a) != NULL;

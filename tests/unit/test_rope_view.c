@@ -636,3 +636,51 @@ Test(rope_view, reached_by_tab_and_view_command_and_focus_and_zoom_work)
 		  "%s", a.text);
 	shot_free(&a);
 }
+
+/* The code panel's verdict is green, the score of the unpermuted form
+ * after it is not: a glance reviewer read the whole green line as good
+ * news for 0.888147, a different function's score. At 100x30 and 120x40,
+ * in both languages: the verdict's first letter is ROLE_OK, and the digits
+ * of the last "q·k = " on its row are not. */
+Test(rope_view, the_verdict_is_green_and_the_unpermuted_score_is_not)
+{
+	static const int sizes[][2] = { { 100, 30 }, { 120, 40 } };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (size_t z = 0; z < 2; z++) {
+			int w = sizes[z][0], h = sizes[z][1], y, x0 = -1, xd = -1;
+			struct state s;
+			struct shot a;
+			const char *verdict = tr(lang ? LANG_ZH : LANG_EN,
+						 z ? "The same doubles, bit for bit."
+						   : "bit for bit the same");
+			char row[SNAP_ROW_MAX], *at, *q;
+
+			open_rope(&s, w, h, lang ? LANG_ZH : LANG_EN);
+			a = draw(&s, w, h);
+			y = row_with(a.text, verdict);
+			cr_assert_geq(y, 0, "%dx%d %d: no verdict:\n%s", w, h, lang, a.text);
+			snap_row_text(a.c, y, row);
+			at = strstr(row, verdict);
+			for (q = strstr(row, "q·k = "); q && strstr(q + 1, "q·k = ");
+			     q = strstr(q + 1, "q·k = "))
+				;
+			cr_assert_not_null(q, "%dx%d: no score after the verdict: %s", w, h, row);
+			*at = '\0';
+			x0 = utf8_width(row);
+			*at = verdict[0];
+			q += strlen("q·k = ");
+			{
+				char pre[SNAP_ROW_MAX];
+
+				snprintf(pre, sizeof pre, "%.*s", (int)(q - row), row);
+				xd = utf8_width(pre);
+			}
+			cr_assert_eq(canvas_cell(a.c, x0 + 1, y)->fg, ROLE_OK,
+				     "%dx%d %d: the verdict's colour", w, h, lang);
+			cr_assert_neq(canvas_cell(a.c, xd, y)->fg, ROLE_OK,
+				      "%dx%d %d: the unpermuted score in the verdict's green: %s",
+				      w, h, lang, row);
+			shot_free(&a);
+		}
+}
