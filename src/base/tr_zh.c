@@ -6,8 +6,8 @@
 #include "base/tr_table.h"
 
 const struct tr_row tr_zh[] = {
-	{ "Similarity cos(PE(p), PE(q))",
-	  "相似度 cos(PE(p), PE(q))" },
+	{ "Similarity cos(PE(%lld), PE(q))",
+	  "相似度 cos(PE(%lld), PE(q))" },
 	{ "dim %d %s",
 	  "维 %d %s" },
 	{ "  dim %d %s",

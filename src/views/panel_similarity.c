@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,11 +149,16 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 	struct rect old = plot_clip_push(c, r);
 	struct sim_layout l;
 	const struct plot_area *a = &l.area;
+	char title[96];
 
 	/* Blank first: the marker and zero line look for empty cells, and a
 	 * panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, tr(s->lang, "Similarity cos(PE(p), PE(q))"),
+	/* the selected position in the formula: a glance reviewer could not
+	 * tell which p the curve was measured from */
+	snprintf(title, sizeof title, tr(s->lang, "Similarity cos(PE(%lld), PE(q))"),
+		 s->cur.pos);
+	canvas_box(c, r, title,
 		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
 		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
 	sim_layout(s, r, &l);

@@ -490,7 +490,7 @@ static void sim_is_tall(const struct shot *sh, struct rect r)
 static void peak_follows_the_cursor(struct shot *sh)
 {
 	for (int round = 0; round < 2; round++) {
-		struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
+		struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(%lld), PE(q))")));
 		int top[SNAP_ROW_MAX], at = cursor_col(sh, r), best = -1;
 		int far = 0, nfar = 0;
 
@@ -813,7 +813,7 @@ static void sincos_1(struct shot *sh)
 
 static void sincos_2(struct shot *sh)
 {
-	struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(p), PE(q))")));
+	struct rect r = inside(box_of(sh, T(sh, "Similarity cos(PE(%lld), PE(q))")));
 
 	/* The curve whose shape the caption follows fills the view at 100x30
 	 * too (unzoomed there it had 5 rows of curve under a heatmap, the
@@ -1368,7 +1368,7 @@ static const struct panel_said {
 } said[] = {
 	{ "heatmap", "heatmap", "热力图", "Heatmap PE(pos, dim)  dims %d-%d", NULL },
 	{ "waves", "waveform", "波形", "Waveforms", NULL },
-	{ "similarity", "similarity", "相似度", "Similarity cos(PE(p), PE(q))",
+	{ "similarity", "similarity", "相似度", "Similarity cos(PE(%lld), PE(q))",
 	  "Similarity to p = %lld" },
 	/* the bugs view's: its three maps, lit as one, the first titled
 	 * so */

@@ -1118,3 +1118,26 @@ Test(views_a, spectrum_len_line_has_no_tick_on_its_row)
 				canvas_free(c);
 			}
 }
+
+/* The explorer's similarity panel names the position its curve is
+ * measured from, in its title's formula, and follows the position: a
+ * glance reviewer could not tell which p "cos(PE(p), PE(q))" meant. */
+Test(views_a, similarity_title_names_the_position)
+{
+	static const long long pos[] = { 10, 37, 0 };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (size_t k = 0; k < sizeof pos / sizeof pos[0]; k++) {
+			struct state s = mkstate(128, 1e4, 128, pos[k], 0, VIEW_EXPLORE);
+			struct canvas *c = canvas_new(80, 24);
+			char want[64];
+
+			cr_assert_not_null(c);
+			s.lang = lang ? LANG_ZH : LANG_EN;
+			fx_draw(&s, c);
+			snprintf(want, sizeof want, "%s cos(PE(%lld), PE(q))",
+				 lang ? "相似度" : "Similarity", pos[k]);
+			assert_shows(c, want, "explore 80x24");
+			canvas_free(c);
+		}
+}
