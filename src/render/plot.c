@@ -575,6 +575,31 @@ void plot_dot(struct canvas *c, const struct plot_area *p, long long pos,
 			   4 * p->y0 + dot_row(p, v), fg);
 }
 
+bool plot_marker_label(struct canvas *c, const struct plot_area *p,
+		       long long pos, const char *text, struct style st)
+{
+	int x = plot_col_of_pos(&p->ax, pos), n = utf8_width(text);
+	int mid = p->y0 + p->h / 2;
+
+	if (x < p->ax.x0 || x + 1 + n > p->ax.x0 + p->ax.w)
+		return false;
+	for (int d = 0; d < p->h; d++) {
+		int y = mid + (d % 2 ? -(d + 1) / 2 : d / 2);
+		bool blank = y >= p->y0 && y < p->y0 + p->h;
+
+		for (int k = x + 1; blank && k <= x + n; k++) {
+			const struct cell *e = canvas_cell(c, k, y);
+
+			blank = e && e->kind == CELL_TEXT && e->ch == ' ';
+		}
+		if (blank) {
+			canvas_text(c, x + 1, y, n, text, st);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Dot (column, row) inside a cell for each bit of a braille mask. */
 static const uint8_t braille_bit_col[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
 static const uint8_t braille_bit_row[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };

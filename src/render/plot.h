@@ -195,6 +195,13 @@ void plot_dot(struct canvas *c, const struct plot_area *p, long long pos,
 void plot_marker(struct canvas *c, const struct plot_axis *a, int y0, int h,
 		 long long pos, struct style st);
 
+/* What marker pos stands for, `text` (one row), in style st right of its
+ * column in plot area p, on the row nearest p's middle whose cells from the
+ * column's right neighbour on are blank for the text's width; nowhere when
+ * no row has room or pos is outside the window. Returns whether drawn. */
+bool plot_marker_label(struct canvas *c, const struct plot_area *p,
+		       long long pos, const char *text, struct style st);
+
 /* ---- clipping ---- */
 
 /* Sets the clip to r intersected with the current clip and returns the

@@ -494,32 +494,6 @@ static void draw_ylabels(struct canvas *c, const struct decay_geom *g,
 	}
 }
 
-/* "L0" beside L0's mark, on the bound strip's row nearest its middle
- * where the two cells right of the mark are blank (above the bound's
- * plateau), or nowhere. */
-static void draw_l0_label(const struct state *s, struct canvas *c,
-			  const struct decay_geom *g)
-{
-	const struct plot_area *a = &g->area;
-	int x = plot_col_of_pos(&a->ax, att_train(s)), mid = a->y0 + a->h / 2;
-
-	if (x < a->ax.x0 || x + 3 > a->ax.x0 + a->ax.w)
-		return;
-	for (int d = 0; d < a->h; d++) {
-		int y = mid + (d % 2 ? -(d + 1) / 2 : d / 2);
-		const struct cell *e1 = canvas_cell(c, x + 1, y);
-		const struct cell *e2 = canvas_cell(c, x + 2, y);
-
-		if (y < a->y0 || y >= a->y0 + a->h || !e1 || !e2)
-			continue;
-		if (e1->kind == CELL_TEXT && e1->ch == ' ' &&
-		    e2->kind == CELL_TEXT && e2->ch == ' ') {
-			canvas_text(c, x + 1, y, 2, "L0", marker_style);
-			return;
-		}
-	}
-}
-
 /* Curve k (0 the bound, 2 the random mean) as a polyline over the dot
  * columns, the bound from its value 1 at m = 0; `thick`: the line again
  * one dot lower, two dots tall (the bound's heavy line against the random
@@ -620,7 +594,8 @@ static void draw_plot(const struct state *s, struct canvas *c,
 		plot_marker(c, &a->ax, a->y0, a->h, att_train(s), marker_style);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, cursor_style);
 	}
-	draw_l0_label(s, c, g);
+	/* "L0" beside its mark, above the bound's plateau where it fits */
+	plot_marker_label(c, &g->area, att_train(s), "L0", marker_style);
 	draw_random_note(s, c, g);
 }
 

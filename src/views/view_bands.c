@@ -571,8 +571,15 @@ static void draw_plot(struct bands_ctx *x, const struct state *s,
 		draw_curve(x, c, a, 0, ROLE_TRACE1);
 	}
 	if (r && r->reach > 0) {
+		const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
+		char k[32];
+
 		plot_marker(c, &a->ax, a->y0, a->h, -r->reach, mark_style);
 		plot_marker(c, &a->ax, a->y0, a->h, r->reach, mark_style);
+		/* what the two lines are, on the plot: a glance reviewer
+		 * found them explained only in the text under it */
+		snprintf(k, sizeof k, "|k| %s %lld", sy->le, r->reach);
+		plot_marker_label(c, a, r->reach, k, mark_style);
 	}
 	if (r && r->peak_at > 0) {
 		plot_dot(c, a, -r->peak_at, r->peak, ROLE_CURSOR);

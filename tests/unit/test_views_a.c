@@ -902,6 +902,24 @@ Test(views_a, bands_draw_three_curves_and_the_reach)
 		cr_assert_leq(abs((mark_lo + mark_hi) / 2 - (r.x + 1 + 5 + (r.w - 7) / 2)), 1,
 			      "%dx%d: markers at %d and %d", sizes[k][0], sizes[k][1],
 			      mark_lo, mark_hi);
+		/* the lines say what they are, right of the +53 one, on the
+		 * plot (else only the text under it did) */
+		{
+			int found = 0;
+
+			for (int y = r.y; y < r.y + r.h; y++) {
+				char t[32];
+
+				found += strcmp(snap_span_text(c, mark_hi + 1, mark_hi + 9, y, t),
+						"|k| ≤ 53") == 0 &&
+					 canvas_cell(c, mark_hi + 1, y)->fg == ROLE_MARKER;
+			}
+			/* (the smallest plot may have no blank row for it) */
+			cr_assert_eq(found, sizes[k][0] >= 100 ? 1 : found,
+				     "%dx%d: the reach's label beside its line",
+				     sizes[k][0], sizes[k][1]);
+			cr_assert_leq(found, 1);
+		}
 		canvas_free(c);
 	}
 }
