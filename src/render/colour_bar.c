@@ -64,6 +64,24 @@ void colour_bar_draw(struct canvas *c, int x, int y, int h, int label_w,
 			    st);
 }
 
+int colour_bar_draw_row(struct canvas *c, int x, int y, int w, int cells,
+			bool utf8, struct style st)
+{
+	const char *lo = utf8 ? "−1" : "-1";
+	int need = 2 + cells + 2;
+
+	if (cells < 3 || need > w)
+		return 0;
+	canvas_text(c, x, y, 2, lo, st);
+	for (int k = 0; k < cells; k++) {
+		double v = -1.0 + 2.0 * k / (cells - 1);
+
+		canvas_half_cell(c, x + 2 + k, y, v, v);
+	}
+	canvas_text(c, x + 2 + cells, y, 2, "+1", st);
+	return need;
+}
+
 struct rect colour_bar_heat_room(const struct heat_plot *hp, struct rect in,
 				 int label_w, int min_cols)
 {

@@ -36,6 +36,13 @@ int colour_bar_label_width(double scale, bool utf8);
 void colour_bar_draw(struct canvas *c, int x, int y, int h, int label_w,
 		     double scale, bool utf8, struct style st);
 
+/* The bar lying down, for a strip of values coloured by value (v / 1):
+ * "−1", `cells` cells of the ramp from -1 to +1 (cells >= 3, odd: the
+ * middle one 0), "+1", on row y from column x, at most w columns. Returns
+ * the columns taken, 0 (nothing drawn) when they do not fit. */
+int colour_bar_draw_row(struct canvas *c, int x, int y, int w, int cells,
+			bool utf8, struct style st);
+
 /* The part of `in` (heat_plot_draw's rectangle) that heat plot hp keeps
  * when a bar with labels label_w wide takes the columns at its right: in
  * narrowed by colour_bar_width(label_w), or all of in (no bar) when the

@@ -42,6 +42,7 @@
 #include "model/catalog.h"
 #include "model/state.h"
 #include "render/cache.h"
+#include "render/colour_bar.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -69,6 +70,7 @@ enum {
 				   cosines */
 	STRIP_LABEL_W = 4,	/* "sin " */
 	STRIP_MIN_W = 8,	/* narrower: no strip */
+	STRIP_SCALE_CELLS = 5,	/* the strip's scale: -1, -0.5, 0, 0.5, 1 */
 	STRIP_MIN_ENTRIES = 4	/* rows of entries it must leave */
 };
 
@@ -293,7 +295,9 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
  * cosines near 1. Where the pairs outnumber the columns a cell is the
  * mean of the pairs it covers (plot_col_items), as the heatmap's are,
  * and the caption says how many. The selected dimension's cell has a
- * mark; "i=0–63" follows the strip. */
+ * mark; "i=0–63" follows the strip, and under it, where a cell is one
+ * pair, the ramp from −1 to +1 (a glance reviewer had to guess what red
+ * meant). */
 static void draw_strip(const struct state *s, struct canvas *c,
 		       struct rect in, int y, const double *row)
 {
@@ -348,6 +352,10 @@ static void draw_strip(const struct state *s, struct canvas *c,
 	at = x0 + n + 1;
 	if (at + utf8_width(range) <= in.x + in.w)
 		canvas_text(c, at, y, in.x + in.w - at, range, dim_style);
+	if (most == 1)
+		/* what the cells' colours mean, where the cos row has room */
+		colour_bar_draw_row(c, at, y + 1, in.x + in.w - at, STRIP_SCALE_CELLS,
+				    !s->ascii, dim_style);
 	if (most > 1) {
 		if (least == most)
 			snprintf(text, sizeof text, tr(s->lang, "means of %lld pairs"),

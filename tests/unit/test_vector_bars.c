@@ -385,3 +385,46 @@ Test(vector_bars, the_heads_read_apart_in_chinese)
 		free(text);
 	}
 }
+
+/* The strip of every pair's sin and cos says what its colours mean: on
+ * the cos row, right of the strip, "−1", five cells of the ramp from -1
+ * to +1 in order, "+1", at 80x24, 100x30 and 120x40 (d 128: a cell a
+ * pair). A glance reviewer had to guess what red meant. */
+Test(vector_bars, the_strip_has_its_scale)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 3; z++) {
+		int w = sizes[z][0], h = sizes[z][1], y;
+		struct state s = vector_state(128, 10);
+		struct canvas *c = canvas_new(w, h);
+		char row[SNAP_ROW_MAX], *at;
+
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		y = snap_find_row(c, "cos ");
+		for (int k = y + 1; k < h; k++)	/* the strip's row, the last "cos " */
+			if (strncmp(snap_row_text(c, k, row) + strlen("│"), "cos ", 4) == 0)
+				y = k;
+		snap_row_text(c, y, row);
+		at = strstr(row, "−1");
+		cr_assert_not_null(at, "%dx%d: no scale on the cos row: %s", w, h, row);
+		*at = '\0';
+		{
+			int x = utf8_width(row) + 2;
+			double last = -INFINITY;
+
+			for (int k = 0; k < 5; k++) {
+				const struct cell *e = canvas_cell(c, x + k, y);
+
+				cr_assert_eq(e->kind, CELL_HALF, "%dx%d: cell %d", w, h, k);
+				cr_assert_gt(e->top, last);
+				last = e->top;
+			}
+			cr_assert_float_eq(canvas_cell(c, x, y)->top, -1.0, 1e-6);
+			cr_assert_float_eq(canvas_cell(c, x + 4, y)->top, 1.0, 1e-6);
+			cr_assert_eq(canvas_cell(c, x + 5, y)->ch, '+');
+		}
+		canvas_free(c);
+	}
+}
