@@ -462,9 +462,11 @@ static void draw_segment(const struct spectrum *sp, struct canvas *c,
  * when len is off the axis): "100" at the start of the line that ends in
  * "len = 128" reads as the line's value, so that tick gives way to the
  * line's own value, in its colour, where that fits the gutter (a reviewer
- * read the axis with no label between 10 and 1k as broken). */
+ * read the axis with no label between 10 and 1k as broken). The axis's
+ * name on its top row where no tick took it. */
 static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
-		       const struct spectrum_layout *l, long long len, int len_y)
+		       const struct spectrum_layout *l, long long len, int len_y,
+		       const char *name)
 {
 	struct ylabel lab[LABELS_MAX];
 	int used[LABELS_MAX + 1], nused = 0, n = ylabels(sp, lab);
@@ -485,6 +487,16 @@ static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
 		used[nused++] = row;
 		plot_ylabel(c, a, l->in.x, l->gutter - 1, lab[k].v, lab[k].text,
 			    axis_style);
+	}
+	/* the axis's name on its top row, where no tick took it: a glance
+	 * reviewer found the axis unnamed */
+	{
+		bool top_taken = false;
+
+		for (int j = 0; j < nused; j++)
+			top_taken = top_taken || used[j] == a->y0;
+		if (!top_taken)
+			canvas_text(c, l->in.x, a->y0, l->gutter - 1, name, axis_style);
 	}
 	if (gave_way) {
 		char text[LABEL_MAX];
@@ -508,7 +520,8 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 
 	if (l->gutter > 1)
 		draw_yaxis(sp, c, l, s->cur.len,
-			   len_v <= sp->hi && len_v >= sp->lo ? len_y : -1);
+			   len_v <= sp->hi && len_v >= sp->lo ? len_y : -1,
+			   s->ascii ? "wl" : "λ");
 	draw_len_line(s, sp, c, a);
 	/* The two colours meet exactly where λ = len. */
 	if (cross > 0.0)

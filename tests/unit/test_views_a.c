@@ -1159,3 +1159,35 @@ Test(views_a, similarity_title_names_the_position)
 			canvas_free(c);
 		}
 }
+
+/* The spectrum's y axis is named: "λ" on its top row, left of the axis
+ * line, above every tick, at the classroom sizes in both languages ("wl"
+ * in ASCII). A glance reviewer found it unnamed. */
+Test(views_a, spectrum_names_its_y_axis)
+{
+	static const int sz[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+
+	for (int mode = 0; mode < 3; mode++)
+		for (size_t k = 0; k < 3; k++) {
+			struct state s = mkstate(128, 1e4, 128, 10, 0, VIEW_SPECTRUM);
+			struct canvas *c = canvas_new(sz[k][0], sz[k][1]);
+			const char *want = mode == 2 ? "│wl  │" : "│λ   │";
+			int y = -1, ytick;
+
+			cr_assert_not_null(c);
+			s.lang = mode == 1 ? LANG_ZH : LANG_EN;
+			s.ascii = mode == 2;
+			fx_draw(&s, c);
+			for (int r = 0; r < sz[k][1] && y < 0; r++) {
+				char row[SNAP_ROW_MAX];
+
+				if (strncmp(snap_row_text(c, r, row), want, strlen(want)) == 0)
+					y = r;
+			}
+			ytick = snap_find_row(c, "10k");
+			cr_assert_geq(y, 0, "%dx%d mode %d: no axis name", sz[k][0], sz[k][1], mode);
+			cr_assert(ytick < 0 || y < ytick, "%dx%d: the name below a tick",
+				  sz[k][0], sz[k][1]);
+			canvas_free(c);
+		}
+}
