@@ -316,8 +316,14 @@ static void yarn_lines(const struct state *s, char out[3][LINE_MAX],
 	snprintf(out[0] + strlen(out[0]), LINE_MAX - strlen(out[0]),
 		 tr(s->lang, "; q, k %s%.3f"), times, pe_yarn_temperature(x.s));
 	snprintf(out[1], LINE_MAX, "%s", ramp);
-	snprintf(out[2], LINE_MAX, tr(s->lang, "YaRN: kept to %d, ramp to %d"),
-		 (int)low, (int)high);
+	/* the short form names what it counts: "kept to 0, ramp to 21"
+	 * was read as a riddle */
+	if (high <= h - 1)
+		snprintf(out[2], LINE_MAX, tr(s->lang, "YaRN: ramp over pairs %d-%d, then PI"),
+			 (int)low, (int)high);
+	else
+		snprintf(out[2], LINE_MAX, tr(s->lang, "YaRN: a ramp from pair %d on"),
+			 (int)low);
 	gap = yarn_paper_gap(p, &y, &at);
 	if (gap < 1e-12) {
 		snprintf(paper[0], LINE_MAX,

@@ -810,3 +810,26 @@ Test(views_b, vector_concat_every_size)
 	s.knob[VIEW_VECTOR][K_SCROLL] = 4096;
 	each_size(VIEW_VECTOR, &s, NULL);
 }
+
+/* The table's short YaRN line names what its numbers count: at 100x30
+ * with the start's L0 = 128, d 128, base 1e4, the code's ramp runs from
+ * floor(c(32)) = -4, kept at pair 0, to ceil(c(1)) = ceil(20.94) = 21
+ * (c(r) = d ln(L0/(2 pi r)) / (2 ln base), NumPy), then PI. It read "kept
+ * to 0, ramp to 21", which a glance reviewer called cryptic. */
+Test(views_b, context_yarn_short_line_says_pairs)
+{
+	struct state s = mkstate(128, 1e4, 128, 10, 0, VIEW_CONTEXT);
+	struct canvas *c;
+	struct shot sc;
+
+	for (int lang = 0; lang < 2; lang++) {
+		s.lang = lang ? LANG_ZH : LANG_EN;
+		c = render(VIEW_CONTEXT, &s, 100, 28);
+		screen_of(c, &sc);
+		assert_shows(&sc, lang ? "YaRN：第 0-21 对渐变，之后同 PI"
+				       : "YaRN: ramp over pairs 0-21, then PI",
+			     "context");
+		shot_free(&sc);
+		canvas_free(c);
+	}
+}
