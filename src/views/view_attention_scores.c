@@ -545,33 +545,64 @@ static void draw_zero_label(struct canvas *c, int cx, int cy, int side)
 				 ATTR_BOLD);
 }
 
+enum { SCALE_FORMS = 7 };
+
+/* The forms of the label over scheme k's score map, longest first: what
+ * its colour is, s / c (c its clip). The narrow forms name c, which the
+ * panel's header defines ("s/c: c = 98th pct of |s| off diagonal"), not
+ * "s/48.4", which a reviewer could not read. */
+static void scale_forms(const struct att_matrices *res, int k,
+			char out[SCALE_FORMS][64])
+{
+	double clip = res->clip[shown_mat[k]];
+	char v3[32], v2[32];
+
+	fmt_double_compact(clip, 3, v3, sizeof v3);
+	fmt_double_compact(clip, 2, v2, sizeof v2);
+	snprintf(out[0], 64, "s/c, c = %s", v3);
+	snprintf(out[1], 64, "s/c, c = %s", v2);
+	snprintf(out[2], 64, "c = %s", v3);
+	snprintf(out[3], 64, "c=%s", v3);
+	snprintf(out[4], 64, "c=%s", v2);
+	/* large scales (ALiBi far apart) as 3.4k, 12M */
+	if (clip >= 1000)
+		fmt_count(clip, v2, sizeof v2);
+	snprintf(out[5], 64, "c=%s", v2);
+	snprintf(out[6], 64, "s");
+}
+
+/* The one form the three score maps' labels take, w columns each: the
+ * longest that fits all three. At 80x24 they read "c=48.4", "c=0.59" and
+ * "c = 54" side by side, each its own longest, and a reviewer asked why
+ * one scheme's label differed. */
+static int scale_form(const struct att_matrices *res, int w)
+{
+	char f[SCALE_FORMS][64];
+	int form = 0;
+
+	for (int k = 0; k < SHOWN; k++) {
+		scale_forms(res, k, f);
+		while (form < SCALE_FORMS - 1 && utf8_width(f[form]) > w)
+			form++;
+	}
+	return form;
+}
+
 /* The labels above scheme k's two maps of `w` columns each: what each
- * square's colour is, on the bar's ramp from -1 to +1: the score map's
- * s / c (c its clip), the residual map's (s − diagonal mean) / its scale
- * (res_scale, one for the three), in the columns left beside it too. */
+ * square's colour is, on the bar's ramp from -1 to +1: the score map's in
+ * form `form` (scale_form), the residual map's (s − diagonal mean) / its
+ * scale (res_scale, one for the three), in the columns left beside it
+ * too. */
 static void draw_labels(const struct state *s, struct canvas *c,
 			const struct scores_geom *g,
-			const struct att_matrices *res, int k, int w)
+			const struct att_matrices *res, int k, int w, int form)
 {
-	char a[64], b[64], d[64], e[64], f[64], v3[32], v2[32], r[5][64];
-	const char *sc[6] = { a, b, d, e, f, "s" };
+	char f[SCALE_FORMS][64], v3[32], v2[32], r[5][64];
 	const char *rn[5] = { r[0], r[1], r[2], r[3], r[4] };
 	int rx = g->col_x[k] + w + 1, rw = g->col_x[k] + g->col_w - rx;
 
-	fmt_double_compact(res->clip[shown_mat[k]], 3, v3, sizeof v3);
-	fmt_double_compact(res->clip[shown_mat[k]], 2, v2, sizeof v2);
-	/* the narrow forms name c, which the panel's header defines ("s/c:
-	 * c = 98th pct of |s| off diagonal"), not "s/48.4", which a reviewer
-	 * could not read */
-	snprintf(a, sizeof a, "s/c, c = %s", v3);
-	snprintf(b, sizeof b, "c = %s", v3);
-	snprintf(d, sizeof d, "c=%s", v3);
-	snprintf(e, sizeof e, "c=%s", v2);
-	/* large scales (ALiBi far apart) as 3.4k, 12M */
-	if (res->clip[shown_mat[k]] >= 1000)
-		fmt_count(res->clip[shown_mat[k]], v2, sizeof v2);
-	snprintf(f, sizeof f, "c=%s", v2);
-	att_fit(c, g->col_x[k], g->label_y, w, sc, 6, axis_style);
+	scale_forms(res, k, f);
+	canvas_text(c, g->col_x[k], g->label_y, w, f[form], axis_style);
 	fmt_double_compact(res->res_scale, 3, v3, sizeof v3);
 	fmt_double_compact(res->res_scale, 2, v2, sizeof v2);
 	snprintf(r[0], sizeof r[0], tr(s->lang, "(s − diag. mean)/%s"), v3);
@@ -693,7 +724,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		if (g.heat_rows > 0) {
 			int w = res->m * rep;
 
-			draw_labels(s, c, &g, res, k, w);
+			draw_labels(s, c, &g, res, k, w, scale_form(res, w));
 			draw_heat(c, g.col_x[k], g.heat_y, res, shown_mat[k], rep,
 				  res->clip[shown_mat[k]]);
 			/* its residual: AM_R_* keep the order of AM_* */

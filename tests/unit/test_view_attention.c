@@ -1665,3 +1665,41 @@ Test(attention_view, blank_residual_maps_say_zero)
 			canvas_free(c);
 		}
 }
+
+/* The three score maps' labels take one form: at 80x24 they read
+ * "c=48.4", "c=0.59" and "c = 54", each its own longest that fitted, and
+ * a glance reviewer asked why one scheme's label differed. On the labels'
+ * row each form ("s/c, c = ", "c = ", "c=") occurs for all three maps or
+ * for none. */
+Test(attention_view, score_labels_take_one_form)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 80, 30 }, { 100, 30 },
+					{ 120, 40 }, { 160, 50 } };
+
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		int w = sizes[z][0], h = sizes[z][1], y;
+		struct state s = at_state(128, 1e4, 128);
+		struct canvas *c = canvas_new(w, h);
+		char row[SNAP_ROW_MAX];
+		static const char *const form[3] = { "s/c, c = ", "c = ", "c=" };
+
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		y = snap_find_row(c, "residual/");
+		if (y < 0)
+			y = snap_find_row(c, "resid./");
+		if (y < 0)
+			y = snap_find_row(c, "diag. mean)/");
+		cr_assert_geq(y, 0, "%dx%d: no labels' row", w, h);
+		snap_row_text(c, y, row);
+		for (int f = 0; f < 3; f++) {
+			int n = 0;
+
+			for (const char *p = strstr(row, form[f]); p; p = strstr(p + 1, form[f]))
+				n++;
+			cr_assert(n == 0 || n == 3, "%dx%d: \"%s\" %d times: %s", w, h,
+				  form[f], n, row);
+		}
+		canvas_free(c);
+	}
+}
