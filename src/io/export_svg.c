@@ -224,7 +224,11 @@ static void put_heat(const struct svg *s, int *row)
 		for (int half = 0; half < 2; half++) {
 			for (int x = 0; x < s->w; x++) {
 				double v = half ? r[x].bot : r[x].top;
-				row[x] = r[x].kind != CELL_HALF ? NO_COLOUR :
+				/* no heat under the crosshair: its lines
+				 * are on the page, as on the terminal */
+				row[x] = r[x].kind != CELL_HALF ||
+					 (r[x].ch && r[x].fg == ROLE_CROSSHAIR)
+					 ? NO_COLOUR :
 					 rgb_code(palette_heat_rgb(s->palette,
 								   s->theme,
 								   v));

@@ -38,7 +38,7 @@ static const struct keybinding table[] = {
 	{ N_("Parameters"), { 'r' }, { 0 }, ACT_RESET,
 	  N_("reset to the start values") },
 	{ N_("Heatmap"), { 'Z' }, { 'z' }, ACT_ZOOM,
-	  N_("zoom out / in at the crosshair (wheel too)") },
+	  N_("zoom out / in at the cursor (wheel too)") },
 	{ N_("Heatmap"), { 'f' }, { 0 }, ACT_ZOOM_FIT,
 	  N_("fit the whole matrix") },
 	{ N_("Heatmap"), { 'H' }, { 'L' }, ACT_PAN_POS,

@@ -62,9 +62,11 @@ enum role {
 	ROLE_STATUS,		/* status bar */
 	ROLE_HELP,		/* help overlay */
 	ROLE_KEY,		/* key names in help and status bar */
-	ROLE_ON_HEAT,		/* marks and words over heat: the crosshair */
+	ROLE_ON_HEAT,		/* words over heat (a map's "= 0") */
 	ROLE_ON_HEAT_LIGHT,	/* their ink where the heat under it is dark
 				   (the palette picks it, not a cell) */
+	ROLE_CROSSHAIR,		/* the heatmap's crosshair: its lines drawn
+				   on the page, not on the heat they cross */
 	ROLE_COUNT		/* number of roles, not a role */
 };
 

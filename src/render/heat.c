@@ -118,12 +118,12 @@ void heat_dim_ticks(struct canvas *c, const struct heat_plot *hp,
 }
 
 /* The role of a crosshair line over cell (x, y): the cursor's where the
- * cell holds no heat (it is then drawn as text on the page). */
+ * cell holds no heat (it is then drawn as text on the page anyway). */
 static enum role mark_role(const struct canvas *c, int x, int y)
 {
 	const struct cell *e = canvas_cell(c, x, y);
 
-	return e && e->kind == CELL_HALF ? ROLE_ON_HEAT : ROLE_CURSOR;
+	return e && e->kind == CELL_HALF ? ROLE_CROSSHAIR : ROLE_CURSOR;
 }
 
 void heat_marks_draw(struct canvas *c, const struct heat_plot *hp,
@@ -135,20 +135,14 @@ void heat_marks_draw(struct canvas *c, const struct heat_plot *hp,
 	int prow = hp->mark_dim < 0 ? -1
 		   : heat_row_of_dim(hp->pe, v, 2 * a.h, hp->mark_dim);
 	int row = prow < 0 ? -1 : prow / 2;
-	uint32_t vert = hp->utf8 ? 0x2503 : '|', horiz = hp->utf8 ? 0x2501 : '-';
-	uint32_t cross = hp->utf8 ? 0x254b : '+';
+	uint32_t vert = hp->utf8 ? 0x2503 : '|';
 	struct style line = { ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD };
 
-	if (row >= 0) {
-		for (int x = 0; x < a.w; x++)
-			canvas_half_mark(c, a.x + x, a.y + row, horiz,
-					 mark_role(c, a.x + x, a.y + row), 0);
+	if (row >= 0)
 		canvas_put(c, a.x - 1, a.y + row, hp->utf8 ? 0x25b6 : '>', line);
-	}
 	if (col >= 0)
 		for (int y = 0; y < a.h; y++)
-			canvas_half_mark(c, a.x + col, a.y + y,
-					 y == row ? cross : vert,
+			canvas_half_mark(c, a.x + col, a.y + y, vert,
 					 mark_role(c, a.x + col, a.y + y),
 					 ATTR_BOLD);
 }

@@ -65,11 +65,13 @@ struct rect heat_plot_area(const struct heat_plot *hp, struct rect in);
 void heat_plot_draw(struct canvas *c, struct rect in, const struct heat_plot *hp,
 		    struct heat_cache *hc);
 
-/* The marks over heat area a (heat_plot_area): heavy lines over the heat
- * at mark_pos's column and mark_dim's row, crossing in a "╋", in
- * ROLE_ON_HEAT (near black, or white where the heat under it is dark:
- * palette_look), and an arrow in the cursor's role left of the area at the
- * row. Either left out when it is -1 or outside the window. */
+/* The marks over heat area a (heat_plot_area): a heavy line down
+ * mark_pos's column in ROLE_CROSSHAIR (the cursor's colour, on the page:
+ * palette_look leaves the heat under it out; the cells keep their values),
+ * and an arrow in the cursor's role left of the area at mark_dim's row.
+ * The row gets no line: over the heat it hid the row it marks, at start-up
+ * the fastest pairs. Either left out when it is -1 or outside the
+ * window. */
 void heat_marks_draw(struct canvas *c, const struct heat_plot *hp,
 		     struct rect a);
 

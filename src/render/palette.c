@@ -423,17 +423,23 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
 		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
 		       0 },
-	/* Over heat (the heatmap's crosshair, words on a map): near black,
-	 * or white over a heat colour dark enough that white contrasts more
-	 * (look_of), in both themes. The cursor's green was 1.9:1 on the ramps' white and about 1:1 on
-	 * their salmon, and the light theme's near black 2.9:1 on RdBu's
-	 * red, where a glance reviewer lost the cursor's column. */
+	/* Words over heat (a map's "= 0"): near black, or white over a heat
+	 * colour dark enough that white contrasts more (look_of), in both
+	 * themes. */
 	[ROLE_ON_HEAT] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
 			   0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			   ATTR_REVERSE },
 	[ROLE_ON_HEAT_LIGHT] = { true, true, { 255, 255, 255 },
 				 { 255, 255, 255 }, 7, 7, ATTR_BOLD,
 				 ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
+	/* The crosshair: the cursor's green, on the page (look_of). Drawn
+	 * over the heat, on the mean of a cell's two halves, it was lost
+	 * on the ramps' white (1.9:1) and salmon (about 1:1), and the mean
+	 * of a red and a white half read as an orange column of data
+	 * beside the line to the glance reviewers. */
+	[ROLE_CROSSHAIR] = { true, true, { 0, 215, 0 }, { 0, 215, 0 },
+			     2, 2, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			     ATTR_REVERSE },
 	},
 	[THEME_LIGHT] = {
 	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
@@ -499,6 +505,10 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_ON_HEAT_LIGHT] = { true, true, { 255, 255, 255 },
 				 { 255, 255, 255 }, 7, 7, ATTR_BOLD,
 				 ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
+	/* the cursor's near black, on the white page */
+	[ROLE_CROSSHAIR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			     0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			     ATTR_REVERSE },
 	},
 };
 
@@ -643,10 +653,12 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 	}
 	mean = ((double)a->top + a->bot) / 2;
 	if (a->ch) {
-		/* a mark or a word over heat in the ink that reads over it */
+		/* a word over heat in the ink that reads over it; the
+		 * crosshair's lines on the page */
 		unsigned ink = a->fg;
 
-		k.bg = heat_code(h, mode, mean);
+		k.bg = ink == ROLE_CROSSHAIR ? paper_code(h, mode, ROLE_DEFAULT)
+					     : heat_code(h, mode, mean);
 		if (ink == ROLE_ON_HEAT && dark_paper(k.bg, mode))
 			ink = ROLE_ON_HEAT_LIGHT;
 		k.fg = ink_code(h, mode, ink);

@@ -272,7 +272,7 @@ bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
 		else
 			lambda = pe_wavelength(p, pe_pair_of(p, v->dim0 + v->ndim - 1));
 		fmt_double_compact(lambda, 3, wl, sizeof wl);
-		snprintf(buf, n, tr(lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the crosshair, f fits the whole matrix again."),
+		snprintf(buf, n, tr(lang, "All near 0: a column averages %s positions, more than the longest wavelength in view (%s). z zooms in at the cursor, f fits the whole matrix again."),
 			 ps, wl);
 		return true;
 	}
@@ -288,7 +288,7 @@ bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
 
 		pairs_text(&hp, lo, hi, pt, sizeof pt);
 	}
-	snprintf(buf, n, tr(lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again."),
+	snprintf(buf, n, tr(lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the cursor, f fits the whole matrix again."),
 		 ps, pt, wl);
 	return true;
 }

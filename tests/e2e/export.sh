@@ -73,16 +73,27 @@ if ascii_path and best is None:
     problems.append("no heat row ('#') in the text")
 elif best:
     _, x0, x1 = best
-    rows = {}
+    # A pixel row's heat is one rectangle over the text's heat columns, or
+    # two with the one cell of the crosshair's column between them (its
+    # line is drawn on the page, as on the terminal).
+    lo, hi = 10 * x0, 10 * (x1 + 1)
+    runs = {}
     for r in layer("heatmap").iter(NS + "rect"):
-        if int(r.get("width")) > 100:
-            y = int(r.get("y"))
-            if y in rows:
-                problems.append("two wide rectangles on pixel row y=%d" % y)
-            rows[y] = r
-            if (int(r.get("x")), int(r.get("width"))) != (10 * x0, 10 * (x1 - x0 + 1)):
-                problems.append("heat row y=%d spans x=%s width=%s, text says %d..%d"
-                                % (y, r.get("x"), r.get("width"), x0, x1))
+        x, w = int(r.get("x")), int(r.get("width"))
+        if w > 100 or (runs.get(int(r.get("y"))) and lo <= x and x + w <= hi):
+            runs.setdefault(int(r.get("y")), []).append(r)
+    rows = {}
+    for y, rs in runs.items():
+        rs.sort(key=lambda r: int(r.get("x")))
+        rows[y] = rs[0]
+        xa = int(rs[0].get("x"))
+        xb = int(rs[-1].get("x")) + int(rs[-1].get("width"))
+        covered = sum(int(r.get("width")) for r in rs)
+        if len(rs) > 2 or covered < xb - xa - 10:
+            problems.append("two wide rectangles on pixel row y=%d" % y)
+        if (xa, xb - xa) != (lo, hi - lo):
+            problems.append("heat row y=%d spans x=%d width=%d, text says %d..%d"
+                            % (y, xa, xb - xa, x0, x1))
     if len(rows) < 4:
         problems.append("only %d heat pixel rows" % len(rows))
     want = {" ": ("#f7f7f7", "#f7f7f7"), "+": ("#f7f7f7", "#b2182b"),

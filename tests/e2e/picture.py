@@ -69,7 +69,7 @@ def svg_pixels(path):
 
 
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
-CROSSHAIR = "\u2503\u2501\u254b"
+CROSSHAIR = "\u2503"
 
 
 def ans_pixels(path):
@@ -107,8 +107,9 @@ def ans_pixels(path):
             if line[pos] == "\u2580" and fg and bg:
                 pixels[(col, 2 * row)] = fg
                 pixels[(col, 2 * row + 1)] = bg
-            elif line[pos] in CROSSHAIR and bg:
-                # Heat under a crosshair: part of the map, not a pixel seen.
+            elif line[pos] in CROSSHAIR:
+                # The crosshair, drawn on the page: part of the map, not a
+                # pixel seen.
                 pixels[(col, 2 * row)] = pixels[(col, 2 * row + 1)] = None
             col += 1
             pos += 1

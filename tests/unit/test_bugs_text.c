@@ -241,7 +241,7 @@ Test(bugs_text, lesson_float32_step_says_why_the_maps_are_white)
 			struct state s;
 			char *text = lesson_step(&s, langs[l], sizes[z][0], sizes[z][1]);
 			char want[64], *f = flat(text, langs[l]);
-			const char *t = tr(s.lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the crosshair, f fits the whole matrix again.");
+			const char *t = tr(s.lang, "Mostly near 0: a column averages %s positions, more than the wavelengths of %s (up to %s), which average out. z zooms in at the cursor, f fits the whole matrix again.");
 			const char *cut = strstr(t, "%s");
 
 			snprintf(want, sizeof want, "%.*s", (int)(cut - t), t);

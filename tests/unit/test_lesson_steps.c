@@ -620,7 +620,7 @@ static void positions_2(struct shot *sh)
 
 	heat_is_tall(sh, a);
 	for (int x = 0; x < a.w; x++)
-		if (canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->fg == ROLE_ON_HEAT &&
+		if (canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->fg == ROLE_CROSSHAIR &&
 		    canvas_cell(sh->c, a.x + x, a.y + a.h - 1)->ch == 0x2503)
 			cross = a.x + x;
 	for (int x = b.x; x < b.x + b.w; x++)
