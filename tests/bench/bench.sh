@@ -202,7 +202,7 @@ section_bytes() {
 	done
 	notes+=("- Bytes are for d=512, L=128 at position 0 (the start values until" \
 		"  they became d=128, position 10), so that runs stay comparable." \
-		"  A move changes the crosshair, the curves' cursor and the" \
+		"  A move changes the heatmap's cursor line, the curves' cursor and the" \
 		"  numbers; ncurses sends only the cells that changed.")
 }
 
