@@ -436,7 +436,7 @@ static void draw_peak(const struct state *s, struct canvas *c,
 		 sy->pm, r->peak_at,
 		 one ? tr(s->lang, ": the same as k = 0 to 9 digits")
 		     : close ? tr(s->lang, ": almost the same encoding as k = 0")
-			     : tr(s->lang, ": every position is told apart"));
+			     : tr(s->lang, ": no two positions share an encoding"));
 	snprintf(m, sizeof m, tr(s->lang, "highest for k %s 0: %s at k = %s%lld%s"), sy->ne,
 		 num, sy->pm, r->peak_at, r->complete ? "" : tr(s->lang, " so far"));
 	snprintf(b, sizeof b, tr(s->lang, "max %s at k = %s%lld"), num, sy->pm, r->peak_at);

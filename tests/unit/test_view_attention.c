@@ -769,8 +769,9 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 	free(scr);
 	assert_lacks(f, "far tokens weigh less");
 	/* the short form names what it measures, so that it does not read
-	 * as a value of B beside B's ("random: 9.58" after "B = 9.273") */
-	assert_has(f, "random q, k: mean |score| = ");
+	 * as a value of B beside B's ("random: 9.58" after "B = 9.273"), and
+	 * gives it as the strip plots it, over its expected value */
+	assert_has(f, "random q, k: mean |score|/expected = ");
 	assert_lacks(f, "random: ");
 	free(f);
 	fx_press(&s, 'C');
@@ -1688,9 +1689,11 @@ Test(attention_view, score_labels_take_one_form)
 }
 
 /* Wherever the decay panel prints the random q, k's mean |score|, its
- * expected value follows on the same row: beside "L0 = 128: B = 9.273" a
- * bare "mean |score| = 9.58" read to a glance reviewer as a mean above
- * its bound (the two are on different scales). */
+ * expected value follows on the same row, or the number is the mean over
+ * it, as the strip plots (checked by hand at m = pos): beside "L0 =
+ * 128: B = 9.273" a bare "mean |score| = 9.58" read to two glance
+ * reviewers as a mean above its bound (the two are on different
+ * scales). */
 Test(attention_view, random_mean_comes_with_its_expected_value)
 {
 	static const int sizes[][2] = { { 120, 40 }, { 160, 50 }, { 200, 60 } };
@@ -1702,6 +1705,8 @@ Test(attention_view, random_mean_comes_with_its_expected_value)
 			struct state s = at_state(128, 1e4, 128);
 			struct canvas *c = canvas_new(w, h);
 			const char *mean = lang ? "平均 |得分| = " : "mean |score| = ";
+			const char *ratio = lang ? "平均 |得分|/期望值 = "
+						 : "mean |score|/expected = ";
 			const char *ex = lang ? "期望值 " : "expected ";
 
 			cr_assert_not_null(c);
@@ -1711,6 +1716,17 @@ Test(attention_view, random_mean_comes_with_its_expected_value)
 				char row[SNAP_ROW_MAX], *at;
 
 				snap_row_text(c, y, row);
+				if ((at = strstr(row, ratio)) != NULL) {
+					/* the short form: what the strip plots */
+					double want = random_mean_by_hand(128, 1e4, 1, 64,
+									  (int)s.cur.pos) /
+						      rope_random_expected(128);
+
+					seen++;
+					cr_assert_float_eq(strtod(at + strlen(ratio), NULL), want,
+							   5e-3 * want, "%dx%d: %s", w, h, row);
+					continue;
+				}
 				if (!(at = strstr(row, mean)))
 					continue;
 				seen++;
