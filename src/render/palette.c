@@ -460,8 +460,8 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_FOCUS] = { true, false, { 0, 0, 175 }, { 0, 0, 0 },
 			 4, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
-	/* Near black reads over the white page; the dark green it would be is the fourth
-	 * curve's. Grey 232, not #000000: a 24-bit code below 8 is one of
+	/* Near black reads over the white page; the dark green it would be
+	 * is the fourth curve's. Grey 232, not #000000: a 24-bit code below 8 is one of
 	 * the 8 ANSI colours to ncurses' -direct entries, and xterm draws
 	 * bold ANSI black as bright black (#7f7f7f, 4.0:1 on white). */
 	[ROLE_CURSOR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },

@@ -36,10 +36,10 @@
  * reviewers read the gutter's "1 0 1" as one broken axis.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
- * 4 L0, or 2 L0 on a plot under 80 columns): the trained length L0 (the context view's train knob, which the
- * presets set) is always on it, with room after it for the plateau. The
- * selected position marks m (cursor colour), L0 its own colour and the
- * label "L0" beside it. One sample per braille dot column, at its centre
+ * 4 L0, or 2 L0 on a plot under 80 columns): the trained length L0 (the
+ * context view's train knob, which the presets set) is always on it, with
+ * room after it for the plateau. The selected position marks m (cursor
+ * colour), L0 its own colour and the label "L0" beside it. One sample per braille dot column, at its centre
  * (B is a smooth function of a real m), plus m = 0 for the division. The
  * curves cost d/2 sin/cos per sample and, for the random mean, 2 N
  * multiply-adds more: computed pairs-in-order over as many frames as the
@@ -495,8 +495,8 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 /* What the flat random line says, on the random strip's bottom row,
  * right-aligned, in the longest form that fits over blank cells and L0's
  * mark only (the curve runs near 1, at the strip's top; the mark has its
- * label in the bound's strip): a glance reviewer read the
- * flat line under a panel titled "decay" as the bound failing to show.
+ * label in the bound's strip): a glance reviewer read the flat line under
+ * a panel titled "decay" as the bound failing to show.
  * E|q^T R_m k| for random q, k does not depend on m (Barbero et al. 2024,
  * arXiv 2410.06205); the bound is not an average. */
 static void draw_random_note(const struct state *s, struct canvas *c,
@@ -602,6 +602,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	};
 	const char *sep = s->lang == LANG_ZH ? "；" : "; ";
 	double d2 = s->cur.pe.d_model / 2;
+	double expected = rope_random_expected(s->cur.pe.d_model);
 	int y = g->text_y, end = g->text_y + g->text_rows, x = g->in.x;
 	int pick[4] = { 0, 4, 5, 2 };
 
@@ -616,8 +617,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s, q = k: |score| = %s"),
 		 s->cur.pos, b, sc);
 	snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "m = %lld: B = %s"), s->cur.pos, b);
-	fmt_double_compact(rope_random_expected(s->cur.pe.d_model), 3, ex,
-			   sizeof ex);
+	fmt_double_compact(expected, 3, ex, sizeof ex);
 	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
 		 ATT_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
 	/* what the strip plots, mean |score| over its expected value:
@@ -627,8 +627,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	if (isnan(rnd))
 		snprintf(rr, sizeof rr, "%s", rv);
 	else
-		fmt_double_compact(rnd / rope_random_expected(s->cur.pe.d_model), 3,
-				   rr, sizeof rr);
+		fmt_double_compact(rnd / expected, 3, rr, sizeof rr);
 	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "random q, k: mean |score|/expected = %s"),
 		 rr);
 	snprintf(part[4], ATT_TEXT_MAX, "B(0) = %s", b0);

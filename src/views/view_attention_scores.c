@@ -673,7 +673,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 	char title[ATT_TEXT_MAX], line[ATT_TEXT_MAX], brief[ATT_TEXT_MAX];
 	const char *cand[2] = { line, brief };
 	double progress = 1.0;
-	int side, rep, marked = marked_scheme(s);
+	int side, rep, form, marked = marked_scheme(s);
 
 	geom(s, r, &g);
 	side = grid_side(&g);
@@ -706,6 +706,8 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		draw_pticks(c, &g, g.heat_rows, res);
 		draw_bar(s, c, &g, g.heat_rows);
 	}
+	/* the three score labels' one form, for maps res->m * rep wide */
+	form = scale_form(res, res->m * rep);
 	for (int k = 0; k < SHOWN; k++) {
 		const char *name[3] = { scheme_name(s, k, 0), scheme_name(s, k, 1),
 					scheme_name(s, k, 2) };
@@ -724,7 +726,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		if (g.heat_rows > 0) {
 			int w = res->m * rep;
 
-			draw_labels(s, c, &g, res, k, w, scale_form(res, w));
+			draw_labels(s, c, &g, res, k, w, form);
 			draw_heat(c, g.col_x[k], g.heat_y, res, shown_mat[k], rep,
 				  res->clip[shown_mat[k]]);
 			/* its residual: AM_R_* keep the order of AM_* */
