@@ -3,7 +3,7 @@
 # side in one run.
 #   tests/bench/bench.sh /abs/path/to/pescope [/abs/path/to/attn-bench]
 # Sections (each prints its table and adds it to tests/bench/RESULTS.md,
-# which the README quotes; to add one, write a function that calls `table`
+# which the README links; to add one, write a function that calls `table`
 # and `row`, and list it in SECTIONS):
 #   dump     the 16384x4096 float64 matrix to .npy: time (best of $REPS,
 #            alternating) and peak memory (/usr/bin/time -f %M) of pescope

@@ -16,7 +16,9 @@
 #     option of --help and no other, its view table and its --view row
 #     (all views or none) follow --list views, its key table is the output of
 #     `pescope --list-keys`, verbatim, its sample screen is what the
-#     command under it prints, and its --keys example runs as written.
+#     command under it prints;
+#   - the pictures the README and assets/guide.md show are in the tree, and
+#     the guide's --keys example runs as written.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 # Messages and --help in English, whatever the caller's locale.
@@ -26,6 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 man=$root/assets/pescope.1
 readme=$root/README.md
+guide=$root/assets/guide.md
 
 
 # same_sets NAME WHAT_A FILE_A WHAT_B FILE_B: one check per entry of either
@@ -284,34 +287,41 @@ if [ -f "$readme" ]; then
 	fi
 fi
 
-# ---- the README's pictures are in the tree ----
-if [ -f "$readme" ]; then
-	bad=0
+# ---- what the README and the guide link is in the tree ----
+
+# A link "](assets/x.png)" or "](assets/guide.md#data)" in the README,
+# "](x.png)" in assets/guide.md: pictures, files and the pages moved out of
+# the README.
+for doc in "$readme" "$guide"; do
+	[ -f "$doc" ] || { not_ok "$(basename "$doc") exists"; continue; }
+	dir=$(dirname "$doc") bad=0 n=0
 	while IFS= read -r pic; do
-		if [ ! -s "$root/$pic" ]; then
-			not_ok "README picture $pic" "the file is missing or empty"
+		n=$((n + 1))
+		if [ ! -s "$dir/$pic" ]; then
+			not_ok "link $pic of $(basename "$doc")" "the file is missing or empty"
 			bad=1
 		fi
-	done < <(grep -o '](assets/[^)]*)' "$readme" | sed 's/^](//; s/)$//')
-	[ "$bad" -eq 0 ] && ok "README pictures are in assets/"
-fi
+	done < <(grep -oE '\]\([^)#:]+\.(png|pdf|cast|keys|md|1)(#[^)]*)?\)' "$doc" |
+		sed 's/^](//; s/)$//; s/#.*//')
+	[ "$bad" -eq 0 ] && ok "the $n files $(basename "$doc") links are in the tree"
+done
 
-# ---- the README's --keys example, as written ----
+# ---- the guide's --keys example, as written ----
 
 # The fenced block after "`pescope --keys FILE` replays" is a script: it
 # must run to its end (every line counts: "text ]]" makes d_model 132,
 # "cmd base 5e5" the base), with the comments it shows.
-if [ -f "$readme" ]; then
+if [ -f "$guide" ]; then
 	awk '/^`pescope --keys FILE` replays/ { f = 1 }
 	     f && /^```/ { n++; if (n == 2) exit; next }
-	     f && n == 1' "$readme" >"$tmp/readme.keys"
-	if [ ! -s "$tmp/readme.keys" ]; then
-		not_ok "README --keys example" "no fenced block after \"\`pescope --keys FILE\` replays\""
-	elif out=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$tmp/readme.keys" 2>&1) &&
+	     f && n == 1' "$guide" >"$tmp/guide.keys"
+	if [ ! -s "$tmp/guide.keys" ]; then
+		not_ok "guide --keys example" "no fenced block after \"\`pescope --keys FILE\` replays\""
+	elif out=$(LC_ALL=C.UTF-8 "$PESCOPE" --keys "$tmp/guide.keys" 2>&1) &&
 	     grep -qE '^d_model=132 base=500000 len=128 pos=[0-9]+ dim=[0-9]+$' <<<"$out"; then
-		ok "README --keys example runs as written ($(wc -l <"$tmp/readme.keys") lines): $out"
+		ok "guide --keys example runs as written ($(wc -l <"$tmp/guide.keys") lines): $out"
 	else
-		not_ok "README --keys example runs as written" "$out"
+		not_ok "guide --keys example runs as written" "$out"
 	fi
 fi
 

@@ -10,7 +10,7 @@
 #     runs --version, --snapshot and --lessons (when it has that option)
 #     and finds its lessons under PREFIX/share/pescope, with no source tree
 #     next to it; each shell finds the installed completion where the
-#     README says it looks (bash-completion and fish through XDG_DATA_DIRS,
+#     packaging/INSTALL.md says it looks (bash-completion and fish through XDG_DATA_DIRS,
 #     zsh through fpath) and completes "pescope --view s" to spectrum with
 #     the installed binary; after a second install over the first,
 #     uninstall takes away exactly what install added, and nothing that
@@ -81,7 +81,7 @@ installed_ok() {
 }
 
 # shells_find_completions PREFIX: each shell, pointed at PREFIX the way the
-# README says, loads the installed completion by itself and completes
+# packaging/INSTALL.md says, loads the installed completion by itself and completes
 # "pescope --view s" to spectrum with PREFIX/bin/pescope. A shell that is
 # missing is skipped with a note.
 shells_find_completions() {
