@@ -84,7 +84,7 @@ static const struct concept concepts[] = {
 	  N_("Any linear map of [x; PE] is W_x·x + W_p·PE, so concatenating before W_Q, W_K, W_V is a sum too; adding shares one d_model-wide space and saves width. In many dimensions, position and meaning can keep to nearly separate directions.") },
 	{ DRILL_LEARNED,
 	  N_("The paper also trained the model with learned position embeddings in place of the sinusoids. What did it find?"),
-	  { N_("nearly the same (Table 3, row E: BLEU 25.7 against 25.8 for sinusoids)"),
+	  { N_("within 0.1 BLEU of the sinusoids (Table 3, row E: 25.7 against 25.8)"),
 	    N_("learned embeddings were clearly better, but cost too much memory"),
 	    N_("the sinusoids were clearly better, which is why the paper chose them"),
 	    N_("learned embeddings would not train unless the sinusoids were added to them too") },
@@ -92,15 +92,15 @@ static const struct concept concepts[] = {
 	{ DRILL_EXTRAPOLATION,
 	  NULL,
 	  { NULL,
-	    N_("yes: sin and cos are defined for every position, so any length works as well as the trained ones"),
+	    N_("mostly yes: sin and cos are defined for every position, so any length works as well as the trained ones"),
 	    N_("no: PE is undefined past position 10000, the base, so longer inputs are cut there"),
 	    N_("yes, if the layout is concatenated: it keeps the slow pairs apart") },
 	  N_("Defined is not learned: past the trained length come angle combinations of the slow pairs and distances never seen. Press et al. (2022) measured a sinusoidal model's perplexity climbing soon past it; ALiBi was built to extrapolate.") },
 	{ DRILL_RELATIVE,
 	  N_("Shaw et al. (2018), T5 and ALiBi make attention depend on how far apart two tokens are. Where does that distance go?"),
-	  { N_("into each layer's attention scores, as a learned vector or bias per offset, or -m·|p-q|"),
+	  { N_("into each layer's attention scores: a learned vector or bias per offset, or -m·|p-q|"),
 	    N_("into the input, once: a vector for each offset is added to the word embeddings"),
-	    N_("into the softmax temperature, which grows with the distance"),
+	    N_("into the softmax temperature of each pair of tokens, which grows with their distance"),
 	    N_("each token renumbers the input from itself, then sinusoidal PE is added as usual") },
 	  N_("A distance belongs to a pair of tokens, so it goes where pairs meet, the score: Shaw adds a learned vector per clipped offset to the key, T5 a learned number per bucket and head, ALiBi -m·|p-q| with slopes 2^(-8h/H).") },
 	{ DRILL_ROPE,
@@ -143,7 +143,7 @@ static const struct concept concepts[] = {
 	  { N_("convert_llama_weights_to_hf.py permutes the rows of W_Q and W_K in each head"),
 	    N_("nothing: both forms are rotations and give the same q·k for any weights"),
 	    N_("the converter reorders the frequencies θ_i so each pair keeps its angle"),
-	    N_("the converter permutes W_V and W_O instead, so the head's outputs line up again") },
+	    N_("the converter permutes W_V and W_O instead, so the outputs line up again") },
 	  N_("Its permute() moves row 2i of each head of W_Q and W_K to row i, and row 2i+1 to i+d/2, so rotate_half turns the pairs view_as_complex turns: below, both scores are the same doubles, bit for bit. With the rows left as they are, rotate_half scores another function.") },
 	{ DRILL_LLAMA3,
 	  NULL,
@@ -171,12 +171,12 @@ static const struct concept concepts[] = {
 	  { N_("fast pairs: sharp positional heads; slow pairs: nearly position-free content"),
 	    N_("fast pairs: content, since they average out; slow pairs: the positions far apart"),
 	    N_("both alike: every pair carries position and content in just the same proportion"),
-	    N_("fast pairs: little, as they alias and get pruned; slow pairs carry all the positions") },
+	    N_("fast pairs: little, as they mostly alias and get pruned; slow pairs carry the positions") },
 	  NULL },
 	{ DRILL_CONTEXT_METHODS,
 	  NULL,
 	  { N_("it works fairly well without fine-tuning: the fast pairs stay as trained"),
-	    N_("it divides every position by s, so no angle goes beyond those seen in training"),
+	    N_("it divides every position by s, so the angles mostly stay among those seen in training"),
 	    N_("it keeps q·k a function of the offset, which PI breaks"),
 	    N_("it changes nothing: RoPE already reads any length as well as the trained one") },
 	  NULL },
@@ -254,7 +254,7 @@ static void numbered_right(const struct drill_question *q, enum lang l,
 	case DRILL_WHY_10000:
 		drill_num_text(drill_longest(q->pe.d_model, q->pe.base), w,
 			       sizeof w);
-		snprintf(buf, n, tr(l, "the longest wavelength, ≈ %s positions here, far beyond %lld"),
+		snprintf(buf, n, tr(l, "the longest wavelength: ≈ %s positions here, far beyond %lld"),
 			 w, q->train_len);
 		break;
 	case DRILL_EXTRAPOLATION:
@@ -262,7 +262,7 @@ static void numbered_right(const struct drill_question *q, enum lang l,
 			 q->train_len);
 		break;
 	case DRILL_LOW_PRECISION:
-		snprintf(buf, n, tr(l, "%d: above that %s skips integers (%d rounds to %d), and neighbours share codes"),
+		snprintf(buf, n, tr(l, "%d: above that %s skips integers (%d rounds to %d)"),
 			 f.exact, f.name, f.exact + 1, f.exact);
 		break;
 	default:

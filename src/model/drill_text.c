@@ -3,7 +3,8 @@
  *
  * A choice question's options are alike in length, detail and tone: the
  * right one is no longer or more hedged than the others, and its caveats
- * go into "why" (test_drill.c plays "always pick the longest"). The
+ * go into "why" (test_drill_fair.c plays the strategies of a test-wise
+ * candidate). The
  * claims and their sources: the offset identity and why both sine and
  * cosine, the paper (Vaswani et al. 2017, section 3.5: "for any fixed
  * offset k, PE_pos+k can be represented as a linear function of PE_pos");
@@ -173,10 +174,10 @@ static const struct options_text options[] = {
 	  N_("the cosine turns at a second, slower frequency, so each pair reaches twice as far"),
 	  N_("the cosine's sign tells the direction: positive after p, negative before") } },
 	{ DRILL_BASE_100, 0, { NULL,
-	  N_("every pair turns more slowly, so the map gets smoother and the bands at the bottom widen"),
+	  N_("every pair turns more slowly: the map gets smoother and the bottom bands widen"),
 	  N_("nothing: the base only rescales the values, not the pattern"),
 	  N_("the values grow past ±1 and the colours saturate") } },
-	{ DRILL_FAST_PAIRS, 0, { N_("the first pairs (small i): pair 0 turns a whole radian per position"),
+	{ DRILL_FAST_PAIRS, 0, { N_("the first pairs (small i): pair 0 turns a whole radian from one position to the next"),
 	  N_("the last pairs (large i): the low dimensions change slowly, the high ones fast"),
 	  N_("the middle pairs: the first ones turn so fast that they alias, the last barely move"),
 	  N_("all pairs equally: each turns by the same angle per position, set by the base") } },
