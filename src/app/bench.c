@@ -8,17 +8,20 @@
  * grows with the frames, and no temporary file can fill a disk.
  *
  * The run alternates one-step position moves (the common case) with a
- * parameter change every PARAM_EVERY frames (which recomputes the heatmap).
- * Frames get the explorer's work budget (work.h), so a parameter change at
- * the extremes is finished over several frames, as on screen. It prints one
- * line:
+ * parameter change every PARAM_EVERY actions (which recomputes the
+ * heatmap). Frames get the explorer's work budget (work.h), so work that
+ * does not fit one frame goes on in the next ones, drawn without a key as
+ * the explorer draws them; the next action waits until the view has
+ * nothing left to do. It prints one line:
  *   frames=N p50_ms=X p95_ms=Y max_ms=Z move_bytes=B full_bytes=F
- *   catchup_frames=C catchup_ms=T move_p95_ms=M
- * where C is the most frames a parameter change took until every job had
- * finished, T the longest time from a change to its finished screen, and
- * M the p95 of the move frames alone: the one-step moves that found every
- * job finished (p95 is over every frame, catching up included). */
+ *   catchup_frames=C catchup_ms=T move_p95_ms=M actions=A unfinished=U
+ * where C is the most frames an action (move or parameter change) took
+ * until the view had nothing left to do and T the longest time that took,
+ * by one rule for every view (bench_tally.h); M the p95 of the move
+ * frames alone; A the actions of the run and U those whose work had not
+ * finished when the run ended (C and T are then lower bounds). */
 #include "app/bench.h"
+#include "app/bench_tally.h"
 #include "app/say.h"
 #include "base/tr.h"
 
@@ -152,7 +155,8 @@ static void repaint_of(void *arg)
 	timed_frame(arg);
 }
 
-/* The action of frame i: mostly a step right, sometimes a parameter. */
+/* Action i of the run: mostly a step right, every PARAM_EVERY-th a
+ * parameter. */
 static struct action bench_action(int i)
 {
 	static const enum action_kind params[] = {
@@ -167,42 +171,35 @@ static struct action bench_action(int i)
 	return a;
 }
 
-/* The timed frames: their durations in ms (sorted), the moves' in mv. */
+/* The timed frames: their durations in ms (sorted), the moves' in mv, and
+ * how long the actions took to finish (bench_tally.h). A frame after
+ * which work is left is followed by frames without a key, as in the
+ * explorer, until the view has nothing left to do; only then comes the
+ * next action. */
 static void time_frames(const struct run *r, int frames, double *ms,
-			double *mv, int *moves, int *catchup_frames,
-			double *catchup_ms)
+			double *mv, int *moves, struct bench_tally *t)
 {
-	int pending = 0;
-	double since = 0.0;
+	int next = 0;
 
-	*moves = *catchup_frames = 0;
-	*catchup_ms = 0.0;
+	*moves = 0;
+	memset(t, 0, sizeof *t);
 	work_budget_set(WORK_SLICE_MS);
 	for (int i = 0; i < frames; i++) {
-		struct action a = bench_action(i);
-		/* a move that finds every job done */
-		bool move = a.kind == ACT_POS_STEP && pending == 0;
+		bool act = !bench_tally_busy(t);
+		struct action a = bench_action(next);
 
-		if (a.kind != ACT_POS_STEP)
-			pending = 0;
-		reduce(r->s, &a);
-		ms[i] = timed_frame(r);
-		if (move)
-			mv[(*moves)++] = ms[i];
-		/* Count the frames since the last parameter change until its
-		 * screen is complete. */
-		if (pending == 0)
-			since = 0.0;
-		pending++;
-		since += ms[i];
-		if (!work_unfinished()) {
-			if (pending > *catchup_frames)
-				*catchup_frames = pending;
-			if (since > *catchup_ms)
-				*catchup_ms = since;
-			pending = 0;
+		if (act) {
+			next++;
+			bench_tally_action(t);
+			reduce(r->s, &a);
 		}
+		ms[i] = timed_frame(r);
+		bench_tally_frame(t, ms[i], work_unfinished());
+		/* a move, which found every job done */
+		if (act && a.kind == ACT_POS_STEP)
+			mv[(*moves)++] = ms[i];
 	}
+	bench_tally_end(t);
 	work_budget_set(0.0);
 	qsort(ms, (size_t)frames, sizeof *ms, cmp_double);
 	qsort(mv, (size_t)*moves, sizeof *mv, cmp_double);
@@ -225,9 +222,10 @@ int bench_run(const struct options *opt)
 	struct state s;
 	struct run r = { NULL, &s, NULL };
 	struct lesson_book book;
-	int null_fd = -1, out_fd, rc, err, moves = 0, catchup_frames;
+	int null_fd = -1, out_fd, rc, err, moves = 0;
 	FILE *out = NULL;
-	double *ms = NULL, *mv = NULL, catchup_ms;
+	double *ms = NULL, *mv = NULL;
+	struct bench_tally t;
 	char msg[256];
 	long long full_bytes, move_bytes;
 
@@ -278,13 +276,12 @@ int bench_run(const struct options *opt)
 		rc = setup_failed(l, err);
 		goto out;
 	}
-	time_frames(&r, opt->frames, ms, mv, &moves, &catchup_frames,
-		    &catchup_ms);
+	time_frames(&r, opt->frames, ms, mv, &moves, &t);
 	term_close();
-	printf("frames=%d p50_ms=%.3f p95_ms=%.3f max_ms=%.3f move_bytes=%lld full_bytes=%lld catchup_frames=%d catchup_ms=%.3f move_p95_ms=%.3f\n",
+	printf("frames=%d p50_ms=%.3f p95_ms=%.3f max_ms=%.3f move_bytes=%lld full_bytes=%lld catchup_frames=%d catchup_ms=%.3f move_p95_ms=%.3f actions=%d unfinished=%d\n",
 	       opt->frames, ms[opt->frames / 2], ms[(opt->frames * 95) / 100],
-	       ms[opt->frames - 1], move_bytes, full_bytes, catchup_frames,
-	       catchup_ms, moves ? mv[(moves * 95) / 100] : 0.0);
+	       ms[opt->frames - 1], move_bytes, full_bytes, t.frames, t.ms,
+	       moves ? mv[(moves * 95) / 100] : 0.0, t.actions, t.unfinished);
 out:
 	term_close();
 	if (out)

@@ -54,6 +54,15 @@ check "--bench >/dev/full says why" grep -q '^pescope: cannot write to standard 
 "$PESCOPE" --bench --frames 20 >"$tmp/bench.txt" 2>&1
 want_bytes=$(grep -oE 'move_bytes=[0-9]+ full_bytes=[0-9]+' "$tmp/bench.txt")
 check "--bench counts bytes ($want_bytes)" grep -qE 'move_bytes=[1-9][0-9]* full_bytes=[1-9]' <<<"$want_bytes"
+# One rule for every view (src/app/bench_tally.h): an action's own frame
+# counts, so no view reports that its work took 0 frames (the attention
+# view once did: its work outlasted the run, and the old measure only saw
+# work that finished).
+for v in $("$PESCOPE" --list views); do
+	line=$("$PESCOPE" --bench --frames 8 --size 80x24 --view "$v" 2>&1)
+	check "--bench --view $v: catch-up of 1 frame or more (${line#*catchup_frames=})" \
+		grep -qE 'catchup_frames=[1-9][0-9]* .* actions=[1-9][0-9]* unfinished=[0-9]+$' <<<"$line"
+done
 if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
 	# The binary is held open first (fd 3) and run through it, since the
 	# tree under test may itself live under /tmp, which the mount hides.
