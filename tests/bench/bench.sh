@@ -17,10 +17,11 @@
 #   startup  start-up to a first frame (pescope --snapshot) against Python
 #            importing NumPy and matplotlib;
 #   extremes every view at d=65536 and a billion positions, at 240x70 and
-#            400x200, for the three bases 1.000001, 1e4 and 1e12: the worst
-#            frame against the explorer's 16 ms budget (work.h) and how long
-#            a parameter change takes to finish, frames and ms; and for the
-#            explorer's screen, that time against a matplotlib re-render;
+#            400x200, for the three bases 1.000001, 1e4 and 1e12, in one
+#            table: how long a change takes to finish, frames and ms, the
+#            worst case per view, and a mark where it takes more than
+#            $BUDGET_FRAMES frames of 16 ms; and for the explorer's screen,
+#            that time against a matplotlib re-render;
 #   attention the attention view at 240x70, d=512, L=4096: its move frames
 #            (p95) and how long a parameter change takes to finish; and the
 #            numbers its score panel computes on the grid it shows (read
@@ -45,6 +46,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 PY=/usr/bin/python3
 REPS=${REPS:-5}
 MPL_FRAMES=${MPL_FRAMES:-50}
+# The extremes: frames of each run, and the most frames a change may take.
+EXTREME_FRAMES=${EXTREME_FRAMES:-200}
+BUDGET_FRAMES=2
 SECTIONS=${SECTIONS:-"section_dump section_frames section_bytes section_startup section_extremes section_attention"}
 out=()		# Markdown lines of RESULTS.md after the header
 notes=()	# lines for the notes at the end
@@ -230,25 +234,54 @@ section_startup() {
 		"$(ratio "$t" "$(median "${q[@]}")") faster"
 }
 
+# cell LINE: one run's catch-up, "F, T ms": F frames and T ms from a
+# change to the view's having nothing left to do (the slowest action of the
+# run), "F+" when some action was still unfinished at the run's end (a
+# lower bound), and " ✗" past BUDGET_FRAMES frames.
+cell() {
+	local f plus=""
+	f=$(field catchup_frames "$1")
+	[ "$(field unfinished "$1")" = 0 ] || plus="+"
+	printf '%s%s, %s ms%s\n' "$f" "$plus" "$(field catchup_ms "$1")" \
+		"$([ "$f" -le "$BUDGET_FRAMES" ] && [ -z "$plus" ] || echo " ✗")"
+}
+
 section_extremes() {
-	local size view base c worst done_in p50 m
+	local size view base c worst wf cells broken=0
 	local bases="1.000001 10000 1e12" args=(-d 65536 -n 1000000000 -p 999999000)
-	table "The extremes: d=65536, L=1e9, positions near the end, frame budget 16 ms" \
-		"view" "screen" "move, p50" "worst frame (base 1.000001 / 1e4 / 1e12)" \
-		"a parameter change is finished after (frames, ms)"
-	for size in 240x70 400x200; do
-		for view in $("$bin" --list views); do
-			worst="" done_in="" p50=""
+	table "The extremes: d=65536, L=1e9, positions near the end: frames (and ms) until a change is finished, budget $BUDGET_FRAMES frames of 16 ms" \
+		"view" "240x70, base 1.000001" "1e4" "1e12" \
+		"400x200, base 1.000001" "1e4" "1e12" "worst"
+	for view in $("$bin" --list views); do
+		cells=() worst="" wf=-1
+		for size in 240x70 400x200; do
 			for base in $bases; do
-				c=$(TERM=xterm-256color "$bin" --bench --frames 200 \
+				c=$(TERM=xterm-256color "$bin" --bench --frames "$EXTREME_FRAMES" \
 					--size "$size" "${args[@]}" -b "$base" --view "$view")
-				worst="$worst${worst:+ / }$(field max_ms "$c")"
-				done_in="$done_in${done_in:+ / }$(field catchup_frames "$c"), $(field catchup_ms "$c")"
-				[ -n "$p50" ] || p50=$(field p50_ms "$c")
+				cells+=("$(cell "$c")")
+				# the worst: the most frames, an unfinished run first
+				f=$(( $(field catchup_frames "$c") * 2 + ($(field unfinished "$c") > 0) ))
+				if [ "$f" -gt "$wf" ]; then
+					wf=$f worst="${cells[-1]} ($size, ${base/10000/1e4})"
+				fi
 			done
-			row "$view" "$size" "$p50 ms" "$worst ms" "$done_in ms"
 		done
+		case "$worst" in *✗*) broken=$((broken + 1)) ;; esac
+		row "$view" "${cells[@]}" "$worst"
 	done
+	notes+=("- The extremes: each cell is one \`pescope --bench --frames $EXTREME_FRAMES\`" \
+		"  run: one-step moves with a change of base, d or L every 25" \
+		"  actions. After an action the explorer draws frames without a key" \
+		"  while work is left; the bench does the same and gives the next" \
+		"  action once the view says it has nothing left to do" \
+		"  (src/app/bench_tally.h). A cell is the slowest action of the run:" \
+		"  frames from the action to the view's finished screen, counting" \
+		"  the action's own frame, and their ms; \"+\" marks a run that ended" \
+		"  with work still going (a lower bound), ✗ a cell past" \
+		"  $BUDGET_FRAMES frames ($broken of the views break the rule" \
+		"  somewhere). Frames spend at most 10 ms on sliced arithmetic (less" \
+		"  where drawing the screen takes longer), showing the previous" \
+		"  picture meanwhile (\"[computing]\"), so keys never wait.")
 	table "The explorer's screen at the extremes (d=65536, L=1e9, 240x70)" "" \
 		"pescope: parameter change finished" "matplotlib Agg re-render" "pescope is"
 	c=$(TERM=xterm-256color "$bin" --bench --frames 200 --size 240x70 "${args[@]}")
@@ -260,14 +293,8 @@ section_extremes() {
 			"$(field p50_ms "$m") ms" \
 			"$(ratio "$(field catchup_ms "$c")" "$(field p50_ms "$m")") faster"
 	fi
-	notes+=("- At the extremes a parameter change asks for more arithmetic than" \
-		"  one frame may spend; the explorer does it in slices of at most" \
-		"  10 ms a frame (less where drawing the screen takes longer)," \
-		"  showing the previous picture meanwhile (\"[computing]\" in the" \
-		"  status bar), so keys never wait. \"Finished after\" is the longest" \
-		"  time, over the run's parameter changes, from the change to a" \
-		"  complete screen. matplotlib recomputes its (point-sampled)" \
-		"  heatmap and curves every frame, 10 frames." \
+	notes+=("- matplotlib recomputes its (point-sampled) heatmap and curves" \
+		"  every frame, 10 frames." \
 		"- The vector view's frames are not arithmetic but text: at 400x200" \
 		"  a move rewrites some 1500 numbers of 17 digits (about 40 KB for" \
 		"  the terminal), and ncurses' diffing and output of that is most of" \
