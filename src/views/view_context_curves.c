@@ -197,6 +197,43 @@ void ctx_curves_free(struct ctx_curves *x)
 	cache_free(&x->shown);
 	cache_free(&x->reach);
 	cache_free(&x->bmin);
+	cache_free(&x->counts);
+}
+
+/* ---- the table's counts over the pairs ---- */
+
+struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *x,
+				       const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct stretch st = ctx_stretch(s);
+	struct pe_yarn y = ctx_yarn(&st);
+	struct pe_llama3 l = ctx_llama3(&st);
+	struct cache_key k = { { p->d_model, p->base, st.s, st.train } };
+	int h = p->d_model / 2, at = 0, kept = 0, divided = h;
+	double worst = 0.0;
+
+	if (!cache_ready(&x->counts, &k)) {
+		for (int i = 0; i < h; i++) {
+			double g = fabs(pe_yarn_omega(p, &y, i) /
+					pe_yarn_code_omega(p, &y, i) - 1.0);
+			double w = pe_omega(p, i);
+
+			if (g > worst) {
+				worst = g;
+				at = i;
+			}
+			if (pe_llama3_omega(p, &l, i) == w && w != w / l.s)
+				kept = i + 1;
+			if (divided == h && PE_TWO_PI / w > l.train / l.low)
+				divided = i;
+		}
+		cache_put(&x->counts, &k, (double[]){ worst, at, kept, divided },
+			  4);
+	}
+	return (struct ctx_pair_counts){ x->counts.out[0], (int)x->counts.out[1],
+					 (int)x->counts.out[2],
+					 (int)x->counts.out[3] };
 }
 
 /* ---- Men et al.'s reach of the base ---- */

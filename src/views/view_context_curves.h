@@ -17,7 +17,10 @@
  *   reach  Men et al.'s scan of the original encoding (pe_base_reach):
  *          the first offset m <= ctx_reach_limit whose sum_i cos(m theta_i)
  *          is negative, CTX_CHUNK pairs of a block a step; out[0] the
- *          offset (0: none), out[1] the limit scanned. */
+ *          offset (0: none), out[1] the limit scanned;
+ *   counts what the table's YaRN and Llama 3.1 lines count over every
+ *          pair (ctx_pair_counts), made at once when d, base, s or L0
+ *          change: O(d), which every frame, moves included, paid before. */
 #ifndef VIEW_CONTEXT_CURVES_H
 #define VIEW_CONTEXT_CURVES_H
 
@@ -31,7 +34,7 @@
 enum { CTX_CHUNK = 1024 };	/* pairs a step */
 
 struct ctx_curves {
-	struct cache job, shown, reach, bmin;
+	struct cache job, shown, reach, bmin, counts;
 	struct pe_reach scan;		/* reach's job */
 	struct pe_base_min sweep;	/* bmin's job */
 	double omega[CTX_CHUNK];
@@ -97,6 +100,21 @@ double ctx_curves_sim1(const struct ctx_curves *c, enum kind k);
  * when there are none (or n == 0). */
 const double *ctx_curves_values(const struct ctx_curves *c, int *n,
 				double *top);
+
+/* What the table's lines count over every pair of s's encoding and
+ * stretch: the largest |omega_paper / omega_code - 1| of YaRN's two ramps
+ * and the first pair where it is (yarn_gap, yarn_gap_at), the pairs Llama
+ * 3.1 keeps (llama3_kept: pairs 0 .. kept-1 the last kept) and the first
+ * it divides by s (llama3_divided, d/2 when none). */
+struct ctx_pair_counts {
+	double yarn_gap;
+	int yarn_gap_at, llama3_kept, llama3_divided;
+};
+
+/* The counts for s, from the cache when d, base, s and L0 are those it
+ * was made for. */
+struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *c,
+				       const struct state *s);
 
 void ctx_curves_free(struct ctx_curves *c);
 

@@ -269,36 +269,18 @@ static void ntk_lines(const struct state *s, char out[3][LINE_MAX])
 	snprintf(out[2], LINE_MAX, "%s", out[1]);
 }
 
-/* The largest |omega_paper / omega_code - 1| over the pairs, and where. */
-static double yarn_paper_gap(const struct pe_params *p,
-			     const struct pe_yarn *y, int *at)
-{
-	double worst = 0.0;
-
-	*at = 0;
-	for (int i = 0; i < p->d_model / 2; i++) {
-		double g = fabs(pe_yarn_omega(p, y, i) /
-				pe_yarn_code_omega(p, y, i) - 1.0);
-
-		if (g > worst) {
-			worst = g;
-			*at = i;
-		}
-	}
-	return worst;
-}
-
 /* YaRN's lines: where the code's ramp runs and the factor on q and k,
  * then how far the paper's gamma is from it; whole and short. */
-static void yarn_lines(const struct state *s, char out[3][LINE_MAX],
-		       char paper[3][LINE_MAX])
+static void yarn_lines(struct ctx_curves *cx, const struct state *s,
+		       char out[3][LINE_MAX], char paper[3][LINE_MAX])
 {
+	struct ctx_pair_counts pc = ctx_pair_counts(cx, s);
 	const struct pe_params *p = &s->cur.pe;
 	struct stretch x = ctx_stretch(s);
 	struct pe_yarn y = ctx_yarn(&x);
 	const char *times = s->ascii ? "x" : "×";
-	double low, high, gap;
-	int h = p->d_model / 2, at;
+	double low, high, gap = pc.yarn_gap;
+	int h = p->d_model / 2, at = pc.yarn_gap_at;
 	char ramp[LINE_MAX];
 
 	pe_yarn_code_range(p, &y, &low, &high);
@@ -324,7 +306,6 @@ static void yarn_lines(const struct state *s, char out[3][LINE_MAX],
 	else
 		snprintf(out[2], LINE_MAX, tr(s->lang, "YaRN: a ramp from pair %d on"),
 			 (int)low);
-	gap = yarn_paper_gap(p, &y, &at);
 	if (gap < 1e-12) {
 		snprintf(paper[0], LINE_MAX,
 			 tr(s->lang, "YaRN paper's ramp (linear in L0/%s): the "
@@ -373,21 +354,12 @@ static void dynamic_lines(const struct state *s, char out[3][LINE_MAX])
 }
 
 /* Llama 3.1's line: the pairs it keeps and those it divides by s. */
-static void llama3_lines(const struct state *s, char out[3][LINE_MAX])
+static void llama3_lines(struct ctx_curves *cx, const struct state *s,
+			 char out[3][LINE_MAX])
 {
-	const struct pe_params *p = &s->cur.pe;
-	struct stretch x = ctx_stretch(s);
-	struct pe_llama3 l = ctx_llama3(&x);
-	int h = p->d_model / 2, kept = 0, divided = h;
+	struct ctx_pair_counts pc = ctx_pair_counts(cx, s);
+	int kept = pc.llama3_kept, divided = pc.llama3_divided;
 
-	for (int i = 0; i < h; i++) {
-		double w = pe_omega(p, i);
-
-		if (pe_llama3_omega(p, &l, i) == w && w != w / l.s)
-			kept = i + 1;
-		if (divided == h && PE_TWO_PI / w > l.train / l.low)
-			divided = i;
-	}
 	snprintf(out[0], LINE_MAX,
 		 tr(s->lang, "Llama 3.1: %d pairs kept (%s < L0/4), %s/s from "
 			     "pair %d (%s > L0)"), kept, sym_lambda(s), sym_omega(s),
@@ -523,9 +495,9 @@ static void table_lines(struct ctx_curves *x, const struct state *s,
 			char out[LINES][3][LINE_MAX])
 {
 	ntk_lines(s, out[LINE_NTK]);
-	yarn_lines(s, out[LINE_YARN], out[LINE_PAPER]);
+	yarn_lines(x, s, out[LINE_YARN], out[LINE_PAPER]);
 	dynamic_lines(s, out[LINE_DYNAMIC]);
-	llama3_lines(s, out[LINE_LLAMA3]);
+	llama3_lines(x, s, out[LINE_LLAMA3]);
 	reach_lines(x, s, out[LINE_REACH]);
 	base_min_lines(x, s, out[LINE_BMIN]);
 }
