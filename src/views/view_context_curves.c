@@ -61,7 +61,8 @@ static double axis_top(double span)
 
 /* Where the parts of the job's memory are, for n samples: each kind's
  * sums (KINDS * n), the samples' offsets and intervals (3 n,
- * pe_log_offsets), each kind's sum of cos(omega) (KINDS). */
+ * pe_log_offsets), each kind's sum of cos(omega) (KINDS), then each kind's
+ * part of the sums from the chunk of pairs under way (KINDS * n). */
 static double *job_sums(const struct cache *c, int k)
 {
 	return CACHE_GET(c, double) + (size_t)k * (size_t)c->key.v[KEY_N];
@@ -81,34 +82,66 @@ static double *job_totals(const struct cache *c)
 	return CACHE_GET(c, double) + (KINDS + 3) * n;
 }
 
-static size_t job_doubles(int n)
+static double *job_chunk(const struct cache *c, int k)
 {
-	return (KINDS + 3) * (size_t)n + KINDS;
+	size_t n = (size_t)c->key.v[KEY_N];
+
+	return job_totals(c) + KINDS + (size_t)k * n;
 }
 
-/* The next CTX_CHUNK pairs of one kind (a step is then about a
- * millisecond at the most samples); at[0]: the kind, at[1]: its pairs
- * done. */
+static size_t job_doubles(int n)
+{
+	return (2 * KINDS + 3) * (size_t)n + KINDS;
+}
+
+/* The kind before k whose frequencies on the chunk's `count` pairs are
+ * those of k, bit for bit, or -1. At the extremes most kinds are another
+ * on most pairs: YaRN and Llama 3.1 keep the fast pairs as the original
+ * has them and divide the slow ones as PI does, and dynamic NTK is the
+ * original while len <= L0. */
+static int same_kind(const struct ctx_curves *x, int k, int count)
+{
+	for (int o = 0; o < k; o++)
+		if (memcmp(x->omega[o], x->omega[k],
+			   (size_t)count * sizeof x->omega[k][0]) == 0)
+			return o;
+	return -1;
+}
+
+/* Kind at[1]'s part of the chunk of CTX_CHUNK pairs from at[0] (a step is
+ * then about a millisecond at the most samples). Kinds go inside chunks so
+ * that a kind whose chunk is another's takes that one's part instead of
+ * computing it again: the same numbers, added in the same order. */
 static bool ctx_step(struct cache *c, void *arg)
 {
 	struct ctx_curves *x = arg;
 	struct pe_params p = key_params(&c->key);
 	struct stretch st = key_stretch(&c->key);
-	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[0];
-	int i0 = (int)c->at[1], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
-	double *tot = job_totals(c);
+	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[1];
+	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
+	double *tot = job_totals(c), *part = job_chunk(c, k), *sum = job_sums(c, k);
+	int same;
 
 	for (int i = i0; i < i1; i++) {
-		x->omega[i - i0] = kind_omega(&p, (enum kind)k, &st, i);
-		tot[k] += cos(x->omega[i - i0]);
+		x->omega[k][i - i0] = kind_omega(&p, (enum kind)k, &st, i);
+		tot[k] += cos(x->omega[k][i - i0]);
 	}
-	if (n > 0)
-		pe_offset_cos_means(x->omega, i1 - i0, job_grid(c, 0),
-				    job_grid(c, 1), job_grid(c, 2), n,
-				    job_sums(c, k));
-	c->at[1] = i1 == h ? 0 : i1;
-	c->at[0] = i1 == h ? k + 1 : k;
-	return c->at[0] == KINDS;
+	if (n > 0) {
+		same = same_kind(x, k, i1 - i0);
+		if (same >= 0) {
+			memcpy(part, job_chunk(c, same), (size_t)n * sizeof *part);
+		} else {
+			memset(part, 0, (size_t)n * sizeof *part);
+			pe_offset_cos_means(x->omega[k], i1 - i0, job_grid(c, 0),
+					    job_grid(c, 1), job_grid(c, 2), n,
+					    part);
+		}
+		for (int j = 0; j < n; j++)
+			sum[j] += part[j];
+	}
+	c->at[1] = k + 1 == KINDS ? 0 : k + 1;
+	c->at[0] = k + 1 == KINDS ? i1 : i0;
+	return c->at[0] == h;
 }
 
 /* The finished job's curves and numbers into `shown`: each sum over the

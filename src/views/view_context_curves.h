@@ -10,10 +10,12 @@
  *          and n samples per curve (0: the numbers only). mem: each
  *          kind's sums (KINDS * n), the samples' offsets and intervals
  *          (3 n), each kind's sum of cos(omega) (the similarity at k = 1,
- *          times d/2);
+ *          times d/2), each kind's part from the chunk under way
+ *          (KINDS * n);
  *   shown  the last finished curves (mem: KINDS * n values) and
  *          similarities at k = 1 (out), for the job's key;
- *   omega  a step's scratch;
+ *   omega  the chunk's frequencies of every kind, so that a kind equal to
+ *          another there takes its part of the sums;
  *   reach  Men et al.'s scan of the original encoding (pe_base_reach):
  *          the first offset m <= ctx_reach_limit whose sum_i cos(m theta_i)
  *          is negative, CTX_CHUNK pairs of a block a step; out[0] the
@@ -37,7 +39,7 @@ struct ctx_curves {
 	struct cache job, shown, reach, bmin, counts;
 	struct pe_reach scan;		/* reach's job */
 	struct pe_base_min sweep;	/* bmin's job */
-	double omega[CTX_CHUNK];
+	double omega[KINDS][CTX_CHUNK];	/* the chunk's frequencies, each kind */
 };
 
 /* The offsets Men et al.'s scan covers for s: four times s * L0 (32768 at
