@@ -385,7 +385,7 @@ const struct tr_row tr_zh[] = {
 	  "请按 a、b、c 或 d 选择" },
 	{ "not a number: type something like 6.28, 60000 or 6e4",
 	  "这不是一个数：请输入 6.28、60000 或 6e4 这样的数字" },
-	/* model/drill_text.c (choices) */
+	/* model/drill_kinds.c (choices) */
 	{ "they are equal: each pair gives cos(k·ω_i), and cosine is even",
 	  "两者相等：每个维度对给出 cos(k·ω_i)，而余弦是偶函数" },
 	{ "PE(p)·PE(p+k) is larger: each pair's sine term adds up with a plus sign going forward",
@@ -418,7 +418,7 @@ const struct tr_row tr_zh[] = {
 	  "平移：每一维都有 PE(p+k) = PE(p) + k·ω_i，相位逐步累加" },
 	{ "no fixed relation: the map from PE(p) to PE(p+k) has to be learned for each p",
 	  "没有固定关系：从 PE(p) 到 PE(p+k) 的映射要对每个 p 分别学习" },
-	/* model/drill_concepts.c (choices) */
+	/* model/drill_kinds.c (choices) */
 	{ "so that one linear map M_k takes PE(p) to PE(p+k) for every p",
 	  "这样对每个 p，同一个线性映射 M_k 都能把 PE(p) 变成 PE(p+k)" },
 	{ "to keep every value between -1 and 1",
@@ -536,6 +536,9 @@ const struct tr_row tr_zh[] = {
 	  "（误差 %g%% 以内算对）" },
 	{ " (within ±%g)",
 	  "（误差 ±%g 以内算对）" },
+	{ "%c) %s",
+	  "%c）%s" },
+	/* model/drill_kinds.c */
 	{ "With d_model = %d and base = %s, what is the longest wavelength, that of the last pair (i = %d)?",
 	  "d_model = %d，base = %s 时，最长的波长，也就是最后一个维度对（i = %d）的波长，是多少个位置？" },
 	{ "With d_model = %d and base = %s, what is the wavelength of the first pair (i = 0), in positions?",
@@ -566,8 +569,6 @@ const struct tr_row tr_zh[] = {
 	  "base = %s 个位置" },
 	{ "2π·base^(2/d) ≈ %s positions",
 	  "2π·base^(2/d) ≈ %s 个位置" },
-	{ "%c) %s",
-	  "%c）%s" },
 	{ "λ_i ≤ L exactly when i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f, so pairs 0 to %d finish a turn: %d pairs. The other %d turn less than once over the whole sequence.",
 	  "λ_i ≤ L 等价于 i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f，所以第 0 到第 %d 个维度对能转完一圈，共 %d 个；其余 %d 个在整个序列里转不满一圈。" },
 	{ "λ_i ≤ L exactly when i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f, so every pair, 0 to %d, finishes a turn: %d pairs.",
@@ -638,7 +639,7 @@ const struct tr_row tr_zh[] = {
 	  "在前还是在后：方向" },
 	{ "what fast and slow pairs are for",
 	  "高频与低频维度对的用处" },
-	/* model/drill_concepts.c */
+	/* model/drill_kinds.c */
 	{ "The paper's base is 10000. With d_model = %d and sequences of up to %lld tokens, what does that choice set?",
 	  "论文取 base = 10000。d_model = %d、序列最长 %lld 个词元时，这个取值决定了什么？" },
 	{ "A model with sinusoidal PE was trained on sequences of up to %lld tokens. Does it read sequences several times longer well?",
@@ -713,14 +714,14 @@ const struct tr_row tr_zh[] = {
 	  "一个 RoPE 注意力头，d = %d，base %s，读 %lld 个词元。频率最高和最低的维度对各适合做什么？" },
 	{ "Pair 0 turns every 6.28 tokens; the slowest pair's λ ≈ %s is %s times the %lld tokens, so its share of the score barely moves with the offset (below: the slow curve is nearly flat). Fast pairs can build previous-token and diagonal heads, slow ones act as semantic channels (Barbero et al. 2024).",
 	  "第 0 个维度对每 6.28 个词元转一圈；频率最低的维度对 λ ≈ %s，是序列长度的 %s 倍（%lld 个词元），它给得分的贡献几乎不随偏移变化（下面低频曲线几乎是平的）。高频维度对可以构成前一个词元、对角线这类位置头，低频维度对则充当语义通道（Barbero 等人，2024）。" },
-	/* model/drill_text.c (choices) */
+	/* model/drill_kinds.c (choices) */
 	{ "every pair turns more slowly: the map gets smoother and the bottom bands widen",
 	  "每个维度对都转得更慢：热力图更平滑，底部的条带更宽" },
 	{ "nothing: the base only rescales the values, not the pattern",
 	  "没有变化：base 只缩放数值，不改变图案" },
 	{ "the values grow past ±1 and the colours saturate",
 	  "数值超过 ±1，颜色饱和" },
-	/* model/drill_concepts.c (choices) */
+	/* model/drill_kinds.c (choices) */
 	{ "the longest input the model can take: 10000 tokens, past which the angles repeat",
 	  "模型能接受的最长输入：10000 个词元，超过后角度就会重复" },
 	{ "the wavelength of the fastest pair: 10000 positions, so neighbours differ in every pair",

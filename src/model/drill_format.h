@@ -1,7 +1,6 @@
 /* drill_format.h - inside the drill's text (not its interface, which is
- * drill.h): the numbers the question texts write, shared by drill_text.c
- * (the mechanics) and drill_concepts.c (the concepts), which otherwise
- * know nothing of each other's insides.
+ * drill.h): the numbers the texts write, shared by drill_text.c (the
+ * shown answer) and drill_kinds.c (each kind's texts).
  *
  * Each writes UTF-8 into buf (n >= 1 bytes), cut when buf is too small. */
 #ifndef DRILL_FORMAT_H

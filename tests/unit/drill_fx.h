@@ -9,9 +9,11 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fixture.h"
 #include "model/drill.h"
+#include "model/drill_kinds.h"
 #include "render/canvas.h"
 
 static struct state st;
@@ -94,8 +96,84 @@ static inline void assert_shows(const struct drill_question *q)
 	cr_assert_eq(st.window.npos, q->len, "the whole length in view");
 }
 
+/* The kinds the tests name, by the identifiers drill_kinds.c gives them
+ * (drill_kind_name), not by their place in its table. A kind none of them
+ * names is DK_OTHER: it gets the checks every kind gets. */
+enum dk {
+	DK_LAST_WAVELENGTH,
+	DK_FIRST_WAVELENGTH,
+	DK_CYCLES,
+	DK_OFFSET,
+	DK_NORM,
+	DK_BASE_100,
+	DK_FAST_PAIRS,
+	DK_NTK_BASE,
+	DK_WHY_10000,
+	DK_ADD_OR_CONCAT,
+	DK_LEARNED,
+	DK_EXTRAPOLATION,
+	DK_RELATIVE,
+	DK_ROPE,
+	DK_DECAY,
+	DK_PROJECTIONS,
+	DK_LOW_PRECISION,
+	DK_CONTEXT_METHODS,
+	DK_V_UNROTATED,
+	DK_PERMUTATION,
+	DK_LLAMA3,
+	DK_NOPE,
+	DK_DIRECTION,
+	DK_FREQ_ROLES,
+	DK_OTHER
+};
+
+static inline enum dk dk_of(int kind)
+{
+	static const char *const name[DK_OTHER] = {
+		"last-wavelength",
+		"first-wavelength",
+		"cycles",
+		"offset",
+		"norm",
+		"base-100",
+		"fast-pairs",
+		"ntk-base",
+		"why-10000",
+		"add-or-concat",
+		"learned",
+		"extrapolation",
+		"relative",
+		"rope",
+		"decay",
+		"projections",
+		"low-precision",
+		"context-methods",
+		"v-unrotated",
+		"permutation",
+		"llama3",
+		"nope",
+		"direction",
+		"freq-roles",
+	};
+
+	for (int k = 0; k < DK_OTHER; k++)
+		if (strcmp(drill_kind_name(kind), name[k]) == 0)
+			return (enum dk)k;
+	return DK_OTHER;
+}
+
+/* The place in the table of the kind the tests call k. */
+static inline int dk_kind(enum dk k)
+{
+	for (int kind = 0; kind < drill_kind_count(); kind++)
+		if (dk_of(kind) == k)
+			return kind;
+	cr_assert_fail("no drill kind %d", k);
+	return -1;
+}
+
 /* The nth seed (from 0) whose first question is of this kind. */
-static inline unsigned long long seed_asking(enum drill_kind kind, int nth)
+static inline unsigned long long seed_asking(int kind, int nth)
 {
 	for (unsigned long long s = 0; s < 100000; s++) {
 		struct drill_question q;

@@ -24,6 +24,7 @@
 #include "base/lang.h"
 #include "base/utf8.h"
 #include "model/drill.h"
+#include "model/drill_kinds.h"
 
 static void utf8_locale(void)
 {
@@ -303,8 +304,8 @@ static void show(const struct drill_question *q, enum lang l,
 
 struct tally {
 	double score[LANG_COUNT][N_STRATEGIES];	/* summed over questions */
-	double kind[LANG_COUNT][N_STRATEGIES][DRILL_KINDS];
-	int asked[DRILL_KINDS];			/* choice questions per kind */
+	double kind[LANG_COUNT][N_STRATEGIES][DRILL_KINDS_MAX];
+	int asked[DRILL_KINDS_MAX];			/* choice questions per kind */
 	int n;					/* choice questions in all */
 };
 
@@ -314,7 +315,7 @@ static void measure(struct tally *t)
 
 	memset(t, 0, sizeof *t);
 	for (unsigned long long seed = 1; seed <= SEEDS; seed++)
-		for (int number = 0; number < DRILL_KINDS; number++) {
+		for (int number = 0; number < drill_kind_count(); number++) {
 			struct drill_question q;
 
 			drill_question_make(seed, number, &q);
@@ -337,12 +338,12 @@ static void measure(struct tally *t)
 /* The kinds where strategy k of language l scores more than half. */
 static void log_giveaways(const struct tally *t, int l, int k)
 {
-	for (int kind = 0; kind < DRILL_KINDS; kind++)
+	for (int kind = 0; kind < drill_kind_count(); kind++)
 		if (t->asked[kind] &&
 		    t->kind[l][k][kind] > 0.5 * t->asked[kind])
 			cr_log_error("  %s gives it away in kind %d, \"%s\" "
 				     "(%.0f %%)", strategies[k].name, kind,
-				     drill_text_kind((enum drill_kind)kind,
+				     drill_text_kind(kind,
 						     LANG_EN),
 				     100.0 * t->kind[l][k][kind] / t->asked[kind]);
 }
