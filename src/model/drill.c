@@ -15,20 +15,34 @@
 /* Salts that keep the deck and the parameters on separate streams. */
 enum { SALT_DECK = 1, SALT_PARAMS = 2 };
 
-/* The shuffled deck of the n kinds for round `round` (round >= 0). */
+/* A kind's place in the deck of a round: a number drawn from the seed,
+ * the round and the kind's name (FNV-1a), not from its place in the table
+ * or how many kinds there are. */
+static uint64_t deck_key(unsigned long long seed, int round, const char *name)
+{
+	uint64_t h = 14695981039346656037u;
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 1099511628211u;
+	return rng_hash(seed, ((uint64_t)round << 8) | SALT_DECK, h);
+}
+
+/* The shuffled deck of the n kinds for round `round` (round >= 0): the
+ * kinds in the order of their keys. A new kind takes its place among the
+ * others and moves none of them, so that the questions a seed asks before
+ * it stay as they were. */
 static void deck_of(unsigned long long seed, int round, int n,
 		    int deck[DRILL_KINDS_MAX])
 {
-	struct rng r;
+	uint64_t key[DRILL_KINDS_MAX];
 
-	rng_init(&r, seed, ((uint64_t)round << 8) | SALT_DECK);
-	for (int i = 0; i < n; i++)
-		deck[i] = i;
-	for (int i = n - 1; i > 0; i--) {
-		int j = drill_rng_index(&r, i + 1);
-		int t = deck[i];
-		deck[i] = deck[j];
-		deck[j] = t;
+	for (int i = 0; i < n; i++) {
+		int j = i;
+
+		key[i] = deck_key(seed, round, drill_spec_of(i)->name);
+		for (; j > 0 && key[deck[j - 1]] > key[i]; j--)
+			deck[j] = deck[j - 1];
+		deck[j] = i;
 	}
 }
 

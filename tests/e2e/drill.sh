@@ -2,7 +2,7 @@
 # End-to-end test of the interview drill, in English and Chinese.
 #
 # Scripted, no terminal: tests/keys/drill.keys is a --keys session of
-# `--drill --seed 170783` that answers, skips and ends on the summary; keys.sh
+# `--drill --seed 104571` that answers, skips and ends on the summary; keys.sh
 # checks its facts and its last screen (drill.ref). Here: it runs twice with
 # byte-identical output, so a drill can be scripted and repeated exactly.
 #
@@ -27,9 +27,9 @@ run_keys() { # run_keys OUT: the script with its #args, as keys.sh runs it
 		"${args[@]}" >"$1" 2>"$err"
 }
 if run_keys "$out1" && [ ! -s "$err" ] && grep -qF "Drill summary" "$out1"; then
-	ok "--drill --seed 170783 --keys runs a scripted drill to its summary"
+	ok "--drill --seed 104571 --keys runs a scripted drill to its summary"
 else
-	not_ok "--drill --seed 170783 --keys runs a scripted drill to its summary" \
+	not_ok "--drill --seed 104571 --keys runs a scripted drill to its summary" \
 		"$(head -c 300 "$err")"
 fi
 run_keys "$out2"
@@ -115,17 +115,17 @@ run_lang() {
 	tm_stop
 }
 
-# seed 5 asks a number first, seed 26 a choice revealed in the rope view;
+# seed 3 asks a number first, seed 7 a choice revealed in the rope view;
 # both name their width (d_model, or the head's d)
-run_lang 5 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+run_lang 3 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
 	"Correct: the answer is" \
 	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
 	"Drill summary" "Right: 1 of 1."
-run_lang 26 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
+run_lang 7 en "Interview drill · question 1 · score 0/0" "question 2 · score 1/1" \
 	"Correct: the answer is" \
 	"Not quite: the answer is" 'the answer is \([^ ]*\)' \
 	"Drill summary" "Right: 1 of 1."
-for seed in 5 26; do
+for seed in 3 7; do
 	run_lang $seed zh "面试练习 · 第 1 题 · 得分 0/0" "第 2 题 · 得分 1/1" \
 		"答对了！答案是" "不太对：答案是" \
 		'答案是 \([^ 。]*\)' "练习小结" "答对 1 题，共 1 题。"
