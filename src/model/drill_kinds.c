@@ -2,8 +2,8 @@
  * drill_kinds.h): its maker, which draws the question's numbers, and its
  * texts, in English (their Chinese is in base/tr_zh.c).
  *
- * The order of the rows is the order of the deck each seed shuffles, so a
- * new kind goes at the end. Options: option 0 is the right one; the others
+ * A kind's place in each seed's deck comes from its name (drill.c), not
+ * from its row. Options: option 0 is the right one; the others
  * are the wrong answers people give, the common one first where there is
  * one, alike in length, detail and tone, so that no test-wise strategy
  * finds the right one (tests/unit/test_drill_fair.c plays them); the
