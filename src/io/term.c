@@ -768,6 +768,11 @@ void term_draw(const struct canvas *c)
 	for (int y = 0; y < h; y++) {
 		const struct cell *row = canvas_row(c, y);
 		const struct cell *old = all ? NULL : canvas_row(t.shown, y);
+
+		/* Most rows of a frame are the last frame's: the same bytes
+		 * draw the same cells, so one compare skips the row. */
+		if (old && memcmp(row, old, (size_t)w * sizeof *row) == 0)
+			continue;
 		for (int x = 0; x < w; x++)
 			if (all || !cell_equal(&row[x], &old[x]))
 				draw_cell(x, y, &row[x]);
