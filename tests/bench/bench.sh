@@ -398,6 +398,14 @@ EOF
 	fi
 }
 
+# A note when the machine was busy at the start (a load average above its
+# cores): the times, the frame counts of the extremes and the ratios are
+# then those of a shared machine, not what pescope does on a quiet one.
+busy_note() {
+	awk -v l="${load%% *}" -v n="$(nproc)" 'BEGIN { if (l + 0 > n + 0)
+		printf "- The machine was busy: load average %s on %d cores at the start,\n  other work taking turns with both sides. Times, frame counts and\n  ratios here are slower and noisier than on a quiet machine; run\n  make bench again on one before reading them as what pescope does.\n", l, n }'
+}
+
 versions=""
 $have_numpy && versions=", NumPy $(py -c 'import numpy; print(numpy.__version__)')"
 $have_mpl && versions="$versions, matplotlib $(py -c 'import matplotlib; print(matplotlib.__version__)')"
@@ -416,6 +424,7 @@ $have_mpl && versions="$versions, matplotlib $(py -c 'import matplotlib; print(m
 	echo "## Notes"
 	echo
 	printf '%s\n' "${notes[@]}"
+	busy_note
 	blas_note
 } >"$here/RESULTS.md"
 echo
