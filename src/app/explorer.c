@@ -198,149 +198,225 @@ static void tell_depth(struct state *s, const struct options *opt)
 	state_message(s, true, msg);
 }
 
-int explore_run(const struct options *opt)
-{
-	struct term_opts to = { opt->ascii, opt->color == COLOR_CHOICE_NEVER,
-				opt->palette, opt->colors,
-				(enum theme)opt->theme };
+/* Everything one session of the explorer holds, from the terminal opened
+ * to the terminal closed. */
+struct explorer {
+	const struct options *opt;
+	struct term_opts to;
 	struct state s;
 	struct canvas *c;
 	struct screen *sc;
 	struct lesson_book book;
-	struct loop lp = { .export_key_ms = -REPEAT_MS };
-	char err[256];
-	int w = 0, h = 0, lost = 0;
-	bool lost_reading = false;
-	/* Lesson errors are reported before the screen is taken over. */
-	int rc = lesson_mode_load(opt, true, &book);
+	struct loop lp;
+	int w, h;		/* the screen's size, for the out-of-memory line */
+	int lost;		/* the errno of a terminal gone, or 0 */
+	bool lost_reading;	/* it went while reading (else writing) */
+};
+
+/* Loads the lesson, makes the --record script and takes the terminal over,
+ * in that order, so that each error is said before the screen is taken.
+ * Returns 0, or the exit status with everything undone. */
+static int explorer_open(struct explorer *ex)
+{
+	char err[256] = "";
+	int rc = lesson_mode_load(ex->opt, true, &ex->book);
 
 	if (rc == 0)
-		rc = record_start(opt, &lp);
-	err[0] = '\0';
+		rc = record_start(ex->opt, &ex->lp);
 	if (rc == 0)
-		rc = term_open(&to, err, sizeof err);
-	if (rc != 0) {
-		if (err[0])
-			say("%s", err);
-		if (lp.rec)
-			record_close(lp.rec, false);
-		lesson_book_free(&book);
-		return rc;
-	}
-	session_init(&s, opt);
-	lesson_mode_start(opt, &s, &book);
-	if (lp.rec)
-		record_state(lp.rec, &s);	/* the view and lesson to start */
-	s.ascii = !term_utf8();
-	tell_depth(&s, opt);
-	c = canvas_new(0, 0);
-	sc = screen_new(views_catalog());
-	term_size(&w, &h);
-	if (!sc)
-		rc = 71;
+		rc = term_open(&ex->to, err, sizeof err);
+	if (rc == 0)
+		return 0;
+	if (err[0])
+		say("%s", err);
+	if (ex->lp.rec)
+		record_close(ex->lp.rec, false);
+	lesson_book_free(&ex->book);
+	return rc;
+}
+
+/* The state of the first frame (the options, the lesson's first step),
+ * the canvas and the screen. Returns 0, or 71 when memory ran out. */
+static int explorer_start(struct explorer *ex)
+{
+	session_init(&ex->s, ex->opt);
+	lesson_mode_start(ex->opt, &ex->s, &ex->book);
+	if (ex->lp.rec)
+		record_state(ex->lp.rec, &ex->s);	/* the view and lesson */
+	ex->s.ascii = !term_utf8();
+	tell_depth(&ex->s, ex->opt);
+	ex->c = canvas_new(0, 0);
+	ex->sc = screen_new(views_catalog());
+	term_size(&ex->w, &ex->h);
 	work_budget_set(WORK_SLICE_MS);
-	for (unsigned react = REACT_REDRAW; c && sc;) {
-		struct term_event ev;
-		int sig, wait_ms;
+	return ex->c && ex->sc ? 0 : 71;
+}
 
-		/* Draw only when something changed: an idle explorer costs
-		 * nothing but a wake-up to look for signals. */
-		term_size(&w, &h);
-		if (canvas_width(c) != w || canvas_height(c) != h) {
-			if (canvas_resize(c, w, h) != 0) {
-				rc = 71;
-				break;
-			}
-			state_set_screen(&s, w, h);
-			if (lp.rec)
-				record_resize(lp.rec, w, h);
-			tell_refused_size(&s, &lp);
-			react |= REACT_REDRAW;
+/* Follows the terminal's size: the canvas, the state and the script learn
+ * a new one, and *react asks for a frame. False when the canvas cannot
+ * grow (out of memory). */
+static bool follow_size(struct explorer *ex, unsigned *react)
+{
+	term_size(&ex->w, &ex->h);
+	if (canvas_width(ex->c) == ex->w && canvas_height(ex->c) == ex->h)
+		return true;
+	if (canvas_resize(ex->c, ex->w, ex->h) != 0)
+		return false;
+	state_set_screen(&ex->s, ex->w, ex->h);
+	if (ex->lp.rec)
+		record_resize(ex->lp.rec, ex->w, ex->h);
+	tell_refused_size(&ex->s, &ex->lp);
+	*react |= REACT_REDRAW;
+	return true;
+}
+
+/* One frame to the terminal, its arithmetic held to the work budget. */
+static void draw_frame(struct explorer *ex)
+{
+	work_frame_start();
+	screen_draw(ex->sc, &ex->s, ex->c);
+	if (ex->s.present)
+		present_draw(&ex->lp.echo, &ex->s, ex->c);
+	term_draw(ex->c);
+	work_frame_end();
+}
+
+/* Waits up to WAIT_MS for the first event (or the sweep's next tick), then
+ * takes whatever else is already queued without waiting. An export stops
+ * the draining, so that the file shows the screen the key was pressed on.
+ * Returns the REACT_* flags of what it applied. */
+static unsigned take_events(struct explorer *ex, int wait_ms)
+{
+	struct term_event ev;
+	unsigned react = REACT_NONE;
+
+	if (term_read(&ev, wait_ms)) {
+		react |= handle_event(ex->sc, &ex->s, &ex->lp, &ev);
+		while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
+		       !signals_pending() && term_read(&ev, 0))
+			react |= handle_event(ex->sc, &ex->s, &ex->lp, &ev);
+	} else if (ex->s.playing && wait_ms > 0) {
+		struct action tick = action_make(ACT_TICK, 0);
+
+		react |= reduce(&ex->s, &tick);
+		if (ex->lp.rec) {
+			record_tick(ex->lp.rec);
+			record_state(ex->lp.rec, &ex->s);
 		}
-		if (present_expire(&lp.echo, clock_ms()))
+	}
+	return react;
+}
+
+/* Writes the export asked for: the finished screen, however long it
+ * takes. */
+static void export_now(struct explorer *ex)
+{
+	/* :export FILE names its file; the key does not. */
+	bool by_key = ex->s.export_to[0] == '\0';
+
+	work_budget_set(0.0);
+	work_frame_start();
+	screen_draw(ex->sc, &ex->s, ex->c);
+	export_screen(&ex->s, ex->c, ex->to.palette, ex->to.theme);
+	snprintf(ex->lp.saved, sizeof ex->lp.saved, "%s", ex->s.msg);
+	if (by_key)	/* its repeats meanwhile too */
+		ex->lp.export_key_ms = clock_ms();
+	work_budget_set(WORK_SLICE_MS);
+}
+
+/* Whether the session ends here: a signal (128 + it), the terminal gone
+ * (74) or a quit (0), with the status in *rc. */
+static bool session_ends(struct explorer *ex, unsigned react, int *rc)
+{
+	int sig = signals_pending();
+
+	if (sig) {
+		*rc = 128 + sig;
+		return true;
+	}
+	ex->lost = term_lost(&ex->lost_reading);
+	if (ex->lost) {
+		*rc = 74;
+		return true;
+	}
+	return (react & REACT_QUIT) != 0;
+}
+
+/* The loop: draw when something changed (an idle explorer costs nothing
+ * but a wake-up to look for signals), then take the events. Returns the
+ * exit status. */
+static int run_loop(struct explorer *ex)
+{
+	int rc = 0;
+
+	for (unsigned react = REACT_REDRAW;;) {
+		int wait_ms;
+
+		if (!follow_size(ex, &react))
+			return 71;
+		if (present_expire(&ex->lp.echo, clock_ms()))
 			react |= REACT_REDRAW;
-		if (react & REACT_REDRAW) {
-			work_frame_start();
-			screen_draw(sc, &s, c);
-			if (s.present)
-				present_draw(&lp.echo, &s, c);
-			term_draw(c);
-			work_frame_end();
-		}
+		if (react & REACT_REDRAW)
+			draw_frame(ex);
 		/* Unfinished work: draw again after taking what is queued. */
 		react = work_unfinished() ? REACT_REDRAW : REACT_NONE;
-		wait_ms = react ? 0 : s.playing ? SWEEP_MS : IDLE_MS;
-
-		/* Wait for the first event (or the next sweep tick), then take
-		 * whatever else is already queued without waiting. */
-		if (term_read(&ev, wait_ms)) {
-			react |= handle_event(sc, &s, &lp, &ev);
-			/* An export stops the draining, so that the file shows
-			 * the screen the key was pressed on. */
-			while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
-			       !signals_pending() && term_read(&ev, 0))
-				react |= handle_event(sc, &s, &lp, &ev);
-		} else if (s.playing && !react) {
-			struct action tick = action_make(ACT_TICK, 0);
-
-			react |= reduce(&s, &tick);
-			if (lp.rec) {
-				record_tick(lp.rec);
-				record_state(lp.rec, &s);
-			}
-		}
-		sig = signals_pending();
-		if (sig) {
-			rc = 128 + sig;
-			break;
-		}
-		lost = term_lost(&lost_reading);
-		if (lost) {
-			rc = 74;
-			break;
-		}
-		if (react & REACT_QUIT)
-			break;
-		if (react & REACT_EXPORT) {
-			/* :export FILE names its file; the key does not. */
-			bool by_key = s.export_to[0] == '\0';
-			/* A file gets the finished screen, however long it takes. */
-			work_budget_set(0.0);
-			work_frame_start();
-			screen_draw(sc, &s, c);
-			export_screen(&s, c, to.palette, to.theme);
-			snprintf(lp.saved, sizeof lp.saved, "%s", s.msg);
-			if (by_key)	/* its repeats meanwhile too */
-				lp.export_key_ms = clock_ms();
-			work_budget_set(WORK_SLICE_MS);
-		}
+		wait_ms = react ? 0 : ex->s.playing ? SWEEP_MS : IDLE_MS;
+		react |= take_events(ex, wait_ms);
+		if (session_ends(ex, react, &rc))
+			return rc;
+		if (react & REACT_EXPORT)
+			export_now(ex);
 	}
+}
+
+/* Gives the terminal back and says what ended the session when it was not
+ * a quit; keeps the --record script when the session ended as q would
+ * have. Returns the final exit status. */
+static int explorer_close(struct explorer *ex, int rc)
+{
+	enum lang lang = (enum lang)ex->opt->lang;
+
 	term_close();
 	/* A terminal that went away ends the session as q would have: its
 	 * --record script is kept (what was typed up to then replays), and
 	 * one line says why on standard error (which may be the lost
 	 * terminal too: say's own write then fails, the status stands). */
-	if (lost && lost_reading)
-		say(tr((enum lang)opt->lang, "cannot read from the terminal: %s"),
-		    say_errno((enum lang)opt->lang, lost));
-	else if (lost)
-		say(tr((enum lang)opt->lang, "cannot write to the terminal: %s"),
-		    say_errno((enum lang)opt->lang, lost));
-	if (lp.rec) {
-		int e = record_close(lp.rec, rc == 0 || lost);
-		if (e && (rc == 0 || lost)) {
-			say(tr((enum lang)opt->lang, "cannot write \"%s\": %s"),
-			    opt->record, say_errno((enum lang)opt->lang, e));
+	if (ex->lost && ex->lost_reading)
+		say(tr(lang, "cannot read from the terminal: %s"),
+		    say_errno(lang, ex->lost));
+	else if (ex->lost)
+		say(tr(lang, "cannot write to the terminal: %s"),
+		    say_errno(lang, ex->lost));
+	if (ex->lp.rec) {
+		int e = record_close(ex->lp.rec, rc == 0 || ex->lost);
+		if (e && (rc == 0 || ex->lost)) {
+			say(tr(lang, "cannot write \"%s\": %s"),
+			    ex->opt->record, say_errno(lang, e));
 			rc = 74;
 		}
 	}
-	if (!c || rc == 71) {
-		say(tr((enum lang)opt->lang, "out of memory for a %dx%d screen"),
-		    w, h);
-		rc = 71;
-	}
-	canvas_free(c);
-	screen_free(sc);
-	lesson_book_free(&book);
+	if (rc == 71)
+		say(tr(lang, "out of memory for a %dx%d screen"), ex->w, ex->h);
+	canvas_free(ex->c);
+	screen_free(ex->sc);
+	lesson_book_free(&ex->book);
 	return rc;
+}
+
+int explore_run(const struct options *opt)
+{
+	struct explorer ex = {
+		.opt = opt,
+		.to = { opt->ascii, opt->color == COLOR_CHOICE_NEVER,
+			opt->palette, opt->colors, (enum theme)opt->theme },
+		.lp = { .export_key_ms = -REPEAT_MS },
+	};
+	int rc = explorer_open(&ex);
+
+	if (rc != 0)
+		return rc;
+	rc = explorer_start(&ex);
+	if (rc == 0)
+		rc = run_loop(&ex);
+	return explorer_close(&ex, rc);
 }
