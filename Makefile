@@ -3,10 +3,21 @@
 #   make              build ./pescope
 #   make test         build and run every test (unit, golden, end to end),
 #                     then all of them again under AddressSanitizer + UBSan,
-#                     a short key mash and a short fuzzing run (what CI runs)
+#                     a short key mash and a short fuzzing run (what CI
+#                     runs, as `make deps-test test`)
 #   make check        the quick loop: layers, strings, warnings and
 #                     cppcheck, then the suites on the normal build but the
 #                     long ones (tests/run-all.sh's SLOW; QUICK=0 runs all)
+#   make check-fast   the loop of an edit: the unit tests, the golden
+#                     screens and the --keys scripts (under 20 s)
+#   make coverage     line and branch coverage per layer (gcov, gcovr) of
+#                     the unit tests and make check's suites
+#   TEST_OPTS='--run=PATTERN -v -i' aims check, check-fast, test and
+#                     coverage: only the suites whose names match PATTERN
+#                     (keys, golden,keys, "unit tests"), every suite's whole
+#                     log, stop at the first failure (tests/run-all.sh).
+#                     A script alone takes the same, for its checks:
+#                     PESCOPE=$PWD/pescope tests/e2e/keys.sh --run=drill -v
 #   make warnings     every build with -Werror, by gcc and clang (each
 #                     that is installed), into build/werror
 #   make cppcheck     cppcheck over src/ and tests/unit/, when installed
@@ -20,8 +31,12 @@
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench        benchmarks against NumPy / matplotlib (not part of test)
 #   make deps         install the Debian/Ubuntu packages that building and
-#                     running need, when missing (apt-get); test, check,
-#                     sanitize, fuzz and bench install theirs the same way
+#                     running need, when missing (apt-get)
+#   make deps-test    the same, and every tool the tests need (test, check,
+#                     sanitize, fuzz, coverage, deb); deps-bench for bench.
+#                     No other goal installs anything: a suite whose tool
+#                     is missing says "skip NAME: needs TOOL" (a failure
+#                     under CI=true)
 #   make run          build and start the explorer
 #   make deb          build the Debian package pescope_VERSION_ARCH.deb
 #   make install / uninstall / clean
@@ -124,6 +139,11 @@ ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=undefined
 LDFLAGS    += -fsanitize=address,undefined
 endif
+# Coverage builds (make coverage) count every line and branch for gcov.
+ifeq ($(COV),1)
+ALL_CFLAGS += --coverage
+LDFLAGS    += --coverage
+endif
 # Fuzzing builds (clang's libFuzzer) instrument every object for coverage.
 ifeq ($(FUZZ),1)
 CC         := clang
@@ -163,21 +183,23 @@ TEST_SRCS := $(wildcard tests/unit/*.c)
 TEST_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS))
 # The sanitizer, portability and package builds keep their binary in their
 # own folder: ./pescope is always the plain one.
-BIN       := $(if $(filter 1,$(SAN) $(PORTABLE) $(PKG)),$(BUILD)/pescope,pescope)
+BIN       := $(if $(filter 1,$(SAN) $(PORTABLE) $(PKG) $(COV)),$(BUILD)/pescope,pescope)
 UNIT      := $(BUILD)/unit-tests
 CRIT_CFLAGS = $(shell $(PKG_CONFIG) --cflags criterion 2>/dev/null)
 CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriterion)
 
-# Debian packages, one list per purpose. Each goal installs the lists it
-# needs that are missing (DEPS_INSTALL below), so that `make deps run` and
-# `make deps test` work on a fresh Debian 12.
+# Debian packages, one list per purpose, installed when missing by the
+# deps goals only (DEPS_INSTALL below), so that `make deps run` and `make
+# deps-test test` work on a fresh Debian 12 and no other goal touches the
+# system.
 #   BUILD_PKGS  building and running (make deps): a C compiler and the C
 #               library's headers (gcc only recommends them), make,
 #               pkg-config, ncursesw and its headers, and the terminfo
 #               entries of xterm-direct, tmux-256color and the other less
 #               common terminals (ncurses-term; the common ones are in
 #               ncurses-base, which Debian always has, as it has ncurses-bin)
-#   TEST_PKGS   the suite (make check, sanitize, test): Criterion, tmux and
+#   TEST_PKGS   the suite (make deps-test, with BUILD_PKGS and FUZZ_PKGS:
+#               make check, sanitize, test, coverage): Criterion, tmux and
 #               pgrep (procps) for the terminal tests, python3 for make
 #               layers and with NumPy for the cross-checks, valgrind, mandoc and xmllint for the manual
 #               page, rsvg-convert for the SVGs, GNU time for peak memory,
@@ -186,9 +208,10 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #               (PNG and PDF figures), poppler-utils (pdftotext, pdffonts)
 #               to read the PDFs, a Chinese font (fonts-wqy-microhei; a
 #               fresh Debian has none) for the Chinese figures,
-#               python3-pyte to replay the asciicasts
+#               python3-pyte to replay the asciicasts, man-db (man, for
+#               the installed page), gcovr for make coverage
 #   FUZZ_PKGS   clang and its libFuzzer runtime (make fuzz, test)
-#   BENCH_PKGS  the benchmarks (make bench): NumPy, matplotlib,
+#   BENCH_PKGS  the benchmarks (make deps-bench bench): NumPy, matplotlib,
 #               threadpoolctl, GNU time
 BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
 # PYTHON: the python3 of TEST_PKGS below, Debian's /usr/bin/python3, not one
@@ -198,7 +221,7 @@ PYTHON ?= $(or $(wildcard /usr/bin/python3),python3)
 export PYTHON
 TEST_PKGS  := libcriterion-dev tmux procps python3 python3-numpy valgrind \
               mandoc libxml2-utils librsvg2-bin time zsh fish bash-completion \
-              librsvg2-dev poppler-utils python3-pyte fonts-wqy-microhei
+              librsvg2-dev poppler-utils python3-pyte fonts-wqy-microhei man-db gcovr
 FUZZ_PKGS  := clang libclang-rt-dev
 BENCH_PKGS := python3 python3-numpy python3-matplotlib python3-threadpoolctl time
 # make deb needs dpkg-dev (dpkg-buildflags, dpkg-shlibdeps, dpkg-gencontrol,
@@ -212,8 +235,28 @@ COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
                assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check stress fuzz fuzzers layers strings deps-test deps-fuzz deps-bench \
-        portable deb deps-deb
+        check check-fast coverage stress fuzz fuzzers layers strings \
+        deps-test deps-bench portable deb
+
+# The deps goals run before anything compiles or checks, also under -j
+# (make -j2 deps-test test): every object waits for $(CONFIG).
+DEPS_GOALS := $(filter deps deps-test deps-bench,$(MAKECMDGOALS))
+ifneq ($(DEPS_GOALS),)
+$(CONFIG) $(RSVG_STAMP) layers strings warnings cppcheck portable: | $(DEPS_GOALS)
+endif
+
+# Criterion is there, or deps-test, also asked, installs it first. Without
+# it the unit tests are not built: run-all.sh says "skip unit tests".
+HAVE_CRITERION := $(or $(filter deps-test,$(MAKECMDGOALS)),$(shell \
+                    $(PKG_CONFIG) --exists criterion 2>/dev/null && echo yes))
+UNIT_IF := $(if $(HAVE_CRITERION),$(UNIT))
+# $(call HAS,WHAT,TOOL): a shell condition, true when the command TOOL is
+# there; else it prints "skip WHAT: needs TOOL" and is false, or under CI
+# (CI=true), where the README's test command has installed every tool,
+# fails the recipe.
+HAS = { command -v $(2) >/dev/null 2>&1 || { echo "skip $(1): needs $(2)"; \
+        if [ "$$CI" = true ]; then echo "$(1): CI must have $(2)" >&2; \
+        exit 1; fi; false; }; }
 
 all: $(BIN)
 
@@ -232,13 +275,6 @@ $(UNIT): $(TEST_OBJS) $(LIB_OBJS)
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
-
-# What must be installed before a compiler runs, even with -j: Criterion
-# for the unit tests, clang for a fuzzing build.
-$(TEST_OBJS): | deps-test
-ifeq ($(FUZZ),1)
-$(LIB_OBJS) $(FUZZ_BINS): | deps-fuzz
-endif
 
 # The version and paths compiled in. Objects are rebuilt when they change, so
 # `make install PREFIX=/opt/x` after a plain `make` installs a binary that
@@ -261,13 +297,12 @@ $(RSVG_STAMP): FORCE
 endif
 $(RSVG_STAMP): | $(BUILD)
 	echo '$(strip $(RSVG_PC))' >$@
-# The goals that install the test packages (librsvg2-dev among them) compile
-# export_raster.o only after deps-test, and again when librsvg2-dev is
-# missing as make starts (installed by this run: the comparison above was
-# made before); else make -j2 check on a fresh machine, or after a plain
-# make, builds a pescope without PNG and PDF and its figures' tests fail.
-ifneq ($(filter check test sanitize,$(MAKECMDGOALS)),)
-$(RSVG_STAMP): | deps-test
+# When deps-test is asked too, export_raster.o is compiled after it (see
+# DEPS_GOALS), and again when librsvg2-dev is missing as make starts
+# (installed by this run: the comparison above was made before); else make
+# -j2 deps-test check on a fresh machine builds a pescope without PNG and
+# PDF and its figures' tests fail.
+ifneq ($(filter deps-test,$(MAKECMDGOALS)),)
 ifeq ($(shell command -v dpkg-query >/dev/null && ! dpkg-query -W \
         -f='$${Status}' librsvg2-dev 2>/dev/null | grep -q 'ok installed' \
         && echo missing),missing)
@@ -303,16 +338,23 @@ fuzzers: $(FUZZ_BINS)
 # and on a function (or variable) that no other file of the program uses
 # but that is not static, unless tests use it and its header marks it
 # "For tests only." (tests/tools/exports.py, nm over the program's objects
-# and those of the unit tests, fuzz targets, mash and bench: EXPORT_USERS).
-layers: $(MAIN_OBJ) $(LIB_OBJS) | deps-test
-	$(PYTHON) tests/tools/layers.py src $(BUILD)
-	$(PYTHON) tests/tools/exports.py src $(BUILD) $(EXPORT_USERS)
+# and those of the unit tests, fuzz targets, mash and bench: EXPORT_USERS;
+# without Criterion there are no unit tests to read, and it is skipped).
+layers: $(MAIN_OBJ) $(LIB_OBJS)
+	@if $(call HAS,layers,$(PYTHON)); then \
+	  echo "$(PYTHON) tests/tools/layers.py src $(BUILD)"; \
+	  $(PYTHON) tests/tools/layers.py src $(BUILD) || exit 1; \
+	  if [ -z "$(UNIT_IF)" ]; then echo "skip exports: needs Criterion"; \
+	    [ "$$CI" != true ] || exit 1; \
+	  else $(PYTHON) tests/tools/exports.py src $(BUILD) $(EXPORT_USERS); fi; \
+	fi
 
 # Fails, naming the file and line, on a sentence without its Chinese, a row
 # of src/base/tr_zh.c no code uses, printf conversions that differ between
 # the two, or Chinese against assets/glossary.txt (tests/tools/strings.py).
-strings: | deps-test
-	$(PYTHON) tests/tools/strings.py src assets/glossary.txt
+strings:
+	@if $(call HAS,strings,$(PYTHON)); then \
+	  $(PYTHON) tests/tools/strings.py src assets/glossary.txt; fi
 
 # make check is the quick loop: QUICK=1 leaves out the long suites that
 # tests/run-all.sh lists in SLOW (the package, install, valgrind, hardening,
@@ -323,22 +365,39 @@ strings: | deps-test
 # them longest first, by the times of its last run (build/test-times).
 QUICK ?= 1
 CHECK_JOBS ?= $(or $(TEST_JOBS),3)
-check: deps-test layers strings $(BIN) $(UNIT)
+UNIT_PATH = $(if $(UNIT_IF),$(abspath $(UNIT)))
+check: layers strings $(BIN) $(UNIT_IF)
 	QUICK=$(QUICK) TEST_JOBS=$(CHECK_JOBS) TEST_TIMES=$(abspath $(BUILD))/test-times \
-	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) tests/run-all.sh
+	PESCOPE=$(abspath $(BIN)) UNIT=$(UNIT_PATH) tests/run-all.sh $(TEST_OPTS)
+
+# make check-fast: what an edit of the code needs first, in seconds: the
+# unit tests, the golden screens and the --keys scripts with their last
+# screens (no tmux, no builds with -Werror, no layers). The unit suites of
+# UNIT_HEAVY, which sweep every view, size, language, drill kind or lesson
+# step (or the extremes of the work budget), are left for make check: they
+# take nearly half the unit tests' processor time (20 of 46 s here).
+UNIT_HEAVY := walk drill_kinds attention_view budget steps zh_screens
+check-fast: $(BIN) $(UNIT_IF)
+	TEST_JOBS=$(CHECK_JOBS) PESCOPE=$(abspath $(BIN)) UNIT=$(UNIT_PATH) \
+	UNIT_FILTER='!($(subst $(eval) ,|,$(strip $(UNIT_HEAVY))))/*' \
+	tests/run-all.sh --run='unit tests,golden.sh,keys.sh' $(TEST_OPTS)
+	@echo "left out by check-fast (make check runs them): the unit suites $(UNIT_HEAVY)"
 
 # run-all.sh runs the suites on both builds, the short mash and fuzzing, two
 # at a time, and ends with one "N passed, N failed" line for everything.
-test: deps-test deps-fuzz layers strings portable $(BIN) $(UNIT)
+# Fuzzing needs clang: without it, a skip.
+test: layers strings portable $(BIN) $(UNIT_IF)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
-		$(SAN_BUILD)/unit-tests $(SAN_BUILD)/mash
-	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
-	PESCOPE=$(abspath $(BIN)) UNIT=$(abspath $(UNIT)) \
+		$(if $(UNIT_IF),$(SAN_BUILD)/unit-tests) $(SAN_BUILD)/mash
+	@if $(call HAS,fuzzing,clang); then \
+	  $(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers && touch $(FUZZ_BUILD)/.built; \
+	else rm -f $(FUZZ_BUILD)/.built; fi
+	PESCOPE=$(abspath $(BIN)) UNIT=$(UNIT_PATH) \
 	SAN_PESCOPE=$(abspath $(SAN_BUILD)/pescope) \
-	SAN_UNIT=$(abspath $(SAN_BUILD)/unit-tests) \
+	SAN_UNIT=$(if $(UNIT_IF),$(abspath $(SAN_BUILD)/unit-tests)) \
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
-	MASH_SEED=1 FUZZ_DIR=$(abspath $(FUZZ_BUILD)) \
-	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) QUICK=0 tests/run-all.sh
+	MASH_SEED=1 FUZZ_DIR=$$([ -e $(FUZZ_BUILD)/.built ] && echo $(abspath $(FUZZ_BUILD))) \
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) QUICK=0 tests/run-all.sh $(TEST_OPTS)
 
 # The program built as macOS and the BSDs would see it, as far as glibc can
 # show: only the POSIX.1-2008 and XSI declarations (no _DEFAULT_SOURCE, no
@@ -379,7 +438,7 @@ $(BUILD)/tests/fuzz_%.o: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(CONFIG) | $(BUI
 
 # What make layers reads for the users of the program's functions outside
 # the program (tests/tools/exports.py).
-EXPORT_USERS = $(TEST_OBJS) $(FUZZ_OBJS) $(BUILD)/tests/mash.o \
+EXPORT_USERS = $(if $(UNIT_IF),$(TEST_OBJS)) $(FUZZ_OBJS) $(BUILD)/tests/mash.o \
                $(BUILD)/tests/attn_bench.o
 layers: $(EXPORT_USERS)
 $(BUILD)/tests/mash.o: tests/stress/mash.c $(CONFIG) | $(BUILD)/tests
@@ -387,29 +446,28 @@ $(BUILD)/tests/mash.o: tests/stress/mash.c $(CONFIG) | $(BUILD)/tests
 $(BUILD)/tests/attn_bench.o: tests/bench/attn_bench.c $(CONFIG) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
 
-warnings: | deps-test
+warnings:
 	@for cc in gcc clang; do \
-	  if ! command -v $$cc >/dev/null; then \
-	    echo "warnings: no $$cc here, not checked"; continue; fi; \
+	  if ! $(call HAS,warnings of $$cc,$$cc); then continue; fi; \
 	  b=$(WERROR_BUILD)/$$cc; echo "warnings: $$cc -Werror into $$b"; \
 	  $(MAKE) -s --no-print-directory WERROR=1 CC=$$cc BUILD=$$b BIN=$$b/pescope \
-	    $$b/pescope $$b/unit-tests $$b/mash $$b/attn-bench \
+	    $$b/pescope $(if $(UNIT_IF),$$b/unit-tests) $$b/mash $$b/attn-bench \
 	    $(patsubst $(BUILD)/%,$$b/%,$(FUZZ_OBJS)) || exit 1; \
 	done
 
-cppcheck: | deps-test
-	@if command -v $(CPPCHECK) >/dev/null; then \
+cppcheck:
+	@if $(call HAS,cppcheck,$(CPPCHECK)); then \
 	  mkdir -p $(BUILD)/cppcheck && \
 	  $(CPPCHECK) $(CPPCHECK_FLAGS) --cppcheck-build-dir=$(BUILD)/cppcheck \
 	    src tests/unit; \
-	else echo "cppcheck: not installed, skipped (make deps-test installs it)"; fi
+	fi
 
 # (not again in make sanitize, whose check is the same code under ASan)
 ifneq ($(SAN),1)
 check test: warnings cppcheck
 endif
 
-sanitize: deps-test
+sanitize:
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) QUICK=0 check
 
 stress:
@@ -417,26 +475,24 @@ stress:
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(STRESS_EVENTS) \
 		tests/stress/mash.sh
 
-fuzz: deps-fuzz
+fuzz:
 	$(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers
 	FUZZ_DIR=$(abspath $(FUZZ_BUILD)) FUZZ_SECONDS=$(FUZZ_SECONDS) \
 		tests/fuzz/fuzz.sh
 
-bench: deps-bench $(BIN) $(ATTN_BENCH)
+bench: $(BIN) $(ATTN_BENCH)
 	tests/bench/bench.sh $(abspath $(BIN)) $(abspath $(ATTN_BENCH))
 
-# DEPS_INSTALL WHO,PACKAGES,STRICT: installs the PACKAGES that dpkg does
-# not list as installed, with apt-get (through sudo when not root); quiet
-# when none is missing (make deps says so). Where it cannot (no dpkg-query
-# or apt-get: not Debian or Ubuntu; neither root nor sudo) it names the
-# packages, then fails when STRICT is 1 (make deps, asked to install) and
-# goes on otherwise (the test goals: the packages may have come another
-# way). A failing apt-get always fails. apt-get waits for a dpkg lock held
-# by another install (a fresh machine's own updates), but apt-get update
-# does not wait for the lock of the package lists: so two of these goals
-# (make -j2 deps test runs deps, deps-test and deps-fuzz at once; or two
-# makes in two trees) take turns, through flock(1) on DEPS_LOCK when the
-# system has it (util-linux, always there on Debian).
+# DEPS_INSTALL WHO,PACKAGES: installs the PACKAGES that dpkg does not list
+# as installed, with apt-get (through sudo when not root), or says that
+# all are present. Where it cannot (no dpkg-query or apt-get: not Debian or
+# Ubuntu; neither root nor sudo) it names the packages and fails: it was
+# asked to install. A failing apt-get fails. apt-get waits for a dpkg lock
+# held by another install (a fresh machine's own updates), but apt-get
+# update does not wait for the lock of the package lists: so two of these
+# goals (make -j2 deps deps-test; or two makes in two trees) take turns,
+# through flock(1) on DEPS_LOCK when the system has it (util-linux, always
+# there on Debian).
 DEPS_LOCK ?= $${TMPDIR:-/tmp}/pescope-deps.lock
 define DEPS_INSTALL
 @missing=""; \
@@ -447,7 +503,7 @@ if command -v dpkg-query >/dev/null; then \
   done; \
 else missing=" $(2)"; fi; \
 if [ -z "$$missing" ]; then \
-  [ $(1) != deps ] || echo "deps: all present"; exit 0; fi; \
+  echo "$(1): all present"; exit 0; fi; \
 sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 why=""; \
 if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then \
@@ -456,7 +512,7 @@ elif [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
   why="not root and no sudo"; fi; \
 if [ -n "$$why" ]; then \
   echo "$(1): $$why; install these (or what your system calls them):$$missing" >&2; \
-  exit $(if $(filter 1,$(3)),1,0); fi; \
+  exit 1; fi; \
 { ! command -v flock >/dev/null || flock 9; \
 echo "$(1): installing:$$missing"; \
 $$sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && \
@@ -465,16 +521,13 @@ DEBIAN_FRONTEND=noninteractive $$sudo apt-get -o DPkg::Lock::Timeout=300 \
 endef
 
 deps:
-	$(call DEPS_INSTALL,deps,$(BUILD_PKGS),1)
+	$(call DEPS_INSTALL,deps,$(BUILD_PKGS))
 
 deps-test:
-	$(call DEPS_INSTALL,deps-test,$(TEST_PKGS),0)
-
-deps-fuzz:
-	$(call DEPS_INSTALL,deps-fuzz,$(FUZZ_PKGS),0)
+	$(call DEPS_INSTALL,deps-test,$(BUILD_PKGS) $(TEST_PKGS) $(FUZZ_PKGS))
 
 deps-bench:
-	$(call DEPS_INSTALL,deps-bench,$(BENCH_PKGS),0)
+	$(call DEPS_INSTALL,deps-bench,$(BUILD_PKGS) $(BENCH_PKGS))
 
 run: $(BIN)
 	./$(BIN)
@@ -559,7 +612,7 @@ DEB_STAGE  := $(DEB_BUILD)/debian/pescope
 DEB_DOC    := $(DEB_STAGE)/usr/share/doc/pescope
 DEB_FLAGS  := DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get
 
-deb: deps-deb
+deb:
 	@case '$(DEB_VERSION)' in $(VERSION)-*) ;; *) \
 	  echo "deb: packaging/deb/changelog is at $(DEB_VERSION), the program at $(VERSION)" >&2; \
 	  exit 1;; esac
@@ -591,8 +644,26 @@ deb: deps-deb
 	chmod 644 $(DEB_STAGE)/DEBIAN/md5sums
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_STAGE) $(DEB)
 
-deps-deb:
-	$(call DEPS_INSTALL,deps-deb,$(DEB_PKGS),0)
+# ---- coverage ----
+# make coverage: the program and the unit tests built with gcov's counters
+# at -O0 (so that a line of C is a line of the report) into build/cov, the
+# counts of an earlier run cleared, the unit tests and make check's suites
+# run on them (a failing test still counts; the summary says so), then
+# gcovr's counts per file summed per layer by tests/tools/coverage.py,
+# which writes them into the Coverage section of tests/bench/RESULTS.md.
+COV_BUILD := build/cov
+coverage:
+	@if $(call HAS,coverage,gcovr); then :; else exit 0; fi; \
+	$(MAKE) --no-print-directory COV=1 BUILD=$(COV_BUILD) CFLAGS='-O0 -g' \
+	  $(COV_BUILD)/pescope $(if $(UNIT_IF),$(COV_BUILD)/unit-tests) || exit 1; \
+	find $(COV_BUILD) -name '*.gcda' -delete; \
+	QUICK=1 TEST_JOBS=$(CHECK_JOBS) PESCOPE=$(abspath $(COV_BUILD)/pescope) \
+	  UNIT=$(if $(UNIT_IF),$(abspath $(COV_BUILD)/unit-tests)) \
+	  tests/run-all.sh $(TEST_OPTS); \
+	gcovr -j2 -r . --filter 'src/' --json-summary $(COV_BUILD)/summary.json \
+	  $(COV_BUILD) && \
+	$(PYTHON) tests/tools/coverage.py $(COV_BUILD)/summary.json \
+	  --write tests/bench/RESULTS.md
 
 clean:
 	rm -rf build pescope pescope_*.deb

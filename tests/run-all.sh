@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
-# Runs every test suite and ends with one line "N passed, N failed".
+# Runs every test suite and ends with one line "N passed, N failed" (and
+# ", N skipped" when a suite skipped something for a missing tool).
 #   $PESCOPE  the binary under test (absolute path)
-#   $UNIT     the Criterion unit-test binary (absolute path)
+#   $UNIT     the Criterion unit-test binary (absolute path), or empty when
+#             Criterion is not installed: the unit tests are then skipped
+#   $UNIT_FILTER  a Criterion --filter for the unit tests (make check-fast
+#             leaves out the heaviest suites with it), or unset: all
+# Options, as git's test library takes them:
+#   --run=PATTERN  only the suites whose names match PATTERN: a shell glob,
+#                  a word without * ? [ matching anywhere in the name,
+#                  several separated by commas ("unit tests", "keys.sh",
+#                  --run=golden,keys)
+#   -v             every suite's whole log (else a passing suite's log is
+#                  one line, with its skips; a failing one's is whole)
+#   -i             stop at the first failing suite: start no other one
 # Suites: the Criterion unit tests, then each tests/e2e/*.sh script. A script
-# prints "ok NAME" / "not ok NAME" lines (TAP-like) and exits non-zero on failure.
+# prints "ok NAME" / "not ok NAME" lines (TAP-like) and exits non-zero on
+# failure, and "skip NAME: needs TOOL" for what a missing tool keeps it from
+# checking (tests/e2e/tap.bash; under CI=true that is a "not ok" instead).
 # `make test` sets more, each adding suites:
 #   $MASH       the key-mash driver: tests/stress/mash.sh (with $MASH_EVENTS)
 #   $FUZZ_DIR   the folder of fuzz targets: tests/fuzz/fuzz.sh ($FUZZ_SECONDS)
@@ -24,7 +38,16 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 : "${PESCOPE:?set PESCOPE to the binary under test}"
-: "${UNIT:?set UNIT to the unit-test binary}"
+: "${UNIT?set UNIT to the unit-test binary (empty: none)}"
+run_pattern="" verbose=0 immediate=0
+for a in "$@"; do
+	case $a in
+	--run=*) run_pattern=${a#--run=} ;;
+	-v | --verbose) verbose=1 ;;
+	-i | --immediate) immediate=1 ;;
+	*) echo "usage: $0 [--run=PATTERN] [-v] [-i]" >&2; exit 64 ;;
+	esac
+done
 jobs=${TEST_JOBS:-2}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs" ${TEST_TIMES:+"$TEST_TIMES.tmp"}' EXIT
@@ -62,16 +85,41 @@ fi
 [ -n "${MASH:-}" ] && add mash.sh "$PESCOPE" "$UNIT" "$here/stress/mash.sh"
 [ -n "${FUZZ_DIR:-}" ] && add fuzz.sh "$PESCOPE" "$UNIT" "$here/fuzz/fuzz.sh"
 [ -n "${SAN_PESCOPE:-}" ] &&
-	round " (ASan + UBSan)" "$SAN_PESCOPE" "${SAN_UNIT:?set SAN_UNIT too}"
+	round " (ASan + UBSan)" "$SAN_PESCOPE" "${SAN_UNIT?set SAN_UNIT too}"
 
-# run_suite I: runs suite I into $logs/I.log, then writes its passed and
-# failed counts and its seconds to $logs/I.done.
+# --run: the suites whose names match one of the patterns.
+source "$here/run_pattern.bash"
+if [ -n "$run_pattern" ]; then
+	keep_n=() keep_b=() keep_u=() keep_r=()
+	for i in "${!names[@]}"; do
+		run_matches "$run_pattern" "${names[i]}" || continue
+		keep_n+=("${names[i]}") keep_b+=("${bins[i]}")
+		keep_u+=("${units[i]}") keep_r+=("${runs[i]}")
+	done
+	if [ "${#keep_n[@]}" -eq 0 ]; then
+		echo "no suite matches --run=$run_pattern" >&2
+		exit 64
+	fi
+	names=("${keep_n[@]}") bins=("${keep_b[@]}") units=("${keep_u[@]}") runs=("${keep_r[@]}")
+fi
+
+# run_suite I: runs suite I into $logs/I.log, then writes its passed,
+# failed and skipped counts and its seconds to $logs/I.done.
 run_suite() {
-	local i=$1 log=$logs/$1.log rc p f syn t cpu start=${EPOCHREALTIME/[.,]/}
+	local i=$1 log=$logs/$1.log rc p f s=0 syn t cpu start=${EPOCHREALTIME/[.,]/}
 	export PESCOPE=${bins[i]} UNIT=${units[i]}
-	if [ "${runs[i]}" = unit ]; then
+	if [ "${runs[i]}" = unit ] && [ -z "$UNIT" ]; then
+		# no Criterion: make did not build the unit tests
+		if [ "${CI:-}" = true ]; then
+			echo "not ok unit tests: needs Criterion # CI must have every tool" >"$log"
+			p=0 f=1
+		else
+			echo "skip unit tests: needs Criterion (libcriterion-dev)" >"$log"
+			p=0 f=0 s=1
+		fi
+	elif [ "${runs[i]}" = unit ]; then
 		# Criterion: "Synthesis: Tested: N | Passing: N | Failing: N | Crashing: N".
-		"$UNIT" --jobs 2 >"$log" 2>&1
+		"$UNIT" --jobs 2 ${UNIT_FILTER:+--filter "$UNIT_FILTER"} >"$log" 2>&1
 		syn=$(grep -a 'Synthesis:' "$log" | tail -n 1)
 		if [ -n "$syn" ]; then
 			p=$(sed -E 's/.*Passing: ([0-9]+).*/\1/' <<<"$syn")
@@ -92,6 +140,7 @@ run_suite() {
 		rc=$?
 		p=$(grep -ac '^ok ' "$log")
 		f=$(grep -ac '^not ok ' "$log")
+		s=$(grep -ac '^skip ' "$log")
 		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 			echo "not ok ${names[i]} exited $rc" >>"$log"
 			f=1
@@ -104,20 +153,31 @@ run_suite() {
 	cpu=$(tail -n 1 "$logs/$i.times" | tr , . | awk '{ n = 0
 		for (k = 1; k <= 2; k++) { split($k, a, "m"); n += a[1] * 60 + a[2] }
 		printf "%.1f", n }')
-	echo "$p $f $((t / 10)).$((t % 10)) $cpu" >"$logs/$i.done.tmp"
+	echo "$p $f $((t / 10)).$((t % 10)) $cpu $s" >"$logs/$i.done.tmp"
 	mv "$logs/$i.done.tmp" "$logs/$i.done"
 }
 
-passed=0 failed=0 next=0
+passed=0 failed=0 skipped=0 next=0 failed_suite=""
+# skips N: ", N skipped", or nothing for 0.
+skips() { [ "$1" -eq 0 ] || echo ", $1 skipped"; }
 # Prints the logs of the suites that have ended, in order, up to the first
-# one still running.
+# one still running (or not run: -i). A passing suite without -v prints its
+# heading with its counts, and its skips.
 flush() {
-	local p f s c
+	local p f s c k
 	while [ "$next" -lt "${#names[@]}" ] && [ -e "$logs/$next.done" ]; do
-		read -r p f s c <"$logs/$next.done"
-		echo "== ${names[next]} ($s s, cpu $c s)"
-		cat "$logs/$next.log"
-		passed=$((passed + p)) failed=$((failed + f))
+		read -r p f s c k <"$logs/$next.done"
+		if [ -e "$logs/$next.notrun" ]; then
+			:
+		elif [ "$verbose" = 1 ] || [ "$f" -gt 0 ]; then
+			echo "== ${names[next]} ($s s, cpu $c s)"
+			cat "$logs/$next.log"
+		else
+			echo "== ${names[next]} ($s s, cpu $c s): $p ok$(skips "$k")"
+			grep -a '^skip ' "$logs/$next.log"
+		fi
+		passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + k))
+		[ "$f" -gt 0 ] && [ -z "$failed_suite" ] && failed_suite=${names[next]}
 		next=$((next + 1))
 	done
 }
@@ -145,20 +205,40 @@ while read -r _ i; do order+=("$i"); done < <(
 		printf '%s %s\n' "${last[${names[i]}]:-999999}" "$i"
 	done | sort -s -k1,1nr)
 
+# failed_any: a suite that has ended failed (-i looks before starting one).
+failed_any() {
+	local d p f
+	for d in "$logs"/*.done; do
+		[ -e "$d" ] || continue
+		read -r p f _ <"$d"
+		[ "$f" -gt 0 ] && return 0
+	done
+	return 1
+}
+not_run=0
 for i in "${order[@]}"; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 		wait -n
 		flush
 	done
+	if [ "$immediate" = 1 ] && failed_any; then
+		not_run=$((not_run + 1))
+		touch "$logs/$i.notrun"
+		echo "0 0 0 0 0" >"$logs/$i.done"
+		continue
+	fi
 	run_suite "$i" &
 done
 wait
 flush
+[ "$not_run" -eq 0 ] ||
+	echo "stopped after the first failure (-i), in $failed_suite: $not_run suites not run"
 
 # The tenths of a second each suite took, for the next run's order: written
 # whole to a temporary beside the file, then renamed over it.
 if [ -n "${TEST_TIMES:-}" ]; then
 	for i in "${!names[@]}"; do
+		[ -e "$logs/$i.notrun" ] && continue
 		read -r _ _ s _ <"$logs/$i.done"
 		printf '%s\t%s\n' "${s/./}" "${names[i]}"
 	done >"$TEST_TIMES.tmp" && mv "$TEST_TIMES.tmp" "$TEST_TIMES"
@@ -166,5 +246,5 @@ fi
 
 [ -z "${left:-}" ] ||
 	echo "left out by QUICK=1 (make check; make test runs them):$left"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "$passed passed, $failed failed$(skips "$skipped")"
+[ "$failed" -eq 0 ] && [ "$not_run" -eq 0 ]

@@ -37,7 +37,7 @@ _pescope()
 		--frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--force --list-keys -h --help -V --version'
-	local lists='views knobs presets layouts formats dtypes series scalings palettes
+	local lists='views knobs commands presets layouts formats dtypes series scalings palettes
 		themes colors depths langs lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}

@@ -15,6 +15,7 @@
 #include "io/figure.h"
 #include "io/series.h"
 #include "model/book.h"
+#include "model/command.h"
 #include "model/params.h"
 #include "model/presets.h"
 #include "views/views.h"
@@ -140,6 +141,29 @@ static const char *knob_word(int i)
 	return NULL;
 }
 
+/* The ':' commands but the knobs: the core parameters' words and
+ * aliases (params.h), the other commands' (command.h), and the views' own
+ * (":vector"), in that order. */
+static const char *command_list_word(int i)
+{
+	const struct catalog *c = views_catalog();
+
+	for (int p = 0; p < PARAM_COUNT; p++) {
+		if (i-- == 0)
+			return params[p].word;
+		for (int a = 0; a < 2; a++)
+			if (params[p].alias[a] && i-- == 0)
+				return params[p].alias[a];
+	}
+	for (int k = 0; command_word(k); k++)
+		if (i-- == 0)
+			return command_word(k);
+	for (int v = 0; v < c->count; v++)
+		if (c->view[v]->command && i-- == 0)
+			return c->view[v]->command;
+	return NULL;
+}
+
 static const char *preset_word(int i)
 {
 	int n;
@@ -177,6 +201,7 @@ static const struct {
 } lists[CLI_LIST_COUNT] = {
 	[CLI_LIST_VIEWS] = { "views", NULL, view_word },
 	[CLI_LIST_KNOBS] = { "knobs", NULL, knob_word },
+	[CLI_LIST_COMMANDS] = { "commands", NULL, command_list_word },
 	[CLI_LIST_PRESETS] = { "presets", NULL, preset_word },
 	[CLI_LIST_LAYOUTS] = { "layouts", NULL, layout_word },
 	[CLI_LIST_FORMATS] = { "formats", formats, NULL },

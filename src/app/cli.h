@@ -52,6 +52,7 @@ enum cli_mode {
 enum cli_list {
 	CLI_LIST_VIEWS,
 	CLI_LIST_KNOBS,		/* the views' knob words (lessons, ':') */
+	CLI_LIST_COMMANDS,	/* the other words of the ':' line */
 	CLI_LIST_PRESETS,
 	CLI_LIST_LAYOUTS,
 	CLI_LIST_FORMATS,

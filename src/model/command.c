@@ -45,27 +45,31 @@ static bool real_arg(enum lang l, const char *what, const char *v, double lo, do
 	return false;
 }
 
-/* "a, b or c" of the names of the views, or of the presets. */
-static void view_names(const struct state *s, char *buf, size_t n)
+/* The names of the views, or of the presets, with sep between them: ", "
+ * in a message, " " in the help. */
+static void view_names(const struct state *s, const char *sep, char *buf,
+		       size_t n)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (int i = 0; i < s->cat->count && used < n; i++)
 		used += (size_t)snprintf(buf + used, n - used, "%s%s",
-					 i ? ", " : "", s->cat->view[i]->name);
+					 i ? sep : "", s->cat->view[i]->name);
 }
 
-static void preset_names(char *buf, size_t n)
+static void preset_names(const struct state *s, const char *sep, char *buf,
+			 size_t n)
 {
 	int count;
 	const struct preset *p = presets_table(&count);
 	size_t used = 0;
 
+	(void)s;
 	buf[0] = '\0';
 	for (int i = 0; i < count && used < n; i++)
 		used += (size_t)snprintf(buf + used, n - used, "%s%s",
-					 i ? ", " : "", p[i].name);
+					 i ? sep : "", p[i].name);
 }
 
 /* ---- the commands ---- */
@@ -107,7 +111,7 @@ static enum command_result run_view(struct state *s, struct args a,
 	char names[256];
 
 	if (id < 0) {
-		view_names(s, names, sizeof names);
+		view_names(s, ", ", names, sizeof names);
 		snprintf(err, n, tr(s->lang, "no view called \"%s\" (%s)"), a.arg[0], names);
 		return COMMAND_ERROR;
 	}
@@ -122,7 +126,7 @@ static enum command_result run_preset(struct state *s, struct args a,
 	char names[128];
 
 	if (id < 0) {
-		preset_names(names, sizeof names);
+		preset_names(s, ", ", names, sizeof names);
 		snprintf(err, n, tr(s->lang, "no preset called \"%s\" (%s)"), a.arg[0], names);
 		return COMMAND_ERROR;
 	}
@@ -221,37 +225,66 @@ static enum command_result run_window(struct state *s, struct args a,
 
 /* The commands besides the core parameters (params.h) and the knobs of
  * the views (catalog.h), which have tables of their own. Arguments: NONE,
- * ONE value, or SOME (the command counts them). */
+ * ONE value, or SOME (the command counts them). Each row carries its own
+ * help: :help shows it (command_help; the rows that take nothing share a
+ * line there, so that the help still fits 120x40 without scrolling),
+ * --list commands lists the names, and tests/e2e/docs.sh checks the man
+ * page and the README against both. */
 enum takes { NONE, ONE, SOME };
 
 static const struct command {
-	const char *name, *alias, *alias2;
+	const char *name, *alias;
 	enum takes takes;
 	const char *example;	/* a value, for ":X needs a value, e.g." */
 	enum command_result (*run)(struct state *s, struct args a, char *err,
 				   size_t n);
 	bool typed_only;	/* refused in lessons */
+	const char *usage;	/* how it is typed, the same in every language */
+	const char *help;	/* what it does, a few words (tr.h); with a %s
+				 * for the names of `names` when it has them */
+	void (*names)(const struct state *s, const char *sep, char *buf,
+		      size_t n);	/* the NAMEs it takes, or NULL */
 } commands[] = {
-	{ "view", NULL, NULL, ONE, "spectrum", run_view, false },
-	{ "preset", NULL, NULL, ONE, "head-5e5", run_preset, false },
-	{ "reset", NULL, NULL, NONE, NULL, run_reset, false },
-	{ "fit", NULL, NULL, NONE, NULL, run_fit, false },
-	{ "help", "h", NULL, NONE, NULL, run_help, true },
-	{ "q", "quit", NULL, NONE, NULL, run_quit, true },
-	{ "export", NULL, NULL, ONE, "slide.png", run_export, true },
-	{ "highlight", NULL, NULL, SOME, "off", run_highlight, false },
-	{ "window", NULL, NULL, SOME, "0 63", run_window, false },
+	{ "view", NULL, ONE, "spectrum", run_view, false,
+	  ":view NAME", N_("show a view: %s"), view_names },
+	{ "preset", NULL, ONE, "head-5e5", run_preset, false,
+	  ":preset NAME", N_("(%s)"), preset_names },
+	{ "highlight", NULL, SOME, "off", run_highlight, false,
+	  ":highlight dims|pos A B, :highlight off", N_("mark a band"), NULL },
+	{ "window", NULL, SOME, "0 63", run_window, false,
+	  ":window A B", N_("positions A..B across the plots"), NULL },
+	{ "export", NULL, ONE, "slide.png", run_export, true,
+	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL },
+	{ "reset", NULL, NONE, NULL, run_reset, false,
+	  ":reset", N_("start values"), NULL },
+	{ "fit", NULL, NONE, NULL, run_fit, false,
+	  ":fit", N_("whole matrix"), NULL },
+	{ "help", "h", NONE, NULL, run_help, true,
+	  ":help, :h", N_("this help"), NULL },
+	{ "q", "quit", NONE, NULL, run_quit, true,
+	  ":q, :quit", N_("quit"), NULL },
 };
+enum { COMMAND_ROWS = sizeof commands / sizeof commands[0] };
 
 static const struct command *find_command(const char *name)
 {
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+	for (size_t i = 0; i < COMMAND_ROWS; i++) {
 		const struct command *c = &commands[i];
 
 		if (strcmp(name, c->name) == 0 ||
-		    (c->alias && strcmp(name, c->alias) == 0) ||
-		    (c->alias2 && strcmp(name, c->alias2) == 0))
+		    (c->alias && strcmp(name, c->alias) == 0))
 			return c;
+	}
+	return NULL;
+}
+
+const char *command_word(int i)
+{
+	for (size_t k = 0; k < COMMAND_ROWS; k++) {
+		if (i-- == 0)
+			return commands[k].name;
+		if (commands[k].alias && i-- == 0)
+			return commands[k].alias;
 	}
 	return NULL;
 }
@@ -391,52 +424,59 @@ enum command_result command_run(struct state *s, const char *line,
 
 /* ---- help ---- */
 
+/* A command's line of the help: its usage, then its help with the names
+ * it takes, in the column of the parameters' (":d N       d_model"). */
+static void command_line(const struct state *s, const struct command *c,
+			 char line[COMMAND_HELP_W])
+{
+	char names[256] = "";
+	int len = (int)strlen(c->usage);
+	size_t at = (size_t)snprintf(line, COMMAND_HELP_W, "%-*s",
+				     len + 2 > 11 ? len + 2 : 11, c->usage);
+
+	if (c->names)
+		c->names(s, " ", names, sizeof names);
+	if (at < COMMAND_HELP_W)
+		snprintf(line + at, COMMAND_HELP_W - at, tr(s->lang, c->help),
+			 names);
+}
+
 int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 {
-	static const char *const tail[] = {
-		N_(":highlight dims|pos A B, :highlight off   mark a band"),
-		N_(":window A B   positions A..B across the plots"),
-		N_(":reset  :fit  :help  :q  :export FILE"),
-		N_("on the line: Left Right Home End C-a C-e move,"),
-		N_("  Backspace Delete C-u C-k C-w delete, Up Down recall"),
-	};
-	char names[256];
-	int count = 0, np;
-	const struct preset *p = presets_table(&np);
-	size_t used;
+	int count = 0;
 
 	for (int i = 0; i < PARAM_COUNT && count < max; i++)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s",
 			 tr(s->lang, params[i].command_help));
+	for (size_t i = 0; i < COMMAND_ROWS && count < max; i++)
+		if (commands[i].takes != NONE)
+			command_line(s, &commands[i], lines[count++]);
+	/* The rows that take nothing, on one line the help wraps. */
 	if (count < max) {
-		used = 0;
-		names[0] = '\0';
-		for (int i = 0; i < s->cat->count && used < sizeof names; i++)
-			used += (size_t)snprintf(names + used, sizeof names - used,
-						 "%s%s", i ? " " : "",
-						 s->cat->view[i]->name);
-		snprintf(lines[count++], COMMAND_HELP_W,
-			 tr(s->lang, ":view NAME  (%s)"), names);
-	}
-	if (count < max) {
-		used = 0;
-		names[0] = '\0';
-		for (int i = 0; i < np && used < sizeof names; i++)
-			used += (size_t)snprintf(names + used, sizeof names - used,
-						 "%s%s", i ? " " : "", p[i].name);
-		snprintf(lines[count++], COMMAND_HELP_W,
-			 tr(s->lang, ":preset NAME  (%s)"), names);
+		size_t used = 0;
+
+		lines[count][0] = '\0';
+		for (size_t i = 0; i < COMMAND_ROWS && used < COMMAND_HELP_W; i++)
+			if (commands[i].takes == NONE)
+				used += (size_t)snprintf(lines[count] + used,
+							 COMMAND_HELP_W - used, "%s%s  %s",
+							 used ? "   " : "", commands[i].usage,
+							 tr(s->lang, commands[i].help));
+		count++;
 	}
 	/* The words themselves are listed under the view that has them (the
 	 * help's first group): all of them here would not fit 120x40. */
 	if (count < max)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s",
-			 tr(s->lang, ":KNOB V  a knob of the view shown, by its word (see This view)"));
+			 tr(s->lang, ":KNOB V  a knob of the view shown (see This view)"));
 	for (int i = 0; i < s->cat->count && count < max; i++)
 		if (s->cat->view[i]->command)
 			snprintf(lines[count++], COMMAND_HELP_W, "%s",
 				 tr(s->lang, s->cat->view[i]->command_help));
-	for (size_t i = 0; i < sizeof tail / sizeof tail[0] && count < max; i++)
-		snprintf(lines[count++], COMMAND_HELP_W, "%s", tr(s->lang, tail[i]));
+	/* Not a command: the keys of the line itself, besides the arrows,
+	 * Home, End, Backspace and Delete (the man page has them all). */
+	if (count < max)
+		snprintf(lines[count++], COMMAND_HELP_W, "%s",
+			 tr(s->lang, "on the line: C-a C-e C-u C-k C-w, Up Down recall"));
 	return count;
 }

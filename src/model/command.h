@@ -49,7 +49,14 @@ enum { COMMAND_HELP_W = 120 };	/* bytes of one help line */
 
 /* The command summary shown by ':help' and the help overlay, in the
  * language of s, with the views, presets and knobs of its catalog: fills
- * up to max lines and returns how many there are. */
+ * up to max lines and returns how many there are. Each command's line is
+ * its row's usage and help. */
 int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max);
+
+/* Word i of the commands besides the core parameters (params.h), the
+ * knobs and the views' own commands (catalog.h): their names and aliases
+ * in the table's order ("view", ..., "help", "h", "q", "quit"), NULL after
+ * the last. --list commands prints them. */
+const char *command_word(int i);
 
 #endif

@@ -406,6 +406,8 @@ busy_note() {
 		printf "- The machine was busy: load average %s on %d cores at the start,\n  other work taking turns with both sides. Times, frame counts and\n  ratios here are slower and noisier than on a quiet machine; run\n  make bench again on one before reading them as what pescope does.\n", l, n }'
 }
 
+# The Coverage section (make coverage writes it) is kept as it is.
+coverage=$(awk '/^## / { f = ($0 == "## Coverage") } f' "$here/RESULTS.md" 2>/dev/null)
 versions=""
 $have_numpy && versions=", NumPy $(py -c 'import numpy; print(numpy.__version__)')"
 $have_mpl && versions="$versions, matplotlib $(py -c 'import matplotlib; print(matplotlib.__version__)')"
@@ -426,6 +428,7 @@ $have_mpl && versions="$versions, matplotlib $(py -c 'import matplotlib; print(m
 	printf '%s\n' "${notes[@]}"
 	busy_note
 	blas_note
+	[ -z "$coverage" ] || printf '\n%s\n' "$coverage"
 } >"$here/RESULTS.md"
 echo
 echo "wrote $here/RESULTS.md"

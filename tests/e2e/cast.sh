@@ -11,14 +11,10 @@
 #     a .cast without --keys exits 64.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.bash"
+needs py:pyte
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 export LC_ALL=C.UTF-8
 unset NO_COLOR
-
-if ! "$PY" -c 'import pyte' 2>/dev/null; then
-	not_ok "pyte in $PY" "make check installs python3-pyte"
-	finish
-fi
 
 cat >"$tmp/walk.keys" <<'KEYS'
 # a walk through three views

@@ -15,6 +15,7 @@
 #   - memory stays under 32 MiB for a 100000 x 4096 dump.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs python3
 # Messages and --help in English, whatever the caller's locale.
 export LC_ALL=C.UTF-8
 : "${PESCOPE:?set PESCOPE to the binary under test}"
@@ -127,10 +128,8 @@ for first in range(0, L, 1024):
 EOF
 
 have_numpy=0
-if "$PY" -c 'import numpy' 2>/dev/null; then
+if has py:numpy "the dumps against NumPy"; then
 	have_numpy=1
-else
-	not_ok "NumPy in $PY (make check installs python3-numpy)"
 fi
 
 # compare NAME KIND FILE L D LAYOUT TOL [DTYPE]
@@ -290,25 +289,21 @@ rc=$?
 check "ulimit -f, standard output to a file: status 74 ($rc), one line" \
 	test "$rc" -eq 74 -a "$(wc -l <"$tmp/err")" -eq 1
 
-if command -v script >/dev/null; then
+if has script "npy to a terminal"; then
 	script -qec "$PESCOPE --dump npy -n 2 -d 2" /dev/null >"$tmp/out" 2>&1
 	rc=$?
 	check "npy to a terminal: status 64" test "$rc" -eq 64
 	check "npy to a terminal: suggests -o FILE" grep -q -- '-o FILE' "$tmp/out"
-else
-	echo "# skipped: npy to a terminal (script(1) is missing)"
 fi
 
 # ---- memory ----
 
-if [ -x /usr/bin/time ]; then
+if has /usr/bin/time "the memory of a 100000x4096 npy dump"; then
 	/usr/bin/time -v "$PESCOPE" --dump npy -n 100000 -d 4096 \
 		>/dev/null 2>"$tmp/time"
 	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time")
 	check "100000x4096 npy dump in under 32 MiB (${rss:-?} KiB)" \
 		test "${rss:-99999999}" -lt 32768
-else
-	echo "# skipped: memory check (/usr/bin/time is missing)"
 fi
 
 finish

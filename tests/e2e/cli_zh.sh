@@ -14,6 +14,7 @@
 #     stdout, Chinese, and the exit status of the same command in English.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs python3
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -32,7 +33,7 @@ fi
 # The words Chinese output may keep: those pescope accepts as typed (every
 # --list), and the variable names and script words its sentences name.
 for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
-	knobs layouts formats dtypes series scalings palettes themes colors depths langs); do
+	knobs commands layouts formats dtypes series scalings palettes themes colors depths langs); do
 	echo "$what"
 	"$PESCOPE" --list "$what"
 done >"$tmp/typed"

@@ -56,7 +56,7 @@ help_of() {
 
 # ---- --list ----
 
-whats="views knobs presets layouts formats dtypes series scalings palettes themes colors depths langs lessons"
+whats="views knobs commands presets layouts formats dtypes series scalings palettes themes colors depths langs lessons"
 same "--list accepts the lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 
@@ -65,7 +65,7 @@ for bad in "/" "view" ""; do
 	rc=$?
 	if [ "$rc" -eq 64 ] && [ ! -s "$tmp/out" ] &&
 	   [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	   grep -q 'views, knobs, presets, .* or lessons' "$tmp/err"; then
+	   grep -q 'views, knobs, commands, presets, .* or lessons' "$tmp/err"; then
 		ok "--list \"$bad\": status 64, one line naming the lists"
 	else
 		not_ok "--list \"$bad\": status 64, one line naming the lists" \
@@ -239,9 +239,7 @@ same "bash: lesson names are asked in the --lang of the line" \
 # ---- zsh ----
 
 zfile=$comp/_pescope
-if ! command -v zsh >/dev/null; then
-	ok "zsh completion # skip zsh is not installed (make check installs it)"
-else
+if has zsh "zsh completion"; then
 	if err=$(zsh -n "$zfile" 2>&1); then ok "zsh -n _pescope"
 	else not_ok "zsh -n _pescope" "$err"; fi
 	# "'(-d --d-model)'{-d+,--d-model=}'[what]:..." -> -d, --d-model: the
@@ -313,15 +311,13 @@ if command -v zsh >/dev/null && command -v tmux >/dev/null; then
 	fi
 	$ZT kill-server 2>/dev/null
 elif command -v zsh >/dev/null; then
-	ok "zsh: completing in a terminal # skip tmux is not installed"
+	has tmux "zsh: completing in a terminal"
 fi
 
 # ---- fish ----
 
 ffile=$comp/pescope.fish
-if ! command -v fish >/dev/null; then
-	ok "fish completion # skip fish is not installed (make check installs it)"
-else
+if has fish "fish completion"; then
 	if err=$(fish --no-config -n "$ffile" 2>&1); then ok "fish -n pescope.fish"
 	else not_ok "fish -n pescope.fish" "$err"; fi
 	# fcomp LINE: fish's completions of LINE (words only), pescope on PATH.

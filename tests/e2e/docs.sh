@@ -3,8 +3,7 @@
 # `pescope --help`, `pescope --list-keys` and the README's tables must list
 # the same options, keys and views, so that whoever adds one has to document
 # it in each place. Prints "ok NAME" / "not ok NAME # why" per check.
-#   - the manual page is lint-clean (mandoc -T lint -W warning; groff's
-#     warnings where mandoc is missing);
+#   - the manual page is lint-clean (mandoc -T lint -W warning);
 #   - OPTIONS in the page: every option of --help, with the same short
 #     letter and argument name ("-d, --d-model N"), and none that --help
 #     lacks;
@@ -21,6 +20,7 @@
 #     the guide's --keys example runs as written.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs mandoc xmllint
 # Messages and --help in English, whatever the caller's locale.
 export LC_ALL=C.UTF-8
 : "${PESCOPE:?set PESCOPE to the binary under test}"
@@ -48,22 +48,11 @@ same_sets() {
 
 # ---- the manual page: lint ----
 
-if command -v mandoc >/dev/null; then
-	if mandoc -T lint -W warning "$man" >"$tmp/lint" 2>&1; then
-		ok "man page is lint-clean (mandoc -T lint -W warning)"
-	else
-		not_ok "man page is lint-clean (mandoc -T lint -W warning)" \
-			"$(tr '\n' ' ' <"$tmp/lint")"
-	fi
-elif command -v groff >/dev/null; then
-	if groff -mdoc -ww -z -Tutf8 "$man" >"$tmp/lint" 2>&1 &&
-	   [ ! -s "$tmp/lint" ]; then
-		ok "man page has no groff warnings (mandoc missing)"
-	else
-		not_ok "man page has no groff warnings" "$(tr '\n' ' ' <"$tmp/lint")"
-	fi
+if mandoc -T lint -W warning "$man" >"$tmp/lint" 2>&1; then
+	ok "man page is lint-clean (mandoc -T lint -W warning)"
 else
-	not_ok "man page lint" "neither mandoc nor groff (make check installs mandoc)"
+	not_ok "man page is lint-clean (mandoc -T lint -W warning)" \
+		"$(tr '\n' ' ' <"$tmp/lint")"
 fi
 
 # ---- the manual page: the tags of each section's list ----
@@ -78,10 +67,6 @@ man_tags() {
 		    -e 's/^ //; s/ $//' | grep -v '^$'
 }
 
-if ! command -v mandoc >/dev/null || ! command -v xmllint >/dev/null; then
-	not_ok "man page lists" "mandoc and xmllint are needed to read them (make check installs them)"
-	exit 1
-fi
 mandoc -T html "$man" >"$tmp/man.html"
 
 # ---- options: --help, the man page ----
@@ -166,6 +151,37 @@ same_sets "README knob row matches --list knobs" "--list knobs" \
 	"$tmp/knobs.sorted" "the README" "$tmp/readme.knobs"
 same_sets "man page VIEWS knobs match --list knobs" "--list knobs" \
 	"$tmp/knobs.sorted" "the man page" "$tmp/man.knobs"
+
+# ---- the ':' commands ----
+
+# Every word of --list commands (the core parameters, the commands of
+# model/command.c's table, the views' own) is a row of the README's
+# command table ("| `:WORD ...") and a tag of the man page's COMMANDS list
+# (":WORD"); and every ':' word either of them names is a command or a
+# knob, so a command added, renamed or removed has to be documented in both.
+"$PESCOPE" --list commands | sort -u >"$tmp/commands"
+[ -s "$tmp/commands" ] || not_ok "--list commands prints the command words" "nothing"
+sed -n '/^| command | effect |/,/^$/p' "$readme" | grep '^| `:' |
+	grep -oE '`:[a-z_]+' | tr -d '`:' | sort -u >"$tmp/readme.cmds.all"
+man_tags COMMANDS | grep -oE ':[a-z_]+' | tr -d ':' | sort -u >"$tmp/man.cmds.all"
+for doc in readme man; do
+	comm -23 "$tmp/$doc.cmds.all" "$tmp/knobs.sorted" >"$tmp/$doc.cmds"
+done
+same_sets "README command table matches --list commands" "--list commands" \
+	"$tmp/commands" "the README" "$tmp/readme.cmds"
+same_sets "man page COMMANDS match --list commands" "--list commands" \
+	"$tmp/commands" "the man page" "$tmp/man.cmds"
+
+# :help shows the rows of model/command.c's table, usage and help
+# (tests/unit/test_params.c checks every word of it, in both languages).
+printf 'cmd help\n' >"$tmp/help.keys"
+"$PESCOPE" --snapshot --size 120x200 --keys "$tmp/help.keys" >"$tmp/help.screen" 2>&1
+if grep -q ':window A B  positions A..B across the plots' "$tmp/help.screen" &&
+   grep -q ':export FILE  save as .svg' "$tmp/help.screen"; then
+	ok ":help shows the command rows (\":window A B  positions A..B ...\", \":export FILE  save as ...\")"
+else
+	not_ok ":help shows the command rows" "$(grep -m 3 ':window\|:export' "$tmp/help.screen" | tr '\n' ' ')"
+fi
 
 # ---- exit statuses and environment ----
 
@@ -285,6 +301,20 @@ if [ -f "$readme" ]; then
 				"$(diff "$tmp/readme.screen" "$tmp/readme.screen.now" | head -n 6 | tr '\n' ' ')"
 		fi
 	fi
+fi
+
+# ---- the README's test command is what CI runs ----
+
+# The second line of the Quick start block ("make deps-test test   # ...")
+# is the last command of .ci/run, word for word.
+readme_test=$(awk '/^## Quick start/ { f = 1 } f && /^```sh/ { b = 1; next }
+	b && /^```/ { exit } b' "$readme" | sed -n 2p | sed 's/ *#.*//')
+ci_test=$(grep -v '^[[:space:]]*\(#\|$\)' "$root/.ci/run" | tail -n 1)
+if [ -n "$readme_test" ] && [ "$readme_test" = "$ci_test" ]; then
+	ok "README's test command is the one .ci/run runs: $ci_test"
+else
+	not_ok "README's test command is the one .ci/run runs" \
+		"README: \"$readme_test\", .ci/run: \"$ci_test\""
 fi
 
 # ---- what the README and the guide link is in the tree ----

@@ -17,6 +17,7 @@
 #     package, in both languages, and makes no file.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.bash"
+needs pdftotext pdffonts pdfimages pdfinfo python3
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 export LC_ALL=C.UTF-8
 unset NO_COLOR
@@ -31,15 +32,6 @@ pdf_page() {
 }
 # grey FILE: the mean grey level of a PNG, 0 (black) to 1 (white).
 grey() { "$PY" "$here/png_grey.py" "$1"; }
-
-missing=""
-for tool in pdftotext pdffonts pdfimages pdfinfo; do
-	command -v "$tool" >/dev/null || missing="$missing $tool"
-done
-if [ -n "$missing" ]; then
-	not_ok "tools for the PNG and PDF checks" "missing:$missing (make check installs poppler-utils)"
-	finish
-fi
 
 # ---- every view, both languages, both themes ----
 

@@ -61,7 +61,7 @@ run_status "40 lessons: --lesson 40 is refused (66)" 66 "$bin" --lesson 40 --sna
 check "40 lessons: --lesson 40 says it was left out, and how to open it" test \
 	"$(cat "$tmp/err")" = \
 	"pescope: lesson \"40\" is 40-l40.txt, which was not read: $lessons: more than 32 lessons: 33-l33.txt to 40-l40.txt (8 files) left out (open it with --lesson $lessons/40-l40.txt)"
-if [ "$sanitized" = 0 ] && command -v valgrind >/dev/null; then
+if [ "$sanitized" = 0 ] && has valgrind "valgrind of --lesson in a crowded folder"; then
 	for n in 6 33 40; do
 		valgrind -q --error-exitcode=99 "$bin" --lesson "$n" --snapshot \
 			>/dev/null 2>"$tmp/vg" </dev/null

@@ -100,25 +100,21 @@ shells_find_completions() {
 		check "bash-completion loads the installed completion: --view s gives spectrum" \
 			test "$got" = spectrum
 	else
-		ok "bash-completion loads the installed completion # skip bash-completion is not installed"
+		tap_skip "bash-completion loads the installed completion" bash-completion
 	fi
-	if command -v zsh >/dev/null; then
+	if has zsh "zsh finds the installed completion"; then
 		got=$("${env[@]}" zsh -f -c '
 			fpath=($1/share/zsh/site-functions $fpath)
 			autoload -Uz compinit && compinit -u -D
 			print -r -- $_comps[pescope]' zsh "$p" 2>&1)
 		check "zsh's compinit finds _pescope in PREFIX/share/zsh/site-functions" \
 			test "$got" = _pescope
-	else
-		ok "zsh finds the installed completion # skip zsh is not installed"
 	fi
-	if command -v fish >/dev/null; then
+	if has fish "fish finds the installed completion"; then
 		got=$(cd "$tmp" && "${env[@]}" fish -c 'complete -C "pescope --view s"' 2>&1 |
 			cut -f1)
 		check "fish finds the installed completion: --view s gives spectrum" \
 			test "$got" = spectrum
-	else
-		ok "fish finds the installed completion # skip fish is not installed"
 	fi
 }
 
@@ -183,7 +179,7 @@ if mk install PREFIX="$prefix" && mk install PREFIX="$prefix"; then
 			ok "installed binary finds its lessons in PREFIX/share/pescope"
 		fi
 	fi
-	if command -v man >/dev/null; then
+	if has man "man finds the installed page"; then
 		got=$(MANPATH="$prefix/share/man" man -w pescope 2>/dev/null)
 		check "man finds the installed page" \
 			test "$got" = "$prefix/share/man/man1/pescope.1"

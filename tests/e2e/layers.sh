@@ -6,6 +6,7 @@
 # file and line.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs python3
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 check=$root/tests/tools/layers.py

@@ -16,6 +16,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
 . "$here/golden.bash"
+needs python3
 # Messages in English, whatever the caller's locale.
 export LC_ALL=C.UTF-8
 golden=$here/../golden

@@ -11,6 +11,7 @@
 # an interval, so the first one must be found from below).
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs py:numpy
 export LC_ALL=C.UTF-8
 : "${UNIT:?set UNIT to the unit-test binary}"
 

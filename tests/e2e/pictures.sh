@@ -11,6 +11,7 @@
 # explorer's screen sizes 80x24 to 160x50, and with d = 64.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
+needs python3
 MIN_CONTRAST=40
 export LC_ALL=C.UTF-8
 unset NO_COLOR

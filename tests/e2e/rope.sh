@@ -8,6 +8,7 @@
 # screen from pescope --snapshot.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs py:numpy
 export LC_ALL=C.UTF-8
 : "${UNIT:?set UNIT to the unit-test binary}"
 

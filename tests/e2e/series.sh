@@ -3,6 +3,7 @@
 # their bad inputs and output failures.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs py:numpy
 # Messages in English, whatever the caller's locale.
 export LC_ALL=C.UTF-8
 

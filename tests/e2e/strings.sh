@@ -4,6 +4,7 @@
 # fault, made on purpose in a copy, is refused with its file and line.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs python3
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 check=$root/tests/tools/strings.py

@@ -15,6 +15,7 @@
 set -u
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 source "$(dirname "${BASH_SOURCE[0]}")/tap.bash"
+needs tmux
 TM_DIR=$(mktemp -d)
 TM="tmux -S $TM_DIR/sock -f /dev/null"
 at_exit 'tm_stop; rm -rf "$TM_DIR"'

@@ -6,6 +6,7 @@
 # only: valgrind and ASan do not mix.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs valgrind
 : "${PESCOPE:?set PESCOPE to the binary under test}"
 here=$(cd "$(dirname "$0")" && pwd)
 export LC_ALL=C.UTF-8
@@ -30,8 +31,6 @@ vg() {
 }
 if [ "$sanitized" = 1 ]; then
 	echo "# skipped: valgrind (sanitizer build)"
-elif ! command -v valgrind >/dev/null; then
-	not_ok "valgrind installed (make check installs it)"
 else
 	for v in "${VIEWS[@]}"; do
 		vg "--snapshot --view $v" 0 --snapshot --view "$v" --size 120x40 -d 256 -n 5000 -p 77

@@ -130,6 +130,52 @@ Test(params, help_overlay_lines_come_from_the_tables)
 	cr_expect_eq(s.view, VIEW_VECTOR);
 }
 
+/* Every command word (command.h) has its row in :help, in English and
+ * Chinese: its usage names the word once (":q, :quit  quit"; "(:view
+ * vector)" in a help text does not count), and the word runs: none is
+ * refused as unknown. */
+Test(params, every_command_word_has_its_help_line)
+{
+	struct state s;
+	char lines[40][COMMAND_HELP_W], err[200], want[40];
+	int n, words = 0;
+
+	fx_init(&s, &start);
+	for (int lang = 0; lang < 2; lang++) {
+		s.lang = lang ? LANG_ZH : LANG_EN;
+		n = command_help(&s, lines, 40);
+		for (int i = 0; command_word(i); i++) {
+			int hits = 0;
+
+			snprintf(want, sizeof want, ":%s", command_word(i));
+			for (int k = 0; k < n; k++) {
+				size_t len = strlen(want);
+
+				for (const char *at = strstr(lines[k], want); at;
+				     at = strstr(at + 1, want))
+					hits += (at == lines[k] || at[-1] == ' ') &&
+						(at[len] == ' ' || at[len] == ',');
+			}
+			cr_expect_geq(hits, 1, "%s in %d lines", want, hits);
+			words += !lang;
+		}
+	}
+	cr_expect_geq(words, 11);	/* view ... help h q quit */
+	s.lang = LANG_EN;
+	n = command_help(&s, lines, 40);
+	for (int k = 0; k < n; k++)
+		if (strncmp(lines[k], ":window", 7) == 0)
+			cr_expect_str_eq(lines[k], ":window A B  positions A..B "
+					 "across the plots");
+	for (int i = 0; command_word(i); i++) {
+		struct state t = s;
+
+		err[0] = '\0';
+		command_run(&t, command_word(i), COMMAND_TYPED, err, sizeof err);
+		cr_expect_null(strstr(err, "unknown command"), "%s", command_word(i));
+	}
+}
+
 /* The whole file at path (the tests run at the top of the tree), to free. */
 static char *slurp(const char *path)
 {
