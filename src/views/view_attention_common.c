@@ -1,9 +1,6 @@
 /* view_attention_common.c - the attention view's knobs read from the
- * state, the model they make, and the panels' box and fitted text (see
- * view_attention_common.h). */
+ * state and the model they make (see view_attention_common.h). */
 #include "views/view_attention_common.h"
-
-#include "render/paragraph.h"
 
 bool att_weights_capped(const struct state *s)
 {
@@ -40,19 +37,4 @@ struct attn_setup att_setup(const struct state *s)
 long long att_train(const struct state *s)
 {
 	return s->train;
-}
-
-/* ---- shared drawing ---- */
-
-void att_box(struct canvas *c, struct rect r, const char *title)
-{
-	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
-}
-
-void att_fit(struct canvas *c, int x, int y, int w, const char *const *cand,
-	     int n, struct style st)
-{
-	if (w > 0)
-		paragraph_fit(c, x, y, w, cand, n, st);
 }

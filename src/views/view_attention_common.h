@@ -1,9 +1,8 @@
 /* view_attention_common.h - what the attention view's files share: its
  * knobs as the state holds them, the model that the score matrices and
- * the decay plot read from them, and two small drawing helpers. Defined in
- * view_attention_common.c, which calls none of the view's other files
- * (view_attention.h lists them), so no two of them depend on each other
- * both ways. */
+ * the decay plot read from them. Defined in view_attention_common.c,
+ * which calls none of the view's other files (view_attention.h lists
+ * them), so no two of them depend on each other both ways. */
 #ifndef VIEW_ATTENTION_COMMON_H
 #define VIEW_ATTENTION_COMMON_H
 
@@ -69,15 +68,5 @@ long long att_train(const struct state *s);
 
 /* Whether the same content vector stands at every position. */
 bool att_same_content(const struct state *s);
-
-/* ---- small things the panels share ---- */
-
-/* The panel's border, in the border colour, and its title. */
-void att_box(struct canvas *c, struct rect r, const char *title);
-
-/* The first of n texts that fits in w columns at (x, y), else the last
- * one cut; see paragraph_fit. */
-void att_fit(struct canvas *c, int x, int y, int w, const char *const *cand,
-	     int n, struct style st);
 
 #endif

@@ -60,6 +60,7 @@
 #include "base/utf8.h"
 #include "engine/rope_bound.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum {
 	GUTTER_W = 5,		/* "0.75" and a blank */
@@ -93,6 +94,11 @@ static int pairs_per_step(int k)
 
 	return per < 1 ? 1 : per;
 }
+
+/* What the panel shows by size (views/panel.h): anything from 2 x 1
+ * inside; the random mean's "flat" note on its strip from 2 rows. */
+static const struct tier decay_least[] = { { 2, 1, 1 } };
+static const struct tier flat_note[] = { { 0, 2, 1 } };
 
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
@@ -195,9 +201,9 @@ static void geom(const struct state *s, struct rect r, struct decay_geom *g)
 	int rows, extra, rr;
 
 	memset(g, 0, sizeof *g);
-	g->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	g->in = panel_inside(r);
 	g->legend_y = g->tick_y = g->rnd_legend_y = -1;
-	if (g->in.h < 1 || g->in.w < 2)
+	if (!TIER(decay_least, g->in.w, g->in.h))
 		return;
 	g->legend_form = legend_form(s, g->in.w);
 	/* Below the legend row: the strips with the random one's heading,
@@ -511,7 +517,7 @@ static void draw_random_note(const struct state *s, struct canvas *c,
 	struct style st = { (uint8_t)curve_role(2), ROLE_DEFAULT, ATTR_BOLD };
 	int y = a->y0 + a->h - 1;
 
-	if (a->h < 2)
+	if (!TIER(flat_note, a->ax.w, a->h))
 		return;
 	for (int f = 0; f < 3; f++) {
 		int w = utf8_width(form[f]), x = a->ax.x0 + a->ax.w - 1 - w;
@@ -682,8 +688,8 @@ void att_decay_draw(const struct state *s, struct att_decay *x,
 	if (stale)
 		snprintf(title + strlen(title), sizeof title - strlen(title), "%s",
 			 tr(s->lang, ", computing..."));
-	att_box(c, r, utf8_width(cand[0]) <= r.w - 4 ? cand[0] : cand[1]);
-	if (g.in.w < 2 || g.in.h < 1)
+	panel_open(c, r, cand[0], cand[1]);
+	if (!TIER(decay_least, g.in.w, g.in.h))
 		return;
 	if (g.area.h > 0) {
 		draw_legend(s, c, &g);

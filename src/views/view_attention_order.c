@@ -31,12 +31,16 @@
 #include "base/utf8.h"
 #include "model/catalog.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum {
 	WORDS_MAX = 8,		/* words of a sentence */
 	LABEL_W = 5,		/* a word's column: 4 wide and a blank */
 	GAP_W = 2		/* between the two blocks */
 };
+
+/* The panel shows its blocks from 4 x 1 inside (views/panel.h). */
+static const struct tier order_least[] = { { 4, 1, 1 } };
 
 /* A sentence and its word ids (equal words, equal ids: the head sees
  * tokens, not positions). */
@@ -194,7 +198,7 @@ static int draw_measure(const struct state *s, struct canvas *c, int x,
 	}
 	if (utf8_width(a) > w && paragraph_rows(a, w) <= rows)
 		return paragraph_draw(c, (struct rect){ x, y, w, rows }, a, st);
-	att_fit(c, x, y, w, cand, 3, st);
+	paragraph_fit(c, x, y, w, cand, 3, st);
 	return 1;
 }
 
@@ -233,7 +237,7 @@ void att_order_draw(const struct state *s, struct att_order *x,
 {
 	const struct sentence *sn = sentence_of(s);
 	const struct order_result *res = order_get(s, x);
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in = panel_inside(r);
 	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 	struct style dim = { ROLE_DIM, ROLE_DEFAULT, 0 };
 	char title[ATT_TEXT_MAX], brief[ATT_TEXT_MAX], line[ATT_TEXT_MAX];
@@ -244,8 +248,8 @@ void att_order_draw(const struct state *s, struct att_order *x,
 		 ATT_HEAD_D, head_title(s));
 	snprintf(brief, sizeof brief, tr(s->lang, "Order: %s"),
 		 head_title(s));
-	att_box(c, r, utf8_width(title) <= r.w - 4 ? title : brief);
-	if (in.w < 4 || in.h < 1 || !res || !res->ok)
+	panel_open(c, r, title, brief);
+	if (!TIER(order_least, in.w, in.h) || !res || !res->ok)
 		return;
 	if (in.h >= att_order_full_h(s) - 2 && in.w >= att_order_full_w(s) - 2) {
 		double sc = res->res.scale;

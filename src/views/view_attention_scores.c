@@ -54,6 +54,7 @@
 #include "base/utf8.h"
 #include "render/colour_bar.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 #include "render/plot.h"
 
 /* The header's texts (head_texts). */
@@ -68,6 +69,25 @@ enum {
 	MAP_MIN = 4,		/* a map's least side in pixels */
 	CAPTION_ROWS_MAX = 3
 };
+
+/* What the panel shows by size (views/panel.h), w a column's width:
+ * - the grid, from columns 8 wide and 3 rows; a column's text from 8
+ *   wide; */
+static const struct tier grid_least[] = { { 8, 3, 1 } };
+static const struct tier column_least[] = { { 8, 0, 1 } };
+/* - two header rows from 20 rows, or from 16 when the one-row form does
+ *   not fit; */
+enum { HEAD_TWO = 1, HEAD_TWO_IF_LONG };
+static const struct tier head_tiers[] = { { 0, 20, HEAD_TWO },
+					  { 0, 16, HEAD_TWO_IF_LONG } };
+/* - the lines under the maps: each scheme's line from 1 row, ALiBi's
+ *   slope from 2; */
+static const struct tier terms_line[] = { { 0, 1, 1 } };
+static const struct tier terms_slope[] = { { 0, 2, 1 } };
+/* - the labels of the maps' rows: the last position from 2 rows, "p"
+ *   between from 3. */
+static const struct tier tick_last[] = { { 0, 2, 1 } };
+static const struct tier tick_p[] = { { 0, 3, 1 } };
 
 static const enum att_mat shown_mat[SHOWN] = { AM_ADDED, AM_ROPE, AM_ALIBI };
 
@@ -139,11 +159,11 @@ static int gutter_of(const struct state *s)
 static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 {
 	char text[HEAD_TEXTS][ATT_TEXT_MAX];
-	int avail, heat, cap;
+	int avail, heat, cap, tier;
 	long long last = s->window.pos0 + s->window.npos - 1;
 
 	memset(g, 0, sizeof *g);
-	g->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	g->in = panel_inside(r);
 	g->gutter = gutter_of(s);
 	g->col_w = (g->in.w - g->gutter - BAR_W - 2 * GAP) / SHOWN;
 	if (g->col_w < 2 * MAP_MIN + 1) {
@@ -155,15 +175,17 @@ static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 		g->col_x[k] = g->in.x + g->gutter + k * (g->col_w + GAP);
 	g->bar_x = g->in.x + g->in.w - BAR_W + 1;
 	g->head_y = g->in.y;
-	if (g->in.h < 3 || g->col_w < 8) {
+	if (!TIER(grid_least, g->col_w, g->in.h)) {
 		g->head_rows = g->in.h > 0 ? 1 : 0;
 		return;
 	}
 	/* two header rows where the panel is roomy, or where the one-row
 	 * form (with the largest step the window can have) does not fit */
 	head_texts(s, s->window.pos0, last, s->window.npos, 0.0, text);
-	g->head_rows = g->in.h >= 20 || (g->in.h >= 16 &&
-					 utf8_width(text[HEAD_ONE_ROW]) > g->in.w)
+	tier = TIER(head_tiers, g->in.w, g->in.h);
+	g->head_rows = tier == HEAD_TWO ||
+			       (tier == HEAD_TWO_IF_LONG &&
+				utf8_width(text[HEAD_ONE_ROW]) > g->in.w)
 			       ? 2 : 1;
 	avail = g->in.h - g->head_rows - 2;
 	/* four rows of terms when the maps, as wide as the columns let them
@@ -377,10 +399,10 @@ static void draw_head(const struct state *s, struct canvas *c,
 					  text[HEAD_ROW2_SHORT],
 					  text[HEAD_ROW2_SHORTEST] };
 
-		att_fit(c, g->in.x, g->head_y, g->in.w, first, 4, dim_style);
-		att_fit(c, g->in.x, g->head_y + 1, g->in.w, second, 4, dim_style);
+		paragraph_fit(c, g->in.x, g->head_y, g->in.w, first, 4, dim_style);
+		paragraph_fit(c, g->in.x, g->head_y + 1, g->in.w, second, 4, dim_style);
 	} else if (g->head_rows == 1) {
-		att_fit(c, g->in.x, g->head_y, g->in.w, one, 3, dim_style);
+		paragraph_fit(c, g->in.x, g->head_y, g->in.w, one, 3, dim_style);
 	}
 }
 
@@ -433,7 +455,7 @@ static void draw_terms(const struct state *s, struct canvas *c,
 			} else {
 				snprintf(full, sizeof full, "%s", line);
 			}
-			att_fit(c, x, g->terms_y + t, w, cand, 2, text_style);
+			paragraph_fit(c, x, g->terms_y + t, w, cand, 2, text_style);
 		}
 		return;
 	}
@@ -450,7 +472,7 @@ static void draw_terms(const struct state *s, struct canvas *c,
 			 n[1], u[1], n[2], u[2], n[3], u[3]);
 		snprintf(a, sizeof a, tr(s->lang, "terms of added PE (rms): %s"), b);
 		if (g->terms_rows >= 1)
-			att_fit(c, g->in.x, g->terms_y, g->in.w, cand, 2, text_style);
+			paragraph_fit(c, g->in.x, g->terms_y, g->in.w, cand, 2, text_style);
 		if (g->terms_rows >= 2) {
 			spread_text(s, &res->spread[AM_PP], added, false, sp, sizeof sp);
 			snprintf(a, sizeof a, "%s %s", n[3], sp);
@@ -469,21 +491,21 @@ static void draw_notes(const struct state *s, struct canvas *c,
 	const char *minus = s->ascii ? "-" : "−";
 	int heads = (int)state_view_knob(s, AK_HEADS);
 
-	if (rows < 1)
+	if (!TIER(terms_line, g->col_w, rows))
 		return;
 	snprintf(a, sizeof a, tr(s->lang, "= %sR(q%sp)k: one turn by q%sp"),
 		 s->ascii ? "q^T " : "qᵀ", minus, minus);
 	snprintf(b, sizeof b, "= %sR(q%sp)k", s->ascii ? "q^T " : "qᵀ", minus);
-	att_fit(c, g->col_x[1], y, g->col_w, cand, 2, dim_style);
+	paragraph_fit(c, g->col_x[1], y, g->col_w, cand, 2, dim_style);
 	snprintf(a, sizeof a, "%s %s m|p%sq|", s->ascii ? "q.k" : "q·k", minus,
 		 minus);
 	snprintf(b, sizeof b, "-m|p%sq|", minus);
-	att_fit(c, g->col_x[2], y, g->col_w, cand, 2, dim_style);
-	if (rows < 2)
+	paragraph_fit(c, g->col_x[2], y, g->col_w, cand, 2, dim_style);
+	if (!TIER(terms_slope, g->col_w, rows))
 		return;
 	snprintf(a, sizeof a, tr(s->lang, "m = 2^(-8/%d): head 1 of %d"), heads, heads);
 	snprintf(b, sizeof b, "m = 2^(-8/%d)", heads);
-	att_fit(c, g->col_x[2], y + 1, g->col_w, cand, 2, dim_style);
+	paragraph_fit(c, g->col_x[2], y + 1, g->col_w, cand, 2, dim_style);
 }
 
 /* What the numbers say, true for the numbers shown; `maps`: the residual
@@ -611,7 +633,7 @@ static void draw_labels(const struct state *s, struct canvas *c,
 	/* "resid." before a bare "r", which a reader could not place */
 	snprintf(r[3], sizeof r[3], tr(s->lang, "resid./%s"), v2);
 	snprintf(r[4], sizeof r[4], "r/%s", v2);
-	att_fit(c, rx, g->label_y, rw, rn, 5, axis_style);
+	paragraph_fit(c, rx, g->label_y, rw, rn, 5, axis_style);
 }
 
 /* The q ticks under a map of w columns from x: the first position at its
@@ -645,10 +667,10 @@ static void draw_pticks(struct canvas *c, const struct scores_geom *g, int h,
 	plot_tick_label(res->pos0, 1, a, sizeof a);
 	plot_tick_label(res->pos0 + (res->m - 1) * res->step, 1, b, sizeof b);
 	canvas_text(c, g->in.x + w - utf8_width(a), g->heat_y, w, a, axis_style);
-	if (h >= 2)
+	if (TIER(tick_last, w, h))
 		canvas_text(c, g->in.x + w - utf8_width(b), g->heat_y + h - 1, w,
 			    b, axis_style);
-	if (h >= 3)
+	if (TIER(tick_p, w, h))
 		canvas_text(c, g->in.x + w - 1, g->heat_y + (h - 1) / 2, 1, "p",
 			    axis_style);
 }
@@ -689,8 +711,8 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		snprintf(title + strlen(title), sizeof title - strlen(title),
 			 tr(s->lang, ", computing %d%%"),
 			 (int)(progress * 100));
-	att_box(c, r, title);
-	if (!res || g.col_w < 8) {
+	panel_open(c, r, title, NULL);
+	if (!res || !TIER(column_least, g.col_w, 0)) {
 		if (g.in.w > 0 && g.in.h > 0)
 			canvas_text(c, g.in.x, g.in.y, g.in.w,
 				    tr(s->lang, "computing..."), dim_style);
@@ -721,7 +743,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		}
 		/* the one head's scheme (the order panel's, a lesson's
 		 * "head") in reverse, so a step about one scheme points at it */
-		att_fit(c, g.col_x[k], g.names_y, g.col_w, name, 3,
+		paragraph_fit(c, g.col_x[k], g.names_y, g.col_w, name, 3,
 			k == marked ? marked_style : name_style);
 		if (g.heat_rows > 0) {
 			int w = res->m * rep;
@@ -741,7 +763,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 		sp = &res->spread[shown_mat[k]];
 		spread_text(s, sp, sp, true, line, sizeof line);
 		spread_text(s, sp, sp, false, brief, sizeof brief);
-		att_fit(c, g.col_x[k], g.spread_y, g.col_w, cand, 2,
+		paragraph_fit(c, g.col_x[k], g.spread_y, g.col_w, cand, 2,
 			(struct style){ relative(sp) ? ROLE_OK : ROLE_WARN,
 					ROLE_DEFAULT, ATTR_BOLD });
 	}

@@ -48,6 +48,7 @@
 #include "render/dial.h"
 #include "render/paragraph.h"
 #include "render/plot.h"
+#include "views/panel.h"
 #include "views/panels.h"
 #include "views/view_rope.h"
 
@@ -59,7 +60,8 @@ enum {
 	TEXT_MAX = 320,		/* one line */
 	DIALS_MAX = 7,		/* dials in the pairs panel, */
 	DIALS_MIN = 5,		/* and the fewest its dials' size allows */
-	DIAL_ROWS_BIG = 5,	/* the largest dial's rows */
+	DIAL_ROWS_BIG = 5,	/* the largest dial's rows, */
+	DIAL_ROWS_SMALL = 3,	/* the small ones' (the legend beside them) */
 	BAND_MAX = 8,		/* pairs of the fast and of the slow band */
 	SAMPLES_MAX = 2 * 400,	/* dot columns of the frequency plot */
 	BARS_MAX = 400,		/* bars of the pairs panel */
@@ -299,23 +301,52 @@ static const double *head_numbers(const struct state *s, struct rope_ctx *x)
 
 /* ---- shared drawing ---- */
 
-static void box(struct canvas *c, struct rect r, const char *title)
-{
-	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
-}
-
-static struct rect inside(struct rect r)
-{
-	return (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-}
-
-static void fit(struct canvas *c, int x, int y, int w, const char *const *cand,
-		int n, struct style st)
-{
-	if (w > 0)
-		paragraph_fit(c, x, y, w, cand, n, st);
-}
+/* What the panels show by size (see views/panel.h for the tables):
+ * - the sum's why, under the sum, from 4 rows; */
+static const struct tier sum_why[] = { { 0, 4, 1 } };
+/* - the sum beside bars that overflow their columns: from 60 wide; */
+static const struct tier sum_wide[] = { { 60, 0, 1 } };
+/* - a chart: from 12 x 3; */
+static const struct tier chart_least[] = { { 12, 3, 1 } };
+/* - the pairs panel: its header from 4 x 1, the chart from 3 rows, the
+ *   sum's own line from 16 (else only when it cannot stand beside); */
+static const struct tier pairs_least[] = { { 4, 1, 1 } };
+static const struct tier pairs_chart[] = { { 0, 3, 1 } };
+static const struct tier pairs_line[] = { { 0, 16, 1 } };
+/* - the chart's pair labels: 2 rows from 10 rows left, else 1; its
+ *   bars: 7 rows from 12 left, 6 from 10, else 5; */
+static const struct tier chart_labels[] = { { 0, 10, 2 }, { 0, 0, 1 } };
+static const struct tier chart_bar_rows[] = { { 0, 12, 7 }, { 0, 10, 6 },
+					  { 0, 0, 5 } };
+/* - the code panel: every file's lines whole from 12 rows, the quotes
+ *   from 6, one line each below; */
+enum { CODE_LINES = 1, CODE_QUOTES, CODE_ALL };
+static const struct tier code_tiers[] = { { 4, 12, CODE_ALL },
+					  { 4, 6, CODE_QUOTES },
+					  { 4, 1, CODE_LINES } };
+/* - the values panel: from 4 x 1, its first sentence on two rows from
+ *   6; */
+static const struct tier values_least[] = { { 4, 1, 1 } };
+static const struct tier values_para[] = { { 0, 6, 1 } };
+/* - the frequencies panel: its long title from 60 wide, two rows of
+ *   text under the plot from 8 rows; */
+static const struct tier freqs_title[] = { { 60, 0, 1 } };
+static const struct tier freqs_text[] = { { 0, 8, 2 }, { 0, 0, 1 } };
+/* - the four panels' heights: the code's 8 rows from 30, 5 from 20,
+ *   else 4; the bottom's a third of the rest from 36 (BOTTOM_THIRD), 9
+ *   from 26, else 7; the pairs' 5 at least, or the code goes; the values
+ *   panel's share of the width in percent: 40 from 100 columns, else
+ *   50; */
+enum { BOTTOM_THIRD = -1 };
+static const struct tier code_rows[] = { { 0, 30, 8 }, { 0, 20, 5 },
+					 { 0, 0, 4 } };
+static const struct tier bottom_rows[] = { { 0, 36, BOTTOM_THIRD },
+					   { 0, 26, 9 }, { 0, 0, 7 } };
+static const struct tier pairs_rows[] = { { 0, 5, 1 } };
+static const struct tier values_share[] = { { 100, 0, 40 }, { 0, 0, 50 } };
+/* - the notice of a single panel: on its lower border, with a corner and
+ *   a blank either side. */
+static const struct tier notice_room[] = { { 4, 2, 1 } };
 
 /* A verdict on row y: the first of the n heads whose tail fits beside it
  * in w columns (else the last), the head in the colour of good news (or
@@ -644,7 +675,7 @@ static void pairs_header(const struct state *s, struct canvas *c, int x,
 	snprintf(e, sizeof e, "p = %.0f  q = %.0f  p %s q = %.0f  s = %.0f",
 		 pos_p(s), pos_q(s), sy->minus, pos_p(s) - pos_q(s),
 		 knob(s, RK_SHIFT));
-	fit(c, x, y, w, cand, 3, bold);
+	paragraph_fit(c, x, y, w, cand, 3, bold);
 }
 
 /* The legend of the arrows, the bars and their swings, in full when it
@@ -756,7 +787,7 @@ static void pairs_sum(const struct state *s, struct canvas *c,
 	snprintf(b, sizeof b, tr(s->lang, "%s bars = %s = q%sk of the turned vectors (differ by %s)"),
 		 sy->sum, t, sy->dot, dd);
 	snprintf(e, sizeof e, "%s = %s = q%sk", sy->sum, t, sy->dot);
-	fit(c, x, y, w, cand, 3, (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
+	paragraph_fit(c, x, y, w, cand, 3, (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 }
 
 /* The pair labels under the chart: plot_xticks's pair numbers on row y,
@@ -822,7 +853,7 @@ static void chart_sum(const struct state *s, struct canvas *c,
 	canvas_text(c, x, y, w, a, ok);
 	snprintf(a, sizeof a, "= q%sk", sy->dot);
 	canvas_text(c, x, y + 1, w, a, ok);
-	if (h < 4)
+	if (!TIER(sum_why, w, h))
 		return;
 	snprintf(a, sizeof a, tr(s->lang, "Each bar is a function of p %s q alone: s/S moves p and q together and no bar moves."),
 		 sy->minus);
@@ -843,7 +874,7 @@ enum { SUM_W = 14 };	/* the sum's column beside the bars */
  * for that anyway). */
 static bool sum_beside(int w, int pairs)
 {
-	return (w - pairs >= SUM_W || (w >= 60 && pairs > w)) &&
+	return (w - pairs >= SUM_W || (TIER(sum_wide, w, 0) && pairs > w)) &&
 	       w - SUM_W - 1 >= 20;
 }
 
@@ -860,7 +891,7 @@ static int chart_draw(const struct state *s, struct rope_ctx *x,
 	const double *swing = swing_of(s, x, a);
 	struct chart ch;
 
-	if (!swing || w < 12 || h < 3)
+	if (!swing || !TIER(chart_least, w, h))
 		return 0;
 	for (int pass = 0; pass < 2; pass++) {
 		int rest = w - lw - 2;
@@ -888,32 +919,33 @@ static int chart_draw(const struct state *s, struct rope_ctx *x,
 static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		       struct canvas *c, struct rect r)
 {
-	struct rect in = inside(r);
+	struct rect in = panel_inside(r);
 	int d = s->cur.pe.d_model, h = d / 2, rot = setup_of(s, d).rot;
 	int rest = in.h - 2, lab, budget, rows, legend, cw, nd, y, nb, lw;
 	int stack_w, dw;
 	char text[32];
 	/* a short panel whose sum stands beside the bars leaves out the
 	 * sum's line for a row more of bars */
-	bool line = in.h >= 16 || !sum_beside(in.w - 6, h);
+	bool line = TIER(pairs_line, in.w, in.h) || !sum_beside(in.w - 6, h);
 	struct arrays a;
 	const struct cache *nc;
 
-	box(c, r, tr(s->lang, "Pairs, fast to slow: the arrows turn, the bars are the score"));
-	if (in.w < 4 || in.h < 1)
+	panel_open(c, r, tr(s->lang, "Pairs, fast to slow: the arrows turn, the bars are the score"),
+		   NULL);
+	if (!TIER(pairs_least, in.w, in.h))
 		return;
 	nc = numbers(s, x, &a);
 	pairs_header(s, c, in.x, in.y, in.w, rot);
-	if (!nc || in.h < 3)
+	if (!nc || !TIER(pairs_chart, in.w, in.h))
 		return;
 	/* rows under the header and over the sum: the chart's pair labels
 	 * (2, or 1 when short), its bars (7 at least when they can have
 	 * them, else 6 or 5), then the legend and the dials with what is
 	 * left */
 	rest += !line;
-	lab = rest >= 10 ? 2 : 1;
+	lab = TIER(chart_labels, in.w, rest);
 	rest -= lab;
-	budget = rest - (rest >= 12 ? 7 : rest >= 10 ? 6 : 5);
+	budget = rest - TIER(chart_bar_rows, in.w, rest);
 	legend = budget >= 1;
 	rows = budget - legend;
 	/* fewer, larger dials: DIALS_MIN of them at least side by side,
@@ -930,7 +962,7 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 	stack_w = pairs_legend(s, NULL, 0, 0, 0, h, bars_of(h, in.w), true,
 			       rot < d, true);
 	dw = in.w;
-	if (legend && rows >= 3 && rows < 4 &&
+	if (legend && rows == DIAL_ROWS_SMALL &&
 	    in.w - stack_w - 2 >= DIALS_MIN * (2 * rows + 2 + lw)) {
 		legend = 0;
 		dw = in.w - stack_w - 2;
@@ -981,7 +1013,7 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 		      struct canvas *c, struct rect r)
 {
 	const struct symbols *sy = sym(s);
-	struct rect in = inside(r);
+	struct rect in = panel_inside(r);
 	char a[TEXT_MAX], b[TEXT_MAX], e[TEXT_MAX], m[40], hf[40], un[40];
 	const char *cand[3] = { a, b, e };
 	struct arrays arr;
@@ -990,14 +1022,16 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 	struct style code = { ROLE_TRACE1, ROLE_DEFAULT, 0 };
 	struct style code2 = { ROLE_TRACE2, ROLE_DEFAULT, 0 };
 
-	box(c, r, tr(s->lang, "The code and the numbers it gives"));
-	if (in.w < 4 || in.h < 1 || !(nc = numbers(s, x, &arr)))
+	int tier = TIER(code_tiers, in.w, in.h);
+
+	panel_open(c, r, tr(s->lang, "The code and the numbers it gives"), NULL);
+	if (!tier || !(nc = numbers(s, x, &arr)))
 		return;
 	last = in.y + in.h;
 	snprintf(m, sizeof m, "%.17g", nc->out[O_META]);
 	snprintf(hf, sizeof hf, "%.17g", nc->out[O_HF]);
 	num(nc->out[O_UNPERM], 6, un, sizeof un);
-	if (in.h >= 12) {
+	if (tier == CODE_ALL) {
 		/* tall (zoomed): each file's lines whole, one a row */
 		const char *rows[][2] = {
 			{ "Meta llama/model.py:", NULL },
@@ -1024,35 +1058,35 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 			else
 				snprintf(a, sizeof a, "%s%s", rows[i][0],
 					 rows[i][1] ? rows[i][1] : "");
-			fit(c, in.x, y++, in.w, cand, 1, rows[i][0] ? st : plain);
+			paragraph_fit(c, in.x, y++, in.w, cand, 1, rows[i][0] ? st : plain);
 		}
 		snprintf(a, sizeof a, tr(s->lang, "  row 2i %s i, row 2i+1 %s i+d/2 of each head"),
 			 sy->arrow, sy->arrow);
-		fit(c, in.x, y++, in.w, cand, 1, plain);
-	} else if (in.h >= 6) {
+		paragraph_fit(c, in.x, y++, in.w, cand, 1, plain);
+	} else if (tier == CODE_QUOTES) {
 		snprintf(a, sizeof a, "Meta llama/model.py: %s; %s", meta_code,
 			 meta_short);
 		snprintf(b, sizeof b, "Meta: %s", meta_code);
 		snprintf(e, sizeof e, "Meta: %s", meta_short);
-		fit(c, in.x, y++, in.w, cand, 3, code);
+		paragraph_fit(c, in.x, y++, in.w, cand, 3, code);
 		snprintf(a, sizeof a, tr(s->lang, "  %s q%sk = %s   pairs (2i, 2i+1)"),
 			 sy->arrow, sy->dot, m);
-		fit(c, in.x, y++, in.w, cand, 1, plain);
+		paragraph_fit(c, in.x, y++, in.w, cand, 1, plain);
 		snprintf(a, sizeof a, "HF modeling_llama.py: %s; rotate_half: %s",
 			 hf_code, hf_half);
 		snprintf(b, sizeof b, "HF: %s", hf_code);
-		fit(c, in.x, y++, in.w, cand, 2, code2);
+		paragraph_fit(c, in.x, y++, in.w, cand, 2, code2);
 		snprintf(a, sizeof a, tr(s->lang, "  %s q%sk = %s   pairs (i, i+d/2), rows permuted"),
 			 sy->arrow, sy->dot, hf);
-		fit(c, in.x, y++, in.w, cand, 1, plain);
+		paragraph_fit(c, in.x, y++, in.w, cand, 1, plain);
 	} else {
 		/* short: the two scores, one a row, and the verdict */
 		snprintf(a, sizeof a, "Meta view_as_complex:          q%sk = %s",
 			 sy->dot, m);
-		fit(c, in.x, y++, in.w, cand, 1, code);
+		paragraph_fit(c, in.x, y++, in.w, cand, 1, code);
 		snprintf(a, sizeof a, tr(s->lang, "%s, rows permuted: q%sk = %s"),
 			 "HF rotate_half", sy->dot, hf);
-		fit(c, in.x, y++, in.w, cand, 1, code2);
+		paragraph_fit(c, in.x, y++, in.w, cand, 1, code2);
 		if (y < last) {
 			const char *head = nc->out[O_SAME] != 0.0
 				? tr(s->lang, "bit for bit the same")
@@ -1065,12 +1099,12 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 		}
 		return;
 	}
-	if (y < last && in.h < 12) {
+	if (y < last && tier != CODE_ALL) {
 		snprintf(a, sizeof a, tr(s->lang, "%s: %s: row 2i %s i, 2i+1 %s i+d/2"),
 			 "convert_llama_weights_to_hf.py permute", perm_code,
 			 sy->arrow, sy->arrow);
 		snprintf(b, sizeof b, "permute: %s", perm_code);
-		fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 });
+		paragraph_fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_TRACE3, ROLE_DEFAULT, 0 });
 	}
 	if (y < last) {
 		bool same = nc->out[O_SAME] != 0.0;
@@ -1099,7 +1133,7 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 static void values_draw(const struct state *s, struct rope_ctx *x,
 			struct canvas *c, struct rect r)
 {
-	struct rect in = inside(r);
+	struct rect in = panel_inside(r);
 	const double *o = head_numbers(s, x);
 	struct rope_setup hs = head_setup(s);
 	char a[TEXT_MAX], b[TEXT_MAX], n0[32], n1[32], sc[32];
@@ -1107,8 +1141,8 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 	double vs = knob(s, RK_VSHIFT);
 	int y = in.y;
 
-	box(c, r, tr(s->lang, "Why v is not turned"));
-	if (in.w < 4 || in.h < 1)
+	panel_open(c, r, tr(s->lang, "Why v is not turned"), NULL);
+	if (!TIER(values_least, in.w, in.h))
 		return;
 	num(o[0], 2, n0, sizeof n0);
 	num(o[1], 2, n1, sizeof n1);
@@ -1117,11 +1151,11 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 		 hs.d, ROPE_HEAD_TOKENS, ROPE_HEAD_TOKENS - 1, vs,
 		 vs + ROPE_HEAD_TOKENS - 1);
 	snprintf(b, sizeof b, tr(s->lang, "sentence moved by %.0f (v/V):"), vs);
-	if (in.h >= 6)
+	if (TIER(values_para, in.w, in.h))
 		y += paragraph_draw(c, (struct rect){ in.x, y, in.w, 2 }, a,
 				    plain);
 	else
-		fit(c, in.x, y++, in.w, cand, 2, plain);
+		paragraph_fit(c, in.x, y++, in.w, cand, 2, plain);
 	if (y >= in.y + in.h)
 		return;
 	/* rounding: the angles (s + t) theta are off by about (s + t) 2^-53
@@ -1131,12 +1165,12 @@ static void values_draw(const struct state *s, struct rope_ctx *x,
 	else
 		snprintf(a, sizeof a, tr(s->lang, "v unturned: moves %s"), n0);
 	snprintf(b, sizeof b, tr(s->lang, "v unturned: %s"), n0);
-	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
+	paragraph_fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_OK, ROLE_DEFAULT, ATTR_BOLD });
 	if (y >= in.y + in.h)
 		return;
 	snprintf(a, sizeof a, tr(s->lang, "v turned: moves %s (outputs reach %s)"), n1, sc);
 	snprintf(b, sizeof b, tr(s->lang, "v turned: %s"), n1);
-	fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD });
+	paragraph_fit(c, in.x, y++, in.w, cand, 2, (struct style){ ROLE_WARN, ROLE_DEFAULT, ATTR_BOLD });
 	if (y < in.y + in.h) {
 		/* the longest explanation that fits whole */
 		const char *why[3] = {
@@ -1167,9 +1201,9 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 		       struct canvas *c, struct rect r)
 {
 	const struct symbols *sy = sym(s);
-	struct rect in = inside(r);
+	struct rect in = panel_inside(r);
 	int d = s->cur.pe.d_model, rot = setup_of(s, d).rot, hr = rot / 2;
-	int nb = band_size(rot), text = in.h >= 8 ? 2 : 1, lab = 3;
+	int nb = band_size(rot), text = TIER(freqs_text, in.w, in.h), lab = 3;
 	long long len = s->cur.len;
 	struct arrays arr;
 	const struct cache *nc;
@@ -1180,8 +1214,9 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	const char *cand[2] = { a, b };
 	int n;
 
-	box(c, r, r.w >= 60 ? tr(s->lang, "Fast pairs: position; slow pairs: nearly position-free")
-		  : tr(s->lang, "Fast pairs: position; slow: meaning"));
+	panel_open(c, r, TIER(freqs_title, r.w, r.h)
+		   ? tr(s->lang, "Fast pairs: position; slow pairs: nearly position-free")
+		   : tr(s->lang, "Fast pairs: position; slow: meaning"), NULL);
 	if (in.w < lab + 4 || in.h < text + 2 || !(nc = numbers(s, x, &arr)))
 		return;
 	pa = (struct plot_area){ { 0, len, in.x + lab, in.w - lab }, in.y,
@@ -1217,7 +1252,7 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	snprintf(a, sizeof a, tr(s->lang, "%s fast pairs 0-%d: from %s to %s over m = p %s q = 0..%lld"),
 		 sy->line, nb - 1, l0, l1, sy->minus, len - 1);
 	snprintf(b, sizeof b, tr(s->lang, "%s fast %s..%s"), sy->line, l0, l1);
-	fit(c, in.x, pa.y0 + pa.h + 1, in.w, cand, 2,
+	paragraph_fit(c, in.x, pa.y0 + pa.h + 1, in.w, cand, 2,
 	    (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
 	if (hi[1] - lo[1] < 0.25 * (hi[0] - lo[0]))
 		snprintf(a, sizeof a, tr(s->lang, "%s slow pairs %d-%d: from %s to %s, nearly flat"),
@@ -1227,7 +1262,7 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 			 sy->line, hr - nb, hr - 1, r0, r1);
 	snprintf(b, sizeof b, tr(s->lang, "%s slow %s..%s"), sy->line, r0, r1);
 	if (text == 2) {
-		fit(c, in.x, pa.y0 + pa.h + 2, in.w, cand, 2,
+		paragraph_fit(c, in.x, pa.y0 + pa.h + 2, in.w, cand, 2,
 		    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, ATTR_BOLD });
 		return;
 	}
@@ -1264,7 +1299,7 @@ static void single_notice(const struct state *s, struct canvas *c,
 	for (int k = 0; k < 2; k++) {
 		int w = utf8_width(say[k]);
 
-		if (r.h >= 2 && w <= r.w - 4) {
+		if (TIER(notice_room, r.w - w, r.h)) {
 			canvas_text(c, r.x + 2, r.y + r.h - 1, w, say[k],
 				    (struct style){ ROLE_TITLE, ROLE_DEFAULT, 0 });
 			return;
@@ -1293,17 +1328,19 @@ static void place(const struct state *s, struct rect r,
 		out[s->panel] = r;
 		return;
 	}
-	code_h = r.h >= 30 ? 8 : r.h >= 20 ? 5 : 4;
+	code_h = TIER(code_rows, r.w, r.h);
 	/* tall: a third of what the code leaves, so that the pairs panel
 	 * has room for dials that read and a chart with ticks both sides
 	 * of zero (120x40: 10) */
-	bottom_h = r.h >= 36 ? (r.h - code_h) / 3 : r.h >= 26 ? 9 : 7;
+	bottom_h = TIER(bottom_rows, r.w, r.h);
+	if (bottom_h == BOTTOM_THIRD)
+		bottom_h = (r.h - code_h) / 3;
 	pairs_h = r.h - code_h - bottom_h;
-	if (pairs_h < 5) {
+	if (!TIER(pairs_rows, r.w, pairs_h)) {
 		pairs_h = r.h - bottom_h;
 		code_h = 0;
 	}
-	vw = r.w >= 100 ? r.w * 2 / 5 : r.w / 2;
+	vw = r.w * TIER(values_share, r.w, r.h) / 100;
 	out[RP_PAIRS] = (struct rect){ r.x, r.y, r.w, pairs_h };
 	out[RP_CODE] = (struct rect){ r.x, r.y + pairs_h, r.w, code_h };
 	out[RP_VALUES] = (struct rect){ r.x, r.y + pairs_h + code_h, vw,

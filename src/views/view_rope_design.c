@@ -23,6 +23,7 @@
 #include "engine/rope.h"
 #include "render/paragraph.h"
 #include "render/plot.h"
+#include "views/panel.h"
 #include "views/view_rope.h"
 
 enum { TEXT_MAX = 320, SAMPLES_MAX = 2 * 400, BITS_MAX = 12, LABEL = 8 };
@@ -39,11 +40,10 @@ const char *rope_design_name(int i)
 	return n[i];
 }
 
-static void box(struct canvas *c, struct rect r, const char *title)
-{
-	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
-}
+/* What a design's panel shows by size (views/panel.h): anything from
+ * 12 x 6 inside; a plot from 2 rows. */
+static const struct tier design_least[] = { { 12, 6, 1 } };
+static const struct tier plot_least[] = { { 0, 2, 1 } };
 
 static void line(struct canvas *c, struct rect in, int y, const char *text,
 		 struct style st)
@@ -78,7 +78,7 @@ static void integer_draw(const struct state *s, const double *a,
 		 d);
 	line(c, in, in.y, buf, plain);
 	pa = area(s, in, in.y + 1, in.h - 2 - text, -1.0, 1.0);
-	if (pa.h >= 2) {
+	if (TIER(plot_least, pa.ax.w, pa.h)) {
 		n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
 		for (int j = 0; j < n; j++) {
 			struct rope_integer v;
@@ -133,7 +133,7 @@ static void unit_draw(const struct state *s, struct canvas *c, struct rect in)
 	line(c, in, in.y, tr(s->lang, "position p / (len − 1): every sequence fits in [0, 1]"),
 	     plain);
 	pa = area(s, in, in.y + 1, in.h - 2 - text, 0.0, 1.0);
-	if (pa.h >= 2) {
+	if (TIER(plot_least, pa.ax.w, pa.h)) {
 		n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
 		for (int k = 0; k < 3; k++) {
 			for (int j = 0; j < n; j++) {
@@ -208,7 +208,7 @@ void rope_design_draw(const struct state *s, enum rope_design d,
 		      const double *a, const double *b, struct canvas *c,
 		      struct rect r)
 {
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in;
 	static const char *const what[RD_COUNT] = {
 		NULL,
 		N_("add the integer position to the embedding"),
@@ -219,8 +219,8 @@ void rope_design_draw(const struct state *s, enum rope_design d,
 
 	snprintf(title, sizeof title, tr(s->lang, "Design %d: %s"), (int)d,
 		 tr(s->lang, what[d]));
-	box(c, r, title);
-	if (in.w < 12 || in.h < 6)
+	in = panel_open(c, r, title, NULL);
+	if (!TIER(design_least, in.w, in.h))
 		return;
 	if (d == RD_INTEGER)
 		integer_draw(s, a, b, c, in);
