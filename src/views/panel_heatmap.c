@@ -22,6 +22,7 @@
 #include "render/paragraph.h"
 #include "render/plot.h"
 #include "views/heat_caption.h"
+#include "views/panel.h"
 
 enum {
 	LEGEND_W = 4,		/* colour bar, a space and "+1" */
@@ -30,6 +31,9 @@ enum {
 	 * mark_focus): the caption only joins a title that leaves them. */
 	TITLE_ROOM = 4 + 11
 };
+
+/* The map is drawn from 4 x 1 cells (views/panel.h). */
+static const struct tier heat_least[] = { { 4, 1, 1 } };
 
 /* Where things go inside the panel's border. */
 struct heat_geom {
@@ -44,7 +48,7 @@ static bool geom_compute(const struct state *s, struct rect r,
 			 struct heat_geom *g)
 {
 	char buf[24];
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in = panel_inside(r);
 
 	snprintf(buf, sizeof buf, "%d", s->cur.pe.d_model - 1);
 	g->gutter_w = (int)strlen(buf) + 1;	/* digits, then the marker */
@@ -55,7 +59,7 @@ static bool geom_compute(const struct state *s, struct rect r,
 	g->heat.h = in.h - 1;
 	g->tick_y = in.y + in.h - 1;
 	g->legend_x = g->heat.x + g->heat.w + 1;
-	return g->heat.w >= 4 && g->heat.h >= 1;
+	return TIER(heat_least, g->heat.w, g->heat.h);
 }
 
 /* The labelled plot heat.h describes for this panel: what its dimension
@@ -220,8 +224,6 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 		  struct canvas *c, struct rect r)
 {
 	struct heat_geom g;
-	struct style border = { ROLE_BORDER, ROLE_DEFAULT, 0 };
-	struct style title = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 	struct rect old = canvas_set_clip(c, r);
 	bool utf8 = !s->ascii;
 	char t[224];
@@ -229,7 +231,7 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 	bool fits = geom_compute(s, r, &g);
 
 	title_of(s, fits ? &g : NULL, r.w, t, sizeof t);
-	canvas_box(c, r, t, border, title);
+	panel_open(c, r, t, NULL);
 	if (fits) {
 		struct heat_plot hp = plot_of(s);
 		struct plot_axis ax = { s->window.pos0, s->window.npos, g.heat.x,

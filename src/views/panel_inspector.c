@@ -19,8 +19,15 @@
 #include "engine/pe.h"
 #include "engine/pe_analysis.h"
 #include "render/plot.h"
+#include "views/panel.h"
 
 enum { LINE_MAX = 256, LINES_MAX = 8 };
+
+/* By size (views/panel.h): a box from 2 rows, the formula alone on one
+ * row below; the formula on up to 3 lines from 3 rows, 2 from 2. */
+static const struct tier boxed[] = { { 0, 2, 1 } };
+static const struct tier formula_rows[] = { { 0, 3, 3 }, { 0, 2, 2 },
+					    { 0, 0, 1 } };
 
 /* The symbols that have an ASCII spelling. */
 struct symbols {
@@ -46,7 +53,7 @@ static int formula_lines(const struct state *s, int width, int rows,
 	const struct pe_params *p = &s->cur.pe;
 	int dim = s->cur.dim, pair = pe_pair_of(p, dim);
 	char base[40], lhs[48], call[160], value[40];
-	int wl, wc, wv, n = 0;
+	int wl, wc, wv, most, n = 0;
 
 	fmt_double_shortest(p->base, base, sizeof base);
 	wl = snprintf(lhs, sizeof lhs, "PE(%lld, %d)", s->cur.pos, dim);
@@ -55,9 +62,10 @@ static int formula_lines(const struct state *s, int width, int rows,
 		      base, 2 * pair, p->d_model);
 	wv = snprintf(value, sizeof value, " = %.5f",
 		      pe_value(p, (double)s->cur.pos, dim));
-	if (wl + wc + wv <= width || rows < 2) {
+	most = TIER(formula_rows, width, rows);
+	if (wl + wc + wv <= width || most == 1) {
 		snprintf(lines[n++], LINE_MAX, "%s%s%s", lhs, call, value);
-	} else if (wl + wc <= width || rows < 3) {
+	} else if (wl + wc <= width || most == 2) {
 		snprintf(lines[n++], LINE_MAX, "%s%s", lhs, call);
 		snprintf(lines[n++], LINE_MAX, " %s", value);
 	} else {
@@ -102,21 +110,19 @@ static int inspector_lines(const struct state *s, int width, int rows,
 void inspector_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	struct rect old = plot_clip_push(c, r);
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in = panel_inside(r);
 	char lines[LINES_MAX][LINE_MAX];
 
 	/* A panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	if (r.h == 1) {		/* folded (view_explore.c): the formula alone */
+	if (!TIER(boxed, r.w, r.h)) {	/* folded (view_explore.c): the formula alone */
 		inspector_lines(s, r.w, 1, lines);
 		canvas_text(c, r.x, r.y, r.w, lines[0],
 			    (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD });
 		canvas_set_clip(c, old);
 		return;
 	}
-	canvas_box(c, r, tr(s->lang, "Inspector"),
-		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	panel_open(c, r, tr(s->lang, "Inspector"), NULL);
 	if (in.w >= 1 && in.h >= 1) {
 		int n = inspector_lines(s, in.w, in.h, lines);
 

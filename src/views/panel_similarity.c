@@ -26,6 +26,7 @@
 #include "engine/pe.h"
 #include "engine/pe_sim_ring.h"
 #include "render/plot.h"
+#include "views/panel.h"
 
 enum {
 	RING = 2 * CANVAS_MAX + 8,	/* samples kept: a full plot and its
@@ -34,6 +35,12 @@ enum {
 	SAMPLES_MIN = 64,		/* fewer would not look like a curve */
 	LABEL_COLS_MIN = 10		/* narrower: no y labels */
 };
+
+/* By size (views/panel.h): a plot from 2 x 1 inside, its tick row from
+ * 3 rows, the dashed zero line from 3 rows of plot. */
+static const struct tier sim_least[] = { { 2, 1, 1 } };
+static const struct tier sim_ticks[] = { { 0, 3, 1 } };
+static const struct tier zero_line[] = { { 0, 3, 1 } };
 
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
@@ -72,12 +79,12 @@ static void sim_layout(const struct state *s, struct rect r,
 {
 	memset(l, 0, sizeof *l);
 	l->tick_y = -1;
-	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	if (l->in.h < 1 || l->in.w < 2)
+	l->in = panel_inside(r);
+	if (!TIER(sim_least, l->in.w, l->in.h))
 		return;
 	if (l->in.w >= LABEL_COLS_MIN)
 		l->gutter = 6;		/* "-0.75" and a blank */
-	if (l->in.h >= 3)
+	if (TIER(sim_ticks, l->in.w, l->in.h))
 		l->tick_y = l->in.y + l->in.h - 1;
 	l->area = (struct plot_area){
 		{ s->window.pos0, s->window.npos, l->in.x + l->gutter,
@@ -158,9 +165,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 	 * tell which p the curve was measured from */
 	snprintf(title, sizeof title, tr(s->lang, "Similarity cos(PE(%lld), PE(q))"),
 		 s->cur.pos);
-	canvas_box(c, r, title,
-		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	panel_open(c, r, title, NULL);
 	sim_layout(s, r, &l);
 	if (!*sc)
 		*sc = sim_cache_new();
@@ -173,7 +178,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 		plot_samples(c, a, first, step, (*sc)->line, n, ROLE_TRACE1);
 		plot_dot(c, a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
-		if (a->h >= 3 && !s->ascii && a->ymin < 0.0)
+		if (TIER(zero_line, a->ax.w, a->h) && !s->ascii && a->ymin < 0.0)
 			draw_zero_line(c, a);
 		if (l.gutter > 0)
 			plot_yticks(c, a, l.in.x, l.gutter - 1, axis_style);

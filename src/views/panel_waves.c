@@ -39,6 +39,7 @@
  * blank rows at the bottom. */
 #include "base/utf8.h"
 #include "base/tr.h"
+#include "views/panel.h"
 #include "views/panels.h"
 
 #include <math.h>
@@ -61,6 +62,15 @@ enum {
 	STRIP_DOTS_PER_TURN = 8	/* the same in a strip: a few rows high, a
 				 * wave shows with fewer */
 };
+
+/* By size (views/panel.h): plots from 2 x 1 inside, the tick row from 3
+ * rows, the legend from 4; strips of 2 rows each from 4 rows for them,
+ * else 1; the main plot's "0" label from 3 rows. */
+static const struct tier waves_least[] = { { 2, 1, 1 } };
+static const struct tier waves_ticks[] = { { 0, 3, 1 } };
+static const struct tier waves_legend[] = { { 0, 4, 1 } };
+static const struct tier strip_rows[] = { { 0, 4, 2 }, { 0, 0, 1 } };
+static const struct tier zero_label[] = { { 0, 3, 1 } };
 
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
@@ -280,18 +290,19 @@ static bool layout_try(const struct state *s, struct rect r,
 {
 	const struct pe_params *p = &s->cur.pe;
 	int cand[STRIPS_MAX], ncand, ih, iw, rest, area, main_h, sh = 0, y;
-	bool own, zown;
+	bool own, zown, ticks;
 
 	memset(l, 0, sizeof *l);
 	l->legend_y = l->tick_y = l->main_tick_y = l->ztick_y = -1;
-	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	l->in = panel_inside(r);
 	ih = l->in.h;
 	iw = l->in.w;
-	if (ih < 1 || iw < 2)
+	if (!TIER(waves_least, iw, ih))
 		return true;
-	if (ih >= 4)
+	ticks = TIER(waves_ticks, iw, ih);
+	if (TIER(waves_legend, iw, ih))
 		l->legend_y = l->in.y;
-	rest = ih - (ih >= 3) - (l->legend_y >= 0);
+	rest = ih - ticks - (l->legend_y >= 0);
 	ncand = strip_candidates(p->d_model, cand);
 
 	/* The gutter and the shared axis first: whether the main plot needs
@@ -324,19 +335,19 @@ static bool layout_try(const struct state *s, struct rect r,
 		 * the main plot. */
 		l->ax = resolving_axis(s, &l->ax, pe_wavelength(p, 0),
 				       main_dots(&l->ax, main_h));
-	own = main_axis(s, &l->ax, main_h).npos != l->ax.npos && ih >= 3 &&
+	own = main_axis(s, &l->ax, main_h).npos != l->ax.npos && ticks &&
 	      !zoomed_alone(s);
 	/* Strips too fast for the shared window (there are some when pair
 	 * 0, the fastest, is) share one window of their own: the main
 	 * plot's when it has one and `share` (then its tick row, just
 	 * above them, is theirs too), else one with a tick row under
 	 * them. */
-	zown = !zoomed_alone(s) && ih >= 3 && !(own && share) &&
+	zown = !zoomed_alone(s) && ticks && !(own && share) &&
 	       !resolved(pe_wavelength(p, 0), &l->ax, STRIP_DOTS_PER_TURN);
 	area = rest - main_h - own - zown;
 	l->nstrips = 0;
 	if (area > 0) {
-		int per = area >= 4 ? 2 : 1;
+		int per = TIER(strip_rows, iw, area);
 
 		l->nstrips = ncand < area / per ? ncand : area / per;
 		sh = area / l->nstrips;
@@ -395,7 +406,7 @@ static bool layout_try(const struct state *s, struct rect r,
 		if (zown && k == l->nzoom - 1)
 			l->ztick_y = y++;
 	}
-	if (ih >= 3)
+	if (ticks)
 		l->tick_y = y;
 	l->windows = l->main.ax.npos != l->ax.npos ||
 		     l->main.ax.pos0 != l->ax.pos0 || l->nzoom > 0;
@@ -545,7 +556,7 @@ static void draw_main(const struct state *s, struct canvas *c,
 		return;
 	plot_ylabel(c, m, l->in.x, lw, 1.0, "1", axis_style);
 	plot_ylabel(c, m, l->in.x, lw, -1.0, "-1", axis_style);
-	if (m->h >= 3)
+	if (TIER(zero_label, m->ax.w, m->h))
 		plot_ylabel(c, m, l->in.x, lw, 0.0, "0", axis_style);
 }
 
@@ -687,9 +698,7 @@ void waves_draw(const struct state *s, struct canvas *c, struct rect r)
 	/* Blank first: the marker looks for empty cells, and a panel owns its
 	 * whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	canvas_box(c, r, tr(s->lang, "Waveforms"),
-		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	panel_open(c, r, tr(s->lang, "Waveforms"), NULL);
 	waves_layout(s, r, &l);
 	if (l.main.h > 0 && l.ax.w > 0) {
 		if (l.legend_y >= 0)

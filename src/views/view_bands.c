@@ -46,6 +46,7 @@
 #include "engine/pe_analysis.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum {
 	TEXT_MAX = 256,			/* one line of text */
@@ -55,6 +56,17 @@ enum {
 	GUTTER_MIN_W = 20,		/* narrower: no y labels */
 	PLOT_ROWS_MIN = 3		/* fewer: no plot */
 };
+
+/* By size (views/panel.h): anything from 2 x 1 inside; rows of text
+ * under the plot: 4 from 16 rows, 3 from 12, 2 from 8, else none; of
+ * those rows, the reach is the first, the peak the second, the caption
+ * the third on. */
+static const struct tier bands_least[] = { { 2, 1, 1 } };
+static const struct tier text_rows[] = { { 0, 16, 4 }, { 0, 12, 3 },
+					 { 0, 8, 2 } };
+static const struct tier reach_row[] = { { 0, 1, 1 } };
+static const struct tier peak_row[] = { { 0, 2, 1 } };
+static const struct tier caption_row[] = { { 0, 3, 1 } };
 
 /* Pair evaluations the scan of the offsets may spend (~0.45 ns each): ~4 ms
  * when every offset of a long sequence must be looked at, about what the
@@ -304,12 +316,12 @@ static void bands_layout(const struct state *s, struct rect r,
 
 	memset(l, 0, sizeof *l);
 	l->tick_y = l->xcap_y = -1;
-	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	l->in = panel_inside(r);
 	ih = l->in.h;
-	if (ih < 1 || l->in.w < 2)
+	if (!TIER(bands_least, l->in.w, ih))
 		return;
 	l->legend_y = l->in.y;
-	l->text_rows = ih >= 16 ? 4 : ih >= 12 ? 3 : ih >= 8 ? 2 : 0;
+	l->text_rows = TIER(text_rows, l->in.w, ih);
 	l->text_y = l->in.y + ih - l->text_rows;
 	rows = ih - 1 - l->text_rows;
 	ticks = rows >= PLOT_ROWS_MIN + 1;
@@ -603,9 +615,8 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 	int y, rows;
 
 	canvas_fill(c, r, ' ', plain);
-	canvas_box(c, r, tr(s->lang, "Bands: similarity over all, fast and slow pairs"),
-		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	panel_open(c, r, tr(s->lang, "Bands: similarity over all, fast and slow pairs"),
+		   NULL);
 	bands_layout(s, r, &l);
 	if (l.in.w >= 1 && l.in.h >= 1) {
 		sc = scan_get(ctx, s, &scan) ? &scan : NULL;
@@ -615,13 +626,12 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 		y = l.text_y;
 		rows = l.text_rows;
 		/* Until the first scan is done, its rows stay blank. */
-		if (rows >= 1 && sc)
+		if (TIER(reach_row, l.in.w, rows) && sc)
 			draw_reach(s, c, &l, y, sc);
-		if (rows >= 2 && sc)
+		if (TIER(peak_row, l.in.w, rows) && sc)
 			draw_peak(s, c, &l, y + 1, sc);
-		y += rows < 2 ? rows : 2;
-		if (rows >= 3)
-			draw_caption(s, c, &l, y, rows - 2);
+		if (TIER(caption_row, l.in.w, rows))
+			draw_caption(s, c, &l, y + 2, rows - 2);
 	}
 	canvas_set_clip(c, old);
 }

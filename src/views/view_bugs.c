@@ -48,6 +48,7 @@
 #include "render/work.h"
 #include "views/box_mark.h"
 #include "views/heat_caption.h"
+#include "views/panel.h"
 #include "views/panels.h"
 #include "views/view_bugs_precision.h"
 #include "views/view_bugs_rope.h"
@@ -81,7 +82,25 @@ enum {
 	TEXT_MAX = 1024
 };
 
-static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
+/* By size (views/panel.h):
+ * - the view from 3 rows and a column of text; a box from 2 x 2, the
+ *   measurements' frame from 3 rows;
+ * - on a map's lower border (4 rows at least): the axis names, and the
+ *   precision entry's collisions;
+ * - the similarity box: its legend from 4 rows inside, ticks from 3, the
+ *   value labels' gutter (6 columns: "-0.75" and a blank) from 12
+ *   columns; the difference strip's "0" from 3 rows;
+ * - the difference map: from 6 x 3. */
+static const struct tier bugs_least[] = { { 1, 3, 1 } };
+static const struct tier box_least[] = { { 2, 2, 1 } };
+static const struct tier foot_least[] = { { 0, 3, 1 } };
+static const struct tier map_rows[] = { { 0, 4, 1 } };
+static const struct tier sim_legend[] = { { 0, 4, 1 } };
+static const struct tier sim_ticks[] = { { 0, 3, 1 } };
+static const struct tier sim_gutter[] = { { 12, 0, 6 } };
+static const struct tier diff_zero[] = { { 0, 3, 1 } };
+static const struct tier diff_least[] = { { 6, 3, 1 } };
+
 static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
@@ -186,7 +205,7 @@ static void bugs_layout(const struct state *s, struct rect r,
 	l->framed = framed;
 	l->foot_framed = foot_framed;
 	l->code_y = -1;
-	if (r.h < 3 || tw < 1)
+	if (!TIER(bugs_least, tw, r.h))
 		return;
 	form = paragraph_rows(formula_of(s), tw);
 	l->head_left = form;
@@ -274,12 +293,6 @@ static void bugs_layout(const struct state *s, struct rect r,
 
 /* ---- drawing ---- */
 
-/* The first of the titles that fits a box of width w. */
-static const char *title_fit(int w, const char *wide, const char *narrow)
-{
-	return utf8_width(wide) <= w - 4 ? wide : narrow;
-}
-
 static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 		      const struct bugs_layout *l)
 {
@@ -310,7 +323,7 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 			canvas_text(c, r.x + r.w - kw, r.y, kw, keys + 1,
 				    dim_style);
 	} else {
-		canvas_box(c, l->head, line, border_style, title_style);
+		panel_open(c, l->head, line, NULL);
 		/* on the lower border, right-aligned: what is left out,
 		 * else the keys where they fit */
 		if (l->head_left > 0)
@@ -339,12 +352,11 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 static void draw_foot(const struct state *s, struct canvas *c,
 		      const struct bugs_layout *l, const char *numbers)
 {
-	if (!l->foot_framed || l->foot.h < 3) {
+	if (!l->foot_framed || !TIER(foot_least, l->foot.w, l->foot.h)) {
 		paragraph_draw(c, l->numbers, numbers, text_style);
 		return;
 	}
-	canvas_box(c, l->foot, tr(s->lang, "Measured"), border_style,
-		   title_style);
+	panel_open(c, l->foot, tr(s->lang, "Measured"), NULL);
 	paragraph_draw(c, l->numbers, numbers, text_style);
 	/* a panel the narrow screen leaves out, and the key that shows it
 	 * (not when zoomed: F, on the focus mark, goes back) */
@@ -417,7 +429,7 @@ static void border_names(struct canvas *c, const struct heat_plot *hp,
 	int y = r.y + r.h - 1, end = r.x + r.w - 1, names = 0, least = 0;
 	int prow, x;
 
-	if (a.w <= 0 || r.h <= 3)
+	if (a.w <= 0 || !TIER(map_rows, r.w, r.h))
 		return;
 	prow = hp->mark_dim < 0 ? -1
 	       : heat_row_of_dim(hp->pe, hp->view, 2 * a.h, hp->mark_dim);
@@ -441,9 +453,9 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 
 	p.layout = pe_variant_layout(bug, p.layout);
 	hp = heat_plot_of(s, &p, bug);
-	canvas_box(c, r, bug == PE_BUG_NONE ? tr(s->lang, "Correct")
+	panel_open(c, r, bug == PE_BUG_NONE ? tr(s->lang, "Correct")
 					    : tr(s->lang, zoo_shown(s)->label),
-		   border_style, title_style);
+		   NULL);
 	room = heat_room(s, &hp, r, BAR_LABEL_W);
 	heat_plot_draw(c, room, &hp, hc);
 	border_names(c, &hp, room, r, !heat_plot_has_caption(&hp, room));
@@ -451,7 +463,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 	colour_bar_beside_heat(c, &hp, heat_inside(s, r), room, BAR_LABEL_W,
 			       1.0, axis_style);
 	if (bug != PE_BUG_NONE && zoo_shown(s)->kind == ZOO_PRECISION &&
-	    r.h > 3)
+	    TIER(map_rows, r.w, r.h))
 		zoo_collisions_draw(s, c, bad_heat_area(s, r), r.y + 1);
 }
 
@@ -465,12 +477,12 @@ struct sim_box {
 
 static struct sim_box sim_box(const struct state *s, struct rect r)
 {
-	struct sim_box b = { { r.x + 1, r.y + 1, r.w - 2, r.h - 2 }, 0, 0, 0,
-			     false, { { 0, 1, 0, 0 }, 0, 0, -1.0, 1.0, 0 } };
+	struct sim_box b = { panel_inside(r), 0, 0, 0, false,
+			     { { 0, 1, 0, 0 }, 0, 0, -1.0, 1.0, 0 } };
 
-	b.legend = b.in.h >= 4;
-	b.ticks = b.in.h >= 3;
-	b.gutter = b.in.w >= 12 ? 6 : 0;	/* "-0.75" and a blank */
+	b.legend = TIER(sim_legend, b.in.w, b.in.h);
+	b.ticks = TIER(sim_ticks, b.in.w, b.in.h);
+	b.gutter = TIER(sim_gutter, b.in.w, b.in.h);
 	b.plot = b.in.h - b.legend - b.ticks >= 1 && b.in.w - b.gutter >= 2;
 	if (b.plot)
 		b.a = (struct plot_area){
@@ -517,7 +529,7 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 
 	snprintf(title, sizeof title, tr(s->lang, "Similarity to p = %lld"),
 		 s->cur.pos);
-	canvas_box(c, r, title, border_style, title_style);
+	panel_open(c, r, title, NULL);
 	if (!b.plot)
 		return;
 	note[0] = '\0';
@@ -600,7 +612,7 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 			 * much), the middle 0; "Δ" names it */
 			plot_ylabel(c, &d, in.x, gutter - 1, apart,
 				    s->ascii ? "d" : "Δ", axis_style);
-			if (d.h >= 3)
+			if (TIER(diff_zero, d.ax.w, d.h))
 				plot_ylabel(c, &d, in.x, gutter - 1, 0.0, "0",
 					    axis_style);
 		}
@@ -679,7 +691,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	size_t n;
 	int label_w = DIFF_LABEL_W;
 
-	if (l->diff.w < 6 || l->diff.h < 3)
+	if (!TIER(diff_least, l->diff.w, l->diff.h))
 		return;
 	/* its bar's labels take the columns the box has beyond the other
 	 * maps' width (a row of three splits the screen's columns) */
@@ -692,8 +704,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 		a = heat_plot_area(&hg, room);
 	}
 	if (a.w != ga.w || a.h != ga.h) {
-		canvas_box(c, l->diff, tr(s->lang, "Mistake − correct"),
-			   border_style, title_style);
+		panel_open(c, l->diff, tr(s->lang, "Mistake − correct"), NULL);
 		return;
 	}
 	n = (size_t)a.w * (size_t)(2 * a.h);
@@ -712,10 +723,8 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	snprintf(title, sizeof title, s->ascii
 		 ? tr(s->lang, "Mistake - correct, +-%s")
 		 : tr(s->lang, "Mistake − correct, ±%s"), mv);
-	canvas_box(c, l->diff, title_fit(l->diff.w, title,
-					     s->ascii ? tr(s->lang, "bug - correct")
-						      : tr(s->lang, "bug − correct")),
-		   border_style, title_style);
+	panel_open(c, l->diff, title, s->ascii ? tr(s->lang, "bug - correct")
+					       : tr(s->lang, "bug − correct"));
 	if (m > 0.0) {
 		heat_draw(c, a, d);
 	} else {
@@ -868,7 +877,7 @@ static void mark_focus(const struct state *s, struct canvas *c,
 	struct rect r = panel_rect(l, s->panel);
 	int run = 0;
 
-	if (r.w < 2 || r.h < 2)
+	if (!TIER(box_least, r.w, r.h))
 		return;
 	for (int x = r.x + r.w - 2; x > r.x; x--, run++) {
 		const struct cell *cl = canvas_cell(c, x, r.y);

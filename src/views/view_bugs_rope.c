@@ -15,6 +15,7 @@
  *   row        the row of the selected query: those and the position;
  *   shown, shown_row  the last finished ones, for their job's key. */
 #include "views/view_bugs_rope.h"
+#include "views/panel.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,8 +41,14 @@ static const enum attn_scheme schemes[SCHEMES] = {
 };
 static const enum role scheme_role[SCHEMES] = { ROLE_TRACE1, ROLE_TRACE2 };
 
-static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
-static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+/* By size (views/panel.h): a score map from 4 x 1 cells, its last
+ * query's label from 2 rows; the row's curves: the legend from 4 rows
+ * inside, ticks from 3, the value labels' gutter (8 columns) from 14. */
+static const struct tier map_least[] = { { 4, 1, 1 } };
+static const struct tier last_label[] = { { 0, 2, 1 } };
+static const struct tier row_legend[] = { { 0, 4, 1 } };
+static const struct tier row_ticks[] = { { 0, 3, 1 } };
+static const struct tier row_gutter[] = { { 14, 0, 8 } };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
 
@@ -80,7 +87,7 @@ static struct rect heat_area(const struct state *s, struct rect r)
 			 s->window.pos0 + s->window.npos - 1) + 1;
 	struct rect a = { r.x + 1 + g, r.y + 1, r.w - 2 - g, r.h - 3 };
 
-	if (a.w < 4 || a.h < 1)
+	if (!TIER(map_least, a.w, a.h))
 		a.w = a.h = 0;
 	return a;
 }
@@ -347,7 +354,7 @@ static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 		N_("%s: the other pairing, rows unpermuted"),
 	};
 	const struct cache *sh = &z->shown;
-	struct rect a = heat_area(s, r), old;
+	struct rect a = heat_area(s, r), in, old;
 	char title[160], lab[32];
 	int n = (int)sh->key.v[KEY_N], row, lw = 0;
 	double scale = sh->have ? sh->out[OUT_SCALE] : 0.0;
@@ -367,11 +374,10 @@ static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 
 	snprintf(title, sizeof title, tr(s->lang, titles[k]),
 		 k ? (s->ascii ? "s2" : "s₂") : (s->ascii ? "s1" : "s₁"));
-	canvas_box(c, r, title, border_style, title_style);
+	in = panel_open(c, r, title, NULL);
 	if (a.w <= 0 || !cache_done(sh))
 		return;
-	old = plot_clip_push(c, (struct rect){ r.x + 1, r.y + 1, r.w - 2,
-					       r.h - 2 });
+	old = plot_clip_push(c, in);
 	for (int y = 0; y < a.h; y++)
 		for (int x = 0; x < a.w; x++) {
 			const double *m = CACHE_GET(sh, const double) +
@@ -395,7 +401,7 @@ static void draw_matrix(const struct rope_zoo *z, const struct state *s,
 	canvas_text(c, a.x - 1 - (int)strlen(lab), a.y, (int)strlen(lab), lab,
 		    axis_style);
 	snprintf(lab, sizeof lab, "%lld", pos0 + (n - 1) * step);
-	if (a.h > 1)
+	if (TIER(last_label, a.w, a.h))
 		canvas_text(c, a.x - 1 - (int)strlen(lab), a.y + a.h - 1,
 			    (int)strlen(lab), lab, axis_style);
 	row = s->cur.pos >= pos0 && step > 0
@@ -416,20 +422,21 @@ static void draw_row(const struct rope_zoo *z, const struct state *s,
 		     struct canvas *c, struct rect r)
 {
 	const struct cache *sh = &z->shown_row;
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	int legend = in.h >= 4, ticks = in.h >= 3, gutter = in.w >= 14 ? 8 : 0;
+	struct rect in = panel_inside(r);
+	int legend = TIER(row_legend, in.w, in.h);
+	int ticks = TIER(row_ticks, in.w, in.h);
+	int gutter = TIER(row_gutter, in.w, in.h);
 	int n = (int)sh->key.v[KEY_N], x = in.x;
 	const double *v = cache_get(sh);
 	double lo = 0.0, hi = 0.0;
-	char title[96], lab[32];
+	char title[96], brief[96], lab[32];
 	struct plot_area a;
 
 	snprintf(title, sizeof title, tr(s->lang, "Scores of the query at p = %lld"),
 		 s->cur.pos);
-	if (utf8_width(title) > r.w - 4)
-		snprintf(title, sizeof title, tr(s->lang, "Scores at p = %lld"),
-			 s->cur.pos);
-	canvas_box(c, r, title, border_style, title_style);
+	snprintf(brief, sizeof brief, tr(s->lang, "Scores at p = %lld"),
+		 s->cur.pos);
+	panel_open(c, r, title, brief);
 	if (in.h - legend - ticks < 1 || in.w - gutter < 2)
 		return;
 	if (legend)

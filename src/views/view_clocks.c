@@ -46,6 +46,7 @@
 #include "render/dial.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum {
 	TEXT_MAX = 256,		/* one line of text */
@@ -55,6 +56,20 @@ enum {
 				 * dial */
 	SPREAD_POSITIONS = 5	/* positions the largest residual looks at */
 };
+
+/* By size (views/panel.h): anything from 2 x 1 inside; header rows: 2
+ * from 18 rows, else 1; text rows: 6 from 24, 5 from 20, else 4. Of the
+ * text rows: the selected pair's line from 5, the matrix (2 rows) from
+ * 2; of the residuals' rows: the spread from 3, the rotation's line from
+ * 2 (its row: 2 from 3, else 1). */
+static const struct tier clocks_least[] = { { 2, 1, 1 } };
+static const struct tier header_rows[] = { { 0, 18, 2 }, { 0, 0, 1 } };
+static const struct tier text_rows[] = { { 0, 24, 6 }, { 0, 20, 5 },
+					 { 0, 0, 4 } };
+static const struct tier pair_line[] = { { 0, 5, 1 } };
+static const struct tier matrix_lines[] = { { 0, 2, 1 } };
+static const struct tier spread_line[] = { { 0, 3, 1 } };
+static const struct tier rotation_line[] = { { 0, 3, 2 }, { 0, 2, 1 } };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
@@ -346,11 +361,11 @@ static void clocks_layout(const struct state *s, struct rect r,
 	int h = s->cur.pe.d_model / 2, area, want;
 
 	memset(l, 0, sizeof *l);
-	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	if (l->in.h < 1 || l->in.w < 2)
+	l->in = panel_inside(r);
+	if (!TIER(clocks_least, l->in.w, l->in.h))
 		return;
-	l->header_rows = l->in.h >= 18 ? 2 : 1;
-	l->text_rows = l->in.h >= 24 ? 6 : l->in.h >= 20 ? 5 : 4;
+	l->header_rows = TIER(header_rows, l->in.w, l->in.h);
+	l->text_rows = TIER(text_rows, l->in.w, l->in.h);
 	area = l->in.h - l->header_rows - l->text_rows;
 	if (area < DIAL_ROWS_MIN + LABEL_ROWS) {
 		/* Too short for dials: the numbers matter more. */
@@ -587,7 +602,7 @@ static void draw_residuals(struct clocks_ctx *x, const struct state *s,
 		snprintf(a, sizeof a, tr(s->lang, "%s = %s at p = %lld"), lhs, num, p);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
-	if (rows >= 3) {
+	if (TIER(spread_line, l->in.w, rows)) {
 		if (residual_spread(x, s, &v))
 			fmt_double_compact(v, 2, num, sizeof num);
 		else
@@ -598,10 +613,11 @@ static void draw_residuals(struct clocks_ctx *x, const struct state *s,
 			 s->cur.len - 1, num);
 		paragraph_fit(c, l->in.x, y + 1, l->in.w, cand, 2, plain);
 	}
-	if (rows >= 2) {
+	if (TIER(rotation_line, l->in.w, rows)) {
 		snprintf(a, sizeof a, "%s", tr(s->lang, "PE(p+k) is a rotation of PE(p): a linear map, and the same matrix M_k for every p"));
 		snprintf(b, sizeof b, tr(s->lang, "PE(p+k) = M_k%sPE(p), the same M_k for every p"), sy->dot);
-		paragraph_fit(c, l->in.x, y + (rows >= 3 ? 2 : 1), l->in.w, cand, 2,
+		paragraph_fit(c, l->in.x, y + TIER(rotation_line, l->in.w, rows),
+			      l->in.w, cand, 2,
 			 dim_style);
 	}
 }
@@ -613,11 +629,11 @@ static void draw_text(struct clocks_ctx *x, const struct state *s,
 {
 	int y = l->text_y, rows = l->text_rows;
 
-	if (rows >= 5) {
+	if (TIER(pair_line, l->in.w, rows)) {
 		draw_pair_line(s, c, l, y++);
 		rows--;
 	}
-	if (rows >= 2) {
+	if (TIER(matrix_lines, l->in.w, rows)) {
 		draw_matrix(s, c, l, y);
 		y += 2;
 		rows -= 2;
@@ -633,9 +649,8 @@ static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct clocks_layout l;
 
 	canvas_fill(c, r, ' ', plain);
-	canvas_box(c, r, tr(s->lang, "Clocks: pairs turn like hands; an offset is a rotation"),
-		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	panel_open(c, r, tr(s->lang, "Clocks: pairs turn like hands; an offset is a rotation"),
+		   NULL);
 	clocks_layout(s, r, &l);
 	if (l.in.w >= 1 && l.in.h >= 1) {
 		draw_header(s, c, &l);

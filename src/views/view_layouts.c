@@ -34,6 +34,7 @@
 #include "render/paragraph.h"
 #include "render/work.h"
 #include "views/heat_caption.h"
+#include "views/panel.h"
 
 enum {
 	SAMPLES_MAX = 16,	/* positions the Gram matrices are taken at */
@@ -44,8 +45,6 @@ enum {
 	TEXT_MAX = 512
 };
 
-static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
-static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style num_style = { ROLE_OK, ROLE_DEFAULT, ATTR_BOLD };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
@@ -155,12 +154,6 @@ static bool gram_shown(const struct layouts_ctx *x, const struct state *s,
 	return c->have && !x->gram_oom;
 }
 
-/* The first of the titles that fits in a box of width w. */
-static const char *fit_title(int w, const char *wide, const char *narrow)
-{
-	return utf8_width(wide) <= w - 4 ? wide : narrow;
-}
-
 /* Whether the cells [x, x + w) of row y are blank text. */
 static bool blank(const struct canvas *c, int x, int y, int w)
 {
@@ -252,11 +245,10 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 			 ? tr(s->lang, "Concatenated (current)")
 			 : tr(s->lang, "Concatenated"));
 	}
-	canvas_box(c, r, fit_title(r.w, wide, narrow), border_style, title_style);
+	in = panel_open(c, r, wide, narrow);
 	hp = (struct heat_plot){ &p, PE_BUG_NONE, &s->window, s->cur.pos,
 				 pe_dim_of(&p, pair, fn), !s->ascii, s->lang,
 				 heat_caption };
-	in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
 	room = colour_bar_heat_room(&hp, in, BAR_LABEL_W, HEAT_COLS_MIN);
 	heat_plot_draw(c, room, &hp, hc);
 	/* the colours are the values themselves: the ramp's ends are ±1 */
@@ -316,11 +308,11 @@ static int explain(const struct layouts_ctx *x, const struct state *s,
 static void draw_text_box(const struct state *s, struct canvas *c,
 			  struct rect r, char text[3][TEXT_MAX], int nparas)
 {
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in;
 	int skip = (int)(strchr(text[0], ' ') - text[0]) + 1, col;
 	char num[32], first[64];
 
-	canvas_box(c, r, tr(s->lang, "Same geometry"), border_style, title_style);
+	in = panel_open(c, r, tr(s->lang, "Same geometry"), NULL);
 	if (in.w < 1 || in.h < 1)
 		return;
 	for (int k = 0; k < nparas && in.h > 0; k++) {

@@ -32,6 +32,7 @@
 #include "engine/pe_analysis.h"
 #include "render/plot.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum {
 	TEXT_MAX = 256,		/* one line of text */
@@ -44,6 +45,12 @@ enum {
 /* The least the y axis spans, in decades of wavelength. */
 static const double AXIS_DECADES = 1.0;
 
+
+/* By size (views/panel.h): anything from 2 x 1 inside; text lines at
+ * the top: 4 from 22 rows, 3 from 14, 2 from 9, else 1. */
+static const struct tier spectrum_least[] = { { 2, 1, 1 } };
+static const struct tier text_lines[] = { { 0, 22, 4 }, { 0, 14, 3 },
+					  { 0, 9, 2 }, { 0, 0, 1 } };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
@@ -67,7 +74,7 @@ struct spectrum {
 	const struct pe_params *p;
 	const struct symbols *sy;
 	enum lang lang;		/* of the sentences */
-	int h;			/* pairs */
+	int pairs;		/* pairs: d / 2 */
 	int cycling;		/* pairs with wavelength <= len */
 	int pair;		/* the selected pair */
 	double lo, hi;		/* log10 of 2π and of 2π·base: the span of
@@ -99,7 +106,7 @@ static void spectrum_init(const struct state *s, struct spectrum *sp)
 	sp->p = p;
 	sp->sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	sp->lang = s->lang;
-	sp->h = p->d_model / 2;
+	sp->pairs = p->d_model / 2;
 	sp->cycling = analysis_pairs_cycling(p, (double)s->cur.len);
 	sp->pair = pe_pair_of(p, s->cur.dim);
 	sp->lo = log10(PE_TWO_PI);
@@ -160,11 +167,11 @@ static void spectrum_layout(const struct spectrum *sp, struct rect r,
 
 	memset(l, 0, sizeof *l);
 	l->tick_y = l->caption_y = -1;
-	l->in = (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	l->in = panel_inside(r);
 	ih = l->in.h;
-	if (ih < 1 || l->in.w < 2)
+	if (!TIER(spectrum_least, l->in.w, ih))
 		return;
-	l->ntext = ih >= 22 ? 4 : ih >= 14 ? 3 : ih >= 9 ? 2 : 1;
+	l->ntext = TIER(text_lines, l->in.w, ih);
 	rows = ih - l->ntext;
 	if (rows >= PLOT_ROWS_MIN + 2) {
 		l->tick_y = l->in.y + ih - 1 - (rows >= PLOT_ROWS_MIN + 4);
@@ -186,7 +193,7 @@ static void spectrum_layout(const struct spectrum *sp, struct rect r,
 		}
 	}
 	l->area = (struct plot_area){
-		{ 0, sp->h, l->in.x + l->gutter, l->in.w - l->gutter },
+		{ 0, sp->pairs, l->in.x + l->gutter, l->in.w - l->gutter },
 		l->in.y + l->ntext, rows, sp->ax_lo, sp->ax_hi, 0
 	};
 }
@@ -201,7 +208,7 @@ static void draw_headline(const struct state *s, const struct spectrum *sp,
 	const char *cand[2] = { a, b };
 
 	snprintf(b, sizeof b, tr(s->lang, "%d of %d pairs complete a cycle within %lld"),
-		 sp->cycling, sp->h, s->cur.len);
+		 sp->cycling, sp->pairs, s->cur.len);
 	snprintf(a, sizeof a, tr(s->lang, "%s positions (%s %s len)"), b, sp->sy->lambda,
 		 sp->sy->le);
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
@@ -215,9 +222,9 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 	char last[32], top[32], a[2 * TEXT_MAX], b[TEXT_MAX], d[TEXT_MAX];
 	const char *cand[3] = { a, b, d };
 
-	fmt_double_compact(pe_wavelength(sp->p, sp->h - 1), 3, last, sizeof last);
+	fmt_double_compact(pe_wavelength(sp->p, sp->pairs - 1), 3, last, sizeof last);
 	fmt_double_compact(PE_TWO_PI * sp->p->base, 3, top, sizeof top);
-	if (sp->h == 1) {
+	if (sp->pairs == 1) {
 		snprintf(a, sizeof a, tr(sp->lang, "one pair: %s_0 = 2%s = 6.28 (2%s%sbase = %s)"),
 			 sy->lambda, sy->pi, sy->pi, sy->dot, top);
 		snprintf(b, sizeof b, tr(sp->lang, "one pair: %s_0 = 2%s = 6.28"), sy->lambda,
@@ -226,9 +233,9 @@ static void draw_ranges(const struct spectrum *sp, struct canvas *c,
 		return;
 	}
 	snprintf(d, sizeof d, "%s_0 = 6.28 %s %s_%d = %s", sy->lambda, sy->dots,
-		 sy->lambda, sp->h - 1, last);
+		 sy->lambda, sp->pairs - 1, last);
 	snprintf(b, sizeof b, "%s_0 = 2%s = 6.28 %s %s_%d = 2%s%sbase^((d%s2)/d) = %s",
-		 sy->lambda, sy->pi, sy->dots, sy->lambda, sp->h - 1, sy->pi,
+		 sy->lambda, sy->pi, sy->dots, sy->lambda, sp->pairs - 1, sy->pi,
 		 sy->dot, sy->minus, last);
 	/* The slowest pair's share of 2π·base is base^(-2/d): 96% at d 512,
 	 * base 1e4, but 44% at d 32, base 5e5, and 10% at d 8, base 1e4. */
@@ -247,8 +254,8 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 	const char *cand[2] = { a, b };
 	int n;
 
-	fmt_double_compact(pe_omega(sp->p, sp->h - 1), 3, slow, sizeof slow);
-	if (sp->h == 1)
+	fmt_double_compact(pe_omega(sp->p, sp->pairs - 1), 3, slow, sizeof slow);
+	if (sp->pairs == 1)
 		n = snprintf(b, sizeof b, tr(sp->lang, "%s_0 = 1 rad per position"), sy->omega);
 	else
 		n = snprintf(b, sizeof b, tr(sp->lang,
@@ -258,9 +265,9 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 	/* Where the base itself sits on the axis: λ_i = base at
 	 * i = (d/2) (1 - log 2π / log base), when that is a pair. */
 	double at = sp->p->base > PE_TWO_PI
-		    ? sp->h * (1.0 - log(PE_TWO_PI) / log(sp->p->base)) : -1.0;
+		    ? sp->pairs * (1.0 - log(PE_TWO_PI) / log(sp->p->base)) : -1.0;
 
-	if (at >= 0.0 && at <= sp->h - 1 && n > 0) {
+	if (at >= 0.0 && at <= sp->pairs - 1 && n > 0) {
 		fmt_double_shortest(sp->p->base, base, sizeof base);
 		snprintf(a + n, sizeof a - (size_t)n, tr(sp->lang,
 			 "; %s = base = %s near pair %.0f"),
@@ -320,9 +327,9 @@ static void curve_rows(const struct spectrum *sp, const struct plot_area *a,
 	long long lo, n;
 	double first, last;
 
-	plot_col_items(0, sp->h, a->ax.w, x - a->ax.x0, &lo, &n);
+	plot_col_items(0, sp->pairs, a->ax.w, x - a->ax.x0, &lo, &n);
 	first = (double)(lo > 0 ? lo - 1 : 0);
-	last = (double)(lo + n < sp->h ? lo + n : sp->h - 1);
+	last = (double)(lo + n < sp->pairs ? lo + n : sp->pairs - 1);
 	*top = plot_row_of_value(a, log_wavelength(sp, last));
 	*bottom = plot_row_of_value(a, log_wavelength(sp, first));
 }
@@ -440,7 +447,7 @@ static void draw_regions(const struct spectrum *sp, struct canvas *c,
 		 tr(sp->lang, "cycle within len"));
 	snprintf(fast[2], sizeof fast[2], "%s %s %s len", sp->sy->down,
 		 sp->sy->lambda, sp->sy->le);
-	if (sp->cycling < sp->h && a->y0 < len_y && len_y < a->y0 + a->h)
+	if (sp->cycling < sp->pairs && a->y0 < len_y && len_y < a->y0 + a->h)
 		label_below(sp, c, a, len_y - 1, sc, 3,
 			    (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
 	if (sp->cycling > 0 && a->y0 <= len_y && len_y < a->y0 + a->h - 1)
@@ -514,7 +521,7 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 		      struct canvas *c, const struct spectrum_layout *l)
 {
 	const struct plot_area *a = &l->area;
-	double last = sp->h - 1, cross = sp->cross;
+	double last = sp->pairs - 1, cross = sp->cross;
 	double len_v = log10((double)s->cur.len);
 	int len_y = plot_row_of_value(a, len_v);
 
@@ -541,7 +548,7 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 		const char *cand[2] = { a1, a2 };
 
 		snprintf(a1, sizeof a1, tr(s->lang, "pair i: fastest at 0 (%s = 2%s), slowest at %d"),
-			 sp->sy->lambda, sp->sy->pi, sp->h - 1);
+			 sp->sy->lambda, sp->sy->pi, sp->pairs - 1);
 		snprintf(a2, sizeof a2, "%s", tr(s->lang, "pair i"));
 		paragraph_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 2, axis_style);
 	}
@@ -556,9 +563,8 @@ static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
 
 	(void)ctx;
 	canvas_fill(c, r, ' ', plain);
-	canvas_box(c, r, tr(s->lang, "Spectrum: the wavelength of each pair"),
-		   (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   (struct style){ ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD });
+	panel_open(c, r, tr(s->lang, "Spectrum: the wavelength of each pair"),
+		   NULL);
 	spectrum_init(s, &sp);
 	spectrum_layout(&sp, r, &l);
 	if (l.in.w >= 1 && l.in.h >= 1) {

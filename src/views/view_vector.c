@@ -52,6 +52,7 @@
 #include "base/fmt.h"
 #include "engine/pe.h"
 #include "render/plot.h"
+#include "views/panel.h"
 
 enum { K_SCROLL, K_DIGITS };	/* the knobs */
 enum { DIGITS_FEW, DIGITS_ALL };	/* the digits knob's choices */
@@ -65,6 +66,7 @@ enum {
 	BAR_HALF = 4,		/* cells of a bar on each side of 0 */
 	BAR_W = 2 * BAR_HALF + 2,	/* the bar, its 0 line, a blank */
 	COL_GAP = 2,		/* blanks between columns */
+	BAR_COLS_MIN = 2,	/* fewer columns with bars: bars left out */
 	LINE_MAX = 256,
 	STRIP_ROWS = 2,		/* the whole vector: a row of sines, one of
 				   cosines */
@@ -74,9 +76,13 @@ enum {
 	STRIP_MIN_ENTRIES = 4	/* rows of entries it must leave */
 };
 
+/* By size (views/panel.h): the norm's line under the header from 2
+ * rows inside, the footer from 3. */
+static const struct tier norm_line[] = { { 0, 2, 1 } };
+static const struct tier footer_line[] = { { 0, 3, 1 } };
+
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
-static const struct style head_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 static const struct style sel_style = { ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD };
 
 /* The row PE(pos) for the parameters it was computed with, and each
@@ -195,7 +201,7 @@ static void draw_header(const struct state *s, struct canvas *c,
 	if (utf8_width(line) > in.w)
 		line[strlen(line) - strlen(lay)] = '\0';
 	canvas_text(c, in.x, in.y, in.w, line, text_style);
-	if (in.h < 2)
+	if (!TIER(norm_line, in.w, in.h))
 		return;
 	for (int k = 0; k < p->d_model; k++)
 		sum += row[k] * row[k];
@@ -381,7 +387,7 @@ static int entries_fit(const struct state *s, int w, int rows, int first,
 	*g = entry_geom(s, BAR_W);
 	cols = columns(g, w, rows, left);
 	more = columns(&bare, w, rows, left);
-	if (more > cols && cols < 2) {
+	if (more > cols && cols < BAR_COLS_MIN) {
 		*g = bare;
 		cols = more;
 	}
@@ -393,7 +399,7 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 {
 	struct rect old = plot_clip_push(c, r);
 	const struct pe_params *p = &s->cur.pe;
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in;
 	struct entry_geom g;
 	const double *row = row_get(ctx, s);
 	char title[64], line[LINE_MAX];
@@ -403,8 +409,7 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_fill(c, r, ' ', text_style);
 	snprintf(title, sizeof title, tr(s->lang, "Vector PE(%lld)"),
 		 s->cur.pos);
-	canvas_box(c, r, title, (struct style){ ROLE_BORDER, ROLE_DEFAULT, 0 },
-		   head_style);
+	in = panel_open(c, r, title, NULL);
 	if (in.w < 1 || in.h < 1 || !row) {
 		canvas_set_clip(c, old);
 		return;
@@ -453,7 +458,7 @@ static void vector_draw(const struct state *s, void *ctx, struct canvas *c,
 	else
 		snprintf(line, sizeof line, tr(s->lang, "d=%d   x/X: scroll by 16"),
 			 p->d_model);
-	if (in.h >= 3) {
+	if (TIER(footer_line, in.w, in.h)) {
 		const char *more = state_view_knob(s, K_DIGITS) == DIGITS_ALL
 			? tr(s->lang, "   c/C: 4 decimals")
 			: tr(s->lang, "   c/C: all 17 digits");
