@@ -51,6 +51,7 @@
 #include "render/plot_log.h"
 #include "render/paragraph.h"
 #include "views/box_mark.h"
+#include "views/panel.h"
 #include "views/panels.h"
 #include "views/view_context_common.h"
 #include "views/view_context_curves.h"
@@ -74,8 +75,14 @@ enum {
 	LINE_MAX = 1024
 };
 
-static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
-static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+/* By size (views/panel.h): the formulas box from 6 x 3; the similarity
+ * box's legend from 4 rows inside, its ticks from 3, its plot from 2 x 1
+ * cells, with the value labels' gutter where that leaves it 4 columns. */
+static const struct tier text_least[] = { { 6, 3, 1 } };
+static const struct tier sim_legend[] = { { 0, 4, 1 } };
+static const struct tier sim_ticks[] = { { 0, 3, 1 } };
+static const struct tier gutter_room[] = { { 4, 0, 1 } };
+static const struct tier sim_least[] = { { 2, 1, 1 } };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
@@ -162,22 +169,19 @@ static const char *caption_text(const struct state *s, int w, int rows)
 static void draw_text_box(const struct state *s, struct canvas *c,
 			  struct rect r, bool tall)
 {
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	char f[LINE_MAX], title[128];
+	struct rect in;
+	char f[LINE_MAX];
 	const char *cap;
 	int used, crows, left;
 
-	if (r.h < 3 || r.w < 6)
+	if (!TIER(text_least, r.w, r.h))
 		return;
 	if (tall)
-		snprintf(title, sizeof title, "%s",
-			 tr(s->lang, "Formulas (as Hugging Face computes them)"));
+		in = panel_open(c, r, tr(s->lang, "Formulas (as Hugging Face computes them)"),
+				NULL);
 	else
-		snprintf(title, sizeof title, "%s",
-			 ctx_fit_title(r.w, tr(s->lang, "Formulas (HF code; "
-							"presets: m/M)"),
-				       tr(s->lang, "Formulas")));
-	canvas_box(c, r, title, border_style, title_style);
+		in = panel_open(c, r, tr(s->lang, "Formulas (HF code; presets: m/M)"),
+				tr(s->lang, "Formulas"));
 	formulas_text(s, f, sizeof f);
 	/* whole formulas only: one cut mid-expression would read as the
 	 * formula; from the first that does not fit, all go to "+N more" */
@@ -274,20 +278,20 @@ static void ctx_layout(const struct state *s, struct rect r,
  * what and the marks on the second), the plot, the tick row. */
 static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 {
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in = panel_inside(r);
 	int gutter_w = SIM_GUTTER, rows;
 
 	(void)s;
 	memset(g, 0, sizeof *g);
-	g->legend_y = in.h >= 4 ? in.y : -1;
+	g->legend_y = TIER(sim_legend, in.w, in.h) ? in.y : -1;
 	g->legend_rows = in.h >= LEGEND2_H ? 2 : g->legend_y >= 0;
-	g->tick_y = in.h >= 3 ? in.y + in.h - 1 : -1;
+	g->tick_y = TIER(sim_ticks, in.w, in.h) ? in.y + in.h - 1 : -1;
 	rows = in.h - g->legend_rows - (g->tick_y >= 0);
-	if (in.w - gutter_w < 4)
+	if (!TIER(gutter_room, in.w - gutter_w, rows))
 		gutter_w = 0;
 	g->gutter_x = in.x;
 	g->gutter_w = gutter_w;
-	if (rows < 1 || in.w - gutter_w < 2)
+	if (!TIER(sim_least, in.w - gutter_w, rows))
 		return;
 	/* the axis's columns; its samples are the curves', known once they
 	 * are (draw_similarity) */
@@ -567,11 +571,10 @@ static void draw_similarity(const struct ctx_curves *x,
 	const double *v = ctx_curves_values(x, &n, &top);
 	struct sim_samples ss = { v, n };
 
-	canvas_box(c, r, ctx_fit_title(r.w, s->ascii
-				   ? tr(s->lang, "Similarity vs offset k, log, 1..s*L0")
-				   : tr(s->lang, "Similarity vs offset k, log, 1..s·L0"),
-				   tr(s->lang, "Similarity vs log k")),
-		   border_style, title_style);
+	panel_open(c, r, s->ascii
+			 ? tr(s->lang, "Similarity vs offset k, log, 1..s*L0")
+			 : tr(s->lang, "Similarity vs offset k, log, 1..s·L0"),
+		   tr(s->lang, "Similarity vs log k"));
 	sim_geom(s, r, &g);
 	if (g.area.h < 1)
 		return;

@@ -5,7 +5,6 @@
 #include <math.h>
 
 #include "base/tr.h"
-#include "base/utf8.h"
 #include "engine/pe_variants.h"
 
 const char *const kind_name[KINDS] = {
@@ -78,9 +77,4 @@ double kind_wavelength(const struct pe_params *p, enum kind k,
 		       const struct stretch *x, double pair)
 {
 	return PE_TWO_PI / kind_omega(p, k, x, pair);
-}
-
-const char *ctx_fit_title(int w, const char *wide, const char *narrow)
-{
-	return utf8_width(wide) <= w - 4 ? wide : narrow;
 }

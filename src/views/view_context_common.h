@@ -59,7 +59,4 @@ double kind_wavelength(const struct pe_params *p, enum kind k,
 struct pe_yarn ctx_yarn(const struct stretch *x);
 struct pe_llama3 ctx_llama3(const struct stretch *x);
 
-/* The first of the titles that fits in a box of width w. */
-const char *ctx_fit_title(int w, const char *wide, const char *narrow);
-
 #endif

@@ -24,6 +24,7 @@
 #include "base/utf8.h"
 #include "render/plot.h"
 #include "views/box_mark.h"
+#include "views/panel.h"
 
 enum {
 	GUTTER_W = 10,		/* the strips' names: "Llama 3.1" and a gap */
@@ -36,8 +37,10 @@ static const enum kind ctx_strip_kind[CTX_STRIPS] = {
 	K_PI, K_NTK, K_YARN, K_LLAMA3, K_DYNAMIC
 };
 
-static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
-static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+/* By size (views/panel.h): the strips from 8 x 3 inside, their names'
+ * gutter where it leaves them 8 columns. */
+static const struct tier stretch_least[] = { { 8, 3, 1 } };
+static const struct tier gutter_room[] = { { 8, 0, 1 } };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_MARKER, ROLE_DEFAULT, 0 };
@@ -168,8 +171,8 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct stretch x = ctx_stretch(s);
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
-	int h = p->d_model / 2, gw = GUTTER_W, rows, per, shown, n;
+	struct rect in = panel_inside(r);
+	int pairs = p->d_model / 2, gw = GUTTER_W, rows, per, shown, n;
 	double top = log(x.s > 1.0 ? x.s : 1.0), step;
 	static double v[CTX_STRIPS * SAMPLES_MAX];
 	char title[TEXT_MAX], sv[32];
@@ -178,13 +181,14 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 	struct plot_axis ax;
 	int legend_y, tick_y, used;
 
-	if (in.w - gw < 8)
+	if (!TIER(gutter_room, in.w - gw, in.h))
 		gw = 0;
-	ax = (struct plot_axis){ 0, h, in.x + gw, in.w - gw > 1 ? in.w - gw : 1 };
-	n = h > 1 ? 2 * ax.w + 1 : 1;
+	ax = (struct plot_axis){ 0, pairs, in.x + gw,
+				 in.w - gw > 1 ? in.w - gw : 1 };
+	n = pairs > 1 ? 2 * ax.w + 1 : 1;
 	if (n > SAMPLES_MAX)
 		n = SAMPLES_MAX;
-	step = h > 1 ? (double)(h - 1) / (n - 1) : 1.0;
+	step = pairs > 1 ? (double)(pairs - 1) / (n - 1) : 1.0;
 	/* The axis runs to the largest stretch (dynamic NTK's base can pass
 	 * s once len passes s L0). */
 	for (int k = 0; k < CTX_STRIPS; k++)
@@ -201,9 +205,8 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 	if (utf8_width(title) > r.w - 4)
 		snprintf(title, sizeof title, tr(s->lang, "Stretch %s, %s1 to %s%s"),
 			 lam, times, times, sv);
-	canvas_box(c, r, ctx_fit_title(r.w, title, tr(s->lang, "Stretch")),
-		   border_style, title_style);
-	if (in.h < 3 || in.w < 8)
+	panel_open(c, r, title, tr(s->lang, "Stretch"));
+	if (!TIER(stretch_least, in.w, in.h))
 		return;
 	legend_y = in.y;
 	tick_y = in.y + in.h - 1;
@@ -217,9 +220,9 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 		double wl = m == 0 ? x.train / PE_LLAMA3_HIGH
 				   : x.train / PE_LLAMA3_LOW;
 		double i = ctx_pair_of_wavelength(p, wl);
-		int col = (int)floor((i + 0.5) * ax.w / h);
+		int col = (int)floor((i + 0.5) * ax.w / pairs);
 
-		if (!(i >= -0.5 && i <= h - 0.5) || col < 0 || col >= ax.w)
+		if (!(i >= -0.5 && i <= pairs - 0.5) || col < 0 || col >= ax.w)
 			continue;
 		col += ax.x0;
 		for (int y = in.y; y < tick_y; y++)

@@ -16,6 +16,7 @@
 #include "model/presets.h"
 #include "render/paragraph.h"
 #include "views/box_mark.h"
+#include "views/panel.h"
 
 enum {
 	NAME_W = 10,		/* columns of the table: the name, */
@@ -25,8 +26,12 @@ enum {
 	LINE_MAX = 512
 };
 
-static const struct style border_style = { ROLE_BORDER, ROLE_DEFAULT, 0 };
-static const struct style title_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+/* By size (views/panel.h): a preset's row: its name, d and base from 32
+ * columns inside, name and d from 19, else the name alone. */
+enum { PRESET_NAME = 1, PRESET_WITH_D, PRESET_FULL };
+static const struct tier preset_cols[] = { { 32, 0, PRESET_FULL },
+					   { 19, 0, PRESET_WITH_D },
+					   { 0, 0, PRESET_NAME } };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style sel_style = { ROLE_CURSOR, ROLE_DEFAULT, ATTR_BOLD };
@@ -93,17 +98,18 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	int n;
 	const struct preset *t = presets_table(&n);
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in = panel_inside(r);
 	char line[LINE_MAX], base[32], keys[32];
 	bool shown[16] = { false };
 
 	/* Narrow: name and d only (the names say the base); narrower still,
 	 * the names alone. */
-	bool full = in.w >= 32, with_d = in.w >= 19;
+	int cols = TIER(preset_cols, in.w, in.h);
+	bool full = cols == PRESET_FULL, with_d = cols >= PRESET_WITH_D;
 
 	snprintf(line, sizeof line, tr(s->lang, "Presets (%s)"),
 		 preset_keys(keys, sizeof keys));
-	canvas_box(c, r, line, border_style, title_style);
+	panel_open(c, r, line, NULL);
 	if (in.h < 1 || in.w < 1)
 		return;
 	line[0] = '\0';
@@ -525,16 +531,15 @@ void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 		    struct canvas *c, struct rect r)
 {
 	const struct pe_params *p = &s->cur.pe;
-	struct rect in = { r.x + 1, r.y + 1, r.w - 2, r.h - 2 };
+	struct rect in = panel_inside(r);
 	struct table_cols tc = table_cols(in.w);
 	bool show[ITEMS];
 	int y = in.y, left = 0, room = in.h;
 	char line[LINE_MAX];
 	char two[LINES][3][LINE_MAX];
 
-	canvas_box(c, r, ctx_fit_title(r.w, tr(s->lang, "Extension (x/X: L0, c/C: s)"),
-				   tr(s->lang, "Extension")),
-		   border_style, title_style);
+	panel_open(c, r, tr(s->lang, "Extension (x/X: L0, c/C: s)"),
+		   tr(s->lang, "Extension"));
 	if (in.h < 1 || in.w < 1)
 		return;
 	table_lines(x, s, two);
