@@ -18,8 +18,8 @@ int paragraph_draw(struct canvas *c, struct rect r, const char *utf8,
 		   struct style st);
 
 /* Draws the first of the n candidate texts that fits in w columns at (x, y),
- * or the last one cut to w: views offer a long and a short wording and let
- * the width decide. */
+ * or the last one cut to w (nothing when w < 1): views offer a long and a
+ * short wording and let the width decide. */
 void paragraph_fit(struct canvas *c, int x, int y, int w,
 		   const char *const *cand, int n, struct style st);
 

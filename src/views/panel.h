@@ -1,16 +1,20 @@
 /* panel.h - what every framed panel of a view is drawn with: its frame
- * (border, title, the inside it returns) and the size tiers that choose
- * what it shows, as data.
+ * (border, title, the inside it returns), the marks on its border (the
+ * focus, what is left out), and the size tiers that choose what it shows,
+ * as data.
  *
  * A panel draws its frame with panel_open and everything else inside the
  * rectangle it returns. What a panel shows at a size is a table of tiers
- * (struct tier), largest first, read by TIER: no panel compares a size
- * with a bare number. */
+ * (struct tier), largest first, read by TIER: no file of views/ compares
+ * a size with a bare number (make layers fails on one). Nothing is cut
+ * without a visible mark: what a box leaves out is said on its lower
+ * border (panel_more_mark). */
 #ifndef PANEL_H
 #define PANEL_H
 
 #include <stddef.h>
 
+#include "model/state.h"
 #include "render/canvas.h"
 
 /* The inside of panel r: one cell in from each side (w or h below 1 when
@@ -23,6 +27,33 @@ struct rect panel_inside(struct rect r);
  * left as it was. */
 struct rect panel_open(struct canvas *c, struct rect r, const char *title,
 		       const char *brief);
+
+/* The focused panel r of a view: its border in the focus colour and, at
+ * the right of its top border, the key that zooms it or brings the others
+ * back ("F: zoom", "F: back") when the border keeps `room` columns for
+ * the panel's title besides it. A view marks its focused panel after
+ * drawing them all: a focused panel may be several boxes (the bugs view's
+ * maps) or stand in another's place (the rope view's designs). */
+void panel_mark_focus(const struct state *s, struct canvas *c, struct rect r,
+		      int room);
+
+/* Text m, dimmed, right-aligned on box r's lower border, when it fits
+ * between the corners. */
+void panel_mark(struct canvas *c, struct rect r, const char *m);
+
+/* What is left out of box r, on its lower border: N lines (nothing for
+ * n <= 0), and how to see them. The box is panel `panel` of the view shown
+ * (-1: no panel, or a view without zoom): " +N more: F zoom " when it is
+ * the focused panel, " +N more: w, F zoom " when another one is (w moves
+ * the focus on; W back, named when it gets there in fewer presses:
+ * panel_focus_back), " +N more (taller screen) " when it cannot be zoomed
+ * or already is; " +N " where the words do not fit. */
+void panel_more_mark(const struct state *s, struct canvas *c, struct rect r,
+		     int n, int panel);
+
+/* Whether W (focus back) reaches panel `panel` of the view shown in fewer
+ * presses than w. */
+bool panel_focus_back(const struct state *s, int panel);
 
 /* One size tier of a panel: from w x h cells up, it shows `show` (a count
  * of rows, a width, a layout, 1 for "shown": the panel's own meaning). */

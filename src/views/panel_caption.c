@@ -6,6 +6,7 @@
  * (lesson, width, presenter mode): a frame only wraps the caption it
  * shows. */
 #include "base/utf8.h"
+#include "views/panel.h"
 #include "views/panel_lesson.h"
 
 #include <stdint.h>
@@ -22,6 +23,9 @@ enum {
 	BODY_MIN = 12,		/* shorter bodies get no caption box */
 	HINT_PAD = 4		/* border columns kept free around the hints */
 };
+
+/* The caption box is drawn from 10 x 3 (views/panel.h). */
+static const struct tier caption_least[] = { { 10, 3, 1 } };
 
 /* Text columns inside the box: the border and a margin on each side. */
 static int text_width(const struct state *s, int w)
@@ -122,7 +126,7 @@ void caption_draw(const struct state *s, struct canvas *c, struct rect r)
 	int tw, margin, end, n, rows, gap;
 	struct rect old;
 
-	if (!l || r.h < 3 || r.w < 10)
+	if (!l || !TIER(caption_least, r.w, r.h))
 		return;
 	old = canvas_set_clip(c, r);
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });

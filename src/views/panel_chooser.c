@@ -8,8 +8,13 @@
 #include "model/lesson.h"
 #include "base/wrap.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum { WIDTH_MAX = 76, ABOUT_ROWS = 3 };
+
+/* The chooser is drawn from 20 columns and a row of its list
+ * (views/panel.h). */
+static const struct tier chooser_least[] = { { 20, 1, 1 } };
 
 /* Entry i of the list: "0 (close the lesson)" or "N  title". */
 static void entry_text(const struct state *s, int i, char *buf, size_t n)
@@ -50,7 +55,7 @@ void chooser_draw(const struct state *s, struct canvas *c, int w, int h)
 	if (r.h > h - 2)
 		r.h = h - 2;
 	rows = r.h - 2 - extra;		/* list rows shown */
-	if (r.w < 20 || rows < 1)
+	if (!TIER(chooser_least, r.w, rows))
 		return;
 	/* The highlighted entry stays in sight: the list scrolls with it. */
 	first = s->les.sel - rows / 2;

@@ -16,6 +16,7 @@
 #include "base/fmt.h"
 #include "base/wrap.h"
 #include "render/paragraph.h"
+#include "views/panel.h"
 
 enum {
 	TEXT_MAX = 768,		/* one paragraph of question or why */
@@ -25,6 +26,9 @@ enum {
 	SUMMARY_ITEMS = 9,	/* missed questions reopened by 1..9 */
 	REVEAL_MIN_H = 5	/* rows a reveal's box keeps on short bodies */
 };
+
+/* The box is drawn from 8 columns and a row inside (views/panel.h). */
+static const struct tier box_least[] = { { 8, 1, 1 } };
 
 static const struct style st_box = { ROLE_BORDER, ROLE_HELP, 0 };
 static const struct style st_title = { ROLE_TITLE, ROLE_HELP, ATTR_BOLD };
@@ -149,7 +153,7 @@ static void draw_box(struct canvas *c, struct rect r, int w, const char *title,
 	struct rect box, old;
 	int avail = r.h - 2, skip = rs->n - avail, y;
 
-	if (avail < 1 || w < 8)
+	if (!TIER(box_least, w, avail))
 		return;
 	if (skip < 0)
 		skip = 0;

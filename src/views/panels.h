@@ -42,13 +42,6 @@ bool similarity_hit(const struct state *s, struct rect r, int x, int y,
 /* Frees a similarity cache (NULL is fine). */
 void similarity_free(struct sim_cache *sc);
 
-/* The focused panel r of a view: its border in the focus colour and, at the
- * right of its top border, the key that zooms it or brings the others back
- * ("F: zoom", "F: back") when the border keeps `room` columns for the
- * panel's title besides it. */
-void panel_mark_focus(const struct state *s, struct canvas *c, struct rect r,
-		      int room);
-
 /* The formula with the current numbers, omega, wavelength, norm, layout,
  * in a box; a 1-row r shows the formula line alone, without one. */
 void inspector_draw(const struct state *s, struct canvas *c, struct rect r);

@@ -27,6 +27,7 @@
 
 #include "base/tr.h"
 #include "model/catalog.h"
+#include "views/panel.h"
 #include "views/panels.h"
 
 enum {

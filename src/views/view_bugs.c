@@ -46,7 +46,6 @@
 #include "render/plot.h"
 #include "render/paragraph.h"
 #include "render/work.h"
-#include "views/box_mark.h"
 #include "views/heat_caption.h"
 #include "views/panel.h"
 #include "views/panels.h"
@@ -327,9 +326,9 @@ static void draw_head(const struct state *s, struct canvas *c, struct rect r,
 		/* on the lower border, right-aligned: what is left out,
 		 * else the keys where they fit */
 		if (l->head_left > 0)
-			box_more_mark(s, c, l->head, l->head_left, -1);
+			panel_more_mark(s, c, l->head, l->head_left, -1);
 		else if (kw + 4 <= l->head.w)
-			box_mark(c, l->head, keys);
+			panel_mark(c, l->head, keys);
 	}
 	paragraph_draw(c, l->formula, formula_of(s), formula_style);
 	if (l->code_y >= 0) {
@@ -373,13 +372,13 @@ static void draw_foot(const struct state *s, struct canvas *c,
 	if (l->foot_left > 0 && left) {
 		snprintf(m, sizeof m, more, l->foot_left);
 		if (utf8_width(m) <= l->foot.w - 4)
-			box_mark(c, l->foot, m);
+			panel_mark(c, l->foot, m);
 		else
-			box_more_mark(s, c, l->foot, l->foot_left, -1);
+			panel_more_mark(s, c, l->foot, l->foot_left, -1);
 	} else if (l->foot_left > 0) {
-		box_more_mark(s, c, l->foot, l->foot_left, -1);
+		panel_more_mark(s, c, l->foot, l->foot_left, -1);
 	} else if (left) {
-		box_mark(c, l->foot, left);
+		panel_mark(c, l->foot, left);
 	}
 }
 
@@ -388,8 +387,9 @@ static void draw_foot(const struct state *s, struct canvas *c,
 static struct rect heat_inside(const struct state *s, struct rect r)
 {
 	int marks = zoo_shown(s)->kind == ZOO_PRECISION;
+	struct rect in = panel_inside(r);
 
-	return (struct rect){ r.x + 1, r.y + 1 + marks, r.w - 2, r.h - 2 - marks };
+	return (struct rect){ in.x, in.y + marks, in.w, in.h - marks };
 }
 
 static struct heat_plot heat_plot_of(const struct state *s,

@@ -85,7 +85,8 @@ static struct rect heat_area(const struct state *s, struct rect r)
 	char buf[32];
 	int g = snprintf(buf, sizeof buf, "%lld",
 			 s->window.pos0 + s->window.npos - 1) + 1;
-	struct rect a = { r.x + 1 + g, r.y + 1, r.w - 2 - g, r.h - 3 };
+	struct rect in = panel_inside(r);
+	struct rect a = { in.x + g, in.y, in.w - g, in.h - 1 };
 
 	if (!TIER(map_least, a.w, a.h))
 		a.w = a.h = 0;

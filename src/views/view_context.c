@@ -50,7 +50,6 @@
 #include "render/plot.h"
 #include "render/plot_log.h"
 #include "render/paragraph.h"
-#include "views/box_mark.h"
 #include "views/panel.h"
 #include "views/panels.h"
 #include "views/view_context_common.h"
@@ -208,7 +207,7 @@ static void draw_text_box(const struct state *s, struct canvas *c,
 			       cap, text_style);
 		crows = 0;
 	}
-	box_more_mark(s, c, r, left + crows, CP_FORMULAS);
+	panel_more_mark(s, c, r, left + crows, CP_FORMULAS);
 }
 
 /* ---- layout ---- */
@@ -682,11 +681,11 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 		ctx_presets_draw(s, c, l.presets);
 		/* the formulas' panel is the presets' box here (place) */
 		if (!shown(l.text))
-			box_mark(c, l.presets,
+			panel_mark(c, l.presets,
 				 s->zoomed ? tr(s->lang, " formulas: taller screen ")
 				 : s->panel == CP_FORMULAS
 				 ? tr(s->lang, " formulas: F zoom ")
-				 : box_focus_back(s, CP_FORMULAS)
+				 : panel_focus_back(s, CP_FORMULAS)
 				 ? tr(s->lang, " formulas: W, F zoom ")
 				 : tr(s->lang, " formulas: w, F zoom "));
 	}

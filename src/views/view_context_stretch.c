@@ -23,7 +23,6 @@
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "render/plot.h"
-#include "views/box_mark.h"
 #include "views/panel.h"
 
 enum {
@@ -270,5 +269,5 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 		canvas_text(c, in.x, tick_y, gw - 1,
 			    tr(s->lang, "pair i"), axis_style);
 	plot_xticks(c, &ax, tick_y, axis_style);
-	box_more_mark(s, c, r, CTX_STRIPS - shown, CP_STRETCH);
+	panel_more_mark(s, c, r, CTX_STRIPS - shown, CP_STRETCH);
 }

@@ -15,7 +15,6 @@
 #include "model/keys.h"
 #include "model/presets.h"
 #include "render/paragraph.h"
-#include "views/box_mark.h"
 #include "views/panel.h"
 
 enum {
@@ -585,5 +584,5 @@ void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 			put_fitting(c, in.x, y++, in.w, two[it - ITEM_LINE], 3);
 		}
 	}
-	box_more_mark(s, c, r, left, CP_TABLE);
+	panel_more_mark(s, c, r, left, CP_TABLE);
 }

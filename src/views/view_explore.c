@@ -6,6 +6,7 @@
 #include "base/tr.h"
 #include "model/catalog.h"
 #include "render/regions.h"
+#include "views/panel.h"
 #include "views/panels.h"
 
 /* The panels, in focus order. */

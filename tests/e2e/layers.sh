@@ -56,6 +56,12 @@ breach "a view marking its cache done by hand" \
 breach "a view casting its cache's memory" \
 	"src/views/panel_caption.c:1: takes a cache's memory by hand; use CACHE_MEM" \
 	views/panel_caption.c 'static double *planted(struct cache *c) { return (double *)c->mem; }'
+breach "a view choosing its layout by a bare size" \
+	"src/views/view_clocks.c:1: compares a size with a bare number (in.h >= 12); give the panel a tier table" \
+	views/view_clocks.c 'static int planted(struct rect in) { return in.h >= 12 ? 2 : 1; }'
+breach "a view computing a panel's inside by hand" \
+	"src/views/view_vector.c:1: computes a panel's inside by hand; use panel_inside" \
+	views/view_vector.c 'static struct rect planted(struct rect r) { return (struct rect){ r.x + 1, r.y + 1, r.w - 2, r.h - 2 }; }'
 breach "the heat cache handing its job over by hand" \
 	"src/render/heat.c:1: writes a cache's flag; use cache_forget" \
 	render/heat.c 'static void planted(struct cache *c) { c->started = false; }'

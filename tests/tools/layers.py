@@ -19,6 +19,12 @@ problem, as FILE:LINE: what is wrong:
     cache_finish), its memory taken or cast (CACHE_MEM, CACHE_GET,
     CACHE_PART), its started or have flag written (cache_forget,
     cache_publish);
+  - in views/, a size compared with a bare number (`in.h >= 12`, `w < 8`:
+    a panel's sizes are tiers, tables read by TIER) or a panel's inside
+    computed by hand (`r.x + 1, r.y + 1, r.w - 2, r.h - 2`: panel_inside
+    and panel_open give it), outside views/panel.c; the tests of nothing
+    left or of a negative (`> 0`, `< 1`, `<= 0`, `>= 1`, `== 0`, `< 0`,
+    `>= 0`) are no threshold;
   - with BUILD_DIR (the objects of SRC_DIR's .c files, BUILD_DIR/LAYER/X.o):
     a circle between files at the symbol level, which includes cannot show
     (two .c files share one header, or each declares what it takes): file A
@@ -45,6 +51,17 @@ CACHE_INSIDES = [
     (re.compile(r'(\.|->)\s*(started|have)\s*=(?!=)'),
      'writes a cache\'s flag; use cache_forget, cache_start or cache_publish'),
 ]
+# A size (.w, .h, ->w, w, h, ih, rows, cols, a *_w or *_h) compared with a
+# bare number, the number not the start of an expression (`w > 2 * h`).
+SIZE_LAYER = 'views'
+SIZE_FILES = ('views/panel.c',)
+SIZE = re.compile(r'\b((?:[a-z_]+(?:\.|->))*(?:w|h)|ih|iw|tw|rows|cols|'
+                  r'height|width|[a-z]+_[wh])\s*(>=|<=|<|>|==)\s*([0-9]+)\b'
+                  r'(?!\s*[-+*/.])')
+NOTHING_LEFT = {('>', '0'), ('>=', '1'), ('<=', '0'), ('<', '1'), ('==', '0'),
+                ('<', '0'), ('>=', '0')}
+INSIDE = re.compile(r'\bx \+ 1,\s*[\w.>-]*\by \+ 1,\s*[\w.>-]*\bw - 2,'
+                    r'\s*[\w.>-]*\bh - 2\b')
 COMMENT = re.compile(r'/\*.*?\*/|//.*$|^\s*\*.*$|/\*.*$')
 
 
@@ -182,8 +199,19 @@ def main(argv):
             lines = f.read().split('\n')
         cache_rules = (layer in CACHE_LAYERS and
                        rel.replace(os.sep, '/') not in CACHE_FILES)
+        size_rules = (layer == SIZE_LAYER and
+                      rel.replace(os.sep, '/') not in SIZE_FILES)
         for no, line in enumerate(lines, 1):
-            code = COMMENT.sub('', line) if cache_rules else ''
+            code = COMMENT.sub('', line) if cache_rules or size_rules else ''
+            for m in SIZE.finditer(code) if size_rules else ():
+                if (m.group(2), m.group(3)) not in NOTHING_LEFT:
+                    problems.append(f'{at}:{no}: compares a size with a bare '
+                                    f'number ({m.group(0)}); give the panel a '
+                                    f'tier table (views/panel.h)')
+            if size_rules and INSIDE.search(code):
+                problems.append(f'{at}:{no}: computes a panel\'s inside by '
+                                f'hand; use panel_inside or panel_open '
+                                f'(views/panel.h)')
             for pattern, what in CACHE_INSIDES if cache_rules else ():
                 if pattern.search(code):
                     problems.append(f'{at}:{no}: {what} (render/cache.h)')

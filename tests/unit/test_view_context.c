@@ -17,7 +17,7 @@
 #include "base/utf8.h"
 #include "engine/pe_variants.h"
 #include "model/presets.h"
-#include "views/box_mark.h"
+#include "views/panel.h"
 
 static void utf8_locale(void)
 {
@@ -296,11 +296,11 @@ Test(view_context, more_marks_name_zoom)
 
 		canvas_fill(c, (struct rect){ 0, 0, 40, 4 }, ' ',
 			    (struct style){ 0 });
-		box_more_mark(&s, c, (struct rect){ 0, 0, 40, 4 }, 3, 0);
+		panel_more_mark(&s, c, (struct rect){ 0, 0, 40, 4 }, 3, 0);
 		row_text(c, 3, row = malloc(ROW_MAX), ROW_MAX);
 		cr_assert(strstr(row, " +3 more (taller screen) "), "%s", row);
 		s.zoomed = false;
-		box_more_mark(&s, c, (struct rect){ 0, 0, 40, 4 }, 3, -1);
+		panel_more_mark(&s, c, (struct rect){ 0, 0, 40, 4 }, 3, -1);
 		row_text(c, 3, row, ROW_MAX);
 		cr_assert(strstr(row, " +3 more (taller screen) "), "%s", row);
 		free(row);
