@@ -23,8 +23,7 @@
  * scores. It shrinks over the first few hundred offsets, then plateaus and
  * oscillates and never reaches 0: for d = 128, base 1e4, about 6 by
  * m = 500, between about 1.8 and 11.9 after that, and B(4096) = 4.88 is
- * more than B(1000) = 4.47 (issue 20's figures, checked by
- * tests/e2e/series.sh).
+ * more than B(1000) = 4.47 (checked by tests/e2e/series.sh).
  *
  * Random q and k. For q and k with independent N(0, 1) entries the score
  * q^T R_m k does not decay on average: R_m k has the same distribution as

@@ -5,7 +5,8 @@
  * keys (1-9; later views are reached with Tab and :view). Everything that
  * names views or turns their knobs reads the spec: keys, ':view', '--view',
  * the knob commands of lessons and the ':' line, the help overlay, --help,
- * --list views, the README's view table and the man page's list.
+ * --list views; tests/e2e/docs.sh checks the README's view table and the
+ * man page's list against --list views.
  *
  * The model never includes a view: it is handed the catalog (state_init)
  * and calls the draw functions it holds only through views/screen.h.

@@ -435,8 +435,8 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	/* The crosshair: the cursor's green, on the page (look_of). Drawn
 	 * over the heat, on the mean of a cell's two halves, it was lost
 	 * on the ramps' white (1.9:1) and salmon (about 1:1), and the mean
-	 * of a red and a white half read as an orange column of data
-	 * beside the line to the glance reviewers. */
+	 * of a red and a white half reads as an orange column of data
+	 * beside the line. */
 	[ROLE_CROSSHAIR] = { true, true, { 0, 215, 0 }, { 0, 215, 0 },
 			     2, 2, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			     ATTR_REVERSE },

@@ -161,8 +161,8 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 	/* Blank first: the marker and zero line look for empty cells, and a
 	 * panel owns its whole rectangle. */
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	/* the selected position in the formula: a glance reviewer could not
-	 * tell which p the curve was measured from */
+	/* the selected position in the formula: it says which p the curve
+	 * is measured from */
 	snprintf(title, sizeof title, tr(s->lang, "Similarity cos(PE(%lld), PE(q))"),
 		 s->cur.pos);
 	panel_open(c, r, title, NULL);

@@ -17,9 +17,9 @@
  *   └───────────────────────────────────────────────────────────┘
  *
  * Each strip has its own linear y axis from 0: each curve over its value
- * at m = 0. On one axis the random mean ran above the bound, which a
- * reviewer took for a broken bound; the two are divided by different
- * things, so they get a scale each. RoFormer bounds the score of q and k
+ * at m = 0. On one axis the random mean runs above the bound, which
+ * reads as a broken bound; the two are divided by different things, so
+ * they get a scale each. RoFormer bounds the score of q and k
  * by max_j |h_(j+1) - h_j| (d/2) B(m); the constant is the pair's, so
  * B(m)/B(0) is every pair's bound over its value at m = 0 (a heavy line,
  * two dots tall, on 0 .. 1). The random mean is drawn over its expected
@@ -32,8 +32,8 @@
  * its own value at m = 0 it runs just above B/B(0) and tangled with it
  * on a short plot. With 5 plot rows (80x24) the bound's strip has 3 and
  * the random one 1 (its 1 only), below a heading row: with the random
- * key on the legend row instead and the bound given that row, glance
- * reviewers read the gutter's "1 0 1" as one broken axis.
+ * key on the legend row instead and the bound given that row, the
+ * gutter's "1 0 1" reads as one broken axis.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
  * 4 L0, or 2 L0 on a plot under 80 columns): the trained length L0 (the
@@ -185,8 +185,8 @@ struct decay_geom {
 /* The offsets the x axis holds, for a plot w columns wide: 0 .. this - 1.
  * On a narrow plot (80x24 to 120x40) 4 L0 put the whole fall of the bound
  * (to half of B(0) by m = 10 at d = 128) into the first column or two,
- * where a glance reviewer saw a wall, not a fall: 2 L0 still show the
- * plateau after L0 on twice the offsets per column. */
+ * a wall, not a fall: 2 L0 still show the plateau after L0 on twice the
+ * offsets per column. */
 static long long axis_npos(const struct state *s, int w)
 {
 	long long end = s->window.pos0 + s->window.npos;
@@ -440,8 +440,7 @@ static void draw_legend(const struct state *s, struct canvas *c,
 /* The y labels of strip a's linear axis from ticks[0 .. n), in order of
  * preference, each only where it keeps a row free from the labels drawn
  * before it, in the colour of the strip's curve: stacked, the strips read
- * "1 0 1" down the gutter, and a glance reviewer could not tell which
- * scale was whose. */
+ * "1 0 1" down the gutter, and the colour says which scale is whose. */
 static void draw_ylabels(struct canvas *c, const struct decay_geom *g,
 			 const struct plot_area *a, const double *tick, int n,
 			 enum role role)
@@ -501,8 +500,8 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 /* What the flat random line says, on the random strip's bottom row,
  * right-aligned, in the longest form that fits over blank cells and L0's
  * mark only (the curve runs near 1, at the strip's top; the mark has its
- * label in the bound's strip): a glance reviewer read the flat line under
- * a panel titled "decay" as the bound failing to show.
+ * label in the bound's strip): a flat line under a panel titled "decay"
+ * would read as the bound failing to show.
  * E|q^T R_m k| for random q, k does not depend on m (Barbero et al. 2024,
  * arXiv 2410.06205); the bound is not an average. */
 static void draw_random_note(const struct state *s, struct canvas *c,
@@ -627,9 +626,9 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	snprintf(part[2], ATT_TEXT_MAX, tr(s->lang, "random q, k (N = %d, seed %lld): mean |score| = %s, expected %s"),
 		 ATT_RANDOM_DRAWS, (long long)state_view_knob(s, AK_SEED), rv, ex);
 	/* what the strip plots, mean |score| over its expected value:
-	 * beside "L0 = 128: B = 9.273" the mean itself, 9.58, read to two
-	 * glance reviewers as a mean above its bound (the long form gives
-	 * both the mean and the expected value) */
+	 * beside "L0 = 128: B = 9.273" the mean itself, 9.58, would read as
+	 * a mean above its bound (the long form gives both the mean and the
+	 * expected value) */
 	if (isnan(rnd))
 		snprintf(rr, sizeof rr, "%s", rv);
 	else

@@ -551,9 +551,9 @@ static void draw_heat(struct canvas *c, int cx, int cy,
 }
 
 /* "= 0" over the middle of a residual map side cells wide at (cx, cy)
- * that is blank (its scheme relative): a blank square read to two glance
- * reviewers as a map that failed to draw. The words are ASCII, the same
- * in every language, in the ink that reads over heat. */
+ * that is blank (its scheme relative): a blank square reads as a map
+ * that failed to draw. The words are ASCII, the same in every language,
+ * in the ink that reads over heat. */
 static void draw_zero_label(struct canvas *c, int cx, int cy, int side)
 {
 	static const char label[] = "= 0";
@@ -572,7 +572,7 @@ enum { SCALE_FORMS = 7 };
 /* The forms of the label over scheme k's score map, longest first: what
  * its colour is, s / c (c its clip). The narrow forms name c, which the
  * panel's header defines ("s/c: c = 98th pct of |s| off diagonal"), not
- * "s/48.4", which a reviewer could not read. */
+ * "s/48.4", which does not say what 48.4 is. */
 static void scale_forms(const struct att_matrices *res, int k,
 			char out[SCALE_FORMS][64])
 {
@@ -594,9 +594,9 @@ static void scale_forms(const struct att_matrices *res, int k,
 }
 
 /* The one form the three score maps' labels take, w columns each: the
- * longest that fits all three. At 80x24 they read "c=48.4", "c=0.59" and
- * "c = 54" side by side, each its own longest, and a reviewer asked why
- * one scheme's label differed. */
+ * longest that fits all three: each its own longest, at 80x24 they would
+ * read "c=48.4", "c=0.59" and "c = 54" side by side, one scheme's label
+ * unlike the others for no reason. */
 static int scale_form(const struct att_matrices *res, int w)
 {
 	char f[SCALE_FORMS][64];

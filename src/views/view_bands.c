@@ -588,8 +588,8 @@ static void draw_plot(struct bands_ctx *x, const struct state *s,
 
 		plot_marker(c, &a->ax, a->y0, a->h, -r->reach, mark_style);
 		plot_marker(c, &a->ax, a->y0, a->h, r->reach, mark_style);
-		/* what the two lines are, on the plot: a glance reviewer
-		 * found them explained only in the text under it */
+		/* what the two lines are, on the plot itself, not only in
+		 * the text under it */
 		snprintf(k, sizeof k, "|k| %s %lld", sy->le, r->reach);
 		plot_marker_label(c, a, r->reach, k, mark_style);
 	}

@@ -501,8 +501,8 @@ static int draw_hand_keys(const struct state *s, struct canvas *c,
 
 /* Two rows: p and k with the keys that change k, then the hands' key and
  * how to read a hand. One row (a lesson's screen): p and k, then the
- * hands' key, which the dials cannot be read without (a reviewer could
- * not tell p's hand from p + k's); the keys are in the footer too. */
+ * hands' key, without which p's hand and p + k's look alike; the keys
+ * are in the footer too. */
 static void draw_header(const struct state *s, struct canvas *c,
 			const struct clocks_layout *l)
 {

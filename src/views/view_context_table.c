@@ -304,7 +304,7 @@ static void yarn_lines(struct ctx_curves *cx, const struct state *s,
 		 tr(s->lang, "; q, k %s%.3f"), times, pe_yarn_temperature(x.s));
 	snprintf(out[1], LINE_MAX, "%s", ramp);
 	/* the short form names what it counts: "kept to 0, ramp to 21"
-	 * was read as a riddle */
+	 * alone does not say what is kept */
 	if (high <= h - 1)
 		snprintf(out[2], LINE_MAX, tr(s->lang, "YaRN: ramp over pairs %d-%d, then PI"),
 			 (int)low, (int)high);

@@ -352,7 +352,7 @@ static const struct tier notice_room[] = { { 4, 2, 1 } };
  * in w columns (else the last), the head in the colour of good news (or
  * of a warning, !ok) and its tail, what follows from it, plain: the score
  * the unpermuted form gives is no good news, and in the verdict's green
- * a glance reviewer read it as one. */
+ * it would read as one. */
 static void fit_verdict(struct canvas *c, int x, int y, int w,
 			const char *const *head, const char *const *tail,
 			int n, bool ok)

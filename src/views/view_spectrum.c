@@ -468,9 +468,9 @@ static void draw_segment(const struct spectrum *sp, struct canvas *c,
 /* The y labels, one a row, none on the row of the len line (len_y, or -1
  * when len is off the axis): "100" at the start of the line that ends in
  * "len = 128" reads as the line's value, so that tick gives way to the
- * line's own value, in its colour, where that fits the gutter (a reviewer
- * read the axis with no label between 10 and 1k as broken). The axis's
- * name on its top row where no tick took it. */
+ * line's own value, in its colour, where that fits the gutter (an axis
+ * with no label between 10 and 1k looks broken). The axis's name on its
+ * top row where no tick took it. */
 static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
 		       const struct spectrum_layout *l, long long len, int len_y,
 		       const char *name)
@@ -495,8 +495,7 @@ static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
 		plot_ylabel(c, a, l->in.x, l->gutter - 1, lab[k].v, lab[k].text,
 			    axis_style);
 	}
-	/* the axis's name on its top row, where no tick took it: a glance
-	 * reviewer found the axis unnamed */
+	/* the axis's name on its top row, where no tick took it */
 	{
 		bool top_taken = false;
 

@@ -302,8 +302,7 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
  * mean of the pairs it covers (plot_col_items), as the heatmap's are,
  * and the caption says how many. The selected dimension's cell has a
  * mark; "i=0–63" follows the strip, and under it, where a cell is one
- * pair, the ramp from −1 to +1 (a glance reviewer had to guess what red
- * meant). */
+ * pair, the ramp from −1 to +1 (what red means). */
 static void draw_strip(const struct state *s, struct canvas *c,
 		       struct rect in, int y, const double *row)
 {
