@@ -39,8 +39,15 @@ bool cache_busy(const struct cache *c)
 	return c->started && !c->done;
 }
 
-bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
-	       void *arg)
+/* A job's step and its argument: one of the two forms, the other NULL. */
+struct job_step {
+	bool (*step)(struct cache *c, void *arg);
+	void *arg;
+	bool (*read)(struct cache *c, const void *arg);
+	const void *in;
+};
+
+static bool run(struct cache *c, const struct job_step *j)
 {
 	if (c->done)
 		return true;
@@ -49,7 +56,7 @@ bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 		return false;
 	}
 	for (;;) {
-		if (step(c, arg)) {
+		if (j->step ? j->step(c, j->arg) : j->read(c, j->in)) {
 			cache_finish(c);
 			return true;
 		}
@@ -58,6 +65,19 @@ bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 			return false;
 		}
 	}
+}
+
+bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
+	       void *arg)
+{
+	return run(c, &(struct job_step){ step, arg, NULL, NULL });
+}
+
+bool cache_run_const(struct cache *c,
+		     bool (*step)(struct cache *c, const void *arg),
+		     const void *arg)
+{
+	return run(c, &(struct job_step){ NULL, NULL, step, arg });
 }
 
 bool cache_done(const struct cache *c)

@@ -73,14 +73,20 @@ bool cache_ready(const struct cache *c, const struct cache_key *k);
 bool cache_busy(const struct cache *c);
 
 /* Runs step(c, arg) until it returns true (the job is done, as by
- * cache_finish) or the frame's time is up, checking between steps. The first step
- * runs even when the time is already up, so every frame makes progress,
- * unless an earlier job of this frame has already stopped for lack of time
- * or the frame's time was spent on a new picture (work.h). Returns true
- * when the job is done; otherwise the frame is marked unfinished. A done
- * job returns true at once. */
+ * cache_finish) or the frame's time is up, checking between steps. The
+ * first step runs even when the time is already up, so every frame makes
+ * progress, unless an earlier job of this frame has already stopped for
+ * lack of time or the frame's time was spent on a new picture (work.h).
+ * Returns true when the job is done; otherwise the frame is marked
+ * unfinished. A done job returns true at once. */
 bool cache_run(struct cache *c, bool (*step)(struct cache *c, void *arg),
 	       void *arg);
+
+/* cache_run for a step that only reads its argument (the parameters, the
+ * state): arg stays const. */
+bool cache_run_const(struct cache *c,
+		     bool (*step)(struct cache *c, const void *arg),
+		     const void *arg);
 
 /* Whether the job for the key c holds has finished (cache_ready without
  * comparing a key: the result in mem, or in at/acc, is for c->key). */

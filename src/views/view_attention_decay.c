@@ -277,7 +277,7 @@ static size_t job_doubles(int k)
 	return (size_t)k * (4 + ATT_RANDOM_DRAWS);
 }
 
-static bool curves_step(struct cache *c, void *arg)
+static bool curves_step(struct cache *c, const void *arg)
 {
 	const struct state *s = arg;
 	const struct pe_params *p = &s->cur.pe;
@@ -351,7 +351,7 @@ static const struct curves *curves_get(const struct state *s,
 		memset(m + k, 0, (job_doubles(k) - (size_t)k) * sizeof *m);
 		x->work.at[1] = k;
 	}
-	if (cache_get(&x->work) && cache_run(&x->work, curves_step, (void *)s)) {
+	if (cache_get(&x->work) && cache_run_const(&x->work, curves_step, s)) {
 		const struct curves *cv = curves_publish(s, x, &key);
 
 		if (cv)
@@ -380,7 +380,7 @@ static const double *values_at(const struct state *s, struct att_decay *x)
 }
 
 /* The random mean at m = pos: N sums, pairs in chunks (at[0] the next). */
-static bool random_step(struct cache *c, void *arg)
+static bool random_step(struct cache *c, const void *arg)
 {
 	const struct state *s = arg;
 	const struct pe_params *p = &s->cur.pe;
@@ -413,7 +413,7 @@ static double random_at(const struct state *s, struct att_decay *x)
 		memset(sum, 0, ATT_RANDOM_DRAWS * sizeof *sum);
 	}
 	if (cache_get(&x->random) &&
-	    cache_run(&x->random, random_step, (void *)s))
+	    cache_run_const(&x->random, random_step, s))
 		return x->random.out[0];
 	return NAN;
 }

@@ -223,7 +223,7 @@ static long long half_width(const struct state *s)
 }
 
 /* The next CHUNK pairs of the sums; at[0]: pairs done. */
-static bool sums_step(struct cache *c, void *arg)
+static bool sums_step(struct cache *c, const void *arg)
 {
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2, n = (int)c->key.v[KEY_N], from = (int)c->at[0];
@@ -291,7 +291,7 @@ static void curves_get(struct bands_ctx *x, const struct state *s, int w)
 		for (long long j = 0; j < 2 * n; j++)
 			sum[j] = 0.0;
 	}
-	if (cache_run(&x->sums, sums_step, (void *)p))
+	if (cache_run_const(&x->sums, sums_step, p))
 		curves_publish(x);
 }
 

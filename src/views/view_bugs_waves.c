@@ -105,7 +105,7 @@ static struct pe_wave_pair *pairs_of(const struct zoo_waves *x, int k)
 /* The next CHUNK pairs, of the correct encoding then of the mistake, whose
  * frequencies come from the correct ones where they are the same;
  * at[0]: 0 .. 2 * d/2, pairs done. */
-static bool pairs_step(struct cache *c, void *arg)
+static bool pairs_step(struct cache *c, const void *arg)
 {
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2, k = (int)c->at[0] / h, i = (int)c->at[0] % h;
@@ -132,7 +132,7 @@ static bool pairs_ready(struct zoo_waves *x, const struct state *s)
 	if (cache_start(&x->pairs, &k, 0) &&
 	    !CACHE_MEM(&x->pairs, struct pe_wave_pair, 2 * h))
 		return false;
-	return cache_run(&x->pairs, pairs_step, (void *)p);
+	return cache_run_const(&x->pairs, pairs_step, p);
 }
 
 /* ---- the numbers ---- */

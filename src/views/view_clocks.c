@@ -157,7 +157,7 @@ static struct cache_key spread_key(const struct state *s)
 }
 
 /* The next CHUNK pairs of the table; at[0]: pairs filled. */
-static bool table_step(struct cache *c, void *arg)
+static bool table_step(struct cache *c, const void *arg)
 {
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2, from = (int)c->at[0];
@@ -179,7 +179,7 @@ static bool table_ready(struct clocks_ctx *x, const struct state *s)
 	if (cache_start(&x->table, &k, 0) &&
 	    !CACHE_MEM(&x->table, double, size))
 		return false;
-	return cache_run(&x->table, table_step, (void *)p);
+	return cache_run_const(&x->table, table_step, p);
 }
 
 /* The next CHUNK pairs of the residual at the job's position; at[0]: pairs

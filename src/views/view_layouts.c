@@ -90,7 +90,7 @@ static int gram_samples(int d, long long npos)
 /* The omegas, then each row, a chunk of pairs at a time; then the
  * comparison, published. at[0]: omegas done, at[1]: rows done, at[2]:
  * pairs of the next row. */
-static bool gram_step(struct cache *c, void *arg)
+static bool gram_step(struct cache *c, const void *arg)
 {
 	const struct pe_params *p = arg;
 	int h = p->d_model / 2;
@@ -136,7 +136,7 @@ static void gram_advance(struct layouts_ctx *x, const struct state *s)
 	x->gram_oom = cache_start(c, &k, 0) &&
 		      !CACHE_MEM(c, double, size);
 	if (!x->gram_oom)
-		cache_run(c, gram_step, (void *)p);
+		cache_run_const(c, gram_step, p);
 }
 
 /* The last finished measurement into *diff and the positions it used into

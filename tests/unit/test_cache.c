@@ -69,3 +69,43 @@ Test(cache, forget_starts_the_same_key_again)
 	cr_expect_not_null(cache_get(&c));
 	cache_free(&c);
 }
+
+/* Three steps of a job: the second form's step reads its argument (the
+ * number of steps) and counts in the cache's position. */
+static bool count_step(struct cache *c, const void *arg)
+{
+	const int *steps = arg;
+
+	return ++c->at[0] >= *steps;
+}
+
+static bool count_step_mut(struct cache *c, void *arg)
+{
+	int *calls = arg;
+
+	++*calls;
+	return ++c->at[0] >= 3;
+}
+
+Test(cache, run_steps_until_done_in_both_forms)
+{
+	static const int steps = 3;
+	struct cache c;
+	struct cache_key k = { { 7 } };
+	int calls = 0;
+
+	/* no frame budget (work.h): a job runs to its end in one call */
+	memset(&c, 0, sizeof c);
+	cr_assert(cache_start(&c, &k, 0));
+	cr_expect(cache_run_const(&c, count_step, &steps));
+	cr_expect_eq(c.at[0], 3);
+	cr_expect(cache_ready(&c, &k));
+	cr_expect(cache_run_const(&c, count_step, &steps));	/* done: no step */
+	cr_expect_eq(c.at[0], 3);
+	memset(&c, 0, sizeof c);
+	cr_assert(cache_start(&c, &k, 0));
+	cr_expect(cache_run(&c, count_step_mut, &calls));
+	cr_expect_eq(calls, 3);
+	cr_expect(cache_done(&c));
+	cache_free(&c);
+}
