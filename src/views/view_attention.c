@@ -105,10 +105,10 @@ struct attention_ctx {
 	struct att_order order;
 };
 
-static void attention_draw(const struct state *s, void *ctx, struct canvas *c,
+static void attention_draw(const struct state *s, void *data, struct canvas *c,
 			   struct rect r)
 {
-	struct attention_ctx *x = ctx;
+	struct attention_ctx *ctx = data;
 	struct rect p[AP_COUNT], old = plot_clip_push(c, r);
 
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
@@ -116,22 +116,22 @@ static void attention_draw(const struct state *s, void *ctx, struct canvas *c,
 	/* The cheap panels first; the score matrices, computed in slices,
 	 * then take what the frame's budget has left. */
 	if (p[AP_ORDER].w > 0 && p[AP_ORDER].h > 0)
-		att_order_draw(s, &x->order, c, p[AP_ORDER]);
+		att_order_draw(s, &ctx->order, c, p[AP_ORDER]);
 	if (p[AP_DECAY].w > 0 && p[AP_DECAY].h > 0)
-		att_decay_draw(s, &x->decay, c, p[AP_DECAY]);
+		att_decay_draw(s, &ctx->decay, c, p[AP_DECAY]);
 	if (p[AP_SCORES].w > 0 && p[AP_SCORES].h > 0)
-		att_scores_draw(s, &x->scores, c, p[AP_SCORES]);
+		att_scores_draw(s, &ctx->scores, c, p[AP_SCORES]);
 	panel_mark_focus(s, c, p[s->panel], 44);
 	canvas_set_clip(c, old);
 }
 
-static void attention_free(void *ctx)
+static void attention_free(void *data)
 {
-	struct attention_ctx *x = ctx;
+	struct attention_ctx *ctx = data;
 
-	att_scores_free(&x->scores);
-	att_decay_free(&x->decay);
-	att_order_free(&x->order);
+	att_scores_free(&ctx->scores);
+	att_decay_free(&ctx->decay);
+	att_order_free(&ctx->order);
 }
 
 /* A click on the decay plot selects the offset under it as the position

@@ -109,7 +109,7 @@ struct att_matrices {
  * while they are made, the last finished ones of the same size, or NULL
  * (*progress in [0, 1) says how far the new ones are). */
 const struct att_matrices *att_matrices_get(const struct state *s,
-					    struct att_scores *x, int side,
+					    struct att_scores *ctx, int side,
 					    double *progress);
 
 /* The grid of the visible window that `side` pixels show: m positions
@@ -119,16 +119,16 @@ void att_grid_of(const struct state *s, int side, long long *pos0,
 
 /* Each draws its panel, border and title included, into r, in full or,
  * when r is short, compact. */
-void att_scores_draw(const struct state *s, struct att_scores *x,
+void att_scores_draw(const struct state *s, struct att_scores *ctx,
 		     struct canvas *c, struct rect r);
-void att_decay_draw(const struct state *s, struct att_decay *x,
+void att_decay_draw(const struct state *s, struct att_decay *ctx,
 		    struct canvas *c, struct rect r);
-void att_order_draw(const struct state *s, struct att_order *x,
+void att_order_draw(const struct state *s, struct att_order *ctx,
 		    struct canvas *c, struct rect r);
 
-void att_scores_free(struct att_scores *x);
-void att_decay_free(struct att_decay *x);
-void att_order_free(struct att_order *x);
+void att_scores_free(struct att_scores *ctx);
+void att_decay_free(struct att_decay *ctx);
+void att_order_free(struct att_order *ctx);
 
 /* The decay plot's area for the panel r (area.h == 0: none), for clicks:
  * its x axis holds the offsets m from 0 to the end of the visible window

@@ -296,12 +296,12 @@ static bool curves_step(struct cache *c, const void *arg)
  * over their value at m = 0 (offset 0 of the job), the random mean over
  * its expected value (rope_random_expected). */
 static struct curves *curves_publish(const struct state *s,
-				     struct att_decay *x,
+				     struct att_decay *ctx,
 				     const struct cache_key *key)
 {
-	int k = (int)x->work.at[1], n = k - 1;
-	const double *m = cache_get(&x->work);
-	struct curves *cv = cache_mem(&x->shown, sizeof *cv +
+	int k = (int)ctx->work.at[1], n = k - 1;
+	const double *m = cache_get(&ctx->work);
+	struct curves *cv = cache_mem(&ctx->shown, sizeof *cv +
 				      (size_t)(CURVES * k) * sizeof(double));
 	double at0[CURVES];
 
@@ -322,8 +322,8 @@ static struct curves *curves_publish(const struct state *s,
 			cv->v[c * n + j] = at0[c] > 0
 				? fabs(cv->v[c * k + j + 1]) / at0[c] : 0.0;
 	cv->n = n;
-	cache_start(&x->shown, key, 0);
-	cache_finish(&x->shown);
+	cache_start(&ctx->shown, key, 0);
+	cache_finish(&ctx->shown);
 	return cv;
 }
 
@@ -331,17 +331,17 @@ static struct curves *curves_publish(const struct state *s,
  * the frame allows; NULL before the first are done. *stale: they are for
  * other inputs. */
 static const struct curves *curves_get(const struct state *s,
-				       struct att_decay *x,
+				       struct att_decay *ctx,
 				       const struct plot_axis *ax, bool *stale)
 {
 	struct cache_key key = curves_key(s, ax);
 	int n = 2 * ax->w, k = n + 1;
 
 	*stale = false;
-	if (cache_ready(&x->shown, &key))
-		return cache_get(&x->shown);
-	if (cache_start(&x->work, &key, 0)) {
-		double *m = CACHE_MEM(&x->work, double, job_doubles(k));
+	if (cache_ready(&ctx->shown, &key))
+		return cache_get(&ctx->shown);
+	if (cache_start(&ctx->work, &key, 0)) {
+		double *m = CACHE_MEM(&ctx->work, double, job_doubles(k));
 
 		if (!m)
 			return NULL;
@@ -349,34 +349,34 @@ static const struct curves *curves_get(const struct state *s,
 		for (int j = 0; j < n; j++)
 			m[j + 1] = fmax(0.0, plot_dot_pos(ax, j));
 		memset(m + k, 0, (job_doubles(k) - (size_t)k) * sizeof *m);
-		x->work.at[1] = k;
+		ctx->work.at[1] = k;
 	}
-	if (cache_get(&x->work) && cache_run_const(&x->work, curves_step, s)) {
-		const struct curves *cv = curves_publish(s, x, &key);
+	if (cache_get(&ctx->work) && cache_run_const(&ctx->work, curves_step, s)) {
+		const struct curves *cv = curves_publish(s, ctx, &key);
 
 		if (cv)
 			return cv;
 	}
 	*stale = true;
-	return cache_done(&x->shown) &&
-	       CACHE_GET(&x->shown, const struct curves)->n == n
-		       ? cache_get(&x->shown) : NULL;
+	return cache_done(&ctx->shown) &&
+	       CACHE_GET(&ctx->shown, const struct curves)->n == n
+		       ? cache_get(&ctx->shown) : NULL;
 }
 
 /* B and score at m = pos (out[0], out[1]) and at L0 (out[2], out[3]). */
-static const double *values_at(const struct state *s, struct att_decay *x)
+static const double *values_at(const struct state *s, struct att_decay *ctx)
 {
 	double m[2] = { (double)s->cur.pos, (double)att_train(s) };
 	struct cache_key k = { { s->cur.pe.d_model, s->cur.pe.base, m[0], m[1] } };
 
-	if (!cache_ready(&x->at, &k)) {
+	if (!cache_ready(&ctx->at, &k)) {
 		double st[6] = { 0 }, b[2], sc[2];
 
 		rope_bound_add(&s->cur.pe, m, 2, 0, s->cur.pe.d_model / 2, st);
 		rope_bound_finish(&s->cur.pe, 2, st, b, sc);
-		cache_put(&x->at, &k, (double[]){ b[0], sc[0], b[1], sc[1] }, 4);
+		cache_put(&ctx->at, &k, (double[]){ b[0], sc[0], b[1], sc[1] }, 4);
 	}
-	return x->at.out;
+	return ctx->at.out;
 }
 
 /* The random mean at m = pos: N sums, pairs in chunks (at[0] the next). */
@@ -399,22 +399,22 @@ static bool random_step(struct cache *c, const void *arg)
 
 /* The mean |q^T R_pos k| of the random draws, or NAN while it is being
  * computed. */
-static double random_at(const struct state *s, struct att_decay *x)
+static double random_at(const struct state *s, struct att_decay *ctx)
 {
 	struct cache_key k = { { s->cur.pe.d_model, s->cur.pe.base,
 				 (double)state_view_knob(s, AK_SEED),
 				 (double)s->cur.pos } };
 
-	if (cache_start(&x->random, &k, 0)) {
-		double *sum = CACHE_MEM(&x->random, double, ATT_RANDOM_DRAWS);
+	if (cache_start(&ctx->random, &k, 0)) {
+		double *sum = CACHE_MEM(&ctx->random, double, ATT_RANDOM_DRAWS);
 
 		if (!sum)
 			return NAN;
 		memset(sum, 0, ATT_RANDOM_DRAWS * sizeof *sum);
 	}
-	if (cache_get(&x->random) &&
-	    cache_run_const(&x->random, random_step, s))
-		return x->random.out[0];
+	if (cache_get(&ctx->random) &&
+	    cache_run_const(&ctx->random, random_step, s))
+		return ctx->random.out[0];
 	return NAN;
 }
 
@@ -668,7 +668,7 @@ static void draw_numbers(const struct state *s, struct canvas *c,
 	draw_caption(s, c, g, y + 1, end);
 }
 
-void att_decay_draw(const struct state *s, struct att_decay *x,
+void att_decay_draw(const struct state *s, struct att_decay *ctx,
 		    struct canvas *c, struct rect r)
 {
 	struct decay_geom g;
@@ -683,7 +683,7 @@ void att_decay_draw(const struct state *s, struct att_decay *x,
 	cand[1] = tr(s->lang, "Decay");
 	geom(s, r, &g);
 	if (g.area.h > 0)
-		cv = curves_get(s, x, &g.area.ax, &stale);
+		cv = curves_get(s, ctx, &g.area.ax, &stale);
 	if (stale)
 		snprintf(title + strlen(title), sizeof title - strlen(title), "%s",
 			 tr(s->lang, ", computing..."));
@@ -696,13 +696,13 @@ void att_decay_draw(const struct state *s, struct att_decay *x,
 			draw_plot(s, c, &g, cv);
 		plot_xticks(c, &g.area.ax, g.tick_y, axis_style);
 	}
-	draw_numbers(s, c, &g, values_at(s, x), random_at(s, x));
+	draw_numbers(s, c, &g, values_at(s, ctx), random_at(s, ctx));
 }
 
-void att_decay_free(struct att_decay *x)
+void att_decay_free(struct att_decay *ctx)
 {
-	cache_free(&x->work);
-	cache_free(&x->shown);
-	cache_free(&x->at);
-	cache_free(&x->random);
+	cache_free(&ctx->work);
+	cache_free(&ctx->shown);
+	cache_free(&ctx->at);
+	cache_free(&ctx->random);
 }

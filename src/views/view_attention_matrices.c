@@ -78,21 +78,21 @@ static bool model_step(struct cache *c, void *arg)
 
 /* The model for set with its tables complete, or NULL while they are
  * being filled (or when memory runs out). */
-static const struct attn *model_get(struct att_scores *x,
+static const struct attn *model_get(struct att_scores *ctx,
 				    const struct attn_setup *set)
 {
 	struct cache_key k = model_key(set);
 
-	if (cache_start(&x->model, &k, 0)) {
-		if (x->have_attn)
-			attn_free(&x->attn);
-		x->have_attn = attn_init(&x->attn, set);
-		if (!x->have_attn)
-			cache_forget(&x->model);
+	if (cache_start(&ctx->model, &k, 0)) {
+		if (ctx->have_attn)
+			attn_free(&ctx->attn);
+		ctx->have_attn = attn_init(&ctx->attn, set);
+		if (!ctx->have_attn)
+			cache_forget(&ctx->model);
 	}
-	if (!x->have_attn)
+	if (!ctx->have_attn)
 		return NULL;
-	return cache_run(&x->model, model_step, &x->attn) ? &x->attn : NULL;
+	return cache_run(&ctx->model, model_step, &ctx->attn) ? &ctx->attn : NULL;
 }
 
 /* ---- the job ---- */
@@ -239,12 +239,12 @@ static struct cache_key scores_key(const struct attn_setup *a, long long pos0,
 
 /* Sets up the job just started in work: memory, the grid, zeroed sums.
  * False when memory runs out (the cache then starts again next time). */
-static bool scores_begin(struct att_scores *x, const struct attn *a,
+static bool scores_begin(struct att_scores *ctx, const struct attn *a,
 			 long long pos0, long long step, int m)
 {
 	size_t bytes = result_bytes(m) +
 		       scratch_doubles(m, step_pairs(a, m)) * sizeof(double);
-	struct att_matrices *res = cache_mem(&x->work, bytes);
+	struct att_matrices *res = cache_mem(&ctx->work, bytes);
 
 	if (!res)
 		return false;
@@ -256,23 +256,23 @@ static bool scores_begin(struct att_scores *x, const struct attn *a,
 }
 
 /* The finished job becomes the result shown. */
-static const struct att_matrices *scores_publish(struct att_scores *x,
+static const struct att_matrices *scores_publish(struct att_scores *ctx,
 						  const struct cache_key *k)
 {
-	const struct att_matrices *res = cache_get(&x->work);
+	const struct att_matrices *res = cache_get(&ctx->work);
 	size_t bytes = result_bytes(res->m);
-	void *to = cache_mem(&x->shown, bytes);
+	void *to = cache_mem(&ctx->shown, bytes);
 
 	if (!to)
 		return NULL;
 	memcpy(to, res, bytes);
-	cache_start(&x->shown, k, 0);
-	cache_finish(&x->shown);
+	cache_start(&ctx->shown, k, 0);
+	cache_finish(&ctx->shown);
 	return to;
 }
 
 const struct att_matrices *att_matrices_get(const struct state *s,
-					    struct att_scores *x, int side,
+					    struct att_scores *ctx, int side,
 					    double *progress)
 {
 	struct attn_setup set = att_setup(s);
@@ -282,44 +282,44 @@ const struct att_matrices *att_matrices_get(const struct state *s,
 	struct scores_run run;
 	const struct attn *a;
 	const struct att_matrices *old =
-		cache_done(&x->shown) ? cache_get(&x->shown) : NULL;
+		cache_done(&ctx->shown) ? cache_get(&ctx->shown) : NULL;
 
 	att_grid_of(s, side, &pos0, &step, &m);
 	k = scores_key(&set, pos0, step, m);
 	*progress = 1.0;
-	if (cache_ready(&x->shown, &k))
-		return cache_get(&x->shown);
+	if (cache_ready(&ctx->shown, &k))
+		return cache_get(&ctx->shown);
 	*progress = 0.0;
 	if (old && old->m != m)
 		old = NULL;
-	a = model_get(x, &set);
+	a = model_get(ctx, &set);
 	if (!a)
 		return old;
-	if (cache_start(&x->work, &k, 0) && !scores_begin(x, a, pos0, step, m))
+	if (cache_start(&ctx->work, &k, 0) && !scores_begin(ctx, a, pos0, step, m))
 		return old;
 	run.a = a;
 	for (int j = 0; j < m; j++)
 		run.pos[j] = pos0 + j * step;
 	run.ax = (struct attn_axis){ run.pos, NULL, m };
-	if (cache_run(&x->work, scores_step, &run)) {
-		const struct att_matrices *res = scores_publish(x, &k);
+	if (cache_run(&ctx->work, scores_step, &run)) {
+		const struct att_matrices *res = scores_publish(ctx, &k);
 
 		if (res) {
 			*progress = 1.0;
 			return res;
 		}
 	}
-	*progress = x->work.at[0] > 0 ? 0.99
-		    : (double)x->work.at[1] / (set.pe.d_model / 2);
+	*progress = ctx->work.at[0] > 0 ? 0.99
+		    : (double)ctx->work.at[1] / (set.pe.d_model / 2);
 	return old;
 }
 
-void att_scores_free(struct att_scores *x)
+void att_scores_free(struct att_scores *ctx)
 {
-	if (x->have_attn)
-		attn_free(&x->attn);
-	cache_free(&x->model);
-	cache_free(&x->work);
-	cache_free(&x->shown);
-	memset(x, 0, sizeof *x);
+	if (ctx->have_attn)
+		attn_free(&ctx->attn);
+	cache_free(&ctx->model);
+	cache_free(&ctx->work);
+	cache_free(&ctx->shown);
+	memset(ctx, 0, sizeof *ctx);
 }

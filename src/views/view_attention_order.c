@@ -88,7 +88,7 @@ static enum att_head head_of(const struct state *s)
 }
 
 static const struct order_result *order_get(const struct state *s,
-					    struct att_order *x)
+					    struct att_order *ctx)
 {
 	const struct sentence *sn = sentence_of(s);
 	enum att_head h = head_of(s);
@@ -103,16 +103,16 @@ static const struct order_result *order_get(const struct state *s,
 				 hs.slope } };
 	struct order_result *r;
 
-	if (cache_ready(&x->run, &k))
-		return cache_get(&x->run);
-	r = CACHE_MEM(&x->run, struct order_result, 1);
+	if (cache_ready(&ctx->run, &k))
+		return cache_get(&ctx->run);
+	r = CACHE_MEM(&ctx->run, struct order_result, 1);
 	if (!r)
 		return NULL;
-	cache_start(&x->run, &k, 0);
+	cache_start(&ctx->run, &k, 0);
 	r->ok = head_shuffle(&hs, sn->id, sn->n,
 			     (uint64_t)state_view_knob(s, AK_SHUFFLE), r->out,
 			     r->moved, &r->res);
-	cache_finish(&x->run);
+	cache_finish(&ctx->run);
 	return r;
 }
 
@@ -232,11 +232,11 @@ static void draw_block(struct canvas *c, int x, int y,
 	}
 }
 
-void att_order_draw(const struct state *s, struct att_order *x,
+void att_order_draw(const struct state *s, struct att_order *ctx,
 		    struct canvas *c, struct rect r)
 {
 	const struct sentence *sn = sentence_of(s);
-	const struct order_result *res = order_get(s, x);
+	const struct order_result *res = order_get(s, ctx);
 	struct rect in = panel_inside(r);
 	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 	struct style dim = { ROLE_DIM, ROLE_DEFAULT, 0 };
@@ -290,7 +290,7 @@ void att_order_draw(const struct state *s, struct att_order *x,
 		paragraph_draw(c, (struct rect){ in.x, y, in.w, cap }, text, dim);
 }
 
-void att_order_free(struct att_order *x)
+void att_order_free(struct att_order *ctx)
 {
-	cache_free(&x->run);
+	cache_free(&ctx->run);
 }

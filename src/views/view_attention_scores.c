@@ -686,7 +686,7 @@ static void draw_bar(const struct state *s, struct canvas *c,
 
 /* ---- the panel ---- */
 
-void att_scores_draw(const struct state *s, struct att_scores *x,
+void att_scores_draw(const struct state *s, struct att_scores *ctx,
 		     struct canvas *c, struct rect r)
 {
 	struct scores_geom g;
@@ -699,7 +699,7 @@ void att_scores_draw(const struct state *s, struct att_scores *x,
 
 	geom(s, r, &g);
 	side = grid_side(&g);
-	res = g.in.w > 0 && g.in.h > 0 ? att_matrices_get(s, x, side, &progress)
+	res = g.in.w > 0 && g.in.h > 0 ? att_matrices_get(s, ctx, side, &progress)
 				     : NULL;
 	snprintf(title, sizeof title, "%s",
 		 att_same_content(s)

@@ -201,18 +201,18 @@ static struct analysis_scan scan_shown(const struct cache *c)
 
 /* The reach and the peak (analysis_scan_offsets with SCAN_BUDGET) into *r;
  * false while none has been finished yet. */
-static bool scan_get(struct bands_ctx *x, const struct state *s,
+static bool scan_get(struct bands_ctx *ctx, const struct state *s,
 		     struct analysis_scan *r)
 {
 	struct cache_key k = scan_key(s);
 	size_t size = (size_t)analysis_scan_workspace(s->cur.pe.d_model);
-	struct scan_job job = { &x->scanner, &s->cur.pe };
+	struct scan_job job = { &ctx->scanner, &s->cur.pe };
 
-	if (!(cache_start(&x->scan, &k, 0) &&
-	      !CACHE_MEM(&x->scan, double, size)))
-		cache_run(&x->scan, scan_step, &job);
-	*r = scan_shown(&x->scan);
-	return x->scan.have;
+	if (!(cache_start(&ctx->scan, &k, 0) &&
+	      !CACHE_MEM(&ctx->scan, double, size)))
+		cache_run(&ctx->scan, scan_step, &job);
+	*r = scan_shown(&ctx->scan);
+	return ctx->scan.have;
 }
 
 /* Half-width of the offset axis: the visible window less one, so the
@@ -239,17 +239,17 @@ static bool sums_step(struct cache *c, const void *arg)
 /* The finished sums as curves: the means over each band, as
  * analysis_band_curves takes them, mirrored (sim(-k) = sim(k)) into the
  * curves cache. Nothing changes when memory runs out. */
-static void curves_publish(struct bands_ctx *x)
+static void curves_publish(struct bands_ctx *ctx)
 {
-	const struct cache_key *k = &x->sums.key;
+	const struct cache_key *k = &ctx->sums.key;
 	int d = (int)k->v[0], h = d / 2, n = (int)k->v[KEY_N], f0, f1;
 	int len = 2 * n - 1;
-	const double *fast = cache_get(&x->sums), *slow = fast + n;
-	double *line = CACHE_MEM(&x->curves, double, 3 * (size_t)len);
+	const double *fast = cache_get(&ctx->sums), *slow = fast + n;
+	double *line = CACHE_MEM(&ctx->curves, double, 3 * (size_t)len);
 
 	if (!line)
 		return;
-	cache_start(&x->curves, k, 0);
+	cache_start(&ctx->curves, k, 0);
 	analysis_band_pairs(d, (int)k->v[2], ANALYSIS_FAST, &f0, &f1);
 	for (int j = 0; j < n; j++) {
 		double sf = fast[j], ss = slow[j];
@@ -260,14 +260,14 @@ static void curves_publish(struct bands_ctx *x)
 			line[b * len + n - 1 - j] = line[b * len + n - 1 + j] =
 				v[b];
 	}
-	cache_finish(&x->curves);
+	cache_finish(&ctx->curves);
 }
 
 /* Samples for k >= 0 on an axis of w columns: one per dot column, spaced
  * (2N+1) / 2w offsets, one past the edge so the line runs to the border;
  * fewer and wider apart when d/2 pairs per sample would pass the budget.
- * Leaves in x->curves the last finished ones (done: there are). */
-static void curves_get(struct bands_ctx *x, const struct state *s, int w)
+ * Leaves in ctx->curves the last finished ones (done: there are). */
+static void curves_get(struct bands_ctx *ctx, const struct state *s, int w)
 {
 	const struct pe_params *p = &s->cur.pe;
 	long long half = half_width(s), h = p->d_model / 2;
@@ -280,10 +280,10 @@ static void curves_get(struct bands_ctx *x, const struct state *s, int w)
 		step = (double)half / (double)(n - 2);
 	}
 	k = curves_key(s, step, n);
-	if (cache_ready(&x->curves, &k))
+	if (cache_ready(&ctx->curves, &k))
 		return;
-	if (cache_start(&x->sums, &k, 0)) {
-		double *sum = CACHE_MEM(&x->sums, double,
+	if (cache_start(&ctx->sums, &k, 0)) {
+		double *sum = CACHE_MEM(&ctx->sums, double,
 					2 * (size_t)n + 5 * CHUNK);
 
 		if (!sum)
@@ -291,8 +291,8 @@ static void curves_get(struct bands_ctx *x, const struct state *s, int w)
 		for (long long j = 0; j < 2 * n; j++)
 			sum[j] = 0.0;
 	}
-	if (cache_run_const(&x->sums, sums_step, p))
-		curves_publish(x);
+	if (cache_run_const(&ctx->sums, sums_step, p))
+		curves_publish(ctx);
 }
 
 /* ---- layout ---- */
@@ -502,16 +502,16 @@ static void draw_caption(const struct state *s, struct canvas *c,
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2, dim_style);
 }
 
-static void draw_xcaption(const struct bands_ctx *x, const struct state *s,
+static void draw_xcaption(const struct bands_ctx *ctx, const struct state *s,
 			  struct canvas *c, const struct bands_layout *l)
 {
-	double step = x->curves.key.v[KEY_STEP];
+	double step = ctx->curves.key.v[KEY_STEP];
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	const struct plot_axis *ax = &l->area.ax;
 	char a[TEXT_MAX], b[TEXT_MAX], avg[64] = "";
 	const char *cand[2] = { a, b };
 
-	if (cache_done(&x->curves) && step >= 1.5)
+	if (cache_done(&ctx->curves) && step >= 1.5)
 		snprintf(avg, sizeof avg, tr(s->lang, "; each point averages %.*f offsets"),
 			 step < 10 ? 1 : 0, step);
 	snprintf(a, sizeof a, tr(s->lang, "offset k = q %s p, the same curve for every p; |k| %s %lld (z zooms)%s"),
@@ -537,12 +537,12 @@ static void draw_threshold(const struct state *s, struct canvas *c,
 }
 
 /* Curve b (0 all, 1 fast, 2 slow) of the last finished ones. */
-static void draw_curve(const struct bands_ctx *x, struct canvas *c,
+static void draw_curve(const struct bands_ctx *ctx, struct canvas *c,
 		       const struct plot_area *a, int b, enum role fg)
 {
-	int n = (int)x->curves.key.v[KEY_N], len = 2 * n - 1;
-	double step = x->curves.key.v[KEY_STEP];
-	const double *line = cache_get(&x->curves);
+	int n = (int)ctx->curves.key.v[KEY_N], len = 2 * n - 1;
+	double step = ctx->curves.key.v[KEY_STEP];
+	const double *line = cache_get(&ctx->curves);
 
 	plot_samples(c, a, -(n - 1) * step, step,
 		     line + (size_t)b * (size_t)len, len, fg);
@@ -563,24 +563,24 @@ static void draw_yaxis(const struct state *s, struct canvas *c,
 		    mark_style);
 }
 
-static void draw_plot(struct bands_ctx *x, const struct state *s,
+static void draw_plot(struct bands_ctx *ctx, const struct state *s,
 		      struct canvas *c, const struct bands_layout *l,
 		      const struct analysis_scan *r)
 {
 	struct plot_area area = l->area;
 	const struct plot_area *a = &area;
 
-	curves_get(x, s, a->ax.w);
+	curves_get(ctx, s, a->ax.w);
 	/* 0 .. 1 while the three curves stay positive, else -1 .. 1 (the
 	 * axes' one convention, plot_similarity_ymin) */
-	if (cache_done(&x->curves))
-		area.ymin = plot_similarity_ymin(cache_get(&x->curves),
-						 3 * (2 * (int)x->curves.key.v[KEY_N] - 1));
+	if (cache_done(&ctx->curves))
+		area.ymin = plot_similarity_ymin(cache_get(&ctx->curves),
+						 3 * (2 * (int)ctx->curves.key.v[KEY_N] - 1));
 	draw_threshold(s, c, a);
-	if (cache_done(&x->curves)) {
-		draw_curve(x, c, a, 2, ROLE_TRACE3);
-		draw_curve(x, c, a, 1, ROLE_TRACE2);
-		draw_curve(x, c, a, 0, ROLE_TRACE1);
+	if (cache_done(&ctx->curves)) {
+		draw_curve(ctx, c, a, 2, ROLE_TRACE3);
+		draw_curve(ctx, c, a, 1, ROLE_TRACE2);
+		draw_curve(ctx, c, a, 0, ROLE_TRACE1);
 	}
 	if (r && r->reach > 0) {
 		const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
@@ -602,7 +602,7 @@ static void draw_plot(struct bands_ctx *x, const struct state *s,
 	if (l->tick_y >= 0)
 		plot_xticks(c, &a->ax, l->tick_y, axis_style);
 	if (l->xcap_y >= 0)
-		draw_xcaption(x, s, c, l);
+		draw_xcaption(ctx, s, c, l);
 }
 
 static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
@@ -636,13 +636,13 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_set_clip(c, old);
 }
 
-static void bands_free(void *ctx)
+static void bands_free(void *data)
 {
-	struct bands_ctx *x = ctx;
+	struct bands_ctx *ctx = data;
 
-	cache_free(&x->sums);
-	cache_free(&x->curves);
-	cache_free(&x->scan);
+	cache_free(&ctx->sums);
+	cache_free(&ctx->curves);
+	cache_free(&ctx->scan);
 }
 
 const struct view_spec view_bands = {

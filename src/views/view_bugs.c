@@ -624,7 +624,7 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 /* The two heatmaps' grids of layout l as they were drawn this frame, and
  * their heat area (of the correct one's box); false while either grid is
  * not the one for s (still being computed) or their areas differ. */
-static bool both_grids(struct bugs_ctx *x, const struct state *s,
+static bool both_grids(struct bugs_ctx *ctx, const struct state *s,
 		       const struct bugs_layout *l, struct rect *area,
 		       const float **g, const float **b)
 {
@@ -640,15 +640,15 @@ static bool both_grids(struct bugs_ctx *x, const struct state *s,
 	 * and keeps the frame unfinished; then used only if both are the
 	 * grids of s (a busy flag would not say: the work of an input left
 	 * behind stays started while the finished grid is current). */
-	*g = heat_cache_get(&x->heat_good, &pg, PE_BUG_NONE, &s->window, ag.w,
+	*g = heat_cache_get(&ctx->heat_good, &pg, PE_BUG_NONE, &s->window, ag.w,
 			    2 * ag.h);
-	*b = heat_cache_get(&x->heat_bad, &pb, zoo_bug(s), &s->window, ab.w,
+	*b = heat_cache_get(&ctx->heat_bad, &pb, zoo_bug(s), &s->window, ab.w,
 			    2 * ab.h);
 	*area = ag;
 	return *g && *b &&
-	       heat_cache_current(&x->heat_good, &pg, PE_BUG_NONE, &s->window,
+	       heat_cache_current(&ctx->heat_good, &pg, PE_BUG_NONE, &s->window,
 				  ag.w, 2 * ag.h) &&
-	       heat_cache_current(&x->heat_bad, &pb, zoo_bug(s), &s->window,
+	       heat_cache_current(&ctx->heat_bad, &pb, zoo_bug(s), &s->window,
 				  ab.w, 2 * ab.h);
 }
 
@@ -656,14 +656,14 @@ static bool both_grids(struct bugs_ctx *x, const struct state *s,
  * layout l, as they were drawn this frame; -1 while either grid is not
  * the one for s (still being computed), NaN when the mistake's has blank
  * (NaN) pixels. */
-static double pixel_gap(struct bugs_ctx *x, const struct state *s,
+static double pixel_gap(struct bugs_ctx *ctx, const struct state *s,
 			const struct bugs_layout *l)
 {
 	const float *g, *b;
 	struct rect a;
 	double gap = 0.0;
 
-	if (!both_grids(x, s, l, &a, &g, &b))
+	if (!both_grids(ctx, s, l, &a, &g, &b))
 		return ZOO_GAP_UNKNOWN;
 	for (size_t j = 0; j < (size_t)a.w * (size_t)(2 * a.h); j++) {
 		if (isnan(b[j]))
@@ -678,7 +678,7 @@ static double pixel_gap(struct bugs_ctx *x, const struct state *s,
  * rounding-sized difference shows where it is; the title gives M (0: the
  * pictures are the same, which the map says in words). Blank (NaN) where
  * the mistake is. */
-static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
+static void draw_diff_box(struct bugs_ctx *ctx, const struct state *s,
 			  struct canvas *c, const struct bugs_layout *l)
 {
 	struct pe_params pg = s->cur.pe;
@@ -697,7 +697,7 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
 	 * maps' width (a row of three splits the screen's columns) */
 	room = colour_bar_heat_room(&hg, in, label_w, HEAT_COLS_MIN);
 	a = heat_plot_area(&hg, room);
-	if (!both_grids(x, s, l, &ga, &g, &b))
+	if (!both_grids(ctx, s, l, &ga, &g, &b))
 		ga.w = -1;
 	while (a.w > ga.w && ga.w > 0 && label_w < DIFF_LABEL_W + 3) {
 		room = colour_bar_heat_room(&hg, in, ++label_w, HEAT_COLS_MIN);
@@ -760,11 +760,11 @@ static void draw_diff_box(struct bugs_ctx *x, const struct state *s,
  * comparison, and a narrow format's collisions, angle errors and how far
  * apart its pictures are, or else the difference map's largest pixel
  * (gap: as zoo_precision_text takes it). */
-static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
+static void paragraph_text(const struct bugs_ctx *ctx, const struct state *s,
 			   const struct bugs_layout *l, double gap, char *text,
 			   size_t n)
 {
-	size_t len = zoo_waves_numbers_text(&x->waves, s, text, n);
+	size_t len = zoo_waves_numbers_text(&ctx->waves, s, text, n);
 
 	/* then, when most of the heat averages out to white, why: the
 	 * explorer's sentence (heat_white_why), for the columns the boxes
@@ -788,7 +788,7 @@ static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
 		 * its pixels are means (1.9 where the points reach 1.99); not
 		 * for rounding, where the map says no pixel differs; before
 		 * the pixels are compared, the points' number keeps room */
-		double pt = zoo_waves_max_diff(&x->waves);
+		double pt = zoo_waves_max_diff(&ctx->waves);
 		char g[32], say[256];
 
 		if (gap == ZOO_GAP_RESERVE)
@@ -805,22 +805,22 @@ static void paragraph_text(const struct bugs_ctx *x, const struct state *s,
 	if (len + 2 >= n)
 		return;
 	text[len++] = ' ';
-	zoo_precision_text(&x->prec, s, l ? bad_heat_area(s, l->bad).w : 0,
+	zoo_precision_text(&ctx->prec, s, l ? bad_heat_area(s, l->bad).w : 0,
 			   gap, text + len, n - len);
 }
 
 /* Brings the numbers and the curves up to date as far as the frame
  * allows. */
-static void advance(struct bugs_ctx *x, const struct state *s,
+static void advance(struct bugs_ctx *ctx, const struct state *s,
 		    const struct bugs_layout *l)
 {
 	int n = curve_samples(s, l->sim);
 
-	zoo_waves_numbers_advance(&x->waves, s);
+	zoo_waves_numbers_advance(&ctx->waves, s);
 	if (zoo_shown(s)->kind == ZOO_PRECISION)
-		zoo_precision_advance(&x->prec, s);
+		zoo_precision_advance(&ctx->prec, s);
 	if (n > 0)
-		zoo_waves_curves_advance(&x->waves, s, n);
+		zoo_waves_curves_advance(&ctx->waves, s, n);
 }
 
 /* Whether heatmap hc takes the frame's time before the numbers and the
@@ -832,9 +832,9 @@ static void advance(struct bugs_ctx *x, const struct state *s,
  * in the next one, which then computes nothing more (heat.h), so it waits
  * for the numbers and the curves when they are under way: a change at the
  * extremes is then done in two frames. */
-static bool heat_first(const struct bugs_ctx *x, const struct heat_cache *hc)
+static bool heat_first(const struct bugs_ctx *ctx, const struct heat_cache *hc)
 {
-	bool own = zoo_waves_busy(&x->waves) || zoo_precision_busy(&x->prec);
+	bool own = zoo_waves_busy(&ctx->waves) || zoo_precision_busy(&ctx->prec);
 
 	return work_limited() && (!own || cache_busy(&hc->work));
 }
@@ -918,7 +918,7 @@ static struct rope_zoo_boxes rope_boxes(const struct bugs_layout *l)
  * the numbers would make the lattice depend on the last result, and a
  * screen that had shown one would settle on another lattice than a fresh
  * screen (test_walk.c found it). */
-static void draw_rope(struct bugs_ctx *x, const struct state *s,
+static void draw_rope(struct bugs_ctx *ctx, const struct state *s,
 		      struct canvas *c, struct rect r)
 {
 	char numbers[TEXT_MAX];
@@ -927,66 +927,66 @@ static void draw_rope(struct bugs_ctx *x, const struct state *s,
 
 	bugs_layout(s, r, "", &l);
 	b = rope_boxes(&l);
-	rope_zoo_advance(&x->rope, s, &b);
-	rope_zoo_numbers(&x->rope, s, numbers, sizeof numbers);
+	rope_zoo_advance(&ctx->rope, s, &b);
+	rope_zoo_numbers(&ctx->rope, s, numbers, sizeof numbers);
 	bugs_layout(s, r, numbers, &l);
 	b = rope_boxes(&l);
 	draw_head(s, c, r, &l);
-	rope_zoo_draw(&x->rope, s, c, &b);
+	rope_zoo_draw(&ctx->rope, s, c, &b);
 	draw_foot(s, c, &l, numbers);
 	mark_focus(s, c, &l);
 }
 
 /* When a heatmap goes first, the layout is the one of the numbers shown
  * before; one that the new numbers change is left to the next frame. */
-static void bugs_draw(const struct state *s, void *ctx, struct canvas *c,
+static void bugs_draw(const struct state *s, void *data, struct canvas *c,
 		      struct rect r)
 {
-	struct bugs_ctx *x = ctx;
-	bool good_first = heat_first(x, &x->heat_good);
-	bool bad_first = heat_first(x, &x->heat_bad);
+	struct bugs_ctx *ctx = data;
+	bool good_first = heat_first(ctx, &ctx->heat_good);
+	bool bad_first = heat_first(ctx, &ctx->heat_bad);
 	struct rect old = plot_clip_push(c, r);
 	char numbers[TEXT_MAX];
 	struct bugs_layout l, now;
 
 	canvas_fill(c, r, ' ', text_style);
 	if (zoo_shown(s)->kind == ZOO_ROPE) {
-		draw_rope(x, s, c, r);
+		draw_rope(ctx, s, c, r);
 		canvas_set_clip(c, old);
 		return;
 	}
 	if (!good_first && !bad_first) {
-		zoo_waves_numbers_advance(&x->waves, s);
+		zoo_waves_numbers_advance(&ctx->waves, s);
 		if (zoo_shown(s)->kind == ZOO_PRECISION)
-			zoo_precision_advance(&x->prec, s);
+			zoo_precision_advance(&ctx->prec, s);
 	}
 	/* The columns the precision paragraph counts come from a layout;
 	 * the layout from the paragraph: a first guess without them. The
 	 * pixels are compared once they are drawn: room for the longer
 	 * sentence is kept. */
-	paragraph_text(x, s, NULL, ZOO_GAP_RESERVE, numbers, sizeof numbers);
+	paragraph_text(ctx, s, NULL, ZOO_GAP_RESERVE, numbers, sizeof numbers);
 	bugs_layout(s, r, numbers, &l);
-	paragraph_text(x, s, &l, ZOO_GAP_RESERVE, numbers, sizeof numbers);
+	paragraph_text(ctx, s, &l, ZOO_GAP_RESERVE, numbers, sizeof numbers);
 	bugs_layout(s, r, numbers, &l);
 	draw_head(s, c, r, &l);
 	if (good_first)
-		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
+		draw_heat_box(s, c, l.good, PE_BUG_NONE, &ctx->heat_good);
 	if (bad_first)
-		draw_heat_box(s, c, l.bad, zoo_bug(s), &x->heat_bad);
-	advance(x, s, &l);
+		draw_heat_box(s, c, l.bad, zoo_bug(s), &ctx->heat_bad);
+	advance(ctx, s, &l);
 	if (good_first || bad_first) {
-		paragraph_text(x, s, &l, ZOO_GAP_RESERVE, numbers, sizeof numbers);
+		paragraph_text(ctx, s, &l, ZOO_GAP_RESERVE, numbers, sizeof numbers);
 		bugs_layout(s, r, numbers, &now);
 		if (memcmp(&now, &l, sizeof l) != 0)
 			work_mark_unfinished();
 	}
 	if (!good_first)
-		draw_heat_box(s, c, l.good, PE_BUG_NONE, &x->heat_good);
+		draw_heat_box(s, c, l.good, PE_BUG_NONE, &ctx->heat_good);
 	if (!bad_first)
-		draw_heat_box(s, c, l.bad, zoo_bug(s), &x->heat_bad);
-	draw_diff_box(x, s, c, &l);
-	draw_similarity(x, s, c, l.sim);
-	paragraph_text(x, s, &l, pixel_gap(x, s, &l), numbers, sizeof numbers);
+		draw_heat_box(s, c, l.bad, zoo_bug(s), &ctx->heat_bad);
+	draw_diff_box(ctx, s, c, &l);
+	draw_similarity(ctx, s, c, l.sim);
+	paragraph_text(ctx, s, &l, pixel_gap(ctx, s, &l), numbers, sizeof numbers);
 	draw_foot(s, c, &l, numbers);
 	mark_focus(s, c, &l);
 	canvas_set_clip(c, old);
@@ -1009,15 +1009,15 @@ static int bugs_panel_at(const struct state *s, struct rect r, int x, int y)
 	return -1;
 }
 
-static void bugs_free(void *ctx)
+static void bugs_free(void *data)
 {
-	struct bugs_ctx *x = ctx;
+	struct bugs_ctx *ctx = data;
 
-	heat_cache_free(&x->heat_good);
-	heat_cache_free(&x->heat_bad);
-	zoo_waves_free(&x->waves);
-	zoo_precision_free(&x->prec);
-	rope_zoo_free(&x->rope);
+	heat_cache_free(&ctx->heat_good);
+	heat_cache_free(&ctx->heat_bad);
+	zoo_waves_free(&ctx->waves);
+	zoo_precision_free(&ctx->prec);
+	rope_zoo_free(&ctx->rope);
 }
 
 const struct view_spec view_bugs = {

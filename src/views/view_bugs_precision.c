@@ -70,12 +70,12 @@ static bool angle_step(struct cache *c, void *arg)
 	return true;
 }
 
-void zoo_precision_advance(struct zoo_precision *x, const struct state *s)
+void zoo_precision_advance(struct zoo_precision *ctx, const struct state *s)
 {
 	struct cache_key k = angle_key(s);
 
-	cache_start(&x->angle, &k, 0);
-	cache_run(&x->angle, angle_step, NULL);
+	cache_start(&ctx->angle, &k, 0);
+	cache_run(&ctx->angle, angle_step, NULL);
 }
 
 /* "0.0069", "2.5e-06", "581", "∞" for an angle error. */
@@ -114,13 +114,13 @@ static int collided_columns(enum prec_dtype t, const struct pe_window *v,
 /* Where positions collide, how many of the w columns in view hold
  * collisions (w = 0: none counted), and the angle error; returns the
  * length written. */
-static size_t errors_text(const struct zoo_precision *x, const struct state *s,
+static size_t errors_text(const struct zoo_precision *ctx, const struct state *s,
 			  int w, char *text, size_t n)
 {
 	enum prec_dtype t = pe_variant_dtype(zoo_bug(s));
 	long long first = prec_first_collision(t), at, len = s->cur.len;
 	long long m = angle_positions(s->cur.pe.d_model, len);
-	const struct cache *c = &x->angle;
+	const struct cache *c = &ctx->angle;
 	struct cache_key k = angle_key(s);
 	char a[32], b[32];
 	size_t used;
@@ -237,7 +237,7 @@ static void pixels_sentence(const struct state *s, enum pixels_say say,
 
 /* What to say of heatmaps w columns wide (0: none yet) whose pixels
  * differ by gap (as zoo_precision_text takes it), the value to say in *v. */
-static enum pixels_say pixels_say(const struct zoo_precision *x,
+static enum pixels_say pixels_say(const struct zoo_precision *ctx,
 				  const struct state *s, int w, double gap,
 				  double *v)
 {
@@ -245,8 +245,8 @@ static enum pixels_say pixels_say(const struct zoo_precision *x,
 
 	if (w <= 0)
 		return SAY_NOTHING;
-	if (cache_ready(&x->angle, &k) && x->angle.out[3] < PIXEL_STEP) {
-		*v = x->angle.out[3];
+	if (cache_ready(&ctx->angle, &k) && ctx->angle.out[3] < PIXEL_STEP) {
+		*v = ctx->angle.out[3];
 		return SAY_BOUND;
 	}
 	if (!columns_exact(s, w))
@@ -272,10 +272,10 @@ void zoo_collisions_draw(const struct state *s, struct canvas *c,
 }
 
 
-void zoo_precision_text(const struct zoo_precision *x, const struct state *s,
+void zoo_precision_text(const struct zoo_precision *ctx, const struct state *s,
 			int w, double gap, char *text, size_t n)
 {
-	size_t len = errors_text(x, s, w, text, n);
+	size_t len = errors_text(ctx, s, w, text, n);
 	double v = 0.0;
 	enum pixels_say say;
 
@@ -292,16 +292,16 @@ void zoo_precision_text(const struct zoo_precision *x, const struct state *s,
 		}
 		return;
 	}
-	say = pixels_say(x, s, w, gap, &v);
+	say = pixels_say(ctx, s, w, gap, &v);
 	pixels_sentence(s, say, v, text + len, n - len);
 }
 
-bool zoo_precision_busy(const struct zoo_precision *x)
+bool zoo_precision_busy(const struct zoo_precision *ctx)
 {
-	return cache_busy(&x->angle);
+	return cache_busy(&ctx->angle);
 }
 
-void zoo_precision_free(struct zoo_precision *x)
+void zoo_precision_free(struct zoo_precision *ctx)
 {
-	cache_free(&x->angle);
+	cache_free(&ctx->angle);
 }

@@ -95,11 +95,11 @@ static struct cache_key cmp_key(const struct state *s)
 
 /* The pairs of encoding k (0: correct, 1: with the mistake) in the pairs
  * cache. */
-static struct pe_wave_pair *pairs_of(const struct zoo_waves *x, int k)
+static struct pe_wave_pair *pairs_of(const struct zoo_waves *ctx, int k)
 {
-	struct pe_wave_pair *pw = cache_get(&x->pairs);
+	struct pe_wave_pair *pw = cache_get(&ctx->pairs);
 
-	return pw + (size_t)k * (size_t)((int)x->pairs.key.v[0] / 2);
+	return pw + (size_t)k * (size_t)((int)ctx->pairs.key.v[0] / 2);
 }
 
 /* The next CHUNK pairs, of the correct encoding then of the mistake, whose
@@ -123,16 +123,16 @@ static bool pairs_step(struct cache *c, const void *arg)
 
 /* Whether both encodings' pairs are ready for s, working on them if not;
  * false also when memory runs out. */
-static bool pairs_ready(struct zoo_waves *x, const struct state *s)
+static bool pairs_ready(struct zoo_waves *ctx, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct cache_key k = pairs_key(s);
 	size_t h = (size_t)(p->d_model / 2);
 
-	if (cache_start(&x->pairs, &k, 0) &&
-	    !CACHE_MEM(&x->pairs, struct pe_wave_pair, 2 * h))
+	if (cache_start(&ctx->pairs, &k, 0) &&
+	    !CACHE_MEM(&ctx->pairs, struct pe_wave_pair, 2 * h))
 		return false;
-	return cache_run_const(&x->pairs, pairs_step, p);
+	return cache_run_const(&ctx->pairs, pairs_step, p);
 }
 
 /* ---- the numbers ---- */
@@ -141,7 +141,7 @@ static bool pairs_ready(struct zoo_waves *x, const struct state *s)
  * comparison, published as out[0] (value) and out[1] (similarity). */
 static bool cmp_step(struct cache *c, void *arg)
 {
-	const struct zoo_waves *x = arg;
+	const struct zoo_waves *ctx = arg;
 	const struct cache_key *k = &c->key;
 	struct pe_params p = { (int)k->v[0], k->v[1],
 			       (enum pe_layout)k->v[KEY_LAYOUT] };
@@ -154,8 +154,8 @@ static bool cmp_step(struct cache *c, void *arg)
 		long long pos = pe_spread_pos((long long)k->v[KEY_POS0],
 					      (long long)k->v[KEY_NPOS], a, n);
 
-		pe_variant_compare_row(&p, (enum pe_bug)k->v[2], pairs_of(x, 0),
-				       pairs_of(x, 1), (double)pos, a, n, i,
+		pe_variant_compare_row(&p, (enum pe_bug)k->v[2], pairs_of(ctx, 0),
+				       pairs_of(ctx, 1), (double)pos, a, n, i,
 				       end, cache_get(c));
 		c->at[0] = (long long)a * h + end;
 		return false;
@@ -175,27 +175,27 @@ struct cmp_result {
 
 /* Brings the measurements (full rows at positions spread over the window,
  * pe_variant_compare) up to date with s as far as the frame allows. */
-void zoo_waves_numbers_advance(struct zoo_waves *x, const struct state *s)
+void zoo_waves_numbers_advance(struct zoo_waves *ctx, const struct state *s)
 {
 	struct cache_key k = cmp_key(s);
-	struct cache *c = &x->cmp;
+	struct cache *c = &ctx->cmp;
 	size_t need = (size_t)pe_variant_compare_workspace(
 		s->cur.pe.d_model, (int)k.v[KEY_ROWS]);
 
-	x->cmp_oom = cache_start(c, &k, 0) &&
+	ctx->cmp_oom = cache_start(c, &k, 0) &&
 		     !CACHE_MEM(c, double, need);
-	if (!x->cmp_oom && !cache_done(c) && pairs_ready(x, s))
-		cache_run(c, cmp_step, x);
+	if (!ctx->cmp_oom && !cache_done(c) && pairs_ready(ctx, s))
+		cache_run(c, cmp_step, ctx);
 }
 
 /* The last finished measurements into *m; false while there are none, or
  * when memory ran out. */
-static bool cmp_shown(const struct zoo_waves *x, struct cmp_result *m)
+static bool cmp_shown(const struct zoo_waves *ctx, struct cmp_result *m)
 {
-	const struct cache *c = &x->cmp;
+	const struct cache *c = &ctx->cmp;
 	const struct cache_key *was = &c->out_key;
 
-	if (x->cmp_oom)
+	if (ctx->cmp_oom)
 		return false;
 	*m = (struct cmp_result){
 		(int)was->v[KEY_ROWS], (int)was->v[KEY_DIM0],
@@ -213,15 +213,15 @@ static enum verdict verdict_of(const struct cmp_result *m)
 	return VERDICT_NONE;
 }
 
-double zoo_waves_max_diff(const struct zoo_waves *x)
+double zoo_waves_max_diff(const struct zoo_waves *ctx)
 {
 	struct cmp_result m;
 
-	return cmp_shown(x, &m) ? m.diff.value : NAN;
+	return cmp_shown(ctx, &m) ? m.diff.value : NAN;
 }
 
 /* The comparison's sentence of the last finished measurements. */
-size_t zoo_waves_numbers_text(const struct zoo_waves *x,
+size_t zoo_waves_numbers_text(const struct zoo_waves *ctx,
 			      const struct state *s, char *text, size_t n)
 {
 	struct cmp_result m;
@@ -229,12 +229,12 @@ size_t zoo_waves_numbers_text(const struct zoo_waves *x,
 	size_t len;
 
 	text[0] = '\0';
-	if (!cmp_shown(x, &m))
+	if (!cmp_shown(ctx, &m))
 		return zoo_append(text, n, 0, "%s%s",
-			      x->cmp_oom
+			      ctx->cmp_oom
 				      ? tr(s->lang, "Out of memory: no measurements.")
 				      : tr(s->lang, "Measuring the rows in view"),
-			      x->cmp_oom ? "" : s->ascii ? "..." : "…");
+			      ctx->cmp_oom ? "" : s->ascii ? "..." : "…");
 	if (isnan(m.diff.value))
 		len = zoo_append(text, n, 0,
 			     tr(s->lang, "At %d positions spread over the view: "
@@ -307,32 +307,32 @@ static size_t plan_size(const struct cache_key *k)
 
 /* Encoding k's plan and (waves) norm2 (n + 1) in the plans cache; the
  * spans (span means) after both plans. */
-static double *plan_of(const struct zoo_waves *x, int k)
+static double *plan_of(const struct zoo_waves *ctx, int k)
 {
-	return CACHE_GET(&x->plans, double) +
-	       (size_t)k * plan_size(&x->plans.key);
+	return CACHE_GET(&ctx->plans, double) +
+	       (size_t)k * plan_size(&ctx->plans.key);
 }
 
-static double *norm2_of(const struct zoo_waves *x, int k)
+static double *norm2_of(const struct zoo_waves *ctx, int k)
 {
-	size_t n = (size_t)x->plans.key.v[KEY_SAMPLES];
+	size_t n = (size_t)ctx->plans.key.v[KEY_SAMPLES];
 
-	return plan_of(x, 2) + (size_t)k * (n + 1);
+	return plan_of(ctx, 2) + (size_t)k * (n + 1);
 }
 
 /* The spans are stored, not a double read as an integer: the cache's
  * memory is untyped (malloc), and a mistake by spans has no norm2 there. */
-static long long *spans_of(const struct zoo_waves *x)
+static long long *spans_of(const struct zoo_waves *ctx)
 {
-	return CACHE_PART(&x->plans, long long,
-			  2 * plan_size(&x->plans.key) * sizeof(double));
+	return CACHE_PART(&ctx->plans, long long,
+			  2 * plan_size(&ctx->plans.key) * sizeof(double));
 }
 
 /* The next CHUNK pairs of the plans, as pairs_step (a mistake's wave plan
  * taking what it shares from the correct plan); at[0] as there. */
 static bool plans_step(struct cache *c, void *arg)
 {
-	const struct zoo_waves *x = arg;
+	const struct zoo_waves *ctx = arg;
 	int h = (int)c->key.v[0] / 2, k = (int)c->at[0] / h;
 	int i = (int)c->at[0] % h, end = h - i < CHUNK ? h : i + CHUNK;
 	struct pe_sim_grid g = sim_grid(&c->key);
@@ -340,17 +340,17 @@ static bool plans_step(struct cache *c, void *arg)
 
 	if (by_spans(bug)) {
 		struct pe_params p = { h * 2, c->key.v[1], PE_INTERLEAVED };
-		const long long *spans = spans_of(x);
+		const long long *spans = spans_of(ctx);
 
 		pe_variant_span_plan(&p, k ? bug : PE_BUG_NONE, i, end, spans,
 				     spans + g.n, g.n,
-				     plan_of(x, k) + 2 * (size_t)g.n * (size_t)i);
+				     plan_of(ctx, k) + 2 * (size_t)g.n * (size_t)i);
 	} else {
 		size_t at = (size_t)PE_SIM_PAIR * (size_t)i;
 
-		pe_sim_plan_from(pairs_of(x, k) + i, k ? pairs_of(x, 0) + i : NULL,
-				 k ? plan_of(x, 0) + at : NULL, end - i, &g,
-				 plan_of(x, k) + at, norm2_of(x, k));
+		pe_sim_plan_from(pairs_of(ctx, k) + i, k ? pairs_of(ctx, 0) + i : NULL,
+				 k ? plan_of(ctx, 0) + at : NULL, end - i, &g,
+				 plan_of(ctx, k) + at, norm2_of(ctx, k));
 	}
 	c->at[0] = k * h + end;
 	return c->at[0] == 2 * h;
@@ -358,18 +358,18 @@ static bool plans_step(struct cache *c, void *arg)
 
 /* Whether the plans for s and n samples are ready, working on them (and
  * on the pairs first) if not; false also when memory runs out. */
-static bool plans_ready(struct zoo_waves *x, const struct state *s, int n)
+static bool plans_ready(struct zoo_waves *ctx, const struct state *s, int n)
 {
 	struct cache_key k = plans_key(s, n);
 
-	if (cache_start(&x->plans, &k, 0)) {
+	if (cache_start(&ctx->plans, &k, 0)) {
 		size_t np = 2 * plan_size(&k), nn = 2 * ((size_t)n + 1);
-		double *mem = CACHE_MEM(&x->plans, double, np + nn);
+		double *mem = CACHE_MEM(&ctx->plans, double, np + nn);
 		long long *spans;
 
 		if (!mem)
 			return false;
-		spans = spans_of(x);
+		spans = spans_of(ctx);
 		if (by_spans(zoo_bug(s)))
 			for (int j = 0; j < n; j++)
 				plot_col_items(s->window.pos0, s->window.npos, n,
@@ -378,15 +378,15 @@ static bool plans_ready(struct zoo_waves *x, const struct state *s, int n)
 			for (size_t j = np; j < np + nn; j++)
 				mem[j] = 0.0;
 	}
-	return cache_done(&x->plans) ||
-	       (pairs_ready(x, s) && cache_run(&x->plans, plans_step, x));
+	return cache_done(&ctx->plans) ||
+	       (pairs_ready(ctx, s) && cache_run(&ctx->plans, plans_step, ctx));
 }
 
 /* The dot products of both curves at the job's position, as pairs_step;
  * at[0] as there, acc[k]: encoding k's norm2 at the position (waves). */
 static bool curves_step(struct cache *c, void *arg)
 {
-	const struct zoo_waves *x = arg;
+	const struct zoo_waves *ctx = arg;
 	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_SAMPLES];
 	int k = (int)c->at[0] / h, i = (int)c->at[0] % h;
 	int end = h - i < CHUNK ? h : i + CHUNK;
@@ -398,11 +398,11 @@ static bool curves_step(struct cache *c, void *arg)
 		struct pe_params p = { h * 2, c->key.v[1], PE_INTERLEAVED };
 
 		pe_variant_span_dot(&p, k ? bug : PE_BUG_NONE, i, end,
-				    plan_of(x, k) + 2 * (size_t)n * (size_t)i,
+				    plan_of(ctx, k) + 2 * (size_t)n * (size_t)i,
 				    n, c->key.v[KEY_POS], dot);
 	} else {
-		c->acc[k] = pe_sim_dot(pairs_of(x, k) + i, end - i,
-				       plan_of(x, k) +
+		c->acc[k] = pe_sim_dot(pairs_of(ctx, k) + i, end - i,
+				       plan_of(ctx, k) +
 					       (size_t)PE_SIM_PAIR * (size_t)i,
 				       &g, c->key.v[KEY_POS], dot, c->acc[k]);
 	}
@@ -413,14 +413,14 @@ static bool curves_step(struct cache *c, void *arg)
 /* Makes the curves job be for k unless the one under way is for the same
  * plans (a position left behind finishes first); false when memory runs
  * out. */
-static bool curves_begin(struct zoo_waves *x, const struct cache_key *k)
+static bool curves_begin(struct zoo_waves *ctx, const struct cache_key *k)
 {
 	size_t n2 = 2 * (size_t)k->v[KEY_SAMPLES];
 	double *dot;
 
-	if (!cache_start(&x->curves, k, KEY_POS))
+	if (!cache_start(&ctx->curves, k, KEY_POS))
 		return true;
-	dot = CACHE_MEM(&x->curves, double, n2);
+	dot = CACHE_MEM(&ctx->curves, double, n2);
 	if (!dot)
 		return false;
 	for (size_t j = 0; j < n2; j++)
@@ -431,16 +431,16 @@ static bool curves_begin(struct zoo_waves *x, const struct cache_key *k)
 /* The finished curves into `shown`: pe_sim_finish with the plans' norms
  * for waves; for span means the dot products over d/2 (every pair adds 1
  * to each squared norm). Nothing changes when memory runs out. */
-static void curves_publish(struct zoo_waves *x)
+static void curves_publish(struct zoo_waves *ctx)
 {
-	const struct cache *c = &x->curves;
+	const struct cache *c = &ctx->curves;
 	int n = (int)c->key.v[KEY_SAMPLES], h = (int)c->key.v[0] / 2;
 	const double *dot = cache_get(c);
-	double *v = CACHE_MEM(&x->shown, double, 2 * (size_t)n);
+	double *v = CACHE_MEM(&ctx->shown, double, 2 * (size_t)n);
 
 	if (!v)
 		return;
-	cache_start(&x->shown, &c->key, 0);
+	cache_start(&ctx->shown, &c->key, 0);
 	for (int k = 0; k < 2; k++) {
 		const double *dk = dot + (size_t)k * (size_t)n;
 		double *vk = v + (size_t)k * (size_t)n;
@@ -449,34 +449,34 @@ static void curves_publish(struct zoo_waves *x)
 			for (int j = 0; j < n; j++)
 				vk[j] = dk[j] / h;
 		else
-			pe_sim_finish(dk, norm2_of(x, k), c->acc[k], n, vk);
+			pe_sim_finish(dk, norm2_of(ctx, k), c->acc[k], n, vk);
 	}
-	cache_finish(&x->shown);
+	cache_finish(&ctx->shown);
 }
 
 /* Runs the curves job for k; publishes it when it is done. */
-static bool curves_run(struct zoo_waves *x)
+static bool curves_run(struct zoo_waves *ctx)
 {
-	if (!cache_run(&x->curves, curves_step, x))
+	if (!cache_run(&ctx->curves, curves_step, ctx))
 		return false;
-	if (!cache_ready(&x->shown, &x->curves.key))
-		curves_publish(x);
+	if (!cache_ready(&ctx->shown, &ctx->curves.key))
+		curves_publish(ctx);
 	return true;
 }
 
 /* Brings the two curves for s and n samples (correct, then with the
- * mistake) up to date as far as the frame allows; x->shown keeps the last
+ * mistake) up to date as far as the frame allows; ctx->shown keeps the last
  * finished ones. A new position only weighs the plans. */
-void zoo_waves_curves_advance(struct zoo_waves *x, const struct state *s,
+void zoo_waves_curves_advance(struct zoo_waves *ctx, const struct state *s,
 			      int n)
 {
 	struct cache_key k = curves_key(s, n);
 
-	if (plans_ready(x, s, n) && curves_begin(x, &k) && curves_run(x) &&
-	    curves_begin(x, &k))
+	if (plans_ready(ctx, s, n) && curves_begin(ctx, &k) && curves_run(ctx) &&
+	    curves_begin(ctx, &k))
 		/* Done, but for a position left behind: on to the new one,
 		 * in this frame or (marked unfinished) the next. */
-		curves_run(x);
+		curves_run(ctx);
 }
 
 
@@ -486,26 +486,26 @@ int zoo_waves_samples(const struct state *s, int cols)
 			: 0;
 }
 
-bool zoo_waves_busy(const struct zoo_waves *x)
+bool zoo_waves_busy(const struct zoo_waves *ctx)
 {
-	return cache_busy(&x->pairs) || cache_busy(&x->plans) ||
-	       cache_busy(&x->curves) || cache_busy(&x->cmp);
+	return cache_busy(&ctx->pairs) || cache_busy(&ctx->plans) ||
+	       cache_busy(&ctx->curves) || cache_busy(&ctx->cmp);
 }
 
-const double *zoo_waves_curves(const struct zoo_waves *x,
+const double *zoo_waves_curves(const struct zoo_waves *ctx,
 			       struct pe_sim_grid *g)
 {
-	if (!cache_done(&x->shown))
+	if (!cache_done(&ctx->shown))
 		return NULL;
-	*g = sim_grid(&x->shown.key);
-	return cache_get(&x->shown);
+	*g = sim_grid(&ctx->shown.key);
+	return cache_get(&ctx->shown);
 }
 
-void zoo_waves_free(struct zoo_waves *x)
+void zoo_waves_free(struct zoo_waves *ctx)
 {
-	cache_free(&x->pairs);
-	cache_free(&x->plans);
-	cache_free(&x->curves);
-	cache_free(&x->shown);
-	cache_free(&x->cmp);
+	cache_free(&ctx->pairs);
+	cache_free(&ctx->plans);
+	cache_free(&ctx->curves);
+	cache_free(&ctx->shown);
+	cache_free(&ctx->cmp);
 }

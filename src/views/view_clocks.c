@@ -170,28 +170,28 @@ static bool table_step(struct cache *c, const void *arg)
 
 /* Whether the table for s is complete, filling it if it is not; false also
  * when memory runs out. */
-static bool table_ready(struct clocks_ctx *x, const struct state *s)
+static bool table_ready(struct clocks_ctx *ctx, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct cache_key k = table_key(s);
 	size_t size = (size_t)pe_rotation_table_size(p->d_model);
 
-	if (cache_start(&x->table, &k, 0) &&
-	    !CACHE_MEM(&x->table, double, size))
+	if (cache_start(&ctx->table, &k, 0) &&
+	    !CACHE_MEM(&ctx->table, double, size))
 		return false;
-	return cache_run_const(&x->table, table_step, p);
+	return cache_run_const(&ctx->table, table_step, p);
 }
 
 /* The next CHUNK pairs of the residual at the job's position; at[0]: pairs
  * done, acc[0]: their sum. Publishes the residual. */
 static bool at_pos_step(struct cache *c, void *arg)
 {
-	const struct clocks_ctx *x = arg;
+	const struct clocks_ctx *ctx = arg;
 	int h = (int)c->key.v[0] / 2, from = (int)c->at[0];
 	int end = h - from < CHUNK ? h : from + CHUNK;
 	double value;
 
-	c->acc[0] = pe_rotation_residual_add(cache_get(&x->table),
+	c->acc[0] = pe_rotation_residual_add(cache_get(&ctx->table),
 					     c->key.v[KEY_MORE],
 					     c->key.v[KEY_K], from, end,
 					     c->acc[0]);
@@ -206,18 +206,18 @@ static bool at_pos_step(struct cache *c, void *arg)
 /* pe_rotation_residual at the selected position, as last finished, into
  * *v and the position it is for into *pos; false while none is known yet
  * (*pos is then the selected one). */
-static bool residual_at(struct clocks_ctx *x, const struct state *s,
+static bool residual_at(struct clocks_ctx *ctx, const struct state *s,
 			double *v, long long *pos)
 {
 	struct cache_key k = at_pos_key(s);
-	struct cache *c = &x->at_pos;
+	struct cache *c = &ctx->at_pos;
 
 	cache_start(c, &k, KEY_MORE);
-	if (!cache_done(c) && table_ready(x, s) && cache_run(c, at_pos_step, x)) {
+	if (!cache_done(c) && table_ready(ctx, s) && cache_run(c, at_pos_step, ctx)) {
 		/* Done, but for a position left behind: on to the new one,
 		 * in this frame or (marked unfinished) the next. */
 		cache_start(c, &k, KEY_MORE);
-		cache_run(c, at_pos_step, x);
+		cache_run(c, at_pos_step, ctx);
 	}
 	*v = c->out[0];
 	*pos = c->have ? (long long)c->out_key.v[KEY_MORE] : s->cur.pos;
@@ -235,14 +235,14 @@ static int spread_count(long long len)
  * the largest residual so far. Publishes the largest. */
 static bool spread_step(struct cache *c, void *arg)
 {
-	const struct clocks_ctx *x = arg;
+	const struct clocks_ctx *ctx = arg;
 	long long len = (long long)c->key.v[KEY_MORE];
 	int h = (int)c->key.v[0] / 2, count = spread_count(len);
 	int from = (int)c->at[1], end = h - from < CHUNK ? h : from + CHUNK;
 	double last = (double)(len - 1), pos;
 
 	pos = count > 1 ? last * (double)c->at[0] / (count - 1) : 0.0;
-	c->acc[0] = pe_rotation_residual_add(cache_get(&x->table), pos,
+	c->acc[0] = pe_rotation_residual_add(cache_get(&ctx->table), pos,
 					     c->key.v[KEY_K], from, end,
 					     c->acc[0]);
 	c->at[1] = end;
@@ -259,16 +259,16 @@ static bool spread_step(struct cache *c, void *arg)
 
 /* The largest pe_rotation_residual over positions spread across the length
  * into *v; false while no maximum has been finished yet. */
-static bool residual_spread(struct clocks_ctx *x, const struct state *s,
+static bool residual_spread(struct clocks_ctx *ctx, const struct state *s,
 			    double *v)
 {
 	struct cache_key k = spread_key(s);
 
-	cache_start(&x->spread, &k, 0);
-	if (!cache_done(&x->spread) && table_ready(x, s))
-		cache_run(&x->spread, spread_step, x);
-	*v = x->spread.out[0];
-	return x->spread.have;
+	cache_start(&ctx->spread, &k, 0);
+	if (!cache_done(&ctx->spread) && table_ready(ctx, s))
+		cache_run(&ctx->spread, spread_step, ctx);
+	*v = ctx->spread.out[0];
+	return ctx->spread.have;
 }
 
 /* ---- layout ---- */
@@ -578,7 +578,7 @@ static void draw_pair_line(const struct state *s, struct canvas *c,
 
 /* The residual at p, then (given rows) what it checks, then the largest
  * residual across the length. */
-static void draw_residuals(struct clocks_ctx *x, const struct state *s,
+static void draw_residuals(struct clocks_ctx *ctx, const struct state *s,
 			   struct canvas *c, const struct clocks_layout *l,
 			   int y, int rows)
 {
@@ -590,7 +590,7 @@ static void draw_residuals(struct clocks_ctx *x, const struct state *s,
 
 	snprintf(lhs, sizeof lhs, "%sM_k%sPE(p) %s PE(p+k)%s", sy->norm, sy->dot,
 		 sy->minus, sy->norm);
-	if (residual_at(x, s, &v, &p))
+	if (residual_at(ctx, s, &v, &p))
 		fmt_double_compact(v, 2, num, sizeof num);
 	else
 		snprintf(num, sizeof num, "%s", sy->pending);
@@ -603,7 +603,7 @@ static void draw_residuals(struct clocks_ctx *x, const struct state *s,
 	paragraph_fit(c, l->in.x, y, l->in.w, cand, 2,
 		 (struct style){ ROLE_OK, ROLE_DEFAULT, 0 });
 	if (TIER(spread_line, l->in.w, rows)) {
-		if (residual_spread(x, s, &v))
+		if (residual_spread(ctx, s, &v))
 			fmt_double_compact(v, 2, num, sizeof num);
 		else
 			snprintf(num, sizeof num, "%s", sy->pending);
@@ -624,7 +624,7 @@ static void draw_residuals(struct clocks_ctx *x, const struct state *s,
 
 /* The text block: the pair's line when there is room, the matrix, the
  * residuals. */
-static void draw_text(struct clocks_ctx *x, const struct state *s,
+static void draw_text(struct clocks_ctx *ctx, const struct state *s,
 		      struct canvas *c, const struct clocks_layout *l)
 {
 	int y = l->text_y, rows = l->text_rows;
@@ -639,7 +639,7 @@ static void draw_text(struct clocks_ctx *x, const struct state *s,
 		rows -= 2;
 	}
 	if (rows >= 1)
-		draw_residuals(x, s, c, l, y, rows);
+		draw_residuals(ctx, s, c, l, y, rows);
 }
 
 static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
@@ -661,13 +661,13 @@ static void clocks_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_set_clip(c, old);
 }
 
-static void clocks_free(void *ctx)
+static void clocks_free(void *data)
 {
-	struct clocks_ctx *x = ctx;
+	struct clocks_ctx *ctx = data;
 
-	cache_free(&x->table);
-	cache_free(&x->at_pos);
-	cache_free(&x->spread);
+	cache_free(&ctx->table);
+	cache_free(&ctx->at_pos);
+	cache_free(&ctx->spread);
 }
 
 const struct view_spec view_clocks = {

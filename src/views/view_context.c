@@ -555,7 +555,7 @@ static double sim_value(const void *ctx, int k, int j)
 	return ss->v[(size_t)k * (size_t)ss->n + (size_t)j];
 }
 
-static void draw_similarity(const struct ctx_curves *x,
+static void draw_similarity(const struct ctx_curves *ctx,
 			    const struct state *s, struct canvas *c,
 			    struct rect r)
 {
@@ -567,7 +567,7 @@ static void draw_similarity(const struct ctx_curves *x,
 	int lx, ly;
 	size_t cells;
 	uint8_t *own;
-	const double *v = ctx_curves_values(x, &n, &top);
+	const double *v = ctx_curves_values(ctx, &n, &top);
 	struct sim_samples ss = { v, n };
 
 	panel_open(c, r, s->ascii
@@ -607,7 +607,7 @@ static void draw_similarity(const struct ctx_curves *x,
 	/* Men et al.'s reach of the base, where it falls inside the plot: the
 	 * first offset whose sum of cosines (the original curve, sampled at
 	 * every offset) is negative */
-	reach = ctx_reach_shown(x, s, &first, &limit) && first > 0 &&
+	reach = ctx_reach_shown(ctx, s, &first, &limit) && first > 0 &&
 		first <= ctx_span(s);
 	lx = draw_legend(s, c, &g, r.x + 1, r.w - 2, s->ascii ? "| L0" : "│ L0",
 			 under, mostly, &ly);

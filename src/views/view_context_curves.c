@@ -99,11 +99,11 @@ static size_t job_doubles(int n)
  * on most pairs: YaRN and Llama 3.1 keep the fast pairs as the original
  * has them and divide the slow ones as PI does, and dynamic NTK is the
  * original while len <= L0. */
-static int same_kind(const struct ctx_curves *x, int k, int count)
+static int same_kind(const struct ctx_curves *ctx, int k, int count)
 {
 	for (int o = 0; o < k; o++)
-		if (memcmp(x->omega[o], x->omega[k],
-			   (size_t)count * sizeof x->omega[k][0]) == 0)
+		if (memcmp(ctx->omega[o], ctx->omega[k],
+			   (size_t)count * sizeof ctx->omega[k][0]) == 0)
 			return o;
 	return -1;
 }
@@ -114,7 +114,7 @@ static int same_kind(const struct ctx_curves *x, int k, int count)
  * computing it again: the same numbers, added in the same order. */
 static bool ctx_step(struct cache *c, void *arg)
 {
-	struct ctx_curves *x = arg;
+	struct ctx_curves *ctx = arg;
 	struct pe_params p = key_params(&c->key);
 	struct stretch st = key_stretch(&c->key);
 	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[1];
@@ -123,16 +123,16 @@ static bool ctx_step(struct cache *c, void *arg)
 	int same;
 
 	for (int i = i0; i < i1; i++) {
-		x->omega[k][i - i0] = kind_omega(&p, (enum kind)k, &st, i);
-		tot[k] += cos(x->omega[k][i - i0]);
+		ctx->omega[k][i - i0] = kind_omega(&p, (enum kind)k, &st, i);
+		tot[k] += cos(ctx->omega[k][i - i0]);
 	}
 	if (n > 0) {
-		same = same_kind(x, k, i1 - i0);
+		same = same_kind(ctx, k, i1 - i0);
 		if (same >= 0) {
 			memcpy(part, job_chunk(c, same), (size_t)n * sizeof *part);
 		} else {
 			memset(part, 0, (size_t)n * sizeof *part);
-			pe_offset_cos_means(x->omega[k], i1 - i0, job_grid(c, 0),
+			pe_offset_cos_means(ctx->omega[k], i1 - i0, job_grid(c, 0),
 					    job_grid(c, 1), job_grid(c, 2), n,
 					    part);
 		}
@@ -147,38 +147,38 @@ static bool ctx_step(struct cache *c, void *arg)
 /* The finished job's curves and numbers into `shown`: each sum over the
  * d/2 pairs, and the similarity at k = 1 as the sum of cos(omega'_i)
  * over the pairs, divided by d/2. Nothing changes when memory runs out. */
-static void ctx_publish(struct ctx_curves *x)
+static void ctx_publish(struct ctx_curves *ctx)
 {
-	const struct cache *c = &x->job;
+	const struct cache *c = &ctx->job;
 	int h = (int)c->key.v[0] / 2, n = (int)c->key.v[KEY_N];
 	size_t all = (size_t)KINDS * (size_t)n;
-	double *v = CACHE_MEM(&x->shown, double, all + 1);
+	double *v = CACHE_MEM(&ctx->shown, double, all + 1);
 	const double *tot = job_totals(c);
 	double sim1[KINDS];
 
 	if (!v)
 		return;
-	cache_start(&x->shown, &c->key, 0);
+	cache_start(&ctx->shown, &c->key, 0);
 	for (size_t j = 0; j < all; j++)
 		v[j] = job_sums(c, 0)[j] / h;
 	for (int k = 0; k < KINDS; k++)
 		sim1[k] = tot[k] / h;
-	cache_publish(&x->shown, sim1, KINDS);
-	cache_finish(&x->shown);
+	cache_publish(&ctx->shown, sim1, KINDS);
+	cache_finish(&ctx->shown);
 }
 
 /* Brings the curves (n samples up to span; n = 0: none) and the numbers up
  * to date with s, as far as the frame's budget allows. When memory runs
  * out the last finished ones stay. */
-void ctx_curves_update(struct ctx_curves *x, const struct state *s, int n)
+void ctx_curves_update(struct ctx_curves *ctx, const struct state *s, int n)
 {
 	struct cache_key k = ctx_key(s, n, ctx_span(s));
 
-	if (cache_ready(&x->shown, &k))
+	if (cache_ready(&ctx->shown, &k))
 		return;
-	if (cache_start(&x->job, &k, 0)) {
+	if (cache_start(&ctx->job, &k, 0)) {
 		size_t need = job_doubles(n);
-		double *sums = CACHE_MEM(&x->job, double, need);
+		double *sums = CACHE_MEM(&ctx->job, double, need);
 
 		if (!sums)
 			return;
@@ -186,12 +186,12 @@ void ctx_curves_update(struct ctx_curves *x, const struct state *s, int n)
 			sums[j] = 0.0;
 		if (n > 0)
 			pe_log_offsets(axis_top(k.v[KEY_SPAN]), n,
-				       job_grid(&x->job, 0),
-				       job_grid(&x->job, 1),
-				       job_grid(&x->job, 2));
+				       job_grid(&ctx->job, 0),
+				       job_grid(&ctx->job, 1),
+				       job_grid(&ctx->job, 2));
 	}
-	if (cache_run(&x->job, ctx_step, x))
-		ctx_publish(x);
+	if (cache_run(&ctx->job, ctx_step, ctx))
+		ctx_publish(ctx);
 }
 
 int ctx_curves_samples(const struct state *s, int cols)
@@ -199,9 +199,9 @@ int ctx_curves_samples(const struct state *s, int cols)
 	return cols > 0 ? sim_samples(s->cur.pe.d_model, cols) : 0;
 }
 
-bool ctx_curves_have(const struct ctx_curves *x)
+bool ctx_curves_have(const struct ctx_curves *ctx)
 {
-	return cache_done(&x->shown);
+	return cache_done(&ctx->shown);
 }
 
 void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
@@ -211,31 +211,31 @@ void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
 	*x = key_stretch(&c->shown.key);
 }
 
-double ctx_curves_sim1(const struct ctx_curves *x, enum kind k)
+double ctx_curves_sim1(const struct ctx_curves *ctx, enum kind k)
 {
-	return x->shown.out[k];
+	return ctx->shown.out[k];
 }
 
-const double *ctx_curves_values(const struct ctx_curves *x, int *n,
+const double *ctx_curves_values(const struct ctx_curves *ctx, int *n,
 				double *top)
 {
-	*n = (int)x->shown.key.v[KEY_N];
-	*top = axis_top(x->shown.key.v[KEY_SPAN]);
-	return cache_done(&x->shown) && *n > 0 ? cache_get(&x->shown) : NULL;
+	*n = (int)ctx->shown.key.v[KEY_N];
+	*top = axis_top(ctx->shown.key.v[KEY_SPAN]);
+	return cache_done(&ctx->shown) && *n > 0 ? cache_get(&ctx->shown) : NULL;
 }
 
-void ctx_curves_free(struct ctx_curves *x)
+void ctx_curves_free(struct ctx_curves *ctx)
 {
-	cache_free(&x->job);
-	cache_free(&x->shown);
-	cache_free(&x->reach);
-	cache_free(&x->bmin);
-	cache_free(&x->counts);
+	cache_free(&ctx->job);
+	cache_free(&ctx->shown);
+	cache_free(&ctx->reach);
+	cache_free(&ctx->bmin);
+	cache_free(&ctx->counts);
 }
 
 /* ---- the table's counts over the pairs ---- */
 
-struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *x,
+struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *ctx,
 				       const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
@@ -246,7 +246,7 @@ struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *x,
 	int h = p->d_model / 2, at = 0, kept = 0, divided = h;
 	double worst = 0.0;
 
-	if (!cache_ready(&x->counts, &k)) {
+	if (!cache_ready(&ctx->counts, &k)) {
 		for (int i = 0; i < h; i++) {
 			double g = fabs(pe_yarn_omega(p, &y, i) /
 					pe_yarn_code_omega(p, &y, i) - 1.0);
@@ -261,12 +261,12 @@ struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *x,
 			if (divided == h && PE_TWO_PI / w > l.train / l.low)
 				divided = i;
 		}
-		cache_put(&x->counts, &k, (double[]){ worst, at, kept, divided },
+		cache_put(&ctx->counts, &k, (double[]){ worst, at, kept, divided },
 			  4);
 	}
-	return (struct ctx_pair_counts){ x->counts.out[0], (int)x->counts.out[1],
-					 (int)x->counts.out[2],
-					 (int)x->counts.out[3] };
+	return (struct ctx_pair_counts){ ctx->counts.out[0], (int)ctx->counts.out[1],
+					 (int)ctx->counts.out[2],
+					 (int)ctx->counts.out[3] };
 }
 
 /* ---- Men et al.'s reach of the base ---- */
@@ -288,22 +288,22 @@ static long long ctx_reach_limit(const struct state *s)
 /* The next CTX_CHUNK pairs of the block; at[0]: pairs done in it. */
 static bool reach_step(struct cache *c, void *arg)
 {
-	struct ctx_curves *x = arg;
+	struct ctx_curves *ctx = arg;
 	struct pe_params p = key_params(&c->key);
 	int h = p.d_model / 2, i0 = (int)c->at[0];
 	int i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 
 	if (i0 == 0 && c->at[1] == 0)
-		pe_reach_start(&x->scan, (long long)c->key.v[2]);
+		pe_reach_start(&ctx->scan, (long long)c->key.v[2]);
 	c->at[1] = 1;
-	pe_reach_step(&p, &x->scan, i0, i1);
+	pe_reach_step(&p, &ctx->scan, i0, i1);
 	c->at[0] = i1;
 	if (i1 < h)
 		return false;
 	c->at[0] = 0;
-	if (!pe_reach_block_end(&x->scan))
+	if (!pe_reach_block_end(&ctx->scan))
 		return false;
-	cache_publish(c, (double[]){ (double)x->scan.found, c->key.v[2] }, 2);
+	cache_publish(c, (double[]){ (double)ctx->scan.found, c->key.v[2] }, 2);
 	return true;
 }
 
@@ -315,30 +315,30 @@ static struct cache_key reach_key(const struct state *s)
 				     (double)ctx_reach_limit(s) } };
 }
 
-bool ctx_reach_shown(const struct ctx_curves *x, const struct state *s,
+bool ctx_reach_shown(const struct ctx_curves *ctx, const struct state *s,
 		     long long *first, long long *limit)
 {
 	struct cache_key k = reach_key(s);
 
-	if (!x->reach.have || memcmp(&x->reach.out_key, &k, sizeof k) != 0)
+	if (!ctx->reach.have || memcmp(&ctx->reach.out_key, &k, sizeof k) != 0)
 		return false;
-	*first = (long long)x->reach.out[0];
-	*limit = (long long)x->reach.out[1];
+	*first = (long long)ctx->reach.out[0];
+	*limit = (long long)ctx->reach.out[1];
 	return true;
 }
 
-bool ctx_reach(struct ctx_curves *x, const struct state *s, long long *first,
+bool ctx_reach(struct ctx_curves *ctx, const struct state *s, long long *first,
 	       long long *limit)
 {
 	struct cache_key k = reach_key(s);
 
-	cache_start(&x->reach, &k, 0);
-	cache_run(&x->reach, reach_step, x);
-	if (!x->reach.have)
+	cache_start(&ctx->reach, &k, 0);
+	cache_run(&ctx->reach, reach_step, ctx);
+	if (!ctx->reach.have)
 		return false;
-	*first = (long long)x->reach.out[0];
-	*limit = (long long)x->reach.out[1];
-	return memcmp(&x->reach.out_key, &k, sizeof k) == 0;
+	*first = (long long)ctx->reach.out[0];
+	*limit = (long long)ctx->reach.out[1];
+	return memcmp(&ctx->reach.out_key, &k, sizeof k) == 0;
 }
 
 /* ---- Men et al.'s smallest base ---- */
@@ -357,34 +357,34 @@ static struct cache_key bmin_key(const struct state *s)
  * last; at[0]: pairs done in the block under way. */
 static bool bmin_step(struct cache *c, void *arg)
 {
-	struct ctx_curves *x = arg;
+	struct ctx_curves *ctx = arg;
 	int d = (int)c->key.v[0], h = d / 2;
 	long long start;
 
 	if (c->at[1] == 0)
-		pe_base_min_start(&x->sweep, d, (long long)c->key.v[1],
+		pe_base_min_start(&ctx->sweep, d, (long long)c->key.v[1],
 				  CTX_BASE_MIN_WORK);
 	c->at[1] = 1;
-	start = x->sweep.work;
+	start = ctx->sweep.work;
 	do {
 		int i0 = (int)c->at[0];
 		int i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 
-		pe_base_min_step(&x->sweep, i0, i1);
+		pe_base_min_step(&ctx->sweep, i0, i1);
 		c->at[0] = i1;
 		if (i1 < h)
 			continue;
 		c->at[0] = 0;
-		if (pe_base_min_block_end(&x->sweep)) {
-			cache_publish(c, (double[]){ (double)x->sweep.state,
-						     x->sweep.lnb }, 2);
+		if (pe_base_min_block_end(&ctx->sweep)) {
+			cache_publish(c, (double[]){ (double)ctx->sweep.state,
+						     ctx->sweep.lnb }, 2);
 			return true;
 		}
-	} while (x->sweep.work - start < BMIN_STEP_TERMS);
+	} while (ctx->sweep.work - start < BMIN_STEP_TERMS);
 	return false;
 }
 
-enum ctx_base_min ctx_base_min(struct ctx_curves *x, const struct state *s,
+enum ctx_base_min ctx_base_min(struct ctx_curves *ctx, const struct state *s,
 			       double *base)
 {
 	struct cache_key k = bmin_key(s);
@@ -394,12 +394,12 @@ enum ctx_base_min ctx_base_min(struct ctx_curves *x, const struct state *s,
 	if (len > 1.0 && h > 1.0 &&
 	    len * len * h / 16.0 > (double)CTX_BASE_MIN_WORK)
 		return CTX_BMIN_TOO_LONG;
-	cache_start(&x->bmin, &k, 0);
-	cache_run(&x->bmin, bmin_step, x);
-	if (!x->bmin.have || memcmp(&x->bmin.out_key, &k, sizeof k) != 0)
+	cache_start(&ctx->bmin, &k, 0);
+	cache_run(&ctx->bmin, bmin_step, ctx);
+	if (!ctx->bmin.have || memcmp(&ctx->bmin.out_key, &k, sizeof k) != 0)
 		return CTX_BMIN_SEARCHING;
-	*base = exp(x->bmin.out[1]);
-	switch ((enum pe_base_min_state)x->bmin.out[0]) {
+	*base = exp(ctx->bmin.out[1]);
+	switch ((enum pe_base_min_state)ctx->bmin.out[0]) {
 	case PE_BASE_MIN_FOUND:
 		return CTX_BMIN_FOUND;
 	case PE_BASE_MIN_NONE:

@@ -182,7 +182,7 @@ static void table_header(const struct state *s, struct table_cols tc,
 }
 
 /* Row k of the table, from the last finished numbers. */
-static void table_row(const struct ctx_curves *x, const struct state *s,
+static void table_row(const struct ctx_curves *ctx, const struct state *s,
 		      struct table_cols tc, enum kind k, char *line, size_t n)
 {
 	struct pe_params was;
@@ -190,7 +190,7 @@ static void table_row(const struct ctx_curves *x, const struct state *s,
 	int h;
 	char a[32];
 
-	ctx_curves_made_for(x, &was, &st);
+	ctx_curves_made_for(ctx, &was, &st);
 	h = was.d_model / 2;
 
 	line[0] = '\0';
@@ -205,7 +205,7 @@ static void table_row(const struct ctx_curves *x, const struct state *s,
 				   sizeof a);
 		put_col(line, n, a, LAST_W, false);
 	}
-	snprintf(a, sizeof a, "%.4f", ctx_curves_sim1(x, k));
+	snprintf(a, sizeof a, "%.4f", ctx_curves_sim1(ctx, k));
 	put_col(line, n, a, SIM_W, false);
 }
 
@@ -377,14 +377,14 @@ static void llama3_lines(struct ctx_curves *cx, const struct state *s,
 
 /* Men et al.'s line: how far the base keeps sum_i cos(m theta_i) >= 0,
  * against s·L0. */
-static void reach_lines(struct ctx_curves *x, const struct state *s,
+static void reach_lines(struct ctx_curves *ctx, const struct state *s,
 			char out[3][LINE_MAX])
 {
 	long long first, limit, span = ctx_span(s);
 	char b[32];
 
 	fmt_double_compact(s->cur.pe.base, 3, b, sizeof b);
-	if (!ctx_reach(x, s, &first, &limit)) {
+	if (!ctx_reach(ctx, s, &first, &limit)) {
 		snprintf(out[0], LINE_MAX, "%s",
 			 tr(s->lang, "Men et al.: scanning..."));
 		snprintf(out[1], LINE_MAX, "%s", out[0]);
@@ -422,11 +422,11 @@ static void reach_lines(struct ctx_curves *x, const struct state *s,
  * and where today's base is against it; its own reach (the line above)
  * decides whether it keeps the bound itself, as the bases that keep it
  * do not form an interval (pe_variants.h). */
-static void base_min_lines(struct ctx_curves *x, const struct state *s,
+static void base_min_lines(struct ctx_curves *ctx, const struct state *s,
 			   char out[3][LINE_MAX])
 {
 	double bmin, base = s->cur.pe.base;
-	enum ctx_base_min st = ctx_base_min(x, s, &bmin);
+	enum ctx_base_min st = ctx_base_min(ctx, s, &bmin);
 	long long first, limit, l0 = ctx_train(s);
 	char b[32], bm[32], bs[32];
 
@@ -466,7 +466,7 @@ static void base_min_lines(struct ctx_curves *x, const struct state *s,
 			 tr(s->lang, "smallest base for L0: above %s"), bs);
 	} else {
 		/* today's base against it */
-		bool fails = ctx_reach_shown(x, s, &first, &limit) && first > 0 &&
+		bool fails = ctx_reach_shown(ctx, s, &first, &limit) && first > 0 &&
 			     first <= l0;
 		const char *where = base < bmin ? tr(s->lang, "is below it")
 				    : !fails ? tr(s->lang, "is above it")
@@ -496,15 +496,15 @@ static void base_min_lines(struct ctx_curves *x, const struct state *s,
 enum { LINE_NTK, LINE_YARN, LINE_DYNAMIC, LINE_LLAMA3, LINE_REACH,
        LINE_BMIN, LINE_PAPER, LINES };
 
-static void table_lines(struct ctx_curves *x, const struct state *s,
+static void table_lines(struct ctx_curves *ctx, const struct state *s,
 			char out[LINES][3][LINE_MAX])
 {
 	ntk_lines(s, out[LINE_NTK]);
-	yarn_lines(x, s, out[LINE_YARN], out[LINE_PAPER]);
+	yarn_lines(ctx, s, out[LINE_YARN], out[LINE_PAPER]);
 	dynamic_lines(s, out[LINE_DYNAMIC]);
-	llama3_lines(x, s, out[LINE_LLAMA3]);
-	reach_lines(x, s, out[LINE_REACH]);
-	base_min_lines(x, s, out[LINE_BMIN]);
+	llama3_lines(ctx, s, out[LINE_LLAMA3]);
+	reach_lines(ctx, s, out[LINE_REACH]);
+	base_min_lines(ctx, s, out[LINE_BMIN]);
 }
 
 /* The box's rows from top to bottom, and how soon each gives way when
@@ -526,7 +526,7 @@ static int item_rank(int it)
 	return line_rank[it - ITEM_LINE];
 }
 
-void ctx_table_draw(struct ctx_curves *x, const struct state *s,
+void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
 		    struct canvas *c, struct rect r)
 {
 	const struct pe_params *p = &s->cur.pe;
@@ -541,7 +541,7 @@ void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 		   tr(s->lang, "Extension"));
 	if (in.h < 1 || in.w < 1)
 		return;
-	table_lines(x, s, two);
+	table_lines(ctx, s, two);
 	/* The rows that fit, by rank; a line fits only in one of its forms. */
 	for (int it = 0; it < ITEMS; it++)
 		show[it] = it < ITEM_LINE ||
@@ -573,8 +573,8 @@ void ctx_table_draw(struct ctx_curves *x, const struct state *s,
 			 * were made with; none until the first are done */
 			enum kind k = (enum kind)(it - ITEM_KIND);
 
-			if (ctx_curves_have(x)) {
-				table_row(x, s, tc, k, line, sizeof line);
+			if (ctx_curves_have(ctx)) {
+				table_row(ctx, s, tc, k, line, sizeof line);
 				canvas_text(c, in.x, y, in.w, line,
 					    (struct style){ (uint8_t)kind_role[k],
 							    ROLE_DEFAULT, 0 });

@@ -25,7 +25,7 @@ enum {
 };
 
 void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r);
-void ctx_table_draw(struct ctx_curves *x, const struct state *s,
+void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
 		    struct canvas *c, struct rect r);
 
 #endif

@@ -56,10 +56,10 @@ static void place(const struct state *s, struct rect r,
 	out[P_INSPECTOR] = l.inspector;
 }
 
-static void explore_draw(const struct state *s, void *ctx, struct canvas *c,
+static void explore_draw(const struct state *s, void *data, struct canvas *c,
 			 struct rect r)
 {
-	struct explore_ctx *x = ctx;
+	struct explore_ctx *ctx = data;
 	struct rect p[PANELS];
 
 	place(s, r, p);
@@ -68,20 +68,20 @@ static void explore_draw(const struct state *s, void *ctx, struct canvas *c,
 	if (p[P_WAVES].w > 0)
 		waves_draw(s, c, p[P_WAVES]);
 	if (p[P_SIMILARITY].w > 0)
-		similarity_draw(s, &x->sim, c, p[P_SIMILARITY]);
+		similarity_draw(s, &ctx->sim, c, p[P_SIMILARITY]);
 	if (p[P_INSPECTOR].w > 0)
 		inspector_draw(s, c, p[P_INSPECTOR]);
 	if (p[P_HEATMAP].w > 0)
-		heatmap_draw(s, &x->heat, c, p[P_HEATMAP]);
+		heatmap_draw(s, &ctx->heat, c, p[P_HEATMAP]);
 	panel_mark_focus(s, c, p[s->panel], 24);
 }
 
-static void explore_free(void *ctx)
+static void explore_free(void *data)
 {
-	struct explore_ctx *x = ctx;
+	struct explore_ctx *ctx = data;
 
-	heat_cache_free(&x->heat);
-	similarity_free(x->sim);
+	heat_cache_free(&ctx->heat);
+	similarity_free(ctx->sim);
 }
 
 static bool explore_hit(const struct state *s, struct rect r, int x, int y,

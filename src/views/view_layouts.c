@@ -125,33 +125,33 @@ static bool gram_step(struct cache *c, const void *arg)
 }
 
 /* Brings the measurement up to date with s as far as the frame allows. */
-static void gram_advance(struct layouts_ctx *x, const struct state *s)
+static void gram_advance(struct layouts_ctx *ctx, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	struct cache_key k = gram_key(s);
-	struct cache *c = &x->gram;
+	struct cache *c = &ctx->gram;
 	int n = gram_samples(p->d_model, s->window.npos);
 	size_t size = (size_t)pe_layout_gram_workspace(p->d_model, n);
 
-	x->gram_oom = cache_start(c, &k, 0) &&
+	ctx->gram_oom = cache_start(c, &k, 0) &&
 		      !CACHE_MEM(c, double, size);
-	if (!x->gram_oom)
+	if (!ctx->gram_oom)
 		cache_run_const(c, gram_step, p);
 }
 
 /* The last finished measurement into *diff and the positions it used into
  * *n_used (those s asks for while there is none): true when there is one;
  * false while there is none yet, or when memory ran out. */
-static bool gram_shown(const struct layouts_ctx *x, const struct state *s,
+static bool gram_shown(const struct layouts_ctx *ctx, const struct state *s,
 		       double *diff, int *n_used)
 {
-	const struct cache *c = &x->gram;
+	const struct cache *c = &ctx->gram;
 
 	*diff = c->out[0];
 	*n_used = c->have ? gram_samples((int)c->out_key.v[0],
 					 (long long)c->out_key.v[KEY_NPOS])
 			  : gram_samples(s->cur.pe.d_model, s->window.npos);
-	return c->have && !x->gram_oom;
+	return c->have && !ctx->gram_oom;
 }
 
 /* Whether the cells [x, x + w) of row y are blank text. */
@@ -264,7 +264,7 @@ static void draw_heat_box(const struct state *s, struct canvas *c,
 
 /* The three paragraphs of the text box, most important first, with the
  * last finished measurement. */
-static int explain(const struct layouts_ctx *x, const struct state *s,
+static int explain(const struct layouts_ctx *ctx, const struct state *s,
 		   char text[3][TEXT_MAX])
 {
 	const struct pe_params *p = &s->cur.pe;
@@ -272,10 +272,10 @@ static int explain(const struct layouts_ctx *x, const struct state *s,
 	int pair = pe_pair_of(p, s->cur.dim), n = 0;
 	enum pe_fn fn = pe_fn_of(p, s->cur.dim);
 	double diff = 0.0;
-	bool have = gram_shown(x, s, &diff, &n);
+	bool have = gram_shown(ctx, s, &diff, &n);
 	char num[32];
 
-	if (x->gram_oom)
+	if (ctx->gram_oom)
 		snprintf(num, sizeof num, "?");
 	else if (!have)
 		snprintf(num, sizeof num, "%s", s->ascii ? "..." : "…");
@@ -358,21 +358,21 @@ static int text_box_rows(struct rect r, char text[3][TEXT_MAX], int *nparas)
  * under way (a change has just come); but a grid finished late in a frame
  * is shown in the next one, which then computes nothing more (heat.h), so
  * it waits for the measurement when that is under way. */
-static bool heat_first(const struct layouts_ctx *x,
+static bool heat_first(const struct layouts_ctx *ctx,
 		       const struct heat_cache *hc)
 {
 	return work_limited() &&
-	       (!cache_busy(&x->gram) || cache_busy(&hc->work));
+	       (!cache_busy(&ctx->gram) || cache_busy(&hc->work));
 }
 
 /* When a heatmap goes first, the text box is the one of the number shown
  * before; one that the new number resizes is left to the next frame. */
-static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
+static void layouts_draw(const struct state *s, void *data, struct canvas *c,
 			 struct rect r)
 {
-	struct layouts_ctx *x = ctx;
-	bool inter_first = heat_first(x, &x->inter);
-	bool concat_first = heat_first(x, &x->concat);
+	struct layouts_ctx *ctx = data;
+	bool inter_first = heat_first(ctx, &ctx->inter);
+	bool concat_first = heat_first(ctx, &ctx->concat);
 	struct rect old = plot_clip_push(c, r);
 	char text[3][TEXT_MAX];
 	int nparas, lw = r.w / 2, box_h;
@@ -380,39 +380,39 @@ static void layouts_draw(const struct state *s, void *ctx, struct canvas *c,
 
 	canvas_fill(c, r, ' ', text_style);
 	if (!inter_first && !concat_first)
-		gram_advance(x, s);
-	nparas = explain(x, s, text);
+		gram_advance(ctx, s);
+	nparas = explain(ctx, s, text);
 	box_h = text_box_rows(r, text, &nparas);
 	left = (struct rect){ r.x, r.y, lw, r.h - box_h };
 	right = (struct rect){ r.x + lw, r.y, r.w - lw, r.h - box_h };
 	if (inter_first)
-		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
+		draw_heat_box(s, c, left, PE_INTERLEAVED, &ctx->inter);
 	if (concat_first)
-		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
-	gram_advance(x, s);
+		draw_heat_box(s, c, right, PE_CONCAT, &ctx->concat);
+	gram_advance(ctx, s);
 	if (inter_first || concat_first) {
 		int now = 3;
 
-		explain(x, s, text);
+		explain(ctx, s, text);
 		if (text_box_rows(r, text, &now) != box_h || now != nparas)
 			work_mark_unfinished();
 	}
 	if (!inter_first)
-		draw_heat_box(s, c, left, PE_INTERLEAVED, &x->inter);
+		draw_heat_box(s, c, left, PE_INTERLEAVED, &ctx->inter);
 	if (!concat_first)
-		draw_heat_box(s, c, right, PE_CONCAT, &x->concat);
+		draw_heat_box(s, c, right, PE_CONCAT, &ctx->concat);
 	draw_text_box(s, c, (struct rect){ r.x, r.y + r.h - box_h, r.w, box_h },
 		      text, nparas);
 	canvas_set_clip(c, old);
 }
 
-static void layouts_free(void *ctx)
+static void layouts_free(void *data)
 {
-	struct layouts_ctx *x = ctx;
+	struct layouts_ctx *ctx = data;
 
-	heat_cache_free(&x->inter);
-	heat_cache_free(&x->concat);
-	cache_free(&x->gram);
+	heat_cache_free(&ctx->inter);
+	heat_cache_free(&ctx->concat);
+	cache_free(&ctx->gram);
 }
 
 const struct view_spec view_layouts = {

@@ -180,12 +180,12 @@ static void fill_qk(const void *arg, double *mem)
 }
 
 /* The view's q and k (2 d doubles: q, then k), or NULL. */
-static const double *qk_of(const struct state *s, struct rope_ctx *x)
+static const double *qk_of(const struct state *s, struct rope_ctx *ctx)
 {
 	int d = s->cur.pe.d_model;
 	struct cache_key kq = { { d, ROPE_VIEW_SEED } };
 
-	return keep(&x->qk, &kq, 2 * (size_t)d, fill_qk, &d);
+	return keep(&ctx->qk, &kq, 2 * (size_t)d, fill_qk, &d);
 }
 
 static void fill_theta(const void *arg, double *mem)
@@ -198,7 +198,7 @@ static void fill_theta(const void *arg, double *mem)
  * turn there (rope_rotate_at), so a change costs four tables of sin and
  * cos, the shares' and some multiplications: a few milliseconds at d
  * 65536. */
-static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
+static const struct cache *numbers(const struct state *s, struct rope_ctx *ctx,
 				   struct arrays *out)
 {
 	int d = s->cur.pe.d_model, h;
@@ -207,9 +207,9 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 	struct cache_key kt = { { d, r.rot, r.base } };
 	struct cache_key key = { { d, r.rot, r.base, p, q, knob(s, RK_QPOS),
 				   knob(s, RK_KPOS), ROPE_VIEW_SEED } };
-	struct cache *c = &x->work;
-	const double *qk = qk_of(s, x);
-	const double *th = keep(&x->theta, &kt, (size_t)d / 2, fill_theta, &r);
+	struct cache *c = &ctx->work;
+	const double *qk = qk_of(s, ctx);
+	const double *th = keep(&ctx->theta, &kt, (size_t)d / 2, fill_theta, &r);
 	double *m, *sp, *cp, *sq, *cq, *a, *b, *e, *f, *share;
 	bool same;
 
@@ -276,12 +276,12 @@ static const struct cache *numbers(const struct state *s, struct rope_ctx *x,
 
 /* How far the head's outputs move with its sentence: out[0] v alone,
  * out[1] v turned, out[2] the outputs' size. */
-static const double *head_numbers(const struct state *s, struct rope_ctx *x)
+static const double *head_numbers(const struct state *s, struct rope_ctx *ctx)
 {
 	struct rope_setup r = head_setup(s);
 	struct cache_key key = { { r.d, r.rot, r.base, knob(s, RK_VSHIFT),
 				   ROPE_VIEW_SEED } };
-	struct cache *c = &x->head;
+	struct cache *c = &ctx->head;
 
 	if (!cache_ready(c, &key)) {
 		struct rope_vshift v;
@@ -424,7 +424,7 @@ static void fill_swing(const void *arg, double *mem)
 
 /* The swings for s (lo, then hi, d/2 each), kept on d, rot, base and the
  * length; NULL when memory runs out. */
-static const double *swing_of(const struct state *s, struct rope_ctx *x,
+static const double *swing_of(const struct state *s, struct rope_ctx *ctx,
 			      const struct arrays *a)
 {
 	int d = s->cur.pe.d_model;
@@ -433,7 +433,7 @@ static const double *swing_of(const struct state *s, struct rope_ctx *x,
 	struct cache_key k = { { d, r.rot, r.base, (double)s->cur.len,
 				 ROPE_VIEW_SEED } };
 
-	return keep(&x->swing, &k, (size_t)d, fill_swing, &w);
+	return keep(&ctx->swing, &k, (size_t)d, fill_swing, &w);
 }
 
 /* Bars for `pairs` pairs in w columns: one a pair when they fit, else
@@ -882,13 +882,13 @@ static bool sum_beside(int w, int pairs)
  * the bars over h rows, the sum on the right when there is room, the
  * pairs' numbers and ends on the two rows below (one when !two). Returns
  * the number of bars (0 when nothing was drawn). */
-static int chart_draw(const struct state *s, struct rope_ctx *x,
+static int chart_draw(const struct state *s, struct rope_ctx *ctx,
 		       struct canvas *c, const struct cache *nc,
 		       const struct arrays *a, int rot, int cx, int y, int w,
 		       int h, bool two)
 {
 	int pairs = s->cur.pe.d_model / 2, lw = 4, sw = 0, ax;
-	const double *swing = swing_of(s, x, a);
+	const double *swing = swing_of(s, ctx, a);
 	struct chart ch;
 
 	if (!swing || !TIER(chart_least, w, h))
@@ -916,7 +916,7 @@ static int chart_draw(const struct state *s, struct rope_ctx *x,
 	return ch.nb;
 }
 
-static void pairs_draw(const struct state *s, struct rope_ctx *x,
+static void pairs_draw(const struct state *s, struct rope_ctx *ctx,
 		       struct canvas *c, struct rect r)
 {
 	struct rect in = panel_inside(r);
@@ -934,7 +934,7 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		   NULL);
 	if (!TIER(pairs_least, in.w, in.h))
 		return;
-	nc = numbers(s, x, &a);
+	nc = numbers(s, ctx, &a);
 	pairs_header(s, c, in.x, in.y, in.w, rot);
 	if (!nc || !TIER(pairs_chart, in.w, in.h))
 		return;
@@ -968,7 +968,7 @@ static void pairs_draw(const struct state *s, struct rope_ctx *x,
 		dw = in.w - stack_w - 2;
 	}
 	y = in.y + 1 + legend + rows;
-	nb = chart_draw(s, x, c, nc, &a, rot, in.x, y, in.w,
+	nb = chart_draw(s, ctx, c, nc, &a, rot, in.x, y, in.w,
 			in.y + in.h - line - lab - y, lab == 2);
 	nb = nb ? nb : bars_of(h, in.w);
 	y = in.y + 1;
@@ -1009,7 +1009,7 @@ static const char hf_half[] = "torch.cat((-x2, x1), dim=-1)";
 static const char perm_code[] =
 	"w.view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2)";
 
-static void code_draw(const struct state *s, struct rope_ctx *x,
+static void code_draw(const struct state *s, struct rope_ctx *ctx,
 		      struct canvas *c, struct rect r)
 {
 	const struct symbols *sy = sym(s);
@@ -1025,7 +1025,7 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 	int tier = TIER(code_tiers, in.w, in.h);
 
 	panel_open(c, r, tr(s->lang, "The code and the numbers it gives"), NULL);
-	if (!tier || !(nc = numbers(s, x, &arr)))
+	if (!tier || !(nc = numbers(s, ctx, &arr)))
 		return;
 	last = in.y + in.h;
 	snprintf(m, sizeof m, "%.17g", nc->out[O_META]);
@@ -1130,11 +1130,11 @@ static void code_draw(const struct state *s, struct rope_ctx *x,
 
 /* ---- the values panel ---- */
 
-static void values_draw(const struct state *s, struct rope_ctx *x,
+static void values_draw(const struct state *s, struct rope_ctx *ctx,
 			struct canvas *c, struct rect r)
 {
 	struct rect in = panel_inside(r);
-	const double *o = head_numbers(s, x);
+	const double *o = head_numbers(s, ctx);
 	struct rope_setup hs = head_setup(s);
 	char a[TEXT_MAX], b[TEXT_MAX], n0[32], n1[32], sc[32];
 	const char *cand[2] = { a, b };
@@ -1197,7 +1197,7 @@ static int band_size(int rot)
 	return n < 1 ? 1 : n > BAND_MAX ? BAND_MAX : n;
 }
 
-static void freqs_draw(const struct state *s, struct rope_ctx *x,
+static void freqs_draw(const struct state *s, struct rope_ctx *ctx,
 		       struct canvas *c, struct rect r)
 {
 	const struct symbols *sy = sym(s);
@@ -1217,7 +1217,7 @@ static void freqs_draw(const struct state *s, struct rope_ctx *x,
 	panel_open(c, r, TIER(freqs_title, r.w, r.h)
 		   ? tr(s->lang, "Fast pairs: position; slow pairs: nearly position-free")
 		   : tr(s->lang, "Fast pairs: position; slow: meaning"), NULL);
-	if (in.w < lab + 4 || in.h < text + 2 || !(nc = numbers(s, x, &arr)))
+	if (in.w < lab + 4 || in.h < text + 2 || !(nc = numbers(s, ctx, &arr)))
 		return;
 	pa = (struct plot_area){ { 0, len, in.x + lab, in.w - lab }, in.y,
 				 in.h - text - 1, -1.0, 1.0, 0 };
@@ -1349,10 +1349,10 @@ static void place(const struct state *s, struct rect r,
 				       r.w - vw, bottom_h };
 }
 
-static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
+static void rope_draw(const struct state *s, void *data, struct canvas *c,
 		      struct rect r)
 {
-	struct rope_ctx *x = ctx;
+	struct rope_ctx *ctx = data;
 	struct rect p[RP_COUNT], old = plot_clip_push(c, r);
 	void (*draw[RP_COUNT])(const struct state *, struct rope_ctx *,
 			       struct canvas *, struct rect) = {
@@ -1361,7 +1361,7 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 
 	canvas_fill(c, r, ' ', plain);
 	if (knob(s, RK_DESIGN) != RD_OFF) {
-		const double *qk = qk_of(s, x);
+		const double *qk = qk_of(s, ctx);
 
 		if (qk)
 			rope_design_draw(s, (enum rope_design)knob(s, RK_DESIGN),
@@ -1379,7 +1379,7 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 		if (p[i].w > 0 && p[i].h > 0) {
 			struct rect o = plot_clip_push(c, p[i]);
 
-			draw[i](s, x, c, p[i]);
+			draw[i](s, ctx, c, p[i]);
 			canvas_set_clip(c, o);
 		}
 	panel_mark_focus(s, c, p[s->panel], 44);
@@ -1388,15 +1388,15 @@ static void rope_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_set_clip(c, old);
 }
 
-static void rope_free(void *ctx)
+static void rope_free(void *data)
 {
-	struct rope_ctx *x = ctx;
+	struct rope_ctx *ctx = data;
 
-	cache_free(&x->qk);
-	cache_free(&x->theta);
-	cache_free(&x->work);
-	cache_free(&x->head);
-	cache_free(&x->swing);
+	cache_free(&ctx->qk);
+	cache_free(&ctx->theta);
+	cache_free(&ctx->work);
+	cache_free(&ctx->head);
+	cache_free(&ctx->swing);
 }
 
 static int rope_panel_at(const struct state *s, struct rect r, int x, int y)

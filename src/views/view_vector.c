@@ -96,7 +96,7 @@ struct vector_ctx {
 /* PE(pos) for s, from the cache when it holds it; NULL when out of memory.
  * The values are pe_row's to the bit: the same products pos * pe_omega,
  * the same sin and cos. */
-static const double *row_get(struct vector_ctx *x, const struct state *s)
+static const double *row_get(struct vector_ctx *ctx, const struct state *s)
 {
 	const struct pe_params *p = &s->cur.pe;
 	double pos = (double)s->cur.pos;
@@ -105,25 +105,25 @@ static const double *row_get(struct vector_ctx *x, const struct state *s)
 	size_t h = (size_t)(p->d_model / 2);
 	double *omega, *row;
 
-	if (cache_ready(&x->row, &kr))
-		return cache_get(&x->row);
-	omega = CACHE_MEM(&x->omega, double, h);
-	row = CACHE_MEM(&x->row, double, 2 * h);
+	if (cache_ready(&ctx->row, &kr))
+		return cache_get(&ctx->row);
+	omega = CACHE_MEM(&ctx->omega, double, h);
+	row = CACHE_MEM(&ctx->row, double, 2 * h);
 	if (!omega || !row)
 		return NULL;
-	if (cache_start(&x->omega, &ko, 0) || !cache_done(&x->omega)) {
+	if (cache_start(&ctx->omega, &ko, 0) || !cache_done(&ctx->omega)) {
 		for (size_t i = 0; i < h; i++)
 			omega[i] = pe_omega(p, (int)i);
-		cache_finish(&x->omega);
+		cache_finish(&ctx->omega);
 	}
-	cache_start(&x->row, &kr, 0);
+	cache_start(&ctx->row, &kr, 0);
 	for (size_t i = 0; i < h; i++) {
 		double angle = pos * omega[i];
 
 		row[pe_dim_of(p, (int)i, PE_SIN)] = sin(angle);
 		row[pe_dim_of(p, (int)i, PE_COS)] = cos(angle);
 	}
-	cache_finish(&x->row);
+	cache_finish(&ctx->row);
 	return row;
 }
 
@@ -478,12 +478,12 @@ static const char *digits_name(int i)
 	return n[i];
 }
 
-static void vector_free(void *ctx)
+static void vector_free(void *data)
 {
-	struct vector_ctx *x = ctx;
+	struct vector_ctx *ctx = data;
 
-	cache_free(&x->omega);
-	cache_free(&x->row);
+	cache_free(&ctx->omega);
+	cache_free(&ctx->row);
 }
 
 const struct view_spec view_vector = {
