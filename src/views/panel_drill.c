@@ -365,6 +365,7 @@ static void draw_summary(const struct state *s, struct canvas *c,
 			 st_text);
 	add_blank(&rs);
 	tail = rs.n;
+	/* cppcheck-suppress knownConditionTrueFalse ; shown counts the missed questions */
 	snprintf(text, sizeof text, "%s", shown > 0
 		 ? tr(s->lang, "1-9: reopen it in its view with its parameters · Enter or Esc: close")
 		 : tr(s->lang, "Enter or Esc: close"));

@@ -116,7 +116,7 @@ static double wave_at(const void *ctx, double pos)
  * Duplicates (small d) are dropped. Returns how many. */
 static int strip_candidates(int d, int out[STRIPS_MAX])
 {
-	int want[STRIPS_MAX] = { 0, d / 2 - 1, d / 4, d / 8, d / 16 };
+	const int want[STRIPS_MAX] = { 0, d / 2 - 1, d / 4, d / 8, d / 16 };
 	int n = 0;
 
 	for (int k = 0; k < STRIPS_MAX; k++) {

@@ -204,6 +204,7 @@ static void geom(const struct state *s, struct rect r, struct scores_geom *g)
 	else
 		g->gutter = 0;
 	cap = avail - 8 < CAPTION_ROWS_MAX ? avail - 8 : CAPTION_ROWS_MAX;
+	/* cppcheck-suppress knownConditionTrueFalse ; avail follows the panel's height */
 	if (cap > 0)
 		avail -= cap;
 	heat = g->gutter > 0 && avail >= 3 ? avail : 0;

@@ -253,8 +253,8 @@ static void curves_publish(struct bands_ctx *ctx)
 	analysis_band_pairs(d, (int)k->v[2], ANALYSIS_FAST, &f0, &f1);
 	for (int j = 0; j < n; j++) {
 		double sf = fast[j], ss = slow[j];
-		double v[3] = { (sf + ss) / h, f1 > 0 ? sf / f1 : 1.0,
-				h > f1 ? ss / (h - f1) : 1.0 };
+		const double v[3] = { (sf + ss) / h, f1 > 0 ? sf / f1 : 1.0,
+				      h > f1 ? ss / (h - f1) : 1.0 };
 
 		for (int b = 0; b < 3; b++)
 			line[b * len + n - 1 - j] = line[b * len + n - 1 + j] =
@@ -611,20 +611,19 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct rect old = plot_clip_push(c, r);
 	struct bands_layout l;
 	struct analysis_scan scan;
-	const struct analysis_scan *sc;
-	int y, rows;
 
 	canvas_fill(c, r, ' ', plain);
 	panel_open(c, r, tr(s->lang, "Bands: similarity over all, fast and slow pairs"),
 		   NULL);
 	bands_layout(s, r, &l);
 	if (l.in.w >= 1 && l.in.h >= 1) {
-		sc = scan_get(ctx, s, &scan) ? &scan : NULL;
+		const struct analysis_scan *sc = scan_get(ctx, s, &scan) ? &scan
+									 : NULL;
+		int y = l.text_y, rows = l.text_rows;
+
 		draw_legend(s, c, &l);
 		if (l.area.h > 0 && l.area.ax.w > 0)
 			draw_plot(ctx, s, c, &l, sc);
-		y = l.text_y;
-		rows = l.text_rows;
 		/* Until the first scan is done, its rows stay blank. */
 		if (TIER(reach_row, l.in.w, rows) && sc)
 			draw_reach(s, c, &l, y, sc);

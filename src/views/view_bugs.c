@@ -520,12 +520,11 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 	struct rect in = b.in;
 	int legend = b.legend, ticks = b.ticks, gutter = b.gutter;
 	struct plot_area a = b.a, d = { { 0, 1, 0, 0 }, 0, 0, -1.0, 1.0, 0 };
-	char title[96], note[160], gv[32];
+	char title[96], note[160];
 	struct pe_sim_grid g;
 	const double *v = zoo_waves_curves(&bx->waves, &g);
 	int n = 0, x = in.x;
 	double apart = INFINITY;
-	bool close = false;
 
 	snprintf(title, sizeof title, tr(s->lang, "Similarity to p = %lld"),
 		 s->cur.pos);
@@ -534,6 +533,9 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		return;
 	note[0] = '\0';
 	if (v) {
+		char gv[32];
+		bool close;
+
 		/* 0 .. 1 while both curves stay positive, else -1 .. 1 (the
 		 * axes' one convention, plot_similarity_ymin) */
 		n = g.n;

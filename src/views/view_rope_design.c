@@ -65,8 +65,7 @@ static struct plot_area area(const struct state *s, struct rect in, int y0,
 static void integer_draw(const struct state *s, const double *a,
 			 const double *b, struct canvas *c, struct rect in)
 {
-	int d = s->cur.pe.d_model, n, text = 4;
-	double fa[SAMPLES_MAX], fb[SAMPLES_MAX];
+	int d = s->cur.pe.d_model, text = 4;
 	long long last = s->cur.len - 1;
 	struct rope_words w;
 	struct rope_integer at;
@@ -79,7 +78,9 @@ static void integer_draw(const struct state *s, const double *a,
 	line(c, in, in.y, buf, plain);
 	pa = area(s, in, in.y + 1, in.h - 2 - text, -1.0, 1.0);
 	if (TIER(plot_least, pa.ax.w, pa.h)) {
-		n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
+		double fa[SAMPLES_MAX], fb[SAMPLES_MAX];
+		int n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
+
 		for (int j = 0; j < n; j++) {
 			struct rope_integer v;
 
@@ -124,8 +125,7 @@ static void unit_draw(const struct state *s, struct canvas *c, struct rect in)
 	enum role role[3] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3 };
 	struct plot_area pa;
 	char buf[TEXT_MAX], st[24];
-	double v[SAMPLES_MAX];
-	int text = 4, n;
+	int text = 4;
 
 	L[0] = len / 4 > 2 ? len / 4 : 2;
 	L[1] = len > 2 ? len : 2;
@@ -134,7 +134,9 @@ static void unit_draw(const struct state *s, struct canvas *c, struct rect in)
 	     plain);
 	pa = area(s, in, in.y + 1, in.h - 2 - text, 0.0, 1.0);
 	if (TIER(plot_least, pa.ax.w, pa.h)) {
-		n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
+		double v[SAMPLES_MAX];
+		int n = 2 * pa.ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * pa.ax.w;
+
 		for (int k = 0; k < 3; k++) {
 			for (int j = 0; j < n; j++) {
 				double p = floor(plot_dot_pos(&pa.ax, j) + 0.5);

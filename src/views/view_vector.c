@@ -276,14 +276,14 @@ static void draw_column_heads(const struct state *s, struct canvas *c, int x,
 	const char *dim = tr(s->lang, "dim"), *fn = tr(s->lang, "fn");
 	/* A head wider than "sin" starts in the blank that ends a value. */
 	int bar = 1 + g->dim_w + 2 + g->value_w;
-	int at[7] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
-		      bar + g->bar_w - (utf8_width(fn) > 3),
-		      bar + g->bar_w + 4,
-		      bar, bar + BAR_HALF,
-		      /* "+1" ends on the bar's last cell, or one before it
-		       * when the wide head starts in the blank after it
-		       * ("+1 函数", not "+1函数") */
-		      bar + 2 * BAR_HALF - 1 - (utf8_width(fn) > 3) };
+	const int at[7] = { 1 + g->dim_w - utf8_width(dim), 1 + g->dim_w + 2,
+			    bar + g->bar_w - (utf8_width(fn) > 3),
+			    bar + g->bar_w + 4,
+			    bar, bar + BAR_HALF,
+			    /* "+1" ends on the bar's last cell, or one before it
+			     * when the wide head starts in the blank after it
+			     * ("+1 函数", not "+1函数") */
+			    bar + 2 * BAR_HALF - 1 - (utf8_width(fn) > 3) };
 	const char *head[7] = { dim, tr(s->lang, "value"), fn,
 				tr(s->lang, "pair"), "-1", "0", "+1" };
 	int heads = g->bar_w ? 7 : 4;
