@@ -261,23 +261,23 @@ void rope_v_shift(const struct rope_setup *r, uint64_t seed, double s,
 			       1.0, d, v[t]);
 	}
 	*res = (struct rope_vshift){ 0 };
-	for (int turn = 0; turn < 2; turn++) {
+	for (int turned = 0; turned < 2; turned++) {
 		double moved = 0.0;
 
 		head_outputs(r, theta, (const double (*)[DH])q,
 			     (const double (*)[DH])k, (const double (*)[DH])v,
-			     0.0, turn, o0);
+			     0.0, turned, o0);
 		head_outputs(r, theta, (const double (*)[DH])q,
 			     (const double (*)[DH])k, (const double (*)[DH])v,
-			     s, turn, o1);
+			     s, turned, o1);
 		for (int t = 0; t < N; t++)
 			for (int c = 0; c < d; c++) {
 				moved = fmax(moved, fabs(o1[t][c] - o0[t][c]));
-				if (!turn)
+				if (!turned)
 					res->scale = fmax(res->scale,
 							  fabs(o0[t][c]));
 			}
-		if (turn)
+		if (turned)
 			res->moved_rotated = moved;
 		else
 			res->moved_plain = moved;

@@ -292,8 +292,8 @@ static void put_box_axis(const struct svg *s, bool vertical)
 				key = box_key(s, a, &arms);
 			}
 			if (key >= 0 && (arms & (lo_arm | hi_arm))) {
-				from = i * step + (arms & lo_arm ? 0 : step / 2);
-				to = i * step + (arms & hi_arm ? step : step / 2);
+				from = i * step + ((arms & lo_arm) ? 0 : step / 2);
+				to = i * step + ((arms & hi_arm) ? step : step / 2);
 			} else {
 				key = -1;
 			}

@@ -353,7 +353,7 @@ static int hung_up(int fd)
 		return 0;
 	if (p.revents & POLLNVAL)
 		return EBADF;
-	return p.revents & (POLLHUP | POLLERR) ? EIO : 0;
+	return (p.revents & (POLLHUP | POLLERR)) ? EIO : 0;
 }
 
 static int output_error(void)
@@ -940,6 +940,7 @@ static void suspend(void)
 	sigaddset(&set, SIGTSTP);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(SIGTSTP);		/* here we stop until SIGCONT */
+	/* cppcheck-suppress unreachableCode ; raise returns, after SIGCONT */
 	catch_terminal_signals();
 	t.modes_to_send = true;
 	term_invalidate();

@@ -107,8 +107,9 @@ bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 
 	if (!job)
 		return false;
-	while (!pe_heat_step(job->grid))
-		continue;
+	while (!pe_heat_step(job->grid)) {
+		/* each step computes a slice of the grid */
+	}
 	pe_heat_finish(job->grid, pix);
 	job_free(job);
 	return true;
