@@ -235,7 +235,7 @@ COMPLETIONS := assets/completion/pescope.bash:$(BASHCOMPDIR)/pescope \
                assets/completion/pescope.fish:$(FISHCOMPDIR)/pescope.fish
 
 .PHONY: all test unit sanitize bench deps run install uninstall clean FORCE \
-        check check-fast coverage stress fuzz fuzzers layers strings \
+        check check-fast coverage coverage-run stress fuzz fuzzers layers strings \
         deps-test deps-bench portable deb
 
 # The deps goals run before anything compiles or checks, also under -j
@@ -390,13 +390,12 @@ test: layers strings portable $(BIN) $(UNIT_IF)
 	$(MAKE) SAN=1 BUILD=$(SAN_BUILD) $(SAN_BUILD)/pescope \
 		$(if $(UNIT_IF),$(SAN_BUILD)/unit-tests) $(SAN_BUILD)/mash
 	@if $(call HAS,fuzzing,clang); then \
-	  $(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers && touch $(FUZZ_BUILD)/.built; \
-	else rm -f $(FUZZ_BUILD)/.built; fi
+	  $(MAKE) FUZZ=1 BUILD=$(FUZZ_BUILD) fuzzers; fi
 	PESCOPE=$(abspath $(BIN)) UNIT=$(UNIT_PATH) \
 	SAN_PESCOPE=$(abspath $(SAN_BUILD)/pescope) \
 	SAN_UNIT=$(if $(UNIT_IF),$(abspath $(SAN_BUILD)/unit-tests)) \
 	MASH=$(abspath $(SAN_BUILD)/mash) MASH_EVENTS=$(TEST_MASH_EVENTS) \
-	MASH_SEED=1 FUZZ_DIR=$$([ -e $(FUZZ_BUILD)/.built ] && echo $(abspath $(FUZZ_BUILD))) \
+	MASH_SEED=1 FUZZ_DIR=$$(command -v clang >/dev/null && echo $(abspath $(FUZZ_BUILD))) \
 	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) QUICK=0 tests/run-all.sh $(TEST_OPTS)
 
 # The program built as macOS and the BSDs would see it, as far as glibc can
@@ -651,17 +650,20 @@ deb:
 # run on them (a failing test still counts; the summary says so), then
 # gcovr's counts per file summed per layer by tests/tools/coverage.py,
 # which writes them into the Coverage section of tests/bench/RESULTS.md.
+# (Each step is a line of its own, so that make -n coverage only prints
+# them: make runs a line that names $(MAKE) even under -n.)
 COV_BUILD := build/cov
 coverage:
-	@if $(call HAS,coverage,gcovr); then :; else exit 0; fi; \
+	@if $(call HAS,coverage,gcovr); then $(MAKE) --no-print-directory coverage-run; fi
+coverage-run:
 	$(MAKE) --no-print-directory COV=1 BUILD=$(COV_BUILD) CFLAGS='-O0 -g' \
-	  $(COV_BUILD)/pescope $(if $(UNIT_IF),$(COV_BUILD)/unit-tests) || exit 1; \
-	find $(COV_BUILD) -name '*.gcda' -delete; \
-	QUICK=1 TEST_JOBS=$(CHECK_JOBS) PESCOPE=$(abspath $(COV_BUILD)/pescope) \
+	  $(COV_BUILD)/pescope $(if $(UNIT_IF),$(COV_BUILD)/unit-tests)
+	find $(COV_BUILD) -name '*.gcda' -delete
+	-QUICK=1 TEST_JOBS=$(CHECK_JOBS) PESCOPE=$(abspath $(COV_BUILD)/pescope) \
 	  UNIT=$(if $(UNIT_IF),$(abspath $(COV_BUILD)/unit-tests)) \
-	  tests/run-all.sh $(TEST_OPTS); \
+	  tests/run-all.sh $(TEST_OPTS)
 	gcovr -j2 -r . --filter 'src/' --json-summary $(COV_BUILD)/summary.json \
-	  $(COV_BUILD) && \
+	  $(COV_BUILD)
 	$(PYTHON) tests/tools/coverage.py $(COV_BUILD)/summary.json \
 	  --write tests/bench/RESULTS.md
 
