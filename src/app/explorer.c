@@ -370,8 +370,8 @@ static int run_loop(struct explorer *ex)
 }
 
 /* Gives the terminal back and says what ended the session when it was not
- * a quit; keeps the --record script when the session ended as q would
- * have. Returns the final exit status. */
+ * a quit; keeps the --record script, however the session ended. Returns
+ * the final exit status. */
 static int explorer_close(struct explorer *ex, int rc)
 {
 	enum lang lang = (enum lang)ex->opt->lang;
@@ -387,12 +387,15 @@ static int explorer_close(struct explorer *ex, int rc)
 	else if (ex->lost)
 		say(tr(lang, "cannot write to the terminal: %s"),
 		    say_errno(lang, ex->lost));
+	/* So is it however the session ended: q, C-c (SIGINT), SIGTERM,
+	 * SIGHUP, any request to stop. The status stays the signal's. */
 	if (ex->lp.rec) {
-		int e = record_close(ex->lp.rec, rc == 0 || ex->lost);
-		if (e && (rc == 0 || ex->lost)) {
+		int e = record_close(ex->lp.rec, true);
+		if (e) {
 			say(tr(lang, "cannot write \"%s\": %s"),
 			    ex->opt->record, say_errno(lang, e));
-			rc = 74;
+			if (rc == 0 || ex->lost)
+				rc = 74;
 		}
 	}
 	if (rc == 71)

@@ -5,7 +5,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,46 +14,36 @@
 #include <unistd.h>
 
 #include "base/utf8.h"
+#include "io/input_file.h"
 #include "model/lesson.h"
 
 /* ---- loading ---- */
 
-/* Opens path for reading without waiting on it (a FIFO would block until a
- * writer came), and only when it is a regular file. NULL with one line in
- * err otherwise. */
-static FILE *open_regular(const char *path, char *err, size_t n)
+/* Opens path for reading without waiting on it (io/input_file.h), and
+ * only when it is a regular file. NULL with one line in err otherwise;
+ * *unreadable tells a file that cannot be read from one of another kind. */
+static FILE *open_regular(const char *path, char *err, size_t n,
+			  bool *unreadable)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	FILE *f;
+	int e = input_file_open(path, false, &f, &st);
 
-	if (fd < 0) {
-		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	*unreadable = e != 0;
+	if (e)
+		snprintf(err, n, "%s: cannot read: %s", path, strerror(e));
+	else if (!f)
 		snprintf(err, n, "%s: %s", path,
 			 S_ISDIR(st.st_mode) ? "is a folder, not a lesson file"
 			 : S_ISFIFO(st.st_mode) ? "not a regular file (a FIFO)"
 			 : "not a regular file");
-		close(fd);
-		return NULL;
-	}
-	/* Reads of a regular file never block; back to blocking all the
-	 * same, for file systems that care. */
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	f = fdopen(fd, "rb");
-	if (!f) {
-		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
-		close(fd);
-	}
 	return f;
 }
 
 struct lesson *lesson_load(const char *path, const struct catalog *cat,
-			   char *err, size_t n)
+			   char *err, size_t n, bool *unreadable)
 {
-	FILE *f = open_regular(path, err, n);
+	FILE *f = open_regular(path, err, n, unreadable);
 	char *text = NULL;
 	struct lesson *l = NULL;
 	size_t len = 0, bom;
@@ -69,6 +58,7 @@ struct lesson *lesson_load(const char *path, const struct catalog *cat,
 	}
 	len = fread(text, 1, LESSON_FILE_MAX + 1, f);
 	if (ferror(f)) {
+		*unreadable = true;
 		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
 		goto fail;
 	}
@@ -286,13 +276,15 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 	for (size_t i = 0; i < count && i < LESSON_BOOK_MAX; i++) {
 		char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
 		struct lesson *l = NULL;
+		bool unreadable;
 
 		if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) >=
 		    (int)sizeof path)
 			snprintf(err, sizeof err, "%s/%s: path too long", dir,
 				 names[i]);
 		else
-			l = lesson_load(path, cat, err, sizeof err);
+			l = lesson_load(path, cat, err, sizeof err,
+					&unreadable);
 		if (l)
 			b->lesson[b->count++] = l;
 		else if (!b->skipped++)

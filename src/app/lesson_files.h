@@ -5,6 +5,7 @@
 #ifndef LESSON_FILES_H
 #define LESSON_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/lang.h"
@@ -16,9 +17,11 @@
  * byte-order mark at its start is skipped. Returns a lesson to free with
  * lesson_free, or NULL with one line in err ("PATH: cannot read: why",
  * "PATH: not a regular file (a FIFO)", "PATH: larger than 65536 bytes", or
- * a lesson_parse message). */
+ * a lesson_parse message); *unreadable is then true when the file could not
+ * be opened or read (EX_NOINPUT), false when it is not a regular file or its
+ * content is bad (EX_DATAERR). */
 struct lesson *lesson_load(const char *path, const struct catalog *cat,
-			   char *err, size_t n);
+			   char *err, size_t n, bool *unreadable);
 
 /* The folder the running program is in, found from argv0 alone (no /proc,
  * so that macOS and the BSDs find it too): argv0 itself when it holds a '/'

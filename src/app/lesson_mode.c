@@ -31,6 +31,7 @@ static int load_path(const char *path, enum lang lang, struct lesson_book *b)
 	char err[LESSON_ERR_MAX];
 	struct stat st;
 	struct lesson *l;
+	bool unreadable;
 
 	if (stat(path, &st) != 0 || access(path, R_OK) != 0) {
 		int e = errno;
@@ -45,18 +46,18 @@ static int load_path(const char *path, enum lang lang, struct lesson_book *b)
 		    : tr(lang, "is not a regular file, so not a lesson file"));
 		return EX_NOINPUT;
 	}
-	l = lesson_load(path, views_catalog(), err, sizeof err);
+	l = lesson_load(path, views_catalog(), err, sizeof err, &unreadable);
 	if (!l) {
 		say("%s", err);
-		return EX_DATAERR;
+		return unreadable ? EX_NOINPUT : EX_DATAERR;
 	}
 	lesson_book_single(b, l);
 	return 0;
 }
 
-/* Why --lesson NAME is not in the book: its file does not load (65), it
- * is one of the files left out of a folder of too many (66), or there is
- * no such file (66). */
+/* Why --lesson NAME is not in the book: its file cannot be read (66) or
+ * does not parse (65), it is one of the files left out of a folder of too
+ * many (66), or there is no such file (66). */
 static int explain_missing(const struct options *opt,
 			   const struct lesson_book *b)
 {
@@ -64,11 +65,13 @@ static int explain_missing(const struct options *opt,
 	enum lang lang = (enum lang)opt->lang;
 
 	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
-		struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err);
+		bool unreadable;
+		struct lesson *l = lesson_load(path, views_catalog(), err,
+					       sizeof err, &unreadable);
 
 		if (!l) {	/* it failed inside the book the same way */
 			say("%s", err);
-			return EX_DATAERR;
+			return unreadable ? EX_NOINPUT : EX_DATAERR;
 		}
 		lesson_free(l);
 		say(tr(lang, "lesson \"%s\" is %s, which was not read: %s (open "
@@ -212,11 +215,20 @@ int lessons_run(const struct options *opt)
 
 	if (rc != 0)
 		return rc;
-	printf("%s (%s):\n", tr(l, "Lessons"),
-	       b.dir);
-	for (int i = 0; i < b.count; i++)
-		printf("  %2d  %-12s %s\n", b.lesson[i]->number,
-		       b.lesson[i]->name, b.lesson[i]->about);
+	/* Names come from file names, which may hold anything: shown as
+	 * the messages show them (say.h). */
+	printf("%s (", tr(l, "Lessons"));
+	say_put(stdout, b.dir);
+	fputs("):\n", stdout);
+	for (int i = 0; i < b.count; i++) {
+		int w;
+
+		printf("  %2d  ", b.lesson[i]->number);
+		w = say_put(stdout, b.lesson[i]->name);
+		printf("%*s ", w < 12 ? 12 - w : 0, "");
+		say_put(stdout, b.lesson[i]->about);
+		putchar('\n');
+	}
 	if (b.count)
 		printf("%s\n", tr(l, "Open one with pescope --lesson NAME (or its number); "
 			 "in the explorer, press o."));
@@ -230,7 +242,9 @@ int lesson_names_run(const struct options *opt)
 
 	if (rc != 0)
 		return rc;
-	for (int i = 0; i < b.count; i++)
-		puts(b.lesson[i]->name);
+	for (int i = 0; i < b.count; i++) {
+		say_put(stdout, b.lesson[i]->name);
+		putchar('\n');
+	}
 	return listed(&b, (enum lang)opt->lang);
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/say.h"
+#include "app/script.h"
 #include "base/keycode.h"
 #include "base/utf8.h"
 #include "io/atomic_file.h"
@@ -12,14 +14,16 @@
 #include "model/keys.h"
 #include "views/views.h"
 
-enum { TYPED_MAX = 1024 };	/* characters of one ':' line kept */
+/* The longest word before typed characters on a line: "text ". */
+enum { TYPED_HEAD = 5 };
 
 struct record {
 	struct atomic_file af;
 	long long ticks;	/* sweep steps not written yet */
 	bool cmd_open;		/* the ':' key opened the line being typed */
-	char typed[TYPED_MAX * 4 + 1];	/* its characters, UTF-8 */
+	char typed[SCRIPT_LINE_MAX + 1];	/* its characters, UTF-8 */
 	size_t len;
+	size_t esc;		/* their bytes as written, '#' as two */
 	const char *view;	/* the view last written, or NULL */
 	int lesson, step;	/* the lesson step last written, or -1 */
 };
@@ -52,7 +56,48 @@ static void flush(struct record *r)
 		putc('\n', f);
 	}
 	r->cmd_open = false;
-	r->len = 0;
+	r->len = r->esc = 0;
+}
+
+/* Whether one more character fits on the line the typed ones will be
+ * written on: a longer line would be refused by the replay (script.h). */
+static bool typed_room(const struct record *r)
+{
+	return TYPED_HEAD + r->esc + 2 * UTF8_MAX <= SCRIPT_LINE_MAX;
+}
+
+/* Writes argument a of the command line as a shell would take it back:
+ * as it is when it holds only safe characters, else in single quotes, or
+ * in $'...' with \xNN for control characters (a newline in a file name
+ * must not end the header's comment line). */
+static void put_arg(FILE *f, const char *a)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p;
+	bool controls = false;
+
+	if (*a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			 "0123456789_./:=,+-@%") == strlen(a)) {
+		fputs(a, f);
+		return;
+	}
+	for (p = (const unsigned char *)a; *p; p++)
+		controls |= *p < 0x20 || *p == 0x7f ||
+			    (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f);
+	fputs(controls ? "$'" : "'", f);
+	for (p = (const unsigned char *)a; *p; p++) {
+		if (!controls && *p == '\'') {
+			fputs("'\\''", f);
+		} else if (controls && (*p == '\'' || *p == '\\')) {
+			fputc('\\', f);
+			fputc(*p, f);
+		} else if (controls && (*p < 0x20 || *p == 0x7f || *p >= 0x80)) {
+			fprintf(f, "\\x%c%c", hex[*p >> 4], hex[*p & 15]);
+		} else {
+			fputc(*p, f);
+		}
+	}
+	fputc('\'', f);
 }
 
 struct record *record_open(const char *path, int argc, char **argv,
@@ -69,6 +114,7 @@ struct record *record_open(const char *path, int argc, char **argv,
 		free(r);
 		return NULL;
 	}
+	r->af.whole = true;	/* what was done so far replays, always */
 	r->lesson = r->step = -1;
 	fputs("# pescope --record: a --keys script. Replay it with the same "
 	      "options:\n#   pescope OPTIONS --keys FILE --snapshot\n# "
@@ -82,7 +128,7 @@ struct record *record_open(const char *path, int argc, char **argv,
 		if (strncmp(argv[i], "--record=", 9) == 0)
 			continue;
 		fputc(' ', r->af.fp);
-		fputs(argv[i], r->af.fp);
+		put_arg(r->af.fp, argv[i]);
 	}
 	fputc('\n', r->af.fp);
 	return r;
@@ -110,11 +156,15 @@ static void record_key(struct record *r, int key, bool was_open,
 		r->cmd_open = true;
 		return;
 	}
-	if (was_open && is_open && typed_char(key) &&
-	    r->len + 4 <= TYPED_MAX * 4) {
-		if (r->ticks)	/* the sweep moved while typing */
+	if (was_open && is_open && typed_char(key)) {
+		size_t b;
+
+		/* the sweep moved while typing, or the line is full */
+		if (r->ticks || !typed_room(r))
 			flush(r);
-		r->len += utf8_encode((uint32_t)key, r->typed + r->len);
+		b = utf8_encode((uint32_t)key, r->typed + r->len);
+		r->len += b;
+		r->esc += key == '#' ? 2 : b;
 		return;
 	}
 	if (was_open && !is_open && key == PK_ENTER && r->cmd_open &&
@@ -124,7 +174,7 @@ static void record_key(struct record *r, int key, bool was_open,
 		put_escaped(r->af.fp, r->typed);
 		putc('\n', r->af.fp);
 		r->cmd_open = false;
-		r->len = 0;
+		r->len = r->esc = 0;
 		return;
 	}
 	flush(r);
@@ -185,10 +235,14 @@ void record_state(struct record *r, const struct state *s)
 	}
 	if (lesson != r->lesson || step != r->step) {
 		flush(r);
-		if (l)
-			fprintf(r->af.fp, "# lesson %d %s: step %d of %d, %s\n",
-				l->number, l->name, step + 1, l->nsteps,
-				l->step[step].title);
+		if (l) {	/* names from files: no line breaks */
+			fprintf(r->af.fp, "# lesson %d ", l->number);
+			say_put(r->af.fp, l->name);
+			fprintf(r->af.fp, ": step %d of %d, ", step + 1,
+				l->nsteps);
+			say_put(r->af.fp, l->step[step].title);
+			fputc('\n', r->af.fp);
+		}
 		else if (r->lesson >= 0)
 			fputs("# no lesson\n", r->af.fp);
 		r->lesson = lesson;

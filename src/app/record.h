@@ -20,8 +20,14 @@
  * (script.h), so a replay shows no "saved ..." message where the explorer
  * did. The
  * file is atomic (io/atomic_file.h): written in full when the explorer
- * ends normally, left out (and any old file untouched) when it cannot be
- * or a signal ends the program. */
+ * ends, by q, C-c or a signal that asks it to stop (SIGTERM, SIGHUP...),
+ * as what was done up to then replays; left out (and any old file
+ * untouched) when it cannot be written, or a fault kills the program.
+ *
+ * Every value the file holds is escaped: a ':' line longer than a script
+ * line takes (SCRIPT_LINE_MAX) goes out as several "text" lines, and the
+ * header writes the command line's words as a shell takes them back
+ * ($'...' for control characters), so that no file name adds a line. */
 #ifndef RECORD_H
 #define RECORD_H
 

@@ -9,14 +9,12 @@
 #include <string.h>
 
 #include "base/tr.h"
+#include "io/atomic_file.h"
 
-/* Writes s to stderr with every control character as \xNN: C0 and DEL,
- * and C1 (U+0080-U+009F, two bytes in UTF-8, which some terminals obey as
- * CSI and the like), so that no name in a message can move the cursor or
- * change a colour. Everything else, UTF-8 included, is written as it is. */
-static void put_escaped(const char *s)
+int say_put(FILE *f, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
+	int n = 0;
 
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		unsigned c = *p;
@@ -26,11 +24,14 @@ static void put_escaped(const char *s)
 			c = *++p;
 		if (c < 0x20 || c == 0x7f || c1) {
 			char e[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
-			fwrite(e, 1, sizeof e, stderr);
+			fwrite(e, 1, sizeof e, f);
+			n += 4;
 		} else {
-			fputc((int)c, stderr);
+			fputc((int)c, f);
+			n++;
 		}
 	}
+	return n;
 }
 
 static void say_v(const char *prefix, const char *fmt, va_list ap)
@@ -47,7 +48,7 @@ static void say_v(const char *prefix, const char *fmt, va_list ap)
 		msg = buf;	/* out of memory: the message cut */
 	va_end(again);
 	fputs(prefix, stderr);
-	put_escaped(n < 0 ? fmt : msg);
+	say_put(stderr, n < 0 ? fmt : msg);
 	fputc('\n', stderr);
 	if (msg != buf)
 		free(msg);
@@ -99,6 +100,9 @@ static const struct {
 
 const char *say_errno(enum lang l, int err)
 {
+	/* What io/atomic_file.h answers for an output that is an input. */
+	if (err == ETXTBSY)
+		return tr(l, atomic_file_error(err));
 	if (l == LANG_EN)
 		return strerror(err);
 	for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)

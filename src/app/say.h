@@ -12,6 +12,8 @@
 #ifndef SAY_H
 #define SAY_H
 
+#include <stdio.h>
+
 #include "base/lang.h"
 
 #if defined(__GNUC__)
@@ -27,9 +29,17 @@ void say(const char *fmt, ...) SAY_FORMAT;
  * fault is ("FILE:LINE: why"). */
 void say_at(const char *fmt, ...) SAY_FORMAT;
 
+/* Writes s to f as a message shows it: every control character as \xNN
+ * (C0 and DEL, and C1, U+0080-U+009F, two bytes in UTF-8, which some
+ * terminals obey as CSI and the like), everything else, UTF-8 included, as
+ * it is. For names printed on standard output too (--lessons). Returns the
+ * bytes written. */
+int say_put(FILE *f, const char *s);
+
 /* What errno value err means, in language l: strerror's text in English;
  * in Chinese a translation of the errors files and pipes give (a general
- * one for the rare others). */
+ * one for the rare others). ETXTBSY, which io/atomic_file.h gives for an
+ * output that is one of the run's inputs, says so in both. */
 const char *say_errno(enum lang l, int err);
 
 #endif

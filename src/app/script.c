@@ -4,7 +4,6 @@
 #include "app/script.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -26,6 +25,7 @@
 #include "io/atomic_file.h"
 #include "io/cast.h"
 #include "io/figure.h"
+#include "io/input_file.h"
 #include "io/signals.h"
 #include "io/status.h"
 #include "app/export.h"
@@ -497,35 +497,29 @@ enum script_status script_feed(struct script_session *ss, FILE *in, char *err,
 
 /* Opens the script; EX_NOINPUT with a message when it cannot be read. A
  * named file must be a regular file or a device: it is opened without
- * waiting, so a FIFO is refused at once instead of blocking until a writer
- * comes (use --keys - to read a pipe). */
+ * waiting (io/input_file.h), so a FIFO is refused at once instead of
+ * blocking until a writer comes (use --keys - to read a pipe). */
 static int open_script(const char *path, enum lang l, FILE **in)
 {
 	struct stat st;
-	const char *why = NULL;
-	int fd, err = 0;
+	int err;
 
-	*in = NULL;
 	if (strcmp(path, "-") == 0) {
 		*in = stdin;
+		input_file_note(STDIN_FILENO);
 		return 0;
 	}
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) != 0)
-		why = say_errno(l, err = errno);
-	else if (S_ISDIR(st.st_mode))
-		why = say_errno(l, EISDIR);
-	else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
-		why = tr(l, "a FIFO, not a file (read a pipe with --keys - < "
-			 "FIFO)");
-	else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
-		 !(*in = fdopen(fd, "r")))
-		why = say_errno(l, err = errno);
+	err = input_file_open(path, true, in, &st);
 	if (*in)
 		return 0;
-	if (fd >= 0)
-		close(fd);
-	say(tr(l, "cannot read \"%s\": %s"), path, why);
+	if (err)
+		say(tr(l, "cannot read \"%s\": %s"), path, say_errno(l, err));
+	else if (S_ISDIR(st.st_mode))
+		say(tr(l, "cannot read \"%s\": %s"), path, say_errno(l, EISDIR));
+	else
+		say(tr(l, "cannot read \"%s\": %s"), path,
+		    tr(l, "a FIFO, not a file (read a pipe with --keys - < "
+		       "FIFO)"));
 	return status_of_errno(err, EX_NOINPUT);
 }
 
@@ -714,11 +708,14 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 			say_at("%s:%ld: %s", name, ss.line, err);
 			rc = EX_DATAERR;
 			break;
-		case SCRIPT_READ_ERROR:
+		case SCRIPT_READ_ERROR: {	/* a file that cannot be read */
+			int e = errno;
+
 			say(tr(ss.s.lang, "cannot read \"%s\": %s"), name,
-			    say_errno(ss.s.lang, errno));
-			rc = EX_IOERR;
+			    say_errno(ss.s.lang, e));
+			rc = status_of_errno(e, EX_NOINPUT);
 			break;
+		}
 		case SCRIPT_DONE:
 			if (cast)
 				rc = cast_close(&ss, &cr, opt->export_path,

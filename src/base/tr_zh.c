@@ -1986,6 +1986,9 @@ const struct tr_row tr_zh[] = {
 	  "%.1f 小时" },
 	{ "%.0f days",
 	  "%.0f 天" },
+	/* io/atomic_file.c */
+	{ "it is a file this run reads: choose another name",
+	  "这是本次运行要读取的文件：请换一个文件名" },
 	/* app/say.c */
 	{ "Permission denied",
 	  "权限不够" },

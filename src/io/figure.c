@@ -70,7 +70,8 @@ int figure_write(const char *path, const struct canvas *c,
 	}
 	rc = atomic_file_open(&af, path);
 	if (rc) {
-		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
+		snprintf(err, n, "cannot write \"%s\": %s", path,
+			 atomic_file_error(rc));
 		return status_of_errno(rc, EX_CANTCREAT);
 	}
 	errno = 0;
@@ -92,7 +93,8 @@ int figure_write(const char *path, const struct canvas *c,
 		rc = atomic_file_commit(&af);
 	}
 	if (rc) {
-		snprintf(err, n, "cannot write \"%s\": %s", path, strerror(rc));
+		snprintf(err, n, "cannot write \"%s\": %s", path,
+			 atomic_file_error(rc));
 		return status_of_errno(rc, EX_IOERR);
 	}
 	return 0;

@@ -41,7 +41,9 @@ static const struct settings defaults = {
 static struct lesson *load_ok(const char *path)
 {
 	char err[LESSON_ERR_MAX];
-	struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err);
+	bool unreadable;
+	struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err,
+				       &unreadable);
 
 	cr_assert_not_null(l, "%s: %s", path, err);
 	return l;
@@ -50,7 +52,9 @@ static struct lesson *load_ok(const char *path)
 /* The message lesson_load gives for path (which must fail). */
 static void load_fails(const char *path, char *err, size_t n)
 {
-	struct lesson *l = lesson_load(path, views_catalog(), err, n);
+	bool unreadable;
+	struct lesson *l = lesson_load(path, views_catalog(), err, n,
+				       &unreadable);
 
 	cr_assert_null(l, "%s loaded", path);
 	cr_assert(!strchr(err, '\n'), "multi-line message: %s", err);
@@ -441,13 +445,15 @@ Test(lesson, a_byte_order_mark_is_skipped)
 Test(lesson, a_fifo_is_refused_without_waiting)
 {
 	char err[LESSON_ERR_MAX];
+	bool unreadable = true;
 
 	make_folder();
 	cr_assert_eq(mkfifo(in_folder("fifo.txt"), 0600), 0);
 	/* No writer ever comes: a blocking open would hang here. */
 	cr_assert_null(lesson_load(in_folder("fifo.txt"), views_catalog(), err,
-				   sizeof err));
+				   sizeof err, &unreadable));
 	cr_expect(strstr(err, "fifo.txt: not a regular file (a FIFO)"), "%s", err);
+	cr_expect(!unreadable, "a FIFO is a file of the wrong kind");
 	remove_folder();
 }
 

@@ -1,0 +1,73 @@
+/* input_file.c - every file pescope reads by name (see input_file.h). */
+#include "io/input_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+/* The files read: a run reads a handful (a lesson folder holds at most a
+ * few dozen), so a short list is enough; past it, the oldest are kept. */
+enum { INPUTS_MAX = 64 };
+
+static struct {
+	dev_t dev;
+	ino_t ino;
+} inputs[INPUTS_MAX];
+static int ninputs;
+
+static void remember(const struct stat *st)
+{
+	if (input_file_is_input(st) || ninputs == INPUTS_MAX)
+		return;
+	inputs[ninputs].dev = st->st_dev;
+	inputs[ninputs].ino = st->st_ino;
+	ninputs++;
+}
+
+bool input_file_is_input(const struct stat *st)
+{
+	for (int i = 0; i < ninputs; i++)
+		if (inputs[i].dev == st->st_dev && inputs[i].ino == st->st_ino)
+			return true;
+	return false;
+}
+
+void input_file_note(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		remember(&st);
+}
+
+int input_file_open(const char *path, bool devices, FILE **fp,
+		    struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int err;
+
+	*fp = NULL;
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, st) != 0) {
+		err = errno;
+		close(fd);
+		return err;
+	}
+	if (!S_ISREG(st->st_mode) && !(devices && (S_ISCHR(st->st_mode) ||
+					       S_ISBLK(st->st_mode)))) {
+		close(fd);
+		return 0;
+	}
+	/* Reads of a regular file never block; back to blocking all the
+	 * same, for file systems (and devices) that care. */
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+	    !(*fp = fdopen(fd, "rb"))) {
+		err = errno;
+		close(fd);
+		return err;
+	}
+	if (S_ISREG(st->st_mode))
+		remember(st);
+	return 0;
+}
