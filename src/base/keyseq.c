@@ -55,6 +55,20 @@ static enum keyseq_state scan_csi(const unsigned char *s, size_t n)
 	return KEYSEQ_MORE;
 }
 
+/* The bytes after ESC that begin a control string: OSC, DCS, APC, PM, SOS
+ * (ECMA-48 5.6). */
+static bool starts_string(unsigned c)
+{
+	return c == ']' || c == 'P' || c == '_' || c == '^' || c == 'X';
+}
+
+/* The private markers that begin a terminal's report in CSI (DA1 ?,
+ * DA2 >, DA3 =, DECRPM ?); '<' is the SGR mouse report's. */
+static bool starts_report(unsigned c)
+{
+	return c == '?' || c == '>' || c == '=';
+}
+
 /* SS3: s[0..1] is ESC O, then one final byte (some terminals put
  * parameters before it, as in ESC O 1 ; 2 P). */
 static enum keyseq_state scan_ss3(const unsigned char *s, size_t n)
@@ -75,6 +89,9 @@ enum keyseq_state keyseq_scan(const unsigned char *s, size_t n)
 
 	if (n < 2)
 		return KEYSEQ_MORE;
+	if (starts_string(s[1]) || (n == 3 && s[1] == '[' &&
+				    starts_report(s[2])))
+		return KEYSEQ_ANSWER;
 	if (s[1] == '[')
 		st = scan_csi(s, n);
 	else if (s[1] == 'O')
@@ -84,6 +101,36 @@ enum keyseq_state keyseq_scan(const unsigned char *s, size_t n)
 	if (st == KEYSEQ_MORE && n >= KEYSEQ_MAX)
 		return KEYSEQ_CUT;
 	return st;
+}
+
+void keyseq_answer_begin(struct keyseq_answer *a, const unsigned char *s,
+			 size_t n)
+{
+	a->string = n >= 2 && starts_string(s[1]);
+	a->esc = false;
+	a->bytes = (long)n;
+}
+
+enum keyseq_answer_state keyseq_answer_byte(struct keyseq_answer *a, int c)
+{
+	bool esc = a->esc;
+
+	a->esc = false;
+	if (c < 0 || c > 0xff || ++a->bytes > KEYSEQ_ANSWER_MAX)
+		return esc ? KEYSEQ_ANSWER_CUT_ESC : KEYSEQ_ANSWER_CUT;
+	if (!a->string)	/* CSI: parameters and intermediates, then a final */
+		return is_final((unsigned)c) ? KEYSEQ_ANSWER_END :
+		       c >= 0x20 && c <= 0x3f ? KEYSEQ_ANSWER_IN :
+		       KEYSEQ_ANSWER_CUT;
+	if (esc)	/* ST, or an ESC that starts something else */
+		return c == '\\' ? KEYSEQ_ANSWER_END : KEYSEQ_ANSWER_CUT_ESC;
+	if (c == ESC) {
+		a->esc = true;
+		return KEYSEQ_ANSWER_IN;
+	}
+	if (c == 0x07 || c == 0x18 || c == 0x1a)	/* BEL; CAN, SUB cancel */
+		return KEYSEQ_ANSWER_END;
+	return c < 0x20 || c == 0x7f ? KEYSEQ_ANSWER_CUT : KEYSEQ_ANSWER_IN;
 }
 
 /* The kind of button code b (SGR's, or X10's less 32). */

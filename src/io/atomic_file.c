@@ -241,10 +241,8 @@ int atomic_file_open(struct atomic_file *af, const char *path)
 		return err;
 	/* What the kernel finds there: a device or a FIFO, also behind one
 	 * of /proc's links (/dev/stdout to a pipe), is written in place. */
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return EISDIR;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return open_in_place(af, path);
+		return S_ISDIR(st.st_mode) ? EISDIR : open_in_place(af, path);
 
 	/* The folder is held open, so that the file put in place is the one
 	 * checked here, whatever is renamed meanwhile above it. */

@@ -50,7 +50,9 @@ enum { MAX_CODES = 512, RESTORE_MAX = 256, PAIR_SLOTS = 8192 };	/* a power of tw
 enum {
 	ESC_DELAY_MS = 25,	/* for the rest of an escape sequence begun */
 	UTF8_WAIT_MS = 50,	/* for the rest of a character begun */
-	PASTE_IDLE_MS = 1000	/* a paste without an end ends after this */
+	PASTE_IDLE_MS = 1000,	/* a paste without an end ends after this */
+	WAIT_FG_MS = 200	/* a background job that cannot stop looks
+				 * for the foreground this often */
 };
 
 static struct {
@@ -80,7 +82,10 @@ static struct {
 	int key_paste_end;	/*   and paste_end */
 	bool pasting;		/* between paste_begin and paste_end */
 	long long paste_last_ms;	/* when the paste last gave a byte */
-	int pushback;		/* a byte or key read ahead, or ERR */
+	int pushback[2];	/* bytes or keys read ahead, oldest first */
+	int npushback;
+	bool in_answer;		/* swallowing a terminal's answer */
+	struct keyseq_answer answer;
 	bool modes_to_send;	/* paste and mouse modes go out with the
 				 * next frame */
 	bool has_paste;		/* the terminal knows bracketed paste */
@@ -91,7 +96,7 @@ static struct {
 	FILE *offscreen_in;	/* what an off-screen terminal reads */
 	int lost;		/* why the terminal went away (errno), or 0 */
 	bool lost_reading;	/*   found by a read, the writes still going */
-} t = { .restore_fd = -1, .pushback = ERR };
+} t = { .restore_fd = -1 };
 
 /* The signals that concern only the terminal: a size change, Ctrl-Z. */
 static volatile sig_atomic_t winch_seen, tstp_seen;
@@ -108,6 +113,33 @@ static void on_tstp(int sig)
 {
 	(void)sig;
 	tstp_seen = 1;
+}
+
+/* Whether we are the terminal's foreground job, or cannot tell (it is
+ * not our controlling terminal). */
+static bool in_foreground(void)
+{
+	pid_t fg = tcgetpgrp(STDIN_FILENO);
+
+	return fg < 0 || fg == getpgrp();
+}
+
+/* A job the shell runs in the background (Ctrl-Z, then bg) must leave the
+ * terminal alone: no frame, no mouse or keypad mode in the shell's
+ * terminal. It stops until the shell gives the terminal back (fg), as the
+ * kernel stops a background job that writes to a terminal with tostop:
+ * SIGTTOU, whose default is to stop. Where that stop is refused (SIGTTOU
+ * ignored, or an orphaned process group: the shell is gone), it waits in
+ * steps of WAIT_FG_MS, until a request to stop comes. */
+static void wait_foreground(void)
+{
+	while (!in_foreground() && !signals_pending()) {
+		raise(SIGTTOU);
+		/* cppcheck-suppress unreachableCode ; raise returns, after
+		 * SIGCONT */
+		if (!in_foreground())
+			poll(NULL, 0, WAIT_FG_MS);
+	}
 }
 
 /* SIGWINCH and SIGTSTP set flags that term_read looks at; installed before
@@ -757,6 +789,14 @@ void term_draw(const struct canvas *c)
 	int w = canvas_width(c), h = canvas_height(c);
 	bool all;
 
+	/* Continued in the background without our Ctrl-Z (kill -STOP, then
+	 * bg): no frame until the foreground, then the whole screen. */
+	if (t.interactive && !in_foreground()) {
+		wait_foreground();
+		t.modes_to_send = true;
+		term_invalidate();
+	}
+
 	if (!t.shown)
 		t.shown = canvas_new(0, 0);
 	all = t.repaint || !t.shown || canvas_width(t.shown) != w ||
@@ -844,14 +884,22 @@ static bool mouse_event(const unsigned char *seq, size_t n,
 	}
 }
 
+/* Gives c back, to be read again after what was given back before it. */
+static void push_back(int c)
+{
+	if (t.npushback < 2)
+		t.pushback[t.npushback++] = c;
+}
+
 /* One byte (0..255) or ncurses key code, waiting up to timeout_ms; ERR
  * when none came. */
 static int next_input(int timeout_ms)
 {
-	int c = t.pushback;
+	if (t.npushback > 0) {
+		int c = t.pushback[0];
 
-	if (c != ERR) {
-		t.pushback = ERR;
+		t.pushback[0] = t.pushback[1];
+		t.npushback--;
 		return c;
 	}
 	wtimeout(stdscr, timeout_ms);
@@ -872,7 +920,8 @@ static uint32_t read_utf8(int lead)
 	while (got < need) {
 		int c = next_input(UTF8_WAIT_MS);
 		if (c == ERR || c > 0xff || (c & 0xc0) != 0x80) {
-			t.pushback = c;
+			if (c != ERR)
+				push_back(c);
 			return UTF8_REPLACEMENT;
 		}
 		buf[got++] = (char)c;
@@ -883,10 +932,11 @@ static uint32_t read_utf8(int lead)
 /* An ESC that ncurses did not take as the start of a key it knows: the
  * rest of the sequence is read here, for at most the escape delay from
  * its ESC. A lone ESC is the Esc key, ESC and a character are two keys
- * (Alt-x); a mouse report becomes its event; any other sequence, whole
- * or cut (by a byte that cannot go on with it, or by the delay), is
- * dropped, and the byte that cut it is the next key. False when nothing
- * came of it. */
+ * (Alt-x); a mouse report becomes its event; the beginning of a
+ * terminal's answer starts swallowing it (t.in_answer, keyseq.h), with no
+ * delay; any other sequence, whole or cut (by a byte that cannot go on
+ * with it, or by the delay), is dropped, and the byte that cut it is the
+ * next key. False when nothing came of it. */
 static bool read_escape(struct term_event *ev)
 {
 	unsigned char seq[KEYSEQ_MAX];
@@ -915,19 +965,23 @@ static bool read_escape(struct term_event *ev)
 			continue;
 		case KEYSEQ_WHOLE:
 			return !t.pasting && mouse_event(seq, n, ev);
+		case KEYSEQ_ANSWER:
+			keyseq_answer_begin(&t.answer, seq, n);
+			t.in_answer = true;
+			return false;
 		case KEYSEQ_ALT:
-			t.pushback = c;
+			push_back(c);
 			ev->key = PK_ESC;
 			return true;
 		case KEYSEQ_CUT:
-			t.pushback = c;
+			push_back(c);
 			return false;
 		}
 	}
 }
 
 /* Ctrl-Z: put the terminal back as the shell expects it, stop, and set it
- * up again when we are continued. */
+ * up again when we are continued in the foreground. */
 static void suspend(void)
 {
 	sigset_t set;
@@ -941,6 +995,7 @@ static void suspend(void)
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(SIGTSTP);		/* here we stop until SIGCONT */
 	/* cppcheck-suppress unreachableCode ; raise returns, after SIGCONT */
+	wait_foreground();	/* continued by bg: not yet */
 	catch_terminal_signals();
 	t.modes_to_send = true;
 	term_invalidate();
@@ -976,30 +1031,50 @@ static bool terminal_signal(struct term_event *ev)
 	return true;
 }
 
-bool term_read(struct term_event *ev, int timeout_ms)
+/* The next input c while a terminal's answer is being swallowed: taken,
+ * or, when it cannot be the answer's, given back as the next key (after
+ * the ESC before it, when that ESC was none of the answer's either). */
+static void swallow(int c)
 {
-	int c;
+	switch (keyseq_answer_byte(&t.answer, c)) {
+	case KEYSEQ_ANSWER_IN:
+		return;
+	case KEYSEQ_ANSWER_END:
+		break;
+	case KEYSEQ_ANSWER_CUT_ESC:
+		push_back(0x1b);
+		push_back(c);
+		break;
+	case KEYSEQ_ANSWER_CUT:
+		push_back(c);
+		break;
+	}
+	t.in_answer = false;
+}
 
-	memset(ev, 0, sizeof *ev);
+/* Nothing came before the deadline: a signal's event, the end of a paste
+ * whose end got lost, or nothing (with the terminal looked at). */
+static bool nothing_came(struct term_event *ev)
+{
 	if (terminal_signal(ev))
 		return true;
-	c = next_input(timeout_ms);
-	if (c == ERR) {
-		if (terminal_signal(ev))
-			return true;
-		check_lost(true);
-		if (t.pasting && clock_ms() - t.paste_last_ms > PASTE_IDLE_MS) {
-			t.pasting = false;	/* its end got lost */
-			ev->type = TEV_PASTE_END;
-			return true;
-		}
-		return false;
+	check_lost(true);
+	if (t.pasting && clock_ms() - t.paste_last_ms > PASTE_IDLE_MS) {
+		t.pasting = false;	/* its end got lost */
+		ev->type = TEV_PASTE_END;
+		return true;
 	}
+	return false;
+}
+
+/* The event input c (not ERR) makes, if any. */
+static bool event_of(struct term_event *ev, int c)
+{
 	if (c == t.key_paste_begin || c == t.key_paste_end) {
 		t.pasting = c == t.key_paste_begin;
 		t.paste_last_ms = clock_ms();
 		if (t.pasting)
-			return term_read(ev, 0);
+			return false;
 		ev->type = TEV_PASTE_END;
 		return true;
 	}
@@ -1020,4 +1095,27 @@ bool term_read(struct term_event *ev, int timeout_ms)
 	else
 		ev->key = keycode_of_char((uint32_t)c);
 	return ev->key != PK_NONE;
+}
+
+bool term_read(struct term_event *ev, int timeout_ms)
+{
+	long long deadline = clock_ms() + timeout_ms;
+
+	for (;;) {
+		long long left = deadline - clock_ms();
+		int c;
+
+		memset(ev, 0, sizeof *ev);
+		if (terminal_signal(ev))
+			return true;
+		if (signals_pending())
+			return false;
+		c = next_input(left > 0 ? (int)left : 0);
+		if (c == ERR)
+			return nothing_came(ev);
+		if (t.in_answer)
+			swallow(c);
+		else if (event_of(ev, c))
+			return true;
+	}
 }

@@ -20,17 +20,6 @@ root=$(cd "$here/../.." && pwd)
 sanitized=0
 grep -qa '__asan_init' "$PESCOPE" && sanitized=1
 
-# run NAME STATUS CMD...: runs CMD (stdout, stderr to $tmp/out, $tmp/err)
-# within 10 seconds and checks its exit status.
-run_status() {
-	local name=$1 want=$2 rc
-	shift 2
-	timeout 10 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-	if [ "$rc" = "$want" ]; then ok "$name"; else
-		not_ok "$name" "status $rc, want $want: $(head -c 300 "$tmp/err")"
-	fi
-}
 one_line_err() { [ "$(wc -l <"$tmp/err")" -eq 1 ]; }
 
 # A tree of its own: a copy of the binary finds the lessons folder next to

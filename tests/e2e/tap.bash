@@ -3,6 +3,10 @@
 #   ok NAME                 print "ok NAME"
 #   not_ok NAME [WHY]       print "not ok NAME # WHY" and count a failure
 #   check NAME COMMAND...   ok when COMMAND succeeds, else not_ok
+#   run_status NAME STATUS CMD...
+#                           run CMD (no input; stdout, stderr to $tmp/out,
+#                           $tmp/err) for at most 10 s: ok when it exits
+#                           with STATUS
 #   at_exit COMMAND         run COMMAND (a string) when the script ends
 #   finish                  end the script: status 0 when nothing failed
 #   $tmp                    a scratch folder of the script's own, removed
@@ -74,6 +78,15 @@ check() {
 	shift
 	tap_wanted "$name" || return 0
 	if "$@"; then ok "$name"; else not_ok "$name"; fi
+}
+run_status() {
+	local name=$1 want=$2 rc
+	shift 2
+	timeout 10 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ "$rc" = "$want" ]; then ok "$name"; else
+		not_ok "$name" "status $rc, want $want: $(head -c 300 "$tmp/err")"
+	fi
 }
 at_exit() { tap_cleanups+=("$1"); }
 finish() { exit $((tap_failures > 0)); }

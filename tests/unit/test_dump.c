@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "io/atomic_file.h"
+#include "io/input_file.h"
+#include "io/signals.h"
 #include "io/dump.h"
 #include "engine/pe.h"
 
@@ -621,4 +623,112 @@ Test(atomic, dash_means_stdout)
 	cr_assert_eq(atomic_file_open(&af, NULL), 0);
 	cr_assert_eq(af.fp, stdout);
 	cr_assert_eq(atomic_file_commit(&af), 0);
+}
+
+/* ---- other users' files (issue 41): root only, as CI runs ---- */
+
+/* Folder "shared" in the test folder, sticky and writable by all. */
+static const char *shared_dir(void)
+{
+	cr_assert_eq(mkdir(in_dir("shared"), 0755), 0);
+	cr_assert_eq(chmod(in_dir("shared"), 01777), 0);
+	return in_dir("shared");
+}
+
+static void remove_shared(const char *const *names)
+{
+	for (; *names; names++)
+		unlink(in_dir(*names));
+	cr_assert_eq(rmdir(in_dir("shared")), 0);
+}
+
+Test(atomic, another_users_link_in_a_sticky_folder_is_refused)
+{
+	static const char *const made[] = { "shared/out.csv",
+					    "shared/dangling.csv",
+					    "shared/mine.csv", NULL };
+	struct atomic_file af;
+	struct stat st;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root, to give a link to another user");
+	shared_dir();
+	write_file(in_dir("real.csv"), "old\n");
+	cr_assert_eq(symlink("../real.csv", in_dir("shared/out.csv")), 0);
+	cr_assert_eq(lchown(in_dir("shared/out.csv"), 65534, 65534), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("shared/out.csv")), EACCES);
+	assert_file(in_dir("real.csv"), "old\n");
+
+	cr_assert_eq(symlink("../new.csv", in_dir("shared/dangling.csv")), 0);
+	cr_assert_eq(lchown(in_dir("shared/dangling.csv"), 65534, 65534), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("shared/dangling.csv")),
+		     EACCES);
+	cr_assert_neq(stat(in_dir("new.csv"), &st), 0, "nothing created");
+
+	/* our own link there is followed, as the kernel follows it */
+	cr_assert_eq(symlink("../real.csv", in_dir("shared/mine.csv")), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("shared/mine.csv")), 0);
+	fputs("new\n", af.fp);
+	cr_assert_eq(atomic_file_commit(&af), 0);
+	assert_file(in_dir("real.csv"), "new\n");
+	remove_shared(made);
+}
+
+Test(atomic, a_replaced_file_keeps_its_owner_but_not_its_setuid)
+{
+	static const char *const made[] = { "shared/theirs", NULL };
+	struct atomic_file af;
+	struct stat st;
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root, to write another user's file");
+	shared_dir();
+	write_file(in_dir("shared/theirs"), "old\n");
+	cr_assert_eq(chown(in_dir("shared/theirs"), 65534, 65534), 0);
+	cr_assert_eq(chmod(in_dir("shared/theirs"), 06755), 0);
+	cr_assert_eq(atomic_file_open(&af, in_dir("shared/theirs")), 0);
+	fputs("new\n", af.fp);
+	cr_assert_eq(atomic_file_commit(&af), 0);
+	assert_file(in_dir("shared/theirs"), "new\n");
+	cr_assert_eq(stat(in_dir("shared/theirs"), &st), 0);
+	cr_expect_eq(st.st_uid, 65534);
+	cr_expect_eq(st.st_gid, 65534);
+	cr_expect_eq(st.st_mode & 07777, 0755, "mode %o", st.st_mode & 07777);
+	remove_shared(made);
+}
+
+Test(atomic, a_file_this_run_reads_is_not_written_over)
+{
+	struct atomic_file af;
+	struct stat st;
+	FILE *in;
+
+	write_file(in_dir("lesson.txt"), "read me\n");
+	cr_assert_eq(link(in_dir("lesson.txt"), in_dir("other-name.txt")), 0);
+	cr_assert_eq(input_file_open(in_dir("lesson.txt"), false, &in, &st), 0);
+	cr_assert_not_null(in);
+	fclose(in);
+	cr_assert_eq(atomic_file_open(&af, in_dir("other-name.txt")), ETXTBSY);
+	assert_file(in_dir("lesson.txt"), "read me\n");
+	cr_expect_str_eq(atomic_file_error(ETXTBSY),
+			 "it is a file this run reads: choose another name");
+}
+
+/* A recording is whole at every moment: a request to stop (C-c) puts it
+ * in place, where it cancels any other file. */
+Test(atomic, a_whole_file_is_kept_when_a_signal_asks_to_stop)
+{
+	struct atomic_file af, whole;
+
+	signals_catch();
+	cr_assert_eq(atomic_file_open(&af, in_dir("dump.csv")), 0);
+	fputs("half\n", af.fp);
+	raise(SIGUSR1);
+	cr_assert_eq(signals_pending(), SIGUSR1);
+	cr_assert_eq(atomic_file_commit(&af), ECANCELED);
+	cr_assert_eq(atomic_file_open(&whole, in_dir("rec.keys")), 0);
+	whole.whole = true;
+	fputs("key j\n", whole.fp);
+	cr_assert_eq(atomic_file_commit(&whole), 0);
+	assert_file(in_dir("rec.keys"), "key j\n");
 }

@@ -5,13 +5,14 @@
 
 #include "base/keyseq.h"
 
-/* The state after each byte of s, as letters: m(ore) w(hole) c(ut) a(lt). */
+/* The state after each byte of s, as letters: m(ore) w(hole) c(ut) a(lt)
+ * A(nswer). */
 static void states(const char *s, char *out)
 {
 	size_t n = strlen(s);
 
 	for (size_t i = 1; i <= n; i++)
-		out[i - 1] = "mwca"[keyseq_scan((const unsigned char *)s, i)];
+		out[i - 1] = "mwcaA"[keyseq_scan((const unsigned char *)s, i)];
 	out[n] = '\0';
 }
 
@@ -102,4 +103,71 @@ Test(keyseq, mouse_reports_are_read)
 	cr_expect_not(mouse("\033[<0;5M", &m));
 	cr_expect_not(mouse("\033[1;5A", &m));
 	cr_expect_not(mouse("\033[<0;5;999999999M", &m));
+}
+
+/* ---- terminal answers (issue 41) ---- */
+
+Test(keyseq, answers_begin_on_their_second_or_third_byte)
+{
+	check_states("\033]", "mA");	/* OSC */
+	check_states("\033P", "mA");	/* DCS */
+	check_states("\033_", "mA");	/* APC */
+	check_states("\033^", "mA");	/* PM */
+	check_states("\033X", "mA");	/* SOS */
+	check_states("\033[?", "mmA");	/* DA1, DECRPM */
+	check_states("\033[>", "mmA");	/* DA2 */
+	check_states("\033[=", "mmA");	/* DA3 */
+	check_states("\033[<", "mmm");	/* SGR mouse: no answer */
+}
+
+/* What each byte of s (after the answer's first bytes, n of them) does to
+ * it, as letters: i(n) e(nd) c(ut) E (cut, with its ESC); s stops at the
+ * byte that ends it, as the caller does. */
+static void answer_states(const char *s, size_t n, const char *want)
+{
+	struct keyseq_answer a;
+	char got[64];
+	size_t len = strlen(s);
+
+	keyseq_answer_begin(&a, (const unsigned char *)s, n);
+	for (size_t i = n; i < len; i++)
+		got[i - n] = "iecE"[keyseq_answer_byte(&a, (unsigned char)s[i])];
+	got[len - n] = '\0';
+	cr_expect_str_eq(got, want, "answer \"\\e%s\": %s", s + 1, got);
+}
+
+Test(keyseq, an_answer_ends_at_its_terminator_whatever_its_length)
+{
+	answer_states("\033]11;rgb:1e1e/1e1e/1e1e\a", 2,
+		      "iiiiiiiiiiiiiiiiiiiiie");	/* BEL */
+	answer_states("\033]11;rgb:ff/ff/ff\033\\", 2,
+		      "iiiiiiiiiiiiiiiie");		/* ST */
+	answer_states("\033P1$r0m\033\\", 2, "iiiiiie");	/* DCS */
+	answer_states("\033[?64;1;2c", 3, "iiiiiie");	/* DA1 */
+	answer_states("\033]0;\xc3\xa9t\xc3\xa9\a", 2, "iiiiiiie");	/* UTF-8 */
+	answer_states("\033]2;x\030", 2, "iiie");		/* CAN cancels */
+}
+
+Test(keyseq, a_byte_no_answer_holds_ends_it_and_is_a_key)
+{
+	answer_states("\033]11;r\r", 2, "iiiic");	/* Enter */
+	answer_states("\033]11;r\033[", 2, "iiiiiE");	/* an arrow's ESC [ */
+	answer_states("\033[?6c", 3, "ie");		/* ends at its final */
+	answer_states("\033[?6\r", 3, "ic");		/* CSI: a control */
+	answer_states("\033[?6\033", 3, "ic");		/* CSI: an ESC */
+}
+
+Test(keyseq, a_decoded_key_or_too_long_an_answer_ends_it)
+{
+	struct keyseq_answer a;
+	long i;
+
+	keyseq_answer_begin(&a, (const unsigned char *)"\033]", 2);
+	cr_expect_eq(keyseq_answer_byte(&a, 0x1000), KEYSEQ_ANSWER_CUT);
+	keyseq_answer_begin(&a, (const unsigned char *)"\033]", 2);
+	for (i = 2; i < KEYSEQ_ANSWER_MAX; i++)
+		if (keyseq_answer_byte(&a, 'x') != KEYSEQ_ANSWER_IN)
+			break;
+	cr_expect_eq(i, KEYSEQ_ANSWER_MAX, "swallowed up to the bound");
+	cr_expect_eq(keyseq_answer_byte(&a, 'x'), KEYSEQ_ANSWER_CUT);
 }

@@ -1196,3 +1196,16 @@ Test(lesson, focus_and_zoom_refuse_what_is_not_a_panel)
 	parse_fails("title: t\nabout: a\n== s\n: zoom heatmap 80x24 now\nx\n", 0,
 		    "t.txt:4: usage: zoom PANEL [WxH]");
 }
+
+/* A file that opens but whose read fails is one that cannot be read (66),
+ * not a bad lesson (65): /proc/self/mem fails at offset 0 with EIO. */
+Test(lesson, a_read_that_fails_is_unreadable_not_bad)
+{
+	char err[LESSON_ERR_MAX];
+	bool unreadable = false;
+
+	cr_assert_null(lesson_load("/proc/self/mem", views_catalog(), err,
+				   sizeof err, &unreadable));
+	cr_expect(unreadable, "%s", err);
+	cr_expect(strstr(err, "cannot read"), "%s", err);
+}
