@@ -30,7 +30,7 @@ _pescope()
 	local prog=${COMP_WORDS[0]}
 	# Options that take a value, and the rest.
 	local with_value='-d --d-model -b --base -n --length -p --position
-		-i --dim --layout --view --preset --lesson --step --lang
+		-i --dim --layout --view --set --preset --lesson --step --lang
 		--palette --theme --seed --dump --dump-series --scaling --scale
 		--train --vector -o --output
 		--dtype --keys --export --png-scale --record --size --color --colors
@@ -71,6 +71,9 @@ _pescope()
 		return 0 ;;
 	--view) words=$(_pescope_ask "$prog" views) ;;
 	--preset) words=$(_pescope_ask "$prog" presets) ;;
+	--set)	# WORD=: the value is typed after the '='
+		words=$(_pescope_ask "$prog" knobs | sed 's/$/=/')
+		compopt -o nospace 2>/dev/null ;;
 	--layout) words=$(_pescope_ask "$prog" layouts) ;;
 	--dump) words=$(_pescope_ask "$prog" formats) ;;
 	--dtype) words=$(_pescope_ask "$prog" dtypes) ;;

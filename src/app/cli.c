@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "app/knob_args.h"
 #include "base/lang.h"
 #include "base/numparse.h"
 #include "base/tr.h"
@@ -493,6 +494,18 @@ static const char *set_view(struct options *opt, const char *arg)
 	return NULL;
 }
 
+/* --set WORD=VALUE: the word now, the value in check_all (its range may
+ * follow a -d given later). */
+static const char *set_knob(struct options *opt, const char *arg)
+{
+	if (!knob_arg_word_ok(arg))
+		return "";
+	if (opt->nset == CLI_SETS_MAX)
+		return N_("too many --set");
+	opt->set[opt->nset++] = arg;
+	return NULL;
+}
+
 static const char *set_drill(struct options *opt, const char *arg)
 {
 	(void)arg;
@@ -634,6 +647,13 @@ static const struct cli_option table[] = {
 	  .help = N_("start in view NAME: %s (default %s)"),
 	  .accepts = "%s", .words = view_words, .terms = TERMS("explore"),
 	  .modes = IN_SCREEN, .set = set_view },
+	{ .name = "set", .arg = "WORD=VALUE",
+	  .help = N_("set a knob of a view to a value: %s, with the words and "
+		     "ranges %s lists (as in lessons and on the : line); may be "
+		     "given again"),
+	  .accepts = N_("%s with a knob's word from %s"),
+	  .terms = TERMS("WORD=VALUE", "--list knobs"),
+	  .modes = IN_SCREEN, .set = set_knob },
 	{ .name = "preset", .arg = "NAME",
 	  .help = N_("start from a preset: %s (transformer is d 512, base "
 		     "1e4; the heads are 128 wide)"),
@@ -1134,6 +1154,9 @@ static bool check_all(struct options *opt, const char *const *given,
 			    "--export FILE.png"));
 	if (given[row_named("step")] && !opt->lesson)
 		return fail(err, errlen, tr(l, "--step only works with --lesson"));
+	if (opt->nset > 0 && opt->lesson)
+		return fail(err, errlen, tr(l, "--set only works without "
+			    "--lesson: each step of a lesson sets its own knobs"));
 	if (opt->present && !given[row_named("palette")])
 		opt->palette = PALETTE_PUOR;
 	/* A preset sets d_model and base unless -d or -b say otherwise,
@@ -1187,7 +1210,8 @@ static bool check_all(struct options *opt, const char *const *given,
 			    "to %d (below d_model %d), got \"%s\""),
 			    opt->pe.d_model - 1, opt->pe.d_model,
 			    quoted(given[row], q, sizeof q));
-	return true;
+	/* last: the knobs' ranges read the start state the rest gives */
+	return opt->nset == 0 || knob_args_check(opt, l, err, errlen);
 }
 
 bool cli_parse(int argc, char **argv, struct options *opt, char *err,

@@ -26,6 +26,8 @@
 #define CLI_SIZE_MAX TERM_SIZE_MAX	/* --size W and H: as on a terminal */
 #define CLI_FRAMES_MAX 1000000		/* --frames */
 #define CLI_SEED_MAX 4294967295LL	/* --seed */
+#define CLI_SETS_MAX 96			/* --set: as many as the views have
+					 * knobs (VIEWS_MAX x VIEW_KNOBS_MAX) */
 
 /* Room enough for any message of cli_parse, the quoted value included. */
 #define CLI_ERR_MAX 512
@@ -132,6 +134,10 @@ struct options {
 					 * session written as a --keys
 					 * script, or NULL */
 	enum cli_list list;		/* for CLI_LIST: which words */
+	const char *set[CLI_SETS_MAX];	/* --set WORD=VALUE, in the order
+					 * given (app/knob_args.h); point
+					 * into argv */
+	int nset;
 };
 
 /* Parses argv[1..argc-1] into *opt (which it first sets to the defaults).

@@ -1,6 +1,8 @@
 /* session.c - the starting state of a run, from the command-line options. */
 #include "app/session.h"
 
+#include "app/knob_args.h"
+
 #include "model/presets.h"
 #include "model/reduce.h"
 #include "views/views.h"
@@ -23,6 +25,12 @@ void session_init(struct state *s, const struct options *opt)
 		state_set_train(s, presets_table(&n)[opt->preset].train_len);
 	}
 	state_set_view(s, opt->view);
+	{
+		char err[CLI_ERR_MAX];
+
+		/* cli_parse checked them (knob_args_check): none fails */
+		(void)knob_args_apply(s, opt, err, sizeof err);
+	}
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
 	s->present = opt->present;

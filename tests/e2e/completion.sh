@@ -150,7 +150,7 @@ done
 
 # "  -d, --d-model N   ..." -> "-d" and "--d-model", one a line
 help_opts=$("$PESCOPE" --help | sed -nE 's/^ {2,6}(-[^ ].*)$/\1/p' |
-	sed -E 's/  +.*//; s/ [A-Za-z]+$//; s/, /\n/')
+	sed -E 's/  +.*//; s/ [A-Za-z=]+$//; s/, /\n/')
 long_opts=$(grep '^--' <<<"$help_opts")
 if [ "$(wc -l <<<"$long_opts")" -lt 20 ]; then
 	not_ok "options read from --help" "only $(wc -l <<<"$long_opts")"
@@ -196,6 +196,10 @@ for pair in --layout:layouts --dump:formats --dtype:dtypes \
 	same "bash: ${pair%%:*} offers --list ${pair#*:}" \
 		"$(bcomp -d 64 "${pair%%:*}" '')" "$("$PESCOPE" --list "${pair#*:}")"
 done
+same "bash: --set offers every knob's WORD=" "$(bcomp --set '')" \
+	"$("$PESCOPE" --list knobs | sed 's/$/=/')"
+same "bash: --set s offers the knobs starting with s, then =" "$(bcomp --set s)" \
+	"$("$PESCOPE" --list knobs | grep '^s' | sed 's/$/=/')"
 same "bash: --list offers every list" "$(bcomp --list '')" \
 	"$(words_of_message --list /)"
 same "bash: --pre completes to --present and --preset" "$(bcomp --pre)" \
@@ -333,6 +337,8 @@ if has fish "fish completion"; then
 		"$got" "$("$PESCOPE" --list views | grep '^s')"
 	same "fish: --preset offers every preset" "$(fcomp 'pescope --preset ')" \
 		"$("$PESCOPE" --list presets)"
+	same "fish: --set offers every knob's WORD=" "$(fcomp 'pescope --set ')" \
+		"$("$PESCOPE" --list knobs | sed 's/$/=/')"
 	same "fish: --lesson offers every lesson" "$(fcomp 'pescope --lang zh --lesson ')" \
 		"$("$PESCOPE" --list lessons --lang zh)"
 	same "fish: --pre completes to --present and --preset" "$(fcomp 'pescope --pre')" \
