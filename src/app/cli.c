@@ -19,6 +19,7 @@
 #include "model/command.h"
 #include "model/params.h"
 #include "model/presets.h"
+#include "model/state.h"
 #include "views/views.h"
 
 /* Modes an option means something in, as bits (1 << enum cli_mode). */
@@ -1210,8 +1211,12 @@ static bool check_all(struct options *opt, const char *const *given,
 			    "to %d (below d_model %d), got \"%s\""),
 			    opt->pe.d_model - 1, opt->pe.d_model,
 			    quoted(given[row], q, sizeof q));
-	/* last: the knobs' ranges read the start state the rest gives */
-	return opt->nset == 0 || knob_args_check(opt, l, err, errlen);
+	/* last: the knobs' ranges follow the d_model the rest gives */
+	return opt->nset == 0 ||
+	       knob_args_check(opt->set, opt->nset,
+			       &(struct settings){ opt->pe, opt->length,
+						   opt->position, opt->dim },
+			       l, err, errlen);
 }
 
 bool cli_parse(int argc, char **argv, struct options *opt, char *err,

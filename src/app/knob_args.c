@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/session.h"
 #include "base/tr.h"
 #include "model/catalog.h"
 #include "model/command.h"
+#include "model/state.h"
 #include "views/views.h"
 
 /* Longest WORD=VALUE taken; longer ones are refused as they are. */
@@ -38,34 +38,31 @@ bool knob_arg_word_ok(const char *arg)
 	return catalog_find_knob(views_catalog(), line, &v, &k);
 }
 
-bool knob_args_apply(struct state *s, const struct options *opt, char *err,
-		     size_t n)
+bool knob_args_apply(struct state *s, const char *const *set, int nset,
+		     char *err, size_t n)
 {
 	char line[ARG_MAX], why[COMMAND_HELP_W * 2];
 
-	for (int i = 0; i < opt->nset; i++) {
+	for (int i = 0; i < nset; i++) {
 		/* cli_parse let only WORD=VALUE with a knob's WORD through */
-		if (!command_line(opt->set[i], line, sizeof line))
+		if (!command_line(set[i], line, sizeof line))
 			continue;
 		if (command_run(s, line, COMMAND_LESSON, why, sizeof why) ==
 		    COMMAND_OK)
 			continue;
-		snprintf(err, n, tr(s->lang, "--set %s: %s"), opt->set[i], why);
+		snprintf(err, n, tr(s->lang, "--set %s: %s"), set[i], why);
 		return false;
 	}
 	return true;
 }
 
-bool knob_args_check(const struct options *opt, enum lang l, char *err,
+bool knob_args_check(const char *const *set, int nset,
+		     const struct settings *start, enum lang l, char *err,
 		     size_t n)
 {
-	struct options start = *opt;
 	struct state s;
 
-	/* the state session_init builds, before the knobs are set */
-	start.nset = 0;
-	start.drill = false;
-	session_init(&s, &start);
+	state_init(&s, views_catalog(), start);
 	s.lang = l;
-	return knob_args_apply(&s, opt, err, n);
+	return knob_args_apply(&s, set, nset, err, n);
 }

@@ -10,25 +10,28 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "app/cli.h"
-#include "model/state.h"
+#include "base/lang.h"
+
+struct state;
+struct settings;
 
 /* Whether arg has the form WORD=VALUE with WORD a knob word of the
  * views' catalog (the value is not checked: its range may follow
  * d_model, which a later option may give). */
 bool knob_arg_word_ok(const char *arg);
 
-/* Applies the --set arguments of opt to s, in the order given. On a value
+/* Applies the n --set arguments set[] to s, in the order given. On a value
  * outside its range returns false with one line in err (at most n-1 bytes,
  * in the language of s) that names the argument, the word and its range,
  * and leaves the knobs set so far. */
-bool knob_args_apply(struct state *s, const struct options *opt, char *err,
-		     size_t n);
+bool knob_args_apply(struct state *s, const char *const *set, int nset,
+		     char *err, size_t n);
 
 /* Checks the --set arguments of a parsed command line against the start
- * state they will be applied to (d_model and the rest as opt gives them),
- * with the messages of knob_args_apply in language l. */
-bool knob_args_check(const struct options *opt, enum lang l, char *err,
+ * values the rest of it gives (d_model...), with the messages of
+ * knob_args_apply in language l. */
+bool knob_args_check(const char *const *set, int nset,
+		     const struct settings *start, enum lang l, char *err,
 		     size_t n);
 
 #endif

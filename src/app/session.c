@@ -29,7 +29,8 @@ void session_init(struct state *s, const struct options *opt)
 		char err[CLI_ERR_MAX];
 
 		/* cli_parse checked them (knob_args_check): none fails */
-		(void)knob_args_apply(s, opt, err, sizeof err);
+		(void)knob_args_apply(s, opt->set, opt->nset, err,
+				      sizeof err);
 	}
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
