@@ -39,7 +39,7 @@ for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
 done >"$tmp/typed"
 printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM COLORFGBG OSC \
 	truecolor ASCII ANSI Markdown ans cast lessons key text cmd click wheel \
-	resize tick up down >>"$tmp/typed"
+	resize tick up down WORD VALUE >>"$tmp/typed"
 
 # chinese NAME FILE: ok when FILE is Chinese: no English word left that
 # Chinese may not keep (strings.py's rule), leaving out what the user
