@@ -43,9 +43,26 @@ const char *attn_scheme_name(enum attn_scheme s)
 	return (unsigned)s < ATTN_SCHEMES ? names[s] : "?";
 }
 
+/* Slope i (from 0) of n heads, n a power of two: get_slopes_power_of_2,
+ * start = 2^(-2^-(log2 n - 3)) = 2^(-8/n), times start^i. */
+static double alibi_slope_pow2(int i, int n)
+{
+	double start = pow(2.0, -pow(2.0, -(log2((double)n) - 3.0)));
+
+	return start * pow(start, i);
+}
+
 double attn_alibi_slope(int h, int heads)
 {
-	return exp2(-8.0 * h / heads);
+	int p = 1;
+
+	while (p <= heads / 2)
+		p *= 2;
+	/* the p heads of the power of two below, then every other slope of
+	 * 2p heads (its 0th, 2nd, ...) for the rest */
+	if (h <= p)
+		return alibi_slope_pow2(h - 1, p);
+	return alibi_slope_pow2(2 * (h - p - 1), 2 * p);
 }
 
 bool attn_init(struct attn *a, const struct attn_setup *s)

@@ -160,8 +160,12 @@ bool attn_setup_valid(const struct attn_setup *s);
 /* For tests only. */
 const char *attn_scheme_name(enum attn_scheme s);
 
-/* ALiBi's slope for head h of H (1 <= h <= H): 2^(-8h/H), from the paper
- * (Press et al., 2022); for a power of two H the paper's own rule. */
+/* ALiBi's slope for head h of H (1 <= h <= H <= 2^30) as the paper's code
+ * makes them (Press et al., 2022: get_slopes in
+ * ofirpress/attention_with_linear_biases, fairseq/models/transformer.py):
+ * for H a power of two, 2^(-8h/H); otherwise the H' = 2^floor(log2 H)
+ * slopes of H' heads, then the 1st, 3rd, 5th, ... slopes of 2H' heads for
+ * heads H'+1 .. H. So head 1's is 2^(-8/H') whatever H: 0.5 at H = 12. */
 double attn_alibi_slope(int h, int heads);
 
 /* Prepares a for the valid setup s: allocates its tables (tokens x d for

@@ -192,7 +192,7 @@ const struct view_spec view_attention = {
 			    N_("seed") } },
 	}, {
 		.word = "heads",
-		.help = N_("heads H: ALiBi's slope is the first head's, 2^(-8/H)"),
+		.help = N_("heads H: ALiBi's slope is head 1's, 2^(-8/P), P the largest power of 2 <= H"),
 		.kind = KNOB_INT, .lo = 1, .hi = 64,
 		.start = KNOB_START_INIT, .init = 8,
 		.nsteps = 1,

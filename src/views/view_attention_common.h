@@ -59,7 +59,8 @@ struct attn_setup att_setup(const struct state *s);
  * because d_model is above ATTN_RANDOM_D_MAX. */
 bool att_weights_capped(const struct state *s);
 
-/* ALiBi's slope: the first head's of AK_HEADS heads, 2^(-8/H). */
+/* ALiBi's slope: the first head's of AK_HEADS heads (attn_alibi_slope):
+ * 2^(-8/H'), H' the largest power of two <= H. */
 double att_slope(const struct state *s);
 
 /* The trained length L0: the state's setting (state.train), which the
