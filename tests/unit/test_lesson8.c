@@ -90,13 +90,16 @@ static void shows(const struct shot *sh, const char *needle)
 }
 
 /* Whether the screen's words hold needle, read across the caption's
- * lines: borders, line ends and runs of blanks count as one blank. */
+ * lines: borders, line ends and runs of blanks count as one blank; in
+ * Chinese, which wraps between any two characters, blanks count as
+ * nothing, in the needle too. */
 static void shows_across_lines(const struct shot *sh, const char *needle)
 {
-	size_t n = strlen(sh->text), k = 0;
-	char *t = malloc(n + 1);
+	bool zh = sh->s.lang == LANG_ZH;
+	size_t n = strlen(sh->text), k = 0, j = 0;
+	char *t = malloc(n + 1), *want = malloc(strlen(needle) + 1);
 
-	cr_assert_not_null(t);
+	cr_assert(t && want);
 	for (size_t i = 0; i < n; i++) {
 		bool blank = sh->text[i] == ' ' || sh->text[i] == '\n';
 
@@ -104,14 +107,41 @@ static void shows_across_lines(const struct shot *sh, const char *needle)
 			i += strlen("│") - 1;
 			blank = true;
 		}
-		if (blank && k > 0 && t[k - 1] == ' ')
+		if (blank && (zh || (k > 0 && t[k - 1] == ' ')))
 			continue;
 		t[k++] = blank ? ' ' : sh->text[i];
 	}
 	t[k] = '\0';
-	cr_expect(strstr(t, needle), "%s does not show \"%s\":\n%s", sh->where,
+	for (const char *p = needle; *p; p++)
+		if (!zh || *p != ' ')
+			want[j++] = *p;
+	want[j] = '\0';
+	cr_expect(strstr(t, want), "%s does not show \"%s\":\n%s", sh->where,
 		  needle, sh->text);
 	free(t);
+	free(want);
+}
+
+/* Whether a line of the screen holds both a and b. */
+static bool line_with(const struct shot *sh, const char *a, const char *b)
+{
+	for (const char *l = sh->text; *l;) {
+		const char *e = strchr(l, '\n'), *x = strstr(l, a), *y = strstr(l, b);
+
+		if (!e)
+			e = l + strlen(l);
+		if (x && y && x < e && y < e)
+			return true;
+		l = *e ? e + 1 : e;
+	}
+	return false;
+}
+
+/* The English or the Chinese of a lesson's own words (lesson files keep
+ * their languages apart; tr() holds the program's). */
+static const char *L(const struct shot *sh, const char *en, const char *zh)
+{
+	return sh->s.lang == LANG_ZH ? zh : en;
 }
 
 static const char *T(const struct shot *sh, const char *en)
@@ -346,21 +376,40 @@ Test(lesson8, step6_rope_turns_q_and_k)
 
 /* ---- 7: the reach ---- */
 
+/* The first m > 0 with sum_i cos(m theta_i) < 0 at d 128, base 1e4 (Men
+ * et al. 2024), by brute force. */
+static long long first_negative(void)
+{
+	for (long long m = 1;; m++) {
+		double b = 0;
+
+		for (int i = 0; i < 64; i++)
+			b += cos((double)m * pow(1e4, -i / 64.0));
+		if (b < 0)
+			return m;
+	}
+}
+
 static void reach(struct shot *sh)
 {
 	double last = 2 * M_PI * pow(1e4, 126.0 / 128);
 	char num[32];
+	int kept = -1, pi_from = -1;
 
 	cr_assert_eq(sh->s.cur.pe.d_model, 128);
 	fmt_double_compact(last, 3, num, sizeof num);
 	cr_assert_str_eq(num, "5.44e4");
 	shows(sh, num);
-	cr_assert_gt(last, 0.8 * 2 * M_PI * 1e4, "nearly 2π·base");
-	/* "PI stretches every wavelength s-fold, NTK-aware scaling keeps
-	 * pair 0's (λ_0), and YaRN ...: its row keeps λ_0 and stretches
-	 * λ_63 s-fold": the rows of the table, s = 4 (λ_0 2π = 6.28, λ_63
-	 * 4 · 5.44e4 = 2.18e5), YaRN's included, at 80x24 too, where the
-	 * step zooms the table (unzoomed its YaRN row was under "+N more") */
+	/* the reach is Men et al.'s m = 1706, on the screen beside it, not
+	 * the slowest wavelength (the review: "nearly 2π·base" beside 1706) */
+	cr_assert_eq(first_negative(), 1707);
+	cr_expect(line_with(sh, L(sh, "Men et al.", "Men 等人"), "1706"),
+		  "%s: no line of Men et al. with 1706:\n%s", sh->where, sh->text);
+	shows_across_lines(sh, L(sh, "the slowest wavelength is not the reach",
+				 "最慢的波长并不是能看多远"));
+	/* "PI stretches every wavelength s-fold; NTK keeps λ_0 ...": the
+	 * rows of the table, s = 4 (λ_0 2π = 6.28, λ_63 4 · 5.44e4 =
+	 * 2.18e5), at 80x24 too, where the step zooms the table */
 	fmt_double_compact(4 * last, 3, num, sizeof num);
 	cr_assert_str_eq(num, "2.18e5");
 	shows(sh, "s=4");
@@ -368,13 +417,30 @@ static void reach(struct shot *sh)
 	shows(sh, "NTK            6.28");
 	shows(sh, "YaRN           6.28    2.18e5");
 	shows(sh, "λ_63");
-	cr_expect_eq(sh->s.zoomed, sh->w < 100 || sh->h < 30, "%s: zoomed %d",
-		     sh->where, sh->s.zoomed);
+	/* YaRN blends PI with the unscaled ω, not with NTK (E1): Peng et
+	 * al.'s ramp, alpha 1, beta 32, keeps pair i while L0/λ_i > 32 and
+	 * divides by s while L0/λ_i < 1; pairs 0-20 keep ×1 here */
+	for (int i = 0; i < 64; i++) {
+		double r = 4096 / (2 * M_PI * pow(1e4, i / 64.0));
+
+		if (r > 32)
+			kept = i;
+		if (pi_from < 0 && r < 1)
+			pi_from = i;
+	}
+	cr_assert_eq(kept, 20);
+	cr_assert_eq(pi_from, 46);
+	shows_across_lines(sh, L(sh, "YaRN keeps pairs 0-20 unscaled (×1)",
+				 "YaRN 让第 0-20 对保持原样（×1）"));
+	cr_expect_null(strstr(sh->text, L(sh, "blends", "结合起来")), "%s",
+		       sh->where);
+	/* zoomed below 120x40, so that Men et al.'s line shows at 100x30 */
+	cr_expect(sh->s.zoomed, "%s: not zoomed", sh->where);
 	/* the preset's L0 */
 	shows(sh, "L0=4096");
 }
 
-Test(lesson8, step7_the_slowest_pair_sets_the_reach)
+Test(lesson8, step7_the_reach_is_men_not_the_slowest_wavelength)
 {
 	each(7, reach);
 }
