@@ -93,21 +93,19 @@ done
 check "the zh snapshot shows the Chinese caption" \
 	grep -qF '第 2/5 步：怎么看热力图' "$TM_DIR/lesson-zh-80x24.txt"
 
-# Lesson 8 step 7 names the table's YaRN row ("its row keeps λ_0 and
-# stretches λ_63 s-fold"): at 80x24 the step zooms the table, so the row
-# is on screen (unzoomed it was under "+N more"); from 100x30 it shows
-# unzoomed.
+# Lesson 8 step 7 names the table's YaRN row and Men et al.'s reach
+# (1706, beside λ_63): below 120x40 the step zooms the table, so both are
+# on screen (unzoomed they were under "+N more").
 for lang in en zh; do
-	snap --lesson design --step 7 --lang "$lang" --size 80x24
-	check "design step 7 $lang 80x24: the table zoomed, its YaRN row shown" \
-		grep -qE '^│YaRN +6\.28 +2\.18e5 ' "$out"
-	check "design step 7 $lang 80x24: no stretch bars (the table fills the body)" \
-		test "$(grep -c '█' "$out")" -eq 0
-	snap --lesson design --step 7 --lang "$lang" --size 100x30
-	check "design step 7 $lang 100x30: the YaRN row shown" \
-		grep -qE '│YaRN +6\.28 +2\.18e5 ' "$out"
-	check "design step 7 $lang 100x30: unzoomed (the stretch bars too)" \
-		grep -qE '^│YaRN +▁' "$out"
+	for size in 80x24 100x30; do
+		snap --lesson design --step 7 --lang "$lang" --size $size
+		check "design step 7 $lang $size: the table zoomed, its YaRN row shown" \
+			grep -qE '^│YaRN +6\.28 +2\.18e5 ' "$out"
+		check "design step 7 $lang $size: Men et al.'s reach shown" \
+			grep -qE '^│Men (et al\.|等人).*1706' "$out"
+		check "design step 7 $lang $size: no stretch bars (the table fills the body)" \
+			test "$(grep -c '█' "$out")" -eq 0
+	done
 done
 
 # ---- bad lessons and options ----
