@@ -738,7 +738,8 @@ static const struct cli_option table[] = {
 	{ .name = "scaling", .arg = "WORD",
 	  .help = N_("%s, %s, %s, %s, %s (from the length -n) or %s (default "
 		     "%s): the stretch of --dump-series %s, a trained length L0 "
-		     "made S times longer as Hugging Face's code computes it"),
+		     "made S times longer as Hugging Face's code computes it (ntk: "
+		     "bloc97's formula; transformers has no static NTK)"),
 	  .accepts = N_("%s, %s, %s, %s, %s or %s"),
 	  .terms = TERMS("none", "pi", "ntk", "yarn", "dynamic", "llama3",
 			 "none", "wavelengths"),

@@ -3,8 +3,9 @@
  *
  *   wavelengths  "pair,wavelength": i, 2*pi/omega'_i for every pair, under
  *                the scaling of spec.scaling (none: omega_i itself; pi,
- *                ntk, yarn, dynamic, llama3 as Hugging Face's
- *                modeling_rope_utils computes them, pe_variants.h: factor
+ *                yarn, dynamic, llama3 as Hugging Face's
+ *                modeling_rope_utils computes them, ntk as bloc97's
+ *                post, which transformers lacks; pe_variants.h: factor
  *                s, trained length L0; dynamic takes the current length
  *                from spec.length; llama3 low 1, high 4; yarn as the code,
  *                beta_fast 32, beta_slow 1);

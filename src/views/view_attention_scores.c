@@ -407,12 +407,17 @@ static void draw_head(const struct state *s, struct canvas *c,
 	}
 }
 
-/* "spread 2.2e-16 (p−q = 5)": the largest spread along a diagonal,
- * relative to max |s| of `of`, and (with `where`, when it is not 0) the
- * offset of that diagonal. */
+/* The forms of a spread, longest first. */
+enum spread_form { SPREAD_WHERE, SPREAD_OF, SPREAD_TIGHT };
+
+/* "spread 2.2e-16 of max|s| (p−q = 5)": the largest spread along a
+ * diagonal, relative to max |s| of `of` (the matrix it sits under), as
+ * the words say: beside raw scores a bare number read as score units.
+ * SPREAD_WHERE adds the offset of that diagonal (when it is not 0),
+ * SPREAD_TIGHT is "spread 2.2e-16·max|s|". */
 static void spread_text(const struct state *s, const struct attn_spread *sp,
-			const struct attn_spread *of, bool where, char *buf,
-			size_t n)
+			const struct attn_spread *of, enum spread_form form,
+			char *buf, size_t n)
 {
 	char v[32];
 
@@ -422,11 +427,14 @@ static void spread_text(const struct state *s, const struct attn_spread *sp,
 	}
 	fmt_double_compact(of->scale > 0 ? sp->spread / of->scale : 0.0, 2, v,
 			   sizeof v);
-	if (where && sp->spread > 0)
-		snprintf(buf, n, tr(s->lang, "spread %s (p%sq = %lld)"),
+	if (form == SPREAD_WHERE && sp->spread > 0)
+		snprintf(buf, n, tr(s->lang, "spread %s of max|s| (p%sq = %lld)"),
 			 v, s->ascii ? "-" : "−", sp->offset);
+	else if (form == SPREAD_TIGHT)
+		snprintf(buf, n, tr(s->lang, "spread %s%smax|s|"), v,
+			 s->ascii ? "*" : "·");
 	else
-		snprintf(buf, n, tr(s->lang, "spread %s"), v);
+		snprintf(buf, n, tr(s->lang, "spread %s of max|s|"), v);
 }
 
 /* Under the added matrix: each term with its size and its spread. */
@@ -449,7 +457,7 @@ static void draw_terms(const struct state *s, struct canvas *c,
 			snprintf(line, sizeof line, tr(s->lang, "%s rms %s"),
 				 s->ascii ? ascii[t] : name[t], v);
 			if (AM_CC + t == AM_PP) {
-				spread_text(s, &res->spread[AM_PP], added, false, sp,
+				spread_text(s, &res->spread[AM_PP], added, SPREAD_OF, sp,
 					    sizeof sp);
 				snprintf(full, sizeof full, tr(s->lang, "%s rms %s, %s"),
 					 s->ascii ? ascii[t] : name[t], v, sp);
@@ -475,9 +483,19 @@ static void draw_terms(const struct state *s, struct canvas *c,
 		if (g->terms_rows >= 1)
 			paragraph_fit(c, g->in.x, g->terms_y, g->in.w, cand, 2, text_style);
 		if (g->terms_rows >= 2) {
-			spread_text(s, &res->spread[AM_PP], added, false, sp, sizeof sp);
+			char tight[ATT_TEXT_MAX];
+			const char *forms[3] = { a, b, tight };
+
+			spread_text(s, &res->spread[AM_PP], added, SPREAD_OF, sp, sizeof sp);
 			snprintf(a, sizeof a, "%s %s", n[3], sp);
-			canvas_text(c, x, g->terms_y + 1, w, a, text_style);
+			fmt_double_compact(added->scale > 0
+						   ? res->spread[AM_PP].spread / added->scale
+						   : 0.0, 2, v, sizeof v);
+			snprintf(b, sizeof b, tr(s->lang, "%s spread %s%smax|s|"), n[3],
+				 v, s->ascii ? "*" : "·");
+			snprintf(tight, sizeof tight, tr(s->lang, "%s: %s of max|s|"),
+				 n[3], v);
+			paragraph_fit(c, x, g->terms_y + 1, w, forms, 3, text_style);
 		}
 	}
 }
@@ -490,7 +508,7 @@ static void draw_notes(const struct state *s, struct canvas *c,
 	char a[ATT_TEXT_MAX], b[ATT_TEXT_MAX];
 	const char *cand[2] = { a, b };
 	const char *minus = s->ascii ? "-" : "−";
-	int heads = (int)state_view_knob(s, AK_HEADS);
+	int heads = (int)state_view_knob(s, AK_HEADS), p;
 
 	if (!TIER(terms_line, g->col_w, rows))
 		return;
@@ -504,8 +522,11 @@ static void draw_notes(const struct state *s, struct canvas *c,
 	paragraph_fit(c, g->col_x[2], y, g->col_w, cand, 2, dim_style);
 	if (!TIER(terms_slope, g->col_w, rows))
 		return;
-	snprintf(a, sizeof a, tr(s->lang, "m = 2^(-8/%d): head 1 of %d"), heads, heads);
-	snprintf(b, sizeof b, "m = 2^(-8/%d)", heads);
+	/* head 1's slope is 2^(-8/P), P the largest power of two <= H
+	 * (attn_alibi_slope, the paper's get_slopes) */
+	p = (int)lround(-8.0 / log2(att_slope(s)));
+	snprintf(a, sizeof a, tr(s->lang, "m = 2^(-8/%d): head 1 of %d"), p, heads);
+	snprintf(b, sizeof b, "m = 2^(-8/%d)", p);
 	paragraph_fit(c, g->col_x[2], y + 1, g->col_w, cand, 2, dim_style);
 }
 
@@ -693,8 +714,9 @@ void att_scores_draw(const struct state *s, struct att_scores *ctx,
 	struct scores_geom g;
 	const struct att_matrices *res;
 	const struct attn_spread *sp;
-	char title[ATT_TEXT_MAX], line[ATT_TEXT_MAX], brief[ATT_TEXT_MAX];
-	const char *cand[2] = { line, brief };
+	char title[ATT_TEXT_MAX], line[ATT_TEXT_MAX], brief[ATT_TEXT_MAX],
+	     tight[ATT_TEXT_MAX];
+	const char *cand[3] = { line, brief, tight };
 	double progress = 1.0;
 	int side, rep, form, marked = marked_scheme(s);
 
@@ -762,9 +784,10 @@ void att_scores_draw(const struct state *s, struct att_scores *ctx,
 			draw_qticks(c, g.col_x[k] + w + 1, g.tick_y, w, res);
 		}
 		sp = &res->spread[shown_mat[k]];
-		spread_text(s, sp, sp, true, line, sizeof line);
-		spread_text(s, sp, sp, false, brief, sizeof brief);
-		paragraph_fit(c, g.col_x[k], g.spread_y, g.col_w, cand, 2,
+		spread_text(s, sp, sp, SPREAD_WHERE, line, sizeof line);
+		spread_text(s, sp, sp, SPREAD_OF, brief, sizeof brief);
+		spread_text(s, sp, sp, SPREAD_TIGHT, tight, sizeof tight);
+		paragraph_fit(c, g.col_x[k], g.spread_y, g.col_w, cand, 3,
 			(struct style){ relative(sp) ? ROLE_OK : ROLE_WARN,
 					ROLE_DEFAULT, ATTR_BOLD });
 	}

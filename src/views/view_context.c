@@ -1,8 +1,10 @@
 /* view_context.c - the base presets, and what the ways of stretching a
  * trained context length L0 by a factor s do to the encoding, as the code
- * the models run computes them (Hugging Face's modeling_rope_utils.py):
- * position interpolation, NTK-aware scaling, YaRN, dynamic NTK and Llama
- * 3.1's "llama3" scaling.
+ * the models run computes them (Hugging Face's modeling_rope_utils.py:
+ * position interpolation, YaRN, dynamic NTK and Llama 3.1's "llama3"
+ * scaling) and, for the NTK-aware base, which transformers does not have
+ * (its kinds: default, linear, dynamic, yarn, longrope, llama3), as
+ * bloc97's post that proposed it (r/LocalLLaMA, 2023) computes it.
  *
  * Tall (r.h >= TALL_H, 120x40):
  *   ┌ Presets (m / M) ─────────┐┌ Extension (x/X: L0, c/C: s) ───────┐
@@ -15,7 +17,7 @@
  *   ┌ Wavelength of each pair ─┐┌ Similarity vs offset k ────────────┐
  *   │six curves, L0 and s·L0   ││six curves over k = 0 .. s·L0, │ L0 │
  *   └──────────────────────────┘└────────────────────────────────────┘
- *   ┌ Formulas (Hugging Face code) ─────────────────────────────────┐
+ *   ┌ Formulas (Hugging Face's code; NTK-aware: bloc97's, ...) ─────┐
  *   │a formula per method, then the caption             +N more ───┘│
  *   └───────────────────────────────────────────────────────────────┘
  * Short (80x24, 100x30): the formulas box takes the presets' place (the
@@ -114,7 +116,7 @@ static void formulas_text(const struct state *s, char *buf, size_t n)
 	if (s->ascii)
 		snprintf(buf, n,
 			 "PI%sw'_i = w_i/s\n"
-			 "NTK%sbase' = base*s^(d/(d-2))\n"
+			 "NTK%sbase' = base*s^(d/(d-2)) (bloc97)\n"
 			 "YaRN%sw'_i = (w_i/s)*(1-m_i) + w_i*m_i, m_i = 1 - "
 			 "min(1, max(0, (i-lo)/(hi-lo))), lo = floor(c(32)), hi = "
 			 "ceil(c(1)), c(r) = d*ln(L0/(2*pi*r))/(2*ln base); "
@@ -127,7 +129,7 @@ static void formulas_text(const struct state *s, char *buf, size_t n)
 	else
 		snprintf(buf, n,
 			 "PI%sω'_i = ω_i/s\n"
-			 "NTK%sbase' = base·s^(d/(d−2))\n"
+			 "NTK%sbase' = base·s^(d/(d−2)) (bloc97)\n"
 			 "YaRN%sω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i, m_i = 1 − "
 			 "min(1, max(0, (i−lo)/(hi−lo))), lo = ⌊c(32)⌋, hi = ⌈c(1)⌉, "
 			 "c(r) = d·ln(L0/(2πr))/(2·ln base); q·k ×(0.1·ln s + 1)²\n"
@@ -176,10 +178,12 @@ static void draw_text_box(const struct state *s, struct canvas *c,
 	if (!TIER(text_least, r.w, r.h))
 		return;
 	if (tall)
-		in = panel_open(c, r, tr(s->lang, "Formulas (as Hugging Face computes them)"),
+		in = panel_open(c, r, tr(s->lang, "Formulas (Hugging Face's code; "
+					       "NTK-aware: bloc97's, not in transformers)"),
 				NULL);
 	else
-		in = panel_open(c, r, tr(s->lang, "Formulas (HF code; presets: m/M)"),
+		in = panel_open(c, r, tr(s->lang, "Formulas (HF code, NTK bloc97's; "
+					       "presets: m/M)"),
 				tr(s->lang, "Formulas"));
 	formulas_text(s, f, sizeof f);
 	/* whole formulas only: one cut mid-expression would read as the

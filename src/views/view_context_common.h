@@ -1,8 +1,9 @@
 /* view_context_common.h - what the parts of the context view share: the
  * methods of stretching a trained length L0 by a factor s (the "kinds":
- * the original encoding, position interpolation, NTK-aware scaling, YaRN
- * and dynamic NTK as Hugging Face's modeling_rope_utils computes them, and
- * Llama 3.1's "llama3" scaling), their names and colours, the view's
+ * the original encoding, position interpolation, YaRN and dynamic NTK as
+ * Hugging Face's modeling_rope_utils computes them, NTK-aware scaling as
+ * bloc97's post does (transformers has no static NTK), and Llama 3.1's
+ * "llama3" scaling), their names and colours, the view's
  * knobs, and the frequencies each gives a pair (pe_variants.h). */
 #ifndef VIEW_CONTEXT_COMMON_H
 #define VIEW_CONTEXT_COMMON_H

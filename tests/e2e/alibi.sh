@@ -59,4 +59,11 @@ shows() {
 shows 12 0.5
 shows 5 0.25
 shows 64 0.917
+
+# The formula under ALiBi's matrix (the zoomed panel at 120x40) names the
+# power of two the first slope comes from: 2^(-8/8) at H = 12.
+printf 'cmd view attention\ncmd heads 12\nkey F\n' >"$tmp/k.keys"
+"$PESCOPE" --keys "$tmp/k.keys" --size 120x40 --snapshot >"$tmp/s.txt" 2>&1
+check "at H = 12 the formula under ALiBi is 2^(-8/8), head 1 of 12" \
+	grep -q "m = 2^(-8/8): head 1 of 12" "$tmp/s.txt"
 finish

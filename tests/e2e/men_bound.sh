@@ -139,11 +139,26 @@ for d, L, got, _ in cases():
 pycheck "the screen: the bound named, the smallest base to 7 digits, today's base against it" '
 for path, d, L, base in ((sys.argv[2], 128, 4096, 1e4), (sys.argv[3], 64, 1024, 1e4)):
     text = open(path).read()
-    m = re.search(r"smallest base (?:keeping Σcos\(mθ\) ≥ 0 for m ≤ L0|for L0): ([0-9.e]+); 1e4 is (below|above) it", text)
+    m = re.search(r"first base (?:with Σcos\(mθ\) ≥ 0 to L0: ([0-9.e]+), larger can fail|for L0: ([0-9.e]+)(?: \(larger can fail\))?); 1e4 is (below|above) it", text)
     assert m, text
-    got, want = float(m.group(1)), dict(((c[0], c[1]), c[3]) for c in cases())[(d, L)]
+    got, want = float(m.group(1) or m.group(2)), dict(((c[0], c[1]), c[3]) for c in cases())[(d, L)]
     assert abs(got / want - 1) < 1e-6, (d, L, got, want)
-    assert m.group(2) == ("below" if base < want else "above"), m.group(2)
+    assert m.group(3) == ("below" if base < want else "above"), m.group(3)
+'
+
+# The man page says the smallest base is the first, not a threshold, with
+# numbers for d 128, L0 4096: 26952.34 keeps the bound, 27000, 30000, 35000
+# and 40000 do not, and every base keeps it only above about 58790 (the
+# last that fails is near 58789.5; a grid of bases above it keeps it).
+man=$(dirname "${BASH_SOURCE[0]:-$0}")/../../assets/pescope.1
+pycheck "the man page's bases at d 128, L0 4096: a first base, not a threshold" '
+text = open("'"$man"'").read()
+assert "the first is 26952.34, yet 27000, 30000, 35000 and\n40000 fail, and every base keeps it only above about 58790" in text, "man page"
+assert B(128, np.log(26952.34), 4096).min() >= 0
+for b in (27000, 30000, 35000, 40000, 58789.4):
+    assert B(128, np.log(b), 4096).min() < 0, b
+for b in (58789.6, 58790, 58800, 59000, 60000, 65000, 70000, 80000, 1e5, 2e5, 5e5):
+    assert B(128, np.log(b), 4096).min() >= 0, b
 '
 
 finish

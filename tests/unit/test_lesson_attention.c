@@ -47,7 +47,7 @@ struct words {
 	const char *en, *zh;
 };
 
-static const struct words SPREAD = { "spread ", "离散程度 " };
+static const struct words SPREAD = { "spread ", "离散 " };
 static const struct words SAME = { "same vectors", "同样的向量" };
 static const struct words CHANGE = { "outputs change", "输出变了" };
 static const struct words AT_1000 = { "m = 1000: B = ", "m = 1000：B = " };

@@ -666,8 +666,9 @@ static void positions_5(struct shot *sh)
 	double added, rope;
 
 	box_of(sh, T(sh, "Scores s(p, q) of one content: added PE, RoPE, ALiBi"));
-	/* "spread %s" in the shot's language, cut at its conversion */
-	snprintf(word, sizeof word, "%s", T(sh, "spread %s"));
+	/* "spread %s of max|s|" in the shot's language, cut at its
+	 * conversion */
+	snprintf(word, sizeof word, "%s", T(sh, "spread %s of max|s|"));
 	*strchr(word, '%') = '\0';
 	at = strstr(row_with(sh, word, row), word);
 	cr_assert_eq(sscanf(at + strlen(word), "%lf", &added), 1, "%s: %s",
@@ -1392,7 +1393,7 @@ static const struct panel_said {
 	/* the formulas' column, whose presets' box stands for it on short
 	 * screens */
 	{ "formulas", "formula|preset", "公式|预设",
-	  "Formulas (as Hugging Face computes them)", "Presets (%s)" },
+	  "Formulas (Hugging Face's code; NTK-aware: bloc97's, not in transformers)", "Presets (%s)" },
 };
 
 static const struct panel_said *panel_said_of(const char *panel)

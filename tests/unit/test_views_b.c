@@ -377,7 +377,7 @@ static void check_context(const struct shot *sc, int w, int h)
 		assert_shows(sc, "YaRN: ω'_i = (ω_i/s)·(1−m_i) + ω_i·m_i", "context");
 		assert_shows(sc, "dyn. NTK: base' = base·(s·len/L0 − (s−1))^(d/(d−2)), "
 				 "len ≥ L0", "context");
-		assert_shows(sc, "Formulas (as Hugging Face computes them)",
+		assert_shows(sc, "Formulas (Hugging Face's code; NTK-aware: bloc97's, not in transformers)",
 			     "context");
 		/* the reach, 1707 < s·L0 = 16384, marked on the similarity
 		 * plot and named in its legend */
