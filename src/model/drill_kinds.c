@@ -880,7 +880,7 @@ static const struct drill_spec kinds[] = {
 	    N_("into the input, once: a vector for each offset is added to the word embeddings"),
 	    N_("into the softmax temperature of each pair of tokens, which grows with their distance"),
 	    N_("each token renumbers the input from itself, then sinusoidal PE is added as usual") },
-	  .why = N_("A distance belongs to a pair of tokens, so it goes where pairs meet, the score: Shaw adds a learned vector per clipped offset to the key, T5 a learned number per bucket and head, ALiBi -m·|p-q| with slopes 2^(-8h/H).") },
+	  .why = N_("A distance belongs to a pair of tokens, so it goes where pairs meet, the score: Shaw adds a learned vector per clipped offset to the key (and another to the value), T5 a learned number per bucket and head, ALiBi -m·(i-j) for keys j <= i (causal; -m·|i-j| is the bidirectional variant) with slopes 2^(-8h/H) for H a power of two.") },
 	{ .name = "rope", .title = N_("RoPE and sinusoidal PE"),
 	  .view = "attention", .make = make_rope,
 	  .question = N_("How does RoPE (rotary position embedding) bring in positions, compared with the paper's sinusoidal PE?"),

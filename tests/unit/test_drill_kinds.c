@@ -892,10 +892,20 @@ static void check_concept(const struct drill_question *q)
 		assert_distractor(q, LANG_EN, "any length works");
 		cr_assert_eq(q->len, 4 * q->train_len);
 		break;
-	case DK_RELATIVE:
+	case DK_RELATIVE: {
+		char why[1024];
+
 		assert_right_option(q, "into each layer's attention scores");
 		assert_distractor(q, LANG_EN, "into the input, once");
+		/* the review's slips: Shaw et al. add a relative vector to the
+		 * values too; ALiBi as published is causal, -m(i - j); the
+		 * slopes 2^(-8h/H) are get_slopes's for H a power of two */
+		drill_text_why(q, LANG_EN, why, sizeof why);
+		cr_expect(strstr(why, "and another to the value"), "%s", why);
+		cr_expect(strstr(why, "-m·(i-j) for keys j <= i (causal"), "%s", why);
+		cr_expect(strstr(why, "2^(-8h/H) for H a power of two"), "%s", why);
 		break;
+	}
 	case DK_ROPE:
 		check_rope(q);
 		break;
