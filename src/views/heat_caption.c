@@ -72,6 +72,15 @@ static void forms_of(const struct heat_plot *hp, int h, int y, struct forms *o)
 		pairs_text(hp, lo, hi_t > hi_b ? hi_t : hi_b, pt, sizeof pt);
 		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s, %s"), pt, ft);
 		snprintf(o->f[o->n++], FORM_LEN, "%s", ft);
+	} else if (!hp->utf8) {
+		/* Two kinds in ASCII, where a cell is one character: it shows
+		 * the mean of its halves, and says so (the review's I1). */
+		pairs_text(hp, t.pair0, t.pair0 + t.npairs - 1, pt, sizeof pt);
+		snprintf(o->f[o->n++], FORM_LEN,
+			 tr(hp->lang, "%s: the mean of %s and %s"), pt, ft, fb);
+		snprintf(o->f[o->n++], FORM_LEN,
+			 tr(hp->lang, "the mean of %s and %s"), ft, fb);
+		snprintf(o->f[o->n++], FORM_LEN, "(%s+%s)/2", ft, fb);
 	} else {
 		/* Two kinds: the pairs, then the key of the halves alone. */
 		bool same = t.pair0 == b.pair0 && t.npairs == b.npairs;
@@ -134,9 +143,11 @@ static int axis_forms(const struct heat_plot *hp, struct rect a,
 				    : tr(hp->lang, "dimension v");
 	int n = 0;
 
+	/* in ASCII a cell is one character: the mean of its two halves */
 	if (a.h > 0 && cells_sin_over_cos(hp, a))
 		snprintf(f[n++], FORM_LEN, " %s  %s  %s ", across, down,
-			 tr(hp->lang, "each cell: top half sin, bottom half cos"));
+			 hp->utf8 ? tr(hp->lang, "each cell: top half sin, bottom half cos")
+				  : tr(hp->lang, "each cell: the mean of sin and cos"));
 	snprintf(f[n++], FORM_LEN, " %s  %s ", across, down);
 	snprintf(f[n++], FORM_LEN, " %s  %s ",
 		 hp->utf8 ? tr(hp->lang, "pos →") : tr(hp->lang, "pos ->"),

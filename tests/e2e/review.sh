@@ -91,6 +91,12 @@ says en formula 2 "one glyph a cell: the mean" "(one character a cell: one mean 
 says zh formula 2 "one glyph a cell: the mean" "一格只有一个字符时（--ascii、没有颜色），它显示两者的均值"
 says en frequencies 2 "one glyph a cell: the mean" "(One character a cell: sine and cosine averaged too.)"
 says zh frequencies 2 "one glyph a cell: the mean" "一格只有一个字符时，正弦和余弦也被平均"
+# In ASCII a heat cell is one character, the mean of its sine half and its
+# cosine half: the heatmap's own words say that, not "top half sin" (I1).
+"$PESCOPE" --ascii --lesson formula --step 2 --size 80x24 --snapshot >"$tmp/a.txt" 2>&1
+check "--ascii heatmap: each cell is the mean of sin and cos" grep -q "each cell: the mean of sin and cos" "$tmp/a.txt"
+check "--ascii heatmap: no 'top half sin'" bash -c "! grep -q 'top half sin\|sin above, cos below' '$tmp/a.txt'"
+
 # Lesson 4, step 1: k = 6 turns pair 0 by 6 rad, 16° short of a turn:
 # cos 6 = 0.96 is no identity (the slip).
 python_deg=$("$PY" -c 'import math; print(round(math.degrees(2*math.pi-6)), round(math.cos(6),2), round(math.sin(6),2))')
