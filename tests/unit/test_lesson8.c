@@ -444,3 +444,75 @@ Test(lesson8, step7_the_reach_is_men_not_the_slowest_wavelength)
 {
 	each(7, reach);
 }
+
+/* ---- 8: why a rotation ---- */
+
+/* The sum of the bars on the screen: the number after the "=" that
+ * follows the first "Σ" ("Σ bars = -9.27434", "Σ = -9.274"). */
+static double sum_of_bars(const struct shot *sh)
+{
+	const char *at = strstr(sh->text, "Σ");
+
+	cr_assert_not_null(at, "%s: no Σ:\n%s", sh->where, sh->text);
+	at = strchr(at, '=');
+	cr_assert_not_null(at, "%s: no Σ ... =:\n%s", sh->where, sh->text);
+	return strtod(at + 1, NULL);
+}
+
+/* "S moved p and q by 3 from step 6 (15 and 8): every arrow turned,
+ * every bar is the same": the view's p and q are 15 and 8 and the bars
+ * sum to what step 6's did at 12 and 5; and a turn is what makes it so:
+ * <R(m)q, R(n)k> = <q, R(n - m)k> for 2-vectors, checked here by hand. */
+static void rotation(struct shot *sh)
+{
+	struct shot six;
+	double q[2] = { 0.3, -1.7 }, k[2] = { 1.1, 0.4 }, th = 0.7;
+
+	shows(sh, "p = 15");
+	shows(sh, "q = 8");
+	shows(sh, "p − q = 7");
+	open_step(&six, sh->s.lang == LANG_ZH, 6, sh->w, sh->h);
+	cr_expect_eq(sum_of_bars(sh), sum_of_bars(&six), "%s", sh->where);
+	close_step(&six);
+	for (int m = 0; m < 5; m++) {
+		int n = m + 3;
+		double qm[2] = { q[0] * cos(m * th) - q[1] * sin(m * th),
+				 q[0] * sin(m * th) + q[1] * cos(m * th) };
+		double kn[2] = { k[0] * cos(n * th) - k[1] * sin(n * th),
+				 k[0] * sin(n * th) + k[1] * cos(n * th) };
+		double k3[2] = { k[0] * cos(3 * th) - k[1] * sin(3 * th),
+				 k[0] * sin(3 * th) + k[1] * cos(3 * th) };
+
+		cr_assert_float_eq(qm[0] * kn[0] + qm[1] * kn[1],
+				   q[0] * k3[0] + q[1] * k3[1], 1e-12);
+	}
+	shows_across_lines(sh, L(sh, "f(q, m) = q·e^(imθ): a turn",
+				 "f(q, m) = q·e^(imθ)：一次旋转"));
+	shows_across_lines(sh, L(sh, "⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)",
+				 "⟨f(q, m), f(k, n)⟩ = g(q, k, m − n)"));
+}
+
+Test(lesson8, step8_relative_scores_force_a_rotation)
+{
+	each(8, rotation);
+}
+
+/* ---- 9: the checklist ---- */
+
+static void checklist(struct shot *sh)
+{
+	shows_across_lines(sh, L(sh, "Five needs: unique, deterministic, relative "
+				 "(the score sees m − n), works past L0, bounded",
+				 "五条要求：唯一、确定、相对（得分只看 m − n）、"
+				 "能推广到 L0 之外、有界"));
+	shows_across_lines(sh, L(sh, "The integer is unbounded",
+				 "直接加整数不满足有界"));
+	shows_across_lines(sh, L(sh, "RoPE is relative in the score itself, yet "
+				 "needs lesson 6 past L0",
+				 "RoPE 在得分本身里就是相对的，但超过 L0 仍需第 6 课的方法"));
+}
+
+Test(lesson8, step9_the_checklist)
+{
+	each(9, checklist);
+}
