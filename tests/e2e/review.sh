@@ -47,8 +47,8 @@ says zh attention 3 "x·x is one number with one content" "所以 x·x 处处是
 not_says zh attention 3 "not 'only p·p'" "只有 p·p 只取决于"
 # step 5: RoPE's score is a function of q - p whatever the weights only
 # when the content is the same at every position.
-says en attention 5 "whatever the weights, with one content" "with the same word at every position, as here, the score is a function of q − p whatever the weights are"
-says zh attention 5 "whatever the weights, with one content" "当每个位置上是同一个词（如这里），无论权重是什么"
+says en attention 5 "whatever the weights, with one content" "with the same word at every position, as here, the score is a function of q − p whatever the weights are (x switches W)"
+says zh attention 5 "whatever the weights, with one content" "当每个位置上是同一个词（如这里），无论权重是什么（按 x 切换 W）"
 # step 6: ALiBi as published is causal, -m·(p - q); |p - q| is the
 # bidirectional variant the panel draws; 2^(-8h/H) for H a power of two.
 says en attention 6 "ALiBi as published is causal" "as published (causal) it adds −m·(p − q) to the score of query p and key q ≤ p"
