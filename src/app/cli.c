@@ -114,7 +114,7 @@ static const struct word colors[] = {
 };
 static const struct word themes[] = {
 	{ "auto", -1 }, { "dark", THEME_DARK }, { "light", THEME_LIGHT },
-	{ NULL, 0 }
+	{ "any", THEME_ANY }, { NULL, 0 }
 };
 static const struct word depths[] = {
 	{ "24bit", COLOR_RGB }, { "256", COLOR_256 }, { "16", COLOR_8 },
@@ -687,14 +687,14 @@ static const struct cli_option table[] = {
 	  .accepts = N_("rdbu or puor"),
 	  .modes = IN_SCREEN, .set = set_palette },
 	{ .name = "theme", .arg = "WORD",
-	  .help = N_("colours for a dark or a light terminal background: "
-		     "%s, %s or %s (the default: %s if set, else the terminal's "
+	  .help = N_("colours for the terminal's background: %s, %s, %s "
+		     "(colours that read on black and on white alike) or %s "
+		     "(the default: %s if set, else, in a terminal, its "
 		     "answer to an %s query if it comes within 0.1 s, else "
-		     "%s; without a terminal, as --snapshot and --export "
-		     "run, %s or %s)"),
-	  .accepts = N_("%s, %s or %s"),
-	  .terms = TERMS("dark", "light", "auto", "COLORFGBG", "OSC 11",
-			 "dark", "COLORFGBG", "dark"),
+		     "%s)"),
+	  .accepts = N_("%s, %s, %s or %s"),
+	  .terms = TERMS("dark", "light", "any", "auto", "COLORFGBG",
+			 "OSC 11", "any"),
 	  .modes = IN_SCREEN, .set = set_theme },
 	{ .name = "present",
 	  .help = N_("presenter mode: echo keys and commands on screen, bold "

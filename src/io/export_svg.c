@@ -691,7 +691,9 @@ static void put_text(const struct svg *s)
 
 int export_svg(FILE *out, const struct canvas *c, const struct svg_opts *o)
 {
-	bool light = o->theme == THEME_LIGHT;
+	/* The any theme's colours are 4.5:1 on black and on white, and
+	 * only 3.8:1 on the dark page's #1c1c1c: its page is white. */
+	bool light = o->theme == THEME_LIGHT || o->theme == THEME_ANY;
 	struct svg s = { out, c, o->palette, canvas_width(c), canvas_height(c),
 			 o->theme,
 			 light ? EXPORT_SVG_LIGHT_PAGE : EXPORT_SVG_PAGE,

@@ -5,8 +5,8 @@
  * so the picture shows what the screen shows, drawn with vector shapes
  * instead of terminal glyphs:
  *   - every cell is EXPORT_SVG_CELL_W x EXPORT_SVG_CELL_H units, on a page
- *     like a terminal's: dark (EXPORT_SVG_PAGE) or, for THEME_LIGHT, white
- *     (EXPORT_SVG_LIGHT_PAGE);
+ *     like a terminal's: dark (EXPORT_SVG_PAGE) or, for THEME_LIGHT and
+ *     THEME_ANY, white (EXPORT_SVG_LIGHT_PAGE);
  *   - heat (HALF) cells become two square pixels coloured with
  *     palette_heat_rgb; equal colours next to each other on a pixel row are
  *     merged into one <rect>, which keeps files small;
@@ -47,14 +47,14 @@ enum {
 enum {
 	EXPORT_SVG_PAGE = 0x1c1c1c,	/* default background: #1c1c1c */
 	EXPORT_SVG_INK = 0xd0d0d0,	/* default foreground: #d0d0d0 */
-	EXPORT_SVG_LIGHT_PAGE = 0xffffff,	/* THEME_LIGHT: white */
+	EXPORT_SVG_LIGHT_PAGE = 0xffffff,	/* THEME_LIGHT, THEME_ANY: white */
 	EXPORT_SVG_LIGHT_INK = 0x1c1c1c		/* and near-black ink */
 };
 
 struct svg_opts {
 	enum palette_id palette;	/* heat colours */
 	const char *title;		/* UTF-8 text of <title>, or NULL */
-	enum theme theme;		/* THEME_DARK or THEME_LIGHT page */
+	enum theme theme;		/* THEME_DARK page, or a white one */
 };
 
 /* Writes c to out as a complete SVG 1.1 document (UTF-8, with an XML

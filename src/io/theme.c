@@ -199,11 +199,11 @@ enum theme theme_settle(int choice, bool ask)
 {
 	int t;
 
-	if (choice == THEME_DARK || choice == THEME_LIGHT)
+	if (choice >= 0 && choice < THEME_COUNT)
 		return (enum theme)choice;
 	t = theme_from_colorfgbg(getenv("COLORFGBG"));
 	if (t < 0 && ask)
 		t = theme_query(STDIN_FILENO, STDOUT_FILENO, THEME_QUERY_MS,
 				THEME_DRAIN_MS);
-	return t == THEME_LIGHT ? THEME_LIGHT : THEME_DARK;
+	return t < 0 ? THEME_ANY : (enum theme)t;
 }

@@ -15,7 +15,9 @@
  *      link) gets up to THEME_DRAIN_MS more to finish its answer, which is
  *      then read and dropped: left in the input, its bytes would reach the
  *      explorer as keys (ESC ] 1 1 ; r ...: a view, a reset, a command).
- * When neither says, the page is taken to be dark.
+ * When neither says, the theme is THEME_ANY, whose colours read on a dark
+ * and on a light page alike (a dark theme on a white page lost its yellow
+ * curves and grey lines; tmux 3.3a, Debian 12's, answers no OSC 11).
  *
  * A page is light when black text contrasts with it better than white text
  * does (WCAG relative luminance above 0.179: (L + 0.05) / 0.05 against
@@ -56,9 +58,10 @@ int theme_from_osc11(const char *buf, size_t n);
 /* For tests only. */
 int theme_query(int in_fd, int out_fd, int answer_ms, int drain_ms);
 
-/* The theme for a run: choice when it is one (THEME_DARK, THEME_LIGHT);
- * for -1 (auto) COLORFGBG, then, when ask is true and standard input and
- * output are terminals, theme_query on them; otherwise THEME_DARK. */
+/* The theme for a run: choice when it is one (THEME_DARK, THEME_LIGHT,
+ * THEME_ANY); for -1 (auto) COLORFGBG, then, when ask is true and standard
+ * input and output are terminals, theme_query on them; otherwise
+ * THEME_ANY. */
 enum theme theme_settle(int choice, bool ask);
 
 #endif

@@ -93,6 +93,7 @@ static const struct ramp256 ramps256[PALETTE_COUNT][2] = {
 static const struct step256 centre256[THEME_COUNT] = {
 	[THEME_DARK] = { 231, 100.0f },
 	[THEME_LIGHT] = { 254, 90.6f },
+	[THEME_ANY] = { 254, 90.6f },	/* its page may be white */
 };
 
 static int heat256(enum palette_id id, enum theme theme, double v)
@@ -181,7 +182,8 @@ static uint8_t lerp8(uint8_t a, uint8_t b, unsigned t)
 	return (uint8_t)((a * (256 - t) + b * t + 128) >> 8);
 }
 
-/* The light theme's zero: #e4e4e4, the 256-colour ramp's (centre256). */
+/* The zero of the light and any themes: #e4e4e4, the 256-colour ramp's
+ * (centre256). */
 static const struct rgb light_centre = { 0xe4, 0xe4, 0xe4 };
 
 struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v)
@@ -198,7 +200,7 @@ struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v)
 	/* On a white page the first stops (L* 90) are no darker than the
 	 * grey zero (L* 90.6): the zero runs straight to the stops at +-0.5,
 	 * so that lightness falls from the first tint on. */
-	if (valid_theme(theme) == THEME_LIGHT && i >= 2 && i <= 5) {
+	if (valid_theme(theme) != THEME_DARK && i >= 2 && i <= 5) {
 		bool pos = i >= 4;
 
 		a = light_centre;
@@ -352,13 +354,18 @@ struct role_colors {
  * in 24-bit and in 256 colours, and the contrast measured for one holds for
  * the other.
  *
- * Contrast (WCAG 2.x ratio, measured against black for the dark theme and
- * white for the light one; tests/e2e/contrast.sh measures every screen):
+ * Contrast (WCAG 2.x ratio, measured against black for the dark theme,
+ * white for the light one and both for the any theme; tests/e2e/contrast.sh
+ * and tests/e2e/marks.sh measure every screen):
  * every role that carries letters is 7:1 or more (AAA, presenter mode's
  * floor; 4.5:1 is AA, the floor elsewhere). No role is drawn faint (SGR 2) in
  * colour: xterm draws faint at 2/3 of its colour, and the old faint grey
  * hints were 3.14:1 on black. Borders are no text; they stay above 3:1
- * (WCAG's floor for the edges of controls).
+ * (WCAG's floor for the edges of controls). The any theme cannot reach 7:1:
+ * a colour 4.5:1 against both black and white has a luminance between
+ * 0.175 and 0.183, and no colour is better than 4.58:1 (the square root of
+ * 21) against both; its body text, titles and keys are the terminal's own
+ * colour, which is the page's opposite.
  *
  * One colour, one meaning: the traces (data curves) avoid the colours of
  * both heat palettes (RdBu's blue and red, PuOr's purple and orange), of
@@ -414,8 +421,10 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			3, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	[ROLE_ERROR] = { true, false, { 255, 95, 95 }, { 0, 0, 0 },
 			 1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
+	/* In eight colours grey on blue, as the help: key names, in the
+	 * terminal's own white, were 2.0:1 on the cyan it was. */
 	[ROLE_STATUS] = { true, true, { 208, 208, 208 }, { 48, 48, 48 },
-			  0, 6, 0, 0, ATTR_REVERSE },
+			  7, 4, 0, 0, ATTR_REVERSE },
 	/* Grey 234: an overlay a shade off the page, dark enough that the
 	 * hints' grey on it stays 7:1. */
 	[ROLE_HELP] = { true, true, { 228, 228, 228 }, { 28, 28, 28 },
@@ -475,18 +484,22 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	 * and NTK); violet is 99 from it. Teal and dark green stay 51
 	 * apart: the cube's only other dark enough blue-greens are
 	 * within 20 of RdBu's blue. */
+	/* In eight colours the light theme keeps off the ANSI colours
+	 * that vanish on white (xterm's cyan is 1.7:1, green 2.2:1, yellow
+	 * 1.5:1): blue, red, magenta and black remain (9.4, 5.8, 4.7 and
+	 * 21:1). */
 	[ROLE_TRACE1] = { true, true, { 0, 95, 95 }, { 0, 95, 95 },
-			  6, 6, 0, 0, 0 },
+			  4, 4, 0, 0, 0 },
 	[ROLE_TRACE2] = { true, true, { 95, 0, 0 }, { 95, 0, 0 },
 			  1, 1, 0, ATTR_BOLD, 0 },
 	[ROLE_TRACE3] = { true, true, { 95, 0, 175 }, { 95, 0, 175 },
 			  5, 5, 0, 0, 0 },
 	[ROLE_TRACE4] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
-			  2, 2, 0, ATTR_BOLD, 0 },
+			  0, 0, 0, ATTR_BOLD, 0 },
 	[ROLE_MARKER] = { true, true, { 88, 88, 88 }, { 88, 88, 88 },
 			  0, 0, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 0, 95, 0 }, { 0, 0, 0 },
-		      2, PALETTE_DEFAULT, 0, 0, 0 },
+		      4, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_WARN] = { true, false, { 135, 0, 0 }, { 0, 0, 0 },
 			1, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD, 0 },
 	[ROLE_ERROR] = { true, false, { 175, 0, 0 }, { 0, 0, 0 },
@@ -509,6 +522,76 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	[ROLE_CROSSHAIR] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
 			     0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
 			     ATTR_REVERSE },
+	},
+	[THEME_ANY] = {
+	[ROLE_DEFAULT] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			   PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	/* Grey 243: 4.6:1 on black, 4.5:1 on white. */
+	[ROLE_DIM] = { true, false, { 118, 118, 118 }, { 0, 0, 0 },
+		       PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
+	[ROLE_AXIS] = { true, false, { 118, 118, 118 }, { 0, 0, 0 },
+			PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_DIM, 0 },
+	/* Titles, the focused frame, the cursor and the crosshair in the
+	 * terminal's own colour, bold: it is the one colour that is the
+	 * page's opposite whatever the page is. */
+	[ROLE_TITLE] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			 PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+			 0 },
+	/* Grey 242: 4.0:1 on black, 5.3:1 on white. */
+	[ROLE_BORDER] = { true, false, { 108, 108, 108 }, { 0, 0, 0 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_FOCUS] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			 PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+			 0 },
+	[ROLE_CURSOR] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD,
+			  ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
+	/* Jade, brick, magenta and blue-violet: four of the six cube
+	 * entries (with grey 243 and purple 98) that are 4.5:1 against
+	 * both black and white, so a curve's label reads as well as its
+	 * line; 57 or more CIELAB units apart, and 23 or more from every
+	 * heat colour of |v| >= 0.5 (brick from RdBu's red end). In eight
+	 * colours only red and magenta are 3:1 on both (xterm's blue is
+	 * 2.2:1 on black), and none is 4.5:1 (magenta 4.48:1 on black):
+	 * letters take the terminal's own colour there (letter_ink). */
+	[ROLE_TRACE1] = { true, true, { 0, 135, 95 }, { 0, 135, 95 },
+			  5, 5, 0, 0, 0 },
+	[ROLE_TRACE2] = { true, true, { 175, 95, 95 }, { 175, 95, 95 },
+			  1, 1, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE3] = { true, true, { 215, 0, 175 }, { 215, 0, 175 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_TRACE4] = { true, true, { 95, 95, 255 }, { 95, 95, 255 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_BOLD, 0 },
+	[ROLE_MARKER] = { true, true, { 118, 118, 118 }, { 118, 118, 118 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_BOLD, 0 },
+	[ROLE_OK] = { true, false, { 0, 135, 95 }, { 0, 0, 0 },
+		      PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_WARN] = { true, false, { 175, 95, 95 }, { 0, 0, 0 },
+			PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+			0 },
+	[ROLE_ERROR] = { true, false, { 175, 95, 95 }, { 0, 0, 0 },
+			 PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+			 0 },
+	/* No paper of their own: any grey is near one of the pages, and a
+	 * mid-grey paper leaves no text colour 4.5:1 on it. */
+	[ROLE_STATUS] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0,
+			  ATTR_REVERSE },
+	[ROLE_HELP] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_KEY] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+		       PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD, ATTR_BOLD,
+		       0 },
+	/* the other themes' */
+	[ROLE_ON_HEAT] = { true, true, { 8, 8, 8 }, { 8, 8, 8 },
+			   0, 0, ATTR_BOLD, ATTR_REVERSE | ATTR_BOLD,
+			   ATTR_REVERSE },
+	[ROLE_ON_HEAT_LIGHT] = { true, true, { 255, 255, 255 },
+				 { 255, 255, 255 }, 7, 7, ATTR_BOLD,
+				 ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
+	[ROLE_CROSSHAIR] = { false, false, { 0, 0, 0 }, { 0, 0, 0 },
+			     PALETTE_DEFAULT, PALETTE_DEFAULT, ATTR_BOLD,
+			     ATTR_REVERSE | ATTR_BOLD, ATTR_REVERSE },
 	},
 };
 
@@ -624,17 +707,63 @@ static double srgb_linear(uint8_t c)
 	return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
 }
 
+/* WCAG relative luminance of colour code c of mode. */
+static double luminance(int c, enum color_mode mode)
+{
+	struct rgb v = code_rgb(c, mode);
+
+	return 0.2126 * srgb_linear(v.r) + 0.7152 * srgb_linear(v.g) +
+	       0.0722 * srgb_linear(v.b);
+}
+
 /* Whether white contrasts more than near black with colour code bg: its
  * WCAG relative luminance is under 0.185, where the two ratios meet. */
 static bool dark_paper(int bg, enum color_mode mode)
 {
-	struct rgb c;
-
 	if (bg == PALETTE_DEFAULT || mode == COLOR_NONE)
 		return false;
-	c = code_rgb(bg, mode);
-	return 0.2126 * srgb_linear(c.r) + 0.7152 * srgb_linear(c.g) +
-	       0.0722 * srgb_linear(c.b) < 0.185;
+	return luminance(bg, mode) < 0.185;
+}
+
+/* Whether a mark in colour code fg stands out from the heat colour bg
+ * under it: 3:1 (WCAG 2.1 SC 1.4.11). The vector view's cursor, green, was
+ * 1.6:1 on RdBu's blue. The terminal's own colour (the any theme's cursor)
+ * is white or black, nobody knows which: never. */
+static bool stands_out(int fg, int bg, enum color_mode mode)
+{
+	double a, b;
+
+	if (mode == COLOR_NONE)
+		return true;
+	if (fg == PALETTE_DEFAULT || bg == PALETTE_DEFAULT)
+		return false;
+	a = luminance(fg, mode);
+	b = luminance(bg, mode);
+	return (fmax(a, b) + 0.05) / (fmin(a, b) + 0.05) >= 3;
+}
+
+/* The ink of glyph g in role colour fg on the page (bg PALETTE_DEFAULT) of
+ * theme. Eight colours are few, and xterm's are not made for reading: on
+ * black its magenta is 4.48:1 and red 3.6:1, on white its cyan 1.7:1, and
+ * on either page none is 4.5:1 against both. A colour is kept for marks
+ * (arrows, box drawing, blocks, geometric shapes, braille: U+2190 ..
+ * U+28FF), which need 3:1 (the role tables see to that); letters, digits
+ * and punctuation in a colour under 4.5:1 against the page (both pages
+ * for THEME_ANY) take the terminal's own colour instead. */
+static int letter_ink(uint32_t g, int fg, int bg, enum color_mode mode,
+		      enum theme theme)
+{
+	double l;
+
+	if (mode != COLOR_8 || fg == PALETTE_DEFAULT || bg != PALETTE_DEFAULT ||
+	    (g >= 0x2190 && g <= 0x28ff))
+		return fg;
+	l = luminance(fg, mode);
+	if (theme != THEME_LIGHT && (l + 0.05) / 0.05 < 4.5)
+		return PALETTE_DEFAULT;
+	if (theme != THEME_DARK && 1.05 / (l + 0.05) < 4.5)
+		return PALETTE_DEFAULT;
+	return fg;
 }
 
 static struct look look_of(const struct cell *a, enum color_mode mode,
@@ -645,20 +774,24 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 	double mean;
 
 	if (a->kind != CELL_HALF) {
-		k.fg = ink_code(h, mode, a->fg);
 		k.bg = paper_code(h, mode, a->bg);
+		k.fg = letter_ink(k.glyph, ink_code(h, mode, a->fg), k.bg, mode,
+				  h->theme);
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     (enum role)a->bg, mode);
 		return k;
 	}
 	mean = ((double)a->top + a->bot) / 2;
 	if (a->ch) {
-		/* a word over heat in the ink that reads over it; the
-		 * crosshair's lines on the page */
+		/* a word or a mark over heat in an ink that reads over it;
+		 * the crosshair's lines on the page */
 		unsigned ink = a->fg;
 
 		k.bg = ink == ROLE_CROSSHAIR ? paper_code(h, mode, ROLE_DEFAULT)
 					     : heat_code(h, mode, mean);
+		if (ink != ROLE_CROSSHAIR && ink != ROLE_ON_HEAT &&
+		    !stands_out(ink_code(h, mode, ink), k.bg, mode))
+			ink = ROLE_ON_HEAT;
 		if (ink == ROLE_ON_HEAT && dark_paper(k.bg, mode))
 			ink = ROLE_ON_HEAT_LIGHT;
 		k.fg = ink_code(h, mode, ink);

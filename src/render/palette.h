@@ -41,6 +41,8 @@ enum { PALETTE_DEFAULT = -1 };	/* the terminal's default colour */
 enum theme {
 	THEME_DARK,		/* a black (dark) terminal background */
 	THEME_LIGHT,		/* a white (light) terminal background */
+	THEME_ANY,		/* a page of unknown lightness: every colour
+				   reads on black and on white alike */
 	THEME_COUNT		/* number of themes, not a theme */
 };
 
@@ -74,7 +76,8 @@ int palette_from_name(const char *name, enum palette_id *id);
  * them (the stops are already perceptually spaced). RdBu: -1 = #2166ac (blue), 0 = #f7f7f7,
  * +1 = #b2182b (red). PuOr: -1 = #542788 (purple), +1 = #b35806 (orange).
  * The darkest 11-class ends are left out so both ends stay visible on a dark
- * terminal background. THEME_LIGHT replaces the centre stop #f7f7f7, which
+ * terminal background. THEME_LIGHT (and THEME_ANY, whose page may be white)
+ * replaces the centre stop #f7f7f7, which
  * vanishes into a white page, by the grey #e4e4e4 (1.3:1 against white),
  * and runs from it straight to the stops at +-0.2, leaving out those at
  * +-0.1, which are no darker than that grey. */
@@ -85,7 +88,7 @@ struct rgb palette_heat_rgb(enum palette_id id, enum theme theme, double v);
  *     1: blue, cyan, white, yellow, red for RdBu (magenta for PuOr's -1);
  *     cells add shades between them (palette_look).
  *   COLOR_256: spread as palette_heat_rgb, a ramp chosen for xterm's palette by measuring it in CIELAB
- *     (palette.c): white (231; THEME_LIGHT grey 254) at 0, then six or seven steps to each end
+ *     (palette.c): white (231; THEME_LIGHT and THEME_ANY grey 254) at 0, then six or seven steps to each end
  *     with lightness falling evenly and hue held within 20 degrees from one
  *     step to the next. RdBu: 189 .. 21 (blue) and 224 .. 124 (red); PuOr:
  *     189 .. 54 (purple) and 223 .. 130 (orange).
@@ -133,7 +136,9 @@ int palette_code(struct rgb c, enum color_mode mode);
  * light theme's ROLE_TITLE (bold in the terminal's own colour),
  * out-of-range roles and COLOR_NONE give PALETTE_DEFAULT. Role colours do not depend on the heat palette; the
  * traces avoid the hues of both (palette.c). Every role that carries text
- * is at least 4.5:1 against its theme's page in 24-bit and 256 colours. */
+ * is at least 4.5:1 against its theme's page in 24-bit and 256 colours
+ * (THEME_ANY: against black and against white), and every role drawn as
+ * a mark at least 3:1. */
 int palette_role_fg(enum role r, enum color_mode mode, enum theme theme);
 /* For tests only. */
 int palette_role_bg(enum role r, enum color_mode mode, enum theme theme);

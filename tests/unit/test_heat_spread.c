@@ -235,11 +235,18 @@ Test(heat_spread, the_crosshair_is_drawn_on_the_page)
 								struct look lk = palette_look(
 									e, modes[m], (enum palette_id)id,
 									(enum theme)th, true);
-								struct rgb page = th == THEME_LIGHT
-									? (struct rgb){ 255, 255, 255 }
-									: (struct rgb){ 0, 0, 0 };
-								double r = fx_ratio(
-									fx_rgb_of(lk.fg, modes[m], false), page);
+								struct rgb ink = fx_rgb_of(lk.fg, modes[m], false);
+								/* the any theme's page is black or
+								 * white; its crosshair is the
+								 * terminal's own colour, the page's
+								 * opposite (21:1) */
+								double r = lk.fg == PALETTE_DEFAULT ? 21
+									: th == THEME_ANY
+									? fmin(fx_ratio(ink, (struct rgb){ 0, 0, 0 }),
+									       fx_ratio(ink, (struct rgb){ 255, 255, 255 }))
+									: fx_ratio(ink, th == THEME_LIGHT
+										? (struct rgb){ 255, 255, 255 }
+										: (struct rgb){ 0, 0, 0 });
 
 								cr_expect_eq(lk.bg, PALETTE_DEFAULT,
 									     "view %d %dx%d: heat under the "
@@ -249,7 +256,7 @@ Test(heat_spread, the_crosshair_is_drawn_on_the_page)
 									  "view %d %dx%d %s %s: the crosshair "
 									  "at (%d, %d) is %.2f:1 on the page",
 									  views[v], w, h,
-									  th ? "light" : "dark",
+									  th == THEME_ANY ? "any" : th ? "light" : "dark",
 									  modes[m] == COLOR_RGB ? "24-bit" : "256",
 									  x, y, r);
 							}

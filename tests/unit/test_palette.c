@@ -2,6 +2,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "colour_fx.h"
 #include "render/palette.h"
 
 static double luma(struct rgb c)
@@ -171,13 +172,18 @@ Test(palette, roles)
 		for (int r = 0; r < ROLE_COUNT; r++)
 			cr_expect_eq(palette_role_fg((enum role)r, COLOR_NONE, t),
 				     PALETTE_DEFAULT);
-		/* Four distinct trace colours in every colour mode. */
+		/* Four distinct trace colours in every colour mode; the any
+		 * theme in eight colours has three: red, magenta (the only
+		 * ANSI colours 3:1 on both black and white) and the
+		 * terminal's own. */
 		for (int m = COLOR_8; m <= COLOR_RGB; m++)
 			for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++)
 				for (int b = a + 1; b <= ROLE_TRACE4; b++)
-					cr_expect_neq(
-					    palette_role_fg((enum role)a, (enum color_mode)m, t),
-					    palette_role_fg((enum role)b, (enum color_mode)m, t));
+					if (t != THEME_ANY || m != COLOR_8 ||
+					    a < ROLE_TRACE3)
+						cr_expect_neq(
+						    palette_role_fg((enum role)a, (enum color_mode)m, t),
+						    palette_role_fg((enum role)b, (enum color_mode)m, t));
 	}
 	cr_expect_eq(palette_role_fg(ROLE_ERROR, COLOR_8, THEME_DARK), 1);
 	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_256, THEME_DARK), 110);
@@ -188,7 +194,7 @@ Test(palette, roles)
 		     PALETTE_DEFAULT);
 	cr_expect_eq(palette_role_fg(ROLE_TRACE1, COLOR_256, THEME_LIGHT), 23);
 	cr_expect_eq(palette_role_fg(ROLE_AXIS, COLOR_8, THEME_LIGHT), 0);
-	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8, THEME_DARK), 6);
+	cr_expect_eq(palette_role_bg(ROLE_STATUS, COLOR_8, THEME_DARK), 4);
 	cr_expect_eq(palette_role_bg(ROLE_TITLE, COLOR_RGB, THEME_DARK),
 		     PALETTE_DEFAULT);
 	/* No 24-bit code below 8: ncurses' -direct entries take those for
@@ -280,10 +286,9 @@ static double hue_of(int rgb)
 
 /* A curve keeps its hue family from the dark theme to the light one
  * (cyan -> teal, pink -> violet, spring green -> dark green: within 45
- * degrees),
- * and in 8 colours the same ANSI colour; yellow has no dark enough kin on
- * a white page (the palette's comment), so the second trace alone may
- * change. */
+ * degrees); yellow has no dark enough kin on a white page (the palette's
+ * comment), so the second trace alone may change. In 8 colours the light
+ * theme keeps off the colours that vanish on white (light_ansi8). */
 Test(palette, traces_keep_their_hue_across_themes)
 {
 	static const enum role keep[] = { ROLE_TRACE1, ROLE_TRACE3,
@@ -297,7 +302,90 @@ Test(palette, traces_keep_their_hue_across_themes)
 		dh = dh > 180.0 ? 360.0 - dh : dh;
 		cr_expect_leq(dh, 45.0, "trace %zu: #%06x on dark, #%06x on "
 			      "light: %.0f degrees apart", i, dk, lt, dh);
-		cr_expect_eq(palette_role_fg(keep[i], COLOR_8, THEME_DARK),
-			     palette_role_fg(keep[i], COLOR_8, THEME_LIGHT));
 	}
+}
+
+static const struct rgb black = { 0, 0, 0 }, white = { 255, 255, 255 };
+
+/* Whether role r carries letters (and is drawn on the page): all but the
+ * frames, which are lines, and the inks over heat, which the heat under
+ * them decides (look_of). */
+static bool carries_letters(int r)
+{
+	return r != ROLE_BORDER && r != ROLE_ON_HEAT &&
+	       r != ROLE_ON_HEAT_LIGHT;
+}
+
+/* In eight colours (TERM=xterm) the light theme draws no ink in yellow,
+ * cyan, green or white, which xterm shows at 1.5, 1.7, 2.2 and 1.3:1 on
+ * white (its cyan traces were pale on white): every ink of the page is
+ * 4.5:1 on white. */
+Test(palette, light_ansi8)
+{
+	for (int r = ROLE_DEFAULT + 1; r < ROLE_COUNT; r++) {
+		int c = palette_role_fg((enum role)r, COLOR_8, THEME_LIGHT);
+
+		if (c == PALETTE_DEFAULT || !carries_letters(r))
+			continue;
+		cr_expect(c != 2 && c != 3 && c != 6 && c != 7,
+			  "role %d ink %d", r, c);
+		cr_expect_geq(fx_ratio(palette_256_to_rgb(c), white), 4.5,
+			      "role %d ink %d", r, c);
+	}
+}
+
+/* The any theme reads on black and on white alike: every role that
+ * carries letters is 4.5:1 against both pages in 24-bit and 256 colours,
+ * the frames 3:1 (WCAG 2.1 SC 1.4.11); in eight colours every ink is 3:1
+ * against both (letters under 4.5:1 take the terminal's own colour,
+ * palette_look). Its heat zero is the light theme's grey, which a white
+ * page shows. */
+Test(palette, any_reads_on_both_pages)
+{
+	for (int r = ROLE_DEFAULT + 1; r < ROLE_COUNT; r++)
+		for (int m = COLOR_8; m <= COLOR_RGB; m++) {
+			enum color_mode cm = (enum color_mode)m;
+			int c = palette_role_fg((enum role)r, cm, THEME_ANY);
+			double need = m == COLOR_8 || !carries_letters(r) ? 3 : 4.5;
+			struct rgb ink;
+
+			if (c == PALETTE_DEFAULT || r == ROLE_ON_HEAT ||
+			    r == ROLE_ON_HEAT_LIGHT)
+				continue;
+			ink = m == COLOR_RGB ? fx_rgb_of(c, COLOR_RGB, false)
+					     : palette_256_to_rgb(c);
+			cr_expect_geq(fx_ratio(ink, black), need,
+				      "role %d mode %d on black", r, m);
+			cr_expect_geq(fx_ratio(ink, white), need,
+				      "role %d mode %d on white", r, m);
+		}
+	cr_expect_eq(palette_heat(PALETTE_RDBU, COLOR_RGB, THEME_ANY, 0),
+		     0xe4e4e4);
+	cr_expect_eq(palette_heat(PALETTE_PUOR, COLOR_256, THEME_ANY, 0), 254);
+}
+
+/* Letters in eight colours: in a colour under 4.5:1 against the page they
+ * take the terminal's own colour; marks keep the role's colour. */
+Test(palette, letters_in_eight_colours)
+{
+	struct cell letter = { 0 }, dot = { 0 };
+	struct look k;
+
+	letter.kind = CELL_TEXT;
+	letter.ch = 'x';
+	letter.fg = ROLE_TRACE1;
+	dot = letter;
+	dot.kind = CELL_BRAILLE;
+	dot.ch = 0x2801;
+	/* the any theme's first trace is magenta, 4.48:1 on black */
+	k = palette_look(&letter, COLOR_8, PALETTE_RDBU, THEME_ANY, true);
+	cr_expect_eq(k.fg, PALETTE_DEFAULT);
+	k = palette_look(&dot, COLOR_8, PALETTE_RDBU, THEME_ANY, true);
+	cr_expect_eq(k.fg, 5);
+	/* the dark theme's cyan is 10.6:1 on black: kept */
+	k = palette_look(&letter, COLOR_8, PALETTE_RDBU, THEME_DARK, true);
+	cr_expect_eq(k.fg, 6);
+	/* 24-bit: the role's colour, letters too */
+	k = palette_look(&letter, COLOR_RGB, PALETTE_RDBU, THEME_ANY, true);
+	cr_expect_eq(k.fg, 0x00875f);
 }

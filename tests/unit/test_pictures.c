@@ -514,9 +514,10 @@ static double delta_e(struct lab p, struct lab q)
  * or a marker, nor as another curve: in both themes and with both heat
  * palettes, each trace is at least 20 CIELAB units (CIE76 delta E) from
  * every heat colour from |v| = 0.5 to 1, from the cursor, the markers and
- * the other traces, and traces from each other by 50 on a white page, 40
- * on a black one. (Presenter mode's orange was both +1 of PuOr and the
- * cos curve: delta E 15 from v = 0.75.) */
+ * the other traces (a role in the terminal's own colour is no hue and is
+ * left out), and traces from each other by 50 on a white page, 40 on a
+ * black one and in the any theme. (Presenter mode's orange was both +1 of
+ * PuOr and the cos curve: delta E 15 from v = 0.75.) */
 Test(pictures, a_colour_has_one_meaning)
 {
 	static const double vs[] = { -1, -0.75, -0.5, 0.5, 0.75, 1 };
@@ -544,7 +545,9 @@ Test(pictures, a_colour_has_one_meaning)
 			for (size_t k = 0; k < sizeof others / sizeof *others; k++) {
 				double d;
 
-				if (others[k] == a)
+				if (others[k] == a ||
+				    palette_role_fg((enum role)others[k], COLOR_RGB,
+						    t) == PALETTE_DEFAULT)
 					continue;
 				d = delta_e(ink, lab_code(palette_role_fg(
 					(enum role)others[k], COLOR_RGB, t)));
@@ -561,11 +564,12 @@ Test(pictures, a_colour_has_one_meaning)
 						      a - ROLE_TRACE1 + 1,
 						      others[k] - ROLE_TRACE1 + 1, d);
 				/* on black, the old yellow and lime, 28.5 apart,
-				 * read as one (PI and YaRN) */
-				if (t == THEME_DARK && others[k] >= ROLE_TRACE1 &&
+				 * read as one (PI and YaRN); the any theme's
+				 * traces, all of middle lightness, likewise */
+				if (t != THEME_LIGHT && others[k] >= ROLE_TRACE1 &&
 				    others[k] <= ROLE_TRACE4)
-					cr_expect_geq(d, 40, "dark trace %d vs "
-						      "trace %d: delta E %.1f",
+					cr_expect_geq(d, 40, "theme %d trace %d vs "
+						      "trace %d: delta E %.1f", th,
 						      a - ROLE_TRACE1 + 1,
 						      others[k] - ROLE_TRACE1 + 1, d);
 			}

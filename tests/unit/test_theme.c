@@ -219,6 +219,11 @@ Test(theme, settle)
 	cr_expect_eq(theme_settle(-1, false), THEME_LIGHT);
 	setenv("COLORFGBG", "15;0", 1);
 	cr_expect_eq(theme_settle(-1, false), THEME_DARK);
+	/* Nothing says what the page is (no COLORFGBG, no terminal to ask:
+	 * tmux 3.3a answers no OSC 11): colours that read on both. */
 	unsetenv("COLORFGBG");
-	cr_expect_eq(theme_settle(-1, false), THEME_DARK);
+	cr_expect_eq(theme_settle(-1, false), THEME_ANY);
+	setenv("COLORFGBG", "0;15", 1);
+	cr_expect_eq(theme_settle(THEME_ANY, true), THEME_ANY);
+	unsetenv("COLORFGBG");
 }
