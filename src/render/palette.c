@@ -356,7 +356,7 @@ struct role_colors {
  *
  * Contrast (WCAG 2.x ratio, measured against black for the dark theme,
  * white for the light one and both for the any theme; tests/e2e/contrast.sh
- * and tests/e2e/marks.sh measure every screen):
+ * measures the letters and the marks of every screen):
  * every role that carries letters is 7:1 or more (AAA, presenter mode's
  * floor; 4.5:1 is AA, the floor elsewhere). No role is drawn faint (SGR 2) in
  * colour: xterm draws faint at 2/3 of its colour, and the old faint grey

@@ -116,7 +116,9 @@ depth_case "--colors 256 with COLORTERM=truecolor" 256 COLORTERM=truecolor -- --
 depth_case "--colors 16" 8 -- --colors 16
 depth_case "--colors mono" 0 COLORTERM=truecolor -- --colors mono
 depth_case "NO_COLOR=1 with COLORTERM=truecolor" 0 NO_COLOR=1 COLORTERM=truecolor --
-# 8 colours, 64 pairs (TERM=xterm): the help's white on blue still shows.
+# 8 colours, 64 pairs (TERM=xterm): the help's white on blue still shows
+# (the dark theme's: tmux answers no OSC 11, and auto would be any, whose
+# help has no paper of its own).
 # With nine codes (default and 0-7) made up front, the 81 combinations ran
 # past the 64 pairs and everything in white lost its colours: the help's
 # text sat on the terminal's default background. last_bg TEXT: the last
@@ -127,7 +129,7 @@ last_bg() {
 		grep -oE $'\e\\[[0-9;]*m' | grep -oE '(^|;|\[)4[0-9]m' | tail -n1 |
 		grep -oE '4[0-9]'
 }
-tm_start 100 30 TERM=xterm --
+tm_start 100 30 TERM=xterm -- --theme dark
 tm_wait "$START" >/dev/null
 tm_keys '?'
 tm_wait "no knobs of its own" 5 >/dev/null

@@ -179,7 +179,9 @@ sys.exit(1 if problems else 0)
 EOF
 }
 
-small=(-d 2 -n 1 --size 80x24)
+# The dark theme, whose heat zero (#f7f7f7) check_svg expects; without
+# --theme an export draws in the any theme, whose zero is grey #e4e4e4.
+small=(-d 2 -n 1 --size 80x24 --theme dark)
 "$PESCOPE" --export "$tmp/small.svg" "${small[@]}"
 "$PESCOPE" --export "$tmp/small.txt" "${small[@]}"
 "$PESCOPE" --export "$tmp/small-ascii.txt" --ascii "${small[@]}"

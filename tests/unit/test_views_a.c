@@ -609,10 +609,13 @@ Test(views_a, clocks_key_names_the_rim_arc)
 }
 
 /* The rim of a dial that is not selected stands apart from the arc and
- * the hands it carries, in both themes: 3:1 at least between the rim's
- * colour and the short hand's (the arc's). On a white page the rim was
- * the axis grey (68, 68, 68) and the arc maroon, 1.45:1, and the arc was
- * lost in it. */
+ * the hands it carries, in the dark and light themes: 3:1 at least between
+ * the rim's colour and the short hand's (the arc's). On a white page the
+ * rim was the axis grey (68, 68, 68) and the arc maroon, 1.45:1, and the
+ * arc was lost in it. In the any theme every mark is of middle lightness
+ * (3:1 against black and against white), so no two are 3:1 apart: there
+ * the rim is a grey and the arc a colour, at least 80 apart between its
+ * strongest and weakest channel. */
 Test(views_a, clocks_rim_stands_apart_from_the_arc)
 {
 	for (int th = 0; th < THEME_COUNT; th++) {
@@ -643,8 +646,27 @@ Test(views_a, clocks_rim_stands_apart_from_the_arc)
 				fx_rgb_of(palette_role_fg(ROLE_TRACE2, COLOR_RGB,
 							  (enum theme)th), COLOR_RGB, false));
 
-			cr_expect_geq(ratio, 3.0, "theme %d: rim (role %d) against "
-				      "the arc %.2f:1", th, rim, ratio);
+			int rc = palette_role_fg((enum role)rim, COLOR_RGB,
+						 (enum theme)th);
+			struct rgb arc = fx_rgb_of(palette_role_fg(ROLE_TRACE2,
+								   COLOR_RGB,
+								   (enum theme)th),
+						   COLOR_RGB, false);
+			int hi = arc.r > arc.g ? arc.r : arc.g, lo = arc.r < arc.g ? arc.r : arc.g;
+
+			hi = arc.b > hi ? arc.b : hi;
+			lo = arc.b < lo ? arc.b : lo;
+			if (th == THEME_ANY) {
+				cr_expect(rc != PALETTE_DEFAULT &&
+					  (rc >> 16 & 255) == (rc & 255) &&
+					  (rc >> 8 & 255) == (rc & 255),
+					  "any: rim #%06x is no grey", rc);
+				cr_expect_geq(hi - lo, 80, "any: arc is no colour");
+			} else {
+				cr_expect_geq(ratio, 3.0, "theme %d: rim (role %d) "
+					      "against the arc %.2f:1", th, rim,
+					      ratio);
+			}
 		}
 		canvas_free(c);
 	}
