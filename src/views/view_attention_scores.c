@@ -573,16 +573,34 @@ static void draw_heat(struct canvas *c, int cx, int cy,
 }
 
 /* "= 0" over the middle of a residual map side cells wide at (cx, cy)
- * that is blank (its scheme relative): a blank square reads as a map
- * that failed to draw. The words are ASCII, the same in every language,
- * in the ink that reads over heat. */
-static void draw_zero_label(struct canvas *c, int cx, int cy, int side)
+ * that is blank (its scheme relative), and a frame on its edge cells: a
+ * blank square reads as a map that failed to draw, and on a white page the
+ * ramp's zero, a pale grey (1.3:1), hardly shows where the square is. The
+ * frame is drawn over the heat (all zero: it hides no value) in the
+ * frames' colour, which stands out from that grey in every theme
+ * (palette_look takes an ink over heat that does where one would not). The
+ * words are ASCII, the same in every language, in the ink that reads over
+ * heat. */
+static void draw_blank_map(struct canvas *c, int cx, int cy, int side)
 {
 	static const char label[] = "= 0";
-	int n = (int)sizeof label - 1, y = cy + (side + 1) / 2 / 2;
+	int n = (int)sizeof label - 1, rows = (side + 1) / 2;
+	int y = cy + rows / 2, bot = cy + rows - 1, right = cx + side - 1;
 
 	if (side < n + 2)
 		return;
+	for (int x = cx + 1; x < right; x++) {
+		canvas_half_mark(c, x, cy, 0x2500, ROLE_BORDER, 0);
+		canvas_half_mark(c, x, bot, 0x2500, ROLE_BORDER, 0);
+	}
+	for (int r = cy + 1; r < bot; r++) {
+		canvas_half_mark(c, cx, r, 0x2502, ROLE_BORDER, 0);
+		canvas_half_mark(c, right, r, 0x2502, ROLE_BORDER, 0);
+	}
+	canvas_half_mark(c, cx, cy, 0x250c, ROLE_BORDER, 0);
+	canvas_half_mark(c, right, cy, 0x2510, ROLE_BORDER, 0);
+	canvas_half_mark(c, cx, bot, 0x2514, ROLE_BORDER, 0);
+	canvas_half_mark(c, right, bot, 0x2518, ROLE_BORDER, 0);
 	for (int j = 0; j < n; j++)
 		canvas_half_mark(c, cx + (side - n) / 2 + j, y,
 				 (uint32_t)(unsigned char)label[j], ROLE_ON_HEAT,
@@ -779,7 +797,7 @@ void att_scores_draw(const struct state *s, struct att_scores *ctx,
 				  (enum att_mat)(AM_R_ADDED + k), rep,
 				  res->res_scale);
 			if (relative(&res->spread[shown_mat[k]]))
-				draw_zero_label(c, g.col_x[k] + w + 1, g.heat_y, w);
+				draw_blank_map(c, g.col_x[k] + w + 1, g.heat_y, w);
 			draw_qticks(c, g.col_x[k], g.tick_y, w, res);
 			draw_qticks(c, g.col_x[k] + w + 1, g.tick_y, w, res);
 		}

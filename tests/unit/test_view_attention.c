@@ -22,6 +22,7 @@
 #include "engine/head.h"
 #include "engine/rng.h"
 #include "engine/rope_bound.h"
+#include "colour_fx.h"
 #include "fixture.h"
 #include "model/command.h"
 #include "model/help.h"
@@ -1646,6 +1647,76 @@ Test(attention_view, blank_residual_maps_say_zero)
 			cr_assert_gt(xs[1], 2 * w / 3, "%dx%d: ALiBi's", w, h);
 			canvas_free(c);
 		}
+}
+
+/* A blank residual map keeps a visible frame in every theme: on a white
+ * page its zero, a pale grey (1.3:1), hardly showed where the square was.
+ * Around each "= 0" a box of line glyphs (┌ ┐ └ ┘ joined by ─ and │) over
+ * the heat, and in every theme and colour depth each of its cells is 3:1
+ * or more against the heat under it (WCAG 2.1 SC 1.4.11). */
+Test(attention_view, blank_maps_keep_a_frame)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+	static const enum color_mode modes[] = { COLOR_8, COLOR_256, COLOR_RGB };
+
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		int w = sizes[z][0], h = sizes[z][1], frames = 0;
+		struct state s = at_state(128, 1e4, 128);
+		struct canvas *c = canvas_new(w, h);
+		char row[SNAP_ROW_MAX];
+
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		for (int y = 0; y < h; y++)
+			for (int x = 0; x < w; x++) {
+				const struct cell *e = canvas_cell(c, x, y);
+				int r = x + 1, b = y + 1, cells = 0;
+
+				if (e->kind != CELL_HALF || e->ch != 0x250c)
+					continue;
+				while (r < w && canvas_cell(c, r, y)->ch == 0x2500)
+					r++;
+				while (b < h && canvas_cell(c, x, b)->ch == 0x2502)
+					b++;
+				cr_assert_lt(r, w);
+				cr_assert_lt(b, h);
+				cr_expect_eq(canvas_cell(c, r, y)->ch, 0x2510, "%dx%d ┐", w, h);
+				cr_expect_eq(canvas_cell(c, x, b)->ch, 0x2514, "%dx%d └", w, h);
+				cr_expect_eq(canvas_cell(c, r, b)->ch, 0x2518, "%dx%d ┘", w, h);
+				cr_expect(strstr(snap_row_text(c, y + (b - y + 1) / 2, row),
+						 "= 0"),
+					  "%dx%d: no \"= 0\" inside the frame", w, h);
+				for (int fy = y; fy <= b; fy++)
+					for (int fx = x; fx <= r; fx++) {
+						const struct cell *f = canvas_cell(c, fx, fy);
+
+						if (fy != y && fy != b && fx != x && fx != r)
+							continue;
+						cells++;
+						cr_assert_eq(f->kind, CELL_HALF);
+						for (int th = 0; th < THEME_COUNT; th++)
+							for (size_t m = 0; m < 3; m++) {
+								struct look k = palette_look(
+									f, modes[m], PALETTE_RDBU,
+									(enum theme)th, true);
+								/* fx_rgb_of reads 0..255 as xterm's */
+								enum color_mode cm = modes[m] == COLOR_RGB
+									? COLOR_RGB : COLOR_256;
+
+								cr_assert_neq(k.fg, PALETTE_DEFAULT);
+								cr_expect_geq(fx_ratio(
+									fx_rgb_of(k.fg, cm, false),
+									fx_rgb_of(k.bg, cm, false)), 3,
+									"%dx%d theme %d mode %d (%d, %d)",
+									w, h, th, modes[m], fx, fy);
+							}
+					}
+				cr_expect_geq(cells, 8);
+				frames++;
+			}
+		cr_expect_eq(frames, 2, "%dx%d: %d frames", w, h, frames);
+		canvas_free(c);
+	}
 }
 
 /* The three score maps' labels take one form: at 80x24 they read
