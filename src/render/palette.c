@@ -776,7 +776,7 @@ static struct look look_of(const struct cell *a, enum color_mode mode,
 	if (a->kind != CELL_HALF) {
 		k.bg = paper_code(h, mode, a->bg);
 		k.fg = letter_ink(k.glyph, ink_code(h, mode, a->fg), k.bg, mode,
-				  h->theme);
+				  valid_theme(h->theme));
 		k.attr |= (uint8_t)palette_role_attr((enum role)a->fg,
 						     (enum role)a->bg, mode);
 		return k;
