@@ -104,10 +104,14 @@ NC_LINKS  = $(shell echo 'int main(void){return 0;}' | \
 NC_LIBS   = $(or $(shell $(NC_PC) --libs ncursesw 2>/dev/null),\
                  $(if $(call NC_LINKS,-lncursesw),$(NC_LIBDIR) -lncursesw),\
                  $(NC_LIBDIR) -lncurses)
+# jansson parses the JSON of model configs (src/io/config_json.c):
+# pkg-config's flags, or else -ljansson.
+JSON_CFLAGS = $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null))
+JSON_LIBS   = $(or $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null),-ljansson)
 PE_CPPFLAGS := $(FEATURES) \
                -DPESCOPE_VERSION='"$(VERSION)"' -DPESCOPE_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS  = $(WARN) $(PE_CPPFLAGS) $(NC_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
-LIBS        = $(NC_LIBS) -lm -pthread
+LIBS        = $(NC_LIBS) $(JSON_LIBS) -lm -pthread
 
 # PNG and PDF figures (src/io/export_raster.c) are drawn by librsvg over
 # cairo, an optional library: with librsvg2-dev (in TEST_PKGS) pkg-config
@@ -197,7 +201,8 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #               pkg-config, ncursesw and its headers, and the terminfo
 #               entries of xterm-direct, tmux-256color and the other less
 #               common terminals (ncurses-term; the common ones are in
-#               ncurses-base, which Debian always has, as it has ncurses-bin)
+#               ncurses-base, which Debian always has, as it has ncurses-bin),
+#               jansson and its headers for the JSON of model configs
 #   TEST_PKGS   the suite (make deps-test, with BUILD_PKGS and FUZZ_PKGS:
 #               make check, sanitize, test, coverage): Criterion, tmux and
 #               pgrep (procps) for the terminal tests, python3 for make
@@ -213,7 +218,8 @@ CRIT_LIBS   = $(or $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null),-lcriteri
 #   FUZZ_PKGS   clang and its libFuzzer runtime (make fuzz, test)
 #   BENCH_PKGS  the benchmarks (make deps-bench bench): NumPy, matplotlib,
 #               threadpoolctl, GNU time
-BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term
+BUILD_PKGS := gcc libc6-dev make pkg-config libncurses-dev ncurses-term \
+              libjansson-dev
 # PYTHON: the python3 of TEST_PKGS below, Debian's /usr/bin/python3, not one
 # earlier on PATH (a pyenv shim costs 0.2 s a start and has no NumPy);
 # python3 where there is none. tests/e2e/tap.bash takes it as $PY.
@@ -310,6 +316,7 @@ $(RSVG_STAMP): FORCE
 endif
 endif
 $(BUILD)/io/export_raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
+$(BUILD)/io/config_json.o: ALL_CFLAGS += $(JSON_CFLAGS)
 $(BUILD)/io/export_raster.o: $(RSVG_STAMP)
 $(BUILD)/norsvg/export_raster.o: src/io/export_raster.c $(CONFIG)
 	@mkdir -p $(@D)

@@ -1008,14 +1008,20 @@ static double pe_yarn_correction_dim(const struct pe_params *p, double train,
 	       (2.0 * log(p->base));
 }
 
-/* find_correction_range(beta_fast, beta_slow, ...): floor and ceil, then
- * max(low, 0), min(high, dim - 1). */
+/* find_correction_range(beta_fast, beta_slow, ...): floor and ceil (unless
+ * untruncated), then max(low, 0), min(high, dim - 1). */
 void pe_yarn_code_range(const struct pe_params *p, const struct pe_yarn *y,
 			double *low, double *high)
 {
-	*low = fmax(floor(pe_yarn_correction_dim(p, y->train, y->beta)), 0.0);
-	*high = fmin(ceil(pe_yarn_correction_dim(p, y->train, y->alpha)),
-		     p->d_model - 1.0);
+	double lo = pe_yarn_correction_dim(p, y->train, y->beta);
+	double hi = pe_yarn_correction_dim(p, y->train, y->alpha);
+
+	if (!y->untruncated) {
+		lo = floor(lo);
+		hi = ceil(hi);
+	}
+	*low = fmax(lo, 0.0);
+	*high = fmin(hi, p->d_model - 1.0);
 }
 
 /* 1 - linear_ramp_factor(low, high, dim // 2)[i]. */
@@ -1042,9 +1048,14 @@ double pe_yarn_code_omega(const struct pe_params *p, const struct pe_yarn *y,
 	return w / y->s * (1.0 - mask) + w * mask;
 }
 
+double pe_yarn_mscale(double s, double mscale)
+{
+	return s > 1.0 ? 0.1 * mscale * log(s) + 1.0 : 1.0;
+}
+
 double pe_yarn_temperature(double s)
 {
-	return s > 1.0 ? 0.1 * log(s) + 1.0 : 1.0;
+	return pe_yarn_mscale(s, 1.0);
 }
 
 double pe_dynamic_ntk_factor(double s, double len, double train)

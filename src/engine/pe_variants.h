@@ -436,6 +436,9 @@ struct pe_yarn {
 	double alpha, beta;	/* ramp ends, 0 <= alpha < beta: turns
 				   within L0 (the code's beta_slow,
 				   beta_fast) */
+	bool untruncated;	/* the code's ramp ends as computed, not
+				   rounded to whole pairs (a config's
+				   "truncate": false; gpt-oss) */
 };
 
 /* gamma(r) above: in [0, 1], 0 below alpha, 1 above beta. */
@@ -458,7 +461,8 @@ double pe_yarn_omega(const struct pe_params *p, const struct pe_yarn *y,
 		     double pair);
 
 /* The code's ramp ends: *low = max(floor(c(y->beta)), 0), *high =
- * min(ceil(c(y->alpha)), d - 1) (find_correction_range). */
+ * min(ceil(c(y->alpha)), d - 1) (find_correction_range); without the
+ * floor and ceil when y->untruncated. */
 void pe_yarn_code_range(const struct pe_params *p, const struct pe_yarn *y,
 			double *low, double *high);
 
@@ -473,6 +477,10 @@ double pe_yarn_code_omega(const struct pe_params *p, const struct pe_yarn *y,
 /* The factor q and k are multiplied by: 0.1 ln s + 1 for s > 1 (1.139 at
  * s = 4, 1.230 at s = 10), 1 otherwise (the code's get_mscale). */
 double pe_yarn_temperature(double s);
+
+/* get_mscale(s, mscale) of _compute_yarn_parameters: 0.1 mscale ln s + 1
+ * for s > 1, 1 otherwise (pe_yarn_temperature is mscale 1). */
+double pe_yarn_mscale(double s, double mscale);
 
 /* Dynamic NTK: NTK-aware scaling whose base follows the length of the
  * sequence so far, as _compute_dynamic_ntk_parameters computes it:

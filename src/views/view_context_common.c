@@ -42,7 +42,8 @@ struct stretch ctx_stretch(const struct state *s)
 
 struct pe_yarn ctx_yarn(const struct stretch *x)
 {
-	return (struct pe_yarn){ x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA };
+	return (struct pe_yarn){ x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA,
+				 false };
 }
 
 struct pe_llama3 ctx_llama3(const struct stretch *x)

@@ -771,7 +771,8 @@ Test(variants, yarn_gamma_at_known_pairs)
 		{ 63, 0.07528008132886392, 0.0, 2.8869549617236455e-05 },
 	};
 	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
-	const struct pe_yarn y = { 4.0, 4096.0, PE_YARN_ALPHA, PE_YARN_BETA };
+	const struct pe_yarn y = { 4.0, 4096.0, PE_YARN_ALPHA,
+				   PE_YARN_BETA, false };
 
 	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
 		int i = want[k].pair;
@@ -812,9 +813,11 @@ Test(variants, yarn_as_the_code_computes_it)
 		{ 63, 2.8869549617236455e-05 },
 	};
 	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
-	const struct pe_yarn y = { 4.0, 4096.0, PE_YARN_ALPHA, PE_YARN_BETA };
+	const struct pe_yarn y = { 4.0, 4096.0, PE_YARN_ALPHA,
+				   PE_YARN_BETA, false };
 	const struct pe_params q = { 64, 5e5, PE_INTERLEAVED };
-	const struct pe_yarn z = { 16.0, 2048.0, PE_YARN_ALPHA, PE_YARN_BETA };
+	const struct pe_yarn z = { 16.0, 2048.0, PE_YARN_ALPHA,
+				   PE_YARN_BETA, false };
 	double low, high;
 
 	pe_yarn_code_range(&p, &y, &low, &high);
@@ -841,7 +844,7 @@ Test(variants, yarn_as_the_code_computes_it)
 	 * pair (63) keeps 1 - 4/25 of its mask and is not PI's */
 	{
 		const struct pe_yarn far = { 4.0, 1e6, PE_YARN_ALPHA,
-					     PE_YARN_BETA };
+					     PE_YARN_BETA, false };
 
 		pe_yarn_code_range(&p, &far, &low, &high);
 		cr_expect(low == 59 && high == 84, "%g %g", low, high);
