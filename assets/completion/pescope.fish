@@ -47,6 +47,7 @@ complete -c pescope -l layout -x -a '(__pescope_list layouts)' -d 'where sines a
 complete -c pescope -l view -x -a '(__pescope_list views)' -d 'start in a view'
 complete -c pescope -l set -x -a '(__pescope_list knobs)=' -d 'set a knob of a view: WORD=VALUE'
 complete -c pescope -l preset -x -a '(__pescope_list presets)' -d 'start from a parameter preset'
+complete -c pescope -l model -r -F -d 'start from a model\'s config.json'
 complete -c pescope -l lesson -x -a '(__pescope_lesson)' -d 'open a guided lesson'
 complete -c pescope -l step -x -d 'start the lesson at this step'
 complete -c pescope -l lessons -d 'list the lessons and exit'

@@ -580,6 +580,14 @@ static const char *set_preset(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_model(struct options *opt, const char *arg)
+{
+	if (!arg[0])
+		return "";
+	opt->model = arg;	/* read by main: model_file.h */
+	return NULL;
+}
+
 static const char *set_vector(struct options *opt, const char *arg)
 {
 	return int_reason(numparse_double(arg, 0.0, (double)PE_LEN_MAX,
@@ -660,6 +668,15 @@ static const struct cli_option table[] = {
 		     "1e4; the heads are 128 wide)"),
 	  .accepts = "%s", .words = preset_words,
 	  .modes = IN_ALL, .set = set_preset },
+	{ .name = "model", .arg = "FILE",
+	  .help = N_("start from a model's %s: its rotated width as d_model, "
+		     "its %s as the base, its trained length; --dump-series %s "
+		     "writes its wavelengths with its scaling (%s)"),
+	  .accepts = N_("a file name"),
+	  .terms = TERMS("Hugging Face config.json", "rope_theta",
+			 "wavelengths",
+			 "linear, dynamic, yarn, longrope, llama3"),
+	  .modes = IN_ALL, .set = set_model },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = N_("open a guided lesson: its name or number from "
 		     "--lessons, or a lesson file: a path with a /, or a file "
@@ -1161,6 +1178,16 @@ static bool check_all(struct options *opt, const char *const *given,
 			    "--lesson: each step of a lesson sets its own knobs"));
 	if (opt->present && !given[row_named("palette")])
 		opt->palette = PALETTE_PUOR;
+	/* A model's config sets d_model, base and the stretch itself. */
+	if (opt->model && (given[row_named("d-model")] ||
+			   given[row_named("base")] || opt->preset >= 0))
+		return fail(err, errlen, tr(l, "--model sets d_model and the "
+			    "base: leave out -d, -b and --preset"));
+	if (opt->model && (given[row_named("scaling")] ||
+			   given[row_named("scale")] ||
+			   given[row_named("train")]))
+		return fail(err, errlen, tr(l, "--model brings its own scaling: "
+			    "leave out --scaling, --scale and --train"));
 	/* A preset sets d_model and base unless -d or -b say otherwise,
 	 * whatever the order they come in. */
 	if (opt->preset >= 0) {

@@ -19,6 +19,7 @@
 #include "io/term.h"
 #include "render/palette.h"
 #include "engine/pe.h"
+#include "engine/rope_model.h"
 #include "engine/precision.h"
 #include "base/lang.h"
 
@@ -105,6 +106,11 @@ struct options {
 					 * --scaling, --scale, --train */
 	int view;			/* enum view to start in */
 	int preset;			/* presets.h index, or -1 for none */
+	const char *model;		/* --model FILE, or NULL; points into
+					 * argv */
+	const struct rope_model *rope;	/* that model, once main has read it
+					 * (model_file.h), or NULL */
+	const char *model_name;		/* what the status line calls it */
 	const char *lesson;		/* --lesson NAME or file, or NULL;
 					 * points into argv */
 	int step;			/* --step, 1-based; 0 when not given */

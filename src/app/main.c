@@ -18,6 +18,7 @@
 #include "app/job.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
+#include "app/model_file.h"
 #include "app/say.h"
 #include "app/script.h"
 #include "app/snapshot.h"
@@ -85,7 +86,7 @@ static void output_job_init(struct output_job *j, const struct options *opt)
 					  (enum series_kind)opt->series,
 					  opt->number_type,
 					  (unsigned long long)opt->seed,
-					  opt->stretch, NULL };
+					  opt->stretch, NULL, opt->rope };
 	j->estimate_s = 0.0;
 	if (opt->mode == CLI_SERIES) {
 		snprintf(j->what, sizeof j->what, "--dump-series %s",
@@ -208,8 +209,10 @@ static int run_mode(struct options *opt, enum lang l)
 int main(int argc, char **argv)
 {
 	struct options opt;
+	struct model_file mf;
 	char err[CLI_ERR_MAX];
 	enum lang l;
+	int rc;
 
 	/* A reader that goes away (pescope ... | head -1) ends any mode
 	 * quietly, whatever SIGPIPE disposition we inherited; a write beyond
@@ -245,5 +248,9 @@ int main(int argc, char **argv)
 		opt.seed = (long long)(((unsigned long long)time(NULL) ^
 					(unsigned long long)getpid() << 16) &
 				       (unsigned long long)CLI_SEED_MAX);
-	return finish_output(run_mode(&opt, l), l);
+	rc = model_file_load(&opt, &mf);
+	if (rc == 0)
+		rc = finish_output(run_mode(&opt, l), l);
+	model_file_free(&mf);
+	return rc;
 }

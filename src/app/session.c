@@ -24,6 +24,9 @@ void session_init(struct state *s, const struct options *opt)
 		s->preset = opt->preset;
 		state_set_train(s, presets_table(&n)[opt->preset].train_len);
 	}
+	if (opt->rope)
+		state_set_model(s, opt->model_name, opt->rope->width,
+				opt->rope->base, (long long)opt->rope->trained);
 	state_set_view(s, opt->view);
 	{
 		char err[CLI_ERR_MAX];

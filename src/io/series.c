@@ -44,7 +44,8 @@ static double series_stretched_omega(const struct pe_params *p,
 			      const struct series_stretch *x, double len,
 			      int pair)
 {
-	struct pe_yarn y = { x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA };
+	struct pe_yarn y = { x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA,
+			       false };
 	struct pe_llama3 l = { x->s, x->train, PE_LLAMA3_LOW, PE_LLAMA3_HIGH };
 
 	switch (x->how) {
@@ -78,8 +79,12 @@ static int write_values(FILE *fp, const struct series_spec *sp,
 		progress_tell(sp->progress, r, rows);
 		if (cancelled(cancel))
 			return ECANCELED;
-		if (sp->kind == SERIES_WAVELENGTHS &&
-		    sp->stretch.how == SERIES_SCALE_NONE)
+		if (sp->kind == SERIES_WAVELENGTHS && sp->model)
+			v[1] = PE_TWO_PI / rope_model_omega(sp->model,
+							    (double)sp->length,
+							    (int)r);
+		else if (sp->kind == SERIES_WAVELENGTHS &&
+			 sp->stretch.how == SERIES_SCALE_NONE)
 			v[1] = pe_wavelength(p, (int)r);
 		else if (sp->kind == SERIES_WAVELENGTHS)
 			v[1] = PE_TWO_PI /

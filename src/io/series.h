@@ -8,7 +8,8 @@
  *                post, which transformers lacks; pe_variants.h: factor
  *                s, trained length L0; dynamic takes the current length
  *                from spec.length; llama3 low 1, high 4; yarn as the code,
- *                beta_fast 32, beta_slow 1);
+ *                beta_fast 32, beta_slow 1); with spec.model, that
+ *                model's (rope_model_omega at the length spec.length);
  *   similarity   "offset,similarity": k, PE(p).PE(p+k) / (d/2) for
  *                k = 0 .. length-1 (the same for every p);
  *   wave         "position,value": p, PE(p, dim) for p = 0 .. length-1;
@@ -53,6 +54,7 @@
 
 #include "engine/pe.h"
 #include "engine/precision.h"
+#include "engine/rope_model.h"
 #include "io/progress.h"
 
 enum series_kind {
@@ -94,6 +96,10 @@ struct series_spec {
 	struct series_stretch stretch;	/* for SERIES_WAVELENGTHS; zero:
 					   none */
 	struct progress *progress;	/* told the rows done, or NULL */
+	const struct rope_model *model;	/* for SERIES_WAVELENGTHS: a shipped
+					 * model's frequencies (pe.d_model its
+					 * rotary width; stretch none), or
+					 * NULL */
 };
 
 /* Writes the series of spec to fp. Returns 0, or the errno of the first

@@ -230,6 +230,17 @@ void state_set_preset(struct state *s, int i)
 	state_message(s, false, tr(s->lang, p[i].what));
 }
 
+void state_set_model(struct state *s, const char *name, int d, double base,
+		     long long train)
+{
+	state_set_dmodel(s, d);
+	state_set_base(s, base);
+	if (train >= 1)
+		state_set_train(s, train);
+	snprintf(s->model, sizeof s->model, "%s", name);
+	s->model_pe = s->cur.pe;
+}
+
 /* ---- life ---- */
 
 void state_init(struct state *s, const struct catalog *cat,
@@ -340,12 +351,21 @@ bool state_valid(const struct state *s)
 	       lesson_cursor_valid(s) && drill_session_valid(&s->drill);
 }
 
+/* Whether the model named by state_set_model is still what is shown. */
+static bool state_model_shown(const struct state *s)
+{
+	return s->model[0] && s->cur.pe.d_model == s->model_pe.d_model &&
+	       s->cur.pe.base == s->model_pe.base;
+}
+
 char *state_status(const struct state *s, char *buf, size_t n)
 {
 	char base[32];
 
 	fmt_double_shortest(s->cur.pe.base, base, sizeof base);
-	snprintf(buf, n, "d_model=%d base=%s len=%lld pos=%lld dim=%d",
-		 s->cur.pe.d_model, base, s->cur.len, s->cur.pos, s->cur.dim);
+	snprintf(buf, n, "%s%sd_model=%d base=%s len=%lld pos=%lld dim=%d",
+		 state_model_shown(s) ? s->model : "",
+		 state_model_shown(s) ? "  " : "", s->cur.pe.d_model, base,
+		 s->cur.len, s->cur.pos, s->cur.dim);
 	return buf;
 }

@@ -78,6 +78,10 @@ struct state {
 				 * attention view marks; a knob whose home is
 				 * KNOB_HOME_TRAIN turns it (catalog.h) */
 	int preset;		/* last preset applied (presets.h), or -1 */
+	char model[48];		/* the model whose d_model and base were set
+				 * (state_set_model), or "" */
+	struct pe_params model_pe;	/* its d_model and base: the status
+				 * line names it while they are shown */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
 	int help_top;		/* its first row shown, when it scrolls
@@ -156,6 +160,12 @@ void state_set_train(struct state *s, long long len);
 
 /* Knob k of the view shown. */
 double state_view_knob(const struct state *s, int k);
+
+/* Shows a shipped model's encoding: d_model (its rotated width), base and
+ * trained length train (left as it is when < 1), and keeps its name (cut
+ * to fit) for the status line. */
+void state_set_model(struct state *s, const char *name, int d, double base,
+		     long long train);
 
 /* Applies parameter preset number i (presets.h): d_model, base and the
  * trained length L0. */
