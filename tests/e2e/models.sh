@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# --model FILE: a config.json's wavelengths against a NumPy port of
+# transformers' modeling_rope_utils.py (tests/e2e/rope_ref.py, which names
+# the version) for every rope_type, partial rotary and MLA, at lengths
+# below and above the trained one; the status line naming the model; and
+# every bad input with its exit status and its one line.
+set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+export LC_ALL=C.UTF-8
+here=$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")" && pwd)
+P=${PESCOPE:-./pescope}
+
+if ! "$PY" -c 'import numpy' 2>/dev/null; then
+	not_ok "NumPy available for cross-checks" "install python3-numpy (make check does)"
+	exit 1
+fi
+
+# The configs: one per rope_type and per way of choosing the rotated
+# width. Made up for the test (the shipped models' own configs are in
+# tests/fixtures/models); the numbers are chosen so that each formula's
+# branches are taken: yarn's ramp inside the pairs, llama3's three bands,
+# dynamic and longrope below and above their lengths.
+factors() { # N VALUE0 STEP: a JSON list of N numbers
+	"$PY" -c 'import sys; n, a, s = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print("[" + ", ".join(repr(a + s * i) for i in range(n)) + "]")' "$@"
+}
+cat >"$tmp/default.json" <<'J'
+{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000.0,
+ "max_position_embeddings": 8192}
+J
+cat >"$tmp/linear.json" <<'J'
+{"hidden_size": 2048, "num_attention_heads": 16, "max_position_embeddings": 4096,
+ "rope_scaling": {"type": "linear", "factor": 4.0}}
+J
+cat >"$tmp/dynamic.json" <<'J'
+{"head_dim": 64, "rope_theta": 10000.0, "max_position_embeddings": 2048,
+ "rope_scaling": {"rope_type": "dynamic", "factor": 2.0}}
+J
+cat >"$tmp/yarn.json" <<'J'
+{"hidden_size": 3584, "num_attention_heads": 28, "rope_theta": 1000000.0,
+ "max_position_embeddings": 32768,
+ "rope_scaling": {"rope_type": "yarn", "factor": 4.0}}
+J
+cat >"$tmp/yarn-untruncated.json" <<'J'
+{"head_dim": 64, "rope_theta": 150000, "max_position_embeddings": 131072,
+ "rope_parameters": {"rope_type": "yarn", "factor": 32.0, "beta_fast": 32.0,
+  "beta_slow": 1.0, "truncate": false, "original_max_position_embeddings": 4096}}
+J
+cat >"$tmp/mla.json" <<'J'
+{"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64,
+ "qk_nope_head_dim": 128, "rope_theta": 10000, "max_position_embeddings": 163840,
+ "rope_scaling": {"type": "yarn", "factor": 40, "beta_fast": 32, "beta_slow": 1,
+  "mscale": 1.0, "mscale_all_dim": 1.0, "original_max_position_embeddings": 4096}}
+J
+cat >"$tmp/llama3.json" <<'J'
+{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000.0,
+ "max_position_embeddings": 131072,
+ "rope_scaling": {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+  "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}}
+J
+printf '{"hidden_size": 3072, "num_attention_heads": 32, "rope_theta": 10000.0,
+ "max_position_embeddings": 131072, "original_max_position_embeddings": 4096,
+ "rope_scaling": {"type": "longrope", "short_factor": %s, "long_factor": %s}}\n' \
+	"$(factors 48 1.0 0.01)" "$(factors 48 1.5 0.75)" >"$tmp/longrope.json"
+cat >"$tmp/neox.json" <<'J'
+{"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25,
+ "rotary_emb_base": 10000, "max_position_embeddings": 2048}
+J
+cat >"$tmp/gptj.json" <<'J'
+{"n_embd": 4096, "n_head": 16, "rotary_dim": 64, "n_positions": 2048}
+J
+cat >"$tmp/partial.json" <<'J'
+{"hidden_size": 2560, "num_attention_heads": 32, "partial_rotary_factor": 0.4,
+ "rope_theta": 10000.0, "max_position_embeddings": 2048}
+J
+
+# agree NAME LEN: pescope's wavelengths of config NAME at length LEN within
+# 1e-12 of rope_ref.py's, pair by pair; the largest relative difference is
+# printed for the report.
+worst=0
+agree() {
+	local f=$tmp/$1.json out
+	if ! "$P" --model "$f" --dump-series wavelengths -n "$2" >"$tmp/got" 2>"$tmp/err"; then
+		not_ok "$1 at length $2: --dump-series wavelengths" "$(cat "$tmp/err")"
+		return
+	fi
+	"$PY" "$here/rope_ref.py" "$f" "$2" >"$tmp/want"
+	out=$("$PY" - "$tmp/got" "$tmp/want" <<'PYEOF'
+import sys
+import numpy as np
+got = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1)
+want = np.loadtxt(sys.argv[2], ndmin=1)
+assert got.shape[0] == want.shape[0], "%d pairs, want %d" % (got.shape[0], want.shape[0])
+assert (got[:, 0] == np.arange(want.shape[0])).all(), "pair column"
+rel = np.max(np.abs(got[:, 1] - want) / want)
+print("%.3g" % rel)
+sys.exit(0 if rel <= 1e-12 else 1)
+PYEOF
+	) && ok "$1 at length $2: wavelengths match transformers' within 1e-12 (largest $out)" \
+	  || not_ok "$1 at length $2: wavelengths match transformers' within 1e-12" "$out"
+}
+for c in default linear yarn yarn-untruncated mla llama3 neox gptj partial; do
+	agree "$c" 128
+done
+# dynamic and longrope follow the length: at, just above and far above
+# the length their formula switches at
+for n in 2048 2049 8192 100000; do agree dynamic "$n"; done
+for n in 4096 4097 131072; do agree longrope "$n"; done
+
+# The width, base and trained length reach the explorer; the status line
+# names the model.
+shot=$("$P" --model "$tmp/mla.json" --snapshot --size 100x30 --view context)
+case $(printf '%s\n' "$shot" | head -n 1) in
+*"mla  d_model=64 base=10000 "*) ok "status line names the model, d_model 64" ;;
+*) not_ok "status line names the model, d_model 64" "$(printf '%s\n' "$shot" | head -n 1)" ;;
+esac
+case $shot in
+*"L0=4096 "*) ok "the trained length is the original 4096" ;;
+*) not_ok "the trained length is the original 4096" ;;
+esac
+
+# refused NAME STATUS TEXT COMMAND...: exits STATUS with one line on
+# standard error holding TEXT, and writes nothing to standard output.
+refused() {
+	local name=$1 want=$2 text=$3 rc
+	shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		not_ok "$name: exit $want" "got $rc: $(head -c 300 "$tmp/err")"
+	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$text" "$tmp/err"; then
+		not_ok "$name: one line with \"$text\"" "$(head -c 300 "$tmp/err")"
+	elif [ -s "$tmp/out" ]; then
+		not_ok "$name: nothing on standard output"
+	else
+		ok "$name: exit $want, \"$text\""
+	fi
+}
+bad() { # NAME STATUS TEXT JSON
+	printf '%s' "$4" >"$tmp/bad.json"
+	refused "$1" "$2" "$3" "$P" --model "$tmp/bad.json" --dump-series wavelengths
+}
+bad "malformed JSON" 65 "bad.json:2:16: not valid JSON" '{"head_dim": 64,
+ "rope_theta": }'
+bad "NaN token" 65 "not valid JSON: invalid token near 'NaN'" '{"head_dim": 64, "rope_theta": NaN}'
+bad "Infinity token" 65 "not valid JSON: invalid token near 'Infinity'" '{"head_dim": 64, "rope_theta": Infinity}'
+bad "a string for a number" 65 "rope_theta must be a number, not a string" '{"head_dim": 64, "rope_theta": "1e4"}'
+bad "a number for a string" 65 "rope_scaling.rope_type must be a string, not a number" '{"head_dim": 64, "rope_scaling": {"rope_type": 3}}'
+bad "rope_theta 1" 65 "rope_theta is 1; it must be above 1" '{"head_dim": 64, "rope_theta": 1}'
+bad "rope_theta huge" 65 "rope_theta is 10000000000000; it must be above 1 and at most 1e+12" '{"head_dim": 64, "rope_theta": 1e13}'
+bad "head_dim odd" 65 "the head width 65 is odd" '{"head_dim": 65}'
+bad "head_dim 0" 65 "head_dim is 0; it must be a whole number from 2 to 65536" '{"head_dim": 0}'
+bad "head_dim above 65536" 65 "head_dim is 65538; it must be a whole number from 2 to 65536" '{"head_dim": 65538}'
+bad "partial_rotary_factor 0" 65 "partial_rotary_factor is 0; it must be above 0 and at most 1" '{"head_dim": 64, "partial_rotary_factor": 0}'
+bad "partial_rotary_factor 1.25" 65 "partial_rotary_factor is 1.25" '{"head_dim": 64, "partial_rotary_factor": 1.25}'
+bad "long_factor of the wrong length" 65 "long_factor has 3 numbers; it needs 32, one per pair of the 64 rotated dims" \
+	"{\"head_dim\": 64, \"max_position_embeddings\": 8192, \"original_max_position_embeddings\": 2048, \"rope_scaling\": {\"type\": \"longrope\", \"short_factor\": $(factors 32 1 0), \"long_factor\": [1, 2, 3]}}"
+bad "unknown rope_type" 65 "rope_type \"dynamic-yarn\" is not one pescope knows" '{"head_dim": 64, "rope_scaling": {"rope_type": "dynamic-yarn", "factor": 2}}'
+bad "learned table's wavelengths" 65 "its positions are a learned table, which has no wavelengths" '{"n_embd": 768, "n_head": 12, "n_positions": 1024}'
+"$PY" -c 'import sys; sys.stdout.write("[" * 10000 + "]" * 10000)' >"$tmp/deep.json"
+refused "10000 levels of nesting" 65 "deep.json:1:2049: not valid JSON: maximum parsing depth reached" \
+	"$P" --model "$tmp/deep.json" --dump-series wavelengths
+truncate -s 100M "$tmp/big.json"
+refused "a 100 MB file" 65 "big.json: larger than 4194304 bytes" \
+	"$P" --model "$tmp/big.json" --dump-series wavelengths
+refused "a missing file" 66 "missing.json: cannot read: No such file or directory" \
+	"$P" --model "$tmp/missing.json" --dump-series wavelengths
+refused "a folder" 66 "is a folder, not a config file" \
+	"$P" --model "$tmp" --dump-series wavelengths
+mkfifo "$tmp/fifo"
+refused "a FIFO, without waiting for a writer" 66 "fifo: not a regular file" \
+	"$P" --model "$tmp/fifo" --dump-series wavelengths
+refused "/dev/zero" 66 "/dev/zero: not a regular file" \
+	"$P" --model /dev/zero --dump-series wavelengths
+refused "--model with -d" 64 "--model sets d_model and the base" \
+	"$P" --model "$tmp/default.json" -d 64 --dump-series wavelengths
+refused "--model with --scaling" 64 "--model brings its own scaling" \
+	"$P" --model "$tmp/default.json" --scaling pi --scale 2 --train 100 --dump-series wavelengths
+refused "--dim beyond the model's width" 64 "--dim must be below the model's width 64, got 100" \
+	"$P" --model "$tmp/mla.json" --dim 100 --dump-series wave
+# the messages are in Chinese too
+printf '%s' '{"head_dim": 64, "rope_scaling": {"type": "su"}}' >"$tmp/bad.json"
+refused "a Chinese message" 65 "pescope 不认识 rope_type \"su\"" \
+	"$P" --lang zh --model "$tmp/bad.json" --snapshot
+
+finish
