@@ -40,6 +40,8 @@ done >"$tmp/typed"
 printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM COLORFGBG OSC \
 	truecolor ASCII ANSI Markdown ans cast lessons key text cmd click wheel \
 	resize tick up down WORD VALUE >>"$tmp/typed"
+# --model's: the file and the fields of a Hugging Face config it names
+printf '%s\n' Hugging Face config json rope_theta linear longrope >>"$tmp/typed"
 
 # chinese NAME FILE: ok when FILE is Chinese: no English word left that
 # Chinese may not keep (strings.py's rule), leaving out what the user
