@@ -412,13 +412,14 @@ tm_stop
 
 # bench_case NAME ARGS...: --bench runs, exits 0 and prints its one line
 # with every field, including the catch-up of the sliced parameter changes
-# (at least one frame). The numbers are printed for the log; the budget
-# itself is measured by `make bench` (tests/bench/RESULTS.md), not here.
+# (at least one frame), the actions it made and how many it left
+# unfinished. The numbers are printed for the log; the budget itself
+# is measured by `make bench` (tests/bench/RESULTS.md), not here.
 bench_case() {
 	local name=$1 line
 	shift
 	line=$(TERM=xterm-256color "$PESCOPE" --bench --frames 60 "$@" 2>&1)
-	if [ $? = 0 ] && grep -qE '^frames=60 p50_ms=[0-9.]+ p95_ms=[0-9.]+ max_ms=[0-9.]+ move_bytes=[0-9]+ full_bytes=[0-9]+ catchup_frames=[1-9][0-9]* catchup_ms=[0-9.]+ move_p95_ms=[0-9.]+$' <<<"$line"; then
+	if [ $? = 0 ] && grep -qE '^frames=60 p50_ms=[0-9.]+ p95_ms=[0-9.]+ max_ms=[0-9.]+ move_bytes=[0-9]+ full_bytes=[0-9]+ catchup_frames=[1-9][0-9]* catchup_ms=[0-9.]+ move_p95_ms=[0-9.]+ actions=[1-9][0-9]* unfinished=[0-9]+$' <<<"$line"; then
 		ok "--bench, $name: $line"
 	else
 		not_ok "--bench, $name" "$line"
