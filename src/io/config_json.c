@@ -3,7 +3,6 @@
 #include "io/config_json.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
@@ -11,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/tr.h"
+#include "io/input_file.h"
 
 /* Where a field is refused: the file's name and the object's path for
  * the message ("rope_scaling.factor"). */
@@ -239,68 +238,60 @@ int config_json_parse(const char *text, size_t len, const char *name,
 	return rc;
 }
 
-/* Opens path without waiting on a FIFO, as a regular file only: its
- * descriptor, or -1 with the message written. */
-static int open_config(const char *path, struct stat *st, enum lang l,
-		       char *err, size_t n)
+/* Opens path through input_file_open (no wait on a FIFO, remembered as
+ * an input so no output replaces it), as a regular file only: its stream,
+ * or NULL with the message written. */
+static FILE *open_config(const char *path, struct stat *st, enum lang l,
+			 char *err, size_t n)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	FILE *f;
+	int e = input_file_open(path, false, &f, st);
 
-	if (fd < 0) {
+	if (e)
 		snprintf(err, n, tr(l, "%s: cannot read: %s"), path,
-			 strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+			 strerror(e));
+	else if (!f)
 		snprintf(err, n, "%s: %s", path,
 			 S_ISDIR(st->st_mode)
 				 ? tr(l, "is a folder, not a config file")
 				 : tr(l, "not a regular file"));
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return f;
 }
 
 int config_json_read(const char *path, struct hf_config *c, enum lang l,
 		     char *err, size_t n)
 {
 	struct stat st;
-	int fd = open_config(path, &st, l, err, n), rc;
+	FILE *f = open_config(path, &st, l, err, n);
 	char *text;
-	ssize_t got;
-	size_t len = 0;
+	size_t len;
+	int rc;
 
 	hf_config_init(c);
-	if (fd < 0)
+	if (!f)
 		return 66;
 	if (st.st_size > CONFIG_JSON_MAX) {
 		snprintf(err, n, tr(l, "%s: larger than %ld bytes"), path,
 			 CONFIG_JSON_MAX);
-		close(fd);
+		fclose(f);
 		return 65;
 	}
 	text = malloc(CONFIG_JSON_MAX + 1);
 	if (!text) {
 		snprintf(err, n, tr(l, "%s: out of memory"), path);
-		close(fd);
+		fclose(f);
 		return 71;
 	}
 	/* the file may grow after fstat: read one byte past the bound */
-	while (len <= CONFIG_JSON_MAX &&
-	       (got = read(fd, text + len, CONFIG_JSON_MAX + 1 - len)) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			snprintf(err, n, tr(l, "%s: cannot read: %s"), path,
-				 strerror(errno));
-			free(text);
-			close(fd);
-			return 66;
-		}
-		len += (size_t)got;
+	len = fread(text, 1, CONFIG_JSON_MAX + 1, f);
+	if (ferror(f)) {
+		snprintf(err, n, tr(l, "%s: cannot read: %s"), path,
+			 strerror(errno));
+		free(text);
+		fclose(f);
+		return 66;
 	}
-	close(fd);
+	fclose(f);
 	if (len > CONFIG_JSON_MAX) {
 		snprintf(err, n, tr(l, "%s: larger than %ld bytes"), path,
 			 CONFIG_JSON_MAX);

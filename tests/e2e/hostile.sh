@@ -8,8 +8,9 @@
 #   3. setuid and setgid are not carried to a file owned by another user;
 #   4. SIGINT, SIGTERM, SIGHUP while -o waits for a FIFO's reader end the
 #      run as the signal does (128 + N), nothing left;
-#   5. an output that is one of the inputs (a lesson, a --keys script, by
-#      any name) is refused (73) and the input is untouched;
+#   5. an output that is one of the inputs (a lesson, a --keys script, a
+#      --model config, by any name) is refused (73) and the input is
+#      untouched;
 #   6. --record keeps the script when the session ends by C-c, SIGTERM or
 #      SIGHUP, with the signal's status;
 #   7. Ctrl-Z, bg: the explorer writes nothing to the shell's terminal
@@ -150,6 +151,10 @@ run_status "5. --keys FILE --export a hard link of it: refused (73)" 73 \
 check "5. the script is untouched" test "$(cat walk.txt)" = "key j"
 run_status "5. --keys - --export the file standard input reads: refused (73)" 73 \
 	sh -c '"$0" --keys - --export walk.txt --size 40x12 <walk.txt' "$PESCOPE"
+printf '{"head_dim": 64}\n' >cfg.json
+run_status "5. --model FILE -o the same file: refused (73)" 73 \
+	"$PESCOPE" --model cfg.json --dump-series wavelengths -o ./cfg.json
+check "5. the model's config is untouched" test "$(cat cfg.json)" = '{"head_dim": 64}'
 # --record in the explorer: refused before the screen is taken
 tm_start 80 24 -- --lesson ./mine.txt --record mine.txt
 rc=$(tm_rc 10)
