@@ -25,6 +25,7 @@
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "fixture.h"
+#include "hint_fx.h"
 #include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
@@ -1553,15 +1554,21 @@ static char *view_text(const struct shot *sh)
 
 /* Every number with a point or an exponent that the caption names (the
  * figures it claims, not its parameters) is written on the screen, above
- * the caption. */
+ * the caption; but for those of a "press K" hint's sentence, which the
+ * key shows (hint_fx.h; test_lesson_hints.c checks them). */
 static void numbers_are_shown(struct shot *sh)
 {
 	const struct lesson *l = state_lesson(&sh->s);
-	const char *cap = l->step[sh->s.les.step].caption, *at = cap;
+	char cap[LESSON_CAPTION_MAX];
+	const char *at = cap, *p;
 	char *flat = view_text(sh);
 	double v;
-	int decimals;
+	int decimals, key;
 	bool exp;
+
+	snprintf(cap, sizeof cap, "%s", l->step[sh->s.les.step].caption);
+	while ((p = hint_next(cap, &key)))
+		memset(cap + (p - cap), ' ', (size_t)(hint_end(p) - p));
 
 	while (next_number(&at, &v, &decimals, &exp))
 		if (decimals > 0 || exp)
