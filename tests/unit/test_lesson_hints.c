@@ -23,7 +23,7 @@
 
 #include "app/lesson_files.h"
 #include "fixture.h"
-#include "hint_fx.h"
+#include "lesson_fx.h"
 #include "model/command.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
@@ -82,23 +82,6 @@ static const struct hint hints[] = {
 };
 
 enum { NHINTS = sizeof hints / sizeof hints[0] };
-
-static const char *const langs[2] = { "en", "zh" };
-
-static struct lesson_book *book_of(int lang)
-{
-	static struct lesson_book books[2];
-	static bool loaded[2];
-	char dir[64];
-
-	if (!loaded[lang]) {
-		snprintf(dir, sizeof dir, "assets/lessons/%s", langs[lang]);
-		cr_assert_eq(lesson_book_load(&books[lang], dir, views_catalog()),
-			     0, "%s", books[lang].error);
-		loaded[lang] = true;
-	}
-	return &books[lang];
-}
 
 /* s opened at step `step` (from 1) of lesson i of lang's book, 80x24. */
 static void open_step(struct state *s, int lang, int i, int step)

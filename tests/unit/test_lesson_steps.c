@@ -25,7 +25,7 @@
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "fixture.h"
-#include "hint_fx.h"
+#include "lesson_fx.h"
 #include "app/lesson_files.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
@@ -40,7 +40,6 @@ TestSuite(steps, .init = utf8_locale);
 
 /* ---- opening a step ---- */
 
-static const char *const langs[2] = { "en", "zh" };
 static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
 
 /* One drawn step: its state, canvas and text, and what to call it. */
@@ -52,21 +51,6 @@ struct shot {
 	char where[64];		/* "lesson 2 step 3 zh 80x24" */
 };
 
-static struct lesson_book *book_of(int lang)
-{
-	static struct lesson_book books[2];
-	static bool loaded[2];
-	char dir[64];
-
-	if (!loaded[lang]) {
-		snprintf(dir, sizeof dir, "assets/lessons/%s", langs[lang]);
-		cr_assert_eq(lesson_book_load(&books[lang], dir, views_catalog()),
-			     0, "%s", books[lang].error);
-		cr_assert_eq(books[lang].skipped, 0, "%s", books[lang].error);
-		loaded[lang] = true;
-	}
-	return &books[lang];
-}
 
 static void redraw(struct shot *sh)
 {
@@ -1555,7 +1539,7 @@ static char *view_text(const struct shot *sh)
 /* Every number with a point or an exponent that the caption names (the
  * figures it claims, not its parameters) is written on the screen, above
  * the caption; but for those of a "press K" hint's sentence, which the
- * key shows (hint_fx.h; test_lesson_hints.c checks them). */
+ * key shows (lesson_fx.h; test_lesson_hints.c checks them). */
 static void numbers_are_shown(struct shot *sh)
 {
 	const struct lesson *l = state_lesson(&sh->s);

@@ -1,4 +1,8 @@
-/* hint_fx.h - test helper: the "press K" hints of lesson captions.
+/* lesson_fx.h - test helper: the shipped lessons, and the "press K"
+ * hints of their captions.
+ *
+ * The lessons are read from assets/lessons/en and zh, relative to the
+ * repository root where the tests run, once per process.
  *
  * A caption whose claim needs a second setting says which key shows it:
  * "press }" (or "Press →") in English, "按 }" in Chinese, the key right
@@ -6,12 +10,35 @@
  * what the key shows, so its numbers are on the screen only after the
  * key (test_lesson_hints.c checks them there; test_lesson_steps.c leaves
  * them out of the numbers the still screen must show). */
-#ifndef HINT_FX_H
-#define HINT_FX_H
+#ifndef LESSON_FX_H
+#define LESSON_FX_H
 
+#include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "app/lesson_files.h"
 #include "base/keycode.h"
+#include "views/views.h"
+
+static const char *const langs[2] = { "en", "zh" };
+
+/* The lessons of language lang (0 en, 1 zh), every file loaded. */
+static inline struct lesson_book *book_of(int lang)
+{
+	static struct lesson_book books[2];
+	static bool loaded[2];
+	char dir[64];
+
+	if (!loaded[lang]) {
+		snprintf(dir, sizeof dir, "assets/lessons/%s", langs[lang]);
+		cr_assert_eq(lesson_book_load(&books[lang], dir, views_catalog()),
+			     0, "%s", books[lang].error);
+		cr_assert_eq(books[lang].skipped, 0, "%s", books[lang].error);
+		loaded[lang] = true;
+	}
+	return &books[lang];
+}
 
 /* The key a hint names at p ("→", "}", "x/X": 'x'), or 0 when p starts
  * with no key (a word, as in "Press et al."). */
