@@ -77,6 +77,18 @@ static const struct hint hints[] = {
 	/* base 5e5 against base 1e4 at m = 1000 */
 	{ "attention", 8, "press p to compare", "按 p 对比", 'p',
 	  "base 1e4", "4.471", "4.471" },
+	/* "the same M_k for every p": cos 3 = -0.98999 at any p */
+	{ "design", 5, "(press →:", "（按 →：", PK_RIGHT, "pos 11", "-0.9900",
+	  "-0.9900" },
+	/* the presets the table lists */
+	{ "context", 1, "m and M step through", "用 m 和 M 切换", 'M', "d 128",
+	  "d_model=128", "d_model=128" },
+	/* head 1's slope 2^(-8/H): 0.5 at H = 8, 0.25 at H = 4 */
+	{ "attention", 6, "(a/A changes H)", "（按 a/A 改变 H）", 'a', "heads 4",
+	  "m = 0.25", "m = 0.25" },
+	/* the words differ; u makes them one again */
+	{ "attention", 9, "(u: one content again)", "（按 u 换回处处相同）", 'u',
+	  "content same", "x the same everywhere", "x 处处相同" },
 	/* "every arrow turns, every bar stays" */
 	{ "design", 6, "press S", "按 S", 'S', "shift 1", "p = 13", "p = 13" },
 };
