@@ -420,7 +420,9 @@ portable:
 # warning fails make check, while a plain make, which has no -Werror, still
 # builds for a user whose newer compiler knows warnings this one does not.
 # make cppcheck: cppcheck over src/ and tests/unit/ (skipped, saying so,
-# when it is not installed); a finding it gets wrong is suppressed on its
+# when it is not installed), src/ with its style checks too (a variable's
+# scope, a condition always true, a value never read), the tests with
+# warnings and portability only; a finding it gets wrong is suppressed on its
 # line, with why; what it found stays in build/cppcheck, so a second run
 # reads only the files that changed. One is suppressed here, for a whole file: test_cli.c ends
 # its argument lists with NULL, which every C library pescope builds on
@@ -463,9 +465,11 @@ warnings:
 
 cppcheck:
 	@if $(call HAS,cppcheck,$(CPPCHECK)); then \
-	  mkdir -p $(BUILD)/cppcheck && \
-	  $(CPPCHECK) $(CPPCHECK_FLAGS) --cppcheck-build-dir=$(BUILD)/cppcheck \
-	    src tests/unit; \
+	  mkdir -p $(BUILD)/cppcheck/src $(BUILD)/cppcheck/unit && \
+	  $(CPPCHECK) $(CPPCHECK_FLAGS) --enable=style \
+	    --cppcheck-build-dir=$(BUILD)/cppcheck/src src && \
+	  $(CPPCHECK) $(CPPCHECK_FLAGS) \
+	    --cppcheck-build-dir=$(BUILD)/cppcheck/unit tests/unit; \
 	fi
 
 # (not again in make sanitize, whose check is the same code under ASan)

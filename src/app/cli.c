@@ -1075,14 +1075,17 @@ static void cli_defaults(struct options *opt)
 static bool getopt_error(int c, char **argv, enum lang l, char *err,
 			 size_t errlen)
 {
-	char q[64], text[CLI_ERR_MAX];
+	char q[64];
 	int row = row_of(optopt);
 
-	if (c == ':' && row >= 0)
+	if (c == ':' && row >= 0) {
+		char text[CLI_ERR_MAX];
+
 		return fail(err, errlen, tr(l, "--%s needs a value: %s"),
 			    row_at(row).name,
 			    option_text(&table[row], row_at(row).accepts, l,
 					text, sizeof text));
+	}
 	if (c == '?' && optopt >= LONG_BASE && row >= 0)	/* "--ascii=1" */
 		return fail(err, errlen, tr(l, "--%s takes no value, got \"%s\""),
 			    row_at(row).name, quoted(argv[optind - 1], q,

@@ -61,10 +61,11 @@ static int load_path(const char *path, enum lang lang, struct lesson_book *b)
 static int explain_missing(const struct options *opt,
 			   const struct lesson_book *b)
 {
-	char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX] = "";
+	char path[LESSON_PATH_MAX];
 	enum lang lang = (enum lang)opt->lang;
 
 	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
+		char err[LESSON_ERR_MAX] = "";
 		bool unreadable;
 		struct lesson *l = lesson_load(path, views_catalog(), err,
 					       sizeof err, &unreadable);

@@ -42,10 +42,14 @@ static void say_v(const char *prefix, const char *fmt, va_list ap)
 
 	va_copy(again, ap);
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
-	if (n >= (int)sizeof buf && (msg = malloc((size_t)n + 1)) != NULL)
-		vsnprintf(msg, (size_t)n + 1, fmt, again);
-	else if (n >= (int)sizeof buf)
-		msg = buf;	/* out of memory: the message cut */
+	if (n >= (int)sizeof buf) {
+		char *whole = malloc((size_t)n + 1);
+
+		if (whole) {	/* else out of memory: the message cut */
+			vsnprintf(whole, (size_t)n + 1, fmt, again);
+			msg = whole;
+		}
+	}
 	va_end(again);
 	fputs(prefix, stderr);
 	say_put(stderr, n < 0 ? fmt : msg);

@@ -687,12 +687,13 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 	struct script_session ss;
 	struct lesson_book book;
 	struct cast_run cr;
-	char err[SCRIPT_ERR_MAX];
 	bool cast = opt->export_path && cast_name(opt->export_path);
 	int rc = headless_start(opt, &ss.s, &book);
 
 	if (rc == 0) {
+		char err[SCRIPT_ERR_MAX];
 		bool utf8 = !ss.s.ascii && headless_utf8();
+
 		ss.s.ascii = !utf8;
 		script_begin(&ss, sc, c);
 		if (opt->export_path)

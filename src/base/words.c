@@ -54,10 +54,10 @@ const char *words_quote(const char *word, size_t len, size_t max, char *dst,
 			size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t k = 0, i = 0, cut = len < max ? len : max;
+	size_t k = 0, i = 0, cut = len;
 
-	if (cut < len)
-		cut = utf8_prev(word, cut + 1);
+	if (max < len)	/* cut before the character that holds byte max */
+		cut = utf8_prev(word, max + 1);
 	/* a byte takes at most 4; keep 4 for "..." and the NUL */
 	for (; i < cut && k + 8 <= n; i++) {
 		unsigned char c = (unsigned char)word[i];

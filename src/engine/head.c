@@ -37,10 +37,11 @@ static void run(const struct head_setup *h, const struct attn *a,
 	int d = h->d;
 	bool added = h->scheme == ATTN_ADDED;
 	long long pos[HEAD_TOKENS_MAX];
-	struct attn_axis ax = { pos, tokens, n };
 
 	for (int j = 0; j < n; j++)
 		pos[j] = j;
+	struct attn_axis ax = { pos, tokens, n };
+
 	attn_scores(a, h->scheme, &ax, &ax, m->work, m->logits);
 	for (int r = 0; r < d; r++)
 		rng_gauss_fill(h->seed, rng_stream_of(RNG_STREAM_WV_ROW,

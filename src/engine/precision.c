@@ -61,7 +61,7 @@ static double round_even(double y)
 double prec_round(enum prec_dtype t, double x)
 {
 	const struct format *f = format_of(t);
-	double u, r;
+	double r;
 
 	if (t == PREC_FP64 || x == 0.0 || !isfinite(x))
 		return x;
@@ -84,7 +84,8 @@ double prec_round(enum prec_dtype t, double x)
 		/* below it, the format's steps are those of its smallest
 		 * exponent: x / u has at most `digits` bits before the point,
 		 * and the scaling by a power of two is exact */
-		u = ulp_at(f, x);
+		double u = ulp_at(f, x);
+
 		r = round_even(x / u) * u;
 	}
 	return fabs(r) > f->max ? copysign(INFINITY, x) : r;

@@ -117,11 +117,10 @@ static int numbers(const struct walk *w, const json_t *obj, const char *key,
 static int scaling(struct walk *w, const json_t *s, struct hf_config *c)
 {
 	const json_t *t = json_object_get(s, "truncate");
-	int err = 0;
+	int err;
 
 	c->has_scaling = true;
-	err = err ? err : string(w, s, "type", c->rope_type,
-				 sizeof c->rope_type);
+	err = string(w, s, "type", c->rope_type, sizeof c->rope_type);
 	err = err ? err : string(w, s, "rope_type", c->rope_type,
 				 sizeof c->rope_type);
 	err = err ? err : number(w, s, "rope_theta", &c->rope_theta);
@@ -160,9 +159,8 @@ static int fields(struct walk *w, const json_t *o, struct hf_config *c)
 	char pos_type[32] = "";
 	const json_t *s = NULL;
 	int k;
-	int err = 0;
+	int err = number(w, o, "n_embd", &c->hidden_size);
 
-	err = err ? err : number(w, o, "n_embd", &c->hidden_size);
 	err = err ? err : number(w, o, "hidden_size", &c->hidden_size);
 	err = err ? err : number(w, o, "n_head", &c->num_attention_heads);
 	err = err ? err : number(w, o, "num_attention_heads",

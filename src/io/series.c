@@ -250,14 +250,16 @@ static int write_scores(FILE *fp, const struct series_spec *sp,
 			}
 			scores_block(&a, r0, nb, L, chunk, &mem, sp->progress);
 			for (long long k = 0; k < (long long)nb * L && !err; k++) {
-				double v[4] = { (double)(r0 + k / L),
-						(double)(k % L), mem.out[0][k],
-						mem.out[1][k] };
-
-				if (cancelled(cancel))
+				if (cancelled(cancel)) {
 					err = ECANCELED;
-				else
+				} else {
+					double v[4] = { (double)(r0 + k / L),
+							(double)(k % L),
+							mem.out[0][k],
+							mem.out[1][k] };
+
 					err = put_row(fp, v, 4);
+				}
 			}
 		}
 		attn_free(&a);

@@ -108,9 +108,10 @@ static enum command_result run_view(struct state *s, struct args a,
 				    char *err, size_t n)
 {
 	int id = catalog_find(s->cat, a.arg[0]);
-	char names[256];
 
 	if (id < 0) {
+		char names[256];
+
 		view_names(s, ", ", names, sizeof names);
 		snprintf(err, n, tr(s->lang, "no view called \"%s\" (%s)"), a.arg[0], names);
 		return COMMAND_ERROR;
@@ -123,9 +124,10 @@ static enum command_result run_preset(struct state *s, struct args a,
 				      char *err, size_t n)
 {
 	int id = presets_find(a.arg[0]);
-	char names[128];
 
 	if (id < 0) {
+		char names[128];
+
 		preset_names(s, ", ", names, sizeof names);
 		snprintf(err, n, tr(s->lang, "no preset called \"%s\" (%s)"), a.arg[0], names);
 		return COMMAND_ERROR;

@@ -252,13 +252,14 @@ static void cycles_text(const struct drill_question *q, enum lang l,
 	int d = q->pe.d_model, half = d / 2, count = (int)q->answer;
 	double edge = half * log((double)q->len / (PE_TWO_PI)) /
 		      log(q->pe.base);
-	char b[32];
 
 	(void)opt;
-	if (part == DRILL_PART_QUESTION)
+	if (part == DRILL_PART_QUESTION) {
+		char b[32];
+
 		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, how many of the %d pairs complete at least one full turn within the first %lld positions (wavelength ≤ %lld)?"),
 			 d, BASE_TEXT(q, b), half, q->len, q->len);
-	else if (count < half)
+	} else if (count < half)
 		snprintf(buf, n, tr(l, "λ_i ≤ L exactly when i ≤ (d/2)·ln(L/2π)/ln(base) = %.2f, so pairs 0 to %d finish a turn: %d pairs. The other %d turn less than once over the whole sequence."),
 			 edge, count - 1, count, half - count);
 	else
@@ -394,11 +395,13 @@ static void make_norm(struct drill_question *q, struct rng *r)
 static void norm_text(const struct drill_question *q, enum lang l,
 		      enum drill_part part, int opt, char *buf, size_t n)
 {
-	char b[32], a[32];
+	char a[32];
 	int d = q->pe.d_model;
 
 	(void)opt;
 	if (part == DRILL_PART_QUESTION) {
+		char b[32];
+
 		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, what is the norm ‖PE(p)‖ of the encoding of position p = %lld?"),
 			 d, BASE_TEXT(q, b), q->pos);
 		return;
@@ -454,10 +457,12 @@ static void fast_pairs_text(const struct drill_question *q, enum lang l,
 			    enum drill_part part, int opt, char *buf,
 			    size_t n)
 {
-	char b[32], x[32];
+	char x[32];
 
 	(void)opt;
 	if (part == DRILL_PART_QUESTION) {
+		char b[32];
+
 		snprintf(buf, n, tr(l, "With d_model = %d and base = %s, which pairs tell neighbouring positions p and p+1 apart best?"),
 			 q->pe.d_model, BASE_TEXT(q, b));
 		return;
@@ -736,11 +741,13 @@ static void freq_roles_text(const struct drill_question *q, enum lang l,
 			    enum drill_part part, int opt, char *buf,
 			    size_t n)
 {
-	char w[32], r[32], b[32];
+	char w[32], r[32];
 	double top = drill_longest(q->pe.d_model, q->pe.base);
 
 	(void)opt;
 	if (part == DRILL_PART_QUESTION) {
+		char b[32];
+
 		snprintf(buf, n, tr(l, "A RoPE head of d = %d at base %s reads %lld tokens. What are its fastest and its slowest pairs good for?"),
 			 q->pe.d_model, BASE_TEXT(q, b), q->len);
 		return;

@@ -56,11 +56,11 @@ static void tolerance_text(const struct drill_question *q, enum lang l,
 char *drill_text_question(const struct drill_question *q, enum lang l,
 			  char *buf, size_t n)
 {
-	char tol[64];
-
 	part_text(q, l, DRILL_PART_QUESTION, 0, buf, n);
 	if (!q->choice) {
+		char tol[64];
 		size_t used = strlen(buf);
+
 		tolerance_text(q, l, tol, sizeof tol);
 		snprintf(buf + used, n - used, "%s", tol);
 	}
@@ -83,9 +83,9 @@ char *drill_text_choice(const struct drill_question *q, enum lang l,
 char *drill_text_answer(const struct drill_question *q, enum lang l,
 			char *buf, size_t n)
 {
-	char opt[512];
-
 	if (q->choice) {
+		char opt[512];
+
 		drill_text_choice(q, l, q->right, opt, sizeof opt);
 		snprintf(buf, n, tr(l, "%c) %s"), 'a' + q->right,
 			 opt);

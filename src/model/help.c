@@ -142,7 +142,7 @@ static void collect_row(void *ctx, bool heading, int indent, const char *text)
 	 * for a heading): a continuation is always indented. */
 	if (indent > k->width / 2 || indent < 2)
 		indent = 2;
-	n = wrap_lines(text, k->width, lines, 1);
+	wrap_lines(text, k->width, lines, 1);
 	snprintf(part, sizeof part, "%.*s", (int)lines[0].len, text);
 	add(k->out, k->max, &k->n, heading, false, part);
 	text += lines[0].off + lines[0].len;

@@ -126,15 +126,17 @@ char *keys_label(const struct keybinding *k, int views, bool symbols,
 		return buf;
 	}
 	for (int j = 0; j < KEYS_PER_SIDE && k->down[j] && used < n; j++) {
-		char a[KEYCODE_NAME_MAX], b[KEYCODE_NAME_MAX];
+		char a[KEYCODE_NAME_MAX];
 
 		keycode_name(k->down[j], symbols, a, sizeof a);
-		if (k->up[j])
+		if (k->up[j]) {
+			char b[KEYCODE_NAME_MAX];
+
 			used += (size_t)snprintf(buf + used, n - used, "%s%s / %s",
 						 j ? "  " : "", a,
 						 keycode_name(k->up[j], symbols,
 							      b, sizeof b));
-		else
+		} else
 			used += (size_t)snprintf(buf + used, n - used, "%s%s",
 						 j ? "  " : "", a);
 	}

@@ -68,12 +68,14 @@ static int dim_ticks_place(struct canvas *c, const struct heat_plot *hp,
 	 * style (plot_tick_label); else plain integers for all. */
 	for (t = first; t < end && n < limit; t += step, n++) {
 		int y = heat_row_of_dim(hp->pe, v, 2 * a.h, (int)t) / 2;
-		char buf[24];
 
 		if (prev >= 0 && y < prev + gap)
 			return -1;
-		if (compact)
+		if (compact) {
+			char buf[24];
+
 			compact = (int)strlen(plot_tick_label(t, step, buf, sizeof buf)) <= room;
+		}
 		prev = y;
 	}
 	if (!c)

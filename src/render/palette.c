@@ -297,14 +297,13 @@ static const struct rgb system16[16] = {
 
 struct rgb palette_256_to_rgb(int i)
 {
-	uint8_t v;
-
 	if (i < 0 || i > 255)
 		return (struct rgb){ 0, 0, 0 };
 	if (i < 16)
 		return system16[i];
 	if (i >= 232) {
-		v = (uint8_t)(8 + 10 * (i - 232));
+		uint8_t v = (uint8_t)(8 + 10 * (i - 232));
+
 		return (struct rgb){ v, v, v };
 	}
 	i -= 16;

@@ -235,7 +235,7 @@ bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
 		    int w, bool all, enum lang lang, bool utf8, char *buf,
 		    size_t n)
 {
-	double per, lambda, top = 0;
+	double per, top = 0;
 	int fast = 0, lo = -1, hi = -1;
 	char ps[32], wl[32], pt[48];
 
@@ -273,6 +273,8 @@ bool heat_white_why(const struct pe_params *p, const struct pe_window *v,
 	}
 	fmt_count(per, ps, sizeof ps);
 	if (all) {
+		double lambda;
+
 		/* wavelengths grow with the pair (base > 1): the longest is the
 		 * highest pair in view, the window's last dimension's, or in
 		 * the concatenated layout the last sine's when the window

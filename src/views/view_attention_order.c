@@ -240,7 +240,7 @@ void att_order_draw(const struct state *s, struct att_order *ctx,
 	struct rect in = panel_inside(r);
 	struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 	struct style dim = { ROLE_DIM, ROLE_DEFAULT, 0 };
-	char title[ATT_TEXT_MAX], brief[ATT_TEXT_MAX], line[ATT_TEXT_MAX];
+	char title[ATT_TEXT_MAX], brief[ATT_TEXT_MAX];
 	const char *text;
 	int y = in.y, end = in.y + in.h, cap;
 
@@ -267,6 +267,8 @@ void att_order_draw(const struct state *s, struct att_order *ctx,
 		draw_block(c, bx, y, sn, res->res.perm, res->moved, sc);
 		y += sn->n;
 	} else {
+		char line[ATT_TEXT_MAX];
+
 		/* whole words only, as many as fit */
 		sentence_text(sn, NULL, line, sizeof line);
 		paragraph_items(c, in.x, y++, in.w, line, " ", plain);

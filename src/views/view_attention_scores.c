@@ -445,12 +445,12 @@ static void draw_terms(const struct state *s, struct canvas *c,
 	static const char *const name[ATTN_TERMS] = { "x·x", "x·p", "p·x", "p·p" };
 	static const char *const ascii[ATTN_TERMS] = { "x.x", "x.p", "p.x", "p.p" };
 	const struct attn_spread *added = &res->spread[AM_ADDED];
-	char line[ATT_TEXT_MAX], v[32], sp[ATT_TEXT_MAX];
+	char v[32], sp[ATT_TEXT_MAX];
 	int x = g->col_x[0], w = g->col_w;
 
 	if (g->terms_rows >= 4) {
 		for (int t = 0; t < ATTN_TERMS; t++) {
-			char full[2 * ATT_TEXT_MAX + 4];
+			char line[ATT_TEXT_MAX], full[2 * ATT_TEXT_MAX + 4];
 			const char *cand[2] = { full, line };
 
 			fmt_double_compact(res->rms[t], 3, v, sizeof v);
@@ -472,7 +472,6 @@ static void draw_terms(const struct state *s, struct canvas *c,
 	 * the added matrix (draw_notes writes beside it) */
 	{
 		char a[2 * ATT_TEXT_MAX], b[ATT_TEXT_MAX], u[4][32];
-		const char *cand[2] = { a, b };
 		const char *const *n = s->ascii ? ascii : name;
 
 		for (int t = 0; t < ATTN_TERMS; t++)
@@ -480,8 +479,11 @@ static void draw_terms(const struct state *s, struct canvas *c,
 		snprintf(b, sizeof b, "%s %s  %s %s  %s %s  %s %s", n[0], u[0],
 			 n[1], u[1], n[2], u[2], n[3], u[3]);
 		snprintf(a, sizeof a, tr(s->lang, "terms of added PE (rms): %s"), b);
-		if (g->terms_rows >= 1)
+		if (g->terms_rows >= 1) {
+			const char *cand[2] = { a, b };
+
 			paragraph_fit(c, g->in.x, g->terms_y, g->in.w, cand, 2, text_style);
+		}
 		if (g->terms_rows >= 2) {
 			char tight[ATT_TEXT_MAX];
 			const char *forms[3] = { a, b, tight };
@@ -731,7 +733,6 @@ void att_scores_draw(const struct state *s, struct att_scores *ctx,
 {
 	struct scores_geom g;
 	const struct att_matrices *res;
-	const struct attn_spread *sp;
 	char title[ATT_TEXT_MAX], line[ATT_TEXT_MAX], brief[ATT_TEXT_MAX],
 	     tight[ATT_TEXT_MAX];
 	const char *cand[3] = { line, brief, tight };
@@ -774,9 +775,11 @@ void att_scores_draw(const struct state *s, struct att_scores *ctx,
 	for (int k = 0; k < SHOWN; k++) {
 		const char *name[3] = { scheme_name(s, k, 0), scheme_name(s, k, 1),
 					scheme_name(s, k, 2) };
-		char alibi[64], sl[32];
+		char alibi[64];
 
 		if (k == 2) {
+			char sl[32];
+
 			fmt_double_compact(att_slope(s), 3, sl, sizeof sl);
 			snprintf(alibi, sizeof alibi, "ALiBi, m = %s", sl);
 			name[0] = name[1] = alibi;
@@ -801,7 +804,8 @@ void att_scores_draw(const struct state *s, struct att_scores *ctx,
 			draw_qticks(c, g.col_x[k], g.tick_y, w, res);
 			draw_qticks(c, g.col_x[k] + w + 1, g.tick_y, w, res);
 		}
-		sp = &res->spread[shown_mat[k]];
+		const struct attn_spread *sp = &res->spread[shown_mat[k]];
+
 		spread_text(s, sp, sp, SPREAD_WHERE, line, sizeof line);
 		spread_text(s, sp, sp, SPREAD_OF, brief, sizeof brief);
 		spread_text(s, sp, sp, SPREAD_TIGHT, tight, sizeof tight);

@@ -472,12 +472,14 @@ static void draw_caption(const struct state *s, struct canvas *c,
 	double sk = analysis_band_similarity(p, sp, ANALYSIS_SLOW, far);
 	double a1 = analysis_band_similarity(p, sp, ANALYSIS_ALL, 1.0);
 	double ak = analysis_band_similarity(p, sp, ANALYSIS_ALL, far);
-	char a[2 * TEXT_MAX], b[TEXT_MAX], d[TEXT_MAX], why[TEXT_MAX] = "";
+	char a[2 * TEXT_MAX], b[TEXT_MAX], d[TEXT_MAX];
 	const char *cand[3] = { a, b, d };
 
 	if (far <= 1.0)
 		return;
 	if (sp > 0 && sp < h) {
+		char why[TEXT_MAX] = "";
+
 		if (s1 > 0.99 && f1 < s1)
 			snprintf(why, sizeof why, "%s", tr(s->lang,
 				 ": slow pairs barely tell neighbours apart"));

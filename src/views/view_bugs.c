@@ -360,7 +360,6 @@ static void draw_foot(const struct state *s, struct canvas *c,
 	/* a panel the narrow screen leaves out, and the key that shows it
 	 * (not when zoomed: F, on the focus mark, goes back) */
 	const char *left = NULL, *more = NULL;
-	char m[96];
 
 	if (l->show == SHOW_CURVES && zoo_shown(s)->kind != ZOO_ROPE) {
 		left = tr(s->lang, " difference map: press w ");
@@ -370,6 +369,8 @@ static void draw_foot(const struct state *s, struct canvas *c,
 		more = tr(s->lang, " +%d more; similarity: press w ");
 	}
 	if (l->foot_left > 0 && left) {
+		char m[96];
+
 		snprintf(m, sizeof m, more, l->foot_left);
 		if (utf8_width(m) <= l->foot.w - 4)
 			panel_mark(c, l->foot, m);

@@ -430,7 +430,7 @@ static void draw_row(const struct rope_zoo *z, const struct state *s,
 	int n = (int)sh->key.v[KEY_N], x = in.x;
 	const double *v = cache_get(sh);
 	double lo = 0.0, hi = 0.0;
-	char title[96], brief[96], lab[32];
+	char title[96], brief[96];
 	struct plot_area a;
 
 	snprintf(title, sizeof title, tr(s->lang, "Scores of the query at p = %lld"),
@@ -467,6 +467,8 @@ static void draw_row(const struct rope_zoo *z, const struct state *s,
 			     v + (size_t)k * (size_t)n, n, scheme_role[k]);
 	plot_marker(c, &a.ax, a.y0, a.h, s->cur.pos, marker_style);
 	if (gutter) {
+		char lab[32];
+
 		plot_ylabel(c, &a, in.x, gutter - 1, hi, fmt_double_compact(hi, 3, lab, sizeof lab),
 			    axis_style);
 		plot_ylabel(c, &a, in.x, gutter - 1, lo, fmt_double_compact(lo, 3, lab, sizeof lab),

@@ -225,7 +225,6 @@ size_t zoo_waves_numbers_text(const struct zoo_waves *ctx,
 			      const struct state *s, char *text, size_t n)
 {
 	struct cmp_result m;
-	char a[32], b[32];
 	size_t len;
 
 	text[0] = '\0';
@@ -242,7 +241,9 @@ size_t zoo_waves_numbers_text(const struct zoo_waves *ctx,
 					 "numbers, so no difference can be "
 					 "measured."),
 			     m.n);
-	else
+	else {
+		char a[32], b[32];
+
 		len = zoo_append(text, n, 0,
 			     tr(s->lang, "At %d positions spread over the view: "
 					 "max |PEbug-PE| = %s (dims %d-%d), max "
@@ -251,6 +252,7 @@ size_t zoo_waves_numbers_text(const struct zoo_waves *ctx,
 			     m.dim0,
 			     m.dim0 + m.ndim - 1,
 			     fmt_double_compact(m.diff.similarity, 3, b, sizeof b));
+	}
 	switch (verdict_of(&m)) {
 	case VERDICT_ROUNDING:
 		len = zoo_append(text, n, len, " %s",

@@ -223,12 +223,13 @@ static void ctx_layout(const struct state *s, struct rect r,
 	int top = CTX_TABLE_ROWS, plots, text = 0;
 	int ew = r.w >= WIDE_W ? r.w * 9 / 20 : EXT_W;
 	int lw;
-	char f[LINE_MAX];
 
 	if (ew > r.w - r.w / 3)
 		ew = r.w - r.w / 3;
 	lw = r.w - ew;
 	if (tall) {
+		char f[LINE_MAX];
+
 		/* The formulas box gets its formulas and a short caption,
 		 * the plots at least PLOT_ROWS_TALL rows. */
 		formulas_text(s, f, sizeof f);

@@ -120,14 +120,14 @@ static bool ctx_step(struct cache *c, void *arg)
 	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[1];
 	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 	double *tot = job_totals(c), *part = job_chunk(c, k), *sum = job_sums(c, k);
-	int same;
 
 	for (int i = i0; i < i1; i++) {
 		ctx->omega[k][i - i0] = kind_omega(&p, (enum kind)k, &st, i);
 		tot[k] += cos(ctx->omega[k][i - i0]);
 	}
 	if (n > 0) {
-		same = same_kind(ctx, k, i1 - i0);
+		int same = same_kind(ctx, k, i1 - i0);
+
 		if (same >= 0) {
 			memcpy(part, job_chunk(c, same), (size_t)n * sizeof *part);
 		} else {
@@ -243,10 +243,12 @@ struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *ctx,
 	struct pe_yarn y = ctx_yarn(&st);
 	struct pe_llama3 l = ctx_llama3(&st);
 	struct cache_key k = { { p->d_model, p->base, st.s, st.train } };
-	int h = p->d_model / 2, at = 0, kept = 0, divided = h;
-	double worst = 0.0;
+	int h = p->d_model / 2;
 
 	if (!cache_ready(&ctx->counts, &k)) {
+		int at = 0, kept = 0, divided = h;
+		double worst = 0.0;
+
 		for (int i = 0; i < h; i++) {
 			double g = fabs(pe_yarn_omega(p, &y, i) /
 					pe_yarn_code_omega(p, &y, i) - 1.0);

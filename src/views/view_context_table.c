@@ -168,13 +168,13 @@ static struct table_cols table_cols(int w)
 static void table_header(const struct state *s, struct table_cols tc,
 			 int last, char *line, size_t n)
 {
-	char a[32];
-
 	line[0] = '\0';
 	put_col(line, n, "", NAME_W, true);
 	if (tc.lambda0)
 		put_col(line, n, s->ascii ? "wl_0" : "λ_0", L0_W, false);
 	if (tc.lambda_last) {
+		char a[32];
+
 		snprintf(a, sizeof a, s->ascii ? "wl_%d" : "λ_%d", last);
 		put_col(line, n, a, LAST_W, false);
 	}

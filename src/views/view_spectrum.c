@@ -250,7 +250,7 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 		       const struct spectrum_layout *l, int y)
 {
 	const struct symbols *sy = sp->sy;
-	char slow[32], base[32], a[TEXT_MAX], b[TEXT_MAX];
+	char slow[32], a[TEXT_MAX], b[TEXT_MAX];
 	const char *cand[2] = { a, b };
 	int n;
 
@@ -268,6 +268,8 @@ static void draw_turns(const struct spectrum *sp, struct canvas *c,
 		    ? sp->pairs * (1.0 - log(PE_TWO_PI) / log(sp->p->base)) : -1.0;
 
 	if (at >= 0.0 && at <= sp->pairs - 1 && n > 0) {
+		char base[32];
+
 		fmt_double_shortest(sp->p->base, base, sizeof base);
 		snprintf(a + n, sizeof a - (size_t)n, tr(sp->lang,
 			 "; %s = base = %s near pair %.0f"),
