@@ -276,7 +276,7 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 	for (size_t i = 0; i < count && i < LESSON_BOOK_MAX; i++) {
 		char path[LESSON_PATH_MAX], err[LESSON_ERR_MAX];
 		struct lesson *l = NULL;
-		bool unreadable;
+		bool unreadable = false;
 
 		if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) >=
 		    (int)sizeof path)
@@ -285,10 +285,12 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 		else
 			l = lesson_load(path, cat, err, sizeof err,
 					&unreadable);
-		if (l)
+		if (l) {
 			b->lesson[b->count++] = l;
-		else if (!b->skipped++)
+		} else if (!b->skipped++) {
 			snprintf(b->error, sizeof b->error, "%s", err);
+			b->error_unreadable = unreadable;
+		}
 	}
 	if (count > LESSON_BOOK_MAX)
 		snprintf(b->left_out, sizeof b->left_out, "%s: more than %d "

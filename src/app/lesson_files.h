@@ -47,7 +47,8 @@ int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n);
 /* Loads the "*.txt" files of dir into b: the first LESSON_BOOK_MAX regular
  * files (links to them count) in file-name order; anything else (a folder,
  * a FIFO, a device) is passed over unread. Files that do not load are
- * skipped: b->skipped counts them and b->error keeps the first message. The
+ * skipped: b->skipped counts them, b->error keeps the first message and
+ * b->error_unreadable whether that file could not be read. The
  * files after the first LESSON_BOOK_MAX are not read, and b->left_out names
  * them ("DIR: more than 32 lessons: 33-a.txt to 40-z.txt (8 files) left
  * out"). Returns 0, or -1 with a message in b->error when the folder cannot

@@ -177,9 +177,9 @@ static int load_book(const struct options *opt, struct lesson_book *b)
 	return 0;
 }
 
-/* After b was listed on stdout: 65 with a message when some of its files
- * did not load, 66 when it had none, 74 when stdout failed, else 0. Frees
- * b. */
+/* After b was listed on stdout: with a message when some of its files
+ * did not load, 66 when the first of them could not be read, else 65; 66
+ * when it had none, 74 when stdout failed, else 0. Frees b. */
 static int listed(struct lesson_book *b, enum lang lang)
 {
 	int rc = 0;
@@ -190,7 +190,7 @@ static int listed(struct lesson_book *b, enum lang lang)
 		if (b->skipped > 1)
 			say(tr(lang, "and %d more lesson files that do not "
 			       "load"), b->skipped - 1);
-		rc = EX_DATAERR;
+		rc = b->error_unreadable ? EX_NOINPUT : EX_DATAERR;
 	}
 	if (b->left_out[0]) {
 		say("%s", b->left_out);

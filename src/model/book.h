@@ -4,6 +4,8 @@
 #ifndef BOOK_H
 #define BOOK_H
 
+#include <stdbool.h>
+
 enum {
 	LESSON_FILE_MAX = 65536,	/* bytes in a file */
 	LESSON_LINE_MAX = 1000,		/* bytes in a line, without '\n' */
@@ -51,6 +53,8 @@ struct lesson_book {
 	char dir[LESSON_PATH_MAX];		/* where they came from */
 	int skipped;				/* files that did not load */
 	char error[LESSON_ERR_MAX];		/* the first of those errors */
+	bool error_unreadable;			/* whether its file could not
+						 * be read (else: bad data) */
 	char left_out[LESSON_ERR_MAX];		/* "" or which files came after
 						 * the first LESSON_BOOK_MAX
 						 * and were not read */

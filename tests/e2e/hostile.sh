@@ -15,7 +15,8 @@
 #      SIGHUP, with the signal's status;
 #   7. Ctrl-Z, bg: the explorer writes nothing to the shell's terminal
 #      until fg (pty_hostile.py jobs);
-#   8. a lesson or --keys file that cannot be read exits 66;
+#   8. a lesson or --keys file that cannot be read exits 66, and so does
+#      --lessons when a lesson in its folder cannot be read;
 #   9. --lessons and --list lessons show control characters of file names
 #      as \x1b;
 #  10. a paste of 5000 characters on the ':' line is recorded in lines the
@@ -216,6 +217,11 @@ if [ -n "$other" ]; then
 	run_status "8. --lesson NAME of a lesson nobody may read: 66" 66 \
 		env PESCOPE_DATADIR="$data" $other "$tmp/pescope" --lesson locked --snapshot
 	check "8. the message says it cannot be read" grep -qF "01-locked.txt: cannot read: Permission denied" "$tmp/err"
+	run_status "8. --lessons with a lesson nobody may read: 66" 66 \
+		env PESCOPE_DATADIR="$data" $other "$tmp/pescope" --lessons
+	check "8. in one line that names the file" \
+		test "$(grep -c '^pescope: ' "$tmp/err")" = 1 -a \
+		"$(grep -cF "01-locked.txt: cannot read: Permission denied" "$tmp/err")" = 1
 else
 	skip "8. a lesson another user cannot read"
 fi
