@@ -3,11 +3,14 @@
 #   make              build ./pescope
 #   make test         build and run every test (unit, golden, end to end),
 #                     then all of them again under AddressSanitizer + UBSan,
-#                     a short key mash and a short fuzzing run (what CI
-#                     runs, as `make deps-test test`)
-#   make check        the quick loop: layers, strings, warnings and
-#                     cppcheck, then the suites on the normal build but the
-#                     long ones (tests/run-all.sh's SLOW; QUICK=0 runs all)
+#                     a short key mash and a short fuzzing run, with the
+#                     -Werror builds of make warnings (what CI runs, as
+#                     `make deps-test test`)
+#   make check        the quick loop (under a minute on a quiet machine):
+#                     layers, strings and cppcheck, then the suites on the
+#                     normal build but the long ones, four at a time
+#                     (tests/run-all.sh's SLOW; QUICK=0 runs all); no
+#                     -Werror builds: make warnings, or make test
 #   make check-fast   the loop of an edit: the unit tests, the golden
 #                     screens and the --keys scripts (under 20 s)
 #   make coverage     line and branch coverage per layer (gcov, gcovr) of
@@ -365,13 +368,17 @@ strings:
 
 # make check is the quick loop: QUICK=1 leaves out the long suites that
 # tests/run-all.sh lists in SLOW (the package, install, valgrind, hardening,
-# figures, limits); make test and make sanitize run
-# them all, and so does make check QUICK=0.
-# It runs three suites at a time: several suites mostly wait on tmux
-# (lessons, input, drill), so a third keeps both cores busy; and it starts
-# them longest first, by the times of its last run (build/test-times).
+# figures, limits, and the sweeps of every view's colours and knobs); make
+# test and make sanitize run them all, and so does make check QUICK=0. Nor
+# does it make the two -Werror builds of make warnings, which compile
+# everything twice more (make test does; the normal build shows the same
+# warnings, without failing).
+# It runs four suites at a time: many suites mostly wait on tmux or on
+# short-lived processes (input, cli, explorer, terminals, files), so more
+# slots than cores keep both cores busy; and it starts them longest first,
+# by the times of its last run (build/test-times).
 QUICK ?= 1
-CHECK_JOBS ?= $(or $(TEST_JOBS),3)
+CHECK_JOBS ?= $(or $(TEST_JOBS),4)
 UNIT_PATH = $(if $(UNIT_IF),$(abspath $(UNIT)))
 check: layers strings $(BIN) $(UNIT_IF)
 	QUICK=$(QUICK) TEST_JOBS=$(CHECK_JOBS) TEST_TIMES=$(abspath $(BUILD))/test-times \
@@ -412,7 +419,7 @@ portable:
 	$(MAKE) PORTABLE=1 BUILD=$(PORTABLE_BUILD) $(PORTABLE_BUILD)/pescope
 	$(PORTABLE_BUILD)/pescope --version
 
-# ---- warnings and cppcheck (make check and make test run both) ----
+# ---- warnings and cppcheck (make test runs both, make check cppcheck) ----
 # make warnings: every build the project makes, rebuilt with -Werror by gcc
 # into build/werror/gcc and by clang into build/werror/clang (each that is
 # installed): the program, the unit tests, the mash, the attention bench and
@@ -474,7 +481,8 @@ cppcheck:
 
 # (not again in make sanitize, whose check is the same code under ASan)
 ifneq ($(SAN),1)
-check test: warnings cppcheck
+check: cppcheck
+test: warnings cppcheck
 endif
 
 sanitize:

@@ -64,12 +64,14 @@ round() {
 		[ -e "$t" ] && add "$(basename "$t")$1" "$2" "$3" "$t"
 	done
 }
-# The suites make check leaves out (QUICK=1), about half the processor
-# time of the normal build's round (about 100 of 200 s here): the Debian
-# package and its lintian, make install into folders, the sessions under
-# valgrind, the extremes and signals of hardening.sh, the PNG and PDF
-# figures, and the limits of the system.
-SLOW="deb.sh install.sh valgrind.sh hardening.sh figures.sh limits.sh"
+# The suites make check leaves out (QUICK=1), more than half the processor
+# time of the normal build's round: the Debian package and its lintian,
+# make install into folders, the sessions under valgrind, the extremes and
+# signals of hardening.sh, the PNG and PDF figures, the limits of the
+# system, and the two sweeps of every view (contrast.sh: each in 3 themes,
+# 2 modes, 2 sizes and 3 colour depths; knobs.sh: each knob at 3 values in
+# every view, 3 ways), which a change of colours or knobs runs alone.
+SLOW="deb.sh install.sh valgrind.sh hardening.sh figures.sh limits.sh contrast.sh knobs.sh"
 round "" "$PESCOPE" "$UNIT"
 if [ "${QUICK:-0}" = 1 ]; then
 	keep_n=() keep_b=() keep_u=() keep_r=() left=""

@@ -59,9 +59,9 @@ def section(lines):
     return ['## Coverage', '',
             'Made by `make coverage` (%s): the program and the unit tests '
             'built with gcov\'s counters at -O0, then the unit tests and the '
-            'suites of `make check` run on them (not the long ones of '
-            '`make test`: the package, install, valgrind, hardening, figures '
-            'and limits). Lines and branches as gcovr counts them, '
+            'suites of `make check` run on them (not the long ones that '
+            'only `make test` runs: SLOW in tests/run-all.sh). Lines and '
+            'branches as gcovr counts them, '
             'per folder of src/.' % time.strftime('%Y-%m-%d', time.gmtime()),
             ''] + lines + ['']
 
