@@ -6,7 +6,7 @@
 #                     a short key mash and a short fuzzing run, with the
 #                     -Werror builds of make warnings (what CI runs, as
 #                     `make deps-test test`)
-#   make check        the quick loop (under a minute on a quiet machine):
+#   make check        the quick loop (aim: under a minute on a quiet machine):
 #                     layers, strings and cppcheck, then the suites on the
 #                     normal build but the long ones, four at a time
 #                     (tests/run-all.sh's SLOW; QUICK=0 runs all); no
