@@ -1,0 +1,38 @@
+/* pe_matrix.h - a learned position matrix: L positions by d dimensions,
+ * read from a file (io/matrix_file.h) in place of the formula, and what the
+ * explorer and the series measure on it.
+ *
+ * Row p is the vector of position p; the values are doubles, row-major,
+ * all finite (the readers refuse a NaN or an infinity). The functions take
+ * indices in range (0 <= p < rows, 0 <= i < cols) and do no I/O. */
+#ifndef PE_MATRIX_H
+#define PE_MATRIX_H
+
+/* The most cells a matrix may hold: 2^31 (16 GiB of doubles). A bigger
+ * one is refused before anything is allocated. */
+#define PE_MATRIX_CELLS_MAX (1LL << 31)
+
+struct pe_matrix {
+	long long rows;		/* L, positions, >= 1 */
+	int cols;		/* d, dimensions, >= 1 */
+	double *v;		/* rows x cols values; owned */
+};
+
+/* M[p][i]. */
+double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
+
+/* cos(M[p], M[q]) = M[p].M[q] / (|M[p]| |M[q]|); 0 when either row is all
+ * zeros (no direction to compare). */
+double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q);
+
+/* The dominant period of column i along the positions, in positions: with
+ * X_k = sum_p (x_p - mean) e^(-2 pi i k p / L), the k in 1 .. L/2 of the
+ * largest |X_k| (the first of equal ones) gives L / k, as NumPy's
+ * rfft of the centred column would. 0 for a column without one (L < 2, or
+ * constant). A direct DFT: L/2 x L multiply-adds, about 1 ms for L 1024. */
+double pe_matrix_period(const struct pe_matrix *m, int i);
+
+/* Frees the values; *m becomes empty. */
+void pe_matrix_free(struct pe_matrix *m);
+
+#endif
