@@ -1,0 +1,28 @@
+/* matrix_file.h - --load FILE[:TENSOR]: a learned position matrix read
+ * from a .npy (io/npy.h) or .safetensors (io/safetensors.h) file.
+ *
+ * The file is opened as every input is (io/input_file.h: a regular file
+ * only, never waiting on a FIFO), mapped rather than read, so that of a
+ * large safetensors file only the chosen tensor's pages are touched, and
+ * unmapped once its numbers are converted. Which reader: the .npy magic
+ * bytes, else the safetensors layout. */
+#ifndef MATRIX_FILE_H
+#define MATRIX_FILE_H
+
+#include <stddef.h>
+#include "engine/pe_matrix.h"
+#include "io/safetensors.h"
+#include "base/lang.h"
+
+/* Reads the matrix that arg names into m: "FILE" or "FILE:TENSOR" (split
+ * at the last ':' unless arg as a whole names a file). Returns 0, or the
+ * exit status with one line in err (of size n, in language l): 66 when
+ * the file cannot be opened or is not a regular file (a folder, a FIFO,
+ * /dev/zero), 65 when its contents are refused, 71 without memory, 64
+ * for a safetensors file and no tensor named (each of its 2-D tensors is
+ * told to each, with ctx: safetensors.h) or a .npy file and a tensor. */
+int matrix_file_read(const char *arg, struct pe_matrix *m,
+		     safetensors_each *each, void *ctx, enum lang l,
+		     char *err, size_t n);
+
+#endif
