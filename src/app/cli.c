@@ -588,6 +588,14 @@ static const char *set_model(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_load(struct options *opt, const char *arg)
+{
+	if (!arg[0])
+		return "";
+	opt->load = arg;	/* read by main: load_file.h */
+	return NULL;
+}
+
 static const char *set_vector(struct options *opt, const char *arg)
 {
 	return int_reason(numparse_double(arg, 0.0, (double)PE_LEN_MAX,
@@ -677,6 +685,13 @@ static const struct cli_option table[] = {
 			 "wavelengths",
 			 "linear, dynamic, yarn, longrope, llama3"),
 	  .modes = IN_ALL, .set = set_model },
+	{ .name = "load", .arg = "FILE",
+	  .help = N_("show a learned position matrix, positions by "
+		     "dimensions, from %s (FILE:TENSOR; without TENSOR, its "
+		     "2-D tensors are listed) in place of the formula"),
+	  .accepts = N_("a file name"),
+	  .terms = TERMS(".npy or .safetensors"),
+	  .modes = IN_DUMP | IN_SERIES, .set = set_load },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = N_("open a guided lesson: its name or number from "
 		     "--lessons, or a lesson file: a path with a /, or a file "
@@ -1191,6 +1206,17 @@ static bool check_all(struct options *opt, const char *const *given,
 			   given[row_named("train")]))
 		return fail(err, errlen, tr(l, "--model brings its own scaling: "
 			    "leave out --scaling, --scale and --train"));
+	/* A loaded matrix fixes d_model and the length; -p and -i are
+	 * checked against it once it is read (load_file.h). */
+	if (opt->load && (given[row_named("d-model")] ||
+			  given[row_named("base")] ||
+			  given[row_named("length")] || opt->preset >= 0 ||
+			  opt->model))
+		return fail(err, errlen, tr(l, "--load FILE fixes d_model and "
+			    "the length: leave out -d, -b, -n, --preset and "
+			    "--model"));
+	if (opt->load && !given[row_named("position")])
+		opt->position = 0;
 	/* A preset sets d_model and base unless -d or -b say otherwise,
 	 * whatever the order they come in. */
 	if (opt->preset >= 0) {
@@ -1229,15 +1255,15 @@ static bool check_all(struct options *opt, const char *const *given,
 	if (!check_stretch(opt, given, l, err, errlen))
 		return false;
 	row = row_named("position");
-	if (!given[row] && opt->position >= opt->length)
+	if (!opt->load && !given[row] && opt->position >= opt->length)
 		opt->position = opt->length - 1;	/* the default, clamped */
-	if (opt->position >= opt->length)
+	if (!opt->load && opt->position >= opt->length)
 		return fail(err, errlen, tr(l, "--position must be an integer "
 			    "from 0 to %lld (below the length %lld), got \"%s\""),
 			    opt->length - 1, opt->length,
 			    quoted(given[row], q, sizeof q));
 	row = row_named("dim");
-	if (opt->dim >= opt->pe.d_model)
+	if (opt->dim >= opt->pe.d_model && !opt->load)
 		return fail(err, errlen, tr(l, "--dim must be an integer from 0 "
 			    "to %d (below d_model %d), got \"%s\""),
 			    opt->pe.d_model - 1, opt->pe.d_model,

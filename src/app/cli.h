@@ -19,6 +19,7 @@
 #include "io/term.h"
 #include "render/palette.h"
 #include "engine/pe.h"
+#include "engine/pe_matrix.h"
 #include "engine/rope_model.h"
 #include "engine/precision.h"
 #include "base/lang.h"
@@ -111,6 +112,10 @@ struct options {
 	const struct rope_model *rope;	/* that model, once main has read it
 					 * (model_file.h), or NULL */
 	const char *model_name;		/* what the status line calls it */
+	const char *load;		/* --load FILE[:TENSOR], or NULL;
+					 * points into argv */
+	const struct pe_matrix *matrix;	/* that matrix, once main has read it
+					 * (load_file.h), or NULL */
 	const char *lesson;		/* --lesson NAME or file, or NULL;
 					 * points into argv */
 	int step;			/* --step, 1-based; 0 when not given */

@@ -18,6 +18,7 @@
 #include "app/job.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
+#include "app/load_file.h"
 #include "app/model_file.h"
 #include "app/say.h"
 #include "app/script.h"
@@ -81,12 +82,13 @@ struct output_job {
 static void output_job_init(struct output_job *j, const struct options *opt)
 {
 	j->dump = (struct dump_spec){ opt->pe, opt->length, opt->format,
-				      opt->dtype, NULL };
+				      opt->dtype, NULL, opt->matrix };
 	j->series = (struct series_spec){ opt->pe, opt->length, opt->dim,
 					  (enum series_kind)opt->series,
 					  opt->number_type,
 					  (unsigned long long)opt->seed,
-					  opt->stretch, NULL, opt->rope };
+					  opt->stretch, NULL, opt->rope,
+					  opt->matrix, opt->position };
 	j->estimate_s = 0.0;
 	if (opt->mode == CLI_SERIES) {
 		snprintf(j->what, sizeof j->what, "--dump-series %s",
@@ -210,6 +212,7 @@ int main(int argc, char **argv)
 {
 	struct options opt;
 	struct model_file mf;
+	struct pe_matrix matrix = { 0 };
 	char err[CLI_ERR_MAX];
 	enum lang l;
 	int rc;
@@ -250,7 +253,10 @@ int main(int argc, char **argv)
 				       (unsigned long long)CLI_SEED_MAX);
 	rc = model_file_load(&opt, &mf);
 	if (rc == 0)
+		rc = load_file_read(&opt, &matrix);
+	if (rc == 0)
 		rc = finish_output(run_mode(&opt, l), l);
 	model_file_free(&mf);
+	pe_matrix_free(&matrix);
 	return rc;
 }

@@ -1781,6 +1781,8 @@ const struct tr_row tr_zh[] = {
 	/* app/cli.c: --help */
 	{ "start from a model's %s: its rotated width as d_model, its %s as the base, its trained length; --dump-series %s writes its wavelengths with its scaling (%s)",
 	  "从模型的 %s 开始：旋转的宽度作为 d_model，%s 作为 base，并取它的训练长度；--dump-series %s 写出按它的缩放方式算出的波长（%s）" },
+	{ "show a learned position matrix, positions by dimensions, from %s (FILE:TENSOR; without TENSOR, its 2-D tensors are listed) in place of the formula",
+	  "用 %s 中学到的位置矩阵（位置 × 维度）代替公式来显示（FILE:TENSOR；不给 TENSOR 时列出其中的二维张量）" },
 	{ "Usage: pescope [OPTION]...",
 	  "用法：pescope [选项]..." },
 	{ "Explore the sinusoidal positional encoding of Transformers in the terminal: the L x d matrix as a heatmap, the waveform of each dimension, and how similar positions are. Without an option that writes or renders something (%s) it starts the interactive explorer.",
@@ -2041,6 +2043,17 @@ const struct tr_row tr_zh[] = {
 	  "%s：空文件" },
 	{ "%s: a .npy file holds one matrix, not a tensor called \"%s\"",
 	  "%s：.npy 文件只存一个矩阵，没有名为 \"%s\" 的张量" },
+	/* app/load_file.c */
+	{ "--dump-series with --load writes %s, not the formula's other series",
+	  "--dump-series 与 --load 同用时只写 %s，不写公式的其他序列" },
+	{ "%s: %lld positions, more than %lld",
+	  "%s：有 %lld 个位置，超过 %lld" },
+	{ "%s: %d dimensions; --load takes an even number from %d to %d",
+	  "%s：有 %d 个维度；--load 要求 %d 到 %d 之间的偶数" },
+	{ "--position must be below the matrix's %lld positions, got %lld",
+	  "--position 必须小于矩阵的位置数 %lld，收到的是 %lld" },
+	{ "--dim must be below the matrix's %d dimensions, got %d",
+	  "--dim 必须小于矩阵的维度数 %d，收到的是 %d" },
 	/* app/model_file.c */
 	{ "%s: its positions are a learned table, which has no wavelengths",
 	  "%s：它的位置编码是学出来的表，没有波长" },
@@ -2049,6 +2062,8 @@ const struct tr_row tr_zh[] = {
 	/* app/cli.c: messages */
 	{ "--model sets d_model and the base: leave out -d, -b and --preset",
 	  "--model 会设定 d_model 和 base：不要再给 -d、-b 和 --preset" },
+	{ "--load FILE fixes d_model and the length: leave out -d, -b, -n, --preset and --model",
+	  "--load FILE 已定下 d_model 和长度：不要再给 -d、-b、-n、--preset 和 --model" },
 	{ "--model brings its own scaling: leave out --scaling, --scale and --train",
 	  "--model 自带缩放方式：不要再给 --scaling、--scale 和 --train" },
 	{ " or ",

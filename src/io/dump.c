@@ -144,6 +144,17 @@ size_t dump_npy_header(const struct dump_spec *spec, unsigned char *buf)
 	return 10 + n;
 }
 
+/* Row r of the matrix into out: the loaded one's, or the formula's next. */
+static void next_row(const struct dump_spec *spec, struct pe_rowgen *gen,
+		     long long r, double *out)
+{
+	if (spec->matrix)
+		memcpy(out, spec->matrix->v + r * spec->matrix->cols,
+		       sizeof *out * (size_t)spec->matrix->cols);
+	else
+		pe_rowgen_next(gen, out);
+}
+
 static int write_npy(struct out *o, const struct dump_spec *spec,
 		     struct pe_rowgen *gen, double *row)
 {
@@ -164,13 +175,13 @@ static int write_npy(struct out *o, const struct dump_spec *spec,
 			/* The row's bytes are already the file's: generate in
 			 * place (dst is 8-aligned: the buffer comes from malloc
 			 * and everything before it is a multiple of 8). */
-			pe_rowgen_next(gen, (double *)(void *)dst);
+			next_row(spec, gen, r, (double *)(void *)dst);
 		} else if (width == 8) {
-			pe_rowgen_next(gen, row);
+			next_row(spec, gen, r, row);
 			for (size_t j = 0; j < d; j++)
 				put_le64(dst + 8 * j, row[j]);
 		} else {
-			pe_rowgen_next(gen, row);
+			next_row(spec, gen, r, row);
 			for (size_t j = 0; j < d; j++)
 				put_le32(dst + 4 * j, (float)row[j]);
 		}
@@ -387,7 +398,7 @@ static int write_text(struct out *o, const struct dump_spec *spec,
 	}
 	for (long long r = 0; r < spec->length; r++) {
 		progress_tell(spec->progress, r, spec->length);
-		pe_rowgen_next(gen, row);
+		next_row(spec, gen, r, row);
 		for (int j = 0; j < d; j++) {
 			/* room for the text and its NUL, which sep replaces */
 			char *dst = (char *)out_room(o, DUMP_DOUBLE_MAX + 1);

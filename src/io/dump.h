@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "engine/pe.h"
+#include "engine/pe_matrix.h"
 #include "io/progress.h"
 
 enum dump_format {
@@ -44,6 +45,10 @@ struct dump_spec {
 	enum dump_format format;
 	enum dump_dtype dtype;		/* used by DUMP_NPY only */
 	struct progress *progress;	/* told the rows done, or NULL */
+	const struct pe_matrix *matrix;	/* a loaded matrix whose rows are
+					 * written in place of the formula's
+					 * (params.d_model its width, length
+					 * its rows), or NULL */
 };
 
 /* Longest preamble dump_npy_header writes: format 1.0 allows 65535. */

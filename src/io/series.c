@@ -99,6 +99,33 @@ static int write_values(FILE *fp, const struct series_spec *sp,
 	return err;
 }
 
+/* wavelengths, similarity and wave of a loaded matrix. */
+static int write_matrix(FILE *fp, const struct series_spec *sp,
+			const volatile sig_atomic_t *cancel)
+{
+	const struct pe_matrix *m = sp->matrix;
+	long long rows = sp->kind == SERIES_WAVELENGTHS ? m->cols
+		       : sp->kind == SERIES_SIMILARITY ? m->rows - sp->pos
+		       : m->rows;
+	int err = 0;
+
+	for (long long r = 0; r < rows && !err; r++) {
+		double v[2] = { (double)r, 0.0 };
+
+		progress_tell(sp->progress, r, rows);
+		if (cancelled(cancel))
+			return ECANCELED;
+		if (sp->kind == SERIES_WAVELENGTHS)
+			v[1] = pe_matrix_period(m, (int)r);
+		else if (sp->kind == SERIES_SIMILARITY)
+			v[1] = pe_matrix_cos(m, sp->pos, sp->pos + r);
+		else
+			v[1] = pe_matrix_value(m, r, sp->dim);
+		err = put_row(fp, v, 2);
+	}
+	return err;
+}
+
 /* rope-bound: offsets in blocks, every pair added to a block at once. */
 static int write_rope_bound(FILE *fp, const struct series_spec *sp,
 			    const volatile sig_atomic_t *cancel)
@@ -305,8 +332,8 @@ double series_estimate_s(const struct series_spec *spec)
 		return L * h / 5e7 + L / 5e6;
 	case SERIES_ROPE_RANDOM:	/* ~1 ns a pair, draw and offset here */
 		return L * h * ROPE_RANDOM_DRAWS / 5e8 + L / 5e6;
-	case SERIES_WAVELENGTHS:
-		return h / 5e6;
+	case SERIES_WAVELENGTHS:	/* a matrix's: L/2 x L a dimension */
+		return spec->matrix ? h * L * L / 1e9 : h / 5e6;
 	default:
 		return L / 5e6;
 	}
@@ -327,6 +354,11 @@ int series_write(FILE *fp, const struct series_spec *spec,
 
 	if (spec->kind == SERIES_SCORES && spec->length > SERIES_SCORES_MAX)
 		return EINVAL;
+	if (spec->matrix)
+		return fputs(spec->kind == SERIES_WAVELENGTHS ? "dim,period\n"
+			     : headers[spec->kind], fp) == EOF
+			       ? (errno ? errno : EIO)
+			       : write_matrix(fp, spec, cancel);
 	if (fputs(headers[spec->kind], fp) == EOF)
 		return errno ? errno : EIO;
 	switch (spec->kind) {

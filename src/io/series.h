@@ -53,6 +53,7 @@
 #include <stdio.h>
 
 #include "engine/pe.h"
+#include "engine/pe_matrix.h"
 #include "engine/precision.h"
 #include "engine/rope_model.h"
 #include "io/progress.h"
@@ -100,6 +101,15 @@ struct series_spec {
 					 * model's frequencies (pe.d_model its
 					 * rotary width; stretch none), or
 					 * NULL */
+	const struct pe_matrix *matrix;	/* a loaded matrix in place of the
+					 * formula, or NULL: wavelengths are
+					 * then "dim,period", each dimension's
+					 * dominant DFT period
+					 * (pe_matrix_period), similarity
+					 * cos(M[pos], M[pos+k]) for k = 0 ..
+					 * length-1-pos, wave M[p][dim];
+					 * pe.d_model and length its size */
+	long long pos;			/* for similarity of a matrix */
 };
 
 /* Writes the series of spec to fp. Returns 0, or the errno of the first

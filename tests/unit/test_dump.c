@@ -95,7 +95,7 @@ Test(dump, npy_header_bytes)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct dump_spec spec = {
 			{ cases[i].cols, 10000, PE_INTERLEAVED },
-			cases[i].rows, DUMP_NPY, cases[i].dtype, NULL
+			cases[i].rows, DUMP_NPY, cases[i].dtype, NULL, NULL
 		};
 		unsigned char got[DUMP_NPY_HEADER_MAX];
 		char want[DUMP_NPY_HEADER_MAX];
@@ -117,7 +117,7 @@ Test(dump, npy_header_as_numpy_wrote_it)
 	static const char start[] = "\x93NUMPY\x01\x00\x76\x00{'descr': '<f8', "
 		"'fortran_order': False, 'shape': (16384, 4096), }";
 	struct dump_spec spec = { { 4096, 10000, PE_INTERLEAVED }, 16384,
-				  DUMP_NPY, DUMP_FLOAT64, NULL };
+				  DUMP_NPY, DUMP_FLOAT64, NULL, NULL };
 	unsigned char got[DUMP_NPY_HEADER_MAX];
 
 	cr_assert_eq(dump_npy_header(&spec, got), 128);
@@ -131,7 +131,7 @@ static void check_npy_values(int d, long long rows, enum pe_layout layout,
 			     enum dump_dtype dtype)
 {
 	struct dump_spec spec = { { d, 10000, layout }, rows, DUMP_NPY,
-				  dtype, NULL };
+				  dtype, NULL, NULL };
 	unsigned char head[DUMP_NPY_HEADER_MAX];
 	size_t hn = dump_npy_header(&spec, head), len;
 	size_t width = dtype == DUMP_FLOAT32 ? 4 : 8;
@@ -180,7 +180,7 @@ static void check_text_round_trip(int d, long long rows, enum pe_layout layout,
 				  enum dump_format format)
 {
 	struct dump_spec spec = { { d, 10000, layout }, rows, format,
-				  DUMP_FLOAT64, NULL };
+				  DUMP_FLOAT64, NULL, NULL };
 	char sep = format == DUMP_TSV ? '\t' : ',';
 	size_t len;
 	char *text = (char *)dump_to_memory(&spec, &len);
@@ -240,7 +240,7 @@ Test(dump, tsv_reads_back_exactly)
 Test(dump, csv_small_exact_text)
 {
 	struct dump_spec spec = { { 4, 10000, PE_INTERLEAVED }, 2, DUMP_CSV,
-				  DUMP_FLOAT64, NULL };
+				  DUMP_FLOAT64, NULL, NULL };
 	size_t len;
 	char *text = (char *)dump_to_memory(&spec, &len);
 
@@ -312,7 +312,7 @@ Test(dump, format_double_rounds_ties_to_even)
 Test(dump, write_error_is_reported)
 {
 	struct dump_spec spec = { { 512, 10000, PE_INTERLEAVED }, 1000,
-				  DUMP_NPY, DUMP_FLOAT64, NULL };
+				  DUMP_NPY, DUMP_FLOAT64, NULL, NULL };
 	FILE *f = fopen("/dev/full", "w");
 
 	cr_assert_not_null(f);
@@ -327,7 +327,7 @@ Test(dump, write_error_is_reported)
 Test(dump, cancel_stops_before_writing)
 {
 	struct dump_spec spec = { { 512, 10000, PE_INTERLEAVED }, 100000,
-				  DUMP_CSV, DUMP_FLOAT64, NULL };
+				  DUMP_CSV, DUMP_FLOAT64, NULL, NULL };
 	volatile sig_atomic_t stop = 1;
 	char *data = NULL;
 	size_t len = 0;

@@ -1,0 +1,78 @@
+/* load_file.c - --load FILE[:TENSOR] (see load_file.h). */
+#include "app/load_file.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "app/say.h"
+#include "io/matrix_file.h"
+#include "base/tr.h"
+
+/* The series that a loaded matrix has: its values (wave), the cosine of
+ * its rows (similarity) and each dimension's period (wavelengths). */
+static bool series_of_matrix(int kind)
+{
+	return kind == SERIES_WAVE || kind == SERIES_SIMILARITY ||
+	       kind == SERIES_WAVELENGTHS;
+}
+
+/* A tensor of the file, when none was named: "NAME<TAB>L x d<TAB>DTYPE",
+ * the names escaped as messages are. */
+static void list_tensor(void *ctx, const char *name, long long rows,
+			long long cols, const char *dtype)
+{
+	(void)ctx;
+	say_put(stdout, name);
+	printf("\t%lld x %lld\t", rows, cols);
+	say_put(stdout, dtype);
+	putchar('\n');
+}
+
+int load_file_read(struct options *opt, struct pe_matrix *m)
+{
+	enum lang l = (enum lang)opt->lang;
+	char err[CLI_ERR_MAX];
+	int rc;
+
+	memset(m, 0, sizeof *m);
+	if (!opt->load)
+		return 0;
+	if (opt->mode == CLI_SERIES && !series_of_matrix(opt->series)) {
+		say(tr(l, "--dump-series with --load writes %s, not the "
+			  "formula's other series"),
+		    "wavelengths, similarity, wave");
+		return EX_USAGE;
+	}
+	rc = matrix_file_read(opt->load, m, list_tensor, NULL, l, err,
+			      sizeof err);
+	if (rc) {
+		say("%s", err);
+		return rc;
+	}
+	if (m->rows > PE_LEN_MAX) {
+		say(tr(l, "%s: %lld positions, more than %lld"), opt->load,
+		    m->rows, PE_LEN_MAX);
+		return EX_DATAERR;
+	}
+	if (m->cols % 2 != 0 || m->cols < PE_D_MIN || m->cols > PE_D_MAX) {
+		say(tr(l, "%s: %d dimensions; --load takes an even number "
+			  "from %d to %d"), opt->load, m->cols, PE_D_MIN,
+		    PE_D_MAX);
+		return EX_DATAERR;
+	}
+	if (opt->position >= m->rows) {
+		say(tr(l, "--position must be below the matrix's %lld "
+			  "positions, got %lld"), m->rows, opt->position);
+		return EX_USAGE;
+	}
+	if (opt->dim >= m->cols) {
+		say(tr(l, "--dim must be below the matrix's %d dimensions, "
+			  "got %d"), m->cols, opt->dim);
+		return EX_USAGE;
+	}
+	opt->pe.d_model = m->cols;
+	opt->length = m->rows;
+	opt->matrix = m;
+	return 0;
+}
