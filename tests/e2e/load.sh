@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# --load FILE[:TENSOR]: learned position matrices from .npy (every float
+# dtype, both byte orders, C and Fortran order) and .safetensors (F16,
+# BF16, F32, F64) against NumPy (tests/e2e/load_ref.py, which writes the
+# files and reads them back on its own): the values (--dump csv), the
+# similarity cos(M[p], M[p+k]) from -p, the wave of -i and each
+# dimension's dominant DFT period (--dump-series wavelengths); the 2-D
+# tensors listed when none is named; and every bad input with its exit
+# status and its one line.
+set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+export LC_ALL=C.UTF-8
+here=$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")" && pwd)
+P=$(cd "$(dirname "${PESCOPE:-./pescope}")" && pwd)/$(basename "${PESCOPE:-./pescope}")
+
+if ! "$PY" -c 'import numpy' 2>/dev/null; then
+	not_ok "NumPy available for cross-checks" "install python3-numpy (make check does)"
+	exit 1
+fi
+cd "$tmp" || exit 1
+pre=(env)
+mapfile -t args < <("$PY" "$here/load_ref.py" write .)
+
+# agree ARG WHAT KIND N PESCOPE-ARGS...: pescope's numbers (the CSV's last
+# column, or every value of a --dump csv) within 1e-12 of load_ref.py's
+# KIND N; the largest difference is printed for the report.
+agree() {
+	local arg=$1 what=$2 kind=$3 n=$4 out
+	shift 4
+	if ! "$P" --load "$arg" "$@" >got.csv 2>err; then
+		not_ok "$arg: $what" "$(cat err)"
+		return
+	fi
+	"$PY" "$here/load_ref.py" ref "$arg" "$kind" "$n" >want
+	out=$("$PY" - got.csv want "$kind" <<'PYEOF'
+import sys
+import numpy as np
+got = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1, ndmin=2)
+want = np.loadtxt(sys.argv[2], ndmin=1)
+if sys.argv[3] == "values":
+    got = got.ravel()
+else:
+    assert (got[:, 0] == np.arange(got.shape[0])).all(), "index column"
+    got = got[:, 1]
+assert got.shape == want.shape, "%d numbers, want %d" % (got.size, want.size)
+diff = np.max(np.abs(got - want) / np.maximum(np.abs(want), 1e-300))
+print("%.3g" % diff)
+sys.exit(0 if diff <= 1e-12 else 1)
+PYEOF
+	) && ok "$arg: $what match NumPy within 1e-12 (largest $out)" \
+	  || not_ok "$arg: $what match NumPy within 1e-12" "$out"
+}
+for a in "${args[@]}"; do
+	agree "$a" "values" values 0 --dump csv
+	agree "$a" "similarity from -p 5" similarity 5 --dump-series similarity -p 5
+	agree "$a" "wave of -i 3" wave 3 --dump-series wave -i 3
+	agree "$a" "dominant periods" periods 0 --dump-series wavelengths
+done
+# the matrix goes out as the formula's does: npy back to NumPy, exactly
+if "$P" --load mlef4F.npy --dump npy -o back.npy 2>err &&
+   "$PY" -c 'import sys, numpy as np; sys.exit(not (np.load("back.npy") == np.load("mlef4F.npy").astype("f8")).all())'; then
+	ok "--dump npy of a loaded matrix reads back equal in NumPy"
+else
+	not_ok "--dump npy of a loaded matrix reads back equal in NumPy" "$(cat err)"
+fi
+
+# No tensor named: its 2-D tensors with their shapes, and exit 64.
+"$P" --load model.safetensors --dump csv >out 2>err
+check "no tensor named: exit 64" test $? -eq 64
+check "no tensor named: its four 2-D tensors listed with their shapes" \
+	test "$(cut -f1,2 out | paste -sd' ')" = \
+	"pos.f16	64 x 16 pos.bf16	64 x 16 pos.f32	64 x 16 pos.f64	64 x 16"
+check "no tensor named: one line says how to name one" \
+	grep -qF "name one of its 2-D tensors: --load model.safetensors:TENSOR" err
+
+# refused NAME STATUS TEXT ARG [PESCOPE-ARGS]: run after the words of
+# ${pre[@]}, exits STATUS with one line
+# on standard error holding TEXT, and writes nothing to standard output.
+refused() {
+	local name=$1 want=$2 text=$3 rc
+	shift 3
+	"${pre[@]}" "$P" --load "$@" </dev/null >out 2>err
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		not_ok "$name: exit $want" "got $rc: $(head -c 300 err)"
+	elif [ "$(wc -l <err)" -ne 1 ] || ! grep -qF -- "$text" err; then
+		not_ok "$name: one line with \"$text\"" "$(head -c 300 err)"
+	elif [ -s out ]; then
+		not_ok "$name: nothing on standard output"
+	else
+		ok "$name: exit $want, \"$text\""
+	fi
+}
+# npy NAME DESCR SHAPE DATA-BYTES: a .npy file whose header says DESCR and
+# SHAPE, followed by DATA-BYTES zero bytes.
+npy() {
+	"$PY" - "$@" <<'PYEOF'
+import sys
+name, descr, shape, nbytes = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+h = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+h += " " * (-(len(h) + 11) % 64) + "\n"
+open(name, "wb").write(b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h.encode() + bytes(nbytes))
+PYEOF
+}
+npy shape-lie.npy '<f4' '(64, 16)' $((60 * 16 * 4))
+refused "a .npy header that lies about its shape" 65 \
+	"shape-lie.npy: 3840 bytes of data, but 64 x 16 '<f4' is 4096: its header lies" shape-lie.npy --dump csv
+npy dtype-lie.npy '<f8' '(64, 16)' $((64 * 16 * 4))
+refused "a .npy header that lies about its dtype" 65 \
+	"dtype-lie.npy: 4096 bytes of data, but 64 x 16 '<f8' is 8192" dtype-lie.npy --dump csv
+head -c 100 mlef4C.npy >cut.npy
+refused "a .npy file truncated in its header" 65 \
+	"cut.npy: truncated: its header is longer than the file" cut.npy --dump csv
+head -c 2000 mlef4C.npy >cut2.npy
+refused "a .npy file truncated in its data" 65 \
+	"cut2.npy: 1872 bytes of data, but 64 x 16 '<f4' is 4096" cut2.npy --dump csv
+npy overflow.npy '<f4' '(99999999999999999999999, 4)' 0
+refused "a shape whose size overflows" 65 \
+	"overflow.npy: its shape holds more than 2^31 values" overflow.npy --dump csv
+npy huge.npy '<f2' '(65536, 32769)' 0
+refused "a matrix above 2^31 cells" 65 \
+	"huge.npy: its shape holds more than 2^31 values" huge.npy --dump csv
+npy one.npy '<f4' '(16,)' 64
+refused "a 1-D array" 65 "one.npy: a 1-D array, not the 2-D matrix" one.npy --dump csv
+npy three.npy '<f4' '(2, 2, 2)' 32
+refused "a 3-D array" 65 "three.npy: a 3-D array, not the 2-D matrix" three.npy --dump csv
+npy ints.npy '<i4' '(2, 2)' 16
+refused "an integer dtype" 65 "ints.npy: dtype '<i4', not one of <f2 <f4 <f8 >f2 >f4 >f8" ints.npy --dump csv
+npy odd.npy '<f4' '(4, 3)' 48
+refused "an odd width" 65 "odd.npy: 3 dimensions; --load takes an even number from 2 to 65536" odd.npy --dump csv
+"$PY" -c 'import numpy as np; np.save("nan.npy", np.array([[1.0, 2.0], [np.nan, 4.0]]))'
+refused "a NaN value" 65 "nan.npy: NaN at position 1, dimension 0" nan.npy --dump csv
+printf 'not a matrix at all, but long enough' >text.npy
+refused "a file of neither format" 65 "text.npy: its header's length" text.npy --dump csv
+
+# st NAME JSON DATA-BYTES [N]: a .safetensors file with header JSON (its
+# length N when given, else the true one) and DATA-BYTES zero bytes.
+st() {
+	"$PY" - "$@" <<'PYEOF'
+import struct, sys
+name, text, nbytes = sys.argv[1], sys.argv[2].encode(), int(sys.argv[3])
+n = int(sys.argv[4]) if len(sys.argv) > 4 else len(text)
+open(name, "wb").write(struct.pack("<Q", n) + text + bytes(nbytes))
+PYEOF
+}
+st beyond.safetensors '{}' 0 1000
+refused "a safetensors header length beyond the file" 65 \
+	"beyond.safetensors: its header's length 1000 runs beyond the file's 10 bytes" beyond.safetensors:x --dump csv
+st outside.safetensors '{"w": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}}' 8
+refused "offsets outside the data" 65 \
+	"outside.safetensors: tensor \"w\": data_offsets [0, 16] outside the 8 bytes of data" outside.safetensors:w --dump csv
+st overlap.safetensors '{"a": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}, "b": {"dtype": "F32", "shape": [2, 2], "data_offsets": [8, 24]}}' 24
+refused "overlapping tensors" 65 \
+	"overlap.safetensors: tensors \"a\" and \"b\" overlap" overlap.safetensors:a --dump csv
+st size.safetensors '{"a": {"dtype": "F64", "shape": [2, 2], "data_offsets": [0, 16]}}' 16
+refused "a tensor whose bytes are not its shape's" 65 \
+	"size.safetensors: tensor \"a\": 16 bytes, not what its shape and dtype F64 take" size.safetensors:a --dump csv
+refused "a tensor name that does not exist" 65 \
+	"model.safetensors: no tensor named \"wpe\" (--load model.safetensors lists them)" model.safetensors:wpe --dump csv
+refused "a 1-D tensor" 65 "model.safetensors: a 1-D array" model.safetensors:bias --dump csv
+st badjson.safetensors '{"a": {"dtype": "F32",
+ "shape": [2, 2], }' 16
+refused "malformed JSON in the header" 65 "badjson.safetensors:2:19:" badjson.safetensors:a --dump csv
+st i64.safetensors '{"a": {"dtype": "I64", "shape": [2, 2], "data_offsets": [0, 32]}}' 32
+refused "an integer tensor" 65 "i64.safetensors: tensor \"a\" is I64, not one of F16 BF16 F32 F64" i64.safetensors:a --dump csv
+refused "a .npy file with a tensor named" 64 \
+	"mlef4C.npy: a .npy file holds one matrix, not a tensor called \"w\"" mlef4C.npy:w --dump csv
+refused "a missing file" 66 "missing.npy: cannot read: No such file or directory" missing.npy --dump csv
+mkdir folder.npy
+refused "a folder" 66 "folder.npy: is a folder, not a matrix file" folder.npy --dump csv
+mkfifo fifo.npy
+refused "a FIFO, without waiting for a writer" 66 "fifo.npy: not a regular file" fifo.npy --dump csv
+refused "/dev/zero" 66 "/dev/zero: not a regular file" /dev/zero --dump csv
+: >empty.npy
+refused "an empty file" 65 "empty.npy: an empty file" empty.npy --dump csv
+refused "--load with -d" 64 "--load FILE fixes d_model and the length" mlef4C.npy -d 64 --dump csv
+refused "--load with -n" 64 "--load FILE fixes d_model and the length" mlef4C.npy -n 10 --dump csv
+refused "-p beyond the matrix" 64 "--position must be below the matrix's 64 positions, got 64" \
+	mlef4C.npy -p 64 --dump-series similarity
+refused "-i beyond the matrix" 64 "--dim must be below the matrix's 16 dimensions, got 16" \
+	mlef4C.npy -i 16 --dump-series wave
+refused "a series of the formula" 64 "--dump-series with --load writes wavelengths, similarity, wave" \
+	mlef4C.npy --dump-series rope-bound
+# the messages in Chinese: a locale called zh_CN.UTF-8 that is C.UTF-8
+# inside, as cli_zh.sh makes one
+loc=$(find /usr/lib/locale -maxdepth 1 -iname 'C.utf*8' -print -quit 2>/dev/null)
+if [ -n "$loc" ] && mkdir loc && ln -s "$loc" loc/zh_CN.UTF-8; then
+	pre=(env -u LC_ALL LOCPATH="$tmp/loc" LANG=zh_CN.UTF-8)
+	refused "a Chinese message" 65 "one.npy：这是 1 维数组" one.npy --dump csv
+else
+	tap_skip "a Chinese message" "no C.UTF-8 locale to call zh_CN.UTF-8"
+fi
+
+finish
