@@ -233,7 +233,7 @@ int safetensors_parse(const unsigned char *buf, size_t len, const char *name,
 {
 	uint64_t hlen = 0;
 	json_error_t je;
-	json_t *root, *e;
+	json_t *root;
 	int rc;
 
 	memset(m, 0, sizeof *m);
@@ -275,8 +275,10 @@ int safetensors_parse(const unsigned char *buf, size_t len, const char *name,
 	if (!rc && !tensor)
 		rc = list_2d(name, root, each, ctx, l, err, n);
 	if (!rc) {
-		e = strcmp(tensor, "__metadata__") == 0
-			    ? NULL : json_object_get(root, tensor);
+		const json_t *e = strcmp(tensor, "__metadata__") == 0
+					  ? NULL
+					  : json_object_get(root, tensor);
+
 		if (!e) {
 			snprintf(err, n, tr(l, "%s: no tensor named \"%s\" "
 					       "(--load %s lists them)"),
