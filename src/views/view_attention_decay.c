@@ -1,17 +1,31 @@
 /* view_attention_decay.c - RoPE's long-term decay (RoFormer, section
  * 3.4.3): the relative upper bound B(m) and, in a strip of its own below
- * it on the same x axis, the mean |score| of seeded random q and k
- * (rope_bound.h), against m; the score of the uniform vector with itself
- * (q = k) in the numbers beside B.
+ * it on the same x axis, the scores: the mean |score| of seeded random q
+ * and k (rope_bound.h) and the expected score of correlated ones, against
+ * m; the score of the uniform vector with itself (q = k) in the numbers
+ * beside B.
+ *
+ * Correlated q and k: with h_i = q_2i k_2i + q_2i+1 k_2i+1 per pair,
+ * E[q . R_m k] = sum_i E[h_i] cos(m theta_i) when the pairs' sine terms
+ * average to 0 (q = k in expectation, e.g. a shared mean); with E[h_i]
+ * the same over the pairs it is E[h] sum_i cos(m theta_i), Men et al.
+ * 2024's B_(m,theta) (arXiv 2405.14591), and over its value at m = 0
+ * (2/d) sum_i cos(m theta_i): the score of the uniform vector with
+ * itself, rope_bound_score, which the curves already compute. That one
+ * decays (0.48 at m = 100, 0.33 at 128, 0 at 1707 for d = 128, base
+ * 1e4): where trained models' q and k share a mean, this is the decay
+ * they see (Barbero et al. 2024, arXiv 2410.06205, section 3). It is
+ * drawn dashed in the scores' strip, signed, from its value 1 at m = 0.
  *
  *   ┌ Long-term decay of RoPE: d = 128, base 1e4 ──────────────┐
  *   │━━ bound B(m)/B(0): any q, k, over its value at m = 0  │ L0│
  *   │   1 ⡇       │                                           │
  *   │ 0.5 ⠈⠳⣤⣀    │L0                                         │
  *   │   0  │⠉⠉⠛⠛⠶⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤ │
- *   │── measured: mean |score|/expected, random q, k (N = 64..) │
+ *   │── random q, k: mean |score|/expected  ╌╌ correlated q, k  │
  *   │   1 ⠔⠒⠑⠢⠤⢢⡠⠤⠤⣀⠤⠢⠜⠒⠤⡰⡴⠢⠤⢄⠤⢄⠖⠤⠤⠢⣀⠖⠢⠢⠒⠢⠤⠔⠤⠤⡰⣄⠖⢢⡠⢄⠦⠔ │
- *   │   0  │      │     flat: random q, k do not decay on average │
+ *   │     ⠈⠢⠄ ⠠⠄│     flat: random q, k do not decay on average │
+ *   │   0  │   ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐ │
  *   │     0      100     200     300    400    500             │
  *   │m = 37: B = 10.2, q = k: |score| = 0.031; B(0) = ...        │
  *   └───────────────────────────────────────────────────────────┘
@@ -28,12 +42,14 @@
  * line on 0 .. 19/16. So the bound shrinks over the first few hundred
  * offsets and then plateaus, the random mean stays near 1; the bound
  * itself is far above the score (32.5 times it for q = k at m = 0,
- * d = 128), which the numbers show. The q = k score is not drawn: over
- * its own value at m = 0 it runs just above B/B(0) and tangled with it
- * on a short plot. With 5 plot rows (80x24) the bound's strip has 3 and
- * the random one 1 (its 1 only), below a heading row: with the random
- * key on the legend row instead and the bound given that row, the
- * gutter's "1 0 1" reads as one broken axis.
+ * d = 128), which the numbers show. The correlated score is not drawn in
+ * the bound's strip: over its own value at m = 0 it runs above B/B(0)
+ * (reading as a broken bound) and tangles with it on a short plot; it is
+ * a score, so it shares the random mean's strip and scale. With 5 plot
+ * rows (80x24) the bound's strip has 3 and the scores' 1 (its 1 only),
+ * below a heading row: with the random key on the legend row instead and
+ * the bound given that row, the gutter's "1 0 1" reads as one broken
+ * axis.
  *
  * The x axis holds the offsets m = 0 .. max(end of the visible window,
  * 4 L0, or 2 L0 on a plot under 80 columns): the trained length L0 (the
@@ -72,8 +88,10 @@ enum {
 	AXIS_L0 = 4,		/* the axis runs to at least AXIS_L0 L0 */
 	AXIS_L0_NARROW = 2,	/* ... or this many L0 on a narrow plot */
 	AXIS_WIDE_COLS = 80,	/* a plot this wide or wider is not narrow */
-	CURVES = 3,		/* bound, q = k, random (q = k not drawn) */
-	LEGEND_PARTS = 3	/* the bound, the random mean, L0's mark */
+	CURVES = 3,		/* bound, correlated q, k, random */
+	LEGEND_PARTS = 5,	/* the bound, the random mean, L0's mark,
+				 * the correlated score short and long */
+	DASH = 4		/* the correlated curve: 2 dot columns of 4 */
 };
 
 /* Pair-offset evaluations of the bound one step of the curves takes
@@ -126,15 +144,18 @@ struct curves {
 
 /* ---- the legend ---- */
 
-/* The legend's parts in form f (0 longest, 2 shortest): the bound (a
- * heavy line), the random mean (a light one), L0's mark. The q = k score
- * is not drawn: over its own value at m = 0 it runs just above B/B(0) and
- * tangles with it, though the bound is 32.5 times it there; its number
- * stands beside B's in the numbers (B >= |score| for q = k). */
+/* The legend's parts in form f (0 longest, 3 shortest): the bound (a
+ * heavy line), the random mean (a light one), L0's mark, the correlated
+ * score (a dashed line; short, then long, whatever f). The correlated score is not drawn in the bound's
+ * strip: over its value at m = 0 it runs above B/B(0) (0.48 against 0.31
+ * at m = 100, d = 128), which reads as a broken bound, though the bound
+ * for q = k is B itself, 32.5 times the score at m = 0. It is a score, so
+ * it goes with the random one, each over its value at m = 0. */
 static void legend_texts(const struct state *s, int f,
 			 char part[LEGEND_PARTS][ATT_TEXT_MAX])
 {
 	const char *heavy = s->ascii ? "==" : "━━", *light = s->ascii ? "--" : "──";
+	const char *dashed = s->ascii ? ". ." : "╌╌";
 	long long seed = (long long)state_view_knob(s, AK_SEED);
 
 	if (f == 0) {
@@ -144,27 +165,32 @@ static void legend_texts(const struct state *s, int f,
 	} else if (f == 1) {
 		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B(m)/B(0)"), heavy);
 		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s random q, k: mean |score|/expected"), light);
+	} else if (f == 2) {
+		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B/B(0)"), heavy);
+		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s random q, k"), light);
 	} else {
 		snprintf(part[0], ATT_TEXT_MAX, tr(s->lang, "%s bound B/B(0)"), heavy);
 		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s random |s|/E"), light);
 	}
 	snprintf(part[2], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
+	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "%s correlated q, k"), dashed);
+	snprintf(part[4], ATT_TEXT_MAX, tr(s->lang, "%s correlated q, k: E[score] over its value at m = 0"), dashed);
 }
 
 /* The legend's form for a panel w wide: the longest whose bound and L0
- * parts fit one row and whose random part fits another, else the
- * shortest (clipped). */
+ * parts fit one row and whose random and correlated parts fit another,
+ * else the shortest (clipped). */
 static int legend_form(const struct state *s, int w)
 {
 	char part[LEGEND_PARTS][ATT_TEXT_MAX];
 
-	for (int f = 0; f < 2; f++) {
+	for (int f = 0; f < 3; f++) {
 		legend_texts(s, f, part);
 		if (utf8_width(part[0]) + 2 + utf8_width(part[2]) <= w &&
-		    utf8_width(part[1]) <= w)
+		    utf8_width(part[1]) + 2 + utf8_width(part[3]) <= w)
 			return f;
 	}
-	return 2;
+	return 3;
 }
 
 /* ---- the layout ---- */
@@ -292,9 +318,10 @@ static bool curves_step(struct cache *c, const void *arg)
 	return i1 >= h;
 }
 
-/* The finished job into the curves shown: the bound and the q = k score
- * over their value at m = 0 (offset 0 of the job), the random mean over
- * its expected value (rope_random_expected). */
+/* The finished job into the curves shown: the bound over its value at
+ * m = 0 (offset 0 of the job), the correlated score over its value there
+ * (1), signed, the random mean over its expected value
+ * (rope_random_expected). */
 static struct curves *curves_publish(const struct state *s,
 				     struct att_decay *ctx,
 				     const struct cache_key *key)
@@ -317,10 +344,15 @@ static struct curves *curves_publish(const struct state *s,
 	/* the random mean over what it estimates, the same at every m: its
 	 * own value at m = 0 is one noisy sample of it */
 	at0[2] = rope_random_expected(s->cur.pe.d_model);
+	/* the correlated score keeps its sign: Men et al.'s criterion is
+	 * that it stays >= 0 */
 	for (int c = 0; c < CURVES; c++)
-		for (int j = 0; j < n; j++)
+		for (int j = 0; j < n; j++) {
+			double v = cv->v[c * k + j + 1];
+
 			cv->v[c * n + j] = at0[c] > 0
-				? fabs(cv->v[c * k + j + 1]) / at0[c] : 0.0;
+				? (c == 1 ? v : fabs(v)) / at0[c] : 0.0;
+		}
 	cv->n = n;
 	cache_start(&ctx->shown, key, 0);
 	cache_finish(&ctx->shown);
@@ -426,6 +458,7 @@ static void draw_legend(const struct state *s, struct canvas *c,
 	char part[LEGEND_PARTS][ATT_TEXT_MAX];
 	struct style bound = { (uint8_t)curve_role(0), ROLE_DEFAULT, ATTR_BOLD };
 	struct style rnd = { (uint8_t)curve_role(2), ROLE_DEFAULT, ATTR_BOLD };
+	struct style cor = { (uint8_t)curve_role(1), ROLE_DEFAULT, ATTR_BOLD };
 	int x = g->in.x, end = g->in.x + g->in.w;
 
 	legend_texts(s, g->legend_form, part);
@@ -433,8 +466,12 @@ static void draw_legend(const struct state *s, struct canvas *c,
 	if (x + 2 + utf8_width(part[2]) <= end)
 		canvas_text(c, x + 2, g->legend_y, end - x - 2, part[2],
 			    marker_style);
-	if (g->rnd_legend_y >= 0)
-		canvas_text(c, g->in.x, g->rnd_legend_y, g->in.w, part[1], rnd);
+	if (g->rnd_legend_y < 0)
+		return;
+	x = g->in.x + canvas_text(c, g->in.x, g->rnd_legend_y, g->in.w, part[1],
+				  rnd) + 2;
+	canvas_text(c, x, g->rnd_legend_y, end - x,
+		    part[x + utf8_width(part[4]) <= end ? 4 : 3], cor);
 }
 
 /* The y labels of strip a's linear axis from ticks[0 .. n), in order of
@@ -465,10 +502,12 @@ static void draw_ylabels(struct canvas *c, const struct decay_geom *g,
 	}
 }
 
-/* Curve k (0 the bound, 2 the random mean) as a polyline over the dot
- * columns, the bound from its value 1 at m = 0; `thick`: the line again
- * one dot lower, two dots tall (the bound's heavy line against the random
- * mean's light one). */
+/* Curve k (0 the bound, 1 the correlated score, 2 the random mean) as a
+ * polyline over the dot columns, the bound and the correlated score from
+ * their value 1 at m = 0; `thick`: the line again one dot lower, two dots
+ * tall (the bound's heavy line against the random mean's light one); the
+ * correlated score dashed, 2 dot columns of every DASH, so that it is
+ * told from the random mean without colour. */
 static void draw_curve(struct canvas *c, const struct plot_area *a,
 		       const struct curves *cv, int k, bool thick)
 {
@@ -479,15 +518,16 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 		const double *src = cv->v + k * n;
 		double lower = t * dot;
 
-		if (t == 1) {
+		if (t == 1 || k == 1) {
 			v = malloc((size_t)n * sizeof *v);
 			if (!v)
 				return;
 			for (int j = 0; j < n; j++)
-				v[j] = src[j] - dot;
+				v[j] = k == 1 ? (j % DASH < DASH / 2 ? src[j] : NAN)
+					      : src[j] - dot;
 			src = v;
 		}
-		if (k == 0 && plot_dot_pos(&a->ax, 0) > 0)
+		if (k != 2 && plot_dot_pos(&a->ax, 0) > 0)
 			plot_samples(c, a, 0.0, plot_dot_pos(&a->ax, 0),
 				     (double[]){ 1.0 - lower, src[0] }, 2,
 				     curve_role(k));
@@ -497,11 +537,26 @@ static void draw_curve(struct canvas *c, const struct plot_area *a,
 	free(v);
 }
 
-/* What the flat random line says, on the random strip's bottom row,
- * right-aligned, in the longest form that fits over blank cells and L0's
- * mark only (the curve runs near 1, at the strip's top; the mark has its
- * label in the bound's strip): a flat line under a panel titled "decay"
- * would read as the bound failing to show.
+/* Whether the w cells from x on row y, and one either side, are blank or
+ * a mark's (a text may go over them). */
+static bool blank_span(const struct canvas *c, int x, int y, int w)
+{
+	for (int k = x - 1; k < x + w + 1; k++) {
+		const struct cell *e = canvas_cell(c, k, y);
+
+		if (!e || e->kind != CELL_TEXT ||
+		    (e->ch != ' ' && e->fg != ROLE_MARKER))
+			return false;
+	}
+	return true;
+}
+
+/* What the flat random line says, on the random strip's lowest row that
+ * has room below its top one (the correlated score's plateau may fill
+ * the bottom row), right-aligned, in the longest form that fits over
+ * blank cells and L0's mark only (the curve runs near 1, at the strip's
+ * top; the mark has its label in the bound's strip): a flat line under a
+ * panel titled "decay" would read as the bound failing to show.
  * E|q^T R_m k| for random q, k does not depend on m (Barbero et al. 2024,
  * arXiv 2410.06205); the bound is not an average. */
 static void draw_random_note(const struct state *s, struct canvas *c,
@@ -514,47 +569,49 @@ static void draw_random_note(const struct state *s, struct canvas *c,
 		tr(s->lang, "flat: no decay on average"),
 	};
 	struct style st = { (uint8_t)curve_role(2), ROLE_DEFAULT, ATTR_BOLD };
-	int y = a->y0 + a->h - 1;
 
 	if (!TIER(flat_note, a->ax.w, a->h))
 		return;
 	for (int f = 0; f < 3; f++) {
 		int w = utf8_width(form[f]), x = a->ax.x0 + a->ax.w - 1 - w;
-		bool blank = x > a->ax.x0 + 1;
 
-		for (int k = x - 1; blank && k < x + w + 1; k++) {
-			const struct cell *e = canvas_cell(c, k, y);
-
-			blank = e && e->kind == CELL_TEXT &&
-				(e->ch == ' ' || e->fg == ROLE_MARKER);
-		}
-		if (blank) {
-			canvas_text(c, x, y, w, form[f], st);
-			return;
-		}
+		for (int y = a->y0 + a->h - 1; y > a->y0; y--)
+			if (x > a->ax.x0 + 1 && blank_span(c, x, y, w)) {
+				canvas_text(c, x, y, w, form[f], st);
+				return;
+			}
 	}
 }
 
 /* The bound's strip (0 .. 1: B(m) <= B(0); ticks 0 and 1, then 0.5,
- * 0.25, 0.75) and, below it, the random mean's (0 .. 19/16, further when
- * it goes higher: room for its noise above 1; ticks 1, the expected
- * value, first, then 0 and 0.5), both with L0's and the position's
- * marks. */
+ * 0.25, 0.75) and, below it, the scores' (-1/4 .. 19/16, further when
+ * either goes beyond: room for the random mean's noise above 1 and for
+ * the correlated score's dips below 0, Men et al.'s criterion, and a
+ * bottom row free for the random line's note while the correlated
+ * score plateaus near 0.3; ticks 1, the expected value, first, then 0
+ * and 0.5): the random mean, then the correlated score dashed over it
+ * (on a shared cell its colour wins: on a strip of one row the two share
+ * nearly every cell, and the dash's gaps leave the random line its own),
+ * both with L0's and the position's marks. */
 static void draw_plot(const struct state *s, struct canvas *c,
 		      struct decay_geom *g, const struct curves *cv)
 {
 	static const double bound_ticks[] = { 0.0, 1.0, 0.5, 0.25, 0.75 };
 	static const double rnd_ticks[] = { 1.0, 0.0, 0.5 };
 	int n = cv->n;
-	double top = 19.0 / 16;
+	double top = 19.0 / 16, bottom = -0.25;
 
-	for (int j = 0; j < n; j++)
+	for (int j = 0; j < n; j++) {
 		top = fmax(top, cv->v[2 * n + j]);
+		bottom = fmin(bottom, cv->v[n + j]);
+	}
 	g->rnd.ymax = top;
+	g->rnd.ymin = bottom;
 	draw_curve(c, &g->area, cv, 0, true);
 	draw_ylabels(c, g, &g->area, bound_ticks, 5, curve_role(0));
 	if (g->rnd.h > 0) {
 		draw_curve(c, &g->rnd, cv, 2, false);
+		draw_curve(c, &g->rnd, cv, 1, false);
 		draw_ylabels(c, g, &g->rnd, rnd_ticks, 3, curve_role(2));
 	}
 	for (int k = 0; k < 2; k++) {
@@ -577,9 +634,9 @@ static void draw_caption(const struct state *s, struct canvas *c,
 	char b0[32], text[3][4 * ATT_TEXT_MAX];
 
 	fmt_double_compact((s->cur.pe.d_model / 2 + 1) / 2.0, 4, b0, sizeof b0);
-	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m). The constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line on top: it falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average: for q = k it is B itself, %s at m = 0 against a score of 1. Below it, on a scale of its own, the mean |score| of random q and k over its expected value does not decay at all (Barbero et al. 2024). L0 is the trained length (m/M, :train)."), b0);
-	snprintf(text[1], sizeof text[1], tr(s->lang, "On top, every pair's bound over its value at m = 0: it falls, then plateaus, never to 0. It is a bound, not an average (q = k: B(0) = %s against a score of 1). Below, on its own scale, the mean |score| of random q, k over its expected value stays flat."), b0);
-	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "On top the bound; below, random q, k; each on its own scale."));
+	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m). The constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line on top: it falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average: for q = k it is B itself, %s at m = 0 against a score of 1. Below it, on a scale of its own, the mean |score| of random q and k over its expected value does not decay at all (Barbero et al. 2024). The dashed line does: q and k correlated, every pair's E[q_2i k_2i + q_2i+1 k_2i+1] the same, score (2/d) Σ_i cos(m θ_i), Men et al.'s Σcos (2024); trained models decay this way. L0 is the trained length (m/M, :train)."), b0);
+	snprintf(text[1], sizeof text[1], tr(s->lang, "On top, every pair's bound over its value at m = 0: it falls, then plateaus, never to 0; a bound, not an average (q = k: B(0) = %s against a score of 1). Below, on their own scale: random q, k (mean |score|/expected) stay flat; correlated ones (dashed, (2/d) Σ cos(m θ_i)) decay."), b0);
+	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "On top the bound; below, random and correlated q, k; each on its own scale."));
 	for (int k = 0; k < 3 && y < end; k++)
 		if (paragraph_rows(text[k], g->in.w) <= end - y) {
 			paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w,

@@ -807,7 +807,18 @@ Test(attention_view, decay_shows_the_random_mean_beside_the_bound)
 		}
 	cr_assert_gt(hi, 0, "the random mean is drawn near its strip's 1 only");
 	cr_assert_gt(lo_b, 0, "the bound is drawn low in its strip only");
-	cr_assert_eq(gutter_value(c, a, a.y0 + a.h - 1), 0.0, "the random strip's bottom row 0");
+	/* the scores' strip runs from -1/4 (room for the correlated score's
+	 * dips below 0): its 0 in its lower quarter */
+	{
+		int y0 = y1;
+
+		while (y0 < a.y0 + a.h && gutter_value(c, a, y0) != 0.0)
+			y0++;
+		cr_assert_lt(y0, a.y0 + a.h, "the random strip has its 0");
+		cr_assert_geq(4 * (y0 - y1), 3 * (a.y0 + a.h - 1 - y1) - 4,
+			      "its 0 low in the strip, row %d of %d .. %d", y0, y1,
+			      a.y0 + a.h - 1);
+	}
 	cr_assert_eq(gutter_value(c, a, a.y0), 1.0, "the bound's top row is 1");
 	cr_assert_eq(gutter_value(c, a, yh - 1), 0.0, "its bottom row 0");
 	canvas_free(c);
@@ -971,7 +982,7 @@ static bool allowed_word(const char *w)
 	static const char *const ok[] = {
 		"sin", "cos", "pos", "dim", "len", "base", "RoPE", "ALiBi",
 		"NTK", "YaRN", "nope", "causal", "added", "rope", "alibi",
-		"RoFormer", "Barbero", NULL	/* names the glossary keeps */
+		"RoFormer", "Barbero", "Men", NULL	/* names the glossary keeps */
 	};
 
 	for (int i = 0; ok[i]; i++)
@@ -1234,7 +1245,7 @@ Test(attention_view, decay_says_the_random_line_is_flat)
 			struct canvas *c = canvas_new(w, h);
 			const char *note = tr(lang ? LANG_ZH : LANG_EN,
 					      "flat: random q, k do not decay on average");
-			const char *head = lang ? "实测：随机" : "measured: mean |score|";
+			const char *head = lang ? "随机 q、k" : "random q, k";
 			int yn, yh, yt;
 
 			cr_assert_not_null(c);
@@ -1247,6 +1258,124 @@ Test(attention_view, decay_says_the_random_line_is_flat)
 			cr_assert_geq(yh, 0, "%dx%d: no heading", w, h);
 			cr_expect(yh + 1 < yn && yn < yt, "%dx%d: heading %d, note %d, "
 				  "ticks %d", w, h, yh, yn, yt);
+			canvas_free(c);
+		}
+}
+
+/* The expected score of correlated q and k, (2/d) sum_i cos(m theta_i)
+ * (every pair's E[q_2i k_2i + q_2i+1 k_2i+1] the same; Men et al. 2024's
+ * sum of cosines over its value at m = 0), summed here as NumPy does:
+ *   d = 128; th = 1e4 ** (-np.arange(64) * 2 / d)
+ *   (2 / d) * np.cos(m * th).sum()
+ * gives 0.6690628577890172 at m = 10, 0.47724147971079145 at 100,
+ * 0.3327943813690952 at 128, 0.001071928073551616 at 1706 and
+ * -0.007795805154610501 at 1707 (NumPy 1.24). */
+static double correlated_by_hand(int d, double base, double m)
+{
+	double acc = 0;
+
+	for (int i = 0; i < d / 2; i++)
+		acc += cos(m * pow(base, -2.0 * i / d));
+	return 2 * acc / d;
+}
+
+/* The decay panel draws a third curve: the expected score of correlated
+ * q and k (issue 38, item 5), dashed, in its own colour (TRACE2), in the
+ * scores' strip beside the random mean and never in the bound's strip,
+ * named on the strip's heading ("correlated q, k"). Where the strip has
+ * rows for it (120x40, 160x50), every one of its dots at m >= 30 lies
+ * within a dot row of the values NumPy gives between its dot column and
+ * its neighbours, or is the random mean's in a cell they share (the strip runs from -1/4 to 19/16: the random mean at
+ * seed 1 stays below 19/16), and it falls: some dot below 0.45, none
+ * there at m < 30. At 80x24 (a strip of one row) it is there in a third
+ * of the columns at least. Both languages. */
+Test(attention_view, decay_draws_the_correlated_score)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 160, 50 } };
+	static const double numpy[][2] = {
+		{ 10, 0.6690628577890172 }, { 100, 0.47724147971079145 },
+		{ 128, 0.3327943813690952 }, { 1706, 0.001071928073551616 },
+		{ 1707, -0.007795805154610501 },
+	};
+
+	for (size_t i = 0; i < sizeof numpy / sizeof numpy[0]; i++)
+		cr_assert_float_eq(correlated_by_hand(128, 1e4, numpy[i][0]),
+				   numpy[i][1], 1e-12, "m %g", numpy[i][0]);
+	for (int lang = 0; lang < 2; lang++)
+		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+			int w = sizes[z][0], h = sizes[z][1], yh, yr, cols = 0, low = 0;
+			int dots = 0;
+			struct state s = at_state(128, 1e4, 128);
+			struct canvas *c = canvas_new(w, h);
+			struct plot_area a;
+			const char *name = lang ? "相关 q、k" : "correlated q, k";
+			double lo, hi, step;
+			char buf[SNAP_ROW_MAX];
+
+			cr_assert_not_null(c);
+			s.lang = lang ? LANG_ZH : LANG_EN;
+			fx_draw(&s, c);
+			a = att_decay_area(&s, panel_of(c, lang ? "远程衰减" : "ecay"));
+			decay_strips(c, a, lang ? "随机 q、k" : "random q, k", &yh, &yr);
+			cr_assert(strstr(snap_span_text(c, a.ax.x0 - 5, a.ax.x0 + a.ax.w,
+							yh, buf), name),
+				  "%dx%d: no \"%s\" on the heading: %s", w, h, name, buf);
+			lo = -0.25;
+			hi = 19.0 / 16;
+			step = (hi - lo) / (4 * (a.y0 + a.h - yr) - 1);
+			for (int x = a.ax.x0; x < a.ax.x0 + a.ax.w; x++) {
+				bool here = false;
+
+				for (int y = a.y0; y < a.y0 + a.h; y++) {
+					const struct cell *e = canvas_cell(c, x, y);
+
+					if (!is_braille(e) || e->fg != ROLE_TRACE2)
+						continue;
+					cr_assert_geq(y, yr, "%dx%d: the correlated score above its strip", w, h);
+					here = true;
+					for (int b = 0; b < 8; b++) {
+						static const int bc[8] = { 0, 0, 0, 1, 1, 1, 0, 1 };
+						static const int br[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
+						int j = 2 * (x - a.ax.x0) + bc[b];
+						double m = plot_dot_pos(&a.ax, j), v, vmin, vmax, r;
+
+						if (!(e->ch & (1u << b)) || yr + 1 == a.y0 + a.h)
+							continue;
+						v = hi - (4 * (y - yr) + br[b]) * step;
+						vmin = vmax = correlated_by_hand(128, 1e4, m);
+						for (int dj = -1; dj <= 1; dj += 2) {
+							double u = correlated_by_hand(128, 1e4,
+										      fmax(0, plot_dot_pos(&a.ax, j + dj)));
+
+							vmin = fmin(vmin, u);
+							vmax = fmax(vmax, u);
+						}
+						dots++;
+						if (m < 30) {
+							cr_assert_gt(v, 0.45, "%dx%d: m %g at %g", w, h, m, v);
+							continue;
+						}
+						low += v < 0.45;
+						/* a cell it shares with the random mean takes
+						 * its colour with the random mean's dots */
+						r = random_mean_by_hand(128, 1e4, 1, 64, m) /
+						    rope_random_expected(128);
+						if (fabs(v - r) < 2 * step)
+							continue;
+						cr_assert(v > vmin - 1.5 * step && v < vmax + 1.5 * step,
+							  "%dx%d %s: the correlated score at m = %g "
+							  "drawn at %g, NumPy %g .. %g", w, h,
+							  lang ? "zh" : "en", m, v, vmin, vmax);
+					}
+				}
+				cols += here;
+			}
+			cr_assert_geq(3 * cols, a.ax.w, "%dx%d: the correlated score in %d of %d columns",
+				      w, h, cols, a.ax.w);
+			if (yr + 1 < a.y0 + a.h) {
+				cr_assert_geq(dots, a.ax.w / 2, "%dx%d: %d dots", w, h, dots);
+				cr_assert_gt(low, 0, "%dx%d: the correlated score never falls", w, h);
+			}
 			canvas_free(c);
 		}
 }
@@ -1276,9 +1405,12 @@ static void bound_dots(const struct canvas *c, struct plot_area a,
 
 			if (!is_braille(e))
 				continue;
-			cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE3 ||
+			cr_assert(e->fg == ROLE_TRACE1 || e->fg == ROLE_TRACE2 ||
+				  e->fg == ROLE_TRACE3 ||
 				  e->fg == ROLE_MARKER || e->fg == ROLE_CURSOR,
 				  "%dx%d: a curve in role %d", w, h, e->fg);
+			cr_assert(e->fg != ROLE_TRACE2 || y >= rnd_y0,
+				  "%dx%d: the correlated score in the bound's strip, row %d", w, h, y);
 			cr_assert(e->fg != ROLE_TRACE1 || y < bound_end,
 				  "%dx%d: the bound in the random strip, row %d", w, h, y);
 			cr_assert(e->fg != ROLE_TRACE3 || y >= rnd_y0,
@@ -1315,7 +1447,7 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			s.lang = lang ? LANG_ZH : LANG_EN;
 			fx_draw(&s, c);
 			a = att_decay_area(&s, panel_of(c, lang ? "远程衰减" : "ecay"));
-			decay_strips(c, a, lang ? "平均 |得分|/期望值" : "mean |score|/expected",
+			decay_strips(c, a, lang ? "随机 q、k" : "random q, k",
 				     &yh, &yr);
 			cr_assert_geq(yh, a.y0 + 3, "%dx%d %s: the bound's strip has %d rows",
 				      w, h, lang ? "zh" : "en", yh - a.y0);
@@ -1344,7 +1476,9 @@ Test(attention_view, decay_plot_is_tall_and_its_curves_apart)
 			for (int x = a.ax.x0; x < a.ax.x0 + a.ax.w; x++)
 				on_one += canvas_cell(c, x, yr)->fg == ROLE_TRACE3 &&
 					  is_braille(canvas_cell(c, x, yr));
-			cr_assert_geq(on_one, 8 * a.ax.w / 10,
+			/* on a strip of one row, the correlated score's
+			 * dashes take every other cell's colour */
+			cr_assert_geq(on_one, (yr + 1 < a.y0 + a.h ? 8 : 4) * a.ax.w / 10,
 				      "%dx%d: the random mean on the row of 1 in %d of %d columns",
 				      w, h, on_one, a.ax.w);
 			/* L0's mark is labelled in the bound's strip, beside its column */
@@ -1400,7 +1534,7 @@ Test(attention_view, decay_fall_spans_columns)
 		cr_assert_not_null(c);
 		fx_draw(&s, c);
 		a = att_decay_area(&s, panel_of(c, "ecay"));
-		decay_strips(c, a, "mean |score|/expected", &yh, &yr);
+		decay_strips(c, a, "random q, k", &yh, &yr);
 		cr_assert_leq(2 * a.ax.w, 400);
 		bound_dots(c, a, yh, yr, w, h, lo, hi);
 		dot_rows = 4 * (yh - a.y0);
