@@ -847,6 +847,8 @@ const struct tr_row tr_zh[] = {
 	  "正在测量角度误差" },
 	{ "From p = 65520 on the angle is infinite: its sine and cosine are not numbers.",
 	  "从 p = 65520 起角度是无穷大：它的正弦和余弦都不是数。" },
+	{ " Why implementations keep RoPE's angles in fp32: the fastest pair turns 1 rad a position, so for p = %d to %d %s puts its angle up to %s rad off, %s turns (fp32: %s rad); transformers computes inv_freq, cos and sin in float32 with autocast off (LlamaRotaryEmbedding.forward).",
+	  "实现为什么把 RoPE 的角度留在 fp32：最快的一对每个位置转 1 rad，所以 p = %d 到 %d 时，%s 让它的角度最多偏 %s rad，即 %s 圈（fp32：%s rad）；transformers 在 float32 下、关闭 autocast 计算 inv_freq、cos 和 sin（LlamaRotaryEmbedding.forward）。" },
 	{ " Largest angle error over the last %lld positions: %s rad (p = %lld, pair %d)",
 	  "最后 %lld 个位置上的最大角度误差：%s 弧度（p = %lld，第 %d 个维度对）" },
 	{ " Largest angle error, measured over every position below len: %s rad (p = %lld, pair %d)",

@@ -17,6 +17,8 @@ enum {
 				   the last ANGLE_BUDGET / (d/2) positions */
 };
 enum { KEY_LEN = 3 };		/* where len is in the angle key */
+enum { FAST_P0 = 4096 };	/* the fast pair's angles: p = FAST_P0 ..
+				   2 FAST_P0 - 1, a context of 8k */
 
 /* A colour step of the heatmaps: 2/64. */
 #define PIXEL_STEP (1.0 / 32.0)
@@ -111,6 +113,43 @@ static int collided_columns(enum prec_dtype t, const struct pe_window *v,
 	return cols;
 }
 
+/* Why RoPE's angles are computed in fp32, in numbers: the fastest pair
+ * (omega_0 = 1) turns 1 rad a position, so its angle is p itself, and a
+ * narrow format t rounds it to t's step there, 2^(e - digits + 1) for p in
+ * [2^e, 2^(e+1)): over p = 4096 .. 8191 bf16 puts it up to 16 rad off,
+ * 2.55 turns (4112 is stored as 4096), fp16 2 rad, 0.318 of a turn, fp32
+ * not at all (every whole number below 2^24 is exact). Hugging Face
+ * transformers computes inv_freq, the angles and their cos and sin in
+ * float32 with autocast off whatever the model's dtype (their comment:
+ * "Force float32", transformers pull 29285), in
+ * src/transformers/models/llama/modeling_llama.py,
+ * LlamaRotaryEmbedding.forward. Measured with prec_angle_error_max over
+ * the pair 0 alone; appended to text at used. Nothing for fp32 itself. */
+static size_t fast_pair_text(const struct state *s, enum prec_dtype t,
+			     char *text, size_t n, size_t used)
+{
+	struct pe_params p = s->cur.pe;
+	struct prec_angle_err e, e32;
+	char a[32], b[32], c[32];
+
+	if (t == PREC_FP32 || t == PREC_FP64)
+		return used;
+	e = prec_angle_error_max(t, &p, FAST_P0, FAST_P0, 0, 1);
+	e32 = prec_angle_error_max(PREC_FP32, &p, FAST_P0, FAST_P0, 0, 1);
+	return zoo_append(text, n, used,
+			  tr(s->lang, " Why implementations keep RoPE's angles in "
+				      "fp32: the fastest pair turns 1 rad a "
+				      "position, so for p = %d to %d %s puts its "
+				      "angle up to %s rad off, %s turns (fp32: %s "
+				      "rad); transformers computes inv_freq, cos "
+				      "and sin in float32 with autocast off "
+				      "(LlamaRotaryEmbedding.forward)."),
+			  FAST_P0, 2 * FAST_P0 - 1, prec_name(t),
+			  fmt_angle(e.max, s->ascii, a, sizeof a),
+			  fmt_angle(e.max / PE_TWO_PI, s->ascii, b, sizeof b),
+			  fmt_angle(e32.max, s->ascii, c, sizeof c));
+}
+
 /* Where positions collide, how many of the w columns in view hold
  * collisions (w = 0: none counted), and the angle error; returns the
  * length written. */
@@ -151,6 +190,7 @@ static size_t errors_text(const struct zoo_precision *ctx, const struct state *s
 	else if (w > 0)
 		used = zoo_append(text, n, used, " %s",
 			      tr(s->lang, "No position in view collides."));
+	used = fast_pair_text(s, t, text, n, used);
 	if (!cache_ready(c, &k))
 		return zoo_append(text, n, used, " %s%s",
 				  tr(s->lang, "Measuring the angle error"),

@@ -19,10 +19,12 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixture.h"
 #include "base/tr.h"
+#include "engine/precision.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "app/lesson_files.h"
@@ -252,4 +254,81 @@ Test(bugs_text, lesson_float32_step_says_why_the_maps_are_white)
 			free(f);
 			free(text);
 		}
+}
+
+/* text without its blanks, in place: a sentence wrapped over rows (in
+ * Chinese, a blank between words may become a row's end) compares
+ * whole. */
+static char *unblank(char *text)
+{
+	char *o = text;
+
+	for (const char *i = text; *i; i++)
+		if (*i != ' ')
+			*o++ = *i;
+	*o = '\0';
+	return text;
+}
+
+/* Why implementations compute RoPE's angles in fp32 (issue 38, item 5),
+ * in numbers on the precision entries' Measured text: the fastest pair
+ * (omega_0 = 1) turns 1 rad a position, and over p = 4096 .. 8191 bf16
+ * puts its angle up to 16 rad off, 2.55 turns, fp16 2 rad, 0.318 of a
+ * turn, fp32 not at all. NumPy, bf16 emulated by rounding float32's bits
+ * to nearest even (add 0x7fff plus the lowest kept bit, drop 16 bits, as
+ * test_precision.c does):
+ *   p = np.arange(4096, 8192, dtype=np.float64)
+ *   bf16(bf16(p) * bf16(1.0)) - p        -> max |.| 16.0 (p = 4112)
+ *   np.float16(np.float16(p) * np.float16(1.0)) - p -> max |.| 2.0 (4098)
+ *   np.float32(p) * np.float32(1.0) - p  -> 0.0
+ *   16 / (2 pi) = 2.546..., 2 / (2 pi) = 0.3183...
+ * Shown at 120x40 in both languages for bf16 and fp16, with the place in
+ * transformers that forces float32; not for the float32 entry itself. */
+Test(bugs_text, precision_says_why_angles_are_fp32)
+{
+	static const struct { enum pe_bug bug; const char *err, *turns; } want[] = {
+		{ PE_BUG_BF16, "16", "2.55" }, { PE_BUG_FP16, "2", "0.318" },
+	};
+	const struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+
+	cr_assert_eq(prec_angle_error_max(PREC_BF16, &p, 4096, 4096, 0, 1).max, 16.0);
+	cr_assert_eq(prec_angle_error_max(PREC_BF16, &p, 4096, 4096, 0, 1).pos, 4112);
+	cr_assert_eq(prec_angle_error_max(PREC_FP16, &p, 4096, 4096, 0, 1).max, 2.0);
+	cr_assert_eq(prec_angle_error_max(PREC_FP32, &p, 4096, 4096, 0, 1).max, 0.0);
+	for (size_t l = 0; l < 2; l++) {
+		for (size_t k = 0; k < 3; k++) {
+			struct settings st = { { 128, 1e4, PE_INTERLEAVED }, 128, 10, 0 };
+			struct state s;
+			char sentence[512], *text, *f;
+			const char *name = k < 2 ? (want[k].bug == PE_BUG_BF16 ? "bf16" : "fp16")
+					     : "fp32";
+
+			fx_init(&s, &st);
+			s.view = VIEW_BUGS;
+			s.lang = langs[l];
+			s.knob[VIEW_BUGS][K_BUG] = k < 2 ? want[k].bug : PE_BUG_FLOAT32;
+			text = fx_text(&s, 120, 40);
+			f = unblank(flat(text, langs[l]));
+			snprintf(sentence, sizeof sentence,
+				 tr(langs[l], " Why implementations keep RoPE's angles in "
+					      "fp32: the fastest pair turns 1 rad a "
+					      "position, so for p = %d to %d %s puts its "
+					      "angle up to %s rad off, %s turns (fp32: %s "
+					      "rad); transformers computes inv_freq, cos "
+					      "and sin in float32 with autocast off "
+					      "(LlamaRotaryEmbedding.forward)."),
+				 4096, 8191, name, k < 2 ? want[k].err : "0",
+				 k < 2 ? want[k].turns : "0", "0");
+			unblank(sentence);
+			if (k < 2)
+				cr_assert(strstr(f, sentence),
+					  "%s %s: no \"%s\" in\n%s", name,
+					  lang_name(langs[l]), sentence, text);
+			else
+				cr_assert_null(strstr(f, "LlamaRotaryEmbedding"),
+					       "the float32 entry explains itself");
+			free(f);
+			free(text);
+		}
+	}
 }
