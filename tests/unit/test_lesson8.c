@@ -7,7 +7,7 @@
  * from their definitions: the integer added to seeded words (by brute
  * force, not the closed form the view uses), 1 / (len - 1), the bits of
  * p, the pairs whose wavelength fits in the length, the turn M_k, the
- * slowest pair's wavelength. */
+ * slowest pair's wavelength, the pairs p-RoPE keeps turning. */
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <math.h>
@@ -515,4 +515,52 @@ static void checklist(struct shot *sh)
 Test(lesson8, step9_the_checklist)
 {
 	each(9, checklist);
+}
+
+/* ---- 10: p-RoPE ---- */
+
+/* Barbero et al. 2024's p-RoPE (arXiv 2410.06205, their apply_p_rope:
+ * rope_angles = int(p * head_dim // 2) of the fastest frequencies turn):
+ * at d = 128, 0.75-RoPE keeps int(0.75 * 128 // 2) = 48 pairs turning and
+ * stops 48 .. 63, whose wavelengths 2 pi base^(2i/d) start at pair 48's,
+ * 2 pi 1e4^0.75 = 2 pi 1000 = 6283.19 (NumPy:
+ * 2 * np.pi * 1e4 ** (2 * np.arange(64) / 128) gives 6283.185 at 48,
+ * 7255.71 at 49, 8378.76 at 50, and (lam <= 8192).sum() = 50). The screen
+ * shows the 50 pairs that finish a cycle within 8192, so 14 do not: "about
+ * the 14", next to the 16 p-RoPE stops. */
+static void prope(struct shot *sh)
+{
+	int d = sh->s.cur.pe.d_model, keep = (int)(0.75 * d) / 2, cycle = 0;
+	double base = sh->s.cur.pe.base;
+	char want[160];
+
+	cr_assert_eq(d, 128);
+	cr_assert_eq(sh->s.cur.len, 8192);
+	cr_assert_eq(keep, 48);
+	cr_assert_float_eq(PE_TWO_PI * pow(base, 2.0 * keep / d), 6283.185307179586, 1e-9);
+	for (int i = 0; i < d / 2; i++)
+		cycle += PE_TWO_PI * pow(base, 2.0 * i / d) <= (double)sh->s.cur.len;
+	cr_assert_eq(cycle, 50);
+	snprintf(want, sizeof want, T(sh, "%d of %d pairs complete a cycle within %lld"),
+		 cycle, d / 2, sh->s.cur.len);
+	shows(sh, want);
+	shows_across_lines(sh, L(sh, "p-RoPE turns only the fastest ⌊p·d/2⌋ pairs "
+				 "(p = 1 is RoPE, 0 is NoPE)",
+				 "p-RoPE 只转最快的 ⌊p·d/2⌋ 对（p = 1 即 RoPE，0 即 NoPE）"));
+	snprintf(want, sizeof want, L(sh, "0.75-RoPE stops pairs %d-%d, λ from 2π·1000 = %.0f up",
+				      "0.75-RoPE 停下第 %d-%d 对，λ 从 2π·1000 = %.0f 起"),
+		 keep, d / 2 - 1, PE_TWO_PI * 1000);
+	shows_across_lines(sh, want);
+	if (sh->s.lang == LANG_ZH)
+		snprintf(want, sizeof want, "%lld 个词元内转不满一圈的 %d 对",
+			 sh->s.cur.len, d / 2 - cycle);
+	else
+		snprintf(want, sizeof want, "the %d that never finish a cycle in %lld tokens",
+			 d / 2 - cycle, sh->s.cur.len);
+	shows_across_lines(sh, want);
+}
+
+Test(lesson8, step10_p_rope_stops_the_slow_pairs)
+{
+	each(10, prope);
 }
