@@ -54,7 +54,6 @@
 enum { ROPE_RANDOM_DRAWS = 256 };
 
 /* B(m) for one offset m >= 0. O(d): d/2 sin/cos and square roots. */
-/* For tests only. */
 double rope_bound_value(const struct pe_params *p, double m);
 
 /* score(m) above for one offset. O(d). */

@@ -16,6 +16,7 @@
 #include "fixture.h"
 #include "base/utf8.h"
 #include "engine/pe_variants.h"
+#include "engine/rope_bound.h"
 #include "model/presets.h"
 #include "views/panel.h"
 
@@ -257,7 +258,7 @@ Test(view_context, more_marks_name_zoom)
 
 	cr_assert_eq(s.panel, 0);	/* the table */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " +7 more: F zoom "), "%s", row);
+	cr_assert(border_ends(row, " +8 more: F zoom "), "%s", row);
 	/* the presets' box stands for the formulas' panel, the last: W
 	 * reaches it from the first */
 	cr_assert(border_ends(row, " formulas: W, F zoom "), "%s", row);
@@ -266,7 +267,7 @@ Test(view_context, more_marks_name_zoom)
 	fx_press(&s, 'w');	/* the stretch plot: W back to the table, w
 				   twice or W twice to the formulas */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " +7 more: W, F zoom "), "%s", row);
+	cr_assert(border_ends(row, " +8 more: W, F zoom "), "%s", row);
 	cr_assert(border_ends(row, " formulas: w, F zoom "), "%s", row);
 	free(row);
 	fx_press(&s, 'W');
@@ -277,14 +278,14 @@ Test(view_context, more_marks_name_zoom)
 	free(row);
 	s.lang = LANG_ZH;
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " 还有 7 行：w 选中，F 放大 "), "%s", row);
+	cr_assert(border_ends(row, " 还有 8 行：w 选中，F 放大 "), "%s", row);
 	cr_assert(border_ends(row, " 公式：F 放大 "), "%s", row);
 	free(row);
 	fx_press(&s, 'W');
 	fx_press(&s, 'W');
 	fx_press(&s, 'W');	/* the table */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " 还有 7 行：F 放大 "), "%s", row);
+	cr_assert(border_ends(row, " 还有 8 行：F 放大 "), "%s", row);
 	free(row);
 	/* a zoomed panel that still leaves rows out (none does from 60x20,
 	 * the smallest screen, so the mark is drawn alone): only a taller
@@ -434,4 +435,36 @@ Test(view_context, smallest_base_on_screen)
 				       "searched (too much work)"));
 	fx_press(&s, 'x');
 	cr_assert(on_screen(&s, 80, 24, ": 83763.84, larger can fail; 1e6 is above it"));
+}
+
+/* Why PI was needed, in numbers (Chen et al. 2023, arXiv 2306.15595,
+ * section 2.3): the zoomed table says how large RoFormer's bound on the
+ * score is at the extrapolated offset s L0 and how small Theorem 2.1's
+ * bound on an interpolated score's distance from the trained grid is,
+ * both per unit of max_j |h_j|. NumPy, their eq. 8 and eq. 7:
+ *   th = 1e4 ** (-2 * np.arange(64) / 128)
+ *   2 * np.abs(np.cumsum(np.exp(1j * 16384 * th))).sum()  -> 654.154...
+ *   128 / (32 * np.log(1e4))                                -> 0.434294...
+ *   ratio 1506.25; at s 2 (s L0 = 8192): 627.440 and 1444.73.
+ * At 120x40 zoomed the whole line, at 80x24 zoomed the shorter one; in
+ * both languages. */
+Test(view_context, why_pi_in_numbers)
+{
+	struct state s = context_state();
+
+	cr_assert_float_eq(128 * rope_bound_value(&s.cur.pe, 16384), 654.1544888772188, 1e-9);
+	cr_assert_float_eq(128 * rope_bound_value(&s.cur.pe, 8192), 627.4403293615829, 1e-9);
+	fx_press(&s, 'F');
+	cr_assert(on_screen(&s, 120, 40, "Why PI: at s·L0 RoFormer's bound is 654·max|h|; off "
+					 "the trained grid Chen et al.'s is 0.434·max|h|, 1506 "
+					 "times less"));
+	cr_assert(on_screen(&s, 80, 24, "PI: |a(s·L0)| ≤ 654, between trained offsets 0.434 "
+				       "(·max|h|)"));
+	fx_press(&s, 'c');
+	cr_assert_eq(s.knob[VIEW_CONTEXT][K_SCALE], 2.0);
+	cr_assert(on_screen(&s, 120, 40, "bound is 627·max|h|; off the trained grid Chen "
+					 "et al.'s is 0.434·max|h|, 1445 times less"));
+	s.lang = LANG_ZH;
+	cr_assert(on_screen(&s, 120, 40, "为何要 PI：在 s·L0 处 RoFormer 的上界为 627·max|h|"));
+	cr_assert(on_screen(&s, 120, 40, "Chen 等的上界为 0.434·max|h|，小 1445 倍"));
 }
