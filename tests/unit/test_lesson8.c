@@ -546,7 +546,7 @@ static void prope(struct shot *sh)
 	shows(sh, want);
 	shows_across_lines(sh, L(sh, "p-RoPE turns only the fastest ⌊p·d/2⌋ pairs "
 				 "(p = 1 is RoPE, 0 is NoPE)",
-				 "p-RoPE 只转最快的 ⌊p·d/2⌋ 对（p = 1 即 RoPE，0 即 NoPE）"));
+				 "p-RoPE 只转最快的 ⌊p·d/2⌋ 个维度对（p = 1 即 RoPE，0 即 NoPE）"));
 	snprintf(want, sizeof want, L(sh, "0.75-RoPE stops pairs %d-%d, λ from 2π·1000 = %.0f up",
 				      "0.75-RoPE 停下第 %d-%d 对，λ 从 2π·1000 = %.0f 起"),
 		 keep, d / 2 - 1, PE_TWO_PI * 1000);
