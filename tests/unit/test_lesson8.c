@@ -521,7 +521,7 @@ Test(lesson8, step9_the_checklist)
 
 /* Barbero et al. 2024's p-RoPE (arXiv 2410.06205, their apply_p_rope:
  * rope_angles = int(p * head_dim // 2) of the fastest frequencies turn):
- * at d = 128, 0.75-RoPE keeps int(0.75 * 128 // 2) = 48 pairs turning and
+ * at d = 128, p = 3/4 keeps int(0.75 * 128 // 2) = 48 pairs turning and
  * stops 48 .. 63, whose wavelengths 2 pi base^(2i/d) start at pair 48's,
  * 2 pi 1e4^0.75 = 2 pi 1000 = 6283.19 (NumPy:
  * 2 * np.pi * 1e4 ** (2 * np.arange(64) / 128) gives 6283.185 at 48,
@@ -547,8 +547,8 @@ static void prope(struct shot *sh)
 	shows_across_lines(sh, L(sh, "p-RoPE turns only the fastest ⌊p·d/2⌋ pairs "
 				 "(p = 1 is RoPE, 0 is NoPE)",
 				 "p-RoPE 只转最快的 ⌊p·d/2⌋ 个维度对（p = 1 即 RoPE，0 即 NoPE）"));
-	snprintf(want, sizeof want, L(sh, "0.75-RoPE stops pairs %d-%d, λ from 2π·1000 = %.0f up",
-				      "0.75-RoPE 停下第 %d-%d 对，λ 从 2π·1000 = %.0f 起"),
+	snprintf(want, sizeof want, L(sh, "p = 3/4 stops pairs %d-%d, λ from 2π·1000 = %.0f up",
+				      "p = 3/4 停下第 %d-%d 对，λ 从 2π·1000 = %.0f 起"),
 		 keep, d / 2 - 1, PE_TWO_PI * 1000);
 	shows_across_lines(sh, want);
 	if (sh->s.lang == LANG_ZH)
