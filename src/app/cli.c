@@ -232,6 +232,32 @@ const char *cli_list_word(enum cli_list which, int i)
 	return NULL;
 }
 
+bool cli_list_value(enum cli_list which, const char *word, int *value)
+{
+	const struct word *w;
+
+	if ((unsigned)which >= CLI_LIST_COUNT)
+		return false;
+	for (w = lists[which].words; w && w->name; w++)
+		if (strcmp(w->name, word) == 0) {
+			*value = w->value;
+			return true;
+		}
+	return false;
+}
+
+const char *cli_list_name(enum cli_list which, int value)
+{
+	const struct word *w;
+
+	if ((unsigned)which >= CLI_LIST_COUNT)
+		return NULL;
+	for (w = lists[which].words; w && w->name; w++)
+		if (w->value == value)
+			return w->name;
+	return NULL;
+}
+
 static const char *what_word(int i)
 {
 	return i < CLI_LIST_COUNT ? lists[i].what : NULL;
@@ -388,6 +414,14 @@ static const char *set_png_scale(struct options *opt, const char *arg)
 	if (st == NUMPARSE_OK)
 		opt->png_scale = (int)v;
 	return int_reason(st);
+}
+
+static const char *set_scene(struct options *opt, const char *arg)
+{
+	if (*arg == '\0')
+		return numparse_reason(NUMPARSE_EMPTY);
+	opt->scene = arg;
+	return NULL;
 }
 
 static const char *set_record(struct options *opt, const char *arg)
@@ -550,6 +584,7 @@ static const char *set_lang(struct options *opt, const char *arg)
 
 static const char *set_palette(struct options *opt, const char *arg)
 {
+	opt->palette_given = true;
 	return palette_from_name(arg, &opt->palette) == 0 ? NULL : "";
 }
 
@@ -698,6 +733,14 @@ static const struct cli_option table[] = {
 		     "in the current folder"),
 	  .accepts = N_("a lesson name, number or file"),
 	  .modes = IN_SCREEN, .set = set_lesson },
+	{ .name = "scene", .arg = "FILE",
+	  .help = N_("start from a scene saved with %s: its view, settings, "
+		     "knobs, theme, palette and language (the options given "
+		     "win over its theme, palette and language; %s applies "
+		     "on top)"),
+	  .accepts = N_("a file name"),
+	  .terms = TERMS(":save FILE", "--set"),
+	  .modes = IN_SCREEN, .set = set_scene },
 	{ .name = "step", .arg = "N",
 	  .help = N_("start the lesson at step N (default 1)"),
 	  .accepts = N_("an integer from 1 to 20"),
@@ -1191,6 +1234,9 @@ static bool check_all(struct options *opt, const char *const *given,
 			    "--export FILE.png"));
 	if (given[row_named("step")] && !opt->lesson)
 		return fail(err, errlen, tr(l, "--step only works with --lesson"));
+	if (opt->scene && (opt->lesson || opt->drill))
+		return fail(err, errlen, tr(l, "--scene only works without "
+			    "--lesson and --drill"));
 	if (opt->nset > 0 && opt->lesson)
 		return fail(err, errlen, tr(l, "--set only works without "
 			    "--lesson: each step of a lesson sets its own knobs"));

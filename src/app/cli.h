@@ -122,6 +122,11 @@ struct options {
 	int lang;			/* enum lang, or -1 when not given
 					 * (main settles it: lang_settle) */
 	enum palette_id palette;	/* heat colours of the screen modes */
+	bool palette_given;		/* --palette was given */
+	const char *scene;		/* --scene FILE, or NULL; points into
+					 * argv */
+	const struct scene *scene_data;	/* that scene, once main has read
+					 * it (app/scene_file.h), or NULL */
 	int theme;			/* enum theme, or -1 for auto (main
 					 * settles it: theme_settle) */
 	bool present;			/* --present: presenter mode */
@@ -163,6 +168,15 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
  * parser reads, or NULL after the last. Always NULL for CLI_LIST_LESSONS,
  * whose words are files. */
 const char *cli_list_word(enum cli_list which, int i);
+
+/* The value word stands for in list `which` (one of this file's own
+ * lists, such as CLI_LIST_THEMES: -1 for auto): true and *value, or false
+ * when the list has no such word. */
+bool cli_list_value(enum cli_list which, const char *word, int *value);
+
+/* The word of list `which` (one of this file's own) that stands for
+ * value, or NULL. */
+const char *cli_list_name(enum cli_list which, int value);
 
 /* The language of what the command line prints (--help, the messages of
  * cli_parse and of the modes until the options are settled): the last

@@ -17,6 +17,7 @@
 #include "model/keys.h"
 #include "app/lesson_mode.h"
 #include "app/record.h"
+#include "app/scene_file.h"
 #include "views/present.h"
 #include "app/session.h"
 #include "io/signals.h"
@@ -292,7 +293,7 @@ static unsigned take_events(struct explorer *ex, int wait_ms)
 
 	if (term_read(&ev, wait_ms)) {
 		react |= handle_event(ex->sc, &ex->s, &ex->lp, &ev);
-		while (!(react & (REACT_QUIT | REACT_EXPORT)) &&
+		while (!(react & (REACT_QUIT | REACT_EXPORT | REACT_SCENE)) &&
 		       !signals_pending() && term_read(&ev, 0))
 			react |= handle_event(ex->sc, &ex->s, &ex->lp, &ev);
 	} else if (ex->s.playing && wait_ms > 0) {
@@ -322,6 +323,25 @@ static void export_now(struct explorer *ex)
 	if (by_key)	/* its repeats meanwhile too */
 		ex->lp.export_key_ms = clock_ms();
 	work_budget_set(WORK_SLICE_MS);
+}
+
+/* Does the :save or :open asked for. An opened scene's theme and palette
+ * cannot change the colours of a terminal already set up: the message
+ * says so when they differ from the session's. */
+static void scene_now(struct explorer *ex)
+{
+	struct scene_look look = { (int)ex->to.theme, (int)ex->to.palette };
+	char msg[MSG_MAX], path[sizeof ex->s.scene_file];
+
+	snprintf(path, sizeof path, "%s", ex->s.scene_file);
+	scene_file_command(&ex->s, &look);
+	if (ex->s.msg_error || (look.theme == (int)ex->to.theme &&
+				look.palette == (int)ex->to.palette))
+		return;
+	snprintf(msg, sizeof msg, tr(ex->s.lang, "opened; its theme and "
+				     "palette show when pescope starts with "
+				     "--scene %s"), path);
+	state_message(&ex->s, false, msg);
 }
 
 /* Whether the session ends here: a signal (128 + it), the terminal gone
@@ -366,6 +386,8 @@ static int run_loop(struct explorer *ex)
 			return rc;
 		if (react & REACT_EXPORT)
 			export_now(ex);
+		if (react & REACT_SCENE)
+			scene_now(ex);
 	}
 }
 

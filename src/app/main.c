@@ -21,6 +21,7 @@
 #include "app/load_file.h"
 #include "app/model_file.h"
 #include "app/say.h"
+#include "app/scene_file.h"
 #include "app/script.h"
 #include "app/snapshot.h"
 #include "base/lang.h"
@@ -213,6 +214,7 @@ int main(int argc, char **argv)
 	struct options opt;
 	struct model_file mf;
 	struct pe_matrix matrix = { 0 };
+	struct scene scene;
 	char err[CLI_ERR_MAX];
 	enum lang l;
 	int rc;
@@ -228,6 +230,10 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return EX_USAGE;
 	}
+	/* A scene's language, theme and palette, before they are settled. */
+	rc = scene_file_load(&opt, &scene);
+	if (rc != 0)
+		return rc;
 	/* Chinese asked for where it cannot be shown: said in English. */
 	opt.lang = lang_settle(opt.lang, opt.ascii, err, sizeof err);
 	if (opt.lang < 0) {

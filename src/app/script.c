@@ -423,6 +423,8 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 			r |= apply(ss, action_make(ACT_TICK, 0));
 		break;
 	}
+	if ((r & REACT_SCENE) && ss->scenes)
+		scene_file_command(&ss->s, &ss->look);
 	if ((r & REACT_REDRAW) && !ss->quit)
 		draw(ss);
 	if (ss->after)
@@ -460,6 +462,7 @@ void script_begin(struct script_session *ss, struct screen *sc,
 	ss->quit = false;
 	ss->after = NULL;
 	ss->hook = NULL;
+	ss->scenes = false;
 	draw(ss);
 }
 
@@ -527,8 +530,10 @@ static int open_script(const char *path, enum lang l, FILE **in)
 static int print_result(const struct options *opt, struct script_session *ss,
 			bool utf8)
 {
+	/* the look of a scene the script opened, else the options' */
 	struct render_opts ro = { utf8, headless_color(opt),
-				  opt->palette, (enum theme)opt->theme };
+				  (enum palette_id)ss->look.palette,
+				  (enum theme)ss->look.theme };
 	char status[128];
 
 	if (opt->keys_snapshot) {
@@ -696,6 +701,8 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 
 		ss.s.ascii = !utf8;
 		script_begin(&ss, sc, c);
+		ss.scenes = true;
+		ss.look = (struct scene_look){ opt->theme, (int)opt->palette };
 		if (opt->export_path)
 			signals_catch();   /* a signal removes the temporary */
 		if (cast)

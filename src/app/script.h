@@ -70,6 +70,7 @@
 #include <stdio.h>
 
 #include "app/cli.h"
+#include "app/scene_file.h"
 #include "model/state.h"
 #include "render/canvas.h"
 #include "views/screen.h"
@@ -124,6 +125,11 @@ struct script_session {
 	void (*after)(struct script_session *ss, const struct script_event *ev,
 		      bool drew);
 	void *hook;
+	/* :save and :open (REACT_SCENE) are done, with this look, when
+	 * `scenes` is true (the --keys mode; script_begin clears it, so that
+	 * fuzzers write no files). An opened scene's look is kept here. */
+	bool scenes;
+	struct scene_look look;
 };
 
 /* The outcome of script_feed. */

@@ -4,6 +4,7 @@
 #include "app/knob_args.h"
 
 #include "model/presets.h"
+#include "model/scene.h"
 #include "model/reduce.h"
 #include "views/views.h"
 
@@ -28,6 +29,12 @@ void session_init(struct state *s, const struct options *opt)
 		state_set_model(s, opt->model_name, opt->rope->width,
 				opt->rope->base, (long long)opt->rope->trained);
 	state_set_view(s, opt->view);
+	if (opt->scene_data) {
+		char err[LESSON_ERR_MAX];
+
+		/* scene_file_load checked it: it applies */
+		(void)scene_apply(s, opt->scene_data, err, sizeof err);
+	}
 	{
 		char err[CLI_ERR_MAX];
 

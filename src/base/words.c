@@ -80,3 +80,14 @@ const char *words_quote(const char *word, size_t len, size_t max, char *dst,
 	dst[k] = '\0';
 	return dst;
 }
+
+char *words_trim(char *s)
+{
+	size_t n;
+
+	s += strspn(s, " ");
+	n = strlen(s);
+	while (n > 0 && s[n - 1] == ' ')
+		s[--n] = '\0';
+	return s;
+}

@@ -24,6 +24,10 @@ int words_split(const char *line, char *store, size_t word_max,
 /* Whether c is a blank: a space or a tab. */
 bool words_blank(char c);
 
+/* s without its leading and trailing spaces, in place: s moved past the
+ * first, a NUL written over the last. */
+char *words_trim(char *s);
+
 /* word (len bytes of valid UTF-8) copied into dst (n bytes) for quoting in
  * a one-line message: control characters written \xNN, quotes and
  * backslashes escaped, at most max bytes of it, cut on a character

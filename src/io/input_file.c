@@ -32,6 +32,15 @@ bool input_file_is_input(const struct stat *st)
 	return false;
 }
 
+void input_file_forget(const struct stat *st)
+{
+	for (int i = 0; i < ninputs; i++)
+		if (inputs[i].dev == st->st_dev && inputs[i].ino == st->st_ino) {
+			inputs[i] = inputs[--ninputs];
+			return;
+		}
+}
+
 void input_file_note(int fd)
 {
 	struct stat st;

@@ -28,6 +28,10 @@ int input_file_open(const char *path, bool devices, FILE **fp,
  * remembered with input_file_note). */
 bool input_file_is_input(const struct stat *st);
 
+/* Forgets st as an input: a file read whole before anything is written
+ * (a scene) may be written over. */
+void input_file_forget(const struct stat *st);
+
 /* Remembers the file open on fd as an input (standard input, when it is a
  * file). */
 void input_file_note(int fd);

@@ -106,8 +106,10 @@ enum {
 	REACT_NONE = 0,
 	REACT_REDRAW = 1 << 0,	/* something visible changed */
 	REACT_QUIT = 1 << 1,	/* leave the program, status 0 */
-	REACT_EXPORT = 1 << 2	/* write the screen to a file (app/export.h)
+	REACT_EXPORT = 1 << 2,	/* write the screen to a file (app/export.h)
 				 * and put where in the message line */
+	REACT_SCENE = 1 << 3	/* :save or :open a scene (state.scene_file;
+				 * app/scene_file.h), and say so there */
 };
 
 #endif

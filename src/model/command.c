@@ -173,6 +173,33 @@ static enum command_result run_export(struct state *s, struct args a,
 	return COMMAND_EXPORT;
 }
 
+/* save FILE and open FILE: a scene, which the app writes or reads. */
+static enum command_result scene_file(struct state *s, const char *file,
+				      bool open, char *err, size_t n)
+{
+	if (strlen(file) >= sizeof s->scene_file) {
+		snprintf(err, n, tr(s->lang, "%s: a file name of at most %d "
+				    "bytes"), open ? "open" : "save",
+			 (int)sizeof s->scene_file - 1);
+		return COMMAND_ERROR;
+	}
+	snprintf(s->scene_file, sizeof s->scene_file, "%s", file);
+	s->scene_open = open;
+	return COMMAND_SCENE;
+}
+
+static enum command_result run_save(struct state *s, struct args a,
+				    char *err, size_t n)
+{
+	return scene_file(s, a.arg[0], false, err, n);
+}
+
+static enum command_result run_open(struct state *s, struct args a,
+				    char *err, size_t n)
+{
+	return scene_file(s, a.arg[0], true, err, n);
+}
+
 static enum command_result run_quit(struct state *s, struct args a,
 				    char *err, size_t n)
 {
@@ -208,12 +235,23 @@ static enum command_result run_highlight(struct state *s, struct args a,
 	return COMMAND_OK;
 }
 
-/* window A B: positions A..B across the plots. */
+/* window A B: positions A..B across the plots; window dims A B:
+ * dimensions A..B (what z and the wheel zoom to, so that a scene can
+ * give them back). */
 static enum command_result run_window(struct state *s, struct args a,
 				      char *err, size_t n)
 {
-	long long lo, hi;
+	long long lo, hi, top = s->cur.pe.d_model - 1;
 
+	if (a.nargs == 3 && strcmp(a.arg[0], "dims") == 0) {
+		if (!int_arg(s->lang, "window dims A", a.arg[1], 0, top, &lo,
+			     err, n) ||
+		    !int_arg(s->lang, "window dims B", a.arg[2], lo, top, &hi,
+			     err, n))
+			return COMMAND_ERROR;
+		state_set_window_dims(s, lo, hi);
+		return COMMAND_OK;
+	}
 	if (a.nargs != 2) {
 		snprintf(err, n, "%s", tr(s->lang, "window takes two positions, e.g. window 0 63"));
 		return COMMAND_ERROR;
@@ -241,30 +279,38 @@ static const struct command {
 	enum command_result (*run)(struct state *s, struct args a, char *err,
 				   size_t n);
 	bool typed_only;	/* refused in lessons */
-	const char *usage;	/* how it is typed, the same in every language */
+	const char *usage;	/* how it is typed, the same in every language;
+				 * NULL for one the row above names too */
 	const char *help;	/* what it does, a few words (tr.h); with a %s
 				 * for the names of `names` when it has them */
 	void (*names)(const struct state *s, const char *sep, char *buf,
 		      size_t n);	/* the NAMEs it takes, or NULL */
+	bool shared;		/* its help goes on the line the rows that
+				 * take nothing share, so that :help still
+				 * fits 120x40 */
 } commands[] = {
 	{ "view", NULL, ONE, "spectrum", run_view, false,
-	  ":view NAME", N_("show a view: %s"), view_names },
+	  ":view NAME", N_("show a view: %s"), view_names, false },
 	{ "preset", NULL, ONE, "head-5e5", run_preset, false,
-	  ":preset NAME", N_("(%s)"), preset_names },
+	  ":preset NAME", N_("(%s)"), preset_names, false },
 	{ "highlight", NULL, SOME, "off", run_highlight, false,
-	  ":highlight dims|pos A B, :highlight off", N_("mark a band"), NULL },
+	  ":highlight dims|pos A B, :highlight off", N_("mark a band"), NULL, false },
 	{ "window", NULL, SOME, "0 63", run_window, false,
-	  ":window A B", N_("positions A..B across the plots"), NULL },
+	  ":window A B", N_("positions A..B across the plots"), NULL, false },
 	{ "export", NULL, ONE, "slide.png", run_export, true,
-	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL },
+	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL, false },
 	{ "reset", NULL, NONE, NULL, run_reset, false,
-	  ":reset", N_("start values"), NULL },
+	  ":reset", N_("start values"), NULL, false },
 	{ "fit", NULL, NONE, NULL, run_fit, false,
-	  ":fit", N_("whole matrix"), NULL },
+	  ":fit", N_("whole matrix"), NULL, false },
 	{ "help", "h", NONE, NULL, run_help, true,
-	  ":help, :h", N_("this help"), NULL },
+	  ":help, :h", N_("this help"), NULL, false },
 	{ "q", "quit", NONE, NULL, run_quit, true,
-	  ":q, :quit", N_("quit"), NULL },
+	  ":q, :quit", N_("quit"), NULL, false },
+	{ "save", NULL, ONE, "class.scene", run_save, true,
+	  ":save F, :open F", N_("scenes"), NULL, true },
+	{ "open", NULL, ONE, "class.scene", run_open, true,
+	  NULL, NULL, NULL, false },	/* in the row above */
 };
 enum { COMMAND_ROWS = sizeof commands / sizeof commands[0] };
 
@@ -451,7 +497,8 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 		snprintf(lines[count++], COMMAND_HELP_W, "%s",
 			 tr(s->lang, params[i].command_help));
 	for (size_t i = 0; i < COMMAND_ROWS && count < max; i++)
-		if (commands[i].takes != NONE)
+		if (commands[i].takes != NONE && commands[i].usage &&
+		    !commands[i].shared)
 			command_line(s, &commands[i], lines[count++]);
 	/* The rows that take nothing, on one line the help wraps. */
 	if (count < max) {
@@ -459,7 +506,7 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 
 		lines[count][0] = '\0';
 		for (size_t i = 0; i < COMMAND_ROWS && used < COMMAND_HELP_W; i++)
-			if (commands[i].takes == NONE)
+			if (commands[i].takes == NONE || commands[i].shared)
 				used += (size_t)snprintf(lines[count] + used,
 							 COMMAND_HELP_W - used, "%s%s  %s",
 							 used ? "   " : "", commands[i].usage,

@@ -14,8 +14,12 @@
  *   :highlight dims A B | :highlight pos A B | :highlight off
  *                         mark dimensions or positions A..B on the heatmap
  *   :window A B           show positions A..B across the plots
+ *   :window dims A B      show dimensions A..B
  *   :export FILE          save the screen to FILE (.svg, .png, .pdf, .txt,
  *                         .ans: the explorer checks the name and writes it)
+ *   :save FILE | :open FILE   write the state on screen to FILE as a scene,
+ *                         or show the scene FILE (model/scene.h; the app
+ *                         reads and writes the file)
  *   :reset  :fit  :help  :q | :quit
  *
  * A command either applies completely or changes nothing and explains why.
@@ -31,8 +35,11 @@ enum command_result {
 	COMMAND_OK,		/* applied */
 	COMMAND_ERROR,		/* refused; err holds one line saying why */
 	COMMAND_QUIT,		/* the user asked to leave */
-	COMMAND_EXPORT		/* :export FILE: s->export_to names the file;
+	COMMAND_EXPORT,		/* :export FILE: s->export_to names the file;
 				   the explorer writes it (app/export.h) */
+	COMMAND_SCENE		/* :save FILE or :open FILE: s->scene_file
+				   names it, s->scene_open says which; the
+				   app does it (app/scene_file.h) */
 };
 
 /* Where a command comes from: lessons may not quit or open the help. */

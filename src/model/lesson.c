@@ -12,6 +12,7 @@
 #include "base/numparse.h"
 #include "base/tr.h"
 #include "base/utf8.h"
+#include "base/words.h"
 #include "model/command.h"
 
 /* ---- parsing ---- */
@@ -56,21 +57,22 @@ static bool is_cjk(uint32_t cp)
 	       (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd);
 }
 
-/* Checks one raw line (len bytes, no '\n') and copies it into buf (which
- * has LESSON_LINE_MAX + 1 bytes) with tabs made spaces and a final CR
- * dropped. */
-static int line_clean(struct parser *p, const char *raw, size_t len,
-		      char *buf)
+int lesson_line_clean(const char *raw, size_t len, char *buf, char *why,
+		      size_t n)
 {
 	const char *s = buf, *end;
 
 	if (len > 0 && raw[len - 1] == '\r')
 		len--;
-	if (len > LESSON_LINE_MAX)
-		return fail(p, "line too long (%zu bytes, at most %d)", len,
-			    LESSON_LINE_MAX);
-	if (memchr(raw, '\0', len))
-		return fail(p, "NUL byte in a text file");
+	if (len > LESSON_LINE_MAX) {
+		snprintf(why, n, "line too long (%zu bytes, at most %d)", len,
+			 LESSON_LINE_MAX);
+		return -1;
+	}
+	if (memchr(raw, '\0', len)) {
+		snprintf(why, n, "NUL byte in a text file");
+		return -1;
+	}
 	for (size_t i = 0; i < len; i++)
 		buf[i] = raw[i] == '\t' ? ' ' : raw[i];
 	buf[len] = '\0';
@@ -80,27 +82,29 @@ static int line_clean(struct parser *p, const char *raw, size_t len,
 		bool bad;
 		uint32_t cp = utf8_next(&s, &bad);
 
-		if (bad)
-			return fail(p, "invalid UTF-8 (byte 0x%02x at column "
-				    "%zu)", (unsigned char)*at,
-				    (size_t)(at - buf) + 1);
-		if (utf8_is_control(cp))
-			return fail(p, "control character U+%04X at column %zu",
-				    (unsigned)cp, (size_t)(at - buf) + 1);
+		if (bad) {
+			snprintf(why, n, "invalid UTF-8 (byte 0x%02x at column "
+				 "%zu)", (unsigned char)*at,
+				 (size_t)(at - buf) + 1);
+			return -1;
+		}
+		if (utf8_is_control(cp)) {
+			snprintf(why, n, "control character U+%04X at column %zu",
+				 (unsigned)cp, (size_t)(at - buf) + 1);
+			return -1;
+		}
 	}
 	return 0;
 }
 
-/* s without leading and trailing spaces, in place. */
-static char *trim(char *s)
+/* lesson_line_clean, its complaint made "PATH:LINE: why". */
+static int line_clean(struct parser *p, const char *raw, size_t len,
+		      char *buf)
 {
-	size_t n;
+	char why[LESSON_ERR_MAX / 2];
 
-	s += strspn(s, " ");
-	n = strlen(s);
-	while (n > 0 && s[n - 1] == ' ')
-		s[--n] = '\0';
-	return s;
+	return lesson_line_clean(raw, len, buf, why, sizeof why) == 0 ? 0
+	       : fail(p, "%s", why);
 }
 
 /* Copies a one-line value (title, about) into dst of size n. */
@@ -122,13 +126,13 @@ static int header_line(struct parser *p, char *line)
 	if (strncmp(line, "title:", 6) == 0) {
 		if (l->title[0])
 			return fail(p, "a second \"title:\"");
-		return set_text(p, "the title", trim(line + 6), l->title,
+		return set_text(p, "the title", words_trim(line + 6), l->title,
 				sizeof l->title);
 	}
 	if (strncmp(line, "about:", 6) == 0) {
 		if (l->about[0])
 			return fail(p, "a second \"about:\"");
-		return set_text(p, "\"about:\"", trim(line + 6), l->about,
+		return set_text(p, "\"about:\"", words_trim(line + 6), l->about,
 				sizeof l->about);
 	}
 	return fail(p, "expected \"title:\", \"about:\" or a step (\"== "
@@ -156,7 +160,7 @@ static int step_start(struct parser *p, char *title)
 	p->cap_len = 0;
 	p->last_cp = 0;
 	p->para = false;
-	return set_text(p, "the step title", trim(title), p->step->title,
+	return set_text(p, "the step title", words_trim(title), p->step->title,
 			sizeof p->step->title);
 }
 
@@ -164,7 +168,7 @@ static int step_command(struct parser *p, char *cmd)
 {
 	struct lesson_step *st = p->step;
 
-	cmd = trim(cmd);
+	cmd = words_trim(cmd);
 	if (!*cmd)
 		return fail(p, "empty command after ':'");
 	if (strlen(cmd) >= LESSON_CMD_MAX)
@@ -213,7 +217,7 @@ static int parse_line(struct parser *p, char *line)
 
 	if (line[0] == '#')
 		return 0;
-	t = trim(line);
+	t = words_trim(line);
 	if (strncmp(line, "==", 2) == 0)
 		return step_start(p, line + 2);
 	if (!p->step)
@@ -352,10 +356,7 @@ static int panel_find(const struct state *s, const char *name, char *err,
 	return -1;
 }
 
-/* "focus PANEL", "zoom PANEL" or "zoom PANEL WxH" (lesson.h) applied to
- * s: 1 when line is one of them and it applied, 0 when line is another
- * command, -1 with why in err. */
-static int panel_command(struct state *s, const char *line, char *err,
+int lesson_panel_command(struct state *s, const char *line, char *err,
 			 size_t n)
 {
 	char word[8], name[32], size[32], extra;
@@ -400,7 +401,7 @@ int lesson_step_apply(struct state *s, const struct lesson_step *st,
 	s->hl = (struct highlight){ HL_NONE, 0, 0 };
 	panel_clear(s);
 	for (int i = 0; i < st->ncmds; i++) {
-		int r = panel_command(s, st->cmd[i].text, err, n);
+		int r = lesson_panel_command(s, st->cmd[i].text, err, n);
 
 		if (r < 0 || (r == 0 && command_run(s, st->cmd[i].text,
 						   COMMAND_LESSON, err, n) !=

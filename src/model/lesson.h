@@ -86,6 +86,14 @@ void lesson_free(struct lesson *l);
 /* For tests only. */
 void lesson_name_of(const char *path, int *number, char *name, size_t n);
 
+/* Checks one raw line of a lesson or a scene (len bytes, no '\n'): at
+ * most LESSON_LINE_MAX bytes once a final CR is dropped, no NUL, valid
+ * UTF-8, no control character but tab. Copies it into buf (LESSON_LINE_MAX
+ * + 1 bytes) with tabs made spaces. Returns 0, or -1 with why in why (n
+ * bytes, English, no byte of the line in it). */
+int lesson_line_clean(const char *raw, size_t len, char *buf, char *why,
+		      size_t n);
+
 /* ---- steps ---- */
 
 /* Where every lesson starts: d 512, base 1e4, len 128, pos 0, dim 0,
@@ -97,6 +105,12 @@ extern const struct settings lesson_start;
  * view, no highlight. Everything else (language, lessons, presenter
  * mode, overlays) is kept. */
 void lesson_reset(struct state *s);
+
+/* "focus PANEL", "zoom PANEL" or "zoom PANEL WxH" (above) applied to s:
+ * 1 when line is one of them and it applied, 0 when line is another
+ * command, -1 with why in err (n bytes). */
+int lesson_panel_command(struct state *s, const char *line, char *err,
+			 size_t n);
 
 /* Applies the commands of step st to s, its highlight replacing the last
  * step's. Returns 0, or -1 with the command's message in err (n bytes) and

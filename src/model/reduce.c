@@ -177,6 +177,8 @@ static unsigned cmd_submit(struct state *s)
 		state_message(s, true, err);
 	if (r == COMMAND_EXPORT)
 		return REACT_EXPORT | REACT_REDRAW;
+	if (r == COMMAND_SCENE)
+		return REACT_SCENE | REACT_REDRAW;
 	return r == COMMAND_QUIT ? REACT_QUIT | REACT_REDRAW : REACT_REDRAW;
 }
 

@@ -65,6 +65,14 @@ void state_set_window_positions(struct state *s, long long lo, long long hi)
 	s->window.npos = hi - lo + 1;
 }
 
+void state_set_window_dims(struct state *s, long long lo, long long hi)
+{
+	lo = clamp_ll(lo, 0, s->cur.pe.d_model - 1);
+	hi = clamp_ll(hi, lo, s->cur.pe.d_model - 1);
+	s->window.dim0 = (int)lo;
+	s->window.ndim = (int)(hi - lo + 1);
+}
+
 /* ---- knobs ---- */
 
 static const struct knob_spec *knob_spec(const struct state *s, int v, int k)

@@ -92,6 +92,9 @@ struct state {
 	char msg[MSG_MAX];	/* one-line message for the bottom row, or "" */
 	char export_to[256];	/* the file of :export FILE until the export
 				 * is done, or "" (the export key's own name) */
+	char scene_file[256];	/* the file of :save FILE or :open FILE
+				 * until the app has done it, or "" */
+	bool scene_open;	/* it is :open's (else :save's) */
 	bool msg_error;		/* msg is an error (drawn as such) */
 	bool ascii;		/* panels write ASCII text only (no UTF-8) */
 	enum lang lang;		/* language of everything the program says;
@@ -140,6 +143,9 @@ void state_set_screen(struct state *s, int w, int h);
 
 /* Shows positions lo..hi (0 <= lo <= hi < len) across the plots. */
 void state_set_window_positions(struct state *s, long long lo, long long hi);
+
+/* Shows dimensions lo..hi (0 <= lo <= hi < d_model) down the heatmap. */
+void state_set_window_dims(struct state *s, long long lo, long long hi);
 
 /* The whole matrix in view. */
 void state_fit(struct state *s);

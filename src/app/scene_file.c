@@ -1,0 +1,222 @@
+/* scene_file.c - scenes on disk (see scene_file.h). */
+#include "app/scene_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+
+#include "app/say.h"
+#include "base/tr.h"
+#include "base/utf8.h"
+#include "io/atomic_file.h"
+#include "io/input_file.h"
+#include "io/status.h"
+#include "views/views.h"
+
+/* ---- reading ---- */
+
+/* The whole of the regular file at path, at most SCENE_FILE_MAX + 1 bytes
+ * of it (one more than a scene may have, so that the parser refuses it):
+ * a buffer to free, or NULL with *e an errno value (0: not a regular
+ * file). The file is not kept as one of the run's inputs: it was read
+ * whole, so saving over it is safe. */
+static char *read_whole(const char *path, size_t *len, int *e)
+{
+	struct stat st;
+	FILE *f;
+	char *text;
+
+	*e = input_file_open(path, false, &f, &st);
+	if (!f)
+		return NULL;
+	input_file_forget(&st);
+	text = malloc(SCENE_FILE_MAX + 1);
+	if (!text) {
+		*e = ENOMEM;
+		fclose(f);
+		return NULL;
+	}
+	*len = fread(text, 1, SCENE_FILE_MAX + 1, f);
+	if (ferror(f)) {
+		*e = errno ? errno : EIO;
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+/* The look's words, checked against the app's: "PATH:LINE: why" when the
+ * scene names one this program does not have. */
+static int check_look(const struct scene *sc, const char *path, enum lang l,
+		      struct scene_look *look, char *err, size_t n)
+{
+	enum palette_id p;
+	int t;
+
+	if (sc->theme[0]) {
+		if (!cli_list_value(CLI_LIST_THEMES, sc->theme, &t) || t < 0) {
+			snprintf(err, n, tr(l, "%s:%d: %s must be %s, %s or %s, "
+					    "got \"%s\""), path, sc->theme_line,
+				 "theme", "dark", "light", "any", sc->theme);
+			return EX_DATAERR;
+		}
+		look->theme = t;
+	}
+	if (sc->palette[0]) {
+		if (palette_from_name(sc->palette, &p) != 0) {
+			snprintf(err, n, tr(l, "%s:%d: %s must be rdbu or puor, "
+					    "got \"%s\""), path, sc->palette_line,
+				 "palette", sc->palette);
+			return EX_DATAERR;
+		}
+		look->palette = (int)p;
+	}
+	return 0;
+}
+
+/* Reads and checks the scene at path into *sc, with messages in language
+ * l; the theme and palette it names, when it names them, go into *look.
+ * Returns 0, or EX_NOINPUT or EX_DATAERR with one line in err (n bytes). */
+static int scene_file_read(const char *path, enum lang l, struct scene *sc,
+		    struct scene_look *look, char *err, size_t n)
+{
+	size_t len = 0, bom;
+	int e;
+	char *text = read_whole(path, &len, &e);
+	int rc;
+
+	if (!text && e) {
+		snprintf(err, n, tr(l, "cannot read \"%s\": %s"), path,
+			 say_errno(l, e));
+		return status_of_errno(e, EX_NOINPUT);
+	}
+	if (!text) {
+		snprintf(err, n, tr(l, "cannot read \"%s\": %s"), path,
+			 tr(l, "not a regular file"));
+		return EX_NOINPUT;
+	}
+	bom = utf8_bom(text, len);
+	rc = scene_parse(text + bom, len - bom, path, views_catalog(), l, sc,
+			 err, n) == 0 ? 0 : EX_DATAERR;
+	free(text);
+	return rc ? rc : check_look(sc, path, l, look, err, n);
+}
+
+/* ---- :save and :open ---- */
+
+/* Writes what s shows, in look, to path: 0 or an errno value. */
+static int write_scene(const char *path, const struct state *s,
+		       const struct scene_look *look)
+{
+	char text[SCENE_TEXT_MAX];
+	struct atomic_file af;
+	int len = scene_write(s, cli_list_name(CLI_LIST_THEMES, look->theme),
+			      palette_name((enum palette_id)look->palette),
+			      text, sizeof text);
+	int e;
+
+	if (len < 0)
+		return ENOSPC;	/* cannot happen: SCENE_TEXT_MAX holds all */
+	e = atomic_file_open(&af, path);
+	if (e)
+		return e;
+	if (fwrite(text, 1, (size_t)len, af.fp) != (size_t)len) {
+		e = errno ? errno : EIO;
+		atomic_file_abort(&af);
+		return e;
+	}
+	return atomic_file_commit(&af);
+}
+
+static void save(struct state *s, const char *path,
+		 const struct scene_look *look)
+{
+	char msg[2 * MSG_MAX];
+	int e = write_scene(path, s, look);
+
+	if (e)
+		snprintf(msg, sizeof msg, tr(s->lang, "%s: cannot write "
+					     "\"%s\": %s"), "save", path,
+			 say_errno(s->lang, e));
+	else
+		snprintf(msg, sizeof msg, tr(s->lang, "saved the scene in %s "
+					     "(open it with --scene or :open)"),
+			 path);
+	state_message(s, e != 0, msg);
+}
+
+static void open_scene(struct state *s, const char *path,
+		       struct scene_look *look)
+{
+	struct scene *sc = malloc(sizeof *sc);
+	struct scene_look got = *look;
+	char err[LESSON_ERR_MAX], msg[2 * MSG_MAX];
+
+	if (!sc) {
+		state_message(s, true, tr(s->lang, "out of memory"));
+		return;
+	}
+	if (scene_file_read(path, s->lang, sc, &got, err, sizeof err) != 0 ||
+	    scene_apply(s, sc, err, sizeof err) != 0) {
+		state_message(s, true, err);	/* and nothing changed */
+		free(sc);
+		return;
+	}
+	/* Chinese only where the screen shows more than ASCII. */
+	if (sc->lang >= 0 && !(sc->lang == LANG_ZH && s->ascii))
+		s->lang = (enum lang)sc->lang;
+	scene_note(sc, path, s->lang, msg, sizeof msg);
+	if (!msg[0])
+		snprintf(msg, sizeof msg, tr(s->lang, "opened the scene %s"),
+			 path);
+	state_message(s, sc->skipped > 0, msg);
+	*look = got;
+	free(sc);
+}
+
+void scene_file_command(struct state *s, struct scene_look *look)
+{
+	char path[sizeof s->scene_file];
+
+	snprintf(path, sizeof path, "%s", s->scene_file);
+	s->scene_file[0] = '\0';
+	if (s->scene_open)
+		open_scene(s, path, look);
+	else
+		save(s, path, look);
+}
+
+/* ---- --scene FILE ---- */
+
+int scene_file_load(struct options *opt, struct scene *sc)
+{
+	enum lang l = cli_lang(opt->argc, opt->argv);
+	struct scene_look look = { opt->theme, (int)opt->palette };
+	char err[LESSON_ERR_MAX];
+	int rc;
+
+	if (!opt->scene)
+		return 0;
+	rc = scene_file_read(opt->scene, l, sc, &look, err, sizeof err);
+	if (rc == EX_DATAERR)	/* "FILE:LINE: why" */
+		say_at("%s", err);
+	else if (rc)
+		say("%s", err);
+	if (rc)
+		return rc;
+	if (sc->skipped)
+		say_at("%s", scene_note(sc, opt->scene, l, err, sizeof err));
+	/* What the command line says wins over the scene. */
+	if (opt->lang < 0 && sc->lang >= 0)
+		opt->lang = sc->lang;
+	if (opt->theme < 0)
+		opt->theme = look.theme;
+	if (!opt->palette_given)
+		opt->palette = (enum palette_id)look.palette;
+	opt->scene_data = sc;
+	return 0;
+}

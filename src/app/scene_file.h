@@ -1,0 +1,43 @@
+/* scene_file.h - scenes on disk: `--scene FILE`, and the explorer's and
+ * --keys scripts' `:save FILE` and `:open FILE`. The format and its parser
+ * are the model's (model/scene.h); this file reads and writes the files,
+ * checks the look's words (theme, palette) and says what happened.
+ *
+ * A scene is read only from a regular file (opened without waiting: a FIFO
+ * is refused, not waited on), at most SCENE_FILE_MAX bytes, a UTF-8
+ * byte-order mark skipped. It is written atomically (io/atomic_file.h):
+ * the old file or the whole new one, never a half. A scene that was read
+ * may be saved over: it was read whole first.
+ *
+ * Exit statuses from the command line: 66 (EX_NOINPUT) when the scene
+ * cannot be opened or is not a regular file, 65 (EX_DATAERR) when its
+ * content is refused. */
+#ifndef SCENE_FILE_H
+#define SCENE_FILE_H
+
+#include "app/cli.h"
+#include "model/scene.h"
+#include "model/state.h"
+#include "render/palette.h"
+
+/* The look a scene is drawn with besides the state: its theme (an enum
+ * theme) and palette (an enum palette_id). */
+struct scene_look {
+	int theme;
+	int palette;
+};
+
+/* Does what s->scene_file asks for (REACT_SCENE): writes what s shows, in
+ * look, as that scene, or shows the scene (its state and its language,
+ * when s can show it). The message line says what was done, or why not
+ * (then s is unchanged). *look becomes the scene's when one is opened: the
+ * caller draws with it from then on, if it can. */
+void scene_file_command(struct state *s, struct scene_look *look);
+
+/* --scene FILE (opt->scene): reads it into *sc before main settles the
+ * options, and gives opt the scene's language, theme and palette where
+ * the command line did not (opt->scene_data then points at sc, which
+ * session_init shows). Returns 0, or the exit status after one line. */
+int scene_file_load(struct options *opt, struct scene *sc);
+
+#endif

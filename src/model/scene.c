@@ -1,0 +1,403 @@
+/* scene.c - scenes: the format, its parser and its writer (see scene.h). */
+#include "model/scene.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "base/numparse.h"
+#include "base/tr.h"
+#include "base/words.h"
+#include "model/command.h"
+#include "model/lesson.h"
+#include "model/params.h"
+#include "model/presets.h"
+
+/* ---- running a scene's lines ---- */
+
+/* Where every scene starts: the lessons' start, no lesson open and no
+ * model named (a scene does not carry the model file). */
+static void scene_start(struct state *s)
+{
+	lesson_reset(s);
+	s->les.index = -1;
+	s->les.step = 0;
+	s->les.focus = false;
+	s->les.menu = false;
+	s->model[0] = '\0';
+}
+
+/* One command of a step, as lesson_step_apply runs it: a panel's focus
+ * or zoom, else a ':' command. 0, or -1 with why in err. */
+static int run_line(struct state *s, const char *text, char *err, size_t n)
+{
+	int r = lesson_panel_command(s, text, err, n);
+
+	if (r != 0)
+		return r < 0 ? -1 : 0;
+	return command_run(s, text, COMMAND_LESSON, err, n) == COMMAND_OK ? 0
+										  : -1;
+}
+
+/* Whether word starts a command this program knows: a parameter, a ':'
+ * command, a view's own command, a knob, or a panel's focus or zoom. */
+static bool known_word(const struct catalog *cat, const char *word)
+{
+	const char *w;
+	int v, k;
+
+	if (params_find(word) || catalog_find_command(cat, word) >= 0 ||
+	    catalog_find_knob(cat, word, &v, &k) ||
+	    strcmp(word, "focus") == 0 || strcmp(word, "zoom") == 0)
+		return true;
+	for (int i = 0; (w = command_word(i)); i++)
+		if (strcmp(w, word) == 0)
+			return true;
+	return false;
+}
+
+int scene_apply(struct state *s, const struct scene *sc, char *err,
+		size_t n)
+{
+	struct state t = *s;
+
+	scene_start(&t);
+	for (int i = 0; i < sc->ncmds; i++)
+		if (run_line(&t, sc->cmd[i].text, err, n) != 0)
+			return -1;
+	memcpy(t.msg, s->msg, sizeof t.msg);	/* a preset's says nothing */
+	t.msg_error = s->msg_error;
+	*s = t;
+	return 0;
+}
+
+/* ---- parsing ---- */
+
+struct parser {
+	const char *path;
+	const struct catalog *cat;
+	enum lang lang;
+	struct scene *out;
+	char *err;
+	size_t n;
+	int line;
+	bool in_step;		/* the "==" line came */
+};
+
+static int fail(struct parser *p, int line, const char *fmt, ...)
+{
+	char why[LESSON_ERR_MAX / 2];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->n, "%s:%d: %s", p->path, line, why);
+	return -1;
+}
+
+static void skip(struct parser *p)
+{
+	if (p->out->skipped++ == 0)
+		p->out->skipped_line = p->line;
+}
+
+/* "# pescope scene N" with N this program's version. */
+static int first_line(struct parser *p, const char *line)
+{
+	static const char head[] = "# pescope scene ";
+	long long v;
+
+	if (strncmp(line, head, sizeof head - 1) != 0 ||
+	    numparse_int(line + sizeof head - 1, 1, 1000000, &v) !=
+		    NUMPARSE_OK)
+		return fail(p, 1, tr(p->lang, "not a pescope scene: its first "
+				     "line must be \"%s %d\""),
+			    "# pescope scene", SCENE_VERSION);
+	if (v != SCENE_VERSION)
+		return fail(p, 1, tr(p->lang, "a scene of version %lld: this "
+				     "pescope reads version %d"), v,
+			    SCENE_VERSION);
+	return 0;
+}
+
+/* A word of the look (theme, palette) into dst. */
+static int look_word(struct parser *p, const char *what, const char *v,
+		     char *dst, int *line)
+{
+	if (!*v || strlen(v) >= SCENE_WORD_MAX || strchr(v, ' '))
+		return fail(p, p->line, tr(p->lang, "%s takes one word of at "
+					   "most %d bytes"), what,
+			    SCENE_WORD_MAX - 1);
+	memcpy(dst, v, strlen(v) + 1);
+	*line = p->line;
+	return 0;
+}
+
+/* "word: value" before the step: theme, palette, lang. */
+static int header_line(struct parser *p, char *line)
+{
+	char *colon = strchr(line, ':');
+	char *v;
+	enum lang l;
+
+	if (!colon) {
+		skip(p);
+		return 0;
+	}
+	*colon = '\0';
+	v = words_trim(colon + 1);
+	line = words_trim(line);
+	if (strcmp(line, "theme") == 0)
+		return look_word(p, "theme", v, p->out->theme,
+				 &p->out->theme_line);
+	if (strcmp(line, "palette") == 0)
+		return look_word(p, "palette", v, p->out->palette,
+				 &p->out->palette_line);
+	if (strcmp(line, "lang") != 0) {
+		skip(p);
+		return 0;
+	}
+	if (lang_from_name(v, &l) != 0)
+		return fail(p, p->line, tr(p->lang, "%s must be en or zh, got "
+					   "\"%s\""), "lang", v);
+	p->out->lang = (int)l;
+	return 0;
+}
+
+/* ": command" in the step: kept when its word is known. */
+static int command_line(struct parser *p, char *cmd)
+{
+	char word[LESSON_CMD_MAX];
+	struct scene *sc = p->out;
+	size_t w;
+
+	cmd = words_trim(cmd);
+	w = strcspn(cmd, " ");
+	if (w >= sizeof word || !*cmd) {
+		skip(p);
+		return 0;
+	}
+	memcpy(word, cmd, w);
+	word[w] = '\0';
+	if (!known_word(p->cat, word)) {
+		skip(p);
+		return 0;
+	}
+	if (strlen(cmd) >= LESSON_CMD_MAX)
+		return fail(p, p->line, tr(p->lang, "command longer than %d "
+					   "bytes"), LESSON_CMD_MAX - 1);
+	if (sc->ncmds == SCENE_CMDS_MAX)
+		return fail(p, p->line, tr(p->lang, "more than %d commands"),
+			    SCENE_CMDS_MAX);
+	memcpy(sc->cmd[sc->ncmds].text, cmd, strlen(cmd) + 1);
+	sc->cmd[sc->ncmds++].line = p->line;
+	return 0;
+}
+
+static int parse_line(struct parser *p, char *line)
+{
+	if (p->line == 1)
+		return first_line(p, line);
+	if (line[0] == '#' || !*words_trim(line))
+		return 0;
+	if (strncmp(line, "==", 2) == 0) {
+		if (p->in_step)
+			skip(p);	/* a scene has one step */
+		p->in_step = true;
+		return 0;
+	}
+	if (!p->in_step)
+		return header_line(p, line);
+	if (line[0] == ':')
+		return command_line(p, line + 1);
+	skip(p);		/* a caption: a scene has none */
+	return 0;
+}
+
+/* Lines in text: those ended by '\n', and a last one without. */
+static size_t count_lines(const char *text, size_t len)
+{
+	size_t lines = 0;
+
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	return lines + (len > 0 && text[len - 1] != '\n');
+}
+
+int scene_parse(const char *text, size_t len, const char *path,
+		const struct catalog *cat, enum lang l, struct scene *out,
+		char *err, size_t n)
+{
+	struct parser p = { path, cat, l, out, err, n, 0, false };
+	char buf[LESSON_LINE_MAX + 1], why[LESSON_ERR_MAX / 2];
+	struct state t;
+	size_t i = 0;
+
+	memset(out, 0, sizeof *out);
+	out->lang = -1;
+	if (len > SCENE_FILE_MAX) {
+		snprintf(err, n, tr(l, "%s: larger than %d bytes"), path,
+			 SCENE_FILE_MAX);
+		return -1;
+	}
+	if (count_lines(text, len) > SCENE_LINES_MAX) {
+		snprintf(err, n, tr(l, "%s: more than %d lines"), path,
+			 SCENE_LINES_MAX);
+		return -1;
+	}
+	if (len == 0) {
+		buf[0] = '\0';
+		return first_line(&p, buf);
+	}
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t ll = nl ? (size_t)(nl - (text + i)) : len - i;
+
+		p.line++;
+		if (lesson_line_clean(text + i, ll, buf, why, sizeof why) != 0)
+			return fail(&p, p.line, "%s", why);
+		if (parse_line(&p, buf) != 0)
+			return -1;
+		i += ll + (nl != NULL);
+	}
+	/* Every command on a scratch state, so that a bad value is found
+	 * now with its line, not when the scene is shown. */
+	state_init(&t, cat, &lesson_start);
+	t.lang = l;
+	for (int k = 0; k < out->ncmds; k++)
+		if (run_line(&t, out->cmd[k].text, why, sizeof why) != 0)
+			return fail(&p, out->cmd[k].line, "%s", why);
+	return 0;
+}
+
+char *scene_note(const struct scene *sc, const char *path, enum lang l,
+		 char *buf, size_t n)
+{
+	buf[0] = '\0';
+	if (sc->skipped == 1)
+		snprintf(buf, n, tr(l, "%s:%d: skipped a line this pescope does "
+				    "not know"), path, sc->skipped_line);
+	else if (sc->skipped > 1)
+		snprintf(buf, n, tr(l, "%s:%d: skipped a line this pescope does "
+				    "not know, and %d more"), path,
+			 sc->skipped_line, sc->skipped - 1);
+	return buf;
+}
+
+/* ---- writing ---- */
+
+struct out {
+	char *buf;
+	size_t n, used;
+	bool over;		/* it did not fit */
+	struct state t;		/* the scene so far, run */
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (o->over)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(o->buf + o->used, o->n - o->used, fmt, ap);
+	va_end(ap);
+	if (w < 0 || (size_t)w >= o->n - o->used)
+		o->over = true;
+	else
+		o->used += (size_t)w;
+}
+
+/* A command of the step: written, and run on the scene so far. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void cmd(struct out *o, const char *fmt, ...)
+{
+	char line[LESSON_CMD_MAX], why[COMMAND_HELP_W];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	put(o, ": %s\n", line);
+	if (run_line(&o->t, line, why, sizeof why) != 0)
+		o->over = true;	/* cannot happen: s's own values */
+}
+
+/* A knob's value as its command takes it: a choice by its name (by its
+ * number from 1 when the name has a blank), an integer whole, a real in
+ * the shortest form that reads back the same. */
+static void knob_text(const struct knob_spec *k, double v, char *buf,
+		      size_t n)
+{
+	if (k->kind == KNOB_CHOICE && !strpbrk(k->choice((int)v), " \t"))
+		snprintf(buf, n, "%s", k->choice((int)v));
+	else if (k->kind == KNOB_CHOICE)
+		snprintf(buf, n, "%d", (int)v + 1);
+	else if (k->kind == KNOB_INT)
+		snprintf(buf, n, "%lld", (long long)v);
+	else
+		fmt_double_shortest(v, buf, n);
+}
+
+/* Every knob that differs from where the scene so far leaves it, in the
+ * catalog's order (one that turns L0 moves its mirrors with it). */
+static void knobs(struct out *o, const struct state *s)
+{
+	for (int v = 0; v < s->cat->count; v++)
+		for (int k = 0; k < s->cat->view[v]->nknobs; k++) {
+			const struct knob_spec *spec = &s->cat->view[v]->knob[k];
+			char text[40];
+
+			if (o->t.knob[v][k] == s->knob[v][k])
+				continue;
+			knob_text(spec, s->knob[v][k], text, sizeof text);
+			cmd(o, "%s %s", spec->word, text);
+		}
+}
+
+int scene_write(const struct state *s, const char *theme,
+		const char *palette, char *buf, size_t n)
+{
+	struct out o = { buf, n, 0, n == 0, *s };
+	const struct view_spec *v = state_view(s);
+	char base[32];
+	int count;
+
+	scene_start(&o.t);
+	put(&o, "# pescope scene %d\n", SCENE_VERSION);
+	if (theme)
+		put(&o, "theme: %s\n", theme);
+	if (palette)
+		put(&o, "palette: %s\n", palette);
+	put(&o, "lang: %s\n== scene\n", lang_name(s->lang));
+	cmd(&o, "view %s", v->name);
+	if (s->preset >= 0)
+		cmd(&o, "preset %s", presets_table(&count)[s->preset].name);
+	cmd(&o, "d %d", s->cur.pe.d_model);
+	cmd(&o, "base %s", fmt_double_shortest(s->cur.pe.base, base,
+					       sizeof base));
+	cmd(&o, "layout %s", params[PARAM_LAYOUT].words[s->cur.pe.layout]);
+	cmd(&o, "len %lld", s->cur.len);
+	cmd(&o, "pos %lld", s->cur.pos);
+	cmd(&o, "dim %d", s->cur.dim);
+	cmd(&o, "window %lld %lld", s->window.pos0,
+	    s->window.pos0 + s->window.npos - 1);
+	cmd(&o, "window dims %d %d", s->window.dim0,
+	    s->window.dim0 + s->window.ndim - 1);
+	if (s->hl.kind != HL_NONE)
+		cmd(&o, "highlight %s %lld %lld",
+		    s->hl.kind == HL_DIMS ? "dims" : "pos", s->hl.lo, s->hl.hi);
+	knobs(&o, s);
+	if (v->npanels >= 2 && v->panel_name && (s->zoomed || s->panel > 0))
+		cmd(&o, "%s %s", s->zoomed ? "zoom" : "focus",
+		    v->panel_name[s->panel]);
+	return o.over ? -1 : (int)o.used;
+}

@@ -1,0 +1,106 @@
+/* scene.h - a scene: the state on screen as a small text file, to save and
+ * open again (:save, :open, --scene). Pure: reading and writing the files
+ * is app/scene_file.h.
+ *
+ * A scene is a lesson file (lesson.h) of one step without a caption, after
+ * a first line that names the format and its version. For example:
+ *
+ *     # pescope scene 1
+ *     theme: dark
+ *     palette: rdbu
+ *     lang: en
+ *     == scene
+ *     : view spectrum
+ *     : d 64
+ *     : base 10000
+ *     : layout interleaved
+ *     : len 128
+ *     : pos 5
+ *     : dim 3
+ *     : window 0 127
+ *     : window dims 0 63
+ *     : threshold 0.3
+ *     : focus heatmap
+ *
+ * The lines from "==" on are a lesson step: pasted into a lesson with a
+ * caption under them, they show the same screen there. Before "==" come
+ * the look of the screen, which lessons leave to the reader: `theme:`,
+ * `palette:` (their words are the app's: the scene only carries them) and
+ * `lang:`. '#' starts a comment, blank lines are nothing.
+ *
+ * Opening a scene starts from the lessons' start (lesson_reset: d 512,
+ * base 1e4, len 128, the first view, every knob at its start) and runs its
+ * commands in order, so a scene lists every setting and only the knobs
+ * that differ from where those commands leave them (scene_write finds
+ * which by running them).
+ *
+ * Refused, each with "FILE:LINE: why" (and status 65 from the command
+ * line): a first line other than "# pescope scene N" (a version other than
+ * SCENE_VERSION says which one this program reads), a file over
+ * SCENE_FILE_MAX bytes or SCENE_LINES_MAX lines, a line lesson_line_clean
+ * refuses (control characters, invalid UTF-8), a known word with a bad
+ * value (the message gives its range), more than SCENE_CMDS_MAX commands.
+ * A line this program does not know (a header word, a command, caption
+ * text: perhaps from a newer pescope) is skipped, and scene_note says so
+ * once. */
+#ifndef SCENE_H
+#define SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/lang.h"
+#include "model/book.h"
+#include "model/catalog.h"
+#include "model/state.h"
+
+enum {
+	SCENE_VERSION = 1,		/* what "# pescope scene N" this reads */
+	SCENE_FILE_MAX = 1 << 20,	/* bytes in a scene */
+	SCENE_LINES_MAX = 10000,	/* lines in a scene */
+	SCENE_CMDS_MAX = 160,		/* commands: every knob of every
+					 * view, and the settings */
+	SCENE_WORD_MAX = 24,		/* bytes of a theme or palette word */
+	SCENE_TEXT_MAX = 8192		/* room for the text scene_write makes */
+};
+
+struct scene {
+	int ncmds;
+	struct lesson_cmd cmd[SCENE_CMDS_MAX];	/* the step's commands */
+	char theme[SCENE_WORD_MAX];	/* `theme:`, as written, or "" */
+	int theme_line;			/* its line, for a message */
+	char palette[SCENE_WORD_MAX];	/* `palette:`, or "" */
+	int palette_line;
+	int lang;			/* `lang:`: an enum lang, or -1 */
+	int skipped;			/* lines not known, skipped */
+	int skipped_line;		/* the first of them */
+};
+
+/* Parses the `len` bytes at text as the scene file `path` (for messages)
+ * and checks its commands on a scratch state with the views of cat, in
+ * language l. Returns 0, or -1 with "PATH:LINE: why" in err (n bytes). */
+int scene_parse(const char *text, size_t len, const char *path,
+		const struct catalog *cat, enum lang l, struct scene *out,
+		char *err, size_t n);
+
+/* Shows scene sc in s: from the lessons' start, its commands in order; the
+ * language, the screen's size, the lessons' book, the drill and the
+ * message are kept, an open lesson is closed. All or nothing: returns 0,
+ * or -1 with why in err and s unchanged. (Its language is the caller's to
+ * apply: the app knows what the terminal can show.) */
+int scene_apply(struct state *s, const struct scene *sc, char *err,
+		size_t n);
+
+/* The scene of what s shows, with theme and palette words (NULL: left
+ * out), into buf (n bytes, SCENE_TEXT_MAX is enough). Returns its length,
+ * or -1 when it does not fit. */
+int scene_write(const struct state *s, const char *theme,
+		const char *palette, char *buf, size_t n);
+
+/* "PATH:LINE: skipped a line this pescope does not know (and N more)" in
+ * language l into buf, for a scene that skipped lines; "" for one that
+ * did not. Returns buf. */
+char *scene_note(const struct scene *sc, const char *path, enum lang l,
+		 char *buf, size_t n);
+
+#endif

@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# scenes.sh - scenes (src/model/scene.h, src/app/scene_file.h) on the real
+# binary $PESCOPE:
+#   - the round trip, for every view of `--list views`: a --keys script sets
+#     the parameters, the window, a panel and every knob of `--list knobs`
+#     at random (seeded: the same every run), then `:save F`; `--scene F
+#     --snapshot` is byte for byte the screen that script ends on, colours
+#     included; and a theme and palette given when saving come back;
+#   - `:open F` in a script shows the same screen as `--scene F`;
+#   - what a scene refuses: a wrong first line or version, a bad value
+#     (FILE:LINE and its range, status 65), more than 1 MiB or 10 000
+#     lines, an ESC byte (never printed as one); what it skips (a line it
+#     does not know: one message naming FILE:LINE, the rest applied); a
+#     file that cannot be read (66); --scene with --lesson (64);
+#   - in a script, a bad :open changes nothing and says why.
+set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+export LC_ALL=C.UTF-8
+: "${PESCOPE:?set PESCOPE to the binary under test}"
+size=(--size 100x30 --color always)
+
+mapfile -t views < <("$PESCOPE" --list views)
+mapfile -t knobs < <("$PESCOPE" --list knobs)
+check "the catalog lists views and knobs" \
+	test "${#views[@]}" -ge 2 -a "${#knobs[@]}" -ge 1
+
+# ranges D: "WORD message" lines, the range of every knob at d_model D, as
+# the message of a --set value that is no value states it.
+ranges() {
+	local w
+	for w in "${knobs[@]}"; do
+		printf '%s %s\n' "$w" \
+			"$("$PESCOPE" -d "$1" --set "$w=?" --snapshot 2>&1)"
+	done
+}
+for d in 32 64 128; do
+	ranges "$d" >"$tmp/ranges-$d"
+done
+
+# script VIEW SEED: a --keys script that shows VIEW with parameters, a
+# window, a panel and every knob drawn at random from SEED (Python's
+# random, so the same every run), ending with Esc so that no message of
+# its commands stays on the bottom line.
+script() {
+	"$PY" - "$1" "$2" "$tmp" <<'PYEOF'
+import random, re, sys
+view, seed, tmp = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+r = random.Random(seed)
+d = r.choice([32, 64, 128])
+n = r.choice([16, 50, 128, 300])
+print("cmd view", view)
+print("cmd d", d)
+print("cmd base", r.choice(["10000", "500000", "123.5", "1e6"]))
+print("cmd layout", r.choice(["interleaved", "concat"]))
+print("cmd len", n)
+print("cmd pos", r.randrange(n))
+print("cmd dim", r.randrange(d))
+for line in open(f"{tmp}/ranges-{d}"):
+    w, m = line.split(" ", 1)
+    g = re.search(r"must be an integer from (-?\d+) to (-?\d+)", m)
+    if g:
+        lo, hi = int(g[1]), min(int(g[2]), int(g[1]) + 500)
+        print("cmd", w, r.randint(lo, hi))
+        continue
+    g = re.search(r"must be a number from (\S+) to (\S+),", m)
+    if g:
+        print("cmd", w, "%.3g" % r.uniform(float(g[1]), float(g[2])))
+        continue
+    g = re.search(r"must be 1 to (\d+) or a name", m)
+    if g:
+        print("cmd", w, r.randint(1, int(g[1])))
+        continue
+    sys.exit("no range for " + w + ": " + m)
+a = r.randrange(n)
+print("cmd window", a, r.randrange(a, n))
+if r.random() < 0.5:
+    print("key z")
+if r.random() < 0.5:
+    print("cmd highlight dims", 0, r.randrange(d))
+for _ in range(r.randrange(3)):
+    print("key w")
+if r.random() < 0.5:
+    print("key F")
+print("key Esc")
+PYEOF
+}
+
+# The screen a --keys --snapshot run ends on, without the status line
+# printed after it.
+screen_of() {
+	head -n 30 "$1"
+}
+
+seed=1
+for view in "${views[@]}"; do
+	seed=$((seed + 1))
+	if ! script "$view" "$seed" >"$tmp/k-$view"; then
+		not_ok "$view: a random script"
+		continue
+	fi
+	"$PESCOPE" "${size[@]}" --keys "$tmp/k-$view" --snapshot \
+		>"$tmp/from" 2>"$tmp/err"
+	{ cat "$tmp/k-$view"; echo "cmd save $tmp/$view.scene"; } \
+		>"$tmp/ks-$view"
+	"$PESCOPE" "${size[@]}" --keys "$tmp/ks-$view" >/dev/null 2>>"$tmp/err"
+	"$PESCOPE" "${size[@]}" --scene "$tmp/$view.scene" --snapshot \
+		>"$tmp/to" 2>>"$tmp/err"
+	if [ -s "$tmp/err" ] || ! cmp -s <(screen_of "$tmp/from") "$tmp/to"; then
+		not_ok "$view: --scene shows the screen :save saved" \
+			"$(cat "$tmp/err"; diff <(screen_of "$tmp/from") \
+				"$tmp/to" | head -20; cat "$tmp/$view.scene")"
+	else
+		ok "$view: --scene shows the screen :save saved"
+	fi
+	# the same through :open in a script, from another start
+	printf 'cmd view %s\ncmd d 16\ncmd open %s\nkey Esc\n' "${views[0]}" \
+		"$tmp/$view.scene" >"$tmp/ko"
+	"$PESCOPE" "${size[@]}" -n 7 --keys "$tmp/ko" --snapshot >"$tmp/opened"
+	check "$view: :open shows the screen :save saved" \
+		cmp -s <(screen_of "$tmp/opened") "$tmp/to"
+done
+
+# The look: a theme and a palette given when saving come back with the
+# scene, and an option given when opening wins over it.
+printf 'cmd view spectrum\ncmd save %s\nkey Esc\n' "$tmp/look.scene" >"$tmp/kl"
+"$PESCOPE" "${size[@]}" --theme light --palette puor --keys "$tmp/kl" \
+	--snapshot | head -n 30 >"$tmp/light"
+check "a scene keeps its theme and palette" \
+	grep -qx 'theme: light' "$tmp/look.scene"
+check "a scene keeps its palette" grep -qx 'palette: puor' "$tmp/look.scene"
+"$PESCOPE" "${size[@]}" --scene "$tmp/look.scene" --snapshot >"$tmp/to"
+check "--scene draws with the scene's theme and palette" \
+	cmp -s "$tmp/light" "$tmp/to"
+"$PESCOPE" "${size[@]}" --view spectrum --theme dark --snapshot >"$tmp/dark"
+"$PESCOPE" "${size[@]}" --scene "$tmp/look.scene" --theme dark \
+	--palette rdbu --snapshot >"$tmp/to"
+check "--theme and --palette win over the scene's" cmp -s "$tmp/dark" "$tmp/to"
+# and the language
+printf 'cmd save %s\n' "$tmp/zh.scene" >"$tmp/kz"
+"$PESCOPE" "${size[@]}" --lang zh --keys "$tmp/kz" >/dev/null
+"$PESCOPE" "${size[@]}" --lang zh --snapshot >"$tmp/zh"
+"$PESCOPE" "${size[@]}" --scene "$tmp/zh.scene" --snapshot >"$tmp/to"
+check "a scene keeps its language" cmp -s "$tmp/zh" "$tmp/to"
+
+# ---- what a scene refuses and skips ----
+
+# refused STATUS MESSAGE -- ARGS: the run ends with STATUS, prints nothing
+# on standard output and exactly MESSAGE on standard error.
+refused() {
+	local want=$1 msg=$2 out err st
+	shift 3
+	out=$("$PESCOPE" "$@" 2>"$tmp/stderr")
+	st=$?
+	err=$(cat "$tmp/stderr")
+	if [ "$st" -ne "$want" ] || [ -n "$out" ] || [ "$err" != "$msg" ]; then
+		not_ok "refused ($want): $msg" "status $st, stderr: $err"
+	else
+		ok "refused ($want): $msg"
+	fi
+}
+good=$tmp/look.scene
+f=$tmp/bad.scene
+printf '# pescope scene 2\n== scene\n: d 64\n' >"$f"
+refused 65 "$f:1: a scene of version 2: this pescope reads version 1" -- \
+	--scene "$f" --snapshot
+printf 'title: a lesson\n' >"$f"
+refused 65 "$f:1: not a pescope scene: its first line must be \"# pescope scene 1\"" -- \
+	--scene "$f" --snapshot
+: >"$f"
+refused 65 "$f:1: not a pescope scene: its first line must be \"# pescope scene 1\"" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\n== scene\n: view spectrum\n: d 63000000\n' >"$f"
+refused 65 "$f:4: d_model must be an even integer from 2 to 65536, got \"63000000\" (out of range)" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\n== scene\n: d 64\n: split 40\n' >"$f"
+refused 65 "$f:4: split must be an integer from 1 to 31, got \"40\" (out of range)" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\ntheme: sepia\n' >"$f"
+refused 65 "$f:2: theme must be dark, light or any, got \"sepia\"" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\nlang: fr\n' >"$f"
+refused 65 "$f:2: lang must be en or zh, got \"fr\"" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\n== scene\n: view \033[31mred\n' >"$f"
+refused 65 "$f:3: control character U+001B at column 8" -- \
+	--scene "$f" --snapshot
+check "no ESC byte reaches standard error" \
+	sh -c '! grep -q "$(printf "\033")" "$0"' "$tmp/stderr"
+"$PY" -c 'import sys; sys.stdout.write("# pescope scene 1\n" + "#\n" * 10000)' >"$f"
+refused 65 "$f: more than 10000 lines" -- --scene "$f" --snapshot
+"$PY" -c 'import sys; sys.stdout.write("# pescope scene 1\n#" + "x" * 900 + "\n")' >"$tmp/line"
+for _ in $(seq 1200); do cat "$tmp/line"; done >"$f"
+refused 65 "$f: larger than 1048576 bytes" -- --scene "$f" --snapshot
+refused 66 "pescope: cannot read \"$tmp/none.scene\": No such file or directory" -- \
+	--scene "$tmp/none.scene" --snapshot
+refused 66 "pescope: cannot read \"$tmp\": not a regular file" -- \
+	--scene "$tmp" --snapshot
+refused 64 "pescope: --scene only works without --lesson and --drill" -- \
+	--scene "$good" --lesson 1 --snapshot
+
+# A line it does not know: skipped with one message, the rest applied.
+printf '# pescope scene 1\nsparkle: on\n== scene\n: view spectrum\n: glow 3\n: d 64\ncaption text\n' >"$f"
+"$PESCOPE" "${size[@]}" --scene "$f" --snapshot >"$tmp/to" 2>"$tmp/stderr"
+check "unknown lines: one message, naming the first" \
+	test "$(cat "$tmp/stderr")" = "$f:2: skipped a line this pescope does not know, and 2 more"
+"$PESCOPE" "${size[@]}" --view spectrum -d 64 -p 0 --snapshot >"$tmp/want"
+check "unknown lines: the rest applies" cmp -s "$tmp/want" "$tmp/to"
+
+# In a script: a bad :open says why and changes nothing.
+printf '# pescope scene 1\n== scene\n: d 64\n: split 40\n' >"$f"
+printf 'cmd d 32\ncmd open %s\n' "$f" >"$tmp/kb"
+out=$("$PESCOPE" --size 100x30 --keys "$tmp/kb" --snapshot)
+check "a bad :open leaves the state" \
+	test "$(tail -n 1 <<<"$out")" = "d_model=32 base=10000 len=128 pos=10 dim=0"
+check "a bad :open names FILE:LINE and the range" \
+	grep -q "bad.scene:4: split must be an integer from 1 to 31" <<<"$out"
+printf 'cmd save %s/no/such/dir/x.scene\n' "$tmp" >"$tmp/kb"
+out=$("$PESCOPE" --size 100x30 --keys "$tmp/kb" --snapshot)
+check "a :save that cannot write says so" \
+	grep -q "save: cannot write" <<<"$out"
+check "and leaves no file" test ! -e "$tmp/no"
+finish
