@@ -30,7 +30,7 @@ _pescope()
 	local prog=${COMP_WORDS[0]}
 	# Options that take a value, and the rest.
 	local with_value='-d --d-model -b --base -n --length -p --position
-		-i --dim --layout --view --set --preset --model --load --lesson --step --lang
+		-i --dim --layout --view --set --preset --model --load --scene --lesson --step --lang
 		--palette --theme --seed --dump --dump-series --scaling --scale
 		--train --vector -o --output
 		--dtype --keys --export --png-scale --record --size --color --colors
@@ -92,7 +92,7 @@ _pescope()
 			_pescope_files "$cur"
 			return 0
 		fi ;;
-	-o | --output | --keys | --export | --record | --model | --load)
+	-o | --output | --keys | --export | --record | --model | --load | --scene)
 		_pescope_files "$cur"
 		return 0 ;;
 	*) COMPREPLY=()	# a number or a size: nothing to offer

@@ -49,6 +49,7 @@ complete -c pescope -l set -x -a '(__pescope_list knobs)=' -d 'set a knob of a v
 complete -c pescope -l preset -x -a '(__pescope_list presets)' -d 'start from a parameter preset'
 complete -c pescope -l model -r -F -d 'start from a model\'s config.json'
 complete -c pescope -l load -r -F -d 'a learned position matrix: .npy, or .safetensors:TENSOR'
+complete -c pescope -l scene -r -F -d 'start from a scene saved with :save'
 complete -c pescope -l lesson -x -a '(__pescope_lesson)' -d 'open a guided lesson'
 complete -c pescope -l step -x -d 'start the lesson at this step'
 complete -c pescope -l lessons -d 'list the lessons and exit'
