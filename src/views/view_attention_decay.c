@@ -1,7 +1,8 @@
 /* view_attention_decay.c - RoPE's long-term decay (RoFormer, section
  * 3.4.3): the relative upper bound B(m) and, in a strip of its own below
  * it on the same x axis, the scores: the mean |score| of seeded random q
- * and k (rope_bound.h) and the expected score of correlated ones, against
+ * and k (rope_bound.h) and the expected score of ones correlated alike in
+ * every pair (E[q k^T] proportional to I), against
  * m; the score of the uniform vector with itself (q = k) in the numbers
  * beside B.
  *
@@ -11,7 +12,9 @@
  * the same over the pairs it is E[h] sum_i cos(m theta_i), Men et al.
  * 2024's B_(m,theta) (arXiv 2405.14591), and over its value at m = 0
  * (2/d) sum_i cos(m theta_i): the score of the uniform vector with
- * itself, rope_bound_score, which the curves already compute. That one
+ * itself, rope_bound_score, which the curves already compute. Only then:
+ * for a general E[q k^T] = C the curve is tr(R_m C)/tr(C), and C in the
+ * slow pairs alone barely decays (a NumPy reviewer's finding). That one
  * decays (0.48 at m = 100, 0.33 at 128, 0 at 1707 for d = 128, base
  * 1e4): where trained models' q and k share a mean, this is the decay
  * they see (Barbero et al. 2024, arXiv 2410.06205, section 3). It is
@@ -22,7 +25,7 @@
  *   │   1 ⡇       │                                           │
  *   │ 0.5 ⠈⠳⣤⣀    │L0                                         │
  *   │   0  │⠉⠉⠛⠛⠶⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤⣤ │
- *   │── random q, k: mean |score|/expected  ╌╌ correlated q, k  │
+ *   │── random q, k: mean |score|/expected  ╌╌ E[q kᵀ] ∝ I      │
  *   │   1 ⠔⠒⠑⠢⠤⢢⡠⠤⠤⣀⠤⠢⠜⠒⠤⡰⡴⠢⠤⢄⠤⢄⠖⠤⠤⠢⣀⠖⠢⠢⠒⠢⠤⠔⠤⠤⡰⣄⠖⢢⡠⢄⠦⠔ │
  *   │     ⠈⠢⠄ ⠠⠄│     flat: random q, k do not decay on average │
  *   │   0  │   ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐⠂ ⠐ │
@@ -173,8 +176,8 @@ static void legend_texts(const struct state *s, int f,
 		snprintf(part[1], ATT_TEXT_MAX, tr(s->lang, "%s random |s|/E"), light);
 	}
 	snprintf(part[2], ATT_TEXT_MAX, "%s L0", s->ascii ? "|" : "│");
-	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "%s correlated q, k"), dashed);
-	snprintf(part[4], ATT_TEXT_MAX, tr(s->lang, "%s correlated q, k: E[score] over its value at m = 0"), dashed);
+	snprintf(part[3], ATT_TEXT_MAX, tr(s->lang, "%s E[q kᵀ] ∝ I"), dashed);
+	snprintf(part[4], ATT_TEXT_MAX, tr(s->lang, "%s q, k correlated alike in every pair (E[q kᵀ] ∝ I): E[score]/E[score(0)]"), dashed);
 }
 
 /* The legend's form for a panel w wide: the longest whose bound and L0
@@ -634,9 +637,9 @@ static void draw_caption(const struct state *s, struct canvas *c,
 	char b0[32], text[3][4 * ATT_TEXT_MAX];
 
 	fmt_double_compact((s->cur.pe.d_model / 2 + 1) / 2.0, 4, b0, sizeof b0);
-	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m). The constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line on top: it falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average: for q = k it is B itself, %s at m = 0 against a score of 1. Below it, on a scale of its own, the mean |score| of random q and k over its expected value does not decay at all (Barbero et al. 2024). The dashed line does: q and k correlated, every pair's E[q_2i k_2i + q_2i+1 k_2i+1] the same, score (2/d) Σ_i cos(m θ_i), Men et al.'s Σcos (2024); trained models decay this way. L0 is the trained length (m/M, :train)."), b0);
-	snprintf(text[1], sizeof text[1], tr(s->lang, "On top, every pair's bound over its value at m = 0: it falls, then plateaus, never to 0; a bound, not an average (q = k: B(0) = %s against a score of 1). Below, on their own scale: random q, k (mean |score|/expected) stay flat; correlated ones (dashed, (2/d) Σ cos(m θ_i)) decay."), b0);
-	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "On top the bound; below, random and correlated q, k; each on its own scale."));
+	snprintf(text[0], sizeof text[0], tr(s->lang, "RoFormer (section 3.4.3) bounds the RoPE score of q and k at offset m by max_j |h_(j+1) − h_j| · (d/2) · B(m). The constant is the pair's, so over its value at m = 0 every pair's bound is B(m)/B(0), the heavy line on top: it falls over the first few hundred offsets, then plateaus and swings, never to 0. It is a bound, not an average: for q = k it is B itself, %s at m = 0 against a score of 1. Below it, on a scale of its own, the mean |score| of random q and k over its expected value does not decay at all (Barbero et al. 2024). The dashed line does: q and k correlated alike in every pair (E[q kᵀ] ∝ I), score (2/d) Σ_i cos(m θ_i), Men et al.'s Σcos (2024); for another correlation C it is tr(R_m C)/tr(C), and q, k correlated only in the slow pairs barely decay. L0 is the trained length (m/M, :train)."), b0);
+	snprintf(text[1], sizeof text[1], tr(s->lang, "On top, every pair's bound over its value at m = 0: it falls, then plateaus, never to 0; a bound, not an average (q = k: B(0) = %s against a score of 1). Below, on their own scale: random q, k (mean |score|/expected) stay flat; ones with E[q kᵀ] ∝ I (dashed, (2/d) Σ cos(m θ_i)) decay."), b0);
+	snprintf(text[2], sizeof text[2], "%s", tr(s->lang, "On top the bound; below, random q, k and ones correlated alike in every pair; each on its own scale."));
 	for (int k = 0; k < 3 && y < end; k++)
 		if (paragraph_rows(text[k], g->in.w) <= end - y) {
 			paragraph_draw(c, (struct rect){ g->in.x, y, g->in.w,

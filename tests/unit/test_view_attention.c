@@ -1279,10 +1279,11 @@ static double correlated_by_hand(int d, double base, double m)
 	return 2 * acc / d;
 }
 
-/* The decay panel draws a third curve: the expected score of correlated
- * q and k (issue 38, item 5), dashed, in its own colour (TRACE2), in the
- * scores' strip beside the random mean and never in the bound's strip,
- * named on the strip's heading ("correlated q, k"). Where the strip has
+/* The decay panel draws a third curve: the expected score of q and k
+ * correlated alike in every pair (issue 38, item 5), dashed, in its own
+ * colour (TRACE2), in the scores' strip beside the random mean and never
+ * in the bound's strip, named on the strip's heading ("E[q kᵀ] ∝ I": the
+ * curve holds only then, a NumPy reviewer's finding). Where the strip has
  * rows for it (120x40, 160x50), every one of its dots at m >= 30 lies
  * within a dot row of the values NumPy gives between its dot column and
  * its neighbours, or is the random mean's in a cell they share (the strip runs from -1/4 to 19/16: the random mean at
@@ -1308,7 +1309,7 @@ Test(attention_view, decay_draws_the_correlated_score)
 			struct state s = at_state(128, 1e4, 128);
 			struct canvas *c = canvas_new(w, h);
 			struct plot_area a;
-			const char *name = lang ? "相关 q、k" : "correlated q, k";
+			const char *name = "E[q kᵀ] ∝ I";
 			double lo, hi, step;
 			char buf[SNAP_ROW_MAX];
 
