@@ -119,11 +119,13 @@ static int collided_columns(enum prec_dtype t, const struct pe_window *v,
  * [2^e, 2^(e+1)): over p = 4096 .. 8191 bf16 puts it up to 16 rad off,
  * 2.55 turns (4112 is stored as 4096), fp16 2 rad, 0.318 of a turn, fp32
  * not at all (every whole number below 2^24 is exact). Hugging Face
- * transformers computes inv_freq, the angles and their cos and sin in
- * float32 with autocast off whatever the model's dtype (their comment:
- * "Force float32", transformers pull 29285), in
- * src/transformers/models/llama/modeling_llama.py,
- * LlamaRotaryEmbedding.forward. Measured with prec_angle_error_max over
+ * transformers' LlamaRotaryEmbedding.forward
+ * (src/transformers/models/llama/modeling_llama.py) computes the angles
+ * and their cos and sin in float32 with autocast off whatever the model's
+ * dtype (their comment: "Force float32", transformers pull 29285), then
+ * casts cos and sin to the model's dtype; inv_freq is made at init. The
+ * 16 rad is the fastest pair's, not the worst over all pairs (the text
+ * says whose). Measured with prec_angle_error_max over
  * the pair 0 alone; appended to text at used. Nothing for fp32 itself. */
 static size_t fast_pair_text(const struct state *s, enum prec_dtype t,
 			     char *text, size_t n, size_t used)
@@ -139,11 +141,13 @@ static size_t fast_pair_text(const struct state *s, enum prec_dtype t,
 	return zoo_append(text, n, used,
 			  tr(s->lang, " Why implementations keep RoPE's angles in "
 				      "fp32: the fastest pair turns 1 rad a "
-				      "position, so for p = %d to %d %s puts its "
-				      "angle up to %s rad off, %s turns (fp32: %s "
-				      "rad); transformers computes inv_freq, cos "
-				      "and sin in float32 with autocast off "
-				      "(LlamaRotaryEmbedding.forward)."),
+				      "position, so for p = %d to %d %s puts the "
+				      "fastest pair's angle up to %s rad off, %s "
+				      "turns (fp32: %s rad); transformers' "
+				      "LlamaRotaryEmbedding.forward computes the "
+				      "angles, cos and sin in float32 with "
+				      "autocast off, then casts cos and sin to "
+				      "the model's dtype."),
 			  FAST_P0, 2 * FAST_P0 - 1, prec_name(t),
 			  fmt_angle(e.max, s->ascii, a, sizeof a),
 			  fmt_angle(e.max / PE_TWO_PI, s->ascii, b, sizeof b),

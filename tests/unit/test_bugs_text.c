@@ -312,11 +312,13 @@ Test(bugs_text, precision_says_why_angles_are_fp32)
 			snprintf(sentence, sizeof sentence,
 				 tr(langs[l], " Why implementations keep RoPE's angles in "
 					      "fp32: the fastest pair turns 1 rad a "
-					      "position, so for p = %d to %d %s puts its "
-					      "angle up to %s rad off, %s turns (fp32: %s "
-					      "rad); transformers computes inv_freq, cos "
-					      "and sin in float32 with autocast off "
-					      "(LlamaRotaryEmbedding.forward)."),
+					      "position, so for p = %d to %d %s puts the "
+					      "fastest pair's angle up to %s rad off, %s "
+					      "turns (fp32: %s rad); transformers' "
+					      "LlamaRotaryEmbedding.forward computes the "
+					      "angles, cos and sin in float32 with "
+					      "autocast off, then casts cos and sin to "
+					      "the model's dtype."),
 				 4096, 8191, name, k < 2 ? want[k].err : "0",
 				 k < 2 ? want[k].turns : "0", "0");
 			unblank(sentence);
