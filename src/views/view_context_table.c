@@ -506,31 +506,32 @@ static void base_min_lines(struct ctx_curves *ctx, const struct state *s,
 /* Why PI was needed, in numbers (Chen et al. 2023, "Extending Context
  * Window of Large Language Models via Positional Interpolation", arXiv
  * 2306.15595, section 2.3): per unit of max_j |h_j| (h_j the pair's
- * product of q and k), RoFormer's bound on the score extrapolated to
- * offset s, their eq. 8, is 2 sum_k |A_(k+1)(s)| = d B(s) with
- * rope_bound.h's B, here at s = s L0; interpolated, their Theorem 2.1
- * bounds how far the score strays from the line between the trained
- * integer offsets by d/(32 ln base) (eq. 7; (s - s1)(s2 - s) <= 1/4).
- * For d 128, base 1e4 and s L0 = 16384: 654 against 0.434, 1506 times
- * less (NumPy; "at least ~600x" in their abstract, as d B(s) >= 2 d).
- * Whole, shorter, shortest. */
+ * product of q and k), their bound on the score extrapolated to offset
+ * s, eq. 8 (RoFormer's, with max|h_(j+1) - h_j| <= 2 max|h_j|), is
+ * 2 sum_k |A_(k+1)(s)| = d B(s) with rope_bound.h's B, here at s = s L0;
+ * interpolated, their Theorem 2.1 bounds something else: how far the
+ * score strays from the line between its two trained integer neighbours,
+ * by d/(32 ln base) (eq. 7; (s - s1)(s2 - s) <= 1/4), an interpolation
+ * error, not a bound on the score. For d 128, base 1e4 and s L0 = 16384:
+ * 654 and 0.434 (NumPy). The lines say what each bounds, so no ratio
+ * (a NumPy reviewer read "654, between trained offsets 0.434" as two
+ * bounds on one thing). Whole, shorter, shortest. */
 static void pi_lines(const struct state *s, char out[3][LINE_MAX])
 {
 	const struct pe_params *p = &s->cur.pe;
 	double ext = p->d_model * rope_bound_value(p, (double)ctx_span(s));
 	double in = p->d_model / (32 * log(p->base));
 	const char *dot = s->ascii ? "*" : "·", *le = s->ascii ? "<=" : "≤";
-	char e[32], i[32], r[32];
+	char e[32], i[32];
 
 	fmt_double_compact(ext, 3, e, sizeof e);
 	fmt_double_compact(in, 3, i, sizeof i);
-	fmt_double_compact(ext / in, 4, r, sizeof r);
-	snprintf(out[0], LINE_MAX, tr(s->lang, "Why PI: at %s RoFormer's bound is %s%smax|h|; off the trained grid Chen et al.'s is %s%smax|h|, %s times less"),
-		 sym_sl0(s), e, dot, i, dot, r);
-	snprintf(out[1], LINE_MAX, tr(s->lang, "PI: |a(%s)| %s %s, between trained offsets %s (%smax|h|)"),
-		 sym_sl0(s), le, e, i, dot);
-	snprintf(out[2], LINE_MAX, tr(s->lang, "PI's bound: %s, not %s (%smax|h|)"),
-		 i, e, dot);
+	snprintf(out[0], LINE_MAX, tr(s->lang, "Why PI: Chen et al.'s bound (eq. 8): |a(%s)| %s %s%smax|h|; interpolated, %s %s%smax|h| off trained neighbours' line"),
+		 sym_sl0(s), le, e, dot, le, i, dot);
+	snprintf(out[1], LINE_MAX, tr(s->lang, "PI: |a(%s)| %s %s (Chen et al. eq. 8); interpolation error %s %s (%smax|h|)"),
+		 sym_sl0(s), le, e, le, i, dot);
+	snprintf(out[2], LINE_MAX, tr(s->lang, "PI: |a| %s %s; interpolation error %s %s (%smax|h|)"),
+		 le, e, le, i, dot);
 }
 
 /* The lines under the table, in the order they give way when rows are

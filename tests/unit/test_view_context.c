@@ -438,14 +438,16 @@ Test(view_context, smallest_base_on_screen)
 }
 
 /* Why PI was needed, in numbers (Chen et al. 2023, arXiv 2306.15595,
- * section 2.3): the zoomed table says how large RoFormer's bound on the
- * score is at the extrapolated offset s L0 and how small Theorem 2.1's
- * bound on an interpolated score's distance from the trained grid is,
- * both per unit of max_j |h_j|. NumPy, their eq. 8 and eq. 7:
+ * section 2.3): the zoomed table says how large their bound on the score
+ * itself is at the extrapolated offset s L0 (eq. 8, 2 max|h_j| sum_k
+ * |A_(k+1)(s)|) and how small Theorem 2.1's bound is on something else,
+ * an interpolated score's distance from the line between its two trained
+ * neighbours, both per unit of max_j |h_j|; no line may read as two
+ * bounds on one thing (a NumPy reviewer's finding). NumPy, eq. 8 and 7:
  *   th = 1e4 ** (-2 * np.arange(64) / 128)
  *   2 * np.abs(np.cumsum(np.exp(1j * 16384 * th))).sum()  -> 654.154...
  *   128 / (32 * np.log(1e4))                                -> 0.434294...
- *   ratio 1506.25; at s 2 (s L0 = 8192): 627.440 and 1444.73.
+ *   at s 2 (s L0 = 8192): 627.440.
  * At 120x40 zoomed the whole line, at 80x24 zoomed the shorter one; in
  * both languages. */
 Test(view_context, why_pi_in_numbers)
@@ -455,16 +457,17 @@ Test(view_context, why_pi_in_numbers)
 	cr_assert_float_eq(128 * rope_bound_value(&s.cur.pe, 16384), 654.1544888772188, 1e-9);
 	cr_assert_float_eq(128 * rope_bound_value(&s.cur.pe, 8192), 627.4403293615829, 1e-9);
 	fx_press(&s, 'F');
-	cr_assert(on_screen(&s, 120, 40, "Why PI: at s·L0 RoFormer's bound is 654·max|h|; off "
-					 "the trained grid Chen et al.'s is 0.434·max|h|, 1506 "
-					 "times less"));
-	cr_assert(on_screen(&s, 80, 24, "PI: |a(s·L0)| ≤ 654, between trained offsets 0.434 "
-				       "(·max|h|)"));
+	cr_assert(on_screen(&s, 120, 40, "Why PI: Chen et al.'s bound (eq. 8): |a(s·L0)| ≤ "
+					 "654·max|h|; interpolated, ≤ 0.434·max|h| off trained "
+					 "neighbours' line"));
+	cr_assert(on_screen(&s, 80, 24, "PI: |a(s·L0)| ≤ 654 (Chen et al. eq. 8); "
+				       "interpolation error ≤ 0.434 (·max|h|)"));
 	fx_press(&s, 'c');
 	cr_assert_eq(s.knob[VIEW_CONTEXT][K_SCALE], 2.0);
-	cr_assert(on_screen(&s, 120, 40, "bound is 627·max|h|; off the trained grid Chen "
-					 "et al.'s is 0.434·max|h|, 1445 times less"));
+	cr_assert(on_screen(&s, 120, 40, "|a(s·L0)| ≤ 627·max|h|; interpolated, ≤ "
+					 "0.434·max|h| off trained neighbours' line"));
 	s.lang = LANG_ZH;
-	cr_assert(on_screen(&s, 120, 40, "为何要 PI：在 s·L0 处 RoFormer 的上界为 627·max|h|"));
-	cr_assert(on_screen(&s, 120, 40, "Chen 等的上界为 0.434·max|h|，小 1445 倍"));
+	cr_assert(on_screen(&s, 120, 40, "为何要 PI：Chen 等的上界（式 8）：|a(s·L0)| ≤ 627·max|h|"));
+	cr_assert(on_screen(&s, 120, 40, "插值时离训练过的相邻偏移连线 ≤ 0.434·max|h|"));
+	cr_assert(on_screen(&s, 80, 24, "PI：|a(s·L0)| ≤ 627（Chen 等，式 8）；插值误差 ≤ 0.434"));
 }
