@@ -125,6 +125,15 @@ static void draw_rim(struct canvas *c, const struct dial *d)
 			canvas_braille_dot(c, cx + (int)lround(rad * cos(u)),
 					   cy - (int)lround(rad * sin(u)),
 					   in ? d->arc_fg : d->rim);
+			/* the arc two dots thick, the rim one: in a theme
+			 * of middle lightness the two colours are nearly
+			 * as bright (1.16:1), and the stroke tells them
+			 * apart where the colour cannot */
+			if (in)
+				canvas_braille_dot(c,
+						   cx + (int)lround((rad - 1) * cos(u)),
+						   cy - (int)lround((rad - 1) * sin(u)),
+						   d->arc_fg);
 		}
 }
 
@@ -166,4 +175,11 @@ void dial_draw(struct canvas *c, const struct dial *d)
 						   ROLE_DEFAULT, ATTR_BOLD });
 	}
 	canvas_set_clip(c, old);
+}
+
+const char *dial_hand_sample(bool ascii)
+{
+	/* U+2812: the dots of the cell's second row, where a level shaft
+	 * runs when 2 * rows - 1, the centre's dot row, is 1 modulo 4 */
+	return ascii ? "-->" : "⠒⠒▶";
 }

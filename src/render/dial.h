@@ -11,8 +11,10 @@
  * often on the rim's cell), hand 1 the short one (about half as long), so
  * that two hands pointing the same way still show both heads, each in a
  * cell of its own. The rim may carry an arc: its dots from one direction
- * on by a sweep take another role, which marks the angle between the
- * hands on the rim, never inside it where it could pass for a hand.
+ * on by a sweep take another role and a second row of dots just inside
+ * (the arc two dots thick, the rest of the rim one), which marks the
+ * angle between the hands on the rim, never inside it where it could
+ * pass for a hand.
  * Needs rows >= DIAL_ROWS_MIN for two heads of their own; smaller dials
  * draw the rim and the long hand only.
  *
@@ -48,5 +50,11 @@ struct dial {
 
 /* Draws d: the rim, the arc, the shafts, then the tips. */
 void dial_draw(struct canvas *c, const struct dial *d);
+
+/* A hand as a legend shows it, the way dial_draw draws a hand pointing
+ * right on a dial of odd rows: two cells of the shaft's braille dots,
+ * then the head ("⠒⠒▶"; with ascii "-->", the dots as a sink writes
+ * them in ASCII). */
+const char *dial_hand_sample(bool ascii);
 
 #endif

@@ -14,7 +14,8 @@
  *             below, the hands' colours follow "p = 17   k = 5" instead
  *             of the keys)
  *   dials     as many as fit, pairs spread evenly over 0 .. d/2-1 (the
- *             selected one always among them, in the cursor role); each a
+ *             selected one always among them, its label in the cursor
+ *             role); each a
  *             dial (render/dial.h): the hand at p (TRACE1, the long
  *             arrow) and the hand at p + k (TRACE2, the short one), the
  *             turn between them on the rim in TRACE2, labelled "i=2",
@@ -420,10 +421,11 @@ static void draw_dial(const struct state *s, struct canvas *c,
 	 * the turn from the first to the second (past whole turns); the
 	 * rim in the border's grey, which the arc's and the hands' colours
 	 * stand 3:1 apart from on either page (the axis grey was 1.45:1
-	 * from the maroon arc on white) */
+	 * from the maroon arc on white), the selected dial's too: its
+	 * label in the cursor's colour, like the pair's line below, marks
+	 * it, and a rim of its own would be one more colour to explain */
 	struct dial dl = {
-		x + (l->cell_w - 2 * l->rows) / 2, y, l->rows,
-		sel ? ROLE_CURSOR : ROLE_BORDER, 2,
+		x + (l->cell_w - 2 * l->rows) / 2, y, l->rows, ROLE_BORDER, 2,
 		{ { sin(a), cos(a), ROLE_TRACE1 }, { sin(b), cos(b), ROLE_TRACE2 } },
 		sin(a), cos(a), fmod((double)offset_of(s) * w, 6.283185307179586),
 		ROLE_TRACE2, s->ascii
@@ -484,7 +486,7 @@ static int draw_hand_keys(const struct state *s, struct canvas *c,
 			  const struct clocks_layout *l, int x, int y)
 {
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
-	const char *shaft = s->ascii ? "=" : "━";
+	const char *shaft = dial_hand_sample(s->ascii);
 	int end = l->in.x + l->in.w;
 	char a[TEXT_MAX];
 
@@ -495,8 +497,9 @@ static int draw_hand_keys(const struct state *s, struct canvas *c,
 	/* the rim's arc from the long hand to the short one, and the
 	 * degrees under the dial, are the turn the offset adds */
 	snprintf(a, sizeof a, tr(s->lang, "arc: k%s_i"), sy->omega);
+	/* two rows of dots, as the arc is two dots thick */
 	return x + hand_key(c, x, y, end - x, ROLE_TRACE2,
-			    s->ascii ? ".." : "⠒⠒", a);
+			    s->ascii ? ".." : "⠶⠶", a);
 }
 
 /* Two rows: p and k with the keys that change k, then the hands' key and

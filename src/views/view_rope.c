@@ -691,7 +691,8 @@ static int pairs_legend(const struct state *s, struct canvas *c, int x,
 	char a[4][TEXT_MAX];
 	const enum role role[4] = { ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3,
 				    (enum role)swing_style.fg };
-	const char *mark[4] = { sy->line, sy->line, s->ascii ? "#" : "█",
+	const char *mark[4] = { dial_hand_sample(s->ascii),
+				dial_hand_sample(s->ascii), s->ascii ? "#" : "█",
 				s->ascii ? ":" : "░" };
 	int at = x, lo = pairs / nb, hi = (pairs + nb - 1) / nb, width = 0;
 	int items = hi == 1 ? 4 : 3;

@@ -10,7 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/utf8.h"
 #include "render/canvas.h"
+#include "render/dial.h"
 
 /* The way an arrow glyph points (y up) as an angle, true when ch is one
  * of the eight. */
@@ -48,6 +50,23 @@ struct fx_dial {
 	struct fx_tip tip[2];	/* of roles f0, f1 */
 };
 
+/* Whether the cell at (x, y) is part of a legend's mark of a hand
+ * (dial_hand_sample): braille written as text, or an arrow after it. A
+ * dial's dots are braille cells, never text. */
+static inline bool fx_in_hand_key(const struct canvas *c, int x, int y)
+{
+	const struct cell *e = canvas_cell(c, x, y);
+	const struct cell *l = x > 0 ? canvas_cell(c, x - 1, y) : NULL;
+	double a;
+
+	if (!e || e->kind != CELL_TEXT)
+		return false;
+	if (e->ch >= 0x2800 && e->ch < 0x2900)
+		return true;
+	return fx_arrow_angle(e->ch, &a) && l && l->kind == CELL_TEXT &&
+	       l->ch >= 0x2800 && l->ch < 0x2900;
+}
+
 /* Reads the dial in r: tips of roles f0 and f1. */
 static inline void fx_dial_read(const struct canvas *c, struct rect r,
 				enum role f0, enum role f1, struct fx_dial *d)
@@ -60,7 +79,7 @@ static inline void fx_dial_read(const struct canvas *c, struct rect r,
 			const struct cell *e = canvas_cell(c, x, y);
 			double a;
 
-			if (!e)
+			if (!e || fx_in_hand_key(c, x, y))
 				continue;
 			if (e->kind == CELL_BRAILLE ||
 			    (e->kind == CELL_TEXT && fx_arrow_angle(e->ch, &a))) {
@@ -85,6 +104,30 @@ static inline void fx_dial_read(const struct canvas *c, struct rect r,
 	for (int h = 0; h < 2; h++)
 		d->tip[h].seen = atan2(-(d->tip[h].y + 0.5 - d->cy) * 4,
 				       (d->tip[h].x + 0.5 - d->cx) * 2);
+}
+
+/* Whether the cells of row y that end before column x are a legend's
+ * mark of a hand, dial_hand_sample in role fg, and a blank: the legend
+ * draws a hand as the dials do. */
+static inline bool fx_hand_key_before(const struct canvas *c, int x, int y,
+				      enum role fg)
+{
+	const char *m = dial_hand_sample(false);
+	uint32_t cp[8];
+	int n = 0;
+	bool bad = false;
+
+	while (*m && n < 8)
+		cp[n++] = utf8_next(&m, &bad);
+	if (x - n - 1 < 0 || canvas_cell(c, x - 1, y)->ch != ' ')
+		return false;
+	for (int i = 0; i < n; i++) {
+		const struct cell *e = canvas_cell(c, x - 1 - n + i, y);
+
+		if (e->ch != cp[i] || e->fg != fg)
+			return false;
+	}
+	return true;
 }
 
 #endif

@@ -684,3 +684,65 @@ Test(rope_view, the_verdict_is_green_and_the_unpermuted_score_is_not)
 			shot_free(&a);
 		}
 }
+
+/* The column where row y's text starts with needle, or -1. */
+static int col_with(const struct canvas *c, int y, const char *needle)
+{
+	char buf[SNAP_ROW_MAX];
+
+	for (int x = 0; x < canvas_width(c); x++)
+		if (strncmp(snap_span_text(c, x, canvas_width(c), y, buf), needle,
+			    strlen(needle)) == 0)
+			return x;
+	return -1;
+}
+
+/* A glance review: the legend drew q's and k's arrows as a solid "━"
+ * where the dials draw braille dots with a head. Each hand's mark in the
+ * legend is dial_hand_sample in the hand's colour, in the long and the
+ * short legend, in English and Chinese. */
+static void legend_draws_hands(int w, int h, enum lang lang)
+{
+	static const char *const full[2] = { " q turned by p%s%s_i   ",
+					     " k turned by q%s%s_i   " };
+	static const char *const brief[2] = { " q at p  ", " k at q  " };
+	struct state s;
+	struct shot a;
+
+	open_rope(&s, w, h, lang);
+	s.cur.pe.d_model = 128;
+	a = draw(&s, w, h);
+	for (int k = 0; k < 2; k++) {
+		char f0[96], b0[96];
+		const char *f = f0 + 1, *b = b0 + 1;
+		int y, x;
+
+		/* the words past the blank that parts them from the mark,
+		 * up to the blanks after them */
+		snprintf(f0, sizeof f0, tr(lang, full[k]), "·", "θ");
+		snprintf(b0, sizeof b0, "%s", tr(lang, brief[k]));
+		f0[strlen(f0) - 3] = b0[strlen(b0) - 2] = '\0';
+		y = row_with(a.text, f);
+
+		if (y < 0) {
+			y = row_with(a.text, b);
+			f = b;
+		}
+		cr_assert_geq(y, 0, "%dx%d: no legend for hand %d:\n%s", w, h, k,
+			      a.text);
+		x = col_with(a.c, y, f);
+		cr_expect(fx_hand_key_before(a.c, x, y,
+					     k ? ROLE_TRACE2 : ROLE_TRACE1),
+			  "%dx%d %s: \"%s\" has no hand's mark", w, h,
+			  lang == LANG_ZH ? "zh" : "en", f);
+	}
+	shot_free(&a);
+}
+
+Test(rope_view, legend_draws_each_hand_as_the_dials_do)
+{
+	for (int l = 0; l < 2; l++) {
+		legend_draws_hands(80, 24, (enum lang)l);
+		legend_draws_hands(120, 40, (enum lang)l);
+	}
+}

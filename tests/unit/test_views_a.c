@@ -390,12 +390,14 @@ struct dial_read {
 	struct rect r;
 };
 
-static bool dial_cell(const struct cell *e)
+static bool dial_cell(const struct canvas *c, int x, int y)
 {
+	const struct cell *e = canvas_cell(c, x, y);
 	double a;
 
 	return e->kind == CELL_BRAILLE ||
-	       (e->kind == CELL_TEXT && fx_arrow_angle(e->ch, &a));
+	       (e->kind == CELL_TEXT && fx_arrow_angle(e->ch, &a) &&
+		!fx_in_hand_key(c, x, y));
 }
 
 static int read_dials(const struct canvas *c, struct dial_read *d, int max)
@@ -432,7 +434,7 @@ static int read_dials(const struct canvas *c, struct dial_read *d, int max)
 			bool any = false;
 
 			for (int x = x0; x < x1; x++)
-				any = any || dial_cell(canvas_cell(c, x, y));
+				any = any || dial_cell(c, x, y);
 			if (!any)
 				break;
 			top = y;
@@ -573,7 +575,7 @@ Test(views_a, clocks_key_names_the_rim_arc)
 			s.lang = (enum lang)l;
 			c = render(VIEW_CLOCKS, &s, at[z][0], at[z][1], &r);
 			snprintf(what, sizeof what, tr(s.lang, "arc: k%s_i"), "ω");
-			snprintf(want, sizeof want, "⠒⠒ %s", what);
+			snprintf(want, sizeof want, "⠶⠶ %s", what);
 			y = snap_find_row(c, want);
 			cr_assert_geq(y, 0, "%s %dx%d: no \"%s\"", l ? "zh" : "en",
 				      at[z][0], at[z][1], want);
@@ -582,15 +584,24 @@ Test(views_a, clocks_key_names_the_rim_arc)
 			cr_expect(strstr(row, tr(s.lang, "long hand: p")) &&
 				  strstr(row, tr(s.lang, "short hand: p + k")),
 				  "%dx%d: \"%s\"", at[z][0], at[z][1], row);
+			/* the dots without a head after them: the hands'
+			 * marks end in an arrow */
 			for (int x = 0; x < canvas_width(c); x++) {
-				const struct cell *e = canvas_cell(c, x, y);
+				int end = x;
 
-				if (e->ch == 0x2812) {
-					cr_expect_eq(e->fg, ROLE_TRACE2,
-						     "the arc's key in role %d",
-						     e->fg);
-					keys++;
-				}
+				while (end < canvas_width(c) &&
+				       canvas_cell(c, end, y)->ch == 0x2836)
+					end++;
+				if (end < canvas_width(c) &&
+				    canvas_cell(c, end, y)->ch != 0x25b6)
+					for (; x < end; x++) {
+						cr_expect_eq(canvas_cell(c, x, y)->fg,
+							     ROLE_TRACE2,
+							     "the arc's key in role %d",
+							     canvas_cell(c, x, y)->fg);
+						keys++;
+					}
+				x = end;
 			}
 			cr_expect_eq(keys, 2);
 			/* the dial of pair 0, under the header: its rim
@@ -670,6 +681,126 @@ Test(views_a, clocks_rim_stands_apart_from_the_arc)
 		}
 		canvas_free(c);
 	}
+}
+
+/* A glance review: the legend drew a hand as a solid "━" where the dials
+ * draw it in braille dots with a head. The legend's mark is the hand
+ * dial_draw draws pointing right: its shaft's cells and its head, the
+ * same code points; and the clocks' legend shows that mark for each hand,
+ * in the hand's colour, in English and Chinese, at 80x24 and 120x40 and
+ * in a lesson's 78x16. */
+Test(views_a, clocks_key_draws_a_hand_as_the_dials_do)
+{
+	static const int at[][2] = { { 78, 16 }, { 78, 22 }, { 118, 38 } };
+	struct canvas *c = canvas_new(12, 6);
+	struct dial dl = { 0, 0, 3, ROLE_BORDER, 1,
+			   { { 1.0, 0.0, ROLE_TRACE1 }, { 0, 0, ROLE_TRACE2 } },
+			   0, 0, 0, ROLE_TRACE2, false };
+	int cy = (2 * 3 - 1) / 4, x = 3, drawn = 0;
+
+	cr_assert_not_null(c);
+	dial_draw(c, &dl);
+	/* the shaft from the hub's right to the head: the sample's dots */
+	while (canvas_cell(c, x, cy)->kind == CELL_BRAILLE) {
+		cr_expect_eq(canvas_cell(c, x, cy)->ch, 0x2812,
+			     "shaft cell %d is U+%04X", x,
+			     (unsigned)canvas_cell(c, x, cy)->ch);
+		x++;
+		drawn++;
+	}
+	cr_expect_geq(drawn, 1, "no shaft");
+	cr_expect_eq(canvas_cell(c, x, cy)->ch, 0x25b6, "head U+%04X",
+		     (unsigned)canvas_cell(c, x, cy)->ch);
+	canvas_free(c);
+	cr_expect_str_eq(dial_hand_sample(false), "⠒⠒▶");
+	for (int l = 0; l < 2; l++)
+		for (int z = 0; z < 3; z++) {
+			struct state s = mkstate(128, 10000.0, 128, 10, 0,
+						 VIEW_CLOCKS);
+			struct rect r;
+			const char *word[2] = { "long hand: p", "short hand: p + k" };
+			int y;
+
+			s.lang = (enum lang)l;
+			c = render(VIEW_CLOCKS, &s, at[z][0], at[z][1], &r);
+			for (int h = 0; h < 2; h++) {
+				const char *w = tr(s.lang, word[h]);
+				int col;
+
+				y = snap_find_row(c, w);
+				cr_assert_geq(y, 0, "%dx%d: no \"%s\"", at[z][0],
+					      at[z][1], w);
+				col = text_col(c, y, w);
+				cr_expect(fx_hand_key_before(c, col, y,
+							     h ? ROLE_TRACE2
+							       : ROLE_TRACE1),
+					  "%s %dx%d: \"%s\" has no hand's mark",
+					  l ? "zh" : "en", at[z][0], at[z][1], w);
+			}
+			canvas_free(c);
+		}
+}
+
+/* The dots of role fg a dial of `rows` rows draws, with an arc of the
+ * given sweep. */
+static int dial_dots(int rows, double sweep, enum role fg)
+{
+	struct canvas *c = canvas_new(4 * rows, rows);
+	struct dial dl = { 0, 0, rows, ROLE_BORDER, 0,
+			   { { 0, 0, ROLE_TRACE1 }, { 0, 0, ROLE_TRACE2 } },
+			   0.0, 1.0, sweep, ROLE_TRACE2, false };
+	int n = 0;
+
+	cr_assert_not_null(c);
+	dial_draw(c, &dl);
+	for (int y = 0; y < rows; y++)
+		for (int x = 0; x < 4 * rows; x++) {
+			const struct cell *e = canvas_cell(c, x, y);
+
+			if (e->kind == CELL_BRAILLE && e->fg == fg)
+				n += __builtin_popcount(e->ch & 0xff);
+		}
+	canvas_free(c);
+	return n;
+}
+
+/* A glance review: on a white page the arc and the rim looked alike. In
+ * the theme of middle lightness their colours are 1.16:1 apart and no
+ * two marks can be 3:1 apart, so the arc is a heavier stroke: along the
+ * same turn it draws at least 1.6 times the rim's dots. */
+Test(views_a, clocks_arc_is_a_heavier_stroke_than_the_rim)
+{
+	for (int rows = 3; rows <= 12; rows++) {
+		int rim = dial_dots(rows, 0.0, ROLE_BORDER);
+		int arc = dial_dots(rows, 6.28, ROLE_TRACE2);
+
+		cr_expect_geq(arc, 1.6 * rim, "%d rows: arc %d dots, rim %d",
+			      rows, arc, rim);
+	}
+}
+
+/* A glance review: the selected dial's rim was in the cursor's white
+ * (black on a light page), a colour the legend did not explain. Its rim
+ * is the others' grey; its label "i=N" in the cursor's colour marks it. */
+Test(views_a, clocks_selected_dial_has_the_others_rim)
+{
+	struct state s = mkstate(128, 10000.0, 128, 10, 0, VIEW_CLOCKS);
+	struct rect r;
+	struct canvas *c = render(VIEW_CLOCKS, &s, 78, 22, &r);
+	int cursor = 0, border = 0;
+
+	for (int y = 0; y < canvas_height(c); y++)
+		for (int x = 0; x < canvas_width(c); x++) {
+			const struct cell *e = canvas_cell(c, x, y);
+
+			if (e->kind != CELL_BRAILLE)
+				continue;
+			cursor += e->fg == ROLE_CURSOR;
+			border += e->fg == ROLE_BORDER;
+		}
+	cr_expect_eq(cursor, 0, "%d rim cells in the cursor's role", cursor);
+	cr_expect_gt(border, 20, "%d rim cells in the border's role", border);
+	canvas_free(c);
 }
 
 Test(views_a, clocks_show_each_pair_once_and_mark_the_selected_one)
