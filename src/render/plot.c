@@ -575,8 +575,24 @@ void plot_dot(struct canvas *c, const struct plot_area *p, long long pos,
 			   4 * p->y0 + dot_row(p, v), fg);
 }
 
-bool plot_marker_label(struct canvas *c, const struct plot_area *p,
-		       long long pos, const char *text, struct style st)
+/* Whether the cells [x0, x1] of row y are blank text; rows and columns
+ * outside the canvas count as blank. */
+static bool blank_span(const struct canvas *c, int x0, int x1, int y)
+{
+	for (int k = x0; k <= x1; k++) {
+		const struct cell *e = canvas_cell(c, k, y);
+
+		if (e && !(e->kind == CELL_TEXT && e->ch == ' '))
+			return false;
+	}
+	return true;
+}
+
+/* plot_marker_label, with `ring` blank cells around the text too (on its
+ * row and the rows next to it, but the marker's own column). */
+static bool marker_label_ring(struct canvas *c, const struct plot_area *p,
+			      long long pos, const char *text, struct style st,
+			      int ring)
 {
 	int x = plot_col_of_pos(&p->ax, pos), n = utf8_width(text);
 	int mid = p->y0 + p->h / 2;
@@ -587,17 +603,27 @@ bool plot_marker_label(struct canvas *c, const struct plot_area *p,
 		int y = mid + (d % 2 ? -(d + 1) / 2 : d / 2);
 		bool blank = y >= p->y0 && y < p->y0 + p->h;
 
-		for (int k = x + 1; blank && k <= x + n; k++) {
-			const struct cell *e = canvas_cell(c, k, y);
-
-			blank = e && e->kind == CELL_TEXT && e->ch == ' ';
-		}
+		for (int r = -ring; blank && r <= ring; r++)
+			blank = blank_span(c, x + 1, x + n + ring, y + r);
 		if (blank) {
 			canvas_text(c, x + 1, y, n, text, st);
 			return true;
 		}
 	}
 	return false;
+}
+
+bool plot_marker_label(struct canvas *c, const struct plot_area *p,
+		       long long pos, const char *text, struct style st)
+{
+	return marker_label_ring(c, p, pos, text, st, 0);
+}
+
+bool plot_marker_label_apart(struct canvas *c, const struct plot_area *p,
+			     long long pos, const char *text, struct style st)
+{
+	return marker_label_ring(c, p, pos, text, st, 1) ||
+	       marker_label_ring(c, p, pos, text, st, 0);
 }
 
 /* Dot (column, row) inside a cell for each bit of a braille mask. */

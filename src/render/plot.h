@@ -202,6 +202,12 @@ void plot_marker(struct canvas *c, const struct plot_axis *a, int y0, int h,
 bool plot_marker_label(struct canvas *c, const struct plot_area *p,
 		       long long pos, const char *text, struct style st);
 
+/* plot_marker_label on a row where the text also has a blank cell all
+ * around it (a curve passing just over or under it would read as
+ * underlining or striking it), else where plot_marker_label puts it. */
+bool plot_marker_label_apart(struct canvas *c, const struct plot_area *p,
+			     long long pos, const char *text, struct style st);
+
 /* ---- clipping ---- */
 
 /* Sets the clip to r intersected with the current clip and returns the

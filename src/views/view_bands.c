@@ -15,8 +15,11 @@
  *   legend    "━━ all 256 pairs  ━━ fast: pairs 0-127 (λ < 628)  ━━ slow ...",
  *             and "x: k = q − p" when the axis caption has no row
  *   plot      the three curves (TRACE1 all, TRACE2 fast, TRACE3 slow), the
- *             threshold as a dashed line, the reach ±K marked (MARKER), the
- *             highest similarity at k != 0 as dots (CURSOR); y labels 1, 0,
+ *             threshold as a dashed line, the reach ±K marked (MARKER)
+ *             and labelled, the highest similarity at k != 0 as dots in
+ *             its line's colour when they stand apart from k = 0's
+ *             column; an odd number of columns, so that ±k are as far
+ *             from 0; y labels 1, 0,
  *             -1 and the threshold
  *   ticks     offsets
  *   x caption what the axis is; how many offsets each point averages
@@ -335,9 +338,13 @@ static void bands_layout(const struct state *s, struct rect r,
 	}
 	if (l->in.w >= GUTTER_MIN_W)
 		l->gutter = GUTTER_W;
+	/* an odd number of columns: with 2N + 1 offsets the column of k
+	 * and that of -k then lie as far from k = 0's, the middle one (with
+	 * an even number no column is the middle, and +K's marker stood a
+	 * column nearer 0 than -K's) */
 	l->area = (struct plot_area){
 		{ -half_width(s), 2 * half_width(s) + 1, l->in.x + l->gutter,
-		  l->in.w - l->gutter },
+		  (l->in.w - l->gutter - 1) | 1 },
 		l->in.y + 1, rows, -1.0, 1.0, 0
 	};
 	if (ticks)
@@ -426,6 +433,15 @@ static bool peak_digits(double v, char *buf, size_t n)
 	return true;
 }
 
+/* Whether the highest similarity at k != 0 comes close to k = 0's: it
+ * prints as 1 to 3 digits or more, or is 0.999 at least. */
+static bool peak_close(const struct analysis_scan *r)
+{
+	char num[32];
+
+	return peak_digits(r->peak, num, sizeof num) || r->peak >= 0.999;
+}
+
 static void draw_peak(const struct state *s, struct canvas *c,
 		      const struct bands_layout *l, int y,
 		      const struct analysis_scan *r)
@@ -438,7 +454,7 @@ static void draw_peak(const struct state *s, struct canvas *c,
 	if (r->peak_at == 0)
 		return;
 	one = peak_digits(r->peak, num, sizeof num);
-	close = one || r->peak >= 0.999;
+	close = peak_close(r);
 	if (r->complete)
 		snprintf(range, sizeof range, tr(s->lang, "0 < |k| < %lld"), s->cur.len);
 	else
@@ -593,11 +609,18 @@ static void draw_plot(struct bands_ctx *ctx, const struct state *s,
 		/* what the two lines are, on the plot itself, not only in
 		 * the text under it */
 		snprintf(k, sizeof k, "|k| %s %lld", sy->le, r->reach);
-		plot_marker_label(c, a, r->reach, k, mark_style);
+		plot_marker_label_apart(c, a, r->reach, k, mark_style);
 	}
-	if (r && r->peak_at > 0) {
-		plot_dot(c, a, -r->peak_at, r->peak, ROLE_CURSOR);
-		plot_dot(c, a, r->peak_at, r->peak, ROLE_CURSOR);
+	/* the highest similarity at k != 0 as two dots in the colour of its
+	 * line under the plot, where they stand apart from the peak at 0:
+	 * at k = ±1 they only recoloured the cells of the peak, a white
+	 * blot no caption named */
+	if (r && r->peak_at > 0 &&
+	    plot_col_of_pos(&a->ax, r->peak_at) - plot_col_of_pos(&a->ax, 0) >= 2) {
+		enum role fg = peak_close(r) ? ROLE_WARN : ROLE_CURSOR;
+
+		plot_dot(c, a, -r->peak_at, r->peak, fg);
+		plot_dot(c, a, r->peak_at, r->peak, fg);
 	}
 	if (l->gutter > 1)
 		draw_yaxis(s, c, l, a);

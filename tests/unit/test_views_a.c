@@ -1079,6 +1079,108 @@ Test(views_a, bands_draw_three_curves_and_the_reach)
 
 /* ---- all three ---- */
 
+/* The columns of the reach's two markers into *lo, *hi, and of k = 0's
+ * tick label "0" under the plot into *zero; -1 where none. */
+static void bands_columns(const struct canvas *c, struct rect r, int *lo,
+			  int *hi, int *zero)
+{
+	*lo = *hi = *zero = -1;
+	for (int y = r.y; y < r.y + r.h; y++)
+		for (int x = r.x; x < r.x + r.w; x++) {
+			const struct cell *p = canvas_cell(c, x, y);
+
+			if (p->kind == CELL_TEXT && p->ch == 0x2502 &&
+			    p->fg == ROLE_MARKER) {
+				*lo = *lo < 0 || x < *lo ? x : *lo;
+				*hi = x > *hi ? x : *hi;
+			}
+		}
+	/* the tick row: the first row under the markers with a lone "0" */
+	for (int y = r.y + 1; y < r.y + r.h && *zero < 0; y++) {
+		if (canvas_cell(c, *lo, y)->ch == 0x2502)
+			continue;
+		for (int x = r.x + 1; x < r.x + r.w - 1; x++)
+			if (canvas_cell(c, x, y)->ch == '0' &&
+			    canvas_cell(c, x - 1, y)->ch == ' ' &&
+			    canvas_cell(c, x + 1, y)->ch == ' ' &&
+			    canvas_cell(c, x, y)->fg == ROLE_AXIS &&
+			    x > *lo && x < *hi)
+				*zero = x;
+	}
+}
+
+/* A glance review: at 120x40 the +45 marker stood a column nearer k = 0
+ * than the -45 one (an even number of columns has no middle one). The
+ * two markers stand as far from k = 0's column, at even and odd widths. */
+Test(views_a, bands_reach_marks_stand_as_far_from_zero)
+{
+	static const int at[][2] = { { 78, 22 }, { 79, 22 }, { 98, 28 },
+				     { 118, 38 }, { 119, 38 } };
+
+	for (int z = 0; z < 5; z++) {
+		struct state s = mkstate(128, 10000.0, 128, 10, 0, VIEW_BANDS);
+		struct rect r;
+		struct canvas *c = render(VIEW_BANDS, &s, at[z][0], at[z][1], &r);
+		int lo, hi, zero;
+
+		bands_columns(c, r, &lo, &hi, &zero);
+		cr_assert(lo >= 0 && hi > lo && zero > lo, "%dx%d: %d %d %d",
+			  at[z][0], at[z][1], lo, hi, zero);
+		cr_expect_eq(hi - zero, zero - lo, "%dx%d: -45 at %d, 0 at %d, +45 at %d",
+			     at[z][0], at[z][1], lo, zero, hi);
+		canvas_free(c);
+	}
+}
+
+/* A glance review: at 80x24 the label "|k| ≤ 45" sat right under the
+ * green curve, and a white blot at k = 0 was the highest similarity at
+ * k = ±1 drawn over the peak's own cells. The label has a blank cell
+ * all around it; at the start (peak at ±1) no cell of the plot is in the
+ * cursor's colour; a far peak (d 8, len 2e5: at ±169646) still shows as
+ * dots, in its line's colour. */
+Test(views_a, bands_label_stands_apart_and_no_blot_at_zero)
+{
+	static const int at[][2] = { { 78, 22 }, { 118, 38 } };
+
+	for (int z = 0; z < 2; z++) {
+		struct state s = mkstate(128, 10000.0, 128, 10, 0, VIEW_BANDS);
+		struct rect r;
+		struct canvas *c = render(VIEW_BANDS, &s, at[z][0], at[z][1], &r);
+		int y = snap_find_row(c, "|k| ≤ 45"), x, cursor = 0;
+
+		cr_assert_geq(y, 0, "%dx%d: no label", at[z][0], at[z][1]);
+		x = text_col(c, y, "|k| ≤ 45");
+		for (int yy = y - 1; yy <= y + 1; yy++)
+			for (int xx = x; xx <= x + 8; xx++)
+				if (yy != y || xx == x + 8)
+					cr_expect_eq(canvas_cell(c, xx, yy)->ch, ' ',
+						     "%dx%d: U+%04X at (%d, %d) by the label",
+						     at[z][0], at[z][1],
+						     (unsigned)canvas_cell(c, xx, yy)->ch,
+						     xx - x, yy - y);
+		for (int yy = r.y; yy < r.y + r.h; yy++)
+			for (int xx = r.x; xx < r.x + r.w; xx++)
+				cursor += canvas_cell(c, xx, yy)->kind == CELL_BRAILLE &&
+					  canvas_cell(c, xx, yy)->fg == ROLE_CURSOR;
+		cr_expect_eq(cursor, 0, "%dx%d: %d cursor cells", at[z][0], at[z][1],
+			     cursor);
+		canvas_free(c);
+	}
+	{
+		struct state s = mkstate(8, 10000.0, 200000, 0, 0, VIEW_BANDS);
+		struct rect r;
+		struct canvas *c = render(VIEW_BANDS, &s, 120, 38, &r);
+		int warn = 0;
+
+		for (int yy = r.y; yy < r.y + r.h; yy++)
+			for (int xx = r.x; xx < r.x + r.w; xx++)
+				warn += canvas_cell(c, xx, yy)->kind == CELL_BRAILLE &&
+					canvas_cell(c, xx, yy)->fg == ROLE_WARN;
+		cr_expect_geq(warn, 2, "the far peak's dots");
+		canvas_free(c);
+	}
+}
+
 static const draw_fn views[3] = { VIEW_SPECTRUM, VIEW_CLOCKS, VIEW_BANDS };
 static const char *const names[3] = { "spectrum", "clocks", "bands" };
 
