@@ -94,7 +94,9 @@ static void sim_layout(const struct state *s, struct rect r,
 }
 
 /* A dotted line at value 0 on the cells the curve left empty: shows at a
- * glance where the similarity turns negative. UTF-8 only: every ASCII dot
+ * glance where the similarity turns negative, or, on the bottom row of a
+ * curve that stays positive, the floor its label "0" stands for (beside
+ * the x axis's "0" under it that label read as the x axis's). UTF-8 only: every ASCII dot
  * ('.', '-', '\'') already stands for braille dots in ASCII sinks. */
 static void draw_zero_line(struct canvas *c, const struct plot_area *a)
 {
@@ -178,7 +180,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 		plot_samples(c, a, first, step, (*sc)->line, n, ROLE_TRACE1);
 		plot_dot(c, a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
-		if (TIER(zero_line, a->ax.w, a->h) && !s->ascii && a->ymin < 0.0)
+		if (TIER(zero_line, a->ax.w, a->h) && !s->ascii && a->ymin <= 0.0)
 			draw_zero_line(c, a);
 		if (l.gutter > 0)
 			plot_yticks(c, a, l.in.x, l.gutter - 1, axis_style);

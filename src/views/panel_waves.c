@@ -430,6 +430,12 @@ static void layout_pick(const struct state *s, struct rect r,
 	if (l->nzoom == 0 || l->main_tick_y < 0 ||
 	    !layout_try(s, r, &shared, true, min_gutter))
 		return;
+	/* on the main plot's window the fastest strip, when it is the
+	 * selected pair, repeats the main plot's sine over the same
+	 * positions (80x24 showed pair 0 twice over p 0-22) */
+	if (shared.nzoom > 0 &&
+	    shared.pair[0] == pe_pair_of(&s->cur.pe, s->cur.dim))
+		return;
 	if (shared.strip[0].h > l->strip[0].h ||
 	    (shared.strip[0].h == l->strip[0].h && shared.nstrips > l->nstrips))
 		*l = shared;

@@ -1415,6 +1415,40 @@ Test(views_a, similarity_title_names_the_position)
 		}
 }
 
+/* A glance review: at 80x24 the similarity's y axis seemed to end at
+ * 0.5: its "0", in the corner over the x axis's "0", read as the x
+ * axis's. The floor it stands for is drawn: the row of the label "0"
+ * holds a dotted line across the plot, at 80x24 and 120x40. */
+Test(views_a, similarity_floor_is_drawn_beside_its_zero)
+{
+	static const int at[][2] = { { 80, 24 }, { 120, 40 } };
+
+	for (int z = 0; z < 2; z++) {
+		struct state s = mkstate(128, 1e4, 128, 10, 0, VIEW_EXPLORE);
+		struct canvas *c = canvas_new(at[z][0], at[z][1]);
+		int top = -1, y0 = -1, x0 = -1, dots = 0;
+
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		top = snap_find_row(c, "Similarity cos(PE(10), PE(q))");
+		cr_assert_geq(top, 0);
+		x0 = text_col(c, top, "Similarity") - 2;
+		/* the label "0" alone in the gutter, the lowest one */
+		for (int y = top + 1; y < at[z][1]; y++)
+			for (int x = x0 + 1; x < x0 + 6; x++)
+				if (canvas_cell(c, x, y)->ch == '0' &&
+				    canvas_cell(c, x - 1, y)->ch == ' ' &&
+				    canvas_cell(c, x + 1, y)->ch == ' ')
+					y0 = y;
+		cr_assert_geq(y0, 0, "%dx%d: no y label 0", at[z][0], at[z][1]);
+		for (int x = x0 + 7; x < at[z][0] - 1; x++)
+			dots += canvas_cell(c, x, y0)->ch == 0x00b7;
+		cr_expect_geq(dots, at[z][0] / 4, "%dx%d: %d dots beside the 0",
+			      at[z][0], at[z][1], dots);
+		canvas_free(c);
+	}
+}
+
 /* The spectrum's y axis is named: "λ" on its top row, left of the axis
  * line, above every tick, at the classroom sizes in both languages ("wl"
  * in ASCII). A glance reviewer found it unnamed. */

@@ -14,8 +14,10 @@
  *   - the strip's cursor is one column, the one of the selected position
  *     on that scale; when the ticks are the main plot's, the main plot's
  *     cursor is in the same column, and the legend's window is A-B;
- *   - at 80x24 (dim 0) the strip shares the main plot's window, whose
- *     ticks it has: a row of its own would leave it one text row.
+ *   - at 80x24 (dim 0) the strip, pair 0, has a window of its own and
+ *     ticks under it: on the main plot's window it would repeat the main
+ *     plot's sine of pair 0 over the same positions (a glance reviewer
+ *     saw pair 0 twice over p 0-22).
  * Before, no label was there, and the strip's window (0-50) was not the
  * window of the ticks above it (0-24). */
 #include <criterion/criterion.h>
@@ -235,8 +237,8 @@ static void check_panel(int dim, enum lang lang, int bw, int bh)
 			  "position %g at column %lld", what, t[k], cx[k], t[k], want);
 	}
 	if (bw == boxes[0][0] && dim == 0)
-		cr_assert_eq(tick, y0 - 1, "%s: at 80x24 the strip has the main "
-			     "plot's window and ticks", what);
+		cr_assert_eq(tick, y1 + 1, "%s: at 80x24 the strip of the "
+			     "selected pair 0 has a window of its own", what);
 	/* one cursor, at the selected position on that scale */
 	cc = cursor_col(c, y0, y1);
 	cr_assert_eq(cc, col_of(s.cur.pos, a, b, x0, x1 - x0 + 1),
@@ -282,8 +284,8 @@ Test(waves_zoom, the_label_shows_at_80x24)
 		struct state s = start(0, langs[l]);
 		char *text = fx_text(&s, 80, 24);
 
-		cr_assert_not_null(strstr(text, langs[l] == LANG_ZH ? "p 0–22 ↑ 放大显示"
-								     : "p 0–22 ↑ zoomed"),
+		cr_assert_not_null(strstr(text, langs[l] == LANG_ZH ? "p 0–46 ↑ 放大显示"
+								     : "p 0–46 ↑ zoomed"),
 				   "%s:\n%s", lang_name(langs[l]), text);
 		free(text);
 	}
@@ -412,4 +414,45 @@ Test(waves_zoom, every_tick_row_says_its_window)
 					      dims[d], rows);
 				canvas_free(c);
 			}
+}
+
+/* A glance review: at 80x24 the strip i=0 repeated the main plot's pair
+ * 0 over the same window, p 0-22. No strip of the selected pair is on
+ * the main plot's window, at the three sizes, whichever pair is
+ * selected among the strips'. */
+Test(waves_zoom, no_strip_repeats_the_main_plot)
+{
+	static const int dims[] = { 0, 1, 64, 126 };
+
+	for (size_t z = 0; z < sizeof boxes / sizeof boxes[0]; z++)
+		for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
+			struct state s = start(dims[d], LANG_EN);
+			char *text = fx_text(&s, 2 * boxes[z][0], 2 * boxes[z][1] + 2);
+			char main_win[32], strip[32], *at_strip, *line_end;
+			const char *pos = strstr(text, "pos ");
+			int pair = dims[d] / 2;
+
+			snprintf(strip, sizeof strip, "│i=%d ", pair);
+			at_strip = strstr(text, strip);
+			if (!pos || !at_strip) {
+				free(text);
+				continue;	/* one window, or no such strip */
+			}
+			snprintf(main_win, sizeof main_win, "p %.*s",
+				 (int)strcspn(pos + 4, " │"), pos + 4);
+			/* "pos 0-22" is "p 0–22" in a gutter */
+			for (char *k = strchr(main_win, '-'); k; k = NULL) {
+				memmove(k + 3, k + 1, strlen(k + 1) + 1);
+				memcpy(k, "–", 3);
+			}
+			/* the strip's two rows: its label's and the next */
+			line_end = strchr(at_strip, '\n');
+			cr_assert_not_null(line_end);
+			cr_expect(strncmp(line_end + 1 + strlen("│"), main_win,
+					  strlen(main_win)) != 0,
+				  "%dx%d dim %d: strip i=%d on the main plot's "
+				  "window %s:\n%s", 2 * boxes[z][0],
+				  2 * boxes[z][1] + 2, dims[d], pair, main_win, text);
+			free(text);
+		}
 }
