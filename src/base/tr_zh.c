@@ -388,7 +388,7 @@ const struct tr_row tr_zh[] = {
 	  "维 %d：%s" },
 	{ "%s above, %s below",
 	  "上 %s，下 %s" },
-	{ "%s over %s",
+	{ "%s above %s",
 	  "上 %s，下 %s" },
 	/* views/panel_chooser.c, model/drill_run.c */
 	{ "Lessons: a number, or ↑/↓ and Enter; Esc closes",
@@ -784,8 +784,6 @@ const struct tr_row tr_zh[] = {
 	{ "code: ",
 	  "代码：" },
 	{ "Correct",
-	  "正确编码" },
-	{ "correct",
 	  "正确编码" },
 	{ " (equal at every sample)",
 	  "（每个采样点都相等）" },

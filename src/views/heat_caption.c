@@ -104,7 +104,7 @@ static void forms_of(const struct heat_plot *hp, int h, int y, struct forms *o)
 		}
 		snprintf(o->f[o->n++], FORM_LEN,
 			 tr(hp->lang, "%s above, %s below"), ft, fb);
-		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s over %s"), ft, fb);
+		snprintf(o->f[o->n++], FORM_LEN, tr(hp->lang, "%s above %s"), ft, fb);
 		if (hp->utf8) {
 			snprintf(o->f[o->n++], FORM_LEN, "▀ %s ▄ %s", ft, fb);
 			snprintf(o->f[o->n++], FORM_LEN, "▀%s ▄%s", ft, fb);

@@ -14,8 +14,8 @@
  * in hp->lang, in at most w columns, into buf (n bytes): the pairs and the
  * kind of its two pixel rows, named by the function the encoding (with its
  * mistake) puts there. The longest of its forms that fits w, each whole:
- * "pairs 96–103: sin above, cos below", "sin above, cos below", "sin over
- * cos", then the glyphs "▀ sin ▄ cos", "▀sin ▄cos" (interleaved bands;
+ * "pairs 96–103: sin above, cos below", "sin above, cos below", "sin above
+ * cos" (one word for it in every form), then the glyphs "▀ sin ▄ cos", "▀sin ▄cos" (interleaved bands;
  * words first, as a projected ▀ and ▄ look alike; ASCII ends in "sin/cos"
  * instead of the glyphs); "pairs 96–103, sin", "sin"
  * (both halves one kind); "dim 97: cos of pair 48", "dim 97: cos", "cos"

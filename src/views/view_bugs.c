@@ -581,7 +581,8 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 		}
 	}
 	if (legend) {
-		x += canvas_text(c, x, in.y, in.w, tr(s->lang, "correct"),
+		/* the words of the two heatmaps' titles, capitals too */
+		x += canvas_text(c, x, in.y, in.w, tr(s->lang, "Correct"),
 				 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
 		x += canvas_text(c, x, in.y, in.x + in.w - x, "  ", text_style);
 		x += canvas_text(c, x, in.y, in.x + in.w - x,
@@ -610,6 +611,17 @@ static void draw_similarity(const struct bugs_ctx *bx, const struct state *s,
 	plot_marker(c, &a.ax, a.y0, a.h + d.h, s->cur.pos, marker_style);
 	if (gutter) {
 		plot_yticks(c, &a, in.x, gutter - 1, axis_style);
+		/* a floor below 0, which the ticks' step (0.5 on a short
+		 * plot) may not reach: the curve under 0 had no value on
+		 * its axis */
+		if (a.ymin < 0.0 && plot_row_of_value(&a, a.ymin) !=
+				    plot_row_of_value(&a, 0.0)) {
+			char lo[16];
+
+			plot_value_label(a.ymin, 0.25, lo, sizeof lo);
+			plot_ylabel(c, &a, in.x, gutter - 1, a.ymin, lo,
+				    axis_style);
+		}
 		if (d.h > 0) {
 			/* its scale: the top is +apart (the legend says how
 			 * much), the middle 0; "Δ" names it */

@@ -177,12 +177,27 @@ static int cell_kind(const struct heat_plot *hp, struct rect a, int y)
 	return top.fn == bot.fn ? (int)top.fn : -1;
 }
 
+/* Whether the gutter's cells [x0, x1) of row y hold a digit (a tick's
+ * label). */
+static bool has_digit(const struct canvas *c, int x0, int x1, int y)
+{
+	for (int k = x0; k < x1; k++) {
+		const struct cell *cl = canvas_cell(c, k, y);
+
+		if (cl && cl->kind == CELL_TEXT && cl->ch >= '0' && cl->ch <= '9')
+			return true;
+	}
+	return false;
+}
+
 /* The concatenated heatmap's halves named in its gutter, so the edge
  * where the flat slow sines meet the fast cosines reads as the divide it
  * is: "sin" beside the middle of the sines' rows, "cos" beside the
- * cosines', each on the free gutter row nearest the middle (the ticks
- * keep theirs), right-aligned where the ticks end, or into the arrow's
- * column when the ticks' digits are fewer than 3. */
+ * cosines', each on the free gutter row nearest the middle whose
+ * neighbours hold no tick either (beside a tick, "cos" over "100" read
+ * as one label, "cos 100"), else (a short map, its ticks 3 rows apart)
+ * on the free row nearest the middle; right-aligned where the ticks end,
+ * or into the arrow's column when the ticks' digits are fewer than 3. */
 static void name_halves(struct canvas *c, const struct heat_plot *hp,
 			struct rect a, int x0)
 {
@@ -202,15 +217,19 @@ static void name_halves(struct canvas *c, const struct heat_plot *hp,
 			}
 		if (y0 < 0)
 			continue;
-		for (int k = 0; k <= y1 - y0; k++) {
-			/* the middle, then one row either side, and so on */
-			int y = (y0 + y1) / 2 + (k % 2 ? (k + 1) / 2 : -(k / 2));
+		for (int apart = 1, done = 0; apart >= 0 && !done; apart--)
+			for (int k = 0; k <= y1 - y0 && !done; k++) {
+				/* the middle, then one row either side, and so
+				 * on */
+				int y = (y0 + y1) / 2 + (k % 2 ? (k + 1) / 2 : -(k / 2));
 
-			if (y >= y0 && y <= y1 && blank(c, end - 3, a.y + y, 3)) {
+				if (y < y0 || y > y1 || !blank(c, end - 3, a.y + y, 3) ||
+				    (apart && (has_digit(c, x0, end, a.y + y - 1) ||
+					       has_digit(c, x0, end, a.y + y + 1))))
+					continue;
 				canvas_text(c, end - 3, a.y + y, 3, name[fn], st);
-				break;
+				done = 1;
 			}
-		}
 	}
 }
 

@@ -334,3 +334,37 @@ Test(bugs_text, precision_says_why_angles_are_fp32)
 		}
 	}
 }
+
+/* A glance review of the bugs view at 120x40 (the start entry, i/d for
+ * 2i/d): the similarity's legend said "correct" beside "With the
+ * mistake", under heatmaps titled "Correct" and "With the mistake"; and
+ * the mistake's curve went below 0 on an axis whose lowest label was 0.
+ * The legend's first word is the left heatmap's title, and the axis's
+ * floor below 0 has its value ("-0.25"), in English and Chinese. */
+Test(bugs_text, similarity_legend_has_the_titles_words_and_a_floor_label)
+{
+	for (size_t l = 0; l < 2; l++) {
+		struct settings st = { { 128, 1e4, PE_INTERLEAVED }, 128, 10, 0 };
+		struct state s;
+		char title[64], want[96], *text, *at, *floor_at;
+
+		fx_init(&s, &st);
+		s.view = VIEW_BUGS;
+		s.lang = langs[l];
+		text = fx_text(&s, 120, 40);
+		snprintf(title, sizeof title, tr(s.lang, "Similarity to p = %lld"),
+			 10LL);
+		at = strstr(text, title);
+		cr_assert_not_null(at, "%s:\n%s", lang_name(langs[l]), text);
+		at = strchr(at, '\n') + 1;
+		snprintf(want, sizeof want, "│%s  %s", tr(s.lang, "Correct"),
+			 tr(s.lang, zoo_shown(&s)->label));
+		cr_expect(strncmp(at, want, strlen(want)) == 0,
+			  "%s: the legend reads \"%.40s\", not \"%s\"",
+			  lang_name(langs[l]), at, want);
+		floor_at = strstr(at, "│-0.25 ");
+		cr_expect_not_null(floor_at, "%s: no label -0.25 on the axis:\n%s",
+				   lang_name(langs[l]), at);
+		free(text);
+	}
+}

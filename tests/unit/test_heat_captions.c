@@ -63,14 +63,14 @@ static bool ends_in_kind(const char *t)
 }
 
 /* Whether t says in words which half is which: "sin above, cos below"
- * or "sin over cos", zh "上 sin，下 cos" (a reviewer could not tell the
+ * or "sin above cos", zh "上 sin，下 cos" (a reviewer could not tell the
  * glyphs ▀ and ▄ apart on a projected screen). */
 static bool halves_in_words(const char *t, enum lang lang)
 {
 	if (lang == LANG_ZH)
 		return strstr(t, "上 sin") && strstr(t, "下 cos");
 	return (strstr(t, "sin above") && strstr(t, "cos below")) ||
-	       strstr(t, "sin over cos");
+	       strstr(t, "sin above cos");
 }
 
 Test(heat_captions, every_width_gets_a_whole_form_or_a_marked_cut)

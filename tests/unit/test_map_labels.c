@@ -230,7 +230,9 @@ static void expect_ticks(const struct labels *o, const double *want, int n,
 /* The NumPy entry's curves stay positive: 0 .. 1, with the tick between
  * its ends that its 9 rows have room for; the multiplied frequencies drop
  * just below 0: down to -0.25 (plot_similarity_ymin), the ticks in halves
- * the rows have room for. */
+ * the rows have room for, and under them the floor's own label, -0.25
+ * (a glance reviewer saw the curve go below 0 on an axis whose lowest
+ * label was 0). */
 Test(map_labels, bugs_similarity_ticks)
 {
 	static const double positive[] = { 1, 0.5, 0 };
@@ -248,6 +250,9 @@ Test(map_labels, bugs_similarity_ticks)
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_MULTIPLY;
 	c = fx_canvas(&s, 120, 40);
 	o = gutter_labels(c, "Similarity to p = 10");
+	cr_assert_eq(o.n, 4, "bugs multiply 120x40: %d labels", o.n);
+	cr_expect_str_eq(o.text[3], "-0.25", "bugs multiply 120x40: the floor");
+	o.n = 3;
 	expect_ticks(&o, negative, 3, "bugs multiply 120x40");
 	canvas_free(c);
 }
@@ -303,7 +308,12 @@ Test(map_labels, concat_cells_keep_to_one_kind)
 }
 
 /* The layouts view's concatenated heatmap: "sin" in its gutter, then,
- * lower, "cos"; the interleaved one has neither. */
+ * lower, "cos"; the interleaved one has neither. A glance reviewer read
+ * "cos" over the tick "100" as "cos 100": at 120x40, where the ticks
+ * leave rows for it, no tick's digit stands on a name's row or the rows
+ * next to it (at 80x24 the map's 11 rows hold 3 ticks 3 rows apart and
+ * every row of the sines is next to one; at 100x30 every row of the
+ * cosines: there the names take the free row nearest their middle). */
 Test(map_labels, layouts_names_the_concatenated_halves)
 {
 	for (size_t z = 0; z < sizeof screens / sizeof screens[0]; z++)
@@ -328,6 +338,18 @@ Test(map_labels, layouts_names_the_concatenated_halves)
 			cr_expect(ys >= 0 && yc > ys, "layouts %dx%d %s: sin on row %d, "
 				  "cos on row %d", screens[z][0], screens[z][1],
 				  lang_name(langs[l]), ys, yc);
+			for (int k = 0; k < 2 && screens[z][0] >= 120; k++)
+				for (int y = (k ? yc : ys) - 1; y <= (k ? yc : ys) + 1; y++) {
+					char t[SNAP_ROW_MAX];
+
+					if (y < 0 || y >= canvas_height(c))
+						continue;
+					snap_span_text(c, half, half + 5, y, t);
+					cr_expect(!strpbrk(t, "0123456789"),
+						  "layouts %dx%d: \"%s\" beside the "
+						  "name %s", screens[z][0],
+						  screens[z][1], t, k ? "cos" : "sin");
+				}
 			canvas_free(c);
 		}
 }
