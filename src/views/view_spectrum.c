@@ -15,7 +15,7 @@
  *             line, next to its pairs, with an arrow to them. The selected pair (state.cur.dim) is marked in
  *             the cursor role. y labels: 2π, every decade, 2π·base.
  *   ticks     pair index
- *   caption   "pair i: fastest at 0, slowest at 255"
+ *   caption   "pair i: fastest at 0, slowest at 255; λ on a log scale"
  * With s->ascii every text is ASCII: λ -> wl, ω -> w, π -> pi, · -> *,
  * − -> -, ≤ -> <=, … -> ..., arrows -> ^ v. */
 #include "base/utf8.h"
@@ -470,8 +470,9 @@ static void draw_segment(const struct spectrum *sp, struct canvas *c,
 /* The y labels, one a row, none on the row of the len line (len_y, or -1
  * when len is off the axis): "100" at the start of the line that ends in
  * "len = 128" reads as the line's value, so that tick gives way to the
- * line's own value, in its colour, where that fits the gutter (an axis
- * with no label between 10 and 1k looks broken). The axis's name on its
+ * word "len", in the line's colour, where that fits the gutter (an axis
+ * with no label between 10 and 1k looks broken; its value there, "128",
+ * read as an irregular tick between decades). The axis's name on its
  * top row where no tick took it. */
 static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
 		       const struct spectrum_layout *l, long long len, int len_y,
@@ -506,16 +507,9 @@ static void draw_yaxis(const struct spectrum *sp, struct canvas *c,
 		if (!top_taken)
 			canvas_text(c, l->in.x, a->y0, l->gutter - 1, name, axis_style);
 	}
-	if (gave_way) {
-		char text[LABEL_MAX];
-
-		snprintf(text, sizeof text, "%lld", len);
-		if (utf8_width(text) > l->gutter - 1)	/* 1000 as 1k */
-			plot_value_label((double)len, (double)len, text, sizeof text);
-		if (utf8_width(text) <= l->gutter - 1)
-			plot_ylabel(c, a, l->in.x, l->gutter - 1,
-				    log10((double)len), text, len_style);
-	}
+	if (gave_way && utf8_width("len") <= l->gutter - 1)
+		plot_ylabel(c, a, l->in.x, l->gutter - 1, log10((double)len),
+			    "len", len_style);
 }
 
 static void draw_plot(const struct state *s, const struct spectrum *sp,
@@ -545,13 +539,16 @@ static void draw_plot(const struct state *s, const struct spectrum *sp,
 	if (l->tick_y >= 0)
 		plot_xticks(c, &a->ax, l->tick_y, axis_style);
 	if (l->caption_y >= 0) {
-		char a1[TEXT_MAX], a2[TEXT_MAX];
-		const char *cand[2] = { a1, a2 };
+		char a1[TEXT_MAX], a2[TEXT_MAX], a3[TEXT_MAX];
+		const char *cand[3] = { a1, a2, a3 };
 
-		snprintf(a1, sizeof a1, tr(s->lang, "pair i: fastest at 0 (%s = 2%s), slowest at %d"),
-			 sp->sy->lambda, sp->sy->pi, sp->pairs - 1);
-		snprintf(a2, sizeof a2, "%s", tr(s->lang, "pair i"));
-		paragraph_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 2, axis_style);
+		/* the y axis's decades are equal steps: say that it is log */
+		snprintf(a1, sizeof a1, tr(s->lang, "pair i: fastest at 0 (%s = 2%s), slowest at %d; %s on a log scale"),
+			 sp->sy->lambda, sp->sy->pi, sp->pairs - 1, sp->sy->lambda);
+		snprintf(a2, sizeof a2, tr(s->lang, "pair i; %s on a log scale"),
+			 sp->sy->lambda);
+		snprintf(a3, sizeof a3, "%s", tr(s->lang, "pair i"));
+		paragraph_fit(c, a->ax.x0, l->caption_y, a->ax.w, cand, 3, axis_style);
 	}
 }
 

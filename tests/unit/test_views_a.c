@@ -1329,14 +1329,16 @@ Test(views_a, spectrum_text_is_true_at_small_d)
  * sizes, in both languages, for lengths on a decade's row and off it; the
  * line's own label is on that row, and the other decades still show. Where
  * a decade gave way (len 128, 100 and 1000 share a row with 100, 100 and
- * 1k), the gutter holds the len's own value instead ("128", "1k"), so the
- * axis has no unexplained gap (a reviewer read one between 10 and 1k). */
+ * 1k), the gutter holds the word "len" instead, so the axis has no
+ * unexplained gap (a reviewer read one between 10 and 1k); not the len's
+ * value, "128", which a later reviewer read as an irregular tick (10,
+ * 128, 1k, 10k). */
 Test(views_a, spectrum_len_line_has_no_tick_on_its_row)
 {
 	static const int scr[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
 	static const long long lens[] = { 128, 100, 1000, 12, 30000 };
-	static const char *const gutter_of_len[] = { "128 ", "100 ", " 1k ", " 12 ",
-						     "30k " };
+	static const char *const gutter_of_len[] = { "len ", "len ", "len ", "len ",
+						     "len " };
 	static const enum lang langs[] = { LANG_EN, LANG_ZH };
 
 	for (size_t z = 0; z < 3; z++)
@@ -1390,6 +1392,27 @@ Test(views_a, spectrum_len_line_has_no_tick_on_its_row)
 					      scr[z][0], scr[z][1], lens[k]);
 				canvas_free(c);
 			}
+}
+
+/* A glance review: the spectrum's y axis is log but never said so. The
+ * caption under the pairs says it, at 80x24 and 120x40, in English and
+ * Chinese. */
+Test(views_a, spectrum_says_its_y_axis_is_log)
+{
+	static const int scr[][2] = { { 80, 24 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 2; z++)
+		for (int l = 0; l < 2; l++) {
+			struct state s = mkstate(128, 1e4, 128, 10, 0, VIEW_SPECTRUM);
+			struct canvas *c = canvas_new(scr[z][0], scr[z][1]);
+			const char *log = l ? "为对数刻度" : "λ on a log scale";
+
+			cr_assert_not_null(c);
+			s.lang = (enum lang)l;
+			fx_draw(&s, c);
+			assert_shows(c, log, "spectrum");
+			canvas_free(c);
+		}
 }
 
 /* The explorer's similarity panel names the position its curve is
