@@ -792,18 +792,24 @@ static void pairs_sum(const struct state *s, struct canvas *c,
 }
 
 /* The pair labels under the chart: plot_xticks's pair numbers on row y,
- * and on row y + 1 what the two ends are, the fastest pair at the left
- * and the slowest (or a position-free one) at the right. */
+ * "pair i" after them where it fits before column `right`, and on row
+ * y + 1 what the two ends are, the fastest pair at the left and the
+ * slowest (or a position-free one) at the right. */
 static void chart_pairs(const struct state *s, struct canvas *c,
 			const struct chart *ch, int pairs, int rot, int y,
-			bool two)
+			int right, bool two)
 {
 	const struct symbols *sy = sym(s);
 	struct plot_axis ax = { 0, pairs, ch->x0, ch->nb * ch->cw };
 	char l[2][TEXT_MAX], r[2][TEXT_MAX];
 	int w = ch->nb * ch->cw, end = ch->x0 + w;
+	const char *name = tr(s->lang, "pair i");
 
 	plot_xticks(c, &ax, y, axis_style);
+	/* what the numbers count, right of the last one, where it fits
+	 * before column `right` */
+	if (end + 1 + utf8_width(name) <= right)
+		canvas_text(c, end + 1, y, utf8_width(name), name, axis_style);
 	if (!two)
 		return;
 	snprintf(l[0], sizeof l[0], tr(s->lang, "i=0 fast: turns with p %s q"),
@@ -913,7 +919,7 @@ static int chart_draw(const struct state *s, struct rope_ctx *ctx,
 		chart_sum(s, c, nc, ch.x0 + ch.nb * ch.cw + 2, y0, sw,
 			  h - (y0 - y));
 	}
-	chart_pairs(s, c, &ch, pairs, rot, y + h, two);
+	chart_pairs(s, c, &ch, pairs, rot, y + h, cx + w, two);
 	return ch.nb;
 }
 

@@ -64,7 +64,8 @@ enum {
 				   (8), a blank */
 	VALUE_FEW_MAX = VALUE_FEW_W - 1,	/* the longest such value */
 	BAR_HALF = 4,		/* cells of a bar on each side of 0 */
-	BAR_W = 2 * BAR_HALF + 2,	/* the bar, its 0 line, a blank */
+	BAR_W = 2 * BAR_HALF + 3,	/* the bar, its 0 line, two blanks
+					 * (with one, the heads read "+1 fn") */
 	COL_GAP = 2,		/* blanks between columns */
 	BAR_COLS_MIN = 2,	/* fewer columns with bars: bars left out */
 	LINE_MAX = 256,
@@ -261,9 +262,17 @@ static void draw_entry(const struct state *s, struct canvas *c, int x, int y,
 	snprintf(line, sizeof line, "%*d  %-*s%*s%s %s", g->dim_w, dim,
 		 g->value_w, value, g->bar_w, "", sine ? "sin" : "cos", pair);
 	canvas_text(c, x + 1, y, max - 1, line, sel ? sel_style : text_style);
-	if (g->bar_w)
+	if (g->bar_w) {
+		int fn_x = bar_x + g->bar_w;
+
 		draw_bar(s, c, bar_x, y, x + max, row[dim],
 			 sine ? ROLE_TRACE1 : ROLE_TRACE2);
+		/* "sin" and "cos" in their bars' colours: the key of them */
+		if (fn_x + 3 <= x + max)
+			canvas_text(c, fn_x, y, 3, sine ? "sin" : "cos",
+				    (struct style){ sine ? ROLE_TRACE1 : ROLE_TRACE2,
+						    ROLE_DEFAULT, sel ? ATTR_BOLD : 0 });
+	}
 	else if (bar_x - 1 < x + max)
 		canvas_half_cell(c, bar_x - 1, y, row[dim], row[dim]);
 }

@@ -746,3 +746,32 @@ Test(rope_view, legend_draws_each_hand_as_the_dials_do)
 		legend_draws_hands(120, 40, (enum lang)l);
 	}
 }
+
+/* A glance review: the bars' x axis had numbers but no name. The tick
+ * row under the bars (the row over "i=0 fast") ends in "pair i", at
+ * 80x24 and 120x40, in English and Chinese. */
+Test(rope_view, bar_axis_is_named_pair_i)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+
+	for (int z = 0; z < 2; z++)
+		for (int l = 0; l < 2; l++) {
+			struct state s;
+			struct shot a;
+			char row[SNAP_ROW_MAX];
+			int y;
+
+			open_rope(&s, sizes[z][0], sizes[z][1], (enum lang)l);
+			s.cur.pe.d_model = 128;
+			a = draw(&s, sizes[z][0], sizes[z][1]);
+			y = row_with(a.text, tr((enum lang)l, "i=0 fast"));
+			cr_assert_gt(y, 0, "%dx%d:\n%s", sizes[z][0], sizes[z][1],
+				     a.text);
+			snap_row_text(a.c, y - 1, row);
+			cr_expect_not_null(strstr(row, tr((enum lang)l, "pair i")),
+					   "%dx%d %s: the tick row reads \"%s\"",
+					   sizes[z][0], sizes[z][1], l ? "zh" : "en",
+					   row);
+			shot_free(&a);
+		}
+}

@@ -379,9 +379,9 @@ Test(vector_bars, the_heads_read_apart_in_chinese)
 		s.screen_w = sizes[z][0];
 		s.screen_h = sizes[z][1];
 		text = fx_text(&s, sizes[z][0], sizes[z][1]);
-		cr_assert_not_null(strstr(text, "+1 函数"), "%dx%d:\n%s", sizes[z][0],
+		cr_assert_not_null(strstr(text, "+1  函数"), "%dx%d:\n%s", sizes[z][0],
 				   sizes[z][1], text);
-		cr_assert_null(strstr(text, "+1函数"), "%dx%d", sizes[z][0], sizes[z][1]);
+		cr_assert_null(strstr(text, "+1 函数"), "%dx%d", sizes[z][0], sizes[z][1]);
 		free(text);
 	}
 }
@@ -425,6 +425,65 @@ Test(vector_bars, the_strip_has_its_scale)
 			cr_assert_float_eq(canvas_cell(c, x + 4, y)->top, 1.0, 1e-6);
 			cr_assert_eq(canvas_cell(c, x + 5, y)->ch, '+');
 		}
+		canvas_free(c);
+	}
+}
+
+/* A glance review of the vector view: "+1 fn" in the heads ran together,
+ * and nothing said that green bars are sines and red ones cosines. The
+ * heads "+1" and "fn" stand two blanks apart, and on every entry row the
+ * word "sin" or "cos" is in the colour of its row's bar, at 80x24 and
+ * 120x40. */
+Test(vector_bars, the_heads_read_apart_and_fn_names_the_bar_colour)
+{
+	static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+
+	for (size_t z = 0; z < 2; z++) {
+		struct state s = vector_state(128, 10);
+		struct canvas *c = canvas_new(sizes[z][0], sizes[z][1]);
+		char *text;
+		int rows = 0;
+
+		s.screen_w = sizes[z][0];
+		s.screen_h = sizes[z][1];
+		text = fx_text(&s, sizes[z][0], sizes[z][1]);
+		cr_assert_not_null(strstr(text, "+1  fn"), "%dx%d:\n%s", sizes[z][0],
+				   sizes[z][1], text);
+		cr_assert_null(strstr(text, "+1 fn"), "%dx%d", sizes[z][0], sizes[z][1]);
+		free(text);
+		cr_assert_not_null(c);
+		fx_draw(&s, c);
+		for (int y = 0; y < sizes[z][1]; y++)
+			for (int x = 0; x + 3 < sizes[z][0]; x++) {
+				const struct cell *e = canvas_cell(c, x, y);
+				bool sine = e->ch == 's' && canvas_cell(c, x + 1, y)->ch == 'i' &&
+					    canvas_cell(c, x + 2, y)->ch == 'n' &&
+					    canvas_cell(c, x + 3, y)->ch == ' ' &&
+					    canvas_cell(c, x + 4, y)->ch == 'i';
+				bool cosine = e->ch == 'c' && canvas_cell(c, x + 1, y)->ch == 'o' &&
+					      canvas_cell(c, x + 2, y)->ch == 's' &&
+					      canvas_cell(c, x + 3, y)->ch == ' ' &&
+					      canvas_cell(c, x + 4, y)->ch == 'i';
+				uint8_t bar = ROLE_COUNT;
+
+				if (!sine && !cosine)
+					continue;
+				/* the bar's cells left of the word */
+				for (int k = x - 1; k > x - 12 && k >= 0; k--)
+					if (canvas_cell(c, k, y)->ch >= 0x2588 &&
+					    canvas_cell(c, k, y)->ch <= 0x2590)
+						bar = canvas_cell(c, k, y)->fg;
+				cr_expect_eq(e->fg, sine ? ROLE_TRACE1 : ROLE_TRACE2,
+					     "%dx%d row %d: \"%s\" in role %d", sizes[z][0],
+					     sizes[z][1], y, sine ? "sin" : "cos", e->fg);
+				if (bar != ROLE_COUNT)
+					cr_expect_eq(e->fg, bar, "%dx%d row %d: the word's "
+						     "colour is not its bar's", sizes[z][0],
+						     sizes[z][1], y);
+				rows++;
+			}
+		cr_expect_geq(rows, 20, "%dx%d: %d entries", sizes[z][0], sizes[z][1],
+			      rows);
 		canvas_free(c);
 	}
 }
