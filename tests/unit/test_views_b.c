@@ -544,7 +544,7 @@ Test(views_b, bugs_curves_that_part_are_two)
 
 	s.knob[VIEW_BUGS][K_BUG] = PE_BUG_DIM_2J;
 	wide_bugs(&s, &sc, &c);
-	assert_shows(&sc, "correct  With the mistake", "bugs");
+	assert_shows(&sc, "Correct  With the mistake", "bugs");
 	cr_expect_null(row_with(&sc, "coincide"));
 	shot_free(&sc);
 	canvas_free(c);
