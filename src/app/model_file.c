@@ -72,6 +72,24 @@ int model_file_load(struct options *opt, struct model_file *mf)
 	return 0;
 }
 
+int model_file_pick(const char *path, enum lang l, struct model_pick *out,
+		    char *err, size_t n)
+{
+	struct hf_config cfg;
+	struct rope_model m;
+	int rc = config_json_read(path, &cfg, l, err, n);
+
+	rc = rc ? rc : model_config_interpret(&cfg, path, &m, l, err, n);
+	hf_config_free(&cfg);
+	if (rc)
+		return rc;
+	name_of(path, out->name, sizeof out->name);
+	out->width = m.width;
+	out->base = m.kind == ROPE_LEARNED ? 0.0 : m.base;
+	out->train = (long long)m.trained;
+	return 0;
+}
+
 void model_file_free(struct model_file *mf)
 {
 	hf_config_free(&mf->cfg);

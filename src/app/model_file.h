@@ -8,6 +8,7 @@
 
 #include "app/cli.h"
 #include "engine/rope_model.h"
+#include "model/state.h"
 
 struct model_file {
 	struct hf_config cfg;	/* the fields read; owns the lists */
@@ -21,6 +22,12 @@ struct model_file {
  * be opened, 65 its contents are refused (or a learned table asked for
  * its wavelengths), 64 a --dim beyond the model's width. */
 int model_file_load(struct options *opt, struct model_file *mf);
+
+/* :model FILE's reader (a model_reader, model/state.h): reads and
+ * interprets the config at path into *out, keeping nothing. Returns 0, or
+ * 65 / 66 as model_file_load with one line in err. */
+int model_file_pick(const char *path, enum lang l, struct model_pick *out,
+		    char *err, size_t n);
 
 /* Frees what model_file_load kept. */
 void model_file_free(struct model_file *mf);

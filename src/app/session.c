@@ -2,6 +2,7 @@
 #include "app/session.h"
 
 #include "app/knob_args.h"
+#include "app/model_file.h"
 
 #include "model/presets.h"
 #include "model/scene.h"
@@ -25,6 +26,7 @@ void session_init(struct state *s, const struct options *opt)
 		s->preset = opt->preset;
 		state_set_train(s, presets_table(&n)[opt->preset].train_len);
 	}
+	s->read_model = model_file_pick;
 	if (opt->rope)
 		state_set_model(s, opt->model_name, opt->rope->width,
 				opt->rope->base, (long long)opt->rope->trained);

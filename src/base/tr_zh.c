@@ -219,6 +219,8 @@ const struct tr_row tr_zh[] = {
 	  "场景" },
 	{ "%s: a file name of at most %d bytes",
 	  "%s：文件名最多 %d 字节" },
+	{ "a model's config: its d_model, base, L0",
+	  "读入模型的配置：它的 d_model、base、L0" },
 	{ "start values",
 	  "复位" },
 	{ "whole matrix",
@@ -2109,6 +2111,9 @@ const struct tr_row tr_zh[] = {
 	  "--position 必须小于矩阵的位置数 %lld，收到的是 %lld" },
 	{ "--dim must be below the matrix's %d dimensions, got %d",
 	  "--dim 必须小于矩阵的维度数 %d，收到的是 %d" },
+	/* model/command.c: :model */
+	{ "model: no files are read here",
+	  "model：这里不读取文件" },
 	/* app/model_file.c */
 	{ "%s: its positions are a learned table, which has no wavelengths",
 	  "%s：它的位置编码是学出来的表，没有波长" },

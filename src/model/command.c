@@ -198,6 +198,23 @@ static enum command_result run_open(struct state *s, struct args a,
 				    char *err, size_t n)
 {
 	return scene_file(s, a.arg[0], true, err, n);
+/* model FILE: read by the mode's reader; nothing changes on a refusal. */
+static enum command_result run_model(struct state *s, struct args a,
+				     char *err, size_t n)
+{
+	struct model_pick pick;
+
+	if (!s->read_model) {
+		snprintf(err, n, "%s", tr(s->lang, "model: no files are read "
+					  "here"));
+		return COMMAND_ERROR;
+	}
+	if (s->read_model(a.arg[0], s->lang, &pick, err, n) != 0)
+		return COMMAND_ERROR;
+	state_set_model(s, pick.name, pick.width,
+			pick.base > 1.0 ? pick.base : s->cur.pe.base,
+			pick.train);
+	return COMMAND_OK;
 }
 
 static enum command_result run_quit(struct state *s, struct args a,
@@ -299,6 +316,9 @@ static const struct command {
 	  ":window A B", N_("positions A..B across the plots"), NULL, false },
 	{ "export", NULL, ONE, "slide.png", run_export, true,
 	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL, false },
+	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL },
+	{ "model", NULL, ONE, "config.json", run_model, false,
+	  ":model FILE", N_("a model's config: its d_model, base, L0"), NULL },
 	{ "reset", NULL, NONE, NULL, run_reset, false,
 	  ":reset", N_("start values"), NULL, false },
 	{ "fit", NULL, NONE, NULL, run_fit, false,

@@ -28,6 +28,19 @@
 #include "model/cmdline.h"
 #include "model/drill_session.h"
 
+/* What a model's config.json gives the explorer (:model FILE), read by a
+ * function the mode hands the state (app/model_file.h): the model layer
+ * itself reads no file. */
+struct model_pick {
+	char name[48];		/* for the status line */
+	int width;		/* d_model: the rotated width, or a learned
+				 * table's */
+	double base;		/* its base (a learned table: 0, kept) */
+	long long train;	/* its trained length, or 0 */
+};
+typedef int (*model_reader)(const char *path, enum lang l,
+			    struct model_pick *out, char *err, size_t n);
+
 /* What the user tunes: the encoding and the selection. */
 struct settings {
 	struct pe_params pe;	/* d_model, base, layout */
@@ -82,6 +95,9 @@ struct state {
 				 * (state_set_model), or "" */
 	struct pe_params model_pe;	/* its d_model and base: the status
 				 * line names it while they are shown */
+	model_reader read_model;	/* reads :model FILE (0 or an exit
+				 * status with one line), or NULL where no
+				 * file may be read: :model is refused */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
 	int help_top;		/* its first row shown, when it scrolls

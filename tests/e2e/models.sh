@@ -118,6 +118,21 @@ case $shot in
 *) not_ok "the trained length is the original 4096" ;;
 esac
 
+# :model FILE in the explorer: applied, or refused with the state kept.
+printf 'key :\ntext model %s\nkey Enter\n' "$tmp/llama3.json" >"$tmp/k.ok"
+got=$("$P" --keys "$tmp/k.ok" --size 100x30 | tail -n 1)
+case $got in
+*"llama3  d_model=128 base=500000 "*) ok ":model FILE shows the model and names it" ;;
+*) not_ok ":model FILE shows the model and names it" "$got" ;;
+esac
+printf '{"head_dim": 64, "rope_theta": NaN}' >"$tmp/nan.json"
+printf 'key :\ntext model %s\nkey Enter\n' "$tmp/nan.json" >"$tmp/k.bad"
+got=$("$P" --keys "$tmp/k.bad" --size 100x30 --snapshot)
+case $got in
+*"nan.json:1:34: not valid JSON"*"d_model=128 base=10000 "*) ok ":model with a bad file says why and changes nothing" ;;
+*) not_ok ":model with a bad file says why and changes nothing" "$(printf '%s\n' "$got" | tail -n 2 | tr '\n' ' ')" ;;
+esac
+
 # refused NAME STATUS TEXT COMMAND...: exits STATUS with one line on
 # standard error holding TEXT, and writes nothing to standard output.
 refused() {
