@@ -1,9 +1,10 @@
 /* session.c - the starting state of a run, from the command-line options. */
 #include "app/session.h"
 
+#include <stdio.h>
+
 #include "app/knob_args.h"
 #include "app/model_file.h"
-
 #include "model/presets.h"
 #include "model/scene.h"
 #include "model/reduce.h"
@@ -27,9 +28,6 @@ void session_init(struct state *s, const struct options *opt)
 		state_set_train(s, presets_table(&n)[opt->preset].train_len);
 	}
 	s->read_model = model_file_pick;
-	if (opt->rope)
-		state_set_model(s, opt->model_name, opt->rope->width,
-				opt->rope->base, (long long)opt->rope->trained);
 	state_set_view(s, opt->view);
 	if (opt->scene_data) {
 		char err[LESSON_ERR_MAX];
@@ -46,6 +44,15 @@ void session_init(struct state *s, const struct options *opt)
 	}
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
+	if (opt->rope) {
+		struct model_pick pick = { "", opt->rope->width,
+					   opt->rope->kind == ROPE_LEARNED
+						   ? 0.0 : opt->rope->base,
+					   (long long)opt->rope->trained };
+
+		snprintf(pick.name, sizeof pick.name, "%s", opt->model_name);
+		state_set_model(s, &pick);
+	}
 	s->present = opt->present;
 	s->drill.seed = (unsigned long long)opt->seed;
 	if (opt->drill) {

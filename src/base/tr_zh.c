@@ -2114,6 +2114,9 @@ const struct tr_row tr_zh[] = {
 	/* model/command.c: :model */
 	{ "model: no files are read here",
 	  "model：这里不读取文件" },
+	/* model/state.c: a learned table */
+	{ "%s learns its positions (a table); shown: the formula at d %d",
+	  "%s 的位置编码是学出来的表；这里画的是 d 为 %d 的公式" },
 	/* app/model_file.c */
 	{ "%s: its positions are a learned table, which has no wavelengths",
 	  "%s：它的位置编码是学出来的表，没有波长" },

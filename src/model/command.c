@@ -211,9 +211,7 @@ static enum command_result run_model(struct state *s, struct args a,
 	}
 	if (s->read_model(a.arg[0], s->lang, &pick, err, n) != 0)
 		return COMMAND_ERROR;
-	state_set_model(s, pick.name, pick.width,
-			pick.base > 1.0 ? pick.base : s->cur.pe.base,
-			pick.train);
+	state_set_model(s, &pick);
 	return COMMAND_OK;
 }
 
@@ -317,7 +315,7 @@ static const struct command {
 	{ "export", NULL, ONE, "slide.png", run_export, true,
 	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL, false },
 	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL },
-	{ "model", NULL, ONE, "config.json", run_model, false,
+	{ "model", NULL, ONE, "config.json", run_model, true,
 	  ":model FILE", N_("a model's config: its d_model, base, L0"), NULL },
 	{ "reset", NULL, NONE, NULL, run_reset, false,
 	  ":reset", N_("start values"), NULL, false },

@@ -238,15 +238,24 @@ void state_set_preset(struct state *s, int i)
 	state_message(s, false, tr(s->lang, p[i].what));
 }
 
-void state_set_model(struct state *s, const char *name, int d, double base,
-		     long long train)
+void state_set_model(struct state *s, const struct model_pick *pick)
 {
-	state_set_dmodel(s, d);
-	state_set_base(s, base);
-	if (train >= 1)
-		state_set_train(s, train);
-	snprintf(s->model, sizeof s->model, "%s", name);
+	state_set_dmodel(s, pick->width);
+	if (pick->base > 1.0)
+		state_set_base(s, pick->base);
+	if (pick->train >= 1)
+		state_set_train(s, pick->train);
+	snprintf(s->model, sizeof s->model, "%s", pick->name);
 	s->model_pe = s->cur.pe;
+	if (pick->base == 0.0) {
+		char msg[MSG_MAX];
+
+		snprintf(msg, sizeof msg,
+			 tr(s->lang, "%s learns its positions (a table); shown: "
+				     "the formula at d %d"),
+			 pick->name, pick->width);
+		state_message(s, false, msg);
+	}
 }
 
 /* ---- life ---- */

@@ -35,7 +35,7 @@ struct model_pick {
 	char name[48];		/* for the status line */
 	int width;		/* d_model: the rotated width, or a learned
 				 * table's */
-	double base;		/* its base (a learned table: 0, kept) */
+	double base;		/* its base; 0 for a learned table */
 	long long train;	/* its trained length, or 0 */
 };
 typedef int (*model_reader)(const char *path, enum lang l,
@@ -183,11 +183,11 @@ void state_set_train(struct state *s, long long len);
 /* Knob k of the view shown. */
 double state_view_knob(const struct state *s, int k);
 
-/* Shows a shipped model's encoding: d_model (its rotated width), base and
- * trained length train (left as it is when < 1), and keeps its name (cut
- * to fit) for the status line. */
-void state_set_model(struct state *s, const char *name, int d, double base,
-		     long long train);
+/* Shows a shipped model's encoding as pick gives it: d_model (its rotated
+ * width), base (kept when pick->base is 0: a learned table, which the
+ * bottom line then says is not this formula) and trained length (kept
+ * when 0), and keeps its name (cut to fit) for the status line. */
+void state_set_model(struct state *s, const struct model_pick *pick);
 
 /* Applies parameter preset number i (presets.h): d_model, base and the
  * trained length L0. */

@@ -118,6 +118,14 @@ case $shot in
 *) not_ok "the trained length is the original 4096" ;;
 esac
 
+# A learned table is named as such on the bottom line, at 80x24 too.
+printf '{"n_embd": 768, "n_head": 12, "n_positions": 1024}' >"$tmp/gpt2.json"
+got=$("$P" --model "$tmp/gpt2.json" --snapshot --size 80x24 | tail -n 1)
+case $got in
+"gpt2 learns its positions (a table); shown: the formula at d 768"*) ok "a learned table says so" ;;
+*) not_ok "a learned table says so" "$got" ;;
+esac
+
 # :model FILE in the explorer: applied, or refused with the state kept.
 printf 'key :\ntext model %s\nkey Enter\n' "$tmp/llama3.json" >"$tmp/k.ok"
 got=$("$P" --keys "$tmp/k.ok" --size 100x30 | tail -n 1)
