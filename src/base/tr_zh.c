@@ -207,8 +207,8 @@ const struct tr_row tr_zh[] = {
 	/* model/command.c */
 	{ "show a view: %s",
 	  "显示视图：%s" },
-	{ "(%s)",
-	  "（%s）" },
+	{ "a preset (m/M) or a config.json",
+	  "一个预设（m/M）或一个 config.json" },
 	{ "mark a band",
 	  "标出一段" },
 	{ "positions A..B across the plots",

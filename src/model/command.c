@@ -120,22 +120,6 @@ static enum command_result run_view(struct state *s, struct args a,
 	return COMMAND_OK;
 }
 
-static enum command_result run_preset(struct state *s, struct args a,
-				      char *err, size_t n)
-{
-	int id = presets_find(a.arg[0]);
-
-	if (id < 0) {
-		char names[128];
-
-		preset_names(s, ", ", names, sizeof names);
-		snprintf(err, n, tr(s->lang, "no preset called \"%s\" (%s)"), a.arg[0], names);
-		return COMMAND_ERROR;
-	}
-	state_set_preset(s, id);
-	return COMMAND_OK;
-}
-
 static enum command_result run_reset(struct state *s, struct args a,
 				     char *err, size_t n)
 {
@@ -199,11 +183,37 @@ static enum command_result run_open(struct state *s, struct args a,
 {
 	return scene_file(s, a.arg[0], true, err, n);
 /* model FILE: read by the mode's reader; nothing changes on a refusal. */
+/* A word names a file when it holds a '/' or ends in ".json"; any other
+ * word is looked up in the presets table, so that a mistyped name is
+ * answered with the names rather than with "cannot open". */
+static bool names_file(const char *w)
+{
+	size_t len = strlen(w);
+
+	return strchr(w, '/') || (len > 5 && strcmp(w + len - 5, ".json") == 0);
+}
+
+/* model NAME|FILE (and its older name, preset NAME): a row of the presets
+ * table, or a config.json read by the mode's reader. Nothing changes on a
+ * refusal. */
 static enum command_result run_model(struct state *s, struct args a,
 				     char *err, size_t n)
 {
 	struct model_pick pick;
+	int id = presets_find(a.arg[0]);
 
+	if (id >= 0) {
+		state_set_preset(s, id);
+		return COMMAND_OK;
+	}
+	if (!names_file(a.arg[0])) {
+		char names[128];
+
+		preset_names(s, ", ", names, sizeof names);
+		snprintf(err, n, tr(s->lang, "no preset called \"%s\" (%s)"),
+			 a.arg[0], names);
+		return COMMAND_ERROR;
+	}
 	if (!s->read_model) {
 		snprintf(err, n, "%s", tr(s->lang, "model: no files are read "
 					  "here"));
@@ -308,6 +318,9 @@ static const struct command {
 	  ":view NAME", N_("show a view: %s"), view_names, false },
 	{ "preset", NULL, ONE, "head-5e5", run_preset, false,
 	  ":preset NAME", N_("(%s)"), preset_names, false },
+	  ":view NAME", N_("show a view: %s"), view_names },
+	{ "model", "preset", ONE, "head-5e5", run_model, false,
+	  ":model NAME|FILE", N_("a preset (m/M) or a config.json"), NULL },
 	{ "highlight", NULL, SOME, "off", run_highlight, false,
 	  ":highlight dims|pos A B, :highlight off", N_("mark a band"), NULL, false },
 	{ "window", NULL, SOME, "0 63", run_window, false,
@@ -315,8 +328,6 @@ static const struct command {
 	{ "export", NULL, ONE, "slide.png", run_export, true,
 	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL, false },
 	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL },
-	{ "model", NULL, ONE, "config.json", run_model, true,
-	  ":model FILE", N_("a model's config: its d_model, base, L0"), NULL },
 	{ "reset", NULL, NONE, NULL, run_reset, false,
 	  ":reset", N_("start values"), NULL, false },
 	{ "fit", NULL, NONE, NULL, run_fit, false,

@@ -7,7 +7,9 @@
  *   :dim I | :i I         dimension, 0 to d_model-1
  *   :layout interleaved|concat
  *   :view NAME            show a view (catalog.h)
- *   :preset NAME          apply a preset (presets.h)
+ *   :model NAME|FILE      apply a preset (presets.h; :preset NAME too), or
+ *                         a model's config.json (a FILE holds a '/' or
+ *                         ends in .json), read by the state's reader
  *   :vector               the vector view
  *   :WORD V               set the knob called WORD of a view (catalog.h:
  *                         offset 5, threshold 0.3, bug half-exponent ...)

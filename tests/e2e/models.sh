@@ -141,6 +141,39 @@ case $got in
 *) not_ok ":model with a bad file says why and changes nothing" "$(printf '%s\n' "$got" | tail -n 2 | tr '\n' ' ')" ;;
 esac
 
+# :model NAME takes a row of the presets table (as :preset did, and still
+# does), and a word that is neither a name nor a file's gets the names.
+printf 'key :\ntext model head-5e5\nkey Enter\n' >"$tmp/k.name"
+got=$("$P" --keys "$tmp/k.name" --size 100x30 --snapshot | tail -n 2 | tr '\n' ' ')
+case $got in
+"128-wide head, base 500000: LLaMA 3, trained at 8192"*"d_model=128 base=500000 "*) ok ":model NAME applies the preset" ;;
+*) not_ok ":model NAME applies the preset" "$got" ;;
+esac
+printf 'key :\ntext model head-1e7\nkey Enter\n' >"$tmp/k.noname"
+got=$("$P" --keys "$tmp/k.noname" --size 100x30 --snapshot | tail -n 2 | tr '\n' ' ')
+case $got in
+'no preset called "head-1e7" (transformer, head-1e4, head-5e5, head-1e6)'*"d_model=128 base=10000 "*) ok ":model with an unknown name lists the names and changes nothing" ;;
+*) not_ok ":model with an unknown name lists the names and changes nothing" "$got" ;;
+esac
+# A lesson may name a preset with model, but not open a file: its commands
+# are checked when it is read, where no file is read.
+mkdir -p "$tmp/lessons"
+printf 'title: Models\nabout: one step\n\n== One\n: model head-1e6\nA head at base 1e6.\n' >"$tmp/lessons/one.txt"
+if "$P" --lesson "$tmp/lessons/one.txt" --snapshot --size 100x30 >"$tmp/out" 2>"$tmp/err" &&
+   grep -q "d_model=128 base=1e6 " "$tmp/out"; then
+	ok "a lesson step can say model NAME"
+else
+	not_ok "a lesson step can say model NAME" "$(tail -n 2 "$tmp/out"; cat "$tmp/err")"
+fi
+printf 'title: Models\nabout: one step\n\n== One\n: model %s\nA file.\n' "$tmp/llama3.json" >"$tmp/lessons/two.txt"
+"$P" --lesson "$tmp/lessons/two.txt" --snapshot --size 100x30 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 65 ] && grep -q "model: no files are read here" "$tmp/err"; then
+	ok "a lesson step that opens a file is refused when the lesson is read"
+else
+	not_ok "a lesson step that opens a file is refused when the lesson is read" "rc $rc: $(cat "$tmp/err")"
+fi
+
 # refused NAME STATUS TEXT COMMAND...: exits STATUS with one line on
 # standard error holding TEXT, and writes nothing to standard output.
 refused() {
