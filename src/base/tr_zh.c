@@ -208,7 +208,7 @@ const struct tr_row tr_zh[] = {
 	{ "show a view: %s",
 	  "显示视图：%s" },
 	{ "a preset (m/M) or a config.json",
-	  "一个预设（m/M）或一个 config.json" },
+	  "一个预设（m/M）或模型的配置文件" },
 	{ "mark a band",
 	  "标出一段" },
 	{ "positions A..B across the plots",
