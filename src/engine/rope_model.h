@@ -43,6 +43,7 @@ struct hf_config {
 					 * (BERT): a learned table */
 	bool has_scaling;		/* rope_scaling / rope_parameters is an
 					 * object */
+	char model_type[32];		/* its model_type; "" none */
 	char rope_type[32];		/* its rope_type (or type); "" none */
 	double factor, beta_fast, beta_slow, mscale, mscale_all_dim;
 	double attention_factor, low_freq_factor, high_freq_factor;

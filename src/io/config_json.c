@@ -181,6 +181,8 @@ static int fields(struct walk *w, const json_t *o, struct hf_config *c)
 	err = err ? err : number(w, o, "n_positions", &c->n_positions);
 	err = err ? err : string(w, o, "position_embedding_type", pos_type,
 				 sizeof pos_type);
+	err = err ? err : string(w, o, "model_type", c->model_type,
+				 sizeof c->model_type);
 	if (err)
 		return err;
 	c->absolute = strcmp(pos_type, "absolute") == 0;

@@ -97,6 +97,15 @@ static int kind_of(const struct check *k, const struct hf_config *c,
 	 * height and width */
 	if (!t[0] || strcmp(t, "mrope") == 0)
 		return 0;
+	/* Phi-3's first configs say "su" (and some "yarn") for what is
+	 * longrope: transformers' Phi3Config renames both to longrope for
+	 * model_type phi3 only (configuration_phi3.py,
+	 * convert_rope_params_to_dict, at commit 008e574 of the v5 line; the
+	 * v4 line did the same in _rope_scaling_adjustment). Any other model
+	 * keeps its yarn, and "su" stays unknown there, as in transformers. */
+	if (strcmp(c->model_type, "phi3") == 0 &&
+	    (strcmp(t, "su") == 0 || strcmp(t, "yarn") == 0))
+		t = "longrope";
 	for (int i = 0; i < ROPE_LEARNED; i++)
 		if (strcmp(t, kinds[i]) == 0) {
 			m->kind = (enum rope_kind)i;

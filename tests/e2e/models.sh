@@ -61,6 +61,11 @@ printf '{"hidden_size": 3072, "num_attention_heads": 32, "rope_theta": 10000.0,
  "max_position_embeddings": 131072, "original_max_position_embeddings": 4096,
  "rope_scaling": {"type": "longrope", "short_factor": %s, "long_factor": %s}}\n' \
 	"$(factors 48 1.0 0.01)" "$(factors 48 1.5 0.75)" >"$tmp/longrope.json"
+# Phi-3's first configs name longrope "su"; transformers' Phi3Config
+# renames it (and "yarn") for model_type phi3 only
+sed -e 's/"type": "longrope"/"type": "su"/' -e 's/^{/{"model_type": "phi3", /' \
+	"$tmp/longrope.json" >"$tmp/phi3-su.json"
+sed 's/"type": "su"/"type": "yarn"/' "$tmp/phi3-su.json" >"$tmp/phi3-yarn.json"
 cat >"$tmp/neox.json" <<'J'
 {"hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25,
  "rotary_emb_base": 10000, "max_position_embeddings": 2048}
@@ -105,6 +110,14 @@ done
 # the length their formula switches at
 for n in 2048 2049 8192 100000; do agree dynamic "$n"; done
 for n in 4096 4097 131072; do agree longrope "$n"; done
+for n in 4096 4097; do agree phi3-su "$n"; agree phi3-yarn "$n"; done
+if "$P" --model "$tmp/phi3-su.json" --dump-series wavelengths -n 4097 >"$tmp/su.out" &&
+   "$P" --model "$tmp/longrope.json" --dump-series wavelengths -n 4097 >"$tmp/lr.out" &&
+   cmp -s "$tmp/su.out" "$tmp/lr.out"; then
+	ok "Phi-3's \"su\" is longrope: the same wavelengths, digit for digit"
+else
+	not_ok "Phi-3's \"su\" is longrope: the same wavelengths, digit for digit" "$(head -c 300 "$tmp/su.out")"
+fi
 
 # The width, base and trained length reach the explorer; the status line
 # names the model.

@@ -14,7 +14,8 @@ renames are applied first, as transformers' own do: GPTNeoXConfig's
 rotary_pct and rotary_emb_base, GPTJ's n_embd, n_head and rotary_dim
 (modeling_gptj.create_sinusoidal_positions, base 10000),
 DeepseekV3Config's head_dim = qk_rope_head_dim, Qwen2VLConfig's mrope run
-as default.
+as default, Phi3Config's "su" and "yarn" renamed longrope
+(configuration_phi3.py, convert_rope_params_to_dict, commit 008e574).
 
 Usage: rope_ref.py CONFIG SEQ_LEN  -> one wavelength 2 pi / inv_freq a line.
 """
@@ -44,6 +45,8 @@ def normalise(cfg):
     rp["rope_type"] = rp.get("rope_type", rp.get("type", "default"))
     if rp["rope_type"] == "mrope":
         rp["rope_type"] = "default"
+    if c.get("model_type") == "phi3" and rp["rope_type"] in ("su", "yarn"):
+        rp["rope_type"] = "longrope"
     rp["rope_theta"] = rp.get("rope_theta") or c.get("rope_theta", 10000.0)
     return c, rp
 
