@@ -51,7 +51,7 @@ void session_init(struct state *s, const struct options *opt)
 					   (long long)opt->rope->trained };
 
 		snprintf(pick.name, sizeof pick.name, "%s", opt->model_name);
-		state_set_model(s, &pick);
+		state_set_model(s, &pick, opt->model);
 	}
 	s->present = opt->present;
 	s->drill.seed = (unsigned long long)opt->seed;

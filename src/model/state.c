@@ -235,10 +235,12 @@ void state_set_preset(struct state *s, int i)
 	state_set_base(s, p[i].base);
 	state_set_train(s, p[i].train_len);
 	s->preset = i;
+	snprintf(s->model_src, sizeof s->model_src, "%s", p[i].name);
 	state_message(s, false, tr(s->lang, p[i].what));
 }
 
-void state_set_model(struct state *s, const struct model_pick *pick)
+void state_set_model(struct state *s, const struct model_pick *pick,
+		     const char *source)
 {
 	state_set_dmodel(s, pick->width);
 	if (pick->base > 1.0)
@@ -246,6 +248,7 @@ void state_set_model(struct state *s, const struct model_pick *pick)
 	if (pick->train >= 1)
 		state_set_train(s, pick->train);
 	snprintf(s->model, sizeof s->model, "%s", pick->name);
+	snprintf(s->model_src, sizeof s->model_src, "%s", source);
 	s->model_pe = s->cur.pe;
 	if (pick->base == 0.0) {
 		char msg[MSG_MAX];
@@ -281,7 +284,13 @@ void state_reset(struct state *s, const struct settings *start)
 	state_set_train(s, copy.len);
 	knobs_start(s);
 	s->preset = -1;
+	s->model_src[0] = '\0';
 	s->playing = false;
+}
+
+const char *state_model_source(const struct state *s)
+{
+	return s->model_src[0] ? s->model_src : NULL;
 }
 
 void state_message(struct state *s, bool error, const char *text)

@@ -95,6 +95,10 @@ struct state {
 				 * (state_set_model), or "" */
 	struct pe_params model_pe;	/* its d_model and base: the status
 				 * line names it while they are shown */
+	char model_src[256];	/* the word :model takes to show it again:
+				 * a preset's name or the config's path as
+				 * given; "" when none since the start
+				 * values (state_model_source) */
 	model_reader read_model;	/* reads :model FILE (0 or an exit
 				 * status with one line), or NULL where no
 				 * file may be read: :model is refused */
@@ -186,12 +190,21 @@ double state_view_knob(const struct state *s, int k);
 /* Shows a shipped model's encoding as pick gives it: d_model (its rotated
  * width), base (kept when pick->base is 0: a learned table, which the
  * bottom line then says is not this formula) and trained length (kept
- * when 0), and keeps its name (cut to fit) for the status line. */
-void state_set_model(struct state *s, const struct model_pick *pick);
+ * when 0), and keeps its name (cut to fit) for the status line. source is
+ * the config's path as it was given (for state_model_source). */
+void state_set_model(struct state *s, const struct model_pick *pick,
+		     const char *source);
 
 /* Applies parameter preset number i (presets.h): d_model, base and the
  * trained length L0. */
 void state_set_preset(struct state *s, int i);
+
+/* The word that makes ":model WORD" (or --model WORD) show the model last
+ * applied again: the preset's name, or the config file's path as it was
+ * given (relative paths from the folder pescope was started in); NULL
+ * when no model or preset was applied since the start values. What was
+ * changed after it (d_model, base, the length) is the settings' own. */
+const char *state_model_source(const struct state *s);
 
 /* The entries of the lesson chooser a page of it shows on s's screen:
  * what PgUp and PgDn move by (at least 1). */

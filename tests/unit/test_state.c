@@ -394,3 +394,38 @@ Test(state, random_actions_keep_invariants)
 		cr_assert(state_valid(&st), "invalid after action %d (kind %d)", i, a.kind);
 	}
 }
+
+/* A reader that reads nothing: the model it reports is made up here. */
+static int fake_reader(const char *path, enum lang l, struct model_pick *out,
+		       char *err, size_t n)
+{
+	(void)l;
+	if (strcmp(path, "cfg/missing.json") == 0) {
+		snprintf(err, n, "%s: cannot read", path);
+		return 66;
+	}
+	*out = (struct model_pick){ "made-up", 64, 5e5, 2048 };
+	return 0;
+}
+
+/* What the scenes save to bring the model back: the word :model takes. */
+Test(state, the_model_source_is_the_word_that_shows_it_again)
+{
+	cr_assert_null(state_model_source(&st), "none at the start");
+	type_line("model head-5e5");
+	cr_assert_str_eq(state_model_source(&st), "head-5e5");
+	key('m');
+	cr_assert_str_eq(state_model_source(&st), "head-1e4",
+			 "m steps back through the same table");
+	st.read_model = fake_reader;
+	type_line("model cfg/llama.json");
+	cr_assert_str_eq(state_model_source(&st), "cfg/llama.json");
+	cr_assert_str_eq(status(), "made-up  d_model=64 base=500000 len=128 pos=0 dim=0");
+	type_line("model cfg/missing.json");
+	cr_assert_str_eq(state_model_source(&st), "cfg/llama.json",
+			 "a refused file changes nothing");
+	type_line("preset transformer");
+	cr_assert_str_eq(state_model_source(&st), "transformer");
+	type_line("reset");
+	cr_assert_null(state_model_source(&st), "the start values have none");
+}
