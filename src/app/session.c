@@ -23,9 +23,11 @@ void session_init(struct state *s, const struct options *opt)
 		/* cli_parse already chose d_model and base (-d and -b win over
 		 * the preset); the preset still brings its trained length. */
 		int n;
+		const struct preset *p = presets_table(&n) + opt->preset;
 
 		s->preset = opt->preset;
-		state_set_train(s, presets_table(&n)[opt->preset].train_len);
+		snprintf(s->model_src, sizeof s->model_src, "%s", p->name);
+		state_set_train(s, p->train_len);
 	}
 	s->read_model = model_file_pick;
 	state_set_view(s, opt->view);
