@@ -203,7 +203,9 @@ void state_set_preset(struct state *s, int i);
  * applied again: the preset's name, or the config file's path as it was
  * given (relative paths from the folder pescope was started in); NULL
  * when no model or preset was applied since the start values. What was
- * changed after it (d_model, base, the length) is the settings' own. */
+ * changed after it (d_model, base, the length) is the settings' own.
+ * Kept for the scenes, which save it; until they call it, it is there
+ * for tests only (test_state.c). */
 const char *state_model_source(const struct state *s);
 
 /* The entries of the lesson chooser a page of it shows on s's screen:
