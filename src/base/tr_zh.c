@@ -207,8 +207,8 @@ const struct tr_row tr_zh[] = {
 	/* model/command.c */
 	{ "show a view: %s",
 	  "显示视图：%s" },
-	{ "a preset (m/M) or a config.json",
-	  "一个预设（m/M）或模型的配置文件" },
+	{ "as :preset NAME, or a config.json",
+	  "同 :preset NAME，或模型的配置文件" },
 	{ "mark a band",
 	  "标出一段" },
 	{ "positions A..B across the plots",

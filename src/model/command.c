@@ -320,7 +320,7 @@ static const struct command {
 	  ":preset NAME", N_("(%s)"), preset_names, false },
 	  ":view NAME", N_("show a view: %s"), view_names },
 	{ "model", "preset", ONE, "head-5e5", run_model, false,
-	  ":model NAME|FILE", N_("a preset (m/M) or a config.json"), NULL },
+	  ":model NAME|FILE", N_("as :preset NAME, or a config.json"), NULL },
 	{ "highlight", NULL, SOME, "off", run_highlight, false,
 	  ":highlight dims|pos A B, :highlight off", N_("mark a band"), NULL, false },
 	{ "window", NULL, SOME, "0 63", run_window, false,
