@@ -615,11 +615,15 @@ static const char *set_preset(struct options *opt, const char *arg)
 	return NULL;
 }
 
+/* --model NAME is --preset NAME (one table); a FILE is read by main
+ * (model_file.h). */
 static const char *set_model(struct options *opt, const char *arg)
 {
 	if (!arg[0])
 		return "";
-	opt->model = arg;	/* read by main: model_file.h */
+	if (!presets_word_is_file(arg))
+		return set_preset(opt, arg);
+	opt->model = arg;
 	return NULL;
 }
 
@@ -712,10 +716,12 @@ static const struct cli_option table[] = {
 	  .accepts = "%s", .words = preset_words,
 	  .modes = IN_ALL, .set = set_preset },
 	{ .name = "model", .arg = "FILE",
-	  .help = N_("start from a model's %s: its rotated width as d_model, "
-		     "its %s as the base, its trained length; --dump-series %s "
-		     "writes its wavelengths with its scaling (%s)"),
-	  .accepts = N_("a file name"),
+	  .help = N_("start from a preset (%s, as --preset) or a model's %s: "
+		     "its rotated width as d_model, its %s as the base, its "
+		     "trained length; --dump-series %s writes its wavelengths "
+		     "with its scaling (%s)"),
+	  .accepts = N_("a preset (%s) or a file name with a / or .json"),
+	  .words = preset_words,
 	  .terms = TERMS("Hugging Face config.json", "rope_theta",
 			 "wavelengths",
 			 "linear, dynamic, yarn, longrope, llama3"),

@@ -206,7 +206,9 @@ static enum command_result run_model(struct state *s, struct args a,
 		state_set_preset(s, id);
 		return COMMAND_OK;
 	}
-	if (!names_file(a.arg[0])) {
+	if (!presets_word_is_file(a.arg[0])) {	/* a mistyped name gets
+						 * the names, not "cannot
+						 * open" */
 		char names[128];
 
 		preset_names(s, ", ", names, sizeof names);

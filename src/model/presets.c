@@ -49,6 +49,14 @@ const struct preset *presets_table(int *count)
 	return table;
 }
 
+bool presets_word_is_file(const char *word)
+{
+	size_t len = strlen(word);
+
+	return strchr(word, '/') ||
+	       (len > 5 && strcmp(word + len - 5, ".json") == 0);
+}
+
 int presets_find(const char *name)
 {
 	for (int i = 0; i < (int)(sizeof table / sizeof table[0]); i++)

@@ -3,6 +3,8 @@
 #ifndef PRESETS_H
 #define PRESETS_H
 
+#include <stdbool.h>
+
 struct preset {
 	const char *name;	/* for --preset and :preset */
 	const char *what;	/* one line for the context view and --help */
@@ -16,5 +18,10 @@ const struct preset *presets_table(int *count);
 
 /* Index of the preset called name, or -1. */
 int presets_find(const char *name);
+
+/* Whether a word given to --model or :model names a config file rather
+ * than a preset: it holds a '/' or ends in ".json" (a file in the current
+ * folder is "./NAME"). */
+bool presets_word_is_file(const char *word);
 
 #endif

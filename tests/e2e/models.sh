@@ -246,6 +246,16 @@ refused "--model with --scaling" 64 "--model brings its own scaling" \
 	"$P" --model "$tmp/default.json" --scaling pi --scale 2 --train 100 --dump-series wavelengths
 refused "--dim beyond the model's width" 64 "--dim must be below the model's width 64, got 100" \
 	"$P" --model "$tmp/mla.json" --dim 100 --dump-series wave
+# --model NAME is --preset NAME: one table on the command line too
+got=$("$P" --model head-5e5 --snapshot --size 100x30)
+case $got in
+*"d_model=128 base=500000 "*) ok "--model NAME starts from the preset" ;;
+*) not_ok "--model NAME starts from the preset" "$(printf '%s\n' "$got" | tail -n 2)" ;;
+esac
+refused "--model with a word that is no preset" 64 \
+	'--model must be a preset (transformer, head-1e4, head-5e5 or head-1e6) or a file name with a / or .json, got "llama"' \
+	"$P" --model llama --snapshot
+
 # the messages are in Chinese too
 printf '%s' '{"head_dim": 64, "rope_scaling": {"type": "su"}}' >"$tmp/bad.json"
 refused "a Chinese message" 65 "pescope 不认识 rope_type \"su\"" \
