@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/model_file.h"
 #include "base/utf8.h"
 #include "io/input_file.h"
 #include "model/lesson.h"
@@ -68,7 +69,8 @@ struct lesson *lesson_load(const char *path, const struct catalog *cat,
 		goto fail;
 	}
 	bom = utf8_bom(text, len);
-	if (lesson_parse(text + bom, len - bom, path, cat, l, err, n) == 0)
+	if (lesson_parse_models(text + bom, len - bom, path, cat,
+				model_file_pick, l, err, n) == 0)
 		goto out;
 fail:
 	free(l);

@@ -14,6 +14,7 @@
 #include "base/utf8.h"
 #include "base/words.h"
 #include "model/command.h"
+#include "model/presets.h"
 
 /* ---- parsing ---- */
 
@@ -30,6 +31,7 @@ struct parser {
 };
 
 static int lesson_check(const struct lesson *l, const struct catalog *cat,
+			model_reader reader,
 			int *line, char *err, size_t n);
 
 static int fail(struct parser *p, const char *fmt, ...)
@@ -267,9 +269,46 @@ void lesson_name_of(const char *path, int *number, char *name, size_t n)
 	name[len] = '\0';
 }
 
+/* "model FILE" (or its older name, preset) with a FILE that is not
+ * absolute gets the lesson's folder in front. */
+static int model_folders(struct parser *p, struct lesson *l)
+{
+	const char *slash = strrchr(l->path, '/');
+	int folder = slash ? (int)(slash - l->path) : 0;
+
+	for (int k = 0; k < l->nsteps && folder > 0; k++)
+		for (int i = 0; i < l->step[k].ncmds; i++) {
+			struct lesson_cmd *c = &l->step[k].cmd[i];
+			char store[2 * LESSON_CMD_MAX], text[LESSON_CMD_MAX];
+			const char *w[3];
+			int nw = words_split(c->text, store, LESSON_CMD_MAX, w, 2);
+
+			if (nw != 2 || (strcmp(w[0], "model") != 0 &&
+					strcmp(w[0], "preset") != 0) ||
+			    !presets_word_is_file(w[1]) || w[1][0] == '/')
+				continue;
+			if (snprintf(text, sizeof text, "%s %.*s/%s", w[0], folder,
+				     l->path, w[1]) >= (int)sizeof text) {
+				p->line = c->line;
+				return fail(p, "the model file's path from the "
+					    "lesson's folder is longer than %d "
+					    "bytes", LESSON_CMD_MAX - 1);
+			}
+			memcpy(c->text, text, sizeof text);
+		}
+	return 0;
+}
+
 int lesson_parse(const char *text, size_t len, const char *path,
 		 const struct catalog *cat, struct lesson *out, char *err,
 		 size_t n)
+{
+	return lesson_parse_models(text, len, path, cat, NULL, out, err, n);
+}
+
+int lesson_parse_models(const char *text, size_t len, const char *path,
+			const struct catalog *cat, model_reader reader,
+			struct lesson *out, char *err, size_t n)
 {
 	struct parser p = { path, out, err, n, 0, NULL, 0, 0, false };
 	char buf[LESSON_LINE_MAX + 1];
@@ -301,7 +340,9 @@ int lesson_parse(const char *text, size_t len, const char *path,
 		p.line = p.step->line;
 		return fail(&p, "step %d has no caption", out->nsteps);
 	}
-	if (lesson_check(out, cat, &line, buf, sizeof buf) != 0) {
+	if (reader && model_folders(&p, out) != 0)
+		return -1;
+	if (lesson_check(out, cat, reader, &line, buf, sizeof buf) != 0) {
 		p.line = line;
 		return fail(&p, "%s", buf);
 	}
@@ -414,14 +455,16 @@ int lesson_step_apply(struct state *s, const struct lesson_step *st,
 }
 
 /* Replays the steps of l from the start on a scratch state with the views
- * of cat, checking every command. Returns 0, or -1 with the command's
- * message in err and its line in *line. */
+ * of cat, checking every command; reader reads its model files (NULL:
+ * none may be named). Returns 0, or -1 with the command's message in err
+ * and its line in *line. */
 static int lesson_check(const struct lesson *l, const struct catalog *cat,
-		 int *line, char *err, size_t n)
+			model_reader reader, int *line, char *err, size_t n)
 {
 	struct state s;
 
 	state_init(&s, cat, &lesson_start);
+	s.read_model = reader;
 	for (int k = 0; k < l->nsteps; k++)
 		if (lesson_step_apply(&s, &l->step[k], line, err, n) != 0)
 			return -1;

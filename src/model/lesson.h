@@ -79,6 +79,15 @@ int lesson_parse(const char *text, size_t len, const char *path,
 		 const struct catalog *cat, struct lesson *out, char *err,
 		 size_t n);
 
+/* lesson_parse, where a step may say "model FILE": FILE is named from the
+ * lesson file's folder (the command is kept with that folder in front, so
+ * that the check and the run read the same file wherever pescope was
+ * started) and read by reader when the steps are checked; lesson_parse
+ * refuses such a step ("no files are read here"). */
+int lesson_parse_models(const char *text, size_t len, const char *path,
+			const struct catalog *cat, model_reader reader,
+			struct lesson *out, char *err, size_t n);
+
 void lesson_free(struct lesson *l);
 
 /* Splits a file name "NN-name.txt" into number NN and name (bytes before

@@ -168,8 +168,7 @@ case $got in
 'no preset called "head-1e7" (transformer, head-1e4, head-5e5, head-1e6)'*"d_model=128 base=10000 "*) ok ":model with an unknown name lists the names and changes nothing" ;;
 *) not_ok ":model with an unknown name lists the names and changes nothing" "$got" ;;
 esac
-# A lesson may name a preset with model, but not open a file: its commands
-# are checked when it is read, where no file is read.
+# A lesson may name a preset with model.
 mkdir -p "$tmp/lessons"
 printf 'title: Models\nabout: one step\n\n== One\n: model head-1e6\nA head at base 1e6.\n' >"$tmp/lessons/one.txt"
 if "$P" --lesson "$tmp/lessons/one.txt" --snapshot --size 100x30 >"$tmp/out" 2>"$tmp/err" &&
@@ -178,13 +177,23 @@ if "$P" --lesson "$tmp/lessons/one.txt" --snapshot --size 100x30 >"$tmp/out" 2>"
 else
 	not_ok "a lesson step can say model NAME" "$(tail -n 2 "$tmp/out"; cat "$tmp/err")"
 fi
-printf 'title: Models\nabout: one step\n\n== One\n: model %s\nA file.\n' "$tmp/llama3.json" >"$tmp/lessons/two.txt"
-"$P" --lesson "$tmp/lessons/two.txt" --snapshot --size 100x30 >"$tmp/out" 2>"$tmp/err"
+# A lesson step's model FILE is named from the lesson's folder, wherever
+# pescope was started, and read when the lesson is.
+cp "$tmp/llama3.json" "$tmp/lessons/from-lesson.json"
+printf 'title: Models\nabout: one step\n\n== One\n: model from-lesson.json\nA file.\n' >"$tmp/lessons/two.txt"
+got=$(cd "$tmp" && "$P" --lesson lessons/two.txt --snapshot --size 100x30 2>&1)
+case $got in
+*"from-lesson  d_model=128 base=500000 "*) ok "a lesson step reads model FILE from the lesson's folder" ;;
+*) not_ok "a lesson step reads model FILE from the lesson's folder" "$(printf '%s
+' "$got" | tail -n 3)" ;;
+esac
+printf 'title: Models\nabout: one step\n\n== One\n: model gone.json\nA file.\n' >"$tmp/lessons/three.txt"
+"$P" --lesson "$tmp/lessons/three.txt" --snapshot --size 100x30 >"$tmp/out" 2>"$tmp/err"
 rc=$?
-if [ "$rc" -eq 65 ] && grep -q "model: no files are read here" "$tmp/err"; then
-	ok "a lesson step that opens a file is refused when the lesson is read"
+if [ "$rc" -eq 65 ] && grep -q "three.txt:5: .*lessons/gone.json: cannot read" "$tmp/err"; then
+	ok "a lesson whose model file is missing is refused when it is read, naming the line"
 else
-	not_ok "a lesson step that opens a file is refused when the lesson is read" "rc $rc: $(cat "$tmp/err")"
+	not_ok "a lesson whose model file is missing is refused when it is read, naming the line" "rc $rc: $(cat "$tmp/err")"
 fi
 
 # refused NAME STATUS TEXT COMMAND...: exits STATUS with one line on
