@@ -1837,7 +1837,7 @@ const struct tr_row tr_zh[] = {
 	{ "start from a preset (%s, as --preset) or a model's %s: its rotated width as d_model, its %s as the base, its trained length; --dump-series %s writes its wavelengths with its scaling (%s)",
 	  "从一个预设（%s，同 --preset）或模型的 %s 开始：旋转的宽度作为 d_model，%s 作为 base，并取它的训练长度；--dump-series %s 写出按它的缩放方式算出的波长（%s）" },
 	{ "a preset (%s) or a file name with a / or .json",
-	  "一个预设（%s），或带 / 或以 .json 结尾的文件名" },
+	  "一个预设（%s），或含 / 或以 JSON 扩展名结尾的文件名" },
 	{ "show a learned position matrix, positions by dimensions, from %s (FILE:TENSOR; without TENSOR, its 2-D tensors are listed) in place of the formula",
 	  "用 %s 中学到的位置矩阵（位置 × 维度）代替公式来显示（FILE:TENSOR；不给 TENSOR 时列出其中的二维张量）" },
 	{ "Usage: pescope [OPTION]...",
