@@ -74,7 +74,9 @@
  * ignored). Checks everything listed at the top, replaying every step on a
  * scratch state with the views of cat (lesson_check). Returns 0, or -1
  * with "PATH:LINE: why" in err (n bytes; cut if needed) and *out
- * undefined. Pure: no I/O (app/lesson_files.h reads the files). */
+ * undefined. Pure: no I/O (app/lesson_files.h reads the files). It
+ * reads no model file: the app reads lessons with lesson_parse_models,
+ * and this one is for tests only (the unit tests and the fuzzer). */
 int lesson_parse(const char *text, size_t len, const char *path,
 		 const struct catalog *cat, struct lesson *out, char *err,
 		 size_t n);
