@@ -219,8 +219,6 @@ const struct tr_row tr_zh[] = {
 	  "场景" },
 	{ "%s: a file name of at most %d bytes",
 	  "%s：文件名最多 %d 字节" },
-	{ "a model's config: its d_model, base, L0",
-	  "读入模型的配置：它的 d_model、base、L0" },
 	{ "start values",
 	  "复位" },
 	{ "whole matrix",

@@ -182,15 +182,6 @@ static enum command_result run_open(struct state *s, struct args a,
 				    char *err, size_t n)
 {
 	return scene_file(s, a.arg[0], true, err, n);
-/* model FILE: read by the mode's reader; nothing changes on a refusal. */
-/* A word names a file when it holds a '/' or ends in ".json"; any other
- * word is looked up in the presets table, so that a mistyped name is
- * answered with the names rather than with "cannot open". */
-static bool names_file(const char *w)
-{
-	size_t len = strlen(w);
-
-	return strchr(w, '/') || (len > 5 && strcmp(w + len - 5, ".json") == 0);
 }
 
 /* model NAME|FILE (and its older name, preset NAME): a row of the presets
@@ -318,18 +309,15 @@ static const struct command {
 } commands[] = {
 	{ "view", NULL, ONE, "spectrum", run_view, false,
 	  ":view NAME", N_("show a view: %s"), view_names, false },
-	{ "preset", NULL, ONE, "head-5e5", run_preset, false,
-	  ":preset NAME", N_("(%s)"), preset_names, false },
-	  ":view NAME", N_("show a view: %s"), view_names },
 	{ "model", "preset", ONE, "head-5e5", run_model, false,
-	  ":model NAME|FILE", N_("as :preset NAME, or a config.json"), NULL },
+	  ":model NAME|FILE", N_("as :preset NAME, or a config.json"), NULL,
+	  false },
 	{ "highlight", NULL, SOME, "off", run_highlight, false,
 	  ":highlight dims|pos A B, :highlight off", N_("mark a band"), NULL, false },
 	{ "window", NULL, SOME, "0 63", run_window, false,
 	  ":window A B", N_("positions A..B across the plots"), NULL, false },
 	{ "export", NULL, ONE, "slide.png", run_export, true,
 	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL, false },
-	  ":export FILE", N_("save as .svg .png .pdf .txt .ans"), NULL },
 	{ "reset", NULL, NONE, NULL, run_reset, false,
 	  ":reset", N_("start values"), NULL, false },
 	{ "fit", NULL, NONE, NULL, run_fit, false,
