@@ -31,13 +31,13 @@ _pescope()
 	# Options that take a value, and the rest.
 	local with_value='-d --d-model -b --base -n --length -p --position
 		-i --dim --layout --view --set --preset --model --load --scene --lesson --step --lang
-		--palette --theme --seed --dump --dump-series --scaling --scale
+		--palette --theme --seed --dump --dump-series --scheme --scaling --scale
 		--train --vector -o --output
 		--dtype --keys --export --png-scale --record --size --color --colors
 		--frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--force --list-keys -h --help -V --version'
-	local lists='views knobs commands presets layouts formats dtypes series scalings palettes
+	local lists='views knobs commands presets layouts formats dtypes series scalings schemes palettes
 		themes colors depths langs lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}
@@ -79,6 +79,7 @@ _pescope()
 	--dtype) words=$(_pescope_ask "$prog" dtypes) ;;
 	--dump-series) words=$(_pescope_ask "$prog" series) ;;
 	--scaling) words=$(_pescope_ask "$prog" scalings) ;;
+	--scheme) words=$(_pescope_ask "$prog" schemes) ;;
 	--palette) words=$(_pescope_ask "$prog" palettes) ;;
 	--theme) words=$(_pescope_ask "$prog" themes) ;;
 	--color) words=$(_pescope_ask "$prog" colors) ;;

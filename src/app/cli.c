@@ -100,7 +100,7 @@ static const struct word series_kinds[] = {
 	{ "wave", SERIES_WAVE }, { "rope-bound", SERIES_ROPE_BOUND },
 	{ "rope-random", SERIES_ROPE_RANDOM },
 	{ "scores", SERIES_SCORES }, { "collisions", SERIES_COLLISIONS },
-	{ NULL, 0 }
+	{ "bias", SERIES_BIAS }, { NULL, 0 }
 };
 static const struct word scalings[] = {
 	{ "none", SERIES_SCALE_NONE }, { "pi", SERIES_SCALE_PI },
@@ -210,6 +210,7 @@ static const struct {
 	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },
 	[CLI_LIST_SERIES] = { "series", series_kinds, NULL },
 	[CLI_LIST_SCALINGS] = { "scalings", scalings, NULL },
+	[CLI_LIST_SCHEMES] = { "schemes", NULL, bias_scheme_word },
 	[CLI_LIST_PALETTES] = { "palettes", NULL, palette_word },
 	[CLI_LIST_THEMES] = { "themes", themes, NULL },
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
@@ -288,6 +289,11 @@ static void list_words(char *buf, size_t n, const char *(*word)(int i),
 		k++;
 	buf[0] = '\0';
 	join_names(buf, n, names, k, l);
+}
+
+static void scheme_words(char *buf, size_t n, enum lang l)
+{
+	list_words(buf, n, bias_scheme_word, l);
 }
 
 static void view_words(char *buf, size_t n, enum lang l)
@@ -651,6 +657,16 @@ static const char *set_series(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_scheme(struct options *opt, const char *arg)
+{
+	for (int i = 0; bias_scheme_word(i); i++)
+		if (strcmp(arg, bias_scheme_word(i)) == 0) {
+			opt->scheme = i;
+			return NULL;
+		}
+	return "";
+}
+
 static const char *set_scaling(struct options *opt, const char *arg)
 {
 	int i = word_index(arg, scalings);
@@ -709,7 +725,7 @@ static const struct cli_option table[] = {
 		     "given again"),
 	  .accepts = N_("%s with a knob's word from %s"),
 	  .terms = TERMS("WORD=VALUE", "--list knobs"),
-	  .modes = IN_SCREEN, .set = set_knob },
+	  .modes = IN_SCREEN | IN_SERIES, .set = set_knob },
 	{ .name = "preset", .arg = "NAME",
 	  .help = N_("start from a preset: %s (transformer is d 512, base "
 		     "1e4; the heads are 128 wide)"),
@@ -809,13 +825,19 @@ static const struct cli_option table[] = {
 		     "(offset,mean_abs_score: the mean |RoPE score| of "
 		     "random q and k of seed --seed, for offsets 0 to L-1), "
 		     "%s (p,q,added,rope: attention scores for p and q below L, "
-		     "at most 4096) or %s (position,stored: the positions "
+		     "at most 4096), %s (position,stored: the positions "
 		     "below L that the number type of --dtype stores like the "
-		     "one before)"),
-	  .accepts = N_("%s, %s, %s, %s, %s, %s or %s"),
+		     "one before) or %s (offset,bias: what --scheme adds to a "
+		     "score, offsets -(L-1) to L-1)"),
+	  .accepts = N_("%s, %s, %s, %s, %s, %s, %s or %s"),
 	  .terms = TERMS("wavelengths", "similarity", "wave", "rope-bound",
-			 "rope-random", "scores", "collisions"),
+			 "rope-random", "scores", "collisions", "bias"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
+	{ .name = "scheme", .arg = "NAME",
+	  .help = N_("the scheme of --dump-series %s: %s (default %s); its "
+		     "knobs by --set"),
+	  .accepts = "%s", .words = scheme_words, .terms = TERMS("bias", "t5"),
+	  .modes = IN_SERIES, .set = set_scheme },
 	{ .name = "scaling", .arg = "WORD",
 	  .help = N_("%s, %s, %s, %s, %s (from the length -n) or %s (default "
 		     "%s): the stretch of --dump-series %s, a trained length L0 "
@@ -1115,6 +1137,7 @@ static void cli_defaults(struct options *opt)
 		.length = 128,
 		.position = 10,
 		.dim = 0,
+		.scheme = BIAS_T5,
 		.format = DUMP_CSV,
 		.dtype = DUMP_FLOAT64,
 		.number_type = PREC_FP64,
@@ -1175,6 +1198,9 @@ static bool check_stretch(const struct options *opt, const char *const *given,
 	bool s = given[row_named("scale")] != NULL;
 	bool t = given[row_named("train")] != NULL;
 
+	if (given[row_named("scheme")] && opt->series != SERIES_BIAS)
+		return fail(err, errlen, tr(l, "--scheme only works with "
+			    "--dump-series %s"), "bias");
 	if ((how || s || t) && opt->series != SERIES_WAVELENGTHS)
 		return fail(err, errlen, tr(l, "--scaling, --scale and --train "
 			    "only work with --dump-series %s"), "wavelengths");

@@ -63,6 +63,7 @@ enum cli_list {
 	CLI_LIST_DTYPES,
 	CLI_LIST_SERIES,
 	CLI_LIST_SCALINGS,
+	CLI_LIST_SCHEMES,	/* --scheme's: engine/bias.h */
 	CLI_LIST_PALETTES,
 	CLI_LIST_THEMES,
 	CLI_LIST_COLORS,
@@ -103,6 +104,8 @@ struct options {
 					 * estimate's bound (app/job.h) */
 	double vector_pos;		/* for CLI_VECTOR, 0 .. PE_LEN_MAX */
 	int series;			/* for CLI_SERIES: enum series_kind */
+	int scheme;			/* for --dump-series bias: enum
+					 * bias_scheme (--scheme) */
 	struct series_stretch stretch;	/* for --dump-series wavelengths:
 					 * --scaling, --scale, --train */
 	int view;			/* enum view to start in */

@@ -23,6 +23,7 @@
 #include "app/say.h"
 #include "app/scene_file.h"
 #include "app/script.h"
+#include "app/session.h"
 #include "app/snapshot.h"
 #include "base/lang.h"
 #include "base/tr.h"
@@ -33,6 +34,7 @@
 #include "io/status.h"
 #include "io/term.h"
 #include "io/theme.h"
+#include "views/view_families.h"
 #include "views/views.h"
 
 /* Flushes standard output after help or version: 0, or EX_IOERR with a
@@ -76,6 +78,7 @@ static int run_list(const struct options *opt)
 struct output_job {
 	struct dump_spec dump;
 	struct series_spec series;
+	struct bias_params bias;	/* of --dump-series bias */
 	char what[48];
 	double estimate_s;
 };
@@ -89,7 +92,15 @@ static void output_job_init(struct output_job *j, const struct options *opt)
 					  opt->number_type,
 					  (unsigned long long)opt->seed,
 					  opt->stretch, NULL, opt->rope,
-					  opt->matrix, opt->position };
+					  opt->matrix, opt->position, &j->bias,
+					  (enum bias_scheme)opt->scheme };
+	if (opt->mode == CLI_SERIES && opt->series == SERIES_BIAS) {
+		/* the knobs of the families view, with --set applied */
+		struct state s;
+
+		session_init(&s, opt);
+		families_bias_params(&s, &j->bias, NULL);
+	}
 	j->estimate_s = 0.0;
 	if (opt->mode == CLI_SERIES) {
 		snprintf(j->what, sizeof j->what, "--dump-series %s",

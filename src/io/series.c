@@ -319,6 +319,29 @@ static int write_collisions(FILE *fp, const struct series_spec *sp,
 	return err;
 }
 
+/* bias: offsets -(length-1) .. length-1, one value each. */
+static int write_bias(FILE *fp, const struct series_spec *sp,
+		      const volatile sig_atomic_t *cancel)
+{
+	long long rows = 2 * sp->length - 1;
+	int err = 0;
+
+	for (long long r = 0; r < rows && !err; r++) {
+		long long k = r - (sp->length - 1);
+		double v[2] = { (double)k, bias_value(sp->bias, sp->scheme, k) };
+
+		progress_tell(sp->progress, r, rows);
+		if (cancelled(cancel))
+			return ECANCELED;
+		if (isinf(v[1]))
+			err = fprintf(fp, "%lld,-inf\n", k) < 0
+			      ? (errno ? errno : EIO) : 0;
+		else
+			err = put_row(fp, v, 2);
+	}
+	return err;
+}
+
 double series_estimate_s(const struct series_spec *spec)
 {
 	double L = (double)spec->length, h = spec->pe.d_model / 2;
@@ -334,6 +357,8 @@ double series_estimate_s(const struct series_spec *spec)
 		return L * h * ROPE_RANDOM_DRAWS / 5e8 + L / 5e6;
 	case SERIES_WAVELENGTHS:	/* a matrix's: L/2 x L a dimension */
 		return spec->matrix ? h * L * L / 1e9 : h / 5e6;
+	case SERIES_BIAS:	/* rope, xpos and added: O(d) an offset */
+		return 2 * L * h / 1.5e7 + 2 * L / 5e6;
 	default:
 		return L / 5e6;
 	}
@@ -350,6 +375,7 @@ int series_write(FILE *fp, const struct series_spec *spec,
 		[SERIES_ROPE_RANDOM] = "",	/* its own, after a # line */
 		[SERIES_SCORES] = "p,q,added,rope\n",
 		[SERIES_COLLISIONS] = "position,stored\n",
+		[SERIES_BIAS] = "offset,bias\n",
 	};
 
 	if (spec->kind == SERIES_SCORES && spec->length > SERIES_SCORES_MAX)
@@ -370,6 +396,8 @@ int series_write(FILE *fp, const struct series_spec *spec,
 		return write_scores(fp, spec, cancel);
 	case SERIES_COLLISIONS:
 		return write_collisions(fp, spec, cancel);
+	case SERIES_BIAS:
+		return write_bias(fp, spec, cancel);
 	default:
 		return write_values(fp, spec, cancel);
 	}

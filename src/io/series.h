@@ -34,7 +34,11 @@
  *                1 .. length-1 that the number format `dtype` stores as the
  *                same value as p - 1, and that value (precision.h; "inf"
  *                where fp16 overflows). Its first row is
- *                prec_first_collision: 257 for bf16, 2049 for fp16.
+ *                prec_first_collision: 257 for bf16, 2049 for fp16;
+ *   bias         "offset,bias": k, what scheme spec.scheme adds to the
+ *                score of a query p and a key p + k (bias.h, with the
+ *                knobs of spec.bias) for k = -(length-1) .. length-1;
+ *                "-inf" where the causal mask hides the key.
  * The vector is two comment lines ("# ..."), then one line per dimension:
  * the index, then the value. Numbers are written as "%.17g" would (they
  * read back exactly), which is more digits than hold at a large position:
@@ -52,6 +56,7 @@
 #include <signal.h>
 #include <stdio.h>
 
+#include "engine/bias.h"
 #include "engine/pe.h"
 #include "engine/pe_matrix.h"
 #include "engine/precision.h"
@@ -65,7 +70,8 @@ enum series_kind {
 	SERIES_ROPE_BOUND,
 	SERIES_ROPE_RANDOM,
 	SERIES_SCORES,
-	SERIES_COLLISIONS
+	SERIES_COLLISIONS,
+	SERIES_BIAS
 };
 
 /* The longest length of the scores series: its rows are length^2. */
@@ -110,6 +116,9 @@ struct series_spec {
 					 * length-1-pos, wave M[p][dim];
 					 * pe.d_model and length its size */
 	long long pos;			/* for similarity of a matrix */
+	const struct bias_params *bias;	/* for SERIES_BIAS: valid
+					 * (bias_params_valid) */
+	enum bias_scheme scheme;	/* for SERIES_BIAS */
 };
 
 /* Writes the series of spec to fp. Returns 0, or the errno of the first

@@ -7,7 +7,7 @@
 
 extern const struct view_spec view_explore, view_spectrum, view_clocks,
 	view_bands, view_layouts, view_context, view_bugs, view_vector,
-	view_attention, view_rope;
+	view_attention, view_rope, view_families;
 
 static const struct view_spec *const list[] = {
 	&view_explore,
@@ -20,6 +20,7 @@ static const struct view_spec *const list[] = {
 	&view_vector,
 	&view_attention,
 	&view_rope,
+	&view_families,
 };
 
 const struct catalog *views_catalog(void)

@@ -33,7 +33,7 @@ fi
 # The words Chinese output may keep: those pescope accepts as typed (every
 # --list), and the variable names and script words its sentences name.
 for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
-	knobs commands layouts formats dtypes series scalings palettes themes colors depths langs); do
+	knobs commands layouts formats dtypes series scalings schemes palettes themes colors depths langs); do
 	echo "$what"
 	"$PESCOPE" --list "$what"
 done >"$tmp/typed"

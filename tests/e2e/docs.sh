@@ -142,8 +142,8 @@ fi
 # list (.Cm WORD), so a knob added to a view cannot stay unknown.
 "$PESCOPE" --list knobs >"$tmp/knobs"
 knobrow=$(grep -m 1 "^| \`:offset K\`" "$readme")
-grep -oE '`:[a-z]+' <<<"$knobrow" | tr -d '`:' | sort >"$tmp/readme.knobs"
-sed -n '/^\.Sh VIEWS/,/^\.Sh KEYS/p' "$man" | sed -nE 's/^\.Cm ([a-z]+) Pq .*/\1/p' |
+grep -oE '`:[a-z]+(-[a-z]+)*' <<<"$knobrow" | tr -d '`:' | sort >"$tmp/readme.knobs"
+sed -n '/^\.Sh VIEWS/,/^\.Sh KEYS/p' "$man" | sed -nE 's/^\.Cm ([a-z]+(-[a-z]+)*) Pq .*/\1/p' |
 	sort -u >"$tmp/man.knobs"
 sort "$tmp/knobs" >"$tmp/knobs.sorted"
 [ -s "$tmp/knobs.sorted" ] || not_ok "--list knobs prints the knob words" "nothing"
@@ -162,8 +162,8 @@ same_sets "man page VIEWS knobs match --list knobs" "--list knobs" \
 "$PESCOPE" --list commands | sort -u >"$tmp/commands"
 [ -s "$tmp/commands" ] || not_ok "--list commands prints the command words" "nothing"
 sed -n '/^| command | effect |/,/^$/p' "$readme" | grep '^| `:' |
-	grep -oE '`:[a-z_]+' | tr -d '`:' | sort -u >"$tmp/readme.cmds.all"
-man_tags COMMANDS | grep -oE ':[a-z_]+' | tr -d ':' | sort -u >"$tmp/man.cmds.all"
+	grep -oE '`:[a-z_]+(-[a-z]+)*' | tr -d '`:' | sort -u >"$tmp/readme.cmds.all"
+man_tags COMMANDS | grep -oE ':[a-z_]+(-[a-z]+)*' | tr -d ':' | sort -u >"$tmp/man.cmds.all"
 for doc in readme man; do
 	comm -23 "$tmp/$doc.cmds.all" "$tmp/knobs.sorted" >"$tmp/$doc.cmds"
 done

@@ -143,5 +143,5 @@ check "--set split=40 is taken at d_model 128" \
 refused --lesson 1 --set offset=5 --snapshot -- \
 	'pescope: --set only works without --lesson: each step of a lesson sets its own knobs'
 refused --set offset=5 --dump csv -- \
-	'pescope: --set "offset=5" only works with the explorer, --snapshot, --keys, --export or --bench'
+	'pescope: --set "offset=5" only works with the explorer, --dump-series, --snapshot, --keys, --export or --bench'
 finish

@@ -353,7 +353,7 @@ Test(cli, list_mode)
 	cr_assert_eq(opt.list, CLI_LIST_LESSONS);
 	refused(parse("--list", "view", NULL), "--list", "\"view\"");
 	cr_assert(strstr(err, "views, knobs, commands, presets, layouts, formats, dtypes, "
-			 "series, scalings, palettes, themes, colors, depths, "
+			 "series, scalings, schemes, palettes, themes, colors, depths, "
 			 "langs or lessons"),
 		  "%s", err);
 	refused(parse("--list", "views", "--lessons", NULL), "--lessons",

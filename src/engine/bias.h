@@ -1,0 +1,103 @@
+/* bias.h - what each family of positional schemes adds to the attention
+ * score of a query at position p and a key at position q, as a function of
+ * the offset k = q - p alone (key minus query: T5's relative_position,
+ * "memory_position - query_position"; k < 0 is a key in the past).
+ *
+ * Pure C11 and libm, no I/O, no globals. One value per scheme and offset;
+ * -INFINITY where a causal mask hides the key (k > 0: the softmax gives it
+ * no weight). Every formula is its source's, cited where it is computed:
+ *
+ *   added   PE(p) . PE(q) = sum_i cos(k omega_i): the position.position term
+ *           of added sinusoids with the content removed (attention.h
+ *           ATTN_PP with W = I; pe_similarity);
+ *   rope    RoFormer's relative upper bound B(|k|) on a RoPE score
+ *           (rope_bound.h): a bound, not a score;
+ *   shaw    Shaw et al. 2018: the index of the learned table a_{clip(k)},
+ *           clip(k, -clip, clip) + clip, as tensor2tensor's
+ *           _generate_relative_positions_matrix makes it (0 .. 2 clip);
+ *   t5      T5's bucket of k: _relative_position_bucket exactly as
+ *           tensorflow/mesh and transformers compute it (in float32), the
+ *           index of a learned scalar per head;
+ *   alibi   -m |k| (Press et al. 2022), m = attn_alibi_slope(head, heads);
+ *   kerple  -r1 log(1 + r2 |k|) (Chi et al. 2022, the logarithmic
+ *           variant; r1, r2 > 0 are learned per head in the paper);
+ *   xpos    the score of RoPE with xPos's scale (Sun et al. 2022, the code
+ *           of microsoft/torchscale) for the uniform content of
+ *           rope_bound_score: (1/(d/2)) sum_i zeta_i^(-k/gamma) cos(k theta_i),
+ *           zeta_i = (2i + 0.4 d) / (1.4 d), gamma = 512;
+ *   nope    0: no position at all, always under the causal mask
+ *           (Kazemnejad et al. 2023: a causal decoder can still count).
+ * With causal set, every scheme masks k > 0, and T5 takes its causal
+ * (bidirectional=False) buckets. */
+#ifndef BIAS_H
+#define BIAS_H
+
+#include <stdbool.h>
+
+#include "engine/pe.h"
+
+enum bias_scheme {
+	BIAS_ADDED,
+	BIAS_ROPE,
+	BIAS_SHAW,
+	BIAS_T5,
+	BIAS_ALIBI,
+	BIAS_KERPLE,
+	BIAS_XPOS,
+	BIAS_NOPE,
+	BIAS_SCHEMES		/* number of schemes, not a scheme */
+};
+
+/* The ranges bias_params_valid holds the knobs to. */
+enum {
+	BIAS_BUCKETS_MIN = 4,	/* T5's num_buckets */
+	BIAS_BUCKETS_MAX = 64,
+	BIAS_MAXDIST_MIN = 33,	/* above the largest max_exact, 64 / 2 */
+	BIAS_MAXDIST_MAX = 100000,
+	BIAS_HEADS_MAX = 64,	/* ALiBi's heads (the attention view's) */
+	BIAS_CLIP_MAX = 512	/* Shaw's k */
+};
+
+/* xPos's constants as torchscale's XPOS module sets them: scale_base
+ * (gamma, 512) and the 0.4 of its scale buffer (the paper's gamma). */
+#define BIAS_XPOS_GAMMA 512.0
+#define BIAS_XPOS_ZETA0 0.4
+
+struct bias_params {
+	struct pe_params pe;	/* d and base of added, rope and xpos */
+	bool causal;		/* mask keys after the query */
+	int buckets;		/* T5's num_buckets */
+	int maxdist;		/* T5's max_distance */
+	int heads;		/* ALiBi's head count, 1 .. BIAS_HEADS_MAX */
+	int head;		/* the head drawn, 1 .. heads */
+	int clip;		/* Shaw's k, 1 .. BIAS_CLIP_MAX */
+	double r1, r2;		/* KERPLE's, > 0 */
+};
+
+/* True when b's pe is valid and every field is in its range above. */
+/* For tests only. */
+bool bias_params_valid(const struct bias_params *b);
+
+/* The word of scheme s ("added", "rope", "shaw", "t5", "alibi", "kerple",
+ * "xpos", "nope"); NULL past the last. */
+const char *bias_scheme_word(int s);
+
+/* T5's bucket of relative_position rel (key minus query), as
+ * _relative_position_bucket returns it: 0 .. num_buckets-1. Needs
+ * num_buckets >= 4 and max_distance > its max_exact (num_buckets / 4
+ * bidirectional, / 2 causal). */
+/* For tests only. */
+int bias_t5_bucket(long long rel, bool bidirectional, int num_buckets,
+		   int max_distance);
+
+/* Whether scheme s under b masks offset k: k > 0 with b->causal, and for
+ * NoPE always. */
+bool bias_masked(const struct bias_params *b, enum bias_scheme s,
+		 long long k);
+
+/* The contribution of scheme s at offset k (|k| <= PE_LEN_MAX), or
+ * -INFINITY where bias_masked. O(1), except added, rope and xpos: O(d). */
+double bias_value(const struct bias_params *b, enum bias_scheme s,
+		  long long k);
+
+#endif

@@ -1,0 +1,600 @@
+/* view_families.c - the families view: every way a Transformer is told
+ * where a token is, as what it adds to a score against the offset
+ * k = q - p (engine/bias.h), on one plot.
+ *
+ *   ┌ What each scheme adds, against the offset q − p ─┐┌ p × q: T5 ───┐
+ *   │ max  one braille trace per scheme, each scaled   ││ rows p,      │
+ *   │      to its own range, a letter on each          ││ columns q    │
+ *   │ min  (T, A, K, ...) so it reads without colour   ││ (half blocks)│
+ *   └──────────────────────────────────────────────────┘└──────────────┘
+ *   ┌ Families ─────────────────────────────────────────────────────────┐
+ *   │ T T5 buckets   Raffel et al. 2020   learned  runs past L0  T5, mT5 │
+ *   │ ... one row per scheme: its letter in its colour, its source,      │
+ *   │ whether it learns, whether it extrapolates, who uses it            │
+ *   └────────────────────────────────────────────────────────────────────┘
+ *
+ * The scheme chosen (knob `scheme`) is drawn last and bold, and its p x q
+ * map is beside the plot. Short or narrow bodies keep the plot alone, with
+ * the letters' names under it. Cost per frame: the traces are 2 w samples
+ * each, O(d) apiece for added, rope and xpos; the map one value a pixel. */
+#include "views/view_families.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "base/fmt.h"
+#include "base/utf8.h"
+#include "base/tr.h"
+#include "engine/attention.h"
+#include "model/catalog.h"
+#include "render/cache.h"
+#include "render/plot.h"
+#include "views/panel.h"
+
+enum {
+	FK_SCHEME,
+	FK_BUCKETS,
+	FK_MAXDIST,
+	FK_CAUSAL,
+	FK_HEAD,
+	FK_CLIP,
+	FK_COUNT
+};
+
+enum { SAMPLES_MAX = 2 * 1024, TEXT_MAX = 320, LABEL = 10 };
+
+/* One scheme as the view shows it. */
+struct family {
+	char letter;		/* on its trace and in the table */
+	enum role role;		/* its colour */
+	const char *name;	/* tr.h */
+	const char *lane;	/* tr.h where N_: its short name, on its
+				 * lane (a name stays as written) */
+	const char *source;	/* the paper (names stay as written) */
+	const char *learned;	/* tr.h */
+	const char *extrap;	/* tr.h: past the trained length */
+	const char *used;	/* models that use it (tr.h where N_) */
+	const char *note;	/* tr.h: one sentence, on tall screens */
+};
+
+static const struct family fam[BIAS_SCHEMES] = {
+	[BIAS_ADDED] = { '+', ROLE_TRACE1, N_("added sinusoids"), N_("added"),
+			 "Vaswani 2017", N_("no"), N_("no"),
+			 N_("Transformer 2017"),
+			 N_("+: PE(p)·PE(q) = Σ cos(k ω_i), the position·position term alone; the content terms are not a function of k.") },
+	[BIAS_ROPE] = { 'R', ROLE_TRACE2, N_("RoPE bound"), "RoPE", "Su 2021",
+			N_("no"), N_("no (scale it)"),
+			"Llama, Qwen",
+			N_("R: RoFormer's bound on |score|, not a score: it falls, then plateaus.") },
+	[BIAS_SHAW] = { 'S', ROLE_TRACE3, N_("Shaw clip"), "Shaw", "Shaw 2018",
+			N_("yes"), N_("runs, clipped"),
+			"Music Transformer",
+			N_("S: the row of a learned table, clip(k, −k_max, k_max) + k_max: past the clip every offset shares one.") },
+	[BIAS_T5] = { 'T', ROLE_TRACE4, N_("T5 buckets"), "T5", "Raffel 2020",
+		      N_("yes"), N_("runs, clipped"),
+		      "T5, mT5",
+		      N_("T: exact buckets near 0, then log-spaced to maxdist, then one bucket; the learned value per bucket is not drawn.") },
+	[BIAS_ALIBI] = { 'A', ROLE_MARKER, "ALiBi", "ALiBi", "Press 2022",
+			 N_("no"), N_("yes"), "BLOOM, MPT",
+			 N_("A: −m·|k|, m of the head drawn from get_slopes (its lane scaled to the steepest head): no parameters, a straight line.") },
+	[BIAS_KERPLE] = { 'K', ROLE_OK, N_("KERPLE log"), "KERPLE", "Chi 2022",
+			  N_("yes (r1, r2)"), N_("yes"), N_("research models"),
+			  N_("K: −r1·log(1 + r2·|k|) with r1 = r2 = 1 here; the paper learns them per head.") },
+	[BIAS_XPOS] = { 'X', ROLE_WARN, "xPos", "xPos", "Sun 2022", N_("no"),
+			N_("yes, causal"), "LEX, torchscale",
+			N_("X: RoPE's score times ζ_i^(−k/512) (torchscale's code): it decays into the past and grows into the future.") },
+	[BIAS_NOPE] = { 'N', ROLE_CURSOR, "NoPE", "NoPE", "Kazemnejad 2023",
+			N_("no"), N_("partly"),
+			N_("Llama 4 (1 in 4)"),
+			N_("N: nothing but the causal mask, yet a causal decoder can count the tokens before it (Kazemnejad et al. 2023).") },
+};
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style axis = { ROLE_AXIS, ROLE_DEFAULT, 0 };
+static const struct style head_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
+
+/* What the body shows by size (panel.h): the plot, map and table; or the
+ * plot alone. */
+enum { SHOW_PLOT = 1, SHOW_ALL };
+static const struct tier body_tiers[] = { { 60, 21, SHOW_ALL },
+					  { 0, 0, SHOW_PLOT } };
+/* The plot's caption line, where its lanes keep a row each besides. */
+static const struct tier caption_tiers[] = { { 0, 10, 1 }, { 0, 0, 0 } };
+/* Rows of the table panel: header, 8 schemes, and the notes of a tall one */
+static const struct tier table_tiers[] = { { 0, 34, 13 }, { 0, 0, 11 } };
+/* The table's columns by inside width: sources and models from 70. */
+static const struct tier wide_table[] = { { 100, 0, 2 }, { 70, 0, 1 } };
+/* A lane needs a row and 12 columns; the map 6 x 3. */
+static const struct tier plot_least[] = { { 12, 1, 1 } };
+/* A blank dot row above and below a lane's trace, from 2 rows a lane, so
+ * that a trace at its top does not touch the lane above. */
+static const struct tier lane_pad[] = { { 0, 2, 1 }, { 0, 0, 0 } };
+static const struct tier map_least[] = { { 6, 3, 1 } };
+
+static const char *scheme_choice(int i)
+{
+	return bias_scheme_word(i);
+}
+
+void families_bias_params(const struct state *s, struct bias_params *b,
+			  enum bias_scheme *scheme)
+{
+	int v = catalog_find(s->cat, "families"), av, ak;
+	const double *k = s->knob[v];
+
+	*b = (struct bias_params){ .pe = s->cur.pe,
+				   .causal = k[FK_CAUSAL] != 0.0,
+				   .buckets = (int)k[FK_BUCKETS],
+				   .maxdist = (int)k[FK_MAXDIST],
+				   .heads = 8,
+				   .head = (int)k[FK_HEAD],
+				   .clip = (int)k[FK_CLIP],
+				   .r1 = FAMILIES_KERPLE_R,
+				   .r2 = FAMILIES_KERPLE_R };
+	if (catalog_find_knob(s->cat, "heads", &av, &ak))
+		b->heads = (int)s->knob[av][ak];
+	if (b->head > b->heads)
+		b->head = b->heads;
+	if (scheme)
+		*scheme = (enum bias_scheme)k[FK_SCHEME];
+}
+
+/* ---- the numbers, kept between frames ---- */
+
+/* A table of one scheme's values at n offsets, made a slice at a time (a
+ * step about STEP_TERMS terms of cosines or square roots: at d 65536 a
+ * few values a step). Its memory: the n offsets, then the n values.
+ * at[0]: values done. Each scheme's table depends on its own knobs alone
+ * (relevant), and the causal mask is laid on when it is drawn, so that a
+ * knob change makes one scheme's values again, not eight. */
+enum { STEP_TERMS = 1 << 16 };
+enum { K_D, K_BASE, K_CAUSAL, K_BUCKETS, K_MAXDIST, K_HEADS, K_HEAD, K_CLIP,
+       K_LEN, K_N, K_SCHEME, K_SHAPE, K_KIND };
+
+struct families_ctx {
+	struct cache traces[BIAS_SCHEMES];	/* at the plot's dot columns */
+	struct cache map;	/* the chosen one at the map's offsets */
+};
+
+/* The parameters scheme sc reads, the others at fixed values; causal only
+ * for T5, whose buckets it changes (the others' masks are drawn). */
+static struct bias_params relevant(const struct bias_params *b,
+				   enum bias_scheme sc)
+{
+	struct bias_params r = { { 2, 2.0, PE_INTERLEAVED }, false, 0, 0, 1,
+				 1, 1, 1.0, 1.0 };
+
+	if (sc == BIAS_ADDED || sc == BIAS_ROPE || sc == BIAS_XPOS)
+		r.pe = b->pe;
+	if (sc == BIAS_T5) {
+		r.causal = b->causal;
+		r.buckets = b->buckets;
+		r.maxdist = b->maxdist;
+	}
+	if (sc == BIAS_ALIBI) {
+		r.heads = b->heads;
+		r.head = b->head;
+	}
+	if (sc == BIAS_SHAW)
+		r.clip = b->clip;
+	if (sc == BIAS_KERPLE) {
+		r.r1 = b->r1;
+		r.r2 = b->r2;
+	}
+	return r;
+}
+
+static struct cache_key table_key(const struct bias_params *b, long long len,
+				  int n, enum bias_scheme sc, double shape,
+				  int kind)
+{
+	struct cache_key k = { { 0 } };
+
+	k.v[K_D] = b->pe.d_model;
+	k.v[K_BASE] = b->pe.base;
+	k.v[K_CAUSAL] = b->causal;
+	k.v[K_BUCKETS] = b->buckets;
+	k.v[K_MAXDIST] = b->maxdist;
+	k.v[K_HEADS] = b->heads;
+	k.v[K_HEAD] = b->head;
+	k.v[K_CLIP] = b->clip;
+	k.v[K_LEN] = (double)len;
+	k.v[K_N] = n;
+	k.v[K_SCHEME] = sc;
+	k.v[K_SHAPE] = shape;
+	k.v[K_KIND] = kind;
+	return k;
+}
+
+static bool table_step(struct cache *c, const void *arg)
+{
+	const struct bias_params *b = arg;
+	int n = (int)c->key.v[K_N];
+	enum bias_scheme sc = (enum bias_scheme)c->key.v[K_SCHEME];
+	long long left = STEP_TERMS;
+	double *off = CACHE_GET(c, double), *val = off + n;
+
+	while (c->at[0] < n && left > 0) {
+		long long i = c->at[0]++;
+
+		val[i] = bias_value(b, sc, (long long)off[i]);
+		left -= sc == BIAS_ADDED || sc == BIAS_ROPE || sc == BIAS_XPOS
+			? b->pe.d_model / 2 : 1;
+	}
+	return c->at[0] == n;
+}
+
+/* The values of scheme sc under b in table c, at the n offsets off(j, a)
+ * (j < n) that kind and shape (with the length) name, working on them
+ * under the frame's budget: NULL until they are done (or when memory runs
+ * out). */
+static const double *table(struct cache *c, const struct bias_params *b,
+			   enum bias_scheme sc, long long len, int n,
+			   int kind, double shape,
+			   long long (*off)(int j, const void *a),
+			   const void *a)
+{
+	struct bias_params r = relevant(b, sc);
+	struct cache_key k = table_key(&r, len, n, sc, shape, kind);
+
+	if (cache_start(c, &k, 0)) {
+		double *mem = CACHE_MEM(c, double, 2 * (size_t)n);
+
+		if (!mem) {
+			cache_forget(c);
+			return NULL;
+		}
+		for (int j = 0; j < n; j++)
+			mem[j] = (double)off(j, a);
+	}
+	if (!cache_run_const(c, table_step, &r))
+		return NULL;
+	return CACHE_GET(c, const double) + n;
+}
+
+/* The largest of ALiBi's slopes for `heads` heads: head 1's, or with a
+ * head count that is no power of two head P+1's (2^(-4/P), P the power of
+ * two below), which is steeper. */
+static double steepest_slope(int heads)
+{
+	double m = 0.0;
+
+	for (int h = 1; h <= heads; h++)
+		m = fmax(m, attn_alibi_slope(h, heads));
+	return m;
+}
+
+/* The values v of scheme sc at the n offsets off(j, a), scaled to 0
+ * (their least) .. 1 (their most) into out, NAN where b masks them; all 1
+ * when they are equal. ALiBi's least is the steepest head's, so that the
+ * slope of the head drawn shows: head 7 of 8 falls to 1/64 of head 1. */
+static void scaled(const struct bias_params *b, enum bias_scheme sc,
+		   const double *v, int n,
+		   long long (*off)(int j, const void *a), const void *a,
+		   double *out)
+{
+	double lo = INFINITY, hi = -INFINITY;
+
+	for (int j = 0; j < n; j++) {
+		out[j] = bias_masked(b, sc, off(j, a)) || isinf(v[j]) ? NAN
+									: v[j];
+		if (!isnan(out[j])) {
+			lo = out[j] < lo ? out[j] : lo;
+			hi = out[j] > hi ? out[j] : hi;
+		}
+	}
+	if (sc == BIAS_ALIBI)
+		lo *= steepest_slope(b->heads) /
+		      attn_alibi_slope(b->head, b->heads);
+	for (int j = 0; j < n; j++)
+		if (!isnan(out[j]))
+			out[j] = hi > lo ? (out[j] - lo) / (hi - lo) : 1.0;
+}
+
+/* ---- the plot ---- */
+
+/* The offset at dot column j of the plot's axis. */
+static long long dot_offset(int j, const void *a)
+{
+	return llround(plot_dot_pos(a, j));
+}
+
+/* One lane of the plot: scheme sc's values v (NULL while they are made)
+ * over its rows, with its letter and short name at the left of its first
+ * row, the chosen one bold and marked. */
+static void lane_draw(const struct state *s, const struct bias_params *b,
+		      const double *v, int n, enum bias_scheme sc,
+		      bool chosen, struct canvas *c, struct plot_area pa,
+		      int label_x)
+{
+	struct style own = { (uint8_t)fam[sc].role, ROLE_DEFAULT,
+			     chosen ? ATTR_BOLD : 0 };
+	char buf[64];
+
+	if (v) {
+		double w[SAMPLES_MAX];
+
+		scaled(b, sc, v, n, dot_offset, &pa.ax, w);
+		plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0),
+			     plot_dot_span(&pa.ax), w, n, fam[sc].role);
+	}
+	snprintf(buf, sizeof buf, "%s%c %s", chosen ? ">" : " ",
+		 fam[sc].letter, tr(s->lang, fam[sc].lane));
+	canvas_text(c, label_x, pa.y0,
+		    pa.ax.x0 - 1 - label_x, buf, own);
+}
+
+static void plot_draw(const struct state *s, struct families_ctx *ctx,
+		      const struct bias_params *b, enum bias_scheme chosen,
+		      struct canvas *c, struct rect r)
+{
+	long long L = s->cur.len;
+	struct rect in = panel_open(c, r, tr(s->lang, "What each scheme adds to a score, against the offset k = q − p"),
+				    tr(s->lang, "Added to a score, against k"));
+	int foot = TIER(caption_tiers, in.w, in.h);
+	int rows = in.h - 1 - foot;	/* the lanes share them */
+	struct plot_axis ax = { -(L - 1), 2 * L - 1, in.x + LABEL,
+				in.w - LABEL };
+	int n;
+
+	if (!TIER(plot_least, ax.w, rows / BIAS_SCHEMES))
+		return;
+	n = 2 * ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * ax.w;
+	for (int i = 0; i < BIAS_SCHEMES; i++) {
+		enum bias_scheme sc = (enum bias_scheme)i;
+		int y0 = in.y + i * rows / BIAS_SCHEMES;
+		int y1 = in.y + (i + 1) * rows / BIAS_SCHEMES;
+		struct plot_area pa = { ax, y0, y1 - y0, 0.0, 1.0,
+					TIER(lane_pad, ax.w, y1 - y0) };
+		const double *v = table(&ctx->traces[i], b, sc, L, n, 0, ax.w,
+					dot_offset, &ax);
+
+		lane_draw(s, b, v, n, sc, i == (int)chosen, c, pa, in.x);
+	}
+	plot_xticks(c, &ax, in.y + rows, axis);
+	if (foot)
+		canvas_text(c, in.x, in.y + in.h - 1, in.w, b->causal
+			    ? tr(s->lang, "lanes scaled to their own min..max; k > 0 masked (causal)")
+			    : tr(s->lang, "lanes scaled to their own min..max; NoPE alone masks k > 0"),
+			    dim_style);
+}
+
+/* ---- the map ---- */
+
+/* The map shows m positions 0, step, 2 step, ... on both axes, so that
+ * its offsets are the 2m - 1 multiples (j - (m - 1)) step. */
+static long long map_offset(int j, const void *a)
+{
+	const long long *ms = a;
+
+	return (j - (ms[0] - 1)) * ms[1];
+}
+
+/* What the map of scheme sc is drawn with, in buf: the knobs it reads. */
+static void map_caption(const struct state *s, const struct bias_params *b,
+			enum bias_scheme sc, char *buf, size_t n)
+{
+	char m[32];
+
+	switch (sc) {
+	case BIAS_SHAW:
+		snprintf(buf, n, tr(s->lang, "clip k = %d"), b->clip);
+		break;
+	case BIAS_T5:
+		snprintf(buf, n, tr(s->lang, "%d buckets to %d"),
+			 b->buckets, b->maxdist);
+		break;
+	case BIAS_ALIBI:
+		fmt_double_compact(attn_alibi_slope(b->head, b->heads), 3, m,
+				   sizeof m);
+		snprintf(buf, n, tr(s->lang, "m = %s, head %d/%d"), m,
+			 b->head, b->heads);
+		break;
+	case BIAS_KERPLE:
+		snprintf(buf, n, "r1 = r2 = 1");
+		break;
+	case BIAS_NOPE:
+		snprintf(buf, n, "%s", tr(s->lang, "the mask alone"));
+		break;
+	default:	/* added, rope, xpos: the frequencies' */
+		fmt_double_compact(b->pe.base, 4, m, sizeof m);
+		snprintf(buf, n, tr(s->lang, "d %d, base %s"),
+			 b->pe.d_model, m);
+		break;
+	}
+}
+
+static void map_draw(const struct state *s, struct families_ctx *ctx,
+		     const struct bias_params *b, enum bias_scheme sc,
+		     struct canvas *c, struct rect r)
+{
+	long long L = s->cur.len, ms[2], cols;
+	char title[TEXT_MAX];
+	struct rect in;
+	const double *v;
+	double w[2 * SAMPLES_MAX];
+	int rows;
+
+	snprintf(title, sizeof title, tr(s->lang, "p × q: %s"),
+		 tr(s->lang, fam[sc].name));
+	in = panel_open(c, r, title, NULL);
+	if (!TIER(map_least, in.w, in.h))
+		return;
+	/* at most one position a column: the step rounded up */
+	cols = in.w < SAMPLES_MAX ? in.w : SAMPLES_MAX;
+	ms[1] = L > cols ? (L - 1 + cols - 2) / (cols - 1) : 1;
+	ms[0] = (L - 1) / ms[1] + 1;
+	rows = 2 * (in.h - 1);
+	v = table(&ctx->map, b, sc, L, (int)(2 * ms[0] - 1), 1, (double)ms[1],
+		  map_offset, ms);
+	if (v) {
+		scaled(b, sc, v, (int)(2 * ms[0] - 1), map_offset, ms, w);
+		for (int y = 0; y < in.h - 1; y++)
+			for (int x = 0; x < in.w; x++) {
+				long long q = (long long)x * ms[0] / in.w;
+				long long p0 = (long long)(2 * y) * ms[0] / rows;
+				long long p1 = (long long)(2 * y + 1) * ms[0] /
+					       rows;
+				double t = w[q - p0 + ms[0] - 1];
+				double u = w[q - p1 + ms[0] - 1];
+
+				/* the ramp from -1 (least) to 1 (most) */
+				canvas_half_cell(c, in.x + x, in.y + y,
+						 2 * t - 1, 2 * u - 1);
+				if (isnan(t) && isnan(u))
+					canvas_half_mark(c, in.x + x, in.y + y,
+							 s->ascii ? '.' : 0x00b7,
+							 ROLE_ON_HEAT, 0);
+			}
+	}
+	map_caption(s, b, sc, title, sizeof title);
+	if (b->causal || sc == BIAS_NOPE) {
+		/* what the dots are, where it fits */
+		char cap[TEXT_MAX];
+
+		snprintf(cap, sizeof cap, tr(s->lang, "%s; · masked"), title);
+		if (utf8_width(cap) <= in.w)
+			snprintf(title, sizeof title, "%s", cap);
+	}
+	canvas_text(c, in.x, in.y + in.h - 1, in.w, title, dim_style);
+}
+
+/* ---- the table ---- */
+
+static void table_draw(const struct state *s, enum bias_scheme chosen,
+		       struct canvas *c, struct rect r)
+{
+	struct rect in = panel_open(c, r, tr(s->lang, "Families: learned, past the trained length, used by"),
+				    tr(s->lang, "Families"));
+	int wide = TIER(wide_table, in.w, in.h);
+	/* columns: letter, name, source, learned, past L0, used by */
+	int name_w = 16, src_w = wide ? 16 : 0, learn_w = 13;
+	int ext_w = wide == 2 ? 20 : 14;
+	int x[6], y = in.y;
+	const char *head[6] = { "", tr(s->lang, "scheme"),
+				tr(s->lang, "source"),
+				tr(s->lang, "learned"),
+				tr(s->lang, "extrapolates"),
+				tr(s->lang, "used by") };
+
+	x[0] = in.x;
+	x[1] = x[0] + 2;
+	x[2] = x[1] + name_w;
+	x[3] = x[2] + src_w;
+	x[4] = x[3] + learn_w;
+	x[5] = x[4] + ext_w;
+	for (int k = 1; k < 6; k++)
+		if (k != 2 || wide)
+			canvas_text(c, x[k], y, k == 5 ? in.x + in.w - x[5]
+					       : x[k + 1] - x[k] - 1,
+				    head[k], head_style);
+	for (int i = 0; i < BIAS_SCHEMES && ++y < in.y + in.h; i++) {
+		struct style own = { (uint8_t)fam[i].role, ROLE_DEFAULT,
+				     i == (int)chosen ? ATTR_BOLD : 0 };
+		const char *cell[6] = { NULL, tr(s->lang, fam[i].name),
+					fam[i].source,
+					tr(s->lang, fam[i].learned),
+					tr(s->lang, fam[i].extrap),
+					tr(s->lang, fam[i].used) };
+
+		canvas_put(c, x[0], y, (uint32_t)fam[i].letter, own);
+		for (int k = 1; k < 6; k++)
+			if (k != 2 || wide)
+				canvas_text(c, x[k], y,
+					    k == 5 ? in.x + in.w - x[5]
+						   : x[k + 1] - x[k] - 1,
+					    cell[k], k == 1 ? own : plain);
+	}
+	if (++y < in.y + in.h)
+		canvas_text(c, in.x, ++y < in.y + in.h ? y : y - 1, in.w,
+			    tr(s->lang, fam[chosen].note), plain);
+}
+
+static void families_free(void *ctx)
+{
+	struct families_ctx *fx = ctx;
+
+	for (int i = 0; i < BIAS_SCHEMES; i++)
+		cache_free(&fx->traces[i]);
+	cache_free(&fx->map);
+}
+
+static void families_draw(const struct state *s, void *ctx,
+			  struct canvas *c, struct rect r)
+{
+	struct families_ctx *fx = ctx;
+	struct bias_params b;
+	enum bias_scheme chosen;
+	int table_h = TIER(table_tiers, r.w, r.h);
+	int map_w = r.w * 7 / 20;
+
+	families_bias_params(s, &b, &chosen);
+	if (TIER(body_tiers, r.w, r.h) != SHOW_ALL) {
+		plot_draw(s, fx, &b, chosen, c, r);
+		return;
+	}
+	plot_draw(s, fx, &b, chosen, c,
+		  (struct rect){ r.x, r.y, r.w - map_w, r.h - table_h });
+	map_draw(s, fx, &b, chosen, c,
+		 (struct rect){ r.x + r.w - map_w, r.y, map_w, r.h - table_h });
+	table_draw(s, chosen, c,
+		   (struct rect){ r.x, r.y + r.h - table_h, r.w, table_h });
+}
+
+const struct view_spec view_families = {
+	.name = "families",
+	.said = N_("families view"),
+	.title = N_("relative biases, RoPE, xPos and NoPE against the offset"),
+	.point = N_("every scheme is a function of the offset k = q − p; the biases need no rotation, T5 and Shaw stop growing where they clip, ALiBi and KERPLE fall for ever"),
+	.nknobs = FK_COUNT,
+	.knob = { {
+		.word = "scheme",
+		.help = N_("the scheme drawn bold and mapped: added, rope, shaw, t5, alibi, kerple, xpos, nope"),
+		.kind = KNOB_CHOICE, .lo = 0, .hi = BIAS_SCHEMES - 1,
+		.start = KNOB_START_INIT, .init = BIAS_T5,
+		.choice = scheme_choice,
+		.nsteps = 1,
+		.step = { { 's', 'S', STEP_CYCLE, 1, N_("scheme") } },
+	}, {
+		.word = "buckets",
+		.help = N_("T5's num_buckets (32 in T5)"),
+		.kind = KNOB_INT, .lo = BIAS_BUCKETS_MIN,
+		.hi = BIAS_BUCKETS_MAX,
+		.start = KNOB_START_INIT, .init = 32,
+		.nsteps = 1,
+		.step = { { 'u', 'U', STEP_MUL, 2, N_("buckets /2 x2") } },
+	}, {
+		.word = "maxdist",
+		.help = N_("T5's max_distance (128 in T5): offsets past it share the last bucket"),
+		.kind = KNOB_INT, .lo = BIAS_MAXDIST_MIN,
+		.hi = BIAS_MAXDIST_MAX,
+		.start = KNOB_START_INIT, .init = 128,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_MUL, 2, N_("maxdist /2 x2") } },
+	}, {
+		.word = "causal",
+		.help = N_("1: mask keys after the query (k > 0) and take T5's causal buckets; 0: bidirectional"),
+		.kind = KNOB_INT, .lo = 0, .hi = 1,
+		.start = KNOB_START_INIT, .init = 0,
+		.nsteps = 1,
+		.step = { { 'c', 'C', STEP_ADD, 1, N_("causal 0/1") } },
+	}, {
+		.word = "alibi-head",
+		.help = N_("the ALiBi head whose slope is drawn, 1 .. heads (the attention view's heads)"),
+		.kind = KNOB_INT, .lo = 1, .hi = BIAS_HEADS_MAX,
+		.start = KNOB_START_INIT, .init = 1,
+		.nsteps = 1,
+		.step = { { 'a', 'A', STEP_ADD, 1, N_("ALiBi head -/+1") } },
+	}, {
+		.word = "clip",
+		.help = N_("Shaw's clipping distance k (16 in the paper)"),
+		.kind = KNOB_INT, .lo = 1, .hi = BIAS_CLIP_MAX,
+		.start = KNOB_START_INIT, .init = 16,
+		.nsteps = 1,
+		.step = { { 'v', 'V', STEP_MUL, 2, N_("clip /2 x2") } },
+	} },
+	.draw = families_draw,
+	.ctx_size = sizeof(struct families_ctx),
+	.ctx_free = families_free,
+};

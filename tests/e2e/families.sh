@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# --dump-series bias against NumPy ports of each scheme's reference code
+# (tests/e2e/families_ref.py says which code): every scheme at
+# configurations chosen to be unlike the defaults (T5 with 16 and 20
+# buckets, ALiBi with 12 and 6 heads, ...), bidirectional and causal; the
+# knob words in --list knobs; bad input with its status; and the families
+# view on the screen.
+set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs py:numpy
+export LC_ALL=C.UTF-8
+P=${PESCOPE:-./pescope}
+REF=$(dirname "${BASH_SOURCE[0]:-$0}")/families_ref.py
+
+# L D BASE BUCKETS MAXDIST CAUSAL HEADS ALIBI-HEAD CLIP
+configs=(
+	"40 64 10000 16 50 0 12 7 5"
+	"300 32 10000 20 77 1 6 5 3"
+	"200 64 500 32 128 0 8 1 16"
+	"1500 16 10000 64 1000 1 64 33 200"
+	"130 8 10000 6 40 0 3 3 1"
+)
+for s in t5 shaw alibi kerple xpos added rope nope; do
+	for cfg in "${configs[@]}"; do
+		set -- $cfg
+		name="bias $s at L $1 d $2 base $3 buckets $4 maxdist $5 causal $6 heads $7 head $8 clip $9"
+		tap_wanted "$name" || continue
+		if ! "$P" --dump-series bias --scheme "$s" -n "$1" -d "$2" -b "$3" \
+			--set "buckets=$4" --set "maxdist=$5" --set "causal=$6" \
+			--set "heads=$7" --set "alibi-head=$8" --set "clip=$9" \
+			>"$tmp/bias.csv" 2>"$tmp/err"; then
+			not_ok "$name" "$(head -c 300 "$tmp/err")"
+		elif msg=$("$PY" "$REF" "$tmp/bias.csv" "$s" $cfg 2>&1); then
+			ok "$name"
+		else
+			not_ok "$name" "$msg"
+		fi
+	done
+done
+
+# the defaults: T5's 32 buckets and 128, bidirectional
+"$P" --dump-series bias -n 200 >"$tmp/t5.csv"
+check "the default scheme is T5 with 32 buckets, max_distance 128" \
+	"$PY" "$REF" "$tmp/t5.csv" t5 200 128 10000 32 128 0 8 1 16
+
+"$P" --list knobs >"$tmp/knobs"
+for w in scheme buckets maxdist causal alibi-head clip heads; do
+	check "--list knobs names $w" grep -qx -- "$w" "$tmp/knobs"
+done
+
+run_status "an unknown scheme is a usage error" 64 \
+	"$P" --dump-series bias --scheme sinusoid
+check "... with one line naming the option" \
+	grep -q -- "--scheme" "$tmp/err"
+run_status "--scheme with another series is a usage error" 64 \
+	"$P" --dump-series similarity --scheme t5
+run_status "buckets below 4 are refused" 64 \
+	"$P" --dump-series bias --set buckets=3
+run_status "maxdist at most 32 is refused" 64 \
+	"$P" --dump-series bias --set maxdist=32
+run_status "an ALiBi head past 64 is refused" 64 \
+	"$P" --dump-series bias --set alibi-head=65
+
+# the view: the plot, the letters' table, the map of the scheme chosen
+"$P" --snapshot --view families --size 120x40 --set scheme=alibi \
+	>"$tmp/wide.txt"
+check "at 120x40 the plot's title is there" \
+	grep -q "against the offset k = q − p" "$tmp/wide.txt"
+check "... the map of the scheme chosen" grep -q "p × q: ALiBi" "$tmp/wide.txt"
+check "... and a table row per scheme with its source" \
+	grep -q "T5 buckets .*Raffel 2020" "$tmp/wide.txt"
+check "... the chosen scheme's note" grep -q "A: −m·|k|" "$tmp/wide.txt"
+"$P" --snapshot --view families --size 80x24 >"$tmp/small.txt"
+check "at 80x24 every scheme's row is in the table" \
+	bash -c '[ "$(grep -cE "^│[+RSTAKXN] " "$1")" = 8 ]' _ "$tmp/small.txt"
+finish
