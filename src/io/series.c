@@ -358,7 +358,9 @@ double series_estimate_s(const struct series_spec *spec)
 	case SERIES_WAVELENGTHS:	/* a matrix's: L/2 x L a dimension */
 		return spec->matrix ? h * L * L / 1e9 : h / 5e6;
 	case SERIES_BIAS:	/* rope, xpos and added: O(d) an offset */
-		return 2 * L * h / 1.5e7 + 2 * L / 5e6;
+		return (spec->scheme == BIAS_ADDED || spec->scheme == BIAS_ROPE ||
+			spec->scheme == BIAS_XPOS ? 2 * L * h / 1.5e7 : 0.0) +
+		       2 * L / 5e6;
 	default:
 		return L / 5e6;
 	}
