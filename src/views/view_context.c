@@ -682,6 +682,14 @@ static void context_draw(const struct state *s, void *ctx, struct canvas *c,
 	ctx_curves_update(ctx, s, ctx_curves_samples(s, !shown(l.sim) ||
 							 g.area.h < 1 ? 0
 							 : g.area.ax.w));
+	/* Men et al.'s scan runs in the table; the plot marks its result,
+	 * so with the plot alone on screen it runs here (else the mark
+	 * would depend on whether the table once ran it) */
+	if (shown(l.sim) && !shown(l.ext)) {
+		long long first, limit;
+
+		(void)ctx_reach(ctx, s, &first, &limit);
+	}
 	if (shown(l.presets)) {
 		ctx_presets_draw(s, c, l.presets);
 		/* the formulas' panel is the presets' box here (place) */

@@ -141,6 +141,15 @@ printf 'cmd save %s\n' "$tmp/zh.scene" >"$tmp/kz"
 "$PESCOPE" "${size[@]}" --lang zh --snapshot >"$tmp/zh"
 "$PESCOPE" "${size[@]}" --scene "$tmp/zh.scene" --snapshot >"$tmp/to"
 check "a scene keeps its language" cmp -s "$tmp/zh" "$tmp/to"
+# A scene zoomed on the context view's similarity plot, the table never
+# drawn, still marks Men et al.'s reach (d 64 at base 1e6, s·L0 = 221 *
+# 260: inside the plot, as the round trip above found): the mark follows
+# the state, not whether the table ran the scan before.
+printf '# pescope scene 1\n== scene\n: view context\n: d 64\n: base 1e6\n: train 260\n: scale 221\n: zoom similarity\n' \
+	>"$tmp/reach.scene"
+check "a scene zoomed on the context similarity plot marks the reach" \
+	grep -q 'Σcos(mθ)<0' <("$PESCOPE" "${size[@]}" --scene \
+		"$tmp/reach.scene" --snapshot)
 
 # ---- what a scene refuses and skips ----
 
