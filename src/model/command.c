@@ -512,9 +512,19 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 {
 	int count = 0;
 
-	for (int i = 0; i < PARAM_COUNT && count < max; i++)
-		snprintf(lines[count++], COMMAND_HELP_W, "%s",
-			 tr(s->lang, params[i].command_help));
+	/* The core parameters, a few to a line: ":len L  1..1e9   :pos P ..." */
+	for (int i = 0; i < PARAM_COUNT; i++) {
+		const char *h = tr(s->lang, params[i].command_help);
+
+		if (params[i].same_line && count > 0) {
+			size_t used = strlen(lines[count - 1]);
+
+			snprintf(lines[count - 1] + used, COMMAND_HELP_W - used,
+				 "   %s", h);
+		} else if (count < max) {
+			snprintf(lines[count++], COMMAND_HELP_W, "%s", h);
+		}
+	}
 	for (size_t i = 0; i < COMMAND_ROWS && count < max; i++)
 		if (commands[i].takes != NONE && commands[i].usage &&
 		    !commands[i].shared)

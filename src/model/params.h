@@ -46,7 +46,10 @@ struct param_spec {
 	const char *arg;	/* the option's argument in --help: "N" */
 	const char *help;	/* its line of --help (tr.h) */
 	const char *command_help;	/* its line of the help overlay's
-					 * commands (tr.h) */
+					 * commands (tr.h): usage and range */
+	bool same_line;		/* that help goes on the line of the
+				 * parameter before, so that the help keeps
+				 * rows for the other commands at 120x40 */
 	const char *accepts;	/* completes "... must be ": its widest
 				 * range in words (tr.h) */
 	const char *example;	/* a value: ":d needs a value, e.g. :d 100" */
