@@ -178,16 +178,38 @@ static void open_scene(struct state *s, const char *path,
 	free(sc);
 }
 
+/* :cmdline: the command line of the screen on the message line (cut to
+ * the screen; a saved scene holds it whole, on its second line). */
+static void cmdline(struct state *s, const struct scene_look *look)
+{
+	char line[SCENE_TEXT_MAX], msg[SCENE_TEXT_MAX + MSG_MAX];
+	bool whole;
+
+	if (scene_cmdline(s, cli_list_name(CLI_LIST_THEMES, look->theme),
+			  palette_name((enum palette_id)look->palette), line,
+			  sizeof line, &whole) < 0)
+		return;
+	if (whole)
+		snprintf(msg, sizeof msg, "%s", line);
+	else
+		snprintf(msg, sizeof msg, tr(s->lang, "%s (and a window, highlight "
+					     "or panel only a scene keeps: "
+					     ":save FILE)"), line);
+	state_message(s, false, msg);
+}
+
 void scene_file_command(struct state *s, struct scene_look *look)
 {
 	char path[sizeof s->scene_file];
 
 	snprintf(path, sizeof path, "%s", s->scene_file);
 	s->scene_file[0] = '\0';
-	if (s->scene_open)
+	if (s->scene_op == SCENE_OPEN)
 		open_scene(s, path, look);
-	else
+	else if (s->scene_op == SCENE_SAVE)
 		save(s, path, look);
+	else
+		cmdline(s, look);
 }
 
 /* ---- --scene FILE ---- */

@@ -27,9 +27,10 @@ struct scene_look {
 	int palette;
 };
 
-/* Does what s->scene_file asks for (REACT_SCENE): writes what s shows, in
- * look, as that scene, or shows the scene (its state and its language,
- * when s can show it). The message line says what was done, or why not
+/* Does what s->scene_op asks for (REACT_SCENE): writes what s shows, in
+ * look, as the scene s->scene_file, or shows that scene (its state and its
+ * language, when s can show it), or puts the command line of the screen
+ * (model/scene.h: scene_cmdline) on the message line. The message line says what was done, or why not
  * (then s is unchanged). *look becomes the scene's when one is opened: the
  * caller draws with it from then on, if it can. */
 void scene_file_command(struct state *s, struct scene_look *look);

@@ -1281,6 +1281,8 @@ const struct tr_row tr_zh[] = {
 	  "场景已存入 %s（用 --scene 或 :open 打开）" },
 	{ "opened the scene %s",
 	  "已打开场景 %s" },
+	{ "%s (and a window, highlight or panel only a scene keeps: :save FILE)",
+	  "%s（窗口、标记和面板只有场景能保存：:save FILE）" },
 	/* app/explorer.c: :open */
 	{ "opened; its theme and palette show when pescope starts with --scene %s",
 	  "已打开；它的主题和配色要在用 --scene %s 启动 pescope 时才显示" },

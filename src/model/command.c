@@ -159,29 +159,37 @@ static enum command_result run_export(struct state *s, struct args a,
 
 /* save FILE and open FILE: a scene, which the app writes or reads. */
 static enum command_result scene_file(struct state *s, const char *file,
-				      bool open, char *err, size_t n)
+				      enum scene_op op, char *err, size_t n)
 {
 	if (strlen(file) >= sizeof s->scene_file) {
 		snprintf(err, n, tr(s->lang, "%s: a file name of at most %d "
-				    "bytes"), open ? "open" : "save",
+				    "bytes"), op == SCENE_OPEN ? "open" : "save",
 			 (int)sizeof s->scene_file - 1);
 		return COMMAND_ERROR;
 	}
 	snprintf(s->scene_file, sizeof s->scene_file, "%s", file);
-	s->scene_open = open;
+	s->scene_op = op;
 	return COMMAND_SCENE;
 }
 
 static enum command_result run_save(struct state *s, struct args a,
 				    char *err, size_t n)
 {
-	return scene_file(s, a.arg[0], false, err, n);
+	return scene_file(s, a.arg[0], SCENE_SAVE, err, n);
 }
 
 static enum command_result run_open(struct state *s, struct args a,
 				    char *err, size_t n)
 {
-	return scene_file(s, a.arg[0], true, err, n);
+	return scene_file(s, a.arg[0], SCENE_OPEN, err, n);
+}
+
+/* cmdline: the app knows the theme and palette the line must name. */
+static enum command_result run_cmdline(struct state *s, struct args a,
+				       char *err, size_t n)
+{
+	(void)a;
+	return scene_file(s, "", SCENE_CMDLINE, err, n);
 }
 
 /* model NAME|FILE (and its older name, preset NAME): a row of the presets
@@ -327,8 +335,10 @@ static const struct command {
 	{ "q", "quit", NONE, NULL, run_quit, true,
 	  ":q, :quit", N_("quit"), NULL, false },
 	{ "save", NULL, ONE, "class.scene", run_save, true,
-	  ":save F, :open F", N_("scenes"), NULL, true },
+	  ":save F, :open F, :cmdline", N_("scenes"), NULL, true },
 	{ "open", NULL, ONE, "class.scene", run_open, true,
+	  NULL, NULL, NULL, false },	/* in the row above */
+	{ "cmdline", NULL, NONE, NULL, run_cmdline, true,
 	  NULL, NULL, NULL, false },	/* in the row above */
 };
 enum { COMMAND_ROWS = sizeof commands / sizeof commands[0] };
@@ -535,7 +545,8 @@ int command_help(const struct state *s, char lines[][COMMAND_HELP_W], int max)
 
 		lines[count][0] = '\0';
 		for (size_t i = 0; i < COMMAND_ROWS && used < COMMAND_HELP_W; i++)
-			if (commands[i].takes == NONE || commands[i].shared)
+			if ((commands[i].takes == NONE || commands[i].shared) &&
+			    commands[i].usage)
 				used += (size_t)snprintf(lines[count] + used,
 							 COMMAND_HELP_W - used, "%s%s  %s",
 							 used ? "   " : "", commands[i].usage,

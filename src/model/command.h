@@ -22,6 +22,7 @@
  *   :save FILE | :open FILE   write the state on screen to FILE as a scene,
  *                         or show the scene FILE (model/scene.h; the app
  *                         reads and writes the file)
+ *   :cmdline              show the command line that opens this screen
  *   :reset  :fit  :help  :q | :quit
  *
  * A command either applies completely or changes nothing and explains why.
@@ -39,9 +40,10 @@ enum command_result {
 	COMMAND_QUIT,		/* the user asked to leave */
 	COMMAND_EXPORT,		/* :export FILE: s->export_to names the file;
 				   the explorer writes it (app/export.h) */
-	COMMAND_SCENE		/* :save FILE or :open FILE: s->scene_file
-				   names it, s->scene_open says which; the
-				   app does it (app/scene_file.h) */
+	COMMAND_SCENE		/* :save FILE, :open FILE or :cmdline:
+				   s->scene_op says which, s->scene_file
+				   names the file; the app does it
+				   (app/scene_file.h) */
 };
 
 /* Where a command comes from: lessons may not quit or open the help. */

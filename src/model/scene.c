@@ -293,6 +293,7 @@ struct out {
 	size_t n, used;
 	bool over;		/* it did not fit */
 	struct state t;		/* the scene so far, run */
+	bool cli;		/* knobs as --set WORD=VALUE, not ": WORD V" */
 };
 
 #if defined(__GNUC__)
@@ -347,6 +348,40 @@ static void knob_text(const struct knob_spec *k, double v, char *buf,
 		fmt_double_shortest(v, buf, n);
 }
 
+/* " WORD" for a POSIX shell: as it is when no shell would change it,
+ * else in single quotes (a quote in it as '\''). */
+static void put_word(struct out *o, const char *word)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+				    "QRSTUVWXYZ0123456789_./=+,:@%-";
+
+	if (*word && strspn(word, plain) == strlen(word)) {
+		put(o, " %s", word);
+		return;
+	}
+	put(o, " '");
+	for (const char *c = word; *c; c++)
+		if (*c == '\'')
+			put(o, "'\\''");
+		else
+			put(o, "%c", *c);
+	put(o, "'");
+}
+
+/* " --set WORD=VALUE", and the knob set on the line so far. */
+static void set_word(struct out *o, const char *word, const char *value)
+{
+	char arg[LESSON_CMD_MAX], why[COMMAND_HELP_W];
+
+	snprintf(arg, sizeof arg, "%s=%s", word, value);
+	put(o, " --set");
+	put_word(o, arg);
+	snprintf(arg, sizeof arg, "%s %s", word, value);
+	if (command_run(&o->t, arg, COMMAND_LESSON, why, sizeof why) !=
+	    COMMAND_OK)
+		o->over = true;	/* cannot happen: s's own values */
+}
+
 /* Every knob that differs from where the scene so far leaves it, in the
  * catalog's order (one that turns L0 moves its mirrors with it). */
 static void knobs(struct out *o, const struct state *s)
@@ -359,20 +394,29 @@ static void knobs(struct out *o, const struct state *s)
 			if (o->t.knob[v][k] == s->knob[v][k])
 				continue;
 			knob_text(spec, s->knob[v][k], text, sizeof text);
-			cmd(o, "%s %s", spec->word, text);
+			if (o->cli)
+				set_word(o, spec->word, text);
+			else
+				cmd(o, "%s %s", spec->word, text);
 		}
 }
 
 int scene_write(const struct state *s, const char *theme,
 		const char *palette, char *buf, size_t n)
 {
-	struct out o = { buf, n, 0, n == 0, *s };
+	struct out o = { buf, n, 0, n == 0, *s, false };
 	const struct view_spec *v = state_view(s);
 	char base[32];
 	int count;
 
+	char line[SCENE_TEXT_MAX];
+	bool whole;
+
 	scene_start(&o.t);
 	put(&o, "# pescope scene %d\n", SCENE_VERSION);
+	/* For a slide: the command line of the screen, whole or not. */
+	if (scene_cmdline(s, theme, palette, line, sizeof line, &whole) >= 0)
+		put(&o, "# %s\n", line);
 	if (theme)
 		put(&o, "theme: %s\n", theme);
 	if (palette)
@@ -399,5 +443,71 @@ int scene_write(const struct state *s, const char *theme,
 	if (v->npanels >= 2 && v->panel_name && (s->zoomed || s->panel > 0))
 		cmd(&o, "%s %s", s->zoomed ? "zoom" : "focus",
 		    v->panel_name[s->panel]);
+	return o.over ? -1 : (int)o.used;
+}
+
+/* " -d 64" or " --layout concat": core parameter i of s as its option. */
+static void put_param(struct out *o, const struct state *s, int i)
+{
+	const struct param_spec *p = &params[i];
+	char v[40];
+
+	switch (i) {
+	case PARAM_D:
+		snprintf(v, sizeof v, "%d", s->cur.pe.d_model);
+		break;
+	case PARAM_BASE:
+		fmt_double_shortest(s->cur.pe.base, v, sizeof v);
+		break;
+	case PARAM_LEN:
+		snprintf(v, sizeof v, "%lld", s->cur.len);
+		break;
+	case PARAM_POS:
+		snprintf(v, sizeof v, "%lld", s->cur.pos);
+		break;
+	case PARAM_DIM:
+		snprintf(v, sizeof v, "%d", s->cur.dim);
+		break;
+	default:
+		snprintf(v, sizeof v, "%s", p->words[s->cur.pe.layout]);
+		break;
+	}
+	if (p->letter)
+		put(o, " -%c", p->letter);
+	else
+		put(o, " --%s", p->option);
+	put_word(o, v);
+}
+
+int scene_cmdline(const struct state *s, const char *theme,
+		  const char *palette, char *buf, size_t n, bool *whole)
+{
+	struct out o = { buf, n, 0, n == 0, *s, true };
+	int count;
+
+	/* Where the command line starts (app/session.c): these settings,
+	 * every knob at its start, the preset's L0, the view. */
+	state_init(&o.t, s->cat, &s->cur);
+	o.t.lang = s->lang;
+	put(&o, "pescope --view %s", state_view(s)->name);
+	state_set_view(&o.t, s->view);
+	if (s->preset >= 0) {
+		const struct preset *p = presets_table(&count) + s->preset;
+
+		put(&o, " --preset %s", p->name);
+		state_set_train(&o.t, p->train_len);
+	}
+	for (int i = 0; i < PARAM_COUNT; i++)
+		put_param(&o, s, i);
+	if (theme)
+		put(&o, " --theme %s", theme);
+	if (palette)
+		put(&o, " --palette %s", palette);
+	if (s->lang != LANG_EN)
+		put(&o, " --lang %s", lang_name(s->lang));
+	knobs(&o, s);
+	*whole = s->window.pos0 == 0 && s->window.npos == s->cur.len &&
+		 s->window.dim0 == 0 && s->window.ndim == s->cur.pe.d_model &&
+		 s->hl.kind == HL_NONE && s->panel == 0 && !s->zoomed;
 	return o.over ? -1 : (int)o.used;
 }

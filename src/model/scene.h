@@ -97,6 +97,18 @@ int scene_apply(struct state *s, const struct scene *sc, char *err,
 int scene_write(const struct state *s, const char *theme,
 		const char *palette, char *buf, size_t n);
 
+/* The command line that opens what s shows: "pescope", the options of
+ * the core parameters (params.h), --view, --preset, --theme and --palette
+ * when given (NULL: left out) and --lang zh, then, as the command line
+ * applies them, a --set WORD=VALUE for every knob that
+ * differs from where those leave it; a word a POSIX shell would change is
+ * quoted. Into buf (n bytes; SCENE_TEXT_MAX is enough). Returns its
+ * length, or -1 when it does not fit. *whole is false when the screen
+ * has more than options give: a window, a highlight, a panel focused or
+ * zoomed (a scene keeps those). */
+int scene_cmdline(const struct state *s, const char *theme,
+		  const char *palette, char *buf, size_t n, bool *whole);
+
 /* "PATH:LINE: skipped a line this pescope does not know (and N more)" in
  * language l into buf, for a scene that skipped lines; "" for one that
  * did not. Returns buf. */

@@ -49,7 +49,7 @@ struct settings {
 	int dim;		/* selected dimension, 0..d_model-1 */
 };
 
-enum { MSG_MAX = 160 };
+enum { MSG_MAX = 512 };	/* room for :cmdline's command line */
 
 /* A region a lesson step marks on the heatmap: dimensions or positions
  * lo..hi, both included, lo <= hi. */
@@ -57,6 +57,13 @@ enum highlight_kind { HL_NONE, HL_DIMS, HL_POS };
 struct highlight {
 	enum highlight_kind kind;	/* HL_NONE: nothing marked */
 	long long lo, hi;		/* the range, inclusive */
+};
+
+/* What a ':' command asks the app to do with a scene (REACT_SCENE). */
+enum scene_op {
+	SCENE_SAVE,		/* :save FILE */
+	SCENE_OPEN,		/* :open FILE */
+	SCENE_CMDLINE		/* :cmdline: show the command line */
 };
 
 /* Where the user is in the lessons (lesson_run.h). */
@@ -114,7 +121,7 @@ struct state {
 				 * is done, or "" (the export key's own name) */
 	char scene_file[256];	/* the file of :save FILE or :open FILE
 				 * until the app has done it, or "" */
-	bool scene_open;	/* it is :open's (else :save's) */
+	enum scene_op scene_op;	/* what the app is asked to do */
 	bool msg_error;		/* msg is an error (drawn as such) */
 	bool ascii;		/* panels write ASCII text only (no UTF-8) */
 	enum lang lang;		/* language of everything the program says;

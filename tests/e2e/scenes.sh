@@ -37,14 +37,15 @@ for d in 32 64 128; do
 	ranges "$d" >"$tmp/ranges-$d"
 done
 
-# script VIEW SEED: a --keys script that shows VIEW with parameters, a
+# script VIEW SEED [plain]: a --keys script that shows VIEW with parameters, a
 # window, a panel and every knob drawn at random from SEED (Python's
 # random, so the same every run), ending with Esc so that no message of
-# its commands stays on the bottom line.
+# its commands stays on the bottom line. With "plain", only what options
+# can give: no window, zoom, highlight or panel.
 script() {
-	"$PY" - "$1" "$2" "$tmp" <<'PYEOF'
+	"$PY" - "$1" "$2" "$tmp" "${3:-}" <<'PYEOF'
 import random, re, sys
-view, seed, tmp = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+view, seed, tmp, plain = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 r = random.Random(seed)
 d = r.choice([32, 64, 128])
 n = r.choice([16, 50, 128, 300])
@@ -71,6 +72,9 @@ for line in open(f"{tmp}/ranges-{d}"):
         print("cmd", w, r.randint(1, int(g[1])))
         continue
     sys.exit("no range for " + w + ": " + m)
+if plain:
+    print("key Esc")
+    sys.exit()
 a = r.randrange(n)
 print("cmd window", a, r.randrange(a, n))
 if r.random() < 0.5:
@@ -119,6 +123,34 @@ for view in "${views[@]}"; do
 	check "$view: :open shows the screen :save saved" \
 		cmp -s <(screen_of "$tmp/opened") "$tmp/to"
 done
+
+# :cmdline, for every view: the command line on a saved scene's second
+# line (and on the message line) draws the same screen with --snapshot.
+for view in "${views[@]}"; do
+	seed=$((seed + 1))
+	script "$view" "$seed" plain >"$tmp/k-$view"
+	"$PESCOPE" "${size[@]}" --keys "$tmp/k-$view" --snapshot >"$tmp/from"
+	{ cat "$tmp/k-$view"; echo "cmd save $tmp/$view.scene"; } \
+		>"$tmp/ks-$view"
+	"$PESCOPE" "${size[@]}" --keys "$tmp/ks-$view" >/dev/null
+	line=$(sed -n '2s/^# //p' "$tmp/$view.scene")
+	eval "set -- ${line#pescope }"
+	"$PESCOPE" "$@" "${size[@]}" --snapshot >"$tmp/to" 2>&1
+	if ! cmp -s <(screen_of "$tmp/from") "$tmp/to"; then
+		not_ok "$view: the command line draws the saved screen" \
+			"$line $(diff <(screen_of "$tmp/from") "$tmp/to" | head)"
+	else
+		ok "$view: the command line draws the saved screen"
+	fi
+	{ cat "$tmp/k-$view"; echo "cmd cmdline"; } >"$tmp/kc"
+	check "$view: :cmdline shows that command line" \
+		test "$("$PESCOPE" --size 1000x30 --keys "$tmp/kc" --snapshot |
+			sed -n '30p' | sed 's/ *$//')" = "$line"
+done
+printf 'key z\ncmd cmdline\n' >"$tmp/kc"
+check ":cmdline says when a scene is needed" \
+	sh -c '"$0" --size 1000x30 --keys "$1" --snapshot | grep -q "only a scene keeps: :save FILE"' \
+	"$PESCOPE" "$tmp/kc"
 
 # The look: a theme and a palette given when saving come back with the
 # scene, and an option given when opening wins over it.
