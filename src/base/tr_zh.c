@@ -217,6 +217,8 @@ const struct tr_row tr_zh[] = {
 	  "存为 .svg .png .pdf .txt .ans" },
 	{ "scenes",
 	  "场景" },
+	{ "this screen's command line",
+	  "打开本画面的命令行" },
 	{ "%s: a file name of at most %d bytes",
 	  "%s：文件名最多 %d 字节" },
 	{ "start values",

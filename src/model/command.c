@@ -335,11 +335,11 @@ static const struct command {
 	{ "q", "quit", NONE, NULL, run_quit, true,
 	  ":q, :quit", N_("quit"), NULL, false },
 	{ "save", NULL, ONE, "class.scene", run_save, true,
-	  ":save F, :open F, :cmdline", N_("scenes"), NULL, true },
+	  ":save F, :open F", N_("scenes"), NULL, true },
 	{ "open", NULL, ONE, "class.scene", run_open, true,
 	  NULL, NULL, NULL, false },	/* in the row above */
 	{ "cmdline", NULL, NONE, NULL, run_cmdline, true,
-	  NULL, NULL, NULL, false },	/* in the row above */
+	  ":cmdline", N_("this screen's command line"), NULL, false },
 };
 enum { COMMAND_ROWS = sizeof commands / sizeof commands[0] };
 

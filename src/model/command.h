@@ -56,7 +56,8 @@ enum command_source { COMMAND_TYPED, COMMAND_LESSON };
 enum command_result command_run(struct state *s, const char *line,
 				enum command_source from, char *err, size_t n);
 
-enum { COMMAND_HELP_W = 120 };	/* bytes of one help line */
+enum { COMMAND_HELP_W = 240 };	/* bytes of one help line (the shared
+					 * one holds eight commands) */
 
 /* The command summary shown by ':help' and the help overlay, in the
  * language of s, with the views, presets and knobs of its catalog: fills

@@ -148,6 +148,9 @@ Test(params, every_command_word_has_its_help_line)
 	for (int lang = 0; lang < 2; lang++) {
 		s.lang = lang ? LANG_ZH : LANG_EN;
 		n = command_help(&s, lines, 40);
+		for (int k = 0; k < n; k++)	/* none cut at the buffer's end */
+			cr_expect_lt(strlen(lines[k]) + 1, COMMAND_HELP_W, "%s",
+				     lines[k]);
 		for (int i = 0; command_word(i); i++) {
 			int hits = 0;
 
