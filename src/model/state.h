@@ -49,7 +49,8 @@ struct settings {
 	int dim;		/* selected dimension, 0..d_model-1 */
 };
 
-enum { MSG_MAX = 512 };	/* room for :cmdline's command line */
+enum { MSG_MAX = 1024 };	/* room for :cmdline's command line with
+				 * a --set for each of the knobs */
 
 /* A region a lesson step marks on the heatmap: dimensions or positions
  * lo..hi, both included, lo <= hi. */
