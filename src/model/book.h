@@ -18,12 +18,30 @@ enum {
 	LESSON_NAME_MAX = 64,		/* bytes in a name, NUL included */
 	LESSON_PATH_MAX = 1024,		/* bytes in a path, NUL included */
 	LESSON_ERR_MAX = 1280,		/* room for any message, path included */
-	LESSON_BOOK_MAX = 32		/* lessons in a folder */
+	LESSON_BOOK_MAX = 32,		/* lessons in a folder */
+	LESSON_OPTIONS_MAX = 5,		/* options of a question: a .. e */
+	LESSON_QUESTION_MAX = 400,	/* bytes in a question, NUL included */
+	LESSON_OPTION_MAX = 200		/* bytes in an option, NUL included */
 };
 
 struct lesson_cmd {
 	char text[LESSON_CMD_MAX];	/* the command, without ':' */
 	int line;			/* its line in the file, for messages */
+};
+
+/* A step's question (lesson.h: "ask:"): the student predicts before the
+ * step shows what it is about. */
+struct lesson_ask {
+	char question[LESSON_QUESTION_MAX];	/* "": the step asks nothing */
+	int line;			/* line of the "ask:" */
+	int noptions;			/* 2 .. LESSON_OPTIONS_MAX */
+	char option[LESSON_OPTIONS_MAX][LESSON_OPTION_MAX];
+					/* option i is letter 'a' + i */
+	int answer;			/* the right option's index */
+	int at;				/* the step's commands before the
+					 * "ask:" line: they make the screen
+					 * the question is asked over; the
+					 * rest run once it is answered */
 };
 
 struct lesson_step {
@@ -34,6 +52,7 @@ struct lesson_step {
 	char caption[LESSON_CAPTION_MAX];	/* paragraphs separated by '\n';
 						 * valid UTF-8, no controls but
 						 * '\n' */
+	struct lesson_ask ask;		/* its question, if any */
 };
 
 struct lesson {

@@ -28,6 +28,7 @@ struct parser {
 	size_t cap_len;		/* bytes in step->caption */
 	uint32_t last_cp;	/* last code point of the caption, or 0 */
 	bool para;		/* a blank line came after caption text */
+	int answer_line;	/* the step's "answer:" line, or 0 */
 };
 
 static int lesson_check(const struct lesson *l, const struct catalog *cat,
@@ -141,9 +142,35 @@ static int header_line(struct parser *p, char *line)
 		    "title\") before the first step");
 }
 
+/* The check a step's question gets once the step's last line is read:
+ * two options or more and an answer among them. */
+static int ask_end(struct parser *p)
+{
+	const struct lesson_ask *q = &p->step->ask;
+	int k = p->out->nsteps;
+
+	if (!q->question[0])
+		return 0;
+	p->line = q->line;
+	if (q->noptions < 2)
+		return fail(p, "the question of step %d has %d option%s, and "
+			    "needs two or more (\"option a: ...\", \"option b: "
+			    "...\")", k, q->noptions, q->noptions == 1 ? "" : "s");
+	if (!p->answer_line)
+		return fail(p, "the question of step %d has no \"answer:\" "
+			    "line", k);
+	if (q->answer >= q->noptions) {
+		p->line = p->answer_line;
+		return fail(p, "answer %c is not one of the options (a to %c)",
+			    'a' + q->answer, 'a' + q->noptions - 1);
+	}
+	return 0;
+}
+
 static int step_start(struct parser *p, char *title)
 {
 	struct lesson *l = p->out;
+	int line = p->line;
 
 	if (!l->title[0])
 		return fail(p, "the lesson needs a \"title:\" line before its "
@@ -154,6 +181,9 @@ static int step_start(struct parser *p, char *title)
 	if (p->step && !p->step->caption[0])
 		return fail(p, "step %d (line %d) has no caption", l->nsteps,
 			    p->step->line);
+	if (p->step && ask_end(p) != 0)
+		return -1;
+	p->line = line;
 	if (l->nsteps == LESSON_STEPS_MAX)
 		return fail(p, "more than %d steps", LESSON_STEPS_MAX);
 	p->step = &l->step[l->nsteps++];
@@ -162,8 +192,64 @@ static int step_start(struct parser *p, char *title)
 	p->cap_len = 0;
 	p->last_cp = 0;
 	p->para = false;
+	p->answer_line = 0;
 	return set_text(p, "the step title", words_trim(title), p->step->title,
 			sizeof p->step->title);
+}
+
+/* "ask: QUESTION": the step's question, asked over the screen its
+ * commands so far make. */
+static int step_ask(struct parser *p, char *question)
+{
+	struct lesson_ask *q = &p->step->ask;
+
+	if (q->question[0])
+		return fail(p, "a second \"ask:\" in step %d (one question a "
+			    "step)", p->out->nsteps);
+	q->line = p->line;
+	q->at = p->step->ncmds;
+	return set_text(p, "the question", words_trim(question), q->question,
+			sizeof q->question);
+}
+
+/* "option X: TEXT", X the next letter from a. */
+static int step_option(struct parser *p, char *rest)
+{
+	struct lesson_ask *q = &p->step->ask;
+	char want = (char)('a' + q->noptions);
+
+	rest = words_trim(rest);
+	if (!q->question[0])
+		return fail(p, "an option before the step's \"ask:\" line");
+	if (rest[0] < 'a' || rest[0] > 'z' || rest[1] != ':')
+		return fail(p, "expected \"option %c: text\"", want);
+	if (q->noptions == LESSON_OPTIONS_MAX)
+		return fail(p, "more than %d options (a to %c)",
+			    LESSON_OPTIONS_MAX, 'a' + LESSON_OPTIONS_MAX - 1);
+	if (rest[0] != want)
+		return fail(p, "option %c where option %c comes next (options "
+			    "go a, b, c in order)", rest[0], want);
+	return set_text(p, "the option", words_trim(rest + 2),
+			q->option[q->noptions++], LESSON_OPTION_MAX);
+}
+
+/* "answer: X": the right option's letter. */
+static int step_answer(struct parser *p, char *rest)
+{
+	struct lesson_ask *q = &p->step->ask;
+
+	rest = words_trim(rest);
+	if (!q->question[0])
+		return fail(p, "an \"answer:\" before the step's \"ask:\" line");
+	if (p->answer_line)
+		return fail(p, "a second \"answer:\" (line %d has one)",
+			    p->answer_line);
+	if (rest[0] < 'a' || rest[0] > 'z' || rest[1])
+		return fail(p, "expected \"answer: LETTER\", the right option's "
+			    "letter");
+	q->answer = rest[0] - 'a';
+	p->answer_line = p->line;
+	return 0;
 }
 
 static int step_command(struct parser *p, char *cmd)
@@ -226,6 +312,12 @@ static int parse_line(struct parser *p, char *line)
 		return *t ? header_line(p, t) : 0;
 	if (line[0] == ':')
 		return step_command(p, line + 1);
+	if (strncmp(line, "ask:", 4) == 0)
+		return step_ask(p, line + 4);
+	if (strncmp(line, "option ", 7) == 0)
+		return step_option(p, line + 7);
+	if (strncmp(line, "answer:", 7) == 0)
+		return step_answer(p, line + 7);
 	if (!*t) {
 		p->para = p->cap_len > 0;
 		return 0;
@@ -310,7 +402,7 @@ int lesson_parse_models(const char *text, size_t len, const char *path,
 			const struct catalog *cat, model_reader reader,
 			struct lesson *out, char *err, size_t n)
 {
-	struct parser p = { path, out, err, n, 0, NULL, 0, 0, false };
+	struct parser p = { path, out, err, n, 0, NULL, 0, 0, false, 0 };
 	char buf[LESSON_LINE_MAX + 1];
 	size_t i = 0;
 	int line;
@@ -340,6 +432,8 @@ int lesson_parse_models(const char *text, size_t len, const char *path,
 		p.line = p.step->line;
 		return fail(&p, "step %d has no caption", out->nsteps);
 	}
+	if (ask_end(&p) != 0)
+		return -1;
 	if (reader && model_folders(&p, out) != 0)
 		return -1;
 	if (lesson_check(out, cat, reader, &line, buf, sizeof buf) != 0) {
@@ -437,11 +531,11 @@ int lesson_panel_command(struct state *s, const char *line, char *err,
 }
 
 int lesson_step_apply(struct state *s, const struct lesson_step *st,
-		      int *line, char *err, size_t n)
+		      int ncmds, int *line, char *err, size_t n)
 {
 	s->hl = (struct highlight){ HL_NONE, 0, 0 };
 	panel_clear(s);
-	for (int i = 0; i < st->ncmds; i++) {
+	for (int i = 0; i < ncmds && i < st->ncmds; i++) {
 		int r = lesson_panel_command(s, st->cmd[i].text, err, n);
 
 		if (r < 0 || (r == 0 && command_run(s, st->cmd[i].text,
@@ -466,9 +560,17 @@ static int lesson_check(const struct lesson *l, const struct catalog *cat,
 	state_init(&s, cat, &lesson_start);
 	s.read_model = reader;
 	for (int k = 0; k < l->nsteps; k++)
-		if (lesson_step_apply(&s, &l->step[k], line, err, n) != 0)
+		if (lesson_step_apply(&s, &l->step[k], l->step[k].ncmds, line,
+				      err, n) != 0)
 			return -1;
 	return 0;
+}
+
+const struct lesson_ask *lesson_step_ask(const struct lesson *l, int k)
+{
+	if (!l || k < 0 || k >= l->nsteps || !l->step[k].ask.question[0])
+		return NULL;
+	return &l->step[k].ask;
 }
 
 void lesson_free(struct lesson *l)

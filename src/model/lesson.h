@@ -42,7 +42,19 @@
  *   - caption text: consecutive lines are joined into a paragraph (with a
  *     space, except next to a Chinese character, where no space belongs);
  *     blank lines separate paragraphs. A line that must start with '#', ':',
- *     '=' or '\' starts with '\' instead ("\: not a command").
+ *     '=' or '\' starts with '\' instead ("\: not a command"), as does
+ *     one that starts with "ask:", "option " or "answer:";
+ *   - at most one question, for the student to predict what the step
+ *     shows before it shows it:
+ *       ask: When d doubles, do the waves get faster or slower?
+ *       option a: Faster
+ *       option b: Slower
+ *       answer: b
+ *     The question is one line; its options (2 to LESSON_OPTIONS_MAX, one
+ *     line each) follow it and go a, b, c in order; "answer:" names the
+ *     right one. The commands above the "ask:" line make the screen the
+ *     question is asked over; those below it run once it is answered, and
+ *     the caption then says what is true (lesson_run.h).
  * A step's state is the lesson's start (d 512, base 10000, len 128, pos 0,
  * dim 0, interleaved, view explore, the whole matrix, knobs at their
  * defaults) with the commands of every step up to and including it applied
@@ -123,11 +135,19 @@ void lesson_reset(struct state *s);
 int lesson_panel_command(struct state *s, const char *line, char *err,
 			 size_t n);
 
-/* Applies the commands of step st to s, its highlight replacing the last
- * step's. Returns 0, or -1 with the command's message in err (n bytes) and
- * its line in *line. */
+/* Applies the first ncmds commands of step st to s (st->ncmds: all of
+ * them; st->ask.at: those that make the screen its question is asked
+ * over), its highlight replacing the last step's. Returns 0, or -1 with
+ * the command's message in err (n bytes) and its line in *line. */
 int lesson_step_apply(struct state *s, const struct lesson_step *st,
-		      int *line, char *err, size_t n);
+		      int ncmds, int *line, char *err, size_t n);
+
+/* The question of step k of l (from 0): its text, its options (option i
+ * is the letter 'a' + i), the right one and where it splits the step's
+ * commands (book.h); NULL when the step asks nothing or there is no such
+ * step. */
+/* For tests only. */
+const struct lesson_ask *lesson_step_ask(const struct lesson *l, int k);
 
 /* ---- a book of lessons ---- */
 

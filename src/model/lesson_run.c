@@ -21,7 +21,8 @@ void lesson_goto(struct state *s, int k)
 	for (int i = 0; i <= k; i++) {
 		/* Only the step shown may leave a message (a preset's). */
 		s->msg[0] = '\0';
-		if (lesson_step_apply(s, &l->step[i], &line, err, sizeof err) != 0) {
+		if (lesson_step_apply(s, &l->step[i], l->step[i].ncmds, &line,
+				      err, sizeof err) != 0) {
 			snprintf(msg, sizeof msg, tr(s->lang, "lesson line %d: %.120s"), line,
 				 err);
 			state_message(s, true, msg);

@@ -136,6 +136,9 @@ expect_fail "escape in a lesson file: 65, none printed" 65 \
 expect_fail "unknown command in a lesson file: 65" 65 \
 	"pescope: $fixtures/bad-command.txt:6: unknown command \"frobnicate\" (try :help)" \
 	--lesson "$fixtures/bad-command.txt"
+expect_fail "a question answered by no option: 65" 65 \
+	"pescope: $fixtures/bad-question.txt:8: answer c is not one of the options (a to b)" \
+	--lesson "$fixtures/bad-question.txt"
 expect_fail "missing lesson file: 66" 66 \
 	"pescope: $fixtures/none.txt: cannot read: No such file or directory" \
 	--lesson "$fixtures/none.txt"
