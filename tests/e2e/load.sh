@@ -23,32 +23,29 @@ mapfile -t args < <("$PY" "$here/load_ref.py" write .)
 
 # agree ARG WHAT KIND N PESCOPE-ARGS...: pescope's numbers (the CSV's last
 # column, or every value of a --dump csv) within 1e-12 of load_ref.py's
-# KIND N; the largest difference is printed for the report.
+# KIND N; the largest difference is printed for the report. The checks are
+# queued and load_ref.py compares them all at once (compare_all).
+queued=() names=()
 agree() {
-	local arg=$1 what=$2 kind=$3 n=$4 out
+	local arg=$1 what=$2 kind=$3 n=$4 got=got.${#queued[@]}.csv
 	shift 4
-	if ! "$P" --load "$arg" "$@" >got.csv 2>err; then
+	if ! "$P" --load "$arg" "$@" >"$got" 2>err; then
 		not_ok "$arg: $what" "$(cat err)"
 		return
 	fi
-	"$PY" "$here/load_ref.py" ref "$arg" "$kind" "$n" >want
-	out=$("$PY" - got.csv want "$kind" <<'PYEOF'
-import sys
-import numpy as np
-got = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1, ndmin=2)
-want = np.loadtxt(sys.argv[2], ndmin=1)
-if sys.argv[3] == "values":
-    got = got.ravel()
-else:
-    assert (got[:, 0] == np.arange(got.shape[0])).all(), "index column"
-    got = got[:, 1]
-assert got.shape == want.shape, "%d numbers, want %d" % (got.size, want.size)
-diff = np.max(np.abs(got - want) / np.maximum(np.abs(want), 1e-300))
-print("%.3g" % diff)
-sys.exit(0 if diff <= 1e-12 else 1)
-PYEOF
-	) && ok "$arg: $what match NumPy within 1e-12 (largest $out)" \
-	  || not_ok "$arg: $what match NumPy within 1e-12" "$out"
+	queued+=("$got $arg $kind $n") names+=("$arg: $what")
+}
+compare_all() {
+	local i=0 verdict diff
+	while read -r verdict diff; do
+		if [ "$verdict" = ok ]; then
+			ok "${names[i]} match NumPy within 1e-12 (largest $diff)"
+		else
+			not_ok "${names[i]} match NumPy within 1e-12" "$diff"
+		fi
+		i=$((i + 1))
+	done < <(printf '%s\n' "${queued[@]}" | "$PY" "$here/load_ref.py" compare)
+	check "every queued comparison answered" test "$i" -eq "${#queued[@]}"
 }
 for a in "${args[@]}"; do
 	agree "$a" "values" values 0 --dump csv
@@ -56,6 +53,7 @@ for a in "${args[@]}"; do
 	agree "$a" "wave of -i 3" wave 3 --dump-series wave -i 3
 	agree "$a" "dominant periods" periods 0 --dump-series wavelengths
 done
+compare_all
 # the matrix goes out as the formula's does: npy back to NumPy, exactly
 if "$P" --load mlef4F.npy --dump npy -o back.npy 2>err &&
    "$PY" -c 'import sys, numpy as np; sys.exit(not (np.load("back.npy") == np.load("mlef4F.npy").astype("f8")).all())'; then

@@ -13,8 +13,9 @@ pescope must find in them, computed independently of its C.
                             "data_offsets" index; numbers little-endian,
                             row-major), with one tensor per dtype F16, BF16,
                             F32, F64, a 1-D one and "__metadata__".
-  load_ref.py ref ARG KIND [N]
-                            prints the reference, one number a line, for the
+  load_ref.py compare       reads lines "GOT-CSV ARG KIND N" and answers each
+                            with "ok DIFF" or "bad DIFF-or-reason": pescope's
+                            CSV against the reference within 1e-12, for the
                             matrix ARG (FILE or FILE:TENSOR) read back with
                             numpy.load, or for safetensors with numpy's
                             frombuffer at the header's offsets:
@@ -99,7 +100,9 @@ def read(arg):
     return v.astype(np.float64).reshape(e["shape"])
 
 
-def ref(arg, kind, n):
+def want(arg, kind, n):
+    """NumPy's numbers for KIND of the matrix ARG names, from position or
+    dimension n."""
     m = read(arg)
     if kind == "values":
         out = m.ravel()
@@ -112,11 +115,39 @@ def ref(arg, kind, n):
         x = m - m.mean(axis=0)
         power = np.abs(np.fft.rfft(x, axis=0)[1:m.shape[0] // 2 + 1]) ** 2
         out = m.shape[0] / (1 + np.argmax(power, axis=0))
-    print("\n".join(repr(float(v)) for v in out))
+    return out
+
+
+def agree(got_csv, arg, kind, n):
+    """The largest relative difference between pescope's CSV (the last
+    column, or every value of a --dump csv) and want(); raises
+    AssertionError when the shapes differ."""
+    got = np.loadtxt(got_csv, delimiter=",", skiprows=1, ndmin=2)
+    w = want(arg, kind, n)
+    if kind == "values":
+        got = got.ravel()
+    else:
+        assert (got[:, 0] == np.arange(got.shape[0])).all(), "index column"
+        got = got[:, 1]
+    assert got.shape == w.shape, "%d numbers, want %d" % (got.size, w.size)
+    return np.max(np.abs(got - w) / np.maximum(np.abs(w), 1e-300))
+
+
+def compare(lines):
+    """One line out per line in: "GOT-CSV ARG KIND N" gives "ok DIFF" when
+    within 1e-12, else "bad DIFF-or-reason" (one Python for every check:
+    starting NumPy costs more than the checks)."""
+    for line in lines:
+        got_csv, arg, kind, n = line.split()
+        try:
+            diff = agree(got_csv, arg, kind, int(n))
+            print("%s %.3g" % ("ok" if diff <= 1e-12 else "bad", diff))
+        except Exception as e:  # a failed check, reported, not a crash
+            print("bad %s" % str(e).replace("\n", " "))
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "write":
         write(sys.argv[2])
-    else:
-        ref(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 0)
+    elif sys.argv[1] == "compare":
+        compare(sys.stdin.read().splitlines())
