@@ -7,7 +7,7 @@
 
 extern const struct view_spec view_explore, view_spectrum, view_clocks,
 	view_bands, view_layouts, view_context, view_bugs, view_vector,
-	view_attention, view_rope, view_families;
+	view_attention, view_rope, view_families, view_mla;
 
 static const struct view_spec *const list[] = {
 	&view_explore,
@@ -21,6 +21,7 @@ static const struct view_spec *const list[] = {
 	&view_attention,
 	&view_rope,
 	&view_families,
+	&view_mla,
 };
 
 const struct catalog *views_catalog(void)
