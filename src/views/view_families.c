@@ -28,6 +28,7 @@
 #include "engine/attention.h"
 #include "model/catalog.h"
 #include "render/cache.h"
+#include "render/paragraph.h"
 #include "render/plot.h"
 #include "views/panel.h"
 
@@ -94,10 +95,12 @@ static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style axis = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style head_style = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 
-/* What the body shows by size (panel.h): the plot, map and table; or the
- * plot alone. */
-enum { SHOW_PLOT = 1, SHOW_ALL };
-static const struct tier body_tiers[] = { { 60, 21, SHOW_ALL },
+/* What the body shows by size (panel.h): the plot, map and table; the
+ * plot and the map (80x24: the table's 11 rows would leave each lane one
+ * row, too flat to read); or the plot alone. */
+enum { SHOW_PLOT = 1, SHOW_MAP, SHOW_ALL };
+static const struct tier body_tiers[] = { { 60, 30, SHOW_ALL },
+					  { 60, 0, SHOW_MAP },
 					  { 0, 0, SHOW_PLOT } };
 /* The plot's caption line, where its lanes keep a row each besides. */
 static const struct tier caption_tiers[] = { { 0, 10, 1 }, { 0, 0, 0 } };
@@ -300,6 +303,34 @@ static long long dot_offset(int j, const void *a)
 	return llround(plot_dot_pos(a, j));
 }
 
+/* Scheme sc's letter on its trace w (n dot columns, scaled 0..1) at two
+ * columns, one each side of k = 0, staggered by lane so that no two
+ * lanes' letters stand in one column: the lanes share colours in some
+ * palettes (eight schemes, fewer curve colours that read on both pages),
+ * so the letter is what tells a trace from its neighbour's. */
+static void lane_marks(struct canvas *c, const struct plot_area *pa,
+		       const double *w, int n, enum bias_scheme sc,
+		       struct style own)
+{
+	int j[2];
+
+	j[0] = n * (2 + (int)sc) / 24;
+	j[1] = n - 1 - j[0];
+	for (int i = 0; i < 2; i++) {
+		int row;
+
+		if (isnan(w[j[i]]))
+			continue;
+		row = plot_row_of_value(pa, w[j[i]]);
+		if (row >= pa->y0 + pa->h)
+			row = pa->y0 + pa->h - 1;
+		if (row < pa->y0)
+			row = pa->y0;
+		canvas_put(c, pa->ax.x0 + j[i] / 2, row,
+			   (uint32_t)fam[sc].letter, own);
+	}
+}
+
 /* One lane of the plot: scheme sc's values v (NULL while they are made)
  * over its rows, with its letter and short name at the left of its first
  * row, the chosen one bold and marked. */
@@ -318,6 +349,7 @@ static void lane_draw(const struct state *s, const struct bias_params *b,
 		scaled(b, sc, v, n, dot_offset, &pa.ax, w);
 		plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0),
 			     plot_dot_span(&pa.ax), w, n, fam[sc].role);
+		lane_marks(c, &pa, w, n, sc, own);
 	}
 	snprintf(buf, sizeof buf, "%s%c %s", chosen ? ">" : " ",
 		 fam[sc].letter, tr(s->lang, fam[sc].lane));
@@ -330,8 +362,8 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		      struct canvas *c, struct rect r)
 {
 	long long L = s->cur.len;
-	struct rect in = panel_open(c, r, tr(s->lang, "What each scheme adds to a score, against the offset k = q − p"),
-				    tr(s->lang, "Added to a score, against k"));
+	struct rect in = panel_open(c, r, tr(s->lang, "Added to a score against k = q − p (Shaw, T5: the table index)"),
+				    tr(s->lang, "Added to a score (S, T: index), against k"));
 	int foot = TIER(caption_tiers, in.w, in.h);
 	int rows = in.h - 1 - foot;	/* the lanes share them */
 	struct plot_axis ax = { -(L - 1), 2 * L - 1, in.x + LABEL,
@@ -353,11 +385,17 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		lane_draw(s, b, v, n, sc, i == (int)chosen, c, pa, in.x);
 	}
 	plot_xticks(c, &ax, in.y + rows, axis);
-	if (foot)
-		canvas_text(c, in.x, in.y + in.h - 1, in.w, b->causal
-			    ? tr(s->lang, "lanes scaled to their own min..max; k > 0 masked (causal)")
-			    : tr(s->lang, "lanes scaled to their own min..max; NoPE alone masks k > 0"),
-			    dim_style);
+	if (foot) {
+		const char *cand[2] = {
+			b->causal ? tr(s->lang, "lanes scaled to their own min..max; k > 0 masked (causal)")
+				  : tr(s->lang, "lanes scaled to their own min..max; NoPE alone masks k > 0"),
+			b->causal ? tr(s->lang, "each lane min..max; k > 0 masked")
+				  : tr(s->lang, "each lane min..max; NoPE masks k > 0")
+		};
+
+		paragraph_fit(c, in.x, in.y + in.h - 1, in.w, cand, 2,
+			      dim_style);
+	}
 }
 
 /* ---- the map ---- */
@@ -530,16 +568,23 @@ static void families_draw(const struct state *s, void *ctx,
 	int map_w = r.w * 7 / 20;
 
 	families_bias_params(s, &b, &chosen);
-	if (TIER(body_tiers, r.w, r.h) != SHOW_ALL) {
+	switch (TIER(body_tiers, r.w, r.h)) {
+	case SHOW_PLOT:
 		plot_draw(s, fx, &b, chosen, c, r);
 		return;
+	case SHOW_MAP:
+		table_h = 0;
+		break;
+	default:
+		break;
 	}
 	plot_draw(s, fx, &b, chosen, c,
 		  (struct rect){ r.x, r.y, r.w - map_w, r.h - table_h });
 	map_draw(s, fx, &b, chosen, c,
 		 (struct rect){ r.x + r.w - map_w, r.y, map_w, r.h - table_h });
-	table_draw(s, chosen, c,
-		   (struct rect){ r.x, r.y + r.h - table_h, r.w, table_h });
+	if (table_h)
+		table_draw(s, chosen, c, (struct rect){ r.x, r.y + r.h - table_h,
+							r.w, table_h });
 }
 
 const struct view_spec view_families = {

@@ -64,13 +64,24 @@ run_status "an ALiBi head past 64 is refused" 64 \
 # the view: the plot, the letters' table, the map of the scheme chosen
 "$P" --snapshot --view families --size 120x40 --set scheme=alibi \
 	>"$tmp/wide.txt"
-check "at 120x40 the plot's title is there" \
-	grep -q "against the offset k = q − p" "$tmp/wide.txt"
+check "at 120x40 the plot's title is there, and says what the T5 and Shaw lanes draw" \
+	grep -q "Added to a score against k = q − p (Shaw, T5: the table index)" "$tmp/wide.txt"
 check "... the map of the scheme chosen" grep -q "p × q: ALiBi" "$tmp/wide.txt"
 check "... and a table row per scheme with its source" \
 	grep -q "T5 buckets .*Raffel 2020" "$tmp/wide.txt"
 check "... the chosen scheme's note" grep -q "A: −m·|k|" "$tmp/wide.txt"
 "$P" --snapshot --view families --size 80x24 >"$tmp/small.txt"
-check "at 80x24 every scheme's row is in the table" \
-	bash -c '[ "$(grep -cE "^│[+RSTAKXN] " "$1")" = 8 ]' _ "$tmp/small.txt"
+check "at 80x24 every scheme has a lane of two rows, its letter on its trace" \
+	"$PY" - "$tmp/small.txt" <<'PY'
+import sys
+rows = open(sys.argv[1], encoding="utf-8").read().splitlines()
+lanes = [i for i, r in enumerate(rows) if r[1:3].strip() and r[2] in "+RSTAKXN" and r[3] == " "]
+assert len(lanes) == 8, lanes
+assert all(b - a >= 2 for a, b in zip(lanes, lanes[1:])), lanes
+for i, l in enumerate(lanes):
+    end = lanes[i + 1] if i + 1 < len(lanes) else l + 2
+    letter = rows[l][2]
+    trace = "".join(r[11:51] for r in rows[l:end])
+    assert letter in trace, (letter, trace)
+PY
 finish
