@@ -396,12 +396,13 @@ static void (*const part_draw[MP_COUNT])(const struct state *,
 static void mla_draw(const struct state *s, void *ctx, struct canvas *c,
 		     struct rect r)
 {
-	int part = (int)state_view_knob(s, 0), wl = r.w / 2, ht;
+	int part = (int)state_view_knob(s, 0), wl = r.w / 2;
 	char buf[TEXT_MAX];
 
 	(void)ctx;
 	if (TIER(grid_tiers, r.w, r.h)) {
-		ht = r.h / 2;
+		int ht = r.h / 2;
+
 		fold_draw(s, c, (struct rect){ r.x, r.y, wl, ht });
 		split_draw(s, c, (struct rect){ r.x + wl, r.y, r.w - wl, ht });
 		cache_draw(s, c, (struct rect){ r.x, r.y + ht, wl, r.h - ht });
