@@ -7,7 +7,7 @@
 
 extern const struct view_spec view_explore, view_spectrum, view_clocks,
 	view_bands, view_layouts, view_context, view_bugs, view_vector,
-	view_attention, view_rope, view_families, view_mla;
+	view_attention, view_rope, view_families, view_mla, view_grid;
 
 static const struct view_spec *const list[] = {
 	&view_explore,
@@ -22,6 +22,7 @@ static const struct view_spec *const list[] = {
 	&view_rope,
 	&view_families,
 	&view_mla,
+	&view_grid,
 };
 
 const struct catalog *views_catalog(void)

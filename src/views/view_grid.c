@@ -1,0 +1,533 @@
+/* view_grid.c - the grid view: RoPE when a position is not one number
+ * (engine/rope2d.h holds the numbers and their sources).
+ *
+ * The ViT variants (knob grid = axial or mixed):
+ *
+ *   ┌ Similarity of patch (row 2, col 3) to every patch ┐┌ Axial 2-D RoPE ──┐
+ *   │ rows x cols squares of half blocks, the chosen    ││ its source, which │
+ *   │ patch marked +; under it the colour ramp -1..+1   ││ pairs turn with   │
+ *   │ and the score's form                              ││ which axis (an    │
+ *   └───────────────────────────────────────────────────┘│ arrow a pair), the│
+ *                                                        │ neighbours' values│
+ *                                                        └───────────────────┘
+ * The M-RoPE variants (mrope, mrope-i):
+ *
+ *   ┌ Position ids (t, h, w): text · image · text ──────────────────────┐
+ *   │ t  0 1 2 │ 3 3 3 3 ... │ 11 12 13   one column a token           │
+ *   │ h, w likewise                                                     │
+ *   │ Qwen2-VL  tttthhhhhhwwwwww   which axis each of the 64 pairs turns │
+ *   │ Qwen3-VL  thwthwthw...tttt   with; the chosen variant marked >     │
+ *   └───────────────────────────────────────────────────────────────────┘
+ *   ┌ Similarity to patch (row 2, col 3) of frame 0, in every frame ────┐
+ *   │ frame 0   frame 1   ...  one map a frame                         │
+ *   └───────────────────────────────────────────────────────────────────┘
+ *
+ * Short bodies keep the map alone. Cost per frame: one similarity a map
+ * pixel, O(P) each (P = 32 or 64); at most 4 x 32 x 32 patches are
+ * distinct, so nothing is kept between frames. */
+#include "views/view_grid.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "base/fmt.h"
+#include "base/tr.h"
+#include "base/utf8.h"
+#include "model/catalog.h"
+#include "render/paragraph.h"
+#include "views/panel.h"
+
+enum { GK_VARIANT, GK_ROWS, GK_COLS, GK_FRAMES, GK_TEXT, GK_COUNT };
+
+enum { TEXT_MAX = 320, PAIR_LABEL = 10 };
+
+static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
+static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
+static const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
+
+/* The colour of each axis: t, h (row), w (column). */
+static const enum role axis_role[3] = { ROLE_TRACE1, ROLE_TRACE2,
+					ROLE_TRACE3 };
+
+/* What the body shows by size (panel.h). */
+enum { SHOW_MAP = 1, SHOW_ALL };
+static const struct tier vit_tiers[] = { { 60, 12, SHOW_ALL },
+					 { 0, 0, SHOW_MAP } };
+static const struct tier mrope_tiers[] = { { 40, 18, SHOW_ALL },
+					   { 0, 0, SHOW_MAP } };
+/* The notes panel's width, by the body's. */
+static const struct tier notes_w[] = { { 110, 0, 44 }, { 0, 0, 34 } };
+/* Rows of the strip panel: t, h, w, two pair rows and a note. */
+enum { STRIP_ROWS = 6 };
+/* A map needs a patch a pixel at least: 1 column, and its legend row. */
+static const struct tier map_least[] = { { 4, 2, 1 } };
+/* The pairs' rows keep their labels from this width (label + 64). */
+static const struct tier pair_label[] = { { PAIR_LABEL + ROPE2D_PAIRS_MAX, 0,
+					    PAIR_LABEL },
+					  { 0, 0, 3 } };
+
+static const char *variant_choice(int i)
+{
+	return rope2d_variant_word(i);
+}
+
+void grid_rope2d_params(const struct state *s, struct rope2d_params *p,
+			int *row, int *col)
+{
+	int v = catalog_find(s->cat, "grid");
+	const double *k = s->knob[v];
+
+	*p = (struct rope2d_params){ .variant = (enum rope2d_variant)k[GK_VARIANT],
+				     .rows = (int)k[GK_ROWS],
+				     .cols = (int)k[GK_COLS],
+				     .frames = (int)k[GK_FRAMES],
+				     .text = (int)k[GK_TEXT] };
+	*row = s->cur.dim < p->rows ? s->cur.dim : p->rows - 1;
+	*col = s->cur.pos < p->cols ? (int)s->cur.pos : p->cols - 1;
+}
+
+/* ---- the maps ---- */
+
+/* The least and the most similarity of the patch q (its ids) to the
+ * patches of every frame of p, into range[0], range[1]. */
+static void sim_range(const struct rope2d_freqs *fr,
+		      const struct rope2d_params *p, const long long q[3],
+		      double range[2])
+{
+	range[0] = INFINITY;
+	range[1] = -INFINITY;
+	for (int f = 0; f < rope2d_frames(p); f++)
+		for (int r = 0; r < p->rows; r++)
+			for (int c = 0; c < p->cols; c++) {
+				long long k[3];
+				double v;
+
+				rope2d_patch_ids(p, f, r, c, k);
+				v = rope2d_sim(fr, q, k);
+				range[0] = fmin(range[0], v);
+				range[1] = fmax(range[1], v);
+			}
+}
+
+/* Similarity v on the heat ramp: range[0] at -1, range[1] at +1 (all +1
+ * when the range is one value). */
+static double on_ramp(double v, const double range[2])
+{
+	return range[1] > range[0]
+	       ? 2.0 * (v - range[0]) / (range[1] - range[0]) - 1.0 : 1.0;
+}
+
+/* The similarity map of frame `frame` to the patch q (its ids) in a of c,
+ * coloured over range: square patches (a cell is two half-block pixels
+ * tall) as large as fit, or, when a patch gets no whole pixel, the grid
+ * stretched over a. The chosen patch (mark_row, mark_col; -1: none) gets
+ * a + at its middle. */
+static void map_draw(const struct rope2d_freqs *fr,
+		     const struct rope2d_params *p, int frame,
+		     const long long q[3], const double range[2],
+		     int mark_row, int mark_col, struct canvas *c,
+		     struct rect a)
+{
+	int ps = a.w / p->cols < 2 * a.h / p->rows ? a.w / p->cols
+						   : 2 * a.h / p->rows;
+	int mw = ps ? ps * p->cols : a.w, mh = ps ? ps * p->rows : 2 * a.h;
+
+	for (int y = 0; y < (mh + 1) / 2; y++)
+		for (int x = 0; x < mw; x++) {
+			int col = x * p->cols / mw;
+			double v[2] = { NAN, NAN };
+
+			for (int h = 0; h < 2 && 2 * y + h < mh; h++) {
+				long long k[3];
+
+				rope2d_patch_ids(p, frame,
+						 (2 * y + h) * p->rows / mh,
+						 col, k);
+				v[h] = on_ramp(rope2d_sim(fr, q, k), range);
+			}
+			canvas_half_cell(c, a.x + x, a.y + y, v[0], v[1]);
+		}
+	if (mark_row >= 0) {
+		int x = (2 * mark_col + 1) * mw / (2 * p->cols);
+		int y = (2 * mark_row + 1) * mh / (2 * p->rows) / 2;
+
+		canvas_half_mark(c, a.x + x, a.y + y, '+', ROLE_ON_HEAT,
+				 ATTR_BOLD);
+	}
+}
+
+/* The row under the maps: the ramp from the least value to the most, and
+ * what a value is. */
+static void legend_draw(const struct state *s, const double range[2],
+			struct canvas *c, int x, int y, int w)
+{
+	char lo[32], hi[32];
+	int x0 = x, cells = 7;
+
+	fmt_double_compact(range[0], 3, lo, sizeof lo);
+	fmt_double_compact(range[1], 3, hi, sizeof hi);
+	x += canvas_text(c, x, y, x0 + w - x, lo, dim_style) + 1;
+	for (int i = 0; i < cells && x < x0 + w; i++, x++)
+		canvas_half_cell(c, x, y, -1.0 + 2.0 * i / (cells - 1),
+				 -1.0 + 2.0 * i / (cells - 1));
+	x += 1 + canvas_text(c, x + 1, y, x0 + w - x - 1, hi, dim_style);
+	paragraph_fit(c, x + 2, y, x0 + w - x - 2, (const char *[]){
+		tr(s->lang, "the least to the most of (1/P) Σ cos of each pair's angle difference: q = k = (1, 0) in every pair"),
+		tr(s->lang, "least to most of (1/P) Σ cos Δangle, q = k = (1, 0)"),
+		tr(s->lang, "(1/P) Σ cos Δangle") },
+		3, dim_style);
+}
+
+/* The map panel of a ViT variant: one map. */
+static void vit_map_panel(const struct state *s,
+			  const struct rope2d_freqs *fr,
+			  const struct rope2d_params *p, int row, int col,
+			  struct canvas *c, struct rect r)
+{
+	char title[TEXT_MAX], brief[TEXT_MAX];
+	long long q[3];
+	double range[2];
+	struct rect in;
+
+	snprintf(title, sizeof title,
+		 tr(s->lang, "Similarity of patch (row %d, col %d) to every patch"),
+		 row, col);
+	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (%d, %d)"),
+		 row, col);
+	in = panel_open(c, r, title, brief);
+	if (!TIER(map_least, in.w, in.h))
+		return;
+	rope2d_patch_ids(p, 0, row, col, q);
+	sim_range(fr, p, q, range);
+	map_draw(fr, p, 0, q, range, row, col, c,
+		 (struct rect){ in.x, in.y, in.w, in.h - 1 });
+	legend_draw(s, range, c, in.x, in.y + in.h - 1, in.w);
+}
+
+/* The arrow along which a pair with frequencies (fx, fy) turns: of the
+ * eight, the nearest to its direction (rows grow downwards). */
+static uint32_t pair_arrow(const struct state *s, double fx, double fy)
+{
+	static const uint32_t arrows[8] = { 0x2192, 0x2198, 0x2193, 0x2199,
+					    0x2190, 0x2196, 0x2191, 0x2197 };
+	static const char ascii[8] = { '-', '\\', '|', '/', '-', '\\', '|',
+				       '/' };
+	double a = atan2(fy, fx) / (2.0 * acos(-1.0)) * 8.0;
+	int i = ((int)lround(a) % 8 + 8) % 8;
+
+	return s->ascii ? (uint32_t)ascii[i] : arrows[i];
+}
+
+/* The notes of a ViT variant: its source, its pairs, its neighbours. */
+static void vit_notes_panel(const struct state *s,
+			    const struct rope2d_freqs *fr,
+			    const struct rope2d_params *p, int row, int col,
+			    struct canvas *c, struct rect r)
+{
+	bool axial = p->variant == ROPE2D_AXIAL;
+	struct rect in = panel_open(c, r, axial ? tr(s->lang, "Axial 2-D RoPE")
+						: "RoPE-Mixed", NULL);
+	char buf[TEXT_MAX], v[3][32];
+	int y = in.y, x, lw;
+	long long q[3], k[3];
+	const int step[3][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 } };
+
+	y += paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
+			    axial ? "Heo et al. 2024, naver-ai/rope-vit: compute_axial_cis"
+				  : "Heo et al. 2024, naver-ai/rope-vit: init_random_2d_freqs",
+			    dim_style);
+	if (axial)
+		snprintf(buf, sizeof buf, "%s", tr(s->lang, "Head dim 64, θ = 100. Pairs 0–15 turn with the column, 16–31 with the row: a score is a column term plus a row term, so the row and the column through the patch are a ridge, a cross."));
+	else
+		snprintf(buf, sizeof buf, tr(s->lang, "θ = 10. The paper's start: pairs 0–15 turn along an angle a = %.1f°, 16–31 along a + 90° (a from seed %u of pescope's generator, where rope-vit calls torch.rand). Training then learns each pair's direction."),
+			 fr->mixed_angle * 180.0 / acos(-1.0),
+			 ROPE2D_MIXED_SEED);
+	y += paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
+			    buf, plain);
+	if (y >= in.y + in.h)
+		return;
+	/* an arrow a pair, on as many rows as they take */
+	lw = canvas_text(c, in.x, y, in.w, tr(s->lang, "pairs "), plain);
+	x = in.x + lw;
+	for (int j = 0; j < fr->pairs && y < in.y + in.h; j++) {
+		if (x >= in.x + in.w) {
+			x = in.x + lw;
+			y++;
+		}
+		canvas_put(c, x++, y, pair_arrow(s, fr->f[2][j], fr->f[1][j]),
+			   bold);
+	}
+	y++;
+	rope2d_patch_ids(p, 0, row, col, q);
+	for (int i = 0; i < 3; i++) {
+		rope2d_patch_ids(p, 0, row + step[i][0], col + step[i][1], k);
+		fmt_double_compact(rope2d_sim(fr, q, k), 3, v[i], sizeof v[i]);
+	}
+	snprintf(buf, sizeof buf, tr(s->lang, "One patch right: %s; one down: %s; one diagonally: %s."),
+		 v[0], v[1], v[2]);
+	if (y < in.y + in.h)
+		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
+			       buf, plain);
+}
+
+static void vit_draw(const struct state *s, const struct rope2d_freqs *fr,
+		     const struct rope2d_params *p, int row, int col,
+		     struct canvas *c, struct rect r)
+{
+	int nw = TIER(notes_w, r.w, r.h);
+
+	if (TIER(vit_tiers, r.w, r.h) != SHOW_ALL) {
+		vit_map_panel(s, fr, p, row, col, c, r);
+		return;
+	}
+	vit_map_panel(s, fr, p, row, col, c,
+		      (struct rect){ r.x, r.y, r.w - nw, r.h });
+	vit_notes_panel(s, fr, p, row, col, c,
+			(struct rect){ r.x + r.w - nw, r.y, nw, r.h });
+}
+
+/* ---- M-RoPE ---- */
+
+static int digits(long long v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The three rows t, h, w of the position ids from row y of in: the text
+ * before, as many vision tokens as fit (then "…"), the text after. */
+static void ids_draw(const struct state *s, const struct rope2d_params *p,
+		     struct canvas *c, struct rect in, int y)
+{
+	int n = rope2d_tokens(p), grid = n - 2 * p->text;
+	long long last[3];
+	int cw, room, shown;
+	static const char *const name[3] = { "t", "h", "w" };
+
+	rope2d_token_ids(p, n - 1, last);
+	cw = digits(last[0]) + 1;
+	room = (in.w - 2 - 2 * p->text * cw - 6) / cw;
+	shown = room < grid ? (room > 0 ? room : 0) : grid;
+	for (int a = 0; a < 3; a++) {
+		int x = in.x + 2;
+
+		canvas_text(c, in.x, y + a, 1, name[a],
+			    (struct style){ axis_role[a], ROLE_DEFAULT,
+					    ATTR_BOLD });
+		for (int i = 0; i < n && x < in.x + in.w; i++) {
+			long long id[3];
+			char cell[24];
+			bool text = rope2d_token_ids(p, i, id);
+
+			if (i == p->text || i == p->text + grid)
+				x += canvas_text(c, x, y + a, 2,
+						 s->ascii ? "| " : "│ ", dim_style);
+			if (!text && i - p->text >= shown) {
+				if (i == p->text + shown)
+					x += canvas_text(c, x, y + a, 2,
+							 s->ascii ? "+ " : "… ",
+							 dim_style);
+				continue;
+			}
+			snprintf(cell, sizeof cell, "%*lld", cw - 1, id[a]);
+			x += canvas_text(c, x, y + a, cw, cell,
+					 text ? plain
+					      : (struct style){ axis_role[a],
+								ROLE_DEFAULT, 0 });
+			x++;
+		}
+	}
+}
+
+/* One row of pairs: the axis each of the 64 pairs of variant v turns
+ * with, a letter in its axis' colour, after its label. */
+static void pairs_row(enum rope2d_variant v,
+		      bool chosen, struct canvas *c, struct rect in, int y)
+{
+	struct rope2d_freqs fr;
+	int lw = TIER(pair_label, in.w, in.h), x;
+	static const char letter[3] = { 't', 'h', 'w' };
+	char label[32];
+
+	rope2d_freqs(v, &fr);
+	snprintf(label, sizeof label, "%s%s", chosen ? ">" : " ",
+		 lw == PAIR_LABEL ? (v == ROPE2D_MROPE ? "Qwen2-VL" : "Qwen3-VL")
+				  : (v == ROPE2D_MROPE ? "2" : "3"));
+	canvas_text(c, in.x, y, lw - 1, label, chosen ? bold : plain);
+	x = in.x + lw;
+	for (int j = 0; j < fr.pairs && x < in.x + in.w; j++) {
+		int a = rope2d_pair_axis(&fr, j);
+
+		canvas_put(c, x++, y, (uint32_t)letter[a],
+			   (struct style){ axis_role[a], ROLE_DEFAULT,
+					   chosen ? ATTR_BOLD : 0 });
+	}
+}
+
+static void strip_panel(const struct state *s, const struct rope2d_params *p,
+			struct canvas *c, struct rect r)
+{
+	struct rect in = panel_open(c, r, p->frames > 1
+		? tr(s->lang, "Position ids (t, h, w) of text · video · text, and the pairs each axis turns")
+		: tr(s->lang, "Position ids (t, h, w) of text · image · text, and the pairs each axis turns"),
+		tr(s->lang, "Position ids and pairs"));
+
+	ids_draw(s, p, c, in, in.y);
+	pairs_row(ROPE2D_MROPE, p->variant == ROPE2D_MROPE, c, in,
+		  in.y + 3);
+	pairs_row(ROPE2D_MROPE_IL, p->variant == ROPE2D_MROPE_IL, c, in,
+		  in.y + 4);
+	paragraph_fit(c, in.x, in.y + 5, in.w, (const char *[]){
+		p->variant == ROPE2D_MROPE
+		? tr(s->lang, "Qwen2-VL [16, 24, 24]: t takes the fastest pairs, w only the slowest; text after the image goes on from the largest id + 1.")
+		: tr(s->lang, "Qwen3-VL [24, 20, 20] interleaved: t, h, w take turns, so each axis has fast and slow pairs; text goes on from the largest id + 1."),
+		p->variant == ROPE2D_MROPE
+		? tr(s->lang, "[16, 24, 24]: t the fastest pairs, w the slowest")
+		: tr(s->lang, "interleaved: each axis has fast and slow pairs") },
+		2, dim_style);
+}
+
+/* The maps of every frame side by side, the chosen patch in frame 0: a
+ * band of them for Qwen2-VL, one for Qwen3-VL, on one colour range, so
+ * that the two layouts compare (the variant chosen marked >). */
+static void mrope_maps_panel(const struct state *s,
+			     const struct rope2d_params *p, int row, int col,
+			     struct canvas *c, struct rect r)
+{
+	static const enum rope2d_variant band[2] = { ROPE2D_MROPE,
+						     ROPE2D_MROPE_IL };
+	char title[TEXT_MAX], brief[TEXT_MAX];
+	struct rope2d_freqs fr[2];
+	long long q[3];
+	double range[2], other[2];
+	struct rect in;
+	int f = rope2d_frames(p), gap = 2, lw, each, bh;
+
+	snprintf(title, sizeof title,
+		 tr(s->lang, "Similarity of patch (row %d, col %d) of frame 0 to every patch of every frame"),
+		 row, col);
+	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (%d, %d) of frame 0"),
+		 row, col);
+	in = panel_open(c, r, title, brief);
+	lw = TIER(pair_label, in.w, in.h);
+	each = (in.w - lw - (f - 1) * gap) / f;
+	bh = (in.h - 2) / 2;
+	if (!TIER(map_least, each, bh))
+		return;
+	rope2d_patch_ids(p, 0, row, col, q);
+	for (int b = 0; b < 2; b++) {
+		rope2d_freqs(band[b], &fr[b]);
+		sim_range(&fr[b], p, q, b ? other : range);
+	}
+	range[0] = fmin(range[0], other[0]);
+	range[1] = fmax(range[1], other[1]);
+	for (int i = 0; i < f; i++) {
+		char lab[32];
+
+		snprintf(lab, sizeof lab, tr(s->lang, "frame %d (t = %d)"), i,
+			 p->text + i);
+		canvas_text(c, in.x + lw + i * (each + gap), in.y, each, lab,
+			    dim_style);
+	}
+	for (int b = 0; b < 2; b++) {
+		bool chosen = p->variant == band[b];
+		char label[32];
+		int y = in.y + 1 + b * bh;
+
+		snprintf(label, sizeof label, "%s%s", chosen ? ">" : " ",
+			 lw == PAIR_LABEL
+			 ? (band[b] == ROPE2D_MROPE ? "Qwen2-VL" : "Qwen3-VL")
+			 : (band[b] == ROPE2D_MROPE ? "2" : "3"));
+		canvas_text(c, in.x, y, lw - 1, label, chosen ? bold : plain);
+		for (int i = 0; i < f; i++)
+			map_draw(&fr[b], p, i, q, range, i == 0 ? row : -1,
+				 col, c,
+				 (struct rect){ in.x + lw + i * (each + gap),
+						y, each, bh });
+	}
+	legend_draw(s, range, c, in.x, in.y + in.h - 1, in.w);
+}
+
+static void mrope_draw(const struct state *s, const struct rope2d_params *p,
+		       int row, int col,
+		       struct canvas *c, struct rect r)
+{
+	int strip_h = STRIP_ROWS + 2;
+
+	if (TIER(mrope_tiers, r.w, r.h) != SHOW_ALL) {
+		mrope_maps_panel(s, p, row, col, c, r);
+		return;
+	}
+	strip_panel(s, p, c, (struct rect){ r.x, r.y, r.w, strip_h });
+	mrope_maps_panel(s, p, row, col, c,
+			 (struct rect){ r.x, r.y + strip_h, r.w,
+					r.h - strip_h });
+}
+
+static void grid_draw(const struct state *s, void *ctx, struct canvas *c,
+		      struct rect r)
+{
+	struct rope2d_params p;
+	struct rope2d_freqs fr;
+	int row, col;
+
+	(void)ctx;
+	grid_rope2d_params(s, &p, &row, &col);
+	if (rope2d_is_mrope(p.variant)) {
+		mrope_draw(s, &p, row, col, c, r);
+		return;
+	}
+	rope2d_freqs(p.variant, &fr);
+	vit_draw(s, &fr, &p, row, col, c, r);
+}
+
+const struct view_spec view_grid = {
+	.name = "grid",
+	.said = N_("grid view"),
+	.title = N_("2-D RoPE and M-RoPE: positions that are rows, columns and time"),
+	.point = N_("a patch is most like its neighbours along the axes its pairs turn with: axial RoPE draws a cross, RoPE-Mixed turns it, M-RoPE gives time, height and width their own pairs"),
+	.nknobs = GK_COUNT,
+	.knob = { {
+		.word = "grid",
+		.help = N_("the variant: axial, mixed (RoPE-Mixed), mrope (Qwen2-VL), mrope-i (Qwen3-VL, interleaved)"),
+		.kind = KNOB_CHOICE, .lo = 0, .hi = ROPE2D_VARIANTS - 1,
+		.start = KNOB_START_INIT, .init = ROPE2D_AXIAL,
+		.choice = variant_choice,
+		.nsteps = 1,
+		.step = { { 'x', 'X', STEP_CYCLE, 1, N_("variant") } },
+	}, {
+		.word = "rows",
+		.help = N_("the image's rows of patches, H (the dim keys choose the patch's row)"),
+		.kind = KNOB_INT, .lo = 1, .hi = ROPE2D_SIDE_MAX,
+		.start = KNOB_START_INIT, .init = 8,
+		.nsteps = 1,
+		.step = { { 'y', 'Y', STEP_ADD, 1, N_("rows -/+1") } },
+	}, {
+		.word = "cols",
+		.help = N_("the image's columns of patches, W (the position keys choose the patch's column)"),
+		.kind = KNOB_INT, .lo = 1, .hi = ROPE2D_SIDE_MAX,
+		.start = KNOB_START_INIT, .init = 8,
+		.nsteps = 1,
+		.step = { { 'c', 'C', STEP_ADD, 1, N_("cols -/+1") } },
+	}, {
+		.word = "frames",
+		.help = N_("M-RoPE: the video's frames, T (1: an image)"),
+		.kind = KNOB_INT, .lo = 1, .hi = ROPE2D_FRAMES_MAX,
+		.start = KNOB_START_INIT, .init = 1,
+		.nsteps = 1,
+		.step = { { 'v', 'V', STEP_ADD, 1, N_("frames -/+1") } },
+	}, {
+		.word = "text",
+		.help = N_("M-RoPE: the text tokens before the image and after it"),
+		.kind = KNOB_INT, .lo = 1, .hi = ROPE2D_TEXT_MAX,
+		.start = KNOB_START_INIT, .init = 3,
+		.nsteps = 1,
+		.step = { { 'u', 'U', STEP_ADD, 1, N_("text -/+1") } },
+	} },
+	.draw = grid_draw,
+};
