@@ -70,7 +70,7 @@ struct cli_option {
 };
 
 /* Terms of one option, at most this many (cli_option.terms). */
-#define TERMS_MAX 8
+#define TERMS_MAX 10
 #define TERMS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /* ---- the words some options take ---- */
@@ -100,7 +100,8 @@ static const struct word series_kinds[] = {
 	{ "wave", SERIES_WAVE }, { "rope-bound", SERIES_ROPE_BOUND },
 	{ "rope-random", SERIES_ROPE_RANDOM },
 	{ "scores", SERIES_SCORES }, { "collisions", SERIES_COLLISIONS },
-	{ "bias", SERIES_BIAS }, { NULL, 0 }
+	{ "bias", SERIES_BIAS }, { "grid2d", SERIES_GRID2D },
+	{ "grid-ids", SERIES_GRID_IDS }, { NULL, 0 }
 };
 static const struct word scalings[] = {
 	{ "none", SERIES_SCALE_NONE }, { "pi", SERIES_SCALE_PI },
@@ -331,7 +332,7 @@ static const char *option_text(const struct cli_option *o, const char *t,
 	/* t takes as many %s as it has words and terms; the rest of a is
 	 * passed and not read. */
 	snprintf(buf, n, tr(l, t), a[0], a[1], a[2], a[3], a[4], a[5], a[6],
-		 a[7], a[8]);
+		 a[7], a[8], a[9], a[10]);
 	return buf;
 }
 
@@ -827,11 +828,14 @@ static const struct cli_option table[] = {
 		     "%s (p,q,added,rope: attention scores for p and q below L, "
 		     "at most 4096), %s (position,stored: the positions "
 		     "below L that the number type of --dtype stores like the "
-		     "one before) or %s (offset,bias: what --scheme adds to a "
-		     "score, offsets -(L-1) to L-1)"),
-	  .accepts = N_("%s, %s, %s, %s, %s, %s, %s or %s"),
+		     "one before), %s (offset,bias: what --scheme adds to a "
+		     "score, offsets -(L-1) to L-1), %s (frame,row,col,sim: "
+		     "the grid view's map of the patch at column --position, "
+		     "row --dim) or %s (token,t,h,w: its position ids)"),
+	  .accepts = N_("%s, %s, %s, %s, %s, %s, %s, %s, %s or %s"),
 	  .terms = TERMS("wavelengths", "similarity", "wave", "rope-bound",
-			 "rope-random", "scores", "collisions", "bias"),
+			 "rope-random", "scores", "collisions", "bias",
+			 "grid2d", "grid-ids"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "scheme", .arg = "NAME",
 	  .help = N_("the scheme of --dump-series %s: %s (default %s); its "

@@ -35,6 +35,7 @@
 #include "io/term.h"
 #include "io/theme.h"
 #include "views/view_families.h"
+#include "views/view_grid.h"
 #include "views/views.h"
 
 /* Flushes standard output after help or version: 0, or EX_IOERR with a
@@ -79,6 +80,7 @@ struct output_job {
 	struct dump_spec dump;
 	struct series_spec series;
 	struct bias_params bias;	/* of --dump-series bias */
+	struct rope2d_params grid;	/* of --dump-series grid2d, grid-ids */
 	char what[48];
 	double estimate_s;
 };
@@ -93,13 +95,24 @@ static void output_job_init(struct output_job *j, const struct options *opt)
 					  (unsigned long long)opt->seed,
 					  opt->stretch, NULL, opt->rope,
 					  opt->matrix, opt->position, &j->bias,
-					  (enum bias_scheme)opt->scheme };
+					  (enum bias_scheme)opt->scheme, NULL, 0, 0 };
 	if (opt->mode == CLI_SERIES && opt->series == SERIES_BIAS) {
 		/* the knobs of the families view, with --set applied */
 		struct state s;
 
 		session_init(&s, opt);
 		families_bias_params(&s, &j->bias, NULL);
+	}
+	if (opt->mode == CLI_SERIES && (opt->series == SERIES_GRID2D ||
+					opt->series == SERIES_GRID_IDS)) {
+		/* the knobs of the grid view, with --set applied; the patch
+		 * at column --position, row --dim, as the view takes it */
+		struct state s;
+
+		session_init(&s, opt);
+		j->series.grid = &j->grid;
+		grid_rope2d_params(&s, &j->grid, &j->series.grid_row,
+				   &j->series.grid_col);
 	}
 	j->estimate_s = 0.0;
 	if (opt->mode == CLI_SERIES) {

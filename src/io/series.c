@@ -342,6 +342,49 @@ static int write_bias(FILE *fp, const struct series_spec *sp,
 	return err;
 }
 
+/* grid2d: the similarity of patch (0, grid_row, grid_col) to every
+ * patch, frame-major. */
+static int write_grid2d(FILE *fp, const struct series_spec *sp,
+			const volatile sig_atomic_t *cancel)
+{
+	const struct rope2d_params *g = sp->grid;
+	struct rope2d_freqs fr;
+	long long q[3];
+	int frames = rope2d_frames(g), err = 0;
+
+	rope2d_freqs(g->variant, &fr);
+	rope2d_patch_ids(g, 0, sp->grid_row, sp->grid_col, q);
+	for (int f = 0; f < frames && !err; f++)
+		for (int r = 0; r < g->rows && !err; r++) {
+			if (cancelled(cancel))
+				return ECANCELED;
+			for (int c = 0; c < g->cols && !err; c++) {
+				long long k[3];
+				double v[4] = { f, r, c, 0.0 };
+
+				rope2d_patch_ids(g, f, r, c, k);
+				v[3] = rope2d_sim(&fr, q, k);
+				err = put_row(fp, v, 4);
+			}
+		}
+	return err;
+}
+
+/* grid-ids: every token's position ids. */
+static int write_grid_ids(FILE *fp, const struct series_spec *sp)
+{
+	int n = rope2d_tokens(sp->grid), err = 0;
+
+	for (int i = 0; i < n && !err; i++) {
+		long long id[3];
+
+		rope2d_token_ids(sp->grid, i, id);
+		err = fprintf(fp, "%d,%lld,%lld,%lld\n", i, id[0], id[1],
+			      id[2]) < 0 ? (errno ? errno : EIO) : 0;
+	}
+	return err;
+}
+
 double series_estimate_s(const struct series_spec *spec)
 {
 	double L = (double)spec->length, h = spec->pe.d_model / 2;
@@ -378,6 +421,8 @@ int series_write(FILE *fp, const struct series_spec *spec,
 		[SERIES_SCORES] = "p,q,added,rope\n",
 		[SERIES_COLLISIONS] = "position,stored\n",
 		[SERIES_BIAS] = "offset,bias\n",
+		[SERIES_GRID2D] = "frame,row,col,sim\n",
+		[SERIES_GRID_IDS] = "token,t,h,w\n",
 	};
 
 	if (spec->kind == SERIES_SCORES && spec->length > SERIES_SCORES_MAX)
@@ -400,6 +445,10 @@ int series_write(FILE *fp, const struct series_spec *spec,
 		return write_collisions(fp, spec, cancel);
 	case SERIES_BIAS:
 		return write_bias(fp, spec, cancel);
+	case SERIES_GRID2D:
+		return write_grid2d(fp, spec, cancel);
+	case SERIES_GRID_IDS:
+		return write_grid_ids(fp, spec);
 	default:
 		return write_values(fp, spec, cancel);
 	}

@@ -38,7 +38,14 @@
  *   bias         "offset,bias": k, what scheme spec.scheme adds to the
  *                score of a query p and a key p + k (bias.h, with the
  *                knobs of spec.bias) for k = -(length-1) .. length-1;
- *                "-inf" where the causal mask hides the key.
+ *                "-inf" where the causal mask hides the key;
+ *   grid2d       "frame,row,col,sim": for every patch (frame, row, col)
+ *                of spec.grid's grid (frames only for M-RoPE), frame-
+ *                major (col runs fastest), the similarity rope2d_sim of
+ *                patch (0, grid_row, grid_col) to it (engine/rope2d.h);
+ *   grid-ids     "token,t,h,w": every token of spec.grid's sequence and
+ *                its position ids (rope2d_token_ids: Qwen2-VL's
+ *                get_rope_index for M-RoPE, (0, row, col) for a patch).
  * The vector is two comment lines ("# ..."), then one line per dimension:
  * the index, then the value. Numbers are written as "%.17g" would (they
  * read back exactly), which is more digits than hold at a large position:
@@ -60,6 +67,7 @@
 #include "engine/pe.h"
 #include "engine/pe_matrix.h"
 #include "engine/precision.h"
+#include "engine/rope2d.h"
 #include "engine/rope_model.h"
 #include "io/progress.h"
 
@@ -71,7 +79,9 @@ enum series_kind {
 	SERIES_ROPE_RANDOM,
 	SERIES_SCORES,
 	SERIES_COLLISIONS,
-	SERIES_BIAS
+	SERIES_BIAS,
+	SERIES_GRID2D,
+	SERIES_GRID_IDS
 };
 
 /* The longest length of the scores series: its rows are length^2. */
@@ -119,6 +129,11 @@ struct series_spec {
 	const struct bias_params *bias;	/* for SERIES_BIAS: valid
 					 * (bias_params_valid) */
 	enum bias_scheme scheme;	/* for SERIES_BIAS */
+	const struct rope2d_params *grid;	/* for SERIES_GRID2D and
+						 * SERIES_GRID_IDS: valid
+						 * (rope2d_params_valid) */
+	int grid_row, grid_col;		/* for SERIES_GRID2D: the patch,
+					 * inside the grid */
 };
 
 /* Writes the series of spec to fp. Returns 0, or the errno of the first

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# --dump-series grid2d and grid-ids against NumPy ports of the reference
+# code (tests/e2e/grid_ref.py says which code: naver-ai/rope-vit for the
+# axial and mixed 2-D RoPE, transformers' Qwen2-VL get_rope_index and
+# apply_multimodal_rotary_pos_emb, Qwen3-VL's apply_interleaved_mrope) at
+# grids unlike the defaults (non-square, one row, one column, videos of
+# 2 to 4 frames, patches at the edges); the knob words in --list knobs;
+# bad input with its status; and the grid view on the screen.
+set -u
+source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
+needs py:numpy
+export LC_ALL=C.UTF-8
+P=${PESCOPE:-./pescope}
+REF=$(dirname "${BASH_SOURCE[0]:-$0}")/grid_ref.py
+
+# VARIANT ROWS COLS FRAMES TEXT ROW COL
+configs=(
+	"axial 5 7 1 3 2 4"
+	"axial 1 13 1 1 0 12"
+	"axial 32 32 1 1 31 0"
+	"mixed 6 3 1 2 5 1"
+	"mixed 11 1 1 5 10 0"
+	"mrope 3 4 2 2 1 3"
+	"mrope 2 2 1 1 0 0"
+	"mrope 9 5 3 8 4 4"
+	"mrope 1 6 4 3 0 5"
+	"mrope-i 4 5 3 4 3 0"
+	"mrope-i 7 3 4 6 6 2"
+	"mrope-i 12 10 1 2 11 9"
+)
+for cfg in "${configs[@]}"; do
+	set -- $cfg
+	for kind in grid2d grid-ids; do
+		name="$kind $1 rows $2 cols $3 frames $4 text $5 patch ($6, $7)"
+		tap_wanted "$name" || continue
+		if ! "$P" --dump-series "$kind" --set "grid=$1" --set "rows=$2" \
+			--set "cols=$3" --set "frames=$4" --set "text=$5" \
+			--dim "$6" --position "$7" >"$tmp/g.csv" 2>"$tmp/err"; then
+			not_ok "$name" "$(head -c 300 "$tmp/err")"
+		elif msg=$("$PY" "$REF" "$tmp/g.csv" "$kind" $cfg 2>&1); then
+			ok "$name"
+		else
+			not_ok "$name" "$msg"
+		fi
+	done
+done
+
+# the defaults: an 8 x 8 image under axial RoPE, the patch at column
+# --position (10: the last, 7) and row --dim (0)
+"$P" --dump-series grid2d >"$tmp/default.csv"
+check "the default is axial RoPE on 8 x 8, the patch at (0, 7)" \
+	"$PY" "$REF" "$tmp/default.csv" grid2d axial 8 8 1 3 0 7
+check "... its own similarity is 1" grep -qx "0,0,7,1" "$tmp/default.csv"
+
+"$P" --list knobs >"$tmp/knobs"
+for w in grid rows cols frames text; do
+	check "--list knobs names $w" grep -qx -- "$w" "$tmp/knobs"
+done
+"$P" --list series >"$tmp/series"
+for w in grid2d grid-ids; do
+	check "--list series names $w" grep -qx -- "$w" "$tmp/series"
+done
+
+run_status "an unknown variant is a usage error" 64 \
+	"$P" --dump-series grid2d --set grid=spiral
+check "... with one line naming the knob" grep -q "grid" "$tmp/err"
+run_status "no rows is refused" 64 "$P" --dump-series grid2d --set rows=0
+run_status "33 columns are refused" 64 "$P" --dump-series grid2d --set cols=33
+run_status "5 frames are refused" 64 "$P" --dump-series grid-ids --set frames=5
+
+# the view
+"$P" --snapshot --view grid --size 120x40 --dim 3 --position 5 >"$tmp/vit.txt"
+check "at 120x40 the map names the patch the keys chose" \
+	grep -q "Similarity of patch (row 3, col 5) to every patch" "$tmp/vit.txt"
+check "... the notes name the reference code" \
+	grep -q "compute_axial_cis" "$tmp/vit.txt"
+"$P" --snapshot --view grid --size 80x24 --set grid=mrope --set frames=2 \
+	>"$tmp/mrope.txt"
+check "at 80x24 M-RoPE shows the ids of text · video · text" \
+	grep -q "Position ids (t, h, w) of text · video · text" "$tmp/mrope.txt"
+check "... Qwen2-VL's [16, 24, 24] of 64 pairs" grep -q \
+	">Qwen2-VL tttttttttttttttthhhhhhhhhhhhhhhhhhhhhhhhwwwwwwwwwwwwwwwwwwwwwwww" \
+	"$tmp/mrope.txt"
+check "... Qwen3-VL's interleaved [24, 20, 20] beside it" grep -q \
+	" Qwen3-VL thwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwtttt" \
+	"$tmp/mrope.txt"
+check "... and a map of each frame" grep -q "frame 1 (t = 4)" "$tmp/mrope.txt"
+finish
