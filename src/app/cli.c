@@ -828,14 +828,13 @@ static const struct cli_option table[] = {
 		     "%s (p,q,added,rope: attention scores for p and q below L, "
 		     "at most 4096), %s (position,stored: the positions "
 		     "below L that the number type of --dtype stores like the "
-		     "one before), %s (offset,bias: what --scheme adds to a "
-		     "score, offsets -(L-1) to L-1), %s (frame,row,col,sim: "
-		     "the grid view's map of the patch at column --position, "
-		     "row --dim) or %s (token,t,h,w: its position ids)"),
+		     "one before), %s (frame,row,col,sim: the grid view's map), "
+		     "%s (token,t,h,w) or %s (offset,bias: what --scheme adds "
+		     "to a score, offsets -(L-1) to L-1)"),
 	  .accepts = N_("%s, %s, %s, %s, %s, %s, %s, %s, %s or %s"),
 	  .terms = TERMS("wavelengths", "similarity", "wave", "rope-bound",
-			 "rope-random", "scores", "collisions", "bias",
-			 "grid2d", "grid-ids"),
+			 "rope-random", "scores", "collisions", "grid2d",
+			 "grid-ids", "bias"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "scheme", .arg = "NAME",
 	  .help = N_("the scheme of --dump-series %s: %s (default %s); its "

@@ -159,8 +159,8 @@ double rope2d_sim(const struct rope2d_freqs *fr, const long long a[3],
 		  const long long b[3])
 {
 	double sum = 0.0;
-	double d[3] = { (double)(a[0] - b[0]), (double)(a[1] - b[1]),
-			(double)(a[2] - b[2]) };
+	const double d[3] = { (double)(a[0] - b[0]), (double)(a[1] - b[1]),
+			      (double)(a[2] - b[2]) };
 
 	for (int j = 0; j < fr->pairs; j++)
 		sum += cos(d[0] * fr->f[0][j] + d[1] * fr->f[1][j] +

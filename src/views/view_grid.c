@@ -137,13 +137,14 @@ static void map_draw(const struct rope2d_freqs *fr,
 			int col = x * p->cols / mw;
 			double v[2] = { NAN, NAN };
 
-			for (int h = 0; h < 2 && 2 * y + h < mh; h++) {
+			/* the cell's top pixel, then its bottom one */
+			for (int px = 2 * y; px < 2 * y + 2 && px < mh; px++) {
 				long long k[3];
 
-				rope2d_patch_ids(p, frame,
-						 (2 * y + h) * p->rows / mh,
+				rope2d_patch_ids(p, frame, px * p->rows / mh,
 						 col, k);
-				v[h] = on_ramp(rope2d_sim(fr, q, k), range);
+				v[px - 2 * y] = on_ramp(rope2d_sim(fr, q, k),
+							range);
 			}
 			canvas_half_cell(c, a.x + x, a.y + y, v[0], v[1]);
 		}
@@ -420,10 +421,10 @@ static void mrope_maps_panel(const struct state *s,
 	if (!TIER(map_least, each, bh))
 		return;
 	rope2d_patch_ids(p, 0, row, col, q);
-	for (int b = 0; b < 2; b++) {
-		rope2d_freqs(band[b], &fr[b]);
-		sim_range(&fr[b], p, q, b ? other : range);
-	}
+	rope2d_freqs(band[0], &fr[0]);
+	rope2d_freqs(band[1], &fr[1]);
+	sim_range(&fr[0], p, q, range);
+	sim_range(&fr[1], p, q, other);
 	range[0] = fmin(range[0], other[0]);
 	range[1] = fmax(range[1], other[1]);
 	for (int i = 0; i < f; i++) {
