@@ -86,7 +86,6 @@ const char *bias_scheme_word(int s);
  * _relative_position_bucket returns it: 0 .. num_buckets-1. Needs
  * num_buckets >= 4 and max_distance > its max_exact (num_buckets / 4
  * bidirectional, / 2 causal). */
-/* For tests only. */
 int bias_t5_bucket(long long rel, bool bidirectional, int num_buckets,
 		   int max_distance);
 

@@ -52,6 +52,15 @@
  *     that this dot product cannot tell direction), and
  *     PE_p^T W PE_q = PE_q^T W^T PE_p, so a W = W_Q^T W_K that is not
  *     symmetric tells p - q from q - p;
+ *   - T5's bucket: transformers' T5Attention._relative_position_bucket
+ *     (bias_t5_bucket, ported in tests/e2e/families_ref.py); ALiBi's
+ *     slopes: the paper's get_slopes (attn_alibi_slope); what each
+ *     scheme learns: Shaw et al. 2018 (a_K, a_V per clipped offset),
+ *     Raffel et al. 2020 section 2.1 (a scalar per bucket and head), Chi
+ *     et al. 2022 (r1, r2 per head), Press et al. 2022 (fixed slopes);
+ *   - MLA: DeepSeek-V2 (arXiv 2405.04434) section 2.1, the absorbed
+ *     W_UK and the decoupled RoPE key; the widths of DeepSeek-V3's
+ *     config_671B.json (engine/mla.h);
  *   - the frequencies' roles: Barbero et al. 2024, "Round and Round We Go!
  *     What makes Rotary Positional Encodings useful?" (arXiv 2410.06205):
  *     high frequencies build positional heads, the lowest act as semantic
@@ -68,6 +77,9 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "engine/attention.h"
+#include "engine/bias.h"
+#include "engine/mla.h"
 #include "engine/pe_analysis.h"
 #include "engine/pe_variants.h"
 
@@ -813,6 +825,109 @@ static void llama3_text(const struct drill_question *q, enum lang l,
  * matrices, decay plot and one head are their answers; RoPE's mechanics
  * (v, the permutation, the frequencies' roles) in "rope", each in its
  * panel. */
+/* ---- the families view's and the mla view's kinds ---- */
+
+/* T5's bucket of an offset k (key minus query), bidirectional, with T5's
+ * 32 buckets and max_distance 128: k drawn from the exact buckets, the
+ * log-spaced ones or past max_distance, either sign. The answer is the
+ * engine's port of _relative_position_bucket (engine/bias.h). */
+enum { T5_BUCKETS = 32, T5_MAXDIST = 128 };
+
+static void make_t5_bucket(struct drill_question *q, struct rng *r)
+{
+	static const long long lo[] = { 1, 8, 20, 129 };
+	static const long long hi[] = { 7, 19, 127, 400 };
+	int band = drill_rng_index(r, 4);
+
+	q->k = drill_rng_range(r, lo[band], hi[band]);
+	if (rng_below(r, 2) == 1)
+		q->k = -q->k;
+	/* p in the middle of 1024 positions: both p - k and p + k on it */
+	q->len = 1024;
+	q->pos = 512;
+	drill_set_knob(q, 0, "scheme", BIAS_T5);
+	drill_set_knob(q, 1, "buckets", T5_BUCKETS);
+	drill_set_knob(q, 2, "causal", 0);
+	drill_set_number(q, bias_t5_bucket(q->k, true, T5_BUCKETS, T5_MAXDIST),
+			 0, false);
+}
+
+static void t5_bucket_text(const struct drill_question *q, enum lang l,
+			   enum drill_part part, int opt, char *buf, size_t n)
+{
+	(void)opt;
+	if (part == DRILL_PART_QUESTION)
+		snprintf(buf, n, tr(l, "T5's relative attention bias, bidirectional, num_buckets = %d, max_distance = %d: which bucket holds the relative position k = %lld (key minus query)?"),
+			 T5_BUCKETS, T5_MAXDIST, q->k);
+	else
+		snprintf(buf, n, tr(l, "Each direction gets %d buckets (k > 0 adds %d). |k| < %d has a bucket of its own; up to %d the rest are log-spaced, %d + floor(log(|k|/%d)/log(%d/%d)·%d); past it, all share the last. So k = %lld is bucket %.0f."),
+			 T5_BUCKETS / 2, T5_BUCKETS / 2, T5_BUCKETS / 4,
+			 T5_MAXDIST, T5_BUCKETS / 4, T5_BUCKETS / 4,
+			 T5_MAXDIST, T5_BUCKETS / 4, T5_BUCKETS / 4, q->k,
+			 q->answer);
+}
+
+/* ALiBi's slope of head h of H heads, H a power of two or not (the
+ * paper's get_slopes: attn_alibi_slope). */
+static void make_alibi_slope(struct drill_question *q, struct rng *r)
+{
+	static const int heads[] = { 4, 6, 8, 12, 16 };
+	int H = DRILL_PICK(r, heads), h = (int)drill_rng_range(r, 1, H);
+
+	q->len = 64;
+	drill_set_knob(q, 0, "scheme", BIAS_ALIBI);
+	drill_set_knob(q, 1, "heads", H);
+	drill_set_knob(q, 2, "alibi-head", h);
+	drill_set_number(q, attn_alibi_slope(h, H), 0.01, true);
+}
+
+static void alibi_slope_text(const struct drill_question *q, enum lang l,
+			     enum drill_part part, int opt, char *buf,
+			     size_t n)
+{
+	int H = (int)q->knob[1].value, h = (int)q->knob[2].value;
+	char a[32];
+
+	(void)opt;
+	if (part == DRILL_PART_QUESTION) {
+		snprintf(buf, n, tr(l, "ALiBi with %d heads: what is the slope m of head %d (its bias is -m·|p-q|)? A decimal, within one percent."),
+			 H, h);
+		return;
+	}
+	drill_num_text(q->answer, a, sizeof a);
+	snprintf(buf, n, tr(l, "get_slopes: for n heads, n a power of two, m_h = 2^(-8h/n). Otherwise it takes the slopes of the power of two P below n, then every other slope of 2P for the rest. Head %d of %d: m = %s."),
+		 h, H, a);
+}
+
+/* Which scheme learns nothing: ALiBi against three that learn. */
+static void make_no_params(struct drill_question *q, struct rng *r)
+{
+	q->len = 128;
+	drill_set_knob(q, 0, "scheme", BIAS_ALIBI);
+	drill_set_choice(q, r);
+}
+
+/* Why MLA keeps RoPE apart, with DeepSeek-V3's widths (engine/mla.h). */
+static void make_mla(struct drill_question *q, struct rng *r)
+{
+	q->len = 128;
+	drill_set_knob(q, 0, "part", 0);
+	drill_set_choice(q, r);
+}
+
+static void mla_why(const struct drill_question *q, enum lang l,
+		    enum drill_part part, int opt, char *buf, size_t n)
+{
+	const struct mla_config *m = mla_deepseek_v3();
+
+	(void)q;
+	(void)part;
+	(void)opt;
+	snprintf(buf, n, tr(l, "q·k = c_qᵀ·W_UQᵀW_UK·c_kv: W_UQᵀW_UK is one matrix, so k is never made and only c_kv is cached. R(p-q) between them changes with every pair of positions, so nothing folds. DeepSeek-V2 and V3 add %d turned dims per head, with one turned key per token shared by all heads: %d + %d = %d numbers a token and layer."),
+		 m->qk_rope_head_dim, m->kv_lora_rank, m->qk_rope_head_dim,
+		 m->kv_lora_rank + m->qk_rope_head_dim);
+}
+
 static const struct drill_spec kinds[] = {
 	{ .name = "last-wavelength", .title = N_("the longest wavelength"),
 	  .view = "spectrum", .make = make_last_wavelength,
@@ -984,6 +1099,30 @@ static const struct drill_spec kinds[] = {
 	    N_("both alike: every pair carries position and content in just the same proportion"),
 	    N_("fast pairs: little, as they mostly alias and get pruned; slow pairs carry the positions") },
 	  .write = freq_roles_text },
+	{ .name = "t5-bucket", .title = N_("T5's bucket of an offset"),
+	  .view = "families", .make = make_t5_bucket,
+	  .write = t5_bucket_text },
+	{ .name = "alibi-slope", .title = N_("ALiBi's slope of a head"),
+	  .view = "families", .make = make_alibi_slope,
+	  .write = alibi_slope_text },
+	{ .name = "no-params", .title = N_("the scheme with no parameters"),
+	  .view = "families", .make = make_no_params,
+	  .question = N_("Shaw's relative positions, T5's bias, ALiBi and KERPLE all put the distance between two tokens into the score. Which of them learns no parameters at all?"),
+	  .option = {
+	    N_("ALiBi: each head's slope is fixed before training, so nothing in -m·|p-q| is learned"),
+	    N_("T5: the buckets are fixed in advance, so the bias of each bucket is never learned"),
+	    N_("Shaw: the clipped offsets are fixed in advance, so their vectors are never learned"),
+	    N_("KERPLE: -r1·log(1 + r2·|p-q|) is a fixed kernel, so r1 and r2 are never learned") },
+	  .why = N_("ALiBi's slopes come from get_slopes and stay fixed. T5 learns a number per bucket and head, Shaw a vector per clipped offset, KERPLE r1 and r2 per head; the buckets and the clip are fixed, what they index is learned. Sinusoids, RoPE and NoPE learn nothing either.") },
+	{ .name = "mla", .title = N_("why MLA decouples RoPE"),
+	  .view = "mla", .make = make_mla,
+	  .question = N_("DeepSeek's MLA caches one latent c_kv per token and folds W_UK into the query. Why does it keep RoPE in separate dims rather than turning q and k as usual?"),
+	  .option = {
+	    N_("a rotation between W_UQ and W_UK depends on p − q, so the two can never fold into one"),
+	    N_("turning the 512-wide latent would cost too much compute at every layer for each token"),
+	    N_("RoPE needs an even width in every head, and the latent's 512 dims are shared by all heads"),
+	    N_("the latent is stored in FP8, whose rounding would grow with the angle of every rotation") },
+	  .why = NULL, .write = mla_why },
 };
 
 _Static_assert(sizeof kinds / sizeof kinds[0] <= DRILL_KINDS_MAX,
