@@ -264,18 +264,22 @@ Test(lesson, shipped_lessons_load_in_both_languages)
 {
 	static const char *const names[] = { "positions", "formula", "sincos",
 					     "frequencies", "layouts",
-					     "context", "attention", "design" };
+					     "context", "attention", "design",
+					     "families" };
+	/* a lesson's number is its file's (10-families.txt) */
+	static const int numbers[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10 };
+	int n = (int)(sizeof names / sizeof *names);
 	struct lesson_book en, zh;
 
 	load_book(&en, "en");
 	load_book(&zh, "zh");
-	cr_assert_eq(en.count, 8);
-	cr_assert_eq(zh.count, 8);
-	for (int i = 0; i < 8; i++) {
+	cr_assert_eq(en.count, n);
+	cr_assert_eq(zh.count, n);
+	for (int i = 0; i < n; i++) {
 		const struct lesson *a = en.lesson[i], *b = zh.lesson[i];
 
 		cr_expect_str_eq(a->name, names[i]);
-		cr_expect_eq(a->number, i + 1);
+		cr_expect_eq(a->number, numbers[i]);
 		cr_expect_str_eq(b->name, names[i]);
 		/* The translations show the same things step by step. */
 		cr_assert_eq(a->nsteps, b->nsteps, "%s", a->name);

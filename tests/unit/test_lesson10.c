@@ -1,0 +1,262 @@
+/* test_lesson10.c - every step of lesson 10, "Families", shows what its
+ * caption says, in English and in Chinese, at 100x30 and 80x24.
+ *
+ * Each step is opened headless from assets/lessons (run from the
+ * repository root, as `make test` does) and drawn whole; the facts are
+ * read back from the screen and checked against numbers computed here
+ * from their sources: the lanes' letters, T5's knobs, the ALiBi paper's
+ * get_slopes, transformers' Llama 4 temperature, DeepSeek-V3's config
+ * (config_671B.json) through DeepSeek-V2's Table 1. */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/lesson_files.h"
+#include "base/tr.h"
+#include "engine/bias.h"
+#include "fixture.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "snap.h"
+
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(lesson10, .init = utf8_locale);
+
+struct shot {
+	struct state s;
+	struct canvas *c;
+	char *text;
+	char where[48];
+};
+
+static struct lesson_book *book(int lang)
+{
+	static struct lesson_book b[2];
+	static bool loaded[2];
+
+	if (!loaded[lang]) {
+		cr_assert_eq(lesson_book_load(&b[lang], lang ? "assets/lessons/zh"
+						    : "assets/lessons/en",
+					      views_catalog()),
+			     0, "%s", b[lang].error);
+		loaded[lang] = true;
+	}
+	return &b[lang];
+}
+
+static void open_step(struct shot *sh, int lang, int step, int w, int h)
+{
+	struct lesson_book *b = book(lang);
+	int i = lesson_book_find(b, "families");
+
+	cr_assert_geq(i, 0, "lesson 10 is called families");
+	memset(sh, 0, sizeof *sh);
+	snprintf(sh->where, sizeof sh->where, "step %d %s %dx%d", step,
+		 lang ? "zh" : "en", w, h);
+	fx_init(&sh->s, &lesson_start);
+	sh->s.lang = lang ? LANG_ZH : LANG_EN;
+	sh->s.les.book = b;
+	state_set_screen(&sh->s, w, h);
+	lesson_open(&sh->s, i, step - 1);
+	cr_assert(!sh->s.msg_error, "%s: %s", sh->where, sh->s.msg);
+	sh->c = canvas_new(w, h);
+	cr_assert_not_null(sh->c);
+	fx_draw(&sh->s, sh->c);
+	sh->text = snap(sh->c);
+	cr_assert_not_null(sh->text);
+}
+
+static void close_step(struct shot *sh)
+{
+	canvas_free(sh->c);
+	free(sh->text);
+}
+
+static void shows(const struct shot *sh, const char *needle)
+{
+	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
+		  sh->where, needle, sh->text);
+}
+
+static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
+
+/* Runs check on the step in both languages at both sizes. */
+static void each(int step, void (*check)(const struct shot *sh))
+{
+	for (int lang = 0; lang < 2; lang++)
+		for (int z = 0; z < 2; z++) {
+			struct shot sh;
+
+			open_step(&sh, lang, step, sizes[z][0], sizes[z][1]);
+			check(&sh);
+			close_step(&sh);
+		}
+}
+
+static void view_is(const struct shot *sh, const char *name)
+{
+	cr_assert_str_eq(state_view(&sh->s)->name, name, "%s", sh->where);
+}
+
+/* ---- 1: every lane ---- */
+
+static void every_lane(const struct shot *sh)
+{
+	static const char letters[] = "+RSTAKXN";
+	int lanes = 0;
+
+	view_is(sh, "families");
+	/* a lane's label: its letter in the second column, after a blank or
+	 * the chosen one's '>' */
+	for (const char *l = sh->text; *l; l = strchr(l, '\n') + 1) {
+		if (!strncmp(l, "│", strlen("│")) &&
+		    strchr(letters, l[strlen("│") + 1]) &&
+		    l[strlen("│") + 2] == ' ' &&
+		    (l[strlen("│")] == ' ' || l[strlen("│")] == '>'))
+			lanes++;
+		if (!strchr(l, '\n'))
+			break;
+	}
+	cr_expect_eq(lanes, 8, "%s: %d lanes:\n%s", sh->where, lanes,
+		     sh->text);
+}
+
+Test(lesson10, step1_every_scheme_has_a_lane)
+{
+	each(1, every_lane);
+}
+
+/* ---- 2: T5 ---- */
+
+static void t5_buckets(const struct shot *sh)
+{
+	char cap[64];
+
+	view_is(sh, "families");
+	snprintf(cap, sizeof cap, tr(sh->s.lang, "%d buckets to %d"), 32, 128);
+	shows(sh, cap);
+	cr_expect_eq(state_view_knob(&sh->s, 0), BIAS_T5, "%s: scheme t5",
+		     sh->where);
+}
+
+Test(lesson10, step2_t5_has_32_buckets_to_128)
+{
+	each(2, t5_buckets);
+}
+
+/* ---- 3: ALiBi ---- */
+
+/* The ALiBi paper's get_slopes for n heads, head h (from 1). */
+static double get_slopes(int h, int n)
+{
+	int p = 1;
+
+	while (p * 2 <= n)
+		p *= 2;
+	if (p == n)
+		return pow(pow(2.0, -pow(2.0, -(log2((double)n) - 3))), h);
+	return h <= p ? get_slopes(h, p) : get_slopes(2 * (h - p) - 1, 2 * p);
+}
+
+static void alibi_head9(const struct shot *sh)
+{
+	char cap[64], m[16];
+
+	view_is(sh, "families");
+	/* what the caption claims: 16 heads' first slope, 2^(-1/2) */
+	cr_assert_float_eq(get_slopes(9, 12), get_slopes(1, 16), 1e-15);
+	cr_assert_gt(get_slopes(9, 12), get_slopes(1, 12));
+	snprintf(m, sizeof m, "%.3f", get_slopes(9, 12));
+	snprintf(cap, sizeof cap, tr(sh->s.lang, "m = %s, head %d/%d"), m, 9,
+		 12);
+	shows(sh, cap);
+}
+
+Test(lesson10, step3_head_9_of_12_takes_16_heads_first_slope)
+{
+	each(3, alibi_head9);
+}
+
+/* ---- 4: iRoPE ---- */
+
+/* transformers' Llama4TextAttention: log1p(floor((pos + 1) / 8192)) * 0.1
+ * + 1 */
+static double temperature(double pos)
+{
+	return log1p(floor((pos + 1.0) / 8192.0)) * 0.1 + 1.0;
+}
+
+static void irope(const struct shot *sh)
+{
+	char v[16];
+
+	view_is(sh, "mla");
+	cr_assert_eq(temperature(8190), 1.0);
+	snprintf(v, sizeof v, "%.3f", temperature(8191));
+	shows(sh, v);
+	snprintf(v, sizeof v, "%.3f", temperature(1048575));
+	shows(sh, v);
+	/* Llama4TextConfig: 48 layers, no_rope_layers[i] = (i + 1) % 4 != 0 */
+	shows(sh, "■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□");
+}
+
+Test(lesson10, step4_one_layer_in_four_and_its_temperature)
+{
+	each(4, irope);
+}
+
+/* ---- 5 and 6: MLA ---- */
+
+static void fold(const struct shot *sh)
+{
+	view_is(sh, "mla");
+	/* config_671B.json: q_lora_rank 1536, qk_nope_head_dim 128,
+	 * kv_lora_rank 512 */
+	shows(sh, "1536×128");
+	shows(sh, "128×512");
+	shows(sh, "128×128");
+}
+
+Test(lesson10, step5_the_rotation_stops_the_fold)
+{
+	each(5, fold);
+}
+
+static void saves(const struct shot *sh)
+{
+	/* DeepSeek-V2 Table 1 with config_671B.json: n_layers 61, n_heads
+	 * 128, d_h 128, kv_lora_rank 512, qk_rope_head_dim 64; bf16 */
+	double mla = (512 + 64) * 61 * 2.0, mha = 2.0 * 128 * 128 * 61 * 2;
+	char v[32];
+
+	view_is(sh, "mla");
+	snprintf(v, sizeof v, "%.1f KiB", mla / 1024);
+	shows(sh, v);
+	snprintf(v, sizeof v, "%.2f MiB", mha / (1024 * 1024));
+	shows(sh, v);
+}
+
+Test(lesson10, step6_mla_caches_68_6_kib_a_token)
+{
+	each(6, saves);
+}
+
+/* ---- 7: 2-D ---- */
+
+static void grid(const struct shot *sh)
+{
+	view_is(sh, "grid");
+	shows(sh, tr(sh->s.lang, "Axial 2-D RoPE"));
+}
+
+Test(lesson10, step7_the_grid_of_patches)
+{
+	each(7, grid);
+}
