@@ -155,15 +155,59 @@ bool rope2d_token_ids(const struct rope2d_params *p, int i, long long id[3])
 	return true;
 }
 
+/* cos of pair j's angle difference between tokens a and b. */
+static double pair_cos(const struct rope2d_freqs *fr, int j,
+		       const long long a[3], const long long b[3])
+{
+	return cos((double)(a[0] - b[0]) * fr->f[0][j] +
+		   (double)(a[1] - b[1]) * fr->f[1][j] +
+		   (double)(a[2] - b[2]) * fr->f[2][j]);
+}
+
 double rope2d_sim(const struct rope2d_freqs *fr, const long long a[3],
 		  const long long b[3])
 {
 	double sum = 0.0;
-	const double d[3] = { (double)(a[0] - b[0]), (double)(a[1] - b[1]),
-			      (double)(a[2] - b[2]) };
 
 	for (int j = 0; j < fr->pairs; j++)
-		sum += cos(d[0] * fr->f[0][j] + d[1] * fr->f[1][j] +
-			   d[2] * fr->f[2][j]);
+		sum += pair_cos(fr, j, a, b);
 	return sum / fr->pairs;
+}
+
+void rope2d_sim_grid(const struct rope2d_freqs *fr,
+		     const struct rope2d_params *p, const long long q[3],
+		     double *out)
+{
+	/* term[a][i]: the pairs of axis a at coordinate i of that axis */
+	double term[3][ROPE2D_SIDE_MAX] = { { 0 } };
+	const int n[3] = { rope2d_frames(p), p->rows, p->cols };
+	bool mixed = false;
+
+	for (int j = 0; j < fr->pairs; j++) {
+		int a = rope2d_pair_axis(fr, j);
+
+		if (a < 0) {
+			mixed = true;
+			continue;
+		}
+		for (int i = 0; i < n[a]; i++) {
+			long long k[3];
+
+			rope2d_patch_ids(p, a == 0 ? i : 0, a == 1 ? i : 0,
+					 a == 2 ? i : 0, k);
+			term[a][i] += cos((double)(k[a] - q[a]) * fr->f[a][j]);
+		}
+	}
+	for (int f = 0; f < n[0]; f++)
+		for (int r = 0; r < n[1]; r++)
+			for (int c = 0; c < n[2]; c++) {
+				double sum = term[0][f] + term[1][r] + term[2][c];
+				long long k[3];
+
+				rope2d_patch_ids(p, f, r, c, k);
+				for (int j = 0; mixed && j < fr->pairs; j++)
+					if (rope2d_pair_axis(fr, j) < 0)
+						sum += pair_cos(fr, j, k, q);
+				*out++ = sum / fr->pairs;
+			}
 }

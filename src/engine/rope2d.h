@@ -123,4 +123,14 @@ bool rope2d_token_ids(const struct rope2d_params *p, int i, long long id[3]);
 double rope2d_sim(const struct rope2d_freqs *fr, const long long a[3],
 		  const long long b[3]);
 
+/* sim(q, k) for every patch k of p's grid into out[frames][rows][cols]
+ * (frames of rope2d_frames). A pair that turns with one axis adds a term
+ * of that axis' coordinate alone, so those pairs cost O(P (F + R + C))
+ * cosines and each patch one sum; only RoPE-Mixed's pairs cost O(P) a
+ * patch. Equal to rope2d_sim to rounding (the sum runs in another
+ * order). */
+void rope2d_sim_grid(const struct rope2d_freqs *fr,
+		     const struct rope2d_params *p, const long long q[3],
+		     double *out);
+
 #endif

@@ -350,23 +350,25 @@ static int write_grid2d(FILE *fp, const struct series_spec *sp,
 	const struct rope2d_params *g = sp->grid;
 	struct rope2d_freqs fr;
 	long long q[3];
-	int frames = rope2d_frames(g), err = 0;
+	int frames = rope2d_frames(g), plane = g->rows * g->cols, err = 0;
+	double *sim = malloc((size_t)(frames * plane) * sizeof *sim);
 
+	if (!sim)
+		return ENOMEM;
 	rope2d_freqs(g->variant, &fr);
 	rope2d_patch_ids(g, 0, sp->grid_row, sp->grid_col, q);
-	for (int f = 0; f < frames && !err; f++)
-		for (int r = 0; r < g->rows && !err; r++) {
-			if (cancelled(cancel))
-				return ECANCELED;
-			for (int c = 0; c < g->cols && !err; c++) {
-				long long k[3];
-				double v[4] = { f, r, c, 0.0 };
+	rope2d_sim_grid(&fr, g, q, sim);
+	for (int i = 0; i < frames * plane && !err; i++) {
+		double v[4] = { i / plane, i / g->cols % g->rows, i % g->cols,
+				sim[i] };
 
-				rope2d_patch_ids(g, f, r, c, k);
-				v[3] = rope2d_sim(&fr, q, k);
-				err = put_row(fp, v, 4);
-			}
+		if (cancelled(cancel)) {
+			err = ECANCELED;
+			break;
 		}
+		err = put_row(fp, v, 4);
+	}
+	free(sim);
 	return err;
 }
 

@@ -34,6 +34,7 @@
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "model/catalog.h"
+#include "render/cache.h"
 #include "render/paragraph.h"
 #include "views/panel.h"
 
@@ -88,25 +89,79 @@ void grid_rope2d_params(const struct state *s, struct rope2d_params *p,
 
 /* ---- the maps ---- */
 
-/* The least and the most similarity of the patch q (its ids) to the
- * patches of every frame of p, into range[0], range[1]. */
-static void sim_range(const struct rope2d_freqs *fr,
-		      const struct rope2d_params *p, const long long q[3],
-		      double range[2])
+/* ---- the numbers, kept between frames ---- */
+
+/* The similarity of the chosen patch (frame 0) to every patch of every
+ * frame, for each band drawn (one for the ViT variants; Qwen2-VL's and
+ * Qwen3-VL's for M-RoPE): bands x frames x rows x cols values. Made at
+ * once (rope2d_sim_grid: about 2 x 64 x 40 cosines and a sum a patch for
+ * M-RoPE, 32 cosines a patch for RoPE-Mixed), so a change is finished in
+ * the frame that sees it; kept while the grid and the patch stay. */
+enum { K_VARIANT, K_ROWS, K_COLS, K_FRAMES, K_TEXT, K_ROW, K_COL };
+
+struct grid_ctx {
+	struct cache sims;
+};
+
+/* The bands of p: the variant's own, or both M-RoPE layouts. */
+static int bands_of(const struct rope2d_params *p, enum rope2d_variant b[2])
+{
+	if (!rope2d_is_mrope(p->variant)) {
+		b[0] = p->variant;
+		return 1;
+	}
+	b[0] = ROPE2D_MROPE;
+	b[1] = ROPE2D_MROPE_IL;
+	return 2;
+}
+
+/* The similarities of patch (row, col) of frame 0 under p, band-major
+ * then frame, row, col; NULL when memory runs out. */
+static const double *sims(struct grid_ctx *ctx, const struct rope2d_params *p,
+			  int row, int col)
+{
+	struct cache_key k = { { 0 } };
+	enum rope2d_variant band[2];
+	int bands = bands_of(p, band);
+	int n = rope2d_frames(p) * p->rows * p->cols;
+	long long q[3];
+	double *v;
+
+	k.v[K_VARIANT] = p->variant;
+	k.v[K_ROWS] = p->rows;
+	k.v[K_COLS] = p->cols;
+	k.v[K_FRAMES] = rope2d_frames(p);
+	k.v[K_TEXT] = p->text;
+	k.v[K_ROW] = row;
+	k.v[K_COL] = col;
+	if (!cache_start(&ctx->sims, &k, 0))
+		return cache_done(&ctx->sims) ? CACHE_GET(&ctx->sims, const double)
+					      : NULL;
+	v = CACHE_MEM(&ctx->sims, double, bands * n);
+	if (!v) {
+		cache_forget(&ctx->sims);
+		return NULL;
+	}
+	rope2d_patch_ids(p, 0, row, col, q);
+	for (int b = 0; b < bands; b++) {
+		struct rope2d_freqs fr;
+
+		rope2d_freqs(band[b], &fr);
+		rope2d_sim_grid(&fr, p, q, v + b * n);
+	}
+	cache_finish(&ctx->sims);
+	return v;
+}
+
+/* The least and the most of the n values v, into range[0], range[1]. */
+static void sim_range(const double *v, int n, double range[2])
 {
 	range[0] = INFINITY;
 	range[1] = -INFINITY;
-	for (int f = 0; f < rope2d_frames(p); f++)
-		for (int r = 0; r < p->rows; r++)
-			for (int c = 0; c < p->cols; c++) {
-				long long k[3];
-				double v;
-
-				rope2d_patch_ids(p, f, r, c, k);
-				v = rope2d_sim(fr, q, k);
-				range[0] = fmin(range[0], v);
-				range[1] = fmax(range[1], v);
-			}
+	for (int i = 0; i < n; i++) {
+		range[0] = fmin(range[0], v[i]);
+		range[1] = fmax(range[1], v[i]);
+	}
 }
 
 /* Similarity v on the heat ramp: range[0] at -1, range[1] at +1 (all +1
@@ -117,16 +172,14 @@ static double on_ramp(double v, const double range[2])
 	       ? 2.0 * (v - range[0]) / (range[1] - range[0]) - 1.0 : 1.0;
 }
 
-/* The similarity map of frame `frame` to the patch q (its ids) in a of c,
+/* The map of one frame's rows x cols values v (row-major) in a of c,
  * coloured over range: square patches (a cell is two half-block pixels
  * tall) as large as fit, or, when a patch gets no whole pixel, the grid
  * stretched over a. The chosen patch (mark_row, mark_col; -1: none) gets
  * a + at its middle. */
-static void map_draw(const struct rope2d_freqs *fr,
-		     const struct rope2d_params *p, int frame,
-		     const long long q[3], const double range[2],
-		     int mark_row, int mark_col, struct canvas *c,
-		     struct rect a)
+static void map_draw(const double *v, const struct rope2d_params *p,
+		     const double range[2], int mark_row, int mark_col,
+		     struct canvas *c, struct rect a)
 {
 	int ps = a.w / p->cols < 2 * a.h / p->rows ? a.w / p->cols
 						   : 2 * a.h / p->rows;
@@ -135,18 +188,14 @@ static void map_draw(const struct rope2d_freqs *fr,
 	for (int y = 0; y < (mh + 1) / 2; y++)
 		for (int x = 0; x < mw; x++) {
 			int col = x * p->cols / mw;
-			double v[2] = { NAN, NAN };
+			double h[2] = { NAN, NAN };
 
 			/* the cell's top pixel, then its bottom one */
-			for (int px = 2 * y; px < 2 * y + 2 && px < mh; px++) {
-				long long k[3];
-
-				rope2d_patch_ids(p, frame, px * p->rows / mh,
-						 col, k);
-				v[px - 2 * y] = on_ramp(rope2d_sim(fr, q, k),
-							range);
-			}
-			canvas_half_cell(c, a.x + x, a.y + y, v[0], v[1]);
+			for (int px = 2 * y; px < 2 * y + 2 && px < mh; px++)
+				h[px - 2 * y] = on_ramp(
+					v[px * p->rows / mh * p->cols + col],
+					range);
+			canvas_half_cell(c, a.x + x, a.y + y, h[0], h[1]);
 		}
 	if (mark_row >= 0) {
 		int x = (2 * mark_col + 1) * mw / (2 * p->cols);
@@ -180,14 +229,13 @@ static void legend_draw(const struct state *s, const double range[2],
 }
 
 /* The map panel of a ViT variant: one map. */
-static void vit_map_panel(const struct state *s,
-			  const struct rope2d_freqs *fr,
+static void vit_map_panel(const struct state *s, struct grid_ctx *ctx,
 			  const struct rope2d_params *p, int row, int col,
 			  struct canvas *c, struct rect r)
 {
 	char title[TEXT_MAX], brief[TEXT_MAX];
-	long long q[3];
 	double range[2];
+	const double *v;
 	struct rect in;
 
 	snprintf(title, sizeof title,
@@ -198,9 +246,11 @@ static void vit_map_panel(const struct state *s,
 	in = panel_open(c, r, title, brief);
 	if (!TIER(map_least, in.w, in.h))
 		return;
-	rope2d_patch_ids(p, 0, row, col, q);
-	sim_range(fr, p, q, range);
-	map_draw(fr, p, 0, q, range, row, col, c,
+	v = sims(ctx, p, row, col);
+	if (!v)
+		return;
+	sim_range(v, p->rows * p->cols, range);
+	map_draw(v, p, range, row, col, c,
 		 (struct rect){ in.x, in.y, in.w, in.h - 1 });
 	legend_draw(s, range, c, in.x, in.y + in.h - 1, in.w);
 }
@@ -271,17 +321,18 @@ static void vit_notes_panel(const struct state *s,
 			       buf, plain);
 }
 
-static void vit_draw(const struct state *s, const struct rope2d_freqs *fr,
+static void vit_draw(const struct state *s, struct grid_ctx *ctx,
+		     const struct rope2d_freqs *fr,
 		     const struct rope2d_params *p, int row, int col,
 		     struct canvas *c, struct rect r)
 {
 	int nw = TIER(notes_w, r.w, r.h);
 
 	if (TIER(vit_tiers, r.w, r.h) != SHOW_ALL) {
-		vit_map_panel(s, fr, p, row, col, c, r);
+		vit_map_panel(s, ctx, p, row, col, c, r);
 		return;
 	}
-	vit_map_panel(s, fr, p, row, col, c,
+	vit_map_panel(s, ctx, p, row, col, c,
 		      (struct rect){ r.x, r.y, r.w - nw, r.h });
 	vit_notes_panel(s, fr, p, row, col, c,
 			(struct rect){ r.x + r.w - nw, r.y, nw, r.h });
@@ -396,18 +447,16 @@ static void strip_panel(const struct state *s, const struct rope2d_params *p,
 /* The maps of every frame side by side, the chosen patch in frame 0: a
  * band of them for Qwen2-VL, one for Qwen3-VL, on one colour range, so
  * that the two layouts compare (the variant chosen marked >). */
-static void mrope_maps_panel(const struct state *s,
+static void mrope_maps_panel(const struct state *s, struct grid_ctx *ctx,
 			     const struct rope2d_params *p, int row, int col,
 			     struct canvas *c, struct rect r)
 {
-	static const enum rope2d_variant band[2] = { ROPE2D_MROPE,
-						     ROPE2D_MROPE_IL };
 	char title[TEXT_MAX], brief[TEXT_MAX];
-	struct rope2d_freqs fr[2];
-	long long q[3];
-	double range[2], other[2];
+	double range[2];
+	const double *v;
 	struct rect in;
-	int f = rope2d_frames(p), gap = 2, lw, each, bh;
+	int f = rope2d_frames(p), plane = p->rows * p->cols, gap = 2;
+	int lw, each, bh;
 
 	snprintf(title, sizeof title,
 		 tr(s->lang, "Similarity of patch (row %d, col %d) of frame 0 to every patch of every frame"),
@@ -420,13 +469,11 @@ static void mrope_maps_panel(const struct state *s,
 	bh = (in.h - 2) / 2;
 	if (!TIER(map_least, each, bh))
 		return;
-	rope2d_patch_ids(p, 0, row, col, q);
-	rope2d_freqs(band[0], &fr[0]);
-	rope2d_freqs(band[1], &fr[1]);
-	sim_range(&fr[0], p, q, range);
-	sim_range(&fr[1], p, q, other);
-	range[0] = fmin(range[0], other[0]);
-	range[1] = fmax(range[1], other[1]);
+	v = sims(ctx, p, row, col);
+	if (!v)
+		return;
+	/* one range for both bands, so that they compare */
+	sim_range(v, 2 * f * plane, range);
 	for (int i = 0; i < f; i++) {
 		char lab[32];
 
@@ -436,38 +483,45 @@ static void mrope_maps_panel(const struct state *s,
 			    dim_style);
 	}
 	for (int b = 0; b < 2; b++) {
-		bool chosen = p->variant == band[b];
+		enum rope2d_variant band = b ? ROPE2D_MROPE_IL : ROPE2D_MROPE;
+		bool chosen = p->variant == band;
 		char label[32];
 		int y = in.y + 1 + b * bh;
 
 		snprintf(label, sizeof label, "%s%s", chosen ? ">" : " ",
-			 lw == PAIR_LABEL
-			 ? (band[b] == ROPE2D_MROPE ? "Qwen2-VL" : "Qwen3-VL")
-			 : (band[b] == ROPE2D_MROPE ? "2" : "3"));
+			 lw == PAIR_LABEL ? (b ? "Qwen3-VL" : "Qwen2-VL")
+					  : (b ? "3" : "2"));
 		canvas_text(c, in.x, y, lw - 1, label, chosen ? bold : plain);
 		for (int i = 0; i < f; i++)
-			map_draw(&fr[b], p, i, q, range, i == 0 ? row : -1,
-				 col, c,
+			map_draw(v + (b * f + i) * plane, p, range,
+				 i == 0 ? row : -1, col, c,
 				 (struct rect){ in.x + lw + i * (each + gap),
 						y, each, bh });
 	}
 	legend_draw(s, range, c, in.x, in.y + in.h - 1, in.w);
 }
 
-static void mrope_draw(const struct state *s, const struct rope2d_params *p,
-		       int row, int col,
+static void mrope_draw(const struct state *s, struct grid_ctx *ctx,
+		       const struct rope2d_params *p, int row, int col,
 		       struct canvas *c, struct rect r)
 {
 	int strip_h = STRIP_ROWS + 2;
 
 	if (TIER(mrope_tiers, r.w, r.h) != SHOW_ALL) {
-		mrope_maps_panel(s, p, row, col, c, r);
+		mrope_maps_panel(s, ctx, p, row, col, c, r);
 		return;
 	}
 	strip_panel(s, p, c, (struct rect){ r.x, r.y, r.w, strip_h });
-	mrope_maps_panel(s, p, row, col, c,
+	mrope_maps_panel(s, ctx, p, row, col, c,
 			 (struct rect){ r.x, r.y + strip_h, r.w,
 					r.h - strip_h });
+}
+
+static void grid_free(void *ctx)
+{
+	struct grid_ctx *gx = ctx;
+
+	cache_free(&gx->sims);
 }
 
 static void grid_draw(const struct state *s, void *ctx, struct canvas *c,
@@ -477,14 +531,13 @@ static void grid_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct rope2d_freqs fr;
 	int row, col;
 
-	(void)ctx;
 	grid_rope2d_params(s, &p, &row, &col);
 	if (rope2d_is_mrope(p.variant)) {
-		mrope_draw(s, &p, row, col, c, r);
+		mrope_draw(s, ctx, &p, row, col, c, r);
 		return;
 	}
 	rope2d_freqs(p.variant, &fr);
-	vit_draw(s, &fr, &p, row, col, c, r);
+	vit_draw(s, ctx, &fr, &p, row, col, c, r);
 }
 
 const struct view_spec view_grid = {
@@ -531,4 +584,6 @@ const struct view_spec view_grid = {
 		.step = { { 'u', 'U', STEP_ADD, 1, N_("text -/+1") } },
 	} },
 	.draw = grid_draw,
+	.ctx_size = sizeof(struct grid_ctx),
+	.ctx_free = grid_free,
 };

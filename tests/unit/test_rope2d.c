@@ -148,3 +148,31 @@ Test(rope2d, knobs_give_valid_params)
 			  cat->view[v]->knob[k].word, hi);
 	}
 }
+
+/* The grid's sums, by axis, against the pair-by-pair sum of every patch. */
+Test(rope2d, sim_grid_is_sim)
+{
+	struct rope2d_params p = { ROPE2D_AXIAL, 5, 7, 3, 4 };
+	static double out[ROPE2D_FRAMES_MAX * 5 * 7];
+
+	for (int v = 0; v < ROPE2D_VARIANTS; v++) {
+		struct rope2d_freqs fr;
+		long long q[3];
+		int i = 0;
+
+		p.variant = (enum rope2d_variant)v;
+		rope2d_freqs(p.variant, &fr);
+		rope2d_patch_ids(&p, 0, 3, 1, q);
+		rope2d_sim_grid(&fr, &p, q, out);
+		for (int f = 0; f < rope2d_frames(&p); f++)
+			for (int r = 0; r < p.rows; r++)
+				for (int c = 0; c < p.cols; c++, i++) {
+					long long k[3];
+
+					rope2d_patch_ids(&p, f, r, c, k);
+					cr_expect(fabs(out[i] - rope2d_sim(&fr, q, k)) <
+						  1e-14, "%s (%d, %d, %d)",
+						  rope2d_variant_word(v), f, r, c);
+				}
+	}
+}
