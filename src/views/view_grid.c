@@ -47,8 +47,8 @@ static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
 static const struct style bold = { ROLE_DEFAULT, ROLE_DEFAULT, ATTR_BOLD };
 
 /* The colour of each axis: t, h (row), w (column). */
-static const enum role axis_role[3] = { ROLE_TRACE1, ROLE_TRACE2,
-					ROLE_TRACE3 };
+static const uint8_t axis_role[3] = { ROLE_TRACE1, ROLE_TRACE2,
+				      ROLE_TRACE3 };
 
 /* What the body shows by size (panel.h). */
 enum { SHOW_MAP = 1, SHOW_ALL };
