@@ -58,6 +58,8 @@
  *     scheme learns: Shaw et al. 2018 (a_K, a_V per clipped offset),
  *     Raffel et al. 2020 section 2.1 (a scalar per bucket and head), Chi
  *     et al. 2022 (r1, r2 per head), Press et al. 2022 (fixed slopes);
+ *   - M-RoPE: transformers' Qwen2-VL apply_multimodal_rotary_pos_emb,
+ *     mrope_section [16, 24, 24] (engine/rope2d.h);
  *   - MLA: DeepSeek-V2 (arXiv 2405.04434) section 2.1, the absorbed
  *     W_UK and the decoupled RoPE key; the widths of DeepSeek-V3's
  *     config_671B.json (engine/mla.h);
@@ -82,6 +84,7 @@
 #include "engine/mla.h"
 #include "engine/pe_analysis.h"
 #include "engine/pe_variants.h"
+#include "engine/rope2d.h"
 
 /* The values makers draw from: widths and bases people meet, context
  * lengths and extension factors. The last-pair question takes small
@@ -928,6 +931,62 @@ static void mla_why(const struct drill_question *q, enum lang l,
 		 m->kv_lora_rank + m->qk_rope_head_dim);
 }
 
+/* Which pairs Qwen2-VL's M-RoPE turns with height, read from the engine's
+ * frequency table (engine/rope2d.h: mrope_section [16, 24, 24]); the
+ * reveal shows M-RoPE on the grid view. */
+static void make_mrope_height(struct drill_question *q, struct rng *r)
+{
+	q->len = 128;
+	drill_set_knob(q, 0, "grid", ROPE2D_MROPE);
+	drill_set_choice(q, r);
+}
+
+/* The first and last pair of Qwen2-VL's table that turn with axis a (0
+ * time, 1 height, 2 width), and how many pairs the table has. */
+static int mrope_span(int a, int *first, int *last)
+{
+	struct rope2d_freqs fr;
+
+	rope2d_freqs(ROPE2D_MROPE, &fr);
+	*first = *last = -1;
+	for (int j = 0; j < fr.pairs; j++)
+		if (rope2d_pair_axis(&fr, j) == a) {
+			if (*first < 0)
+				*first = j;
+			*last = j;
+		}
+	return fr.pairs;
+}
+
+static void mrope_height_text(const struct drill_question *q, enum lang l,
+			      enum drill_part part, int opt, char *buf,
+			      size_t n)
+{
+	int f[3], e[3], pairs = 0;
+
+	(void)q;
+	for (int a = 0; a < 3; a++)
+		pairs = mrope_span(a, &f[a], &e[a]);
+	if (part == DRILL_PART_QUESTION)
+		snprintf(buf, n, tr(l, "Qwen2-VL's M-RoPE shares a head's %d pairs among time, height and width (its mrope_section). Which pairs turn with a patch's height, its row?"),
+			 pairs);
+	else if (part == DRILL_PART_WHY)
+		snprintf(buf, n, tr(l, "transformers' apply_multimodal_rotary_pos_emb cuts the %d pairs by mrope_section [16, 24, 24]: pairs %d-%d take t, %d-%d h, %d-%d w. A text token has t = h = w, so for text it is 1-D RoPE. Qwen3-VL interleaves the sections instead."),
+			 pairs, f[0], e[0], f[1], e[1], f[2], e[2]);
+	else if (opt == 0)
+		snprintf(buf, n, tr(l, "pairs %d-%d: the middle section, after time's %d-%d"),
+			 f[1], e[1], f[0], e[0]);
+	else if (opt == 1)
+		snprintf(buf, n, tr(l, "pairs %d-%d: the first section, before width's %d-%d"),
+			 f[0], e[0], f[2], e[2]);
+	else if (opt == 2)
+		snprintf(buf, n, tr(l, "pairs %d-%d: the last section, after time's %d-%d"),
+			 f[2], e[2], f[0], e[0]);
+	else
+		snprintf(buf, n, tr(l, "pairs 1, 4, 7, ..., %d: every third pair, interleaved"),
+			 pairs - 6);
+}
+
 static const struct drill_spec kinds[] = {
 	{ .name = "last-wavelength", .title = N_("the longest wavelength"),
 	  .view = "spectrum", .make = make_last_wavelength,
@@ -1123,6 +1182,9 @@ static const struct drill_spec kinds[] = {
 	    N_("RoPE needs an even width in every head, and the latent's 512 dims are shared by all heads"),
 	    N_("the latent is stored in FP8, whose rounding would grow with the angle of every rotation") },
 	  .why = NULL, .write = mla_why },
+	{ .name = "mrope-height", .title = N_("M-RoPE's pairs for height"),
+	  .view = "grid", .make = make_mrope_height,
+	  .write = mrope_height_text },
 };
 
 _Static_assert(sizeof kinds / sizeof kinds[0] <= DRILL_KINDS_MAX,

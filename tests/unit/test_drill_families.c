@@ -136,3 +136,22 @@ Test(drill_families, the_choices_reveal_their_views)
 	drill_text_why(&q, LANG_EN, why, sizeof why);
 	cr_assert_not_null(strstr(why, "512 + 64 = 576"), "%s", why);
 }
+
+/* Qwen2-VL's mrope_section [16, 24, 24] of 64 pairs (transformers'
+ * apply_multimodal_rotary_pos_emb): time 0-15, height 16-39, width
+ * 40-63. */
+Test(drill_families, mrope_height_is_the_middle_section)
+{
+	struct drill_question q;
+	char right[256], why[1024];
+
+	drill_question_make(seed_asking(kind_named("mrope-height"), 0), 0, &q);
+	cr_assert(q.choice);
+	cr_assert_str_eq(q.view, "grid");
+	cr_assert_str_eq(q.knob[0].word, "grid");
+	drill_text_choice(&q, LANG_EN, q.right, right, sizeof right);
+	cr_assert_not_null(strstr(right, "pairs 16-39"), "%s", right);
+	drill_text_why(&q, LANG_EN, why, sizeof why);
+	cr_assert_not_null(strstr(why, "pairs 0-15 take t, 16-39 h, 40-63 w"),
+			   "%s", why);
+}
