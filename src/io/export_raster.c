@@ -43,6 +43,7 @@ static struct {
 			     const char *);
 	cairo_t *(*create)(cairo_surface_t *);
 	void (*scale)(cairo_t *, double, double);
+	void (*show_page)(cairo_t *);
 	cairo_status_t (*status)(cairo_t *);
 	void (*destroy)(cairo_t *);
 	void (*surface_finish)(cairo_surface_t *);
@@ -92,6 +93,7 @@ static bool load(void)
 		 FIND(h, "cairo_pdf_surface_set_metadata", pdf_metadata) &&
 		 FIND(h, "cairo_create", create) &&
 		 FIND(h, "cairo_scale", scale) &&
+		 FIND(h, "cairo_show_page", show_page) &&
 		 FIND(h, "cairo_status", status) &&
 		 FIND(h, "cairo_destroy", destroy) &&
 		 FIND(h, "cairo_surface_finish", surface_finish) &&
@@ -131,6 +133,20 @@ static int status_errno(cairo_status_t st)
 	return errno ? errno : EIO;
 }
 
+/* Draws the SVG of handle h on cr, fitted into viewport vp (in cr's
+ * units). Returns a cairo status. */
+static cairo_status_t draw_on(RsvgHandle *h, cairo_t *cr,
+			      const RsvgRectangle *vp)
+{
+	GError *gerr = NULL;
+
+	if (!lib.render_document(h, cr, vp, &gerr)) {
+		lib.error_free(gerr);
+		return CAIRO_STATUS_NO_MEMORY;	/* our SVG is always valid */
+	}
+	return lib.status(cr);
+}
+
 /* Draws the SVG of handle h, w x ht units, on surface sf at `scale`.
  * Returns a cairo status. */
 static cairo_status_t draw(RsvgHandle *h, cairo_surface_t *sf, double w,
@@ -138,16 +154,10 @@ static cairo_status_t draw(RsvgHandle *h, cairo_surface_t *sf, double w,
 {
 	cairo_t *cr = lib.create(sf);
 	RsvgRectangle vp = { 0, 0, w, ht };
-	GError *gerr = NULL;
 	cairo_status_t st;
 
 	lib.scale(cr, scale, scale);
-	if (!lib.render_document(h, cr, &vp, &gerr)) {
-		lib.error_free(gerr);
-		lib.destroy(cr);
-		return CAIRO_STATUS_NO_MEMORY;	/* our SVG is always valid */
-	}
-	st = lib.status(cr);
+	st = draw_on(h, cr, &vp);
 	lib.destroy(cr);
 	return st;
 }
@@ -192,14 +202,38 @@ static int render(FILE *out, const char *svg, size_t len, int wu, int hu,
 	return ferror(out) ? -1 : 0;
 }
 
+/* The SVG of canvas c in memory: 0 with *svg (to free) and *len, or -1
+ * with errno ENOMEM. */
+static int svg_of(const struct canvas *c, const struct svg_opts *o,
+		  char **svg, size_t *len)
+{
+	FILE *mem;
+	int rc;
+
+	*svg = NULL;
+	*len = 0;
+	mem = open_memstream(svg, len);
+	if (!mem) {
+		errno = ENOMEM;
+		return -1;
+	}
+	rc = export_svg(mem, c, o);
+	if (fclose(mem) != 0 || rc != 0) {
+		free(*svg);
+		*svg = NULL;
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
 int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
 		  enum raster_kind kind, int scale)
 {
 	int wu = canvas_width(c) * EXPORT_SVG_CELL_W;
 	int hu = canvas_height(c) * EXPORT_SVG_CELL_H;
-	char *svg = NULL;
-	size_t len = 0;
-	FILE *mem;
+	char *svg;
+	size_t len;
 	int rc;
 
 	if (kind == RASTER_PDF || scale < 1)
@@ -208,27 +242,134 @@ int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
 		errno = EDOM;
 		return -1;
 	}
-	mem = open_memstream(&svg, &len);
-	if (!mem) {
-		errno = ENOMEM;
-		return -1;
-	}
 	if (!load()) {
-		fclose(mem);
-		free(svg);
 		errno = ENOSYS;
 		return -1;
 	}
-	rc = export_svg(mem, c, o);
-	if (fclose(mem) != 0 || rc != 0) {
-		free(svg);
-		errno = ENOMEM;
+	if (svg_of(c, o, &svg, &len) != 0)
 		return -1;
-	}
 	errno = 0;
 	rc = render(out, svg, len, wu, hu, o, kind, scale);
 	free(svg);
 	return rc;
+}
+
+/* ---- a PDF of several pages ---- */
+
+struct raster_pdf {
+	FILE *out;
+	cairo_surface_t *sf;
+	cairo_t *cr;
+	cairo_status_t st;	/* the first failure, or success */
+};
+
+struct raster_pdf *raster_pdf_open(FILE *out, double w, double h,
+				   const char *title)
+{
+	struct raster_pdf *p;
+
+	if (!load()) {
+		errno = ENOSYS;
+		return NULL;
+	}
+	p = calloc(1, sizeof *p);
+	if (!p) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	p->out = out;
+	p->sf = lib.pdf_create(write_out, out, w, h);
+	if (title)
+		lib.pdf_metadata(p->sf, CAIRO_PDF_METADATA_TITLE, title);
+	lib.pdf_metadata(p->sf, CAIRO_PDF_METADATA_CREATOR, "pescope");
+	p->cr = lib.create(p->sf);
+	p->st = lib.status(p->cr);
+	return p;
+}
+
+/* Draws SVG text svg (len bytes) on p's page, fitted into vp; keeps the
+ * first failure in p->st. */
+static int pdf_draw(struct raster_pdf *p, const char *svg, size_t len,
+		    const RsvgRectangle *vp)
+{
+	GError *gerr = NULL;
+	RsvgHandle *h;
+
+	if (p->st != CAIRO_STATUS_SUCCESS)
+		goto failed;
+	h = lib.new_from_data((const guint8 *)svg, len, &gerr);
+	if (!h) {
+		lib.error_free(gerr);
+		p->st = CAIRO_STATUS_NO_MEMORY;
+		goto failed;
+	}
+	errno = 0;
+	p->st = draw_on(h, p->cr, vp);
+	lib.object_unref(h);
+	if (p->st == CAIRO_STATUS_SUCCESS)
+		return ferror(p->out) ? -1 : 0;
+failed:
+	errno = status_errno(p->st);
+	return -1;
+}
+
+int raster_pdf_canvas(struct raster_pdf *p, const struct canvas *c,
+		      const struct svg_opts *o, double x, double y, double w,
+		      double h)
+{
+	RsvgRectangle vp = { x, y, w, h };
+	char *svg;
+	size_t len;
+	int rc;
+
+	if (svg_of(c, o, &svg, &len) != 0) {
+		p->st = CAIRO_STATUS_NO_MEMORY;
+		return -1;
+	}
+	rc = pdf_draw(p, svg, len, &vp);
+	free(svg);
+	return rc;
+}
+
+int raster_pdf_svg(struct raster_pdf *p, const char *svg, size_t len,
+		   double w, double h)
+{
+	RsvgRectangle vp = { 0, 0, w, h };
+
+	return pdf_draw(p, svg, len, &vp);
+}
+
+int raster_pdf_page(struct raster_pdf *p)
+{
+	if (p->st == CAIRO_STATUS_SUCCESS) {
+		errno = 0;
+		lib.show_page(p->cr);
+		p->st = lib.status(p->cr);
+	}
+	if (p->st != CAIRO_STATUS_SUCCESS) {
+		errno = status_errno(p->st);
+		return -1;
+	}
+	return ferror(p->out) ? -1 : 0;
+}
+
+int raster_pdf_close(struct raster_pdf *p)
+{
+	cairo_status_t st;
+
+	if (!p)
+		return 0;
+	errno = 0;
+	lib.destroy(p->cr);
+	lib.surface_finish(p->sf);	/* writes the rest of the PDF out */
+	st = p->st != CAIRO_STATUS_SUCCESS ? p->st : lib.surface_status(p->sf);
+	lib.surface_destroy(p->sf);
+	free(p);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		errno = status_errno(st);
+		return -1;
+	}
+	return 0;
 }
 
 #else	/* built without librsvg */
@@ -253,6 +394,58 @@ int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
 	(void)scale;
 	errno = ENOSYS;
 	return -1;
+}
+
+struct raster_pdf *raster_pdf_open(FILE *out, double w, double h,
+				   const char *title)
+{
+	(void)out;
+	(void)w;
+	(void)h;
+	(void)title;
+	errno = ENOSYS;
+	return NULL;
+}
+
+/* Never reached: raster_pdf_open gives no document to draw on. */
+int raster_pdf_canvas(struct raster_pdf *p, const struct canvas *c,
+		      const struct svg_opts *o, double x, double y, double w,
+		      double h)
+{
+	(void)p;
+	(void)c;
+	(void)o;
+	(void)x;
+	(void)y;
+	(void)w;
+	(void)h;
+	errno = ENOSYS;
+	return -1;
+}
+
+int raster_pdf_svg(struct raster_pdf *p, const char *svg, size_t len,
+		   double w, double h)
+{
+	(void)p;
+	(void)svg;
+	(void)len;
+	(void)w;
+	(void)h;
+	errno = ENOSYS;
+	return -1;
+}
+
+int raster_pdf_page(struct raster_pdf *p)
+{
+	(void)p;
+	errno = ENOSYS;
+	return -1;
+}
+
+int raster_pdf_close(struct raster_pdf *p)
+{
+	(void)p;
+	return 0;
 }
 
 #endif

@@ -58,4 +58,39 @@ bool export_raster_fits(const struct canvas *c, int scale);
 int export_raster(FILE *out, const struct canvas *c, const struct svg_opts *o,
 		  enum raster_kind kind, int scale);
 
+/* ---- a PDF of several pages (handouts: app/handout.h) ----
+ *
+ * The same drawing path as one page, on cairo's PDF surface, which takes a
+ * page after another: cairo_show_page between them. Units are points
+ * (1/72 inch) from the top left of the page. Every call after a failure
+ * fails too (the first failure's errno). */
+struct raster_pdf;
+
+/* Starts a PDF written to out, pages w x h points, with `title` (or NULL)
+ * as its title. Returns it, or NULL with errno ENOSYS (no librsvg, as
+ * export_raster) or ENOMEM. */
+struct raster_pdf *raster_pdf_open(FILE *out, double w, double h,
+				   const char *title);
+
+/* Draws canvas c (as export_svg draws it with o) on the page, scaled into
+ * the box x, y, w x h, its proportions kept (centred in the box when they
+ * differ). Returns 0, or -1 with errno. */
+int raster_pdf_canvas(struct raster_pdf *p, const struct canvas *c,
+		      const struct svg_opts *o, double x, double y, double w,
+		      double h);
+
+/* Draws the SVG document svg (len bytes, w x h units: a whole page) on the
+ * page; its text stays text. Returns 0, or -1 with errno. */
+int raster_pdf_svg(struct raster_pdf *p, const char *svg, size_t len,
+		   double w, double h);
+
+/* Ends the page; what is drawn next goes on a new one. Returns 0, or -1
+ * with errno. */
+int raster_pdf_page(struct raster_pdf *p);
+
+/* Writes the end of the PDF and frees p (NULL: nothing). Returns 0, or -1
+ * with errno when this or any call before it failed; the stream then
+ * holds an incomplete PDF. */
+int raster_pdf_close(struct raster_pdf *p);
+
 #endif

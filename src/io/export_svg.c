@@ -176,8 +176,7 @@ static void put_xml_cp(FILE *f, uint32_t cp)
 	fwrite(u, 1, utf8_encode(cp, u), f);
 }
 
-/* Writes UTF-8 string u escaped; bytes that do not decode become U+FFFD. */
-static void put_xml_str(FILE *f, const char *u)
+void export_svg_text(FILE *f, const char *u)
 {
 	while (*u)
 		put_xml_cp(f, utf8_next(&u, NULL));
@@ -708,12 +707,11 @@ int export_svg(FILE *out, const struct canvas *c, const struct svg_opts *o)
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-		"font-family=\"'DejaVu Sans Mono', Menlo, Consolas, "
-		"'Liberation Mono', monospace\" font-size=\"16\">\n",
+		"font-family=\"" EXPORT_SVG_FONTS "\" font-size=\"16\">\n",
 		s.w * CW, s.h * CH, s.w * CW, s.h * CH);
 	if (o->title) {
 		fputs("<title>", out);
-		put_xml_str(out, o->title);
+		export_svg_text(out, o->title);
 		fputs("</title>\n", out);
 	}
 	fputs("<rect id=\"page\" width=\"100%\" height=\"100%\" fill=\"", out);

@@ -51,6 +51,10 @@ enum {
 	EXPORT_SVG_LIGHT_INK = 0x1c1c1c		/* and near-black ink */
 };
 
+/* The monospace fonts of the text, as an SVG font-family value. */
+#define EXPORT_SVG_FONTS \
+	"'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace"
+
 struct svg_opts {
 	enum palette_id palette;	/* heat colours */
 	const char *title;		/* UTF-8 text of <title>, or NULL */
@@ -64,5 +68,10 @@ struct svg_opts {
  * writing failed (errno from stdio) or memory ran out (errno ENOMEM);
  * whatever was written by then is incomplete. */
 int export_svg(FILE *out, const struct canvas *c, const struct svg_opts *o);
+
+/* Writes UTF-8 text u to f escaped for XML text and attribute values (&
+ * < > " ' and what XML does not allow); bytes that do not decode become
+ * U+FFFD. */
+void export_svg_text(FILE *f, const char *u);
 
 #endif
