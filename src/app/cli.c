@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <string.h>
+#include <strings.h>
 
 #include "app/knob_args.h"
 #include "base/lang.h"
@@ -14,6 +15,7 @@
 #include "io/cast.h"
 #include "io/export_raster.h"
 #include "io/figure.h"
+#include "io/handout.h"
 #include "io/series.h"
 #include "model/book.h"
 #include "model/command.h"
@@ -35,6 +37,7 @@ enum {
 	IN_LESSONS = 1u << CLI_LESSONS,
 	IN_KEYS = 1u << CLI_KEYS,
 	IN_LIST = 1u << CLI_LIST,
+	IN_HANDOUT = 1u << CLI_HANDOUT,
 	IN_WRITE = IN_DUMP | IN_VECTOR | IN_SERIES,	/* modes with -o */
 	IN_SCREEN = IN_EXPLORE | IN_SNAPSHOT | IN_BENCH | IN_EXPORT | IN_KEYS,
 	IN_ALL = IN_SCREEN | IN_WRITE
@@ -568,6 +571,25 @@ static const char *set_lesson(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_handout(struct options *opt, const char *arg)
+{
+	return set_lesson(opt, arg);
+}
+
+static const struct word papers[] = {
+	{ "a4", PAPER_A4 }, { "letter", PAPER_LETTER }, { NULL, 0 }
+};
+
+static const char *set_paper(struct options *opt, const char *arg)
+{
+	int i = word_index(arg, papers);
+
+	if (i < 0)
+		return "";
+	opt->paper = papers[i].value;
+	return NULL;
+}
+
 /* The upper bound depends on the lesson, which is checked when it loads. */
 static const char *set_step(struct options *opt, const char *arg)
 {
@@ -777,13 +799,14 @@ static const struct cli_option table[] = {
 		     "(default: zh when %s, %s or %s starts with zh)"),
 	  .accepts = N_("en or zh"),
 	  .terms = TERMS("LC_ALL", "LC_MESSAGES", "LANG"),
-	  .modes = IN_SCREEN | IN_LESSONS | IN_LIST, .set = set_lang },
+	  .modes = IN_SCREEN | IN_LESSONS | IN_LIST | IN_HANDOUT,
+	  .set = set_lang },
 	{ .name = "palette", .arg = "NAME",
 	  .help = N_("heat colours: rdbu (blue, white, red) or puor (purple, "
 		     "white, orange: colour-blind safe) (default rdbu, puor "
 		     "with --present)"),
 	  .accepts = N_("rdbu or puor"),
-	  .modes = IN_SCREEN, .set = set_palette },
+	  .modes = IN_SCREEN | IN_HANDOUT, .set = set_palette },
 	{ .name = "theme", .arg = "WORD",
 	  .help = N_("colours for the terminal's background: %s, %s, %s "
 		     "(colours that read on black and on white alike) or %s "
@@ -793,7 +816,7 @@ static const struct cli_option table[] = {
 	  .accepts = N_("%s, %s, %s or %s"),
 	  .terms = TERMS("dark", "light", "any", "auto", "COLORFGBG",
 			 "OSC 11", "any"),
-	  .modes = IN_SCREEN, .set = set_theme },
+	  .modes = IN_SCREEN | IN_HANDOUT, .set = set_theme },
 	{ .name = "present",
 	  .help = N_("presenter mode: echo keys and commands on screen, bold "
 		     "captions with room around them, colour-blind safe colours "
@@ -866,11 +889,11 @@ static const struct cli_option table[] = {
 	  .accepts = N_("a number from 0 to 1e9"),
 	  .modes = IN_VECTOR, .picks = CLI_VECTOR, .set = set_vector },
 	{ .name = "output", .letter = 'o', .arg = "FILE",
-	  .help = N_("where --dump, --dump-series and --vector write, "
-		     "replaced atomically; - is standard output (the "
-		     "default)"),
+	  .help = N_("where --dump, --dump-series, --vector and --handout "
+		     "write, replaced atomically; - is standard output (the "
+		     "default; not for --handout)"),
 	  .accepts = N_("a file name or -"),
-	  .modes = IN_WRITE, .set = set_output },
+	  .modes = IN_WRITE | IN_HANDOUT, .set = set_output },
 	{ .name = "dtype", .arg = "TYPE",
 	  .help = N_("number type: float64 or float32 for --dump npy (default "
 		     "float64); %s, %s, float32 or float64 for --dump-series "
@@ -912,6 +935,21 @@ static const struct cli_option table[] = {
 		     "N from 1 to 8 (default 1)"),
 	  .accepts = N_("an integer from 1 to 8"),
 	  .modes = IN_EXPORT | IN_KEYS, .set = set_png_scale },
+	{ .name = "handout", .arg = "LESSON",
+	  .help = N_("write a handout of a lesson (a name, number or file, "
+		     "as --lesson takes) to -o FILE and exit: FILE.pdf a page "
+		     "per step, its figure, question and caption, then a page "
+		     "of answers (needs a build with librsvg); FILE.md %s, "
+		     "its figures FILE-01.png and on beside it"),
+	  .accepts = N_("a lesson name, number or file"),
+	  .terms = TERMS("Markdown"),
+	  .modes = IN_HANDOUT, .picks = CLI_HANDOUT, .set = set_handout },
+	{ .name = "paper", .arg = "WORD",
+	  .help = N_("the page of --handout FILE.pdf: %s (ISO) or %s (US) "
+		     "(default %s)"),
+	  .accepts = N_("%s or %s"),
+	  .terms = TERMS("a4", "letter", "a4"),
+	  .modes = IN_HANDOUT, .set = set_paper },
 	{ .name = "record", .arg = "FILE",
 	  .help = N_("write what you do in the explorer to FILE as a --keys "
 		     "script, with comments for views and lessons; replaced "
@@ -919,10 +957,10 @@ static const struct cli_option table[] = {
 	  .accepts = N_("a file name"),
 	  .modes = IN_EXPLORE, .set = set_record },
 	{ .name = "size", .arg = "WxH",
-	  .help = N_("screen size for --snapshot, --export, --keys and "
-		     "--bench, 1x1 to 1000x1000 (default 120x40)"),
+	  .help = N_("screen size for --snapshot, --export, --handout, --keys "
+		     "and --bench, 1x1 to 1000x1000 (default 120x40)"),
 	  .accepts = N_("WIDTHxHEIGHT with both from 1 to 1000"),
-	  .modes = IN_SNAPSHOT | IN_EXPORT | IN_BENCH | IN_KEYS,
+	  .modes = IN_SNAPSHOT | IN_EXPORT | IN_BENCH | IN_KEYS | IN_HANDOUT,
 	  .set = set_size },
 	{ .name = "color", .arg = "WHEN",
 	  .help = N_("colour: %s, %s or %s (default %s: colour when standard "
@@ -1216,6 +1254,18 @@ static bool check_stretch(const struct options *opt, const char *const *given,
 	return true;
 }
 
+/* Whether path names a handout: ends in .pdf or .md (any case), with a
+ * name before the dot. */
+static bool handout_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	const char *name = slash ? slash + 1 : path;
+	const char *dot = name ? strrchr(name, '.') : NULL;
+
+	return dot && dot > name && (strcasecmp(dot, ".pdf") == 0 ||
+				     strcasecmp(dot, ".md") == 0);
+}
+
 /* Checks that come after all options are read, so order does not matter:
  * one mode at most, options that apply to it, and ranges that depend on
  * other options. */
@@ -1267,6 +1317,13 @@ static bool check_all(struct options *opt, const char *const *given,
 	     figure_kind(opt->export_path) != FIGURE_PNG))
 		return fail(err, errlen, tr(l, "--png-scale only works with "
 			    "--export FILE.png"));
+	if (opt->mode == CLI_HANDOUT && !opt->output)
+		return fail(err, errlen, tr(l, "--handout needs -o FILE.pdf or "
+			    "-o FILE.md"));
+	if (opt->mode == CLI_HANDOUT && !handout_name(opt->output))
+		return fail(err, errlen, tr(l, "--handout needs -o FILE.pdf or "
+			    "-o FILE.md, got \"%s\""),
+			    quoted(opt->output, q, sizeof q));
 	if (given[row_named("step")] && !opt->lesson)
 		return fail(err, errlen, tr(l, "--step only works with --lesson"));
 	if (opt->scene && (opt->lesson || opt->drill))
@@ -1438,7 +1495,7 @@ void cli_usage(FILE *f, enum lang l)
 		 "similar positions are. Without an option that writes or "
 		 "renders something (%s) it starts the interactive explorer."),
 		 tr(l, "--dump, --dump-series, --vector, --snapshot, --export, "
-		    "--keys, --bench, --lessons, --list-keys"));
+		    "--handout, --keys, --bench, --lessons, --list-keys"));
 	print_wrapped(f, text, 0, 0);
 	fprintf(f, "\n%s\n", tr(l, "Options:"));
 	for (int i = 0; i < NOPTS; i++) {

@@ -47,7 +47,8 @@ enum cli_mode {
 	CLI_LIST_KEYS,	/* --list-keys: the key table as Markdown */
 	CLI_KEYS,	/* --keys FILE: a scripted session, headless */
 	CLI_LESSONS,	/* --lessons: list the lessons */
-	CLI_LIST	/* --list WHAT: the words an option accepts */
+	CLI_LIST,	/* --list WHAT: the words an option accepts */
+	CLI_HANDOUT	/* --handout LESSON: a lesson to -o FILE.pdf or .md */
 };
 
 /* The lists of --list WHAT, in the order --help names them: the words
@@ -92,7 +93,11 @@ struct options {
 	enum prec_dtype number_type;	/* --dtype as given, for CLI_SERIES
 					 * collisions */
 	const char *output;		/* for CLI_DUMP: a path, "-" or NULL for
-					 * stdout; points into argv */
+					 * stdout; for CLI_HANDOUT a path
+					 * ending in .pdf or .md; points into
+					 * argv */
+	int paper;			/* for CLI_HANDOUT: enum handout_paper
+					 * (--paper) */
 	int width, height;		/* screen for snapshot and bench,
 					 * 1 .. CLI_SIZE_MAX */
 	enum color_choice color;	/* colour of the screen modes */
@@ -119,8 +124,9 @@ struct options {
 					 * points into argv */
 	const struct pe_matrix *matrix;	/* that matrix, once main has read it
 					 * (load_file.h), or NULL */
-	const char *lesson;		/* --lesson NAME or file, or NULL;
-					 * points into argv */
+	const char *lesson;		/* --lesson NAME or file (or that of
+					 * --handout), or NULL; points into
+					 * argv */
 	int step;			/* --step, 1-based; 0 when not given */
 	int lang;			/* enum lang, or -1 when not given
 					 * (main settles it: lang_settle) */

@@ -82,25 +82,31 @@ void export_screen(struct state *s, const struct canvas *c,
 	state_message(s, false, msg);
 }
 
-int export_figure(const char *path, const struct canvas *c,
-		  const struct figure_opts *o, enum lang l, char *err,
-		  size_t n)
+int export_raster_ready(enum lang l, char *err, size_t n)
 {
-	bool raster = figure_needs_raster(figure_kind(path));
-
-	if (raster && !export_raster_built()) {
+	if (!export_raster_built()) {
 		snprintf(err, n, tr(l, "this pescope was built without PNG "
 				    "and PDF export: install %s and build it "
 				    "again"), EXPORT_RASTER_PACKAGE);
 		return EX_UNAVAILABLE;
 	}
-	if (raster && !export_raster_available()) {
+	if (!export_raster_available()) {
 		snprintf(err, n, tr(l, "PNG and PDF export needs %s, which "
 				    "does not load: install %s"),
 			 EXPORT_RASTER_LIBRARY, EXPORT_RASTER_LIB_PACKAGE);
 		return EX_UNAVAILABLE;
 	}
-	return figure_write(path, c, o, err, n);
+	return 0;
+}
+
+int export_figure(const char *path, const struct canvas *c,
+		  const struct figure_opts *o, enum lang l, char *err,
+		  size_t n)
+{
+	int rc = figure_needs_raster(figure_kind(path)) ?
+		 export_raster_ready(l, err, n) : 0;
+
+	return rc ? rc : figure_write(path, c, o, err, n);
 }
 
 /* ---- pescope --export FILE ---- */

@@ -25,6 +25,11 @@ void export_screen(struct state *s, const struct canvas *c,
  * figure or a cast, so a folder of them says what each one shows. */
 void export_title(const struct state *s, char *buf, size_t n);
 
+/* Whether this pescope can write PNG and PDF now: 0, or EX_UNAVAILABLE
+ * (69) with a one-line message in language l in err (n bytes) naming the
+ * package to install. */
+int export_raster_ready(enum lang l, char *err, size_t n);
+
 /* figure_write in language l: c written to path with o, or a one-line
  * message in err (n bytes). A PNG or PDF that this build cannot write is
  * refused with EX_UNAVAILABLE (69) and the package to install, before any

@@ -15,6 +15,7 @@
 #include "app/cli.h"
 #include "app/explorer.h"
 #include "app/export.h"
+#include "app/handout.h"
 #include "app/job.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
@@ -227,6 +228,8 @@ static int run_mode(struct options *opt, enum lang l)
 		return lessons_run(opt);
 	case CLI_LIST:
 		return run_list(opt);
+	case CLI_HANDOUT:
+		return handout_run(opt);
 	case CLI_EXPLORE:
 		break;
 	}

@@ -1,0 +1,40 @@
+/* handout.h - what a handout prints of a lesson, for its two writers:
+ * handout_pdf.h (pages) and handout_md.h (Markdown and PNGs). app/handout.h
+ * fills these from a lesson file and draws each step's figure.
+ *
+ * A handout has one part per step: its title, its figure (the screen the
+ * step sets up), its question if it asks one (with its options, the answer
+ * left out) and its caption; then the answers of every question, apart,
+ * so that a student can predict before looking. */
+#ifndef HANDOUT_H
+#define HANDOUT_H
+
+#include "base/lang.h"
+#include "io/export_svg.h"
+
+enum { HANDOUT_OPTIONS_MAX = 8 };	/* options of a question, a .. h */
+
+enum handout_paper { PAPER_A4, PAPER_LETTER };
+
+/* One step, its text as the lesson file has it (UTF-8). */
+struct handout_step {
+	const char *title;
+	const char *caption;	/* paragraphs separated by '\n' */
+	const char *question;	/* NULL when the step asks nothing */
+	const char *option[HANDOUT_OPTIONS_MAX];	/* option i is letter
+							 * 'a' + i */
+	int noptions;
+	int answer;		/* the right option's index */
+};
+
+/* The whole handout. */
+struct handout_info {
+	const char *title;	/* the lesson's title */
+	const char *about;	/* its one line */
+	int nsteps;
+	enum lang lang;		/* of the words the handout adds */
+	enum handout_paper paper;	/* PDF pages */
+	struct svg_opts figure;	/* how the figures are drawn */
+};
+
+#endif
