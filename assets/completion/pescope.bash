@@ -4,8 +4,8 @@
 # that take a word: those words are not written here but asked of the
 # program being completed (`pescope --list views` and so on), so they are
 # always the ones it accepts. FILE arguments complete file names; --lesson
-# completes lesson names (in the language of a --lang on the line) and, once
-# the word holds a '/', file names.
+# and --handout complete lesson names (in the language of a --lang on the
+# line) and, once the word holds a '/', file names.
 #
 # make install puts this file where bash-completion finds it on demand
 # ($PREFIX/share/bash-completion/completions/pescope); without
@@ -33,7 +33,8 @@ _pescope()
 		-i --dim --layout --view --set --preset --model --load --scene --lesson --step --lang
 		--palette --theme --seed --dump --dump-series --scheme --scaling --scale
 		--train --vector -o --output
-		--dtype --keys --export --png-scale --record --size --color --colors
+		--dtype --keys --export --png-scale --handout --record --size --color
+		--colors
 		--frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--force --list-keys -h --help -V --version'
@@ -86,7 +87,7 @@ _pescope()
 	--colors) words=$(_pescope_ask "$prog" depths) ;;
 	--lang) words=$(_pescope_ask "$prog" langs) ;;
 	--list) words=$lists ;;
-	--lesson)
+	--lesson | --handout)
 		if [[ $cur != */* ]]; then
 			words=$(_pescope_ask "$prog" lessons "$lang")
 		else

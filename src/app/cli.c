@@ -15,7 +15,6 @@
 #include "io/cast.h"
 #include "io/export_raster.h"
 #include "io/figure.h"
-#include "io/handout.h"
 #include "io/series.h"
 #include "model/book.h"
 #include "model/command.h"
@@ -576,20 +575,6 @@ static const char *set_handout(struct options *opt, const char *arg)
 	return set_lesson(opt, arg);
 }
 
-static const struct word papers[] = {
-	{ "a4", PAPER_A4 }, { "letter", PAPER_LETTER }, { NULL, 0 }
-};
-
-static const char *set_paper(struct options *opt, const char *arg)
-{
-	int i = word_index(arg, papers);
-
-	if (i < 0)
-		return "";
-	opt->paper = papers[i].value;
-	return NULL;
-}
-
 /* The upper bound depends on the lesson, which is checked when it loads. */
 static const char *set_step(struct options *opt, const char *arg)
 {
@@ -944,12 +929,6 @@ static const struct cli_option table[] = {
 	  .accepts = N_("a lesson name, number or file"),
 	  .terms = TERMS("Markdown"),
 	  .modes = IN_HANDOUT, .picks = CLI_HANDOUT, .set = set_handout },
-	{ .name = "paper", .arg = "WORD",
-	  .help = N_("the page of --handout FILE.pdf: %s (ISO) or %s (US) "
-		     "(default %s)"),
-	  .accepts = N_("%s or %s"),
-	  .terms = TERMS("a4", "letter", "a4"),
-	  .modes = IN_HANDOUT, .set = set_paper },
 	{ .name = "record", .arg = "FILE",
 	  .help = N_("write what you do in the explorer to FILE as a --keys "
 		     "script, with comments for views and lessons; replaced "

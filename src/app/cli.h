@@ -96,8 +96,6 @@ struct options {
 					 * stdout; for CLI_HANDOUT a path
 					 * ending in .pdf or .md; points into
 					 * argv */
-	int paper;			/* for CLI_HANDOUT: enum handout_paper
-					 * (--paper) */
 	int width, height;		/* screen for snapshot and bench,
 					 * 1 .. CLI_SIZE_MAX */
 	enum color_choice color;	/* colour of the screen modes */

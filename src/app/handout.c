@@ -137,7 +137,6 @@ static int write_handout(const struct options *opt, const struct lesson *l,
 	struct handout_step steps[LESSON_STEPS_MAX];
 	struct handout_info info = {
 		l->title, l->about, l->nsteps, lang,
-		(enum handout_paper)opt->paper,
 		{ opt->palette, l->title, (enum theme)opt->theme }
 	};
 	struct canvas *c = canvas_new(opt->width, opt->height);

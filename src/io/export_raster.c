@@ -261,7 +261,39 @@ struct raster_pdf {
 	cairo_surface_t *sf;
 	cairo_t *cr;
 	cairo_status_t st;	/* the first failure, or success */
+	int write_errno;	/* why the first write failed, or 0: cairo
+				 * calls more functions before it returns, so
+				 * errno is no longer that write's */
 };
+
+/* cairo's write callback for a PDF of several pages. */
+static cairo_status_t pdf_write_out(void *closure, const unsigned char *data,
+				    unsigned int len)
+{
+	struct raster_pdf *p = closure;
+
+	if (fwrite(data, 1, len, p->out) == len)
+		return CAIRO_STATUS_SUCCESS;
+	if (!p->write_errno)
+		p->write_errno = errno ? errno : EIO;
+	return CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* errno for p's failure st. */
+static int pdf_errno(const struct raster_pdf *p, cairo_status_t st)
+{
+	return p->write_errno ? p->write_errno : status_errno(st);
+}
+
+/* 0 when nothing failed writing p's stream, else -1 with that errno
+ * (cairo may learn of it only later, when it writes again). */
+static int pdf_stream_ok(const struct raster_pdf *p)
+{
+	if (!ferror(p->out))
+		return 0;
+	errno = p->write_errno ? p->write_errno : EIO;
+	return -1;
+}
 
 struct raster_pdf *raster_pdf_open(FILE *out, double w, double h,
 				   const char *title)
@@ -278,7 +310,7 @@ struct raster_pdf *raster_pdf_open(FILE *out, double w, double h,
 		return NULL;
 	}
 	p->out = out;
-	p->sf = lib.pdf_create(write_out, out, w, h);
+	p->sf = lib.pdf_create(pdf_write_out, p, w, h);
 	if (title)
 		lib.pdf_metadata(p->sf, CAIRO_PDF_METADATA_TITLE, title);
 	lib.pdf_metadata(p->sf, CAIRO_PDF_METADATA_CREATOR, "pescope");
@@ -307,9 +339,9 @@ static int pdf_draw(struct raster_pdf *p, const char *svg, size_t len,
 	p->st = draw_on(h, p->cr, vp);
 	lib.object_unref(h);
 	if (p->st == CAIRO_STATUS_SUCCESS)
-		return ferror(p->out) ? -1 : 0;
+		return pdf_stream_ok(p);
 failed:
-	errno = status_errno(p->st);
+	errno = pdf_errno(p, p->st);
 	return -1;
 }
 
@@ -347,15 +379,16 @@ int raster_pdf_page(struct raster_pdf *p)
 		p->st = lib.status(p->cr);
 	}
 	if (p->st != CAIRO_STATUS_SUCCESS) {
-		errno = status_errno(p->st);
+		errno = pdf_errno(p, p->st);
 		return -1;
 	}
-	return ferror(p->out) ? -1 : 0;
+	return pdf_stream_ok(p);
 }
 
 int raster_pdf_close(struct raster_pdf *p)
 {
 	cairo_status_t st;
+	int e;
 
 	if (!p)
 		return 0;
@@ -363,13 +396,12 @@ int raster_pdf_close(struct raster_pdf *p)
 	lib.destroy(p->cr);
 	lib.surface_finish(p->sf);	/* writes the rest of the PDF out */
 	st = p->st != CAIRO_STATUS_SUCCESS ? p->st : lib.surface_status(p->sf);
+	e = st != CAIRO_STATUS_SUCCESS ? pdf_errno(p, st) :
+	    pdf_stream_ok(p) ? errno : 0;
 	lib.surface_destroy(p->sf);
 	free(p);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		errno = status_errno(st);
-		return -1;
-	}
-	return 0;
+	errno = e;
+	return e ? -1 : 0;
 }
 
 #else	/* built without librsvg */

@@ -14,8 +14,6 @@
 
 enum { HANDOUT_OPTIONS_MAX = 8 };	/* options of a question, a .. h */
 
-enum handout_paper { PAPER_A4, PAPER_LETTER };
-
 /* One step, its text as the lesson file has it (UTF-8). */
 struct handout_step {
 	const char *title;
@@ -33,7 +31,6 @@ struct handout_info {
 	const char *about;	/* its one line */
 	int nsteps;
 	enum lang lang;		/* of the words the handout adds */
-	enum handout_paper paper;	/* PDF pages */
 	struct svg_opts figure;	/* how the figures are drawn */
 };
 

@@ -12,10 +12,10 @@
 #include "base/wrap.h"
 #include "io/export_raster.h"
 
-/* The page, in points (1/72 inch): ISO A4 (210 x 297 mm) and US Letter
- * (8.5 x 11 in). */
-static const double paper_w[] = { 595.28, 612.0 };
-static const double paper_h[] = { 841.89, 792.0 };
+/* The page, in points (1/72 inch): ISO A4, 210 x 297 mm. A printer of US
+ * Letter fits it to its page, 94 %, margins included. */
+#define PAGE_W 595.28
+#define PAGE_H 841.89
 
 enum { MARGIN = 48, FOOTER = 28, GAP = 10, FIGURE_MIN = 160 };
 
@@ -167,8 +167,8 @@ struct handout_pdf *handout_pdf_open(FILE *out, const struct handout_info *info)
 		return NULL;
 	}
 	h->info = info;
-	h->w = paper_w[info->paper];
-	h->h = paper_h[info->paper];
+	h->w = PAGE_W;
+	h->h = PAGE_H;
 	h->pages = info->nsteps + 1;
 	h->doc = raster_pdf_open(out, h->w, h->h, info->title);
 	if (!h->doc) {

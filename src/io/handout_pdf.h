@@ -2,8 +2,8 @@
  * figure scaled to the page's width (less, when its text needs the room)
  * with the text below it, then a page of answers. Every word is text
  * (selectable, found by pdftotext), in the monospace fonts of the figures
- * (CJK through fontconfig), wrapped by display width (base/wrap.h); A4 or
- * US Letter, portrait, with a footer "lesson · k / n".
+ * (CJK through fontconfig), wrapped by display width (base/wrap.h); A4
+ * portrait, with a footer "lesson · k / n".
  *
  * Drawn by export_raster.h's PDF of several pages, so it needs librsvg as
  * every PDF does (raster_pdf_open fails with ENOSYS without it). */
