@@ -177,12 +177,13 @@ int handout_md_step(struct handout_md *m, int k, const struct handout_step *st,
 		    const struct canvas *fig)
 {
 	enum lang l = m->info->lang;
-	char name[FIGURE_BYTES];
 
 	fprintf(m->mem, "## %d. ", k + 1);
 	put_md(m->mem, st->title);
 	fputs("\n\n", m->mem);
 	if (m->png) {
+		char name[FIGURE_BYTES];
+
 		if (write_png(m, k, fig) != 0)
 			return -1;
 		figure_name(m, k, name, sizeof name);
