@@ -30,24 +30,41 @@ static bool is_md(const char *path)
 	return n > 3 && strcasecmp(path + n - 3, ".md") == 0;
 }
 
-/* The handout's words of step st. */
-static struct handout_step step_text(const struct lesson_step *st)
+_Static_assert((int)HANDOUT_OPTIONS_MAX >= (int)LESSON_OPTIONS_MAX,
+	       "a handout holds every option of a question");
+
+/* The handout's words of step k of l: its title, caption and question. */
+static struct handout_step step_text(const struct lesson *l, int k)
 {
-	return (struct handout_step){ st->title, st->caption, NULL, { NULL },
-				      0, 0 };
+	const struct lesson_ask *q = lesson_step_ask(l, k);
+	struct handout_step st = { l->step[k].title, l->step[k].caption, NULL,
+				   { NULL }, 0, 0 };
+
+	if (q) {
+		st.question = q->question;
+		for (int i = 0; i < q->noptions; i++)
+			st.option[st.noptions++] = q->option[i];
+		st.answer = q->answer;
+	}
+	return st;
 }
 
 /* Sets s to the screen step k of l shows, drawn without its caption box
  * (the handout prints the caption as text): the lesson's start, then the
- * commands of steps 0 .. k. Returns 0, or -1 with why in err. */
+ * commands of steps 0 .. k, of step k only those above its question when
+ * it asks one (the screen the question is asked over: the rest would
+ * show the answer). Returns 0, or -1 with why in err. */
 static int step_screen(struct state *s, const struct lesson *l, int k,
 		       char *err, size_t n)
 {
+	const struct lesson_ask *q = lesson_step_ask(l, k);
 	int line = 0;
 
 	lesson_reset(s);
 	for (int i = 0; i <= k; i++)
-		if (lesson_step_apply(s, &l->step[i], &line, err, n) != 0)
+		if (lesson_step_apply(s, &l->step[i],
+				      i == k && q ? q->at : l->step[i].ncmds,
+				      &line, err, n) != 0)
 			return -1;
 	return 0;
 }
@@ -59,21 +76,22 @@ struct writer {
 	struct handout_md *md;
 };
 
-/* Opens the writer for path: 0, or an errno value. */
+/* Opens the writer of steps[0 .. n-1] for path: 0, or an errno value. */
 static int writer_open(struct writer *w, const char *path,
-		       const struct handout_info *info, bool png)
+		       const struct handout_info *info,
+		       const struct handout_step *steps, int n, bool png)
 {
 	int rc;
 
 	memset(w, 0, sizeof *w);
 	if (is_md(path)) {
-		w->md = handout_md_open(path, info, png);
+		w->md = handout_md_open(path, info, steps, n, png);
 		return w->md ? 0 : errno;
 	}
 	rc = atomic_file_open(&w->af, path);
 	if (rc)
 		return rc;
-	w->pdf = handout_pdf_open(w->af.fp, info);
+	w->pdf = handout_pdf_open(w->af.fp, info, steps, n);
 	if (!w->pdf) {
 		rc = errno;
 		atomic_file_abort(&w->af);
@@ -82,28 +100,25 @@ static int writer_open(struct writer *w, const char *path,
 	return 0;
 }
 
-static int writer_step(struct writer *w, int k, const struct handout_step *st,
-		       const struct canvas *c)
+static int writer_step(struct writer *w, int k, const struct canvas *c)
 {
 	errno = 0;
-	if (w->md ? handout_md_step(w->md, k, st, c) :
-	    handout_pdf_step(w->pdf, k, st, c))
+	if (w->md ? handout_md_step(w->md, k, c) : handout_pdf_step(w->pdf, k, c))
 		return errno ? errno : EIO;
 	return 0;
 }
 
 /* The answers, and the files put in place: 0, or an errno value. */
-static int writer_finish(struct writer *w, const struct handout_step *steps,
-			 int n)
+static int writer_finish(struct writer *w)
 {
 	errno = 0;
 	if (w->md) {
 		struct handout_md *md = w->md;
 
 		w->md = NULL;
-		return handout_md_finish(md, steps, n) ? (errno ? errno : EIO) : 0;
+		return handout_md_finish(md) ? (errno ? errno : EIO) : 0;
 	}
-	if (handout_pdf_finish(w->pdf, steps, n) != 0) {
+	if (handout_pdf_finish(w->pdf) != 0) {
 		int e = errno ? errno : EIO;
 
 		w->pdf = NULL;
@@ -150,8 +165,10 @@ static int write_handout(const struct options *opt, const struct lesson *l,
 		say("%s", tr(lang, "out of memory"));
 		return EX_OSERR;
 	}
+	for (int k = 0; k < l->nsteps; k++)
+		steps[k] = step_text(l, k);
 	signals_catch();	/* a signal removes the temporaries first */
-	rc = writer_open(&w, path, &info,
+	rc = writer_open(&w, path, &info, steps, l->nsteps,
 			 export_raster_ready(lang, err, sizeof err) == 0);
 	if (rc) {
 		say(tr(lang, "cannot write \"%s\": %s"), path,
@@ -160,7 +177,6 @@ static int write_handout(const struct options *opt, const struct lesson *l,
 		goto out;
 	}
 	for (int k = 0; k < l->nsteps && !rc; k++) {
-		steps[k] = step_text(&l->step[k]);
 		if (step_screen(s, l, k, err, sizeof err) != 0) {
 			say("%s:%d: %s", l->path, l->step[k].line, err);
 			writer_abort(&w);
@@ -168,9 +184,9 @@ static int write_handout(const struct options *opt, const struct lesson *l,
 			goto out;
 		}
 		screen_draw(sc, s, c);
-		rc = signals_pending() ? ECANCELED : writer_step(&w, k, &steps[k], c);
+		rc = signals_pending() ? ECANCELED : writer_step(&w, k, c);
 	}
-	rc = rc ? (writer_abort(&w), rc) : writer_finish(&w, steps, l->nsteps);
+	rc = rc ? (writer_abort(&w), rc) : writer_finish(&w);
 	if (signals_pending())
 		signals_end(signals_pending());
 	if (rc) {

@@ -3,9 +3,11 @@
  * fills these from a lesson file and draws each step's figure.
  *
  * A handout has one part per step: its title, its figure (the screen the
- * step sets up), its question if it asks one (with its options, the answer
- * left out) and its caption; then the answers of every question, apart,
- * so that a student can predict before looking. */
+ * step sets up) and its caption; or, for a step that asks a question, the
+ * question with its options in place of the caption, since the caption
+ * explains the answer (in the explorer it shows once the question is
+ * answered). Then the answers, apart, each with the caption that explains
+ * it, so that a student can predict before looking. */
 #ifndef HANDOUT_H
 #define HANDOUT_H
 

@@ -19,6 +19,8 @@ enum { PATH_BYTES = 4096, NAME_BYTES = 256 };
 
 struct handout_md {
 	const struct handout_info *info;
+	const struct handout_step *steps;
+	int n;			/* steps */
 	bool png;
 	char dir[PATH_BYTES];	/* the folder of FILE.md ("." when none) */
 	char stem[NAME_BYTES];	/* FILE, without folder and ".md" */
@@ -38,7 +40,7 @@ static void put_md(FILE *f, const char *s)
 	if (*s == '-' || *s == '+')
 		fputc('\\', f);
 	for (; *s; s++) {
-		if (strchr("\\`*_[]<>#|~!", *s))
+		if (strchr("\\`*_[]<>#|~!&", *s))
 			fputc('\\', f);
 		fputc(*s, f);
 	}
@@ -80,7 +82,9 @@ static void put_link(FILE *f, const char *s)
 }
 
 struct handout_md *handout_md_open(const char *path,
-				   const struct handout_info *info, bool png)
+				   const struct handout_info *info,
+				   const struct handout_step *steps, int n,
+				   bool png)
 {
 	struct handout_md *m = calloc(1, sizeof *m);
 	const char *slash = strrchr(path, '/');
@@ -97,6 +101,8 @@ struct handout_md *handout_md_open(const char *path,
 		return NULL;
 	}
 	m->info = info;
+	m->steps = steps;
+	m->n = n;
 	m->png = png;
 	if (slash)
 		snprintf(m->dir, sizeof m->dir, "%.*s", (int)(slash - path + 1),
@@ -173,9 +179,9 @@ static int write_png(struct handout_md *m, int k, const struct canvas *fig)
 	return close_synced(f);
 }
 
-int handout_md_step(struct handout_md *m, int k, const struct handout_step *st,
-		    const struct canvas *fig)
+int handout_md_step(struct handout_md *m, int k, const struct canvas *fig)
 {
+	const struct handout_step *st = &m->steps[k];
 	enum lang l = m->info->lang;
 
 	fprintf(m->mem, "## %d. ", k + 1);
@@ -212,36 +218,37 @@ int handout_md_step(struct handout_md *m, int k, const struct handout_step *st,
 			fputc('\n', m->mem);
 		}
 		fputc('\n', m->mem);
+	} else {
+		put_paragraphs(m->mem, st->caption);
 	}
-	put_paragraphs(m->mem, st->caption);
 	return ferror(m->mem) ? (errno = ENOMEM, -1) : 0;
 }
 
-/* The answers section. */
-static void put_answers(struct handout_md *m, const struct handout_step *steps,
-			int n)
+/* The answers section: a paragraph per question, its step's caption
+ * after it. */
+static void put_answers(struct handout_md *m)
 {
 	enum lang l = m->info->lang;
 	int asked = 0;
 
 	fprintf(m->mem, "---\n\n## %s\n\n", tr(l, "Answers"));
-	for (int k = 0; k < n; k++) {
-		const struct handout_step *st = &steps[k];
+	for (int k = 0; k < m->n; k++) {
+		const struct handout_step *st = &m->steps[k];
 
 		if (!st->question)
 			continue;
 		asked++;
-		fprintf(m->mem, "- **%d. ", k + 1);
+		fprintf(m->mem, "**%d. ", k + 1);
 		put_md(m->mem, st->title);
-		fputs("** ", m->mem);
+		fputs(":** ", m->mem);
 		put_md(m->mem, st->question);
 		fprintf(m->mem, " **%c)** ", 'a' + st->answer);
 		put_md(m->mem, st->option[st->answer]);
-		fputc('\n', m->mem);
+		fputs("\n\n", m->mem);
+		put_paragraphs(m->mem, st->caption);
 	}
 	if (!asked)
-		fputs(tr(l, "This lesson asks no questions."), m->mem);
-	fputc('\n', m->mem);
+		fprintf(m->mem, "%s\n", tr(l, "This lesson asks no questions."));
 }
 
 /* Moves the temporary folder's file `name` to the folder of FILE.md. */
@@ -264,14 +271,13 @@ static void remove_placed(const struct handout_md *m, int k)
 	unlink(path);
 }
 
-int handout_md_finish(struct handout_md *m, const struct handout_step *steps,
-		      int n)
+int handout_md_finish(struct handout_md *m)
 {
 	char name[FIGURE_BYTES], path[2 * PATH_BYTES];
 	FILE *f;
 	int placed = 0, e;
 
-	put_answers(m, steps, n);
+	put_answers(m);
 	if (fclose(m->mem) != 0) {
 		m->mem = NULL;
 		e = ENOMEM;

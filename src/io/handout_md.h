@@ -22,21 +22,23 @@
 
 struct handout_md;
 
-/* Starts the handout `info` (which must outlive it) for path, a name
- * ending in ".md"; figures as PNGs when png is true. Returns it, or NULL
- * with errno (that of making the temporary folder: the folder of path
- * cannot be written in, does not exist...). */
+/* Starts the handout `info` of steps[0 .. n-1] (both must outlive it) for
+ * path, a name ending in ".md"; figures as PNGs when png is true. Returns
+ * it, or NULL with errno (that of making the temporary folder: the folder
+ * of path cannot be written in, does not exist...). */
 struct handout_md *handout_md_open(const char *path,
-				   const struct handout_info *info, bool png);
+				   const struct handout_info *info,
+				   const struct handout_step *steps, int n,
+				   bool png);
 
-/* Step k (from 0): st with figure fig. 0, or -1 with errno. */
-int handout_md_step(struct handout_md *m, int k, const struct handout_step *st,
-		    const struct canvas *fig);
+/* The section of step k (from 0), its figure fig: its question when it
+ * asks one, else its caption. 0, or -1 with errno. */
+int handout_md_step(struct handout_md *m, int k, const struct canvas *fig);
 
-/* The answers of steps[0 .. n-1], then every file put in place; frees m.
- * 0, or -1 with errno and nothing left behind. */
-int handout_md_finish(struct handout_md *m, const struct handout_step *steps,
-		      int n);
+/* The answers (each question's right option and its step's caption),
+ * then every file put in place; frees m. 0, or -1 with errno and nothing
+ * left behind. */
+int handout_md_finish(struct handout_md *m);
 
 /* Gives up: removes the temporary folder and frees m (NULL: nothing). */
 void handout_md_abort(struct handout_md *m);

@@ -35,8 +35,10 @@ enum { TEXT_MAX = 4096 };
 struct handout_pdf {
 	struct raster_pdf *doc;
 	const struct handout_info *info;
+	const struct handout_step *steps;
+	int n;			/* steps */
 	double w, h;
-	int pages;		/* the steps and the answers */
+	int pages;		/* the steps' and the answers' */
 };
 
 /* The words of one page, written as SVG to mem (NULL: only measured). */
@@ -113,18 +115,21 @@ static void put_question(struct page *p, enum lang l,
 	p->y += GAP / 2.0;
 }
 
-/* The page's SVG header; p->mem NULL when memory runs out. */
+/* Starts a page at its top: when draw is true, its SVG header, p->mem
+ * NULL with errno ENOMEM when memory runs out; else p only measures. */
 static void page_begin(const struct handout_pdf *h, struct page *p,
-		       char **svg, size_t *len)
+		       char **svg, size_t *len, bool draw)
 {
 	*svg = NULL;
 	*len = 0;
-	p->mem = open_memstream(svg, len);
+	p->mem = draw ? open_memstream(svg, len) : NULL;
 	p->x = MARGIN;
 	p->width = h->w - 2 * MARGIN;
 	p->y = MARGIN;
-	if (!p->mem)
+	if (!p->mem) {
+		errno = ENOMEM;
 		return;
+	}
 	fprintf(p->mem, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 		"width=\"%.2f\" height=\"%.2f\" viewBox=\"0 0 %.2f %.2f\" "
@@ -158,26 +163,6 @@ static int page_end(struct handout_pdf *h, struct page *p, int k, char **svg,
 	return rc == 0 ? raster_pdf_page(h->doc) : -1;
 }
 
-struct handout_pdf *handout_pdf_open(FILE *out, const struct handout_info *info)
-{
-	struct handout_pdf *h = calloc(1, sizeof *h);
-
-	if (!h) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	h->info = info;
-	h->w = PAGE_W;
-	h->h = PAGE_H;
-	h->pages = info->nsteps + 1;
-	h->doc = raster_pdf_open(out, h->w, h->h, info->title);
-	if (!h->doc) {
-		free(h);
-		return NULL;
-	}
-	return h;
-}
-
 /* The heading of a page: the lesson's title small, then `title` large. */
 static void put_heading(const struct handout_pdf *h, struct page *p,
 			const char *title)
@@ -187,17 +172,101 @@ static void put_heading(const struct handout_pdf *h, struct page *p,
 	p->y += GAP / 2.0;
 }
 
-/* Everything under the figure: the question, then the caption. */
+/* Under a step's figure: its question, when it asks one (its caption, the
+ * answer's explanation, goes with the answer), else its caption. */
 static void put_below(struct page *p, enum lang l, const struct handout_step *st)
 {
 	if (st->question)
 		put_question(p, l, st);
-	put_text(p, st->caption, 0, 10.5, false, INK);
+	else
+		put_text(p, st->caption, 0, 10.5, false, INK);
 }
 
-int handout_pdf_step(struct handout_pdf *h, int k, const struct handout_step *st,
-		     const struct canvas *fig)
+/* The answer of step k: its title, question, right option and caption. */
+static void put_answer(struct page *p, int k, const struct handout_step *st)
 {
+	char line[TEXT_MAX];
+
+	snprintf(line, sizeof line, "%d. %s", k + 1, st->title);
+	put_text(p, line, 0, 11, true, INK);
+	put_text(p, st->question, 12, 10.5, false, GREY);
+	snprintf(line, sizeof line, "%c) %s", 'a' + st->answer,
+		 st->option[st->answer]);
+	put_text(p, line, 12, 11, true, INK);
+	put_text(p, st->caption, 12, 10.5, false, INK);
+	p->y += GAP / 2.0;
+}
+
+/* The pages of answers, from page h->info->nsteps (from 0): an answer
+ * that does not fit under the one before goes whole to a new page. Drawn
+ * when draw is true, else only counted. Returns the number of pages, or -1
+ * with errno. */
+static int put_answers(struct handout_pdf *h, bool draw)
+{
+	enum lang l = h->info->lang;
+	double bottom = h->h - MARGIN - FOOTER;
+	int pages = 1, asked = 0, first = h->info->nsteps;
+	struct page p;
+	char *svg = NULL;
+	size_t len = 0;
+
+	page_begin(h, &p, &svg, &len, draw);
+	if (draw && !p.mem)
+		return -1;
+	put_heading(h, &p, tr(l, "Answers"));
+	for (int k = 0; k < h->n; k++) {
+		const struct handout_step *st = &h->steps[k];
+		struct page m = { NULL, p.x, p.width, p.y };
+
+		if (!st->question)
+			continue;
+		put_answer(&m, k, st);
+		if (asked++ && m.y > bottom) {
+			if (draw && page_end(h, &p, first + pages - 1, &svg,
+					     &len) != 0)
+				return -1;
+			page_begin(h, &p, &svg, &len, draw);
+			if (draw && !p.mem)
+				return -1;
+			put_heading(h, &p, tr(l, "Answers"));
+			pages++;
+		}
+		put_answer(&p, k, st);
+	}
+	if (!asked)
+		put_text(&p, tr(l, "This lesson asks no questions."), 0, 11,
+			 false, INK);
+	if (draw && page_end(h, &p, first + pages - 1, &svg, &len) != 0)
+		return -1;
+	return pages;
+}
+
+struct handout_pdf *handout_pdf_open(FILE *out, const struct handout_info *info,
+				     const struct handout_step *steps, int n)
+{
+	struct handout_pdf *h = calloc(1, sizeof *h);
+
+	if (!h) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	h->info = info;
+	h->steps = steps;
+	h->n = n;
+	h->w = PAGE_W;
+	h->h = PAGE_H;
+	h->pages = n + put_answers(h, false);
+	h->doc = raster_pdf_open(out, h->w, h->h, info->title);
+	if (!h->doc) {
+		free(h);
+		return NULL;
+	}
+	return h;
+}
+
+int handout_pdf_step(struct handout_pdf *h, int k, const struct canvas *fig)
+{
+	const struct handout_step *st = &h->steps[k];
 	enum lang l = h->info->lang;
 	char title[TEXT_MAX], *svg;
 	struct page p, measure;
@@ -205,11 +274,9 @@ int handout_pdf_step(struct handout_pdf *h, int k, const struct handout_step *st
 	size_t len;
 
 	snprintf(title, sizeof title, "%d. %s", k + 1, st->title);
-	page_begin(h, &p, &svg, &len);
-	if (!p.mem) {
-		errno = ENOMEM;
+	page_begin(h, &p, &svg, &len, true);
+	if (!p.mem)
 		return -1;
-	}
 	put_heading(h, &p, title);
 	top = p.y;
 	/* The figure takes the width, or the height its text leaves. */
@@ -238,43 +305,17 @@ int handout_pdf_step(struct handout_pdf *h, int k, const struct handout_step *st
 	return page_end(h, &p, k, &svg, &len);
 }
 
-int handout_pdf_finish(struct handout_pdf *h, const struct handout_step *steps,
-		       int n)
+int handout_pdf_finish(struct handout_pdf *h)
 {
-	enum lang l = h->info->lang;
-	char line[TEXT_MAX], *svg;
-	struct page p;
-	size_t len;
-	int asked = 0, rc;
+	int rc = put_answers(h, true) < 0 ? -1 : 0;
+	int e = errno;
 
-	page_begin(h, &p, &svg, &len);
-	if (!p.mem) {
-		handout_pdf_abort(h);
-		errno = ENOMEM;
-		return -1;
-	}
-	put_heading(h, &p, tr(l, "Answers"));
-	for (int k = 0; k < n; k++) {
-		const struct handout_step *st = &steps[k];
-
-		if (!st->question)
-			continue;
-		asked++;
-		snprintf(line, sizeof line, "%d. %s", k + 1, st->title);
-		put_text(&p, line, 0, 11, true, INK);
-		put_text(&p, st->question, 12, 10.5, false, INK);
-		snprintf(line, sizeof line, "%c) %s", 'a' + st->answer,
-			 st->option[st->answer]);
-		put_text(&p, line, 12, 11, true, INK);
-		p.y += GAP / 2.0;
-	}
-	if (!asked)
-		put_text(&p, tr(l, "This lesson asks no questions."), 0, 11,
-			 false, INK);
-	rc = page_end(h, &p, n, &svg, &len);
-	if (raster_pdf_close(h->doc) != 0)
+	if (raster_pdf_close(h->doc) != 0 && rc == 0) {
 		rc = -1;
+		e = errno;
+	}
 	free(h);
+	errno = e;
 	return rc;
 }
 

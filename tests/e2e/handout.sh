@@ -2,15 +2,20 @@
 # pescope --handout LESSON -o FILE.pdf | FILE.md (app/handout.c), checked
 # on the files with poppler's tools and against the lesson files, read here
 # by a small reader of their own (steps start with "== ", commands with
-# ':', the caption is the other lines):
-#   - the PDF has a page per step and one more for the answers (pdfinfo),
-#     A4;
+# ':', a question with "ask:", the caption is the other lines):
+#   - the PDF has a page per step and then the answers' (pdfinfo), A4;
 #   - page k holds step k's title and the start of its caption, as text
-#     (pdftotext -f k -l k), and no other step's caption; in Chinese too
-#     (--lang zh, the zh lesson);
-#   - the answers are on the last page only;
-#   - FILE.md has a section per step with its caption and a link to
-#     FILE-0k.png, each a PNG of the screen's size, then the answers;
+#     (pdftotext -f k -l k), and not the next step's caption; in Chinese
+#     too (--lang zh, the zh lesson); a step that asks a question shows
+#     the question and its options instead, and its caption, which
+#     explains the answer, is with the answers;
+#   - the answers are on the last pages only: a lesson of this script's
+#     own with a question has its 2 steps and 1 page of answers, the right
+#     option alone there; the question's figure is the screen above
+#     "ask:" (the commands below it, the reveal, are not applied);
+#   - FILE.md has a section per step with its caption (or its question)
+#     and a link to FILE-0k.png, each a PNG of the screen's size, then the
+#     answers, the lesson's text escaped;
 #   - a bad LESSON exits 66 (not found) or 65 (does not load), an -o that
 #     is neither .pdf nor .md 64, a folder that cannot be written in 73,
 #     a write that fails midway 74, each with one line on stderr and no
@@ -28,48 +33,93 @@ lessons=$here/../../assets/lessons
 
 # steps FILE: one line per step of lesson FILE: its title, a tab, the
 # first 40 characters of its caption with every blank taken out (so that
-# they compare with pdftotext's lines, wrapped anywhere).
+# they compare with pdftotext's lines, wrapped anywhere), a tab, and its
+# question without blanks ("-" when it asks none).
 steps() {
-	"$PY" - "$1" <<'EOF'
+	"$PY" - "$1" <<'PY'
 import sys
 steps = []
 for line in open(sys.argv[1], encoding="utf-8"):
     line = line.rstrip("\n")
     if line.startswith("== "):
-        steps.append([line[3:].strip(), ""])
-    elif steps and line and line[0] not in "#:" and len(steps[-1][1]) < 40:
+        steps.append([line[3:].strip(), "", "-"])
+    elif not steps or not line or line[0] in "#:":
+        continue
+    elif line.startswith("ask:"):
+        steps[-1][2] = "".join(line[4:].split())
+    elif line.startswith(("option ", "answer:")):
+        continue
+    elif len(steps[-1][1]) < 40:
         text = line[1:] if line.startswith("\\") else line
         steps[-1][1] += "".join(text.split())
-for title, cap in steps:
-    print(title + "\t" + cap[:40])
-EOF
+for title, cap, ask in steps:
+    print(title + "\t" + cap[:40] + "\t" + ask)
+PY
 }
 # page_text PDF K: page K's text, blanks taken out.
 page_text() { pdftotext -f "$2" -l "$2" "$1" - 2>/dev/null | tr -d ' \n\t\f'; }
 pages() { pdfinfo "$1" 2>/dev/null | sed -nE 's/^Pages: +([0-9]+)/\1/p'; }
+# answers_text PDF N: the text of the pages after the N steps', blanks
+# taken out.
+answers_text() {
+	pdftotext -f $(($2 + 1)) -l "$(pages "$1")" "$1" - 2>/dev/null |
+		tr -d ' \n\t\f'
+}
 
-# check_pdf NAME PDF LESSON_FILE: pages, titles, captions and answers.
+# check_pdf NAME PDF LESSON_FILE: pages, titles, captions and questions.
 check_pdf() {
-	local name=$1 pdf=$2 lesson=$3 n k=0 title cap text bad="" other
+	local name=$1 pdf=$2 lesson=$3 n k=0 title cap ask text answers other
+	local bad=""
 	n=$(steps "$lesson" | wc -l)
-	check "$name: $((n + 1)) pages, a step each and the answers" \
-		test "$(pages "$pdf")" = $((n + 1))
-	while IFS=$'\t' read -r title cap; do
+	check "$name: a page per step ($n), then the answers" \
+		test "$(pages "$pdf")" -gt "$n"
+	answers=$(answers_text "$pdf" "$n")
+	while IFS=$'\t' read -r title cap ask; do
 		k=$((k + 1))
 		text=$(page_text "$pdf" $k)
-		case $text in
-		*"$(printf %s "$title" | tr -d ' ')"*"$cap"*) ;;
-		*) bad+="page $k lacks \"$title\" or \"$cap\"; " ;;
-		esac
+		[[ $text == *"$(printf %s "$title" | tr -d ' ')"* ]] ||
+			bad+="page $k lacks its title \"$title\"; "
+		if [ "$ask" = - ]; then
+			[[ $text == *"$cap"* ]] || bad+="page $k lacks \"$cap\"; "
+		else
+			[[ $text == *"$ask"* ]] || bad+="page $k lacks \"$ask\"; "
+			[[ $text != *"$cap"* ]] || bad+="page $k tells the answer; "
+			[[ $answers == *"$cap"* ]] ||
+				bad+="the answers lack step $k's \"$cap\"; "
+		fi
 		# the next step's caption is not on this page
 		other=$(steps "$lesson" | sed -n "$((k + 1))p" | cut -f2)
 		if [ -n "$other" ] && [[ $text == *"$other"* ]]; then
 			bad+="page $k holds step $((k + 1))'s caption; "
 		fi
 	done < <(steps "$lesson")
-	if [ -z "$bad" ]; then ok "$name: each step's title and caption on its page"
-	else not_ok "$name: each step's title and caption on its page" "$bad"; fi
+	if [ -z "$bad" ]; then
+		ok "$name: each step's title and caption (or question) on its page"
+	else
+		not_ok "$name: each step's title and caption (or question) on its page" "$bad"
+	fi
 }
+
+cat >"$tmp/ask.txt" <<'LESSON'
+title: Predictions
+about: A lesson that asks.
+
+== Before the question
+: view explore
+: d 64
+The heatmap, first.
+
+== Bases
+: view explore
+ask: What does a larger base do to the slowest wavelength?
+option a: It gets shorter
+option b: It gets longer
+option c: Nothing & <nothing>
+answer: b
+: view spectrum
+: base 1e6
+A larger base stretches the slow pairs: their wavelengths grow.
+LESSON
 
 if has pdftotext "handout PDF pages" && has pdfinfo "handout PDF pages"; then
 	en=$lessons/en/01-positions.txt zh=$lessons/zh/03-sincos.txt
@@ -78,19 +128,19 @@ if has pdftotext "handout PDF pages" && has pdfinfo "handout PDF pages"; then
 	check_pdf "English PDF" "$tmp/en.pdf" "$en"
 	check "English PDF is A4" grep -q "595.28 x 841.89" \
 		<(pdfinfo "$tmp/en.pdf")
-	n=$(pages "$tmp/en.pdf")
-	check "the answers are on the last page" \
-		grep -q "Answers" <(pdftotext -f "$n" -l "$n" "$tmp/en.pdf" -)
+	n=$(steps "$en" | wc -l)
+	check "the answers are on the last pages" \
+		grep -q "Answers" <(answers_text "$tmp/en.pdf" "$n")
 	check "... and on no other page" \
-		test "$(pdftotext -l $((n - 1)) "$tmp/en.pdf" - | grep -c Answers)" = 0
+		test "$(pdftotext -l "$n" "$tmp/en.pdf" - | grep -c Answers)" = 0
 
 	run_status "--handout 3 --lang zh -o zh.pdf" 0 \
 		"$PESCOPE" --handout 3 --lang zh -o "$tmp/zh.pdf"
 	check_pdf "Chinese PDF" "$tmp/zh.pdf" "$zh"
-	n=$(pages "$tmp/zh.pdf")
-	check "Chinese PDF: 答案 on the last page only" \
-		test "$(page_text "$tmp/zh.pdf" "$n" | grep -c 答案)" = 1 -a \
-		"$(pdftotext -l $((n - 1)) "$tmp/zh.pdf" - | grep -c 答案)" = 0
+	n=$(steps "$zh" | wc -l)
+	check "Chinese PDF: 答案 on the last pages only" \
+		test "$(answers_text "$tmp/zh.pdf" "$n" | grep -c 答案)" = 1 -a \
+		"$(pdftotext -l "$n" "$tmp/zh.pdf" - | grep -c 答案)" = 0
 
 	# A lesson named by its path, as --lesson takes it.
 	cp "$en" "$tmp/mine.txt"
@@ -98,6 +148,26 @@ if has pdftotext "handout PDF pages" && has pdfinfo "handout PDF pages"; then
 		"$PESCOPE" --handout "$tmp/mine.txt" -o "$tmp/mine.pdf"
 	check "--handout FILE: the same pages as by its name" \
 		test "$(pages "$tmp/mine.pdf")" = "$(pages "$tmp/en.pdf")"
+
+	# A question: its screen, its options, its answer apart.
+	run_status "--handout ./ask.txt -o ask.pdf" 0 \
+		"$PESCOPE" --handout "$tmp/ask.txt" -o "$tmp/ask.pdf"
+	check_pdf "a lesson that asks" "$tmp/ask.pdf" "$tmp/ask.txt"
+	check "a lesson that asks: 2 steps and 1 page of answers" \
+		test "$(pages "$tmp/ask.pdf")" = 3
+	p2=$(page_text "$tmp/ask.pdf" 2)
+	check "the question's page: every option and a line to answer on" \
+		test -n "$(grep -F 'a)Itgetsshorter' <<<"$p2" |
+			grep -F 'b)Itgetslonger' | grep -F 'c)Nothing&<nothing>' |
+			grep -F 'Myanswer:')"
+	check "the question's figure: the screen above ask: (explore, base 10000)" \
+		test -n "$(grep -F 'HeatmapPE(pos,dim)' <<<"$p2" | grep -F 'base=10000')"
+	check "... not the reveal below it (spectrum, base 1e6)" \
+		test -z "$(grep -e Spectrum -e 'base=1e6' -e 'base=1000000' <<<"$p2")"
+	p3=$(page_text "$tmp/ask.pdf" 3)
+	check "the answers page: the right option" grep -qF 'b)Itgetslonger' <<<"$p3"
+	check "... and no other option" \
+		test -z "$(grep -F -e 'a)Itgets' -e 'c)Nothing' <<<"$p3")"
 fi
 
 # ---- Markdown ----
@@ -111,7 +181,7 @@ run_status "--handout 1 -o notes.md" 0 "$PESCOPE" --handout 1 -o "$tmp/md/notes.
 en=$lessons/en/01-positions.txt
 n=$(steps "$en" | wc -l)
 bad="" k=0
-while IFS=$'\t' read -r title cap; do
+while IFS=$'\t' read -r title cap ask; do
 	k=$((k + 1))
 	f=$(printf 'notes-%02d.png' $k)
 	grep -qxF "## $k. $title" "$tmp/md/notes.md" || bad+="no heading $k; "
@@ -120,23 +190,40 @@ while IFS=$'\t' read -r title cap; do
 done < <(steps "$en")
 if [ -z "$bad" ]; then ok "notes.md: a section and a 1200x800 PNG per step ($n)"
 else not_ok "notes.md: a section and a 1200x800 PNG per step" "$bad"; fi
-check "notes.md: every caption, in order" "$PY" - "$tmp/md/notes.md" <<EOF
+# Every caption (or question) in order, Markdown's escapes taken out.
+steps "$en" >"$tmp/en.steps"
+check "notes.md: every caption, in order" "$PY" - "$tmp/md/notes.md" "$tmp/en.steps" <<'PY'
 import re, sys
-md = "".join(open(sys.argv[1], encoding="utf-8").read().split()).replace("\\\\", "")
-caps = """$(steps "$en" | cut -f2)""".split("\n")
+md = "".join(open(sys.argv[1], encoding="utf-8").read().split())
+md = re.sub(r"\\(.)", r"\1", md)
 at = 0
-for c in caps:
-    at = md.find(c, at)
+for line in open(sys.argv[2], encoding="utf-8").read().splitlines():
+    title, cap, ask = line.split("\t")
+    at = md.find(cap if ask == "-" else ask, at)
     if at < 0:
-        sys.exit("missing: " + c)
-EOF
-check "notes.md: the answers last" test "$(grep '^## ' "$tmp/md/notes.md" | tail -1)" = "## Answers"
+        sys.exit("missing: " + cap)
+PY
+check "notes.md: the answers last" \
+	test "$(grep '^## ' "$tmp/md/notes.md" | tail -1)" = "## Answers"
 check "notes.md: nothing else in the folder" \
 	test "$(ls -A "$tmp/md" | wc -l)" = $((n + 1))
 run_status "--handout 3 --lang zh -o zh.md" 0 "$PESCOPE" --handout 3 --lang zh -o "$tmp/md/zh.md"
-check "zh.md: the Chinese lesson's title and 答案" \
+check "zh.md: the Chinese lesson's title" \
 	grep -q "^# $(sed -n 's/^title: //p' "$lessons/zh/03-sincos.txt")" "$tmp/md/zh.md"
 check "zh.md: its answers section is 答案" grep -qx "## 答案" "$tmp/md/zh.md"
+mkdir "$tmp/md2"
+run_status "--handout ./ask.txt -o ask.md" 0 \
+	"$PESCOPE" --handout "$tmp/ask.txt" -o "$tmp/md2/ask.md"
+check "ask.md: the question and its options, escaped, in its section" \
+	test "$(sed -n '/^## 2\. Bases/,/^## Answers/p' "$tmp/md2/ask.md" |
+		grep -cxF -e '- a) It gets shorter' -e '- b) It gets longer' \
+		-e '- c) Nothing \& \<nothing\>' \
+		-e '**Predict, then look:** What does a larger base do to the slowest wavelength?')" = 4
+check "ask.md: the answer, and the caption that explains it, after ## Answers" \
+	test "$(sed -n '/^## Answers/,$p' "$tmp/md2/ask.md" |
+		grep -cF -e '**b)** It gets longer' -e 'A larger base stretches')" = 2
+check "ask.md: the caption not before the answers" \
+	test "$(sed -n '1,/^## Answers/p' "$tmp/md2/ask.md" | grep -c 'A larger base')" = 0
 
 # ---- failures: status, one line, nothing left behind ----
 
