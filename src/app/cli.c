@@ -208,6 +208,7 @@ static const struct {
 	[CLI_LIST_KNOBS] = { "knobs", NULL, knob_word },
 	[CLI_LIST_COMMANDS] = { "commands", NULL, command_list_word },
 	[CLI_LIST_PRESETS] = { "presets", NULL, preset_word },
+	[CLI_LIST_MODELS] = { "models", NULL, preset_word },
 	[CLI_LIST_LAYOUTS] = { "layouts", NULL, layout_word },
 	[CLI_LIST_FORMATS] = { "formats", formats, NULL },
 	[CLI_LIST_DTYPES] = { "dtypes", dtypes, NULL },

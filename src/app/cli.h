@@ -59,6 +59,8 @@ enum cli_list {
 	CLI_LIST_KNOBS,		/* the views' knob words (lessons, ':') */
 	CLI_LIST_COMMANDS,	/* the other words of the ':' line */
 	CLI_LIST_PRESETS,
+	CLI_LIST_MODELS,	/* the same rows, each with its one line and
+				 * where its numbers come from (main.c) */
 	CLI_LIST_LAYOUTS,
 	CLI_LIST_FORMATS,
 	CLI_LIST_DTYPES,

@@ -35,6 +35,7 @@
 #include "io/status.h"
 #include "io/term.h"
 #include "io/theme.h"
+#include "model/presets.h"
 #include "views/view_families.h"
 #include "views/view_grid.h"
 #include "views/views.h"
@@ -70,6 +71,17 @@ static int run_list(const struct options *opt)
 
 	if (opt->list == CLI_LIST_LESSONS)
 		return lesson_names_run(opt);
+	if (opt->list == CLI_LIST_MODELS) {
+		/* name, its line, its source: tab-separated for scripts */
+		int n;
+		const struct preset *p = presets_table(&n);
+
+		for (int i = 0; i < n; i++)
+			printf("%s\t%s\t%s\n", p[i].name,
+			       tr((enum lang)opt->lang, p[i].what),
+			       p[i].source);
+		return 0;
+	}
 	for (int i = 0; (w = cli_list_word(opt->list, i)); i++)
 		puts(w);
 	return 0;

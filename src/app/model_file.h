@@ -17,7 +17,9 @@ struct model_file {
 				 * folder's for a "config.json") */
 };
 
-/* Reads opt->model (when not NULL) into *mf and applies it to opt.
+/* Reads opt->model (when not NULL) into *mf and applies it to opt; else,
+ * when opt->preset is a shipped model's row (presets.h) shown at its own
+ * d_model and base, applies that row's encoding the same way.
  * Returns 0, or the exit status after saying one line: 66 the file cannot
  * be opened, 65 its contents are refused (or a learned table asked for
  * its wavelengths), 64 a --dim beyond the model's width. */

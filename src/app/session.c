@@ -53,7 +53,9 @@ void session_init(struct state *s, const struct options *opt)
 					   (long long)opt->rope->trained };
 
 		snprintf(pick.name, sizeof pick.name, "%s", opt->model_name);
-		state_set_model(s, &pick, opt->model);
+		/* a file's path, or a shipped row's name */
+		state_set_model(s, &pick,
+				opt->model ? opt->model : opt->model_name);
 	}
 	s->present = opt->present;
 	s->drill.seed = (unsigned long long)opt->seed;

@@ -9,18 +9,32 @@
 
 #include "engine/pe_variants.h"
 
+/* The number fields of struct hf_config: "not given" is NaN in each. */
+#define HF_CONFIG_NUMBERS(X)                                                 \
+	X(hidden_size) X(num_attention_heads) X(head_dim)                    \
+	X(partial_rotary_factor) X(rotary_dim) X(qk_rope_head_dim)           \
+	X(qk_nope_head_dim) X(rope_theta) X(max_position_embeddings)         \
+	X(original_max_position_embeddings) X(n_positions) X(factor)         \
+	X(beta_fast) X(beta_slow) X(mscale) X(mscale_all_dim)                \
+	X(attention_factor) X(low_freq_factor) X(high_freq_factor)           \
+	X(scale_original)
+
 void hf_config_init(struct hf_config *c)
 {
 	*c = (struct hf_config){ 0 };
-	c->hidden_size = c->num_attention_heads = c->head_dim = NAN;
-	c->partial_rotary_factor = c->rotary_dim = NAN;
-	c->qk_rope_head_dim = c->qk_nope_head_dim = NAN;
-	c->rope_theta = c->max_position_embeddings = NAN;
-	c->original_max_position_embeddings = c->n_positions = NAN;
-	c->factor = c->beta_fast = c->beta_slow = NAN;
-	c->mscale = c->mscale_all_dim = c->attention_factor = NAN;
-	c->low_freq_factor = c->high_freq_factor = c->scale_original = NAN;
+#define NOT_GIVEN(f) c->f = NAN;
+	HF_CONFIG_NUMBERS(NOT_GIVEN)
+#undef NOT_GIVEN
 	c->truncate = -1;
+}
+
+void hf_config_zero_is_absent(struct hf_config *c)
+{
+#define ZERO_NOT_GIVEN(f) if (c->f == 0.0) c->f = NAN;
+	HF_CONFIG_NUMBERS(ZERO_NOT_GIVEN)
+#undef ZERO_NOT_GIVEN
+	if (c->truncate == 0)
+		c->truncate = -1;
 }
 
 void hf_config_free(struct hf_config *c)

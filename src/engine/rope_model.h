@@ -57,6 +57,12 @@ struct hf_config {
 /* Sets every field to "not given". */
 void hf_config_init(struct hf_config *c);
 
+/* Turns a config written as a C initializer, where 0 stands for a field
+ * the file leaves out (model/presets.c), into the form above: each number
+ * 0 becomes NaN, truncate 0 becomes -1 (not given). No shipped config
+ * writes 0 for a field pescope reads, nor truncate false. */
+void hf_config_zero_is_absent(struct hf_config *c);
+
 /* Frees the lists and sets them to NULL. */
 void hf_config_free(struct hf_config *c);
 

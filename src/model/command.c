@@ -58,20 +58,6 @@ static void view_names(const struct state *s, const char *sep, char *buf,
 					 i ? sep : "", s->cat->view[i]->name);
 }
 
-static void preset_names(const struct state *s, const char *sep, char *buf,
-			 size_t n)
-{
-	int count;
-	const struct preset *p = presets_table(&count);
-	size_t used = 0;
-
-	(void)s;
-	buf[0] = '\0';
-	for (int i = 0; i < count && used < n; i++)
-		used += (size_t)snprintf(buf + used, n - used, "%s%s",
-					 i ? sep : "", p[i].name);
-}
-
 /* ---- the commands ---- */
 
 /* A command's words after its name: arg[0 .. nargs-1]. */
@@ -206,13 +192,12 @@ static enum command_result run_model(struct state *s, struct args a,
 		return COMMAND_OK;
 	}
 	if (!presets_word_is_file(a.arg[0])) {	/* a mistyped name gets
-						 * the names, not "cannot
-						 * open" */
-		char names[128];
-
-		preset_names(s, ", ", names, sizeof names);
-		snprintf(err, n, tr(s->lang, "no preset called \"%s\" (%s)"),
-			 a.arg[0], names);
+						 * where the names are, not
+						 * "cannot open" (sixteen
+						 * names do not fit a line) */
+		snprintf(err, n, tr(s->lang, "no model called \"%s\": m and M "
+					     "step through the table"),
+			 a.arg[0]);
 		return COMMAND_ERROR;
 	}
 	if (!s->read_model) {

@@ -58,7 +58,7 @@ static const struct keybinding table[] = {
 	{ N_("Views"), { 'c' }, { 'C' }, ACT_KNOB_TURN,
 	  N_("the view's second knob down / up") },
 	{ N_("Views"), { 'm' }, { 'M' }, ACT_PRESET_NEXT,
-	  N_("previous / next preset (d_model, base, L0)") },
+	  N_("previous / next model (d_model, base, L0)") },
 	{ N_("Views"), { 'D' }, { 0 }, ACT_DRILL_START,
 	  N_("interview drill: predict, then see the answer live") },
 	{ N_("Lessons"), { 'p' }, { 'n' }, ACT_LESSON_STEP,

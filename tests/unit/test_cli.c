@@ -352,7 +352,7 @@ Test(cli, list_mode)
 	cr_assert(parse("--list", "lessons", "--lang", "zh", NULL), "%s", err);
 	cr_assert_eq(opt.list, CLI_LIST_LESSONS);
 	refused(parse("--list", "view", NULL), "--list", "\"view\"");
-	cr_assert(strstr(err, "views, knobs, commands, presets, layouts, formats, dtypes, "
+	cr_assert(strstr(err, "views, knobs, commands, presets, models, layouts, formats, dtypes, "
 			 "series, scalings, schemes, palettes, themes, colors, depths, "
 			 "langs or lessons"),
 		  "%s", err);

@@ -62,7 +62,7 @@ static bool same(const char *word, const char *w, size_t n)
 }
 
 /* Whether the n bytes at w stay in English: a kept term, or a view's name,
- * a knob's word or a preset's name (typed as they are). */
+ * a knob's word or (the start of) a preset's name (typed as they are). */
 static bool kept(const char *w, size_t n)
 {
 	const struct catalog *cat = views_catalog();
@@ -72,8 +72,11 @@ static bool kept(const char *w, size_t n)
 	for (int i = 0; i < nkept; i++)
 		if (same(kept_words[i], w, n))
 			return true;
+	/* a row's whole name from w on, whose first word w may be only a
+	 * part of (mistral-7b): w lies in a string, which strncmp stops at */
 	for (int i = 0; i < np; i++)
-		if (same(p[i].name, w, n))
+		if (strlen(p[i].name) >= n &&
+		    strncmp(p[i].name, w, strlen(p[i].name)) == 0)
 			return true;
 	for (int v = 0; v < cat->count; v++) {
 		if (same(cat->view[v]->name, w, n))
