@@ -165,8 +165,8 @@ esac
 printf 'key :\ntext model head-1e7\nkey Enter\n' >"$tmp/k.noname"
 got=$("$P" --keys "$tmp/k.noname" --size 100x30 --snapshot | tail -n 2 | tr '\n' ' ')
 case $got in
-'no preset called "head-1e7" (transformer, head-1e4, head-5e5, head-1e6)'*"d_model=128 base=10000 "*) ok ":model with an unknown name lists the names and changes nothing" ;;
-*) not_ok ":model with an unknown name lists the names and changes nothing" "$got" ;;
+'no model called "head-1e7": m and M step through the table'*"d_model=128 base=10000 "*) ok ":model with an unknown name says where the names are and changes nothing" ;;
+*) not_ok ":model with an unknown name says where the names are and changes nothing" "$got" ;;
 esac
 # A lesson may name a preset with model.
 mkdir -p "$tmp/lessons"
@@ -262,8 +262,75 @@ case $got in
 *) not_ok "--model NAME starts from the preset" "$(printf '%s\n' "$got" | tail -n 2)" ;;
 esac
 refused "--model with a word that is no preset" 64 \
-	'--model must be a preset (transformer, head-1e4, head-5e5 or head-1e6) or a file name with a / or .json, got "llama"' \
+	'--model must be a preset (transformer, head-1e4, head-5e5, head-1e6, gpt2, bert-base, llama-2-7b, llama-3-8b, llama-3.1-8b, mistral-7b, qwen2.5-7b, qwen2-vl-7b, deepseek-v3, gpt-neox-20b, gpt-j-6b or gemma-2-2b) or a file name with a / or .json, got "llama"' \
 	"$P" --model llama --snapshot
+
+# The table of models: every shipped row is its config.json, kept in
+# tests/fixtures/models under the row's name (README.md there cites each):
+# the same wavelengths digit for digit below and above the trained length
+# (a learned table refused alike), the same status line and trained
+# length, and the file's wavelengths within 1e-12 of rope_ref.py's.
+fixtures=$here/../fixtures/models
+rows=0
+while IFS=$'\t' read -r name what source; do
+	case $source in */*) ;; *) continue ;; esac	# hand-made rows
+	rows=$((rows + 1))
+	f=$fixtures/$name.json
+	if [ ! -f "$f" ]; then
+		not_ok "$name: its config is kept as $f"
+		continue
+	fi
+	same=1
+	for n in 128 100000; do
+		"$P" --model "$name" --dump-series wavelengths -n "$n" >"$tmp/row.out" 2>/dev/null
+		rc_row=$?
+		"$P" --model "$f" --dump-series wavelengths -n "$n" >"$tmp/file.out" 2>/dev/null
+		rc_file=$?
+		if [ "$rc_row" != "$rc_file" ] || ! cmp -s "$tmp/row.out" "$tmp/file.out" ||
+		   { [ "$rc_row" != 0 ] && [ "$rc_row" != 65 ]; }; then
+			same=0
+			not_ok "$name: --model $name and its config agree at length $n" \
+				"exit $rc_row and $rc_file; $(head -c 200 "$tmp/row.out")"
+		fi
+	done
+	[ "$same" = 1 ] && ok "$name: the row's wavelengths are its config's, at lengths 128 and 100000 (exit $rc_row)"
+	row_shot=$("$P" --model "$name" --snapshot --size 120x40 --view context)
+	file_shot=$("$P" --model "$f" --snapshot --size 120x40 --view context)
+	row_l0=$(printf '%s\n' "$row_shot" | grep -o 'L0=[0-9]*' | head -n 1)
+	file_l0=$(printf '%s\n' "$file_shot" | grep -o 'L0=[0-9]*' | head -n 1)
+	if [ "$(printf '%s\n' "$row_shot" | head -n 1)" = "$(printf '%s\n' "$file_shot" | head -n 1)" ] &&
+	   [ -n "$row_l0" ] && [ "$row_l0" = "$file_l0" ]; then
+		ok "$name: the same status line and $row_l0 as its config"
+	else
+		not_ok "$name: the same status line and trained length as its config" \
+			"$(printf '%s\n' "$row_shot" | head -n 1) $row_l0 / $file_l0"
+	fi
+	if [ "$rc_row" = 0 ]; then
+		cp "$f" "$tmp/fixture-$name.json"
+		agree "fixture-$name" 128
+	fi
+done < <("$P" --list models)
+if [ "$rows" -ge 12 ] && [ "$(find "$fixtures" -name '*.json' | wc -l)" -eq "$rows" ]; then
+	ok "--list models: $rows shipped rows, one kept config each"
+else
+	not_ok "--list models: the shipped rows and the kept configs match" \
+		"$rows rows, $(find "$fixtures" -name '*.json' | wc -l) configs"
+fi
+got=$("$P" --list models | grep -c "$(printf '\t')")
+[ "$got" -ge 16 ] && ok "--list models: name, line and source, tab-separated" \
+	|| not_ok "--list models: name, line and source, tab-separated" "$got rows"
+# M steps forward through every row, m back: from the last hand-made
+# row into the shipped ones, and from the start back to the last row
+got=$(yes 'key M' | head -n 5 | "$P" --keys - --snapshot --size 100x30 | head -n 1)
+case $got in
+*" gpt2  d_model=768 "*) ok "M steps into the shipped rows: gpt2 after head-1e6" ;;
+*) not_ok "M steps into the shipped rows: gpt2 after head-1e6" "$got" ;;
+esac
+got=$(printf 'key m\n' | "$P" --keys - --snapshot --size 100x30 | head -n 1)
+case $got in
+*" gemma-2-2b  d_model=256 "*) ok "m from the start goes round to the last row" ;;
+*) not_ok "m from the start goes round to the last row" "$got" ;;
+esac
 
 # the messages are in Chinese too
 printf '%s' '{"head_dim": 64, "rope_scaling": {"type": "su"}}' >"$tmp/bad.json"
