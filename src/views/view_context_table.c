@@ -22,15 +22,15 @@ enum {
 	NAME_W = 10,		/* columns of the table: the name, */
 	L0_W = 9, LAST_W = 10,	/* λ_0, the last λ */
 	SIM_W = 9,		/* sim(k=1) */
-	ROW_W = 33,		/* a preset's row before its note */
+	ROW_W = 34,		/* a preset's row before its note */
 	LINE_MAX = 512
 };
 
 /* By size (views/panel.h): a preset's row: its name, d and base from 32
- * columns inside, name and d from 19, else the name alone. */
+ * columns inside, name and d from 20, else the name alone. */
 enum { PRESET_NAME = 1, PRESET_WITH_D, PRESET_FULL };
 static const struct tier preset_cols[] = { { 32, 0, PRESET_FULL },
-					   { 19, 0, PRESET_WITH_D },
+					   { 20, 0, PRESET_WITH_D },
 					   { 0, 0, PRESET_NAME } };
 static const struct style text_style = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
@@ -64,6 +64,7 @@ static void put_col(char *line, size_t n, const char *text, int width,
 }
 
 enum { NOTE_LINES_MAX = 8 };	/* lines of one preset's note below */
+enum { ROWS_MAX = 64 };		/* the table's rows this box knows of */
 
 /* Below the table from row y to the box's end: "name: what" of each
  * preset whose note did not fit its row, wrapped to the width, the
@@ -75,6 +76,7 @@ static void notes_below(const struct state *s, struct canvas *c,
 	int n;
 	const struct preset *t = presets_table(&n);
 
+	n = n < ROWS_MAX ? n : ROWS_MAX;
 	for (int k = -1; k < n; k++) {
 		int i = k < 0 ? s->preset : k;
 		struct wrap_line l[NOTE_LINES_MAX];
@@ -100,7 +102,7 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 	const struct preset *t = presets_table(&n);
 	struct rect in = panel_inside(r);
 	char line[LINE_MAX], base[32], keys[32];
-	bool shown[16] = { false };
+	bool shown[ROWS_MAX] = { false };
 
 	/* Narrow: name and d only (the names say the base); narrower still,
 	 * the names alone. */
@@ -114,7 +116,7 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 		return;
 	line[0] = '\0';
 	put_col(line, sizeof line, "", 2, true);
-	put_col(line, sizeof line, tr(s->lang, "name"), 11, true);
+	put_col(line, sizeof line, tr(s->lang, "name"), 12, true);
 	if (with_d)
 		put_col(line, sizeof line, "d", 6, false);
 	if (full) {
@@ -123,32 +125,41 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 	}
 	canvas_text(c, in.x, in.y, in.w, line, dim_style);
 	/* The notes in their rows when every one fits whole, else below. */
-	bool in_rows = full && n <= (int)(sizeof shown / sizeof *shown);
+	n = n < ROWS_MAX ? n : ROWS_MAX;
+	bool in_rows = full;
 	for (int i = 0; i < n && in_rows; i++)
 		in_rows = utf8_width(tr(s->lang, t[i].what)) <= in.w - ROW_W;
-	for (int i = 0; i < n && i + 1 < in.h; i++) {
+	/* More rows than fit: the chosen one stays in view, last. */
+	int first = s->preset - (in.h - 1) + 1;
+	first = first > 0 ? first : 0;
+	for (int i = first; i < n && i - first + 1 < in.h; i++) {
 		bool cur = i == s->preset;
 		const char *what = tr(s->lang, t[i].what);
-		int used;
+		const struct rope_model *m = presets_rope(i);
+		int used, y = in.y + 1 + i - first;
 
-		fmt_double_compact(t[i].base, 3, base, sizeof base);
+		/* a learned table has no base */
+		if (m && m->kind == ROPE_LEARNED)
+			snprintf(base, sizeof base, "-");
+		else
+			fmt_double_compact(t[i].base, 3, base, sizeof base);
 		if (full)
-			snprintf(line, sizeof line, "  %-11s %5d %4s %6lld  ",
+			snprintf(line, sizeof line, "  %-12s %5d %4s %6lld  ",
 				 t[i].name, t[i].d_model, base, t[i].train_len);
 		else if (with_d)
-			snprintf(line, sizeof line, "  %-11s %5d", t[i].name,
+			snprintf(line, sizeof line, "  %-12s %5d", t[i].name,
 				 t[i].d_model);
 		else
 			snprintf(line, sizeof line, "  %s", t[i].name);
-		used = canvas_text(c, in.x, in.y + 1 + i, in.w, line,
+		used = canvas_text(c, in.x, y, in.w, line,
 				   cur ? sel_style : text_style);
 		if (in_rows) {
-			canvas_text(c, in.x + used, in.y + 1 + i, in.w - used,
-				    what, cur ? sel_style : text_style);
+			canvas_text(c, in.x + used, y, in.w - used, what,
+				    cur ? sel_style : text_style);
 			shown[i] = true;
 		}
 		if (cur)
-			canvas_put(c, in.x, in.y + 1 + i, s->ascii ? '>' : 0x25b6,
+			canvas_put(c, in.x, y, s->ascii ? '>' : 0x25b6,
 				   sel_style);
 	}
 	notes_below(s, c, in, in.y + 2 + n, shown);
