@@ -76,14 +76,14 @@ static void notes_below(const struct state *s, struct canvas *c,
 	int n;
 	const struct preset *t = presets_table(&n);
 
-	n = n < ROWS_MAX ? n : ROWS_MAX;
 	for (int k = -1; k < n; k++) {
 		int i = k < 0 ? s->preset : k;
 		struct wrap_line l[NOTE_LINES_MAX];
 		char note[LINE_MAX];
 		int nl;
 
-		if (i < 0 || i >= n || shown[i] || (k >= 0 && i == s->preset))
+		if (i < 0 || i >= n || i >= ROWS_MAX || shown[i] ||
+		    (k >= 0 && i == s->preset))
 			continue;
 		snprintf(note, sizeof note, "%s: %s", t[i].name,
 			 tr(s->lang, t[i].what));
