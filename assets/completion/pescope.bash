@@ -38,7 +38,7 @@ _pescope()
 		--frames --list'
 	local flags='--lessons --present --drill --snapshot --ascii --bench
 		--force --list-keys -h --help -V --version'
-	local lists='views knobs commands presets layouts formats dtypes series scalings schemes palettes
+	local lists='views knobs commands presets models layouts formats dtypes series scalings schemes palettes
 		themes colors depths langs lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}

@@ -81,7 +81,7 @@ complete -c pescope -l colors -x -a '(__pescope_list depths)' -d 'colour depth, 
 complete -c pescope -l ascii -d 'draw with ASCII characters only'
 complete -c pescope -l bench -d 'time the drawing path'
 complete -c pescope -l frames -x -d 'frames for --bench'
-complete -c pescope -l list -x -a 'views knobs commands presets layouts formats dtypes series scalings schemes palettes themes colors depths langs lessons' -d 'print the words an option accepts and exit'
+complete -c pescope -l list -x -a 'views knobs commands presets models layouts formats dtypes series scalings schemes palettes themes colors depths langs lessons' -d 'print the words an option accepts and exit'
 complete -c pescope -l list-keys -d 'print the key bindings as Markdown and exit'
 complete -c pescope -s h -l help -d 'show the help and exit'
 complete -c pescope -s V -l version -d 'show the version and exit'

@@ -32,10 +32,10 @@ fi
 
 # The words Chinese output may keep: those pescope accepts as typed (every
 # --list), and the variable names and script words its sentences name.
-for what in $("$PESCOPE" --list views >/dev/null && echo views presets \
+for what in $("$PESCOPE" --list views >/dev/null && echo views presets models \
 	knobs commands layouts formats dtypes series scalings schemes palettes themes colors depths langs); do
 	echo "$what"
-	"$PESCOPE" --list "$what"
+	"$PESCOPE" --list "$what" | cut -f 1	# models: the names, not the lines
 done >"$tmp/typed"
 printf '%s\n' LC_ALL LC_MESSAGES LANG NO_COLOR COLORTERM COLORFGBG OSC \
 	truecolor ASCII ANSI Markdown ans cast lessons key text cmd click wheel \
