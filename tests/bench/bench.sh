@@ -254,10 +254,16 @@ section_extremes() {
 		"400x200, base 1.000001" "1e4" "1e12" "worst"
 	for view in $("$bin" --list views); do
 		cells=() worst="" wf=-1
+		# a view's own knobs at their largest where d and L do not
+		# decide its work: the grid view's biggest grid, both M-RoPE bands
+		own=()
+		[ "$view" = grid ] && own=(--set grid=mrope --set rows=32 \
+			--set cols=32 --set frames=4 --set text=8)
 		for size in 240x70 400x200; do
 			for base in $bases; do
 				c=$(TERM=xterm-256color "$bin" --bench --frames "$EXTREME_FRAMES" \
-					--size "$size" "${args[@]}" -b "$base" --view "$view")
+					--size "$size" "${args[@]}" -b "$base" --view "$view" \
+					${own[@]+"${own[@]}"})
 				cells+=("$(cell "$c")")
 				# the worst: the most frames, an unfinished run first
 				f=$(( $(field catchup_frames "$c") * 2 + ($(field unfinished "$c") > 0) ))
