@@ -243,25 +243,13 @@ check ".ans export has 256-colour escapes" grep -q $'\033\\[0;38;5;' "$tmp/busy.
 
 # ---- failures ----
 
-# fails STATUS WANT_TEXT ARGS...: status, one stderr line with WANT_TEXT, no
-# output file and no temporary left in $tmp/out.
+# fails STATUS WANT_TEXT ARGS...: pescope ARGS refused with STATUS and one
+# line, nothing made in $tmp/out (tap.bash: refuses).
 mkdir -p "$tmp/out"
 fails() {
 	local want=$1 text=$2
 	shift 2
-	(cd "$tmp/out" && "$PESCOPE" "$@" >"$tmp/stdout" 2>"$tmp/err" </dev/null)
-	local rc=$? name="--export fails with $want: $*"
-	if [ "$rc" -ne "$want" ]; then
-		not_ok "$name" "status $rc: $(cat "$tmp/err")"
-	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$text" "$tmp/err"; then
-		not_ok "$name" "stderr: $(cat "$tmp/err")"
-	elif [ -s "$tmp/stdout" ]; then
-		not_ok "$name" "stdout not empty"
-	elif [ -n "$(ls -A "$tmp/out" | grep -v '^full\.svg$')" ]; then
-		not_ok "$name" "left behind: $(ls -A "$tmp/out" | tr '\n' ' ')"
-	else
-		ok "$name"
-	fi
+	refuses "$tmp/out" "$want" "$text" "$PESCOPE" "$@"
 }
 fails 64 "--export must be a file name ending in .svg, .png, .pdf, .txt, .ans or .cast" --export shot.gif
 fails 64 "--export" --export .svg

@@ -99,21 +99,7 @@ check "the Chinese PDF embeds a CJK font" grep -qi "cjk\|han\|hei\|song\|ming\|w
 # ---- failures: status, one line, nothing left behind ----
 
 mkdir -p "$tmp/out"
-fails() { # fails STATUS TEXT ARGS...
-	local want=$1 text=$2
-	shift 2
-	(cd "$tmp/out" && "$@" >"$tmp/stdout" 2>"$tmp/err" </dev/null)
-	local rc=$? name="exit $want: ${*#"$PESCOPE"}"
-	if [ "$rc" -ne "$want" ]; then
-		not_ok "$name" "status $rc: $(cat "$tmp/err")"
-	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$text" "$tmp/err"; then
-		not_ok "$name" "stderr: $(cat "$tmp/err")"
-	elif [ -n "$(ls -A "$tmp/out" | grep -v '^full\.png$')" ]; then
-		not_ok "$name" "left behind: $(ls -A "$tmp/out" | tr '\n' ' ')"
-	else
-		ok "$name"
-	fi
-}
+fails() { refuses "$tmp/out" "$@"; }	# fails STATUS TEXT ARGS...
 fails 64 "--png-scale must be an integer from 1 to 8" "$PESCOPE" --export a.png --png-scale 0
 fails 64 "--png-scale must be an integer from 1 to 8" "$PESCOPE" --export a.png --png-scale 9
 fails 64 "--png-scale must be an integer from 1 to 8" "$PESCOPE" --export a.png --png-scale 2x

@@ -242,22 +242,7 @@ check "ask.md: the caption not before the answers" \
 
 mkdir -p "$tmp/w"
 printf 'title: x\nabout: y\n' >"$tmp/bad.txt"
-fails() { # fails STATUS TEXT ARGS...
-	local want=$1 text=$2
-	shift 2
-	(cd "$tmp/w" && "$@" >"$tmp/stdout" 2>"$tmp/err" </dev/null)
-	local rc=$? name="exit $want: ${*#"$PESCOPE"}"
-	if [ "$rc" -ne "$want" ]; then
-		not_ok "$name" "status $rc: $(cat "$tmp/err")"
-	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$text" "$tmp/err"; then
-		not_ok "$name" "stderr: $(cat "$tmp/err")"
-	elif [ -n "$(ls -A "$tmp/w" | grep -vx file)" ]; then
-		not_ok "$name" "left behind: $(ls -A "$tmp/w" | tr '\n' ' ')"
-	else
-		ok "$name"
-	fi
-	find "$tmp/w" -mindepth 1 ! -name file -delete
-}
+fails() { refuses "$tmp/w" "$@"; }	# fails STATUS TEXT ARGS...
 fails 66 'no lesson "nosuch"' "$PESCOPE" --handout nosuch -o a.md
 fails 66 "cannot read" "$PESCOPE" --handout ./missing.txt -o a.pdf
 fails 65 "bad.txt:" "$PESCOPE" --handout "$tmp/bad.txt" -o a.md

@@ -7,6 +7,11 @@
 #                           run CMD (no input; stdout, stderr to $tmp/out,
 #                           $tmp/err) for at most 10 s: ok when it exits
 #                           with STATUS
+#   refuses DIR STATUS TEXT CMD...
+#                           run CMD in folder DIR (no input): ok when it
+#                           exits with STATUS, prints nothing on stdout
+#                           and one line holding TEXT on stderr, and
+#                           leaves DIR as it was (no file, no temporary)
 #   at_exit COMMAND         run COMMAND (a string) when the script ends
 #   finish                  end the script: status 0 when nothing failed
 #   $tmp                    a scratch folder of the script's own, removed
@@ -86,6 +91,26 @@ run_status() {
 	rc=$?
 	if [ "$rc" = "$want" ]; then ok "$name"; else
 		not_ok "$name" "status $rc, want $want: $(head -c 300 "$tmp/err")"
+	fi
+}
+refuses() {
+	local dir=$1 want=$2 text=$3 rc before name
+	shift 3
+	name="exit $want: ${*#"${PESCOPE:-}"}"
+	tap_wanted "$name" || return 0
+	before=$(ls -A "$dir")
+	(cd "$dir" && "$@" >"$tmp/stdout" 2>"$tmp/err" </dev/null)
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		not_ok "$name" "status $rc: $(cat "$tmp/err")"
+	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$text" "$tmp/err"; then
+		not_ok "$name" "stderr: $(cat "$tmp/err")"
+	elif [ -s "$tmp/stdout" ]; then
+		not_ok "$name" "stdout: $(head -c 200 "$tmp/stdout")"
+	elif [ "$(ls -A "$dir")" != "$before" ]; then
+		not_ok "$name" "left behind: $(ls -A "$dir" | tr '\n' ' ')"
+	else
+		ok "$name"
 	fi
 }
 at_exit() { tap_cleanups+=("$1"); }
