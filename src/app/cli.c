@@ -757,7 +757,8 @@ static const struct cli_option table[] = {
 		     "2-D tensors are listed) in place of the formula"),
 	  .accepts = N_("a file name"),
 	  .terms = TERMS(".npy or .safetensors"),
-	  .modes = IN_DUMP | IN_SERIES, .set = set_load },
+	  .modes = IN_DUMP | IN_SERIES | IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT |
+		   IN_KEYS, .set = set_load },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = N_("open a guided lesson: its name or number from "
 		     "--lessons, or a lesson file: a path with a /, or a file "

@@ -8,6 +8,7 @@
 #include "app/say.h"
 #include "io/matrix_file.h"
 #include "base/tr.h"
+#include "views/views.h"
 
 /* The series that a loaded matrix has: its values (wave), the cosine of
  * its rows (similarity) and each dimension's period (wavelengths). */
@@ -44,6 +45,22 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 		    "wavelengths, similarity, wave");
 		return EX_USAGE;
 	}
+	/* Lessons, the drill and scenes set d_model, base and the length
+	 * themselves; a view that draws only the formula has nothing of the
+	 * matrix to show (state.h: shows_matrix). */
+	if (opt->lesson || opt->drill || opt->scene) {
+		say(tr(l, "--load FILE works without --lesson, --drill and "
+			  "--scene, which set d_model and the length"));
+		return EX_USAGE;
+	}
+	if (!views_catalog()->view[opt->view]->shows_matrix) {
+		char names[64];
+
+		say(tr(l, "--view %s draws the formula only; with --load, "
+			  "use %s"), views_catalog()->view[opt->view]->name,
+		    catalog_matrix_views(views_catalog(), names, sizeof names));
+		return EX_USAGE;
+	}
 	rc = matrix_file_read(opt->load, m, list_tensor, NULL, l, err,
 			      sizeof err);
 	if (rc) {
@@ -71,7 +88,12 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 			  "got %d"), m->cols, opt->dim);
 		return EX_USAGE;
 	}
+	pe_matrix_settle(m);
 	opt->pe.d_model = m->cols;
+	opt->pe.layout = PE_INTERLEAVED;	/* dimension 2i + fn is slot
+						 * (i, fn): the plan's rows
+						 * map to the matrix's
+						 * columns in order */
 	opt->length = m->rows;
 	opt->matrix = m;
 	return 0;

@@ -2,6 +2,7 @@
 #include "app/session.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "app/knob_args.h"
 #include "app/model_file.h"
@@ -19,6 +20,12 @@ void session_init(struct state *s, const struct options *opt)
 	start.pos = opt->position;
 	start.dim = opt->dim;
 	state_init(s, views_catalog(), &start);
+	if (opt->matrix) {
+		/* the file's name, without its folders, names it */
+		const char *slash = strrchr(opt->load, '/');
+
+		state_set_matrix(s, opt->matrix, slash ? slash + 1 : opt->load);
+	}
 	if (opt->preset >= 0) {
 		/* cli_parse already chose d_model and base (-d and -b win over
 		 * the preset); the preset still brings its trained length. */

@@ -1218,6 +1218,30 @@ const struct tr_row tr_zh[] = {
 	/* views/view_spectrum.c */
 	{ "wavelength of every pair against the length",
 	  "每个维度对的波长与序列长度的对照" },
+	/* views/panel_heatmap.c, views/panel_matrix.c,
+	 * views/spectrum_matrix.c: a loaded matrix */
+	{ "Heatmap M[pos][dim] of %s  dims %d-%d",
+	  "热力图 M[pos][dim]（%s）  维 %d-%d" },
+	{ "Waves M[q][%d] and M[q][%d]",
+	  "波形 M[q][%d] 和 M[q][%d]" },
+	{ "Similarity cos(M[%lld], M[q])",
+	  "相似度 cos(M[%lld], M[q])" },
+	{ "M[%lld][%d] = %s   loaded from %s",
+	  "M[%lld][%d] = %s   读自 %s" },
+	{ "colour scale -%s to +%s: max |M|",
+	  "颜色范围 -%s 到 +%s：max |M|" },
+	{ "%lld positions by %d dimensions, learned: no formula",
+	  "%lld 个位置 × %d 个维度，学出来的：没有公式" },
+	{ "Spectrum: the dominant period of each dimension",
+	  "频谱：每个维度的主周期" },
+	{ "period of each of %d dims of %s: a DFT along %lld positions",
+	  "%d 个维度（%s）各自的周期：沿 %lld 个位置做离散傅里叶变换" },
+	{ "computing the periods: %d of %d dims",
+	  "正在计算周期：%d / %d 个维度" },
+	{ "dim %d: period %s positions",
+	  "维 %d：周期 %s 个位置" },
+	{ "dim %d: constant, no period",
+	  "维 %d：常数，没有周期" },
 	/* views/view_vector.c */
 	{ "PE(pos) as numbers, to check your own code",
 	  "以数字列出 PE(pos)，用来核对你自己的代码" },
@@ -1294,6 +1318,8 @@ const struct tr_row tr_zh[] = {
 	  "这两个键在这个视图里不转动旋钮（底行列出可用的键）" },
 	{ "this view is one panel: nothing to zoom",
 	  "这个视图只有一个面板，无需放大" },
+	{ "lessons and the drill teach the formula: run pescope without --load",
+	  "课程和练习讲的是公式：请不带 --load 运行 pescope" },
 	/* model/lesson_run.c */
 	{ "no lesson with that number",
 	  "没有这个编号的课程" },
@@ -1319,6 +1345,10 @@ const struct tr_row tr_zh[] = {
 	/* views/screen.c */
 	{ "parameter keys work here too",
 	  "参数键在这里同样可用" },
+	{ "up/down select a dimension",
+	  "上/下键选择维度" },
+	{ " ←/→ pos  ↑/↓ dim  z zoom  Space play  : cmd",
+	  " ←/→ pos  ↑/↓ dim  z 缩放  Space 播放  : 命令" },
 	{ "Tab next view  ? help",
 	  "Tab 下一个视图  ? 帮助" },
 	/* app/lesson_mode.c */
@@ -2457,12 +2487,21 @@ const struct tr_row tr_zh[] = {
 	  "--position 必须小于矩阵的位置数 %lld，收到的是 %lld" },
 	{ "--dim must be below the matrix's %d dimensions, got %d",
 	  "--dim 必须小于矩阵的维度数 %d，收到的是 %d" },
+	{ "--load FILE works without --lesson, --drill and --scene, which set d_model and the length",
+	  "--load FILE 不能与 --lesson、--drill、--scene 同用：它们会自己设定 d_model 和序列长度" },
+	{ "--view %s draws the formula only; with --load, use %s",
+	  "--view %s 只画公式；与 --load 同用时请选 %s" },
 	/* model/command.c: :model */
 	{ "model: no files are read here",
 	  "model：这里不读取文件" },
 	/* model/state.c: a learned table */
 	{ "%s learns its positions (a table); shown: the formula at d %d",
 	  "%s 的位置编码是学出来的表；这里画的是 d 为 %d 的公式" },
+	/* model/state.c: a loaded matrix */
+	{ "%s fixes d_model and the length; a learned matrix has no base",
+	  "%s 已定下 d_model 和序列长度；学出来的矩阵没有 base" },
+	{ "the %s view draws the formula only; %s show %s",
+	  "%s 视图只画公式；%s 显示 %s" },
 	/* app/model_file.c */
 	{ "%s: its positions are a learned table, which has no wavelengths",
 	  "%s：它的位置编码是学出来的表，没有波长" },

@@ -28,6 +28,8 @@ struct term_list {
 };
 
 struct pe_heat {
+	const struct pe_matrix *m;	/* a loaded matrix, or NULL: the
+					 * formula */
 	struct pe_params pe;
 	enum pe_bug bug;
 	const struct pe_heat_plan *plan;
@@ -78,6 +80,27 @@ struct pe_heat *pe_heat_new(const struct pe_params *p, enum pe_bug bug,
 	h->per_pair = pe_variant_spans_by_pair(bug, plan->count, plan->w);
 	if (plan->averaged && !h->per_pair &&
 	    !pe_grid_init(&h->grid, plan->start, plan->count, plan->w)) {
+		pe_heat_free(h);
+		return NULL;
+	}
+	return h;
+}
+
+struct pe_heat *pe_heat_new_matrix(const struct pe_matrix *m,
+				   const struct pe_params *p,
+				   const struct pe_heat_plan *plan)
+{
+	struct pe_heat *h = calloc(1, sizeof *h);
+	size_t w = (size_t)plan->w, cells = w * (size_t)plan->rows;
+
+	if (!h)
+		return NULL;
+	h->m = m;
+	h->pe = *p;
+	h->plan = plan;
+	h->acc = calloc(cells, sizeof *h->acc);
+	h->col = malloc(2 * w * sizeof *h->col);
+	if (!h->acc || !h->col) {
 		pe_heat_free(h);
 		return NULL;
 	}
@@ -189,6 +212,49 @@ static void fill_repeated(struct pe_heat *h)
 	}
 }
 
+/* The loaded matrix's rows of one dimension each (as fill_repeated). */
+static void matrix_repeated(struct pe_heat *h)
+{
+	const struct pe_heat_plan *pl = h->plan;
+	double *out;
+
+	for (int row = 0; row < pl->rows; row++) {
+		out = row_sums(h, row);
+		for (int x = 0; x < pl->w; x++)
+			out[x] += pe_matrix_span_mean(h->m, pl->row_dim[row],
+						      pl->start[x],
+						      pl->count[x]);
+	}
+}
+
+/* The loaded matrix's pairs i0 .. i1-1 added to the rows of their slots:
+ * position by position, so that the matrix is read along its rows. */
+static void matrix_slice(struct pe_heat *h, int i0, int i1)
+{
+	const struct pe_heat_plan *pl = h->plan;
+
+	for (int x = 0; x < pl->w; x++) {
+		double share = 1.0 / (double)pl->count[x];
+
+		for (long long p = pl->start[x]; p < pl->start[x] + pl->count[x];
+		     p++)
+			for (int i = i0; i < i1; i++)
+				for (int fn = PE_SIN; fn <= PE_COS; fn++) {
+					int row = pl->slot_row[2 * i + fn];
+					int dim = pe_dim_of(&h->pe, i,
+							    (enum pe_fn)fn);
+
+					if (row >= 0)
+						h->acc[(size_t)row *
+							       (size_t)pl->w +
+						       (size_t)x] +=
+							share *
+							pe_matrix_value(h->m, p,
+									dim);
+				}
+	}
+}
+
 bool pe_heat_step(struct pe_heat *h)
 {
 	int pairs = h->pe.d_model / 2;
@@ -197,6 +263,16 @@ bool pe_heat_step(struct pe_heat *h)
 
 	if (i0 >= pairs)
 		return true;
+	if (h->m && !h->plan->averaged) {
+		matrix_repeated(h);
+		h->next_pair = pairs;
+		return true;
+	}
+	if (h->m) {
+		matrix_slice(h, i0, i1);
+		h->next_pair = i1;
+		return i1 >= pairs;
+	}
 	if (!h->plan->averaged) {
 		fill_repeated(h);
 		h->next_pair = pairs;
@@ -217,6 +293,8 @@ bool pe_heat_step(struct pe_heat *h)
 void pe_heat_finish(const struct pe_heat *h, float *pix)
 {
 	const struct pe_heat_plan *pl = h->plan;
+	/* a loaded matrix's colour scale: its largest |value| */
+	double scale = h->m && h->m->absmax > 0.0 ? h->m->absmax : 1.0;
 
 	for (int row = 0; row < pl->rows; row++) {
 		int n = pl->averaged ? pl->row_pairs[row] : 1;
@@ -224,6 +302,6 @@ void pe_heat_finish(const struct pe_heat *h, float *pix)
 		float *out = pix + (size_t)row * (size_t)pl->w;
 
 		for (int x = 0; x < pl->w; x++)
-			out[x] = (float)(sum[x] / (double)n);
+			out[x] = (float)(sum[x] / (double)n / scale);
 	}
 }

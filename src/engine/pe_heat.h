@@ -30,6 +30,7 @@
 #include <stdbool.h>
 
 #include "engine/pe.h"
+#include "engine/pe_matrix.h"
 #include "engine/pe_variants.h"
 
 enum { PE_HEAT_SLICE = 1024 };	/* pairs a step */
@@ -52,6 +53,17 @@ struct pe_heat;
  * plan; NULL when memory runs out. */
 struct pe_heat *pe_heat_new(const struct pe_params *p, enum pe_bug bug,
 			    const struct pe_heat_plan *plan);
+
+/* A job for the grid of a loaded matrix m (engine/pe_matrix.h) in place
+ * of the formula: each pixel the mean of M over its column's positions
+ * and its row's dimensions, divided by m->absmax so that the colour ramp's
+ * ends are +-max|M| (0 everywhere for an all-zero matrix). p gives the
+ * width (m->cols) and the layout that maps the plan's slots to dimensions
+ * (pe_dim_of). Cost: O(positions shown * dimensions shown) additions, a
+ * slice of pairs a step; NULL when memory runs out. */
+struct pe_heat *pe_heat_new_matrix(const struct pe_matrix *m,
+				   const struct pe_params *p,
+				   const struct pe_heat_plan *plan);
 
 /* Adds the next slice; true when the grid is complete (then again at
  * once). */

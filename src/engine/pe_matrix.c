@@ -13,6 +13,36 @@ double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
 	return m->v[p * m->cols + i];
 }
 
+void pe_matrix_settle(struct pe_matrix *m)
+{
+	size_t n = (size_t)m->rows * (size_t)m->cols;
+
+	m->absmax = 0.0;
+	for (size_t k = 0; k < n; k++)
+		if (fabs(m->v[k]) > m->absmax)
+			m->absmax = fabs(m->v[k]);
+}
+
+double pe_matrix_norm(const struct pe_matrix *m, long long p)
+{
+	const double *a = m->v + p * m->cols;
+	double aa = 0.0;
+
+	for (int i = 0; i < m->cols; i++)
+		aa += a[i] * a[i];
+	return sqrt(aa);
+}
+
+double pe_matrix_span_mean(const struct pe_matrix *m, int i, long long start,
+			   long long count)
+{
+	double sum = 0.0;
+
+	for (long long p = start; p < start + count; p++)
+		sum += pe_matrix_value(m, p, i);
+	return sum / (double)count;
+}
+
 double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q)
 {
 	const double *a = m->v + p * m->cols, *b = m->v + q * m->cols;
@@ -83,4 +113,5 @@ void pe_matrix_free(struct pe_matrix *m)
 	m->v = NULL;
 	m->rows = 0;
 	m->cols = 0;
+	m->absmax = 0.0;
 }

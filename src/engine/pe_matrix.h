@@ -16,7 +16,13 @@ struct pe_matrix {
 	long long rows;		/* L, positions, >= 1 */
 	int cols;		/* d, dimensions, >= 1 */
 	double *v;		/* rows x cols values; owned */
+	double absmax;		/* max |M[p][i]|: the heatmap's colour scale;
+				 * set by pe_matrix_settle */
 };
+
+/* Measures what the explorer reads on every frame (absmax) once, after
+ * the values are read. */
+void pe_matrix_settle(struct pe_matrix *m);
 
 /* M[p][i]. */
 double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
@@ -24,6 +30,15 @@ double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
 /* cos(M[p], M[q]) = M[p].M[q] / (|M[p]| |M[q]|); 0 when either row is all
  * zeros (no direction to compare). */
 double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q);
+
+/* |M[p]|, the Euclidean norm of row p. */
+double pe_matrix_norm(const struct pe_matrix *m, long long p);
+
+/* The mean of column i over positions start .. start + count - 1 (count
+ * >= 1, all inside the matrix): what one heatmap pixel or one point of a
+ * waveform shows when it stands for several positions. */
+double pe_matrix_span_mean(const struct pe_matrix *m, int i, long long start,
+			   long long count);
 
 /* The dominant period of column i along the positions, in positions: with
  * X_k = sum_p (x_p - mean) e^(-2 pi i k p / L), the k in 1 .. L/2 of the

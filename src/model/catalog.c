@@ -2,6 +2,7 @@
 #include "model/catalog.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 int catalog_find(const struct catalog *cat, const char *name)
@@ -10,6 +11,19 @@ int catalog_find(const struct catalog *cat, const char *name)
 		if (strcmp(cat->view[i]->name, name) == 0)
 			return i;
 	return -1;
+}
+
+char *catalog_matrix_views(const struct catalog *cat, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < cat->count; i++)
+		if (cat->view[i]->shows_matrix && used < n)
+			used += (size_t)snprintf(buf + used, n - used, "%s%s",
+						 used ? ", " : "",
+						 cat->view[i]->name);
+	return buf;
 }
 
 int catalog_find_command(const struct catalog *cat, const char *word)

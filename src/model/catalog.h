@@ -133,6 +133,10 @@ struct view_spec {
 	const char *const *panel_name;
 	/* The panel under (x, y) of the body r, or -1 (with npanels >= 2). */
 	int (*panel_at)(const struct state *s, struct rect r, int x, int y);
+	/* Draws a loaded matrix (state.matrix) in place of the formula;
+	 * false: the view draws only the formula and is refused while a
+	 * matrix is loaded. */
+	bool shows_matrix;
 };
 
 /* The views in key order. */
@@ -143,6 +147,11 @@ struct catalog {
 
 /* The index of the view called name, or -1. */
 int catalog_find(const struct catalog *cat, const char *name);
+
+/* The names of the views that show a loaded matrix (shows_matrix), in
+ * key order, "explore, spectrum", into buf (n bytes, cut to fit);
+ * returns buf. */
+char *catalog_matrix_views(const struct catalog *cat, char *buf, size_t n);
 
 /* The index of the view whose own ':' command is `word`, or -1. */
 int catalog_find_command(const struct catalog *cat, const char *word);

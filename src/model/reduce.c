@@ -317,9 +317,15 @@ static unsigned apply_views(struct state *s, const struct action *a)
 			return REACT_NONE;
 		state_set_view(s, (int)a->arg);
 		break;
-	case ACT_VIEW_NEXT:
-		state_set_view(s, (s->view + dir + count) % count);
+	case ACT_VIEW_NEXT: {
+		int v = (s->view + dir + count) % count;
+
+		/* a loaded matrix: only the views that show it take a turn */
+		while (s->matrix && !s->cat->view[v]->shows_matrix)
+			v = (v + dir + count) % count;
+		state_set_view(s, v);
 		break;
+	}
 	case ACT_KNOB_TURN:
 		knob_turn(s, a);
 		break;
@@ -404,6 +410,16 @@ unsigned reduce(struct state *s, const struct action *a)
 		s->msg[0] = '\0';
 	if (a->kind == ACT_EXPORT)
 		return REACT_EXPORT | REACT_REDRAW;
+	if (s->matrix && (a->kind == ACT_DRILL_START ||
+			  a->kind == ACT_LESSON_MENU ||
+			  a->kind == ACT_LESSON_OPEN)) {
+		/* they set d_model, base and the length, which the file
+		 * fixes */
+		state_message(s, true, tr(s->lang, "lessons and the drill teach "
+					  "the formula: run pescope without "
+					  "--load"));
+		return REACT_REDRAW;
+	}
 	r = apply_selection(s, a);
 	if (r == REACT_NONE)
 		r = apply_parameters(s, a);

@@ -146,8 +146,26 @@ bool state_set_knob_named(struct state *s, const char *word, double value)
 
 /* ---- parameters ---- */
 
+/* Whether a loaded matrix refuses this change (it fixes d_model, base,
+ * length and layout): then says so in the message row. No change is no
+ * refusal, so that a reset or a lesson setting what is already shown
+ * passes quietly. */
+static bool matrix_fixes(struct state *s, bool changes)
+{
+	char msg[MSG_MAX];
+
+	if (!s->matrix || !changes)
+		return false;
+	snprintf(msg, sizeof msg, tr(s->lang, "%s fixes d_model and the "
+		 "length; a learned matrix has no base"), s->matrix_name);
+	state_message(s, true, msg);
+	return true;
+}
+
 void state_set_len(struct state *s, long long len)
 {
+	if (matrix_fixes(s, clamp_ll(len, 1, PE_LEN_MAX) != s->cur.len))
+		return;
 	bool was_full = s->window.npos == s->cur.len;
 
 	s->cur.len = clamp_ll(len, 1, PE_LEN_MAX);
@@ -162,6 +180,8 @@ void state_set_dmodel(struct state *s, long long d)
 	bool was_full = s->window.ndim == s->cur.pe.d_model;
 
 	d = clamp_ll(d, PE_D_MIN, PE_D_MAX) & ~1LL;
+	if (matrix_fixes(s, d != s->cur.pe.d_model))
+		return;
 	s->cur.pe.d_model = (int)d;
 	s->cur.dim = (int)clamp_ll(s->cur.dim, 0, d - 1);
 	if (was_full)
@@ -174,12 +194,16 @@ void state_set_base(struct state *s, double base)
 {
 	if (base > PE_BASE_MAX)
 		base = PE_BASE_MAX;
+	if (matrix_fixes(s, base > 1.0 && base != s->cur.pe.base))
+		return;
 	if (base > 1.0)
 		s->cur.pe.base = base;
 }
 
 void state_set_layout(struct state *s, enum pe_layout layout)
 {
+	if (matrix_fixes(s, layout != s->cur.pe.layout))
+		return;
 	if (layout == PE_INTERLEAVED || layout == PE_CONCAT)
 		s->cur.pe.layout = layout;
 }
@@ -196,6 +220,17 @@ void state_set_dim(struct state *s, long long dim)
 
 void state_set_view(struct state *s, int view)
 {
+	if (s->matrix && view >= 0 && view < s->cat->count &&
+	    !s->cat->view[view]->shows_matrix) {
+		char msg[MSG_MAX], names[64];
+
+		catalog_matrix_views(s->cat, names, sizeof names);
+		snprintf(msg, sizeof msg, tr(s->lang, "the %s view draws the formula "
+			 "only; %s show %s"), s->cat->view[view]->name, names,
+			 s->matrix_name);
+		state_message(s, true, msg);
+		return;
+	}
 	if (view >= 0 && view < s->cat->count && view != s->view) {
 		s->view = view;
 		s->panel = 0;
@@ -229,7 +264,7 @@ void state_set_preset(struct state *s, int i)
 	int n;
 	const struct preset *p = presets_table(&n);
 
-	if (i < 0 || i >= n)
+	if (i < 0 || i >= n || matrix_fixes(s, true))
 		return;
 	if (presets_rope(i)) {
 		/* a shipped model: as its config file would show it, named
@@ -257,6 +292,8 @@ void state_set_preset(struct state *s, int i)
 void state_set_model(struct state *s, const struct model_pick *pick,
 		     const char *source)
 {
+	if (matrix_fixes(s, true))
+		return;
 	state_set_dmodel(s, pick->width);
 	if (pick->base > 1.0)
 		state_set_base(s, pick->base);
@@ -274,6 +311,19 @@ void state_set_model(struct state *s, const struct model_pick *pick,
 			 pick->name, pick->width);
 		state_message(s, false, msg);
 	}
+}
+
+void state_set_matrix(struct state *s, const struct pe_matrix *m,
+		      const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n >= sizeof s->matrix_name)
+		n = utf8_cut(name, sizeof s->matrix_name - 1);
+
+	s->matrix = m;
+	memcpy(s->matrix_name, name, n);
+	s->matrix_name[n] = '\0';
 }
 
 /* ---- life ---- */
@@ -403,6 +453,12 @@ char *state_status(const struct state *s, char *buf, size_t n)
 {
 	char base[32];
 
+	if (s->matrix) {
+		snprintf(buf, n, "%s  d_model=%d len=%lld pos=%lld dim=%d",
+			 s->matrix_name, s->cur.pe.d_model, s->cur.len,
+			 s->cur.pos, s->cur.dim);
+		return buf;
+	}
 	fmt_double_shortest(s->cur.pe.base, base, sizeof base);
 	snprintf(buf, n, "%s%sd_model=%d base=%s len=%lld pos=%lld dim=%d",
 		 state_model_shown(s) ? s->model : "",

@@ -23,6 +23,7 @@
 
 #include "base/lang.h"
 #include "engine/pe.h"
+#include "engine/pe_matrix.h"
 #include "model/book.h"
 #include "model/catalog.h"
 #include "model/cmdline.h"
@@ -110,6 +111,16 @@ struct state {
 	model_reader read_model;	/* reads :model FILE (0 or an exit
 				 * status with one line), or NULL where no
 				 * file may be read: :model is refused */
+	const struct pe_matrix *matrix;	/* a learned matrix shown in place
+				 * of the formula (--load), owned by the
+				 * mode and read only; NULL: the formula.
+				 * It fixes d_model (its width), the length
+				 * (its rows) and the layout: the setters of
+				 * those refuse with a message, and only the
+				 * views whose spec says shows_matrix can
+				 * be shown (state_set_view) */
+	char matrix_name[64];	/* its file's name, for the status line and
+				 * the inspector */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
 	int help_top;		/* its first row shown, when it scrolls
@@ -147,13 +158,21 @@ void state_init(struct state *s, const struct catalog *cat,
  * the drill and the overlays stay. */
 void state_reset(struct state *s, const struct settings *start);
 
+/* Shows the loaded matrix m (its width and rows are d_model and the
+ * length, which must already be the settings') in place of the formula,
+ * named `name` (cut to fit). */
+void state_set_matrix(struct state *s, const struct pe_matrix *m,
+		      const char *name);
+
 /* Sets the message line (text is copied and cut to MSG_MAX - 1 bytes on
  * a UTF-8 boundary). */
 void state_message(struct state *s, bool error, const char *text);
 
 /* Setters. Each clamps its value into range and keeps the invariants (the
  * selection, the window and the knobs follow). Setting d_model rounds an
- * odd value down to even. */
+ * odd value down to even. While a matrix is loaded, a change of d_model,
+ * base, length or layout (and a preset or a model, which change them) is
+ * refused with one line in the message row saying the file fixes them. */
 void state_set_len(struct state *s, long long len);
 void state_set_dmodel(struct state *s, long long d_model);
 void state_set_base(struct state *s, double base);
@@ -227,8 +246,9 @@ const struct lesson *state_lesson(const struct state *s);
 bool state_valid(const struct state *s);
 
 /* Writes "d_model=N base=X len=L pos=P dim=I" into buf (size n), with base
- * printed in the shortest form that reads back as the same double. Returns
- * buf. The status bar and scripted sessions print exactly this. */
+ * printed in the shortest form that reads back as the same double; with a
+ * matrix loaded, "FILE  d_model=N len=L pos=P dim=I" (it has no base).
+ * Returns buf. The status bar and scripted sessions print exactly this. */
 char *state_status(const struct state *s, char *buf, size_t n);
 
 #endif

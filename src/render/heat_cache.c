@@ -7,6 +7,7 @@
  * late in a frame, shown at the start of the next. */
 #include "render/heat_cache.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,7 +76,8 @@ static struct heat_job *job_new(const struct heat_inputs *in)
 					   job->start, job->count,
 					   job->slot_row, job->row_pairs,
 					   job->row_dim };
-	job->grid = pe_heat_new(&in->pe, in->bug, &job->plan);
+	job->grid = in->m ? pe_heat_new_matrix(in->m, &in->pe, &job->plan)
+		    : pe_heat_new(&in->pe, in->bug, &job->plan);
 	if (!job->grid) {
 		job_free(job);
 		return NULL;
@@ -123,6 +125,8 @@ static struct cache_key key_of(const struct heat_inputs *in)
 		in->w, in->rows, in->pe.d_model, in->pe.base, in->pe.layout,
 		in->bug, (double)in->view.pos0, (double)in->view.npos,
 		in->view.dim0, in->view.ndim,
+		/* which matrix, if any: one per run, so its address will do */
+		(double)(uintptr_t)in->m,
 	} };
 
 	return k;
@@ -161,12 +165,10 @@ static bool step_of(struct cache *c, void *job)
 	return pe_heat_step(((struct heat_job *)job)->grid);
 }
 
-const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
-			    enum pe_bug bug, const struct pe_window *v, int w,
-			    int rows)
+/* The grid for `in`, as heat_cache_get says. */
+static const float *get(struct heat_cache *hc, const struct heat_inputs *in)
 {
-	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
-	struct cache_key k = key_of(&in);
+	struct cache_key k = key_of(in);
 
 	if (cache_ready(&hc->grid, &k))
 		return cache_get(&hc->grid);
@@ -181,20 +183,40 @@ const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 		return publish(hc);
 	}
 	if (!hc->job) {
-		hc->job = job_new(&in);
+		hc->job = job_new(in);
 		if (!hc->job)
 			return NULL;
 	}
 	if (!cache_run(&hc->work, step_of, hc->job))
-		return stale(hc, w, rows);
+		return stale(hc, in->w, in->rows);
 	if (work_limited() && work_elapsed_ms() > REPAINT_ROOM_MS) {
 		/* Finished late in the frame: shown at the start of the next,
 		 * whose time then goes to the repaint. */
 		hc->job->ready = true;
 		work_mark_unfinished();
-		return stale(hc, w, rows);
+		return stale(hc, in->w, in->rows);
 	}
 	return publish(hc);
+}
+
+const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
+			    enum pe_bug bug, const struct pe_window *v, int w,
+			    int rows)
+{
+	struct heat_inputs in = inputs_of(p, bug, v, w, rows);
+
+	return get(hc, &in);
+}
+
+const float *heat_cache_get_matrix(struct heat_cache *hc,
+				   const struct pe_matrix *m,
+				   const struct pe_params *p,
+				   const struct pe_window *v, int w, int rows)
+{
+	struct heat_inputs in = inputs_of(p, PE_BUG_NONE, v, w, rows);
+
+	in.m = m;
+	return get(hc, &in);
 }
 
 bool heat_cache_current(const struct heat_cache *hc,

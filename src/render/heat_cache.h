@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "engine/pe.h"
+#include "engine/pe_matrix.h"
 #include "engine/pe_variants.h"
 #include "render/cache.h"
 
@@ -29,6 +30,9 @@ bool heat_fill(const struct pe_params *p, enum pe_bug bug,
 
 /* Everything a grid depends on. */
 struct heat_inputs {
+	const struct pe_matrix *m;	/* a loaded matrix shown in place of
+					 * the formula (bug then NONE), or
+					 * NULL */
 	struct pe_params pe;
 	enum pe_bug bug;
 	struct pe_window view;
@@ -56,6 +60,15 @@ struct heat_cache {
 const float *heat_cache_get(struct heat_cache *hc, const struct pe_params *p,
 			    enum pe_bug bug, const struct pe_window *v, int w,
 			    int rows);
+
+/* The same for a loaded matrix m (engine/pe_heat.h: pe_heat_new_matrix)
+ * in place of the formula: p gives its width and layout, and each pixel
+ * is its mean over the pixel's positions and dimensions, divided by
+ * m->absmax. */
+const float *heat_cache_get_matrix(struct heat_cache *hc,
+				   const struct pe_matrix *m,
+				   const struct pe_params *p,
+				   const struct pe_window *v, int w, int rows);
 
 /* Whether the grid heat_cache_get gives for these inputs is theirs, not
  * the last finished grid standing in while theirs is computed. */

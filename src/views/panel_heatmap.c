@@ -42,6 +42,7 @@ struct heat_geom {
 	int gutter_w;		/* their width */
 	int tick_y;		/* row of the position ticks */
 	int legend_x;		/* column of the colour bar */
+	int label_w;		/* the columns of its labels */
 };
 
 static bool geom_compute(const struct state *s, struct rect r,
@@ -49,13 +50,18 @@ static bool geom_compute(const struct state *s, struct rect r,
 {
 	char buf[24];
 	struct rect in = panel_inside(r);
+	/* a loaded matrix's labels say its scale, "+0.234" */
+	int legend_w = s->matrix ? 2 + colour_bar_label_width(s->matrix->absmax,
+							      !s->ascii)
+				 : LEGEND_W;
 
 	snprintf(buf, sizeof buf, "%d", s->cur.pe.d_model - 1);
 	g->gutter_w = (int)strlen(buf) + 1;	/* digits, then the marker */
 	g->gutter_x = in.x;
 	g->heat.x = in.x + g->gutter_w;
 	g->heat.y = in.y;
-	g->heat.w = in.w - g->gutter_w - LEGEND_W - 1;
+	g->heat.w = in.w - g->gutter_w - legend_w - 1;
+	g->label_w = legend_w - 2;
 	g->heat.h = in.h - 1;
 	g->tick_y = in.y + in.h - 1;
 	g->legend_x = g->heat.x + g->heat.w + 1;
@@ -66,13 +72,19 @@ static bool geom_compute(const struct state *s, struct rect r,
  * ticks, row map and caption read. */
 static struct heat_plot plot_of(const struct state *s)
 {
+	/* a loaded matrix's rows are no sines and cosines: no caption */
 	return (struct heat_plot){ &s->cur.pe, PE_BUG_NONE, &s->window,
 				   s->cur.pos, s->cur.dim, !s->ascii, s->lang,
-				   heat_caption };
+				   s->matrix ? NULL : heat_caption };
 }
 
 static int plain_title(const struct state *s, char *t, size_t n)
 {
+	if (s->matrix)
+		return snprintf(t, n, tr(s->lang, "Heatmap M[pos][dim] of %s  "
+					 "dims %d-%d"), s->matrix_name,
+				s->window.dim0,
+				s->window.dim0 + s->window.ndim - 1);
 	return snprintf(t, n, tr(s->lang, "Heatmap PE(pos, dim)  dims %d-%d"), s->window.dim0,
 			s->window.dim0 + s->window.ndim - 1);
 }
@@ -93,7 +105,7 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 	int used = plain_title(s, t, n), room = w - TITLE_ROOM, least;
 	char cap[96], head[96];
 
-	if (prow < 0)
+	if (prow < 0 || s->matrix)
 		return;
 	least = heat_caption_min_width(&hp, g->heat.h, prow / 2);
 	/* after the full title first, the whole caption, then its shorter
@@ -124,10 +136,12 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 /* A vertical colour bar from +1 (top) to −1 (bottom) with its labels, in
  * the columns right of the heat: the one every heatmap has
  * (render/colour_bar.h). */
-static void draw_legend(struct canvas *c, const struct heat_geom *g, bool utf8)
+static void draw_legend(struct canvas *c, const struct heat_geom *g,
+			double scale, bool utf8)
 {
-	colour_bar_draw(c, g->legend_x, g->heat.y, g->heat.h, LEGEND_W - 2, 1.0,
-			utf8, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
+	colour_bar_draw(c, g->legend_x, g->heat.y, g->heat.h, g->label_w,
+			scale, utf8,
+			(struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 }
 
 /* The axes' names on the bottom border, under the heat
@@ -140,7 +154,7 @@ static void draw_axis_names(const struct state *s, struct canvas *c,
 {
 	struct heat_plot hp = plot_of(s);
 
-	if (s->hl.kind == HL_POS)
+	if (s->hl.kind == HL_POS || s->matrix)
 		return;
 	heat_axis_names_draw(c, &hp, g->heat, g->heat.x + 1, r.y + r.h - 1,
 			     r.x + r.w - 2);
@@ -236,15 +250,23 @@ void heatmap_draw(const struct state *s, struct heat_cache *hc,
 		struct heat_plot hp = plot_of(s);
 		struct plot_axis ax = { s->window.pos0, s->window.npos, g.heat.x,
 					g.heat.w };
-		const float *pix = heat_cache_get(hc, &s->cur.pe,
-						  PE_BUG_NONE, &s->window,
-						  g.heat.w, 2 * g.heat.h);
+		/* A loaded matrix is coloured by M / max|M|, which the bar
+		 * says: the formula's values stay within +-1. */
+		const float *pix =
+			s->matrix ? heat_cache_get_matrix(hc, s->matrix,
+							  &s->cur.pe,
+							  &s->window, g.heat.w,
+							  2 * g.heat.h)
+				  : heat_cache_get(hc, &s->cur.pe, PE_BUG_NONE,
+						   &s->window, g.heat.w,
+						   2 * g.heat.h);
 
 		if (pix) {
 			heat_draw(c, g.heat, pix);
-			explain_white(s, c, &g, pix);
+			if (!s->matrix)
+				explain_white(s, c, &g, pix);
 		}
-		draw_legend(c, &g, utf8);
+		draw_legend(c, &g, s->matrix ? s->matrix->absmax : 1.0, utf8);
 		heat_dim_ticks(c, &hp, g.heat, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		plot_xticks(c, &ax, g.tick_y, (struct style){ ROLE_AXIS, ROLE_DEFAULT, 0 });
 		draw_axis_names(s, c, r, &g);

@@ -39,7 +39,9 @@ static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 			    ? tr(s->lang, "  [computing]")
 			    : s->playing ? tr(s->lang, "  [playing]")
 			    : "";
-	const char *layout = s->cur.pe.layout == PE_INTERLEAVED
+	/* a loaded matrix has no layout: its columns are what they are */
+	const char *layout = s->matrix ? ""
+			     : s->cur.pe.layout == PE_INTERLEAVED
 			     ? tr(s->lang, "interleaved")
 			     : tr(s->lang, "concat");
 
@@ -139,7 +141,8 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 		}
 	if (v->nknobs == 0 && used < sizeof line)
 		used += (size_t)snprintf(line + used, sizeof line - used, " %s",
-					 tr(s->lang, "parameter keys work here too"));
+					 s->matrix ? tr(s->lang, "up/down select a dimension")
+					 : tr(s->lang, "parameter keys work here too"));
 	/* The tail whole, or its "? help" alone, or nothing: never cut. */
 	if (utf8_width(line) + utf8_width(tail) > r.w)
 		snprintf(tail, sizeof tail, "   %s", tr(s->lang, "? help "));
@@ -163,7 +166,12 @@ static void draw_bottom(const struct state *s, struct canvas *c, struct rect r)
 	} else if (s->view != 0) {
 		draw_knob_keys(s, c, r, dim);
 	} else {
-		const char *hints = s->ascii
+		/* a loaded matrix fixes d_model, base and len: no keys for them */
+		const char *hints = s->matrix && s->ascii
+			? " Left/Right pos  Up/Down dim  z zoom  Space play  : cmd"
+			: s->matrix
+			? tr(s->lang, " ←/→ pos  ↑/↓ dim  z zoom  Space play  : cmd")
+			: s->ascii
 			? " Left/Right pos  Up/Down dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd"
 			: tr(s->lang,
 			     " ←/→ pos  ↑/↓ dim  [ ] d_model  , . base  - = len  z zoom  Space play  : cmd");

@@ -7,6 +7,7 @@
 #include "model/catalog.h"
 #include "render/regions.h"
 #include "views/panel.h"
+#include "views/panel_matrix.h"
 #include "views/panels.h"
 
 /* The panels, in focus order. */
@@ -64,13 +65,23 @@ static void explore_draw(const struct state *s, void *data, struct canvas *c,
 
 	place(s, r, p);
 	/* The heatmap last: its grid is computed in slices (work.h), which
-	 * then use what the frame's budget has left after the other panels. */
-	if (p[P_WAVES].w > 0)
-		waves_draw(s, c, p[P_WAVES]);
-	if (p[P_SIMILARITY].w > 0)
-		similarity_draw(s, &ctx->sim, c, p[P_SIMILARITY]);
-	if (p[P_INSPECTOR].w > 0)
-		inspector_draw(s, c, p[P_INSPECTOR]);
+	 * then use what the frame's budget has left after the other panels.
+	 * A loaded matrix's panels are panel_matrix.h's; the heatmap reads
+	 * it itself. */
+	if (s->matrix) {
+		if (p[P_WAVES].w > 0)
+			matrix_waves_draw(s, c, p[P_WAVES]);
+		if (p[P_SIMILARITY].w > 0)
+			matrix_similarity_draw(s, c, p[P_SIMILARITY]);
+		if (p[P_INSPECTOR].w > 0)
+			matrix_inspector_draw(s, c, p[P_INSPECTOR]);
+	} else {
+				waves_draw(s, c, p[P_WAVES]);
+		if (p[P_SIMILARITY].w > 0)
+			similarity_draw(s, &ctx->sim, c, p[P_SIMILARITY]);
+		if (p[P_INSPECTOR].w > 0)
+			inspector_draw(s, c, p[P_INSPECTOR]);
+	}
 	if (p[P_HEATMAP].w > 0)
 		heatmap_draw(s, &ctx->heat, c, p[P_HEATMAP]);
 	panel_mark_focus(s, c, p[s->panel], 24);
@@ -91,6 +102,13 @@ static bool explore_hit(const struct state *s, struct rect r, int x, int y,
 
 	place(s, r, p);
 	*dim = -1;
+	if (s->matrix)
+		return (p[P_HEATMAP].w > 0 &&
+			heatmap_hit(s, p[P_HEATMAP], x, y, pos, dim)) ||
+		       (p[P_WAVES].w > 0 &&
+			matrix_plot_hit(s, p[P_WAVES], x, y, pos)) ||
+		       (p[P_SIMILARITY].w > 0 &&
+			matrix_plot_hit(s, p[P_SIMILARITY], x, y, pos));
 	return (p[P_HEATMAP].w > 0 && heatmap_hit(s, p[P_HEATMAP], x, y, pos, dim)) ||
 	       (p[P_WAVES].w > 0 && waves_hit(s, p[P_WAVES], x, y, pos)) ||
 	       (p[P_SIMILARITY].w > 0 &&
@@ -122,4 +140,5 @@ const struct view_spec view_explore = {
 	.panel_name = (const char *const[PANELS]){ "heatmap", "waves",
 						   "similarity", "inspector" },
 	.panel_at = explore_panel_at,
+	.shows_matrix = true,
 };

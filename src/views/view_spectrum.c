@@ -33,6 +33,7 @@
 #include "render/plot.h"
 #include "render/paragraph.h"
 #include "views/panel.h"
+#include "views/spectrum_matrix.h"
 
 enum {
 	TEXT_MAX = 256,		/* one line of text */
@@ -559,7 +560,11 @@ static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
 	struct spectrum sp;
 	struct spectrum_layout l;
 
-	(void)ctx;
+	if (s->matrix) {	/* its periods, kept in ctx */
+		canvas_set_clip(c, old);
+		spectrum_matrix_draw(s, ctx, c, r);
+		return;
+	}
 	canvas_fill(c, r, ' ', plain);
 	panel_open(c, r, tr(s->lang, "Spectrum: the wavelength of each pair"),
 		   NULL);
@@ -573,10 +578,18 @@ static void spectrum_draw(const struct state *s, void *ctx, struct canvas *c,
 	canvas_set_clip(c, old);
 }
 
+static void spectrum_free(void *ctx)
+{
+	cache_free(ctx);
+}
+
 const struct view_spec view_spectrum = {
 	.name = "spectrum",
 	.said = N_("spectrum view"),
 	.title = N_("wavelength of every pair against the length"),
 	.point = N_("the wavelengths grow geometrically from 2π to nearly 2π·base, and only the pairs under the length complete a cycle within it"),
 	.draw = spectrum_draw,
+	.ctx_size = sizeof(struct cache),	/* a loaded matrix's periods */
+	.ctx_free = spectrum_free,
+	.shows_matrix = true,
 };
