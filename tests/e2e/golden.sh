@@ -12,10 +12,16 @@ source "$(dirname "${BASH_SOURCE[0]:-$0}")/golden.bash"
 here=$(cd "$(dirname "$0")/.." && pwd)
 dir=$here/golden
 out=$tmp/out
+# {matrix} in a case's arguments: a small GPT-2-like learned matrix that
+# NumPy writes here (tests/e2e/load_ref.py synthetic), for --load
+if ! "$PY" "$here/e2e/load_ref.py" synthetic "$tmp/wpe.npy" 128 32; then
+	not_ok "NumPy writes the test matrix" "install python3-numpy (make check does)"
+fi
 
 while read -r name args; do
 	case $name in ''|'#'*) continue ;; esac
 	[ $# -eq 0 ] || [[ " $* " == *" $name "* ]] || continue
+	args=${args//\{matrix\}/$tmp/wpe.npy}
 	# shellcheck disable=SC2086 # the arguments are words on purpose
 	if ! LC_ALL=C.UTF-8 NO_COLOR= "$PESCOPE" --snapshot --color never $args >"$out" 2>&1; then
 		not_ok "$name" "pescope failed: $(head -c 300 "$out")"

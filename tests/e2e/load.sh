@@ -62,6 +62,77 @@ else
 	not_ok "--dump npy of a loaded matrix reads back equal in NumPy" "$(cat err)"
 fi
 
+# The explorer on the matrix (--snapshot draws the explorer's frame):
+# what the inspector, the colour bar and the spectrum print, against
+# load_ref.py's NumPy. The screen prints 6 significant digits (the bar 2,
+# the periods 4), so the figures agree to that.
+# sig GOT WANT DIGITS: GOT equals WANT printed to DIGITS significant
+# digits (as %.{DIGITS}g), trailing zeros aside.
+sig() {
+	"$PY" -c 'import sys
+got, want, n = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+sys.exit(not float(got) == float("%.*g" % (n, want)))' "$1" "$2" "$3"
+}
+m=mlef8C.npy
+"$PY" "$here/load_ref.py" ref $m values >values
+"$PY" "$here/load_ref.py" ref $m norms >norms
+for pi in "5 3" "0 0" "63 15" "31 8"; do
+	set -- $pi
+	"$P" --load $m --snapshot --size 120x40 -p "$1" -i "$2" >snap 2>err
+	check "explorer on $m at p=$1 i=$2: exit 0" test $? -eq 0
+	got=$(sed -n "s/.*M\[$1\]\[$2\] = \([^ ]*\)   loaded from $m.*/\1/p" snap)
+	want=$(sed -n "$(($1 * 16 + $2 + 1))p" values)
+	check "the inspector's M[$1][$2] = $got is NumPy's $want to 6 digits" \
+		sig "${got:-x}" "$want" 6
+	got=$(sed -n "s/.*‖M\[$1\]‖ = \([^ │]*\).*/\1/p" snap)
+	want=$(sed -n "$(($1 + 1))p" norms)
+	check "the inspector's row norm |M[$1]| = $got is NumPy's $want to 6 digits" \
+		sig "${got:-x}" "$want" 6
+done
+want=$("$PY" "$here/load_ref.py" ref $m absmax)
+got=$(sed -n 's/.*#+\([0-9.]*\) .*/\1/p' snap)
+check "the colour bar's top +$got is NumPy's max|M| $want to 2 digits" \
+	sig "${got:-x}" "$want" 2
+check "the status line names the file" grep -qF " $m  d_model=16 len=64 pos=31 dim=8" snap
+check "the heatmap's title names the file" grep -qF "Heatmap M[pos][dim] of $m" snap
+"$PY" "$here/load_ref.py" ref $m periods >periods
+for i in 0 5 11 15; do
+	"$P" --load $m --snapshot --size 100x30 --view spectrum -i $i >snap 2>&1
+	got=$(sed -n "s/.*dim $i: period \([^ ]*\) positions.*/\1/p" snap)
+	want=$(sed -n "$((i + 1))p" periods)
+	check "spectrum: dim $i's period $got is NumPy's rfft argmax L/k = $want to 4 digits" \
+		sig "${got:-x}" "$want" 4
+done
+
+# The keys that would change d_model, base, the length or the layout are
+# refused with one line, and the state stays as the file set it; views of
+# the formula alone are refused, Tab skips them.
+for k in "key ]" "key [" "key }" "key ." "key ," "key >" "key =" "key -" "key +" "key t" "cmd d 64" \
+	 "cmd len 10" "cmd base 500" "cmd preset head-5e5"; do
+	printf '%s\n' "$k" >k.keys
+	"$P" --load $m --keys k.keys --snapshot --size 80x24 >snap 2>err
+	rc=$?
+	if [ $rc -eq 0 ] && [ "$(tail -1 snap)" = "$m  d_model=16 len=64 pos=0 dim=0" ] &&
+	   sed -n 24p snap | grep -qF "$m fixes d_model and the length; a learned matrix has no base"; then
+		ok "\"$k\" with --load: refused in one line, state unchanged"
+	else
+		not_ok "\"$k\" with --load: refused in one line, state unchanged" \
+			"exit $rc: $(sed -n '24,25p' snap) $(head -c 200 err)"
+	fi
+done
+printf 'key 3\n' >k.keys
+"$P" --load $m --keys k.keys --snapshot --size 80x24 >snap 2>&1
+check "a view of the formula alone is refused in one line" \
+	grep -qF "view draws the formula only; explore, spectrum show $m" snap
+printf 'key Tab\n' >k.keys
+"$P" --load $m --keys k.keys --snapshot --size 80x24 >snap 2>&1
+check "Tab goes from explore to spectrum, past the formula's views" \
+	grep -qF "Spectrum: the dominant period of each dimension" snap
+printf 'key Right\nkey Down\nkey Down\n' >k.keys
+"$P" --load $m --keys k.keys --size 80x24 >snap 2>&1
+check "position and dimension move within the matrix" \
+	test "$(tail -1 snap)" = "$m  d_model=16 len=64 pos=1 dim=2"
+
 # No tensor named: its 2-D tensors with their shapes, and exit 64.
 "$P" --load model.safetensors --dump csv >out 2>err
 check "no tensor named: exit 64" test $? -eq 64
@@ -177,6 +248,11 @@ refused "-p beyond the matrix" 64 "--position must be below the matrix's 64 posi
 	mlef4C.npy -p 64 --dump-series similarity
 refused "-i beyond the matrix" 64 "--dim must be below the matrix's 16 dimensions, got 16" \
 	mlef4C.npy -i 16 --dump-series wave
+refused "--view of the formula alone" 64 \
+	"--view clocks draws the formula only; with --load, use explore, spectrum" \
+	mlef4C.npy --view clocks --snapshot
+refused "--load with --lesson" 64 "--load FILE works without --lesson, --drill and --scene" \
+	mlef4C.npy --lesson 1 --snapshot
 refused "a series of the formula" 64 "--dump-series with --load writes wavelengths, similarity, wave" \
 	mlef4C.npy --dump-series rope-bound
 # the messages in Chinese: a locale called zh_CN.UTF-8 that is C.UTF-8

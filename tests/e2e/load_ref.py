@@ -26,6 +26,19 @@ pescope must find in them, computed independently of its C.
                                             L / k, k = 1 + argmax over
                                             |rfft(x - mean(x))[1 .. L//2]|
                                             (the first of equal ones)
+                              norms         every row's norm |M[p]|
+                              absmax        max |M|, the colour scale
+  load_ref.py ref ARG KIND  prints the reference KIND (from position or
+                            dimension 0) of ARG, one number a line, for the
+                            figures load.sh reads off the explorer's screen
+  load_ref.py synthetic FILE L D
+                            writes a GPT-2-like L x D float32 matrix to FILE
+                            (.npy) for the goldens and the pictures: the
+                            sinusoid rows of the textbook's encoding, scaled
+                            to GPT-2's wpe's typical size (about 0.2), plus
+                            noise, as Wang & Chen 2020 ("What do position
+                            embeddings learn?") describe its sinusoid-like
+                            rows. Synthetic: no model's weights.
 """
 import json
 import os
@@ -111,6 +124,10 @@ def want(arg, kind, n):
         out = m[n:] @ a / (np.linalg.norm(m[n:], axis=1) * np.linalg.norm(a))
     elif kind == "wave":
         out = m[:, n]
+    elif kind == "norms":
+        out = np.linalg.norm(m, axis=1)
+    elif kind == "absmax":
+        out = np.array([np.abs(m).max()])
     else:
         x = m - m.mean(axis=0)
         power = np.abs(np.fft.rfft(x, axis=0)[1:m.shape[0] // 2 + 1]) ** 2
@@ -146,8 +163,21 @@ def compare(lines):
             print("bad %s" % str(e).replace("\n", " "))
 
 
+def synthetic(path, rows, cols):
+    rng = np.random.default_rng(2)
+    p = np.arange(rows)[:, None]
+    omega = 1.0 / 10000 ** (2 * (np.arange(cols) // 2) / cols)
+    wave = np.where(np.arange(cols) % 2 == 0, np.sin(p * omega), np.cos(p * omega))
+    m = 0.2 * wave + 0.03 * rng.standard_normal((rows, cols))
+    np.save(path, m.astype("<f4"))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "write":
         write(sys.argv[2])
     elif sys.argv[1] == "compare":
         compare(sys.stdin.read().splitlines())
+    elif sys.argv[1] == "ref":
+        print("\n".join(repr(float(v)) for v in want(sys.argv[2], sys.argv[3], 0)))
+    elif sys.argv[1] == "synthetic":
+        synthetic(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
