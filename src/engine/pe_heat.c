@@ -216,10 +216,10 @@ static void fill_repeated(struct pe_heat *h)
 static void matrix_repeated(struct pe_heat *h)
 {
 	const struct pe_heat_plan *pl = h->plan;
-	double *out;
 
 	for (int row = 0; row < pl->rows; row++) {
-		out = row_sums(h, row);
+		double *out = row_sums(h, row);
+
 		for (int x = 0; x < pl->w; x++)
 			out[x] += pe_matrix_span_mean(h->m, pl->row_dim[row],
 						      pl->start[x],

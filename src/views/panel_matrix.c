@@ -139,7 +139,6 @@ void matrix_similarity_draw(const struct state *s, struct canvas *c,
 {
 	const struct pe_matrix *m = s->matrix;
 	struct rect old = plot_clip_push(c, r);
-	double line[SAMPLES_MAX];
 	char title[96];
 	int tick_y, gutter;
 	struct rect in;
@@ -151,6 +150,7 @@ void matrix_similarity_draw(const struct state *s, struct canvas *c,
 	in = panel_open(c, r, title, NULL);
 	a = area_in(s, in, -1.0, 1.0, &tick_y, &gutter);
 	if (a.h > 0 && a.ax.w > 0) {
+		double line[SAMPLES_MAX];
 		int n = 2 * a.ax.w;
 
 		/* dot column j: the mean over the positions it covers */

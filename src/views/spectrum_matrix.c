@@ -95,7 +95,7 @@ static void draw_plot(const struct state *s, const double *per,
 	struct plot_area a = {
 		{ 0, m->cols, in.x + gutter, in.w - gutter },
 		in.y + 2, in.h - 2 - ticks, log10(2.0),
-		log10((double)(m->rows > 2 ? m->rows : 4)), 0
+		log10(fmax((double)m->rows, 4.0)), 0	/* at least 2 to 4 */
 	};
 
 	for (int i = 0; i < m->cols; i++)
@@ -114,7 +114,7 @@ void spectrum_matrix_draw(const struct state *s, struct cache *c,
 {
 	const struct pe_matrix *m = s->matrix;
 	struct rect old = plot_clip_push(cv, r), in;
-	char t[TEXT_MAX], num[32];
+	char t[TEXT_MAX];
 	int done;
 	const double *per = periods(c, m, &done);
 
@@ -131,6 +131,8 @@ void spectrum_matrix_draw(const struct state *s, struct cache *c,
 	canvas_text(cv, in.x, in.y, in.w, t, plain);
 	if (per) {
 		if (per[s->cur.dim] > 0.0) {
+			char num[32];
+
 			fmt_double_compact(per[s->cur.dim], 4, num, sizeof num);
 			snprintf(t, sizeof t, tr(s->lang, "dim %d: period %s "
 						  "positions"), s->cur.dim, num);
