@@ -50,6 +50,10 @@ for a in "$@"; do
 done
 jobs=${TEST_JOBS:-2}
 logs=$(mktemp -d)
+# No suite reads the settings file of whoever runs the tests
+# (src/app/settings_file.h): the configuration folder is one of our own,
+# empty (tap.bash makes one per script, for a script run alone).
+export XDG_CONFIG_HOME="$logs/xdg-config"
 trap 'rm -rf "$logs" ${TEST_TIMES:+"$TEST_TIMES.tmp"}' EXIT
 
 # The suites, in the order their logs are printed: a name, the binaries it

@@ -36,10 +36,10 @@ _pescope()
 		--dtype --keys --export --png-scale --handout --record --size --color
 		--colors
 		--frames --list'
-	local flags='--lessons --present --drill --snapshot --ascii --bench
+	local flags='--lessons --no-config --present --drill --snapshot --ascii --bench
 		--force --list-keys -h --help -V --version'
 	local lists='views knobs commands presets models layouts formats dtypes series scalings schemes palettes
-		themes colors depths langs lessons'
+		themes colors depths langs config lessons'
 
 	[[ $prog == '~/'* ]] && prog=$HOME/${prog#'~/'}
 	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}

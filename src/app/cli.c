@@ -197,6 +197,21 @@ static const char *lang_word(int i)
 	return i < LANG_COUNT ? lang_name((enum lang)i) : NULL;
 }
 
+/* The options the settings file may set (app/settings_file.h), by their
+ * long names: the look of the screen and where it starts. None picks a
+ * mode or names a file, so the file cannot turn a start into something
+ * else. */
+static const char *const setting_words[] = {
+	"theme", "palette", "lang", "colors", "present", "ascii", "view",
+	"d-model", "base", "length", "position", "dim", "layout", NULL
+};
+
+static const char *config_word(int i)
+{
+	return i < (int)(sizeof setting_words / sizeof setting_words[0]) ?
+	       setting_words[i] : NULL;
+}
+
 /* The lists of --list, each either a word list of this file or a function
  * that reads another module's table. */
 static const struct {
@@ -220,6 +235,7 @@ static const struct {
 	[CLI_LIST_COLORS] = { "colors", colors, NULL },
 	[CLI_LIST_DEPTHS] = { "depths", depths, NULL },
 	[CLI_LIST_LANGS] = { "langs", NULL, lang_word },
+	[CLI_LIST_CONFIG] = { "config", NULL, config_word },
 	[CLI_LIST_LESSONS] = { "lessons", NULL, NULL },
 };
 
@@ -613,6 +629,13 @@ static const char *set_theme(struct options *opt, const char *arg)
 	return NULL;
 }
 
+static const char *set_no_config(struct options *opt, const char *arg)
+{
+	(void)arg;
+	opt->no_config = true;
+	return NULL;
+}
+
 static const char *set_present(struct options *opt, const char *arg)
 {
 	(void)arg;
@@ -780,6 +803,14 @@ static const struct cli_option table[] = {
 	{ .name = "lessons",
 	  .help = N_("list the lessons, one line each, and exit"),
 	  .modes = IN_LESSONS, .picks = CLI_LESSONS },
+	{ .name = "no-config",
+	  .help = N_("do not read the settings file, %s (else %s): its "
+		     "lines give the options of %s their values, which the "
+		     "command line's replace"),
+	  .terms = TERMS("$XDG_CONFIG_HOME/pescope/config",
+			 "~/.config/pescope/config", "--list config"),
+	  .modes = IN_ALL | IN_LIST | IN_LESSONS | IN_LIST_KEYS,
+	  .set = set_no_config },
 	{ .name = "lang", .arg = "WORD",
 	  .help = N_("language of lessons, drill and help, and of what the "
 		     "command line prints (--help and messages): en or zh "
@@ -1313,7 +1344,7 @@ static bool check_all(struct options *opt, const char *const *given,
 	if (opt->nset > 0 && opt->lesson)
 		return fail(err, errlen, tr(l, "--set only works without "
 			    "--lesson: each step of a lesson sets its own knobs"));
-	if (opt->present && !given[row_named("palette")])
+	if (opt->present && !opt->palette_given)
 		opt->palette = PALETTE_PUOR;
 	/* A model's config sets d_model, base and the stretch itself. */
 	if (opt->model && (given[row_named("d-model")] ||
@@ -1382,6 +1413,8 @@ static bool check_all(struct options *opt, const char *const *given,
 			    opt->length - 1, opt->length,
 			    quoted(given[row], q, sizeof q));
 	row = row_named("dim");
+	if (!given[row] && opt->dim >= opt->pe.d_model)
+		opt->dim = opt->pe.d_model - 1;	/* the settings', clamped */
 	if (opt->dim >= opt->pe.d_model && !opt->load)
 		return fail(err, errlen, tr(l, "--dim must be an integer from 0 "
 			    "to %d (below d_model %d), got \"%s\""),
@@ -1395,17 +1428,84 @@ static bool check_all(struct options *opt, const char *const *given,
 			       l, err, errlen);
 }
 
+/* Option row i refuses arg for reason why (setter): the message. */
+static bool refused(int i, const char *arg, const char *why, enum lang l,
+		    char *err, size_t errlen)
+{
+	char q[64], text[CLI_ERR_MAX];
+
+	option_text(&table[i], row_at(i).accepts, l, text, sizeof text);
+	quoted(arg, q, sizeof q);
+	if (*why)
+		return fail(err, errlen,
+			    tr(l, "--%s must be %s, got \"%s\" (%s)"),
+			    row_at(i).name, text, q, tr(l, why));
+	return fail(err, errlen, tr(l, "--%s must be %s, got \"%s\""),
+		    row_at(i).name, text, q);
+}
+
+/* Gives row i's option the value arg (NULL for a flag): NULL, or why
+ * not (a setter's answer). */
+static const char *apply(struct options *opt, int i, const char *arg)
+{
+	return table[i].param ? set_param(opt, table[i].param, arg) :
+	       table[i].set ? table[i].set(opt, arg) : NULL;
+}
+
+bool cli_setting(struct options *opt, const struct cli_setting *set,
+		 enum lang l, char *err, size_t errlen)
+{
+	char q[64];
+	const char *why;
+	int i = -1;
+
+	for (int k = 0; setting_words[k]; k++)
+		if (strcmp(set->word, setting_words[k]) == 0)
+			i = row_named(setting_words[k]);
+	if (i < 0)
+		return fail(err, errlen, tr(l, "\"%s\" is not a setting (see "
+					    "%s)"), quoted(set->word, q, sizeof q),
+			    "pescope --list config");
+	if (!row_at(i).arg) {	/* a flag: yes, or no for as without it */
+		if (strcmp(set->value, "yes") == 0)
+			return !apply(opt, i, NULL);
+		if (strcmp(set->value, "no") == 0)
+			return true;
+		return fail(err, errlen, tr(l, "%s must be %s or %s, got "
+					    "\"%s\""), set->word, "yes", "no",
+			    quoted(set->value, q, sizeof q));
+	}
+	why = apply(opt, i, set->value);
+	return !why || refused(i, set->value, why, l, err, errlen);
+}
+
+bool cli_mode_draws(enum cli_mode m)
+{
+	return ((1u << m) & IN_SCREEN) != 0;
+}
+
 bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	       size_t errlen)
+{
+	return cli_parse_settings(argc, argv, NULL, 0, opt, err, errlen);
+}
+
+bool cli_parse_settings(int argc, char **argv, const struct cli_setting *set,
+			int nset, struct options *opt, char *err,
+			size_t errlen)
 {
 	struct option longopts[NOPTS + 1];
 	char shortopts[2 + 2 * NOPTS];
 	const char *given[NOPTS] = { NULL };	/* last value of each option
 						 * given; "" for a flag */
-	char q[64], text[CLI_ERR_MAX];
+	char q[64];
 	enum lang l = cli_lang(argc, argv);
 
 	cli_defaults(opt);
+	/* the settings first: the command line's options replace them */
+	for (int k = 0; k < nset; k++)
+		if (!cli_setting(opt, &set[k], l, err, errlen))
+			return false;
 	opt->argv0 = argc > 0 ? argv[0] : NULL;
 	opt->argc = argc;
 	opt->argv = argv;
@@ -1427,19 +1527,9 @@ bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 			return true;
 		}
 		given[i] = optarg ? optarg : "";
-		const char *why = table[i].param ?
-				  set_param(opt, table[i].param, optarg) :
-				  table[i].set ? table[i].set(opt, optarg) : NULL;
-		if (!why)
-			continue;
-		option_text(&table[i], row_at(i).accepts, l, text, sizeof text);
-		quoted(optarg, q, sizeof q);
-		if (*why)
-			return fail(err, errlen,
-				    tr(l, "--%s must be %s, got \"%s\" (%s)"),
-				    row_at(i).name, text, q, tr(l, why));
-		return fail(err, errlen, tr(l, "--%s must be %s, got \"%s\""),
-			    row_at(i).name, text, q);
+		const char *why = apply(opt, i, optarg);
+		if (why)
+			return refused(i, optarg, why, l, err, errlen);
 	}
 	if (optind < argc)
 		return fail(err, errlen, tr(l, "unexpected argument \"%s\" "

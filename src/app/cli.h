@@ -72,6 +72,7 @@ enum cli_list {
 	CLI_LIST_COLORS,
 	CLI_LIST_DEPTHS,
 	CLI_LIST_LANGS,
+	CLI_LIST_CONFIG,	/* the words of the settings file */
 	CLI_LIST_LESSONS,	/* the names in the lessons folder of a
 				 * language: no fixed words (lesson_mode.c) */
 	CLI_LIST_COUNT		/* number of lists, not a list */
@@ -163,6 +164,15 @@ struct options {
 					 * given (app/knob_args.h); point
 					 * into argv */
 	int nset;
+	bool no_config;			/* --no-config: the settings file
+					 * is not read (app/settings_file.h) */
+};
+
+/* One line of the settings file: an option's long name and its value
+ * (app/settings_file.h reads them; cli_setting checks them). */
+struct cli_setting {
+	const char *word;
+	const char *value;
 };
 
 /* Parses argv[1..argc-1] into *opt (which it first sets to the defaults).
@@ -172,6 +182,24 @@ struct options {
  * Uses getopt_long, so argv may be permuted; safe to call more than once. */
 bool cli_parse(int argc, char **argv, struct options *opt, char *err,
 	       size_t errlen);
+
+/* cli_parse with the settings set[0..n-1] applied first, as values the
+ * command line's own options replace: what the settings file holds. The
+ * settings count as defaults, not as options given (a -d of the file does
+ * not clash with --model). Each must have passed cli_setting. */
+bool cli_parse_settings(int argc, char **argv, const struct cli_setting *set,
+			int n, struct options *opt, char *err, size_t errlen);
+
+/* Checks one setting against the option of that long name, applying it to
+ * *opt: true, or false with a one-line message in language l (the word is
+ * not one of --list config, or the option refuses the value; a flag takes
+ * yes or no). */
+bool cli_setting(struct options *opt, const struct cli_setting *set,
+		 enum lang l, char *err, size_t errlen);
+
+/* Whether mode m draws the screen: the modes the settings file applies
+ * to. */
+bool cli_mode_draws(enum cli_mode m);
 
 /* Word i (from 0) of list `which`, taken from the table the option's
  * parser reads, or NULL after the last. Always NULL for CLI_LIST_LESSONS,

@@ -25,6 +25,7 @@
 #include "app/scene_file.h"
 #include "app/script.h"
 #include "app/session.h"
+#include "app/settings_file.h"
 #include "app/snapshot.h"
 #include "base/lang.h"
 #include "base/tr.h"
@@ -269,6 +270,9 @@ int main(int argc, char **argv)
 		say("%s", err);
 		return EX_USAGE;
 	}
+	/* The settings file under the command line: both are read before
+	 * anything is settled (a start in a language, a theme). */
+	settings_file_apply(&opt);
 	/* A scene's language, theme and palette, before they are settled. */
 	rc = scene_file_load(&opt, &scene);
 	if (rc != 0)

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sysexits.h>
 
 #include "app/say.h"
+#include "app/settings_file.h"
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "io/atomic_file.h"
@@ -17,37 +17,6 @@
 #include "views/views.h"
 
 /* ---- reading ---- */
-
-/* The whole of the regular file at path, at most SCENE_FILE_MAX + 1 bytes
- * of it (one more than a scene may have, so that the parser refuses it):
- * a buffer to free, or NULL with *e an errno value (0: not a regular
- * file). The file is not kept as one of the run's inputs: it was read
- * whole, so saving over it is safe. */
-static char *read_whole(const char *path, size_t *len, int *e)
-{
-	struct stat st;
-	FILE *f;
-	char *text;
-
-	*e = input_file_open(path, false, &f, &st);
-	if (!f)
-		return NULL;
-	input_file_forget(&st);
-	text = malloc(SCENE_FILE_MAX + 1);
-	if (!text) {
-		*e = ENOMEM;
-		fclose(f);
-		return NULL;
-	}
-	*len = fread(text, 1, SCENE_FILE_MAX + 1, f);
-	if (ferror(f)) {
-		*e = errno ? errno : EIO;
-		free(text);
-		text = NULL;
-	}
-	fclose(f);
-	return text;
-}
 
 /* The look's words, checked against the app's: "PATH:LINE: why" when the
  * scene names one this program does not have. */
@@ -86,7 +55,7 @@ static int scene_file_read(const char *path, enum lang l, struct scene *sc,
 {
 	size_t len = 0, bom;
 	int e;
-	char *text = read_whole(path, &len, &e);
+	char *text = input_file_read(path, SCENE_FILE_MAX, &len, &e);
 	int rc;
 
 	if (!text && e) {
@@ -208,6 +177,8 @@ void scene_file_command(struct state *s, struct scene_look *look)
 		open_scene(s, path, look);
 	else if (s->scene_op == SCENE_SAVE)
 		save(s, path, look);
+	else if (s->scene_op == SCENE_SAVE_SETTINGS)
+		settings_file_save(s, look);
 	else
 		cmdline(s, look);
 }

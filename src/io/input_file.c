@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 /* The files read: a run reads a handful (a lesson folder holds at most a
@@ -79,4 +80,31 @@ int input_file_open(const char *path, bool devices, FILE **fp,
 	if (S_ISREG(st->st_mode))
 		remember(st);
 	return 0;
+}
+
+char *input_file_read(const char *path, size_t max, size_t *len, int *e)
+{
+	struct stat st;
+	FILE *f;
+	char *text;
+
+	*len = 0;
+	*e = input_file_open(path, false, &f, &st);
+	if (!f)
+		return NULL;
+	input_file_forget(&st);
+	text = malloc(max + 1);
+	if (!text) {
+		*e = ENOMEM;
+		fclose(f);
+		return NULL;
+	}
+	*len = fread(text, 1, max + 1, f);
+	if (ferror(f)) {
+		*e = errno ? errno : EIO;
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	return text;
 }

@@ -14,6 +14,7 @@
 #define INPUT_FILE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
@@ -23,6 +24,14 @@
  * errno value from open. */
 int input_file_open(const char *path, bool devices, FILE **fp,
 		    struct stat *st);
+
+/* The whole of the regular file at path, read up to max + 1 bytes (one
+ * more than the caller accepts, so that it can refuse a longer file):
+ * a malloc'ed buffer of *len bytes, not NUL-terminated, or NULL with *e an
+ * errno value (0: not a regular file). The file is not kept as one of the
+ * run's inputs: it was read whole, so writing over it afterwards is safe
+ * (a scene saved where it was opened, the settings file). */
+char *input_file_read(const char *path, size_t max, size_t *len, int *e);
 
 /* Whether st is a file this run has opened with input_file_open (or
  * remembered with input_file_note). */

@@ -178,6 +178,15 @@ static enum command_result run_cmdline(struct state *s, struct args a,
 	return scene_file(s, "", SCENE_CMDLINE, err, n);
 }
 
+/* save-settings: the app knows where the settings file is, and the
+ * theme and palette. */
+static enum command_result run_save_settings(struct state *s, struct args a,
+					     char *err, size_t n)
+{
+	(void)a;
+	return scene_file(s, "", SCENE_SAVE_SETTINGS, err, n);
+}
+
 /* model NAME|FILE (and its older name, preset NAME): a row of the presets
  * table, or a config.json read by the mode's reader. Nothing changes on a
  * refusal. */
@@ -325,6 +334,8 @@ static const struct command {
 	  NULL, NULL, NULL, false },	/* in the row above */
 	{ "cmdline", NULL, NONE, NULL, run_cmdline, true,
 	  ":cmdline", N_("this screen's command line"), NULL, false },
+	{ "save-settings", NULL, NONE, NULL, run_save_settings, true,
+	  ":save-settings", N_("keep the look"), NULL, true },
 };
 enum { COMMAND_ROWS = sizeof commands / sizeof commands[0] };
 

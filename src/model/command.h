@@ -23,6 +23,9 @@
  *                         or show the scene FILE (model/scene.h; the app
  *                         reads and writes the file)
  *   :cmdline              show the command line that opens this screen
+ *   :save-settings        keep the theme, palette, language and
+ *                         presenter mode in the settings file (the app
+ *                         writes it: app/settings_file.h)
  *   :reset  :fit  :help  :q | :quit
  *
  * A command either applies completely or changes nothing and explains why.

@@ -65,7 +65,9 @@ struct highlight {
 enum scene_op {
 	SCENE_SAVE,		/* :save FILE */
 	SCENE_OPEN,		/* :open FILE */
-	SCENE_CMDLINE		/* :cmdline: show the command line */
+	SCENE_CMDLINE,		/* :cmdline: show the command line */
+	SCENE_SAVE_SETTINGS	/* :save-settings: keep the look for every
+				 * start (app/settings_file.h) */
 };
 
 /* Where the user is in the lessons (lesson_run.h). */

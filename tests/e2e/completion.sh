@@ -56,7 +56,7 @@ help_of() {
 
 # ---- --list ----
 
-whats="views knobs commands presets models layouts formats dtypes series scalings schemes palettes themes colors depths langs lessons"
+whats="views knobs commands presets models layouts formats dtypes series scalings schemes palettes themes colors depths langs config lessons"
 same "--list accepts the lists it documents" \
 	"$(words_of_message --list /)" "$(tr ' ' '\n' <<<"$whats")"
 

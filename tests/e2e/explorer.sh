@@ -199,7 +199,7 @@ sig_case "SIGHUP" HUP 129
 sig_case "SIGQUIT" QUIT 131
 
 # ---- Ctrl-Z and fg ----
-$TM new-session -d -s t -x 100 -y 30 "env -i PATH=$PATH HOME=/tmp TERM=tmux-256color LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+$TM new-session -d -s t -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=tmux-256color LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
 tm_wait '$' 5 >/dev/null	# the prompt (capture-pane drops its space)
 tm_keys -l "$PESCOPE"; tm_keys Enter
 tm_wait "$START" >/dev/null

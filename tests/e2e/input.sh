@@ -85,7 +85,7 @@ fi
 tm_stop
 
 # Ctrl-Z: paste mode off while stopped, on again after fg.
-$TM new-session -d -s t -x 100 -y 30 "env -i PATH=$PATH HOME=/tmp TERM=tmux-256color LC_ALL=C.UTF-8 PS1='$ ' sh -i"
+$TM new-session -d -s t -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=tmux-256color LC_ALL=C.UTF-8 PS1='$ ' sh -i"
 : >"$RT_RAW"
 $TM pipe-pane -O -t t "cat >>$RT_RAW"
 tm_wait '$' >/dev/null

@@ -63,6 +63,10 @@ PY=${PYTHON:-/usr/bin/python3}
 tap_failures=0
 tap_cleanups=()
 tmp=$(mktemp -d)
+# The user's settings file (src/app/settings_file.h) must change no
+# screen a test compares: the configuration folder is this script's own,
+# empty unless the script writes one.
+export XDG_CONFIG_HOME="$tmp/xdg-config"
 trap 'for tap_c in "${tap_cleanups[@]}"; do eval "$tap_c"; done; rm -rf "$tmp"' EXIT
 
 source "$(dirname "${BASH_SOURCE[0]}")/../run_pattern.bash"

@@ -354,7 +354,7 @@ Test(cli, list_mode)
 	refused(parse("--list", "view", NULL), "--list", "\"view\"");
 	cr_assert(strstr(err, "views, knobs, commands, presets, models, layouts, formats, dtypes, "
 			 "series, scalings, schemes, palettes, themes, colors, depths, "
-			 "langs or lessons"),
+			 "langs, config or lessons"),
 		  "%s", err);
 	refused(parse("--list", "views", "--lessons", NULL), "--lessons",
 		"--list");

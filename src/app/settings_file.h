@@ -1,0 +1,58 @@
+/* settings_file.h - the settings file: what a user wants at every start.
+ *
+ * It is $XDG_CONFIG_HOME/pescope/config, or ~/.config/pescope/config when
+ * XDG_CONFIG_HOME is unset, empty or relative (the XDG base directory
+ * convention); without HOME either there is none. One `word value` a
+ * line, the words the long options' names of `--list config` (theme,
+ * palette, lang, colors, present, ascii, view and the core parameters:
+ * `theme light`, `d-model 64`; a flag takes yes or no); '#' starts a
+ * comment, blank lines are nothing. For example:
+ *
+ *     # pescope settings
+ *     theme light
+ *     palette puor
+ *     view spectrum
+ *     d-model 64
+ *
+ * Its values are checked by the option parsers of the command line
+ * (app/cli.h: cli_setting) and applied as defaults that the command
+ * line's options replace, in the modes that draw the screen only
+ * (cli_mode_draws): a --dump is the same whoever runs it. --no-config
+ * leaves it unread.
+ *
+ * The file is user data, read as scenes are: a regular file (a FIFO is not
+ * waited on) of at most SETTINGS_FILE_MAX bytes, a UTF-8 byte-order mark
+ * skipped. A line that is refused (a word that is not a setting, a bad
+ * value, a control character) is reported once on standard error as
+ * "PATH:LINE: why" and skipped: the rest applies and the exit status does
+ * not change. A file that exists but cannot be read (no permission, a
+ * folder, too large) is one line, and the run starts as without it.
+ *
+ * Nothing writes to it but :save-settings, which keeps its other lines. */
+#ifndef SETTINGS_FILE_H
+#define SETTINGS_FILE_H
+
+#include "app/cli.h"
+#include "app/scene_file.h"
+#include "model/state.h"
+
+enum {
+	SETTINGS_FILE_MAX = 1 << 20,	/* bytes in the settings file */
+	SETTINGS_LINES_MAX = 200	/* settings applied; more are refused */
+};
+
+/* Reads the settings file, unless opt asks for none (--no-config) or its
+ * mode draws nothing, and parses the command line again with its
+ * settings under it (cli_parse_settings) into *opt, which cli_parse has
+ * filled and checked. Says on standard error what it skipped; when the
+ * settings make the command line fail (a --set whose range they change),
+ * says so and keeps *opt as it was. Never fails. */
+void settings_file_apply(struct options *opt);
+
+/* :save-settings: writes the look of s (its language, presenter mode, and
+ * look's theme and palette) into the settings file atomically, creating
+ * its folder (0700), keeping every other line of the file as it was; the
+ * message line says where, or why not. */
+void settings_file_save(struct state *s, const struct scene_look *look);
+
+#endif
