@@ -1498,7 +1498,6 @@ bool cli_parse_settings(int argc, char **argv, const struct cli_setting *set,
 	char shortopts[2 + 2 * NOPTS];
 	const char *given[NOPTS] = { NULL };	/* last value of each option
 						 * given; "" for a flag */
-	char q[64];
 	enum lang l = cli_lang(argc, argv);
 
 	cli_defaults(opt);
@@ -1531,10 +1530,13 @@ bool cli_parse_settings(int argc, char **argv, const struct cli_setting *set,
 		if (why)
 			return refused(i, optarg, why, l, err, errlen);
 	}
-	if (optind < argc)
+	if (optind < argc) {
+		char q[64];
+
 		return fail(err, errlen, tr(l, "unexpected argument \"%s\" "
 			    "(see pescope --help)"),
 			    quoted(argv[optind], q, sizeof q));
+	}
 	return check_all(opt, given, l, err, errlen);
 }
 

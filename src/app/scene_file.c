@@ -178,7 +178,7 @@ void scene_file_command(struct state *s, struct scene_look *look)
 	else if (s->scene_op == SCENE_SAVE)
 		save(s, path, look);
 	else if (s->scene_op == SCENE_SAVE_SETTINGS)
-		settings_file_save(s, look);
+		settings_file_save(s, look->theme, look->palette);
 	else
 		cmdline(s, look);
 }

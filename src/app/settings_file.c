@@ -265,13 +265,12 @@ static int write_settings(const char *path, struct pair *pairs, int np,
 	return e;
 }
 
-void settings_file_save(struct state *s, const struct scene_look *look)
+void settings_file_save(struct state *s, int theme, int palette)
 {
 	char path[4096], msg[2 * MSG_MAX];
 	struct pair pairs[] = {
-		{ "theme", cli_list_name(CLI_LIST_THEMES, look->theme), false },
-		{ "palette", palette_name((enum palette_id)look->palette),
-		  false },
+		{ "theme", cli_list_name(CLI_LIST_THEMES, theme), false },
+		{ "palette", palette_name((enum palette_id)palette), false },
 		{ "lang", lang_name(s->lang), false },
 		{ "present", s->present ? "yes" : "no", false },
 	};

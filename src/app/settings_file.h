@@ -33,7 +33,6 @@
 #define SETTINGS_FILE_H
 
 #include "app/cli.h"
-#include "app/scene_file.h"
 #include "model/state.h"
 
 enum {
@@ -49,10 +48,11 @@ enum {
  * says so and keeps *opt as it was. Never fails. */
 void settings_file_apply(struct options *opt);
 
-/* :save-settings: writes the look of s (its language, presenter mode, and
- * look's theme and palette) into the settings file atomically, creating
- * its folder (0700), keeping every other line of the file as it was; the
- * message line says where, or why not. */
-void settings_file_save(struct state *s, const struct scene_look *look);
+/* :save-settings: writes the look of s (its language and presenter mode,
+ * and the theme and palette it is drawn with: an enum theme and an enum
+ * palette_id) into the settings file atomically, creating its folder
+ * (0700), keeping every other line of the file as it was; the message
+ * line says where, or why not. */
+void settings_file_save(struct state *s, int theme, int palette);
 
 #endif

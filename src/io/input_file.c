@@ -33,7 +33,9 @@ bool input_file_is_input(const struct stat *st)
 	return false;
 }
 
-void input_file_forget(const struct stat *st)
+/* Forgets st as an input: a file read whole before anything is written
+ * may be written over. */
+static void input_file_forget(const struct stat *st)
 {
 	for (int i = 0; i < ninputs; i++)
 		if (inputs[i].dev == st->st_dev && inputs[i].ino == st->st_ino) {

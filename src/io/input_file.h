@@ -37,10 +37,6 @@ char *input_file_read(const char *path, size_t max, size_t *len, int *e);
  * remembered with input_file_note). */
 bool input_file_is_input(const struct stat *st);
 
-/* Forgets st as an input: a file read whole before anything is written
- * (a scene) may be written over. */
-void input_file_forget(const struct stat *st);
-
 /* Remembers the file open on fd as an input (standard input, when it is a
  * file). */
 void input_file_note(int fd);
