@@ -334,7 +334,7 @@ static void scene_now(struct explorer *ex)
 	char msg[MSG_MAX], path[sizeof ex->s.scene_file];
 
 	snprintf(path, sizeof path, "%s", ex->s.scene_file);
-	scene_file_command(&ex->s, &look);
+	scene_file_command(&ex->s, &look, term_clipboard);
 	if (ex->s.msg_error || (look.theme == (int)ex->to.theme &&
 				look.palette == (int)ex->to.palette))
 		return;

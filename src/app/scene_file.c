@@ -148,8 +148,11 @@ static void open_scene(struct state *s, const char *path,
 }
 
 /* :cmdline: the command line of the screen on the message line (cut to
- * the screen; a saved scene holds it whole, on its second line). */
-static void cmdline(struct state *s, const struct scene_look *look)
+ * the screen; a saved scene holds it whole, on its second line); with
+ * copy (:cmdline copy), also handed to clip, which sends it to the
+ * clipboard (NULL: no terminal here), and the message says so first. */
+static void cmdline(struct state *s, const struct scene_look *look,
+		    bool copy, bool (*clip)(const char *text))
 {
 	char line[SCENE_TEXT_MAX], msg[SCENE_TEXT_MAX + MSG_MAX];
 	bool whole;
@@ -158,7 +161,15 @@ static void cmdline(struct state *s, const struct scene_look *look)
 			  palette_name((enum palette_id)look->palette), line,
 			  sizeof line, &whole) < 0)
 		return;
-	if (whole)
+	if (copy && clip && clip(line))
+		snprintf(msg, sizeof msg, tr(s->lang, "sent to the clipboard by "
+					     "%s (a terminal may ignore it; %s "
+					     "needs %s): %s"), "OSC 52", "tmux",
+			 "set -g set-clipboard on", line);
+	else if (copy)
+		snprintf(msg, sizeof msg, tr(s->lang, "not copied, as no terminal "
+					     "is here: %s"), line);
+	else if (whole)
 		snprintf(msg, sizeof msg, "%s", line);
 	else
 		snprintf(msg, sizeof msg, tr(s->lang, "%s (and a window, highlight "
@@ -167,7 +178,8 @@ static void cmdline(struct state *s, const struct scene_look *look)
 	state_message(s, false, msg);
 }
 
-void scene_file_command(struct state *s, struct scene_look *look)
+void scene_file_command(struct state *s, struct scene_look *look,
+			bool (*clip)(const char *text))
 {
 	char path[sizeof s->scene_file];
 
@@ -180,7 +192,7 @@ void scene_file_command(struct state *s, struct scene_look *look)
 	else if (s->scene_op == SCENE_SAVE_SETTINGS)
 		settings_file_save(s, look->theme, look->palette);
 	else
-		cmdline(s, look);
+		cmdline(s, look, s->scene_op == SCENE_CMDLINE_COPY, clip);
 }
 
 /* ---- --scene FILE ---- */

@@ -30,10 +30,13 @@ struct scene_look {
 /* Does what s->scene_op asks for (REACT_SCENE): writes what s shows, in
  * look, as the scene s->scene_file, or shows that scene (its state and its
  * language, when s can show it), or puts the command line of the screen
- * (model/scene.h: scene_cmdline) on the message line. The message line says what was done, or why not
+ * (model/scene.h: scene_cmdline) on the message line, and for
+ * :cmdline copy hands it to clip (io/term.h: term_clipboard; NULL where no
+ * terminal is, and the message says it was not copied). The message line says what was done, or why not
  * (then s is unchanged). *look becomes the scene's when one is opened: the
  * caller draws with it from then on, if it can. */
-void scene_file_command(struct state *s, struct scene_look *look);
+void scene_file_command(struct state *s, struct scene_look *look,
+			bool (*clip)(const char *text));
 
 /* --scene FILE (opt->scene): reads it into *sc before main settles the
  * options, and gives opt the scene's language, theme and palette where

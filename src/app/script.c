@@ -424,7 +424,7 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 		break;
 	}
 	if ((r & REACT_SCENE) && ss->scenes)
-		scene_file_command(&ss->s, &ss->look);
+		scene_file_command(&ss->s, &ss->look, NULL);
 	if ((r & REACT_REDRAW) && !ss->quit)
 		draw(ss);
 	if (ss->after)

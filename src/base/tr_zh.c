@@ -297,6 +297,8 @@ const struct tr_row tr_zh[] = {
 	{ "an integer from %lld to %lld",
 	  "%lld 到 %lld 之间的整数" },
 	/* model/command.c */
+	{ "%s takes nothing, or %s",
+	  "%s 不带参数，或者带 %s" },
 	{ "highlight takes \"dims A B\", \"pos A B\" or \"off\"",
 	  ":highlight 的写法：:highlight dims A B、:highlight pos A B 或 :highlight off" },
 	{ "window takes two positions, e.g. window 0 63",
@@ -1393,6 +1395,10 @@ const struct tr_row tr_zh[] = {
 	  "场景已存入 %s（用 --scene 或 :open 打开）" },
 	{ "opened the scene %s",
 	  "已打开场景 %s" },
+	{ "sent to the clipboard by %s (a terminal may ignore it; %s needs %s): %s",
+	  "已用 %s 发到剪贴板（终端可能不理会；%s 需要 %s）：%s" },
+	{ "not copied, as no terminal is here: %s",
+	  "没有复制：这里没有终端：%s" },
 	{ "%s (and a window, highlight or panel only a scene keeps: :save FILE)",
 	  "%s（窗口、标记和面板只有场景能保存：:save FILE）" },
 	/* app/settings_file.c */

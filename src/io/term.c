@@ -18,6 +18,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "base/base64.h"
 #include "base/clock.h"
 #include "base/keycode.h"
 #include "base/keyseq.h"
@@ -1118,4 +1119,22 @@ bool term_read(struct term_event *ev, int timeout_ms)
 		else if (event_of(ev, c))
 			return true;
 	}
+}
+
+bool term_clipboard(const char *text)
+{
+	size_t n = strlen(text);
+	char *b64 = malloc(base64_len(n) + 1);
+	bool sent;
+
+	if (!t.open || t.offscreen_in || !b64) {
+		free(b64);
+		return false;
+	}
+	base64_encode(text, n, b64);
+	/* After the frame ncurses has written: the request is not drawn. */
+	fprintf(stdout, "\033]52;c;%s\a", b64);
+	sent = fflush(stdout) == 0;
+	free(b64);
+	return sent;
 }

@@ -137,6 +137,13 @@ void term_draw(const struct canvas *c);
  * only the reading failed. The caller ends: nothing it draws arrives. */
 int term_lost(bool *reading);
 
+/* Asks the terminal to put text on the clipboard: OSC 52 (xterm's
+ * "Manipulate Selection Data") with the selection c and the text in
+ * base64, ended by BEL. Only when the user asks for it. True when the
+ * request was written; whether the terminal obeys is its own affair (many
+ * ignore it; tmux only with set-clipboard on). False without a terminal. */
+bool term_clipboard(const char *text);
+
 /* Makes the next term_draw repaint every cell, as after a resume. */
 void term_invalidate(void);
 

@@ -170,12 +170,18 @@ static enum command_result run_open(struct state *s, struct args a,
 	return scene_file(s, a.arg[0], SCENE_OPEN, err, n);
 }
 
-/* cmdline: the app knows the theme and palette the line must name. */
+/* cmdline [copy]: the app knows the theme and palette the line must
+ * name, and the terminal that copies it. Never copied unasked. */
 static enum command_result run_cmdline(struct state *s, struct args a,
 				       char *err, size_t n)
 {
-	(void)a;
-	return scene_file(s, "", SCENE_CMDLINE, err, n);
+	if (a.nargs == 0)
+		return scene_file(s, "", SCENE_CMDLINE, err, n);
+	if (a.nargs == 1 && strcmp(a.arg[0], "copy") == 0)
+		return scene_file(s, "", SCENE_CMDLINE_COPY, err, n);
+	snprintf(err, n, tr(s->lang, "%s takes nothing, or %s"), "cmdline",
+		 "copy");
+	return COMMAND_ERROR;
 }
 
 /* save-settings: the app knows where the settings file is, and the
@@ -285,12 +291,13 @@ static enum command_result run_window(struct state *s, struct args a,
 
 /* The commands besides the core parameters (params.h) and the knobs of
  * the views (catalog.h), which have tables of their own. Arguments: NONE,
- * ONE value, or SOME (the command counts them). Each row carries its own
+ * ONE value, SOME (the command counts them) or ANY, none too (the command
+ * counts them). Each row carries its own
  * help: :help shows it (command_help; the rows that take nothing share a
  * line there, so that the help still fits 120x40 without scrolling),
  * --list commands lists the names, and tests/e2e/docs.sh checks the man
  * page and the README against both. */
-enum takes { NONE, ONE, SOME };
+enum takes { NONE, ONE, SOME, ANY };
 
 static const struct command {
 	const char *name, *alias;
@@ -332,8 +339,8 @@ static const struct command {
 	  ":save F, :open F", N_("scenes"), NULL, true },
 	{ "open", NULL, ONE, "class.scene", run_open, true,
 	  NULL, NULL, NULL, false },	/* in the row above */
-	{ "cmdline", NULL, NONE, NULL, run_cmdline, true,
-	  ":cmdline", N_("this screen's command line"), NULL, false },
+	{ "cmdline", NULL, ANY, NULL, run_cmdline, true,
+	  ":cmdline [copy]", N_("this screen's command line"), NULL, false },
 	{ "save-settings", NULL, NONE, NULL, run_save_settings, true,
 	  ":save-settings", N_("keep the look"), NULL, true },
 };
@@ -452,7 +459,7 @@ static enum command_result run_words(struct state *s, const char *const *w,
 		snprintf(err, n, tr(s->lang, ":%s takes no value"), w[0]);
 		return COMMAND_ERROR;
 	}
-	if (c->takes != NONE && count == 1) {
+	if ((c->takes == ONE || c->takes == SOME) && count == 1) {
 		snprintf(err, n, tr(s->lang, ":%s needs a value, e.g. :%s %s"), w[0], w[0],
 			 c->example);
 		return COMMAND_ERROR;

@@ -22,7 +22,8 @@
  *   :save FILE | :open FILE   write the state on screen to FILE as a scene,
  *                         or show the scene FILE (model/scene.h; the app
  *                         reads and writes the file)
- *   :cmdline              show the command line that opens this screen
+ *   :cmdline [copy]       show the command line that opens this screen
+ *                         (copy: and send it to the clipboard, OSC 52)
  *   :save-settings        keep the theme, palette, language and
  *                         presenter mode in the settings file (the app
  *                         writes it: app/settings_file.h)

@@ -66,6 +66,8 @@ enum scene_op {
 	SCENE_SAVE,		/* :save FILE */
 	SCENE_OPEN,		/* :open FILE */
 	SCENE_CMDLINE,		/* :cmdline: show the command line */
+	SCENE_CMDLINE_COPY,	/* :cmdline copy: and send it to the
+				 * clipboard (OSC 52) */
 	SCENE_SAVE_SETTINGS	/* :save-settings: keep the look for every
 				 * start (app/settings_file.h) */
 };
