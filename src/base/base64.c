@@ -20,7 +20,7 @@ size_t base64_encode(const void *in, size_t n, char *out)
 		if (i + 1 < n)
 			v |= (unsigned long)b[i + 1] << 8;
 		if (i + 2 < n)
-			v |= b[i + 2];
+			v |= (unsigned long)b[i + 2];
 		out[o++] = digits[v >> 18 & 63];
 		out[o++] = digits[v >> 12 & 63];
 		out[o++] = i + 1 < n ? digits[v >> 6 & 63] : '=';
