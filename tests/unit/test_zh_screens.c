@@ -61,14 +61,28 @@ static bool same(const char *word, const char *w, size_t n)
 	return strlen(word) == n && memcmp(word, w, n) == 0;
 }
 
-/* Whether the n bytes at w stay in English: a kept term, or a view's name,
- * a knob's word or (the start of) a preset's name (typed as they are). */
+/* Whether the n bytes at w are only the letters t, h and w: the grid
+ * view's strip of which axis (time, height, width) each pair turns with,
+ * one letter a pair, the notation of its t, h and w rows just above. */
+static bool axis_strip(const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("thw", w[i]))
+			return false;
+	return true;
+}
+
+/* Whether the n bytes at w stay in English: a kept term, the grid view's
+ * axis strip, or a view's name, a knob's word or (the start of) a preset's
+ * name (typed as they are). */
 static bool kept(const char *w, size_t n)
 {
 	const struct catalog *cat = views_catalog();
 	int np;
 	const struct preset *p = presets_table(&np);
 
+	if (axis_strip(w, n))
+		return true;
 	for (int i = 0; i < nkept; i++)
 		if (same(kept_words[i], w, n))
 			return true;
