@@ -6,6 +6,7 @@
 #include <sysexits.h>
 
 #include "app/say.h"
+#include "engine/longrope.h"
 #include "io/config_json.h"
 #include "model/model_config.h"
 #include "model/presets.h"
@@ -111,10 +112,14 @@ int model_file_pick(const char *path, enum lang l, struct model_pick *out,
 	int rc = config_json_read(path, &cfg, l, err, n);
 
 	rc = rc ? rc : model_config_interpret(&cfg, path, &m, l, err, n);
+	if (!rc) {
+		name_of(path, out->name, sizeof out->name);
+		/* the lists are cfg's: copied before it is freed */
+		(void)longrope_set_from(&out->longrope, &m, out->name);
+	}
 	hf_config_free(&cfg);
 	if (rc)
 		return rc;
-	name_of(path, out->name, sizeof out->name);
 	out->width = m.width;
 	out->base = m.kind == ROPE_LEARNED ? 0.0 : m.base;
 	out->train = (long long)m.trained;

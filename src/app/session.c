@@ -54,12 +54,15 @@ void session_init(struct state *s, const struct options *opt)
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
 	if (opt->rope) {
-		struct model_pick pick = { "", opt->rope->width,
-					   opt->rope->kind == ROPE_LEARNED
-						   ? 0.0 : opt->rope->base,
-					   (long long)opt->rope->trained };
+		struct model_pick pick = {
+			.width = opt->rope->width,
+			.base = opt->rope->kind == ROPE_LEARNED
+					? 0.0 : opt->rope->base,
+			.train = (long long)opt->rope->trained
+		};
 
 		snprintf(pick.name, sizeof pick.name, "%s", opt->model_name);
+		(void)longrope_set_from(&pick.longrope, opt->rope, pick.name);
 		/* a file's path, or a shipped row's name */
 		state_set_model(s, &pick,
 				opt->model ? opt->model : opt->model_name);

@@ -199,7 +199,7 @@ static enum command_result run_save_settings(struct state *s, struct args a,
 static enum command_result run_model(struct state *s, struct args a,
 				     char *err, size_t n)
 {
-	struct model_pick pick;
+	struct model_pick pick = { .width = 0 };
 	int id = presets_find(a.arg[0]);
 
 	if (id >= 0) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/longrope.h"
 #include "engine/pe_variants.h"
 #include "base/tr.h"
 
@@ -335,8 +336,7 @@ static int longrope(const struct check *k, const struct hf_config *c,
 	if (given(c->attention_factor))
 		m->attention = c->attention_factor;
 	else
-		m->attention = m->factor <= 1.0 ? 1.0
-			       : sqrt(1.0 + log(m->factor) / log(m->trained));
+		m->attention = longrope_attention(m->factor, m->trained);
 	return 0;
 }
 

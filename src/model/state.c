@@ -284,6 +284,7 @@ void state_set_preset(struct state *s, int i)
 		s->model[0] = '\0';	/* no shipped model named */
 	}
 	s->preset = i;
+	s->longrope.pairs = 0;
 	snprintf(s->model_src, sizeof s->model_src, "%s", p[i].name);
 	if (!presets_rope(i) || presets_rope(i)->kind != ROPE_LEARNED)
 		state_message(s, false, tr(s->lang, p[i].what));
@@ -301,6 +302,7 @@ void state_set_model(struct state *s, const struct model_pick *pick,
 		state_set_train(s, pick->train);
 	snprintf(s->model, sizeof s->model, "%s", pick->name);
 	snprintf(s->model_src, sizeof s->model_src, "%s", source);
+	s->longrope = pick->longrope;
 	s->model_pe = s->cur.pe;
 	if (pick->base == 0.0) {
 		char msg[MSG_MAX];

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "base/lang.h"
+#include "engine/longrope.h"
 #include "engine/pe.h"
 #include "engine/pe_matrix.h"
 #include "model/book.h"
@@ -38,6 +39,8 @@ struct model_pick {
 				 * table's */
 	double base;		/* its base; 0 for a learned table */
 	long long train;	/* its trained length, or 0 */
+	struct longrope_set longrope;	/* a longrope model's lists (the
+				 * context view shows them), else none */
 };
 typedef int (*model_reader)(const char *path, enum lang l,
 			    struct model_pick *out, char *err, size_t n);
@@ -108,6 +111,9 @@ struct state {
 				 * (state_set_model), or "" */
 	struct pe_params model_pe;	/* its d_model and base: the status
 				 * line names it while they are shown */
+	struct longrope_set longrope;	/* the lists of the model last set
+				 * when it is a longrope one, else none
+				 * (pairs 0): the context view's LongRoPE */
 	char model_src[256];	/* the word :model takes to show it again:
 				 * a preset's name or the config's path as
 				 * given; "" when none since the start

@@ -123,9 +123,11 @@ static void formulas_text(const struct state *s, char *buf, size_t n)
 			 "q.k x (0.1*ln s + 1)^2\n"
 			 "%s%sbase' = base*(s*len/L0 - (s-1))^(d/(d-2)), len >= L0\n"
 			 "Llama 3.1%sw'_i = w_i (wl_i < L0/4), w_i/s (wl_i > L0), "
-			 "(1-g)*w_i/s + g*w_i (g = (L0/wl_i - 1)/3)",
+			 "(1-g)*w_i/s + g*w_i (g = (L0/wl_i - 1)/3)\n"
+			 "LongRoPE%sw'_i = w_i/f_i, f = short list (len <= L0), "
+			 "long list (len > L0); q.k x (1 + ln s/ln L0)",
 			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
-			 sep);
+			 sep, sep);
 	else
 		snprintf(buf, n,
 			 "PI%sω'_i = ω_i/s\n"
@@ -135,9 +137,11 @@ static void formulas_text(const struct state *s, char *buf, size_t n)
 			 "c(r) = d·ln(L0/(2πr))/(2·ln base); q·k ×(0.1·ln s + 1)²\n"
 			 "%s%sbase' = base·(s·len/L0 − (s−1))^(d/(d−2)), len ≥ L0\n"
 			 "Llama 3.1%sω'_i = ω_i (λ_i < L0/4), ω_i/s (λ_i > L0), "
-			 "(1−g)·ω_i/s + g·ω_i (g = (L0/λ_i − 1)/3)",
+			 "(1−g)·ω_i/s + g·ω_i (g = (L0/λ_i − 1)/3)\n"
+			 "LongRoPE%sω'_i = ω_i/f_i, f = short list (len ≤ L0), "
+			 "long list (len > L0); q·k ×(1 + ln s/ln L0)",
 			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
-			 sep);
+			 sep, sep);
 }
 
 /* The caption for width w: the long one when it fits in `rows` rows, else
@@ -154,7 +158,9 @@ static const char *caption_text(const struct state *s, int w, int rows)
 		"does, and ramps between them pair by pair; Llama 3.1 does the "
 		"same by wavelength (kept below L0/4, divided by s above L0). "
 		"Dynamic NTK changes nothing until len passes L0, then raises "
-		"the base with len.");
+		"the base with len. LongRoPE divides each pair by a factor of "
+		"its own, searched for the model: one list up to L0, another "
+		"past it.");
 
 	if (paragraph_rows(full, w) <= rows)
 		return full;
@@ -248,7 +254,7 @@ static void ctx_layout(const struct state *s, struct rect r,
 		 * legend row where the table keeps a row for every kind (its
 		 * borders, the lengths, the header, the kinds) */
 		plots = r.h / 2 > PLOT_ROWS_SHORT ? r.h / 2 : PLOT_ROWS_SHORT;
-		if (r.h - plots - 1 >= 2 + 2 + KINDS)
+		if (r.h - plots - 1 >= 2 + 2 + ctx_kinds_shown(s))
 			plots++;
 		top = r.h - plots;
 		if (top > CTX_TABLE_ROWS) {
@@ -305,23 +311,27 @@ static void sim_geom(const struct state *s, struct rect r, struct ctx_plot *g)
 	};
 }
 
+/* under[k] of a kind with no curve (kind_absent): in no legend or note. */
+enum { UNDER_ABSENT = -2 };
+
 /* For every kind, the kind drawn later whose curve lies over its curve
- * everywhere (within half a dot row at every sample), or -1: under[k].
+ * everywhere (within half a dot row at every sample), or -1: under[k]
+ * (UNDER_ABSENT where absent[k]; no curve lies under an absent one).
  * val(ctx, k, j) is kind k's value at sample j of n, on an axis of `dots`
  * dot rows for the range `span` of values. */
 static void find_hidden(double (*val)(const void *ctx, int k, int j),
 			const void *ctx, int n, double dots, double span,
-			int *under)
+			const bool *absent, int *under)
 {
 	double tol = span > 0.0 ? 0.5 * span / dots : 0.0;
 
 	for (int o = 0; o < KINDS; o++) {
 		int k = (int)kind_draw_order[o];
 
-		under[k] = -1;
-		for (int q = KINDS - 1; q > o && under[k] < 0; q--) {
+		under[k] = absent[k] ? UNDER_ABSENT : -1;
+		for (int q = KINDS - 1; q > o && under[k] == -1; q--) {
 			int top = (int)kind_draw_order[q];
-			bool same = true;
+			bool same = !absent[top];
 
 			for (int j = 0; j < n && same; j++)
 				same = fabs(val(ctx, k, j) - val(ctx, top, j)) <=
@@ -356,7 +366,7 @@ static void find_mostly(const struct canvas *c, const struct plot_area *a,
 		int took[KINDS] = { 0 }, drawn = 0, seen = 0, best = -1;
 
 		mostly[k] = -1;
-		if (under[k] >= 0)
+		if (under[k] != -1)
 			continue;
 		for (int x = 0; x < a->ax.w; x++) {
 			bool d = false, v = false;
@@ -476,7 +486,7 @@ static int draw_legend(const struct state *s, struct canvas *c,
 	if (y < 0)
 		return x;
 	for (int k = 0; k < KINDS; k++)
-		if (under[k] < 0) {
+		if (under[k] == -1) {
 			size_t len = strlen(names);
 
 			snprintf(names + len, sizeof names - len, "%s%s",
@@ -484,7 +494,7 @@ static int draw_legend(const struct state *s, struct canvas *c,
 		}
 	if (utf8_width(names) <= w) {
 		for (int k = 0; k < KINDS; k++)
-			if (under[k] < 0) {
+			if (under[k] == -1) {
 				x = put(c, x, y, end, tr(s->lang, kind_name[k]),
 					(struct style){ (uint8_t)kind_role[k],
 							ROLE_DEFAULT, ATTR_BOLD });
@@ -566,6 +576,9 @@ static void draw_similarity(const struct ctx_curves *ctx,
 {
 	double lo = 0.0, top;
 	struct ctx_plot g;
+	struct pe_params was;
+	struct stretch st;
+	bool absent[KINDS];
 	int n, under[KINDS], mostly[KINDS];
 	long long first, limit;
 	bool reach;
@@ -587,18 +600,23 @@ static void draw_similarity(const struct ctx_curves *ctx,
 	if (!v)
 		return;
 	g.area.ax = plot_log_axis(n, g.area.ax.x0, g.area.ax.w);
+	ctx_curves_made_for(ctx, &was, &st);
+	for (int k = 0; k < KINDS; k++)
+		absent[k] = kind_absent(&was, (enum kind)k, &st);
 	/* 0 .. 1 while every curve stays positive, else down to the quarter
 	 * under the lowest value */
 	for (int j = 0; j < KINDS * n; j++)
 		lo = fmin(lo, v[j]);
 	g.area.ymin = lo < 0.0 ? fmax(-1.0, floor(lo * 4.0) / 4.0) : 0.0;
 	find_hidden(sim_value, &ss, n, 4.0 * g.area.h,
-		    g.area.ymax - g.area.ymin, under);
+		    g.area.ymax - g.area.ymin, absent, under);
 	cells = (size_t)g.area.ax.w * (size_t)g.area.h;
 	own = cells <= OWN_MAX ? calloc(KINDS * cells, 1) : NULL;
 	for (int o = 0; o < KINDS; o++) {
 		enum kind k = kind_draw_order[o];
 
+		if (absent[k])
+			continue;
 		plot_samples(c, &g.area, 0.0, 1.0, v + (size_t)k * (size_t)n, n,
 			     kind_role[k]);
 		if (own)
@@ -738,7 +756,7 @@ const struct view_spec view_context = {
 	.name = "context",
 	.said = N_("context view"),
 	.title = N_("base presets and context extension (PI, NTK, YaRN, "
-		    "dynamic NTK, Llama 3.1)"),
+		    "dynamic NTK, Llama 3.1, LongRoPE)"),
 	.point = N_("PI squeezes every pair, NTK-aware scaling spares the fast ones, YaRN and Llama 3.1 treat them by parts"),
 	.nknobs = 2,
 	.knob = { {

@@ -8,13 +8,17 @@
 #include "engine/pe_variants.h"
 
 const char *const kind_name[KINDS] = {
-	N_("original"), "PI", "NTK", "YaRN", N_("dyn. NTK"), "Llama 3.1"
+	N_("original"), "PI", "NTK", "YaRN", N_("dyn. NTK"), "Llama 3.1",
+	"LongRoPE"
 };
+/* LongRoPE's red: the one colour of the palettes no curve or ruler here
+ * takes (the warning's orange marks Men et al.'s reach) */
 const enum role kind_role[KINDS] = {
-	ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4, ROLE_DIM, ROLE_KEY
+	ROLE_TRACE1, ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4, ROLE_DIM, ROLE_KEY,
+	ROLE_ERROR
 };
 const enum kind kind_draw_order[KINDS] = {
-	K_DYNAMIC, K_LLAMA3, K_YARN, K_PI, K_NTK, K_ORIGINAL
+	K_DYNAMIC, K_LONGROPE, K_LLAMA3, K_YARN, K_PI, K_NTK, K_ORIGINAL
 };
 
 long long ctx_train(const struct state *s)
@@ -37,7 +41,25 @@ long long ctx_span(const struct state *s)
 struct stretch ctx_stretch(const struct state *s)
 {
 	return (struct stretch){ ctx_scale(s), (double)ctx_train(s),
-				 (double)s->cur.len };
+				 (double)s->cur.len, ctx_longrope(s) };
+}
+
+const struct longrope_set *ctx_longrope(const struct state *s)
+{
+	return s->longrope.pairs > 0 ? &s->longrope : NULL;
+}
+
+bool kind_absent(const struct pe_params *p, enum kind k,
+		 const struct stretch *x)
+{
+	return k == K_LONGROPE && !longrope_fits(x->lr, p->d_model);
+}
+
+int ctx_kinds_shown(const struct state *s)
+{
+	struct stretch x = ctx_stretch(s);
+
+	return KINDS - kind_absent(&s->cur.pe, K_LONGROPE, &x);
 }
 
 struct pe_yarn ctx_yarn(const struct stretch *x)
@@ -69,6 +91,10 @@ double kind_omega(const struct pe_params *p, enum kind k,
 		return pe_dynamic_ntk_omega(p, x->s, x->len, x->train, pair);
 	case K_LLAMA3:
 		return pe_llama3_omega(p, &l, pair);
+	case K_LONGROPE:
+		if (!kind_absent(p, k, x))
+			return longrope_omega(x->lr, p, x->len, x->train, pair);
+		return pe_scaled_omega(p, PE_SCALE_NONE, x->s, pair);
 	default:
 		return pe_scaled_omega(p, PE_SCALE_NONE, x->s, pair);
 	}

@@ -2,19 +2,21 @@
  * methods of stretching a trained length L0 by a factor s (the "kinds":
  * the original encoding, position interpolation, YaRN and dynamic NTK as
  * Hugging Face's modeling_rope_utils computes them, NTK-aware scaling as
- * bloc97's post does (transformers has no static NTK), and Llama 3.1's
- * "llama3" scaling), their names and colours, the view's
+ * bloc97's post does (transformers has no static NTK), Llama 3.1's
+ * "llama3" scaling and LongRoPE's per-pair lists, Phi-3's "longrope"),
+ * their names and colours, the view's
  * knobs, and the frequencies each gives a pair (pe_variants.h). */
 #ifndef VIEW_CONTEXT_COMMON_H
 #define VIEW_CONTEXT_COMMON_H
 
+#include "engine/longrope.h"
 #include "engine/pe.h"
 #include "engine/pe_variants.h"
 #include "model/state.h"
 #include "render/canvas.h"
 
 enum kind {
-	K_ORIGINAL, K_PI, K_NTK, K_YARN, K_DYNAMIC, K_LLAMA3,
+	K_ORIGINAL, K_PI, K_NTK, K_YARN, K_DYNAMIC, K_LLAMA3, K_LONGROPE,
 	KINDS			/* number of kinds, not a kind */
 };
 
@@ -38,17 +40,33 @@ long long ctx_span(const struct state *s);
 struct stretch {
 	double s;		/* the factor */
 	double train;		/* L0 */
-	double len;		/* the current length, for dynamic NTK */
+	double len;		/* the current length, for dynamic NTK and
+				 * LongRoPE */
+	const struct longrope_set *lr;	/* LongRoPE's lists, or NULL */
 };
 
 /* The stretch s's knobs and length ask for. */
 struct stretch ctx_stretch(const struct state *s);
 
+/* The LongRoPE lists the view shows: the model's when the model last set
+ * is a longrope one, else NULL. */
+const struct longrope_set *ctx_longrope(const struct state *s);
+
+/* Whether kind k has nothing to show at p and x: LongRoPE without lists,
+ * or with lists for another width. */
+bool kind_absent(const struct pe_params *p, enum kind k,
+		 const struct stretch *x);
+
+/* The kinds with something to show at s: KINDS, or one fewer. */
+int ctx_kinds_shown(const struct state *s);
+
 /* omega'_i of kind k (pairs may be fractional, for the curve through
  * them): pe_scaled_omega's for the original, PI and NTK,
  * pe_yarn_code_omega's (beta_fast 32, beta_slow 1: the code, not the
  * paper's gamma), pe_dynamic_ntk_omega's (factor s, the current length)
- * and pe_llama3_omega's (factor s, L0, low 1, high 4). */
+ * pe_llama3_omega's (factor s, L0, low 1, high 4) and longrope_omega's
+ * (the lists of x->lr, short while len <= L0, long past it; the original
+ * where kind_absent). */
 double kind_omega(const struct pe_params *p, enum kind k,
 		  const struct stretch *x, double pair);
 

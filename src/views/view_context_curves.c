@@ -13,7 +13,8 @@ enum {
 };
 
 enum {				/* where the inputs are */
-	KEY_S = 2, KEY_TRAIN = 3, KEY_LEN = 4, KEY_SPAN = 5, KEY_N = 6
+	KEY_S = 2, KEY_TRAIN = 3, KEY_LEN = 4, KEY_SPAN = 5, KEY_N = 6,
+	KEY_LR = 7		/* LongRoPE's lists (longrope_fingerprint) */
 };
 
 /* Samples for the similarity curves across w cell columns at width d:
@@ -38,7 +39,8 @@ static struct cache_key ctx_key(const struct state *s, int n,
 	struct stretch x = ctx_stretch(s);
 
 	return (struct cache_key){ { p->d_model, p->base, x.s, x.train, x.len,
-				     (double)span, n } };
+				     (double)span, n,
+				     x.lr ? longrope_fingerprint(x.lr) : 0.0 } };
 }
 
 /* The parameters and stretch key k was made for (layout aside). */
@@ -47,9 +49,12 @@ static struct pe_params key_params(const struct cache_key *k)
 	return (struct pe_params){ (int)k->v[0], k->v[1], PE_INTERLEAVED };
 }
 
-static struct stretch key_stretch(const struct cache_key *k)
+/* lr: the copy of the lists the key's fingerprint is of. */
+static struct stretch key_stretch(const struct cache_key *k,
+				  const struct longrope_set *lr)
 {
-	return (struct stretch){ k->v[KEY_S], k->v[KEY_TRAIN], k->v[KEY_LEN] };
+	return (struct stretch){ k->v[KEY_S], k->v[KEY_TRAIN], k->v[KEY_LEN],
+				 k->v[KEY_LR] != 0.0 ? lr : NULL };
 }
 
 /* The top of the log axis for a span: the span, at least 2 (an axis from
@@ -116,7 +121,7 @@ static bool ctx_step(struct cache *c, void *arg)
 {
 	struct ctx_curves *ctx = arg;
 	struct pe_params p = key_params(&c->key);
-	struct stretch st = key_stretch(&c->key);
+	struct stretch st = key_stretch(&c->key, &ctx->job_lr);
 	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[1];
 	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 	double *tot = job_totals(c), *part = job_chunk(c, k), *sum = job_sums(c, k);
@@ -165,6 +170,7 @@ static void ctx_publish(struct ctx_curves *ctx)
 		sim1[k] = tot[k] / h;
 	cache_publish(&ctx->shown, sim1, KINDS);
 	cache_finish(&ctx->shown);
+	ctx->shown_lr = ctx->job_lr;
 }
 
 /* Brings the curves (n samples up to span; n = 0: none) and the numbers up
@@ -178,10 +184,13 @@ void ctx_curves_update(struct ctx_curves *ctx, const struct state *s, int n)
 		return;
 	if (cache_start(&ctx->job, &k, 0)) {
 		size_t need = job_doubles(n);
+		const struct longrope_set *lr = ctx_longrope(s);
 		double *sums = CACHE_MEM(&ctx->job, double, need);
 
 		if (!sums)
 			return;
+		if (lr)
+			ctx->job_lr = *lr;
 		for (size_t j = 0; j < need; j++)
 			sums[j] = 0.0;
 		if (n > 0)
@@ -208,7 +217,7 @@ void ctx_curves_made_for(const struct ctx_curves *c, struct pe_params *p,
 			 struct stretch *x)
 {
 	*p = key_params(&c->shown.key);
-	*x = key_stretch(&c->shown.key);
+	*x = key_stretch(&c->shown.key, &c->shown_lr);
 }
 
 double ctx_curves_sim1(const struct ctx_curves *ctx, enum kind k)

@@ -6,8 +6,8 @@
  * or two and, per sample and kind, two sines and a sin/cos, so that at
  * d_model 65536 the work is spread over frames, and the last finished
  * ones show meanwhile.
- *   job    the sums under way, for d, base, s, L0, len, the span s * L0
- *          and n samples per curve (0: the numbers only). mem: each
+ *   job    the sums under way, for d, base, s, L0, len, the span s * L0,
+ *          n samples per curve and LongRoPE's lists (copied in job_lr) (0: the numbers only). mem: each
  *          kind's sums (KINDS * n), the samples' offsets and intervals
  *          (3 n), each kind's sum of cos(omega) (the similarity at k = 1,
  *          times d/2), each kind's part from the chunk under way
@@ -40,6 +40,8 @@ struct ctx_curves {
 	struct pe_reach scan;		/* reach's job */
 	struct pe_base_min sweep;	/* bmin's job */
 	double omega[KINDS][CTX_CHUNK];	/* the chunk's frequencies, each kind */
+	struct longrope_set job_lr, shown_lr;	/* the LongRoPE lists of job's
+					 * and shown's keys */
 };
 
 /* The offsets Men et al.'s scan covers for s: four times s * L0 (32768 at

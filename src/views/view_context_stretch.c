@@ -8,6 +8,7 @@
  *   │YaRN      ⣀⣀⣀⣀⣀⣀⣀⣀⣀⡠⠤⠒⠊⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉│
  *   │Llama 3.1 ⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⡠⠔⠊⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉│
  *   │dyn. NTK  = original while len ≤ L0              │
+ *   │LongRoPE  ⣀⣀⣀⣀⣤⣤⣤⣶⣶ (a bar a pair: its list's factor) │
  *   │pair i    0    10    20    30    40    50    60   │
  *   └──────────────────────────────────────────────────┘
  * The ratio is omega_i / omega'_i of pe_variants.h's formulas, sampled
@@ -33,7 +34,7 @@ enum {
 
 /* The kinds of the strips, top to bottom. */
 static const enum kind ctx_strip_kind[CTX_STRIPS] = {
-	K_PI, K_NTK, K_YARN, K_LLAMA3, K_DYNAMIC
+	K_PI, K_NTK, K_YARN, K_LLAMA3, K_DYNAMIC, K_LONGROPE
 };
 
 /* By size (views/panel.h): the strips from 8 x 3 inside, their names'
@@ -178,7 +179,7 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 	const char *times = s->ascii ? "x" : "×";
 	const char *lam = s->ascii ? "wl'/wl" : "λ'/λ";
 	struct plot_axis ax;
-	int legend_y, tick_y, used;
+	int legend_y, tick_y, used, strips;
 
 	if (!TIER(gutter_room, in.w - gw, in.h))
 		gw = 0;
@@ -210,7 +211,9 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 	legend_y = in.y;
 	tick_y = in.y + in.h - 1;
 	rows = in.h - 2;
-	shown = rows < CTX_STRIPS ? rows : CTX_STRIPS;
+	/* LongRoPE's strip, the last, only with lists for this width */
+	strips = kind_absent(p, K_LONGROPE, &x) ? CTX_STRIPS - 1 : CTX_STRIPS;
+	shown = rows < strips ? rows : strips;
 	per = rows / shown;
 	/* The marks where the original wavelength is L0/4 and L0, under the
 	 * strips' bars and words, labelled on the row above them. */
@@ -269,5 +272,5 @@ void ctx_stretch_draw(const struct state *s, struct canvas *c, struct rect r)
 		canvas_text(c, in.x, tick_y, gw - 1,
 			    tr(s->lang, "pair i"), axis_style);
 	plot_xticks(c, &ax, tick_y, axis_style);
-	panel_more_mark(s, c, r, CTX_STRIPS - shown, CP_STRETCH);
+	panel_more_mark(s, c, r, strips - shown, CP_STRETCH);
 }

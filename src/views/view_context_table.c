@@ -11,6 +11,7 @@
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "base/wrap.h"
+#include "engine/longrope.h"
 #include "engine/pe_variants.h"
 #include "engine/rope_bound.h"
 #include "model/keys.h"
@@ -207,6 +208,19 @@ static void table_row(const struct ctx_curves *ctx, const struct state *s,
 
 	line[0] = '\0';
 	put_col(line, n, tr(s->lang, kind_name[k]), NAME_W, true);
+	if (kind_absent(&was, k, &st)) {
+		/* no numbers to give: what it lacks (its line says more) */
+		size_t at = strlen(line);
+
+		if (st.lr)
+			snprintf(line + at, n - at,
+				 tr(s->lang, "lists for d %d only"),
+				 2 * st.lr->pairs);
+		else
+			snprintf(line + at, n - at, "%s",
+				 tr(s->lang, "needs a longrope model"));
+		return;
+	}
 	if (tc.lambda0) {
 		fmt_double_compact(kind_wavelength(&was, k, &st, 0), 3, a,
 				   sizeof a);
@@ -387,6 +401,69 @@ static void llama3_lines(struct ctx_curves *cx, const struct state *s,
 	snprintf(out[2], LINE_MAX, "%s", out[1]);
 }
 
+/* LongRoPE's line: whose lists, and which of the two the length takes
+ * (the forward pass's switch), or why there are none. */
+static void longrope_lines(const struct state *s, char out[3][LINE_MAX])
+{
+	struct stretch x = ctx_stretch(s);
+	int d = s->cur.pe.d_model;
+
+	if (!x.lr) {
+		snprintf(out[0], LINE_MAX, "%s",
+			 tr(s->lang, "LongRoPE: no lists; :model a longrope "
+				     "config.json shows its own"));
+		snprintf(out[1], LINE_MAX, "%s",
+			 tr(s->lang, "LongRoPE: no lists to show"));
+	} else if (!longrope_fits(x.lr, d)) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "LongRoPE: %s's lists are for d %d, not %d"),
+			 x.lr->who, 2 * x.lr->pairs, d);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "LongRoPE: lists for d %d only"),
+			 2 * x.lr->pairs);
+	} else if (x.len > x.train) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "LongRoPE: %s's long list (len=%lld > L0), "
+				     "one factor a pair"), x.lr->who, s->cur.len);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "LongRoPE: %s's long list"), x.lr->who);
+	} else {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "LongRoPE: %s's short list (len=%lld %s L0), "
+				     "one factor a pair"), x.lr->who, s->cur.len,
+			 s->ascii ? "<=" : "≤");
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "LongRoPE: %s's short list"), x.lr->who);
+	}
+	snprintf(out[2], LINE_MAX, "%s", out[1]);
+}
+
+/* What YaRN and LongRoPE do to a score: transformers multiplies cos and
+ * sin by an attention factor (v5 _compute_yarn_parameters: get_mscale(s)
+ * = 0.1 ln s + 1; _compute_longrope_parameters: sqrt(1 + ln s / ln L0),
+ * both when the config gives none), so q.k is multiplied by its square. */
+static void score_lines(const struct state *s, char out[3][LINE_MAX])
+{
+	struct stretch x = ctx_stretch(s);
+	double y = pe_yarn_temperature(x.s), l = longrope_attention(x.s, x.train);
+	const char *times = s->ascii ? "x" : "×";
+
+	if (s->ascii)
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Scores q.k: YaRN x%.3f = (0.1 ln s + 1)^2, "
+				     "LongRoPE x%.3f = 1 + ln s/ln L0"),
+			 y * y, l * l);
+	else
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Scores q·k: YaRN ×%.3f = (0.1 ln s + 1)², "
+				     "LongRoPE ×%.3f = 1 + ln s/ln L0"),
+			 y * y, l * l);
+	snprintf(out[1], LINE_MAX,
+		 tr(s->lang, "Scores: YaRN %s%.3f, LongRoPE %s%.3f"), times,
+		 y * y, times, l * l);
+	snprintf(out[2], LINE_MAX, "%s", out[1]);
+}
+
 /* Men et al.'s line: how far the base keeps sum_i cos(m theta_i) >= 0,
  * against s·L0. */
 static void reach_lines(struct ctx_curves *ctx, const struct state *s,
@@ -547,8 +624,8 @@ static void pi_lines(const struct state *s, char out[3][LINE_MAX])
 
 /* The lines under the table, in the order they give way when rows are
  * short (the last first): each as its whole and its short form. */
-enum { LINE_NTK, LINE_YARN, LINE_DYNAMIC, LINE_LLAMA3, LINE_REACH,
-       LINE_BMIN, LINE_PAPER, LINE_PI, LINES };
+enum { LINE_NTK, LINE_YARN, LINE_DYNAMIC, LINE_LLAMA3, LINE_LONGROPE,
+       LINE_SCORES, LINE_REACH, LINE_BMIN, LINE_PAPER, LINE_PI, LINES };
 
 static void table_lines(struct ctx_curves *ctx, const struct state *s,
 			char out[LINES][3][LINE_MAX])
@@ -557,6 +634,8 @@ static void table_lines(struct ctx_curves *ctx, const struct state *s,
 	yarn_lines(ctx, s, out[LINE_YARN], out[LINE_PAPER]);
 	dynamic_lines(s, out[LINE_DYNAMIC]);
 	llama3_lines(ctx, s, out[LINE_LLAMA3]);
+	longrope_lines(s, out[LINE_LONGROPE]);
+	score_lines(s, out[LINE_SCORES]);
 	reach_lines(ctx, s, out[LINE_REACH]);
 	base_min_lines(ctx, s, out[LINE_BMIN]);
 	pi_lines(s, out[LINE_PI]);
@@ -567,12 +646,17 @@ static void table_lines(struct ctx_curves *ctx, const struct state *s,
  * the original, PI and NTK rows stay longest, then NTK's base', the other
  * rows, then the lines. */
 enum { ITEM_LENGTHS, ITEM_HEADER, ITEM_KIND, ITEM_LINE = ITEM_KIND + KINDS,
-       ITEMS = ITEM_LINE + LINES };
+       ITEMS = ITEM_LINE + LINES, RANK_MAX = 7 };
 
-static int item_rank(int it)
+/* absent: LongRoPE has nothing to show (kind_absent); its row and line
+ * give way first then. */
+static int item_rank(int it, bool absent)
 {
-	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2 };
-	static const int line_rank[LINES] = { 1, 4, 4, 5, 5, 5, 6, 6 };
+	if (absent && (it == ITEM_KIND + K_LONGROPE ||
+		       it == ITEM_LINE + LINE_LONGROPE))
+		return RANK_MAX;
+	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2, 3 };
+	static const int line_rank[LINES] = { 1, 4, 4, 5, 4, 6, 5, 5, 6, 6 };
 
 	if (it < ITEM_KIND)
 		return 0;
@@ -591,23 +675,26 @@ void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
 	int y = in.y, left = 0, room = in.h;
 	char line[LINE_MAX];
 	char two[LINES][3][LINE_MAX];
+	struct stretch x = ctx_stretch(s);
+	bool absent;
 
 	panel_open(c, r, tr(s->lang, "Extension (x/X: L0, c/C: s)"),
 		   tr(s->lang, "Extension"));
 	if (in.h < 1 || in.w < 1)
 		return;
 	table_lines(ctx, s, two);
+	absent = kind_absent(p, K_LONGROPE, &x);
 	/* The rows that fit, by rank; a line fits only in one of its forms. */
 	for (int it = 0; it < ITEMS; it++)
 		show[it] = it < ITEM_LINE ||
 			   utf8_width(two[it - ITEM_LINE][2]) <= in.w;
-	for (int rank = 6; rank >= 0; rank--) {
+	for (int rank = RANK_MAX; rank >= 0; rank--) {
 		int n = 0;
 
 		for (int it = 0; it < ITEMS; it++)
 			n += show[it];
 		for (int it = ITEMS - 1; it >= 0 && n > room; it--)
-			if (show[it] && item_rank(it) == rank) {
+			if (show[it] && item_rank(it, absent) == rank) {
 				show[it] = false;
 				n--;
 			}

@@ -3,7 +3,8 @@
  * and last wavelength and its similarity at k = 1 (the last finished ones,
  * view_context_curves.h), under the line of lengths (L0, s, s * L0) and
  * over the lines of NTK's base, YaRN's ramp, dynamic NTK's base, Llama
- * 3.1's kept and divided pairs, Men et al.'s reach of the base and the
+ * 3.1's kept and divided pairs, LongRoPE's lists, YaRN's and LongRoPE's
+ * factors on the scores, Men et al.'s reach of the base and the
  * YaRN paper's ramp against the code's. When rows are short the table
  * gives up those lines from the last, then the lengths, then its last
  * rows, and says on its lower border how many are left out ("+N more");
@@ -18,9 +19,10 @@
 #include "views/view_context_curves.h"
 
 enum {
-	CTX_TABLE_LINES = 8,	/* lengths, NTK base, YaRN, dynamic NTK,
-				   Llama 3.1, Men et al.'s reach and
-				   smallest base, YaRN's paper */
+	CTX_TABLE_LINES = 10,	/* lengths, NTK base, YaRN, dynamic NTK,
+				   Llama 3.1, LongRoPE, the scores, Men et
+				   al.'s reach and smallest base, YaRN's
+				   paper */
 	CTX_TABLE_ROWS = 2 + 1 + KINDS + CTX_TABLE_LINES	/* all shown */
 };
 

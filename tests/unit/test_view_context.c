@@ -258,7 +258,7 @@ Test(view_context, more_marks_name_zoom)
 
 	cr_assert_eq(s.panel, 0);	/* the table */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " +8 more: F zoom "), "%s", row);
+	cr_assert(border_ends(row, " +11 more: F zoom "), "%s", row);
 	/* the presets' box stands for the formulas' panel, the last: W
 	 * reaches it from the first */
 	cr_assert(border_ends(row, " formulas: W, F zoom "), "%s", row);
@@ -267,7 +267,7 @@ Test(view_context, more_marks_name_zoom)
 	fx_press(&s, 'w');	/* the stretch plot: W back to the table, w
 				   twice or W twice to the formulas */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " +8 more: W, F zoom "), "%s", row);
+	cr_assert(border_ends(row, " +11 more: W, F zoom "), "%s", row);
 	cr_assert(border_ends(row, " formulas: w, F zoom "), "%s", row);
 	free(row);
 	fx_press(&s, 'W');
@@ -278,14 +278,14 @@ Test(view_context, more_marks_name_zoom)
 	free(row);
 	s.lang = LANG_ZH;
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " 还有 8 行：w 选中，F 放大 "), "%s", row);
+	cr_assert(border_ends(row, " 还有 11 行：w 选中，F 放大 "), "%s", row);
 	cr_assert(border_ends(row, " 公式：F 放大 "), "%s", row);
 	free(row);
 	fx_press(&s, 'W');
 	fx_press(&s, 'W');
 	fx_press(&s, 'W');	/* the table */
 	row = screen_row(&s, 80, 24, -1);
-	cr_assert(border_ends(row, " 还有 8 行：F 放大 "), "%s", row);
+	cr_assert(border_ends(row, " 还有 11 行：F 放大 "), "%s", row);
 	free(row);
 	/* a zoomed panel that still leaves rows out (none does from 60x20,
 	 * the smallest screen, so the mark is drawn alone): only a taller
