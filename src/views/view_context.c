@@ -124,8 +124,8 @@ static void formulas_text(const struct state *s, char *buf, size_t n)
 			 "%s%sbase' = base*(s*len/L0 - (s-1))^(d/(d-2)), len >= L0\n"
 			 "Llama 3.1%sw'_i = w_i (wl_i < L0/4), w_i/s (wl_i > L0), "
 			 "(1-g)*w_i/s + g*w_i (g = (L0/wl_i - 1)/3)\n"
-			 "LongRoPE%sw'_i = w_i/f_i, f = short list (len <= L0), "
-			 "long list (len > L0); q.k x (1 + ln s/ln L0)",
+			 "LongRoPE%sw'_i = w_i/f_i, f = short_factor (len <= L0), "
+			 "long_factor (len > L0); q.k x (1 + ln s/ln L0)",
 			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
 			 sep, sep);
 	else
@@ -138,8 +138,8 @@ static void formulas_text(const struct state *s, char *buf, size_t n)
 			 "%s%sbase' = base·(s·len/L0 − (s−1))^(d/(d−2)), len ≥ L0\n"
 			 "Llama 3.1%sω'_i = ω_i (λ_i < L0/4), ω_i/s (λ_i > L0), "
 			 "(1−g)·ω_i/s + g·ω_i (g = (L0/λ_i − 1)/3)\n"
-			 "LongRoPE%sω'_i = ω_i/f_i, f = short list (len ≤ L0), "
-			 "long list (len > L0); q·k ×(1 + ln s/ln L0)",
+			 "LongRoPE%sω'_i = ω_i/f_i, f = short_factor (len ≤ L0), "
+			 "long_factor (len > L0); q·k ×(1 + ln s/ln L0)",
 			 sep, sep, sep, tr(s->lang, kind_name[K_DYNAMIC]), sep,
 			 sep, sep);
 }

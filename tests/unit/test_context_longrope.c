@@ -160,3 +160,24 @@ Test(context_longrope, strip_and_curve_only_with_lists)
 	cr_assert_eq(s.longrope.pairs, 0);
 	cr_assert(!on_screen(&s, 120, 40, "│LongRoPE  "));
 }
+
+/* The view's LongRoPE is --model FILE's, bit for bit, at the model's own
+ * width, base and original length, on both sides of the switch: so
+ * models.sh's check of --dump-series wavelengths --model against the NumPy
+ * port (tests/e2e/rope_ref.py's longrope, to 1e-12) holds for the view. */
+Test(context_longrope, view_is_the_models_omega)
+{
+	struct rope_model m = lr_model();
+	struct longrope_set f;
+	struct pe_params p = { 128, 1e4, PE_INTERLEAVED };
+
+	cr_assert(longrope_set_from(&f, &m, "lr"));
+	for (int len = 4095; len <= 4097; len++) {
+		struct stretch x = { 4, 4096, len, &f };
+
+		for (int i = 0; i < PAIRS; i++)
+			cr_assert_eq(kind_omega(&p, K_LONGROPE, &x, i),
+				     rope_model_omega(&m, len, i),
+				     "pair %d at len %d", i, len);
+	}
+}
