@@ -6,6 +6,7 @@
 
 #include "base/tr.h"
 #include "engine/pe_variants.h"
+#include "model/longrope_lists.h"
 
 const char *const kind_name[KINDS] = {
 	N_("original"), "PI", "NTK", "YaRN", N_("dyn. NTK"), "Llama 3.1",
@@ -46,7 +47,7 @@ struct stretch ctx_stretch(const struct state *s)
 
 const struct longrope_set *ctx_longrope(const struct state *s)
 {
-	return s->longrope.pairs > 0 ? &s->longrope : NULL;
+	return s->longrope.pairs > 0 ? &s->longrope : longrope_phi3_vision();
 }
 
 bool kind_absent(const struct pe_params *p, enum kind k,

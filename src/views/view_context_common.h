@@ -49,11 +49,11 @@ struct stretch {
 struct stretch ctx_stretch(const struct state *s);
 
 /* The LongRoPE lists the view shows: the model's when the model last set
- * is a longrope one, else NULL. */
+ * is a longrope one, else Phi-3-vision-128k's (model/longrope_lists.h). */
 const struct longrope_set *ctx_longrope(const struct state *s);
 
-/* Whether kind k has nothing to show at p and x: LongRoPE without lists,
- * or with lists for another width. */
+/* Whether kind k has nothing to show at p and x: LongRoPE with lists for
+ * another width (or none). */
 bool kind_absent(const struct pe_params *p, enum kind k,
 		 const struct stretch *x);
 

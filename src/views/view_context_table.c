@@ -212,13 +212,8 @@ static void table_row(const struct ctx_curves *ctx, const struct state *s,
 		/* no numbers to give: what it lacks (its line says more) */
 		size_t at = strlen(line);
 
-		if (st.lr)
-			snprintf(line + at, n - at,
-				 tr(s->lang, "lists for d %d only"),
-				 2 * st.lr->pairs);
-		else
-			snprintf(line + at, n - at, "%s",
-				 tr(s->lang, "needs a longrope model"));
+		snprintf(line + at, n - at, tr(s->lang, "lists for d %d only"),
+			 st.lr ? 2 * st.lr->pairs : 0);
 		return;
 	}
 	if (tc.lambda0) {
@@ -402,19 +397,13 @@ static void llama3_lines(struct ctx_curves *cx, const struct state *s,
 }
 
 /* LongRoPE's line: whose lists, and which of the two the length takes
- * (the forward pass's switch), or why there are none. */
+ * (the forward pass's switch), or the width they are for. */
 static void longrope_lines(const struct state *s, char out[3][LINE_MAX])
 {
 	struct stretch x = ctx_stretch(s);
 	int d = s->cur.pe.d_model;
 
-	if (!x.lr) {
-		snprintf(out[0], LINE_MAX, "%s",
-			 tr(s->lang, "LongRoPE: no lists; :model a longrope "
-				     "config.json shows its own"));
-		snprintf(out[1], LINE_MAX, "%s",
-			 tr(s->lang, "LongRoPE: no lists to show"));
-	} else if (!longrope_fits(x.lr, d)) {
+	if (!longrope_fits(x.lr, d)) {
 		snprintf(out[0], LINE_MAX,
 			 tr(s->lang, "LongRoPE: %s's lists are for d %d, not %d"),
 			 x.lr->who, 2 * x.lr->pairs, d);

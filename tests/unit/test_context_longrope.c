@@ -14,7 +14,13 @@
  *   np.cos(1 / (lf * 1e4 ** (2 * i / 128))).mean()      -> 0.98802684
  *   np.sqrt(1 + np.log(32) / np.log(4096))              -> 1.1902380714238083
  *   (0.1 * np.log(4) + 1) ** 2                          -> 1.2964769927807063
- *   1 + np.log(4) / np.log(4096)                        -> 1.1666666666666667 */
+ *   1 + np.log(4) / np.log(4096)                        -> 1.1666666666666667
+ *
+ * Without a longrope model the view shows Phi-3-vision-128k-instruct's
+ * lists (model/longrope_lists.c, from tests/fixtures/longrope): at d 96
+ * its wavelengths are tests/e2e/rope_ref.py's of that file,
+ *   rope_ref.py phi-3-vision-128k.json 8192 -> lambda_0 6.47, lambda_47 3.36e6
+ *   rope_ref.py phi-3-vision-128k.json 4096 -> lambda_0 6.60, lambda_47 1.58e5 */
 #include <criterion/criterion.h>
 
 #include <locale.h>
@@ -25,6 +31,9 @@
 #include "fixture.h"
 #include "engine/longrope.h"
 #include "engine/pe_variants.h"
+#include "io/config_json.h"
+#include "model/longrope_lists.h"
+#include "model/model_config.h"
 #include "model/presets.h"
 #include "views/view_context_common.h"
 
@@ -144,7 +153,8 @@ Test(context_longrope, table_row_and_lines)
 }
 
 /* Unzoomed at 120x40: its strip and its name in the similarity
- * legend; without lists, neither, and a preset drops the model's lists. */
+ * legend; without the model's lists (the view's own are for d 96),
+ * neither, and a preset drops the model's lists. */
 Test(context_longrope, strip_and_curve_only_with_lists)
 {
 	struct state s = lr_state(true);
@@ -180,4 +190,53 @@ Test(context_longrope, view_is_the_models_omega)
 				     rope_model_omega(&m, len, i),
 				     "pair %d at len %d", i, len);
 	}
+}
+
+/* The lists the view falls back on are the fixture's, number for number,
+ * read as --model reads the file. */
+Test(context_longrope, default_lists_are_the_configs)
+{
+	const struct longrope_set *f = longrope_phi3_vision();
+	struct hf_config cfg;
+	struct rope_model m;
+	char err[256];
+	const char *path = "tests/fixtures/longrope/phi-3-vision-128k.json";
+
+	cr_assert_eq(config_json_read(path, &cfg, LANG_EN, err, sizeof err), 0,
+		     "%s", err);
+	cr_assert_eq(model_config_interpret(&cfg, path, &m, LANG_EN, err,
+					    sizeof err), 0, "%s", err);
+	cr_assert_eq(m.kind, ROPE_LONGROPE);
+	cr_assert_eq(f->pairs, m.rotary / 2);
+	cr_assert_eq(f->pairs, 48);
+	cr_assert_eq(f->trained, m.trained);
+	for (int i = 0; i < f->pairs; i++) {
+		cr_assert_eq(f->short_f[i], m.short_factor[i], "short %d", i);
+		cr_assert_eq(f->long_f[i], m.long_factor[i], "long %d", i);
+	}
+	hf_config_free(&cfg);
+}
+
+/* At d 96 with no model, the table names whose lists it shows and gives
+ * rope_ref.py's wavelengths, long past L0 and short up to it; at d 128
+ * it says the width they are for (zoomed, where every line shows). */
+Test(context_longrope, default_lists_on_screen)
+{
+	struct settings set = { { 96, 1e4, PE_INTERLEAVED }, 8192, 10, 0 };
+	struct state s;
+
+	fx_init(&s, &set);
+	state_set_view(&s, VIEW_CONTEXT);
+	state_set_train(&s, 4096);
+	fx_press(&s, 'F');
+	cr_assert(on_screen(&s, 120, 40, "LongRoPE       6.47    3.36e6"));
+	cr_assert(on_screen(&s, 120, 40, "LongRoPE: phi-3-vision-128k's long list "
+					 "(len=8192 > L0)"));
+	s.cur.len = 4096;
+	cr_assert(on_screen(&s, 120, 40, "LongRoPE        6.6    1.58e5"));
+	cr_assert(on_screen(&s, 120, 40, "LongRoPE: phi-3-vision-128k's short list"));
+	state_set_dmodel(&s, 128);
+	cr_assert(on_screen(&s, 120, 40, "LongRoPE  lists for d 96 only"));
+	cr_assert(on_screen(&s, 120, 40, "LongRoPE: phi-3-vision-128k's lists are "
+					 "for d 96, not 128"));
 }

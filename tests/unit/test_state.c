@@ -404,7 +404,8 @@ static int fake_reader(const char *path, enum lang l, struct model_pick *out,
 		snprintf(err, n, "%s: cannot read", path);
 		return 66;
 	}
-	*out = (struct model_pick){ "made-up", 64, 5e5, 2048 };
+	*out = (struct model_pick){ .name = "made-up", .width = 64, .base = 5e5,
+				    .train = 2048 };
 	return 0;
 }
 
