@@ -270,21 +270,23 @@ void state_set_preset(struct state *s, int i)
 		/* a shipped model: as its config file would show it, named
 		 * on the status line */
 		const struct rope_model *m = presets_rope(i);
-		struct model_pick pick = { "", m->width,
-					   m->kind == ROPE_LEARNED ? 0.0
-								   : m->base,
-					   (long long)m->trained };
+		struct model_pick pick = {
+			.width = m->width,
+			.base = m->kind == ROPE_LEARNED ? 0.0 : m->base,
+			.train = (long long)m->trained
+		};
 
 		snprintf(pick.name, sizeof pick.name, "%s", p[i].name);
+		(void)longrope_set_from(&pick.longrope, m, pick.name);
 		state_set_model(s, &pick, p[i].name);
 	} else {
 		state_set_dmodel(s, p[i].d_model);
 		state_set_base(s, p[i].base);
 		state_set_train(s, p[i].train_len);
 		s->model[0] = '\0';	/* no shipped model named */
+		s->longrope.pairs = 0;	/* nor its lists */
 	}
 	s->preset = i;
-	s->longrope.pairs = 0;
 	snprintf(s->model_src, sizeof s->model_src, "%s", p[i].name);
 	if (!presets_rope(i) || presets_rope(i)->kind != ROPE_LEARNED)
 		state_message(s, false, tr(s->lang, p[i].what));
