@@ -221,7 +221,14 @@ static void legend_draw(const struct state *s, const double range[2],
 		canvas_half_cell(c, x, y, -1.0 + 2.0 * i / (cells - 1),
 				 -1.0 + 2.0 * i / (cells - 1));
 	x += 1 + canvas_text(c, x + 1, y, x0 + w - x - 1, hi, dim_style);
-	paragraph_fit(c, x + 2, y, x0 + w - x - 2, (const char *[]){
+	/* the ramp is the heat one, blue to red, which reads as a sign:
+	 * say so when every value is above 0 */
+	paragraph_fit(c, x + 2, y, x0 + w - x - 2, range[0] > 0
+		? (const char *[]){
+		tr(s->lang, "the least to the most, all above 0 (blue is not negative), of (1/P) Σ cos of each pair's angle difference: q = k = (1, 0) in every pair"),
+		tr(s->lang, "least .. most (all > 0) of (1/P) Σ cos Δangle"),
+		tr(s->lang, "least .. most (all > 0)") }
+		: (const char *[]){
 		tr(s->lang, "the least to the most of (1/P) Σ cos of each pair's angle difference: q = k = (1, 0) in every pair"),
 		tr(s->lang, "least to most of (1/P) Σ cos Δangle, q = k = (1, 0)"),
 		tr(s->lang, "(1/P) Σ cos Δangle") },
@@ -241,7 +248,7 @@ static void vit_map_panel(const struct state *s, struct grid_ctx *ctx,
 	snprintf(title, sizeof title,
 		 tr(s->lang, "Similarity of patch (row %d, col %d) to every patch"),
 		 row, col);
-	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (%d, %d)"),
+	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (row %d, col %d)"),
 		 row, col);
 	in = panel_open(c, r, title, brief);
 	if (!TIER(map_least, in.w, in.h))
@@ -288,9 +295,9 @@ static void vit_notes_panel(const struct state *s,
 				  : "Heo et al. 2024, naver-ai/rope-vit: init_random_2d_freqs",
 			    dim_style);
 	if (axial)
-		snprintf(buf, sizeof buf, "%s", tr(s->lang, "Head dim 64, θ = 100. Pairs 0–15 turn with the column, 16–31 with the row: a score is a column term plus a row term, so the row and the column through the patch are a ridge, a cross."));
+		snprintf(buf, sizeof buf, "%s", tr(s->lang, "Head dim 64, θ = 100 (rope-vit's axial default). Pairs 0–15 turn with the column, 16–31 with the row: a score is a column term plus a row term. The round blob is their sum near the patch; along the patch's own row and column one term stays at its most: the cross."));
 	else
-		snprintf(buf, sizeof buf, tr(s->lang, "θ = 10. The paper's start: pairs 0–15 turn along an angle a = %.1f°, 16–31 along a + 90° (a from seed %u of pescope's generator, where rope-vit calls torch.rand). Training then learns each pair's direction."),
+		snprintf(buf, sizeof buf, tr(s->lang, "θ = 10, rope-vit's RoPE-Mixed default (axial: 100): part of the sharper falloff is θ, not the mixing. At the start pairs 0–15 turn along a = %.1f°, 16–31 along a + 90° (a from seed %u of pescope's generator; rope-vit calls torch.rand); training learns them."),
 			 fr->mixed_angle * 180.0 / acos(-1.0),
 			 ROPE2D_MIXED_SEED);
 	y += paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
@@ -314,7 +321,7 @@ static void vit_notes_panel(const struct state *s,
 		rope2d_patch_ids(p, 0, row + step[i][0], col + step[i][1], k);
 		fmt_double_compact(rope2d_sim(fr, q, k), 3, v[i], sizeof v[i]);
 	}
-	snprintf(buf, sizeof buf, tr(s->lang, "One patch right: %s; one down: %s; one diagonally: %s."),
+	snprintf(buf, sizeof buf, tr(s->lang, "One patch right: %s; one down: %s; one down-right: %s."),
 		 v[0], v[1], v[2]);
 	if (y < in.y + in.h)
 		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
@@ -436,11 +443,11 @@ static void strip_panel(const struct state *s, const struct rope2d_params *p,
 		  in.y + 4);
 	paragraph_fit(c, in.x, in.y + 5, in.w, (const char *[]){
 		p->variant == ROPE2D_MROPE
-		? tr(s->lang, "Qwen2-VL [16, 24, 24]: t takes the fastest pairs, w only the slowest; text after the image goes on from the largest id + 1.")
-		: tr(s->lang, "Qwen3-VL [24, 20, 20] interleaved: t, h, w take turns, so each axis has fast and slow pairs; text goes on from the largest id + 1."),
+		? tr(s->lang, "Qwen2-VL [16, 24, 24]: t takes the fast pairs, h and w only slow ones, so a frame's patches look alike (one flat colour); text goes on from the largest id + 1.")
+		: tr(s->lang, "Qwen3-VL [24, 20, 20] interleaved: t, h, w take turns, so h and w get fast pairs too and the patches differ; text goes on from the largest id + 1."),
 		p->variant == ROPE2D_MROPE
-		? tr(s->lang, "[16, 24, 24]: t the fastest pairs, w the slowest")
-		: tr(s->lang, "interleaved: each axis has fast and slow pairs") },
+		? tr(s->lang, "Qwen2-VL [16, 24, 24]: h, w only slow pairs: a frame's patches look alike")
+		: tr(s->lang, "Qwen3-VL [24, 20, 20] interleaved: h, w get fast pairs too: patches differ") },
 		2, dim_style);
 }
 
@@ -461,7 +468,7 @@ static void mrope_maps_panel(const struct state *s, struct grid_ctx *ctx,
 	snprintf(title, sizeof title,
 		 tr(s->lang, "Similarity of patch (row %d, col %d) of frame 0 to every patch of every frame"),
 		 row, col);
-	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (%d, %d) of frame 0"),
+	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (row %d, col %d) of frame 0"),
 		 row, col);
 	in = panel_open(c, r, title, brief);
 	lw = TIER(pair_label, in.w, in.h);
