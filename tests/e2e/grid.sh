@@ -85,4 +85,30 @@ check "... Qwen3-VL's interleaved [24, 20, 20] beside it" grep -q \
 	" Qwen3-VL thwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwtttt" \
 	"$tmp/mrope.txt"
 check "... and a map of each frame" grep -q "frame 1 (t = 4)" "$tmp/mrope.txt"
+
+# what to see (the review of the screenshots): each M-RoPE caption names
+# its row and split and says what the maps show; the legend says every
+# value is above 0 (the blue-red ramp reads as a sign) only when the least
+# it prints is; the ViT title at 80x24 says row and col; RoPE-Mixed says
+# its θ is not axial's (rope-vit: rope_theta 10.0 mixed, 100.0 axial)
+check "... the caption names Qwen2-VL's split and says h, w get slow pairs" \
+	grep -q "Qwen2-VL \[16, 24, 24\]: h, w only slow pairs: a frame's patches look alike" \
+	"$tmp/mrope.txt"
+"$P" --snapshot --view grid --size 80x24 --set grid=mrope-i >"$tmp/mropei.txt"
+check "with Qwen3-VL chosen the caption names its own split, fast pairs too" \
+	grep -q "Qwen3-VL \[24, 20, 20\] interleaved: h, w get fast pairs too: patches differ" \
+	"$tmp/mropei.txt"
+for f in mrope mropei; do
+	least=$(sed -n 's/^│\([-0-9.]*\) .*least \.\. most (all > 0).*/\1/p' "$tmp/$f.txt")
+	check "$f: the legend says all > 0 and its least, $least, is" \
+		awk -v v="$least" 'BEGIN { exit !(v != "" && v + 0 > 0) }'
+done
+"$P" --snapshot --view grid --size 80x24 --set grid=mixed --dim 4 \
+	--position 3 >"$tmp/mixed.txt"
+check "at 80x24 the ViT title names row and col" \
+	grep -q "Similarity to (row 4, col 3)" "$tmp/mixed.txt"
+check "... RoPE-Mixed says its θ differs from axial's" \
+	grep -q "default (axial: 100)" "$tmp/mixed.txt"
+check "... and which diagonal its third neighbour is" \
+	grep -q "one down-right:" "$tmp/mixed.txt"
 finish
