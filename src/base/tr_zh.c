@@ -821,6 +821,8 @@ const struct tr_row tr_zh[] = {
 	  " p/n 翻步  R 回到本步  Enter 方向键翻步  o 课程 " },
 	{ " ←/→ step  Enter release the arrows ",
 	  " ←/→ 翻步  Enter 交还方向键 " },
+	{ " a-%c answer  p/n step  o lessons ",
+	  " a-%c 作答  p/n 翻步  o 课程 " },
 	/* views/view_bands.c */
 	{ "similarity over all, fast and slow pairs",
 	  "全部、高频和低频维度对上的相似度" },
@@ -1357,6 +1359,14 @@ const struct tr_row tr_zh[] = {
 	  "演示模式：显示按键，放大讲解（再按 P 关闭）" },
 	{ "presenter mode off",
 	  "演示模式已关闭" },
+	{ "predict first: press a letter from a to %c (n goes on without answering)",
+	  "先做预测：按 a 到 %c 中的一个字母（按 n 不作答，直接进入下一步）" },
+	{ "You predicted %c) %s: right.",
+	  "你的预测是 %c) %s：对了。" },
+	{ "You predicted %c) %s, but it is %c) %s.",
+	  "你的预测是 %c) %s，但答案是 %c) %s。" },
+	{ "no question waits here",
+	  "这一步没有待答的问题" },
 	/* views/panel_waves.c */
 	{ "means of %lld pairs",
 	  "每格是 %lld 对的平均" },

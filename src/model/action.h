@@ -82,6 +82,9 @@ enum action_kind {
 	ACT_LESSON_MENU_PICK,	/* chooser: open the highlighted entry */
 	ACT_LESSON_OPEN,	/* open lesson arg of the book (0-based) at its
 				 * first step; -1 closes the lesson */
+	ACT_LESSON_ANSWER,	/* the step's question answered with option
+				 * arg (0 for a); out of range: says which
+				 * letters answer */
 	ACT_PRESENT_TOGGLE,	/* presenter mode on / off */
 	ACT_EXPORT,		/* save the screen as a figure: reduce only asks
 				 * for it (REACT_EXPORT), the caller writes */

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/lesson_run.h"
+
 /* ---- the global table ---- */
 
 /* Shifted keys take the coarse step of their unshifted neighbour:
@@ -244,6 +246,19 @@ static const struct key_rule chooser_rules[] = {
 	{ PK_ENTER, PK_ENTER, ACT_LESSON_MENU_PICK, 0, false },
 };
 
+/* A lesson step's question waiting for its answer: a letter answers it
+ * (lesson_run.h), the arrows and page keys step as in a focused caption
+ * (nothing else may move on this screen yet); other keys go on to the
+ * table, and the reducer lets only the lesson's, the help's and quit
+ * through. */
+static const struct key_rule ask_rules[] = {
+	{ 'a', 'a' + LESSON_OPTIONS_MAX - 1, ACT_LESSON_ANSWER, 0, true },
+	{ PK_LEFT, PK_LEFT, ACT_LESSON_STEP, -1, false },
+	{ PK_PGUP, PK_PGUP, ACT_LESSON_STEP, -1, false },
+	{ PK_RIGHT, PK_RIGHT, ACT_LESSON_STEP, 1, false },
+	{ PK_PGDN, PK_PGDN, ACT_LESSON_STEP, 1, false },
+};
+
 /* A focused caption: the arrows and page keys step the lesson. */
 static const struct key_rule focus_rules[] = {
 	{ PK_LEFT, PK_LEFT, ACT_LESSON_STEP, -1, false },
@@ -270,6 +285,9 @@ static const struct keymap help_map = {
 static const struct keymap chooser_map = {
 	chooser_rules, sizeof chooser_rules / sizeof chooser_rules[0], false
 };
+static const struct keymap ask_map = {
+	ask_rules, sizeof ask_rules / sizeof ask_rules[0], false
+};
 static const struct keymap focus_map = {
 	focus_rules, sizeof focus_rules / sizeof focus_rules[0], false
 };
@@ -295,6 +313,8 @@ static const struct keymap *mode_map(const struct state *s)
 		return &help_map;
 	if (s->les.menu)
 		return &chooser_map;
+	if (lesson_waiting(s))
+		return &ask_map;
 	if (s->les.focus && state_lesson(s))
 		return &focus_map;
 	return NULL;

@@ -146,7 +146,6 @@ int lesson_step_apply(struct state *s, const struct lesson_step *st,
  * is the letter 'a' + i), the right one and where it splits the step's
  * commands (book.h); NULL when the step asks nothing or there is no such
  * step. */
-/* For tests only. */
 const struct lesson_ask *lesson_step_ask(const struct lesson *l, int k);
 
 /* ---- a book of lessons ---- */

@@ -19,10 +19,12 @@ void lesson_goto(struct state *s, int k)
 	s->les.step = k;
 	lesson_reset(s);
 	for (int i = 0; i <= k; i++) {
+		const struct lesson_step *st = &l->step[i];
+		int upto = i == k && lesson_waiting(s) ? st->ask.at : st->ncmds;
+
 		/* Only the step shown may leave a message (a preset's). */
 		s->msg[0] = '\0';
-		if (lesson_step_apply(s, &l->step[i], l->step[i].ncmds, &line,
-				      err, sizeof err) != 0) {
+		if (lesson_step_apply(s, st, upto, &line, err, sizeof err) != 0) {
 			snprintf(msg, sizeof msg, tr(s->lang, "lesson line %d: %.120s"), line,
 				 err);
 			state_message(s, true, msg);
@@ -56,7 +58,113 @@ void lesson_open(struct state *s, int i, int k)
 	s->les.menu = false;
 	s->les.typed = 0;
 	s->les.sel = i + 1;
+	s->les.chosen = 0;
 	lesson_goto(s, k);
+}
+
+/* ---- a step's question ---- */
+
+const struct lesson_ask *lesson_waiting(const struct state *s)
+{
+	return s->les.chosen ? NULL
+	       : lesson_step_ask(state_lesson(s), s->les.step);
+}
+
+/* Says which letters answer question q. */
+static void say_letters(struct state *s, const struct lesson_ask *q)
+{
+	char msg[MSG_MAX];
+
+	snprintf(msg, sizeof msg, tr(s->lang, "predict first: press a letter "
+				    "from a to %c (n goes on without answering)"),
+		 'a' + q->noptions - 1);
+	state_message(s, true, msg);
+}
+
+bool lesson_frozen(struct state *s, const struct action *a)
+{
+	const struct lesson_ask *q = lesson_waiting(s);
+
+	switch (a->kind) {
+	case ACT_NONE:
+	case ACT_TICK:
+	case ACT_HELP_TOGGLE:
+	case ACT_HELP_SHOW:
+	case ACT_HELP_SCROLL:
+	case ACT_HELP_PAGE:
+	case ACT_ESCAPE:
+	case ACT_LESSON_STEP:
+	case ACT_LESSON_RESTORE:
+	case ACT_LESSON_FOCUS:
+	case ACT_LESSON_MENU:
+	case ACT_LESSON_MENU_MOVE:
+	case ACT_LESSON_MENU_PAGE:
+	case ACT_LESSON_MENU_DIGIT:
+	case ACT_LESSON_MENU_PICK:
+	case ACT_LESSON_OPEN:
+	case ACT_LESSON_ANSWER:
+	case ACT_PRESENT_TOGGLE:
+	case ACT_EXPORT:
+	case ACT_QUIT:
+		return false;
+	default:
+		break;
+	}
+	if (!q)
+		return false;
+	say_letters(s, q);
+	return true;
+}
+
+const char *lesson_shown(const struct state *s, const struct lesson *l,
+			 int k, int chosen, char *buf, size_t n)
+{
+	const struct lesson_ask *q = lesson_step_ask(l, k);
+	const char *cap = l->step[k].caption;
+	size_t used;
+
+	if (!q) {
+		snprintf(buf, n, "%s", cap);
+		return buf;
+	}
+	if (chosen <= 0) {
+		used = (size_t)snprintf(buf, n, "%s", q->question);
+		for (int i = 0; i < q->noptions && used < n; i++)
+			used += (size_t)snprintf(buf + used, n - used,
+						 "\n%c) %s", 'a' + i,
+						 q->option[i]);
+		return buf;
+	}
+	if (chosen - 1 == q->answer)
+		used = (size_t)snprintf(buf, n, tr(s->lang, "You predicted %c) %s: "
+						   "right."), 'a' + q->answer,
+					q->option[q->answer]);
+	else
+		used = (size_t)snprintf(buf, n, tr(s->lang, "You predicted %c) %s, "
+						   "but it is %c) %s."),
+					'a' + chosen - 1, q->option[chosen - 1],
+					'a' + q->answer, q->option[q->answer]);
+	if (used < n)
+		snprintf(buf + used, n - used, "\n%s", cap);
+	return buf;
+}
+
+/* A letter pressed while the question waits: out of the options' range,
+ * says which letters answer; else shows the whole step. */
+static void answer(struct state *s, long long option)
+{
+	const struct lesson_ask *q = lesson_waiting(s);
+
+	if (!q) {
+		state_message(s, false, tr(s->lang, "no question waits here"));
+		return;
+	}
+	if (option < 0 || option >= q->noptions) {
+		say_letters(s, q);
+		return;
+	}
+	s->les.chosen = (int)option + 1;
+	lesson_goto(s, s->les.step);
 }
 
 /* ---- actions ---- */
@@ -80,8 +188,10 @@ static void step_by(struct state *s, int dir)
 		state_message(s, false, tr(s->lang, "this is the first step"));
 	else if (k >= l->nsteps)
 		state_message(s, false, tr(s->lang, "this is the last step: press o for another lesson"));
-	else
+	else {
+		s->les.chosen = 0;
 		lesson_goto(s, k);
+	}
 }
 
 static int book_count(const struct state *s)
@@ -173,6 +283,9 @@ unsigned lesson_apply(struct state *s, const struct action *a)
 	case ACT_LESSON_MENU_PICK:
 		s->les.typed = 0;
 		lesson_open(s, s->les.sel - 1, 0);
+		break;
+	case ACT_LESSON_ANSWER:
+		answer(s, a->arg);
 		break;
 	case ACT_PRESENT_TOGGLE:
 		s->present = !s->present;

@@ -420,6 +420,8 @@ unsigned reduce(struct state *s, const struct action *a)
 					  "--load"));
 		return REACT_REDRAW;
 	}
+	if (lesson_frozen(s, a))
+		return REACT_REDRAW;
 	r = apply_selection(s, a);
 	if (r == REACT_NONE)
 		r = apply_parameters(s, a);

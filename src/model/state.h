@@ -87,6 +87,9 @@ struct lesson_cursor {
 				 * lesson", i the book's lesson i-1 */
 	int typed;		/* the chooser: the digits of a lesson number
 				 * typed so far (0: none) */
+	int chosen;		/* the question of the step shown (lesson.h:
+				 * "ask:"): 0 while it waits for an answer,
+				 * else 1 + the option picked */
 	int zoom_w, zoom_h;	/* the step shown zooms its focused panel on
 				 * screens narrower than zoom_w or shorter
 				 * than zoom_h (lesson.h: "zoom PANEL WxH");

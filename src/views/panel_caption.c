@@ -2,9 +2,10 @@
  *
  * The caption box keeps one height for the whole lesson (the tallest
  * caption at this width), so the view above does not jump from step to
- * step. Wrapping all captions of a lesson is kept in the screen's memo per
- * (lesson, width, presenter mode): a frame only wraps the caption it
- * shows. */
+ * step: a step's question, and each answer's verdict over its caption,
+ * count among them. Wrapping all captions of a lesson is kept in the
+ * screen's memo per (lesson, width, presenter mode): a frame only wraps
+ * the caption it shows. */
 #include "base/utf8.h"
 #include "views/panel.h"
 #include "views/panel_lesson.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "base/wrap.h"
 #include "render/paragraph.h"
@@ -56,12 +58,20 @@ static int lesson_rows(const struct state *s, struct cache *memo,
 
 	if (!cache_ready(memo, &k)) {
 		int tw = text_width(s, w), most = 1;
+		char buf[LESSON_SHOWN_MAX];
 
 		for (int j = 0; j < l->nsteps; j++) {
-			int r = caption_rows(s, l->step[j].caption, tw);
+			const struct lesson_ask *q = lesson_step_ask(l, j);
 
-			if (r > most)
-				most = r;
+			/* Unanswered, then each option picked. */
+			for (int c = 0; c <= (q ? q->noptions : 0); c++) {
+				int r = caption_rows(s, lesson_shown(s, l, j,
+							 q ? c : 1, buf,
+							 sizeof buf), tw);
+
+				if (r > most)
+					most = r;
+			}
 		}
 		cache_put(memo, &k, (double[]){ most }, 1);
 	}
@@ -100,6 +110,8 @@ static void caption_title(const struct state *s, const struct lesson *l,
 static void caption_hints(const struct state *s, struct canvas *c,
 			  struct rect r)
 {
+	const struct lesson_ask *q = lesson_waiting(s);
+	char ask[64];
 	const char *h = !s->les.focus
 		? tr(s->lang, " p/n step  R restore  Enter arrows step  o lessons ")
 		: s->ascii ? " Left/Right step  Enter release the arrows "
@@ -107,6 +119,11 @@ static void caption_hints(const struct state *s, struct canvas *c,
 	struct style st = { ROLE_KEY, ROLE_DEFAULT, 0 };
 	int hw;
 
+	if (q) {
+		snprintf(ask, sizeof ask, tr(s->lang, " a-%c answer  p/n step  o "
+					    "lessons "), 'a' + q->noptions - 1);
+		h = ask;
+	}
 	hw = utf8_width(h);
 	if (hw + HINT_PAD <= r.w)
 		canvas_text(c, r.x + r.w - 2 - hw, r.y + r.h - 1, hw, h, st);
@@ -121,8 +138,11 @@ void caption_draw(const struct state *s, struct canvas *c, struct rect r)
 	struct style title = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 	struct style text = { ROLE_DEFAULT, ROLE_DEFAULT,
 			      s->present ? ATTR_BOLD : 0 };
+	/* A question, or whether it was predicted: the first paragraph. */
+	struct style first = { ROLE_TITLE, ROLE_DEFAULT, ATTR_BOLD };
 	const char *cap;
-	char t[2 * LESSON_TITLE_MAX + 32];
+	char t[2 * LESSON_TITLE_MAX + 32], shown[LESSON_SHOWN_MAX];
+	size_t first_end;
 	int tw, margin, end, n, rows, gap;
 	struct rect old;
 
@@ -134,7 +154,9 @@ void caption_draw(const struct state *s, struct canvas *c, struct rect r)
 	canvas_box(c, r, t, border, title);
 	caption_hints(s, c, r);
 
-	cap = l->step[s->les.step].caption;
+	cap = lesson_shown(s, l, s->les.step, s->les.chosen, shown,
+			   sizeof shown);
+	first_end = lesson_step_ask(l, s->les.step) ? strcspn(cap, "\n") : 0;
 	tw = text_width(s, r.w);
 	margin = s->present ? 3 : 1;
 	end = r.y + r.h - 1;
@@ -149,15 +171,16 @@ void caption_draw(const struct state *s, struct canvas *c, struct rect r)
 		int x = r.x + 1 + margin;
 		bool para_end = cap[ln->off + ln->len] == '\n';
 		int next = y + 1 + gap + (s->present && para_end);
+		struct style st = ln->off < first_end ? first : text;
 
 		if (i + 1 < n && next >= end) {
 			/* More text than room: end with an ellipsis. */
-			int used = paragraph_line(c, x, y, tw - 1, cap, ln, text);
+			int used = paragraph_line(c, x, y, tw - 1, cap, ln, st);
 
-			canvas_put(c, x + used, y, s->ascii ? '~' : 0x2026, text);
+			canvas_put(c, x + used, y, s->ascii ? '~' : 0x2026, st);
 			break;
 		}
-		paragraph_line(c, x, y, tw, cap, ln, text);
+		paragraph_line(c, x, y, tw, cap, ln, st);
 		y = next;
 	}
 	canvas_set_clip(c, old);

@@ -20,7 +20,9 @@ struct rect caption_split(const struct state *s, struct cache *memo,
 
 /* Draws the open lesson's current step into r (from caption_split): a box
  * titled with the lesson, the step number and the step's title, the
- * caption wrapped by display width (Chinese breaks between characters,
+ * caption (or the step's question waiting, or its verdict over the
+ * caption: lesson_shown, the first paragraph in bold) wrapped by display
+ * width (Chinese breaks between characters,
  * never inside one), and the lesson keys on the bottom border. A caption
  * longer than the box ends in an ellipsis. In presenter mode the text is
  * bold, indented further, with a blank row between paragraphs and between

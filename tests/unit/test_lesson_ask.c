@@ -1,13 +1,28 @@
 /* test_lesson_ask.c - a lesson step's question ("ask:", lesson.h): the
- * format, its errors with their FILE:LINE, and lesson_step_ask. */
+ * format, its errors with their FILE:LINE, and lesson_step_ask; then the
+ * step in the explorer (lesson_run.h): it waits on the screen above the
+ * question, only the lesson's keys move it, a letter answers and the
+ * caption says whether the prediction held. */
 #include <criterion/criterion.h>
+#include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "app/lesson_files.h"
+#include "fixture.h"
+#include "model/keys.h"
 #include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "views/panel_lesson.h"
 #include "views/views.h"
 
-TestSuite(lesson_ask);
+static void utf8_locale(void)
+{
+	cr_assert_not_null(setlocale(LC_ALL, "C.UTF-8"));
+}
+
+TestSuite(lesson_ask, .init = utf8_locale);
 
 static struct lesson les;	/* static: a lesson is ~150 KB */
 
@@ -151,4 +166,180 @@ Test(lesson_ask, lengths_and_bytes_follow_the_other_lines)
 		    "t.txt:5: invalid UTF-8 (byte 0xff at column 11)");
 	parse_fails(HEAD "== s\nask: q\x1b[2J\nx\n",
 		    "t.txt:4: control character U+001B at column 7");
+}
+
+/* ---- the step in the explorer ---- */
+
+/* Step 1 plain, step 2 asks over base 1e4 and reveals base 5e5. */
+static const char two_steps[] = HEAD
+	"== Plain\n"
+	": d 64\n"
+	"Nothing asked.\n"
+	"== Asks\n"
+	": len 64\n"
+	"ask: When the base grows, do the waves get faster or slower?\n"
+	"option a: Faster\n"
+	"option b: Slower\n"
+	"answer: b\n"
+	": base 500000\n"
+	"Slower: the reveal.\n";
+
+static struct lesson_book book;
+
+/* s at step 2 of two_steps, 80x24, waiting for the answer. */
+static void open_asking(struct state *s)
+{
+	static struct lesson *l;
+	char err[LESSON_ERR_MAX];
+
+	if (!l) {
+		l = malloc(sizeof *l);
+		cr_assert_not_null(l);
+		cr_assert_eq(lesson_parse(two_steps, strlen(two_steps), "t.txt",
+					  views_catalog(), l, err, sizeof err), 0,
+			     "%s", err);
+		lesson_book_single(&book, l);
+	}
+	fx_init(s, &lesson_start);
+	s->les.book = &book;
+	state_set_screen(s, 80, 24);
+	lesson_open(s, 0, 1);
+	cr_assert_not_null(lesson_waiting(s));
+}
+
+static void expect_screen_has(const struct state *s, const char *want,
+			      bool has)
+{
+	char *text = fx_text(s, 80, 24);
+
+	cr_expect_eq(strstr(text, want) != NULL, has, "%s \"%s\":\n%s",
+		     has ? "missing" : "unexpected", want, text);
+	free(text);
+}
+
+Test(lesson_ask, the_step_waits_on_the_screen_above_its_question)
+{
+	const int keys[] = { '}', '>', '2', PK_TAB, ':', ' ', 'r', 't' };
+	struct action click = action_make(ACT_SELECT, 0);
+	struct state s;
+
+	open_asking(&s);
+	cr_expect_eq(s.cur.pe.d_model, 64);	/* step 1's */
+	cr_expect_eq(s.cur.len, 64);		/* above the question */
+	cr_expect_eq(s.cur.pe.base, 10000.0);	/* not yet below it */
+	expect_screen_has(&s, "When the base grows, do the waves get faster "
+			  "or slower?", true);
+	expect_screen_has(&s, "a) Faster", true);
+	expect_screen_has(&s, "b) Slower", true);
+	expect_screen_has(&s, " a-b answer  p/n step  o lessons ", true);
+	expect_screen_has(&s, "Slower: the reveal.", false);
+	/* The parameter keys, the view keys, the ':' line and the mouse
+	 * wait too, and say which letters answer. */
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		struct state before = s;
+
+		fx_press(&s, keys[i]);
+		cr_expect_eq(s.cur.pe.d_model, before.cur.pe.d_model);
+		cr_expect_eq(s.cur.pe.base, before.cur.pe.base);
+		cr_expect_eq(s.cur.pe.layout, before.cur.pe.layout);
+		cr_expect_eq(s.view, before.view, "key %d", keys[i]);
+		cr_expect(!s.cmd.active && !s.playing, "key %d", keys[i]);
+		cr_expect_str_eq(s.msg, "predict first: press a letter from a "
+				 "to b (n goes on without answering)");
+	}
+	click.pos_at = 9;
+	click.dim_at = 3;
+	reduce(&s, &click);
+	cr_expect_eq(s.cur.pos, 0);
+	/* A letter past the options answers nothing. */
+	fx_press(&s, 'c');
+	cr_expect_not_null(lesson_waiting(&s));
+	cr_expect_str_eq(s.msg, "predict first: press a letter from a to b (n "
+			 "goes on without answering)");
+}
+
+Test(lesson_ask, the_right_letter_runs_the_rest_and_says_it_held)
+{
+	struct state s;
+
+	open_asking(&s);
+	fx_press(&s, 'b');
+	cr_expect_null(lesson_waiting(&s));
+	cr_expect_eq(s.les.chosen, 2);
+	cr_expect_eq(s.cur.pe.base, 500000.0);
+	expect_screen_has(&s, "You predicted b) Slower: right.", true);
+	expect_screen_has(&s, "Slower: the reveal.", true);
+	/* Now the view is live: the keys work again. */
+	fx_press(&s, '}');
+	cr_expect_eq(s.cur.pe.d_model, 128);
+	/* R goes back to the step answered, not to the question. */
+	fx_press(&s, 'R');
+	cr_expect_eq(s.cur.pe.d_model, 64);
+	cr_expect_eq(s.cur.pe.base, 500000.0);
+	cr_expect_null(lesson_waiting(&s));
+}
+
+Test(lesson_ask, a_wrong_letter_says_what_is_true)
+{
+	struct state s;
+
+	open_asking(&s);
+	fx_press(&s, 'a');
+	cr_expect_eq(s.cur.pe.base, 500000.0);
+	expect_screen_has(&s, "You predicted a) Faster, but it is b) Slower.",
+			  true);
+	expect_screen_has(&s, "Slower: the reveal.", true);
+}
+
+Test(lesson_ask, the_step_keys_still_move_and_coming_back_asks_again)
+{
+	struct state s;
+
+	open_asking(&s);
+	fx_press(&s, 'p');
+	cr_expect_eq(s.les.step, 0);
+	cr_expect_null(lesson_waiting(&s));	/* step 1 asks nothing */
+	fx_press(&s, 'n');
+	cr_expect_not_null(lesson_waiting(&s));
+	fx_press(&s, 'b');
+	fx_press(&s, 'p');
+	fx_press(&s, 'n');
+	cr_expect_not_null(lesson_waiting(&s), "an answer is for one visit");
+	cr_expect_eq(s.cur.pe.base, 10000.0);
+	/* The arrows step too, the caption focused or not (on a step that
+	 * waits for nothing, unfocused, they move the position). */
+	fx_press(&s, PK_LEFT);
+	cr_expect_eq(s.les.step, 0);
+	fx_press(&s, PK_RIGHT);
+	cr_expect_eq(s.les.step, 0);
+	fx_press(&s, 'n');
+	fx_press(&s, PK_PGUP);
+	cr_expect_eq(s.les.step, 0);
+	fx_press(&s, 'n');
+	fx_press(&s, '?');
+	cr_expect(s.help);
+	fx_press(&s, PK_ESC);
+	cr_expect(!s.help);
+	cr_expect_eq(keys_action(&s, 'q').kind, ACT_QUIT);
+	/* The chooser's digits still choose. */
+	fx_press(&s, 'o');
+	cr_expect(s.les.menu);
+	cr_expect_eq(keys_action(&s, '1').kind, ACT_LESSON_MENU_DIGIT);
+}
+
+Test(lesson_ask, the_box_is_tall_enough_for_the_question_and_each_verdict)
+{
+	struct state s;
+	struct rect body = { 0, 1, 80, 22 }, r;
+	struct cache memo;
+
+	memset(&memo, 0, sizeof memo);
+
+	open_asking(&s);
+	r = caption_split(&s, &memo, &body);
+	/* Question and two options; a verdict and the caption: 3 rows and
+	 * the border. */
+	cr_expect_eq(r.h, 5);
+	cache_free(&memo);
 }
