@@ -5,6 +5,7 @@
 #     and 120x40 (tests/golden/lesson-*.txt), and the Chinese screen lined
 #     up with the English one (same display width on every row, borders in
 #     the same columns);
+#   - every lesson's question, answered right and wrong by --keys;
 #   - bad lesson files and options: a one-line message and the documented
 #     exit status (64 usage, 65 bad lesson file, 66 lesson not found);
 #   - --palette and --present in snapshots;
@@ -91,7 +92,7 @@ for rows in screens:
 EOF
 done
 check "the zh snapshot shows the Chinese caption" \
-	grep -qF '第 2/5 步：怎么看热力图' "$TM_DIR/lesson-zh-80x24.txt"
+	grep -qF '第 2/6 步：怎么看热力图' "$TM_DIR/lesson-zh-80x24.txt"
 
 # Lesson 8 step 7 names the table's YaRN row and Men et al.'s reach
 # (1706, beside λ_63): below 120x40 the step zooms the table, so both are
@@ -105,6 +106,41 @@ for lang in en zh; do
 			grep -qE '^│Men (et al\.|等人).*1706' "$out"
 		check "design step 7 $lang $size: no stretch bars (the table fills the body)" \
 			test "$(grep -c '█' "$out")" -eq 0
+	done
+done
+
+# ---- questions: every "ask:" of every shipped lesson, answered headless ----
+# Read from the files themselves (the step of each "ask:" and its
+# "answer:"), so a lesson added later is covered too: the step waits with
+# its letters on the border, a --keys script answering right says so, one
+# answering wrong names the right letter.
+lessons=$(cd "$here/../../assets/lessons" && pwd)
+for lang in en zh; do
+	if [ "$lang" = en ]; then held=': right\.'; missed=', but it is'
+	else held='：对了。'; missed='，但答案是'
+	fi
+	for file in "$lessons/$lang"/*.txt; do
+		name=$(basename "$file" .txt)
+		awk '/^==/ { k++ } /^ask:/ { q = k } /^answer:/ { print q, $2 }' \
+			"$file" >"$TM_DIR/asks"
+		check "$lang $name asks a question" test -s "$TM_DIR/asks"
+		while read -r step right; do
+			wrong=a
+			[ "$right" = a ] && wrong=b
+			snap --lesson "$file" --step "$step" --lang "$lang" --size 80x24
+			check "$lang $name step $step waits for a letter" \
+				grep -qE " a-[b-e] (answer|作答) " "$out"
+			printf 'key %s\n' "$right" >"$TM_DIR/answer.keys"
+			snap --lesson "$file" --step "$step" --lang "$lang" --size 80x24 \
+				--keys "$TM_DIR/answer.keys"
+			check "$lang $name step $step: $right held" \
+				grep -qE "^│ [^ ].* $right\) .*$held" "$out"
+			printf 'key %s\n' "$wrong" >"$TM_DIR/answer.keys"
+			snap --lesson "$file" --step "$step" --lang "$lang" --size 80x24 \
+				--keys "$TM_DIR/answer.keys"
+			check "$lang $name step $step: $wrong names $right" \
+				grep -qE " $wrong\) .*$missed $right\) " "$out"
+		done <"$TM_DIR/asks"
 	done
 done
 
@@ -143,7 +179,7 @@ expect_fail "missing lesson file: 66" 66 \
 	"pescope: $fixtures/none.txt: cannot read: No such file or directory" \
 	--lesson "$fixtures/none.txt"
 expect_fail "--step past the end: 64" 64 \
-	"pescope: --step must be from 1 to 6 for lesson \"positions\", got 9" \
+	"pescope: --step must be from 1 to 7 for lesson \"positions\", got 9" \
 	--lesson positions --step 9
 expect_fail "--step without --lesson: 64" 64 \
 	"pescope: --step only works with --lesson" --step 2

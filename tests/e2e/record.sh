@@ -7,7 +7,8 @@
 #   - the script has the header with the command line, "resize W H" first,
 #     "cmd base 5e5" for the typed command, "tick N" for the sweep, and
 #     "# view NAME" comments; with --lesson, "# lesson N NAME: step S of T"
-#     comments, and the replay (with the same --lesson) matches too;
+#     comments, and the replay (with the same --lesson) matches too, also
+#     when it answers a step's question;
 #   - a file that cannot be created exits 73 before the screen is taken.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
@@ -75,7 +76,7 @@ tm_stop
 
 tm_start 100 30 -- --lesson 1 --record "$tmp/lesson.keys"
 if tm_wait "pos="; then
-	tm_keys n && tm_wait " 2/6 " && tm_keys n && tm_wait " 3/6 "
+	tm_keys n && tm_wait " 2/7 " && tm_keys n && tm_wait " 3/7 "
 	tm_until 5 eval 'a=$(tm_screen); sleep 0.2; [ "$a" = "$(tm_screen)" ]'
 	tm_screen >"$tmp/lesson.screen"
 	tm_keys q
@@ -88,6 +89,26 @@ if tm_wait "pos="; then
 	fi
 else
 	not_ok "the explorer starts with --lesson 1 --record"
+fi
+tm_stop
+
+# ---- a lesson's question answered, and the replay answers it too ----
+
+tm_start 100 30 -- --lesson 1 --step 7 --record "$tmp/ask.keys"
+if tm_wait " a-b answer "; then
+	tm_keys b && tm_wait "You predicted b)"
+	tm_until 5 eval 'a=$(tm_screen); sleep 0.2; [ "$a" = "$(tm_screen)" ]'
+	tm_screen >"$tmp/ask.screen"
+	tm_keys q
+	tm_rc >/dev/null
+	check "the answer is a key of the script" grep -qx "key b" "$tmp/ask.keys"
+	if replay_matches "$tmp/ask.keys" "$tmp/ask.screen" --lesson 1 --step 7; then
+		ok "the answered question replays"
+	else
+		not_ok "the answered question replays" "$(head -c 400 "$tmp/diff" "$tmp/err" | tr '\n' ';')"
+	fi
+else
+	not_ok "--lesson 1 --step 7 asks its question"
 fi
 tm_stop
 

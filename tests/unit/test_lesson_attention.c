@@ -28,6 +28,8 @@ static void setup(void)
 
 TestSuite(lesson_attention, .init = setup);
 
+/* The steps whose claims are checked here; the lesson's last, its
+ * question, is test_lesson_predict.c's. */
 enum { STEPS = 9 };
 
 static const struct settings defaults = {
@@ -72,7 +74,7 @@ static void open_step(struct shot *sh, enum lang l, int w, int h, int k)
 					      views_catalog()), 0);
 	i = lesson_book_find(&book[l], "attention");
 	cr_assert_geq(i, 0);
-	cr_assert_eq(book[l].lesson[i]->nsteps, STEPS);
+	cr_assert_eq(book[l].lesson[i]->nsteps, STEPS + 1);
 	fx_init(&sh->s, &defaults);
 	sh->s.lang = l;
 	sh->s.les.book = &book[l];
