@@ -57,6 +57,8 @@ static const struct ask asks[] = {
 	{ "attention", 10, "m = 0.5 ", "m = 0.25", "Smaller", "变小" },
 	/* RoPE's bars, the same sum when p and q move together */
 	{ "design", 11, "-9.27434", "-9.27434", "They stay", "不变" },
+	/* ALiBi's slopes for 12 heads: head 9 takes 16 heads' first */
+	{ "families", 8, "m = 0.707", "m = 0.5", "Gentler", "更缓" },
 };
 
 enum { NASKS = sizeof asks / sizeof asks[0] };
@@ -104,7 +106,7 @@ Test(predict, every_lesson_asks_and_every_question_is_listed)
 	for (int lang = 0; lang < 2; lang++) {
 		struct lesson_book *b = book_of(lang);
 
-		cr_assert_geq(b->count, 8);
+		cr_assert_geq(b->count, 9);
 		for (int i = 0; i < b->count; i++) {
 			int n = 0;
 
