@@ -161,11 +161,13 @@ def lesson_problems(folder, avoid, kept):
         path = os.path.join(folder, name)
         for n, line in enumerate(open(path, encoding="utf-8"), 1):
             line = line.rstrip("\n")
-            if line.startswith("#") or line.startswith(":"):
+            # comments, commands and a question's answer letter are no prose
+            if line.startswith(("#", ":", "answer:")):
                 continue
-            for key in ("title:", "about:"):
+            for key in ("title:", "about:", "ask:"):
                 if line.startswith(key):
                     line = line[len(key):]
+            line = re.sub(r"^option [a-z]:", "", line)
             where = f"{path}:{n}"
             for w, term in avoid:
                 if w in line:
