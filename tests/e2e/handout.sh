@@ -153,7 +153,7 @@ if has pdftotext "handout PDF pages" && has pdfinfo "handout PDF pages"; then
 	n=$(steps "$zh" | wc -l)
 	check "Chinese PDF: 答案 on the last pages only" \
 		test "$(answers_text "$tmp/zh.pdf" "$n" | grep -c 答案)" = 1 -a \
-		"$(pdftotext -l "$n" "$tmp/zh.pdf" - | grep -c 答案)" = 0
+		"$(pdftotext -l "$n" "$tmp/zh.pdf" - | grep -v 我的答案 | grep -c 答案)" = 0
 
 	# A lesson named by its path, as --lesson takes it.
 	cp "$en" "$tmp/mine.txt"
