@@ -51,6 +51,11 @@ sys.exit(1)
 PYEOF
 }
 
+# given[WORD]: the knob=value a knob acts under, set first on every side:
+# the grid view's video frames and text tokens are positions of M-RoPE's
+# sequence, which the axial and RoPE-Mixed grids it starts on have not.
+declare -A given=([frames]=grid=mrope [text]=grid=mrope)
+
 mapfile -t views < <("$PESCOPE" --list views)
 mapfile -t knobs < <("$PESCOPE" --list knobs)
 check "the catalog lists views and knobs" \
@@ -61,17 +66,21 @@ for w in "${knobs[@]}"; do
 		not_ok "--set $w: a range in the message" "$(range "$w")"
 		continue
 	fi
-	bad="" moved=0
+	bad="" moved=0 pre=() first=""
+	if [ -n "${given[$w]:-}" ]; then
+		pre=(--set "${given[$w]}")
+		first="cmd ${given[$w]/=/ }"$'\n'
+	fi
 	for view in "${views[@]}"; do
-		"$PESCOPE" --view "$view" "${size[@]}" --snapshot \
+		"$PESCOPE" --view "$view" "${size[@]}" "${pre[@]}" --snapshot \
 			>"$tmp/plain" 2>&1
 		for v in $vals; do
-			printf 'cmd %s %s\n' "$w" "$v" >"$tmp/script"
+			printf '%scmd %s %s\n' "$first" "$w" "$v" >"$tmp/script"
 			"$PESCOPE" --view "$view" "${size[@]}" --keys "$tmp/script" \
 				--snapshot >"$tmp/typed" 2>&1
-			"$PESCOPE" --view "$view" "${size[@]}" --set "$w=$v" \
+			"$PESCOPE" --view "$view" "${size[@]}" "${pre[@]}" --set "$w=$v" \
 				--keys /dev/null --snapshot >"$tmp/set" 2>&1
-			"$PESCOPE" --view "$view" "${size[@]}" --set "$w=$v" \
+			"$PESCOPE" --view "$view" "${size[@]}" "${pre[@]}" --set "$w=$v" \
 				--snapshot >"$tmp/snap" 2>&1
 			if ! cmp -s "$tmp/typed" "$tmp/set"; then
 				bad+=" $view:$v(--keys)"
