@@ -1,5 +1,5 @@
-/* lesson_fx.h - test helper: the shipped lessons, and the "press K"
- * hints of their captions.
+/* lesson_fx.h - test helper: the shipped lessons, a step of one opened
+ * and drawn, and the "press K" hints of their captions.
  *
  * The lessons are read from assets/lessons/en and zh, relative to the
  * repository root where the tests run, once per process.
@@ -15,10 +15,15 @@
 
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/lesson_files.h"
 #include "base/keycode.h"
+#include "fixture.h"
+#include "model/lesson.h"
+#include "model/lesson_run.h"
+#include "snap.h"
 #include "views/views.h"
 
 static const char *const langs[2] = { "en", "zh" };
@@ -38,6 +43,65 @@ static inline struct lesson_book *book_of(int lang)
 		loaded[lang] = true;
 	}
 	return &books[lang];
+}
+
+/* s opened at step `step` (from 1) of lesson i of lang's book on a w x h
+ * screen, from the settings every lesson starts from. */
+static inline void lesson_fx_open(struct state *s, int lang, int i, int step,
+				  int w, int h)
+{
+	fx_init(s, &lesson_start);
+	s->lang = lang ? LANG_ZH : LANG_EN;
+	s->les.book = book_of(lang);
+	state_set_screen(s, w, h);
+	lesson_open(s, i, step - 1);
+	cr_assert(!s->msg_error, "%s %s step %d: %s", langs[lang],
+		  s->les.book->lesson[i]->name, step, s->msg);
+}
+
+/* One step of a lesson drawn whole, for the tests that read a lesson's
+ * claims back from its screens (test_lesson8.c, test_lesson10.c): the
+ * state, the canvas, its text, and where it was taken for messages. */
+struct lesson_shot {
+	struct state s;
+	struct canvas *c;
+	char *text;
+	int w, h;
+	char where[48];
+};
+
+/* sh: step `step` (from 1) of the lesson called name, in lang, w x h. */
+static inline void lesson_shot_open(struct lesson_shot *sh, const char *name,
+				    int lang, int step, int w, int h)
+{
+	int i = lesson_book_find(book_of(lang), name);
+
+	cr_assert_geq(i, 0, "no lesson is called %s", name);
+	memset(sh, 0, sizeof *sh);
+	snprintf(sh->where, sizeof sh->where, "step %d %s %dx%d", step,
+		 langs[lang], w, h);
+	lesson_fx_open(&sh->s, lang, i, step, w, h);
+	sh->w = w;
+	sh->h = h;
+	sh->c = canvas_new(w, h);
+	cr_assert_not_null(sh->c);
+	fx_draw(&sh->s, sh->c);
+	sh->text = snap(sh->c);
+	cr_assert_not_null(sh->text);
+}
+
+static inline void lesson_shot_close(struct lesson_shot *sh)
+{
+	canvas_free(sh->c);
+	free(sh->text);
+}
+
+/* Expects needle somewhere on sh's screen. */
+static inline void lesson_shot_shows(const struct lesson_shot *sh,
+				     const char *needle)
+{
+	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
+		  sh->where, needle, sh->text);
 }
 
 /* The key a hint names at p ("→", "}", "x/X": 'x'), or 0 when p starts

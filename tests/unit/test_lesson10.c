@@ -18,6 +18,7 @@
 #include "base/tr.h"
 #include "engine/bias.h"
 #include "fixture.h"
+#include "lesson_fx.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 #include "snap.h"
@@ -29,85 +30,30 @@ static void utf8_locale(void)
 
 TestSuite(lesson10, .init = utf8_locale);
 
-struct shot {
-	struct state s;
-	struct canvas *c;
-	char *text;
-	char where[48];
-};
-
-static struct lesson_book *book(int lang)
-{
-	static struct lesson_book b[2];
-	static bool loaded[2];
-
-	if (!loaded[lang]) {
-		cr_assert_eq(lesson_book_load(&b[lang], lang ? "assets/lessons/zh"
-						    : "assets/lessons/en",
-					      views_catalog()),
-			     0, "%s", b[lang].error);
-		loaded[lang] = true;
-	}
-	return &b[lang];
-}
-
-static void open_step(struct shot *sh, int lang, int step, int w, int h)
-{
-	struct lesson_book *b = book(lang);
-	int i = lesson_book_find(b, "families");
-
-	cr_assert_geq(i, 0, "lesson 10 is called families");
-	memset(sh, 0, sizeof *sh);
-	snprintf(sh->where, sizeof sh->where, "step %d %s %dx%d", step,
-		 lang ? "zh" : "en", w, h);
-	fx_init(&sh->s, &lesson_start);
-	sh->s.lang = lang ? LANG_ZH : LANG_EN;
-	sh->s.les.book = b;
-	state_set_screen(&sh->s, w, h);
-	lesson_open(&sh->s, i, step - 1);
-	cr_assert(!sh->s.msg_error, "%s: %s", sh->where, sh->s.msg);
-	sh->c = canvas_new(w, h);
-	cr_assert_not_null(sh->c);
-	fx_draw(&sh->s, sh->c);
-	sh->text = snap(sh->c);
-	cr_assert_not_null(sh->text);
-}
-
-static void close_step(struct shot *sh)
-{
-	canvas_free(sh->c);
-	free(sh->text);
-}
-
-static void shows(const struct shot *sh, const char *needle)
-{
-	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
-		  sh->where, needle, sh->text);
-}
-
 static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
 
 /* Runs check on the step in both languages at both sizes. */
-static void each(int step, void (*check)(const struct shot *sh))
+static void each(int step, void (*check)(const struct lesson_shot *sh))
 {
 	for (int lang = 0; lang < 2; lang++)
 		for (int z = 0; z < 2; z++) {
-			struct shot sh;
+			struct lesson_shot sh;
 
-			open_step(&sh, lang, step, sizes[z][0], sizes[z][1]);
+			lesson_shot_open(&sh, "families", lang, step,
+					 sizes[z][0], sizes[z][1]);
 			check(&sh);
-			close_step(&sh);
+			lesson_shot_close(&sh);
 		}
 }
 
-static void view_is(const struct shot *sh, const char *name)
+static void view_is(const struct lesson_shot *sh, const char *name)
 {
 	cr_assert_str_eq(state_view(&sh->s)->name, name, "%s", sh->where);
 }
 
 /* ---- 1: every lane ---- */
 
-static void every_lane(const struct shot *sh)
+static void every_lane(const struct lesson_shot *sh)
 {
 	static const char letters[] = "+RSTAKXN";
 	int lanes = 0;
@@ -135,13 +81,13 @@ Test(lesson10, step1_every_scheme_has_a_lane)
 
 /* ---- 2: T5 ---- */
 
-static void t5_buckets(const struct shot *sh)
+static void t5_buckets(const struct lesson_shot *sh)
 {
 	char cap[64];
 
 	view_is(sh, "families");
 	snprintf(cap, sizeof cap, tr(sh->s.lang, "%d buckets to %d"), 32, 128);
-	shows(sh, cap);
+	lesson_shot_shows(sh, cap);
 	cr_expect_eq(state_view_knob(&sh->s, 0), BIAS_T5, "%s: scheme t5",
 		     sh->where);
 }
@@ -165,7 +111,7 @@ static double get_slopes(int h, int n)
 	return h <= p ? get_slopes(h, p) : get_slopes(2 * (h - p) - 1, 2 * p);
 }
 
-static void alibi_head9(const struct shot *sh)
+static void alibi_head9(const struct lesson_shot *sh)
 {
 	char cap[64], m[16];
 
@@ -176,7 +122,7 @@ static void alibi_head9(const struct shot *sh)
 	snprintf(m, sizeof m, "%.3f", get_slopes(9, 12));
 	snprintf(cap, sizeof cap, tr(sh->s.lang, "m = %s, head %d/%d"), m, 9,
 		 12);
-	shows(sh, cap);
+	lesson_shot_shows(sh, cap);
 }
 
 Test(lesson10, step3_head_9_of_12_takes_16_heads_first_slope)
@@ -193,18 +139,18 @@ static double temperature(double pos)
 	return log1p(floor((pos + 1.0) / 8192.0)) * 0.1 + 1.0;
 }
 
-static void irope(const struct shot *sh)
+static void irope(const struct lesson_shot *sh)
 {
 	char v[16];
 
 	view_is(sh, "mla");
 	cr_assert_eq(temperature(8190), 1.0);
 	snprintf(v, sizeof v, "%.3f", temperature(8191));
-	shows(sh, v);
+	lesson_shot_shows(sh, v);
 	snprintf(v, sizeof v, "%.3f", temperature(1048575));
-	shows(sh, v);
+	lesson_shot_shows(sh, v);
 	/* Llama4TextConfig: 48 layers, no_rope_layers[i] = (i + 1) % 4 != 0 */
-	shows(sh, "■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□");
+	lesson_shot_shows(sh, "■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□■■■□");
 }
 
 Test(lesson10, step4_one_layer_in_four_and_its_temperature)
@@ -214,14 +160,14 @@ Test(lesson10, step4_one_layer_in_four_and_its_temperature)
 
 /* ---- 5 and 6: MLA ---- */
 
-static void fold(const struct shot *sh)
+static void fold(const struct lesson_shot *sh)
 {
 	view_is(sh, "mla");
 	/* config_671B.json: q_lora_rank 1536, qk_nope_head_dim 128,
 	 * kv_lora_rank 512 */
-	shows(sh, "1536×128");
-	shows(sh, "128×512");
-	shows(sh, "128×128");
+	lesson_shot_shows(sh, "1536×128");
+	lesson_shot_shows(sh, "128×512");
+	lesson_shot_shows(sh, "128×128");
 }
 
 Test(lesson10, step5_the_rotation_stops_the_fold)
@@ -229,7 +175,7 @@ Test(lesson10, step5_the_rotation_stops_the_fold)
 	each(5, fold);
 }
 
-static void saves(const struct shot *sh)
+static void saves(const struct lesson_shot *sh)
 {
 	/* DeepSeek-V2 Table 1 with config_671B.json: n_layers 61, n_heads
 	 * 128, d_h 128, kv_lora_rank 512, qk_rope_head_dim 64; bf16 */
@@ -238,9 +184,9 @@ static void saves(const struct shot *sh)
 
 	view_is(sh, "mla");
 	snprintf(v, sizeof v, "%.1f KiB", mla / 1024);
-	shows(sh, v);
+	lesson_shot_shows(sh, v);
 	snprintf(v, sizeof v, "%.2f MiB", mha / (1024 * 1024));
-	shows(sh, v);
+	lesson_shot_shows(sh, v);
 }
 
 Test(lesson10, step6_mla_caches_68_6_kib_a_token)
@@ -250,10 +196,10 @@ Test(lesson10, step6_mla_caches_68_6_kib_a_token)
 
 /* ---- 7: 2-D ---- */
 
-static void grid(const struct shot *sh)
+static void grid(const struct lesson_shot *sh)
 {
 	view_is(sh, "grid");
-	shows(sh, tr(sh->s.lang, "Axial 2-D RoPE"));
+	lesson_shot_shows(sh, tr(sh->s.lang, "Axial 2-D RoPE"));
 }
 
 Test(lesson10, step7_the_grid_of_patches)

@@ -20,6 +20,7 @@
 #include "base/tr.h"
 #include "engine/rng.h"
 #include "fixture.h"
+#include "lesson_fx.h"
 #include "model/lesson.h"
 #include "model/lesson_run.h"
 
@@ -30,70 +31,11 @@ static void utf8_locale(void)
 
 TestSuite(lesson8, .init = utf8_locale);
 
-struct shot {
-	struct state s;
-	struct canvas *c;
-	char *text;
-	int w, h;
-	char where[48];
-};
-
-static struct lesson_book *book(int lang)
-{
-	static struct lesson_book b[2];
-	static bool loaded[2];
-
-	if (!loaded[lang]) {
-		cr_assert_eq(lesson_book_load(&b[lang], lang ? "assets/lessons/zh"
-						    : "assets/lessons/en",
-					      views_catalog()),
-			     0, "%s", b[lang].error);
-		loaded[lang] = true;
-	}
-	return &b[lang];
-}
-
-static void open_step(struct shot *sh, int lang, int step, int w, int h)
-{
-	struct lesson_book *b = book(lang);
-	int i = lesson_book_find(b, "design");
-
-	cr_assert_geq(i, 0, "lesson 8 is called design");
-	memset(sh, 0, sizeof *sh);
-	snprintf(sh->where, sizeof sh->where, "step %d %s %dx%d", step,
-		 lang ? "zh" : "en", w, h);
-	fx_init(&sh->s, &lesson_start);
-	sh->s.lang = lang ? LANG_ZH : LANG_EN;
-	sh->s.les.book = b;
-	state_set_screen(&sh->s, w, h);
-	lesson_open(&sh->s, i, step - 1);
-	cr_assert(!sh->s.msg_error, "%s: %s", sh->where, sh->s.msg);
-	sh->w = w;
-	sh->h = h;
-	sh->c = canvas_new(w, h);
-	cr_assert_not_null(sh->c);
-	fx_draw(&sh->s, sh->c);
-	sh->text = snap(sh->c);
-	cr_assert_not_null(sh->text);
-}
-
-static void close_step(struct shot *sh)
-{
-	canvas_free(sh->c);
-	free(sh->text);
-}
-
-static void shows(const struct shot *sh, const char *needle)
-{
-	cr_expect(strstr(sh->text, needle), "%s does not show \"%s\":\n%s",
-		  sh->where, needle, sh->text);
-}
-
 /* Whether the screen's words hold needle, read across the caption's
  * lines: borders, line ends and runs of blanks count as one blank; in
  * Chinese, which wraps between any two characters, blanks count as
  * nothing, in the needle too. */
-static void shows_across_lines(const struct shot *sh, const char *needle)
+static void shows_across_lines(const struct lesson_shot *sh, const char *needle)
 {
 	bool zh = sh->s.lang == LANG_ZH;
 	size_t n = strlen(sh->text), k = 0, j = 0;
@@ -123,7 +65,7 @@ static void shows_across_lines(const struct shot *sh, const char *needle)
 }
 
 /* Whether a line of the screen holds both a and b. */
-static bool line_with(const struct shot *sh, const char *a, const char *b)
+static bool line_with(const struct lesson_shot *sh, const char *a, const char *b)
 {
 	for (const char *l = sh->text; *l;) {
 		const char *e = strchr(l, '\n'), *x = strstr(l, a), *y = strstr(l, b);
@@ -139,33 +81,34 @@ static bool line_with(const struct shot *sh, const char *a, const char *b)
 
 /* The English or the Chinese of a lesson's own words (lesson files keep
  * their languages apart; tr() holds the program's). */
-static const char *L(const struct shot *sh, const char *en, const char *zh)
+static const char *L(const struct lesson_shot *sh, const char *en, const char *zh)
 {
 	return sh->s.lang == LANG_ZH ? zh : en;
 }
 
-static const char *T(const struct shot *sh, const char *en)
+static const char *T(const struct lesson_shot *sh, const char *en)
 {
 	return tr(sh->s.lang, en);
 }
 
-static void each(int step, void (*check)(struct shot *))
+static void each(int step, void (*check)(struct lesson_shot *))
 {
 	static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
 
 	for (int lang = 0; lang < 2; lang++)
 		for (int z = 0; z < 2; z++) {
-			struct shot sh;
+			struct lesson_shot sh;
 
-			open_step(&sh, lang, step, sizes[z][0], sizes[z][1]);
+			lesson_shot_open(&sh, "design", lang, step,
+					 sizes[z][0], sizes[z][1]);
 			check(&sh);
-			close_step(&sh);
+			lesson_shot_close(&sh);
 		}
 }
 
 /* ---- 1: the integer swamps the word ---- */
 
-static void integer(struct shot *sh)
+static void integer(struct lesson_shot *sh)
 {
 	int d = sh->s.cur.pe.d_model;
 	double a[512], b[512], xa = 0, xb = 0, aa = 0, ab = 0, xab = 0;
@@ -190,15 +133,15 @@ static void integer(struct shot *sh)
 	fmt_double_compact(cw, 2, num, sizeof num);
 	snprintf(want, sizeof want, T(sh, "━━ cos(x_p, word): %s at p = %lld"),
 		 num, sh->s.cur.len - 1);
-	shows(sh, want);
+	lesson_shot_shows(sh, want);
 	fmt_double_compact(cww, 4, num, sizeof num);
 	snprintf(want, sizeof want, T(sh, "━━ cos of two different words at the same p: %s"),
 		 num);
-	shows(sh, want);
+	lesson_shot_shows(sh, want);
 	fmt_double_compact(p * sqrt((double)d) / sqrt(aa), 3, num, sizeof num);
 	snprintf(want, sizeof want, T(sh, "|p·1| / |word| = %s and growing with p: the position swamps the word"),
 		 num);
-	shows(sh, want);
+	lesson_shot_shows(sh, want);
 }
 
 Test(lesson8, step1_the_integer_swamps_the_word)
@@ -208,7 +151,7 @@ Test(lesson8, step1_the_integer_swamps_the_word)
 
 /* ---- 2: p / (len - 1) ---- */
 
-static void unit(struct shot *sh)
+static void unit(struct lesson_shot *sh)
 {
 	static const long long L[3] = { 32, 128, 512 };
 	char num[32], want[160];
@@ -218,7 +161,7 @@ static void unit(struct shot *sh)
 		fmt_double_compact(1.0 / (double)(L[k] - 1), 3, num, sizeof num);
 		snprintf(want, sizeof want, T(sh, "━━ len %lld: one token apart = %s"),
 			 L[k], num);
-		shows(sh, want);
+		lesson_shot_shows(sh, want);
 	}
 	/* the caption's 1/31 and 1/511 are those lines */
 	cr_assert_str_eq((fmt_double_compact(1.0 / 31, 3, num, sizeof num), num),
@@ -232,7 +175,7 @@ Test(lesson8, step2_the_step_depends_on_the_length)
 
 /* ---- 3: the binary counter ---- */
 
-static void binary(struct shot *sh)
+static void binary(struct lesson_shot *sh)
 {
 	char label[16];
 	int rows = 0;
@@ -281,7 +224,7 @@ static void binary(struct shot *sh)
 		}
 	}
 	cr_expect_geq(rows, 6, "%s: %d bit rows\n%s", sh->where, rows, sh->text);
-	shows(sh, T(sh, "From bit to bit the frequency halves: the sinusoids do the same, smoothly."));
+	lesson_shot_shows(sh, T(sh, "From bit to bit the frequency halves: the sinusoids do the same, smoothly."));
 }
 
 Test(lesson8, step3_bit_j_flips_every_2_to_the_j)
@@ -291,7 +234,7 @@ Test(lesson8, step3_bit_j_flips_every_2_to_the_j)
 
 /* ---- 4: the smooth counter ---- */
 
-static void smooth(struct shot *sh)
+static void smooth(struct lesson_shot *sh)
 {
 	int d = sh->s.cur.pe.d_model, n = 0;
 	long long len = sh->s.cur.len;
@@ -303,7 +246,7 @@ static void smooth(struct shot *sh)
 		n += 2 * M_PI * pow(1e4, 2.0 * i / d) <= (double)len;
 	snprintf(want, sizeof want, T(sh, "%d of %d pairs complete a cycle within %lld"),
 		 n, d / 2, len);
-	shows(sh, want);
+	lesson_shot_shows(sh, want);
 	cr_assert_eq(n, 26);
 	cr_expect(strstr(sh->text, "Spectrum") || strstr(sh->text, "频谱"),
 		  "%s", sh->text);
@@ -316,15 +259,15 @@ Test(lesson8, step4_wavelengths_grow_geometrically)
 
 /* ---- 5: the pair makes the shift linear ---- */
 
-static void pair(struct shot *sh)
+static void pair(struct lesson_shot *sh)
 {
 	char want[160];
 
 	cr_assert_eq(sh->s.cur.pos, 10);
 	/* pair 0, omega 1, k = 3 */
 	snprintf(want, sizeof want, "[[% .4f, % .4f],", cos(3.0), sin(3.0));
-	shows(sh, want);
-	shows(sh, "‖M_k·PE(p) − PE(p+k)‖ = ");
+	lesson_shot_shows(sh, want);
+	lesson_shot_shows(sh, "‖M_k·PE(p) − PE(p+k)‖ = ");
 	{
 		const char *at = strstr(sh->text, "‖M_k·PE(p) − PE(p+k)‖ = ");
 		double r = at ? atof(at + strlen("‖M_k·PE(p) − PE(p+k)‖ = ")) : 1;
@@ -340,24 +283,24 @@ Test(lesson8, step5_sine_and_cosine_make_the_shift_a_matrix)
 
 /* ---- 6: RoPE ---- */
 
-static void rope(struct shot *sh)
+static void rope(struct lesson_shot *sh)
 {
 	int braille = 0;
 
-	shows(sh, "p − q = 7");
+	lesson_shot_shows(sh, "p − q = 7");
 	/* the caption's p and q are the view's own, on its top line, and
 	 * it says they are not the status bar's pos (a glance review read
 	 * "p = 12" against "pos=10") */
-	shows(sh, "p = 12");
-	shows(sh, "q = 5");
+	lesson_shot_shows(sh, "p = 12");
+	lesson_shot_shows(sh, "q = 5");
 	shows_across_lines(sh, sh->s.lang == LANG_ZH
 			       ? "本视图有自己的 p = 12 和 q = 5"
 			       : "this view has its own p = 12 and q = 5");
 	shows_across_lines(sh, sh->s.lang == LANG_ZH ? "不是状态栏里的 pos"
 						     : "not the status bar's pos");
-	shows(sh, "pos=10");
-	shows(sh, "Σ");
-	shows(sh, T(sh, "Pairs, fast to slow: the arrows turn, the bars are the score"));
+	lesson_shot_shows(sh, "pos=10");
+	lesson_shot_shows(sh, "Σ");
+	lesson_shot_shows(sh, T(sh, "Pairs, fast to slow: the arrows turn, the bars are the score"));
 	/* the arrows are drawn */
 	for (int y = 0; y < sh->h; y++)
 		for (int x = 0; x < sh->w; x++)
@@ -390,7 +333,7 @@ static long long first_negative(void)
 	}
 }
 
-static void reach(struct shot *sh)
+static void reach(struct lesson_shot *sh)
 {
 	double last = 2 * M_PI * pow(1e4, 126.0 / 128);
 	char num[32];
@@ -399,7 +342,7 @@ static void reach(struct shot *sh)
 	cr_assert_eq(sh->s.cur.pe.d_model, 128);
 	fmt_double_compact(last, 3, num, sizeof num);
 	cr_assert_str_eq(num, "5.44e4");
-	shows(sh, num);
+	lesson_shot_shows(sh, num);
 	/* the reach is Men et al.'s m = 1706, on the screen beside it, not
 	 * the slowest wavelength (the review: "nearly 2π·base" beside 1706) */
 	cr_assert_eq(first_negative(), 1707);
@@ -412,11 +355,11 @@ static void reach(struct shot *sh)
 	 * 2.18e5), at 80x24 too, where the step zooms the table */
 	fmt_double_compact(4 * last, 3, num, sizeof num);
 	cr_assert_str_eq(num, "2.18e5");
-	shows(sh, "s=4");
-	shows(sh, "PI             25.1");
-	shows(sh, "NTK            6.28");
-	shows(sh, "YaRN           6.28    2.18e5");
-	shows(sh, "λ_63");
+	lesson_shot_shows(sh, "s=4");
+	lesson_shot_shows(sh, "PI             25.1");
+	lesson_shot_shows(sh, "NTK            6.28");
+	lesson_shot_shows(sh, "YaRN           6.28    2.18e5");
+	lesson_shot_shows(sh, "λ_63");
 	/* YaRN blends PI with the unscaled ω, not with NTK (E1): Peng et
 	 * al.'s ramp, alpha 1, beta 32, keeps pair i while L0/λ_i > 32 and
 	 * divides by s while L0/λ_i < 1; pairs 0-20 keep ×1 here */
@@ -437,7 +380,7 @@ static void reach(struct shot *sh)
 	/* zoomed below 120x40, so that Men et al.'s line shows at 100x30 */
 	cr_expect(sh->s.zoomed, "%s: not zoomed", sh->where);
 	/* the preset's L0 */
-	shows(sh, "L0=4096");
+	lesson_shot_shows(sh, "L0=4096");
 }
 
 Test(lesson8, step7_the_reach_is_men_not_the_slowest_wavelength)
@@ -449,7 +392,7 @@ Test(lesson8, step7_the_reach_is_men_not_the_slowest_wavelength)
 
 /* The sum of the bars on the screen: the number after the "=" that
  * follows the first "Σ" ("Σ bars = -9.27434", "Σ = -9.274"). */
-static double sum_of_bars(const struct shot *sh)
+static double sum_of_bars(const struct lesson_shot *sh)
 {
 	const char *at = strstr(sh->text, "Σ");
 
@@ -463,17 +406,18 @@ static double sum_of_bars(const struct shot *sh)
  * every bar is the same": the view's p and q are 15 and 8 and the bars
  * sum to what step 6's did at 12 and 5; and a turn is what makes it so:
  * <R(m)q, R(n)k> = <q, R(n - m)k> for 2-vectors, checked here by hand. */
-static void rotation(struct shot *sh)
+static void rotation(struct lesson_shot *sh)
 {
-	struct shot six;
+	struct lesson_shot six;
 	double q[2] = { 0.3, -1.7 }, k[2] = { 1.1, 0.4 }, th = 0.7;
 
-	shows(sh, "p = 15");
-	shows(sh, "q = 8");
-	shows(sh, "p − q = 7");
-	open_step(&six, sh->s.lang == LANG_ZH, 6, sh->w, sh->h);
+	lesson_shot_shows(sh, "p = 15");
+	lesson_shot_shows(sh, "q = 8");
+	lesson_shot_shows(sh, "p − q = 7");
+	lesson_shot_open(&six, "design", sh->s.lang == LANG_ZH, 6, sh->w,
+			 sh->h);
 	cr_expect_eq(sum_of_bars(sh), sum_of_bars(&six), "%s", sh->where);
-	close_step(&six);
+	lesson_shot_close(&six);
 	for (int m = 0; m < 5; m++) {
 		int n = m + 3;
 		double qm[2] = { q[0] * cos(m * th) - q[1] * sin(m * th),
@@ -499,7 +443,7 @@ Test(lesson8, step8_relative_scores_force_a_rotation)
 
 /* ---- 9: the checklist ---- */
 
-static void checklist(struct shot *sh)
+static void checklist(struct lesson_shot *sh)
 {
 	shows_across_lines(sh, L(sh, "Five needs: unique, deterministic, relative "
 				 "(the score sees m − n), works past L0, bounded",
@@ -528,7 +472,7 @@ Test(lesson8, step9_the_checklist)
  * 7255.71 at 49, 8378.76 at 50, and (lam <= 8192).sum() = 50). The screen
  * shows the 50 pairs that finish a cycle within 8192, so 14 do not: "about
  * the 14", next to the 16 p-RoPE stops. */
-static void prope(struct shot *sh)
+static void prope(struct lesson_shot *sh)
 {
 	int d = sh->s.cur.pe.d_model, keep = (int)(0.75 * d) / 2, cycle = 0;
 	double base = sh->s.cur.pe.base;
@@ -543,7 +487,7 @@ static void prope(struct shot *sh)
 	cr_assert_eq(cycle, 50);
 	snprintf(want, sizeof want, T(sh, "%d of %d pairs complete a cycle within %lld"),
 		 cycle, d / 2, sh->s.cur.len);
-	shows(sh, want);
+	lesson_shot_shows(sh, want);
 	shows_across_lines(sh, L(sh, "p-RoPE turns only the fastest ⌊p·d/2⌋ pairs "
 				 "(p = 1 is RoPE, 0 is NoPE)",
 				 "p-RoPE 只转最快的 ⌊p·d/2⌋ 个维度对（p = 1 即 RoPE，0 即 NoPE）"));

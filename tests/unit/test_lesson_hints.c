@@ -101,17 +101,6 @@ static const struct hint hints[] = {
 
 enum { NHINTS = sizeof hints / sizeof hints[0] };
 
-/* s opened at step `step` (from 1) of lesson i of lang's book, 80x24. */
-static void open_step(struct state *s, int lang, int i, int step)
-{
-	fx_init(s, &lesson_start);
-	s->lang = lang ? LANG_ZH : LANG_EN;
-	s->les.book = book_of(lang);
-	state_set_screen(s, 80, 24);
-	lesson_open(s, i, step - 1);
-	cr_assert(!s->msg_error, "%s: %s", s->les.book->lesson[i]->name, s->msg);
-}
-
 /* The value of the parameter or knob a ':' word names, in s. */
 static double value_of(const struct state *s, const char *word)
 {
@@ -157,7 +146,7 @@ Test(hints, every_claim_of_motion_says_what_to_press_and_the_key_does_it)
 				  "%s %s step %d: the caption does not say \"%s\":\n%s",
 				  langs[lang], t->lesson, t->step, want,
 				  b->lesson[i]->step[t->step - 1].caption);
-			open_step(&s, lang, i, t->step);
+			lesson_fx_open(&s, lang, i, t->step, 80, 24);
 			sscanf(t->after, "%31s", word);
 			before = value_of(&s, word);
 			goal = s;
@@ -197,7 +186,7 @@ Test(hints, every_key_a_caption_names_is_bound_there)
 				     p = hint_next(p + 1, &code)) {
 					struct state s;
 
-					open_step(&s, lang, i, k + 1);
+					lesson_fx_open(&s, lang, i, k + 1, 80, 24);
 					cr_expect_neq(keys_action(&s, code).kind,
 						      ACT_NONE, "%s %s step %d: "
 						      "\"%.20s\" names a key not "

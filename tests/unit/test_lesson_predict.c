@@ -63,17 +63,6 @@ static const struct ask asks[] = {
 
 enum { NASKS = sizeof asks / sizeof asks[0] };
 
-/* s opened at step `step` (from 1) of lesson i of lang's book, 80x24. */
-static void open_step(struct state *s, int lang, int i, int step)
-{
-	fx_init(s, &lesson_start);
-	s->lang = lang ? LANG_ZH : LANG_EN;
-	s->les.book = book_of(lang);
-	state_set_screen(s, 80, 24);
-	lesson_open(s, i, step - 1);
-	cr_assert(!s->msg_error, "%s: %s", s->les.book->lesson[i]->name, s->msg);
-}
-
 /* Whether want is on the screen of s: anywhere, or (view_only) above the
  * caption box, where the view draws: the caption quoting a number does
  * not count as the view showing it. */
@@ -137,7 +126,7 @@ static void answer_with(const struct ask *t, int lang, int c)
 
 	snprintf(where, sizeof where, "%s %s step %d, answer %c", langs[lang],
 		 t->lesson, t->step, 'a' + c);
-	open_step(&s, lang, i, t->step);
+	lesson_fx_open(&s, lang, i, t->step, 80, 24);
 	cr_assert_not_null(lesson_waiting(&s), "%s: no question waits", where);
 	expect_on_screen(&s, q->question, false, where);
 	expect_on_screen(&s, t->before, true, where);
