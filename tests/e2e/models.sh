@@ -198,21 +198,10 @@ fi
 
 # refused NAME STATUS TEXT COMMAND...: exits STATUS with one line on
 # standard error holding TEXT, and writes nothing to standard output.
-refused() {
-	local name=$1 want=$2 text=$3 rc
-	shift 3
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		not_ok "$name: exit $want" "got $rc: $(head -c 300 "$tmp/err")"
-	elif [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$text" "$tmp/err"; then
-		not_ok "$name: one line with \"$text\"" "$(head -c 300 "$tmp/err")"
-	elif [ -s "$tmp/out" ]; then
-		not_ok "$name: nothing on standard output"
-	else
-		ok "$name: exit $want, \"$text\""
-	fi
-}
+# refused NAME STATUS TEXT CMD...: refuses_named (tap.bash) in a folder
+# of its own, so that nothing may be left behind.
+mkdir "$tmp/cwd"
+refused() { refuses_named "$1" "$tmp/cwd" "${@:2}"; }
 bad() { # NAME STATUS TEXT JSON
 	printf '%s' "$4" >"$tmp/bad.json"
 	refused "$1" "$2" "$3" "$P" --model "$tmp/bad.json" --dump-series wavelengths

@@ -97,10 +97,17 @@ run_status() {
 		not_ok "$name" "status $rc, want $want: $(head -c 300 "$tmp/err")"
 	fi
 }
+# refuses DIR STATUS TEXT CMD...: CMD, run in DIR, exits STATUS with one
+# line on stderr holding TEXT, nothing on stdout, and DIR as it was. The
+# check is named by the command; refuses_named NAME DIR ... names it.
 refuses() {
-	local dir=$1 want=$2 text=$3 rc before name
+	local dir=$1 want=$2 text=$3
 	shift 3
-	name="exit $want: ${*#"${PESCOPE:-}"}"
+	refuses_named "exit $want: ${*#"${PESCOPE:-}"}" "$dir" "$want" "$text" "$@"
+}
+refuses_named() {
+	local name=$1 dir=$2 want=$3 text=$4 rc before
+	shift 4
 	tap_wanted "$name" || return 0
 	before=$(ls -A "$dir")
 	(cd "$dir" && "$@" >"$tmp/stdout" 2>"$tmp/err" </dev/null)
