@@ -3,6 +3,7 @@
 
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -878,7 +879,7 @@ static const struct cli_option table[] = {
 			 "grid-ids", "bias"),
 	  .modes = IN_SERIES, .picks = CLI_SERIES, .set = set_series },
 	{ .name = "scheme", .arg = "NAME",
-	  .help = N_("the scheme of --dump-series %s: %s (default %s); its "
+	  .help = N_("%s: the scheme of --dump-series %s (default %s); its "
 		     "knobs by --set"),
 	  .accepts = "%s", .words = scheme_words, .terms = TERMS("bias", "t5"),
 	  .modes = IN_SERIES, .set = set_scheme },
@@ -1547,13 +1548,19 @@ bool cli_parse_settings(int argc, char **argv, const struct cli_setting *set,
  * after `pad` spaces, the others after `indent`. */
 static void print_wrapped(FILE *f, const char *text, int indent, int pad)
 {
-	enum { LINES_MAX = 16 };
-	struct wrap_line line[LINES_MAX];
-	int n = wrap_lines(text, 79 - indent, line, LINES_MAX);
+	int n = wrap_lines(text, 79 - indent, NULL, 0);
+	struct wrap_line *line = n > 0 ? malloc((size_t)n * sizeof *line) : NULL;
 
-	for (int i = 0; i < n && i < LINES_MAX; i++)
+	if (!line) {	/* nothing to print, or no memory: the text unwrapped */
+		if (n > 0)
+			fprintf(f, "%*s%s\n", pad, "", text);
+		return;
+	}
+	wrap_lines(text, 79 - indent, line, n);
+	for (int i = 0; i < n; i++)
 		fprintf(f, "%*s%.*s\n", i == 0 ? pad : indent, "",
 			(int)line[i].len, text + line[i].off);
+	free(line);
 }
 
 void cli_usage(FILE *f, enum lang l)

@@ -85,6 +85,11 @@ check "--help exits 0 with usage on stdout" \
 check "--help names every option" grep -q -- '--frames' "$tmp/out"
 "$PESCOPE" -h | cmp -s - "$tmp/out"
 check "-h is --help" test $? -eq 0
+# an option's words and terms fill its text in order: --scheme's list of
+# schemes, then the series it belongs to
+sed -n '/--scheme NAME/{N;p}' "$tmp/out" | tr -s ' \n' ' ' >"$tmp/scheme"
+check "--help: --scheme lists the schemes of --dump-series bias" \
+	grep -qF 'or nope: the scheme of --dump-series bias (default t5)' "$tmp/scheme"
 out=$("$PESCOPE" --version)
 check "--version prints pescope VERSION" \
 	test $? -eq 0 -a "${out%% *}" = pescope -a -n "${out#pescope }"
