@@ -49,6 +49,10 @@ MPL_FRAMES=${MPL_FRAMES:-50}
 # The extremes: frames of each run, and the most frames a change may take.
 EXTREME_FRAMES=${EXTREME_FRAMES:-200}
 BUDGET_FRAMES=2
+# BASELINE=/path/to/an/older/pescope: the extremes run it beside this one,
+# cell by cell, taking turns at going first, so that noise from the rest of
+# the machine hits both alike; a cell then reads "NEW (was OLD)".
+BASELINE=${BASELINE:-}
 SECTIONS=${SECTIONS:-"section_dump section_frames section_bytes section_startup section_extremes section_attention"}
 out=()		# Markdown lines of RESULTS.md after the header
 notes=()	# lines for the notes at the end
@@ -246,8 +250,16 @@ cell() {
 		"$([ "$f" -le "$BUDGET_FRAMES" ] && [ -z "$plus" ] || echo " ✗")"
 }
 
+# extreme BIN: the --bench line of one cell of section_extremes, which
+# sets size, base, view, args and own.
+extreme() {
+	TERM=xterm-256color "$1" --bench --frames "$EXTREME_FRAMES" \
+		--size "$size" "${args[@]}" -b "$base" --view "$view" \
+		${own[@]+"${own[@]}"}
+}
+
 section_extremes() {
-	local size view base c worst wf cells broken=0
+	local size view base c o worst wf cells broken=0 turn=0
 	local bases="1.000001 10000 1e12" args=(-d 65536 -n 1000000000 -p 999999000)
 	table "The extremes: d=65536, L=1e9, positions near the end: frames (and ms) until a change is finished, budget $BUDGET_FRAMES frames of 16 ms" \
 		"view" "240x70, base 1.000001" "1e4" "1e12" \
@@ -261,14 +273,22 @@ section_extremes() {
 			--set cols=32 --set frames=4 --set text=8)
 		for size in 240x70 400x200; do
 			for base in $bases; do
-				c=$(TERM=xterm-256color "$bin" --bench --frames "$EXTREME_FRAMES" \
-					--size "$size" "${args[@]}" -b "$base" --view "$view" \
-					${own[@]+"${own[@]}"})
-				cells+=("$(cell "$c")")
+				if [ -z "$BASELINE" ]; then
+					c=$(extreme "$bin")
+					cells+=("$(cell "$c")")
+				else
+					turn=$((turn + 1))
+					if [ $((turn % 2)) = 0 ]; then
+						o=$(extreme "$BASELINE") c=$(extreme "$bin")
+					else
+						c=$(extreme "$bin") o=$(extreme "$BASELINE")
+					fi
+					cells+=("$(cell "$c") (was $(cell "$o"))")
+				fi
 				# the worst: the most frames, an unfinished run first
 				f=$(( $(field catchup_frames "$c") * 2 + ($(field unfinished "$c") > 0) ))
 				if [ "$f" -gt "$wf" ]; then
-					wf=$f worst="${cells[-1]} ($size, ${base/10000/1e4})"
+					wf=$f worst="$(cell "$c") ($size, ${base/10000/1e4})"
 				fi
 			done
 		done
@@ -288,6 +308,8 @@ section_extremes() {
 		"  somewhere). Frames spend at most 10 ms on sliced arithmetic (less" \
 		"  where drawing the screen takes longer), showing the previous" \
 		"  picture meanwhile (\"[computing]\"), so keys never wait.")
+	[ -z "$BASELINE" ] || notes+=("- \"(was …)\": the same cell of the baseline" \
+		"  $BASELINE ($("$BASELINE" --version)), run in turn with this one.")
 	table "The explorer's screen at the extremes (d=65536, L=1e9, 240x70)" "" \
 		"pescope: parameter change finished" "matplotlib Agg re-render" "pescope is"
 	c=$(TERM=xterm-256color "$bin" --bench --frames 200 --size 240x70 "${args[@]}")
