@@ -1,6 +1,7 @@
 /* pe_sim_ring.c - the mean similarity as a growing run of samples (see
  * pe_sim_ring.h). */
 #include "engine/pe_sim_ring.h"
+#include "engine/pe_trig.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -9,7 +10,8 @@
 
 enum {
 	PAIRS_MAX = PE_D_MAX / 2,
-	OMEGA_RESEED = 64		/* pairs between pow() calls */
+	OMEGA_RESEED = 64,		/* pairs between pow() calls */
+	SEED_BATCH = 256		/* angles to pe_sincos_n at a time */
 };
 
 /* One end of the cached run: every pair's weighted cosine at the end sample
@@ -76,21 +78,34 @@ static double sim_advance(struct pe_sim_ring *r, int h, struct sim_end *e)
 /* Sets end e to sample g (the inside sample is g - e->dir) from cosines.
  * Returns the value of sample g. The inside sample is the edge's angle
  * turned back by one step, m w_i, whose cosine and sine sim_prepare keeps:
- * one sin/cos per pair (a slow one near a billion, where libm reduces the
- * argument the long way) rather than two cosines. */
+ * one sin/cos per pair rather than two cosines. The angles, g m w_i, pass
+ * 1e8 for every fast pair of a long sequence, where glibc's sin and cos
+ * reduce them the slow way (~150 ns each: ~5 ms a seed at d = 65536);
+ * pe_sincos_n takes them SEED_BATCH at a time, within 4e-16 of the exact
+ * values, far below the angle's own rounding (|angle| * 2^-53) and the
+ * recurrence's 2e-5. */
 static double sim_seed(struct pe_sim_ring *r, int h, struct sim_end *e,
 		       long long g)
 {
 	double sum = 0.0, k = (double)g * r->step;
 	double back = (double)e->dir;	/* the inside is dir steps back */
+	double a[SEED_BATCH], sa[SEED_BATCH], ca[SEED_BATCH];
 
-	for (int i = 0; i < h; i++) {
-		double a = r->omega[i] * k, ca = cos(a), sa = sin(a);
+	for (int i0 = 0; i0 < h; i0 += SEED_BATCH) {
+		int n = h - i0 < SEED_BATCH ? h - i0 : SEED_BATCH;
 
-		e->edge[i] = r->weight[i] * ca;
-		e->inside[i] = r->weight[i] *
-			       (ca * r->step_cos[i] + back * sa * r->step_sin[i]);
-		sum += e->edge[i];
+		for (int j = 0; j < n; j++)
+			a[j] = r->omega[i0 + j] * k;
+		pe_sincos_n(a, n, sa, ca);
+		for (int j = 0; j < n; j++) {
+			int i = i0 + j;
+
+			e->edge[i] = r->weight[i] * ca[j];
+			e->inside[i] = r->weight[i] *
+				       (ca[j] * r->step_cos[i] +
+					back * sa[j] * r->step_sin[i]);
+			sum += e->edge[i];
+		}
 	}
 	e->valid = true;
 	e->age = 0;
@@ -112,7 +127,14 @@ static void sim_pairs(struct pe_sim_ring *r, const struct pe_params *p)
 		if (i % OMEGA_RESEED == 0)
 			w = pe_omega(p, i);
 		r->omega[i] = w;
-		r->half_sin[i] = sin(0.5 * w);
+	}
+	for (int i0 = 0; i0 < h; i0 += SEED_BATCH) {
+		int n = h - i0 < SEED_BATCH ? h - i0 : SEED_BATCH;
+		double x[SEED_BATCH], c[SEED_BATCH];
+
+		for (int j = 0; j < n; j++)
+			x[j] = 0.5 * r->omega[i0 + j];
+		pe_sincos_n(x, n, r->half_sin + i0, c);
 	}
 }
 
@@ -135,18 +157,26 @@ static void sim_prepare(struct pe_sim_ring *r, const struct pe_params *p,
 		return;
 	}
 	r->have_spacing = true;
-	for (int i = 0; i < h; i++) {
-		double x = 0.5 * step * r->omega[i], sx = sin(x), cx = cos(x);
-		double f = 1.0;
+	for (int i0 = 0; i0 < h; i0 += SEED_BATCH) {
+		int n = h - i0 < SEED_BATCH ? h - i0 : SEED_BATCH;
+		double x[SEED_BATCH], sx[SEED_BATCH], cx[SEED_BATCH];
 
-		/* As pe.h's block factor: exactly 1 for a single position or a
-		 * turn too small to divide by. */
-		if (step > 1.0 && fabs(x) >= 0x1p-26)
-			f = sx / (step * r->half_sin[i]);
-		r->weight[i] = f / h;
-		r->twice_cos[i] = 2.0 - 4.0 * sx * sx;
-		r->step_cos[i] = 1.0 - 2.0 * sx * sx;
-		r->step_sin[i] = 2.0 * sx * cx;
+		for (int j = 0; j < n; j++)
+			x[j] = 0.5 * step * r->omega[i0 + j];
+		pe_sincos_n(x, n, sx, cx);
+		for (int j = 0; j < n; j++) {
+			int i = i0 + j;
+			double f = 1.0;
+
+			/* As pe.h's block factor: exactly 1 for a single
+			 * position or a turn too small to divide by. */
+			if (step > 1.0 && fabs(x[j]) >= 0x1p-26)
+				f = sx[j] / (step * r->half_sin[i]);
+			r->weight[i] = f / h;
+			r->twice_cos[i] = 2.0 - 4.0 * sx[j] * sx[j];
+			r->step_cos[i] = 1.0 - 2.0 * sx[j] * sx[j];
+			r->step_sin[i] = 2.0 * sx[j] * cx[j];
+		}
 	}
 	r->valid = false;
 	r->step = step;

@@ -90,3 +90,27 @@ Test(sim_ring, walked_samples_are_block_means)
 	check_run(r, &p, 2.0, -50, 50);
 	pe_sim_ring_free(r);
 }
+
+/* The explorer's curve at the extremes: d = 65536 and a billion positions
+ * in 64 samples (the panel's fewest), around a position near the end, for
+ * the three bases of the bench. Every seed's angle g m w_i then passes 1e8,
+ * where pe_sincos_n, not libm, reduces it. */
+Test(sim_ring, extreme_samples_are_block_means)
+{
+	static const double bases[] = { 1.000001, 10000.0, 1e12 };
+	struct pe_sim_ring *r = pe_sim_ring_new(200);
+	double m = 1e9 / 64;
+
+	cr_assert_not_null(r);
+	for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+		struct pe_params p = { 65536, bases[b], PE_INTERLEAVED };
+
+		pe_sim_ring_ensure(r, &p, m, -64, 1);
+		for (long long g = -64; g <= 1; g += 13)
+			cr_assert(fabs(pe_sim_ring_at(r, g) - direct(&p, m, g)) < TOL,
+				  "base %g g %lld: ring %.9f, direct %.9f",
+				  bases[b], g, pe_sim_ring_at(r, g),
+				  direct(&p, m, g));
+	}
+	pe_sim_ring_free(r);
+}
