@@ -11,6 +11,7 @@
  * cosines at regular intervals, and every number that a decision or a label
  * rests on is recomputed exactly where it matters. */
 #include "engine/pe_analysis.h"
+#include "engine/pe_trig.h"
 
 #include <math.h>
 
@@ -56,13 +57,26 @@ void analysis_band_pairs(int d_model, int split, enum analysis_band b,
 	*pair1 = b == ANALYSIS_FAST ? s : h;
 }
 
-double analysis_band_similarity(const struct pe_params *p, int split,
-				enum analysis_band b, double k)
+void analysis_band_similarities(const struct pe_params *p, int split,
+				double k, double out[3])
 {
-	int a, z;
+	int h = p->d_model / 2, a, z;
+	double all = 0.0, fast = 0.0, slow = 0.0;
 
-	analysis_band_pairs(p->d_model, split, b, &a, &z);
-	return pe_cos_similarity(p, k, a, z);
+	analysis_band_pairs(p->d_model, split, ANALYSIS_FAST, &a, &z);
+	for (int i = 0; i < h; i++) {
+		double s, c;
+
+		pe_sincos(k * pe_omega(p, i), &s, &c);
+		all += c;
+		if (i < z)
+			fast += c;
+		else
+			slow += c;
+	}
+	out[ANALYSIS_ALL] = h > 0 ? all / h : 1.0;
+	out[ANALYSIS_FAST] = z > 0 ? fast / z : 1.0;
+	out[ANALYSIS_SLOW] = h > z ? slow / (h - z) : 1.0;
 }
 
 static void swap_arrays(double **a, double **b)

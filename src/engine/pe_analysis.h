@@ -39,10 +39,15 @@ enum analysis_band {
 void analysis_band_pairs(int d_model, int split, enum analysis_band b,
 			 int *pair0, int *pair1);
 
-/* Cosine similarity of PE(p) and PE(p+k) over the pairs of band b:
- * pe_cos_similarity over analysis_band_pairs (1 for an empty band). */
-double analysis_band_similarity(const struct pe_params *p, int split,
-				enum analysis_band b, double k);
+/* Cosine similarity of PE(p) and PE(p+k) over the pairs of each band, in
+ * one pass over the pairs: out[b] for b = ANALYSIS_ALL, ANALYSIS_FAST and
+ * ANALYSIS_SLOW is pe_cos_similarity over analysis_band_pairs (1 for an
+ * empty band), each band's cosines added in the same order. The angles
+ * k w_i go through pe_sincos: libm's cosine, bit for bit, below 1e8, and
+ * within 3e-16 of it past 1e8 (offsets near a billion), where libm's slow
+ * reduction made a band three times dearer. O(d) pow and cos. */
+void analysis_band_similarities(const struct pe_params *p, int split,
+				double k, double out[3]);
 
 /* Doubles of workspace analysis_band_curves needs for d_model d
  * (5 * (d/2)). */

@@ -124,9 +124,13 @@ enum {
  *   curves  the last finished curves (mem: all, fast and slow, each
  *           mirrored to -k .. +k for drawing), for the key of their sums;
  *   scan    the reach and the peak, for d, base, len and the threshold
- *           (mem: the scan's workspace; `scanner` is its place). */
+ *           (mem: the scan's workspace; `scanner` is its place);
+ *   caption the three bands' similarities at k = 1 and at the largest
+ *           offset shown, for d, base, split and that offset (out: all,
+ *           fast, slow at 1, then at the offset): O(d) cosines, which
+ *           every frame paid before, moves and all. */
 struct bands_ctx {
-	struct cache sums, curves, scan;
+	struct cache sums, curves, scan, caption;
 	struct analysis_scanner scanner;
 };
 
@@ -475,24 +479,48 @@ static void draw_peak(const struct state *s, struct canvas *c,
 /* What the three curves measure near and far: each band's similarity at
  * k = 1 and at the largest offset shown, as numbers, and in words only
  * what those numbers say (a band with no pairs is left out). */
-static void draw_caption(const struct state *s, struct canvas *c,
-			 const struct bands_layout *l, int y, int rows)
+/* The bands' similarities at k = 1 (near[b]) and at k = far (away[b]),
+ * kept in ctx->caption for their inputs. */
+static void caption_numbers(struct bands_ctx *ctx, const struct state *s,
+			    double far, double near[3], double away[3])
+{
+	const struct pe_params *p = &s->cur.pe;
+	struct cache_key k = { { p->d_model, p->base, split_of(s), far } };
+
+	if (!cache_ready(&ctx->caption, &k)) {
+		double v[6];
+
+		analysis_band_similarities(p, split_of(s), 1.0, v);
+		analysis_band_similarities(p, split_of(s), far, v + 3);
+		cache_put(&ctx->caption, &k, v, 6);
+	}
+	for (int b = 0; b < 3; b++) {
+		near[b] = ctx->caption.out[b];
+		away[b] = ctx->caption.out[3 + b];
+	}
+}
+
+static void draw_caption(struct bands_ctx *ctx, const struct state *s,
+			 struct canvas *c, const struct bands_layout *l, int y,
+			 int rows)
 {
 	const struct symbols *sy = s->ascii ? &ascii_symbols : &utf8_symbols;
 	const struct pe_params *p = &s->cur.pe;
 	int sp = split_of(s), h = p->d_model / 2;
-	double far = (double)half_width(s);
-	double f1 = analysis_band_similarity(p, sp, ANALYSIS_FAST, 1.0);
-	double fk = analysis_band_similarity(p, sp, ANALYSIS_FAST, far);
-	double s1 = analysis_band_similarity(p, sp, ANALYSIS_SLOW, 1.0);
-	double sk = analysis_band_similarity(p, sp, ANALYSIS_SLOW, far);
-	double a1 = analysis_band_similarity(p, sp, ANALYSIS_ALL, 1.0);
-	double ak = analysis_band_similarity(p, sp, ANALYSIS_ALL, far);
+	double far = (double)half_width(s), near[3], away[3];
+	double f1, fk, s1, sk, a1, ak;
 	char a[2 * TEXT_MAX], b[TEXT_MAX], d[TEXT_MAX];
 	const char *cand[3] = { a, b, d };
 
 	if (far <= 1.0)
 		return;
+	caption_numbers(ctx, s, far, near, away);
+	f1 = near[ANALYSIS_FAST];
+	fk = away[ANALYSIS_FAST];
+	s1 = near[ANALYSIS_SLOW];
+	sk = away[ANALYSIS_SLOW];
+	a1 = near[ANALYSIS_ALL];
+	ak = away[ANALYSIS_ALL];
 	if (sp > 0 && sp < h) {
 		char why[TEXT_MAX] = "";
 
@@ -655,7 +683,7 @@ static void bands_draw(const struct state *s, void *ctx, struct canvas *c,
 		if (TIER(peak_row, l.in.w, rows) && sc)
 			draw_peak(s, c, &l, y + 1, sc);
 		if (TIER(caption_row, l.in.w, rows))
-			draw_caption(s, c, &l, y + 2, rows - 2);
+			draw_caption(ctx, s, c, &l, y + 2, rows - 2);
 	}
 	canvas_set_clip(c, old);
 }
@@ -667,6 +695,7 @@ static void bands_free(void *data)
 	cache_free(&ctx->sums);
 	cache_free(&ctx->curves);
 	cache_free(&ctx->scan);
+	cache_free(&ctx->caption);
 }
 
 const struct view_spec view_bands = {

@@ -102,18 +102,51 @@ Test(analysis, band_pairs)
 Test(analysis, band_similarity_matches_sums)
 {
 	struct pe_params p = params(16, 100.0);
+	double v[3];
+
 	/* k = 0 is the peak of every band. */
-	cr_assert_float_eq(analysis_band_similarity(&p, 3, ANALYSIS_FAST, 0.0), 1.0, 1e-15);
+	analysis_band_similarities(&p, 3, 0.0, v);
+	cr_assert_float_eq(v[ANALYSIS_FAST], 1.0, 1e-15);
 	for (double k = -40; k <= 40; k += 3.5) {
-		cr_assert_float_eq(analysis_band_similarity(&p, 3, ANALYSIS_ALL, k),
-				   ref_sim(16, 100.0, k, 0, 8), 1e-12, "k=%g", k);
-		cr_assert_float_eq(analysis_band_similarity(&p, 3, ANALYSIS_FAST, k),
-				   ref_sim(16, 100.0, k, 0, 3), 1e-12, "k=%g", k);
-		cr_assert_float_eq(analysis_band_similarity(&p, 3, ANALYSIS_SLOW, k),
-				   ref_sim(16, 100.0, k, 3, 8), 1e-12, "k=%g", k);
+		analysis_band_similarities(&p, 3, k, v);
+		cr_assert_float_eq(v[ANALYSIS_ALL], ref_sim(16, 100.0, k, 0, 8),
+				   1e-12, "k=%g", k);
+		cr_assert_float_eq(v[ANALYSIS_FAST], ref_sim(16, 100.0, k, 0, 3),
+				   1e-12, "k=%g", k);
+		cr_assert_float_eq(v[ANALYSIS_SLOW], ref_sim(16, 100.0, k, 3, 8),
+				   1e-12, "k=%g", k);
 	}
 	/* An empty band counts as identical, as pe_cos_similarity. */
-	cr_assert_eq(analysis_band_similarity(&p, 0, ANALYSIS_FAST, 5.0), 1.0);
+	analysis_band_similarities(&p, 0, 5.0, v);
+	cr_assert_eq(v[ANALYSIS_FAST], 1.0);
+	cr_assert_float_eq(v[ANALYSIS_SLOW], v[ANALYSIS_ALL], 1e-15);
+}
+
+/* The bands view's caption at the extremes: d = 65536, offsets up to a
+ * billion, where the angles pass 1e8 and pe_sincos, not libm, reduces
+ * them. Each band against pe_cos_similarity (libm's cosine of the same
+ * angles): the same to 1e-13; below 1e8, bit for bit. */
+Test(analysis, band_similarity_at_the_extremes)
+{
+	static const double bases[] = { 1.000001, 10000.0, 1e12 };
+	static const double offsets[] = { 1.0, 12345.0, 999999999.0 };
+
+	for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++)
+		for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+			struct pe_params p = params(65536, bases[b]);
+			double k = offsets[o], v[3];
+			double all = pe_cos_similarity(&p, k, 0, 32768);
+			double fast = pe_cos_similarity(&p, k, 0, 1000);
+			double slow = pe_cos_similarity(&p, k, 1000, 32768);
+			double tol = k < 1e8 ? 0.0 : 1e-13;
+
+			analysis_band_similarities(&p, 1000, k, v);
+			cr_assert(fabs(v[ANALYSIS_ALL] - all) <= tol &&
+				  fabs(v[ANALYSIS_FAST] - fast) <= tol &&
+				  fabs(v[ANALYSIS_SLOW] - slow) <= tol,
+				  "base %g k %g: %.17g %.17g %.17g against %.17g %.17g %.17g",
+				  bases[b], k, v[0], v[1], v[2], all, fast, slow);
+		}
 }
 
 /* Curves with one offset per sample (step <= 1) are the similarity itself,
