@@ -1416,13 +1416,16 @@ static bool check_all(struct options *opt, const char *const *given,
 	row = row_named("dim");
 	if (!given[row] && opt->dim >= opt->pe.d_model)
 		opt->dim = opt->pe.d_model - 1;	/* the settings', clamped */
-	if (opt->dim >= opt->pe.d_model && !opt->load)
+	/* A model's config or a matrix brings its own width: -i is checked
+	 * against it once read (model_file.h, load_file.h). */
+	if (opt->dim >= opt->pe.d_model && !opt->load && !opt->model)
 		return fail(err, errlen, tr(l, "--dim must be an integer from 0 "
 			    "to %d (below d_model %d), got \"%s\""),
 			    opt->pe.d_model - 1, opt->pe.d_model,
 			    quoted(given[row], q, sizeof q));
-	/* last: the knobs' ranges follow the d_model the rest gives */
-	return opt->nset == 0 ||
+	/* last: the knobs' ranges follow the d_model the rest gives (a
+	 * model's or a matrix's, once read: main checks them then) */
+	return opt->nset == 0 || opt->model || opt->load ||
 	       knob_args_check(opt->set, opt->nset,
 			       &(struct settings){ opt->pe, opt->length,
 						   opt->position, opt->dim },

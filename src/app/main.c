@@ -19,6 +19,7 @@
 #include "app/job.h"
 #include "app/keys_doc.h"
 #include "app/lesson_mode.h"
+#include "app/knob_args.h"
 #include "app/load_file.h"
 #include "app/model_file.h"
 #include "app/say.h"
@@ -303,6 +304,15 @@ int main(int argc, char **argv)
 	rc = model_file_load(&opt, &mf);
 	if (rc == 0)
 		rc = load_file_read(&opt, &matrix);
+	/* --set against the width a model's config or a matrix gave */
+	if (rc == 0 && (opt.model || opt.load) && opt.nset > 0 &&
+	    !knob_args_check(opt.set, opt.nset,
+			     &(struct settings){ opt.pe, opt.length,
+						 opt.position, opt.dim },
+			     l, err, sizeof err)) {
+		say("%s", err);
+		rc = EX_USAGE;
+	}
 	if (rc == 0)
 		rc = finish_output(run_mode(&opt, l), l);
 	model_file_free(&mf);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "app/model_file.h"
 #include "app/say.h"
 #include "app/settings_file.h"
 #include "base/tr.h"
@@ -14,6 +15,7 @@
 #include "io/atomic_file.h"
 #include "io/input_file.h"
 #include "io/status.h"
+#include "model/presets.h"
 #include "views/views.h"
 
 /* ---- reading ---- */
@@ -69,27 +71,63 @@ static int scene_file_read(const char *path, enum lang l, struct scene *sc,
 		return EX_NOINPUT;
 	}
 	bom = utf8_bom(text, len);
-	rc = scene_parse(text + bom, len - bom, path, views_catalog(), l, sc,
-			 err, n) == 0 ? 0 : EX_DATAERR;
+	rc = scene_parse(text + bom, len - bom, path, views_catalog(),
+			 model_file_pick, l, sc, err, n) == 0 ? 0 : EX_DATAERR;
 	free(text);
 	return rc ? rc : check_look(sc, path, l, look, err, n);
 }
 
 /* ---- :save and :open ---- */
 
+/* How the scene at path names the config s shows (model/scene.h): its
+ * path from the scene's folder when it lies there or below, else from
+ * the root, into buf (n bytes). "" for a row of the table or no model
+ * (the scene writes state_model_source as it is); an errno value when
+ * the config cannot be found. */
+static int model_word(const struct state *s, const char *path, char *buf,
+		      size_t n)
+{
+	const char *src = state_model_source(s), *slash = strrchr(path, '/');
+	char folder[LESSON_PATH_MAX], *file, *dir;
+	size_t dl;
+
+	buf[0] = '\0';
+	if (!src || !presets_word_is_file(src))
+		return 0;
+	if (!(file = realpath(src, NULL)))
+		return errno;
+	snprintf(folder, sizeof folder, "%.*s",
+		 slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+	dir = realpath(folder, NULL);
+	dl = dir ? strlen(dir) : 0;
+	if (dir && strncmp(file, dir, dl) == 0 && file[dl] == '/')
+		snprintf(buf, n, "%s", file + dl + 1);
+	else
+		snprintf(buf, n, "%s", file);
+	free(dir);
+	free(file);
+	return 0;
+}
+
 /* Writes what s shows, in look, to path: 0 or an errno value. */
 static int write_scene(const char *path, const struct state *s,
 		       const struct scene_look *look)
 {
-	char text[SCENE_TEXT_MAX];
+	char text[SCENE_TEXT_MAX], model[LESSON_PATH_MAX];
 	struct atomic_file af;
-	int len = scene_write(s, cli_list_name(CLI_LIST_THEMES, look->theme),
-			      palette_name((enum palette_id)look->palette),
-			      text, sizeof text);
-	int e;
+	int e = model_word(s, path, model, sizeof model);
+	int len = e ? -1 : scene_write(s, cli_list_name(CLI_LIST_THEMES,
+							look->theme),
+				       palette_name((enum palette_id)
+							    look->palette),
+				       model[0] ? model : NULL, text,
+				       sizeof text);
 
+	if (e)
+		return e;	/* the model's config went away */
 	if (len < 0)
-		return ENOSPC;	/* cannot happen: SCENE_TEXT_MAX holds all */
+		return ENOSPC;	/* SCENE_TEXT_MAX holds all, but a config
+				 * may go away while read again */
 	e = atomic_file_open(&af, path);
 	if (e)
 		return e;

@@ -44,13 +44,6 @@ void session_init(struct state *s, const struct options *opt)
 		/* scene_file_load checked it: it applies */
 		(void)scene_apply(s, opt->scene_data, err, sizeof err);
 	}
-	{
-		char err[CLI_ERR_MAX];
-
-		/* cli_parse checked them (knob_args_check): none fails */
-		(void)knob_args_apply(s, opt->set, opt->nset, err,
-				      sizeof err);
-	}
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
 	if (opt->rope) {
@@ -66,6 +59,15 @@ void session_init(struct state *s, const struct options *opt)
 		/* a file's path, or a shipped row's name */
 		state_set_model(s, &pick,
 				opt->model ? opt->model : opt->model_name);
+	}
+	{
+		char err[CLI_ERR_MAX];
+
+		/* cli_parse checked them (knob_args_check): none fails.
+		 * After the model, whose trained length --set train= may
+		 * change. */
+		(void)knob_args_apply(s, opt->set, opt->nset, err,
+				      sizeof err);
 	}
 	s->present = opt->present;
 	s->drill.seed = (unsigned long long)opt->seed;

@@ -223,6 +223,7 @@ static enum command_result run_model(struct state *s, struct args a,
 	if (s->read_model(a.arg[0], s->lang, &pick, err, n) != 0)
 		return COMMAND_ERROR;
 	state_set_model(s, &pick, a.arg[0]);
+	s->preset = -1;		/* a file is no row of the table */
 	return COMMAND_OK;
 }
 

@@ -85,6 +85,39 @@ struct parser {
 	bool in_step;		/* the "==" line came */
 };
 
+/* The length of path's folder with its last '/' ("a/b.scene": 2), or 0
+ * for a file in the folder pescope was started in. */
+static size_t folder_len(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* "model FILE" (or "preset FILE") with FILE relative: FILE is the scene's
+ * folder's, so that a scene and the config.json beside it travel
+ * together; made relative to the folder pescope runs in, into cmd
+ * (LESSON_CMD_MAX bytes). Any other command stays as it is. 0, or -1
+ * when the path does not fit. */
+static int model_path(const char *scene, char *cmd)
+{
+	char out[LESSON_CMD_MAX];
+	size_t w = strcspn(cmd, " "), dir = folder_len(scene);
+	const char *arg = words_trim(cmd + w);
+	int len;
+
+	if (!((w == 5 && strncmp(cmd, "model", 5) == 0) ||
+	      (w == 6 && strncmp(cmd, "preset", 6) == 0)) ||
+	    !presets_word_is_file(arg) || arg[0] == '/' || dir == 0)
+		return 0;
+	len = snprintf(out, sizeof out, "%.*s %.*s%s", (int)w, cmd, (int)dir,
+		       scene, arg);
+	if (len < 0 || (size_t)len >= sizeof out)
+		return -1;
+	memcpy(cmd, out, (size_t)len + 1);
+	return 0;
+}
+
 static int fail(struct parser *p, int line, const char *fmt, ...)
 {
 	char why[LESSON_ERR_MAX / 2];
@@ -185,7 +218,7 @@ static int command_line(struct parser *p, char *cmd)
 		skip(p);
 		return 0;
 	}
-	if (strlen(cmd) >= LESSON_CMD_MAX)
+	if (strlen(cmd) >= LESSON_CMD_MAX || model_path(p->path, cmd) != 0)
 		return fail(p, p->line, tr(p->lang, "command longer than %d "
 					   "bytes"), LESSON_CMD_MAX - 1);
 	if (sc->ncmds == SCENE_CMDS_MAX)
@@ -227,8 +260,8 @@ static size_t count_lines(const char *text, size_t len)
 }
 
 int scene_parse(const char *text, size_t len, const char *path,
-		const struct catalog *cat, enum lang l, struct scene *out,
-		char *err, size_t n)
+		const struct catalog *cat, model_reader read, enum lang l,
+		struct scene *out, char *err, size_t n)
 {
 	struct parser p = { path, cat, l, out, err, n, 0, false };
 	char buf[LESSON_LINE_MAX + 1], why[LESSON_ERR_MAX / 2];
@@ -266,6 +299,7 @@ int scene_parse(const char *text, size_t len, const char *path,
 	 * now with its line, not when the scene is shown. */
 	state_init(&t, cat, &lesson_start);
 	t.lang = l;
+	t.read_model = read;
 	for (int k = 0; k < out->ncmds; k++)
 		if (run_line(&t, out->cmd[k].text, why, sizeof why) != 0)
 			return fail(&p, out->cmd[k].line, "%s", why);
@@ -401,13 +435,29 @@ static void knobs(struct out *o, const struct state *s)
 		}
 }
 
+/* ": model WORD", with the word as the scene names the model (model),
+ * run on the scene so far as the state names it (state_model_source). */
+static void model_cmd(struct out *o, const struct state *s, const char *model)
+{
+	char line[sizeof s->model_src + 8], why[COMMAND_HELP_W];
+	const char *src = state_model_source(s);
+
+	if (!src)
+		return;
+	if (strlen(model ? model : src) + 6 >= LESSON_CMD_MAX)
+		o->over = true;	/* a line the scene's reader refuses */
+	put(o, ": model %s\n", model ? model : src);
+	snprintf(line, sizeof line, "model %s", src);
+	if (run_line(&o->t, line, why, sizeof why) != 0)
+		o->over = true;	/* the file went away since: not saved */
+}
+
 int scene_write(const struct state *s, const char *theme,
-		const char *palette, char *buf, size_t n)
+		const char *palette, const char *model, char *buf, size_t n)
 {
 	struct out o = { buf, n, 0, n == 0, *s, false };
 	const struct view_spec *v = state_view(s);
 	char base[32];
-	int count;
 
 	char line[SCENE_TEXT_MAX];
 	bool whole;
@@ -423,8 +473,7 @@ int scene_write(const struct state *s, const char *theme,
 		put(&o, "palette: %s\n", palette);
 	put(&o, "lang: %s\n== scene\n", lang_name(s->lang));
 	cmd(&o, "view %s", v->name);
-	if (s->preset >= 0)
-		cmd(&o, "preset %s", presets_table(&count)[s->preset].name);
+	model_cmd(&o, s, model);
 	cmd(&o, "d %d", s->cur.pe.d_model);
 	cmd(&o, "base %s", fmt_double_shortest(s->cur.pe.base, base,
 					       sizeof base));
@@ -479,26 +528,64 @@ static void put_param(struct out *o, const struct state *s, int i)
 	put_word(o, v);
 }
 
+/* The base a command line starts from when no -b is given (app/cli.c),
+ * which --model FILE keeps for a learned table. */
+#define CLI_START_BASE 10000.0
+
+/* " --model FILE" when the config at src (state_model_source) gives the
+ * d_model and base s shows, as --model applies it (app/session.c): the
+ * line so far then starts from it. False when it does not (d_model or
+ * the base changed since, which --model refuses to be given with). */
+static bool model_option(struct out *o, const struct state *s,
+			 const char *src)
+{
+	char line[sizeof s->model_src + 8], why[COMMAND_HELP_W];
+	struct state t = o->t;
+
+	state_set_base(&t, CLI_START_BASE);
+	snprintf(line, sizeof line, "model %s", src);
+	if (command_run(&t, line, COMMAND_LESSON, why, sizeof why) !=
+		    COMMAND_OK ||
+	    t.cur.pe.d_model != s->cur.pe.d_model ||
+	    t.cur.pe.base != s->cur.pe.base)
+		return false;
+	o->t = t;
+	put(o, " --model");
+	put_word(o, src);
+	return true;
+}
+
 int scene_cmdline(const struct state *s, const char *theme,
 		  const char *palette, char *buf, size_t n, bool *whole)
 {
 	struct out o = { buf, n, 0, n == 0, *s, true };
+	const char *src = state_model_source(s);
+	bool file = src && presets_word_is_file(src), by_file = false;
 	int count;
 
 	/* Where the command line starts (app/session.c): these settings,
-	 * every knob at its start, the preset's L0, the view. */
+	 * every knob at its start, the preset's L0 (or its model's), the
+	 * model file, the view. */
 	state_init(&o.t, s->cat, &s->cur);
 	o.t.lang = s->lang;
+	o.t.read_model = s->read_model;
 	put(&o, "pescope --view %s", state_view(s)->name);
 	state_set_view(&o.t, s->view);
-	if (s->preset >= 0) {
+	if (s->preset >= 0 && !file) {
 		const struct preset *p = presets_table(&count) + s->preset;
 
-		put(&o, " --preset %s", p->name);
-		state_set_train(&o.t, p->train_len);
+		put(&o, " --model %s", p->name);
+		if (presets_rope(s->preset) && p->d_model == s->cur.pe.d_model &&
+		    p->base == s->cur.pe.base)
+			state_set_preset(&o.t, s->preset);
+		else
+			state_set_train(&o.t, p->train_len);
 	}
+	if (file)
+		by_file = model_option(&o, s, src);
 	for (int i = 0; i < PARAM_COUNT; i++)
-		put_param(&o, s, i);
+		if (!by_file || (i != PARAM_D && i != PARAM_BASE))
+			put_param(&o, s, i);
 	if (theme)
 		put(&o, " --theme %s", theme);
 	if (palette)
@@ -506,7 +593,7 @@ int scene_cmdline(const struct state *s, const char *theme,
 	if (s->lang != LANG_EN)
 		put(&o, " --lang %s", lang_name(s->lang));
 	knobs(&o, s);
-	*whole = s->window.pos0 == 0 && s->window.npos == s->cur.len &&
+	*whole = file == by_file && s->window.pos0 == 0 && s->window.npos == s->cur.len &&
 		 s->window.dim0 == 0 && s->window.ndim == s->cur.pe.d_model &&
 		 s->hl.kind == HL_NONE && s->panel == 0 && !s->zoomed;
 	return o.over ? -1 : (int)o.used;

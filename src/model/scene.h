@@ -11,6 +11,7 @@
  *     lang: en
  *     == scene
  *     : view spectrum
+ *     : model llama-3-8b
  *     : d 64
  *     : base 10000
  *     : layout interleaved
@@ -27,6 +28,12 @@
  * the look of the screen, which lessons leave to the reader: `theme:`,
  * `palette:` (their words are the app's: the scene only carries them) and
  * `lang:`. '#' starts a comment, blank lines are nothing.
+ *
+ * The model shown (state_model_source) is the step's ": model WORD": a
+ * row of the table by its name, or a config.json by its path. A relative
+ * path is the scene's folder's (a scene and the config beside it travel
+ * together): scene_parse makes it relative to where pescope runs, and
+ * the app writes it relative to the scene's folder when it lies there.
  *
  * Opening a scene starts from the lessons' start (lesson_reset: d 512,
  * base 1e4, len 128, the first view, every knob at its start) and runs its
@@ -76,12 +83,14 @@ struct scene {
 	int skipped_line;		/* the first of them */
 };
 
-/* Parses the `len` bytes at text as the scene file `path` (for messages)
- * and checks its commands on a scratch state with the views of cat, in
- * language l. Returns 0, or -1 with "PATH:LINE: why" in err (n bytes). */
+/* Parses the `len` bytes at text as the scene file `path` (for messages
+ * and the folder of a model's path) and checks its commands on a scratch
+ * state with the views of cat, reading a model's config with read (NULL:
+ * refused), in language l. Returns 0, or -1 with "PATH:LINE: why" in err
+ * (n bytes). */
 int scene_parse(const char *text, size_t len, const char *path,
-		const struct catalog *cat, enum lang l, struct scene *out,
-		char *err, size_t n);
+		const struct catalog *cat, model_reader read, enum lang l,
+		struct scene *out, char *err, size_t n);
 
 /* Shows scene sc in s: from the lessons' start, its commands in order; the
  * language, the screen's size, the lessons' book, the drill and the
@@ -92,20 +101,24 @@ int scene_apply(struct state *s, const struct scene *sc, char *err,
 		size_t n);
 
 /* The scene of what s shows, with theme and palette words (NULL: left
- * out), into buf (n bytes, SCENE_TEXT_MAX is enough). Returns its length,
- * or -1 when it does not fit. */
+ * out) and the model as the scene names it (model: a path made relative
+ * to the scene's folder; NULL: state_model_source's word), into buf (n
+ * bytes, SCENE_TEXT_MAX is enough). Returns its length, or -1 when it
+ * does not fit (or the model's config can no longer be read). */
 int scene_write(const struct state *s, const char *theme,
-		const char *palette, char *buf, size_t n);
+		const char *palette, const char *model, char *buf, size_t n);
 
-/* The command line that opens what s shows: "pescope", the options of
- * the core parameters (params.h), --view, --preset, --theme and --palette
- * when given (NULL: left out) and --lang zh, then, as the command line
- * applies them, a --set WORD=VALUE for every knob that
- * differs from where those leave it; a word a POSIX shell would change is
- * quoted. Into buf (n bytes; SCENE_TEXT_MAX is enough). Returns its
- * length, or -1 when it does not fit. *whole is false when the screen
- * has more than options give: a window, a highlight, a panel focused or
- * zoomed (a scene keeps those). */
+/* The command line that opens what s shows: "pescope", --view, --preset
+ * (a row of the table) or --model FILE (a config, by the path it was
+ * given with), the options of the core parameters (params.h; not -d and
+ * -b, which --model FILE sets), --theme and --palette when given (NULL:
+ * left out) and --lang zh, then, as the command line applies them, a
+ * --set WORD=VALUE for every knob that differs from where those leave
+ * it; a word a POSIX shell would change is quoted. Into buf (n bytes;
+ * SCENE_TEXT_MAX is enough). Returns its length, or -1 when it does not
+ * fit. *whole is false when the screen has more than options give: a
+ * window, a highlight, a panel focused or zoomed, a model file's d_model
+ * or base changed since (a scene keeps those). */
 int scene_cmdline(const struct state *s, const char *theme,
 		  const char *palette, char *buf, size_t n, bool *whole);
 

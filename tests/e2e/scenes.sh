@@ -7,11 +7,18 @@
 #     --snapshot` is byte for byte the screen that script ends on, colours
 #     included; and a theme and palette given when saving come back;
 #   - `:open F` in a script shows the same screen as `--scene F`;
+#   - the model: a row of the table and a config.json (a fixture copied
+#     beside the scene), in the context, spectrum and attention views,
+#     round-trip through :save, --scene (from another folder), :open and
+#     the command line; a scene moved with its config still opens; a
+#     config wider than d_model 128 takes -i and --set at its width;
 #   - what a scene refuses: a wrong first line or version, a bad value
 #     (FILE:LINE and its range, status 65), more than 1 MiB or 10 000
 #     lines, an ESC byte (never printed as one); what it skips (a line it
 #     does not know: one message naming FILE:LINE, the rest applied); a
-#     file that cannot be read (66); --scene with --lesson (64);
+#     file that cannot be read (66); --scene with --lesson (64); a model
+#     not in the table, a config that cannot be read or holds an ESC
+#     (FILE:LINE, 65);
 #   - in a script, a bad :open changes nothing and says why.
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
@@ -183,6 +190,78 @@ check "a scene zoomed on the context similarity plot marks the reach" \
 	grep -q 'Σcos(mθ)<0' <("$PESCOPE" "${size[@]}" --scene \
 		"$tmp/reach.scene" --snapshot)
 
+# ---- the model ----
+
+# A model carries over: a row of the table by its name, a config.json by
+# its path (kept relative to the scene's folder, so that the scene and the
+# config beside it travel together), in the views where a model shows
+# (its name on the status line, its trained length, the context view's
+# table and curves). The script changes L0 after the model, which the
+# command line must set after --model too.
+mkdir -p "$tmp/class" "$tmp/moved/class"
+root=$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")/../.." && pwd)
+cp "$root/tests/fixtures/models/qwen2.5-7b.json" "$tmp/class/config.json"
+for model in llama-3-8b class/config.json; do
+	for view in context spectrum attention; do
+		name="$view with $model"
+		printf 'cmd view %s\ncmd model %s\ncmd train 5000\ncmd pos 3\nkey Esc\n' \
+			"$view" "$model" >"$tmp/km"
+		(cd "$tmp" && "$PESCOPE" "${size[@]}" --keys km --snapshot) |
+			screen_of /dev/stdin >"$tmp/from"
+		{ cat "$tmp/km"; echo "cmd save class/m.scene"; } >"$tmp/kms"
+		(cd "$tmp" && "$PESCOPE" "${size[@]}" --keys kms >/dev/null)
+		check "$name: the scene names the model" \
+			grep -qx ": model ${model#class/}" "$tmp/class/m.scene"
+		# opened from another folder: the config is found beside it
+		(cd / && "$PESCOPE" "${size[@]}" --scene "$tmp/class/m.scene" \
+			--snapshot) >"$tmp/to" 2>&1
+		check "$name: --scene shows the screen :save saved" \
+			cmp -s "$tmp/from" "$tmp/to"
+		printf 'cmd d 16\ncmd open %s\nkey Esc\n' "$tmp/class/m.scene" \
+			>"$tmp/ko"
+		"$PESCOPE" "${size[@]}" --keys "$tmp/ko" --snapshot |
+			screen_of /dev/stdin >"$tmp/to"
+		check "$name: :open shows the screen :save saved" \
+			cmp -s "$tmp/from" "$tmp/to"
+		line=$(sed -n '2s/^# //p' "$tmp/class/m.scene")
+		eval "set -- ${line#pescope }"
+		(cd "$tmp" && "$PESCOPE" "$@" "${size[@]}" --snapshot) \
+			>"$tmp/to" 2>&1
+		check "$name: its command line draws the saved screen" \
+			cmp -s "$tmp/from" "$tmp/to"
+		check "$name: the command line names the model" \
+			grep -q -- "--model $model " <<<"$line"
+	done
+done
+# The scene and its config, moved together, still open (a config.json
+# is named by its folder, kept).
+cp "$tmp/class/m.scene" "$tmp/class/config.json" "$tmp/moved/class/"
+rm "$tmp/class/config.json"
+(cd "$tmp" && "$PESCOPE" "${size[@]}" --scene moved/class/m.scene --snapshot) \
+	>"$tmp/to" 2>&1
+check "a scene and its config moved together still open" \
+	cmp -s "$tmp/from" "$tmp/to"
+# A config outside the scene's folder is named by its whole path.
+printf 'cmd model %s\ncmd save %s\n' "$tmp/moved/class/config.json" \
+	"$tmp/class/out.scene" >"$tmp/km"
+"$PESCOPE" "${size[@]}" --keys "$tmp/km" >/dev/null
+check "a config elsewhere is named by its whole path" \
+	grep -qx ": model $(cd "$tmp/moved/class" && pwd -P)/config.json" \
+	"$tmp/class/out.scene"
+
+# A config wider than the command line's start (Gemma 2's 256): its -i
+# and --set values are checked against its width, not d_model 128.
+mkdir -p "$tmp/wide"
+cp "$root/tests/fixtures/models/gemma-2-2b.json" "$tmp/wide/config.json"
+printf 'cmd view spectrum\ncmd model wide/config.json\ncmd dim 200\ncmd split 100\ncmd save wide/w.scene\nkey Esc\n' >"$tmp/kw"
+(cd "$tmp" && "$PESCOPE" "${size[@]}" --keys kw --snapshot) |
+	screen_of /dev/stdin >"$tmp/from"
+line=$(sed -n '2s/^# //p' "$tmp/wide/w.scene")
+eval "set -- ${line#pescope }"
+(cd "$tmp" && "$PESCOPE" "$@" "${size[@]}" --snapshot) >"$tmp/to" 2>&1
+check "a wide config: its command line, with -i 200 and split 100, draws the screen" \
+	cmp -s "$tmp/from" "$tmp/to"
+
 # ---- what a scene refuses and skips ----
 
 # refused STATUS MESSAGE -- ARGS: the run ends with STATUS, prints nothing
@@ -238,6 +317,20 @@ refused 66 "pescope: cannot read \"$tmp\": not a regular file" -- \
 	--scene "$tmp" --snapshot
 refused 64 "pescope: --scene only works without --lesson and --drill" -- \
 	--scene "$good" --lesson 1 --snapshot
+
+# A model the scene names that is not there: FILE:LINE and why, 65.
+printf '# pescope scene 1\n== scene\n: view spectrum\n: model llama-9\n' >"$f"
+refused 65 "$f:4: no model called \"llama-9\": m and M step through the table" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\n== scene\n: model gone.json\n' >"$f"
+refused 65 "$f:3: $tmp/gone.json: cannot read: No such file or directory" -- \
+	--scene "$f" --snapshot
+printf '{"rope_theta": "\033[31m"}' >"$tmp/esc.json"
+printf '# pescope scene 1\n== scene\n: model esc.json\n' >"$f"
+"$PESCOPE" --scene "$f" --snapshot >/dev/null 2>"$tmp/stderr"
+check "a config with an ESC byte: refused with FILE:LINE, no ESC printed" \
+	sh -c 'grep -q "^$1:3: $2/esc.json:1:" "$0" && ! grep -q "$(printf "\033")" "$0"' \
+	"$tmp/stderr" "$f" "$tmp"
 
 # A line it does not know: skipped with one message, the rest applied.
 printf '# pescope scene 1\nsparkle: on\n== scene\n: view spectrum\n: glow 3\n: d 64\ncaption text\n' >"$f"
