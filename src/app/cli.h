@@ -139,6 +139,9 @@ struct options {
 					 * it (app/scene_file.h), or NULL */
 	int theme;			/* enum theme, or -1 for auto (main
 					 * settles it: theme_settle) */
+	bool theme_chosen;		/* theme came from the command line,
+					 * the settings file or a scene, not
+					 * from the terminal (main sets it) */
 	bool present;			/* --present: presenter mode */
 	const char *argv0;		/* argv[0], to find the lessons */
 	bool drill;			/* --drill: start in the drill */

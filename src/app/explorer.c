@@ -330,7 +330,8 @@ static void export_now(struct explorer *ex)
  * says so when they differ from the session's. */
 static void scene_now(struct explorer *ex)
 {
-	struct scene_look look = { (int)ex->to.theme, (int)ex->to.palette };
+	struct scene_look look = { (int)ex->to.theme, (int)ex->to.palette,
+				   ex->opt->theme_chosen };
 	char msg[MSG_MAX], path[sizeof ex->s.scene_file];
 
 	snprintf(path, sizeof path, "%s", ex->s.scene_file);

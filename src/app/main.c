@@ -287,6 +287,9 @@ int main(int argc, char **argv)
 	/* -h and -V end the parse before a later --lang is read. */
 	l = opt.mode == CLI_HELP || opt.mode == CLI_VERSION ?
 	    cli_lang(argc, argv) : (enum lang)opt.lang;
+	/* What a scene or :cmdline names: a theme chosen, never the one
+	 * found below. */
+	opt.theme_chosen = opt.theme >= 0;
 	/* --theme auto asks the terminal only where one is drawn on, before
 	 * curses starts: not one the explorer refuses (TERM=dumb), which
 	 * must see no escape at all. */

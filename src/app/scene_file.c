@@ -36,6 +36,7 @@ static int check_look(const struct scene *sc, const char *path, enum lang l,
 			return EX_DATAERR;
 		}
 		look->theme = t;
+		look->theme_chosen = true;
 	}
 	if (sc->palette[0]) {
 		if (palette_from_name(sc->palette, &p) != 0) {
@@ -79,6 +80,14 @@ static int scene_file_read(const char *path, enum lang l, struct scene *sc,
 
 /* ---- :save and :open ---- */
 
+/* The theme's word a scene and :cmdline write: NULL when none was chosen
+ * (scene_file.h). */
+static const char *theme_word(const struct scene_look *look)
+{
+	return look->theme_chosen ? cli_list_name(CLI_LIST_THEMES, look->theme)
+				  : NULL;
+}
+
 /* How the scene at path names the config s shows (model/scene.h): its
  * path from the scene's folder when it lies there or below, else from
  * the root, into buf (n bytes). "" for a row of the table or no model
@@ -116,8 +125,7 @@ static int write_scene(const char *path, const struct state *s,
 	char text[SCENE_TEXT_MAX], model[LESSON_PATH_MAX];
 	struct atomic_file af;
 	int e = model_word(s, path, model, sizeof model);
-	int len = e ? -1 : scene_write(s, cli_list_name(CLI_LIST_THEMES,
-							look->theme),
+	int len = e ? -1 : scene_write(s, theme_word(look),
 				       palette_name((enum palette_id)
 							    look->palette),
 				       model[0] ? model : NULL, text,
@@ -195,7 +203,7 @@ static void cmdline(struct state *s, const struct scene_look *look,
 	char line[SCENE_TEXT_MAX], msg[SCENE_TEXT_MAX + MSG_MAX];
 	bool whole;
 
-	if (scene_cmdline(s, cli_list_name(CLI_LIST_THEMES, look->theme),
+	if (scene_cmdline(s, theme_word(look),
 			  palette_name((enum palette_id)look->palette), line,
 			  sizeof line, &whole) < 0)
 		return;
@@ -238,7 +246,7 @@ void scene_file_command(struct state *s, struct scene_look *look,
 int scene_file_load(struct options *opt, struct scene *sc)
 {
 	enum lang l = cli_lang(opt->argc, opt->argv);
-	struct scene_look look = { opt->theme, (int)opt->palette };
+	struct scene_look look = { opt->theme, (int)opt->palette, false };
 	char err[LESSON_ERR_MAX];
 	int rc;
 

@@ -21,10 +21,14 @@
 #include "render/palette.h"
 
 /* The look a scene is drawn with besides the state: its theme (an enum
- * theme) and palette (an enum palette_id). */
+ * theme) and palette (an enum palette_id). A scene and :cmdline name the
+ * theme only when it was chosen (theme_chosen: on the command line, in
+ * the settings file or in a scene opened), never the one the terminal was
+ * found to have: opened on another terminal, the scene takes that one's. */
 struct scene_look {
 	int theme;
 	int palette;
+	bool theme_chosen;
 };
 
 /* Does what s->scene_op asks for (REACT_SCENE): writes what s shows, in

@@ -702,7 +702,8 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 		ss.s.ascii = !utf8;
 		script_begin(&ss, sc, c);
 		ss.scenes = true;
-		ss.look = (struct scene_look){ opt->theme, (int)opt->palette };
+		ss.look = (struct scene_look){ opt->theme, (int)opt->palette,
+					       opt->theme_chosen };
 		if (opt->export_path)
 			signals_catch();   /* a signal removes the temporary */
 		if (cast)

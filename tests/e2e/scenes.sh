@@ -7,6 +7,8 @@
 #     --snapshot` is byte for byte the screen that script ends on, colours
 #     included; and a theme and palette given when saving come back;
 #   - `:open F` in a script shows the same screen as `--scene F`;
+#   - the theme is saved and on :cmdline only when chosen (command line,
+#     settings file, a scene), never the one found on the terminal;
 #   - the model: a row of the table and a config.json (a fixture copied
 #     beside the scene), in the context, spectrum and attention views,
 #     round-trip through :save, --scene (from another folder), :open and
@@ -174,6 +176,32 @@ check "--scene draws with the scene's theme and palette" \
 "$PESCOPE" "${size[@]}" --scene "$tmp/look.scene" --theme dark \
 	--palette rdbu --snapshot >"$tmp/to"
 check "--theme and --palette win over the scene's" cmp -s "$tmp/dark" "$tmp/to"
+# The theme is named only when chosen: on the command line, in the
+# settings file or in a scene opened; never the one the terminal was
+# found to have (THEME_ANY here, where none is asked).
+printf 'cmd save %s\ncmd cmdline\n' "$tmp/found.scene" >"$tmp/kt"
+"$PESCOPE" --size 1000x30 --keys "$tmp/kt" --snapshot | sed -n 30p >"$tmp/line"
+check "a theme found, not chosen: :cmdline names none" \
+	sh -c '! grep -q -- "--theme" "$0" && grep -q "^pescope " "$0"' "$tmp/line"
+check "a theme found, not chosen: the scene names none" \
+	sh -c '! grep -q "theme" "$0" && grep -qx "palette: rdbu" "$0"' \
+	"$tmp/found.scene"
+"$PESCOPE" --size 1000x30 --theme any --keys "$tmp/kt" --snapshot |
+	sed -n 30p >"$tmp/line"
+check "--theme any chosen: :cmdline names it" \
+	grep -q -- "--theme any --palette" "$tmp/line"
+mkdir -p "$tmp/lightconf/pescope"
+echo 'theme light' >"$tmp/lightconf/pescope/config"
+XDG_CONFIG_HOME=$tmp/lightconf "$PESCOPE" --size 1000x30 --keys "$tmp/kt" \
+	--snapshot | sed -n 30p >"$tmp/line"
+check "a theme from the settings file: :cmdline names it" \
+	grep -q -- "--theme light --palette" "$tmp/line"
+check "a theme from the settings file: the scene names it" \
+	grep -qx "theme: light" "$tmp/found.scene"
+printf 'cmd open %s\ncmd cmdline\n' "$tmp/look.scene" >"$tmp/kt"
+"$PESCOPE" --size 1000x30 --keys "$tmp/kt" --snapshot | sed -n 30p >"$tmp/line"
+check "a theme from a scene opened: :cmdline names it" \
+	grep -q -- "--theme light --palette puor" "$tmp/line"
 # and the language
 printf 'cmd save %s\n' "$tmp/zh.scene" >"$tmp/kz"
 "$PESCOPE" "${size[@]}" --lang zh --keys "$tmp/kz" >/dev/null
