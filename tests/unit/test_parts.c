@@ -100,13 +100,15 @@ Test(parts, sincos_of_far_angles_is_exact)
 
 Test(parts, sincos_n_within_4e_16)
 {
-	/* Every range the curves meet: tiny, ordinary, far, negative, the
+	/* Every range the curves meet: tiny, ordinary, far, past 2^31 (the
+	 * offsets of the attention view's decay axis at L0 = 1e9 times
+	 * frequencies near 1; the far reduction up to 2^51), negative, the
 	 * quadrant boundaries k pi/2, and a count that is not a multiple of
 	 * the groups the function works in. */
 	enum { N = 4099 };
 	static double x[N], s[N], c[N];
 	static const double scale[] = { 1e-300, 1e-8, 1.0, 40.0, 1e5, 1e8,
-					2e9 };
+					2e9, 5e9, 1e12, 2e15 };
 	unsigned long long st = 3;
 	double worst = 0.0, at = 0.0;
 
@@ -129,12 +131,12 @@ Test(parts, sincos_n_within_4e_16)
 		}
 	}
 	cr_expect(worst < 4e-16, "off by %g at %.17g", worst, at);
-	/* Out of range: libm's values. */
-	x[0] = 3e9;
-	x[1] = -1e15;
+	/* Out of range (2^51 and beyond): libm's values. */
+	x[0] = 3e15;
+	x[1] = -1e300;
 	x[2] = INFINITY;
 	pe_sincos_n(x, 3, s, c);
-	cr_expect(s[0] == sin(3e9) && c[1] == cos(-1e15) && isnan(s[2]));
+	cr_expect(s[0] == sin(3e15) && c[1] == cos(-1e300) && isnan(s[2]));
 }
 
 /* ---- the rotation residual ---- */
