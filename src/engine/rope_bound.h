@@ -85,6 +85,20 @@ void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
 		     const double *m, int n, int pair0, int pair1,
 		     double *sum);
 
+/* The same in two halves, for a view that scores the same draws at many
+ * offsets again and again (a change of base or position does not change
+ * them): rope_random_draw draws the coefficients of pairs [pair0, pair1)
+ * into ab, 2 draws doubles a pair, pair i's at ab[2 draws (i - pair0)],
+ * draw t's cos and sin coefficients at [2 t] and [2 t + 1] (the cost of
+ * rope_random_add that does not depend on the offsets); and
+ * rope_random_add_drawn adds their terms, ab pointing at pair0's, as
+ * rope_random_add does, bit for bit. */
+void rope_random_draw(uint64_t seed, int d_model, int draws, int pair0,
+		      int pair1, double *ab);
+void rope_random_add_drawn(const struct pe_params *p, const double *ab,
+			   int draws, const double *m, int n, int pair0,
+			   int pair1, double *sum);
+
 /* Once every pair is added: mean[j] = (1/draws) sum_t |sum[t n + j]|, the
  * mean |q^T R_m k| at m[j]. */
 void rope_random_finish(int draws, int n, const double *sum, double *mean);

@@ -54,6 +54,7 @@ struct att_scores {
 
 /* The caches of the decay panel (view_attention_decay.c). */
 struct att_decay {
+	struct cache draws;	/* the random q, k's coefficients (d, seed) */
 	struct cache work;	/* the three curves in the making */
 	struct cache shown;	/* the last finished curves */
 	struct cache at;	/* B and score at the position and at L0 */

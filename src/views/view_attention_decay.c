@@ -62,10 +62,12 @@
  * (B is a smooth function of a real m), plus m = 0 for the division. The
  * curves cost d/2 sin/cos per sample and, for the random mean, 2 N
  * multiply-adds more: computed pairs-in-order over as many frames as the
- * budget needs (rope_bound_add, rope_random_add), the last finished curves
- * shown meanwhile. The numbers at m = pos and at L0 are one
- * rope_bound_add of two offsets, cached by (d, base, pos, L0); the random
- * mean at pos a job of its own, shown as "…" until it is done. */
+ * budget needs (rope_bound_add, rope_random_add_drawn), the last finished
+ * curves shown meanwhile; the random q, k themselves are drawn once for d
+ * and the seed (rope_random_draw) and kept. The numbers at m = pos and at
+ * L0 are one rope_bound_add of two offsets, cached by (d, base, pos, L0);
+ * the random mean at pos a job of its own, shown as "…" until it is
+ * done. */
 #include "views/view_attention.h"
 
 #include "base/tr.h"
@@ -98,11 +100,12 @@ enum {
 };
 
 /* Pair-offset evaluations of the bound one step of the curves takes
- * (~8 ns each); a random draw's pair-offset costs about 1/16 of one, and
- * drawing a draw's q and k of a pair (four normals, rope_random_add)
- * about 8, whatever the offsets: at one offset (random_at) the drawing
- * is nearly all of it (measured at d 65536: 20000 pairs a step took
- * 100 ms with the drawing left out of the count). */
+ * (~8 ns each); a random draw's pair-offset costs about 1/16 of one.
+ * Drawing a draw's q and k of a pair (four normals) costs about 8, so the
+ * draws are made once for d and the seed (draws_get) and kept: a change
+ * of base, position or length scores the same draws again, and the
+ * random mean at one offset (random_at) is then d/2 sin/cos and N d
+ * multiply-adds, not 2 N d normals. */
 static const double STEP_WORK = 1e5;
 static const double DRAW_COST = 1.0 / 16;
 static const double DRAWING_COST = 8.0;
@@ -110,10 +113,50 @@ static const double DRAWING_COST = 8.0;
 /* The pairs a step takes for k offsets: at least one. */
 static int pairs_per_step(int k)
 {
-	int per = (int)(STEP_WORK / (k * (1 + DRAW_COST * ATT_RANDOM_DRAWS) +
-				     DRAWING_COST * ATT_RANDOM_DRAWS));
+	int per = (int)(STEP_WORK / (k * (1 + DRAW_COST * ATT_RANDOM_DRAWS)));
 
 	return per < 1 ? 1 : per;
+}
+
+/* ---- the random draws ---- */
+
+/* Draws' coefficients of the pairs a step of draws_step makes. */
+static int draw_pairs_per_step(void)
+{
+	return (int)(STEP_WORK / (DRAWING_COST * ATT_RANDOM_DRAWS));
+}
+
+static bool draws_step(struct cache *c, const void *arg)
+{
+	const struct state *s = arg;
+	int h = s->cur.pe.d_model / 2, i0 = (int)c->at[0];
+	int per = draw_pairs_per_step(), i1 = h - i0 < per ? h : i0 + per;
+
+	rope_random_draw((uint64_t)state_view_knob(s, AK_SEED),
+			 s->cur.pe.d_model, ATT_RANDOM_DRAWS, i0, i1,
+			 CACHE_GET(c, double) +
+				 (size_t)2 * ATT_RANDOM_DRAWS * (size_t)i0);
+	c->at[0] = i1;
+	return i1 >= h;
+}
+
+/* The coefficients of every pair of the N random draws for d and the
+ * seed (rope_random_draw's layout), or NULL while they are being drawn. */
+static const double *draws_get(const struct state *s, struct att_decay *ctx)
+{
+	struct cache_key k = { { s->cur.pe.d_model,
+				 (double)state_view_knob(s, AK_SEED) } };
+
+	if (cache_start(&ctx->draws, &k, 0) &&
+	    !CACHE_MEM(&ctx->draws, double, (size_t)ATT_RANDOM_DRAWS *
+					    (size_t)s->cur.pe.d_model)) {
+		cache_forget(&ctx->draws);
+		return NULL;
+	}
+	if (!cache_get(&ctx->draws) ||
+	    !cache_run_const(&ctx->draws, draws_step, s))
+		return NULL;
+	return cache_get(&ctx->draws);
 }
 
 /* What the panel shows by size (views/panel.h): anything from 2 x 1
@@ -300,23 +343,36 @@ static struct cache_key curves_key(const struct state *s,
 }
 
 /* The job's memory for k offsets (m = 0, then the dot columns'): the
- * offsets, rope_bound_add's 3 k doubles, rope_random_add's N k. */
+ * offsets, rope_bound_add's 3 k doubles, rope_random_add_drawn's N k. */
 static size_t job_doubles(int k)
 {
 	return (size_t)k * (4 + ATT_RANDOM_DRAWS);
 }
 
+/* What a step of the curves or of random_at reads: the state and the
+ * random draws. */
+struct decay_run {
+	const struct state *s;
+	const double *ab;
+};
+
+/* Pair i0's coefficients in the draws. */
+static const double *draws_at(const struct decay_run *run, int i0)
+{
+	return run->ab + (size_t)2 * ATT_RANDOM_DRAWS * (size_t)i0;
+}
+
 static bool curves_step(struct cache *c, const void *arg)
 {
-	const struct state *s = arg;
-	const struct pe_params *p = &s->cur.pe;
+	const struct decay_run *run = arg;
+	const struct pe_params *p = &run->s->cur.pe;
 	int k = (int)c->at[1], h = p->d_model / 2, i0 = (int)c->at[0];
 	int per = pairs_per_step(k), i1 = h - i0 < per ? h : i0 + per;
 	double *m = cache_get(c);
 
 	rope_bound_add(p, m, k, i0, i1, m + k);
-	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
-			ATT_RANDOM_DRAWS, m, k, i0, i1, m + 4 * k);
+	rope_random_add_drawn(p, draws_at(run, i0), ATT_RANDOM_DRAWS, m, k,
+			      i0, i1, m + 4 * k);
 	c->at[0] = i1;
 	return i1 >= h;
 }
@@ -371,6 +427,7 @@ static const struct curves *curves_get(const struct state *s,
 {
 	struct cache_key key = curves_key(s, ax);
 	int n = 2 * ax->w, k = n + 1;
+	struct decay_run run;
 
 	*stale = false;
 	if (cache_ready(&ctx->shown, &key))
@@ -386,7 +443,10 @@ static const struct curves *curves_get(const struct state *s,
 		memset(m + k, 0, (job_doubles(k) - (size_t)k) * sizeof *m);
 		ctx->work.at[1] = k;
 	}
-	if (cache_get(&ctx->work) && cache_run_const(&ctx->work, curves_step, s)) {
+	run.s = s;
+	run.ab = draws_get(s, ctx);
+	if (run.ab && cache_get(&ctx->work) &&
+	    cache_run_const(&ctx->work, curves_step, &run)) {
 		const struct curves *cv = curves_publish(s, ctx, &key);
 
 		if (cv)
@@ -417,14 +477,14 @@ static const double *values_at(const struct state *s, struct att_decay *ctx)
 /* The random mean at m = pos: N sums, pairs in chunks (at[0] the next). */
 static bool random_step(struct cache *c, const void *arg)
 {
-	const struct state *s = arg;
-	const struct pe_params *p = &s->cur.pe;
+	const struct decay_run *run = arg;
+	const struct pe_params *p = &run->s->cur.pe;
 	int h = p->d_model / 2, i0 = (int)c->at[0];
 	int per = pairs_per_step(1), i1 = h - i0 < per ? h : i0 + per;
-	double m = (double)s->cur.pos;
+	double m = (double)run->s->cur.pos;
 
-	rope_random_add(p, (uint64_t)state_view_knob(s, AK_SEED),
-			ATT_RANDOM_DRAWS, &m, 1, i0, i1, cache_get(c));
+	rope_random_add_drawn(p, draws_at(run, i0), ATT_RANDOM_DRAWS, &m, 1,
+			      i0, i1, cache_get(c));
 	c->at[0] = i1;
 	if (i1 < h)
 		return false;
@@ -439,7 +499,10 @@ static double random_at(const struct state *s, struct att_decay *ctx)
 	struct cache_key k = { { s->cur.pe.d_model, s->cur.pe.base,
 				 (double)state_view_knob(s, AK_SEED),
 				 (double)s->cur.pos } };
+	struct decay_run run = { s, draws_get(s, ctx) };
 
+	if (!run.ab)
+		return NAN;
 	if (cache_start(&ctx->random, &k, 0)) {
 		double *sum = CACHE_MEM(&ctx->random, double, ATT_RANDOM_DRAWS);
 
@@ -448,7 +511,7 @@ static double random_at(const struct state *s, struct att_decay *ctx)
 		memset(sum, 0, ATT_RANDOM_DRAWS * sizeof *sum);
 	}
 	if (cache_get(&ctx->random) &&
-	    cache_run_const(&ctx->random, random_step, s))
+	    cache_run_const(&ctx->random, random_step, &run))
 		return ctx->random.out[0];
 	return NAN;
 }
@@ -761,6 +824,7 @@ void att_decay_draw(const struct state *s, struct att_decay *ctx,
 
 void att_decay_free(struct att_decay *ctx)
 {
+	cache_free(&ctx->draws);
 	cache_free(&ctx->work);
 	cache_free(&ctx->shown);
 	cache_free(&ctx->at);

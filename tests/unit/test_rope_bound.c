@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/pe_trig.h"
 #include "engine/rope_bound.h"
 
 static const struct pe_params p128 = { 128, 1e4, PE_INTERLEAVED };
@@ -70,5 +71,57 @@ Test(rope_bound, in_chunks)
 	for (int j = 0; j < 300; j++) {
 		cr_expect(b[j] == rope_bound_value(&p128b, m[j]));
 		cr_expect(s[j] == rope_bound_score(&p128b, m[j]));
+	}
+}
+
+/* The random scores summed the way rope_random_add's contract states, one
+ * pair after the other, each draw's term rounded as row += a cos + b sin,
+ * with that pair's coefficients drawn alone (rope_random_draw of one
+ * pair). */
+static void random_by_pairs(const struct pe_params *p, uint64_t seed,
+			    int draws, const double *m, int n, int pair0,
+			    int pair1, double *sum)
+{
+	for (int i = pair0; i < pair1; i++) {
+		double ab[2 * ROPE_RANDOM_DRAWS], x[1], s[1], c[1];
+
+		rope_random_draw(seed, p->d_model, draws, i, i + 1, ab);
+		for (int j = 0; j < n; j++) {
+			x[0] = m[j] * pe_omega(p, i);
+			pe_sincos_n(x, 1, s, c);
+			for (int t = 0; t < draws; t++)
+				sum[t * n + j] += ab[2 * t] * c[0] +
+						  ab[2 * t + 1] * s[0];
+		}
+	}
+}
+
+Test(rope_bound, random_drawn_once_is_the_same_bits)
+{
+	/* offsets that are not a multiple of the 8 the sums are kept apart
+	 * in, a pair range that is not one of the 8-pair blocks, chunks that
+	 * cut blocks, offsets past 2^31 (the decay axis at L0 = 1e9) */
+	enum { N = 67, D = 6, H = 48 };
+	static const struct pe_params p = { 2 * H, 1.000001, PE_INTERLEAVED };
+	static double want[D * N], direct[D * N], drawn[D * N],
+		ab[2 * D * H];
+	double m[N];
+
+	for (int j = 0; j < N; j++)
+		m[j] = j * 7.0e7 + 0.5;
+	memset(want, 0, sizeof want);
+	memset(direct, 0, sizeof direct);
+	memset(drawn, 0, sizeof drawn);
+	random_by_pairs(&p, 5, D, m, N, 3, H, want);
+	rope_random_add(&p, 5, D, m, N, 3, H, direct);
+	rope_random_draw(5, p.d_model, D, 0, H, ab);
+	rope_random_add_drawn(&p, ab + 2 * D * 3, D, m, N, 3, 20, drawn);
+	rope_random_add_drawn(&p, ab + 2 * D * 20, D, m, N, 20, 21, drawn);
+	rope_random_add_drawn(&p, ab + 2 * D * 21, D, m, N, 21, H, drawn);
+	for (int k = 0; k < D * N; k++) {
+		cr_expect(direct[k] == want[k], "direct %d: %.17g %.17g", k,
+			  direct[k], want[k]);
+		cr_expect(drawn[k] == want[k], "drawn %d: %.17g %.17g", k,
+			  drawn[k], want[k]);
 	}
 }
