@@ -11,8 +11,15 @@
  * is a product of two length turns. Products are used only while the
  * angle is below DERIVE_MAX, where libm's arguments are themselves exact to
  * ~1e-8 rad and a product's few ulps of drift are far smaller; beyond it each
- * value is its own sin/cos, as pe_wave_span_means computes it. */
+ * value is its own sin/cos, as pe_wave_span_means computes it.
+ *
+ * The sin/cos come from pe_sincos_n, PE_GRID_LANES at a time: a seed's
+ * angle, omega/2 times twice a column's centre, passes 1e8 for every fast
+ * wave of a long sequence, where glibc's sin and cos reduce it the slow
+ * way; the batch is within 4e-16 of the exact values, below the angle's
+ * own rounding (|angle| * 2^-53). */
 #include "engine/pe_grid.h"
+#include "engine/pe_trig.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,7 +27,8 @@
 
 enum {
 	MARK = 255,		/* step_ix: seed here; count_ix: factor here */
-	MAX_GAP = 4		/* lengths this close are derived by turning */
+	MAX_GAP = 4,		/* lengths this close are derived by turning */
+	PARTS = 4		/* partial sums a column (the walk, below) */
 };
 
 static const double DERIVE_MAX = 1e8;
@@ -32,10 +40,7 @@ struct lanes {
 
 static void lanes_of(struct lanes *t, const double *angle)
 {
-	for (int k = 0; k < PE_GRID_LANES; k++) {
-		t->c[k] = cos(angle[k]);
-		t->s[k] = sin(angle[k]);
-	}
+	pe_sincos_n(angle, PE_GRID_LANES, t->s, t->c);
 }
 
 /* out = a turned by b, lane by lane (out may be a). */
@@ -103,7 +108,7 @@ static bool is_seed(int j)
 bool pe_grid_init(struct pe_grid *g, const long long *start,
 		  const long long *count, int n)
 {
-	size_t parts = 2 * (size_t)n;
+	size_t parts = PARTS * (size_t)n;
 
 	memset(g, 0, sizeof *g);
 	g->n = n;
@@ -234,13 +239,26 @@ static void direct_factors(const struct block *b, long long len, double *fac)
 				b->half.s[k], b->weight[k]);
 }
 
-/* Two lanes in one register (a GCC and Clang vector extension; on machines
- * without such registers the compiler splits it into two doubles). The
- * phases of a block live in four of them across the whole walk, so the
- * chain from column to column never passes through memory. */
-typedef double duo __attribute__((vector_size(2 * sizeof(double))));
+/* ---- the walk across the columns ----
+ *
+ * The walk is a chain of turns, column after column, and a turn's
+ * multiply and add wait for the one before: the walk runs as fast as the
+ * processor keeps enough independent chains going. Lanes are summed into
+ * PARTS partial sums a column, lane k into part k % PARTS, each part's
+ * lanes added in one fixed order:
+ *   part m += ((f[m] x[m] + f[m+4] x[m+4]) + (f[m+8] x[m+8] + f[m+12] x[m+12]))
+ * for x the phases' sines (or cosines) and f the lanes' factors. Two
+ * walks compute exactly that: with AVX2, four registers of four lanes
+ * (sixteen chains in flight); without, two passes of four registers of two
+ * lanes, parts 0-1 then 2-3, the register count of SSE2. The same IEEE
+ * operations in the same order, and no fused multiply-add, so both give
+ * the same sums bit for bit, and a picture is the same on every x86-64. */
 
-_Static_assert(PE_GRID_LANES == 8, "block_run turns four duos of lanes");
+_Static_assert(PE_GRID_LANES == 4 * PARTS, "a part sums four lanes");
+
+/* Two lanes in one register (a GCC and Clang vector extension; on machines
+ * without such registers the compiler splits it into two doubles). */
+typedef double duo __attribute__((vector_size(2 * sizeof(double))));
 
 static duo duo_load(const double *p)
 {
@@ -255,60 +273,66 @@ static void duo_store(double *p, duo v)
 	memcpy(p, &v, sizeof v);
 }
 
-/* Turns one duo of phases by the duo of turns at t + 2q. */
-static void duo_turn(duo *c, duo *s, const struct lanes *t, int q)
+/* Turns one duo of phases by the turns of the same lanes, from lane k. */
+static void duo_turn(duo *c, duo *s, const struct lanes *t, int k)
 {
-	duo tc = duo_load(t->c + 2 * q), ts = duo_load(t->s + 2 * q);
+	duo tc = duo_load(t->c + k), ts = duo_load(t->s + k);
 	duo nc = *c * tc - *s * ts;
 
 	*s = *s * tc + *c * ts;
 	*c = nc;
 }
 
-/* Adds the block's means at every column to the partial sums. The four
- * duos are written out one by one (not as a loop over an array) so that
- * compilers keep all eight phases in registers. */
-static void block_run(const struct block *b, const struct pe_grid *g)
+/* The factors of column j: one of the block's, or computed into direct. */
+static const double *column_factors(const struct block *b,
+				    const struct pe_grid *g, int j,
+				    double *direct)
+{
+	if (g->count_ix[j] != MARK)
+		return b->fac[g->count_ix[j]];
+	direct_factors(b, g->count[j], direct);
+	return direct;
+}
+
+/* One pass of the walk without AVX2: parts h .. h+1, the lanes 4q + h and
+ * 4q + h + 1 of duo q. The four duos are written out one by one (not as a
+ * loop over an array) so that compilers keep all eight phases in
+ * registers. */
+static void walk_duos(const struct block *b, const struct pe_grid *g, int h)
 {
 	duo c0 = { 1.0, 1.0 }, c1 = c0, c2 = c0, c3 = c0;
 	duo s0 = { 0.0, 0.0 }, s1 = s0, s2 = s0, s3 = s0;
 	double direct[PE_GRID_LANES];
-	const unsigned char *step_ix = g->step_ix, *count_ix = g->count_ix;
-	double *part_s = g->part_s, *part_c = g->part_c;
-	int n = g->n;
 
-	for (int j = 0; j < n; j++) {
-		double *ps = part_s + 2 * (size_t)j;
-		double *pc = part_c + 2 * (size_t)j;
-		const double *f = direct;
+	for (int j = 0; j < g->n; j++) {
+		double *ps = g->part_s + PARTS * (size_t)j + h;
+		double *pc = g->part_c + PARTS * (size_t)j + h;
+		const double *f;
 
-		if (step_ix[j] == MARK) {
+		if (g->step_ix[j] == MARK) {
 			struct lanes seed;
 
 			lanes_direct(&seed, b->x, g->c2[j]);
-			c0 = duo_load(seed.c);
-			c1 = duo_load(seed.c + 2);
-			c2 = duo_load(seed.c + 4);
-			c3 = duo_load(seed.c + 6);
-			s0 = duo_load(seed.s);
-			s1 = duo_load(seed.s + 2);
-			s2 = duo_load(seed.s + 4);
-			s3 = duo_load(seed.s + 6);
+			c0 = duo_load(seed.c + h);
+			c1 = duo_load(seed.c + 4 + h);
+			c2 = duo_load(seed.c + 8 + h);
+			c3 = duo_load(seed.c + 12 + h);
+			s0 = duo_load(seed.s + h);
+			s1 = duo_load(seed.s + 4 + h);
+			s2 = duo_load(seed.s + 8 + h);
+			s3 = duo_load(seed.s + 12 + h);
 		} else {
-			const struct lanes *t = &b->step_turn[step_ix[j]];
+			const struct lanes *t = &b->step_turn[g->step_ix[j]];
 
-			duo_turn(&c0, &s0, t, 0);
-			duo_turn(&c1, &s1, t, 1);
-			duo_turn(&c2, &s2, t, 2);
-			duo_turn(&c3, &s3, t, 3);
+			duo_turn(&c0, &s0, t, h);
+			duo_turn(&c1, &s1, t, 4 + h);
+			duo_turn(&c2, &s2, t, 8 + h);
+			duo_turn(&c3, &s3, t, 12 + h);
 		}
-		if (count_ix[j] == MARK)
-			direct_factors(b, g->count[j], direct);
-		else
-			f = b->fac[count_ix[j]];
+		f = column_factors(b, g, j, direct);
 		{
-			duo f0 = duo_load(f), f1 = duo_load(f + 2);
-			duo f2 = duo_load(f + 4), f3 = duo_load(f + 6);
+			duo f0 = duo_load(f + h), f1 = duo_load(f + 4 + h);
+			duo f2 = duo_load(f + 8 + h), f3 = duo_load(f + 12 + h);
 
 			duo_store(ps, duo_load(ps) + ((f0 * s0 + f1 * s1) +
 						       (f2 * s2 + f3 * s3)));
@@ -318,10 +342,101 @@ static void block_run(const struct block *b, const struct pe_grid *g)
 	}
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GRID_AVX2 1
+
+/* Four lanes in one AVX2 register. Its loads, stores and turns are
+ * macros: a function passing one would need AVX2 itself. */
+typedef double quad __attribute__((vector_size(4 * sizeof(double))));
+
+#define QUAD_LOAD(v, p) memcpy(&(v), (p), sizeof(quad))
+#define QUAD_STORE(p, v) memcpy((p), &(v), sizeof(quad))
+#define QUAD_TURN(cv, sv, tp, k)					\
+	do {								\
+		quad tc_, ts_, nc_;					\
+		QUAD_LOAD(tc_, (tp)->c + (k));				\
+		QUAD_LOAD(ts_, (tp)->s + (k));				\
+		nc_ = (cv) * tc_ - (sv) * ts_;				\
+		(sv) = (sv) * tc_ + (cv) * ts_;				\
+		(cv) = nc_;						\
+	} while (0)
+
+/* The whole walk with AVX2: quad q holds lanes 4q .. 4q+3, whose part is
+ * their place in it. */
+__attribute__((target("avx2")))
+static void walk_quads(const struct block *b, const struct pe_grid *g)
+{
+	quad c0 = { 1.0, 1.0, 1.0, 1.0 }, c1 = c0, c2 = c0, c3 = c0;
+	quad s0 = { 0.0, 0.0, 0.0, 0.0 }, s1 = s0, s2 = s0, s3 = s0;
+	double direct[PE_GRID_LANES];
+
+	for (int j = 0; j < g->n; j++) {
+		double *ps = g->part_s + PARTS * (size_t)j;
+		double *pc = g->part_c + PARTS * (size_t)j;
+		const double *f;
+		quad f0, f1, f2, f3, sum;
+
+		if (g->step_ix[j] == MARK) {
+			struct lanes seed;
+
+			lanes_direct(&seed, b->x, g->c2[j]);
+			QUAD_LOAD(c0, seed.c);
+			QUAD_LOAD(c1, seed.c + 4);
+			QUAD_LOAD(c2, seed.c + 8);
+			QUAD_LOAD(c3, seed.c + 12);
+			QUAD_LOAD(s0, seed.s);
+			QUAD_LOAD(s1, seed.s + 4);
+			QUAD_LOAD(s2, seed.s + 8);
+			QUAD_LOAD(s3, seed.s + 12);
+		} else {
+			const struct lanes *t = &b->step_turn[g->step_ix[j]];
+
+			QUAD_TURN(c0, s0, t, 0);
+			QUAD_TURN(c1, s1, t, 4);
+			QUAD_TURN(c2, s2, t, 8);
+			QUAD_TURN(c3, s3, t, 12);
+		}
+		f = column_factors(b, g, j, direct);
+		QUAD_LOAD(f0, f);
+		QUAD_LOAD(f1, f + 4);
+		QUAD_LOAD(f2, f + 8);
+		QUAD_LOAD(f3, f + 12);
+		QUAD_LOAD(sum, ps);
+		sum += (f0 * s0 + f1 * s1) + (f2 * s2 + f3 * s3);
+		QUAD_STORE(ps, sum);
+		QUAD_LOAD(sum, pc);
+		sum += (f0 * c0 + f1 * c1) + (f2 * c2 + f3 * c3);
+		QUAD_STORE(pc, sum);
+	}
+}
+#endif
+
+/* Whether the walk uses AVX2 where the processor has it (the tests turn it
+ * off to compare the two walks). */
+static bool avx2_allowed = true;
+
+void pe_grid_allow_avx2(bool on)
+{
+	avx2_allowed = on;
+}
+
+/* Adds the block's means at every column to the partial sums. */
+static void block_run(const struct block *b, const struct pe_grid *g)
+{
+#ifdef GRID_AVX2
+	if (avx2_allowed && __builtin_cpu_supports("avx2")) {
+		walk_quads(b, g);
+		return;
+	}
+#endif
+	walk_duos(b, g, 0);
+	walk_duos(b, g, 2);
+}
+
 void pe_grid_add(struct pe_grid *g, const double *omega, int nw,
 		 double *sum_s, double *sum_c)
 {
-	size_t parts = 2 * (size_t)g->n;
+	size_t parts = PARTS * (size_t)g->n;
 	struct block b;
 
 	memset(g->part_s, 0, parts * sizeof *g->part_s);
@@ -331,8 +446,10 @@ void pe_grid_add(struct pe_grid *g, const double *omega, int nw,
 		block_run(&b, g);
 	}
 	for (int j = 0; j < g->n; j++) {
-		double s = g->part_s[2 * j] + g->part_s[2 * j + 1];
-		double c = g->part_c[2 * j] + g->part_c[2 * j + 1];
+		const double *ps = g->part_s + PARTS * (size_t)j;
+		const double *pc = g->part_c + PARTS * (size_t)j;
+		double s = (ps[0] + ps[1]) + (ps[2] + ps[3]);
+		double c = (pc[0] + pc[1]) + (pc[2] + pc[3]);
 
 		if (sum_s)
 			sum_s[j] += s;

@@ -32,6 +32,26 @@ static long double brute_mean(double w, long long start, long long n,
 	return sum / n;
 }
 
+/* The walk every x86-64 has gives the same bits as the AVX2 one (where
+ * the processor has it) for g's spans: the sums s and c that pe_grid_add
+ * gave, made again with AVX2 off. */
+static void same_without_avx2(struct pe_grid *g, const double *omega, int nw,
+			      const double *s, const double *c)
+{
+	double *s2 = calloc((size_t)g->n, sizeof *s2);
+	double *c2 = calloc((size_t)g->n, sizeof *c2);
+
+	cr_assert(s2 && c2);
+	pe_grid_allow_avx2(false);
+	pe_grid_add(g, omega, nw, s2, c2);
+	pe_grid_allow_avx2(true);
+	cr_expect(memcmp(s, s2, (size_t)g->n * sizeof *s) == 0 &&
+		  memcmp(c, c2, (size_t)g->n * sizeof *c) == 0,
+		  "the two walks differ");
+	free(s2);
+	free(c2);
+}
+
 /* Checks pe_grid_add over spans (start, count) for waves omega against the
  * brute-force means, asking for the sines and cosines separately, and both
  * into one array. The contract allows 1e-14 per wave plus the rounding of
@@ -57,6 +77,7 @@ static void check_grid(const long long *start, const long long *count, int n,
 	cr_assert(pe_grid_init(&g, start, count, n));
 	pe_grid_add(&g, omega, nw, s, c);
 	pe_grid_add(&g, omega, nw, both, both);
+	same_without_avx2(&g, omega, nw, s, c);
 	for (int j = 0; j < n; j++) {
 		long double ws = 0.0L, wc = 0.0L;
 
@@ -116,6 +137,47 @@ Test(pe_grid, single_positions_and_many_columns)
 		count[j] = 1;
 	}
 	check_grid(start, count, N, omega, nw);
+}
+
+/* The explorer's heatmap at the extremes: 250 columns over a billion
+ * positions, 1000 waves of d = 65536 at the bench's three bases (the last
+ * block half padding): both walks give the same bits, and
+ * agree with pe_wave_span_means (one wave at a time, libm's sin and cos)
+ * to the contract's rounding. */
+Test(pe_grid, extreme_grid_same_on_both_walks)
+{
+	static const double bases[] = { 1.000001, 10000.0, 1e12 };
+	enum { N = 250, W = 1000 };
+	static long long start[N], count[N];
+	static double omega[W], s[N], c[N];
+
+	for (int j = 0; j < N; j++)
+		plot_col_items(0, 1000000000, N, j, &start[j], &count[j]);
+	for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+		struct pe_grid g;
+
+		for (int k = 0; k < W; k++)
+			omega[k] = pow(bases[b], -2.0 * (k * 32) / 65536.0);
+		memset(s, 0, sizeof s);
+		memset(c, 0, sizeof c);
+		cr_assert(pe_grid_init(&g, start, count, N));
+		pe_grid_add(&g, omega, W, s, c);
+		same_without_avx2(&g, omega, W, s, c);
+		for (int k = 0; k < W; k += 97) {
+			double one[N] = { 0 }, col_c[N] = { 0 }, col_s[N] = { 0 };
+			/* the phase's rounding, as check_grid allows it */
+			double tol = 1e-13 + 4.0 * omega[k] * 2e9 * 0x1p-53;
+
+			pe_grid_add(&g, omega + k, 1, col_s, col_c);
+			pe_wave_span_means((struct pe_wave){ omega[k], PE_COS },
+					   start, count, N, one);
+			for (int j = 0; j < N; j++)
+				cr_expect(fabs(col_c[j] - one[j]) <= tol,
+					  "base %g wave %d column %d: %.17g, want %.17g",
+					  bases[b], k, j, col_c[j], one[j]);
+		}
+		pe_grid_free(&g);
+	}
 }
 
 Test(pe_grid, irregular_spans_are_still_exact)
