@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "engine/pe.h"
+#include "engine/fft.h"
 
 double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
 {
@@ -61,49 +61,34 @@ double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q)
 double pe_matrix_period(const struct pe_matrix *m, int i)
 {
 	long long L = m->rows, best_k = 0;
-	double mean = 0.0, best = 0.0;
-	double *x, *c, *s;
+	double mean = 0.0, best = 0.0, *re, *im;
+	bool flat = true;
 
 	if (L < 2)
 		return 0.0;
-	x = malloc(sizeof *x * (size_t)L * 3);
-	if (!x)
-		return 0.0;
-	c = x + L;
-	s = c + L;
-	bool flat = true;
-
 	for (long long p = 0; p < L; p++) {
 		mean += pe_matrix_value(m, p, i);
 		flat = flat && pe_matrix_value(m, p, i) == pe_matrix_value(m, 0, i);
 	}
-	if (flat) {	/* rounding would give its zero spectrum a peak */
-		free(x);
+	if (flat)	/* rounding would give its zero spectrum a peak */
+		return 0.0;
+	re = calloc((size_t)L * 2, sizeof *re);
+	if (!re)
+		return 0.0;
+	im = re + L;
+	mean /= (double)L;
+	for (long long p = 0; p < L; p++)
+		re[p] = pe_matrix_value(m, p, i) - mean;
+	if (!fft_forward(re, im, L)) {
+		free(re);
 		return 0.0;
 	}
-	mean /= (double)L;
-	for (long long p = 0; p < L; p++) {
-		x[p] = pe_matrix_value(m, p, i) - mean;
-		/* the twiddles from their exact index: e^(-2 pi i j / L) */
-		c[p] = cos(PE_TWO_PI * (double)p / (double)L);
-		s[p] = sin(PE_TWO_PI * (double)p / (double)L);
-	}
-	for (long long k = 1; k <= L / 2; k++) {
-		double re = 0.0, im = 0.0;
-
-		for (long long p = 0, j = 0; p < L; p++) {
-			re += x[p] * c[j];
-			im -= x[p] * s[j];
-			j += k;		/* j = k p mod L, without overflow */
-			if (j >= L)
-				j -= L;
-		}
-		if (re * re + im * im > best) {
-			best = re * re + im * im;
+	for (long long k = 1; k <= L / 2; k++)
+		if (re[k] * re[k] + im[k] * im[k] > best) {
+			best = re[k] * re[k] + im[k] * im[k];
 			best_k = k;
 		}
-	}
-	free(x);
+	free(re);
 	return best_k ? (double)L / (double)best_k : 0.0;
 }
 

@@ -400,8 +400,8 @@ double series_estimate_s(const struct series_spec *spec)
 		return L * h / 5e7 + L / 5e6;
 	case SERIES_ROPE_RANDOM:	/* ~1 ns a pair, draw and offset here */
 		return L * h * ROPE_RANDOM_DRAWS / 5e8 + L / 5e6;
-	case SERIES_WAVELENGTHS:	/* a matrix's: L/2 x L a dimension */
-		return spec->matrix ? h * L * L / 1e9 : h / 5e6;
+	case SERIES_WAVELENGTHS:	/* a matrix's: an FFT a dimension */
+		return spec->matrix ? h * L * log2(L + 1.0) / 2e8 : h / 5e6;
 	case SERIES_BIAS:	/* rope, xpos and added: O(d) an offset */
 		return (spec->scheme == BIAS_ADDED || spec->scheme == BIAS_ROPE ||
 			spec->scheme == BIAS_XPOS ? 2 * L * h / 1.5e7 : 0.0) +

@@ -11,10 +11,10 @@
  *             (the shortest a DFT of L samples sees) to L; the selected
  *             dimension marked
  *   ticks     dimension
- * The periods cost L/2 x L multiply-adds a dimension (about a millisecond
- * at L = 1024): they are computed once per matrix, a dimension a step
- * under the frame's budget (render/cache.h), and the headline counts them
- * while they come. */
+ * The periods cost an FFT of L points a dimension (engine/fft.h, some
+ * 30 us at L = 1024, more for the longest matrices): they are computed
+ * once per matrix, a dimension a step under the frame's budget
+ * (render/cache.h), and the headline counts them while they come. */
 #include "views/spectrum_matrix.h"
 
 #include <math.h>

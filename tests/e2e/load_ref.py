@@ -12,7 +12,9 @@ pescope must find in them, computed independently of its C.
                             length N, N bytes of JSON, the byte buffer that
                             "data_offsets" index; numbers little-endian,
                             row-major), with one tensor per dtype F16, BF16,
-                            F32, F64, a 1-D one and "__metadata__".
+                            F32, F64, a 1-D one and "__metadata__";
+                            and float64 matrices of 97, 257, 1000, 1023,
+                            1024 and 4099 positions, for the periods' FFT.
   load_ref.py compare       reads lines "GOT-CSV ARG KIND N" and answers each
                             with "ok DIFF" or "bad DIFF-or-reason": pescope's
                             CSV against the reference within 1e-12, for the
@@ -50,14 +52,14 @@ import numpy as np
 L, D = 64, 16
 
 
-def matrix():
+def matrix(rows=L, seed=35):
     """Sinusoids of clear, different periods plus a little noise, so that
     each column's DFT has one peak that no rounding moves."""
-    rng = np.random.default_rng(35)
-    ks = rng.permutation(np.arange(1, L // 2 + 1))[:D]
-    p = np.arange(L)[:, None]
+    rng = np.random.default_rng(seed)
+    ks = rng.permutation(np.arange(1, rows // 2 + 1))[:D]
+    p = np.arange(rows)[:, None]
     phase = rng.uniform(0, 2 * np.pi, D)
-    m = np.sin(2 * np.pi * ks * p / L + phase) + 0.05 * rng.standard_normal((L, D))
+    m = np.sin(2 * np.pi * ks * p / rows + phase) + 0.05 * rng.standard_normal((rows, D))
     return m + 0.3  # not centred: the mean must be taken off
 
 
@@ -94,6 +96,12 @@ def write(folder):
     with open(os.path.join(folder, "model.safetensors"), "wb") as f:
         f.write(struct.pack("<Q", len(text)) + text + data)
     args += ["model.safetensors:" + t[0] for t in tensors[:4]]
+    # lengths that are no power of two (the periods' FFT goes Bluestein's
+    # way): primes, odd and even, and a power of two above the others
+    for rows in (97, 257, 1000, 1023, 1024, 4099):
+        name = "len%d.npy" % rows
+        np.save(os.path.join(folder, name), matrix(rows, rows))
+        args.append(name)
     print("\n".join(args))
 
 
