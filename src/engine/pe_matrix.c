@@ -58,17 +58,19 @@ double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q)
 	return ab / (sqrt(aa) * sqrt(bb));
 }
 
-double pe_matrix_period(const struct pe_matrix *m, int i)
+double pe_matrix_span_period(const struct pe_matrix *m, int i,
+			     long long start, long long count)
 {
-	long long L = m->rows, best_k = 0;
+	long long L = count, best_k = 0;
 	double mean = 0.0, best = 0.0, *re, *im;
 	bool flat = true;
 
 	if (L < 2)
 		return 0.0;
-	for (long long p = 0; p < L; p++) {
+	for (long long p = start; p < start + L; p++) {
 		mean += pe_matrix_value(m, p, i);
-		flat = flat && pe_matrix_value(m, p, i) == pe_matrix_value(m, 0, i);
+		flat = flat &&
+		       pe_matrix_value(m, p, i) == pe_matrix_value(m, start, i);
 	}
 	if (flat)	/* rounding would give its zero spectrum a peak */
 		return 0.0;
@@ -78,7 +80,7 @@ double pe_matrix_period(const struct pe_matrix *m, int i)
 	im = re + L;
 	mean /= (double)L;
 	for (long long p = 0; p < L; p++)
-		re[p] = pe_matrix_value(m, p, i) - mean;
+		re[p] = pe_matrix_value(m, start + p, i) - mean;
 	if (!fft_forward(re, im, L)) {
 		free(re);
 		return 0.0;
@@ -90,6 +92,11 @@ double pe_matrix_period(const struct pe_matrix *m, int i)
 		}
 	free(re);
 	return best_k ? (double)L / (double)best_k : 0.0;
+}
+
+double pe_matrix_period(const struct pe_matrix *m, int i)
+{
+	return pe_matrix_span_period(m, i, 0, m->rows);
 }
 
 void pe_matrix_free(struct pe_matrix *m)

@@ -48,6 +48,12 @@ double pe_matrix_span_mean(const struct pe_matrix *m, int i, long long start,
  * O(L log L), about 30 us for L 1024. */
 double pe_matrix_period(const struct pe_matrix *m, int i);
 
+/* The same over positions start .. start + count - 1 only (inside the
+ * matrix): the period the waves panel resolves around the selected
+ * position. */
+double pe_matrix_span_period(const struct pe_matrix *m, int i,
+			     long long start, long long count);
+
 /* Frees the values; *m becomes empty. */
 void pe_matrix_free(struct pe_matrix *m);
 

@@ -22,6 +22,7 @@
 #include "render/paragraph.h"
 #include "render/plot.h"
 #include "views/heat_caption.h"
+#include "views/panel_matrix.h"
 #include "views/panel.h"
 
 enum {
@@ -105,6 +106,22 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 	int used = plain_title(s, t, n), room = w - TITLE_ROOM, least;
 	char cap[96], head[96];
 
+	if (s->matrix && g) {	/* the crosshair's pixel: what it averages */
+		for (int shorter = 0; shorter < 2; shorter++) {
+			if (shorter)
+				snprintf(head, sizeof head,
+					 tr(s->lang, "Heatmap  %s %s"), arrow, "");
+			else
+				snprintf(head, sizeof head, "%.*s  %s ", used, t,
+					 arrow);
+			if (matrix_heat_caption(s, g->heat, room - utf8_width(head),
+						cap, sizeof cap) > 0) {
+				snprintf(t, n, "%s%s", head, cap);
+				return;
+			}
+		}
+		return;
+	}
 	if (prow < 0 || s->matrix)
 		return;
 	least = heat_caption_min_width(&hp, g->heat.h, prow / 2);
@@ -154,8 +171,32 @@ static void draw_axis_names(const struct state *s, struct canvas *c,
 {
 	struct heat_plot hp = plot_of(s);
 
-	if (s->hl.kind == HL_POS || s->matrix)
+	if (s->hl.kind == HL_POS)
 		return;
+	if (s->matrix) {	/* what a pixel is, where no sin/cos is */
+		static const char *const forms[] = {
+			N_(" position %s  dimension %s  each pixel: the mean of "
+			   "what it covers, z zooms in "),
+			N_(" position %s  dimension %s  each pixel: a mean "),
+			N_(" pos %s  dim %s  a pixel: a mean ")
+		};
+		int room = r.x + r.w - 2 - (g->heat.x + 1);
+
+		for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
+			char t[200];
+
+			snprintf(t, sizeof t, tr(s->lang, forms[k]),
+				 s->ascii ? "->" : "\u2192",
+				 s->ascii ? "v" : "\u2193");
+			if (utf8_width(t) <= room) {
+				canvas_text(c, g->heat.x + 1, r.y + r.h - 1,
+					    room, t, (struct style){ ROLE_AXIS,
+							ROLE_DEFAULT, 0 });
+				break;
+			}
+		}
+		return;
+	}
 	heat_axis_names_draw(c, &hp, g->heat, g->heat.x + 1, r.y + r.h - 1,
 			     r.x + r.w - 2);
 }

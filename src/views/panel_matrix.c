@@ -5,23 +5,35 @@
  * it through its grid, render/heat_cache.h).
  *
  *   waves       M[q][dim] and M[q][dim ^ 1] (the neighbour the formula
- *               would pair it with) against q over the window, on a y axis
- *               of +-max|M|: the column of a dimension, as plot_curve draws
- *               any function of position (a dot column shows the range of
- *               the values it covers, never one sample)
+ *               would pair it with) against q, on a y axis of +-max|M|:
+ *               the column of a dimension, as plot_curve draws any
+ *               function of position (a dot column shows the range of the
+ *               values it covers, never one sample), over the window or,
+ *               when the column's period is too short for it, over a
+ *               narrower window around the selected position (waves_axis)
  *   similarity  cos(M[p], M[q]) for q over the window, each dot column the
  *               mean over the positions it covers, as the formula's panel
  *               averages its curve
  *   inspector   "M[p][i] = v  (loaded from FILE)", the row's norm |M[p]|,
  *               what the colours stand for (+-max|M|) and the matrix's
- *               shape */
+ *               shape
+ *   heatmap     its caption: what the crosshair's pixel stands for, the
+ *               mean of M over the positions of its column and the
+ *               dimensions of its row (the heatmap shows exact means, as
+ *               the formula's does: a point sample would alias a fast
+ *               column into false stripes), with the mean's value; so a
+ *               grey pixel over a fast column does not contradict the
+ *               inspector's M[p][i], it says what it averages */
 #include "views/panel_matrix.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/fmt.h"
 #include "base/tr.h"
+#include "base/utf8.h"
+#include "render/heat_rows.h"
 #include "render/plot.h"
 #include "views/panel.h"
 
@@ -29,7 +41,12 @@ enum {
 	LINE_MAX = 256,
 	SAMPLES_MAX = 2 * CANVAS_MAX + 2,	/* a similarity sample per dot
 						 * column */
-	GUTTER = 7		/* "-0.123" and a blank */
+	GUTTER = 7,		/* "-0.123" and a blank */
+	DOTS_PER_TURN = 16,	/* dot columns a period needs to look a wave
+				 * (8 a cell row when taller): the formula's
+				 * (panel_waves.c) */
+	PERIOD_SPAN = 4096	/* the most positions the waves' period is
+				 * measured over: an FFT of some 0.2 ms */
 };
 
 /* By size (views/panel.h): a plot from 2 x 1 inside, y labels from 16
@@ -66,23 +83,6 @@ static struct plot_area area_in(const struct state *s, struct rect in,
 	return a;
 }
 
-bool matrix_plot_hit(const struct state *s, struct rect r, int x, int y,
-		     long long *pos)
-{
-	int tick_y, gutter;
-	struct plot_area a = area_in(s, panel_inside(r), -1.0, 1.0, &tick_y,
-				     &gutter);
-	int last = tick_y >= 0 ? tick_y : a.y0 + a.h - 1;
-
-	if (a.h <= 0 || a.ax.w <= 0 || x < a.ax.x0 || x >= a.ax.x0 + a.ax.w ||
-	    y < a.y0 || y > last)
-		return false;
-	/* as waves_hit: a click on the marker keeps the selection */
-	*pos = x == plot_col_of_pos(&a.ax, s->cur.pos) ? s->cur.pos
-						       : plot_pos_of_col(&a.ax, x);
-	return true;
-}
-
 /* ---- waves ---- */
 
 struct column {
@@ -90,15 +90,59 @@ struct column {
 	int dim;
 };
 
-/* M[q][dim] at the position nearest pos (plot_curve asks at dot centres
- * when the window has fewer positions than dot columns). */
+/* M[q][dim] at position pos, on the straight line between the two
+ * positions around it when pos falls between them (plot_curve asks at
+ * dot centres when the window has fewer positions than dot columns): the
+ * samples joined, as a line plot joins them, not held as steps. */
 static double column_at(const void *ctx, double pos)
 {
 	const struct column *col = ctx;
-	long long q = llround(pos);
+	long long last = col->m->rows - 1;
+	double f = floor(pos), t = pos - f;
+	long long q = (long long)f;
 
-	q = q < 0 ? 0 : q >= col->m->rows ? col->m->rows - 1 : q;
-	return pe_matrix_value(col->m, q, col->dim);
+	if (q < 0)
+		return pe_matrix_value(col->m, 0, col->dim);
+	if (q >= last)
+		return pe_matrix_value(col->m, last, col->dim);
+	return (1.0 - t) * pe_matrix_value(col->m, q, col->dim) +
+	       t * pe_matrix_value(col->m, q + 1, col->dim);
+}
+
+/* The waves' axis, as the formula's main plot chooses its own
+ * (panel_waves.c): the shared window when it resolves the column's
+ * dominant period, with DOTS_PER_TURN dot columns a period (8 a cell row,
+ * at most 4/5 of the dot columns so that two periods show), else the
+ * widest window around the selected position that does. The period is
+ * the column's DFT peak (pe_matrix_span_period) over the shared window,
+ * or its PERIOD_SPAN positions around the selected one: a fast column
+ * then shows its oscillation, not a solid band of dots. *lam is that
+ * period (0: none, the column is flat there). */
+static struct plot_axis waves_axis(const struct state *s,
+				   const struct plot_area *a, double *lam)
+{
+	const struct pe_matrix *m = s->matrix;
+	struct plot_axis ax = a->ax;
+	long long n = ax.npos < PERIOD_SPAN ? ax.npos : PERIOD_SPAN;
+	long long start = s->cur.pos - n / 2, fit;
+	int dots = 8 * a->h > DOTS_PER_TURN ? 8 * a->h : DOTS_PER_TURN;
+
+	if (dots > 4 * ax.w / 5)
+		dots = 4 * ax.w / 5;
+	start = start > ax.pos0 + ax.npos - n ? ax.pos0 + ax.npos - n : start;
+	start = start < ax.pos0 ? ax.pos0 : start;
+	*lam = pe_matrix_span_period(m, s->cur.dim, start, n);
+	if (*lam <= 0.0 || dots < 1 ||
+	    2.0 * ax.w * *lam >= (double)dots * (double)ax.npos)
+		return ax;
+	fit = (long long)floor(2.0 * ax.w * *lam / dots);
+	ax.npos = fit < 2 ? 2 : fit > m->rows ? m->rows : fit;
+	ax.pos0 = s->cur.pos - ax.npos / 2;
+	if (ax.pos0 > m->rows - ax.npos)
+		ax.pos0 = m->rows - ax.npos;
+	if (ax.pos0 < 0)
+		ax.pos0 = 0;
+	return ax;
 }
 
 void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r)
@@ -106,16 +150,31 @@ void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r)
 	const struct pe_matrix *m = s->matrix;
 	struct rect old = plot_clip_push(c, r);
 	int dim = s->cur.dim, partner = dim ^ 1, tick_y, gutter;
-	double top = m->absmax > 0.0 ? m->absmax : 1.0;
-	char title[96];
-	struct rect in;
-	struct plot_area a;
+	double top = m->absmax > 0.0 ? m->absmax : 1.0, lam = 0.0;
+	char title[128], brief[128];
+	struct rect in = panel_inside(r);
+	struct plot_area a = area_in(s, in, -top, top, &tick_y, &gutter);
 
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
+	if (a.h > 0 && a.ax.w > 0)
+		a.ax = waves_axis(s, &a, &lam);
 	snprintf(title, sizeof title, tr(s->lang, "Waves M[q][%d] and M[q][%d]"),
 		 dim, partner);
-	in = panel_open(c, r, title, NULL);
-	a = area_in(s, in, -top, top, &tick_y, &gutter);
+	snprintf(brief, sizeof brief, "%s", title);
+	if (a.h > 0 && (a.ax.npos != s->window.npos ||
+			a.ax.pos0 != s->window.pos0)) {
+		/* its own window: say which, and the period that set it */
+		char span[48], per[32];
+
+		snprintf(span, sizeof span, "%lld%s%lld", a.ax.pos0,
+			 s->ascii ? "-" : "\u2013", a.ax.pos0 + a.ax.npos - 1);
+		fmt_double_compact(lam, 3, per, sizeof per);
+		snprintf(brief, sizeof brief, tr(s->lang, "Waves M[q][%d], q %s"),
+			 dim, span);
+		snprintf(title + strlen(title), sizeof title - strlen(title),
+			 tr(s->lang, ", q %s: period %s"), span, per);
+	}
+	in = panel_open(c, r, title, brief);
 	if (a.h > 0 && a.ax.w > 0) {
 		struct column cp = { m, partner }, cd = { m, dim };
 		struct plot_fn fp = { column_at, &cp, 0.0, 0.0, 0.0 };
@@ -130,6 +189,28 @@ void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r)
 			plot_xticks(c, &a.ax, tick_y, axis_style);
 	}
 	canvas_set_clip(c, old);
+}
+
+/* ---- a click ---- */
+
+bool matrix_plot_hit(const struct state *s, struct rect r, bool waves,
+		     int x, int y, long long *pos)
+{
+	int tick_y, gutter;
+	double lam;
+	struct plot_area a = area_in(s, panel_inside(r), -1.0, 1.0, &tick_y,
+				     &gutter);
+	int last = tick_y >= 0 ? tick_y : a.y0 + a.h - 1;
+
+	if (a.h <= 0 || a.ax.w <= 0 || x < a.ax.x0 || x >= a.ax.x0 + a.ax.w ||
+	    y < a.y0 || y > last)
+		return false;
+	if (waves)	/* its own window, as drawn */
+		a.ax = waves_axis(s, &a, &lam);
+	/* as waves_hit: a click on the marker keeps the selection */
+	*pos = x == plot_col_of_pos(&a.ax, s->cur.pos) ? s->cur.pos
+						       : plot_pos_of_col(&a.ax, x);
+	return true;
 }
 
 /* ---- similarity ---- */
@@ -222,4 +303,75 @@ void matrix_inspector_draw(const struct state *s, struct canvas *c,
 			    (struct style){ ROLE_DEFAULT, ROLE_DEFAULT,
 					    k == 0 ? ATTR_BOLD : 0 });
 	canvas_set_clip(c, old);
+}
+
+/* ---- the heatmap's caption ---- */
+
+/* "96–105", or "100" for one item. */
+static void span_text(const struct state *s, long long lo, long long n,
+		      char *buf, size_t size)
+{
+	if (n == 1)
+		snprintf(buf, size, "%lld", lo);
+	else
+		snprintf(buf, size, "%lld%s%lld", lo, s->ascii ? "-" : "\u2013",
+			 lo + n - 1);
+}
+
+int matrix_heat_caption(const struct state *s, struct rect heat, int w,
+			char *buf, size_t n)
+{
+	const struct pe_matrix *m = s->matrix;
+	const struct pe_params *pe = &s->cur.pe;
+	struct plot_axis ax = { s->window.pos0, s->window.npos, heat.x, heat.w };
+	int x = plot_col_of_pos(&ax, s->cur.pos) - heat.x;
+	int rows = 2 * heat.h, prow = heat_row_of_dim(pe, &s->window, rows,
+						      s->cur.dim);
+	struct heat_band b;
+	long long lo, cnt;
+	double sum = 0.0;
+	char forms[3][160], q[48], dims[48], v[32];
+
+	if (x < 0 || x >= heat.w || prow < 0 || heat.h < 1) {
+		buf[0] = '\0';
+		return 0;
+	}
+	plot_col_items(ax.pos0, ax.npos, heat.w, x, &lo, &cnt);
+	heat_band_of_row(pe, &s->window, rows, prow, &b);
+	/* a row of one dimension shows the selected one (heat_rows.h: rows
+	 * repeat a dimension when there are more rows than dimensions) */
+	for (long long p = lo; p < lo + cnt; p++)
+		for (int k = 0; k < b.npairs; k++)
+			sum += pe_matrix_value(m, p, b.npairs == 1 ? s->cur.dim
+				: pe_dim_of(pe, b.pair0 + k, b.fn));
+	fmt_double_compact(sum / (double)(cnt * b.npairs), 4, v, sizeof v);
+	span_text(s, lo, cnt, q, sizeof q);
+	if (b.npairs == 1)
+		snprintf(dims, sizeof dims, "%d", s->cur.dim);
+	else
+		snprintf(dims, sizeof dims, tr(s->lang, "%d%s%d every 2nd"),
+			 pe_dim_of(pe, b.pair0, b.fn), s->ascii ? "-" : "\u2013",
+			 pe_dim_of(pe, b.pair0 + b.npairs - 1, b.fn));
+	if (cnt == 1 && b.npairs == 1) {
+		snprintf(forms[0], sizeof forms[0],
+			 tr(s->lang, "this pixel: M[%s][%s] = %s, one value"),
+			 q, dims, v);
+		snprintf(forms[1], sizeof forms[1], "M[%s][%s] = %s", q, dims,
+			 v);
+	} else {
+		snprintf(forms[0], sizeof forms[0],
+			 tr(s->lang, "this pixel: the mean of M[%s][%s] = %s"), q,
+			 dims, v);
+		snprintf(forms[1], sizeof forms[1],
+			 tr(s->lang, "pixel: mean of %lld positions x %d dims = %s"), cnt,
+			 b.npairs, v);
+	}
+	snprintf(forms[2], sizeof forms[2], tr(s->lang, "pixel %s"), v);
+	for (int k = 0; k < 3; k++)
+		if (utf8_width(forms[k]) <= w && strlen(forms[k]) < n) {
+			snprintf(buf, n, "%s", forms[k]);
+			return utf8_width(buf);
+		}
+	buf[0] = '\0';
+	return 0;
 }

@@ -16,9 +16,18 @@ void matrix_similarity_draw(const struct state *s, struct canvas *c,
 void matrix_inspector_draw(const struct state *s, struct canvas *c,
 			   struct rect r);
 
-/* What a click at (x, y) on the waves or similarity panel r selects, as
- * waves_hit does (panels.h). */
-bool matrix_plot_hit(const struct state *s, struct rect r, int x, int y,
-		     long long *pos);
+/* What the heatmap's pixel under the crosshair stands for, in at most w
+ * columns: "this pixel: the mean of M[96–105][0–30 every 2nd] = 0.0041"
+ * (or "M[100][6] = -0.1188, one value"), else a shorter form; heat is the
+ * heatmap's half-block area (two pixel rows a cell). Writes buf (n bytes)
+ * and returns its width, 0 (buf empty) when no form fits or the
+ * crosshair is outside the window. */
+int matrix_heat_caption(const struct state *s, struct rect heat, int w,
+			char *buf, size_t n);
+
+/* What a click at (x, y) on the waves (waves true: on its own window) or
+ * similarity panel r selects, as waves_hit does (panels.h). */
+bool matrix_plot_hit(const struct state *s, struct rect r, bool waves,
+		     int x, int y, long long *pos);
 
 #endif

@@ -106,9 +106,9 @@ static bool explore_hit(const struct state *s, struct rect r, int x, int y,
 		return (p[P_HEATMAP].w > 0 &&
 			heatmap_hit(s, p[P_HEATMAP], x, y, pos, dim)) ||
 		       (p[P_WAVES].w > 0 &&
-			matrix_plot_hit(s, p[P_WAVES], x, y, pos)) ||
+			matrix_plot_hit(s, p[P_WAVES], true, x, y, pos)) ||
 		       (p[P_SIMILARITY].w > 0 &&
-			matrix_plot_hit(s, p[P_SIMILARITY], x, y, pos));
+			matrix_plot_hit(s, p[P_SIMILARITY], false, x, y, pos));
 	return (p[P_HEATMAP].w > 0 && heatmap_hit(s, p[P_HEATMAP], x, y, pos, dim)) ||
 	       (p[P_WAVES].w > 0 && waves_hit(s, p[P_WAVES], x, y, pos)) ||
 	       (p[P_SIMILARITY].w > 0 &&

@@ -104,6 +104,50 @@ for i in 0 5 11 15; do
 		sig "${got:-x}" "$want" 4
 done
 
+# The heatmap's pixels are exact means, as the formula's are; its title
+# says what the crosshair's pixel averages and the mean's value, which
+# NumPy's mean of that block gives (to the 4 digits shown): one value on
+# a 64-position matrix, 10 positions of one dimension on 1000, and
+# positions by every 2nd dimension on a 1000 x 64 matrix.
+"$PY" -c 'import numpy as np; r = np.random.default_rng(7); np.save("wide.npy", r.standard_normal((1000, 64)))'
+for case in "mlef8C.npy 31 8" "len1000.npy 500 6" "wide.npy 321 9"; do
+	set -- $case
+	"$P" --load "$1" --snapshot --size 120x40 -p "$2" -i "$3" >snap 2>err
+	cap=$(sed -n '2s/.*▶ this pixel: //p' snap | sed 's/ ─.*//')
+	if "$PY" - "$1" "$cap" <<'PYEOF'
+import re, sys, numpy as np
+m = np.load(sys.argv[1]).astype(float)
+g = re.fullmatch(r"(?:the mean of )?M\[(\d+)(?:–(\d+))?\]\[(\d+)(?:–(\d+) every 2nd)?\] = (\S+?)(, one value)?", sys.argv[2])
+a, b, c, d, v = g.group(1), g.group(2) or g.group(1), g.group(3), g.group(4) or g.group(3), g.group(5)
+want = m[int(a):int(b) + 1, int(c):int(d) + 1:2 if g.group(4) else 1].mean()
+sys.exit(not float(v) == float("%.4g" % want))
+PYEOF
+	then
+		ok "heatmap of $1 at p=$2 i=$3: \"$cap\" is NumPy's mean of that block"
+	else
+		not_ok "heatmap of $1 at p=$2 i=$3: its pixel's mean is NumPy's" "${cap:-no caption}"
+	fi
+done
+# A fast column's waves show their oscillation: a window around -p of
+# at least two of the column's periods (NumPy's rfft peak, to the 3
+# digits the title shows), narrower than the matrix.
+"$PY" "$here/load_ref.py" ref len1000.npy periods >periods
+for i in 2 9 14; do
+	"$P" --load len1000.npy --snapshot --size 120x40 -p 500 -i $i >snap 2>err
+	t=$(sed -n "s/.*Waves M\[q\]\[$i\] and M\[q\]\[[0-9]*\], q \([0-9]*\)–\([0-9]*\): period \([^ ]*\) .*/\1 \2 \3/p" snap)
+	want=$(sed -n "$((i + 1))p" periods)
+	if [ -n "$t" ] && "$PY" - $t "$want" <<'PYEOF'
+import sys
+a, b, per, want = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+sys.exit(not (per == float("%.3g" % want) and a <= 500 <= b and b - a + 1 >= 2 * want and b - a + 1 < 1000))
+PYEOF
+	then
+		ok "waves of dim $i (period $want): a window of its own, q ${t% *}"
+	else
+		not_ok "waves of dim $i (period $want): a window of two periods or more around p" "$(sed -n 16p snap)"
+	fi
+done
+
 # The keys that would change d_model, base, the length or the layout are
 # refused with one line, and the state stays as the file set it; views of
 # the formula alone are refused, Tab skips them.
