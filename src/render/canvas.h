@@ -55,6 +55,11 @@ enum role {
 	ROLE_TRACE2,
 	ROLE_TRACE3,
 	ROLE_TRACE4,
+	ROLE_TRACE5,		/* more curves, for views that draw more than
+				   four at once (the families view's eight) */
+	ROLE_TRACE6,
+	ROLE_TRACE7,
+	ROLE_TRACE8,
 	ROLE_MARKER,		/* marked positions / dimensions */
 	ROLE_OK,		/* good news in messages */
 	ROLE_WARN,		/* warnings */

@@ -409,6 +409,20 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 	 * the cursor, 15.9:1 on black. */
 	[ROLE_TRACE4] = { true, true, { 0, 255, 175 }, { 0, 255, 175 },
 			  2, 2, 0, ATTR_BOLD, 0 },
+	/* Traces 5 to 8, for the views that draw more than four curves:
+	 * peach, sky blue, rose and chartreuse, 7:1 or more on black, 45 or
+	 * more CIELAB units from every other trace and 20 from the heat
+	 * ends, the cursor and the markers. Eight colours have six that a
+	 * black page shows (xterm's blue is 2.2:1), so two repeat the
+	 * third and fourth: there the lanes' letters tell them apart. */
+	[ROLE_TRACE5] = { true, true, { 255, 175, 135 }, { 255, 175, 135 },
+			  1, 1, 0, 0, 0 },
+	[ROLE_TRACE6] = { true, true, { 95, 175, 255 }, { 95, 175, 255 },
+			  7, 7, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE7] = { true, true, { 255, 95, 135 }, { 255, 95, 135 },
+			  5, 5, 0, 0, 0 },
+	[ROLE_TRACE8] = { true, true, { 135, 255, 0 }, { 135, 255, 0 },
+			  2, 2, 0, ATTR_BOLD, 0 },
 	/* Markers (len, L0, thresholds, reach) are rulers, not data: a
 	 * light grey no trace colour is near, so the dashed threshold never
 	 * reads as a curve it crosses. */
@@ -495,6 +509,20 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  5, 5, 0, 0, 0 },
 	[ROLE_TRACE4] = { true, true, { 0, 95, 0 }, { 0, 95, 0 },
 			  0, 0, 0, ATTR_BOLD, 0 },
+	/* Traces 5 to 8: raspberry, blue, navy and plum. A white page
+	 * leaves eleven cube entries 7:1 or more that keep 20 CIELAB units
+	 * from the heat ends, the cursor and the markers, all of them blue
+	 * to red through purple: no eight of them are 50 apart, these are
+	 * the most apart (31, plum from violet), so the views that draw
+	 * them give each curve a lane and a letter of its own. */
+	[ROLE_TRACE5] = { true, true, { 175, 0, 95 }, { 175, 0, 95 },
+			  1, 1, 0, 0, 0 },
+	[ROLE_TRACE6] = { true, true, { 0, 0, 255 }, { 0, 0, 255 },
+			  4, 4, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE7] = { true, true, { 0, 0, 95 }, { 0, 0, 95 },
+			  0, 0, 0, 0, 0 },
+	[ROLE_TRACE8] = { true, true, { 135, 0, 135 }, { 135, 0, 135 },
+			  5, 5, 0, ATTR_BOLD, 0 },
 	[ROLE_MARKER] = { true, true, { 88, 88, 88 }, { 88, 88, 88 },
 			  0, 0, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 0, 95, 0 }, { 0, 0, 0 },
@@ -561,6 +589,19 @@ static const struct role_colors roles[THEME_COUNT][ROLE_COUNT] = {
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
 	[ROLE_TRACE4] = { true, true, { 95, 95, 255 }, { 95, 95, 255 },
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_BOLD, 0 },
+	/* Traces 5 to 8: ochre, red, azure and violet. No cube entry but
+	 * the four above and purple 98 is 4.5:1 against both pages, so
+	 * these are marks, 3:1 against both, and letters in them take the
+	 * terminal's own colour (letter_ink): 35 or more CIELAB units from
+	 * every other trace, 20 from the heat ends and the marker. */
+	[ROLE_TRACE5] = { true, true, { 175, 135, 0 }, { 175, 135, 0 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_TRACE6] = { true, true, { 255, 0, 0 }, { 255, 0, 0 },
+			  1, 1, 0, ATTR_BOLD, 0 },
+	[ROLE_TRACE7] = { true, true, { 0, 135, 255 }, { 0, 135, 255 },
+			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, 0, 0 },
+	[ROLE_TRACE8] = { true, true, { 175, 0, 255 }, { 175, 0, 255 },
+			  5, 5, 0, ATTR_BOLD, 0 },
 	[ROLE_MARKER] = { true, true, { 118, 118, 118 }, { 118, 118, 118 },
 			  PALETTE_DEFAULT, PALETTE_DEFAULT, 0, ATTR_BOLD, 0 },
 	[ROLE_OK] = { true, false, { 0, 135, 95 }, { 0, 0, 0 },
@@ -744,7 +785,8 @@ static bool stands_out(int fg, int bg, enum color_mode mode)
 /* The ink of glyph g in role colour fg on the page (bg PALETTE_DEFAULT) of
  * theme. Eight colours are few, and xterm's are not made for reading: on
  * black its magenta is 4.48:1 and red 3.6:1, on white its cyan 1.7:1, and
- * on either page none is 4.5:1 against both. A colour is kept for marks
+ * on either page none is 4.5:1 against both; nor is any cube entry but
+ * six, fewer than the any theme's traces. A colour is kept for marks
  * (arrows, box drawing, blocks, geometric shapes, braille: U+2190 ..
  * U+28FF), which need 3:1 (the role tables see to that); letters, digits
  * and punctuation in a colour under 4.5:1 against the page (both pages
@@ -754,7 +796,10 @@ static int letter_ink(uint32_t g, int fg, int bg, enum color_mode mode,
 {
 	double l;
 
-	if (mode != COLOR_8 || fg == PALETTE_DEFAULT || bg != PALETTE_DEFAULT ||
+	/* with more colours only the any theme has inks under 4.5:1 (its
+	 * traces 5 to 8): the others need not be measured cell by cell */
+	if (mode == COLOR_NONE || (mode != COLOR_8 && theme != THEME_ANY) ||
+	    fg == PALETTE_DEFAULT || bg != PALETTE_DEFAULT ||
 	    (g >= 0x2190 && g <= 0x28ff))
 		return fg;
 	l = luminance(fg, mode);

@@ -137,8 +137,10 @@ int palette_code(struct rgb c, enum color_mode mode);
  * out-of-range roles and COLOR_NONE give PALETTE_DEFAULT. Role colours do not depend on the heat palette; the
  * traces avoid the hues of both (palette.c). Every role that carries text
  * is at least 4.5:1 against its theme's page in 24-bit and 256 colours
- * (THEME_ANY: against black and against white), and every role drawn as
- * a mark at least 3:1. */
+ * (THEME_ANY: against black and against white; its traces 5 to 8 are
+ * marks, and letters in them take the terminal's own colour, as letters
+ * in an eight-colour ink under 4.5:1 do: palette_look), and every role
+ * drawn as a mark at least 3:1. */
 int palette_role_fg(enum role r, enum color_mode mode, enum theme theme);
 /* For tests only. */
 int palette_role_bg(enum role r, enum color_mode mode, enum theme theme);

@@ -175,15 +175,23 @@ Test(palette, roles)
 		/* Four distinct trace colours in every colour mode; the any
 		 * theme in eight colours has three: red, magenta (the only
 		 * ANSI colours 3:1 on both black and white) and the
-		 * terminal's own. */
+		 * terminal's own. Eight in 256 and 24-bit colours (the
+		 * families view's lanes: KERPLE and the first trace were
+		 * one green, xPos and the second one brick). */
 		for (int m = COLOR_8; m <= COLOR_RGB; m++)
-			for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++)
-				for (int b = a + 1; b <= ROLE_TRACE4; b++)
+			for (int a = ROLE_TRACE1; a <= ROLE_TRACE8; a++)
+				for (int b = a + 1; b <= ROLE_TRACE8; b++) {
+					if (m == COLOR_8 && b > ROLE_TRACE4)
+						continue;
 					if (t != THEME_ANY || m != COLOR_8 ||
 					    a < ROLE_TRACE3)
 						cr_expect_neq(
 						    palette_role_fg((enum role)a, (enum color_mode)m, t),
-						    palette_role_fg((enum role)b, (enum color_mode)m, t));
+						    palette_role_fg((enum role)b, (enum color_mode)m, t),
+						    "theme %d mode %d traces %d and %d",
+						    th, m, a - ROLE_TRACE1 + 1,
+						    b - ROLE_TRACE1 + 1);
+				}
 	}
 	cr_expect_eq(palette_role_fg(ROLE_ERROR, COLOR_8, THEME_DARK), 1);
 	cr_expect_eq(palette_role_fg(ROLE_TITLE, COLOR_256, THEME_DARK), 110);
@@ -337,16 +345,19 @@ Test(palette, light_ansi8)
 /* The any theme reads on black and on white alike: every role that
  * carries letters is 4.5:1 against both pages in 24-bit and 256 colours,
  * the frames 3:1 (WCAG 2.1 SC 1.4.11); in eight colours every ink is 3:1
- * against both (letters under 4.5:1 take the terminal's own colour,
- * palette_look). Its heat zero is the light theme's grey, which a white
- * page shows. */
+ * against both, and so are traces 5 to 8 in every mode (no more cube
+ * entries are 4.5:1 against both): letters under 4.5:1 take the
+ * terminal's own colour (palette_look, below). Its heat zero is the
+ * light theme's grey, which a white page shows. */
 Test(palette, any_reads_on_both_pages)
 {
 	for (int r = ROLE_DEFAULT + 1; r < ROLE_COUNT; r++)
 		for (int m = COLOR_8; m <= COLOR_RGB; m++) {
 			enum color_mode cm = (enum color_mode)m;
 			int c = palette_role_fg((enum role)r, cm, THEME_ANY);
-			double need = m == COLOR_8 || !carries_letters(r) ? 3 : 4.5;
+			double need = m == COLOR_8 || !carries_letters(r) ||
+					      (r >= ROLE_TRACE5 && r <= ROLE_TRACE8)
+					      ? 3 : 4.5;
 			struct rgb ink;
 
 			if (c == PALETTE_DEFAULT || r == ROLE_ON_HEAT ||
@@ -388,4 +399,16 @@ Test(palette, letters_in_eight_colours)
 	/* 24-bit: the role's colour, letters too */
 	k = palette_look(&letter, COLOR_RGB, PALETTE_RDBU, THEME_ANY, true);
 	cr_expect_eq(k.fg, 0x00875f);
+	/* but the any theme's fifth trace, ochre, is 3.3:1 on white: its
+	 * dots keep it, its letters take the terminal's colour; the dark
+	 * theme's fifth, peach, is 11.7:1 on black and kept */
+	letter.fg = dot.fg = ROLE_TRACE5;
+	k = palette_look(&letter, COLOR_RGB, PALETTE_RDBU, THEME_ANY, true);
+	cr_expect_eq(k.fg, PALETTE_DEFAULT);
+	k = palette_look(&letter, COLOR_256, PALETTE_RDBU, THEME_ANY, true);
+	cr_expect_eq(k.fg, PALETTE_DEFAULT);
+	k = palette_look(&dot, COLOR_RGB, PALETTE_RDBU, THEME_ANY, true);
+	cr_expect_eq(k.fg, 0xaf8700);
+	k = palette_look(&letter, COLOR_RGB, PALETTE_RDBU, THEME_DARK, true);
+	cr_expect_eq(k.fg, 0xffaf87);
 }

@@ -515,20 +515,26 @@ static double delta_e(struct lab p, struct lab q)
  * palettes, each trace is at least 20 CIELAB units (CIE76 delta E) from
  * every heat colour from |v| = 0.5 to 1, from the cursor, the markers and
  * the other traces (a role in the terminal's own colour is no hue and is
- * left out), and traces from each other by 50 on a white page, 40 on a
- * black one and in the any theme. (Presenter mode's orange was both +1 of
- * PuOr and the cos curve: delta E 15 from v = 0.75.) */
+ * left out), and the first four traces from each other by 50 on a white
+ * page, 40 on a black one and in the any theme. The eight of them, drawn
+ * in lanes with a letter each (the families view), keep 30 apart: no eight
+ * cube colours 7:1 on white that avoid the heat ends are farther apart.
+ * (Presenter mode's orange was both +1 of PuOr and the cos curve: delta E
+ * 15 from v = 0.75.) */
 Test(pictures, a_colour_has_one_meaning)
 {
 	static const double vs[] = { -1, -0.75, -0.5, 0.5, 0.75, 1 };
 
 	for (int th = 0; th < THEME_COUNT; th++)
-		for (int a = ROLE_TRACE1; a <= ROLE_TRACE4; a++) {
+		for (int a = ROLE_TRACE1; a <= ROLE_TRACE8; a++) {
 			enum theme t = (enum theme)th;
 			struct lab ink = lab_code(palette_role_fg((enum role)a,
 								  COLOR_RGB, t));
 			int others[] = { ROLE_CURSOR, ROLE_MARKER, ROLE_TRACE1,
-					 ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4 };
+					 ROLE_TRACE2, ROLE_TRACE3, ROLE_TRACE4,
+					 ROLE_TRACE5, ROLE_TRACE6, ROLE_TRACE7,
+					 ROLE_TRACE8 };
+			bool first4 = a <= ROLE_TRACE4;
 
 			for (int id = 0; id < PALETTE_COUNT; id++)
 				for (size_t k = 0; k < sizeof vs / sizeof *vs; k++) {
@@ -554,10 +560,17 @@ Test(pictures, a_colour_has_one_meaning)
 				cr_expect_geq(d, 20, "theme %d trace %d vs role %d: "
 					      "delta E %.1f", th, a - ROLE_TRACE1 + 1,
 					      others[k], d);
+				if (others[k] >= ROLE_TRACE1 &&
+				    others[k] <= ROLE_TRACE8)
+					cr_expect_geq(d, 30, "theme %d trace %d vs "
+						      "trace %d: delta E %.1f", th,
+						      a - ROLE_TRACE1 + 1,
+						      others[k] - ROLE_TRACE1 + 1, d);
 				/* on a white page every trace is dark (7:1), so
 				 * only hue tells two thin curves apart: the old
 				 * maroon and magenta, 48 apart, read as one */
-				if (t == THEME_LIGHT && others[k] >= ROLE_TRACE1 &&
+				if (t == THEME_LIGHT && first4 &&
+				    others[k] >= ROLE_TRACE1 &&
 				    others[k] <= ROLE_TRACE4)
 					cr_expect_geq(d, 50, "light trace %d vs "
 						      "trace %d: delta E %.1f",
@@ -566,7 +579,8 @@ Test(pictures, a_colour_has_one_meaning)
 				/* on black, the old yellow and lime, 28.5 apart,
 				 * read as one (PI and YaRN); the any theme's
 				 * traces, all of middle lightness, likewise */
-				if (t != THEME_LIGHT && others[k] >= ROLE_TRACE1 &&
+				if (t != THEME_LIGHT && first4 &&
+				    others[k] >= ROLE_TRACE1 &&
 				    others[k] <= ROLE_TRACE4)
 					cr_expect_geq(d, 40, "theme %d trace %d vs "
 						      "trace %d: delta E %.1f", th,
