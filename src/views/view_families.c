@@ -2,10 +2,11 @@
  * where a token is, as what it adds to a score against the offset
  * k = q - p (engine/bias.h), on one plot.
  *
- *   ┌ What each scheme adds, against the offset q − p ─┐┌ p × q: T5 ───┐
- *   │ max  one braille trace per scheme, each scaled   ││ rows p,      │
- *   │      to its own range, a letter on each          ││ columns q    │
- *   │ min  (T, A, K, ...) so it reads without colour   ││ (half blocks)│
+ *   ┌ What each scheme adds to a score, against k ─────┐┌ p × q: T5 ───┐
+ *   │ + added  one braille trace per scheme in a lane  ││ rows query p,│
+ *   │ R RoPE   of its own, each scaled to its own      ││ columns key q│
+ *   │ ...      range, a letter on each                 ││ (half blocks)│
+ *   │ what p, q and the S and T lanes are; the mask    ││ 0 ▀▀▀ 31 bu..│
  *   └──────────────────────────────────────────────────┘└──────────────┘
  *   ┌ Families ─────────────────────────────────────────────────────────┐
  *   │ T T5 buckets   Raffel et al. 2020   learned  runs past L0  T5, mT5 │
@@ -47,7 +48,7 @@ enum { SAMPLES_MAX = 2 * 1024, TEXT_MAX = 320, LABEL = 10 };
 /* One scheme as the view shows it. */
 struct family {
 	char letter;		/* on its trace and in the table */
-	enum role role;		/* its colour */
+	enum role role;		/* its colour: a trace of its own */
 	const char *name;	/* tr.h */
 	const char *lane;	/* tr.h where N_: its short name, on its
 				 * lane (a name stays as written) */
@@ -75,16 +76,16 @@ static const struct family fam[BIAS_SCHEMES] = {
 		      N_("yes"), N_("runs, clipped"),
 		      "T5, mT5",
 		      N_("T: exact buckets near 0, then log-spaced to maxdist, then one bucket; the learned value per bucket is not drawn.") },
-	[BIAS_ALIBI] = { 'A', ROLE_MARKER, "ALiBi", "ALiBi", "Press 2022",
+	[BIAS_ALIBI] = { 'A', ROLE_TRACE5, "ALiBi", "ALiBi", "Press 2022",
 			 N_("no"), N_("yes"), "BLOOM, MPT",
 			 N_("A: −m·|k|, m of the head drawn from get_slopes (its lane scaled to the steepest head): no parameters, a straight line.") },
-	[BIAS_KERPLE] = { 'K', ROLE_OK, N_("KERPLE log"), "KERPLE", "Chi 2022",
+	[BIAS_KERPLE] = { 'K', ROLE_TRACE6, N_("KERPLE log"), "KERPLE", "Chi 2022",
 			  N_("yes (r1, r2)"), N_("yes"), N_("research models"),
 			  N_("K: −r1·log(1 + r2·|k|) with r1 = r2 = 1 here; the paper learns them per head.") },
-	[BIAS_XPOS] = { 'X', ROLE_WARN, "xPos", "xPos", "Sun 2022", N_("no"),
+	[BIAS_XPOS] = { 'X', ROLE_TRACE7, "xPos", "xPos", "Sun 2022", N_("no"),
 			N_("yes, causal"), "LEX, torchscale",
 			N_("X: RoPE's score times ζ_i^(−k/512) (torchscale's code): it decays into the past and grows into the future.") },
-	[BIAS_NOPE] = { 'N', ROLE_CURSOR, "NoPE", "NoPE", "Kazemnejad 2023",
+	[BIAS_NOPE] = { 'N', ROLE_TRACE8, "NoPE", "NoPE", "Kazemnejad 2023",
 			N_("no"), N_("partly"),
 			N_("Llama 4 (1 in 4)"),
 			N_("N: nothing but the causal mask, yet a causal decoder can count the tokens before it (Kazemnejad et al. 2023).") },
@@ -102,8 +103,11 @@ enum { SHOW_PLOT = 1, SHOW_MAP, SHOW_ALL };
 static const struct tier body_tiers[] = { { 60, 30, SHOW_ALL },
 					  { 60, 0, SHOW_MAP },
 					  { 0, 0, SHOW_PLOT } };
-/* The plot's caption line, where its lanes keep a row each besides. */
-static const struct tier caption_tiers[] = { { 0, 10, 1 }, { 0, 0, 0 } };
+/* The plot's caption lines, where its lanes keep two rows each besides
+ * (a row each for one line): what p, q and k are first, then what the
+ * S and T lanes draw and what is masked. */
+static const struct tier caption_tiers[] = { { 0, 18, 2 }, { 0, 10, 1 },
+					     { 0, 0, 0 } };
 /* Rows of the table panel: header, 8 schemes, and the notes of a tall one */
 static const struct tier table_tiers[] = { { 0, 34, 13 }, { 0, 0, 11 } };
 /* The table's columns by inside width: sources and models from 70. */
@@ -114,6 +118,10 @@ static const struct tier plot_least[] = { { 12, 1, 1 } };
  * that a trace at its top does not touch the lane above. */
 static const struct tier lane_pad[] = { { 0, 2, 1 }, { 0, 0, 0 } };
 static const struct tier map_least[] = { { 6, 3, 1 } };
+/* The map's legend row, where the map keeps 3 rows and 16 columns. */
+static const struct tier legend_tiers[] = { { 16, 5, 1 }, { 0, 0, 0 } };
+/* Cells of the legend's ramp. */
+enum { LEGEND_CELLS = 8 };
 
 static const char *scheme_choice(int i)
 {
@@ -271,11 +279,12 @@ static double steepest_slope(int heads)
 /* The values v of scheme sc at the n offsets off(j, a), scaled to 0
  * (their least) .. 1 (their most) into out, NAN where b masks them; all 1
  * when they are equal. ALiBi's least is the steepest head's, so that the
- * slope of the head drawn shows: head 7 of 8 falls to 1/64 of head 1. */
+ * slope of the head drawn shows: head 7 of 8 falls to 1/64 of head 1.
+ * The values that 0 and 1 stand for in *lo and *hi (may be NULL). */
 static void scaled(const struct bias_params *b, enum bias_scheme sc,
 		   const double *v, int n,
 		   long long (*off)(int j, const void *a), const void *a,
-		   double *out)
+		   double *out, double *lo_out, double *hi_out)
 {
 	double lo = INFINITY, hi = -INFINITY;
 
@@ -293,6 +302,10 @@ static void scaled(const struct bias_params *b, enum bias_scheme sc,
 	for (int j = 0; j < n; j++)
 		if (!isnan(out[j]))
 			out[j] = hi > lo ? (out[j] - lo) / (hi - lo) : 1.0;
+	if (lo_out)
+		*lo_out = lo;
+	if (hi_out)
+		*hi_out = hi;
 }
 
 /* ---- the plot ---- */
@@ -305,9 +318,9 @@ static long long dot_offset(int j, const void *a)
 
 /* Scheme sc's letter on its trace w (n dot columns, scaled 0..1) at two
  * columns, one each side of k = 0, staggered by lane so that no two
- * lanes' letters stand in one column: the lanes share colours in some
- * palettes (eight schemes, fewer curve colours that read on both pages),
- * so the letter is what tells a trace from its neighbour's. */
+ * lanes' letters stand in one column: every scheme has a trace colour of
+ * its own, but eight colours (and no colour) have fewer, and there the
+ * letter is what tells a trace from its neighbour's. */
 static void lane_marks(struct canvas *c, const struct plot_area *pa,
 		       const double *w, int n, enum bias_scheme sc,
 		       struct style own)
@@ -346,7 +359,7 @@ static void lane_draw(const struct state *s, const struct bias_params *b,
 	if (v) {
 		double w[SAMPLES_MAX];
 
-		scaled(b, sc, v, n, dot_offset, &pa.ax, w);
+		scaled(b, sc, v, n, dot_offset, &pa.ax, w, NULL, NULL);
 		plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0),
 			     plot_dot_span(&pa.ax), w, n, fam[sc].role);
 		lane_marks(c, &pa, w, n, sc, own);
@@ -357,13 +370,36 @@ static void lane_draw(const struct state *s, const struct bias_params *b,
 		    pa.ax.x0 - 1 - label_x, buf, own);
 }
 
+/* The plot's foot lines (1 or 2) at the bottom of in: what p, q and k
+ * are, then what the S and T lanes draw (an index, not a value) and which
+ * offsets are masked; one line says the first alone. */
+static void plot_caption(const struct state *s, const struct bias_params *b,
+			 struct canvas *c, struct rect in, int lines)
+{
+	const char *pq[3] = {
+		tr(s->lang, "k = q − p: key position q minus query position p; each lane scaled to its own min..max"),
+		tr(s->lang, "k = q − p: key q minus query p; each lane min..max"),
+		tr(s->lang, "q key, p query; each lane min..max")
+	};
+	const char *st[3] = {
+		b->causal ? tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; k > 0 masked (causal)")
+			  : tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; NoPE alone masks k > 0"),
+		tr(s->lang, "S (Shaw), T (T5): which learned entry is added, not its value"),
+		tr(s->lang, "S, T: which learned entry is added, not its value")
+	};
+
+	paragraph_fit(c, in.x, in.y + in.h - lines, in.w, pq, 3, dim_style);
+	if (lines > 1)
+		paragraph_fit(c, in.x, in.y + in.h - 1, in.w, st, 3, dim_style);
+}
+
 static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		      const struct bias_params *b, enum bias_scheme chosen,
 		      struct canvas *c, struct rect r)
 {
 	long long L = s->cur.len;
-	struct rect in = panel_open(c, r, tr(s->lang, "Added to a score against k = q − p (Shaw, T5: the table index)"),
-				    tr(s->lang, "Added to a score (S, T: index), against k"));
+	struct rect in = panel_open(c, r, tr(s->lang, "What each scheme adds to a score, against k = q − p"),
+				    tr(s->lang, "Added to a score, against k"));
 	int foot = TIER(caption_tiers, in.w, in.h);
 	int rows = in.h - 1 - foot;	/* the lanes share them */
 	struct plot_axis ax = { -(L - 1), 2 * L - 1, in.x + LABEL,
@@ -385,17 +421,8 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		lane_draw(s, b, v, n, sc, i == (int)chosen, c, pa, in.x);
 	}
 	plot_xticks(c, &ax, in.y + rows, axis);
-	if (foot) {
-		const char *cand[2] = {
-			b->causal ? tr(s->lang, "lanes scaled to their own min..max; k > 0 masked (causal)")
-				  : tr(s->lang, "lanes scaled to their own min..max; NoPE alone masks k > 0"),
-			b->causal ? tr(s->lang, "each lane min..max; k > 0 masked")
-				  : tr(s->lang, "each lane min..max; NoPE masks k > 0")
-		};
-
-		paragraph_fit(c, in.x, in.y + in.h - 1, in.w, cand, 2,
-			      dim_style);
-	}
+	if (foot)
+		plot_caption(s, b, c, in, foot);
 }
 
 /* ---- the map ---- */
@@ -443,6 +470,42 @@ static void map_caption(const struct state *s, const struct bias_params *b,
 	}
 }
 
+/* What the map's colours stand for, on row y from x (w columns): the
+ * value of the least colour, a ramp from it to the most, the value of the
+ * most, and what the values are (a bucket, a table row, a bias, ...):
+ * "0 ▀▀▀▀▀▀▀▀ 31 T5 bucket". One value (NoPE's 0) is one cell of it. */
+static void map_legend(const struct state *s, enum bias_scheme sc, double lo,
+		       double hi, struct canvas *c, int x, int y, int w)
+{
+	static const char *const what[BIAS_SCHEMES] = {
+		[BIAS_ADDED] = N_("PE·PE"),
+		[BIAS_ROPE] = N_("bound"),
+		[BIAS_SHAW] = N_("table row"),
+		[BIAS_T5] = N_("T5 bucket"),
+		[BIAS_ALIBI] = N_("bias"),
+		[BIAS_KERPLE] = N_("bias"),
+		[BIAS_XPOS] = N_("score"),
+		[BIAS_NOPE] = N_("added: nothing"),
+	};
+	char a[32], z[32];
+	int cells = hi > lo ? LEGEND_CELLS : 1, at = x;
+
+	fmt_double_compact(lo, 3, a, sizeof a);
+	fmt_double_compact(hi, 3, z, sizeof z);
+	if (hi > lo)
+		at += canvas_text(c, at, y, x + w - at, a, dim_style) + 1;
+	for (int i = 0; i < cells && at < x + w; i++, at++) {
+		double v = cells > 1 ? 2.0 * i / (cells - 1) - 1.0 : 1.0;
+
+		canvas_half_cell(c, at, y, v, v);
+	}
+	at++;
+	at += canvas_text(c, at, y, x + w - at, z, dim_style) + 1;
+	if (at < x + w)
+		canvas_text(c, at, y, x + w - at, tr(s->lang, what[sc]),
+			    dim_style);
+}
+
 static void map_draw(const struct state *s, struct families_ctx *ctx,
 		     const struct bias_params *b, enum bias_scheme sc,
 		     struct canvas *c, struct rect r)
@@ -451,24 +514,29 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 	char title[TEXT_MAX];
 	struct rect in;
 	const double *v;
-	double w[2 * SAMPLES_MAX];
-	int rows;
+	char brief[TEXT_MAX];
+	double w[2 * SAMPLES_MAX], lo = 0.0, hi = 0.0;
+	int rows, legend;
 
-	snprintf(title, sizeof title, tr(s->lang, "p × q: %s"),
+	snprintf(title, sizeof title, tr(s->lang, "rows query p, columns key q: %s"),
 		 tr(s->lang, fam[sc].name));
-	in = panel_open(c, r, title, NULL);
+	snprintf(brief, sizeof brief, tr(s->lang, "p × q: %s"),
+		 tr(s->lang, fam[sc].name));
+	in = panel_open(c, r, title, brief);
 	if (!TIER(map_least, in.w, in.h))
 		return;
+	legend = TIER(legend_tiers, in.w, in.h);
 	/* at most one position a column: the step rounded up */
 	cols = in.w < SAMPLES_MAX ? in.w : SAMPLES_MAX;
 	ms[1] = L > cols ? (L - 1 + cols - 2) / (cols - 1) : 1;
 	ms[0] = (L - 1) / ms[1] + 1;
-	rows = 2 * (in.h - 1);
+	rows = 2 * (in.h - 1 - legend);
 	v = table(&ctx->map, b, sc, L, (int)(2 * ms[0] - 1), 1, (double)ms[1],
 		  map_offset, ms);
 	if (v) {
-		scaled(b, sc, v, (int)(2 * ms[0] - 1), map_offset, ms, w);
-		for (int y = 0; y < in.h - 1; y++)
+		scaled(b, sc, v, (int)(2 * ms[0] - 1), map_offset, ms, w, &lo,
+		       &hi);
+		for (int y = 0; y < in.h - 1 - legend; y++)
 			for (int x = 0; x < in.w; x++) {
 				long long q = (long long)x * ms[0] / in.w;
 				long long p0 = (long long)(2 * y) * ms[0] / rows;
@@ -485,6 +553,9 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 							 s->ascii ? '.' : 0x00b7,
 							 ROLE_ON_HEAT, 0);
 			}
+		if (legend)
+			map_legend(s, sc, lo, hi, c, in.x, in.y + in.h - 2,
+				   in.w);
 	}
 	map_caption(s, b, sc, title, sizeof title);
 	if (b->causal || sc == BIAS_NOPE) {

@@ -64,9 +64,10 @@ run_status "an ALiBi head past 64 is refused" 64 \
 # the view: the plot, the letters' table, the map of the scheme chosen
 "$P" --snapshot --view families --size 120x40 --set scheme=alibi \
 	>"$tmp/wide.txt"
-check "at 120x40 the plot's title is there, and says what the T5 and Shaw lanes draw" \
-	grep -q "Added to a score against k = q − p (Shaw, T5: the table index)" "$tmp/wide.txt"
-check "... the map of the scheme chosen" grep -q "p × q: ALiBi" "$tmp/wide.txt"
+check "at 120x40 the plot's title is there" \
+	grep -q "What each scheme adds to a score, against k = q − p" "$tmp/wide.txt"
+check "... the map of the scheme chosen, its rows and columns named" \
+	grep -q "rows query p, columns key q: ALiBi" "$tmp/wide.txt"
 check "... and a table row per scheme with its source" \
 	grep -q "T5 buckets .*Raffel 2020" "$tmp/wide.txt"
 check "... the chosen scheme's note" grep -q "A: −m·|k|" "$tmp/wide.txt"
@@ -84,4 +85,62 @@ for i, l in enumerate(lanes):
     trace = "".join(r[11:51] for r in rows[l:end])
     assert letter in trace, (letter, trace)
 PY
+# what a glance review found unexplained at 80x24: p and q, the S and T
+# lanes (an index, not a value), the colours of the map
+check "at 80x24 the plot says what p and q are" \
+	grep -q "key q minus query p" "$tmp/small.txt"
+check "... and in words what the S and T lanes draw" \
+	grep -q "S, T: which learned entry is added, not its value" "$tmp/small.txt"
+check "... and the map's legend runs from T5's first bucket to its last (31 of 32)" \
+	grep -q "│0 .* 31 T5 bucket *│" "$tmp/small.txt"
+"$P" --snapshot --view families --size 80x24 --set buckets=8 --set causal=1 \
+	>"$tmp/small8.txt"
+check "... and from 0 to 7 with 8 causal buckets" \
+	grep -q "│0 .* 7 T5 bucket *│" "$tmp/small8.txt"
+"$P" --snapshot --view families --size 80x24 --set scheme=shaw --set clip=5 \
+	>"$tmp/shaw.txt"
+check "... Shaw's map from table row 0 to 2 clip = 10" \
+	grep -q "│0 .* 10 table row *│" "$tmp/shaw.txt"
+
+# every scheme's lane in a colour of its own (KERPLE and the added lane
+# were one green, RoPE and xPos one rust): the ink of each lane's braille,
+# 8 distinct colours in every theme in 24-bit and 256 colours
+for theme in dark light any; do
+	for depth in 24bit 256; do
+		"$P" --snapshot --color always --theme "$theme" --colors "$depth" \
+			--view families --size 80x24 >"$tmp/lanes.ans"
+		check "$theme, $depth: each lane's trace in a colour of its own" \
+			"$PY" - "$tmp/lanes.ans" <<'PY'
+import re, sys
+# each row as (character, foreground SGR) cells
+rows, fg = [[]], None
+text = open(sys.argv[1], encoding="utf-8").read()
+for m in re.finditer(r"\x1b\[([0-9;]*)m|(\n)|(.)", text, re.S):
+    if m.group(1) is not None:
+        ps = m.group(1).split(";")
+        for i, p in enumerate(ps):
+            if p in ("0", ""):
+                fg = None
+            elif p == "38":
+                fg = ";".join(ps[i:i + (3 if ps[i + 1] == "5" else 5)])
+                break
+    elif m.group(2):
+        rows.append([])
+    else:
+        rows[-1].append((m.group(3), fg))
+plain = ["".join(ch for ch, _ in r) for r in rows]
+lanes = [i for i, r in enumerate(plain)
+         if len(r) > 3 and r[2] in "+RSTAKXN" and r[3] == " " and r[1] in " >"]
+assert len(lanes) == 8, lanes
+inks = []
+for i, l in enumerate(lanes):
+    end = lanes[i + 1] if i + 1 < len(lanes) else l + 2
+    seen = {f for r in rows[l:end] for ch, f in r[11:51]
+            if 0x2800 < ord(ch) <= 0x28ff}
+    assert len(seen) == 1, (plain[l], seen)
+    inks.append(seen.pop())
+assert len(set(inks)) == 8, inks
+PY
+	done
+done
 finish
