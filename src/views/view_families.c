@@ -381,16 +381,19 @@ static void plot_caption(const struct state *s, const struct bias_params *b,
 		tr(s->lang, "k = q − p: key q minus query p; each lane min..max"),
 		tr(s->lang, "q key, p query; each lane min..max")
 	};
-	const char *st[3] = {
-		b->causal ? tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; k > 0 masked (causal)")
-			  : tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; NoPE alone masks k > 0"),
-		tr(s->lang, "S (Shaw), T (T5): which learned entry is added, not its value"),
-		tr(s->lang, "S, T: which learned entry is added, not its value")
-	};
 
 	paragraph_fit(c, in.x, in.y + in.h - lines, in.w, pq, 3, dim_style);
-	if (lines > 1)
-		paragraph_fit(c, in.x, in.y + in.h - 1, in.w, st, 3, dim_style);
+	if (lines > 1) {
+		const char *st[3] = {
+			b->causal ? tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; k > 0 masked (causal)")
+				  : tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; NoPE alone masks k > 0"),
+			tr(s->lang, "S (Shaw), T (T5): which learned entry is added, not its value"),
+			tr(s->lang, "S, T: which learned entry is added, not its value")
+		};
+
+		paragraph_fit(c, in.x, in.y + in.h - 1, in.w, st, 3,
+			      dim_style);
+	}
 }
 
 static void plot_draw(const struct state *s, struct families_ctx *ctx,
