@@ -88,7 +88,6 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 			  "got %d"), m->cols, opt->dim);
 		return EX_USAGE;
 	}
-	pe_matrix_settle(m);
 	opt->pe.d_model = m->cols;
 	opt->pe.layout = PE_INTERLEAVED;	/* dimension 2i + fn is slot
 						 * (i, fn): the plan's rows

@@ -2575,6 +2575,8 @@ const struct tr_row tr_zh[] = {
 	{ "%s: no tensor named \"%s\" (--load %s lists them)",
 	  "%s：没有名为 \"%s\" 的张量（--load %s 会列出它们）" },
 	/* io/matrix_file.c */
+	{ "pescope: %s: the file shrank while pescope read it (%s)\n",
+	  "pescope：%s：pescope 读取时该文件变短了（%s）\n" },
 	{ "is a folder, not a matrix file",
 	  "是文件夹，不是矩阵文件" },
 	{ "%s: an empty file",

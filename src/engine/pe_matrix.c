@@ -4,32 +4,113 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/fft.h"
 
-double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
+int pe_matrix_itemsize(enum pe_matrix_type t)
 {
-	return m->v[p * m->cols + i];
+	switch (t) {
+	case PE_MATRIX_F16:
+	case PE_MATRIX_BF16:
+		return 2;
+	case PE_MATRIX_F32:
+		return 4;
+	default:
+		return 8;
+	}
 }
 
-void pe_matrix_settle(struct pe_matrix *m)
-{
-	size_t n = (size_t)m->rows * (size_t)m->cols;
+/* Whether the machine stores numbers big-endian (GCC's and clang's
+ * predefined macros; others are taken for little-endian, as every
+ * machine Debian builds pescope for is but s390x, which GCC names). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define HOST_BIG_ENDIAN true
+#else
+#define HOST_BIG_ENDIAN false
+#endif
 
-	m->absmax = 0.0;
-	for (size_t k = 0; k < n; k++)
-		if (fabs(m->v[k]) > m->absmax)
-			m->absmax = fabs(m->v[k]);
+/* The n bytes (2, 4 or 8) at p as an unsigned integer of the file's byte
+ * order: a copy, its bytes swapped when the file's order is not the
+ * machine's. */
+static uint64_t load_uint(const unsigned char *p, int n, bool big_endian)
+{
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t u64;
+	bool swap = big_endian != HOST_BIG_ENDIAN;
+
+	switch (n) {
+	case 2:
+		memcpy(&u16, p, 2);
+		return swap ? (uint16_t)(u16 >> 8 | u16 << 8) : u16;
+	case 4:
+		memcpy(&u32, p, 4);
+		return swap ? __builtin_bswap32(u32) : u32;
+	default:
+		memcpy(&u64, p, 8);
+		return swap ? __builtin_bswap64(u64) : u64;
+	}
+}
+
+/* binary16 bits to their exact double. */
+static double half_to_double(unsigned h)
+{
+	unsigned e = (h >> 10) & 0x1f;
+	uint64_t bits;
+	double v;
+
+	if (e == 0x1f)		/* what the readers refuse */
+		return h & 0x3ff ? NAN : h & 0x8000 ? -INFINITY : INFINITY;
+	if (e == 0) {		/* subnormal or zero */
+		v = ldexp((double)(h & 0x3ff), -24);
+		return h & 0x8000 ? -v : v;
+	}
+	bits = (uint64_t)(h & 0x8000) << 48 | (uint64_t)(e + 1008) << 52 |
+	       (uint64_t)(h & 0x3ff) << 42;
+	memcpy(&v, &bits, sizeof v);
+	return v;
+}
+
+double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
+{
+	long long at = m->fortran ? (long long)i * m->rows + p
+				  : p * m->cols + i;
+	int size = pe_matrix_itemsize(m->type);
+	uint64_t u = load_uint(m->data + (size_t)at * (size_t)size, size,
+			       m->big_endian);
+	uint32_t u32;
+	float f;
+	double d;
+
+	switch (m->type) {
+	case PE_MATRIX_F16:
+		return half_to_double((unsigned)u);
+	case PE_MATRIX_BF16:
+		u32 = (uint32_t)u << 16;
+		memcpy(&f, &u32, sizeof f);
+		return f;
+	case PE_MATRIX_F32:
+		u32 = (uint32_t)u;
+		memcpy(&f, &u32, sizeof f);
+		return f;
+	default:
+		memcpy(&d, &u, sizeof d);
+		return d;
+	}
 }
 
 double pe_matrix_norm(const struct pe_matrix *m, long long p)
 {
-	const double *a = m->v + p * m->cols;
 	double aa = 0.0;
 
-	for (int i = 0; i < m->cols; i++)
-		aa += a[i] * a[i];
+	for (int i = 0; i < m->cols; i++) {
+		double a = pe_matrix_value(m, p, i);
+
+		aa += a * a;
+	}
 	return sqrt(aa);
 }
 
@@ -45,13 +126,14 @@ double pe_matrix_span_mean(const struct pe_matrix *m, int i, long long start,
 
 double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q)
 {
-	const double *a = m->v + p * m->cols, *b = m->v + q * m->cols;
 	double ab = 0.0, aa = 0.0, bb = 0.0;
 
 	for (int i = 0; i < m->cols; i++) {
-		ab += a[i] * b[i];
-		aa += a[i] * a[i];
-		bb += b[i] * b[i];
+		double a = pe_matrix_value(m, p, i), b = pe_matrix_value(m, q, i);
+
+		ab += a * b;
+		aa += a * a;
+		bb += b * b;
 	}
 	if (aa == 0.0 || bb == 0.0)
 		return 0.0;
@@ -101,9 +183,7 @@ double pe_matrix_period(const struct pe_matrix *m, int i)
 
 void pe_matrix_free(struct pe_matrix *m)
 {
-	free(m->v);
-	m->v = NULL;
-	m->rows = 0;
-	m->cols = 0;
-	m->absmax = 0.0;
+	if (m->release)
+		m->release(m);
+	memset(m, 0, sizeof *m);
 }

@@ -2,27 +2,49 @@
  * read from a file (io/matrix_file.h) in place of the formula, and what the
  * explorer and the series measure on it.
  *
- * Row p is the vector of position p; the values are doubles, row-major,
- * all finite (the readers refuse a NaN or an infinity). The functions take
- * indices in range (0 <= p < rows, 0 <= i < cols) and do no I/O. */
+ * Row p is the vector of position p. The numbers stay as the file lays
+ * them (its dtype, byte order and C or Fortran order), usually in the
+ * file's own mapped pages, and are converted to doubles as they are read:
+ * the matrix is never copied (issue 35's Speed: a 8192 x 4096 float16
+ * tensor stays 64 MiB, not 256 more as doubles). All values are finite
+ * (the readers refuse a NaN or an infinity). The functions take indices
+ * in range (0 <= p < rows, 0 <= i < cols) and do no I/O. */
 #ifndef PE_MATRIX_H
 #define PE_MATRIX_H
 
-/* The most cells a matrix may hold: 2^31 (16 GiB of doubles). A bigger
- * one is refused before anything is allocated. */
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The most cells a matrix may hold: 2^31. A bigger one is refused before
+ * anything is read. */
 #define PE_MATRIX_CELLS_MAX (1LL << 31)
+
+/* How one number is stored. */
+enum pe_matrix_type {
+	PE_MATRIX_F16,		/* IEEE 754 binary16 */
+	PE_MATRIX_BF16,		/* bfloat16: the upper half of a binary32 */
+	PE_MATRIX_F32,
+	PE_MATRIX_F64
+};
 
 struct pe_matrix {
 	long long rows;		/* L, positions, >= 1 */
 	int cols;		/* d, dimensions, >= 1 */
-	double *v;		/* rows x cols values; owned */
-	double absmax;		/* max |M[p][i]|: the heatmap's colour scale;
-				 * set by pe_matrix_settle */
+	const unsigned char *data;	/* rows x cols numbers of type, any
+					 * alignment; not owned */
+	enum pe_matrix_type type;
+	bool big_endian;
+	bool fortran;		/* column-major: M[p][i] at i * rows + p */
+	double absmax;		/* max |M[p][i]|: the heatmap's colour scale */
+	/* What frees data (io/matrix_file.c: unmaps the file), with hold and
+	 * hold_len as it needs them; NULL when data is someone else's. */
+	void (*release)(struct pe_matrix *m);
+	void *hold;
+	size_t hold_len;
 };
 
-/* Measures what the explorer reads on every frame (absmax) once, after
- * the values are read. */
-void pe_matrix_settle(struct pe_matrix *m);
+/* Bytes of one number of type t. */
+int pe_matrix_itemsize(enum pe_matrix_type t);
 
 /* M[p][i]. */
 double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
@@ -54,7 +76,7 @@ double pe_matrix_period(const struct pe_matrix *m, int i);
 double pe_matrix_span_period(const struct pe_matrix *m, int i,
 			     long long start, long long count);
 
-/* Frees the values; *m becomes empty. */
+/* Releases the values (m->release); *m becomes empty. */
 void pe_matrix_free(struct pe_matrix *m);
 
 #endif

@@ -149,8 +149,8 @@ static void next_row(const struct dump_spec *spec, struct pe_rowgen *gen,
 		     long long r, double *out)
 {
 	if (spec->matrix)
-		memcpy(out, spec->matrix->v + r * spec->matrix->cols,
-		       sizeof *out * (size_t)spec->matrix->cols);
+		for (int i = 0; i < spec->matrix->cols; i++)
+			out[i] = pe_matrix_value(spec->matrix, r, i);
 	else
 		pe_rowgen_next(gen, out);
 }

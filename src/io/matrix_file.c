@@ -10,6 +10,7 @@
 
 #include "io/input_file.h"
 #include "io/npy.h"
+#include "io/signals.h"
 #include "base/tr.h"
 
 /* Opens path as an input; 0 with *fp and *st, or 66 with the message. */
@@ -31,6 +32,27 @@ static int open_input(const char *path, FILE **fp, struct stat *st,
 		return 66;
 	}
 	return 0;
+}
+
+/* m->release: the file's mapping goes. */
+static void unmap(struct pe_matrix *m)
+{
+	signals_bus_note(NULL);
+	munmap(m->hold, m->hold_len);
+}
+
+/* What SIGBUS says while path is mapped: "pescope: PATH: ...", control
+ * characters of the name as '?' (the handler cannot escape them). */
+static void note_bus(const char *path, enum lang l)
+{
+	char line[SIGNALS_NOTE_MAX];
+
+	snprintf(line, sizeof line, tr(l, "pescope: %s: the file shrank while "
+				       "pescope read it (%s)\n"), path, "SIGBUS");
+	for (char *c = line; *c; c++)
+		if (((unsigned char)*c < 0x20 && *c != '\n') || *c == 0x7f)
+			*c = '?';
+	signals_bus_note(line);
 }
 
 int matrix_file_read(const char *arg, struct pe_matrix *m,
@@ -87,8 +109,15 @@ int matrix_file_read(const char *arg, struct pe_matrix *m,
 	} else
 		rc = safetensors_parse(map, (size_t)st.st_size, path, tensor,
 				       m, each, ctx, l, err, n);
-	munmap(map, (size_t)st.st_size);
-	fclose(fp);
+	if (rc == 0) {	/* m reads the mapped pages until it is freed */
+		note_bus(path, l);
+		m->release = unmap;
+		m->hold = map;
+		m->hold_len = (size_t)st.st_size;
+	} else {
+		munmap(map, (size_t)st.st_size);
+	}
+	fclose(fp);	/* the mapping stays without the descriptor */
 	free(path);
 	return rc;
 }

@@ -2,10 +2,21 @@
  * from a .npy (io/npy.h) or .safetensors (io/safetensors.h) file.
  *
  * The file is opened as every input is (io/input_file.h: a regular file
- * only, never waiting on a FIFO), mapped rather than read, so that of a
- * large safetensors file only the chosen tensor's pages are touched, and
- * unmapped once its numbers are converted. Which reader: the .npy magic
- * bytes, else the safetensors layout. */
+ * only, never waiting on a FIFO) and mapped read-only rather than read, so
+ * that of a large safetensors file only the chosen tensor's pages are
+ * touched; the matrix reads its numbers in the mapping, converting each
+ * as it is read (engine/pe_matrix.h), and pe_matrix_free unmaps it. So
+ * the file is never copied: peak memory is the tensor's pages, not
+ * those and a copy of doubles. Which reader: the .npy magic bytes, else
+ * the safetensors layout.
+ *
+ * A file that another program shortens while pescope shows it takes
+ * pages from under the mapping: reading them raises SIGBUS, which
+ * io/signals.h treats as a fault (the terminal restored, the process
+ * ended by the signal, status 135), after one line naming the file. Linux has no way to keep a file
+ * from being shortened, and catching the fault to go on would leave the
+ * matrix without its numbers; a copy would make the peak memory the
+ * one the mapping saves. */
 #ifndef MATRIX_FILE_H
 #define MATRIX_FILE_H
 

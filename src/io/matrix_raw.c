@@ -9,19 +9,6 @@
 
 #include "base/tr.h"
 
-int raw_itemsize(enum raw_dtype t)
-{
-	switch (t) {
-	case RAW_F16:
-	case RAW_BF16:
-		return 2;
-	case RAW_F32:
-		return 4;
-	default:
-		return 8;
-	}
-}
-
 int matrix_raw_shape(const long long *dims, int ndim, const char *name,
 		     long long *rows, long long *cols, enum lang l, char *err,
 		     size_t n)
@@ -59,82 +46,28 @@ int matrix_raw_shape(const long long *dims, int ndim, const char *name,
 	return 0;
 }
 
-static uint64_t load_uint(const unsigned char *p, int size, bool big_endian)
+int matrix_raw_view(const unsigned char *data, const struct raw_layout *lay,
+		    const char *name, struct pe_matrix *m, enum lang l,
+		    char *err, size_t n)
 {
-	uint64_t u = 0;
-
-	for (int k = 0; k < size; k++)
-		u |= (uint64_t)p[big_endian ? size - 1 - k : k] << (8 * k);
-	return u;
-}
-
-/* binary16 bits to their exact double. */
-static double half_to_double(unsigned h)
-{
-	int e = (int)(h >> 10) & 0x1f;
-	double mant = (double)(h & 0x3ff), v;
-
-	if (e == 0x1f)
-		v = mant != 0.0 ? NAN : INFINITY;
-	else if (e == 0)
-		v = ldexp(mant, -24);		/* subnormal */
-	else
-		v = ldexp(mant + 1024.0, e - 25);
-	return h & 0x8000 ? -v : v;
-}
-
-static double raw_value(const unsigned char *p, const struct raw_layout *lay)
-{
-	uint64_t u = load_uint(p, raw_itemsize(lay->dtype), lay->big_endian);
-	uint32_t u32;
-	float f;
-	double d;
-
-	switch (lay->dtype) {
-	case RAW_F16:
-		return half_to_double((unsigned)u);
-	case RAW_BF16:
-		u32 = (uint32_t)u << 16;
-		memcpy(&f, &u32, sizeof f);
-		return f;
-	case RAW_F32:
-		u32 = (uint32_t)u;
-		memcpy(&f, &u32, sizeof f);
-		return f;
-	default:
-		memcpy(&d, &u, sizeof d);
-		return d;
-	}
-}
-
-int matrix_raw_convert(const unsigned char *data, const struct raw_layout *lay,
-		       const char *name, struct pe_matrix *m, enum lang l,
-		       char *err, size_t n)
-{
-	size_t size = (size_t)raw_itemsize(lay->dtype);
-	long long rows = lay->rows, cols = lay->cols;
-
-	m->v = malloc(sizeof *m->v * (size_t)(rows * cols));
-	if (!m->v) {
-		snprintf(err, n, tr(l, "%s: out of memory"), name);
-		return 71;
-	}
-	m->rows = rows;
-	m->cols = (int)cols;
-	for (long long p = 0; p < rows; p++)
-		for (long long i = 0; i < cols; i++) {
-			long long at = lay->fortran ? i * rows + p
-						    : p * cols + i;
-			double v = raw_value(data + (size_t)at * size, lay);
+	*m = (struct pe_matrix){ .rows = lay->rows, .cols = (int)lay->cols,
+				 .data = data, .type = lay->dtype,
+				 .big_endian = lay->big_endian,
+				 .fortran = lay->fortran };
+	for (long long p = 0; p < m->rows; p++)
+		for (int i = 0; i < m->cols; i++) {
+			double v = pe_matrix_value(m, p, i);
 
 			if (!isfinite(v)) {
 				snprintf(err, n, tr(l, "%s: %s at position "
 						       "%lld, dimension %lld"),
-					 name, isnan(v) ? "NaN" : "inf", p, i);
-				pe_matrix_free(m);
+					 name, isnan(v) ? "NaN" : "inf", p,
+					 (long long)i);
+				memset(m, 0, sizeof *m);
 				return 65;
 			}
-			m->v[p * cols + i] = v;
+			if (fabs(v) > m->absmax)
+				m->absmax = fabs(v);
 		}
 	return 0;
 }

@@ -153,8 +153,8 @@ static bool dtype_of(const char *descr, struct raw_layout *lay)
 {
 	static const struct {
 		const char *name;
-		enum raw_dtype t;
-	} floats[] = { { "f2", RAW_F16 }, { "f4", RAW_F32 }, { "f8", RAW_F64 } };
+		enum pe_matrix_type t;
+	} floats[] = { { "f2", PE_MATRIX_F16 }, { "f4", PE_MATRIX_F32 }, { "f8", PE_MATRIX_F64 } };
 
 	if (descr[0] != '<' && descr[0] != '>')
 		return false;
@@ -214,7 +214,7 @@ int npy_parse(const unsigned char *buf, size_t len, const char *name,
 		return rc;
 	lay.fortran = h.fortran;
 	/* at most 2^31 cells of 8 bytes: no overflow */
-	need = (size_t)(lay.rows * lay.cols) * (size_t)raw_itemsize(lay.dtype);
+	need = (size_t)(lay.rows * lay.cols) * (size_t)pe_matrix_itemsize(lay.dtype);
 	if (len - at - hlen != need) {
 		snprintf(err, n, tr(l, "%s: %zu bytes of data, but %lld x %lld "
 				       "'%s' is %zu: its header lies about "
@@ -224,5 +224,5 @@ int npy_parse(const unsigned char *buf, size_t len, const char *name,
 			 need);
 		return 65;
 	}
-	return matrix_raw_convert(buf + at + hlen, &lay, name, m, l, err, n);
+	return matrix_raw_view(buf + at + hlen, &lay, name, m, l, err, n);
 }

@@ -195,9 +195,9 @@ static int read_tensor(const unsigned char *data, const char *name,
 {
 	static const struct {
 		const char *name;
-		enum raw_dtype t;
-	} floats[] = { { "F16", RAW_F16 }, { "BF16", RAW_BF16 },
-		       { "F32", RAW_F32 }, { "F64", RAW_F64 } };
+		enum pe_matrix_type t;
+	} floats[] = { { "F16", PE_MATRIX_F16 }, { "BF16", PE_MATRIX_BF16 },
+		       { "F32", PE_MATRIX_F32 }, { "F64", PE_MATRIX_F64 } };
 	const char *dt = json_string_value(json_object_get(e, "dtype"));
 	struct raw_layout lay = { 0 };
 	long long dims[8];
@@ -223,7 +223,7 @@ static int read_tensor(const unsigned char *data, const char *name,
 		return rc;
 	data += json_integer_value(json_array_get(
 		json_object_get(e, "data_offsets"), 0));
-	return matrix_raw_convert(data, &lay, name, m, l, err, n);
+	return matrix_raw_view(data, &lay, name, m, l, err, n);
 }
 
 int safetensors_parse(const unsigned char *buf, size_t len, const char *name,

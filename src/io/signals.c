@@ -34,6 +34,8 @@ static const int faults[] = {
 static volatile sig_atomic_t pending;
 static struct sigaction fault_prev[COUNT(faults)];	/* before us */
 static void (*cleanups[SIGNALS_CLEANUPS_MAX])(void);
+static char bus_note[SIGNALS_NOTE_MAX];	/* signals_bus_note's line */
+static volatile sig_atomic_t bus_note_len;
 static volatile sig_atomic_t ncleanups;
 static bool caught;
 
@@ -52,6 +54,9 @@ static void on_fault(int sig)
 {
 	for (int i = ncleanups - 1; i >= 0; i--)
 		cleanups[i]();
+	if (sig == SIGBUS && bus_note_len > 0 &&
+	    write(STDERR_FILENO, bus_note, (size_t)bus_note_len) < 0)
+		bus_note_len = 0;	/* nothing more to do for it */
 	for (size_t i = 0; i < COUNT(faults); i++)
 		if (faults[i] == sig)
 			sigaction(sig, &fault_prev[i], NULL);
@@ -104,6 +109,18 @@ int signals_pending(void)
 const volatile sig_atomic_t *signals_flag(void)
 {
 	return &pending;
+}
+
+void signals_bus_note(const char *line)
+{
+	size_t n = line ? strlen(line) : 0;
+
+	bus_note_len = 0;	/* never half a line, if a fault comes now */
+	if (n >= sizeof bus_note)
+		n = sizeof bus_note - 1;
+	if (n > 0)
+		memcpy(bus_note, line, n);
+	bus_note_len = (sig_atomic_t)n;
 }
 
 int signals_at_fault(void (*fn)(void))

@@ -30,7 +30,8 @@
 
 #include <signal.h>
 
-enum { SIGNALS_CLEANUPS_MAX = 4 };	/* emergency cleanups at most */
+enum { SIGNALS_CLEANUPS_MAX = 4,	/* emergency cleanups at most */
+       SIGNALS_NOTE_MAX = 1024 };	/* bytes of signals_bus_note's line */
 
 /* Installs the handlers described above. Safe to call more than once. */
 void signals_catch(void);
@@ -46,6 +47,12 @@ const volatile sig_atomic_t *signals_flag(void);
  * again (each at most once; later ones first). fn must be async-signal-safe.
  * Returns 0, or -1 when SIGNALS_CLEANUPS_MAX are registered already. */
 int signals_at_fault(void (*fn)(void));
+
+/* A line (with its newline) for standard error when SIGBUS ends the
+ * process, after the cleanups have put the terminal back: a mapped file
+ * that shrank under pescope (io/matrix_file.h) says what happened. The
+ * text is copied, cut to SIGNALS_NOTE_MAX - 1 bytes; NULL clears it. */
+void signals_bus_note(const char *line);
 
 /* Ends the process as signal sig does by default: the exit status a shell
  * shows is 128 + sig (a core file only where sig's default makes one and

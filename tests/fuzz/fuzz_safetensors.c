@@ -36,19 +36,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_check(rc == 64 || rc == 65 || rc == 71, "no tensor named: no "
 		   "matrix");
 	check_said(err, sizeof err);
-	fuzz_check(!m.v, "no tensor named: nothing kept");
+	fuzz_check(!m.data, "no tensor named: nothing kept");
 	rc = safetensors_parse(data, size, "fuzz.safetensors", "w", &m, NULL,
 			       NULL, LANG_EN, err, sizeof err);
 	if (rc) {
 		fuzz_check(rc == 65 || rc == 71, "a refusal is 65 (or 71)");
 		check_said(err, sizeof err);
-		fuzz_check(!m.v, "a refusal keeps no matrix");
+		fuzz_check(!m.data, "a refusal keeps no matrix");
 		return 0;
 	}
 	fuzz_check(m.rows >= 1 && m.cols >= 1 &&
 		   m.rows * m.cols <= PE_MATRIX_CELLS_MAX, "a size in range");
-	for (long long k = 0; k < m.rows * m.cols; k++)
-		fuzz_check(isfinite(m.v[k]), "every value finite");
+	for (long long p = 0; p < m.rows; p++)
+		for (int i = 0; i < m.cols; i++)
+			fuzz_check(isfinite(pe_matrix_value(&m, p, i)),
+				   "every value finite");
 	pe_matrix_free(&m);
 	return 0;
 }

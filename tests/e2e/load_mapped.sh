@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# load_mapped.sh - --load maps its file and reads the numbers where they
+# lie (io/matrix_file.h), never copying them. A file that another program
+# shortens while the explorer shows it takes those pages away: the next
+# read raises SIGBUS, which must end pescope with the terminal put back
+# (no alternate screen) and one line naming the file, status 128 + 7.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tmux.bash"
+export LC_ALL=C.UTF-8
+cd "$tmp" || exit 1
+if ! "$PY" -c 'import numpy' 2>/dev/null; then
+	not_ok "NumPy available to write the matrix" "install python3-numpy (make check does)"
+	finish
+fi
+"$PY" "$here/load_ref.py" synthetic "$tmp/shrinks.npy" 1024 64
+
+tm_start 100 30 -- --load "$tmp/shrinks.npy"
+if ! tm_wait "loaded from shrinks.npy" 20; then
+	not_ok "the explorer shows the matrix" "$(tm_screen | head -5)"
+	finish
+fi
+# the header stays, every number goes
+truncate -s 128 "$tmp/shrinks.npy"
+tm_keys Right z z Down
+rc=$(tm_rc 20)
+check "a file shortened under the explorer: status 135 (SIGBUS)" test "$rc" = 135
+check "the terminal put back: no alternate screen" \
+	test "$(tm_flags | cut -d' ' -f1)" = 0
+check "one line names the file" tm_until 5 tm_shows \
+	"pescope: $tmp/shrinks.npy: the file shrank while pescope read it (SIGBUS)"
+finish
