@@ -782,7 +782,7 @@ static const struct cli_option table[] = {
 	  .accepts = N_("a file name"),
 	  .terms = TERMS(".npy or .safetensors"),
 	  .modes = IN_DUMP | IN_SERIES | IN_EXPLORE | IN_SNAPSHOT | IN_EXPORT |
-		   IN_KEYS, .set = set_load },
+		   IN_KEYS | IN_BENCH, .set = set_load },
 	{ .name = "lesson", .arg = "NAME",
 	  .help = N_("open a guided lesson: its name or number from "
 		     "--lessons, or a lesson file: a path with a /, or a file "

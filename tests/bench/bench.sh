@@ -31,6 +31,13 @@
 #            (attn-bench, tests/bench/attn_bench.c) against NumPy computing
 #            the same (attn_npy.py), with the identity and with random
 #            weights.
+#   load     --load of a 1024x768 float32 .npy (GPT-2's wpe size) and of a
+#            8192x4096 float16 .safetensors tensor, both NumPy-made
+#            (load_bench.py): time to the first frame (--snapshot at
+#            120x40, median of $LOAD_RUNS runs) against the 50 ms target,
+#            peak memory (the file is mapped, not copied: about the
+#            tensor's own bytes), and the explorer's frames on each
+#            (--bench at 120x40, moves: p50 / p95).
 # SECTIONS="section_attention" in the environment runs only some.
 #
 # Python is Debian's /usr/bin/python3. Where it lacks NumPy or matplotlib,
@@ -53,7 +60,8 @@ BUDGET_FRAMES=2
 # cell by cell, taking turns at going first, so that noise from the rest of
 # the machine hits both alike; a cell then reads "NEW (was OLD)".
 BASELINE=${BASELINE:-}
-SECTIONS=${SECTIONS:-"section_dump section_frames section_bytes section_startup section_extremes section_attention"}
+LOAD_RUNS=${LOAD_RUNS:-5}
+SECTIONS=${SECTIONS:-"section_dump section_frames section_bytes section_startup section_extremes section_attention section_load"}
 out=()		# Markdown lines of RESULTS.md after the header
 notes=()	# lines for the notes at the end
 
@@ -383,6 +391,37 @@ section_attention() {
 		"  NumPy skips the products with W there. With random weights both" \
 		"  project the encoding of the $side positions through two" \
 		"  ${d}x${d} matrices.")
+}
+
+section_load() {
+	local f name t ts=() mem c
+	table "--load: a learned matrix, time to the first frame (median of $LOAD_RUNS), peak memory and frames at 120x40" \
+		"file" "data" "first frame" "peak memory (max RSS)" \
+		"explorer frames p50 / p95"
+	if ! $have_numpy; then
+		row "-" "skipped: $PY has no NumPy (make bench installs it)" "-" "-" "-"
+		return
+	fi
+	py "$here/load_bench.py" "$tmp"
+	for f in "wpe.npy 1024x768 float32, 3.0 MiB" \
+		 "pos.safetensors:wpe 8192x4096 float16, 64 MiB"; do
+		name=${f%% *}
+		ts=()
+		for _ in $(seq "$LOAD_RUNS"); do
+			ts+=("$(seconds "$bin" --load "$tmp/$name" --snapshot --size 120x40)")
+		done
+		t=$(median "${ts[@]}")
+		mem=$(peak_kb "$bin" --load "$tmp/$name" --snapshot --size 120x40)
+		c=$(TERM=xterm-256color "$bin" --bench --frames 20 --size 120x40 \
+			--load "$tmp/$name")
+		row "$name" "${f#* }" "$(awk -v t="$t" 'BEGIN { printf "%.0f ms%s", t * 1000, t <= 0.05 ? "" : " (target 50)" }')" \
+			"$(mib "$mem")" "$(field p50_ms "$c") / $(field p95_ms "$c") ms"
+	done
+	notes+=("- --load: the first frame is the whole process (--snapshot: read," \
+		"  check every value, draw the explorer's screen once); peak memory" \
+		"  holds the mapped tensor's pages (the file is never copied)." \
+		"  The frames are moves of the position, which recompute the" \
+		"  similarity cos(M[p], M[q]) for every q: L x d multiply-adds.")
 }
 
 # ---- run ----
