@@ -255,7 +255,8 @@ static long long stored_run_end(enum prec_dtype t, long long q)
 		return q;
 	frexp(v, &e);
 	u = ldexp(1.0, e - digits);
-	return (long long)(v + u / 2.0) - (fmod(v / u, 2.0) != 0.0);
+	/* v / u is an integer of `digits` bits: its last bit is v's */
+	return (long long)(v + u / 2.0) - (((long long)(v / u) & 1) != 0);
 }
 
 /* How many runs of stored numbers [a, a + n) holds in t, counted up to
@@ -285,11 +286,35 @@ bool pe_variant_span_exact(enum pe_bug bug, long long start, long long count)
 	       stored_runs(t, start, count) <= PE_STORED_RUNS_MAX;
 }
 
+/* sin or cos of a stored angle for a span mean: pe_sincos, libm's bits
+ * below PE_TRIG_DIRECT and within 3e-16 of the exact value above, where
+ * far positions (1e9 times a frequency near 1) would otherwise send every
+ * run of every pair through libm's slow reduction. */
+static double span_wave(enum pe_fn fn, double angle)
+{
+	double s, c;
+
+	pe_sincos(angle, &s, &c);
+	return fn == PE_SIN ? s : c;
+}
+
+/* The last run stored_span_mean met: its stored number v (have: one is
+ * kept), where the run ends and the wave there. Neighbouring spans of a
+ * far window often lie in one run (bf16 keeps one number for every 2^22
+ * integers near 1e9), and a pair's spans come one after the other, so
+ * most runs are the last one again: their wave is not computed twice. */
+struct run_memo {
+	bool have;
+	double v, wave;
+	long long last;
+};
+
 /* The mean of wave w over positions [a, a + n) stored in t, run by run, into
  * *out; false (and *out untouched) when the span holds more than
- * PE_STORED_RUNS_MAX runs. NaN when the span reaches infinity. */
+ * PE_STORED_RUNS_MAX runs. NaN when the span reaches infinity. memo: the
+ * last run met, for w and t alone. */
 static bool stored_span_mean(struct pe_wave w, enum prec_dtype t, long long a,
-			     long long n, double *out)
+			     long long n, double *out, struct run_memo *memo)
 {
 	long long end = a + n;
 	double sum = 0.0;
@@ -299,14 +324,21 @@ static bool stored_span_mean(struct pe_wave w, enum prec_dtype t, long long a,
 		return true;
 	}
 	for (int runs = 0; a < end; runs++) {
-		long long last = stored_run_end(t, a);
+		double v = prec_round(t, (double)a);
+		long long last;
 
 		if (runs == PE_STORED_RUNS_MAX)
 			return false;
-		if (last > end - 1)
-			last = end - 1;
-		sum += (double)(last - a + 1) *
-		       wave_eval(w.fn, prec_angle(t, (double)a, w.omega));
+		if (!memo->have || memo->v != v) {
+			/* the run and the wave depend on a through v alone:
+			 * prec_round(t, v) is v */
+			*memo = (struct run_memo){
+				true, v, span_wave(w.fn, prec_angle(t, v, w.omega)),
+				stored_run_end(t, a)
+			};
+		}
+		last = memo->last > end - 1 ? end - 1 : memo->last;
+		sum += (double)(last - a + 1) * memo->wave;
 		a = last + 1;
 	}
 	*out = sum / (double)n;
@@ -322,10 +354,12 @@ static void slot_means(struct pe_wave w, enum pe_bug bug,
 
 	if (t != PREC_FP32) {
 		pe_wave_span_means(w, start, count, n, out);
+		struct run_memo memo = { false, 0.0, 0.0, 0 };
+
 		if (t != PREC_FP64)
 			for (int j = 0; j < n; j++)
 				stored_span_mean(w, t, start[j], count[j],
-						 &out[j]);
+						 &out[j], &memo);
 		return;
 	}
 	/* The partner values need room of their own; a stack buffer per chunk
