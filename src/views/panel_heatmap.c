@@ -90,6 +90,19 @@ static int plain_title(const struct state *s, char *t, size_t n)
 			s->window.dim0 + s->window.ndim - 1);
 }
 
+/* What a caption follows in the title: the plain title t (used bytes
+ * of it) and an arrow, or with shorter the short "Heatmap ▶ ". */
+static void title_head(const struct state *s, bool shorter, const char *t,
+		       int used, char *head, size_t n)
+{
+	const char *arrow = s->ascii ? ">" : "\u25b6";
+
+	if (shorter)
+		snprintf(head, n, tr(s->lang, "Heatmap  %s %s"), arrow, "");
+	else
+		snprintf(head, n, "%.*s  %s ", used, t, arrow);
+}
+
 /* The title, then what the crosshair's row stands for (heat_caption) when
  * the heat is drawn (g not NULL) and the row is in the window, in a box w
  * wide beside the focus hint: after the full title the whole caption or
@@ -102,18 +115,12 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 	int prow = g ? heat_row_of_dim(&s->cur.pe, &s->window, 2 * g->heat.h,
 				       s->cur.dim)
 		     : -1;
-	const char *arrow = s->ascii ? ">" : "\u25b6";
 	int used = plain_title(s, t, n), room = w - TITLE_ROOM, least;
 	char cap[96], head[96];
 
 	if (s->matrix && g) {	/* the crosshair's pixel: what it averages */
 		for (int shorter = 0; shorter < 2; shorter++) {
-			if (shorter)
-				snprintf(head, sizeof head,
-					 tr(s->lang, "Heatmap  %s %s"), arrow, "");
-			else
-				snprintf(head, sizeof head, "%.*s  %s ", used, t,
-					 arrow);
+			title_head(s, shorter, t, used, head, sizeof head);
 			if (matrix_heat_caption(s, g->heat, room - utf8_width(head),
 						cap, sizeof cap) > 0) {
 				snprintf(t, n, "%s%s", head, cap);
@@ -131,12 +138,7 @@ static void title_of(const struct state *s, const struct heat_geom *g, int w,
 		for (int pass = 0; pass < 2; pass++) {
 			int left;
 
-			if (shorter)
-				snprintf(head, sizeof head,
-					 tr(s->lang, "Heatmap  %s %s"), arrow, "");
-			else
-				snprintf(head, sizeof head, "%.*s  %s ", used, t,
-					 arrow);
+			title_head(s, shorter, t, used, head, sizeof head);
 			left = room - utf8_width(head);
 			if (left < least)
 				continue;
