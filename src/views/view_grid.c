@@ -29,6 +29,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/fmt.h"
 #include "base/tr.h"
@@ -40,7 +41,7 @@
 
 enum { GK_VARIANT, GK_ROWS, GK_COLS, GK_FRAMES, GK_TEXT, GK_COUNT };
 
-enum { TEXT_MAX = 320, PAIR_LABEL = 10 };
+enum { TEXT_MAX = 1024, PAIR_LABEL = 10 };
 
 static const struct style plain = { ROLE_DEFAULT, ROLE_DEFAULT, 0 };
 static const struct style dim_style = { ROLE_DIM, ROLE_DEFAULT, 0 };
@@ -58,8 +59,9 @@ static const struct tier mrope_tiers[] = { { 40, 18, SHOW_ALL },
 					   { 0, 0, SHOW_MAP } };
 /* The notes panel's width, by the body's. */
 static const struct tier notes_w[] = { { 110, 0, 44 }, { 0, 0, 34 } };
-/* Rows of the strip panel: t, h, w, two pair rows and a note. */
-enum { STRIP_ROWS = 6 };
+/* Rows of the strip panel: t, h, w, the pairs' fast and slow ends, two
+ * pair rows and a note. */
+enum { STRIP_ROWS = 7 };
 /* A map needs a patch a pixel at least: 1 column, and its legend row. */
 static const struct tier map_least[] = { { 4, 2, 1 } };
 /* The pairs' rows keep their labels from this width (label + 64). */
@@ -172,18 +174,37 @@ static double on_ramp(double v, const double range[2])
 	       ? 2.0 * (v - range[0]) / (range[1] - range[0]) - 1.0 : 1.0;
 }
 
-/* The map of one frame's rows x cols values v (row-major) in a of c,
- * coloured over range: square patches (a cell is two half-block pixels
- * tall) as large as fit, or, when a patch gets no whole pixel, the grid
- * stretched over a. The chosen patch (mark_row, mark_col; -1: none) gets
- * a + at its middle. */
-static void map_draw(const double *v, const struct rope2d_params *p,
-		     const double range[2], int mark_row, int mark_col,
-		     struct canvas *c, struct rect a)
+/* Where the map of p's grid goes in a: square patches (a cell is two
+ * half-block pixels tall) as large as fit, or, when a patch gets no whole
+ * pixel, the grid stretched over a. A patch of more than one pixel takes
+ * an even number, so that no cell holds the edge of two patches: a half
+ * block whose two halves differ shows its lower colour as a thin line
+ * along its top in xterm, which read as seams inside the patches. The
+ * part of a it covers, its height in pixels in *pixels. */
+static struct rect map_room(const struct rope2d_params *p, struct rect a,
+			    int *pixels)
 {
 	int ps = a.w / p->cols < 2 * a.h / p->rows ? a.w / p->cols
 						   : 2 * a.h / p->rows;
-	int mw = ps ? ps * p->cols : a.w, mh = ps ? ps * p->rows : 2 * a.h;
+
+	if (ps > 1)
+		ps -= ps % 2;
+	*pixels = ps ? ps * p->rows : 2 * a.h;
+	return (struct rect){ a.x, a.y, ps ? ps * p->cols : a.w,
+			      (*pixels + 1) / 2 };
+}
+
+/* The map of one frame's rows x cols values v (row-major) in a of c
+ * (where map_room says), coloured over range. The chosen patch
+ * (mark_row, mark_col; -1: none) gets a + at its middle. Returns the
+ * part of a the map covers. */
+static struct rect map_draw(const double *v, const struct rope2d_params *p,
+			    const double range[2], int mark_row,
+			    int mark_col, struct canvas *c, struct rect a)
+{
+	int mh;
+	struct rect m = map_room(p, a, &mh);
+	int mw = m.w;
 
 	for (int y = 0; y < (mh + 1) / 2; y++)
 		for (int x = 0; x < mw; x++) {
@@ -204,76 +225,230 @@ static void map_draw(const double *v, const struct rope2d_params *p,
 		canvas_half_mark(c, a.x + x, a.y + y, '+', ROLE_ON_HEAT,
 				 ATTR_BOLD);
 	}
+	return m;
 }
 
-/* The row under the maps: the ramp from the least value to the most, and
- * what a value is. */
-static void legend_draw(const struct state *s, const double range[2],
-			struct canvas *c, int x, int y, int w)
+/* The significant digits that tell range[0] from range[1] apart: 3, or
+ * more (up to 9) while the two print alike (Qwen2-VL's maps lie within
+ * 0.0004 of 1). */
+static int range_digits(const double range[2])
 {
 	char lo[32], hi[32];
-	int x0 = x, cells = 7;
+	int sig = 3;
 
-	fmt_double_compact(range[0], 3, lo, sizeof lo);
-	fmt_double_compact(range[1], 3, hi, sizeof hi);
-	x += canvas_text(c, x, y, x0 + w - x, lo, dim_style) + 1;
-	for (int i = 0; i < cells && x < x0 + w; i++, x++)
-		canvas_half_cell(c, x, y, -1.0 + 2.0 * i / (cells - 1),
-				 -1.0 + 2.0 * i / (cells - 1));
-	x += 1 + canvas_text(c, x + 1, y, x0 + w - x - 1, hi, dim_style);
-	/* the ramp is the heat one, blue to red, which reads as a sign:
-	 * say so when every value is above 0 */
-	paragraph_fit(c, x + 2, y, x0 + w - x - 2, range[0] > 0
+	for (;; sig++) {
+		fmt_double_compact(range[0], sig, lo, sizeof lo);
+		fmt_double_compact(range[1], sig, hi, sizeof hi);
+		if (strcmp(lo, hi) != 0 || sig == 9)
+			return sig;
+	}
+}
+
+/* The row under the maps: the least value, the ramp's lower half, the
+ * middle value (its palest colour), the upper half, the most, and what a
+ * value is; `shared` when several maps take this one scale. */
+static void legend_draw(const struct state *s, const double range[2],
+			bool shared, struct canvas *c, int x, int y, int w)
+{
+	const double at[3] = { range[0], (range[0] + range[1]) / 2,
+			       range[1] };
+	int x0 = x, sig = range_digits(range), half = 3;
+
+	for (int i = 0; i < 3 && x < x0 + w; i++) {
+		char num[32];
+
+		fmt_double_compact(at[i], sig, num, sizeof num);
+		x += canvas_text(c, x, y, x0 + w - x, num, dim_style) + 1;
+		/* after the least the blue half, after the middle the red */
+		for (int k = 0; i < 2 && k < half && x < x0 + w; k++, x++) {
+			double h = i == 0 ? -1.0 + 0.4 * k : 0.2 + 0.4 * k;
+
+			canvas_half_cell(c, x, y, h, h);
+		}
+		x += i < 2;
+	}
+	paragraph_fit(c, x + 1, y, x0 + w - x - 1, shared
 		? (const char *[]){
-		tr(s->lang, "the least to the most, all above 0 (blue is not negative), of (1/P) Σ cos of each pair's angle difference: q = k = (1, 0) in every pair"),
-		tr(s->lang, "least .. most (all > 0) of (1/P) Σ cos Δangle"),
-		tr(s->lang, "least .. most (all > 0)") }
+		tr(s->lang, "one scale for every map here, from their least to their most, the palest at the middle value (not 0); a value is (1/P) Σ cos of each pair's angle difference, q = k = (1, 0) in every pair"),
+		tr(s->lang, "one scale for all maps; palest: the middle, not 0"),
+		tr(s->lang, "one scale for all maps") }
 		: (const char *[]){
-		tr(s->lang, "the least to the most of (1/P) Σ cos of each pair's angle difference: q = k = (1, 0) in every pair"),
-		tr(s->lang, "least to most of (1/P) Σ cos Δangle, q = k = (1, 0)"),
-		tr(s->lang, "(1/P) Σ cos Δangle") },
-		3, dim_style);
+		tr(s->lang, "this map's least to most, the palest at the middle value (not 0); a value is (1/P) Σ cos of each pair's angle difference, q = k = (1, 0) in every pair"),
+		tr(s->lang, "least, middle (palest, not 0), most of (1/P) Σ cos Δangle"),
+		tr(s->lang, "palest: the middle, not 0"),
+		tr(s->lang, "palest: middle, not 0"),
+		tr(s->lang, "palest: middle") },
+		5, dim_style);
+}
+
+/* Opens map panel r and returns its inside. Its title is the first of
+ * the long and the brief form (fmt[0], fmt[1] of the patch row, col) that
+ * fits on its border. When the status line's pos (the column) or dim (the
+ * row) lies past the grid, the marked patch is the nearest one, and the
+ * title says so: with the long form, the brief one, or the brief one and
+ * a word. */
+static struct rect map_panel_open(const struct state *s,
+				  const char *const fmt[2], int row, int col,
+				  struct canvas *c, struct rect r)
+{
+	char buf[TEXT_MAX];
+	size_t n = sizeof buf;
+	bool clamped = s->cur.pos != col || s->cur.dim != row;
+	const char *why[3] = {
+		tr(s->lang, "; pos %lld, dim %d lie past the grid: the nearest patch"),
+		tr(s->lang, ": pos %lld, dim %d clamped"),
+		tr(s->lang, ", clamped")
+	};
+
+	for (int i = 0; i < (clamped ? 4 : 2); i++) {
+		int len = snprintf(buf, n, tr(s->lang, fmt[i > 0]), row, col);
+
+		if (clamped && i < 3 && len > 0 && (size_t)len < n)
+			snprintf(buf + len, n - (size_t)len, why[i], s->cur.pos,
+				 s->cur.dim);
+		if (utf8_width(buf) <= r.w - 4)
+			break;
+	}
+	return panel_open(c, r, buf, NULL);
+}
+
+/* The direction pair j of a ViT variant turns along, in degrees in
+ * [0, 360): 0 to the right, 90 down (rows grow downwards). */
+static double pair_degrees(const struct rope2d_freqs *fr, int j)
+{
+	double d = atan2(fr->f[1][j], fr->f[2][j]) * 180.0 / acos(-1.0);
+
+	return d < 0 ? d + 360.0 : d;
+}
+
+/* Dots on map m (of the chosen patch row, col) along each direction the
+ * pairs of fr turn along, through the patch: the patch nearest to each
+ * point a quarter patch apart on those lines. Only where a patch is two
+ * pixels or more: on smaller ones the dots would hide the heat. */
+static void directions_draw(const struct state *s,
+			    const struct rope2d_freqs *fr,
+			    const struct rope2d_params *p, struct rect m,
+			    int row, int col, struct canvas *c)
+{
+	int reach = 4 * (p->rows + p->cols);
+	double last = NAN;
+
+	if (m.w / p->cols < 2 || 2 * m.h / p->rows < 2)
+		return;
+	for (int j = 0; j < fr->pairs; j++) {
+		double deg = pair_degrees(fr, j), d = deg * acos(-1.0) / 180.0;
+
+		if (fabs(deg - last) < 0.05)
+			continue;	/* the run of pair j - 1 */
+		last = deg;
+		for (int k = -reach; k <= reach; k++) {
+			long r = lround(row + 0.25 * k * sin(d));
+			long cc = lround(col + 0.25 * k * cos(d));
+
+			if (r < 0 || r >= p->rows || cc < 0 || cc >= p->cols ||
+			    (r == row && cc == col))
+				continue;
+			canvas_half_mark(c,
+					 m.x + (int)((2 * cc + 1) * m.w /
+						     (2 * p->cols)),
+					 m.y + (int)((2 * r + 1) * m.h /
+						     (2 * p->rows)),
+					 s->ascii ? '.' : 0x00B7, ROLE_ON_HEAT,
+					 ATTR_BOLD);
+		}
+	}
 }
 
 /* The map panel of a ViT variant: one map. */
 static void vit_map_panel(const struct state *s, struct grid_ctx *ctx,
+			  const struct rope2d_freqs *fr,
 			  const struct rope2d_params *p, int row, int col,
 			  struct canvas *c, struct rect r)
 {
-	char title[TEXT_MAX], brief[TEXT_MAX];
+	static const char *const fmt[2] = {
+		N_("Similarity of patch (row %d, col %d) to every patch"),
+		N_("Similarity to (row %d, col %d)")
+	};
+	struct rect in = map_panel_open(s, fmt, row, col, c, r);
 	double range[2];
 	const double *v;
-	struct rect in;
 
-	snprintf(title, sizeof title,
-		 tr(s->lang, "Similarity of patch (row %d, col %d) to every patch"),
-		 row, col);
-	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (row %d, col %d)"),
-		 row, col);
-	in = panel_open(c, r, title, brief);
 	if (!TIER(map_least, in.w, in.h))
 		return;
 	v = sims(ctx, p, row, col);
 	if (!v)
 		return;
 	sim_range(v, p->rows * p->cols, range);
-	map_draw(v, p, range, row, col, c,
-		 (struct rect){ in.x, in.y, in.w, in.h - 1 });
-	legend_draw(s, range, c, in.x, in.y + in.h - 1, in.w);
+	directions_draw(s, fr, p,
+			map_draw(v, p, range, row, col, c,
+				 (struct rect){ in.x, in.y, in.w, in.h - 1 }),
+			row, col, c);
+	legend_draw(s, range, false, c, in.x, in.y + in.h - 1, in.w);
 }
 
-/* The arrow along which a pair with frequencies (fx, fy) turns: of the
- * eight, the nearest to its direction (rows grow downwards). */
-static uint32_t pair_arrow(const struct state *s, double fx, double fy)
+/* How fast pair j turns, as a bar of 1 to 8 eighths: its radians a patch
+ * along its direction, |f|, on a log scale from 0.01 (and below: one
+ * eighth) to 1 (eight). */
+static int pair_eighths(const struct rope2d_freqs *fr, int j)
+{
+	double m = hypot(fr->f[1][j], fr->f[2][j]);
+	int e = (int)ceil(8.0 * (1.0 + log10(m) / 2.0) - 1e-9);
+
+	return e < 1 ? 1 : e > 8 ? 8 : e;
+}
+
+/* The pairs of a ViT variant from row y of in, a row for each run of
+ * pairs that turn along one direction: their numbers, the direction in
+ * degrees (with its arrow where one of the eight is exact), and a bar a
+ * pair for its speed, the run's fast end first, under a header that
+ * names the ends. Returns the rows drawn. */
+static int pair_runs_draw(const struct state *s,
+			  const struct rope2d_freqs *fr, struct canvas *c,
+			  struct rect in, int y)
 {
 	static const uint32_t arrows[8] = { 0x2192, 0x2198, 0x2193, 0x2199,
 					    0x2190, 0x2196, 0x2191, 0x2197 };
-	static const char ascii[8] = { '-', '\\', '|', '/', '-', '\\', '|',
-				       '/' };
-	double a = atan2(fy, fx) / (2.0 * acos(-1.0)) * 8.0;
-	int i = ((int)lround(a) % 8 + 8) % 8;
+	enum { LABEL = 14 };	/* "16–31 167.0° ↓ " */
+	int y0 = y, longest = 0;
 
-	return s->ascii ? (uint32_t)ascii[i] : arrows[i];
+	for (int j = 0, k; j < fr->pairs; j = k) {
+		for (k = j + 1; k < fr->pairs &&
+		     fabs(pair_degrees(fr, k) - pair_degrees(fr, j)) < 0.05;
+		     k++)
+			;
+		longest = k - j > longest ? k - j : longest;
+	}
+	if (y >= in.y + in.h || in.w < LABEL + longest)
+		return 0;
+	canvas_text(c, in.x, y, LABEL, tr(s->lang, "pairs  angle"), bold);
+	canvas_text(c, in.x + LABEL, y, longest, tr(s->lang, "fast"), dim_style);
+	/* "slow" ends at the last bar */
+	canvas_text(c, in.x + LABEL + longest - utf8_width(tr(s->lang, "slow")),
+		    y, longest, tr(s->lang, "slow"), dim_style);
+	y++;
+	for (int j = 0, k; j < fr->pairs && y < in.y + in.h; j = k, y++) {
+		double deg = pair_degrees(fr, j);
+		double eighth = deg / 45.0;
+		char label[32];
+		int x = in.x + LABEL;
+
+		for (k = j + 1; k < fr->pairs &&
+		     fabs(pair_degrees(fr, k) - deg) < 0.05; k++)
+			;
+		snprintf(label, sizeof label, "%d–%d", j, k - 1);
+		canvas_text(c, in.x, y, 6, label, plain);
+		snprintf(label, sizeof label, "%.1f°", deg);
+		canvas_text(c, in.x + 12 - utf8_width(label), y, 7, label, bold);
+		if (!s->ascii && fabs(eighth - round(eighth)) < 1e-3)
+			canvas_put(c, in.x + 12, y,
+				   arrows[(int)round(eighth) % 8], bold);
+		for (int i = j; i < k; i++)
+			canvas_put(c, x++, y,
+				   s->ascii ? (uint32_t)('0' + pair_eighths(fr, i))
+					    : 0x2580 + (uint32_t)pair_eighths(fr, i),
+				   bold);
+	}
+	return y - y0;
 }
 
 /* The notes of a ViT variant: its source, its pairs, its neighbours. */
@@ -286,7 +461,7 @@ static void vit_notes_panel(const struct state *s,
 	struct rect in = panel_open(c, r, axial ? tr(s->lang, "Axial 2-D RoPE")
 						: "RoPE-Mixed", NULL);
 	char buf[TEXT_MAX], v[3][32];
-	int y = in.y, x, lw;
+	int y = in.y;
 	long long q[3], k[3];
 	const int step[3][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 } };
 
@@ -295,27 +470,18 @@ static void vit_notes_panel(const struct state *s,
 				  : "Heo et al. 2024, naver-ai/rope-vit: init_random_2d_freqs",
 			    dim_style);
 	if (axial)
-		snprintf(buf, sizeof buf, "%s", tr(s->lang, "Head dim 64, θ = 100 (rope-vit's axial default). Pairs 0–15 turn with the column, 16–31 with the row: a score is a column term plus a row term. The round blob is their sum near the patch; along the patch's own row and column one term stays at its most: the cross."));
+		snprintf(buf, sizeof buf, "%s", tr(s->lang, "Head dim 64, θ = 100 (rope-vit's axial default). Pairs 0–15 turn with the column (0°), 16–31 with the row (90°): a score is a column term plus a row term. Along the patch's own row and column one term stays at its most: the cross."));
 	else
-		snprintf(buf, sizeof buf, tr(s->lang, "θ = 10, rope-vit's RoPE-Mixed default (axial: 100): part of the sharper falloff is θ, not the mixing. At the start pairs 0–15 turn along a = %.1f°, 16–31 along a + 90° (a from seed %u of pescope's generator; rope-vit calls torch.rand); training learns them."),
-			 fr->mixed_angle * 180.0 / acos(-1.0),
+		snprintf(buf, sizeof buf, tr(s->lang, "Each pair turns along a direction in the image, not an axis: at the start pairs 0–15 along one random direction and 16–31 at 90° to it (seed %u of pescope's generator, where rope-vit calls torch.rand); training learns them. The map's ridges run along them. θ = 10 (axial: 100) makes it fall off faster."),
 			 ROPE2D_MIXED_SEED);
 	y += paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
 			    buf, plain);
-	if (y >= in.y + in.h)
-		return;
-	/* an arrow a pair, on as many rows as they take */
-	lw = canvas_text(c, in.x, y, in.w, tr(s->lang, "pairs "), plain);
-	x = in.x + lw;
-	for (int j = 0; j < fr->pairs && y < in.y + in.h; j++) {
-		if (x >= in.x + in.w) {
-			x = in.x + lw;
-			y++;
-		}
-		canvas_put(c, x++, y, pair_arrow(s, fr->f[2][j], fr->f[1][j]),
-			   bold);
-	}
-	y++;
+	y += pair_runs_draw(s, fr, c, in, y);
+	if (y < in.y + in.h)
+		y += paragraph_draw(c, (struct rect){ in.x, y, in.w,
+						      in.y + in.h - y },
+				    tr(s->lang, "0° points right, 90° down; dots on the map: these directions through the patch; a bar: how fast the pair turns a patch (log, 0.01 to 1 radian)"),
+				    dim_style);
 	rope2d_patch_ids(p, 0, row, col, q);
 	for (int i = 0; i < 3; i++) {
 		rope2d_patch_ids(p, 0, row + step[i][0], col + step[i][1], k);
@@ -336,10 +502,10 @@ static void vit_draw(const struct state *s, struct grid_ctx *ctx,
 	int nw = TIER(notes_w, r.w, r.h);
 
 	if (TIER(vit_tiers, r.w, r.h) != SHOW_ALL) {
-		vit_map_panel(s, ctx, p, row, col, c, r);
+		vit_map_panel(s, ctx, fr, p, row, col, c, r);
 		return;
 	}
-	vit_map_panel(s, ctx, p, row, col, c,
+	vit_map_panel(s, ctx, fr, p, row, col, c,
 		      (struct rect){ r.x, r.y, r.w - nw, r.h });
 	vit_notes_panel(s, fr, p, row, col, c,
 			(struct rect){ r.x + r.w - nw, r.y, nw, r.h });
@@ -403,6 +569,19 @@ static void ids_draw(const struct state *s, const struct rope2d_params *p,
 	}
 }
 
+/* The label of M-RoPE band v in lw columns at (x, y): the model, or its
+ * version alone when narrow, after a > when it is the variant chosen. */
+static void band_label(enum rope2d_variant v, bool chosen, int lw,
+		       struct canvas *c, int x, int y)
+{
+	char label[32];
+
+	snprintf(label, sizeof label, "%s%s", chosen ? ">" : " ",
+		 lw == PAIR_LABEL ? (v == ROPE2D_MROPE ? "Qwen2-VL" : "Qwen3-VL")
+				  : (v == ROPE2D_MROPE ? "2" : "3"));
+	canvas_text(c, x, y, lw - 1, label, chosen ? bold : plain);
+}
+
 /* One row of pairs: the axis each of the 64 pairs of variant v turns
  * with, a letter in its axis' colour, after its label. */
 static void pairs_row(enum rope2d_variant v,
@@ -411,13 +590,9 @@ static void pairs_row(enum rope2d_variant v,
 	struct rope2d_freqs fr;
 	int lw = TIER(pair_label, in.w, in.h), x;
 	static const char letter[3] = { 't', 'h', 'w' };
-	char label[32];
 
 	rope2d_freqs(v, &fr);
-	snprintf(label, sizeof label, "%s%s", chosen ? ">" : " ",
-		 lw == PAIR_LABEL ? (v == ROPE2D_MROPE ? "Qwen2-VL" : "Qwen3-VL")
-				  : (v == ROPE2D_MROPE ? "2" : "3"));
-	canvas_text(c, in.x, y, lw - 1, label, chosen ? bold : plain);
+	band_label(v, chosen, lw, c, in.x, y);
 	x = in.x + lw;
 	for (int j = 0; j < fr.pairs && x < in.x + in.w; j++) {
 		int a = rope2d_pair_axis(&fr, j);
@@ -426,6 +601,23 @@ static void pairs_row(enum rope2d_variant v,
 			   (struct style){ axis_role[a], ROLE_DEFAULT,
 					   chosen ? ATTR_BOLD : 0 });
 	}
+}
+
+/* The row above the pairs: pair 0, the fastest (inv_freq 1), at the left,
+ * pair 63, the slowest, at the right. */
+static void pairs_ends(const struct state *s, struct canvas *c,
+		       struct rect in, int y)
+{
+	int lw = TIER(pair_label, in.w, in.h);
+	int w = in.w - lw < ROPE2D_PAIRS_MAX ? in.w - lw : ROPE2D_PAIRS_MAX;
+	const char *slow = tr(s->lang, "slow: pair 63");
+	const char *fast = tr(s->lang, "pair 0: fast");
+
+	if (utf8_width(fast) + utf8_width(slow) + 1 > w)
+		return;
+	canvas_text(c, in.x + lw, y, w, fast, dim_style);
+	canvas_text(c, in.x + lw + w - utf8_width(slow), y, w, slow,
+		    dim_style);
 }
 
 static void strip_panel(const struct state *s, const struct rope2d_params *p,
@@ -437,11 +629,12 @@ static void strip_panel(const struct state *s, const struct rope2d_params *p,
 		tr(s->lang, "Position ids and pairs"));
 
 	ids_draw(s, p, c, in, in.y);
+	pairs_ends(s, c, in, in.y + 3);
 	pairs_row(ROPE2D_MROPE, p->variant == ROPE2D_MROPE, c, in,
-		  in.y + 3);
-	pairs_row(ROPE2D_MROPE_IL, p->variant == ROPE2D_MROPE_IL, c, in,
 		  in.y + 4);
-	paragraph_fit(c, in.x, in.y + 5, in.w, (const char *[]){
+	pairs_row(ROPE2D_MROPE_IL, p->variant == ROPE2D_MROPE_IL, c, in,
+		  in.y + 5);
+	paragraph_fit(c, in.x, in.y + 6, in.w, (const char *[]){
 		p->variant == ROPE2D_MROPE
 		? tr(s->lang, "Qwen2-VL [16, 24, 24]: t takes the fast pairs, h and w only slow ones, so a frame's patches look alike (one flat colour); text goes on from the largest id + 1.")
 		: tr(s->lang, "Qwen3-VL [24, 20, 20] interleaved: t, h, w take turns, so h and w get fast pairs too and the patches differ; text goes on from the largest id + 1."),
@@ -451,30 +644,65 @@ static void strip_panel(const struct state *s, const struct rope2d_params *p,
 		2, dim_style);
 }
 
+/* The least and the most of the n values v of one map, "lo–hi", into
+ * text: the numbers that say what a flat map's one colour is. Returns
+ * its width. */
+static int map_caption(const double *v, int n, char *text, size_t size)
+{
+	double range[2];
+	char lo[32], hi[32];
+	int sig;
+
+	sim_range(v, n, range);
+	sig = range_digits(range);
+	fmt_double_compact(range[0], sig, lo, sizeof lo);
+	fmt_double_compact(range[1], sig, hi, sizeof hi);
+	snprintf(text, size, "%s–%s", lo, hi);
+	return utf8_width(text);
+}
+
+/* One map m of p in the part a of its band and its caption text: beside
+ * it, or, with no room there, on the row under a smaller map. */
+static void band_map(const double *m, const struct rope2d_params *p,
+		     const double range[2], int mark_row, int mark_col,
+		     const char *text, bool beside, struct canvas *c,
+		     struct rect a)
+{
+	int tw = utf8_width(text);
+	struct rect room;
+
+	if (!beside)
+		a.h--;
+	room = map_draw(m, p, range, mark_row, mark_col, c, a);
+	if (beside)
+		canvas_text(c, a.x + room.w + 1, a.y, tw, text, dim_style);
+	else if (tw <= a.w)
+		canvas_text(c, a.x, a.y + room.h, tw, text, dim_style);
+}
+
 /* The maps of every frame side by side, the chosen patch in frame 0: a
  * band of them for Qwen2-VL, one for Qwen3-VL, on one colour range, so
- * that the two layouts compare (the variant chosen marked >). */
+ * that the two layouts compare (the variant chosen marked >), each with
+ * its own least and most beside it or under it. */
 static void mrope_maps_panel(const struct state *s, struct grid_ctx *ctx,
 			     const struct rope2d_params *p, int row, int col,
 			     struct canvas *c, struct rect r)
 {
-	char title[TEXT_MAX], brief[TEXT_MAX];
+	static const char *const fmt[2] = {
+		N_("Similarity of patch (row %d, col %d) of frame 0 to every patch of every frame"),
+		N_("Similarity to (row %d, col %d) of frame 0")
+	};
+	struct rect in = map_panel_open(s, fmt, row, col, c, r), room;
 	double range[2];
 	const double *v;
-	struct rect in;
 	int f = rope2d_frames(p), plane = p->rows * p->cols, gap = 2;
-	int lw, each, bh;
+	int lw, each, bh, widest = 0, px;
+	char cap[2 * ROPE2D_FRAMES_MAX][80];
 
-	snprintf(title, sizeof title,
-		 tr(s->lang, "Similarity of patch (row %d, col %d) of frame 0 to every patch of every frame"),
-		 row, col);
-	snprintf(brief, sizeof brief, tr(s->lang, "Similarity to (row %d, col %d) of frame 0"),
-		 row, col);
-	in = panel_open(c, r, title, brief);
 	lw = TIER(pair_label, in.w, in.h);
 	each = (in.w - lw - (f - 1) * gap) / f;
 	bh = (in.h - 2) / 2;
-	if (!TIER(map_least, each, bh))
+	if (!TIER(map_least, each, bh - 1))
 		return;
 	v = sims(ctx, p, row, col);
 	if (!v)
@@ -484,28 +712,36 @@ static void mrope_maps_panel(const struct state *s, struct grid_ctx *ctx,
 	for (int i = 0; i < f; i++) {
 		char lab[32];
 
-		snprintf(lab, sizeof lab, tr(s->lang, "frame %d (t = %d)"), i,
-			 p->text + i);
+		if (f == 1)
+			snprintf(lab, sizeof lab,
+				 tr(s->lang, "the image's patches (t = %d)"),
+				 p->text);
+		else
+			snprintf(lab, sizeof lab, tr(s->lang, "frame %d (t = %d)"),
+				 i, p->text + i);
 		canvas_text(c, in.x + lw + i * (each + gap), in.y, each, lab,
 			    dim_style);
 	}
+	/* every caption beside its map when each one fits, else all under */
+	for (int k = 0; k < 2 * f; k++) {
+		int tw = map_caption(v + k * plane, plane, cap[k], sizeof cap[k]);
+
+		widest = tw > widest ? tw : widest;
+	}
+	room = map_room(p, (struct rect){ 0, 0, each, bh }, &px);
 	for (int b = 0; b < 2; b++) {
 		enum rope2d_variant band = b ? ROPE2D_MROPE_IL : ROPE2D_MROPE;
-		bool chosen = p->variant == band;
-		char label[32];
 		int y = in.y + 1 + b * bh;
 
-		snprintf(label, sizeof label, "%s%s", chosen ? ">" : " ",
-			 lw == PAIR_LABEL ? (b ? "Qwen3-VL" : "Qwen2-VL")
-					  : (b ? "3" : "2"));
-		canvas_text(c, in.x, y, lw - 1, label, chosen ? bold : plain);
+		band_label(band, p->variant == band, lw, c, in.x, y);
 		for (int i = 0; i < f; i++)
-			map_draw(v + (b * f + i) * plane, p, range,
-				 i == 0 ? row : -1, col, c,
+			band_map(v + (b * f + i) * plane, p, range,
+				 i == 0 ? row : -1, col, cap[b * f + i],
+				 room.w + 1 + widest <= each, c,
 				 (struct rect){ in.x + lw + i * (each + gap),
 						y, each, bh });
 	}
-	legend_draw(s, range, c, in.x, in.y + in.h - 1, in.w);
+	legend_draw(s, range, true, c, in.x, in.y + in.h - 1, in.w);
 }
 
 static void mrope_draw(const struct state *s, struct grid_ctx *ctx,

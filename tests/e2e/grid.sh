@@ -12,6 +12,9 @@ needs py:numpy
 export LC_ALL=C.UTF-8
 P=${PESCOPE:-./pescope}
 REF=$(dirname "${BASH_SOURCE[0]:-$0}")/grid_ref.py
+# lacks PATTERN FILE: no line of FILE matches PATTERN.
+lacks() { ! grep -q -- "$1" "$2"; }
+lacks_p() { ! grep -qP -- "$1" "$2"; }
 
 # VARIANT ROWS COLS FRAMES TEXT ROW COL
 configs=(
@@ -86,29 +89,94 @@ check "... Qwen3-VL's interleaved [24, 20, 20] beside it" grep -q \
 	"$tmp/mrope.txt"
 check "... and a map of each frame" grep -q "frame 1 (t = 4)" "$tmp/mrope.txt"
 
-# what to see (the review of the screenshots): each M-RoPE caption names
-# its row and split and says what the maps show; the legend says every
-# value is above 0 (the blue-red ramp reads as a sign) only when the least
-# it prints is; the ViT title at 80x24 says row and col; RoPE-Mixed says
-# its θ is not axial's (rope-vit: rope_theta 10.0 mixed, 100.0 axial)
+# what to see (the reviews of the screenshots): each M-RoPE caption names
+# its row and split and says what the maps show; the ViT title at 80x24
+# says row and col; RoPE-Mixed says its θ is not axial's (rope-vit:
+# rope_theta 10.0 mixed, 100.0 axial)
 check "... the caption names Qwen2-VL's split and says h, w get slow pairs" \
 	grep -q "Qwen2-VL \[16, 24, 24\]: h, w only slow pairs: a frame's patches look alike" \
 	"$tmp/mrope.txt"
+check "... the pairs' fast end and slow end are marked" \
+	grep -q "pair 0: fast  *slow: pair 63" "$tmp/mrope.txt"
 "$P" --snapshot --view grid --size 80x24 --set grid=mrope-i >"$tmp/mropei.txt"
 check "with Qwen3-VL chosen the caption names its own split, fast pairs too" \
 	grep -q "Qwen3-VL \[24, 20, 20\] interleaved: h, w get fast pairs too: patches differ" \
 	"$tmp/mropei.txt"
-for f in mrope mropei; do
-	least=$(sed -n 's/^│\([-0-9.]*\) .*least \.\. most (all > 0).*/\1/p' "$tmp/$f.txt")
-	check "$f: the legend says all > 0 and its least, $least, is" \
-		awk -v v="$least" 'BEGIN { exit !(v != "" && v + 0 > 0) }'
-done
+check "... an image's maps say they are its patches" \
+	grep -q "the image's patches (t = 3)" "$tmp/mropei.txt"
+check "... on one scale, as the legend says" \
+	grep -q "one scale for all maps" "$tmp/mropei.txt"
 "$P" --snapshot --view grid --size 80x24 --set grid=mixed --dim 4 \
 	--position 3 >"$tmp/mixed.txt"
 check "at 80x24 the ViT title names row and col" \
-	grep -q "Similarity to (row 4, col 3)" "$tmp/mixed.txt"
+	grep -q "Similarity to (row 4, col 3) ─" "$tmp/mixed.txt"
 check "... RoPE-Mixed says its θ differs from axial's" \
-	grep -q "default (axial: 100)" "$tmp/mixed.txt"
-check "... and which diagonal its third neighbour is" \
-	grep -q "one down-right:" "$tmp/mixed.txt"
+	grep -q "(axial: 100)" "$tmp/mixed.txt"
+check "... the pairs' directions have no letter of their own (a)" \
+	lacks " a = \| a + 90" "$tmp/mixed.txt"
+check "... the bars' fast end and slow end are named" \
+	grep -q "pairs  angle  fast  *slow" "$tmp/mixed.txt"
+
+# the marked patch is the one the status line names, or the title says
+# why: the default pos 10 lies past the 8 columns
+"$P" --snapshot --view grid --size 200x40 >"$tmp/clamped.txt"
+check "pos 10 on 8 columns: the title says the patch is the nearest" \
+	grep -q "(row 0, col 7) to every patch; pos 10, dim 0 lie past the grid: the nearest patch" \
+	"$tmp/clamped.txt"
+"$P" --snapshot --view grid --size 120x40 >"$tmp/clamped.txt"
+check "... at 120x40 in brief" \
+	grep -q "Similarity to (row 0, col 7): pos 10, dim 0 clamped" \
+	"$tmp/clamped.txt"
+"$P" --snapshot --view grid --size 80x24 >"$tmp/clamped80.txt"
+check "... at 80x24 too, in brief" \
+	grep -q "Similarity to (row 0, col 7), clamped" "$tmp/clamped80.txt"
+check "... and not when the patch is the one named" \
+	lacks "clamped\|past the grid" "$tmp/vit.txt"
+
+# no cell of a map holds the edge of two patches where a patch is more
+# than one pixel: xterm draws such a half block with a thin line of its
+# lower colour along its top (seams inside the patches, 120x40 M-RoPE)
+for g in mrope axial; do
+	"$P" --snapshot --color always --view grid --size 120x40 --set "grid=$g" \
+		>"$tmp/seams.txt"
+	check "$g at 120x40: every half block of its maps is one colour" \
+		lacks_p '38;5;(\d+);48;5;(?!\1m)\d+m▀' "$tmp/seams.txt"
+	check "... and there are half blocks to look at" \
+		grep -q '▀' "$tmp/seams.txt"
+done
+
+# every number the screen prints about the maps and the pairs against the
+# NumPy ports (grid_ref.py screen): the legend's least, middle and most,
+# each M-RoPE map's least and most, the ViT pairs' degrees and speed bars,
+# and the ViT maps' dots along the pairs' directions (grid_ref.py dots),
+# at both sizes, at settings unlike the defaults
+for cfg in "axial 5 7 1 3 2 4" "mixed 6 3 1 2 5 1" "mixed 12 12 1 2 6 6" \
+	"mrope 3 4 2 2 1 3" "mrope 2 2 1 1 0 0" "mrope-i 4 5 3 4 3 0" \
+	"mrope-i 7 3 4 6 6 2"; do
+	set -- $cfg
+	for size in 80x24 120x40; do
+		name="the numbers on the screen, $size, $cfg"
+		tap_wanted "$name" || continue
+		"$P" --snapshot --view grid --size "$size" --set "grid=$1" \
+			--set "rows=$2" --set "cols=$3" --set "frames=$4" \
+			--set "text=$5" --dim "$6" --position "$7" >"$tmp/s.txt"
+		if msg=$("$PY" "$REF" "$tmp/s.txt" screen $cfg 2>&1); then
+			ok "$name"
+		else
+			not_ok "$name" "$msg"
+		fi
+		case $1 in mrope*) continue ;; esac
+		# the dots along the pairs' directions, on the colour screen
+		name="the dots on the lines of the pairs, $size, $cfg"
+		"$P" --snapshot --color always --view grid --size "$size" \
+			--set "grid=$1" --set "rows=$2" --set "cols=$3" \
+			--dim "$6" --position "$7" >"$tmp/s.txt"
+		if msg=$("$PY" "$REF" "$tmp/s.txt" dots $cfg 2>&1) &&
+			[ "${msg%% *}" -gt 0 ]; then
+			ok "$name"
+		else
+			not_ok "$name" "$msg"
+		fi
+	done
+done
 finish

@@ -11,6 +11,22 @@ grid-ids ("token,t,h,w"). Every row is compared with the port below: the
 ids exactly, the similarities to 1e-12. Exits 1 naming the first row that
 differs, else prints the worst error.
 
+KIND screen reads FILE as `pescope --snapshot --view grid` of the same
+settings (plain text, UTF-8) and checks the numbers the screen prints
+against the same ports, each to the digits it shows: the legend's least,
+middle and most (of every map drawn: both M-RoPE layouts, every frame);
+the least and most under each M-RoPE map; for the ViT variants each run
+of pairs' direction in degrees (atan2 of the port's fy, fx, rows growing
+downwards) and each pair's speed bar, ceil(8 (1 + log10 |f| / 2)) eighths
+clamped to 1..8.
+
+KIND dots reads FILE as the same snapshot with --color always (where the
+heat is half blocks, so the chosen patch's + and the dots are the only
+such glyphs on the map) and checks the dots on a ViT map: each lies
+within 0.71 patch (half a patch's diagonal) of a line through the + along
+the direction of pair 0 or pair 16, axial's exactly on its row and
+column, one a patch.
+
 The ports are written from the sources, not from pescope's C:
   axial    naver-ai/rope-vit (commit ce85c2e), deit/models_v2_rope.py:
            compute_axial_cis(dim=64, end_x=COLS, end_y=ROWS, theta=100),
@@ -216,10 +232,143 @@ def mrope_sims(variant, rows, cols, frames, text, row, col):
     return out, ids
 
 
+NUM = r"-?[0-9]+(?:\.[0-9]+)?"
+
+
+def near(shown, value, what):
+    """shown (a printed number) is value to its last digit."""
+    decimals = len(shown.split(".")[1]) if "." in shown else 0
+    if abs(float(shown) - value) > 0.5 * 10.0 ** -decimals + 1e-12:
+        sys.exit(f"{what}: the screen {shown}, the port {value!r}")
+
+
+def vit_freqs(variant):
+    """Each pair's (fx, fy): compute_axial_cis's columns then rows, or
+    init_random_2d_freqs's."""
+    if variant == "axial":
+        f = 1.0 / (100.0 ** (np.arange(0, 64, 4)[:16] / 64))
+        return np.concatenate([f, 0 * f]), np.concatenate([0 * f, f])
+    return init_random_2d_freqs(64, 10.0, uniform_of_seed(2024) * 2 * math.pi)
+
+
+def check_dots(lines, variant, rows, cols, degrees):
+    """The dots of the ViT map panel (the left box) against the lines
+    through its + at the port's degrees. A cell is half as wide as tall
+    and a patch is square, so a dot dx cells right and dy rows down of
+    the + lies 2 dy half-rows (the map's pixels) down."""
+    import re
+    plus = dots = None
+    inner = None
+    pts = []
+    for y, ln in enumerate(lines):
+        left = ln.split("││")[0] if "││" in ln else ln
+        if inner is None and left.startswith("┌"):
+            inner = len(left) - 2
+        for m in re.finditer("[·+]", left):
+            if m.group() == "+" and plus is None and y > 1:
+                plus = (m.start(), y)
+            elif m.group() == "·":
+                pts.append((m.start(), y))
+    if plus is None:
+        sys.exit("no + on the map")
+    if not pts:
+        return 0
+    ps = inner // cols          # the most a patch can be, in cells
+    for x, y in pts:
+        dx, dy = x - plus[0], 2 * (y - plus[1])
+        off = min(abs(dy * math.cos(math.radians(d)) -
+                      dx * math.sin(math.radians(d))) for d in degrees)
+        if off > 0.71 * ps + 1:
+            sys.exit(f"a dot {dx} cells right, {y - plus[1]} rows down of "
+                     f"the +: {off:.1f} pixels off every line")
+    if variant == "axial":
+        if any(x != plus[0] and y != plus[1] for x, y in pts) or \
+                len(pts) != rows - 1 + cols - 1:
+            sys.exit(f"axial: {len(pts)} dots, not the {rows + cols - 2} "
+                     "of the patch's row and column")
+    return len(pts)
+
+
+def check_screen(lines, variant, rows, cols, frames, text, row, col):
+    import re
+    if variant in ("axial", "mixed"):
+        maps = [list(vit_sims(variant, rows, cols, row, col).values())]
+    else:
+        maps = []
+        for v in ("mrope", "mrope-i"):
+            sims, _ = mrope_sims(v, rows, cols, frames, text, row, col)
+            for f in range(frames):
+                maps.append([sims[(f, r, c)] for r in range(rows)
+                             for c in range(cols)])
+    every = [x for m in maps for x in m]
+    lo, hi = min(every), max(every)
+    legend = [ln for ln in lines
+              if re.match(rf"│({NUM}) \S+ ({NUM}) \S+ ({NUM})  ", ln)]
+    if len(legend) != 1:
+        sys.exit(f"{len(legend)} legend rows")
+    got = re.match(rf"│({NUM}) \S+ ({NUM}) \S+ ({NUM})  ", legend[0]).groups()
+    for shown, value, what in zip(got, (lo, (lo + hi) / 2, hi),
+                                  ("least", "middle", "most")):
+        near(shown, value, f"the legend's {what}")
+    checked = 3
+    if variant in ("axial", "mixed"):
+        fx, fy = vit_freqs(variant)
+        deg = np.degrees(np.arctan2(fy, fx)) % 360.0
+        eighths = np.clip(np.ceil(8 * (1 + np.log10(np.hypot(fx, fy)) / 2)
+                                  - 1e-9), 1, 8).astype(int)
+        for first, last in ((0, 15), (16, 31)):
+            pat = rf"│{first}–{last} +({NUM})°.? ([▁▂▃▄▅▆▇█]+)"
+            hit = [re.search(pat, ln) for ln in lines]
+            hit = [h for h in hit if h]
+            if len(hit) != 1:
+                sys.exit(f"no row of pairs {first}–{last}")
+            near(hit[0].group(1), deg[first], f"pairs {first}–{last}: degrees")
+            bars = [ord(ch) - 0x2580 for ch in hit[0].group(2)]
+            if bars != list(eighths[first:last + 1]):
+                sys.exit(f"pairs {first}–{last}: bars {bars}, the port "
+                         f"{list(eighths[first:last + 1])}")
+            checked += 1 + len(bars)
+    else:
+        # each map's caption is beside it or on the row under it: those
+        # of a layout lie between its label and the next, left to right
+        start = [i for i, ln in enumerate(lines) if "Similarity" in ln][-1]
+        band = [i for i, ln in enumerate(lines)
+                if i > start and re.match(r"│[ >]Qwen[23]-VL ", ln)]
+        if len(band) != 2:
+            sys.exit(f"{len(band)} rows of labels in the maps, not 2")
+        caps = []
+        for top, end in ((band[0], band[1]), (band[1], len(lines))):
+            hits = [(m.start(), m.group(1), m.group(2))
+                    for ln in lines[top:end]
+                    for m in re.finditer(rf"({NUM})–({NUM})", ln)]
+            caps.append([(a, z) for _, a, z in sorted(hits)])
+        for b, name in enumerate(("Qwen2-VL", "Qwen3-VL")):
+            if len(caps[b]) != frames:
+                sys.exit(f"{name}: {len(caps[b])} captions for {frames} "
+                         "frames")
+            for f, (a, z) in enumerate(caps[b]):
+                m = maps[b * frames + f]
+                near(a, min(m), f"{name} frame {f}: least")
+                near(z, max(m), f"{name} frame {f}: most")
+                checked += 2
+    print(f"{checked} numbers on the screen agree with the port")
+
+
 def main():
     path, kind, variant = sys.argv[1], sys.argv[2], sys.argv[3]
     rows, cols, frames, text, row, col = map(int, sys.argv[4:10])
-    lines = open(path).read().splitlines()
+    lines = open(path, encoding="utf-8").read().splitlines()
+    if kind == "dots":
+        import re
+        lines = [re.sub(r"\x1b\[[0-9;]*m", "", ln) for ln in lines]
+        fx, fy = vit_freqs(variant)
+        deg = np.degrees(np.arctan2(fy, fx)) % 360.0
+        n = check_dots(lines, variant, rows, cols, deg[[0, 16]])
+        print(f"{n} dots on the lines")
+        return
+    if kind == "screen":
+        check_screen(lines, variant, rows, cols, frames, text, row, col)
+        return
     if variant in ("axial", "mixed"):
         frames = 1
         sims = vit_sims(variant, rows, cols, row, col)
