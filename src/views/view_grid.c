@@ -662,11 +662,12 @@ static int map_caption(const double *v, int n, char *text, size_t size)
 }
 
 /* One map m of p in the part a of its band and its caption text: beside
- * it, or, with no room there, on the row under a smaller map. */
+ * it, or, with no room there, on the row under a smaller map. Beside it,
+ * why (NULL: nothing) goes under the caption where it fits. */
 static void band_map(const double *m, const struct rope2d_params *p,
 		     const double range[2], int mark_row, int mark_col,
-		     const char *text, bool beside, struct canvas *c,
-		     struct rect a)
+		     const char *text, const char *why, bool beside,
+		     struct canvas *c, struct rect a)
 {
 	int tw = utf8_width(text);
 	struct rect room;
@@ -674,10 +675,16 @@ static void band_map(const double *m, const struct rope2d_params *p,
 	if (!beside)
 		a.h--;
 	room = map_draw(m, p, range, mark_row, mark_col, c, a);
-	if (beside)
-		canvas_text(c, a.x + room.w + 1, a.y, tw, text, dim_style);
-	else if (tw <= a.w)
-		canvas_text(c, a.x, a.y + room.h, tw, text, dim_style);
+	if (!beside) {
+		if (tw <= a.w)
+			canvas_text(c, a.x, a.y + room.h, tw, text, dim_style);
+		return;
+	}
+	canvas_text(c, a.x + room.w + 1, a.y, tw, text, dim_style);
+	a = (struct rect){ a.x + room.w + 1, a.y + 1, a.w - room.w - 1,
+			   a.h - 1 };
+	if (why && paragraph_rows(why, a.w) <= a.h)
+		paragraph_draw(c, a, why, dim_style);
 }
 
 /* The maps of every frame side by side, the chosen patch in frame 0: a
@@ -737,6 +744,8 @@ static void mrope_maps_panel(const struct state *s, struct grid_ctx *ctx,
 		for (int i = 0; i < f; i++)
 			band_map(v + (b * f + i) * plane, p, range,
 				 i == 0 ? row : -1, col, cap[b * f + i],
+				 i > 0 ? NULL : b ? tr(s->lang, "h turns pairs 1, 4, … 58 and w pairs 2, 5, … 59, fast ones too, so the patches differ")
+					: tr(s->lang, "h and w turn only the slow pairs 16–63, so a frame's patches score nearly alike; t's fast pairs 0–15 set each frame apart"),
 				 room.w + 1 + widest <= each, c,
 				 (struct rect){ in.x + lw + i * (each + gap),
 						y, each, bh });

@@ -104,6 +104,11 @@ check "with Qwen3-VL chosen the caption names its own split, fast pairs too" \
 	"$tmp/mropei.txt"
 check "... an image's maps say they are its patches" \
 	grep -q "the image's patches (t = 3)" "$tmp/mropei.txt"
+check "... and beside each layout's map, why it looks as it does" \
+	grep -q "h turns pairs 1, 4, … 58 and w pairs 2, 5, … 59, fast ones" \
+	"$tmp/mropei.txt"
+check "... Qwen2-VL's too" grep -q "h and w turn only the slow pairs 16–63" \
+	"$tmp/mropei.txt"
 check "... on one scale, as the legend says" \
 	grep -q "one scale for all maps" "$tmp/mropei.txt"
 "$P" --snapshot --view grid --size 80x24 --set grid=mixed --dim 4 \

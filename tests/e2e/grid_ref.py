@@ -340,7 +340,9 @@ def check_screen(lines, variant, rows, cols, frames, text, row, col):
         for top, end in ((band[0], band[1]), (band[1], len(lines))):
             hits = [(m.start(), m.group(1), m.group(2))
                     for ln in lines[top:end]
-                    for m in re.finditer(rf"({NUM})–({NUM})", ln)]
+                    # a caption's least has a point (the notes beside
+                    # the maps name pairs "16–63")
+                    for m in re.finditer(rf"(-?[0-9]*\.[0-9]+)–({NUM})", ln)]
             caps.append([(a, z) for _, a, z in sorted(hits)])
         for b, name in enumerate(("Qwen2-VL", "Qwen3-VL")):
             if len(caps[b]) != frames:
