@@ -64,6 +64,9 @@ static const struct tier notes_w[] = { { 110, 0, 44 }, { 0, 0, 34 } };
 enum { STRIP_ROWS = 7 };
 /* A map needs a patch a pixel at least: 1 column, and its legend row. */
 static const struct tier map_least[] = { { 4, 2, 1 } };
+/* A map gets the pairs' directions as dots where a patch is 2 x 2 pixels
+ * or more: on smaller ones the dots would hide the heat. */
+static const struct tier dots_least[] = { { 2, 2, 1 } };
 /* The pairs' rows keep their labels from this width (label + 64). */
 static const struct tier pair_label[] = { { PAIR_LABEL + ROPE2D_PAIRS_MAX, 0,
 					    PAIR_LABEL },
@@ -323,8 +326,7 @@ static double pair_degrees(const struct rope2d_freqs *fr, int j)
 
 /* Dots on map m (of the chosen patch row, col) along each direction the
  * pairs of fr turn along, through the patch: the patch nearest to each
- * point a quarter patch apart on those lines. Only where a patch is two
- * pixels or more: on smaller ones the dots would hide the heat. */
+ * point a quarter patch apart on those lines (where dots_least lets). */
 static void directions_draw(const struct state *s,
 			    const struct rope2d_freqs *fr,
 			    const struct rope2d_params *p, struct rect m,
@@ -333,7 +335,7 @@ static void directions_draw(const struct state *s,
 	int reach = 4 * (p->rows + p->cols);
 	double last = NAN;
 
-	if (m.w / p->cols < 2 || 2 * m.h / p->rows < 2)
+	if (!TIER(dots_least, m.w / p->cols, 2 * m.h / p->rows))
 		return;
 	for (int j = 0; j < fr->pairs; j++) {
 		double deg = pair_degrees(fr, j), d = deg * acos(-1.0) / 180.0;
