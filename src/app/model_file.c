@@ -113,17 +113,14 @@ int model_file_pick(const char *path, enum lang l, struct model_pick *out,
 
 	rc = rc ? rc : model_config_interpret(&cfg, path, &m, l, err, n);
 	if (!rc) {
-		name_of(path, out->name, sizeof out->name);
+		char name[sizeof out->name];
+
+		name_of(path, name, sizeof name);
 		/* the lists are cfg's: copied before it is freed */
-		(void)longrope_set_from(&out->longrope, &m, out->name);
+		model_pick_make(out, &m, name);
 	}
 	hf_config_free(&cfg);
-	if (rc)
-		return rc;
-	out->width = m.width;
-	out->base = m.kind == ROPE_LEARNED ? 0.0 : m.base;
-	out->train = (long long)m.trained;
-	return 0;
+	return rc;
 }
 
 void model_file_free(struct model_file *mf)

@@ -107,3 +107,16 @@ double rope_model_omega(const struct rope_model *m, double len, int pair)
 		return pe_scaled_omega(&p, PE_SCALE_NONE, 1.0, pair);
 	}
 }
+
+double rope_model_yarn_attention(const struct rope_model *m, double s)
+{
+	if (m->attention_given)
+		return m->attention;
+	if (m->mscale != 0.0 && m->mscale_all_dim != 0.0)
+		/* v5 (DeepSeek-V3's mscale, mscale_all_dim; v4.45 had
+		 * neither): get_mscale(factor, mscale) / get_mscale(factor,
+		 * mscale_all_dim) */
+		return pe_yarn_mscale(s, m->mscale) /
+		       pe_yarn_mscale(s, m->mscale_all_dim);
+	return pe_yarn_mscale(s, 1.0);
+}

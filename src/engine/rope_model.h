@@ -102,6 +102,10 @@ struct rope_model {
 	double low_freq, high_freq;	/* llama3 */
 	double attention;	/* the factor cos and sin are multiplied by
 				 * (yarn, longrope), 1 otherwise */
+	bool attention_given;	/* the config's attention_factor: the same
+				 * at any factor */
+	double mscale, mscale_all_dim;	/* yarn: both given and nonzero,
+				 * else 0 (rope_model_yarn_attention) */
 	const double *short_factor, *long_factor;	/* longrope: rotary/2
 				 * each, borrowed from the hf_config */
 };
@@ -111,5 +115,11 @@ struct rope_model {
  * len as the forward pass makes them (the sequence's length); the others
  * ignore it. */
 double rope_model_omega(const struct rope_model *m, double len, int pair);
+
+/* YaRN's attention factor for m's settings at factor s, as
+ * _compute_yarn_parameters takes it (v5): the config's attention_factor;
+ * else get_mscale(s, mscale) / get_mscale(s, mscale_all_dim) where both
+ * are given and nonzero (DeepSeek-V3: 1 at any s); else get_mscale(s). */
+double rope_model_yarn_attention(const struct rope_model *m, double s);
 
 #endif

@@ -291,17 +291,14 @@ static int yarn(const struct check *k, const struct hf_config *c,
 	err = err ? err : at_least(k, "beta_fast", m->beta_fast, FACTOR_MIN);
 	err = err ? err : at_least(k, "beta_slow", m->beta_slow, FACTOR_MIN);
 	m->truncate = c->truncate != 0;
-	if (given(c->attention_factor))
-		m->attention = c->attention_factor;
-	else if (given(c->mscale) && c->mscale != 0.0 &&
-		 given(c->mscale_all_dim) && c->mscale_all_dim != 0.0)
-		/* v5 (DeepSeek-V3's mscale, mscale_all_dim; v4.45 had
-		 * neither): get_mscale(factor, mscale) / get_mscale(factor,
-		 * mscale_all_dim) */
-		m->attention = pe_yarn_mscale(m->factor, c->mscale) /
-			       pe_yarn_mscale(m->factor, c->mscale_all_dim);
-	else
-		m->attention = pe_yarn_mscale(m->factor, 1.0);
+	m->attention_given = given(c->attention_factor);
+	m->attention = m->attention_given ? c->attention_factor : 1.0;
+	if (given(c->mscale) && c->mscale != 0.0 &&
+	    given(c->mscale_all_dim) && c->mscale_all_dim != 0.0) {
+		m->mscale = c->mscale;
+		m->mscale_all_dim = c->mscale_all_dim;
+	}
+	m->attention = rope_model_yarn_attention(m, m->factor);
 	return err;
 }
 
@@ -333,7 +330,8 @@ static int longrope(const struct check *k, const struct hf_config *c,
 	}
 	m->short_factor = c->short_factor;
 	m->long_factor = c->long_factor;
-	if (given(c->attention_factor))
+	m->attention_given = given(c->attention_factor);
+	if (m->attention_given)
 		m->attention = c->attention_factor;
 	else
 		m->attention = longrope_attention(m->factor, m->trained);
