@@ -47,15 +47,9 @@ void session_init(struct state *s, const struct options *opt)
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;
 	if (opt->rope) {
-		struct model_pick pick = {
-			.width = opt->rope->width,
-			.base = opt->rope->kind == ROPE_LEARNED
-					? 0.0 : opt->rope->base,
-			.train = (long long)opt->rope->trained
-		};
+		struct model_pick pick;
 
-		snprintf(pick.name, sizeof pick.name, "%s", opt->model_name);
-		(void)longrope_set_from(&pick.longrope, opt->rope, pick.name);
+		model_pick_make(&pick, opt->rope, opt->model_name);
 		/* a file's path, or a shipped row's name */
 		state_set_model(s, &pick,
 				opt->model ? opt->model : opt->model_name);
@@ -64,8 +58,8 @@ void session_init(struct state *s, const struct options *opt)
 		char err[CLI_ERR_MAX];
 
 		/* cli_parse checked them (knob_args_check): none fails.
-		 * After the model, whose trained length --set train= may
-		 * change. */
+		 * After the model, whose trained length --set train= and
+		 * factor --set scale= may change. */
 		(void)knob_args_apply(s, opt->set, opt->nset, err,
 				      sizeof err);
 	}

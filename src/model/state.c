@@ -269,15 +269,9 @@ void state_set_preset(struct state *s, int i)
 	if (presets_rope(i)) {
 		/* a shipped model: as its config file would show it, named
 		 * on the status line */
-		const struct rope_model *m = presets_rope(i);
-		struct model_pick pick = {
-			.width = m->width,
-			.base = m->kind == ROPE_LEARNED ? 0.0 : m->base,
-			.train = (long long)m->trained
-		};
+		struct model_pick pick;
 
-		snprintf(pick.name, sizeof pick.name, "%s", p[i].name);
-		(void)longrope_set_from(&pick.longrope, m, pick.name);
+		model_pick_make(&pick, presets_rope(i), p[i].name);
 		state_set_model(s, &pick, p[i].name);
 	} else {
 		state_set_dmodel(s, p[i].d_model);
@@ -305,6 +299,12 @@ void state_set_model(struct state *s, const struct model_pick *pick,
 	snprintf(s->model, sizeof s->model, "%s", pick->name);
 	snprintf(s->model_src, sizeof s->model_src, "%s", source);
 	s->longrope = pick->longrope;
+	s->model_rope = pick->rope;
+	s->model_rope.short_factor = s->model_rope.long_factor = NULL;
+	/* the context view stretches by the model's own factor */
+	if (pick->rope.kind != ROPE_DEFAULT &&
+	    pick->rope.kind != ROPE_LEARNED && pick->rope.factor >= 1.0)
+		(void)state_set_knob_named(s, "scale", pick->rope.factor);
 	s->model_pe = s->cur.pe;
 	if (pick->base == 0.0) {
 		char msg[MSG_MAX];
@@ -315,6 +315,20 @@ void state_set_model(struct state *s, const struct model_pick *pick,
 			 pick->name, pick->width);
 		state_message(s, false, msg);
 	}
+}
+
+void model_pick_make(struct model_pick *out, const struct rope_model *m,
+		     const char *name)
+{
+	*out = (struct model_pick){
+		.width = m->width,
+		.base = m->kind == ROPE_LEARNED ? 0.0 : m->base,
+		.train = (long long)m->trained,
+		.rope = *m
+	};
+	out->rope.short_factor = out->rope.long_factor = NULL;
+	snprintf(out->name, sizeof out->name, "%s", name);
+	(void)longrope_set_from(&out->longrope, m, out->name);
 }
 
 void state_set_matrix(struct state *s, const struct pe_matrix *m,
@@ -446,8 +460,7 @@ bool state_valid(const struct state *s)
 	       lesson_cursor_valid(s) && drill_session_valid(&s->drill);
 }
 
-/* Whether the model named by state_set_model is still what is shown. */
-static bool state_model_shown(const struct state *s)
+bool state_model_shown(const struct state *s)
 {
 	return s->model[0] && s->cur.pe.d_model == s->model_pe.d_model &&
 	       s->cur.pe.base == s->model_pe.base;
@@ -464,6 +477,15 @@ char *state_status(const struct state *s, char *buf, size_t n)
 		return buf;
 	}
 	fmt_double_shortest(s->cur.pe.base, base, sizeof base);
+	if (state_model_shown(s) && s->model_rope.kind != ROPE_LEARNED &&
+	    s->model_rope.width > 0) {
+		/* the width drawn is the dims the model turns, not its
+		 * d_model (Llama's 128 of 4096, DeepSeek-V3's 64) */
+		snprintf(buf, n, "%s  rotated=%d base=%s len=%lld pos=%lld "
+			 "dim=%d", s->model, s->cur.pe.d_model, base,
+			 s->cur.len, s->cur.pos, s->cur.dim);
+		return buf;
+	}
 	snprintf(buf, n, "%s%sd_model=%d base=%s len=%lld pos=%lld dim=%d",
 		 state_model_shown(s) ? s->model : "",
 		 state_model_shown(s) ? "  " : "", s->cur.pe.d_model, base,

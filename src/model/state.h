@@ -41,6 +41,11 @@ struct model_pick {
 	long long train;	/* its trained length, or 0 */
 	struct longrope_set longrope;	/* a longrope model's lists (the
 				 * context view shows them), else none */
+	struct rope_model rope;	/* its encoding, its scaling's settings
+				 * for the context view (the lists travel
+				 * in longrope: these pointers are NULL);
+				 * all 0 where a caller knows no more than
+				 * the numbers above */
 };
 typedef int (*model_reader)(const char *path, enum lang l,
 			    struct model_pick *out, char *err, size_t n);
@@ -117,6 +122,10 @@ struct state {
 	struct longrope_set longrope;	/* the lists of the model last set
 				 * when it is a longrope one, else none
 				 * (pairs 0): the context view's LongRoPE */
+	struct rope_model model_rope;	/* the encoding of the model last
+				 * set (model_pick.rope): the context view
+				 * marks its scaling while it is shown
+				 * (state_model_shown) */
 	char model_src[256];	/* the word :model takes to show it again:
 				 * a preset's name or the config's path as
 				 * given; "" when none since the start
@@ -230,10 +239,21 @@ double state_view_knob(const struct state *s, int k);
 /* Shows a shipped model's encoding as pick gives it: d_model (its rotated
  * width), base (kept when pick->base is 0: a learned table, which the
  * bottom line then says is not this formula) and trained length (kept
- * when 0), and keeps its name (cut to fit) for the status line. source is
+ * when 0), the context view's factor s its scaling's (kept when it has
+ * none), and keeps its name (cut to fit) for the status line. source is
  * the config's path as it was given (for state_model_source). */
 void state_set_model(struct state *s, const struct model_pick *pick,
 		     const char *source);
+
+/* The pick of model m called name: its width, base (0 for a learned
+ * table), trained length, LongRoPE lists and encoding. */
+void model_pick_make(struct model_pick *out, const struct rope_model *m,
+		     const char *name);
+
+/* Whether the model named by state_set_model is still what is shown (its
+ * width and base): the status line names it, the context view marks its
+ * scaling. */
+bool state_model_shown(const struct state *s);
 
 /* Applies parameter preset number i (presets.h): d_model, base and the
  * trained length L0. */

@@ -42,7 +42,40 @@ long long ctx_span(const struct state *s)
 struct stretch ctx_stretch(const struct state *s)
 {
 	return (struct stretch){ ctx_scale(s), (double)ctx_train(s),
-				 (double)s->cur.len, ctx_longrope(s) };
+				 (double)s->cur.len, ctx_longrope(s),
+				 ctx_own_of(s) };
+}
+
+struct ctx_own ctx_own_of(const struct state *s)
+{
+	/* the context view's kind of each of transformers' rope_types */
+	static const enum kind of_rope[] = {
+		[ROPE_DEFAULT] = K_ORIGINAL, [ROPE_LINEAR] = K_PI,
+		[ROPE_DYNAMIC] = K_DYNAMIC, [ROPE_YARN] = K_YARN,
+		[ROPE_LONGROPE] = K_LONGROPE, [ROPE_LLAMA3] = K_LLAMA3
+	};
+	const struct rope_model *m = &s->model_rope;
+	struct ctx_own o = { false, K_ORIGINAL, PE_YARN_BETA, PE_YARN_ALPHA,
+			     true, PE_LLAMA3_LOW, PE_LLAMA3_HIGH };
+
+	if (!state_model_shown(s) || m->kind == ROPE_LEARNED)
+		return o;
+	o.shown = true;
+	o.kind = of_rope[m->kind];
+	if (m->kind == ROPE_YARN) {
+		o.beta_fast = m->beta_fast;
+		o.beta_slow = m->beta_slow;
+		o.truncate = m->truncate;
+	} else if (m->kind == ROPE_LLAMA3) {
+		o.low = m->low_freq;
+		o.high = m->high_freq;
+	}
+	return o;
+}
+
+bool kind_is_own(const struct ctx_own *o, enum kind k)
+{
+	return o->shown && o->kind == k;
 }
 
 const struct longrope_set *ctx_longrope(const struct state *s)
@@ -65,14 +98,38 @@ int ctx_kinds_shown(const struct state *s)
 
 struct pe_yarn ctx_yarn(const struct stretch *x)
 {
+	if (kind_is_own(&x->own, K_YARN))
+		return (struct pe_yarn){ x->s, x->train, x->own.beta_slow,
+					 x->own.beta_fast, !x->own.truncate };
 	return (struct pe_yarn){ x->s, x->train, PE_YARN_ALPHA, PE_YARN_BETA,
 				 false };
 }
 
 struct pe_llama3 ctx_llama3(const struct stretch *x)
 {
+	if (kind_is_own(&x->own, K_LLAMA3))
+		return (struct pe_llama3){ x->s, x->train, x->own.low,
+					   x->own.high };
 	return (struct pe_llama3){ x->s, x->train, PE_LLAMA3_LOW,
 				   PE_LLAMA3_HIGH };
+}
+
+double ctx_yarn_attention(const struct state *s)
+{
+	struct ctx_own o = ctx_own_of(s);
+
+	if (kind_is_own(&o, K_YARN))
+		return rope_model_yarn_attention(&s->model_rope, ctx_scale(s));
+	return pe_yarn_temperature(ctx_scale(s));
+}
+
+double ctx_longrope_attention(const struct state *s)
+{
+	struct ctx_own o = ctx_own_of(s);
+
+	if (kind_is_own(&o, K_LONGROPE) && s->model_rope.attention_given)
+		return s->model_rope.attention;
+	return longrope_attention(ctx_scale(s), (double)ctx_train(s));
 }
 
 double kind_omega(const struct pe_params *p, enum kind k,

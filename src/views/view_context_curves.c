@@ -14,8 +14,28 @@ enum {
 
 enum {				/* where the inputs are */
 	KEY_S = 2, KEY_TRAIN = 3, KEY_LEN = 4, KEY_SPAN = 5, KEY_N = 6,
-	KEY_LR = 7		/* LongRoPE's lists (longrope_fingerprint) */
+	KEY_LR = 7,		/* LongRoPE's lists (longrope_fingerprint) */
+	KEY_OWN = 8		/* the model's own kind and settings: 6 */
 };
+
+/* The model's own kind and settings in six key slots from v, and back
+ * (1 + kind: 0 none). */
+static void own_put(double *v, const struct ctx_own *o)
+{
+	v[0] = o->shown ? 1.0 + o->kind : 0.0;
+	v[1] = o->beta_fast;
+	v[2] = o->beta_slow;
+	v[3] = o->truncate;
+	v[4] = o->low;
+	v[5] = o->high;
+}
+
+static struct ctx_own own_get(const double *v)
+{
+	return (struct ctx_own){ v[0] > 0.0, (enum kind)(v[0] > 0.0 ? v[0] - 1.0
+								   : 0.0),
+				 v[1], v[2], v[3] != 0.0, v[4], v[5] };
+}
 
 /* Samples for the similarity curves across w cell columns at width d:
  * one where each column begins and one at the end (w + 1), so that the
@@ -38,9 +58,12 @@ static struct cache_key ctx_key(const struct state *s, int n,
 	const struct pe_params *p = &s->cur.pe;
 	struct stretch x = ctx_stretch(s);
 
-	return (struct cache_key){ { p->d_model, p->base, x.s, x.train, x.len,
-				     (double)span, n,
-				     x.lr ? longrope_fingerprint(x.lr) : 0.0 } };
+	struct cache_key k = { { p->d_model, p->base, x.s, x.train, x.len,
+				 (double)span, n,
+				 x.lr ? longrope_fingerprint(x.lr) : 0.0 } };
+
+	own_put(k.v + KEY_OWN, &x.own);
+	return k;
 }
 
 /* The parameters and stretch key k was made for (layout aside). */
@@ -54,7 +77,8 @@ static struct stretch key_stretch(const struct cache_key *k,
 				  const struct longrope_set *lr)
 {
 	return (struct stretch){ k->v[KEY_S], k->v[KEY_TRAIN], k->v[KEY_LEN],
-				 k->v[KEY_LR] != 0.0 ? lr : NULL };
+				 k->v[KEY_LR] != 0.0 ? lr : NULL,
+				 own_get(k->v + KEY_OWN) };
 }
 
 /* The top of the log axis for a span: the span, at least 2 (an axis from
@@ -253,6 +277,8 @@ struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *ctx,
 	struct pe_llama3 l = ctx_llama3(&st);
 	struct cache_key k = { { p->d_model, p->base, st.s, st.train } };
 	int h = p->d_model / 2;
+
+	own_put(k.v + 4, &st.own);	/* its YaRN and Llama 3.1 settings */
 
 	if (!cache_ready(&ctx->counts, &k)) {
 		int at = 0, kept = 0, divided = h;

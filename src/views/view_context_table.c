@@ -49,6 +49,24 @@ static const char *preset_keys(char *buf, size_t size)
 	return ":preset NAME";
 }
 
+/* The model shown's own scaling in a few words: "YaRN ×40", "Llama 3.1
+ * ×8", "no scaling", "a learned table". */
+static void own_scaling(const struct state *s, char *buf, size_t n)
+{
+	struct ctx_own o = ctx_own_of(s);
+	char f[32];
+
+	if (!o.shown)
+		snprintf(buf, n, "%s", tr(s->lang, "a learned table"));
+	else if (o.kind == K_ORIGINAL)
+		snprintf(buf, n, "%s", tr(s->lang, "no scaling"));
+	else {
+		fmt_double_shortest(s->model_rope.factor, f, sizeof f);
+		snprintf(buf, n, "%s %s%s", tr(s->lang, kind_name[o.kind]),
+			 s->ascii ? "x" : "×", f);
+	}
+}
+
 /* Appends text to line in `width` display columns (so that "λ" and a
  * Chinese character count as what they take), right- or left-aligned. */
 static void put_col(char *line, size_t n, const char *text, int width,
@@ -110,9 +128,20 @@ void ctx_presets_draw(const struct state *s, struct canvas *c, struct rect r)
 	int cols = TIER(preset_cols, in.w, in.h);
 	bool full = cols == PRESET_FULL, with_d = cols >= PRESET_WITH_D;
 
-	snprintf(line, sizeof line, tr(s->lang, "Presets (%s)"),
-		 preset_keys(keys, sizeof keys));
-	panel_open(c, r, line, NULL);
+	if (state_model_shown(s)) {
+		/* the model's name and its own scaling, whole and brief */
+		char own[64], brief[LINE_MAX];
+
+		own_scaling(s, own, sizeof own);
+		snprintf(brief, sizeof brief, "%s: %s", s->model, own);
+		snprintf(line, sizeof line, tr(s->lang, "Model %s (%s)"),
+			 brief, preset_keys(keys, sizeof keys));
+		panel_open(c, r, line, brief);
+	} else {
+		snprintf(line, sizeof line, tr(s->lang, "Presets (%s)"),
+			 preset_keys(keys, sizeof keys));
+		panel_open(c, r, line, NULL);
+	}
 	if (in.h < 1 || in.w < 1)
 		return;
 	line[0] = '\0';
@@ -207,7 +236,14 @@ static void table_row(const struct ctx_curves *ctx, const struct state *s,
 	h = was.d_model / 2;
 
 	line[0] = '\0';
-	put_col(line, n, tr(s->lang, kind_name[k]), NAME_W, true);
+	if (kind_is_own(&st.own, k)) {
+		/* the model's own: marked before its name */
+		snprintf(a, sizeof a, "%s%s", s->ascii ? ">" : "▶",
+			 tr(s->lang, kind_name[k]));
+		put_col(line, n, a, NAME_W, true);
+	} else {
+		put_col(line, n, tr(s->lang, kind_name[k]), NAME_W, true);
+	}
 	if (kind_absent(&was, k, &st)) {
 		/* no numbers to give: what it lacks (its line says more) */
 		size_t at = strlen(line);
@@ -322,7 +358,7 @@ static void yarn_lines(struct ctx_curves *cx, const struct state *s,
 			 sym_omega(s), (int)low, (int)high);
 	snprintf(out[0], LINE_MAX, "%s", ramp);
 	snprintf(out[0] + strlen(out[0]), LINE_MAX - strlen(out[0]),
-		 tr(s->lang, "; q, k %s%.3f"), times, pe_yarn_temperature(x.s));
+		 tr(s->lang, "; q, k %s%.3f"), times, ctx_yarn_attention(s));
 	snprintf(out[1], LINE_MAX, "%s", ramp);
 	/* the short form names what it counts: "kept to 0, ramp to 21"
 	 * alone does not say what is kept */
@@ -385,11 +421,27 @@ static void llama3_lines(struct ctx_curves *cx, const struct state *s,
 {
 	struct ctx_pair_counts pc = ctx_pair_counts(cx, s);
 	int kept = pc.llama3_kept, divided = pc.llama3_divided;
+	struct stretch x = ctx_stretch(s);
+	struct pe_llama3 l = ctx_llama3(&x);
 
-	snprintf(out[0], LINE_MAX,
-		 tr(s->lang, "Llama 3.1: %d pairs kept (%s < L0/4), %s/s from "
-			     "pair %d (%s > L0)"), kept, sym_lambda(s), sym_omega(s),
-		 divided, sym_lambda(s));
+	if (l.low == PE_LLAMA3_LOW && l.high == PE_LLAMA3_HIGH) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Llama 3.1: %d pairs kept (%s < L0/4), %s/s "
+				     "from pair %d (%s > L0)"), kept,
+			 sym_lambda(s), sym_omega(s), divided, sym_lambda(s));
+	} else {
+		/* a model's own factors: the bands' ends are L0/high and
+		 * L0/low */
+		char lo[32], hi[32];
+
+		fmt_double_shortest(l.low, lo, sizeof lo);
+		fmt_double_shortest(l.high, hi, sizeof hi);
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Llama 3.1: %d pairs kept (%s < L0/%s), %s/s "
+				     "from pair %d (%s > L0/%s)"), kept,
+			 sym_lambda(s), hi, sym_omega(s), divided,
+			 sym_lambda(s), lo);
+	}
 	snprintf(out[1], LINE_MAX, tr(s->lang, "Llama 3.1: %d kept, %s/s "
 					       "from %d"),
 		 kept, sym_omega(s), divided);
@@ -433,11 +485,27 @@ static void longrope_lines(const struct state *s, char out[3][LINE_MAX])
  * both when the config gives none), so q.k is multiplied by its square. */
 static void score_lines(const struct state *s, char out[3][LINE_MAX])
 {
-	struct stretch x = ctx_stretch(s);
-	double y = pe_yarn_temperature(x.s), l = longrope_attention(x.s, x.train);
+	double y = ctx_yarn_attention(s), l = ctx_longrope_attention(s);
 	const char *times = s->ascii ? "x" : "×";
+	struct ctx_own o = ctx_own_of(s);
+	const struct rope_model *m = &s->model_rope;
 
-	if (s->ascii)
+	if (kind_is_own(&o, K_YARN) && (m->attention_given || m->mscale != 0.0))
+		/* the model's config sets YaRN's factor its own way */
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Scores %s: YaRN %s%.3f from %s's %s, "
+				     "LongRoPE %s%.3f"),
+			 s->ascii ? "q.k" : "q·k", times, y * y, s->model,
+			 m->attention_given ? "attention_factor"
+					    : "mscale / mscale_all_dim",
+			 times, l * l);
+	else if (kind_is_own(&o, K_LONGROPE) && m->attention_given)
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Scores %s: YaRN %s%.3f, LongRoPE %s%.3f "
+				     "from %s's %s"),
+			 s->ascii ? "q.k" : "q·k", times, y * y, times, l * l,
+			 s->model, "attention_factor");
+	else if (s->ascii)
 		snprintf(out[0], LINE_MAX,
 			 tr(s->lang, "Scores q.k: YaRN x%.3f = (0.1 ln s + 1)^2, "
 				     "LongRoPE x%.3f = 1 + ln s/ln L0"),
@@ -637,13 +705,32 @@ static void table_lines(struct ctx_curves *ctx, const struct state *s,
 enum { ITEM_LENGTHS, ITEM_HEADER, ITEM_KIND, ITEM_LINE = ITEM_KIND + KINDS,
        ITEMS = ITEM_LINE + LINES, RANK_MAX = 7 };
 
+/* The line that says most about kind k, or -1. */
+static int line_of_kind(enum kind k)
+{
+	static const int line[KINDS] = { -1, LINE_PI, LINE_NTK, LINE_YARN,
+					 LINE_DYNAMIC, LINE_LLAMA3,
+					 LINE_LONGROPE };
+
+	return line[k];
+}
+
 /* absent: LongRoPE has nothing to show (kind_absent); its row and line
- * give way first then. */
-static int item_rank(int it, bool absent)
+ * give way first then. own: the model shown's own kind; its row and line
+ * stay as long as the lengths, and so do the scores where its own factor
+ * multiplies them (YaRN, LongRoPE). */
+static int item_rank(int it, bool absent, const struct ctx_own *own)
 {
 	if (absent && (it == ITEM_KIND + K_LONGROPE ||
 		       it == ITEM_LINE + LINE_LONGROPE))
 		return RANK_MAX;
+	if (own->shown &&
+	    (it == ITEM_KIND + (int)own->kind ||
+	     (line_of_kind(own->kind) >= 0 &&
+	      it == ITEM_LINE + line_of_kind(own->kind)) ||
+	     (it == ITEM_LINE + LINE_SCORES &&
+	      (own->kind == K_YARN || own->kind == K_LONGROPE))))
+		return 0;
 	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2, 3 };
 	static const int line_rank[LINES] = { 1, 4, 4, 5, 4, 6, 5, 5, 6, 6 };
 
@@ -652,6 +739,26 @@ static int item_rank(int it, bool absent)
 	if (it < ITEM_LINE)
 		return kind_rank[it - ITEM_KIND];
 	return line_rank[it - ITEM_LINE];
+}
+
+/* After the model's own row, where the room is: "← NAME's own", else
+ * "← own", else nothing (the row's mark says it). */
+static void own_note(const struct state *s, struct canvas *c, struct rect in,
+		     int used, int y, enum kind k)
+{
+	struct ctx_own o = ctx_own_of(s);
+	const char *arrow = s->ascii ? "<-" : "←";
+	char note[LINE_MAX], brief[LINE_MAX];
+
+	if (!kind_is_own(&o, k))
+		return;
+	snprintf(note, sizeof note, tr(s->lang, "  %s %s's own"), arrow,
+		 s->model);
+	snprintf(brief, sizeof brief, tr(s->lang, "  %s its own"), arrow);
+	if (utf8_width(note) <= in.w - used)
+		canvas_text(c, in.x + used, y, in.w - used, note, sel_style);
+	else if (utf8_width(brief) <= in.w - used)
+		canvas_text(c, in.x + used, y, in.w - used, brief, sel_style);
 }
 
 void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
@@ -683,7 +790,7 @@ void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
 		for (int it = 0; it < ITEMS; it++)
 			n += show[it];
 		for (int it = ITEMS - 1; it >= 0 && n > room; it--)
-			if (show[it] && item_rank(it, absent) == rank) {
+			if (show[it] && item_rank(it, absent, &x.own) == rank) {
 				show[it] = false;
 				n--;
 			}
@@ -705,10 +812,13 @@ void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
 			enum kind k = (enum kind)(it - ITEM_KIND);
 
 			if (ctx_curves_have(ctx)) {
+				int used;
+
 				table_row(ctx, s, tc, k, line, sizeof line);
-				canvas_text(c, in.x, y, in.w, line,
+				used = canvas_text(c, in.x, y, in.w, line,
 					    (struct style){ (uint8_t)kind_role[k],
 							    ROLE_DEFAULT, 0 });
+				own_note(s, c, in, used, y, k);
 			}
 			y++;
 		} else {

@@ -123,13 +123,123 @@ fi
 # names the model.
 shot=$("$P" --model "$tmp/mla.json" --snapshot --size 100x30 --view context)
 case $(printf '%s\n' "$shot" | head -n 1) in
-*"mla  d_model=64 base=10000 "*) ok "status line names the model, d_model 64" ;;
-*) not_ok "status line names the model, d_model 64" "$(printf '%s\n' "$shot" | head -n 1)" ;;
+*"mla  rotated=64 base=10000 "*) ok "status line names the model and the 64 dims it turns (not d_model=64: its d_model is 7168)" ;;
+*) not_ok "status line names the model and the 64 dims it turns" "$(printf '%s\n' "$shot" | head -n 1)" ;;
 esac
 case $shot in
 *"L0=4096 "*) ok "the trained length is the original 4096" ;;
 *) not_ok "the trained length is the original 4096" ;;
 esac
+
+fixtures=$here/../fixtures/models
+
+# The context view on a model shows the model's own scaling: the title
+# names the model and its scaling, s is its factor and L0 its trained
+# length, its kind's row is marked and computed with its config's settings
+# (YaRN's beta_fast, beta_slow and attention factor; Llama 3.1's low and
+# high factors), and its numbers are rope_ref.py's (NumPy port of
+# transformers' modeling_rope_utils.py, v5 line; the version is named
+# there): lambda_0, the last lambda and sim(k=1) = mean_i cos(omega_i),
+# and for YaRN the score factor, the attention factor squared.
+cat >"$tmp/yarn-own.json" <<'J'
+{"head_dim": 64, "rope_theta": 10000, "max_position_embeddings": 65536,
+ "rope_scaling": {"rope_type": "yarn", "factor": 16, "beta_fast": 8,
+  "beta_slow": 2, "mscale": 0.5, "mscale_all_dim": 1.0,
+  "original_max_position_embeddings": 4096}}
+J
+cat >"$tmp/llama3-own.json" <<'J'
+{"head_dim": 128, "rope_theta": 500000.0, "max_position_embeddings": 131072,
+ "rope_scaling": {"rope_type": "llama3", "factor": 16.0, "low_freq_factor": 2.0,
+  "high_freq_factor": 8.0, "original_max_position_embeddings": 8192}}
+J
+own_view() { # WHAT CONFIG ARGS...: the context view's own row against NumPy
+	local what=$1 cfg=$2 out
+	shift 2
+	if ! "$P" "$@" --snapshot --size 120x40 --view context >"$tmp/own.txt" 2>"$tmp/err"; then
+		not_ok "context view on $what" "$(cat "$tmp/err")"
+		return
+	fi
+	out=$("$PY" - "$tmp/own.txt" "$cfg" "$here" <<'PYEOF'
+import math, re, sys
+import numpy as np
+sys.path.insert(0, sys.argv[3])
+import rope_ref
+import json
+text = open(sys.argv[1], encoding="utf-8").read()
+cfg = json.load(open(sys.argv[2]))
+c, rp = rope_ref.normalise(cfg)
+kind = rp["rope_type"]
+label = {"default": "original", "linear": "PI", "dynamic": "dyn. NTK",
+         "yarn": "YaRN", "longrope": "LongRoPE", "llama3": "Llama 3.1"}[kind]
+if kind in ("yarn", "longrope") and "original_max_position_embeddings" in rp:
+    factor = c["max_position_embeddings"] / rp["original_max_position_embeddings"]
+else:
+    factor = rp.get("factor", 1.0)
+trained = rp.get("original_max_position_embeddings") \
+    or c.get("original_max_position_embeddings") or c["max_position_embeddings"]
+inv = rope_ref.inv_freq(cfg, 128)
+lam = 2 * math.pi / inv
+sim1 = float(np.mean(np.cos(inv)))
+rows = re.findall(r"▶(original|PI|NTK|YaRN|dyn\. NTK|Llama 3\.1|LongRoPE) +(\S+) +(\S+) +(\S+)", text)
+assert len(rows) == 1, "one marked row, got %r" % rows
+name, l0, ll, sim = rows[0]
+assert name == label, "marked %s, want %s" % (name, label)
+for got, want in ((float(l0), lam[0]), (float(ll), lam[-1])):
+    assert abs(got - want) <= 0.005 * want, "lambda %g, NumPy %g" % (got, want)
+assert abs(float(sim) - sim1) <= 5e-5, "sim(k=1) %s, NumPy %.6f" % (sim, sim1)
+assert "L0=%d " % trained in text, "L0 is not %d" % trained
+if kind != "default":
+    assert re.search(r"  s=%s " % re.escape(("%g" % factor)), text), "s is not %g" % factor
+    title = "%s ×%g" % (label, factor)
+else:
+    title = "no scaling"
+assert re.search(r"┌ Model \S+: %s \(m / M\)" % re.escape(title), text), "title: " + title
+assert "← its own" in text or "'s own" in text, "no note on the row"
+if kind == "yarn":
+    a = rope_ref.yarn_attention(cfg)
+    m = re.search(r"Scores[^:]*: YaRN ×([0-9.]+)", text)
+    assert m and abs(float(m.group(1)) - a * a) <= 5e-4, "scores %s, NumPy %.4f" % (m and m.group(1), a * a)
+h = len(inv)
+if kind == "yarn":
+    # the ramp's ends, find_correction_range with the config's betas
+    dim = 2 * h
+    base = rp["rope_theta"]
+    def corr(r):
+        return dim * math.log(trained / (r * 2 * math.pi)) / (2 * math.log(base))
+    lo = max(math.floor(corr(rp.get("beta_fast") or 32)), 0)
+    hi = min(math.ceil(corr(rp.get("beta_slow") or 1)), dim - 1)
+    m = re.search(r"YaRN: (?:ω kept to pair (\d+), ramp to pair (\d+)|ramp over pairs (\d+)-(\d+))", text)
+    got = [int(g) for g in m.groups() if g is not None] if m else None
+    assert got == [lo, hi], "YaRN's ramp %r, NumPy %d-%d" % (got, lo, hi)
+if kind == "llama3":
+    old = rp["original_max_position_embeddings"]
+    wl = 2 * math.pi / rope_ref.default(c, rp, 2 * h, 128)
+    kept = int(np.sum(wl < old / rp["high_freq_factor"]))
+    div = int(np.argmax(wl > old / rp["low_freq_factor"]))
+    m = re.search(r"Llama 3\.1: (\d+) (?:pairs )?kept.*?ω/s from (?:pair )?(\d+)", text)
+    got = [int(g) for g in m.groups()] if m else None
+    assert got == [kept, div], "Llama 3.1's bands %r, NumPy %d, %d" % (got, kept, div)
+print("%s %s %s %s" % (name, l0, ll, sim))
+PYEOF
+	) && ok "context view on $what: its own row ($out), title, s, L0 as NumPy's" \
+	  || not_ok "context view on $what: its own row, title, s, L0 as NumPy's" "$out"
+}
+own_view llama-3.1-8b "$fixtures/llama-3.1-8b.json" --model llama-3.1-8b
+own_view deepseek-v3 "$fixtures/deepseek-v3.json" --model deepseek-v3
+own_view qwen2.5-7b "$fixtures/qwen2.5-7b.json" --model qwen2.5-7b
+own_view "a yarn config with its own betas and mscale" "$tmp/yarn-own.json" --model "$tmp/yarn-own.json"
+own_view "a llama3 config with its own low and high factors" "$tmp/llama3-own.json" --model "$tmp/llama3-own.json"
+# --set wins over the model's factor; without a model nothing is marked
+if "$P" --model deepseek-v3 --set scale=2 --snapshot --size 120x40 --view context | grep -q "  s=2 "; then
+	ok "--set scale= wins over the model's own factor"
+else
+	not_ok "--set scale= wins over the model's own factor"
+fi
+if ! "$P" --snapshot --size 120x40 --view context | grep -q "▶YaRN\|▶original\|'s own\|its own"; then
+	ok "without a model no row is marked as a model's own"
+else
+	not_ok "without a model no row is marked as a model's own"
+fi
 
 # A learned table is named as such on the bottom line, at 80x24 too.
 printf '{"n_embd": 768, "n_head": 12, "n_positions": 1024}' >"$tmp/gpt2.json"
@@ -143,7 +253,7 @@ esac
 printf 'key :\ntext model %s\nkey Enter\n' "$tmp/llama3.json" >"$tmp/k.ok"
 got=$("$P" --keys "$tmp/k.ok" --size 100x30 | tail -n 1)
 case $got in
-*"llama3  d_model=128 base=500000 "*) ok ":model FILE shows the model and names it" ;;
+*"llama3  rotated=128 base=500000 "*) ok ":model FILE shows the model and names it" ;;
 *) not_ok ":model FILE shows the model and names it" "$got" ;;
 esac
 printf '{"head_dim": 64, "rope_theta": NaN}' >"$tmp/nan.json"
@@ -183,7 +293,7 @@ cp "$tmp/llama3.json" "$tmp/lessons/from-lesson.json"
 printf 'title: Models\nabout: one step\n\n== One\n: model from-lesson.json\nA file.\n' >"$tmp/lessons/two.txt"
 got=$(cd "$tmp" && "$P" --lesson lessons/two.txt --snapshot --size 100x30 2>&1)
 case $got in
-*"from-lesson  d_model=128 base=500000 "*) ok "a lesson step reads model FILE from the lesson's folder" ;;
+*"from-lesson  rotated=128 base=500000 "*) ok "a lesson step reads model FILE from the lesson's folder" ;;
 *) not_ok "a lesson step reads model FILE from the lesson's folder" "$(printf '%s
 ' "$got" | tail -n 3)" ;;
 esac
@@ -259,7 +369,7 @@ refused "--model with a word that is no preset" 64 \
 # the same wavelengths digit for digit below and above the trained length
 # (a learned table refused alike), the same status line and trained
 # length, and the file's wavelengths within 1e-12 of rope_ref.py's.
-fixtures=$here/../fixtures/models
+
 rows=0
 while IFS=$'\t' read -r name what source; do
 	case $source in */*) ;; *) continue ;; esac	# hand-made rows
@@ -317,7 +427,7 @@ case $got in
 esac
 got=$(printf 'key m\n' | "$P" --keys - --snapshot --size 100x30 | head -n 1)
 case $got in
-*" gemma-2-2b  d_model=256 "*) ok "m from the start goes round to the last row" ;;
+*" gemma-2-2b  rotated=256 "*) ok "m from the start goes round to the last row" ;;
 *) not_ok "m from the start goes round to the last row" "$got" ;;
 esac
 

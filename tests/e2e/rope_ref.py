@@ -136,6 +136,32 @@ def llama3(c, rp, dim, seq_len):
     return np.where(medium, smoothed, out)
 
 
+def get_mscale(scale, mscale=1.0):
+    """_compute_yarn_parameters' get_mscale (v5)."""
+    if scale <= 1:
+        return 1.0
+    return 0.1 * mscale * math.log(scale) + 1.0
+
+
+def yarn_attention(cfg):
+    """The attention factor _compute_yarn_parameters returns (v5): the
+    config's attention_factor, else get_mscale(factor, mscale) /
+    get_mscale(factor, mscale_all_dim) when both are given and nonzero,
+    else get_mscale(factor); factor the ratio of lengths when the scaling
+    gives an original length."""
+    c, rp = normalise(cfg)
+    factor = rp["factor"]
+    if "original_max_position_embeddings" in rp:
+        factor = c["max_position_embeddings"] \
+            / rp["original_max_position_embeddings"]
+    if rp.get("attention_factor") is not None:
+        return rp["attention_factor"]
+    if rp.get("mscale") and rp.get("mscale_all_dim"):
+        return get_mscale(factor, rp["mscale"]) \
+            / get_mscale(factor, rp["mscale_all_dim"])
+    return get_mscale(factor)
+
+
 KINDS = {"default": default, "linear": linear, "dynamic": dynamic,
          "yarn": yarn, "longrope": longrope, "llama3": llama3}
 

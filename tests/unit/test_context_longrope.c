@@ -183,7 +183,7 @@ Test(context_longrope, view_is_the_models_omega)
 
 	cr_assert(longrope_set_from(&f, &m, "lr"));
 	for (int len = 4095; len <= 4097; len++) {
-		struct stretch x = { 4, 4096, len, &f };
+		struct stretch x = { .s = 4, .train = 4096, .len = len, .lr = &f };
 
 		for (int i = 0; i < PAIRS; i++)
 			cr_assert_eq(kind_omega(&p, K_LONGROPE, &x, i),
