@@ -703,7 +703,7 @@ static void table_lines(struct ctx_curves *ctx, const struct state *s,
  * the original, PI and NTK rows stay longest, then NTK's base', the other
  * rows, then the lines. */
 enum { ITEM_LENGTHS, ITEM_HEADER, ITEM_KIND, ITEM_LINE = ITEM_KIND + KINDS,
-       ITEMS = ITEM_LINE + LINES, RANK_MAX = 7 };
+       ITEMS = ITEM_LINE + LINES, RANK_MAX = 7, RANK_OWN = -1 };
 
 /* The line that says most about kind k, or -1. */
 static int line_of_kind(enum kind k)
@@ -717,7 +717,7 @@ static int line_of_kind(enum kind k)
 
 /* absent: LongRoPE has nothing to show (kind_absent); its row and line
  * give way first then. own: the model shown's own kind; its row and line
- * stay as long as the lengths, and so do the scores where its own factor
+ * give way last (RANK_OWN), and so do the scores where its own factor
  * multiplies them (YaRN, LongRoPE). */
 static int item_rank(int it, bool absent, const struct ctx_own *own)
 {
@@ -730,7 +730,7 @@ static int item_rank(int it, bool absent, const struct ctx_own *own)
 	      it == ITEM_LINE + line_of_kind(own->kind)) ||
 	     (it == ITEM_LINE + LINE_SCORES &&
 	      (own->kind == K_YARN || own->kind == K_LONGROPE))))
-		return 0;
+		return RANK_OWN;
 	static const int kind_rank[KINDS] = { 0, 0, 0, 2, 3, 2, 3 };
 	static const int line_rank[LINES] = { 1, 4, 4, 5, 4, 6, 5, 5, 6, 6 };
 
@@ -784,7 +784,7 @@ void ctx_table_draw(struct ctx_curves *ctx, const struct state *s,
 	for (int it = 0; it < ITEMS; it++)
 		show[it] = it < ITEM_LINE ||
 			   utf8_width(two[it - ITEM_LINE][2]) <= in.w;
-	for (int rank = RANK_MAX; rank >= 0; rank--) {
+	for (int rank = RANK_MAX; rank >= RANK_OWN; rank--) {
 		int n = 0;
 
 		for (int it = 0; it < ITEMS; it++)
