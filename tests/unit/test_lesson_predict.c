@@ -57,6 +57,10 @@ static const struct ask asks[] = {
 	{ "attention", 10, "m = 0.5 ", "m = 0.25", "Smaller", "变小" },
 	/* RoPE's bars, the same sum when p and q move together */
 	{ "design", 11, "-9.27434", "-9.27434", "They stay", "不变" },
+	/* DeepSeek-V3's YaRN score factor at s = 40 and 80: its mscale
+	 * over mscale_all_dim, 1 at any s */
+	{ "models", 6, "YaRN ×1.000", "YaRN ×1.000", "Still 1.000",
+	  "仍是 1.000" },
 	/* ALiBi's slopes for 12 heads: head 9 takes 16 heads' first */
 	{ "families", 8, "m = 0.707", "m = 0.5", "Gentler", "更缓" },
 };
