@@ -22,7 +22,7 @@ enum {				/* where the inputs are */
  * (1 + kind: 0 none). */
 static void own_put(double *v, const struct ctx_own *o)
 {
-	v[0] = o->shown ? 1.0 + o->kind : 0.0;
+	v[0] = o->shown ? 1.0 + (double)(int)o->kind : 0.0;
 	v[1] = o->beta_fast;
 	v[2] = o->beta_slow;
 	v[3] = o->truncate;
