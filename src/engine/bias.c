@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "engine/attention.h"
+#include "engine/pe_trig.h"
 #include "engine/rope_bound.h"
 
 bool bias_params_valid(const struct bias_params *b)
@@ -140,4 +141,119 @@ double bias_value(const struct bias_params *b, enum bias_scheme s,
 	default:
 		return 0.0;
 	}
+}
+
+/* ---- many offsets at once ---- */
+
+/* Pairs whose frequencies (and xPos scales) are made once for all the
+ * offsets, and offsets whose angles go to pe_sincos_n at a time. */
+enum { SUM_PAIRS = 256, SUM_RUN = 64 };
+
+/* exp and pow give exactly 0 below this exponent (e^-746 is under half
+ * the least subnormal, 2^-1075) and overflow above the next one (the
+ * limit is ln DBL_MAX = 709.78; 710 leaves room for the exponent's
+ * rounding). */
+#define XPOS_UNDER (-746.0)
+#define XPOS_OVER 710.0
+
+bool bias_is_sum(enum bias_scheme s)
+{
+	return s == BIAS_ADDED || s == BIAS_ROPE || s == BIAS_XPOS;
+}
+
+/* xPos's zeta_i (xpos_value). */
+static double xpos_zeta(const struct pe_params *p, int i)
+{
+	return (2.0 * i + BIAS_XPOS_ZETA0 * p->d_model) /
+	       ((1.0 + BIAS_XPOS_ZETA0) * p->d_model);
+}
+
+/* Adds pairs [i0, i1) (at most SUM_PAIRS) to the sums at the offsets
+ * k[0..n-1]: cos(k w_i), times zeta_i^(-k/512) for xpos, whose live
+ * offsets are those with a term that is not exactly 0 (see bias.h). */
+static void sums_tile(const struct pe_params *p, bool xpos, const double *k,
+		      int n, int i0, int i1, double *sum)
+{
+	double w[SUM_PAIRS], lz[SUM_PAIRS];
+	int np = i1 - i0;
+
+	for (int i = 0; i < np; i++) {
+		w[i] = pe_omega(p, i0 + i);
+		lz[i] = xpos ? log(xpos_zeta(p, i0 + i)) : 0.0;
+	}
+	for (int j0 = 0; j0 < n; j0 += SUM_RUN) {
+		int len = n - j0 < SUM_RUN ? n - j0 : SUM_RUN, live = 0;
+		int at[SUM_RUN];
+		double kk[SUM_RUN], e[SUM_RUN];
+
+		for (int j = j0; j < j0 + len; j++) {
+			/* ln zeta_i < 0 grows with i: for keys ahead (e < 0)
+			 * the largest exponent is the tile's first pair's,
+			 * for keys behind its last one's */
+			double ej = -k[j] / BIAS_XPOS_GAMMA;
+
+			if (xpos && isnan(sum[j]))
+				continue;
+			if (xpos && ej < 0.0 && ej * lz[0] > XPOS_OVER) {
+				sum[j] = NAN;
+				continue;
+			}
+			if (xpos && ej * (ej < 0.0 ? lz[0] : lz[np - 1]) <
+					    XPOS_UNDER)
+				continue;
+			at[live] = j;
+			kk[live] = k[j];
+			e[live++] = ej;
+		}
+		for (int i = 0; i < np && live > 0; i++) {
+			double x[SUM_RUN], s[SUM_RUN], c[SUM_RUN];
+
+			for (int t = 0; t < live; t++)
+				x[t] = kk[t] * w[i];
+			pe_sincos_n(x, live, s, c);
+			if (!xpos) {
+				for (int t = 0; t < live; t++)
+					sum[at[t]] += c[t];
+				continue;
+			}
+			for (int t = 0; t < live; t++) {
+				double a = e[t] * lz[i];
+
+				if (a >= XPOS_UNDER)
+					sum[at[t]] += exp(a) * c[t];
+			}
+		}
+	}
+}
+
+void bias_sums_add(const struct bias_params *b, enum bias_scheme s,
+		   const double *k, int n, int pair0, int pair1,
+		   double *state)
+{
+	if (s == BIAS_ROPE) {
+		/* the bound at |k|, kept after rope_bound_add's 3 n */
+		double *m = state + 3 * (size_t)n;
+
+		if (pair0 == 0)
+			for (int j = 0; j < n; j++)
+				m[j] = fabs(k[j]);
+		rope_bound_add(&b->pe, m, n, pair0, pair1, state);
+		return;
+	}
+	for (int i = pair0; i < pair1; i += SUM_PAIRS)
+		sums_tile(&b->pe, s == BIAS_XPOS, k, n, i,
+			  pair1 - i < SUM_PAIRS ? pair1 : i + SUM_PAIRS, state);
+}
+
+void bias_sums_finish(const struct bias_params *b, enum bias_scheme s,
+		      int n, const double *state, double *out)
+{
+	double h = b->pe.d_model / 2;
+
+	if (s == BIAS_ROPE) {
+		rope_bound_finish(&b->pe, n, state, out, NULL);
+		return;
+	}
+	for (int j = 0; j < n; j++)
+		out[j] = s == BIAS_XPOS ? state[j] / h : state[j];
 }

@@ -99,4 +99,43 @@ bool bias_masked(const struct bias_params *b, enum bias_scheme s,
 double bias_value(const struct bias_params *b, enum bias_scheme s,
 		  long long k);
 
+/* Whether scheme s's value is a sum over the d/2 pairs (added, rope and
+ * xpos), which bias_sums_add makes at many offsets at once. */
+bool bias_is_sum(enum bias_scheme s);
+
+/* Doubles of state bias_sums_add keeps per offset. */
+enum { BIAS_SUM_STATE = 4 };
+
+/* A sum scheme's values at the n offsets k[0..n-1] (whole numbers, |k| <=
+ * PE_LEN_MAX), in parts, for a curve that a view spreads over frames:
+ * state holds BIAS_SUM_STATE n doubles zeroed by the caller, and
+ * bias_sums_add adds the pairs [pair0, pair1) at every offset. Chunks come
+ * in pair order, each starting where the last one ended (0 first, d/2
+ * last), as bias_value sums them. One pow per pair and, per offset and
+ * pair: added a sin/cos (pe_sincos_n, a few ns), rope that and a square
+ * root (rope_bound_add), xpos that and an exp, for the terms that are not
+ * exactly 0 (below). */
+void bias_sums_add(const struct bias_params *b, enum bias_scheme s,
+		   const double *k, int n, int pair0, int pair1,
+		   double *state);
+
+/* Once every pair is in: out[j] = scheme s's value at k[j], unmasked (the
+ * caller lays the mask on). Against bias_value, which drawing at
+ * character resolution cannot tell apart:
+ *   rope   bit for bit (rope_bound_add's sums in the same order);
+ *   added  each cosine within 4e-16 of libm's at the same rounded angle
+ *          (pe_sincos_n), so the two sums (both in pair order) differ by
+ *          at most 4e-16 d/2 plus their own rounding (under d^2 2^-55
+ *          each: 1.2e-7 at d 65536), against a range of up to d;
+ *   xpos   zeta_i^(-k/512) as exp((-k/512) ln zeta_i), within 2e-13 of
+ *          pow's relative to the term (the exponent's rounding, |arg| <=
+ *          746, times 2^-53), and its cosine as added's; terms whose
+ *          exponent is below -746 are exactly 0 in pow and are skipped
+ *          (keys far behind: at L 1e9 all but a few pairs), and where a
+ *          term overflows (k > 0 and a pair's exponent above 710, past
+ *          exp's and pow's limit 709.78) the value is NaN, where
+ *          bias_value gives +-inf or NaN: no number either way. */
+void bias_sums_finish(const struct bias_params *b, enum bias_scheme s,
+		      int n, const double *state, double *out);
+
 #endif

@@ -17,7 +17,8 @@
  * The scheme chosen (knob `scheme`) is drawn last and bold, and its p x q
  * map is beside the plot. Short or narrow bodies keep the plot alone, with
  * the letters' names under it. Cost per frame: the traces are 2 w samples
- * each, O(d) apiece for added, rope and xpos; the map one value a pixel. */
+ * each, O(d) apiece for added, rope and xpos (half as many for added and
+ * rope, even in k); the map one value a pixel. */
 #include "views/view_families.h"
 
 #include <math.h>
@@ -154,9 +155,10 @@ void families_bias_params(const struct state *s, struct bias_params *b,
 /* ---- the numbers, kept between frames ---- */
 
 /* A table of one scheme's values at n offsets, made a slice at a time (a
- * step about STEP_TERMS terms of cosines or square roots: at d 65536 a
- * few values a step). Its memory: the n offsets, then the n values.
- * at[0]: values done. Each scheme's table depends on its own knobs alone
+ * step about STEP_TERMS values, or for the sums over the pairs STEP_TERMS
+ * terms: a few pairs at every offset, bias_sums_add, so that each pair's
+ * frequency is made once and the cosines go through the vector sin/cos).
+ * Its memory: table_doubles. Each scheme's table depends on its own knobs alone
  * (relevant), and the causal mask is laid on when it is drawn, so that a
  * knob change makes one scheme's values again, not eight. */
 enum { STEP_TERMS = 1 << 16 };
@@ -218,6 +220,37 @@ static struct cache_key table_key(const struct bias_params *b, long long len,
 	return k;
 }
 
+/* A table's memory, for n offsets: the offsets, the values; for a sum
+ * scheme (bias_is_sum) then the u <= n offsets computed (added and rope
+ * are even in k, so a mirrored offset takes its twin's value), each
+ * offset's place among them, their sums (BIAS_SUM_STATE u) and their
+ * values. at[0]: values done (O(1) schemes), or pairs done (sums). */
+static size_t table_doubles(enum bias_scheme sc, int n)
+{
+	return (bias_is_sum(sc) ? 5 + (size_t)BIAS_SUM_STATE : 2) * (size_t)n;
+}
+
+/* The sum scheme's offsets to compute, into the memory after off and
+ * val; returns how many (u). */
+static int table_unique(enum bias_scheme sc, int n, double *off)
+{
+	double *q = off + 2 * (size_t)n, *from = q + n;
+	bool even = sc != BIAS_XPOS;
+	int u = 0;
+
+	for (int j = 0; j < n; j++) {
+		int twin = n - 1 - j;
+
+		if (even && twin < j && off[twin] == -off[j]) {
+			from[j] = from[twin];
+		} else {
+			from[j] = u;
+			q[u++] = even ? fabs(off[j]) : off[j];
+		}
+	}
+	return u;
+}
+
 static bool table_step(struct cache *c, const void *arg)
 {
 	const struct bias_params *b = arg;
@@ -226,12 +259,27 @@ static bool table_step(struct cache *c, const void *arg)
 	long long left = STEP_TERMS;
 	double *off = CACHE_GET(c, double), *val = off + n;
 
+	if (bias_is_sum(sc)) {
+		/* pairs at every offset at once, about STEP_TERMS terms */
+		double *q = off + 2 * (size_t)n, *from = q + n, *st = from + n;
+		int u = (int)c->acc[0], h = b->pe.d_model / 2;
+		int i0 = (int)c->at[0], i1 = i0 + (int)(STEP_TERMS / u + 1);
+
+		i1 = i1 < h ? i1 : h;
+		bias_sums_add(b, sc, q, u, i0, i1, st);
+		c->at[0] = i1;
+		if (i1 < h)
+			return false;
+		bias_sums_finish(b, sc, u, st, st + BIAS_SUM_STATE * (size_t)u);
+		for (int j = 0; j < n; j++)
+			val[j] = st[BIAS_SUM_STATE * (size_t)u + (size_t)from[j]];
+		return true;
+	}
 	while (c->at[0] < n && left > 0) {
 		long long i = c->at[0]++;
 
 		val[i] = bias_value(b, sc, (long long)off[i]);
-		left -= sc == BIAS_ADDED || sc == BIAS_ROPE || sc == BIAS_XPOS
-			? b->pe.d_model / 2 : 1;
+		left--;
 	}
 	return c->at[0] == n;
 }
@@ -250,7 +298,7 @@ static const double *table(struct cache *c, const struct bias_params *b,
 	struct cache_key k = table_key(&r, len, n, sc, shape, kind);
 
 	if (cache_start(c, &k, 0)) {
-		double *mem = CACHE_MEM(c, double, 2 * (size_t)n);
+		double *mem = CACHE_MEM(c, double, table_doubles(sc, n));
 
 		if (!mem) {
 			cache_forget(c);
@@ -258,6 +306,13 @@ static const double *table(struct cache *c, const struct bias_params *b,
 		}
 		for (int j = 0; j < n; j++)
 			mem[j] = (double)off(j, a);
+		if (bias_is_sum(sc)) {
+			int u = table_unique(sc, n, mem);
+
+			c->acc[0] = u;
+			for (size_t j = 0; j < BIAS_SUM_STATE * (size_t)u; j++)
+				mem[(2 + 2) * (size_t)n + j] = 0.0;
+		}
 	}
 	if (!cache_run_const(c, table_step, &r))
 		return NULL;
