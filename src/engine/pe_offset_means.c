@@ -25,35 +25,61 @@ void pe_log_offsets(double top, int n, double *at, double *lo, double *hi)
 	}
 }
 
-/* Samples [j0, j0 + nb) (nb <= BLOCK): the mean of cos(k w) over the
- * whole offsets a .. a + m - 1 of a tile is D(w, m) cos(w (a + (m-1)/2)),
- * the cosine at their middle times the block factor; a tile with no
- * whole offset (m = 0) takes cos(w at) with a factor of 1. */
+/* Samples [j0, j0 + nb) (nb <= BLOCK). The sum of cos(k w) over a
+ * tile's whole offsets a .. a + m - 1 is
+ *   (sin((a + m - 1/2) w) - sin((a - 1/2) w)) / (2 sin(w/2)),
+ * a difference of sines at the tile's bounds, which neighbours share
+ * (pe_log_offsets' tiles follow each other): nb + 1 sines a pair, where
+ * D(w, m) cos(w (a + (m-1)/2)) took two sin/cos a sample. The mean is that over m. Error: the sines within 4e-16 (and
+ * relatively so for small angles) plus the rounding of the bound's angle
+ * |b w| 2^-53, over 2 m sin(w/2) >= 2 m w / pi: under (b/m + 1) 2^-51 for
+ * a wide tile with m w near 1 or more, the same relatively for small
+ * angles; b/m is at most the inverse of the axis's step ratio, a few
+ * dozen for the plots' samples: some 1e-14 of a term, at most. A tile of
+ * one offset takes cos(a w) itself, and one with no whole offset cos(w
+ * at), the formula at the real offset. */
 static void means_block(const double *omega, int count, const double *at,
 			const double *lo, const double *hi, int j0, int nb,
 			double *sum)
 {
-	double mid[BLOCK], m[BLOCK], x[BLOCK], half[BLOCK];
-	double s[BLOCK], c[BLOCK], sh[BLOCK], ch[BLOCK], acc[BLOCK];
+	double bound[2 * BLOCK], inv[BLOCK], pt[BLOCK], acc[BLOCK];
+	double x[2 * BLOCK], s[2 * BLOCK], c[2 * BLOCK];
+	double y[BLOCK], ys[BLOCK], yc[BLOCK];
+	int from[BLOCK], to[BLOCK], single[BLOCK], ns = 0, nbd = 0;
 
 	for (int j = 0; j < nb; j++) {
-		double a = ceil(lo[j0 + j]);
+		double a = ceil(lo[j0 + j]), m = ceil(hi[j0 + j]) - a;
 
-		m[j] = ceil(hi[j0 + j]) - a;
-		mid[j] = m[j] >= 1.0 ? a + 0.5 * (m[j] - 1.0) : at[j0 + j];
 		acc[j] = 0.0;
+		inv[j] = m >= 2.0 ? 1.0 / m : 0.0;
+		if (m < 2.0) {
+			single[ns] = j;
+			pt[ns++] = m >= 1.0 ? a : at[j0 + j];
+			from[j] = to[j] = 0;
+			continue;
+		}
+		/* a tile that starts where the last bound is shares it */
+		if (nbd == 0 || bound[nbd - 1] != a - 0.5)
+			bound[nbd++] = a - 0.5;
+		from[j] = nbd - 1;
+		bound[nbd] = a + m - 0.5;
+		to[j] = nbd++;
 	}
 	for (int i = 0; i < count; i++) {
-		double w = omega[i], sin_w = sin(0.5 * w);
+		double w = omega[i], half = 0.5 / sin(0.5 * w);
 
-		for (int j = 0; j < nb; j++) {
-			x[j] = w * mid[j];
-			half[j] = 0.5 * m[j] * w;
-		}
-		pe_sincos_n(x, nb, s, c);
-		pe_sincos_n(half, nb, sh, ch);
+		for (int k = 0; k < nbd; k++)
+			x[k] = w * bound[k];
+		pe_sincos_n(x, nbd, s, c);
 		for (int j = 0; j < nb; j++)
-			acc[j] += pe_block_factor_of(w, m[j], sh[j], sin_w) * c[j];
+			acc[j] += (s[to[j]] - s[from[j]]) * half * inv[j];
+		if (ns == 0)
+			continue;
+		for (int t = 0; t < ns; t++)
+			y[t] = w * pt[t];
+		pe_sincos_n(y, ns, ys, yc);
+		for (int t = 0; t < ns; t++)
+			acc[single[t]] += yc[t];
 	}
 	for (int j = 0; j < nb; j++)
 		sum[j0 + j] += acc[j];

@@ -21,11 +21,12 @@
 void pe_log_offsets(double top, int n, double *at, double *lo, double *hi);
 
 /* sum[j] += the sum over i < count of the mean of cos(k omega[i]) over the
- * whole offsets k in [lo[j], hi[j]) (exact, pe_block_factor times the
- * cosine at their middle); where the interval holds no whole offset, of
- * cos(at[j] omega[i]), the formula at the real offset at[j]. Cost: per
- * pair and sample, two sines (the block factor, only when the block
- * holds two offsets or more) and a sin/cos (pe_sincos). */
+ * whole offsets k in [lo[j], hi[j]) (as a difference of sines at the
+ * interval's ends, within some 1e-14 of a term: pe_offset_means.c); where
+ * the interval holds no whole offset, of cos(at[j] omega[i]), the formula
+ * at the real offset at[j]. Cost: per pair, a sine at each interval's end
+ * (one where two intervals meet, through pe_sincos_n) and a cosine for
+ * each interval of one offset or none. */
 void pe_offset_cos_means(const double *omega, int count, const double *at,
 			 const double *lo, const double *hi, int n,
 			 double *sum);

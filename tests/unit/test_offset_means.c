@@ -68,6 +68,40 @@ Test(offset_means, the_means_match_numpy)
 			  sum[ref[r].j] / H, ref[r].want);
 }
 
+/* NumPy in long double (np.longdouble, 64-bit significands), the context
+ * view's extreme: d 65536, s L0 = 4e9, 48 samples (pe_log_offsets' tiles,
+ * made the same way with math.exp), w_i = math.pow(base, -(2.0 * i) / d)
+ * (libm's, as pe_omega); per tile the exact mean
+ * (sin(m w/2) / (m sin(w/2))) cos(w (a + (m-1)/2)), or cos(w a) for one
+ * offset, cos(w at) for none, summed over the pairs. Bases 1.000001, 1e4,
+ * 1e12; tiles of 0, 1 and up to 1.6e9 offsets. Within 1e-10 of d/2. */
+Test(offset_means, the_means_match_numpy_at_the_extremes)
+{
+	static const int js[5] = { 0, 1, 10, 30, 47 };
+	static const struct { double base, want[5]; } ref[] = {
+	{ 1.000001, { 17704.63974491264, -13636.269745043717, 922.1504889529899, -0.004972650048886136, 2.9432146493314044e-09 } },
+	{ 10000.0, { 31914.582218448988, 29752.526688172708, 13911.68925529595, -0.19920471816690902, -0.00027010794831961354 } },
+	{ 1000000000000.0, { 32483.3741180597, 31762.370054990533, 26482.200212827593, 15325.010565049557, 5996.96507943712 } },
+	};
+	enum { D = 65536, HALF = D / 2, NS = 48 };
+	static double w[HALF];
+	double at[NS], lo[NS], hi[NS];
+
+	pe_log_offsets(4e9, NS, at, lo, hi);
+	for (size_t r = 0; r < sizeof ref / sizeof ref[0]; r++) {
+		const struct pe_params p = { D, ref[r].base, PE_INTERLEAVED };
+		double sum[NS] = { 0 };
+
+		for (int i = 0; i < HALF; i++)
+			w[i] = pe_omega(&p, i);
+		pe_offset_cos_means(w, HALF, at, lo, hi, NS, sum);
+		for (int t = 0; t < 5; t++)
+			cr_expect(fabs(sum[js[t]] - ref[r].want[t]) < 1e-10 * HALF,
+				  "base %g sample %d: %.17g, want %.17g",
+				  ref[r].base, js[t], sum[js[t]], ref[r].want[t]);
+	}
+}
+
 /* The labels of row 0 of c from column x0 on, and the column each
  * starts at. */
 static int labels(const struct canvas *c, int x0, char (*text)[16],
