@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/pe_offset_means.h"
+#include "engine/rope_bound.h"
 
 enum {
 	SIM_BUDGET = 1 << 18,	/* waves * samples for the curves */
@@ -264,6 +265,19 @@ void ctx_curves_free(struct ctx_curves *ctx)
 	cache_free(&ctx->reach);
 	cache_free(&ctx->bmin);
 	cache_free(&ctx->counts);
+	cache_free(&ctx->bound);
+}
+
+double ctx_span_bound(struct ctx_curves *ctx, const struct state *s)
+{
+	const struct pe_params *p = &s->cur.pe;
+	long long span = ctx_span(s);
+	struct cache_key k = { { p->d_model, p->base, (double)span } };
+
+	if (!cache_ready(&ctx->bound, &k))
+		cache_put(&ctx->bound, &k,
+			  (double[]){ rope_bound_value(p, (double)span) }, 1);
+	return ctx->bound.out[0];
 }
 
 /* ---- the table's counts over the pairs ---- */

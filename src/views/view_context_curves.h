@@ -22,7 +22,8 @@
  *          offset (0: none), out[1] the limit scanned;
  *   counts what the table's YaRN and Llama 3.1 lines count over every
  *          pair (ctx_pair_counts), made at once when d, base, s or L0
- *          change: O(d), which every frame, moves included, paid before. */
+ *          change: O(d), which every frame, moves included, paid before;
+ *   bound  RoFormer's bound at s * L0 (ctx_span_bound), the same way. */
 #ifndef VIEW_CONTEXT_CURVES_H
 #define VIEW_CONTEXT_CURVES_H
 
@@ -36,7 +37,7 @@
 enum { CTX_CHUNK = 1024 };	/* pairs a step */
 
 struct ctx_curves {
-	struct cache job, shown, reach, bmin, counts;
+	struct cache job, shown, reach, bmin, counts, bound;
 	struct pe_reach scan;		/* reach's job */
 	struct pe_base_min sweep;	/* bmin's job */
 	double omega[KINDS][CTX_CHUNK];	/* the chunk's frequencies, each kind */
@@ -119,6 +120,11 @@ struct ctx_pair_counts {
  * was made for. */
 struct ctx_pair_counts ctx_pair_counts(struct ctx_curves *c,
 				       const struct state *s);
+
+/* RoFormer's relative bound B(s L0) at s's d and base (rope_bound_value,
+ * for the table's PI line): O(d), made when d, base or s L0 change, not
+ * every frame. */
+double ctx_span_bound(struct ctx_curves *c, const struct state *s);
 
 void ctx_curves_free(struct ctx_curves *c);
 

@@ -13,7 +13,6 @@
 #include "base/wrap.h"
 #include "engine/longrope.h"
 #include "engine/pe_variants.h"
-#include "engine/rope_bound.h"
 #include "model/keys.h"
 #include "model/presets.h"
 #include "render/paragraph.h"
@@ -661,10 +660,11 @@ static void base_min_lines(struct ctx_curves *ctx, const struct state *s,
  * 654 and 0.434 (NumPy). The lines say what each bounds, so no ratio
  * (a NumPy reviewer read "654, between trained offsets 0.434" as two
  * bounds on one thing). Whole, shorter, shortest. */
-static void pi_lines(const struct state *s, char out[3][LINE_MAX])
+static void pi_lines(struct ctx_curves *ctx, const struct state *s,
+		     char out[3][LINE_MAX])
 {
 	const struct pe_params *p = &s->cur.pe;
-	double ext = p->d_model * rope_bound_value(p, (double)ctx_span(s));
+	double ext = p->d_model * ctx_span_bound(ctx, s);
 	double in = p->d_model / (32 * log(p->base));
 	const char *dot = s->ascii ? "*" : "·", *le = s->ascii ? "<=" : "≤";
 	char e[32], i[32];
@@ -695,7 +695,7 @@ static void table_lines(struct ctx_curves *ctx, const struct state *s,
 	score_lines(s, out[LINE_SCORES]);
 	reach_lines(ctx, s, out[LINE_REACH]);
 	base_min_lines(ctx, s, out[LINE_BMIN]);
-	pi_lines(s, out[LINE_PI]);
+	pi_lines(ctx, s, out[LINE_PI]);
 }
 
 /* The box's rows from top to bottom, and how soon each gives way when
