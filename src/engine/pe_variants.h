@@ -535,9 +535,10 @@ double pe_llama3_omega(const struct pe_params *p, const struct pe_llama3 *l,
  * B(m) < 0, or 0 when there is none up to `limit` (>= 1): that base
  * supports contexts of up to m - 1 tokens by their criterion. In slices:
  * struct pe_reach holds the scan (start it with pe_reach_start), each
- * pe_reach_step adds pairs [i0, i1) to the block of PE_REACH_BLOCK
- * offsets from m0 (one sin/cos a pair, then a rotation per offset), and
- * pe_reach_block_end checks the block once every pair is in. */
+ * pe_reach_step adds pairs [i0, i1) to the block of offsets from m0 (16
+ * at first, growing to PE_REACH_BLOCK; one sin/cos a pair, then a
+ * rotation per offset), and pe_reach_block_end checks the block once
+ * every pair is in. */
 #define PE_REACH_BLOCK 256
 
 struct pe_reach {
