@@ -44,7 +44,7 @@ static void means_block(const double *omega, int count, const double *at,
 {
 	double bound[2 * BLOCK], inv[BLOCK], pt[BLOCK], acc[BLOCK];
 	double x[2 * BLOCK], s[2 * BLOCK], c[2 * BLOCK];
-	double y[BLOCK], ys[BLOCK], yc[BLOCK];
+	double y[BLOCK], ys[BLOCK], yc[BLOCK], hs[BLOCK];
 	int from[BLOCK], to[BLOCK], single[BLOCK], ns = 0, nbd = 0;
 
 	for (int j = 0; j < nb; j++) {
@@ -66,7 +66,17 @@ static void means_block(const double *omega, int count, const double *at,
 		to[j] = nbd++;
 	}
 	for (int i = 0; i < count; i++) {
-		double w = omega[i], half = 0.5 / sin(0.5 * w);
+		double w = omega[i], half;
+
+		/* 1 / (2 sin(w/2)), the sines of a run of pairs at once */
+		if (i % BLOCK == 0) {
+			int len = count - i < BLOCK ? count - i : BLOCK;
+
+			for (int t = 0; t < len; t++)
+				y[t] = 0.5 * omega[i + t];
+			pe_sincos_n(y, len, hs, yc);
+		}
+		half = 0.5 / hs[i % BLOCK];
 
 		for (int k = 0; k < nbd; k++)
 			x[k] = w * bound[k];

@@ -150,14 +150,17 @@ static bool ctx_step(struct cache *c, void *arg)
 	int h = p.d_model / 2, n = (int)c->key.v[KEY_N], k = (int)c->at[1];
 	int i0 = (int)c->at[0], i1 = h - i0 < CTX_CHUNK ? h : i0 + CTX_CHUNK;
 	double *tot = job_totals(c), *part = job_chunk(c, k), *sum = job_sums(c, k);
+	int same;
 
-	for (int i = i0; i < i1; i++) {
+	for (int i = i0; i < i1; i++)
 		ctx->omega[k][i - i0] = kind_omega(&p, (enum kind)k, &st, i);
-		tot[k] += cos(ctx->omega[k][i - i0]);
+	same = same_kind(ctx, k, i1 - i0);
+	for (int i = 0; i < i1 - i0; i++) {
+		ctx->cosw[k][i] = same >= 0 ? ctx->cosw[same][i]
+					    : cos(ctx->omega[k][i]);
+		tot[k] += ctx->cosw[k][i];
 	}
 	if (n > 0) {
-		int same = same_kind(ctx, k, i1 - i0);
-
 		if (same >= 0) {
 			memcpy(part, job_chunk(c, same), (size_t)n * sizeof *part);
 		} else {

@@ -14,8 +14,8 @@
  *          (KINDS * n);
  *   shown  the last finished curves (mem: KINDS * n values) and
  *          similarities at k = 1 (out), for the job's key;
- *   omega  the chunk's frequencies of every kind, so that a kind equal to
- *          another there takes its part of the sums;
+ *   omega  the chunk's frequencies of every kind (and their cosines), so
+ *          that a kind equal to another there takes its part of the sums;
  *   reach  Men et al.'s scan of the original encoding (pe_base_reach):
  *          the first offset m <= ctx_reach_limit whose sum_i cos(m theta_i)
  *          is negative, CTX_CHUNK pairs of a block a step; out[0] the
@@ -41,6 +41,7 @@ struct ctx_curves {
 	struct pe_reach scan;		/* reach's job */
 	struct pe_base_min sweep;	/* bmin's job */
 	double omega[KINDS][CTX_CHUNK];	/* the chunk's frequencies, each kind */
+	double cosw[KINDS][CTX_CHUNK];	/* and their cosines */
 	struct longrope_set job_lr, shown_lr;	/* the LongRoPE lists of job's
 					 * and shown's keys */
 };
