@@ -127,24 +127,17 @@ void pe_row(const struct pe_params *p, double pos, double *out)
  * 2^-26 <= n w/2 both sines are relatively accurate and the ratio has no
  * cancellation, so no series is needed; for huge n w (n up to 1e9) sin is
  * still right to an ulp of the argument, and D is tiny anyway. */
-double pe_block_factor_of(double w, double n, double sin_nw, double sin_w)
+double pe_block_factor(double w, double n)
 {
 	double den, f;
 
 	if (n <= 1.0 || fabs(0.5 * n * w) < 0x1p-26)
 		return 1.0;
-	den = n * sin_w;
+	den = n * sin(0.5 * w);
 	if (den == 0.0)
 		return 1.0;
-	f = sin_nw / den;
+	f = sin(0.5 * n * w) / den;
 	return f > 1.0 ? 1.0 : f < -1.0 ? -1.0 : f;
-}
-
-double pe_block_factor(double w, double n)
-{
-	if (n <= 1.0 || fabs(0.5 * n * w) < 0x1p-26)
-		return 1.0;
-	return pe_block_factor_of(w, n, sin(0.5 * n * w), sin(0.5 * w));
 }
 
 /* Phase at the centre of the block [a, a+n): the mean of f(w(a+j)) over the

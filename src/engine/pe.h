@@ -140,10 +140,6 @@ void pe_wave_span_pair(double w, const long long *start,
  * where w/2 falls on a multiple of pi (then 1). */
 double pe_block_factor(double w, double n);
 
-/* The same from sin_nw = sin(n w/2) and sin_w = sin(w/2), computed by the
- * caller (pe_sincos_n for many blocks at once). */
-double pe_block_factor_of(double w, double n, double sin_nw, double sin_w);
-
 /* The same for both dimensions of pair `pair` at once (they share every
  * sin/cos): out_sin[j] and out_cos[j] are the means of the pair's sine and
  * cosine dimension over span j. Either output may be NULL. */

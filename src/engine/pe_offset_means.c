@@ -4,7 +4,6 @@
 
 #include <math.h>
 
-#include "engine/pe.h"
 #include "engine/pe_trig.h"
 
 enum { BLOCK = 256 };		/* samples a pass over the pairs takes */
