@@ -119,7 +119,12 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 	int shown = 0;
 
 	snprintf(tail, sizeof tail, "   %s", tr(s->lang, "Tab next view  ? help"));
-	used = (size_t)snprintf(line, sizeof line, " %s:", v->name);
+	/* the view's word (what --view and :view take) in English; in
+	 * another language its name there ("家族视图"), as a word left in
+	 * English reads as untranslated */
+	used = (size_t)snprintf(line, sizeof line, " %s:",
+				s->lang == LANG_EN ? v->name
+						   : tr(s->lang, v->said));
 	/* Whole entries only, the first always, the others while they leave
 	 * room for the tail: none is cut in the middle of a word. */
 	for (int k = 0; k < v->nknobs && !full; k++)

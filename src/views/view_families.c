@@ -23,6 +23,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "base/fmt.h"
 #include "base/utf8.h"
@@ -456,8 +457,13 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		      struct canvas *c, struct rect r)
 {
 	long long L = s->cur.len;
-	struct rect in = panel_open(c, r, tr(s->lang, "What each scheme adds to a score, against k = q − p"),
-				    tr(s->lang, "Added to a score, against k"));
+	/* the causal knob's value in the title, where NoPE's lane ends at
+	 * k = 0 because of it */
+	struct rect in = panel_open(c, r,
+		b->causal ? tr(s->lang, "What each scheme adds to a score, against k = q − p; causal on")
+			  : tr(s->lang, "What each scheme adds to a score, against k = q − p; causal off"),
+		b->causal ? tr(s->lang, "Added to a score, against k; causal on")
+			  : tr(s->lang, "Added to a score, against k; causal off"));
 	int foot = TIER(caption_tiers, in.w, in.h);
 	int rows = in.h - 1 - foot;	/* the lanes share them */
 	struct plot_axis ax = { -(L - 1), 2 * L - 1, in.x + LABEL,
@@ -528,23 +534,138 @@ static void map_caption(const struct state *s, const struct bias_params *b,
 	}
 }
 
+/* The maps whose values are indices (T5's bucket, Shaw's table row) are
+ * coloured by what an index means, not by its number: the diagonal (k = 0)
+ * neutral, the keys before the query (k < 0) one hue and those after it
+ * (k > 0) the other, darker with the distance from the index each side
+ * starts at. T5's bidirectional buckets give the lower half to k < 0 and
+ * the upper half, from num_buckets / 2, to k > 0 (T5Attention.
+ * _relative_position_bucket, tests/e2e/families_ref.py); causal T5 has
+ * k < 0 alone (0 .. num_buckets - 1), the future all bucket 0 and masked;
+ * Shaw's rows run from clip(k) + k_max = k_max at k = 0 down to 0 and up
+ * to 2 k_max. */
+struct index_sides {
+	int origin[2], far[2];	/* [0] k < 0, [1] k > 0 */
+	bool future;		/* whether k > 0 has a side of its own */
+};
+
+static bool index_sides(const struct bias_params *b, enum bias_scheme sc,
+			struct index_sides *is)
+{
+	int half = b->buckets / 2;
+
+	if (sc == BIAS_T5 && b->causal)
+		*is = (struct index_sides){ { 0, 0 }, { b->buckets - 1, 0 },
+					    false };
+	else if (sc == BIAS_T5)
+		*is = (struct index_sides){ { 0, half }, { half - 1,
+							   2 * half - 1 },
+					    true };
+	else if (sc == BIAS_SHAW)
+		*is = (struct index_sides){ { b->clip, b->clip },
+					    { 0, 2 * b->clip }, true };
+	else
+		return false;
+	return true;
+}
+
+/* The most distance of a side from its origin: how many shades it has. */
+static int index_reach(const struct index_sides *is)
+{
+	int a = abs(is->far[0] - is->origin[0]);
+	int z = is->future ? abs(is->far[1] - is->origin[1]) : 0;
+
+	return a > z ? a : z;
+}
+
+/* The heat (-1 .. 1, NAN where masked) of index x at offset k: its
+ * distance from its side's origin in `shades` equal steps, negative for
+ * k < 0. */
+static double index_heat(const struct index_sides *is, int shades, long long k,
+			 double x)
+{
+	int side = k > 0, reach = index_reach(is);
+	double d;
+
+	if (isnan(x) || k == 0 || reach == 0)
+		return isnan(x) ? NAN : 0.0;
+	d = fabs(x - is->origin[side]) / reach;
+	d = ceil(d * shades - 1e-9) / shades;
+	return side ? d : -d;
+}
+
+/* The legend of an index map on row y from x (w columns), the shades it
+ * uses and no other: the far index of k < 0 with an arrow, its shades
+ * from far to near, the diagonal's index on neutral cells, the shades of
+ * k > 0 from near to far, its far index: "←15 ▀▀▀▀▀▀▀▀0▀▀▀▀▀▀▀▀ 31→ T5
+ * bucket". Returns the shades a side gets in w (at least 1). */
+static int index_shades(const struct state *s, const struct index_sides *is,
+			int w, int *label_w)
+{
+	char a[16], o[16], z[16];
+	int fixed, n, reach = index_reach(is);
+
+	snprintf(a, sizeof a, "%s%d ", s->ascii ? "<" : "←", is->far[0]);
+	snprintf(o, sizeof o, "%d", is->origin[0]);
+	snprintf(z, sizeof z, " %d%s", is->far[1], s->ascii ? ">" : "→");
+	fixed = utf8_width(a) + utf8_width(o) +
+		(is->future ? utf8_width(z) : 0);
+	n = (w - fixed - (label_w ? *label_w + 1 : 0)) / (is->future ? 2 : 1);
+	if (label_w && n < (reach < 6 ? reach : 6)) {
+		*label_w = 0;
+		n = (w - fixed) / (is->future ? 2 : 1);
+	}
+	n = n < reach ? n : reach;
+	return n < 1 ? 1 : n;
+}
+
+static void index_legend(const struct state *s, const struct index_sides *is,
+			 int shades, const char *what, struct canvas *c, int x,
+			 int y, int w)
+{
+	char a[16], o[16], z[16];
+	int at = x;
+
+	snprintf(a, sizeof a, "%s%d ", s->ascii ? "<" : "←", is->far[0]);
+	snprintf(o, sizeof o, "%d", is->origin[0]);
+	snprintf(z, sizeof z, " %d%s", is->far[1], s->ascii ? ">" : "→");
+	at += canvas_text(c, at, y, x + w - at, a, dim_style);
+	for (int i = shades; i >= 1 && at < x + w; i--, at++)
+		canvas_half_cell(c, at, y, -(double)i / shades,
+				 -(double)i / shades);
+	for (const char *p = o; *p && at < x + w; p++, at++) {
+		canvas_half_cell(c, at, y, 0.0, 0.0);
+		canvas_half_mark(c, at, y, (uint32_t)*p, ROLE_ON_HEAT, 0);
+	}
+	if (is->future) {
+		for (int i = 1; i <= shades && at < x + w; i++, at++)
+			canvas_half_cell(c, at, y, (double)i / shades,
+					 (double)i / shades);
+		at += canvas_text(c, at, y, x + w - at, z, dim_style);
+	}
+	if (at + 1 < x + w)
+		canvas_text(c, at + 1, y, x + w - at - 1, what, dim_style);
+}
+
 /* What the map's colours stand for, on row y from x (w columns): the
  * value of the least colour, a ramp from it to the most, the value of the
- * most, and what the values are (a bucket, a table row, a bias, ...):
- * "0 ▀▀▀▀▀▀▀▀ 31 T5 bucket". One value (NoPE's 0) is one cell of it. */
+ * most, and what the values are (a bias, a score, ...): "-127 ▀▀▀▀▀▀▀▀ 0
+ * bias". One value (NoPE's 0) is one cell of it. Index maps:
+ * index_legend. */
+static const char *const map_what[BIAS_SCHEMES] = {
+	[BIAS_ADDED] = N_("PE·PE"),
+	[BIAS_ROPE] = N_("bound"),
+	[BIAS_SHAW] = N_("table row"),
+	[BIAS_T5] = N_("T5 bucket"),
+	[BIAS_ALIBI] = N_("bias"),
+	[BIAS_KERPLE] = N_("bias"),
+	[BIAS_XPOS] = N_("score"),
+	[BIAS_NOPE] = N_("added: nothing"),
+};
+
 static void map_legend(const struct state *s, enum bias_scheme sc, double lo,
 		       double hi, struct canvas *c, int x, int y, int w)
 {
-	static const char *const what[BIAS_SCHEMES] = {
-		[BIAS_ADDED] = N_("PE·PE"),
-		[BIAS_ROPE] = N_("bound"),
-		[BIAS_SHAW] = N_("table row"),
-		[BIAS_T5] = N_("T5 bucket"),
-		[BIAS_ALIBI] = N_("bias"),
-		[BIAS_KERPLE] = N_("bias"),
-		[BIAS_XPOS] = N_("score"),
-		[BIAS_NOPE] = N_("added: nothing"),
-	};
 	char a[32], z[32];
 	int cells = hi > lo ? LEGEND_CELLS : 1, at = x;
 
@@ -560,7 +681,7 @@ static void map_legend(const struct state *s, enum bias_scheme sc, double lo,
 	at++;
 	at += canvas_text(c, at, y, x + w - at, z, dim_style) + 1;
 	if (at < x + w)
-		canvas_text(c, at, y, x + w - at, tr(s->lang, what[sc]),
+		canvas_text(c, at, y, x + w - at, tr(s->lang, map_what[sc]),
 			    dim_style);
 }
 
@@ -574,7 +695,9 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 	const double *v;
 	char brief[TEXT_MAX];
 	double w[2 * SAMPLES_MAX], lo = 0.0, hi = 0.0;
-	int rows, legend;
+	int rows, legend, shades = 1, label_w;
+	struct index_sides is = { { 0, 0 }, { 0, 0 }, false };
+	bool index = index_sides(b, sc, &is);
 
 	snprintf(title, sizeof title, tr(s->lang, "rows query p, columns key q: %s"),
 		 tr(s->lang, fam[sc].name));
@@ -591,9 +714,21 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 	rows = 2 * (in.h - 1 - legend);
 	v = table(&ctx->map, b, sc, L, (int)(2 * ms[0] - 1), 1, (double)ms[1],
 		  map_offset, ms);
+	label_w = utf8_width(tr(s->lang, map_what[sc]));
+	if (index)
+		shades = legend ? index_shades(s, &is, in.w, &label_w)
+				: index_reach(&is);
 	if (v) {
-		scaled(b, sc, v, (int)(2 * ms[0] - 1), map_offset, ms, w, &lo,
-		       &hi);
+		int n = (int)(2 * ms[0] - 1);
+
+		scaled(b, sc, v, n, map_offset, ms, w, &lo, &hi);
+		/* w from 0 .. 1 to the heat, -1 (least) .. 1 (most); an
+		 * index by its side and distance */
+		for (int j = 0; j < n; j++)
+			w[j] = index ? index_heat(&is, shades,
+						  map_offset(j, ms),
+						  isnan(w[j]) ? NAN : v[j])
+				     : 2 * w[j] - 1;
 		for (int y = 0; y < in.h - 1 - legend; y++)
 			for (int x = 0; x < in.w; x++) {
 				long long q = (long long)x * ms[0] / in.w;
@@ -603,15 +738,17 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 				double t = w[q - p0 + ms[0] - 1];
 				double u = w[q - p1 + ms[0] - 1];
 
-				/* the ramp from -1 (least) to 1 (most) */
-				canvas_half_cell(c, in.x + x, in.y + y,
-						 2 * t - 1, 2 * u - 1);
+				canvas_half_cell(c, in.x + x, in.y + y, t, u);
 				if (isnan(t) && isnan(u))
 					canvas_half_mark(c, in.x + x, in.y + y,
 							 s->ascii ? '.' : 0x00b7,
 							 ROLE_ON_HEAT, 0);
 			}
-		if (legend)
+		if (legend && index)
+			index_legend(s, &is, shades,
+				     label_w ? tr(s->lang, map_what[sc]) : "",
+				     c, in.x, in.y + in.h - 2, in.w);
+		else if (legend)
 			map_legend(s, sc, lo, hi, c, in.x, in.y + in.h - 2,
 				   in.w);
 	}

@@ -91,16 +91,104 @@ check "at 80x24 the plot says what p and q are" \
 	grep -q "key q minus query p" "$tmp/small.txt"
 check "... and in words what the S and T lanes draw" \
 	grep -q "S, T: which learned entry is added, not its value" "$tmp/small.txt"
-check "... and the map's legend runs from T5's first bucket to its last (31 of 32)" \
-	grep -q "│0 .* 31 T5 bucket *│" "$tmp/small.txt"
+# the map's legend by what an index means (T5Attention.
+# _relative_position_bucket, families_ref.py): k < 0 takes the lower half
+# of the buckets, k > 0 the upper half from num_buckets / 2, bucket 0 the
+# diagonal; causal T5 has k < 0 alone
+check "... and the map's legend runs from T5's farthest past bucket (15) through 0 to its farthest future one (31)" \
+	grep -q "│←15 .* 0 .* 31→ *│" "$tmp/small.txt"
 "$P" --snapshot --view families --size 80x24 --set buckets=8 --set causal=1 \
 	>"$tmp/small8.txt"
-check "... and from 0 to 7 with 8 causal buckets" \
-	grep -q "│0 .* 7 T5 bucket *│" "$tmp/small8.txt"
+check "... and from 7 to 0 with 8 causal buckets, nothing after the query" \
+	grep -q "│←7 .*0 T5 bucket *│" "$tmp/small8.txt"
 "$P" --snapshot --view families --size 80x24 --set scheme=shaw --set clip=5 \
 	>"$tmp/shaw.txt"
-check "... Shaw's map from table row 0 to 2 clip = 10" \
-	grep -q "│0 .* 10 table row *│" "$tmp/shaw.txt"
+check "... Shaw's map from table row 0 through clip = 5 to 2 clip = 10" \
+	grep -q "│←0 .*5.* 10→ *│" "$tmp/shaw.txt"
+
+# the map's colours mean what its legend says (a glance review found T5's
+# bucket 15, far in the past, and 17, next in the future, both pale):
+# every colour of the map is in the legend, the far corners have the
+# legend's end colours, and no row has a colour of the future's side left
+# of one of the past's
+for args in "" "--set causal=1" "--set scheme=shaw --set clip=5 -n 20" \
+	"--set buckets=16 --set maxdist=40"; do
+	for theme in dark light; do
+		"$P" --snapshot --color always --theme "$theme" --colors 24bit \
+			--view families --size 80x24 $args >"$tmp/map.ans"
+		check "map colours as the legend's, $theme, ${args:-defaults}" \
+			"$PY" - "$tmp/map.ans" "$args" <<'PY'
+import re, sys
+rows, fg, bg = [[]], None, None
+text = open(sys.argv[1], encoding="utf-8").read()
+for m in re.finditer(r"\x1b\[([0-9;]*)m|(\n)|(.)", text, re.S):
+    if m.group(1) is not None:
+        ps, i = m.group(1).split(";"), 0
+        while i < len(ps):
+            p = ps[i]
+            if p in ("0", ""):
+                fg = bg = None
+            elif p in ("38", "48"):
+                v = ";".join(ps[i + 2:i + 5])
+                if p == "38":
+                    fg = v
+                else:
+                    bg = v
+                i += 4
+            elif p == "39":
+                fg = None
+            elif p == "49":
+                bg = None
+            i += 1
+    elif m.group(2):
+        rows.append([])
+    else:
+        rows[-1].append((m.group(3), fg, bg))
+plain = ["".join(c for c, _, _ in r) for r in rows]
+ly = next(i for i, r in enumerate(plain) if "←" in r[52:])
+leg = rows[ly][53:79]
+mid = next(i for i, (c, _, _) in enumerate(leg) if c.isdigit() and leg[i - 1][0] == "▀")
+past = [f for c, f, _ in leg[:mid] if c == "▀"]
+neutral = leg[mid][2]
+future = [f for c, f, _ in leg[mid:] if c == "▀"]
+assert past and not set(past) & set(future), (past, future)
+assert neutral not in past + future, neutral
+side = {f: -1 for f in past}
+side.update({f: 1 for f in future})
+side[neutral] = 0
+top = next(i for i in range(ly) if "▀" in plain[i][53:79])
+for y in range(top, ly):
+    seen = []
+    for c, f, b in rows[y][53:79]:
+        cols = (f, b) if c == "▀" else (b,)
+        for col in cols:
+            assert col in side, (y, col, plain[y][53:79])
+            seen.append(side[col])
+    nz = [v for v in seen if v]
+    assert nz == sorted(nz), (y, plain[y][53:79])
+corner = rows[ly - 1][53]
+assert corner[2] == past[0], ("bottom-left", corner, past[0])
+if "causal" not in sys.argv[2]:
+    assert rows[top][78][1] == future[-1], ("top-right", rows[top][78], future)
+PY
+	done
+done
+
+# the causal knob's value is on the screen at 80x24 (NoPE's lane ends at
+# k = 0 by it)
+check "at 80x24 the plot's title says causal is off" \
+	grep -q "Added to a score, against k; causal off" "$tmp/small.txt"
+check "... and on, with causal 1" \
+	grep -q "Added to a score, against k; causal on" "$tmp/small8.txt"
+
+# the Chinese screen: no English left but names and symbols
+"$P" --snapshot --view families --size 80x24 --lang zh >"$tmp/zh.txt"
+check "in Chinese the footer names the view in Chinese" \
+	grep -q "^ 家族视图: " "$tmp/zh.txt"
+check "... the lanes' scale is said in Chinese, not min..max" \
+	bash -c '! grep -q "min\.\.max" "$1"' - "$tmp/zh.txt"
+check "... and the title says what varies with k" \
+	grep -q "随 k 变化；因果：关" "$tmp/zh.txt"
 
 # every scheme's lane in a colour of its own (KERPLE and the added lane
 # were one green, RoPE and xPos one rust): the ink of each lane's braille,
