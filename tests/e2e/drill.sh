@@ -68,6 +68,7 @@ run_lang() {
 	# "Live in the clocks view", "时钟视图实时显示答案": the view's word
 	view=$(tm_screen | grep -o 'Live in the [a-z]* view\|RoPE 视图实时\|[^ │]*视图实时' |
 	       head -n 1 | sed 's/Live in the //; s/ view//; s/ *视图实时//')
+	word=$view	# the Chinese footer names the view so ("时钟视图:")
 	case $view in
 	探索) view=explore ;; 频谱) view=spectrum ;; 时钟) view=clocks ;;
 	频段) view=bands ;; 布局) view=layouts ;; 上下文) view=context ;;
@@ -83,7 +84,7 @@ run_lang() {
 			grep -q "\[ \] d_model" <<<"$(tm_screen | tail -n 1)" ;;
 	"") not_ok "$lang: the reveal names its view" ;;
 	*) check "$lang: the $view view opens" \
-			grep -q "^ $view: " <<<"$(tm_screen | tail -n 1)" ;;
+			grep -qE "^ ($view|$word *视图): " <<<"$(tm_screen | tail -n 1)" ;;
 	esac
 	tm_stop
 
