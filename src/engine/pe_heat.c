@@ -41,7 +41,15 @@ struct pe_heat {
 	double *omega;			/* PE_HEAT_SLICE scratch */
 	struct term_list main, cos_only;	/* PE_HEAT_SLICE each */
 	int next_pair;			/* first pair not yet added */
+	/* a loaded matrix's slice: the dimensions that show, their pixel
+	 * rows and one position's values of them (2 * PE_HEAT_SLICE each) */
+	int *dims, *rows_of;
+	double *vals;
+	long long positions;		/* the plan's, summed over columns */
 };
+
+/* Values of a loaded matrix a step reads: some 0.5 ms. */
+enum { MATRIX_STEP_CELLS = 1 << 18 };
 
 void pe_heat_free(struct pe_heat *h)
 {
@@ -54,6 +62,9 @@ void pe_heat_free(struct pe_heat *h)
 	free(h->omega);
 	free(h->main.t);
 	free(h->cos_only.t);
+	free(h->dims);
+	free(h->rows_of);
+	free(h->vals);
 	free(h);
 }
 
@@ -100,10 +111,15 @@ struct pe_heat *pe_heat_new_matrix(const struct pe_matrix *m,
 	h->plan = plan;
 	h->acc = calloc(cells, sizeof *h->acc);
 	h->col = malloc(2 * w * sizeof *h->col);
-	if (!h->acc || !h->col) {
+	h->dims = malloc(2 * PE_HEAT_SLICE * sizeof *h->dims);
+	h->rows_of = malloc(2 * PE_HEAT_SLICE * sizeof *h->rows_of);
+	h->vals = malloc(2 * PE_HEAT_SLICE * sizeof *h->vals);
+	if (!h->acc || !h->col || !h->dims || !h->rows_of || !h->vals) {
 		pe_heat_free(h);
 		return NULL;
 	}
+	for (int x = 0; x < plan->w; x++)
+		h->positions += plan->count[x];
 	return h;
 }
 
@@ -228,30 +244,36 @@ static void matrix_repeated(struct pe_heat *h)
 }
 
 /* The loaded matrix's pairs i0 .. i1-1 added to the rows of their slots:
- * position by position, so that the matrix is read along its rows. */
+ * position by position, so that the matrix is read along its rows. The
+ * slots that show (their dimension and pixel row) are listed once for the
+ * slice, and each position's values of them read in one call
+ * (pe_matrix_gather): the sums are added in the same order as value by
+ * value. */
 static void matrix_slice(struct pe_heat *h, int i0, int i1)
 {
 	const struct pe_heat_plan *pl = h->plan;
+	int n = 0;
 
+	for (int i = i0; i < i1; i++)
+		for (int fn = PE_SIN; fn <= PE_COS; fn++) {
+			int row = pl->slot_row[2 * i + fn];
+
+			if (row >= 0) {
+				h->dims[n] = pe_dim_of(&h->pe, i,
+						       (enum pe_fn)fn);
+				h->rows_of[n++] = row;
+			}
+		}
 	for (int x = 0; x < pl->w; x++) {
 		double share = 1.0 / (double)pl->count[x];
 
 		for (long long p = pl->start[x]; p < pl->start[x] + pl->count[x];
-		     p++)
-			for (int i = i0; i < i1; i++)
-				for (int fn = PE_SIN; fn <= PE_COS; fn++) {
-					int row = pl->slot_row[2 * i + fn];
-					int dim = pe_dim_of(&h->pe, i,
-							    (enum pe_fn)fn);
-
-					if (row >= 0)
-						h->acc[(size_t)row *
-							       (size_t)pl->w +
-						       (size_t)x] +=
-							share *
-							pe_matrix_value(h->m, p,
-									dim);
-				}
+		     p++) {
+			pe_matrix_gather(h->m, p, h->dims, n, h->vals);
+			for (int k = 0; k < n; k++)
+				h->acc[(size_t)h->rows_of[k] * (size_t)pl->w +
+				       (size_t)x] += share * h->vals[k];
+		}
 	}
 }
 
@@ -269,6 +291,12 @@ bool pe_heat_step(struct pe_heat *h)
 		return true;
 	}
 	if (h->m) {
+		/* a slice of a matrix reads every position it shows: as many
+		 * pairs as keep a step to MATRIX_STEP_CELLS values */
+		long long fit = MATRIX_STEP_CELLS / (2 * h->positions);
+
+		fit = fit < 1 ? 1 : fit;
+		i1 = pairs - i0 < fit ? pairs : i0 + (int)fit;
 		matrix_slice(h, i0, i1);
 		h->next_pair = i1;
 		return i1 >= pairs;

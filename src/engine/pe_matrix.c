@@ -56,36 +56,35 @@ static uint64_t load_uint(const unsigned char *p, int n, bool big_endian)
 }
 
 /* binary16 bits to their exact double. */
-static double half_to_double(unsigned h)
+static inline double half_to_double(unsigned h)
 {
 	unsigned e = (h >> 10) & 0x1f;
 	uint64_t bits;
 	double v;
 
+	if (__builtin_expect(e != 0 && e != 0x1f, 1)) {	/* normal */
+		bits = (uint64_t)(h & 0x8000) << 48 |
+		       (uint64_t)(e + 1008) << 52 |
+		       (uint64_t)(h & 0x3ff) << 42;
+		memcpy(&v, &bits, sizeof v);
+		return v;
+	}
 	if (e == 0x1f)		/* what the readers refuse */
 		return h & 0x3ff ? NAN : h & 0x8000 ? -INFINITY : INFINITY;
-	if (e == 0) {		/* subnormal or zero */
-		v = ldexp((double)(h & 0x3ff), -24);
-		return h & 0x8000 ? -v : v;
-	}
-	bits = (uint64_t)(h & 0x8000) << 48 | (uint64_t)(e + 1008) << 52 |
-	       (uint64_t)(h & 0x3ff) << 42;
-	memcpy(&v, &bits, sizeof v);
-	return v;
+	/* subnormal or zero */
+	v = ldexp((double)(h & 0x3ff), -24);
+	return h & 0x8000 ? -v : v;
 }
 
-double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
+/* The number of type t whose bits are u (already in the machine's
+ * order). */
+static inline double from_bits(enum pe_matrix_type t, uint64_t u)
 {
-	long long at = m->fortran ? (long long)i * m->rows + p
-				  : p * m->cols + i;
-	int size = pe_matrix_itemsize(m->type);
-	uint64_t u = load_uint(m->data + (size_t)at * (size_t)size, size,
-			       m->big_endian);
 	uint32_t u32;
 	float f;
 	double d;
 
-	switch (m->type) {
+	switch (t) {
 	case PE_MATRIX_F16:
 		return half_to_double((unsigned)u);
 	case PE_MATRIX_BF16:
@@ -102,10 +101,123 @@ double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
 	}
 }
 
+/* Where M[p][i] lies, in numbers from data. */
+static size_t index_of(const struct pe_matrix *m, long long p, int i)
+{
+	return (size_t)(m->fortran ? (long long)i * m->rows + p
+				   : p * m->cols + i);
+}
+
+double pe_matrix_value(const struct pe_matrix *m, long long p, int i)
+{
+	int size = pe_matrix_itemsize(m->type);
+
+	return from_bits(m->type,
+			 load_uint(m->data + index_of(m, p, i) * (size_t)size,
+				   size, m->big_endian));
+}
+
+/* n numbers from the one at index at, stride numbers apart, into out: the
+ * type's case chosen once for the run, not once a number, so that the
+ * compiler keeps each loop to one conversion. */
+static void decode_run(const struct pe_matrix *m, size_t at, size_t stride,
+		       long long n, double *out)
+{
+	int size = pe_matrix_itemsize(m->type);
+	const unsigned char *b = m->data + at * (size_t)size;
+	size_t step = stride * (size_t)size;
+
+#define RUN(T) 	for (long long k = 0; k < n; k++, b += step) 		out[k] = from_bits(T, load_uint(b, size, m->big_endian))
+	switch (m->type) {
+	case PE_MATRIX_F16:
+		RUN(PE_MATRIX_F16);
+		break;
+	case PE_MATRIX_BF16:
+		RUN(PE_MATRIX_BF16);
+		break;
+	case PE_MATRIX_F32:
+		RUN(PE_MATRIX_F32);
+		break;
+	default:
+		RUN(PE_MATRIX_F64);
+		break;
+	}
+#undef RUN
+}
+
+void pe_matrix_row(const struct pe_matrix *m, long long p, int i0, int n,
+		   double *out)
+{
+	decode_run(m, index_of(m, p, i0), m->fortran ? (size_t)m->rows : 1,
+		   n, out);
+}
+
+void pe_matrix_column(const struct pe_matrix *m, int i, long long start,
+		      long long n, double *out)
+{
+	decode_run(m, index_of(m, start, i), m->fortran ? 1 : (size_t)m->cols,
+		   n, out);
+}
+
+void pe_matrix_gather(const struct pe_matrix *m, long long p, const int *dims,
+		      int n, double *out)
+{
+	int size = pe_matrix_itemsize(m->type);
+
+	for (int k = 0; k < n; k++)
+		out[k] = from_bits(m->type,
+				   load_uint(m->data +
+						     index_of(m, p, dims[k]) *
+							     (size_t)size,
+					     size, m->big_endian));
+}
+
+/* The sum of squares of the n numbers at a, in order. */
+static double sum_squares(const double *a, int n)
+{
+	double aa = 0.0;
+
+	for (int i = 0; i < n; i++)
+		aa += a[i] * a[i];
+	return aa;
+}
+
+int pe_matrix_scan(struct pe_matrix *m, long long *bad_p, int *bad_i)
+{
+	double *row = malloc((size_t)m->cols * sizeof *row);
+
+	if (!row)
+		return -1;
+	free(m->norms);
+	m->norms = malloc((size_t)m->rows * sizeof *m->norms);
+	m->absmax = 0.0;
+	for (long long p = 0; p < m->rows; p++) {
+		pe_matrix_row(m, p, 0, m->cols, row);
+		for (int i = 0; i < m->cols; i++) {
+			if (!isfinite(row[i])) {
+				*bad_p = p;
+				*bad_i = i;
+				free(row);
+				free(m->norms);
+				m->norms = NULL;
+				return 1;
+			}
+			if (fabs(row[i]) > m->absmax)
+				m->absmax = fabs(row[i]);
+		}
+		if (m->norms)
+			m->norms[p] = sqrt(sum_squares(row, m->cols));
+	}
+	free(row);
+	return 0;
+}
+
 double pe_matrix_norm(const struct pe_matrix *m, long long p)
 {
 	double aa = 0.0;
 
+	if (m->norms)
+		return m->norms[p];
 	for (int i = 0; i < m->cols; i++) {
 		double a = pe_matrix_value(m, p, i);
 
@@ -117,27 +229,65 @@ double pe_matrix_norm(const struct pe_matrix *m, long long p)
 double pe_matrix_span_mean(const struct pe_matrix *m, int i, long long start,
 			   long long count)
 {
-	double sum = 0.0;
+	enum { RUN = 256 };
+	double sum = 0.0, buf[RUN];
 
-	for (long long p = start; p < start + count; p++)
-		sum += pe_matrix_value(m, p, i);
+	for (long long p = start; p < start + count; p += RUN) {
+		long long n = start + count - p < RUN ? start + count - p : RUN;
+
+		pe_matrix_column(m, i, p, n, buf);
+		for (long long k = 0; k < n; k++)
+			sum += buf[k];
+	}
 	return sum / (double)count;
 }
 
-double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q)
+/* cos of row a (norm norm_a) with the ROWS_AT_ONCE rows read into r, of
+ * norms nr, into out: the dot products run side by side, each summed in
+ * dimension order, so that four independent chains of additions keep the
+ * processor busy where one would wait on each addition. */
+enum { ROWS_AT_ONCE = 4 };
+
+void pe_matrix_cos_rows(const struct pe_matrix *m, const double *a,
+			double norm_a, long long q, int n, double *scratch,
+			double *out)
 {
-	double ab = 0.0, aa = 0.0, bb = 0.0;
+	int d = m->cols;
 
-	for (int i = 0; i < m->cols; i++) {
-		double a = pe_matrix_value(m, p, i), b = pe_matrix_value(m, q, i);
+	for (int k0 = 0; k0 < n; k0 += ROWS_AT_ONCE) {
+		int w = n - k0 < ROWS_AT_ONCE ? n - k0 : ROWS_AT_ONCE;
+		double ab[ROWS_AT_ONCE] = { 0.0 }, nr[ROWS_AT_ONCE];
 
-		ab += a * b;
-		aa += a * a;
-		bb += b * b;
+		for (int k = 0; k < w; k++)
+			pe_matrix_row(m, q + k0 + k, 0, d,
+				      scratch + (size_t)k * (size_t)d);
+		if (w == ROWS_AT_ONCE) {
+			const double *r0 = scratch, *r1 = r0 + d, *r2 = r1 + d,
+				     *r3 = r2 + d;
+
+			for (int i = 0; i < d; i++) {
+				ab[0] += a[i] * r0[i];
+				ab[1] += a[i] * r1[i];
+				ab[2] += a[i] * r2[i];
+				ab[3] += a[i] * r3[i];
+			}
+		} else {
+			for (int k = 0; k < w; k++)
+				for (int i = 0; i < d; i++)
+					ab[k] += a[i] *
+						 scratch[(size_t)k * (size_t)d +
+							 (size_t)i];
+		}
+		for (int k = 0; k < w; k++) {
+			const double *r = scratch + (size_t)k * (size_t)d;
+
+			nr[k] = m->norms ? m->norms[q + k0 + k]
+					 : sqrt(sum_squares(r, d));
+			out[k0 + k] = norm_a == 0.0 || nr[k] == 0.0
+					      ? 0.0
+					      : ab[k] / (norm_a * nr[k]);
+		}
 	}
-	if (aa == 0.0 || bb == 0.0)
-		return 0.0;
-	return ab / (sqrt(aa) * sqrt(bb));
 }
 
 double pe_matrix_span_period(const struct pe_matrix *m, int i,
@@ -183,6 +333,7 @@ double pe_matrix_period(const struct pe_matrix *m, int i)
 
 void pe_matrix_free(struct pe_matrix *m)
 {
+	free(m->norms);
 	if (m->release)
 		m->release(m);
 	memset(m, 0, sizeof *m);

@@ -36,6 +36,8 @@ struct pe_matrix {
 	bool big_endian;
 	bool fortran;		/* column-major: M[p][i] at i * rows + p */
 	double absmax;		/* max |M[p][i]|: the heatmap's colour scale */
+	double *norms;		/* |M[p]| of each row, from pe_matrix_scan
+				 * (owned; NULL: computed when asked) */
 	/* What frees data (io/matrix_file.c: unmaps the file), with hold and
 	 * hold_len as it needs them; NULL when data is someone else's. */
 	void (*release)(struct pe_matrix *m);
@@ -49,11 +51,36 @@ int pe_matrix_itemsize(enum pe_matrix_type t);
 /* M[p][i]. */
 double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
 
-/* cos(M[p], M[q]) = M[p].M[q] / (|M[p]| |M[q]|); 0 when either row is all
- * zeros (no direction to compare). */
-double pe_matrix_cos(const struct pe_matrix *m, long long p, long long q);
+/* Bulk reads, the conversion chosen once a run rather than once a
+ * number (what a frame over a whole matrix needs): M[p][i0 .. i0+n-1]
+ * into out[0 .. n-1]; M[start .. start+n-1][i]; M[p][dims[k]] for k in
+ * 0 .. n-1. The same doubles as pe_matrix_value. */
+void pe_matrix_row(const struct pe_matrix *m, long long p, int i0, int n,
+		   double *out);
+void pe_matrix_column(const struct pe_matrix *m, int i, long long start,
+		      long long n, double *out);
+void pe_matrix_gather(const struct pe_matrix *m, long long p, const int *dims,
+		      int n, double *out);
 
-/* |M[p]|, the Euclidean norm of row p. */
+/* The reader's one pass over every value (row by row): m->absmax, and
+ * m->norms when memory allows (else left NULL and norms are computed when
+ * asked). Returns 0; 1 at the first NaN or infinity in row order, at
+ * *bad_p, *bad_i (m->norms then NULL); -1 without memory for a row. */
+int pe_matrix_scan(struct pe_matrix *m, long long *bad_p, int *bad_i);
+
+/* cos(M[p], M[q]) = M[p].M[q] / (|M[p]| |M[q]|), 0 when either row is all
+ * zeros (no direction to compare), for the n rows q .. q+n-1 into
+ * out[0 .. n-1], given row p already read into a (m->cols numbers,
+ * pe_matrix_row) and its norm_a (pe_matrix_norm): so that a curve from p
+ * reads row p once. scratch holds 4 * m->cols numbers. Each product is
+ * summed in dimension order, so a value is the same to the bit however
+ * it is asked for. */
+void pe_matrix_cos_rows(const struct pe_matrix *m, const double *a,
+			double norm_a, long long q, int n, double *scratch,
+			double *out);
+
+/* |M[p]|, the Euclidean norm of row p (the squares summed in dimension
+ * order). */
 double pe_matrix_norm(const struct pe_matrix *m, long long p);
 
 /* The mean of column i over positions start .. start + count - 1 (count
@@ -76,7 +103,7 @@ double pe_matrix_period(const struct pe_matrix *m, int i);
 double pe_matrix_span_period(const struct pe_matrix *m, int i,
 			     long long start, long long count);
 
-/* Releases the values (m->release); *m becomes empty. */
+/* Releases the values (m->release) and the norms; *m becomes empty. */
 void pe_matrix_free(struct pe_matrix *m);
 
 #endif

@@ -50,24 +50,26 @@ int matrix_raw_view(const unsigned char *data, const struct raw_layout *lay,
 		    const char *name, struct pe_matrix *m, enum lang l,
 		    char *err, size_t n)
 {
+	long long p;
+	int i, rc;
+
 	*m = (struct pe_matrix){ .rows = lay->rows, .cols = (int)lay->cols,
 				 .data = data, .type = lay->dtype,
 				 .big_endian = lay->big_endian,
 				 .fortran = lay->fortran };
-	for (long long p = 0; p < m->rows; p++)
-		for (int i = 0; i < m->cols; i++) {
-			double v = pe_matrix_value(m, p, i);
-
-			if (!isfinite(v)) {
-				snprintf(err, n, tr(l, "%s: %s at position "
-						       "%lld, dimension %lld"),
-					 name, isnan(v) ? "NaN" : "inf", p,
-					 (long long)i);
-				memset(m, 0, sizeof *m);
-				return 65;
-			}
-			if (fabs(v) > m->absmax)
-				m->absmax = fabs(v);
-		}
+	rc = pe_matrix_scan(m, &p, &i);
+	if (rc < 0) {
+		snprintf(err, n, tr(l, "%s: out of memory"), name);
+		memset(m, 0, sizeof *m);
+		return 71;
+	}
+	if (rc > 0) {
+		snprintf(err, n, tr(l, "%s: %s at position %lld, dimension "
+				       "%lld"),
+			 name, isnan(pe_matrix_value(m, p, i)) ? "NaN" : "inf",
+			 p, (long long)i);
+		memset(m, 0, sizeof *m);
+		return 65;
+	}
 	return 0;
 }

@@ -32,8 +32,9 @@ int matrix_raw_shape(const long long *dims, int ndim, const char *name,
 /* Points m at the rows x cols numbers at data (rows * cols * itemsize
  * bytes, any alignment), which must stay as they are until m is freed
  * (m->release is left NULL: the caller sets it), after reading every one
- * of them once: the largest |value| into m->absmax, and the first NaN or
- * infinity, in row order, refused. Returns 0, or 65 naming that value's
+ * of them once (pe_matrix_scan): the largest |value| into m->absmax, each
+ * row's norm into m->norms, and the first NaN or infinity, in row order,
+ * refused. Returns 0, 71 without memory, or 65 naming that value's
  * row and column (m then empty). */
 int matrix_raw_view(const unsigned char *data, const struct raw_layout *lay,
 		    const char *name, struct pe_matrix *m, enum lang l,

@@ -108,21 +108,35 @@ static int write_matrix(FILE *fp, const struct series_spec *sp,
 		       : sp->kind == SERIES_SIMILARITY ? m->rows - sp->pos
 		       : m->rows;
 	int err = 0;
+	/* similarity: row pos read once, each other row into the rest
+	 * (pe_matrix_cos_rows' scratch) */
+	double *a = NULL, norm_a = 0.0;
 
+	if (sp->kind == SERIES_SIMILARITY) {
+		a = malloc(5 * (size_t)m->cols * sizeof *a);
+		if (!a)
+			return ENOMEM;
+		pe_matrix_row(m, sp->pos, 0, m->cols, a);
+		norm_a = pe_matrix_norm(m, sp->pos);
+	}
 	for (long long r = 0; r < rows && !err; r++) {
 		double v[2] = { (double)r, 0.0 };
 
 		progress_tell(sp->progress, r, rows);
-		if (cancelled(cancel))
-			return ECANCELED;
+		if (cancelled(cancel)) {
+			err = ECANCELED;
+			break;
+		}
 		if (sp->kind == SERIES_WAVELENGTHS)
 			v[1] = pe_matrix_period(m, (int)r);
 		else if (sp->kind == SERIES_SIMILARITY)
-			v[1] = pe_matrix_cos(m, sp->pos, sp->pos + r);
+			pe_matrix_cos_rows(m, a, norm_a, sp->pos + r, 1,
+					   a + m->cols, &v[1]);
 		else
 			v[1] = pe_matrix_value(m, r, sp->dim);
 		err = put_row(fp, v, 2);
 	}
+	free(a);
 	return err;
 }
 

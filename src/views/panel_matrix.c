@@ -27,6 +27,7 @@
 #include "views/panel_matrix.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -215,8 +216,78 @@ bool matrix_plot_hit(const struct state *s, struct rect r, bool waves,
 
 /* ---- similarity ---- */
 
-void matrix_similarity_draw(const struct state *s, struct canvas *c,
-			    struct rect r)
+/* The curve is a job of the panel's cache (render/cache.h), sliced
+ * under the frame's budget (render/work.h): on a large matrix (8192 x 4096)
+ * it reads every row, some 50 ms and more, so a move of the position must
+ * not wait for it. Its key: the matrix, the window, the samples and, last
+ * and soft, the position p (a held arrow key lets the curve under way
+ * finish, then the next starts). Its memory: the curve shown (the last
+ * finished one, out[0] its samples), the one being made, row p and a row
+ * of scratch (four rows). at[0] is the sample being summed, at[1] its next position,
+ * at[2] whether row p is read, acc[0] the sample's sum, acc[1] |M[p]|. */
+enum { KEY_P = 6, STEP_CELLS = 1 << 18 };	/* values a step reads: well
+						 * under a millisecond */
+
+static double *sim_mem(struct cache *c, const struct pe_matrix *m)
+{
+	return CACHE_MEM(c, double, 2 * SAMPLES_MAX + 5 * (size_t)m->cols);
+}
+
+/* One step: up to STEP_CELLS values' worth of positions added to the
+ * samples, each the mean of cos(M[p], M[q]) over the positions its dot
+ * column covers, in order (the same sums as one pass would make). */
+static bool sim_step(struct cache *c, const void *arg)
+{
+	const struct pe_matrix *m = arg;
+	double *shown = CACHE_GET(c, double), *line = shown + SAMPLES_MAX;
+	double *a = line + SAMPLES_MAX, *scratch = a + m->cols;
+	long long p = (long long)c->key.v[KEY_P], pos0 = (long long)c->key.v[3];
+	long long npos = (long long)c->key.v[4], lo, cnt;
+	int n = (int)c->key.v[5];
+	long long left = STEP_CELLS / m->cols > 0 ? STEP_CELLS / m->cols : 1;
+
+	if (!c->at[2]) {
+		pe_matrix_row(m, p, 0, m->cols, a);
+		c->acc[1] = pe_matrix_norm(m, p);
+		c->at[2] = 1;
+		plot_col_items(pos0, npos, n, 0, &c->at[1], &cnt);
+	}
+	for (;;) {
+		int j = (int)c->at[0];
+		long long q = c->at[1];
+
+		plot_col_items(pos0, npos, n, j, &lo, &cnt);
+		while (q < lo + cnt && left > 0) {
+			/* four rows at a time (pe_matrix_cos_rows), their
+			 * cosines added one by one in order */
+			double cs[4];
+			int b = lo + cnt - q < 4 ? (int)(lo + cnt - q) : 4;
+
+			pe_matrix_cos_rows(m, a, c->acc[1], q, b, scratch, cs);
+			for (int k = 0; k < b; k++)
+				c->acc[0] += cs[k];
+			q += b;
+			left -= b;
+		}
+		c->at[1] = q;
+		if (q < lo + cnt)
+			return false;
+		line[j] = c->acc[0] / (double)cnt;
+		c->acc[0] = 0.0;
+		c->at[0] = j + 1;
+		if (j + 1 >= n) {
+			memcpy(shown, line, (size_t)n * sizeof *line);
+			cache_publish(c, &(double){ (double)n }, 1);
+			return true;
+		}
+		plot_col_items(pos0, npos, n, j + 1, &c->at[1], &cnt);
+		if (left <= 0)
+			return false;
+	}
+}
+
+void matrix_similarity_draw(const struct state *s, struct cache *sc,
+			    struct canvas *c, struct rect r)
 {
 	const struct pe_matrix *m = s->matrix;
 	struct rect old = plot_clip_push(c, r);
@@ -230,23 +301,24 @@ void matrix_similarity_draw(const struct state *s, struct canvas *c,
 		 tr(s->lang, "Similarity cos(M[%lld], M[q])"), s->cur.pos);
 	in = panel_open(c, r, title, NULL);
 	a = area_in(s, in, -1.0, 1.0, &tick_y, &gutter);
-	if (a.h > 0 && a.ax.w > 0) {
-		double line[SAMPLES_MAX];
+	if (a.h > 0 && a.ax.w > 0 && sim_mem(sc, m)) {
 		int n = 2 * a.ax.w;
+		struct cache_key k = { { (double)(uintptr_t)m, (double)m->rows,
+					 m->cols, (double)a.ax.pos0,
+					 (double)a.ax.npos, n,
+					 (double)s->cur.pos } };
+		const double *line = CACHE_GET(sc, const double);
 
-		/* dot column j: the mean over the positions it covers */
-		for (int j = 0; j < n; j++) {
-			long long lo, cnt;
-			double sum = 0.0;
-
-			plot_col_items(a.ax.pos0, a.ax.npos, n, j, &lo, &cnt);
-			for (long long q = lo; q < lo + cnt; q++)
-				sum += pe_matrix_cos(m, s->cur.pos, q);
-			line[j] = sum / (double)cnt;
+		cache_start(sc, &k, KEY_P);
+		cache_run_const(sc, sim_step, m);
+		/* the last finished curve, while a new one is made (none
+		 * yet, or one of another width: only the marker) */
+		if (sc->have && (int)sc->out[0] == n) {
+			a.ymin = plot_similarity_ymin(line, n);
+			plot_samples(c, &a, plot_dot_pos(&a.ax, 0),
+				     plot_dot_span(&a.ax), line, n,
+				     ROLE_TRACE1);
 		}
-		a.ymin = plot_similarity_ymin(line, n);
-		plot_samples(c, &a, plot_dot_pos(&a.ax, 0),
-			     plot_dot_span(&a.ax), line, n, ROLE_TRACE1);
 		plot_dot(c, &a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a.ax, a.y0, a.h, s->cur.pos, marker_style);
 		if (gutter > 0)

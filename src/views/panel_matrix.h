@@ -8,11 +8,15 @@
 #include <stdbool.h>
 
 #include "model/state.h"
+#include "render/cache.h"
 #include "render/canvas.h"
 
 void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r);
-void matrix_similarity_draw(const struct state *s, struct canvas *c,
-			    struct rect r);
+/* The similarity curve is made in slices under the frame's budget, in
+ * sc (zeroed at first, freed with cache_free): the last finished curve
+ * shows until the new one is done (render/cache.h). */
+void matrix_similarity_draw(const struct state *s, struct cache *sc,
+			    struct canvas *c, struct rect r);
 void matrix_inspector_draw(const struct state *s, struct canvas *c,
 			   struct rect r);
 

@@ -17,6 +17,7 @@ enum { P_HEATMAP, P_WAVES, P_SIMILARITY, P_INSPECTOR, PANELS };
 struct explore_ctx {
 	struct heat_cache heat;		/* the heatmap's pixels */
 	struct sim_cache *sim;		/* the similarity curve's samples */
+	struct cache msim;		/* a loaded matrix's curve */
 };
 
 /* Bodies shorter than this (an 80x24 screen's is 22 rows) fold the
@@ -72,7 +73,8 @@ static void explore_draw(const struct state *s, void *data, struct canvas *c,
 		if (p[P_WAVES].w > 0)
 			matrix_waves_draw(s, c, p[P_WAVES]);
 		if (p[P_SIMILARITY].w > 0)
-			matrix_similarity_draw(s, c, p[P_SIMILARITY]);
+			matrix_similarity_draw(s, &ctx->msim, c,
+					       p[P_SIMILARITY]);
 		if (p[P_INSPECTOR].w > 0)
 			matrix_inspector_draw(s, c, p[P_INSPECTOR]);
 	} else {
@@ -93,6 +95,7 @@ static void explore_free(void *data)
 
 	heat_cache_free(&ctx->heat);
 	similarity_free(ctx->sim);
+	cache_free(&ctx->msim);
 }
 
 static bool explore_hit(const struct state *s, struct rect r, int x, int y,
