@@ -152,8 +152,9 @@ void pe_matrix_row(const struct pe_matrix *m, long long p, int i0, int n,
 		   n, out);
 }
 
-void pe_matrix_column(const struct pe_matrix *m, int i, long long start,
-		      long long n, double *out)
+/* M[start .. start+n-1][i] into out. */
+static void pe_matrix_column(const struct pe_matrix *m, int i,
+			     long long start, long long n, double *out)
 {
 	decode_run(m, index_of(m, start, i), m->fortran ? 1 : (size_t)m->cols,
 		   n, out);

@@ -53,12 +53,10 @@ double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
 
 /* Bulk reads, the conversion chosen once a run rather than once a
  * number (what a frame over a whole matrix needs): M[p][i0 .. i0+n-1]
- * into out[0 .. n-1]; M[start .. start+n-1][i]; M[p][dims[k]] for k in
- * 0 .. n-1. The same doubles as pe_matrix_value. */
+ * into out[0 .. n-1]; M[p][dims[k]] for k in 0 .. n-1. The same doubles
+ * as pe_matrix_value. */
 void pe_matrix_row(const struct pe_matrix *m, long long p, int i0, int n,
 		   double *out);
-void pe_matrix_column(const struct pe_matrix *m, int i, long long start,
-		      long long n, double *out);
 void pe_matrix_gather(const struct pe_matrix *m, long long p, const int *dims,
 		      int n, double *out);
 
