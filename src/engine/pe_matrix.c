@@ -256,9 +256,11 @@ void pe_matrix_cos_rows(const struct pe_matrix *m, const double *a,
 	int d = m->cols;
 
 	for (int k0 = 0; k0 < n; k0 += ROWS_AT_ONCE) {
-		int w = n - k0 < ROWS_AT_ONCE ? n - k0 : ROWS_AT_ONCE;
+		int w = n - k0;
 		double ab[ROWS_AT_ONCE] = { 0.0 }, nr[ROWS_AT_ONCE];
 
+		if (w > ROWS_AT_ONCE)
+			w = ROWS_AT_ONCE;
 		for (int k = 0; k < w; k++)
 			pe_matrix_row(m, q + k0 + k, 0, d,
 				      scratch + (size_t)k * (size_t)d);
