@@ -453,47 +453,72 @@ static int pair_runs_draw(const struct state *s,
 	return y - y0;
 }
 
-/* The notes of a ViT variant: its source, its pairs, its neighbours. */
+/* Draws at row *y of in the first of the n texts that fits whole in the
+ * rows left there above `keep` rows kept for what follows, and moves *y
+ * past it; draws nothing when none fits, so that no sentence is cut. */
+static void whole_draw(struct canvas *c, struct rect in, int *y, int keep,
+		       const char *const *cand, int n, struct style st)
+{
+	int left = in.y + in.h - keep - *y;
+
+	for (int i = 0; i < n; i++)
+		if (paragraph_rows(cand[i], in.w) <= left) {
+			*y += paragraph_draw(c, (struct rect){ in.x, *y, in.w,
+							       left }, cand[i], st);
+			return;
+		}
+}
+
+/* The notes of a ViT variant: its source, its pairs, its neighbours.
+ * The neighbours' numbers come first in the room (they are kept the rows
+ * they need); each other note takes the longest wording that fits whole
+ * in what is left, or goes. */
 static void vit_notes_panel(const struct state *s,
 			    const struct rope2d_freqs *fr,
 			    const struct rope2d_params *p, int row, int col,
 			    struct canvas *c, struct rect r)
 {
 	bool axial = p->variant == ROPE2D_AXIAL;
-	struct rect in = panel_open(c, r, axial ? tr(s->lang, "Axial 2-D RoPE")
-						: "RoPE-Mixed", NULL);
-	char buf[TEXT_MAX], v[3][32];
-	int y = in.y;
+	char title[64], near[TEXT_MAX], mixed[2][TEXT_MAX], v[3][32];
+	struct rect in;
+	int y, keep;
 	long long q[3], k[3];
 	const int step[3][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 } };
+	const char *source = axial
+		? "Heo et al. 2024, naver-ai/rope-vit: compute_axial_cis"
+		: "Heo et al. 2024, naver-ai/rope-vit: init_random_2d_freqs";
 
-	y += paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
-			    axial ? "Heo et al. 2024, naver-ai/rope-vit: compute_axial_cis"
-				  : "Heo et al. 2024, naver-ai/rope-vit: init_random_2d_freqs",
-			    dim_style);
-	if (axial)
-		snprintf(buf, sizeof buf, "%s", tr(s->lang, "Head dim 64, θ = 100 (rope-vit's axial default). Pairs 0–15 turn with the column (0°), 16–31 with the row (90°): a score is a column term plus a row term. Along the patch's own row and column one term stays at its most: the cross."));
-	else
-		snprintf(buf, sizeof buf, tr(s->lang, "Each pair turns along a direction in the image, not an axis: at the start pairs 0–15 along one random direction and 16–31 at 90° to it (seed %u of pescope's generator, where rope-vit calls torch.rand); training learns them. The map's ridges run along them. θ = 10 (axial: 100) makes it fall off faster."),
-			 ROPE2D_MIXED_SEED);
-	y += paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
-			    buf, plain);
-	y += pair_runs_draw(s, fr, c, in, y);
-	if (y < in.y + in.h)
-		y += paragraph_draw(c, (struct rect){ in.x, y, in.w,
-						      in.y + in.h - y },
-				    tr(s->lang, "0° points right, 90° down; dots on the map: these directions through the patch; a bar: how fast the pair turns a patch (log, 0.01 to 1 radian)"),
-				    dim_style);
+	snprintf(title, sizeof title, tr(s->lang, "%s: θ %g, %d dims"),
+		 axial ? tr(s->lang, "Axial 2-D RoPE") : "RoPE-Mixed",
+		 axial ? ROPE2D_AXIAL_THETA : ROPE2D_MIXED_THETA,
+		 2 * ROPE2D_VIT_PAIRS);
+	in = panel_open(c, r, title, axial ? tr(s->lang, "Axial 2-D RoPE")
+					   : "RoPE-Mixed");
+	y = in.y;
 	rope2d_patch_ids(p, 0, row, col, q);
 	for (int i = 0; i < 3; i++) {
 		rope2d_patch_ids(p, 0, row + step[i][0], col + step[i][1], k);
 		fmt_double_compact(rope2d_sim(fr, q, k), 3, v[i], sizeof v[i]);
 	}
-	snprintf(buf, sizeof buf, tr(s->lang, "One patch right: %s; one down: %s; one down-right: %s."),
+	snprintf(near, sizeof near, tr(s->lang, "One patch right: %s; one down: %s; one down-right: %s."),
 		 v[0], v[1], v[2]);
-	if (y < in.y + in.h)
-		paragraph_draw(c, (struct rect){ in.x, y, in.w, in.y + in.h - y },
-			       buf, plain);
+	keep = paragraph_rows(near, in.w);
+	whole_draw(c, in, &y, keep, &source, 1, dim_style);
+	snprintf(mixed[0], sizeof mixed[0], tr(s->lang, "Each pair turns along a direction in the image, not an axis: at the start pairs 0–15 along one random direction and 16–31 at 90° to it (seed %u of pescope's generator, where rope-vit calls torch.rand); training learns them. The map's ridges run along them. θ = 10 (axial: 100) makes it fall off faster."),
+		 ROPE2D_MIXED_SEED);
+	snprintf(mixed[1], sizeof mixed[1], tr(s->lang, "Each pair turns along a direction, not an axis: pairs 0–15 along a random one (seed %u), 16–31 at 90° to it; training learns them. θ 10 (axial 100) makes it fall off faster."),
+		 ROPE2D_MIXED_SEED);
+	whole_draw(c, in, &y, keep, axial ? (const char *[]){
+		tr(s->lang, "Head dim 64, θ = 100 (rope-vit's axial default). Pairs 0–15 turn with the column (0°), 16–31 with the row (90°): a score is a column term plus a row term. Along the patch's own row and column one term stays at its most: the cross."),
+		tr(s->lang, "Pairs 0–15 turn with the column (0°), 16–31 with the row (90°): a score is a column term plus a row term, at its most along the patch's row and column: the cross.") }
+		: (const char *[]){ mixed[0], mixed[1] }, 2, plain);
+	if (y + 3 + keep <= in.y + in.h)
+		y += pair_runs_draw(s, fr, c, in, y);
+	whole_draw(c, in, &y, keep, (const char *[]){
+		tr(s->lang, "0° points right, 90° down; dots on the map: these directions through the patch; a bar: how fast the pair turns a patch (log, 0.01 to 1 radian)"),
+		tr(s->lang, "0° is right, 90° down; dots: these directions; a bar: how fast a pair turns (log)") },
+		2, dim_style);
+	whole_draw(c, in, &y, 0, (const char *[]){ near }, 1, plain);
 }
 
 static void vit_draw(const struct state *s, struct grid_ctx *ctx,

@@ -71,6 +71,24 @@ run_status "no rows is refused" 64 "$P" --dump-series grid2d --set rows=0
 run_status "33 columns are refused" 64 "$P" --dump-series grid2d --set cols=33
 run_status "5 frames are refused" 64 "$P" --dump-series grid-ids --set frames=5
 
+# the ViT notes panel (the box right of the map) at small sizes: no
+# sentence cut at its last row, and the one-patch numbers, its point, shown
+for lang in en zh; do
+	for g in axial mixed; do
+		for size in 80x24 100x30; do
+			"$P" --snapshot --view grid --size "$size" --lang "$lang" \
+				--set "grid=$g" >"$tmp/notes.txt"
+			awk -F '││' 'NF > 1 { t = $NF; sub(/│ *$/, "", t);
+				sub(/ +$/, "", t); if (t != "") last = t }
+				END { print last }' "$tmp/notes.txt" >"$tmp/last"
+			check "$lang $g $size: the notes end a sentence" \
+				grep -Eq '(\.|。)$' "$tmp/last"
+			check "... and it is the one-patch numbers" \
+				grep -Eq '^(0\.[0-9]+\.|.*：[0-9.]+。)$' "$tmp/last"
+		done
+	done
+done
+
 # the view
 "$P" --snapshot --view grid --size 120x40 --dim 3 --position 5 >"$tmp/vit.txt"
 check "at 120x40 the map names the patch the keys chose" \
