@@ -790,10 +790,10 @@ static const struct cli_option table[] = {
 	  .accepts = N_("a lesson name, number or file"),
 	  .modes = IN_SCREEN, .set = set_lesson },
 	{ .name = "scene", .arg = "FILE",
-	  .help = N_("start from a scene saved with %s: its view, settings, "
-		     "knobs, theme, palette and language (the options given "
-		     "win over its theme, palette and language; %s applies "
-		     "on top)"),
+	  .help = N_("start from a scene saved with %s: its view, model, "
+		     "settings, knobs, theme, palette and language (the "
+		     "options given win over its theme, palette and language, "
+		     "and they over the settings file's; %s applies on top)"),
 	  .accepts = N_("a file name"),
 	  .terms = TERMS(":save FILE", "--set"),
 	  .modes = IN_SCREEN, .set = set_scene },

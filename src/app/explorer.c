@@ -20,6 +20,7 @@
 #include "app/scene_file.h"
 #include "views/present.h"
 #include "app/session.h"
+#include "app/settings_file.h"
 #include "io/signals.h"
 #include "io/term.h"
 #include "model/reduce.h"
@@ -242,6 +243,8 @@ static int explorer_start(struct explorer *ex)
 {
 	session_init(&ex->s, ex->opt);
 	lesson_mode_start(ex->opt, &ex->s, &ex->book);
+	if (settings_file_note()[0])	/* said on stderr, under the screen */
+		state_message(&ex->s, true, settings_file_note());
 	if (ex->lp.rec)
 		record_state(ex->lp.rec, &ex->s);	/* the view and lesson */
 	ex->s.ascii = !term_utf8();

@@ -252,7 +252,7 @@ static int run_mode(struct options *opt, enum lang l)
 
 int main(int argc, char **argv)
 {
-	struct options opt;
+	struct options opt, given;
 	struct model_file mf;
 	struct pe_matrix matrix = { 0 };
 	struct scene scene;
@@ -273,9 +273,11 @@ int main(int argc, char **argv)
 	}
 	/* The settings file under the command line: both are read before
 	 * anything is settled (a start in a language, a theme). */
+	given = opt;
 	settings_file_apply(&opt);
-	/* A scene's language, theme and palette, before they are settled. */
-	rc = scene_file_load(&opt, &scene);
+	/* A scene's language, theme and palette, before they are settled:
+	 * over the settings file's, under the command line's. */
+	rc = scene_file_load(&opt, &given, &scene);
 	if (rc != 0)
 		return rc;
 	/* Chinese asked for where it cannot be shown: said in English. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 
 #include "app/model_file.h"
@@ -224,6 +225,24 @@ static void cmdline(struct state *s, const struct scene_look *look,
 	state_message(s, false, msg);
 }
 
+/* The save key: the ':' line opened as "save pescope-VIEW-N.scene", N
+ * the first from 1 that names no file in the current folder, to edit or
+ * run with Enter. */
+static void suggest(struct state *s)
+{
+	char line[CMD_MAX];
+	struct stat st;
+	int k = 1;
+
+	do
+		snprintf(line, sizeof line, "save pescope-%s-%d.scene",
+			 state_view(s)->name, k);
+	while (lstat(line + 5, &st) == 0 && ++k < 100000);
+	cmdline_open(&s->cmd);
+	for (const char *c = line; *c; c++)	/* ASCII: view names are */
+		cmdline_insert(&s->cmd, (unsigned char)*c);
+}
+
 void scene_file_command(struct state *s, struct scene_look *look,
 			bool (*clip)(const char *text))
 {
@@ -237,13 +256,16 @@ void scene_file_command(struct state *s, struct scene_look *look,
 		save(s, path, look);
 	else if (s->scene_op == SCENE_SAVE_SETTINGS)
 		settings_file_save(s, look->theme, look->palette);
+	else if (s->scene_op == SCENE_SUGGEST)
+		suggest(s);
 	else
 		cmdline(s, look, s->scene_op == SCENE_CMDLINE_COPY, clip);
 }
 
 /* ---- --scene FILE ---- */
 
-int scene_file_load(struct options *opt, struct scene *sc)
+int scene_file_load(struct options *opt, const struct options *given,
+		    struct scene *sc)
 {
 	enum lang l = cli_lang(opt->argc, opt->argv);
 	struct scene_look look = { opt->theme, (int)opt->palette, false };
@@ -261,12 +283,13 @@ int scene_file_load(struct options *opt, struct scene *sc)
 		return rc;
 	if (sc->skipped)
 		say_at("%s", scene_note(sc, opt->scene, l, err, sizeof err));
-	/* What the command line says wins over the scene. */
-	if (opt->lang < 0 && sc->lang >= 0)
+	/* What the command line says wins over the scene, and the scene
+	 * over the settings file. */
+	if (given->lang < 0 && sc->lang >= 0)
 		opt->lang = sc->lang;
-	if (opt->theme < 0)
+	if (given->theme < 0 && sc->theme[0])
 		opt->theme = look.theme;
-	if (!opt->palette_given)
+	if (!given->palette_given && sc->palette[0])
 		opt->palette = (enum palette_id)look.palette;
 	opt->scene_data = sc;
 	return 0;

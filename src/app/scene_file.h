@@ -44,8 +44,11 @@ void scene_file_command(struct state *s, struct scene_look *look,
 
 /* --scene FILE (opt->scene): reads it into *sc before main settles the
  * options, and gives opt the scene's language, theme and palette where
- * the command line did not (opt->scene_data then points at sc, which
- * session_init shows). Returns 0, or the exit status after one line. */
-int scene_file_load(struct options *opt, struct scene *sc);
+ * the command line (given: its options alone, without the settings
+ * file's) did not: the command line wins over a scene, a scene over the
+ * settings file. opt->scene_data then points at sc, which session_init
+ * shows. Returns 0, or the exit status after one line. */
+int scene_file_load(struct options *opt, const struct options *given,
+		    struct scene *sc);
 
 #endif

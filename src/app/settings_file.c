@@ -2,6 +2,7 @@
 #include "app/settings_file.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,6 +17,36 @@
 
 /* Bad lines reported one by one; past these, one line counts the rest. */
 enum { TOLD_MAX = 5 };
+
+/* The first line said about the file in this run, or "": what the
+ * explorer shows (settings_file_note). */
+static char first_note[2 * MSG_MAX];	/* state_message cuts it */
+
+/* Says "PATH..." (at: without "pescope: ") on standard error, and keeps
+ * it when it is the first. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void tell_line(bool at, const char *fmt, ...)
+{
+	char line[2 * MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (at)
+		say_at("%s", line);
+	else
+		say("%s", line);
+	if (!first_note[0])
+		snprintf(first_note, sizeof first_note, "%s", line);
+}
+
+const char *settings_file_note(void)
+{
+	return first_note;
+}
 
 /* The settings file's name into buf (n bytes): 0, or -1 when there is
  * none (no absolute XDG_CONFIG_HOME and no HOME) or it does not fit. */
@@ -105,7 +136,7 @@ static bool split_setting(char *line, struct cli_setting *set)
 static void tell(const char *path, int line, const char *why, int *told)
 {
 	if ((*told)++ < TOLD_MAX)
-		say_at("%s:%d: %s", path, line, why);
+		tell_line(true, "%s:%d: %s", path, line, why);
 }
 
 void settings_file_apply(struct options *opt)
@@ -125,8 +156,9 @@ void settings_file_apply(struct options *opt)
 	text = read_text(path, &len, &e, l, &why);
 	if (!text) {
 		if (e)
-			say(tr(l, "cannot read the settings file \"%s\": %s; "
-			       "starting without it"), path, why);
+			tell_line(false, tr(l, "cannot read the settings file "
+					     "\"%s\": %s; starting without it"),
+				  path, why);
 		return;
 	}
 	at = utf8_bom(text, len);
@@ -151,14 +183,15 @@ void settings_file_apply(struct options *opt)
 			n++;
 	}
 	if (told > TOLD_MAX)
-		say(tr(l, "%s: %d more lines skipped"), path, told - TOLD_MAX);
+		tell_line(false, tr(l, "%s: %d more lines skipped"), path,
+			  told - TOLD_MAX);
 	with = *opt;
 	if (n > 0 && cli_parse_settings(opt->argc, opt->argv, set, n, &with,
 					err, sizeof err))
 		*opt = with;
 	else if (n > 0)
-		say(tr(l, "%s: not applied, as with it the command line "
-		       "fails: %s"), path, err);
+		tell_line(false, tr(l, "%s: not applied, as with it the "
+				     "command line fails: %s"), path, err);
 	free(text);
 }
 

@@ -26,7 +26,10 @@
  * value, a control character) is reported once on standard error as
  * "PATH:LINE: why" and skipped: the rest applies and the exit status does
  * not change. A file that exists but cannot be read (no permission, a
- * folder, too large) is one line, and the run starts as without it.
+ * folder, too large) is one line, and the run starts as without it. The
+ * explorer shows the first of those lines on its message line too
+ * (settings_file_note): on standard error, under the screen, it would be
+ * seen only after quitting.
  *
  * Nothing writes to it but :save-settings, which keeps its other lines. */
 #ifndef SETTINGS_FILE_H
@@ -47,6 +50,9 @@ enum {
  * settings make the command line fail (a --set whose range they change),
  * says so and keeps *opt as it was. Never fails. */
 void settings_file_apply(struct options *opt);
+
+/* The first line settings_file_apply said, or "" when it said none. */
+const char *settings_file_note(void);
 
 /* :save-settings: writes the look of s (its language and presenter mode,
  * and the theme and palette it is drawn with: an enum theme and an enum

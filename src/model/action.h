@@ -88,6 +88,9 @@ enum action_kind {
 	ACT_PRESENT_TOGGLE,	/* presenter mode on / off */
 	ACT_EXPORT,		/* save the screen as a figure: reduce only asks
 				 * for it (REACT_EXPORT), the caller writes */
+	ACT_SAVE_PROMPT,	/* open the ':' line as "save NAME", NAME a
+				 * file not there yet: reduce asks the caller
+				 * for it (REACT_SCENE, SCENE_SUGGEST) */
 	ACT_QUIT
 };
 

@@ -410,6 +410,11 @@ unsigned reduce(struct state *s, const struct action *a)
 		s->msg[0] = '\0';
 	if (a->kind == ACT_EXPORT)
 		return REACT_EXPORT | REACT_REDRAW;
+	if (a->kind == ACT_SAVE_PROMPT) {
+		s->scene_file[0] = '\0';
+		s->scene_op = SCENE_SUGGEST;
+		return REACT_SCENE | REACT_REDRAW;
+	}
 	if (s->matrix && (a->kind == ACT_DRILL_START ||
 			  a->kind == ACT_LESSON_MENU ||
 			  a->kind == ACT_LESSON_OPEN)) {

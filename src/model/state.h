@@ -76,8 +76,10 @@ enum scene_op {
 	SCENE_CMDLINE,		/* :cmdline: show the command line */
 	SCENE_CMDLINE_COPY,	/* :cmdline copy: and send it to the
 				 * clipboard (OSC 52) */
-	SCENE_SAVE_SETTINGS	/* :save-settings: keep the look for every
+	SCENE_SAVE_SETTINGS,	/* :save-settings: keep the look for every
 				 * start (app/settings_file.h) */
+	SCENE_SUGGEST		/* the save key: open the ':' line as
+				 * "save NAME" with a name not taken */
 };
 
 /* Where the user is in the lessons (lesson_run.h). */

@@ -8,7 +8,8 @@
 #     PgDn, Shift-Tab, Esc) and Enter;
 #   - resizes (SIGWINCH), mouse reports (SGR), signals, Ctrl-Z and fg;
 #   - every way out restores the terminal with the documented status, and
-#     without a usable terminal the explorer exits 69 with one line.
+#     without a usable terminal the explorer exits 69 with one line;
+#   - a bad line of the settings file shows on the message line at start.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tmux.bash"
 
@@ -207,6 +208,20 @@ tm_keys C-z
 if tm_wait "Stopped" 5; then ok "Ctrl-Z suspends"; else not_ok "Ctrl-Z suspends"; fi
 tm_keys -l "fg"; tm_keys Enter
 if tm_wait "$START" 5 && tm_wait "Heatmap" 5; then ok "fg resumes with a full redraw"; else not_ok "fg resumes with a full redraw"; fi
+tm_keys q
+tm_stop
+
+# ---- a bad settings line, on the message line at start ----
+# On standard error it would be written under the screen and seen only
+# after quitting.
+mkdir -p "$tmp/badconf/pescope"
+printf 'theme light\nbogus 3\n' >"$tmp/badconf/pescope/config"
+tm_start 120 40 "XDG_CONFIG_HOME=$tmp/badconf" --
+if tm_wait "$tmp/badconf/pescope/config:2: " 5 && tm_wait "$START" 5; then
+	ok "a bad settings line shows on the message line at start"
+else
+	not_ok "a bad settings line shows on the message line at start"
+fi
 tm_keys q
 tm_stop
 

@@ -7,6 +7,8 @@
 #     --snapshot` is byte for byte the screen that script ends on, colours
 #     included; and a theme and palette given when saving come back;
 #   - `:open F` in a script shows the same screen as `--scene F`;
+#   - the save key E: the ':' line as ":save pescope-VIEW-N.scene", N the
+#     first free, and Enter saves it;
 #   - the theme is saved and on :cmdline only when chosen (command line,
 #     settings file, a scene), never the one found on the terminal;
 #   - the model: a row of the table and a config.json (a fixture copied
@@ -289,6 +291,22 @@ eval "set -- ${line#pescope }"
 (cd "$tmp" && "$PESCOPE" "$@" "${size[@]}" --snapshot) >"$tmp/to" 2>&1
 check "a wide config: its command line, with -i 200 and split 100, draws the screen" \
 	cmp -s "$tmp/from" "$tmp/to"
+
+# ---- the save key ----
+# E opens the ':' line as "save pescope-VIEW-N.scene", N the first free.
+mkdir -p "$tmp/keyed"
+printf 'key 2\nkey E\n' >"$tmp/ke"
+(cd "$tmp/keyed" && "$PESCOPE" --size 100x30 --keys ../ke --snapshot) >"$tmp/out"
+check "E opens the : line with a scene's name" \
+	grep -q ":save pescope-spectrum-1.scene" "$tmp/out"
+printf 'key 2\nkey E\nkey Enter\n' >"$tmp/ke"
+(cd "$tmp/keyed" && "$PESCOPE" --size 100x30 --keys ../ke &&
+	"$PESCOPE" --size 100x30 --keys ../ke) >/dev/null
+check "E, Enter saves a scene, and again a second, not over the first" \
+	test -s "$tmp/keyed/pescope-spectrum-1.scene" -a \
+	-s "$tmp/keyed/pescope-spectrum-2.scene"
+check "the scene E saved opens the view it was saved in" \
+	grep -qx ": view spectrum" "$tmp/keyed/pescope-spectrum-2.scene"
 
 # ---- what a scene refuses and skips ----
 

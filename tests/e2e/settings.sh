@@ -5,6 +5,8 @@
 #   - `theme light` in it makes a start light (the same screen, colours
 #     included, as --theme light), and --theme dark on the command line
 #     still wins; --no-config leaves it unread; a --dump ignores it;
+#   - a scene's theme, palette and language win over the file's, and the
+#     command line's over the scene's;
 #   - a bad line is one message naming FILE:LINE, the rest applies and the
 #     exit status is unchanged; an ESC byte in it is never printed as one;
 #   - a file that cannot be read (a folder, over 1 MiB) is one line, and
@@ -56,6 +58,27 @@ check "without XDG_CONFIG_HOME, ~/.config/pescope/config" \
 	cmp -s "$tmp/out" "$tmp/light"
 XDG_CONFIG_HOME=rel HOME="$tmp/home" "$PESCOPE" "${shot[@]}" >"$tmp/out"
 check "a relative XDG_CONFIG_HOME is ignored" cmp -s "$tmp/out" "$tmp/light"
+
+# ---- the order: the command line, then a scene, then the file ----
+# A scene saved dark, rdbu, in Chinese; the file says light, puor, en.
+sc=$tmp/order.scene
+printf '# pescope scene 1\ntheme: dark\npalette: rdbu\nlang: zh\n== scene\n: view spectrum\n' >"$sc"
+conf "$tmp/o" "theme light" "palette puor" "lang en"
+XDG_CONFIG_HOME=$none "$PESCOPE" "${shot[@]}" --view spectrum --theme dark \
+	--palette rdbu --lang zh -d 512 -p 0 >"$tmp/want"
+with "$tmp/o" "${shot[@]}" --scene "$sc"
+check "a scene's theme, palette and language win over the file's" \
+	cmp -s "$tmp/out" "$tmp/want"
+XDG_CONFIG_HOME=$none "$PESCOPE" "${shot[@]}" --view spectrum --theme light \
+	--palette puor --lang en -d 512 -p 0 >"$tmp/want"
+with "$tmp/o" "${shot[@]}" --scene "$sc" --theme light --palette puor \
+	--lang en
+check "the command line's win over the scene's" cmp -s "$tmp/out" "$tmp/want"
+printf '# pescope scene 1\n== scene\n: view spectrum\n' >"$sc"
+XDG_CONFIG_HOME=$none "$PESCOPE" "${shot[@]}" --view spectrum --theme light \
+	--palette puor -d 512 -p 0 >"$tmp/want"
+with "$tmp/o" "${shot[@]}" --scene "$sc"
+check "a scene without a look: the file's" cmp -s "$tmp/out" "$tmp/want"
 
 # ---- start values, and the modes that draw nothing ----
 conf "$tmp/b" "d-model 64" "view spectrum" "palette puor"
