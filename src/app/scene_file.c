@@ -119,6 +119,24 @@ static int model_word(const struct state *s, const char *path, char *buf,
 	return 0;
 }
 
+/* A scene holds no loaded matrix (yet), and one opened would set
+ * d_model and the length the matrix fixes: while one is shown, :save and
+ * :open (what) say so, pointing to :cmdline, which names it, and return
+ * true. */
+static bool matrix_refused(struct state *s, const char *what)
+{
+	char msg[2 * MSG_MAX];
+
+	if (!s->matrix)
+		return false;
+	snprintf(msg, sizeof msg, tr(s->lang, "%s: a scene cannot hold a "
+				     "loaded matrix (%s) yet; :cmdline gives "
+				     "this screen's command line"), what,
+		 s->matrix_name);
+	state_message(s, true, msg);
+	return true;
+}
+
 /* Writes what s shows, in look, to path: 0 or an errno value. */
 static int write_scene(const char *path, const struct state *s,
 		       const struct scene_look *look)
@@ -152,8 +170,11 @@ static void save(struct state *s, const char *path,
 		 const struct scene_look *look)
 {
 	char msg[2 * MSG_MAX];
-	int e = write_scene(path, s, look);
+	int e;
 
+	if (matrix_refused(s, "save"))
+		return;
+	e = write_scene(path, s, look);
 	if (e)
 		snprintf(msg, sizeof msg, tr(s->lang, "%s: cannot write "
 					     "\"%s\": %s"), "save", path,
@@ -168,10 +189,13 @@ static void save(struct state *s, const char *path,
 static void open_scene(struct state *s, const char *path,
 		       struct scene_look *look)
 {
-	struct scene *sc = malloc(sizeof *sc);
+	struct scene *sc;
 	struct scene_look got = *look;
 	char err[LESSON_ERR_MAX], msg[2 * MSG_MAX];
 
+	if (matrix_refused(s, "open"))
+		return;
+	sc = malloc(sizeof *sc);
 	if (!sc) {
 		state_message(s, true, tr(s->lang, "out of memory"));
 		return;
@@ -219,9 +243,9 @@ static void cmdline(struct state *s, const struct scene_look *look,
 	else if (whole)
 		snprintf(msg, sizeof msg, "%s", line);
 	else
-		snprintf(msg, sizeof msg, tr(s->lang, "%s (and a window, highlight "
-					     "or panel only a scene keeps: "
-					     ":save FILE)"), line);
+		snprintf(msg, sizeof msg, tr(s->lang, "%s (and a window, highlight, "
+					     "panel or model change only a "
+					     "scene keeps: :save FILE)"), line);
 	state_message(s, false, msg);
 }
 

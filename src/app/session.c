@@ -25,6 +25,7 @@ void session_init(struct state *s, const struct options *opt)
 		const char *slash = strrchr(opt->load, '/');
 
 		state_set_matrix(s, opt->matrix, slash ? slash + 1 : opt->load);
+		snprintf(s->matrix_src, sizeof s->matrix_src, "%s", opt->load);
 	}
 	if (opt->preset >= 0) {
 		/* cli_parse already chose d_model and base (-d and -b win over

@@ -1467,8 +1467,10 @@ const struct tr_row tr_zh[] = {
 	  "已用 %s 发到剪贴板（终端可能不理会；%s 需要 %s）：%s" },
 	{ "not copied, as no terminal is here: %s",
 	  "没有复制：这里没有终端：%s" },
-	{ "%s (and a window, highlight or panel only a scene keeps: :save FILE)",
-	  "%s（窗口、标记和面板只有场景能保存：:save FILE）" },
+	{ "%s (and a window, highlight, panel or model change only a scene keeps: :save FILE)",
+	  "%s（窗口、标记、面板和对模型的改动只有场景能保存：:save FILE）" },
+	{ "%s: a scene cannot hold a loaded matrix (%s) yet; :cmdline gives this screen's command line",
+	  "%s：场景还不能保存载入的矩阵（%s）；:cmdline 给出这个屏幕的命令行" },
 	/* app/settings_file.c */
 	{ "larger than %d bytes",
 	  "超过 %d 字节" },

@@ -583,8 +583,13 @@ int scene_cmdline(const struct state *s, const char *theme,
 	}
 	if (file)
 		by_file = model_option(&o, s, src);
+	if (s->matrix) {	/* it fixes d_model, the length, the layout */
+		put(&o, " --load");
+		put_word(&o, s->matrix_src);
+	}
 	for (int i = 0; i < PARAM_COUNT; i++)
-		if (!by_file || (i != PARAM_D && i != PARAM_BASE))
+		if (!((by_file || s->matrix) && (i == PARAM_D || i == PARAM_BASE)) &&
+		    !(s->matrix && (i == PARAM_LEN || i == PARAM_LAYOUT)))
 			put_param(&o, s, i);
 	if (theme)
 		put(&o, " --theme %s", theme);

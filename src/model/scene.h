@@ -110,8 +110,9 @@ int scene_write(const struct state *s, const char *theme,
 
 /* The command line that opens what s shows: "pescope", --view, --preset
  * (a row of the table) or --model FILE (a config, by the path it was
- * given with), the options of the core parameters (params.h; not -d and
- * -b, which --model FILE sets), --theme and --palette when given (NULL:
+ * given with) or --load FILE[:TENSOR] (a loaded matrix), the options of
+ * the core parameters (params.h; not -d and -b, which --model FILE sets,
+ * nor -n and --layout, which a matrix fixes too), --theme and --palette when given (NULL:
  * left out) and --lang zh, then, as the command line applies them, a
  * --set WORD=VALUE for every knob that differs from where those leave
  * it; a word a POSIX shell would change is quoted. Into buf (n bytes;

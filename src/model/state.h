@@ -145,6 +145,9 @@ struct state {
 				 * be shown (state_set_view) */
 	char matrix_name[64];	/* its file's name, for the status line and
 				 * the inspector */
+	char matrix_src[256];	/* the --load argument it came from, as
+				 * given (FILE or FILE:TENSOR), for the
+				 * command line of the screen */
 	bool playing;		/* position sweep running */
 	bool help;		/* '?' overlay shown */
 	int help_top;		/* its first row shown, when it scrolls

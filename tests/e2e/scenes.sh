@@ -7,6 +7,9 @@
 #     --snapshot` is byte for byte the screen that script ends on, colours
 #     included; and a theme and palette given when saving come back;
 #   - `:open F` in a script shows the same screen as `--scene F`;
+#   - a loaded matrix (a NumPy-made .npy): :cmdline names --load, not -d
+#     -b -n --layout, and draws the screen; :save and :open say a scene
+#     cannot hold one yet and do nothing;
 #   - the save key E: the ':' line as ":save pescope-VIEW-N.scene", N the
 #     first free, and Enter saves it;
 #   - the theme is saved and on :cmdline only when chosen (command line,
@@ -307,6 +310,45 @@ check "E, Enter saves a scene, and again a second, not over the first" \
 	-s "$tmp/keyed/pescope-spectrum-2.scene"
 check "the scene E saved opens the view it was saved in" \
 	grep -qx ": view spectrum" "$tmp/keyed/pescope-spectrum-2.scene"
+
+# ---- a loaded matrix ----
+# :cmdline names --load, without -d, -b, -n and --layout, which the
+# matrix fixes; :save and :open say a scene cannot hold one yet, and do
+# nothing.
+if has py:numpy "scenes of a loaded matrix"; then
+	"$PY" -c 'import sys, numpy as np
+np.save(sys.argv[1], np.random.default_rng(3).standard_normal((40, 16)).astype("f4"))' \
+		"$tmp/m.npy"
+	for view in explore spectrum; do
+		printf 'cmd view %s\ncmd pos 7\ncmd dim 5\nkey Esc\n' "$view" >"$tmp/kl"
+		"$PESCOPE" "${size[@]}" --load "$tmp/m.npy" --keys "$tmp/kl" \
+			--snapshot | screen_of /dev/stdin >"$tmp/from"
+		printf 'cmd view %s\ncmd pos 7\ncmd dim 5\ncmd cmdline\n' "$view" >"$tmp/kl"
+		line=$("$PESCOPE" --size 1000x30 --load "$tmp/m.npy" --keys "$tmp/kl" \
+			--snapshot | sed -n 30p | sed 's/ *$//')
+		check "$view of a loaded matrix: :cmdline names --load, not -d -b -n" \
+			sh -c 'case "$0" in *"--load $1 -p 7 -i 5 "*) ! grep -qE -- " -[dbn] | --layout" <<EOT
+$0
+EOT
+;; *) false ;; esac' "$line" "$tmp/m.npy"
+		eval "set -- ${line#pescope }"
+		"$PESCOPE" "$@" "${size[@]}" --snapshot >"$tmp/to" 2>&1
+		check "$view of a loaded matrix: its command line draws the screen" \
+			cmp -s "$tmp/from" "$tmp/to"
+	done
+	printf 'cmd save %s\n' "$tmp/mat.scene" >"$tmp/kl"
+	"$PESCOPE" --size 200x30 --load "$tmp/m.npy" --keys "$tmp/kl" \
+		--snapshot >"$tmp/out"
+	check "a loaded matrix: :save says a scene cannot hold it, writes nothing" \
+		sh -c 'grep -q "save: a scene cannot hold a loaded matrix (m.npy) yet" "$0" && test ! -e "$1"' \
+		"$tmp/out" "$tmp/mat.scene"
+	printf 'cmd open %s\n' "$tmp/look.scene" >"$tmp/kl"
+	"$PESCOPE" --size 200x30 --load "$tmp/m.npy" --keys "$tmp/kl" \
+		--snapshot >"$tmp/out"
+	check "a loaded matrix: :open says so and changes nothing" \
+		sh -c 'grep -q "open: a scene cannot hold a loaded matrix" "$0" && tail -n 1 "$0" | grep -q "^m.npy  d_model=16 len=40 pos=0 dim=0"' \
+		"$tmp/out"
+fi
 
 # ---- what a scene refuses and skips ----
 
