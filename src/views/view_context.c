@@ -27,8 +27,8 @@
  * A box that cannot show all its text says so on its lower border ("+N
  * more: F zoom"); the similarity plot's legend names every curve in its
  * colour and says which lie wholly under another one (within half a dot
- * row: "dyn. NTK under original" while len <= L0) or mostly (a braille
- * cell takes the colour of the last curve in it: "YaRN mostly under PI").
+ * row: "dyn. NTK hidden by original" while len <= L0) or mostly (a braille
+ * cell takes the colour of the last curve in it: "YaRN mostly hidden by PI").
  *
  * The two upper boxes: view_context_table.h; the curves and the table's
  * numbers: view_context_curves.h. The curves and the table's numbers are
@@ -423,8 +423,8 @@ static int put(struct canvas *c, int x, int y, int end, const char *t,
 }
 
 /* Group t of the legend's note into buf: the kinds wholly under kind t
- * ("dyn. NTK under original") for t < KINDS, those mostly under kind
- * t - KINDS ("YaRN, Llama 3.1 mostly under PI") from KINDS on; "" when
+ * ("dyn. NTK hidden by original") for t < KINDS, those mostly under kind
+ * t - KINDS ("YaRN, Llama 3.1 mostly hidden by PI") from KINDS on; "" when
  * there are none. */
 static void note_group(const struct state *s, const int *under,
 		       const int *mostly, int t, char *buf, size_t n)
@@ -443,8 +443,8 @@ static void note_group(const struct state *s, const int *under,
 		}
 	if (at)
 		snprintf(buf, n,
-			 t < KINDS ? tr(s->lang, "%s under %s")
-				   : tr(s->lang, "%s mostly under %s"),
+			 t < KINDS ? tr(s->lang, "%s hidden by %s")
+				   : tr(s->lang, "%s mostly hidden by %s"),
 			 who, tr(s->lang, kind_name[top]));
 }
 
@@ -543,7 +543,7 @@ static int draw_legend(const struct state *s, struct canvas *c,
 
 		snprintf(m, sizeof m, put_any
 			 ? tr(s->lang, " +%d hidden")
-			 : tr(s->lang, "%d curves under others"), left);
+			 : tr(s->lang, "%d curves hidden by others"), left);
 		if (utf8_width(m) <= end - x)
 			x = put(c, x, y, end, m, text_style);
 	}

@@ -481,43 +481,81 @@ static void longrope_lines(const struct state *s, char out[3][LINE_MAX])
 /* What YaRN and LongRoPE do to a score: transformers multiplies cos and
  * sin by an attention factor (v5 _compute_yarn_parameters: get_mscale(s)
  * = 0.1 ln s + 1; _compute_longrope_parameters: sqrt(1 + ln s / ln L0),
- * both when the config gives none), so q.k is multiplied by its square. */
+ * both when the config gives none), so q.k is multiplied by its square:
+ * the attention temperature, which the line names. A model's config can
+ * set YaRN's factor its own way: attention_factor, or get_mscale(s,
+ * mscale) / get_mscale(s, mscale_all_dim), 1 at any s when the two are
+ * equal (DeepSeek-V3), whatever the formulas box's default says. The
+ * other method's factor is then a what-if, and is said to be one. */
 static void score_lines(const struct state *s, char out[3][LINE_MAX])
 {
 	double y = ctx_yarn_attention(s), l = ctx_longrope_attention(s);
 	const char *times = s->ascii ? "x" : "×";
+	const char *qk = s->ascii ? "q.k" : "q·k";
 	struct ctx_own o = ctx_own_of(s);
 	const struct rope_model *m = &s->model_rope;
 
-	if (kind_is_own(&o, K_YARN) && (m->attention_given || m->mscale != 0.0))
-		/* the model's config sets YaRN's factor its own way */
+	if (kind_is_own(&o, K_YARN) && m->mscale != 0.0 &&
+	    !m->attention_given && m->mscale == m->mscale_all_dim) {
 		snprintf(out[0], LINE_MAX,
-			 tr(s->lang, "Scores %s: YaRN %s%.3f from %s's %s, "
-				     "LongRoPE %s%.3f"),
-			 s->ascii ? "q.k" : "q·k", times, y * y, s->model,
+			 tr(s->lang, "Temperature on %s: %s's YaRN %s%.3f, its "
+				     "mscale = mscale_all_dim cancel; "
+				     "LongRoPE would give %s%.3f"),
+			 qk, s->model, times, y * y, times, l * l);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Temperature on %s: YaRN %s%.3f, "
+				     "mscales cancel"), qk, times, y * y);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "YaRN %s%.3f on %s: mscales cancel"),
+			 times, y * y, qk);
+	} else if (kind_is_own(&o, K_YARN) &&
+		   (m->attention_given || m->mscale != 0.0)) {
+		snprintf(out[0], LINE_MAX,
+			 tr(s->lang, "Temperature on %s: YaRN %s%.3f from %s's "
+				     "%s; LongRoPE would give %s%.3f"),
+			 qk, times, y * y, s->model,
 			 m->attention_given ? "attention_factor"
 					    : "mscale / mscale_all_dim",
 			 times, l * l);
-	else if (kind_is_own(&o, K_LONGROPE) && m->attention_given)
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Temperature on %s: YaRN %s%.3f, its "
+				     "config's"), qk, times, y * y);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "YaRN %s%.3f on %s, its config's"),
+			 times, y * y, qk);
+	} else if (kind_is_own(&o, K_LONGROPE) && m->attention_given) {
 		snprintf(out[0], LINE_MAX,
-			 tr(s->lang, "Scores %s: YaRN %s%.3f, LongRoPE %s%.3f "
-				     "from %s's %s"),
-			 s->ascii ? "q.k" : "q·k", times, y * y, times, l * l,
-			 s->model, "attention_factor");
-	else if (s->ascii)
-		snprintf(out[0], LINE_MAX,
-			 tr(s->lang, "Scores q.k: YaRN x%.3f = (0.1 ln s + 1)^2, "
-				     "LongRoPE x%.3f = 1 + ln s/ln L0"),
-			 y * y, l * l);
-	else
-		snprintf(out[0], LINE_MAX,
-			 tr(s->lang, "Scores q·k: YaRN ×%.3f = (0.1 ln s + 1)², "
-				     "LongRoPE ×%.3f = 1 + ln s/ln L0"),
-			 y * y, l * l);
-	snprintf(out[1], LINE_MAX,
-		 tr(s->lang, "Scores: YaRN %s%.3f, LongRoPE %s%.3f"), times,
-		 y * y, times, l * l);
-	snprintf(out[2], LINE_MAX, "%s", out[1]);
+			 tr(s->lang, "Temperature on %s: LongRoPE %s%.3f from "
+				     "%s's %s; YaRN would give %s%.3f"),
+			 qk, times, l * l, s->model, "attention_factor",
+			 times, y * y);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Temperature on %s: LongRoPE %s%.3f, its "
+				     "config's"), qk, times, l * l);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "LongRoPE %s%.3f on %s, its config's"),
+			 times, l * l, qk);
+	} else {
+		if (s->ascii)
+			snprintf(out[0], LINE_MAX,
+				 tr(s->lang, "Temperature on q.k: YaRN "
+					     "x%.3f = (0.1 ln s + 1)^2, LongRoPE "
+					     "x%.3f = 1 + ln s/ln L0"),
+				 y * y, l * l);
+		else
+			snprintf(out[0], LINE_MAX,
+				 tr(s->lang, "Temperature on q·k: YaRN "
+					     "×%.3f = (0.1 ln s + 1)², LongRoPE "
+					     "×%.3f = 1 + ln s/ln L0"),
+				 y * y, l * l);
+		snprintf(out[1], LINE_MAX,
+			 tr(s->lang, "Temperature on %s: YaRN %s%.3f, "
+				     "LongRoPE %s%.3f"),
+			 qk, times, y * y, times, l * l);
+		snprintf(out[2], LINE_MAX,
+			 tr(s->lang, "%s: YaRN %s%.3f, LongRoPE %s%.3f"),
+			 qk, times, y * y, times, l * l);
+	}
 }
 
 /* Men et al.'s line: how far the base keeps sum_i cos(m theta_i) >= 0,

@@ -197,7 +197,7 @@ assert re.search(r"┌ Model \S+: %s \(m / M\)" % re.escape(title), text), "titl
 assert "← its own" in text or "'s own" in text, "no note on the row"
 if kind == "yarn":
     a = rope_ref.yarn_attention(cfg)
-    m = re.search(r"Scores[^:]*: YaRN ×([0-9.]+)", text)
+    m = re.search(r"Temperature on q·k: (?:\S+ )?YaRN ×([0-9.]+)", text)
     assert m and abs(float(m.group(1)) - a * a) <= 5e-4, "scores %s, NumPy %.4f" % (m and m.group(1), a * a)
 h = len(inv)
 if kind == "yarn":

@@ -143,7 +143,7 @@ Test(context_longrope, table_row_and_lines)
 	cr_assert(on_screen(&s, 120, 40, "LongRoPE       6.28    1.77e6   0.9880"));
 	cr_assert(on_screen(&s, 120, 40, "LongRoPE: lr's long list (len=8192 > L0), "
 					 "one factor a pair"));
-	cr_assert(on_screen(&s, 120, 40, "Scores q·k: YaRN ×1.296 = (0.1 ln s + 1)², "
+	cr_assert(on_screen(&s, 120, 40, "Temperature on q·k: YaRN ×1.296 = (0.1 ln s + 1)², "
 					 "LongRoPE ×1.167 = 1 + ln s/ln L0"));
 	s.cur.len = 4096;
 	cr_assert(on_screen(&s, 120, 40, "LongRoPE: lr's short list (len=4096 ≤ L0)"));

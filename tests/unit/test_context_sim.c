@@ -198,11 +198,11 @@ static bool note_names(enum lang l, const char *note, const char *name)
 	snprintf(buf, sizeof buf, "%s", note);
 	for (grp = strtok_r(buf, sep, &save); grp;
 	     grp = strtok_r(NULL, sep, &save)) {
-		char *u = strstr(grp, l == LANG_ZH ? " 大多被 " : " mostly under ");
+		char *u = strstr(grp, l == LANG_ZH ? " 大多被 " : " mostly hidden by ");
 		char *p;
 
 		if (!u)
-			u = strstr(grp, l == LANG_ZH ? " 被 " : " under ");
+			u = strstr(grp, l == LANG_ZH ? " 被 " : " hidden by ");
 		if (!u)
 			continue;
 		*u = '\0';
@@ -227,7 +227,7 @@ static int note_count(enum lang l, const char *note)
 	if (p && sscanf(p + (l == LANG_ZH ? strlen("另有 ") : 2), "%d", &n) == 1)
 		return n;
 	if (sscanf(note, "%d", &n) == 1 &&
-	    strstr(note, tr(l, "%d curves under others") + 2))
+	    strstr(note, tr(l, "%d curves hidden by others") + 2))
 		return n;
 	return 0;
 }

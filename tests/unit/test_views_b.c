@@ -388,7 +388,7 @@ static void check_context(const struct shot *sc, int w, int h)
 	}
 	assert_shows(sc, "Stretch λ'/λ", "context");
 	/* dynamic NTK's curve lies under the original's, and says so */
-	assert_shows(sc, "dyn. NTK under original", "context");
+	assert_shows(sc, "dyn. NTK hidden by original", "context");
 }
 
 Test(views_b, context)
