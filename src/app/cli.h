@@ -122,7 +122,9 @@ struct options {
 					 * (model_file.h), or NULL */
 	const char *model_name;		/* what the status line calls it */
 	const char *load;		/* --load FILE[:TENSOR], or NULL;
-					 * points into argv */
+					 * points into argv, or a scene's
+					 * `load:` (then scene_load_line) */
+	int scene_load_line;		/* that line of --scene, or 0 */
 	const struct pe_matrix *matrix;	/* that matrix, once main has read it
 					 * (load_file.h), or NULL */
 	const char *lesson;		/* --lesson NAME or file (or that of

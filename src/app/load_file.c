@@ -30,6 +30,17 @@ static void list_tensor(void *ctx, const char *name, long long rows,
 	putchar('\n');
 }
 
+/* Says why the matrix is refused: "SCENE:LINE: why" for one a scene
+ * named (its `load:` line), else as any message. Returns rc. */
+static int refuse(const struct options *opt, int rc, const char *why)
+{
+	if (opt->scene_load_line > 0)
+		say_at("%s:%d: %s", opt->scene, opt->scene_load_line, why);
+	else
+		say("%s", why);
+	return rc;
+}
+
 int load_file_read(struct options *opt, struct pe_matrix *m)
 {
 	enum lang l = (enum lang)opt->lang;
@@ -48,7 +59,7 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 	/* Lessons, the drill and scenes set d_model, base and the length
 	 * themselves; a view that draws only the formula has nothing of the
 	 * matrix to show (state.h: shows_matrix). */
-	if (opt->lesson || opt->drill || opt->scene) {
+	if (opt->lesson || opt->drill || (opt->scene && !opt->scene_load_line)) {
 		say(tr(l, "--load FILE works without --lesson, --drill and "
 			  "--scene, which set d_model and the length"));
 		return EX_USAGE;
@@ -63,20 +74,20 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 	}
 	rc = matrix_file_read(opt->load, m, list_tensor, NULL, l, err,
 			      sizeof err);
-	if (rc) {
-		say("%s", err);
-		return rc;
-	}
+	if (rc)
+		return refuse(opt, rc, err);
 	if (m->rows > PE_LEN_MAX) {
-		say(tr(l, "%s: %lld positions, more than %lld"), opt->load,
-		    m->rows, PE_LEN_MAX);
-		return EX_DATAERR;
+		snprintf(err, sizeof err, tr(l, "%s: %lld positions, more "
+					     "than %lld"), opt->load, m->rows,
+			 PE_LEN_MAX);
+		return refuse(opt, EX_DATAERR, err);
 	}
 	if (m->cols % 2 != 0 || m->cols < PE_D_MIN || m->cols > PE_D_MAX) {
-		say(tr(l, "%s: %d dimensions; --load takes an even number "
-			  "from %d to %d"), opt->load, m->cols, PE_D_MIN,
-		    PE_D_MAX);
-		return EX_DATAERR;
+		snprintf(err, sizeof err, tr(l, "%s: %d dimensions; --load "
+					     "takes an even number from %d to "
+					     "%d"), opt->load, m->cols,
+			 PE_D_MIN, PE_D_MAX);
+		return refuse(opt, EX_DATAERR, err);
 	}
 	if (opt->position >= m->rows) {
 		say(tr(l, "--position must be below the matrix's %lld "

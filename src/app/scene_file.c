@@ -89,50 +89,79 @@ static const char *theme_word(const struct scene_look *look)
 				  : NULL;
 }
 
-/* How the scene at path names the config s shows (model/scene.h): its
+/* How the scene at path names the file src (a config, a matrix): its
  * path from the scene's folder when it lies there or below, else from
- * the root, into buf (n bytes). "" for a row of the table or no model
- * (the scene writes state_model_source as it is); an errno value when
- * the config cannot be found. */
-static int model_word(const struct state *s, const char *path, char *buf,
-		      size_t n)
+ * the root, then tensor (NULL: none) after a ':', into buf (n bytes).
+ * 0, or an errno value when the file cannot be found. */
+static int file_word(const char *src, const char *tensor, const char *path,
+		     char *buf, size_t n)
 {
-	const char *src = state_model_source(s), *slash = strrchr(path, '/');
+	const char *slash = strrchr(path, '/');
 	char folder[LESSON_PATH_MAX], *file, *dir;
 	size_t dl;
 
-	buf[0] = '\0';
-	if (!src || !presets_word_is_file(src))
-		return 0;
 	if (!(file = realpath(src, NULL)))
 		return errno;
 	snprintf(folder, sizeof folder, "%.*s",
 		 slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
 	dir = realpath(folder, NULL);
 	dl = dir ? strlen(dir) : 0;
-	if (dir && strncmp(file, dir, dl) == 0 && file[dl] == '/')
-		snprintf(buf, n, "%s", file + dl + 1);
-	else
-		snprintf(buf, n, "%s", file);
+	snprintf(buf, n, "%s%s%s",
+		 dir && strncmp(file, dir, dl) == 0 && file[dl] == '/' ?
+			 file + dl + 1 : file,
+		 tensor ? ":" : "", tensor ? tensor : "");
 	free(dir);
 	free(file);
 	return 0;
 }
 
-/* A scene holds no loaded matrix (yet), and one opened would set
- * d_model and the length the matrix fixes: while one is shown, :save and
- * :open (what) say so, pointing to :cmdline, which names it, and return
- * true. */
-static bool matrix_refused(struct state *s, const char *what)
+/* The model's word (model/scene.h): "" for a row of the table or no
+ * model (the scene writes state_model_source as it is). */
+static int model_word(const struct state *s, const char *path, char *buf,
+		      size_t n)
 {
-	char msg[2 * MSG_MAX];
+	const char *src = state_model_source(s);
 
+	buf[0] = '\0';
+	if (!src || !presets_word_is_file(src))
+		return 0;
+	return file_word(src, NULL, path, buf, n);
+}
+
+/* The `load:` word of the matrix s shows, "" for none: its FILE split
+ * from a TENSOR as --load splits them (io/matrix_file.h). */
+static int load_word(const struct state *s, const char *path, char *buf,
+		     size_t n)
+{
+	char file[sizeof s->matrix_src];
+	const char *colon = strrchr(s->matrix_src, ':');
+	struct stat st;
+
+	buf[0] = '\0';
 	if (!s->matrix)
+		return 0;
+	snprintf(file, sizeof file, "%s", s->matrix_src);
+	if (colon && colon != s->matrix_src && stat(s->matrix_src, &st) != 0)
+		file[colon - s->matrix_src] = '\0';
+	else
+		colon = NULL;
+	return file_word(file, colon ? colon + 1 : NULL, path, buf, n);
+}
+
+/* A scene and a loaded matrix open together from the command line only
+ * (the matrix is read before the screen starts and lives as long): :open
+ * says so, and returns true, under a matrix or for a scene that names
+ * one. */
+static bool matrix_refused(struct state *s, const struct scene *sc)
+{
+	char msg[MSG_MAX];
+
+	if (!s->matrix && !sc->load[0])
 		return false;
-	snprintf(msg, sizeof msg, tr(s->lang, "%s: a scene cannot hold a "
-				     "loaded matrix (%s) yet; :cmdline gives "
-				     "this screen's command line"), what,
-		 s->matrix_name);
+	snprintf(msg, sizeof msg, tr(s->lang, "%s: a scene and a loaded "
+				     "matrix open together only from the "
+				     "command line: pescope --scene FILE"),
+		 "open");
 	state_message(s, true, msg);
 	return true;
 }
@@ -142,16 +171,19 @@ static int write_scene(const char *path, const struct state *s,
 		       const struct scene_look *look)
 {
 	char text[SCENE_TEXT_MAX], model[LESSON_PATH_MAX];
+	char load[LESSON_PATH_MAX];
 	struct atomic_file af;
 	int e = model_word(s, path, model, sizeof model);
-	int len = e ? -1 : scene_write(s, theme_word(look),
-				       palette_name((enum palette_id)
-							    look->palette),
-				       model[0] ? model : NULL, text,
-				       sizeof text);
+	int len;
 
+	if (!e)
+		e = load_word(s, path, load, sizeof load);
 	if (e)
-		return e;	/* the model's config went away */
+		return e;	/* the model's config or the matrix went away */
+	len = scene_write(s, theme_word(look),
+			  palette_name((enum palette_id)look->palette),
+			  model[0] ? model : NULL, load[0] ? load : NULL, text,
+			  sizeof text);
 	if (len < 0)
 		return ENOSPC;	/* SCENE_TEXT_MAX holds all, but a config
 				 * may go away while read again */
@@ -172,8 +204,6 @@ static void save(struct state *s, const char *path,
 	char msg[2 * MSG_MAX];
 	int e;
 
-	if (matrix_refused(s, "save"))
-		return;
 	e = write_scene(path, s, look);
 	if (e)
 		snprintf(msg, sizeof msg, tr(s->lang, "%s: cannot write "
@@ -193,16 +223,22 @@ static void open_scene(struct state *s, const char *path,
 	struct scene_look got = *look;
 	char err[LESSON_ERR_MAX], msg[2 * MSG_MAX];
 
-	if (matrix_refused(s, "open"))
-		return;
 	sc = malloc(sizeof *sc);
 	if (!sc) {
 		state_message(s, true, tr(s->lang, "out of memory"));
 		return;
 	}
-	if (scene_file_read(path, s->lang, sc, &got, err, sizeof err) != 0 ||
-	    scene_apply(s, sc, err, sizeof err) != 0) {
+	if (scene_file_read(path, s->lang, sc, &got, err, sizeof err) != 0) {
 		state_message(s, true, err);	/* and nothing changed */
+		free(sc);
+		return;
+	}
+	if (matrix_refused(s, sc)) {	/* it says why; nothing changed */
+		free(sc);
+		return;
+	}
+	if (scene_apply(s, sc, err, sizeof err) != 0) {
+		state_message(s, true, err);
 		free(sc);
 		return;
 	}
@@ -307,6 +343,15 @@ int scene_file_load(struct options *opt, const struct options *given,
 		return rc;
 	if (sc->skipped)
 		say_at("%s", scene_note(sc, opt->scene, l, err, sizeof err));
+	if (sc->load[0] && (opt->load || opt->model)) {
+		say(tr(l, "--scene %s opens the matrix it names; it takes "
+			  "no --load or --model"), opt->scene);
+		return EX_USAGE;
+	}
+	if (sc->load[0]) {	/* main reads it (load_file.h) */
+		opt->load = sc->load;
+		opt->scene_load_line = sc->load_line;
+	}
 	/* What the command line says wins over the scene, and the scene
 	 * over the settings file. */
 	if (given->lang < 0 && sc->lang >= 0)

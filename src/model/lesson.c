@@ -460,7 +460,13 @@ static void panel_clear(struct state *s)
 
 void lesson_reset(struct state *s)
 {
-	state_reset(s, &lesson_start);
+	struct settings start = lesson_start;
+
+	if (s->matrix) {	/* it fixes these; the rest starts over */
+		start.pe = s->cur.pe;
+		start.len = s->cur.len;
+	}
+	state_reset(s, &start);
 	s->view = 0;
 	s->hl = (struct highlight){ HL_NONE, 0, 0 };
 	panel_clear(s);

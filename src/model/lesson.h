@@ -124,8 +124,9 @@ int lesson_line_clean(const char *raw, size_t len, char *buf, char *why,
 /* For tests only. */
 extern const struct settings lesson_start;
 
-/* The lesson's starting point: state_reset to lesson_start, the first
- * view, no highlight. Everything else (language, lessons, presenter
+/* The lesson's starting point: state_reset to lesson_start (but the
+ * d_model, base, layout and length of a loaded matrix, which fixes
+ * them), the first view, no highlight. Everything else (language, lessons, presenter
  * mode, overlays) is kept. */
 void lesson_reset(struct state *s);
 

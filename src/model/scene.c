@@ -168,7 +168,24 @@ static int look_word(struct parser *p, const char *what, const char *v,
 	return 0;
 }
 
-/* "word: value" before the step: theme, palette, lang. */
+/* `load: FILE[:TENSOR]`: a relative FILE is the scene's folder's, made
+ * relative to where pescope runs, as a model's path is. */
+static int load_word(struct parser *p, const char *v)
+{
+	size_t dir = v[0] == '/' ? 0 : folder_len(p->path);
+	int len = snprintf(p->out->load, sizeof p->out->load, "%.*s%s",
+			   (int)dir, p->path, v);
+
+	if (!*v)
+		return fail(p, p->line, tr(p->lang, "%s needs a file"), "load");
+	if (len < 0 || (size_t)len >= sizeof p->out->load)
+		return fail(p, p->line, tr(p->lang, "command longer than %d "
+					   "bytes"), LESSON_PATH_MAX - 1);
+	p->out->load_line = p->line;
+	return 0;
+}
+
+/* "word: value" before the step: theme, palette, lang, load. */
 static int header_line(struct parser *p, char *line)
 {
 	char *colon = strchr(line, ':');
@@ -188,6 +205,8 @@ static int header_line(struct parser *p, char *line)
 	if (strcmp(line, "palette") == 0)
 		return look_word(p, "palette", v, p->out->palette,
 				 &p->out->palette_line);
+	if (strcmp(line, "load") == 0)
+		return load_word(p, v);
 	if (strcmp(line, "lang") != 0) {
 		skip(p);
 		return 0;
@@ -453,12 +472,11 @@ static void model_cmd(struct out *o, const struct state *s, const char *model)
 }
 
 int scene_write(const struct state *s, const char *theme,
-		const char *palette, const char *model, char *buf, size_t n)
+		const char *palette, const char *model, const char *load,
+		char *buf, size_t n)
 {
 	struct out o = { buf, n, 0, n == 0, *s, false };
 	const struct view_spec *v = state_view(s);
-	char base[32];
-
 	char line[SCENE_TEXT_MAX];
 	bool whole;
 
@@ -471,14 +489,21 @@ int scene_write(const struct state *s, const char *theme,
 		put(&o, "theme: %s\n", theme);
 	if (palette)
 		put(&o, "palette: %s\n", palette);
+	if (load)
+		put(&o, "load: %s\n", load);
 	put(&o, "lang: %s\n== scene\n", lang_name(s->lang));
 	cmd(&o, "view %s", v->name);
 	model_cmd(&o, s, model);
-	cmd(&o, "d %d", s->cur.pe.d_model);
-	cmd(&o, "base %s", fmt_double_shortest(s->cur.pe.base, base,
-					       sizeof base));
-	cmd(&o, "layout %s", params[PARAM_LAYOUT].words[s->cur.pe.layout]);
-	cmd(&o, "len %lld", s->cur.len);
+	if (!s->matrix) {	/* else the matrix fixes them */
+		char base[32];
+
+		cmd(&o, "d %d", s->cur.pe.d_model);
+		cmd(&o, "base %s", fmt_double_shortest(s->cur.pe.base, base,
+						       sizeof base));
+		cmd(&o, "layout %s",
+		    params[PARAM_LAYOUT].words[s->cur.pe.layout]);
+		cmd(&o, "len %lld", s->cur.len);
+	}
 	cmd(&o, "pos %lld", s->cur.pos);
 	cmd(&o, "dim %d", s->cur.dim);
 	cmd(&o, "window %lld %lld", s->window.pos0,

@@ -29,6 +29,11 @@
  * `palette:` (their words are the app's: the scene only carries them) and
  * `lang:`. '#' starts a comment, blank lines are nothing.
  *
+ * A loaded matrix (--load) is the header's `load: FILE[:TENSOR]`, FILE
+ * relative to the scene's folder as a model's path is; the app reads it.
+ * It fixes d_model, the length, the layout and the base, so the step has
+ * no d, base, layout or len then, and opening starts from the matrix's.
+ *
  * The model shown (state_model_source) is the step's ": model WORD": a
  * row of the table by its name, or a config.json by its path. A relative
  * path is the scene's folder's (a scene and the config beside it travel
@@ -79,6 +84,9 @@ struct scene {
 	char palette[SCENE_WORD_MAX];	/* `palette:`, or "" */
 	int palette_line;
 	int lang;			/* `lang:`: an enum lang, or -1 */
+	char load[LESSON_PATH_MAX];	/* `load:` FILE[:TENSOR], a relative
+					 * FILE made the scene folder's, or "" */
+	int load_line;			/* its line, for a message */
 	int skipped;			/* lines not known, skipped */
 	int skipped_line;		/* the first of them */
 };
@@ -103,10 +111,12 @@ int scene_apply(struct state *s, const struct scene *sc, char *err,
 /* The scene of what s shows, with theme and palette words (NULL: left
  * out) and the model as the scene names it (model: a path made relative
  * to the scene's folder; NULL: state_model_source's word), into buf (n
- * bytes, SCENE_TEXT_MAX is enough). Returns its length, or -1 when it
+ * bytes, SCENE_TEXT_MAX is enough); load: the `load:` word of the
+ * matrix s shows (NULL: none). Returns its length, or -1 when it
  * does not fit (or the model's config can no longer be read). */
 int scene_write(const struct state *s, const char *theme,
-		const char *palette, const char *model, char *buf, size_t n);
+		const char *palette, const char *model, const char *load,
+		char *buf, size_t n);
 
 /* The command line that opens what s shows: "pescope", --view, --preset
  * (a row of the table) or --model FILE (a config, by the path it was

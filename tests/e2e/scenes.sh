@@ -8,8 +8,10 @@
 #     included; and a theme and palette given when saving come back;
 #   - `:open F` in a script shows the same screen as `--scene F`;
 #   - a loaded matrix (a NumPy-made .npy): :cmdline names --load, not -d
-#     -b -n --layout, and draws the screen; :save and :open say a scene
-#     cannot hold one yet and do nothing;
+#     -b -n --layout, and draws the screen; a scene holds it (load:, a
+#     .npy and a .safetensors tensor) and --scene draws the same screen;
+#     :open under a matrix or of a scene naming one says so, does nothing;
+#     a matrix a scene names that is missing or bad: SCENE:LINE: why;
 #   - the save key E: the ':' line as ":save pescope-VIEW-N.scene", N the
 #     first free, and Enter saves it;
 #   - the theme is saved and on :cmdline only when chosen (command line,
@@ -311,6 +313,21 @@ check "E, Enter saves a scene, and again a second, not over the first" \
 check "the scene E saved opens the view it was saved in" \
 	grep -qx ": view spectrum" "$tmp/keyed/pescope-spectrum-2.scene"
 
+# refused STATUS MESSAGE -- ARGS: the run ends with STATUS, prints nothing
+# on standard output and exactly MESSAGE on standard error.
+refused() {
+	local want=$1 msg=$2 out err st
+	shift 3
+	out=$("$PESCOPE" "$@" 2>"$tmp/stderr")
+	st=$?
+	err=$(cat "$tmp/stderr")
+	if [ "$st" -ne "$want" ] || [ -n "$out" ] || [ "$err" != "$msg" ]; then
+		not_ok "refused ($want): $msg" "status $st, stderr: $err"
+	else
+		ok "refused ($want): $msg"
+	fi
+}
+
 # ---- a loaded matrix ----
 # :cmdline names --load, without -d, -b, -n and --layout, which the
 # matrix fixes; :save and :open say a scene cannot hold one yet, and do
@@ -336,36 +353,62 @@ EOT
 		check "$view of a loaded matrix: its command line draws the screen" \
 			cmp -s "$tmp/from" "$tmp/to"
 	done
-	printf 'cmd save %s\n' "$tmp/mat.scene" >"$tmp/kl"
-	"$PESCOPE" --size 200x30 --load "$tmp/m.npy" --keys "$tmp/kl" \
-		--snapshot >"$tmp/out"
-	check "a loaded matrix: :save says a scene cannot hold it, writes nothing" \
-		sh -c 'grep -q "save: a scene cannot hold a loaded matrix (m.npy) yet" "$0" && test ! -e "$1"' \
-		"$tmp/out" "$tmp/mat.scene"
+	# A scene holds the matrix: `load: FILE[:TENSOR]`, FILE from the
+	# scene's folder, and no d, base, layout or len; --scene opens the
+	# same screen. A .npy beside the scene, and a .safetensors tensor
+	# named "wpe" (16 rows, 8 columns of float32) in a folder below.
+	mkdir -p "$tmp/mats/sub"
+	cp "$tmp/m.npy" "$tmp/mats/m.npy"
+	"$PY" -c 'import json, struct, sys, numpy as np
+a = np.random.default_rng(5).standard_normal((16, 8)).astype("<f4")
+h = json.dumps({"wpe": {"dtype": "F32", "shape": [16, 8], "data_offsets": [0, a.nbytes]}}).encode()
+open(sys.argv[1], "wb").write(struct.pack("<Q", len(h)) + h + a.tobytes())' \
+		"$tmp/mats/sub/w.safetensors"
+	for arg in "m.npy|m.npy" "sub/w.safetensors:wpe|sub/w.safetensors:wpe"; do
+		for view in explore spectrum; do
+			printf 'cmd view %s\ncmd pos 3\ncmd dim 5\ncmd save %s\nkey Esc\n' \
+				"$view" "$tmp/mats/s.scene" >"$tmp/kl"
+			(cd "$tmp/mats" && "$PESCOPE" "${size[@]}" --load "${arg%|*}" \
+				--keys "$tmp/kl" --snapshot) | screen_of /dev/stdin >"$tmp/from"
+			check "$view of ${arg%|*}: the scene names load: ${arg#*|}, no d, base, layout, len" \
+				sh -c 'grep -qx "load: $1" "$0" && ! grep -qE "^: (d|base|layout|len) " "$0"' \
+				"$tmp/mats/s.scene" "${arg#*|}"
+			"$PESCOPE" "${size[@]}" --scene "$tmp/mats/s.scene" --snapshot \
+				>"$tmp/to" 2>&1
+			check "$view of ${arg%|*}: --scene draws the screen saved from" \
+				cmp -s "$tmp/from" "$tmp/to"
+		done
+	done
+	# :open under a matrix, or of a scene that names one, says so and
+	# changes nothing.
 	printf 'cmd open %s\n' "$tmp/look.scene" >"$tmp/kl"
 	"$PESCOPE" --size 200x30 --load "$tmp/m.npy" --keys "$tmp/kl" \
 		--snapshot >"$tmp/out"
 	check "a loaded matrix: :open says so and changes nothing" \
-		sh -c 'grep -q "open: a scene cannot hold a loaded matrix" "$0" && tail -n 1 "$0" | grep -q "^m.npy  d_model=16 len=40 pos=0 dim=0"' \
+		sh -c 'grep -q "open: a scene and a loaded matrix open together only from the command line" "$0" && tail -n 1 "$0" | grep -q "^m.npy  d_model=16 len=40 pos=0 dim=0"' \
 		"$tmp/out"
+	printf 'cmd open %s\n' "$tmp/mats/s.scene" >"$tmp/kl"
+	"$PESCOPE" --size 200x30 --keys "$tmp/kl" --snapshot >"$tmp/out"
+	check "a scene of a matrix: :open says so and changes nothing" \
+		sh -c 'grep -q "open: a scene and a loaded matrix open together only from the command line" "$0" && tail -n 1 "$0" | grep -q "^d_model=128 base=10000 len=128 "' \
+		"$tmp/out"
+	# A matrix the scene names that is not there, or not a matrix:
+	# SCENE:LINE: why, and the status of --load's refusal.
+	f=$tmp/mats/bad.scene
+	printf '# pescope scene 1\nload: gone.npy\n== scene\n: view explore\n' >"$f"
+	refused 66 "$f:2: $tmp/mats/gone.npy: cannot read: No such file or directory" -- \
+		--scene "$f" --snapshot
+	printf 'not a matrix at all, but long enough' >"$tmp/mats/text.npy"
+	printf '# pescope scene 1\nload: text.npy\n== scene\n' >"$f"
+	"$PESCOPE" --scene "$f" --snapshot >/dev/null 2>"$tmp/err"
+	check "a scene's load: of a bad file: 65, SCENE:2: the file: why" \
+		sh -c 'test "$1" -eq 65 && grep -q "^$2:2: $3/text.npy: its header" "$0" && test "$(wc -l <"$0")" -eq 1' \
+		"$tmp/err" "$?" "$f" "$tmp/mats"
+	refused 64 "pescope: --scene $tmp/mats/s.scene opens the matrix it names; it takes no --load or --model" -- \
+		--scene "$tmp/mats/s.scene" --load "$tmp/m.npy" --snapshot
 fi
 
 # ---- what a scene refuses and skips ----
-
-# refused STATUS MESSAGE -- ARGS: the run ends with STATUS, prints nothing
-# on standard output and exactly MESSAGE on standard error.
-refused() {
-	local want=$1 msg=$2 out err st
-	shift 3
-	out=$("$PESCOPE" "$@" 2>"$tmp/stderr")
-	st=$?
-	err=$(cat "$tmp/stderr")
-	if [ "$st" -ne "$want" ] || [ -n "$out" ] || [ "$err" != "$msg" ]; then
-		not_ok "refused ($want): $msg" "status $st, stderr: $err"
-	else
-		ok "refused ($want): $msg"
-	fi
-}
 good=$tmp/look.scene
 f=$tmp/bad.scene
 printf '# pescope scene 2\n== scene\n: d 64\n' >"$f"
