@@ -46,6 +46,11 @@ static void means_block(const double *omega, int count, const double *at,
 	double y[BLOCK], ys[BLOCK], yc[BLOCK], hs[BLOCK];
 	int from[BLOCK], to[BLOCK], single[BLOCK], ns = 0, nbd = 0;
 
+	/* A single tile adds (s[0] - s[0]) * 0: s[0] must be a number even
+	 * when no tile has bounds and the pass never writes it (uninitialised,
+	 * it may hold a NaN, which the 0 does not cancel). */
+	s[0] = 0.0;
+
 	for (int j = 0; j < nb; j++) {
 		double a = ceil(lo[j0 + j]), m = ceil(hi[j0 + j]) - a;
 

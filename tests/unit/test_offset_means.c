@@ -44,6 +44,40 @@ Test(offset_means, the_samples_tile_one_to_top)
 	}
 }
 
+/* Leaves NaN where the next call's stack frame will be, so that a value
+ * read there before it is written shows. */
+static void __attribute__((noinline)) dirty_stack(void)
+{
+	volatile double junk[8192];
+
+	for (int i = 0; i < 8192; i++)
+		junk[i] = NAN;
+	(void)junk[0];
+}
+
+/* A span so short that no tile holds two whole offsets (the context view
+ * at L0 = 1, s = 4: offsets 1..4): every sample is a cos of its own, by
+ * the definition above, and none reads a sine the pass never made. */
+Test(offset_means, a_span_of_single_offsets)
+{
+	enum { NS = 40 };
+	double w[H], at[NS], lo[NS], hi[NS], sum[NS] = { 0 };
+
+	omegas(w);
+	pe_log_offsets(4.0, NS, at, lo, hi);
+	dirty_stack();
+	pe_offset_cos_means(w, H, at, lo, hi, NS, sum);
+	for (int j = 0; j < NS; j++) {
+		double a = ceil(lo[j]), m = ceil(hi[j]) - a, want = 0.0;
+
+		cr_assert(m < 2.0, "tile %d holds %g offsets", j, m);
+		for (int i = 0; i < H; i++)
+			want += cos(w[i] * (m >= 1.0 ? a : at[j]));
+		cr_expect(fabs(sum[j] - want) <= 1e-13, "sample %d: %.17g, "
+			  "want %.17g", j, sum[j], want);
+	}
+}
+
 /* NumPy (float64): the same tiles; the mean over the whole offsets of a
  * tile of np.cos(np.outer(ks, w)), summed over the pairs, over 64; a tile
  * with no whole offset: np.cos(at * w).sum() / 64. Tiles of 1, 0, 0, 2,
