@@ -96,6 +96,31 @@ static inline void lesson_shot_close(struct lesson_shot *sh)
 	free(sh->text);
 }
 
+/* Runs check on step `step` of the lesson called name in both languages,
+ * at 100x30 and at 80x24. */
+static inline void lesson_shot_each(const char *name, int step,
+				    void (*check)(const struct lesson_shot *))
+{
+	static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
+
+	for (int lang = 0; lang < 2; lang++)
+		for (int z = 0; z < 2; z++) {
+			struct lesson_shot sh;
+
+			lesson_shot_open(&sh, name, lang, step, sizes[z][0],
+					 sizes[z][1]);
+			check(&sh);
+			lesson_shot_close(&sh);
+		}
+}
+
+/* Asserts that sh shows the view called name. */
+static inline void lesson_shot_view_is(const struct lesson_shot *sh,
+				       const char *name)
+{
+	cr_assert_str_eq(state_view(&sh->s)->name, name, "%s", sh->where);
+}
+
 /* Expects needle somewhere on sh's screen. */
 static inline void lesson_shot_shows(const struct lesson_shot *sh,
 				     const char *needle)

@@ -30,27 +30,6 @@ static void utf8_locale(void)
 
 TestSuite(lesson10, .init = utf8_locale);
 
-static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
-
-/* Runs check on the step in both languages at both sizes. */
-static void each(int step, void (*check)(const struct lesson_shot *sh))
-{
-	for (int lang = 0; lang < 2; lang++)
-		for (int z = 0; z < 2; z++) {
-			struct lesson_shot sh;
-
-			lesson_shot_open(&sh, "families", lang, step,
-					 sizes[z][0], sizes[z][1]);
-			check(&sh);
-			lesson_shot_close(&sh);
-		}
-}
-
-static void view_is(const struct lesson_shot *sh, const char *name)
-{
-	cr_assert_str_eq(state_view(&sh->s)->name, name, "%s", sh->where);
-}
-
 /* ---- 1: every lane ---- */
 
 static void every_lane(const struct lesson_shot *sh)
@@ -58,7 +37,7 @@ static void every_lane(const struct lesson_shot *sh)
 	static const char letters[] = "+RSTAKXN";
 	int lanes = 0;
 
-	view_is(sh, "families");
+	lesson_shot_view_is(sh, "families");
 	/* a lane's label: its letter in the second column, after a blank or
 	 * the chosen one's '>' */
 	for (const char *l = sh->text; *l; l = strchr(l, '\n') + 1) {
@@ -76,7 +55,7 @@ static void every_lane(const struct lesson_shot *sh)
 
 Test(lesson10, step1_every_scheme_has_a_lane)
 {
-	each(1, every_lane);
+	lesson_shot_each("families", 1, every_lane);
 }
 
 /* ---- 2: T5 ---- */
@@ -85,7 +64,7 @@ static void t5_buckets(const struct lesson_shot *sh)
 {
 	char cap[64];
 
-	view_is(sh, "families");
+	lesson_shot_view_is(sh, "families");
 	snprintf(cap, sizeof cap, tr(sh->s.lang, "%d buckets to %d"), 32, 128);
 	lesson_shot_shows(sh, cap);
 	cr_expect_eq(state_view_knob(&sh->s, 0), BIAS_T5, "%s: scheme t5",
@@ -94,7 +73,7 @@ static void t5_buckets(const struct lesson_shot *sh)
 
 Test(lesson10, step2_t5_has_32_buckets_to_128)
 {
-	each(2, t5_buckets);
+	lesson_shot_each("families", 2, t5_buckets);
 }
 
 /* ---- 3: ALiBi ---- */
@@ -115,7 +94,7 @@ static void alibi_head9(const struct lesson_shot *sh)
 {
 	char cap[64], m[16];
 
-	view_is(sh, "families");
+	lesson_shot_view_is(sh, "families");
 	/* what the caption claims: 16 heads' first slope, 2^(-1/2) */
 	cr_assert_float_eq(get_slopes(9, 12), get_slopes(1, 16), 1e-15);
 	cr_assert_gt(get_slopes(9, 12), get_slopes(1, 12));
@@ -127,7 +106,7 @@ static void alibi_head9(const struct lesson_shot *sh)
 
 Test(lesson10, step3_head_9_of_12_takes_16_heads_first_slope)
 {
-	each(3, alibi_head9);
+	lesson_shot_each("families", 3, alibi_head9);
 }
 
 /* ---- 4: iRoPE ---- */
@@ -143,7 +122,7 @@ static void irope(const struct lesson_shot *sh)
 {
 	char v[16];
 
-	view_is(sh, "mla");
+	lesson_shot_view_is(sh, "mla");
 	cr_assert_eq(temperature(8190), 1.0);
 	snprintf(v, sizeof v, "%.3f", temperature(8191));
 	lesson_shot_shows(sh, v);
@@ -155,14 +134,14 @@ static void irope(const struct lesson_shot *sh)
 
 Test(lesson10, step4_one_layer_in_four_and_its_temperature)
 {
-	each(4, irope);
+	lesson_shot_each("families", 4, irope);
 }
 
 /* ---- 5 and 6: MLA ---- */
 
 static void fold(const struct lesson_shot *sh)
 {
-	view_is(sh, "mla");
+	lesson_shot_view_is(sh, "mla");
 	/* config_671B.json: q_lora_rank 1536, qk_nope_head_dim 128,
 	 * kv_lora_rank 512 */
 	lesson_shot_shows(sh, "1536×128");
@@ -172,7 +151,7 @@ static void fold(const struct lesson_shot *sh)
 
 Test(lesson10, step5_the_rotation_stops_the_fold)
 {
-	each(5, fold);
+	lesson_shot_each("families", 5, fold);
 }
 
 static void saves(const struct lesson_shot *sh)
@@ -182,7 +161,7 @@ static void saves(const struct lesson_shot *sh)
 	double mla = (512 + 64) * 61 * 2.0, mha = 2.0 * 128 * 128 * 61 * 2;
 	char v[32];
 
-	view_is(sh, "mla");
+	lesson_shot_view_is(sh, "mla");
 	snprintf(v, sizeof v, "%.1f KiB", mla / 1024);
 	lesson_shot_shows(sh, v);
 	snprintf(v, sizeof v, "%.2f MiB", mha / (1024 * 1024));
@@ -191,18 +170,18 @@ static void saves(const struct lesson_shot *sh)
 
 Test(lesson10, step6_mla_caches_68_6_kib_a_token)
 {
-	each(6, saves);
+	lesson_shot_each("families", 6, saves);
 }
 
 /* ---- 7: 2-D ---- */
 
 static void grid(const struct lesson_shot *sh)
 {
-	view_is(sh, "grid");
+	lesson_shot_view_is(sh, "grid");
 	lesson_shot_shows(sh, tr(sh->s.lang, "Axial 2-D RoPE"));
 }
 
 Test(lesson10, step7_the_grid_of_patches)
 {
-	each(7, grid);
+	lesson_shot_each("families", 7, grid);
 }

@@ -31,27 +31,6 @@ static void utf8_locale(void)
 
 TestSuite(lesson9, .init = utf8_locale);
 
-static const int sizes[2][2] = { { 100, 30 }, { 80, 24 } };
-
-/* Runs check on the step in both languages at both sizes. */
-static void each(int step, void (*check)(const struct lesson_shot *sh))
-{
-	for (int lang = 0; lang < 2; lang++)
-		for (int z = 0; z < 2; z++) {
-			struct lesson_shot sh;
-
-			lesson_shot_open(&sh, "models", lang, step,
-					 sizes[z][0], sizes[z][1]);
-			check(&sh);
-			lesson_shot_close(&sh);
-		}
-}
-
-static void view_is(const struct lesson_shot *sh, const char *name)
-{
-	cr_assert_str_eq(state_view(&sh->s)->name, name, "%s", sh->where);
-}
-
 /* lambda_i = 2 pi base^(2i/d) of a 128-wide head. */
 static double lambda(double base, int i)
 {
@@ -77,7 +56,7 @@ static void spectrum_of(const struct lesson_shot *sh, const char *model,
 {
 	char line[128];
 
-	view_is(sh, "spectrum");
+	lesson_shot_view_is(sh, "spectrum");
 	snprintf(line, sizeof line, "%s  rotated=128 base=%s ", model,
 		 base_text);
 	lesson_shot_shows(sh, line);
@@ -102,7 +81,7 @@ static void llama2(const struct lesson_shot *sh)
 
 Test(lesson9, step1_llama2_50_of_64_pairs_cycle_within_8192)
 {
-	each(1, llama2);
+	lesson_shot_each("models", 1, llama2);
 }
 
 static void llama3(const struct lesson_shot *sh)
@@ -115,7 +94,7 @@ static void llama3(const struct lesson_shot *sh)
 
 Test(lesson9, step2_llama3_35_of_64_pairs_cycle_29_do_not)
 {
-	each(2, llama3);
+	lesson_shot_each("models", 2, llama3);
 }
 
 static void qwen(const struct lesson_shot *sh)
@@ -127,7 +106,7 @@ static void qwen(const struct lesson_shot *sh)
 
 Test(lesson9, step5_qwen_34_of_64_pairs_cycle)
 {
-	each(5, qwen);
+	lesson_shot_each("models", 5, qwen);
 }
 
 /* ---- 3: Llama 3.1 ---- */
@@ -137,7 +116,7 @@ static void llama31(const struct lesson_shot *sh)
 	char a[128], b[128];
 	int kept = 0, divided = -1;
 
-	view_is(sh, "context");
+	lesson_shot_view_is(sh, "context");
 	lesson_shot_shows(sh, "llama-3.1-8b  rotated=128 base=500000 ");
 	lesson_shot_shows(sh, "L0=8192  s=8 ");
 	lesson_shot_shows(sh, "▶Llama 3.1");
@@ -160,7 +139,7 @@ static void llama31(const struct lesson_shot *sh)
 
 Test(lesson9, step3_llama31_keeps_29_pairs_divides_from_35)
 {
-	each(3, llama31);
+	lesson_shot_each("models", 3, llama31);
 }
 
 /* ---- 4: DeepSeek-V3 ---- */
@@ -182,7 +161,7 @@ static void deepseek(const struct lesson_shot *sh)
 	int lo = (int)floor(correction(32.0)), hi = (int)ceil(correction(1.0));
 	double att = get_mscale(40.0, 1.0) / get_mscale(40.0, 1.0);
 
-	view_is(sh, "context");
+	lesson_shot_view_is(sh, "context");
 	lesson_shot_shows(sh, "deepseek-v3  rotated=64 base=10000 ");
 	lesson_shot_shows(sh, "L0=4096  s=40 ");
 	lesson_shot_shows(sh, "▶YaRN");
@@ -200,5 +179,5 @@ static void deepseek(const struct lesson_shot *sh)
 
 Test(lesson9, step4_deepseek_turns_64_dims_ramp_10_23_scores_1)
 {
-	each(4, deepseek);
+	lesson_shot_each("models", 4, deepseek);
 }
