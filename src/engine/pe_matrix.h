@@ -51,6 +51,13 @@ int pe_matrix_itemsize(enum pe_matrix_type t);
 /* M[p][i]. */
 double pe_matrix_value(const struct pe_matrix *m, long long p, int i);
 
+/* Whether runs of float16 numbers are decoded with x86's F16C
+ * instructions (same doubles, eight at a time): on by default where the
+ * processor has them. on false selects the portable loop; on true asks
+ * the processor again. Returns whether F16C is now used. For the tests,
+ * which check that both give the same doubles. */
+bool pe_matrix_set_f16c(bool on);
+
 /* Bulk reads, the conversion chosen once a run rather than once a
  * number (what a frame over a whole matrix needs): M[p][i0 .. i0+n-1]
  * into out[0 .. n-1]; M[p][dims[k]] for k in 0 .. n-1. The same doubles
