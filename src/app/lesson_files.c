@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "app/model_file.h"
+#include "app/say.h"
+#include "base/tr.h"
 #include "base/utf8.h"
 #include "io/input_file.h"
 #include "model/lesson.h"
@@ -21,10 +23,11 @@
 /* ---- loading ---- */
 
 /* Opens path for reading without waiting on it (io/input_file.h), and
- * only when it is a regular file. NULL with one line in err otherwise;
- * *unreadable tells a file that cannot be read from one of another kind. */
-static FILE *open_regular(const char *path, char *err, size_t n,
-			  bool *unreadable)
+ * only when it is a regular file. NULL with one line in err (in l)
+ * otherwise; *unreadable tells a file that cannot be read from one of
+ * another kind. */
+static FILE *open_regular(const char *path, enum lang l, char *err,
+			  size_t n, bool *unreadable)
 {
 	struct stat st;
 	FILE *f;
@@ -32,19 +35,21 @@ static FILE *open_regular(const char *path, char *err, size_t n,
 
 	*unreadable = e != 0;
 	if (e)
-		snprintf(err, n, "%s: cannot read: %s", path, strerror(e));
+		snprintf(err, n, tr(l, "%s: cannot read: %s"), path,
+			 say_errno(l, e));
 	else if (!f)
 		snprintf(err, n, "%s: %s", path,
-			 S_ISDIR(st.st_mode) ? "is a folder, not a lesson file"
-			 : S_ISFIFO(st.st_mode) ? "not a regular file (a FIFO)"
-			 : "not a regular file");
+			 S_ISDIR(st.st_mode) ? tr(l, "is a folder, not a lesson file")
+			 : S_ISFIFO(st.st_mode) ? tr(l, "not a regular file (a FIFO)")
+			 : tr(l, "not a regular file"));
 	return f;
 }
 
 struct lesson *lesson_load(const char *path, const struct catalog *cat,
-			   char *err, size_t n, bool *unreadable)
+			   enum lang lang, char *err, size_t n,
+			   bool *unreadable)
 {
-	FILE *f = open_regular(path, err, n, unreadable);
+	FILE *f = open_regular(path, lang, err, n, unreadable);
 	char *text = NULL;
 	struct lesson *l = NULL;
 	size_t len = 0, bom;
@@ -54,23 +59,24 @@ struct lesson *lesson_load(const char *path, const struct catalog *cat,
 	text = malloc(LESSON_FILE_MAX + 1);
 	l = malloc(sizeof *l);
 	if (!text || !l) {
-		snprintf(err, n, "%s: out of memory", path);
+		snprintf(err, n, tr(lang, "%s: out of memory"), path);
 		goto fail;
 	}
 	len = fread(text, 1, LESSON_FILE_MAX + 1, f);
 	if (ferror(f)) {
 		*unreadable = true;
-		snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+		snprintf(err, n, tr(lang, "%s: cannot read: %s"), path,
+			 say_errno(lang, errno));
 		goto fail;
 	}
 	if (len > LESSON_FILE_MAX) {
-		snprintf(err, n, "%s: larger than %d bytes", path,
+		snprintf(err, n, tr(lang, "%s: larger than %d bytes"), path,
 			 LESSON_FILE_MAX);
 		goto fail;
 	}
 	bom = utf8_bom(text, len);
 	if (lesson_parse_models(text + bom, len - bom, path, cat,
-				model_file_pick, l, err, n) == 0)
+				model_file_pick, lang, l, err, n) == 0)
 		goto out;
 fail:
 	free(l);
@@ -176,13 +182,16 @@ int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n)
 {
 	const char *env = getenv("PESCOPE_DATADIR");
 	char dir[LESSON_PATH_MAX], tried[LESSON_PATH_MAX] = "";
+	char tree[32], installed[LESSON_PATH_MAX];
 
 	if (env && *env) {
 		if (snprintf(buf, n, "%s/lessons/%s", env, lang_name(lang)) <
 		    (int)n && is_dir(buf))
 			return 0;
-		snprintf(tried, sizeof tried, " nor in %s/lessons/%s "
-			 "(PESCOPE_DATADIR)", env, lang_name(lang));
+		snprintf(installed, sizeof installed, "%s/lessons/%s", env,
+			 lang_name(lang));
+		snprintf(tried, sizeof tried, tr(lang, " nor in %s (%s)"),
+			 installed, "PESCOPE_DATADIR");
 	}
 	if (lesson_program_dir(argv0, getenv("PATH"), dir, sizeof dir) == 0 &&
 	    try_tree(dir, lang, buf, n))
@@ -190,9 +199,12 @@ int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n)
 	if (snprintf(buf, n, "%s/lessons/%s", PESCOPE_DATADIR,
 		     lang_name(lang)) < (int)n && is_dir(buf))
 		return 0;
-	snprintf(buf, n, "no lessons in assets/lessons/%s next to the program "
-		 "nor in %s/lessons/%s%s", lang_name(lang), PESCOPE_DATADIR,
-		 lang_name(lang), tried);
+	/* The folders as arguments: the sentence holds no path. */
+	snprintf(tree, sizeof tree, "assets/lessons/%s", lang_name(lang));
+	snprintf(installed, sizeof installed, "%s/lessons/%s", PESCOPE_DATADIR,
+		 lang_name(lang));
+	snprintf(buf, n, tr(lang, "no lessons in %s next to the program nor in "
+			    "%s%s"), tree, installed, tried);
 	return -1;
 }
 
@@ -260,7 +272,7 @@ static int list_lessons(const char *dir, char ***names, size_t *count)
 }
 
 int lesson_book_load(struct lesson_book *b, const char *dir,
-		     const struct catalog *cat)
+		     const struct catalog *cat, enum lang lang)
 {
 	char **names;
 	size_t count;
@@ -268,8 +280,9 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 	memset(b, 0, sizeof *b);
 	snprintf(b->dir, sizeof b->dir, "%s", dir);
 	if (list_lessons(dir, &names, &count) != 0) {
-		snprintf(b->error, sizeof b->error, "%s: cannot read the "
-			 "folder: %s", dir, strerror(errno));
+		snprintf(b->error, sizeof b->error, tr(lang, "%s: cannot read "
+						       "the folder: %s"), dir,
+			 say_errno(lang, errno));
 		for (size_t i = 0; i < count; i++)
 			free(names[i]);
 		free(names);
@@ -282,10 +295,10 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 
 		if (snprintf(path, sizeof path, "%s/%s", dir, names[i]) >=
 		    (int)sizeof path)
-			snprintf(err, sizeof err, "%s/%s: path too long", dir,
-				 names[i]);
+			snprintf(err, sizeof err, tr(lang, "%s/%s: path too "
+						      "long"), dir, names[i]);
 		else
-			l = lesson_load(path, cat, err, sizeof err,
+			l = lesson_load(path, cat, lang, err, sizeof err,
 					&unreadable);
 		if (l) {
 			b->lesson[b->count++] = l;
@@ -294,14 +307,16 @@ int lesson_book_load(struct lesson_book *b, const char *dir,
 			b->error_unreadable = unreadable;
 		}
 	}
-	if (count > LESSON_BOOK_MAX)
-		snprintf(b->left_out, sizeof b->left_out, "%s: more than %d "
-			 "lessons: %s%s%s (%zu file%s) left out", dir,
+	if (count == LESSON_BOOK_MAX + 1)
+		snprintf(b->left_out, sizeof b->left_out, tr(lang, "%s: more "
+			 "than %d lessons: %s (%zu file) left out"), dir,
 			 LESSON_BOOK_MAX, names[LESSON_BOOK_MAX],
-			 count > LESSON_BOOK_MAX + 1 ? " to " : "",
-			 count > LESSON_BOOK_MAX + 1 ? names[count - 1] : "",
-			 count - LESSON_BOOK_MAX,
-			 count > LESSON_BOOK_MAX + 1 ? "s" : "");
+			 count - LESSON_BOOK_MAX);
+	else if (count > LESSON_BOOK_MAX)
+		snprintf(b->left_out, sizeof b->left_out, tr(lang, "%s: more "
+			 "than %d lessons: %s to %s (%zu files) left out"), dir,
+			 LESSON_BOOK_MAX, names[LESSON_BOOK_MAX],
+			 names[count - 1], count - LESSON_BOOK_MAX);
 	for (size_t i = 0; i < count; i++)
 		free(names[i]);
 	free(names);

@@ -15,13 +15,14 @@
 /* Reads and parses the file at path, which must be a regular file (it is
  * opened without blocking, so a FIFO is refused, not waited on). A UTF-8
  * byte-order mark at its start is skipped. Returns a lesson to free with
- * lesson_free, or NULL with one line in err ("PATH: cannot read: why",
+ * lesson_free, or NULL with one line in err, in language lang ("PATH: cannot read: why",
  * "PATH: not a regular file (a FIFO)", "PATH: larger than 65536 bytes", or
  * a lesson_parse message); *unreadable is then true when the file could not
  * be opened or read (EX_NOINPUT), false when it is not a regular file or its
  * content is bad (EX_DATAERR). */
 struct lesson *lesson_load(const char *path, const struct catalog *cat,
-			   char *err, size_t n, bool *unreadable);
+			   enum lang lang, char *err, size_t n,
+			   bool *unreadable);
 
 /* The folder the running program is in, found from argv0 alone (no /proc,
  * so that macOS and the BSDs find it too): argv0 itself when it holds a '/'
@@ -41,10 +42,10 @@ int lesson_program_dir(const char *argv0, const char *path_env, char *dir,
  *      (lesson_program_dir with $PATH): the development tree;
  *   <DATADIR>/lessons/<lang>, DATADIR compiled in: after make install.
  * Writes it into buf (n bytes) and returns 0, or returns -1 with the
- * places looked in, as one line, in buf. argv0 may be NULL. */
+ * places looked in, as one line in lang, in buf. argv0 may be NULL. */
 int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n);
 
-/* Loads the "*.txt" files of dir into b: the first LESSON_BOOK_MAX regular
+/* Loads the "*.txt" files of dir into b, its messages in lang: the first LESSON_BOOK_MAX regular
  * files (links to them count) in file-name order; anything else (a folder,
  * a FIFO, a device) is passed over unread. Files that do not load are
  * skipped: b->skipped counts them, b->error keeps the first message and
@@ -54,7 +55,7 @@ int lesson_find_dir(enum lang lang, const char *argv0, char *buf, size_t n);
  * out"). Returns 0, or -1 with a message in b->error when the folder cannot
  * be read. b is always safe to pass to lesson_book_free afterwards. */
 int lesson_book_load(struct lesson_book *b, const char *dir,
-		     const struct catalog *cat);
+		     const struct catalog *cat, enum lang lang);
 
 /* Makes b a book of the one lesson l (taking ownership of it), its folder
  * the lesson file's. */

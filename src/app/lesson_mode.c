@@ -46,7 +46,8 @@ static int load_path(const char *path, enum lang lang, struct lesson_book *b)
 		    : tr(lang, "is not a regular file, so not a lesson file"));
 		return EX_NOINPUT;
 	}
-	l = lesson_load(path, views_catalog(), err, sizeof err, &unreadable);
+	l = lesson_load(path, views_catalog(), lang, err, sizeof err,
+			&unreadable);
 	if (!l) {
 		say("%s", err);
 		return unreadable ? EX_NOINPUT : EX_DATAERR;
@@ -67,8 +68,8 @@ static int explain_missing(const struct options *opt,
 	if (lesson_find_file(b->dir, opt->lesson, path, sizeof path) == 0) {
 		char err[LESSON_ERR_MAX] = "";
 		bool unreadable;
-		struct lesson *l = lesson_load(path, views_catalog(), err,
-					       sizeof err, &unreadable);
+		struct lesson *l = lesson_load(path, views_catalog(), lang,
+					       err, sizeof err, &unreadable);
 
 		if (!l) {	/* it failed inside the book the same way */
 			say("%s", err);
@@ -114,7 +115,8 @@ int lesson_mode_load(const struct options *opt, bool want_book,
 			say("%s", dir);
 			return EX_NOINPUT;
 		}
-		if (lesson_book_load(b, dir, views_catalog()) != 0 && opt->lesson) {
+		if (lesson_book_load(b, dir, views_catalog(),
+				     (enum lang)opt->lang) != 0 && opt->lesson) {
 			say("%s", b->error);
 			return EX_NOINPUT;
 		}
@@ -170,7 +172,8 @@ static int load_book(const struct options *opt, struct lesson_book *b)
 		say("%s", dir);
 		return EX_NOINPUT;
 	}
-	if (lesson_book_load(b, dir, views_catalog()) != 0) {
+	if (lesson_book_load(b, dir, views_catalog(),
+			     (enum lang)opt->lang) != 0) {
 		say("%s", b->error);
 		return EX_NOINPUT;
 	}

@@ -166,7 +166,7 @@ void settings_file_apply(struct options *opt)
 		char *copy = (char *)line;
 
 		no++;
-		if (lesson_line_clean(line, ll, buf, err, sizeof err) != 0) {
+		if (lesson_line_clean(line, ll, buf, l, err, sizeof err) != 0) {
 			tell(path, no, err, &told);
 			continue;
 		}

@@ -20,6 +20,7 @@
 
 struct parser {
 	const char *path;	/* for messages */
+	enum lang lang;		/* and their language */
 	struct lesson *out;
 	char *err;		/* message buffer */
 	size_t n;		/* its size */
@@ -32,9 +33,13 @@ struct parser {
 };
 
 static int lesson_check(const struct lesson *l, const struct catalog *cat,
-			model_reader reader,
+			model_reader reader, enum lang lang,
 			int *line, char *err, size_t n);
 
+/* "PATH:LINE: why" in p->err; fmt is already in p->lang (tr). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static int fail(struct parser *p, const char *fmt, ...)
 {
 	char why[LESSON_ERR_MAX / 2];
@@ -60,20 +65,21 @@ static bool is_cjk(uint32_t cp)
 	       (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd);
 }
 
-int lesson_line_clean(const char *raw, size_t len, char *buf, char *why,
-		      size_t n)
+int lesson_line_clean(const char *raw, size_t len, char *buf, enum lang l,
+		      char *why, size_t n)
 {
 	const char *s = buf, *end;
 
 	if (len > 0 && raw[len - 1] == '\r')
 		len--;
 	if (len > LESSON_LINE_MAX) {
-		snprintf(why, n, "line too long (%zu bytes, at most %d)", len,
+		snprintf(why, n, tr(l, "line too long (%zu bytes, at most "
+					 "%d)"), len,
 			 LESSON_LINE_MAX);
 		return -1;
 	}
 	if (memchr(raw, '\0', len)) {
-		snprintf(why, n, "NUL byte in a text file");
+		snprintf(why, n, "%s", tr(l, "NUL byte in a text file"));
 		return -1;
 	}
 	for (size_t i = 0; i < len; i++)
@@ -86,13 +92,14 @@ int lesson_line_clean(const char *raw, size_t len, char *buf, char *why,
 		uint32_t cp = utf8_next(&s, &bad);
 
 		if (bad) {
-			snprintf(why, n, "invalid UTF-8 (byte 0x%02x at column "
-				 "%zu)", (unsigned char)*at,
+			snprintf(why, n, tr(l, "invalid UTF-8 (byte 0x%02x at "
+					    "column %zu)"), (unsigned char)*at,
 				 (size_t)(at - buf) + 1);
 			return -1;
 		}
 		if (utf8_is_control(cp)) {
-			snprintf(why, n, "control character U+%04X at column %zu",
+			snprintf(why, n, tr(l, "control character U+%04X at "
+					    "column %zu"),
 				 (unsigned)cp, (size_t)(at - buf) + 1);
 			return -1;
 		}
@@ -106,18 +113,20 @@ static int line_clean(struct parser *p, const char *raw, size_t len,
 {
 	char why[LESSON_ERR_MAX / 2];
 
-	return lesson_line_clean(raw, len, buf, why, sizeof why) == 0 ? 0
-	       : fail(p, "%s", why);
+	return lesson_line_clean(raw, len, buf, p->lang, why, sizeof why) == 0
+	       ? 0 : fail(p, "%s", why);
 }
 
-/* Copies a one-line value (title, about) into dst of size n. */
+/* Copies a one-line value (title, about) into dst of size n; what names
+ * it in a message, in p->lang. */
 static int set_text(struct parser *p, const char *what, const char *v,
 		    char *dst, size_t n)
 {
 	if (!*v)
-		return fail(p, "%s is empty", what);
+		return fail(p, tr(p->lang, "%s is empty"), what);
 	if (strlen(v) >= n)
-		return fail(p, "%s longer than %zu bytes", what, n - 1);
+		return fail(p, tr(p->lang, "%s longer than %zu bytes"), what,
+			    n - 1);
 	memcpy(dst, v, strlen(v) + 1);
 	return 0;
 }
@@ -128,18 +137,19 @@ static int header_line(struct parser *p, char *line)
 
 	if (strncmp(line, "title:", 6) == 0) {
 		if (l->title[0])
-			return fail(p, "a second \"title:\"");
-		return set_text(p, "the title", words_trim(line + 6), l->title,
-				sizeof l->title);
+			return fail(p, tr(p->lang, "a second %s"), "\"title:\"");
+		return set_text(p, tr(p->lang, "the title"), words_trim(line + 6),
+				l->title, sizeof l->title);
 	}
 	if (strncmp(line, "about:", 6) == 0) {
 		if (l->about[0])
-			return fail(p, "a second \"about:\"");
+			return fail(p, tr(p->lang, "a second %s"), "\"about:\"");
 		return set_text(p, "\"about:\"", words_trim(line + 6), l->about,
 				sizeof l->about);
 	}
-	return fail(p, "expected \"title:\", \"about:\" or a step (\"== "
-		    "title\") before the first step");
+	return fail(p, tr(p->lang, "expected %s, %s or a step (%s) before the "
+			  "first step"), "\"title:\"", "\"about:\"",
+		    "\"== title\"");
 }
 
 /* The check a step's question gets once the step's last line is read:
@@ -153,16 +163,20 @@ static int ask_end(struct parser *p)
 		return 0;
 	p->line = q->line;
 	if (q->noptions < 2)
-		return fail(p, "the question of step %d has %d option%s, and "
-			    "needs two or more (\"option a: ...\", \"option b: "
-			    "...\")", k, q->noptions, q->noptions == 1 ? "" : "s");
+		return fail(p, q->noptions == 1 ?
+			    tr(p->lang, "the question of step %d has %d option, "
+			       "and needs two or more (%s, %s)") :
+			    tr(p->lang, "the question of step %d has %d options, "
+			       "and needs two or more (%s, %s)"), k, q->noptions,
+			    "\"option a: ...\"", "\"option b: ...\"");
 	if (!p->answer_line)
-		return fail(p, "the question of step %d has no \"answer:\" "
-			    "line", k);
+		return fail(p, tr(p->lang, "the question of step %d has no %s "
+				  "line"), k, "\"answer:\"");
 	if (q->answer >= q->noptions) {
 		p->line = p->answer_line;
-		return fail(p, "answer %c is not one of the options (a to %c)",
-			    'a' + q->answer, 'a' + q->noptions - 1);
+		return fail(p, tr(p->lang, "answer %c is not one of the options "
+				  "(a to %c)"), 'a' + q->answer,
+			    'a' + q->noptions - 1);
 	}
 	return 0;
 }
@@ -173,19 +187,20 @@ static int step_start(struct parser *p, char *title)
 	int line = p->line;
 
 	if (!l->title[0])
-		return fail(p, "the lesson needs a \"title:\" line before its "
-			    "first step");
+		return fail(p, tr(p->lang, "the lesson needs a %s line before its "
+				  "first step"), "\"title:\"");
 	if (!l->about[0])
-		return fail(p, "the lesson needs an \"about:\" line before its "
-			    "first step");
+		return fail(p, tr(p->lang, "the lesson needs an %s line before "
+				  "its first step"), "\"about:\"");
 	if (p->step && !p->step->caption[0])
-		return fail(p, "step %d (line %d) has no caption", l->nsteps,
-			    p->step->line);
+		return fail(p, tr(p->lang, "step %d (line %d) has no caption"),
+			    l->nsteps, p->step->line);
 	if (p->step && ask_end(p) != 0)
 		return -1;
 	p->line = line;
 	if (l->nsteps == LESSON_STEPS_MAX)
-		return fail(p, "more than %d steps", LESSON_STEPS_MAX);
+		return fail(p, tr(p->lang, "more than %d steps"),
+			    LESSON_STEPS_MAX);
 	p->step = &l->step[l->nsteps++];
 	memset(p->step, 0, sizeof *p->step);
 	p->step->line = p->line;
@@ -193,8 +208,8 @@ static int step_start(struct parser *p, char *title)
 	p->last_cp = 0;
 	p->para = false;
 	p->answer_line = 0;
-	return set_text(p, "the step title", words_trim(title), p->step->title,
-			sizeof p->step->title);
+	return set_text(p, tr(p->lang, "the step title"), words_trim(title),
+			p->step->title, sizeof p->step->title);
 }
 
 /* "ask: QUESTION": the step's question, asked over the screen its
@@ -204,12 +219,12 @@ static int step_ask(struct parser *p, char *question)
 	struct lesson_ask *q = &p->step->ask;
 
 	if (q->question[0])
-		return fail(p, "a second \"ask:\" in step %d (one question a "
-			    "step)", p->out->nsteps);
+		return fail(p, tr(p->lang, "a second %s in step %d (one question "
+				  "a step)"), "\"ask:\"", p->out->nsteps);
 	q->line = p->line;
 	q->at = p->step->ncmds;
-	return set_text(p, "the question", words_trim(question), q->question,
-			sizeof q->question);
+	return set_text(p, tr(p->lang, "the question"), words_trim(question),
+			q->question, sizeof q->question);
 }
 
 /* "option X: TEXT", X the next letter from a. */
@@ -220,16 +235,22 @@ static int step_option(struct parser *p, char *rest)
 
 	rest = words_trim(rest);
 	if (!q->question[0])
-		return fail(p, "an option before the step's \"ask:\" line");
-	if (rest[0] < 'a' || rest[0] > 'z' || rest[1] != ':')
-		return fail(p, "expected \"option %c: text\"", want);
+		return fail(p, tr(p->lang, "an option before the step's %s line"),
+			    "\"ask:\"");
+	if (rest[0] < 'a' || rest[0] > 'z' || rest[1] != ':') {
+		char form[24];
+
+		snprintf(form, sizeof form, "\"option %c: text\"", want);
+		return fail(p, tr(p->lang, "expected %s"), form);
+	}
 	if (q->noptions == LESSON_OPTIONS_MAX)
-		return fail(p, "more than %d options (a to %c)",
+		return fail(p, tr(p->lang, "more than %d options (a to %c)"),
 			    LESSON_OPTIONS_MAX, 'a' + LESSON_OPTIONS_MAX - 1);
 	if (rest[0] != want)
-		return fail(p, "option %c where option %c comes next (options "
-			    "go a, b, c in order)", rest[0], want);
-	return set_text(p, "the option", words_trim(rest + 2),
+		return fail(p, tr(p->lang, "option %c where option %c comes next "
+				  "(options go a, b, c in order)"), rest[0],
+			    want);
+	return set_text(p, tr(p->lang, "the option"), words_trim(rest + 2),
 			q->option[q->noptions++], LESSON_OPTION_MAX);
 }
 
@@ -240,13 +261,14 @@ static int step_answer(struct parser *p, char *rest)
 
 	rest = words_trim(rest);
 	if (!q->question[0])
-		return fail(p, "an \"answer:\" before the step's \"ask:\" line");
+		return fail(p, tr(p->lang, "an %s before the step's %s line"),
+			    "\"answer:\"", "\"ask:\"");
 	if (p->answer_line)
-		return fail(p, "a second \"answer:\" (line %d has one)",
-			    p->answer_line);
+		return fail(p, tr(p->lang, "a second %s (line %d has one)"),
+			    "\"answer:\"", p->answer_line);
 	if (rest[0] < 'a' || rest[0] > 'z' || rest[1])
-		return fail(p, "expected \"answer: LETTER\", the right option's "
-			    "letter");
+		return fail(p, tr(p->lang, "expected %s, the right option's "
+				  "letter"), "\"answer: LETTER\"");
 	q->answer = rest[0] - 'a';
 	p->answer_line = p->line;
 	return 0;
@@ -258,11 +280,12 @@ static int step_command(struct parser *p, char *cmd)
 
 	cmd = words_trim(cmd);
 	if (!*cmd)
-		return fail(p, "empty command after ':'");
+		return fail(p, "%s", tr(p->lang, "empty command after ':'"));
 	if (strlen(cmd) >= LESSON_CMD_MAX)
-		return fail(p, "command longer than %d bytes", LESSON_CMD_MAX - 1);
+		return fail(p, tr(p->lang, "command longer than %d bytes"),
+			    LESSON_CMD_MAX - 1);
 	if (st->ncmds == LESSON_CMDS_MAX)
-		return fail(p, "more than %d commands in one step",
+		return fail(p, tr(p->lang, "more than %d commands in one step"),
 			    LESSON_CMDS_MAX);
 	memcpy(st->cmd[st->ncmds].text, cmd, strlen(cmd) + 1);
 	st->cmd[st->ncmds++].line = p->line;
@@ -287,8 +310,8 @@ static int step_text(struct parser *p, const char *text)
 		sep = p->para ? "\n" : is_cjk(p->last_cp) || is_cjk(first)
 				       ? "" : " ";
 	if (p->cap_len + strlen(sep) + len >= LESSON_CAPTION_MAX)
-		return fail(p, "caption of step %d longer than %d bytes",
-			    p->out->nsteps, LESSON_CAPTION_MAX - 1);
+		return fail(p, tr(p->lang, "caption of step %d longer than %d "
+				  "bytes"), p->out->nsteps, LESSON_CAPTION_MAX - 1);
 	memcpy(st->caption + p->cap_len, sep, strlen(sep));
 	p->cap_len += strlen(sep);
 	memcpy(st->caption + p->cap_len, text, len + 1);
@@ -382,9 +405,10 @@ static int model_folders(struct parser *p, struct lesson *l)
 			if (snprintf(text, sizeof text, "%s %.*s/%s", w[0], folder,
 				     l->path, w[1]) >= (int)sizeof text) {
 				p->line = c->line;
-				return fail(p, "the model file's path from the "
-					    "lesson's folder is longer than %d "
-					    "bytes", LESSON_CMD_MAX - 1);
+				return fail(p, tr(p->lang, "the model file's "
+						  "path from the lesson's "
+						  "folder is longer than %d "
+						  "bytes"), LESSON_CMD_MAX - 1);
 			}
 			memcpy(c->text, text, sizeof text);
 		}
@@ -392,24 +416,24 @@ static int model_folders(struct parser *p, struct lesson *l)
 }
 
 int lesson_parse(const char *text, size_t len, const char *path,
-		 const struct catalog *cat, struct lesson *out, char *err,
-		 size_t n)
+		 const struct catalog *cat, enum lang l, struct lesson *out,
+		 char *err, size_t n)
 {
-	return lesson_parse_models(text, len, path, cat, NULL, out, err, n);
+	return lesson_parse_models(text, len, path, cat, NULL, l, out, err, n);
 }
 
 int lesson_parse_models(const char *text, size_t len, const char *path,
 			const struct catalog *cat, model_reader reader,
-			struct lesson *out, char *err, size_t n)
+			enum lang l, struct lesson *out, char *err, size_t n)
 {
-	struct parser p = { path, out, err, n, 0, NULL, 0, 0, false, 0 };
+	struct parser p = { path, l, out, err, n, 0, NULL, 0, 0, false, 0 };
 	char buf[LESSON_LINE_MAX + 1];
 	size_t i = 0;
 	int line;
 
 	memset(out, 0, sizeof *out);
 	if (strlen(path) >= sizeof out->path)
-		return fail(&p, "path longer than %zu bytes",
+		return fail(&p, tr(l, "path longer than %zu bytes"),
 			    sizeof out->path - 1);
 	memcpy(out->path, path, strlen(path) + 1);
 	lesson_name_of(path, &out->number, out->name, sizeof out->name);
@@ -425,18 +449,18 @@ int lesson_parse_models(const char *text, size_t len, const char *path,
 	}
 	if (!p.step) {
 		p.line = p.line > 0 ? p.line : 1;
-		return fail(&p, "no steps (a step starts with a line \"== "
-			    "title\")");
+		return fail(&p, tr(l, "no steps (a step starts with a line %s)"),
+			    "\"== title\"");
 	}
 	if (!p.step->caption[0]) {
 		p.line = p.step->line;
-		return fail(&p, "step %d has no caption", out->nsteps);
+		return fail(&p, tr(l, "step %d has no caption"), out->nsteps);
 	}
 	if (ask_end(&p) != 0)
 		return -1;
 	if (reader && model_folders(&p, out) != 0)
 		return -1;
-	if (lesson_check(out, cat, reader, &line, buf, sizeof buf) != 0) {
+	if (lesson_check(out, cat, reader, l, &line, buf, sizeof buf) != 0) {
 		p.line = line;
 		return fail(&p, "%s", buf);
 	}
@@ -556,14 +580,16 @@ int lesson_step_apply(struct state *s, const struct lesson_step *st,
 
 /* Replays the steps of l from the start on a scratch state with the views
  * of cat, checking every command; reader reads its model files (NULL:
- * none may be named). Returns 0, or -1 with the command's message in err
- * and its line in *line. */
+ * none may be named). Returns 0, or -1 with the command's message (in
+ * lang) in err and its line in *line. */
 static int lesson_check(const struct lesson *l, const struct catalog *cat,
-			model_reader reader, int *line, char *err, size_t n)
+			model_reader reader, enum lang lang, int *line,
+			char *err, size_t n)
 {
 	struct state s;
 
 	state_init(&s, cat, &lesson_start);
+	s.lang = lang;
 	s.read_model = reader;
 	for (int k = 0; k < l->nsteps; k++)
 		if (lesson_step_apply(&s, &l->step[k], l->step[k].ncmds, line,

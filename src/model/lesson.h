@@ -84,14 +84,14 @@
 /* Parses the `len` bytes at text (NUL bytes inside are refused) as the
  * lesson file `path` (used for the name and for messages; its folders are
  * ignored). Checks everything listed at the top, replaying every step on a
- * scratch state with the views of cat (lesson_check). Returns 0, or -1
- * with "PATH:LINE: why" in err (n bytes; cut if needed) and *out
- * undefined. Pure: no I/O (app/lesson_files.h reads the files). It
+ * scratch state with the views of cat (lesson_check) in language l.
+ * Returns 0, or -1 with "PATH:LINE: why" in err (n bytes; cut if needed;
+ * why in language l) and *out undefined. Pure: no I/O (app/lesson_files.h reads the files). It
  * reads no model file: the app reads lessons with lesson_parse_models,
  * and this one is for tests only (the unit tests and the fuzzer). */
 int lesson_parse(const char *text, size_t len, const char *path,
-		 const struct catalog *cat, struct lesson *out, char *err,
-		 size_t n);
+		 const struct catalog *cat, enum lang l, struct lesson *out,
+		 char *err, size_t n);
 
 /* lesson_parse, where a step may say "model FILE": FILE is named from the
  * lesson file's folder (the command is kept with that folder in front, so
@@ -100,7 +100,7 @@ int lesson_parse(const char *text, size_t len, const char *path,
  * refuses such a step ("no files are read here"). */
 int lesson_parse_models(const char *text, size_t len, const char *path,
 			const struct catalog *cat, model_reader reader,
-			struct lesson *out, char *err, size_t n);
+			enum lang l, struct lesson *out, char *err, size_t n);
 
 void lesson_free(struct lesson *l);
 
@@ -113,9 +113,9 @@ void lesson_name_of(const char *path, int *number, char *name, size_t n);
  * most LESSON_LINE_MAX bytes once a final CR is dropped, no NUL, valid
  * UTF-8, no control character but tab. Copies it into buf (LESSON_LINE_MAX
  * + 1 bytes) with tabs made spaces. Returns 0, or -1 with why in why (n
- * bytes, English, no byte of the line in it). */
-int lesson_line_clean(const char *raw, size_t len, char *buf, char *why,
-		      size_t n);
+ * bytes, in language l, no byte of the line in it). */
+int lesson_line_clean(const char *raw, size_t len, char *buf, enum lang l,
+		      char *why, size_t n);
 
 /* ---- steps ---- */
 

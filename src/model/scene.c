@@ -308,7 +308,8 @@ int scene_parse(const char *text, size_t len, const char *path,
 		size_t ll = nl ? (size_t)(nl - (text + i)) : len - i;
 
 		p.line++;
-		if (lesson_line_clean(text + i, ll, buf, why, sizeof why) != 0)
+		if (lesson_line_clean(text + i, ll, buf, p.lang, why,
+				      sizeof why) != 0)
 			return fail(&p, p.line, "%s", why);
 		if (parse_line(&p, buf) != 0)
 			return -1;

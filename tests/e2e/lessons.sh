@@ -7,7 +7,9 @@
 #     the same columns);
 #   - every lesson's question, answered right and wrong by --keys;
 #   - bad lesson files and options: a one-line message and the documented
-#     exit status (64 usage, 65 bad lesson file, 66 lesson not found);
+#     exit status (64 usage, 65 bad lesson file, 66 lesson not found); the
+#     same files under --lang zh: the same FILE:LINE and status, the why
+#     in Chinese;
 #   - --palette and --present in snapshots;
 #   - the presenter's key echo in tmux (stepping through lessons, the
 #     chooser, the Chinese caption and help: tests/keys/lesson*.keys).
@@ -178,6 +180,29 @@ expect_fail "a question answered by no option: 65" 65 \
 expect_fail "missing lesson file: 66" 66 \
 	"pescope: $fixtures/none.txt: cannot read: No such file or directory" \
 	--lesson "$fixtures/none.txt"
+# The parser's messages in Chinese under --lang zh: the line's
+# (lesson_line_clean), the format's and a command's.
+expect_fail "zh: bad UTF-8 in a lesson file: 65" 65 \
+	"pescope: $fixtures/bad-utf8.txt:5: 编码无效（字节 0xff，在第 5 列）" \
+	--lesson "$fixtures/bad-utf8.txt" --lang zh
+expect_fail "zh: escape in a lesson file: 65" 65 \
+	"pescope: $fixtures/bad-control.txt:5: 控制字符 U+001B，在第 4 列" \
+	--lesson "$fixtures/bad-control.txt" --lang zh
+expect_fail "zh: text before the first step: 65" 65 \
+	"pescope: $fixtures/bad-text-before-step.txt:3: 第一步之前应为 \"title:\"、\"about:\" 或一个步骤（\"== title\"）" \
+	--lesson "$fixtures/bad-text-before-step.txt" --lang zh
+expect_fail "zh: a step without a caption: 65" 65 \
+	"pescope: $fixtures/bad-no-caption.txt:7: 第 1 步（第 4 行）没有讲解" \
+	--lesson "$fixtures/bad-no-caption.txt" --lang zh
+expect_fail "zh: a question answered by no option: 65" 65 \
+	"pescope: $fixtures/bad-question.txt:8: 答案 c 不在选项之中（a 到 b）" \
+	--lesson "$fixtures/bad-question.txt" --lang zh
+expect_fail "zh: a bad value in a lesson file: 65" 65 \
+	"pescope: $fixtures/bad-value.txt:6: d_model 必须是 2 到 65536 之间的偶数，输入的是 \"7\"（是奇数）" \
+	--lesson "$fixtures/bad-value.txt" --lang zh
+expect_fail "zh: missing lesson file: 66" 66 \
+	"pescope: $fixtures/none.txt：无法读取：没有那个文件或目录" \
+	--lesson "$fixtures/none.txt" --lang zh
 expect_fail "--step past the end: 64" 64 \
 	"pescope: --step must be from 1 to 7 for lesson \"positions\", got 9" \
 	--lesson positions --step 9

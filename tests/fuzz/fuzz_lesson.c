@@ -44,8 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!c)
 		c = canvas_new(48, 12);
 	fuzz_check(c != NULL, "canvas");
-	if (lesson_parse((const char *)data, size, "fuzz.txt", views_catalog(), &l, err,
-			 sizeof err) != 0) {
+	if (lesson_parse((const char *)data, size, "fuzz.txt", views_catalog(),
+			 LANG_EN, &l, err, sizeof err) != 0) {
 		fuzz_check_message(err, sizeof err);
 		fuzz_check(strncmp(err, "fuzz.txt:", 9) == 0 &&
 			   err[9] >= '1' && err[9] <= '9', "message has no line");

@@ -37,7 +37,8 @@ static inline struct lesson_book *book_of(int lang)
 
 	if (!loaded[lang]) {
 		snprintf(dir, sizeof dir, "assets/lessons/%s", langs[lang]);
-		cr_assert_eq(lesson_book_load(&books[lang], dir, views_catalog()),
+		cr_assert_eq(lesson_book_load(&books[lang], dir, views_catalog(),
+					      (enum lang)lang),
 			     0, "%s", books[lang].error);
 		cr_assert_eq(books[lang].skipped, 0, "%s", books[lang].error);
 		loaded[lang] = true;

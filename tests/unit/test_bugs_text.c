@@ -181,7 +181,7 @@ static char *lesson_step(struct state *s, enum lang l, int w, int h)
 	if (!loaded[lang]) {
 		cr_assert_eq(lesson_book_load(&books[lang], lang ? "assets/lessons/zh"
 								 : "assets/lessons/en",
-					      views_catalog()),
+					      views_catalog(), (enum lang)lang),
 			     0, "%s", books[lang].error);
 		loaded[lang] = true;
 	}

@@ -42,8 +42,8 @@ static struct lesson *load_ok(const char *path)
 {
 	char err[LESSON_ERR_MAX];
 	bool unreadable;
-	struct lesson *l = lesson_load(path, views_catalog(), err, sizeof err,
-				       &unreadable);
+	struct lesson *l = lesson_load(path, views_catalog(), LANG_EN, err,
+				       sizeof err, &unreadable);
 
 	cr_assert_not_null(l, "%s: %s", path, err);
 	return l;
@@ -53,7 +53,7 @@ static struct lesson *load_ok(const char *path)
 static void load_fails(const char *path, char *err, size_t n)
 {
 	bool unreadable;
-	struct lesson *l = lesson_load(path, views_catalog(), err, n,
+	struct lesson *l = lesson_load(path, views_catalog(), LANG_EN, err, n,
 				       &unreadable);
 
 	cr_assert_null(l, "%s loaded", path);
@@ -182,18 +182,25 @@ Test(lesson, bad_files_name_file_and_line)
 		     "tests/lessons: is a folder, not a lesson file");
 }
 
-/* Parses text (len bytes, or strlen(text) when len is 0) and expects the
- * message want. */
-static void parse_fails(const char *text, size_t len, const char *want)
+/* Parses text (len bytes, or strlen(text) when len is 0) in language
+ * lang and expects the message want. */
+static void parse_fails_in(enum lang lang, const char *text, size_t len,
+			   const char *want)
 {
 	static struct lesson l;
 	char err[LESSON_ERR_MAX];
 
 	if (len == 0)
 		len = strlen(text);
-	cr_assert_eq(lesson_parse(text, len, "t.txt", views_catalog(), &l, err, sizeof err), -1,
+	cr_assert_eq(lesson_parse(text, len, "t.txt", views_catalog(), lang,
+				  &l, err, sizeof err), -1,
 		     "parsed: %s", text);
 	cr_expect_str_eq(err, want);
+}
+
+static void parse_fails(const char *text, size_t len, const char *want)
+{
+	parse_fails_in(LANG_EN, text, len, want);
 }
 
 Test(lesson, bad_texts)
@@ -232,6 +239,39 @@ Test(lesson, bad_texts)
 	free(many);
 }
 
+/* In Chinese, the same lines are refused with the same FILE:LINE and the
+ * parser's own words, the line's (lesson_line_clean) and a command's
+ * (checked on a state in that language) in Chinese. */
+Test(lesson, bad_texts_in_chinese)
+{
+	static const char nul[] = "title: t\nabout: a\n== s\nx\0y\n";
+
+	parse_fails_in(LANG_ZH, nul, sizeof nul - 1,
+		       "t.txt:4: 文本文件里有空字节");
+	parse_fails_in(LANG_ZH, "title: t\nabout: a\n== s\nx\033y\n", 0,
+		       "t.txt:4: 控制字符 U+001B，在第 2 列");
+	parse_fails_in(LANG_ZH, "title: t\nabout: a\n== s\n", 0,
+		       "t.txt:3: 第 1 步没有讲解");
+	parse_fails_in(LANG_ZH, "title: t\ntitle: u\n", 0,
+		       "t.txt:2: 第二个 \"title:\"");
+	parse_fails_in(LANG_ZH, "title: t\nabout: a\n==\nx\n", 0,
+		       "t.txt:3: 步骤标题为空");
+	parse_fails_in(LANG_ZH, "some text\n", 0,
+		       "t.txt:1: 第一步之前应为 \"title:\"、\"about:\" 或一个"
+		       "步骤（\"== title\"）");
+	parse_fails_in(LANG_ZH, "title: t\nabout: a\n== s\nask: q?\n"
+		       "option a: x\nanswer: a\nx\n", 0,
+		       "t.txt:4: 第 1 步的问题只有 1 个选项，至少需要两个"
+		       "（\"option a: ...\"、\"option b: ...\"）");
+	parse_fails_in(LANG_ZH, "title: t\nabout: a\n== s\nask: q?\n"
+		       "option b: x\n", 0,
+		       "t.txt:5: 这里是选项 b，下一个应是选项 a（选项按 a、b、c "
+		       "的顺序排列）");
+	parse_fails_in(LANG_ZH, "title: t\nabout: a\n== s\n: d 7\nx\n", 0,
+		       "t.txt:4: d_model 必须是 2 到 65536 之间的偶数，输入的是 "
+		       "\"7\"（是奇数）");
+}
+
 Test(lesson, file_too_large)
 {
 	char path[] = "/tmp/pescope-lesson-XXXXXX";
@@ -256,7 +296,8 @@ static void load_book(struct lesson_book *b, const char *lang)
 	char dir[64];
 
 	snprintf(dir, sizeof dir, "assets/lessons/%s", lang);
-	cr_assert_eq(lesson_book_load(b, dir, views_catalog()), 0, "%s", b->error);
+	cr_assert_eq(lesson_book_load(b, dir, views_catalog(), LANG_EN), 0,
+		     "%s", b->error);
 	cr_assert_eq(b->skipped, 0, "%s", b->error);
 }
 
@@ -372,7 +413,8 @@ Test(lesson, book_skips_bad_files)
 {
 	struct lesson_book b;
 
-	cr_assert_eq(lesson_book_load(&b, "tests/lessons", views_catalog()), 0);
+	cr_assert_eq(lesson_book_load(&b, "tests/lessons", views_catalog(),
+				      LANG_EN), 0);
 	cr_expect_eq(b.count, 2);	/* crlf.txt and good.txt */
 	cr_expect_str_eq(b.lesson[0]->name, "crlf");
 	cr_expect_str_eq(b.lesson[1]->name, "good");
@@ -381,9 +423,21 @@ Test(lesson, book_skips_bad_files)
 	cr_expect_str_eq(b.error, "tests/lessons/bad-command.txt:6: unknown "
 			 "command \"frobnicate\" (try :help)");
 	lesson_book_free(&b);
-	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder", views_catalog()), -1);
+	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder",
+				      views_catalog(), LANG_EN), -1);
 	cr_expect_str_eq(b.error, "tests/no-such-folder: cannot read the "
 			 "folder: No such file or directory");
+	lesson_book_free(&b);
+	/* In Chinese: the files' messages and the folder's. */
+	cr_assert_eq(lesson_book_load(&b, "tests/lessons", views_catalog(),
+				      LANG_ZH), 0);
+	cr_expect_str_eq(b.error, "tests/lessons/bad-command.txt:6: 没有 "
+			 "\"frobnicate\" 这个命令（试试 :help）");
+	lesson_book_free(&b);
+	cr_expect_eq(lesson_book_load(&b, "tests/no-such-folder",
+				      views_catalog(), LANG_ZH), -1);
+	cr_expect_str_eq(b.error, "tests/no-such-folder：无法读取文件夹：没有"
+			 "那个文件或目录");
 	lesson_book_free(&b);
 }
 
@@ -455,8 +509,8 @@ Test(lesson, a_fifo_is_refused_without_waiting)
 	make_folder();
 	cr_assert_eq(mkfifo(in_folder("fifo.txt"), 0600), 0);
 	/* No writer ever comes: a blocking open would hang here. */
-	cr_assert_null(lesson_load(in_folder("fifo.txt"), views_catalog(), err,
-				   sizeof err, &unreadable));
+	cr_assert_null(lesson_load(in_folder("fifo.txt"), views_catalog(),
+				   LANG_EN, err, sizeof err, &unreadable));
 	cr_expect(strstr(err, "fifo.txt: not a regular file (a FIFO)"), "%s", err);
 	cr_expect(!unreadable, "a FIFO is a file of the wrong kind");
 	remove_folder();
@@ -477,7 +531,7 @@ Test(lesson, a_crowded_folder_keeps_the_first_in_name_order)
 	}
 	cr_assert_eq(mkfifo(in_folder("05-fifo.txt"), 0600), 0);
 	cr_assert_eq(mkdir(in_folder("06-dir.txt"), 0700), 0);
-	cr_assert_eq(lesson_book_load(&b, folder, views_catalog()), 0);
+	cr_assert_eq(lesson_book_load(&b, folder, views_catalog(), LANG_EN), 0);
 	cr_expect_eq(b.count, LESSON_BOOK_MAX);
 	for (int i = 0; i < b.count; i++)
 		cr_expect_eq(b.lesson[i]->number, i + 1, "lesson %d is %d", i,
@@ -628,8 +682,8 @@ Test(lesson, only_the_step_shown_leaves_a_message)
 	char err[LESSON_ERR_MAX];
 
 	cr_assert_not_null(l);
-	cr_assert_eq(lesson_parse(text, strlen(text), "m.txt", views_catalog(), l, err,
-				  sizeof err), 0, "%s", err);
+	cr_assert_eq(lesson_parse(text, strlen(text), "m.txt", views_catalog(),
+				  LANG_EN, l, err, sizeof err), 0, "%s", err);
 	lesson_book_single(&b, l);
 	fx_init(&s, &defaults);
 	s.les.book = &b;
@@ -1145,7 +1199,8 @@ Test(lesson, focus_and_zoom_panels_by_name)
 
 	cr_assert_not_null(l);
 	cr_assert_eq(lesson_parse(panels_text, strlen(panels_text), "t.txt",
-				  views_catalog(), l, err, sizeof err), 0, "%s", err);
+				  views_catalog(), LANG_EN, l, err, sizeof err), 0,
+		     "%s", err);
 	cr_assert_str_eq(state_view(&(struct state){ .cat = views_catalog(),
 						     .view = VIEW_ATTENTION })
 			 ->panel_name[order], "order");
@@ -1209,8 +1264,8 @@ Test(lesson, a_read_that_fails_is_unreadable_not_bad)
 	char err[LESSON_ERR_MAX];
 	bool unreadable = false;
 
-	cr_assert_null(lesson_load("/proc/self/mem", views_catalog(), err,
-				   sizeof err, &unreadable));
+	cr_assert_null(lesson_load("/proc/self/mem", views_catalog(), LANG_EN,
+				   err, sizeof err, &unreadable));
 	cr_expect(unreadable, "%s", err);
 	cr_expect(strstr(err, "cannot read"), "%s", err);
 }

@@ -28,7 +28,7 @@ static struct lesson les;	/* static: a lesson is ~150 KB */
 
 static int parse(const char *text, char *err, size_t n)
 {
-	return lesson_parse(text, strlen(text), "t.txt", views_catalog(), &les,
+	return lesson_parse(text, strlen(text), "t.txt", views_catalog(), LANG_EN, &les,
 			    err, n);
 }
 
@@ -196,7 +196,7 @@ static void open_asking(struct state *s)
 		l = malloc(sizeof *l);
 		cr_assert_not_null(l);
 		cr_assert_eq(lesson_parse(two_steps, strlen(two_steps), "t.txt",
-					  views_catalog(), l, err, sizeof err), 0,
+					  views_catalog(), LANG_EN, l, err, sizeof err), 0,
 			     "%s", err);
 		lesson_book_single(&book, l);
 	}

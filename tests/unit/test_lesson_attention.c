@@ -71,7 +71,7 @@ static void open_step(struct shot *sh, enum lang l, int w, int h, int k)
 		cr_assert_eq(lesson_book_load(&book[l], l == LANG_ZH
 						  ? "assets/lessons/zh"
 						  : "assets/lessons/en",
-					      views_catalog()), 0);
+					      views_catalog(), l), 0);
 	i = lesson_book_find(&book[l], "attention");
 	cr_assert_geq(i, 0);
 	cr_assert_eq(book[l].lesson[i]->nsteps, STEPS + 1);

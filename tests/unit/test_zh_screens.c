@@ -323,7 +323,7 @@ Test(zh_screens, every_lesson_step)
 
 	read_kept();
 	cr_assert_eq(lesson_book_load(&book, "assets/lessons/zh",
-				      views_catalog()), 0, "%s", book.error);
+				      views_catalog(), LANG_ZH), 0, "%s", book.error);
 	for (int i = 0; i < book.count; i++)
 		for (int k = 0; k < book.lesson[i]->nsteps; k++)
 			for (int z = 0; z < 2; z++) {
