@@ -52,10 +52,13 @@ static int check_look(const struct scene *sc, const char *path, enum lang l,
 }
 
 /* Reads and checks the scene at path into *sc, with messages in language
- * l; the theme and palette it names, when it names them, go into *look.
- * Returns 0, or EX_NOINPUT or EX_DATAERR with one line in err (n bytes). */
-static int scene_file_read(const char *path, enum lang l, struct scene *sc,
-		    struct scene_look *look, char *err, size_t n)
+ * l, or with own_lang in the scene's own from its `lang:` line on
+ * (scene_parse); the theme and palette it names, when it names them, go
+ * into *look. Returns 0, or EX_NOINPUT or EX_DATAERR with one line in err
+ * (n bytes). */
+static int scene_file_read(const char *path, enum lang l, bool own_lang,
+			   struct scene *sc, struct scene_look *look,
+			   char *err, size_t n)
 {
 	size_t len = 0, bom;
 	int e;
@@ -74,8 +77,11 @@ static int scene_file_read(const char *path, enum lang l, struct scene *sc,
 	}
 	bom = utf8_bom(text, len);
 	rc = scene_parse(text + bom, len - bom, path, views_catalog(),
-			 model_file_pick, l, sc, err, n) == 0 ? 0 : EX_DATAERR;
+			 model_file_pick, l, own_lang, sc, err, n) == 0 ? 0
+										: EX_DATAERR;
 	free(text);
+	if (own_lang && sc->lang >= 0)
+		l = (enum lang)sc->lang;
 	return rc ? rc : check_look(sc, path, l, look, err, n);
 }
 
@@ -228,7 +234,9 @@ static void open_scene(struct state *s, const char *path,
 		state_message(s, true, tr(s->lang, "out of memory"));
 		return;
 	}
-	if (scene_file_read(path, s->lang, sc, &got, err, sizeof err) != 0) {
+	/* In the language of the screen, which a refused scene keeps. */
+	if (scene_file_read(path, s->lang, false, sc, &got, err,
+			    sizeof err) != 0) {
 		state_message(s, true, err);	/* and nothing changed */
 		free(sc);
 		return;
@@ -327,20 +335,28 @@ void scene_file_command(struct state *s, struct scene_look *look,
 int scene_file_load(struct options *opt, const struct options *given,
 		    struct scene *sc)
 {
-	enum lang l = cli_lang(opt->argc, opt->argv);
-	struct scene_look look = { opt->theme, (int)opt->palette, false };
 	char err[LESSON_ERR_MAX];
+	/* The language of the command line, else of the settings file; the
+	 * scene's own from its `lang:` on when the command line names none
+	 * (it wins over the settings file's) and Chinese can be shown. */
+	int settled = lang_settle(opt->lang, opt->ascii, err, sizeof err);
+	enum lang l = settled == LANG_ZH ? LANG_ZH : LANG_EN;
+	bool own = given->lang < 0 &&
+		   lang_settle(LANG_ZH, opt->ascii, err, sizeof err) == LANG_ZH;
+	struct scene_look look = { opt->theme, (int)opt->palette, false };
 	int rc;
 
 	if (!opt->scene)
 		return 0;
-	rc = scene_file_read(opt->scene, l, sc, &look, err, sizeof err);
+	rc = scene_file_read(opt->scene, l, own, sc, &look, err, sizeof err);
 	if (rc == EX_DATAERR)	/* "FILE:LINE: why" */
 		say_at("%s", err);
 	else if (rc)
 		say("%s", err);
 	if (rc)
 		return rc;
+	if (own && sc->lang >= 0)
+		l = (enum lang)sc->lang;
 	if (sc->skipped)
 		say_at("%s", scene_note(sc, opt->scene, l, err, sizeof err));
 	if (sc->load[0] && (opt->load || opt->model)) {

@@ -139,9 +139,24 @@ static void tell(const char *path, int line, const char *why, int *told)
 		tell_line(true, "%s:%d: %s", path, line, why);
 }
 
+/* The language of what is said about the file: the command line's, else
+ * the one in force when the line is read, so that the lines after a
+ * `lang zh` are told in Chinese (those before it, in the language the run
+ * would have without the file) and a line the file ends with, in the
+ * file's. The language it names but cannot be shown (--ascii, no UTF-8
+ * locale) is English, as the run's will be. */
+static enum lang lang_now(const struct options *opt, const struct options *with)
+{
+	char why[CLI_ERR_MAX];
+	int l = lang_settle(opt->lang >= 0 ? opt->lang : with->lang, with->ascii,
+			    why, sizeof why);
+
+	return l == LANG_ZH ? LANG_ZH : LANG_EN;
+}
+
 void settings_file_apply(struct options *opt)
 {
-	enum lang l = cli_lang(opt->argc, opt->argv);
+	enum lang l = lang_now(opt, opt);
 	char path[4096], buf[LESSON_LINE_MAX + 1], err[CLI_ERR_MAX];
 	struct cli_setting set[SETTINGS_LINES_MAX];
 	struct options with = *opt;
@@ -166,6 +181,7 @@ void settings_file_apply(struct options *opt)
 		char *copy = (char *)line;
 
 		no++;
+		l = lang_now(opt, &with);
 		if (lesson_line_clean(line, ll, buf, l, err, sizeof err) != 0) {
 			tell(path, no, err, &told);
 			continue;
@@ -182,6 +198,7 @@ void settings_file_apply(struct options *opt)
 		else
 			n++;
 	}
+	l = lang_now(opt, &with);
 	if (told > TOLD_MAX)
 		tell_line(false, tr(l, "%s: %d more lines skipped"), path,
 			  told - TOLD_MAX);

@@ -77,7 +77,8 @@ int scene_apply(struct state *s, const struct scene *sc, char *err,
 struct parser {
 	const char *path;
 	const struct catalog *cat;
-	enum lang lang;
+	enum lang lang;		/* of the messages */
+	bool own_lang;		/* the scene's `lang:` changes it */
 	struct scene *out;
 	char *err;
 	size_t n;
@@ -215,6 +216,8 @@ static int header_line(struct parser *p, char *line)
 		return fail(p, p->line, tr(p->lang, "%s must be en or zh, got "
 					   "\"%s\""), "lang", v);
 	p->out->lang = (int)l;
+	if (p->own_lang)
+		p->lang = l;
 	return 0;
 }
 
@@ -280,9 +283,9 @@ static size_t count_lines(const char *text, size_t len)
 
 int scene_parse(const char *text, size_t len, const char *path,
 		const struct catalog *cat, model_reader read, enum lang l,
-		struct scene *out, char *err, size_t n)
+		bool own_lang, struct scene *out, char *err, size_t n)
 {
-	struct parser p = { path, cat, l, out, err, n, 0, false };
+	struct parser p = { path, cat, l, own_lang, out, err, n, 0, false };
 	char buf[LESSON_LINE_MAX + 1], why[LESSON_ERR_MAX / 2];
 	struct state t;
 	size_t i = 0;
@@ -318,7 +321,7 @@ int scene_parse(const char *text, size_t len, const char *path,
 	/* Every command on a scratch state, so that a bad value is found
 	 * now with its line, not when the scene is shown. */
 	state_init(&t, cat, &lesson_start);
-	t.lang = l;
+	t.lang = p.lang;
 	t.read_model = read;
 	for (int k = 0; k < out->ncmds; k++)
 		if (run_line(&t, out->cmd[k].text, why, sizeof why) != 0)

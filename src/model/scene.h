@@ -94,11 +94,14 @@ struct scene {
 /* Parses the `len` bytes at text as the scene file `path` (for messages
  * and the folder of a model's path) and checks its commands on a scratch
  * state with the views of cat, reading a model's config with read (NULL:
- * refused), in language l. Returns 0, or -1 with "PATH:LINE: why" in err
- * (n bytes). */
+ * refused), in language l. With own_lang (a scene that will set the
+ * language of the screen it opens), the scene's own `lang:` line is the
+ * language from there on: of the messages about the lines after it and
+ * of the check of its commands. Returns 0, or -1 with "PATH:LINE: why"
+ * in err (n bytes). */
 int scene_parse(const char *text, size_t len, const char *path,
 		const struct catalog *cat, model_reader read, enum lang l,
-		struct scene *out, char *err, size_t n);
+		bool own_lang, struct scene *out, char *err, size_t n);
 
 /* Shows scene sc in s: from the lessons' start, its commands in order; the
  * language, the screen's size, the lessons' book, the drill and the

@@ -28,7 +28,10 @@
 #     file that cannot be read (66); --scene with --lesson (64); a model
 #     not in the table, a config that cannot be read or holds an ESC
 #     (FILE:LINE, 65);
-#   - in a script, a bad :open changes nothing and says why.
+#   - in a script, a bad :open changes nothing and says why;
+#   - the messages in Chinese, with the same FILE:LINE and status: under
+#     --lang zh, under a settings file's `lang zh`, and for a scene whose
+#     own `lang: zh` comes before the bad line (not under --lang en).
 set -u
 source "$(dirname "${BASH_SOURCE[0]:-$0}")/tap.bash"
 export LC_ALL=C.UTF-8
@@ -470,6 +473,33 @@ check "unknown lines: one message, naming the first" \
 	test "$(cat "$tmp/stderr")" = "$f:2: skipped a line this pescope does not know, and 2 more"
 "$PESCOPE" "${size[@]}" --view spectrum -d 64 -p 0 --snapshot >"$tmp/want"
 check "unknown lines: the rest applies" cmp -s "$tmp/want" "$tmp/to"
+
+# In Chinese: the same lines refused with the same status, the why in
+# Chinese, whoever asks for it.
+printf '# pescope scene 1\n== scene\n: view \033[31mred\n' >"$f"
+refused 65 "$f:3: 控制字符 U+001B，在第 8 列" -- \
+	--scene "$f" --snapshot --lang zh
+printf '# pescope scene 1\n== scene\n: d 64\n: split 40\n' >"$f"
+refused 65 "$f:4: split 必须是 1 到 31 的整数，输入的是 \"40\"（超出范围）" -- \
+	--scene "$f" --snapshot --lang zh
+printf '# pescope scene 1\ntheme: sepia\n' >"$f"
+refused 65 "$f:2: theme 必须是 dark、light 或 any，得到的是“sepia”" -- \
+	--scene "$f" --snapshot --lang zh
+mkdir -p "$tmp/zhconf/pescope" && printf 'lang zh\n' >"$tmp/zhconf/pescope/config"
+printf '# pescope scene 1\n== scene\n: d 7\n' >"$f"
+XDG_CONFIG_HOME=$tmp/zhconf refused 65 \
+	"$f:3: d_model 必须是 2 到 65536 之间的偶数，输入的是 \"7\"（是奇数）" -- \
+	--scene "$f" --snapshot
+printf '# pescope scene 1\nlang: zh\n== scene\n: d 7\n' >"$f"
+refused 65 "$f:4: d_model 必须是 2 到 65536 之间的偶数，输入的是 \"7\"（是奇数）" -- \
+	--scene "$f" --snapshot
+refused 65 "$f:4: d_model must be an even integer from 2 to 65536, got \"7\" (odd)" -- \
+	--scene "$f" --snapshot --lang en
+printf '# pescope scene 1\n== scene\n: d 64\n: split 40\n' >"$f"
+printf 'cmd open %s\n' "$f" >"$tmp/kb"
+out=$("$PESCOPE" --size 100x30 --keys "$tmp/kb" --snapshot --lang zh)
+check "a bad :open on a Chinese screen says why in Chinese" \
+	grep -qF "bad.scene:4: split 必须是 1 到 31 的整数" <<<"$out"
 
 # In a script: a bad :open says why and changes nothing.
 printf '# pescope scene 1\n== scene\n: d 64\n: split 40\n' >"$f"

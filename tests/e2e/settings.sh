@@ -9,6 +9,8 @@
 #     command line's over the scene's;
 #   - a bad line is one message naming FILE:LINE, the rest applies and the
 #     exit status is unchanged; an ESC byte in it is never printed as one;
+#     in Chinese under --lang zh, and after the file's own `lang zh` (in
+#     English before it, and under --lang en);
 #   - a file that cannot be read (a folder, over 1 MiB) is one line, and
 #     the start is the defaults';
 #   - :save-settings in a --keys script writes the look, keeps the file's
@@ -114,6 +116,22 @@ check "bad lines: a bad value gets the option's range" \
 check "bad lines: an ESC byte is not printed" \
 	test "$(grep -c $'\033' "$tmp/err")" = 0
 check "bad lines: the ESC byte is named" grep -qF "U+001B" "$tmp/err"
+# In Chinese: under --lang zh, and from the file's `lang zh` on.
+with "$tmp/c" "${shot[@]}" --lang zh
+check "bad lines under --lang zh: the status is unchanged" test "$rc" = 0
+check "bad lines under --lang zh: the why in Chinese" \
+	test "$(sed -n '2p;4p' "$tmp/err")" = "$f:3: --d-model 应为：2 到 65536 之间的偶数；输入的是 \"7\"（是奇数）
+$f:5: 控制字符 U+001B，在第 9 列"
+conf "$tmp/c2" "bogus 3" "lang zh" "d-model 7" "palette $(printf '\033')[31m"
+f=$tmp/c2/pescope/config
+with "$tmp/c2" "${shot[@]}"
+check "a file's lang zh: the lines after it in Chinese, before it in English" \
+	test "$rc" = 0 -a "$(cat "$tmp/err")" = "$f:1: \"bogus\" is not a setting (see pescope --list config)
+$f:3: --d-model 应为：2 到 65536 之间的偶数；输入的是 \"7\"（是奇数）
+$f:4: 控制字符 U+001B，在第 9 列"
+with "$tmp/c2" "${shot[@]}" --lang en
+check "a file's lang zh under --lang en: all in English" \
+	test "$rc" = 0 -a "$(sed -n 3p "$tmp/err")" = "$f:4: control character U+001B at column 9"
 
 # ---- a file that cannot be read: one line, the defaults ----
 mkdir -p "$tmp/d/pescope/config"
