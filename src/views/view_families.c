@@ -594,6 +594,19 @@ static double index_heat(const struct index_sides *is, int shades, long long k,
 	return side ? d : -d;
 }
 
+/* The texts at the ends and the middle of an index map's legend: the far
+ * index of k < 0 with its arrow ("←15 "), the diagonal's index ("0"), the
+ * far index of k > 0 with its arrow (" 31→"), each END_MAX bytes. */
+enum { END_MAX = 16 };
+
+static void index_ends(const struct state *s, const struct index_sides *is,
+		       char a[END_MAX], char o[END_MAX], char z[END_MAX])
+{
+	snprintf(a, END_MAX, "%s%d ", s->ascii ? "<" : "←", is->far[0]);
+	snprintf(o, END_MAX, "%d", is->origin[0]);
+	snprintf(z, END_MAX, " %d%s", is->far[1], s->ascii ? ">" : "→");
+}
+
 /* The legend of an index map on row y from x (w columns), the shades it
  * uses and no other: the far index of k < 0 with an arrow, its shades
  * from far to near, the diagonal's index on neutral cells, the shades of
@@ -602,12 +615,10 @@ static double index_heat(const struct index_sides *is, int shades, long long k,
 static int index_shades(const struct state *s, const struct index_sides *is,
 			int w, int *label_w)
 {
-	char a[16], o[16], z[16];
+	char a[END_MAX], o[END_MAX], z[END_MAX];
 	int fixed, n, reach = index_reach(is);
 
-	snprintf(a, sizeof a, "%s%d ", s->ascii ? "<" : "←", is->far[0]);
-	snprintf(o, sizeof o, "%d", is->origin[0]);
-	snprintf(z, sizeof z, " %d%s", is->far[1], s->ascii ? ">" : "→");
+	index_ends(s, is, a, o, z);
 	fixed = utf8_width(a) + utf8_width(o) +
 		(is->future ? utf8_width(z) : 0);
 	n = (w - fixed - (label_w ? *label_w + 1 : 0)) / (is->future ? 2 : 1);
@@ -619,16 +630,15 @@ static int index_shades(const struct state *s, const struct index_sides *is,
 	return n < 1 ? 1 : n;
 }
 
+/* Draws that legend, `shades` shades a side, then `what` where it fits. */
 static void index_legend(const struct state *s, const struct index_sides *is,
 			 int shades, const char *what, struct canvas *c, int x,
 			 int y, int w)
 {
-	char a[16], o[16], z[16];
+	char a[END_MAX], o[END_MAX], z[END_MAX];
 	int at = x;
 
-	snprintf(a, sizeof a, "%s%d ", s->ascii ? "<" : "←", is->far[0]);
-	snprintf(o, sizeof o, "%d", is->origin[0]);
-	snprintf(z, sizeof z, " %d%s", is->far[1], s->ascii ? ">" : "→");
+	index_ends(s, is, a, o, z);
 	at += canvas_text(c, at, y, x + w - at, a, dim_style);
 	for (int i = shades; i >= 1 && at < x + w; i--, at++)
 		canvas_half_cell(c, at, y, -(double)i / shades,
