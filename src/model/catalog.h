@@ -74,6 +74,8 @@ struct knob_step {
 	const char *help;	/* what the pair does: "offset k -/+1" (tr.h) */
 };
 
+struct state;
+
 struct knob_spec {
 	const char *word;	/* its name in lessons and on the ':' line */
 	const char *help;	/* one line: what it sets (tr.h) */
@@ -91,9 +93,12 @@ struct knob_spec {
 					 * 0 <= i <= hi */
 	int nsteps;
 	struct knob_step step[KNOB_STEPS_MAX];
+	/* Whether its keys change what the view draws from s (the grid
+	 * view's frames only with M-RoPE): the key hints at the bottom show
+	 * only those that do. NULL: always. */
+	bool (*acts)(const struct state *s);
 };
 
-struct state;
 struct canvas;
 struct rect;
 
@@ -137,6 +142,10 @@ struct view_spec {
 	 * false: the view draws only the formula and is refused while a
 	 * matrix is loaded. */
 	bool shows_matrix;
+	/* The status line's parameters, into buf (n bytes), for a view
+	 * that draws from its own and not from d_model, base and len (the
+	 * grid view: its grid, θ and head dims); NULL: state_status's. */
+	char *(*status)(const struct state *s, char *buf, size_t n);
 };
 
 /* The views in key order. */

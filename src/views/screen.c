@@ -39,14 +39,19 @@ static void draw_status(const struct state *s, struct canvas *c, struct rect r)
 			    ? tr(s->lang, "  [computing]")
 			    : s->playing ? tr(s->lang, "  [playing]")
 			    : "";
-	/* a loaded matrix has no layout: its columns are what they are */
-	const char *layout = s->matrix ? ""
+	/* a view with parameters of its own shows them, and no layout; a
+	 * loaded matrix has none: its columns are what they are */
+	bool own_status = state_view(s)->status && !s->matrix;
+	const char *layout = s->matrix || own_status ? ""
 			     : s->cur.pe.layout == PE_INTERLEAVED
 			     ? tr(s->lang, "interleaved")
 			     : tr(s->lang, "concat");
 
 	canvas_fill(c, r, ' ', st_status);
-	state_status(s, status, sizeof status);
+	if (own_status)
+		state_view(s)->status(s, status, sizeof status);
+	else
+		state_status(s, status, sizeof status);
 	snprintf(line, sizeof line, " pescope  %s  %s%s", status, layout, extra);
 	if (utf8_width(line) + hint_w + 1 > r.w)
 		snprintf(line, sizeof line, " %s  %s%s", status, layout, extra);
@@ -106,8 +111,8 @@ static void draw_cmdline(const struct cmdline *cl, struct canvas *c,
 	}
 }
 
-/* What the knob keys of the view shown do, or that the parameter keys work
- * here too: " clocks: x/X offset k -/+1   c/C offset k /2 x2   Tab next
+/* What the knob keys of the view shown do (those that act on what it
+ * draws now: knob_spec.acts), or that the parameter keys work here too: " clocks: x/X offset k -/+1   c/C offset k /2 x2   Tab next
  * view  ? help". */
 static void draw_knob_keys(const struct state *s, struct canvas *c,
 			   struct rect r, struct style st)
@@ -128,7 +133,8 @@ static void draw_knob_keys(const struct state *s, struct canvas *c,
 	/* Whole entries only, the first always, the others while they leave
 	 * room for the tail: none is cut in the middle of a word. */
 	for (int k = 0; k < v->nknobs && !full; k++)
-		for (int j = 0; j < v->knob[k].nsteps && !full; j++) {
+		for (int j = 0; j < v->knob[k].nsteps && !full &&
+				(!v->knob[k].acts || v->knob[k].acts(s)); j++) {
 			const struct knob_step *ks = &v->knob[k].step[j];
 			char a[KEYCODE_NAME_MAX], b[KEYCODE_NAME_MAX], e[128];
 

@@ -284,31 +284,63 @@ static void legend_draw(const struct state *s, const double range[2],
 		5, dim_style);
 }
 
+/* Why the marked patch is not at the status line's pos (the column) and
+ * dim (the row), after the title, in `form` 0 (the longest), 1 or 2 (the
+ * shortest), into buf: the number past the grid and that the patch is
+ * the grid's last column, row or corner (the nearest to it). */
+static void past_note(const struct state *s, const struct rope2d_params *p,
+		      int form, char *buf, size_t n)
+{
+	bool pos = s->cur.pos >= p->cols, dim = s->cur.dim >= p->rows;
+	static const char *const both[3] = {
+		N_("; pos %lld and dim %d are past the %d×%d grid, so this is its last patch"),
+		N_("; pos %lld and dim %d are past the grid"),
+		N_(", last patch")
+	};
+	static const char *const cols[3] = {
+		N_("; pos %lld is past the grid's %d columns, so this is the last column"),
+		N_("; pos %lld is past the %d columns"),
+		N_(", last column")
+	};
+	static const char *const rows[3] = {
+		N_("; dim %d is past the grid's %d rows, so this is the last row"),
+		N_("; dim %d is past the %d rows"),
+		N_(", last row")
+	};
+
+	if (pos && dim)
+		snprintf(buf, n, tr(s->lang, both[form]), s->cur.pos,
+			 s->cur.dim, p->rows, p->cols);
+	else if (pos)
+		snprintf(buf, n, tr(s->lang, cols[form]), s->cur.pos, p->cols);
+	else
+		snprintf(buf, n, tr(s->lang, rows[form]), s->cur.dim, p->rows);
+}
+
 /* Opens map panel r and returns its inside. Its title is the first of
  * the long and the brief form (fmt[0], fmt[1] of the patch row, col) that
- * fits on its border. When the status line's pos (the column) or dim (the
- * row) lies past the grid, the marked patch is the nearest one, and the
- * title says so: with the long form, the brief one, or the brief one and
- * a word. */
+ * fits on its border. When the status line's pos or dim lies past the
+ * grid, the marked patch is the nearest one, and the title says so: the
+ * long form with past_note's longest wording, the brief form with it, the
+ * brief one with the next two, or the brief form alone. */
 static struct rect map_panel_open(const struct state *s,
+				  const struct rope2d_params *p,
 				  const char *const fmt[2], int row, int col,
 				  struct canvas *c, struct rect r)
 {
+	static const int form[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 },
+					{ 1, 2 } };
 	char buf[TEXT_MAX];
-	size_t n = sizeof buf;
-	bool clamped = s->cur.pos != col || s->cur.dim != row;
-	const char *why[3] = {
-		tr(s->lang, "; pos %lld, dim %d lie past the grid: the nearest patch"),
-		tr(s->lang, ": pos %lld, dim %d clamped"),
-		tr(s->lang, ", clamped")
-	};
+	bool past = s->cur.pos != col || s->cur.dim != row;
 
-	for (int i = 0; i < (clamped ? 4 : 2); i++) {
-		int len = snprintf(buf, n, tr(s->lang, fmt[i > 0]), row, col);
+	for (int i = 0; i < (past ? 5 : 2); i++) {
+		int len = snprintf(buf, sizeof buf,
+				   tr(s->lang, fmt[i < 4 ? form[i][0] : 1]),
+				   row, col);
 
-		if (clamped && i < 3 && len > 0 && (size_t)len < n)
-			snprintf(buf + len, n - (size_t)len, why[i], s->cur.pos,
-				 s->cur.dim);
+		if (past && i < 4 && len > 0 && (size_t)len < sizeof buf)
+			past_note(s, p, form[i][1], buf + len,
+				  sizeof buf - (size_t)len);
 		if (utf8_width(buf) <= r.w - 4)
 			break;
 	}
@@ -371,7 +403,7 @@ static void vit_map_panel(const struct state *s, struct grid_ctx *ctx,
 		N_("Similarity of patch (row %d, col %d) to every patch"),
 		N_("Similarity to (row %d, col %d)")
 	};
-	struct rect in = map_panel_open(s, fmt, row, col, c, r);
+	struct rect in = map_panel_open(s, p, fmt, row, col, c, r);
 	double range[2];
 	const double *v;
 
@@ -479,7 +511,7 @@ static void vit_notes_panel(const struct state *s,
 			    struct canvas *c, struct rect r)
 {
 	bool axial = p->variant == ROPE2D_AXIAL;
-	char title[64], near[TEXT_MAX], mixed[2][TEXT_MAX], v[3][32];
+	char title[64], theta[32], near[TEXT_MAX], mixed[2][TEXT_MAX], v[3][32];
 	struct rect in;
 	int y, keep;
 	long long q[3], k[3];
@@ -488,9 +520,10 @@ static void vit_notes_panel(const struct state *s,
 		? "Heo et al. 2024, naver-ai/rope-vit: compute_axial_cis"
 		: "Heo et al. 2024, naver-ai/rope-vit: init_random_2d_freqs";
 
-	snprintf(title, sizeof title, tr(s->lang, "%s: θ %g, %d dims"),
-		 axial ? tr(s->lang, "Axial 2-D RoPE") : "RoPE-Mixed",
-		 axial ? ROPE2D_AXIAL_THETA : ROPE2D_MIXED_THETA,
+	fmt_double_shortest(axial ? ROPE2D_AXIAL_THETA : ROPE2D_MIXED_THETA,
+			    theta, sizeof theta);
+	snprintf(title, sizeof title, tr(s->lang, "%s: θ %s, %d dims"),
+		 axial ? tr(s->lang, "Axial 2-D RoPE") : "RoPE-Mixed", theta,
 		 2 * ROPE2D_VIT_PAIRS);
 	in = panel_open(c, r, title, axial ? tr(s->lang, "Axial 2-D RoPE")
 					   : "RoPE-Mixed");
@@ -647,13 +680,34 @@ static void pairs_ends(const struct state *s, struct canvas *c,
 		    dim_style);
 }
 
+/* The strip: the position ids and the pairs, under a title that gives
+ * the frequencies' θ and the head's dims as the ViT notes' title does
+ * (both rows of pairs turn at Qwen2-VL's, engine/rope2d.h). */
 static void strip_panel(const struct state *s, const struct rope2d_params *p,
 			struct canvas *c, struct rect r)
 {
-	struct rect in = panel_open(c, r, p->frames > 1
-		? tr(s->lang, "Position ids (t, h, w) of text · video · text, and the pairs each axis turns")
-		: tr(s->lang, "Position ids (t, h, w) of text · image · text, and the pairs each axis turns"),
-		tr(s->lang, "Position ids and pairs"));
+	const bool video = p->frames > 1;
+	const char *what[3] = {
+		video ? tr(s->lang, "Position ids (t, h, w) of text · video · text, and the pairs each axis turns")
+		      : tr(s->lang, "Position ids (t, h, w) of text · image · text, and the pairs each axis turns"),
+		video ? tr(s->lang, "Position ids (t, h, w) of text · video · text")
+		      : tr(s->lang, "Position ids (t, h, w) of text · image · text"),
+		tr(s->lang, "Position ids and pairs")
+	};
+	char theta[32], title[3][TEXT_MAX];
+	struct rope2d_freqs fr;
+	struct rect in;
+
+	rope2d_freqs(p->variant, &fr);
+	fmt_double_shortest(ROPE2D_MROPE_THETA, theta, sizeof theta);
+	for (int i = 0; i < 3; i++)
+		snprintf(title[i], sizeof title[i],
+			 tr(s->lang, "%s: θ %s, %d dims"), what[i], theta,
+			 2 * fr.pairs);
+	/* the long title where it fits, else the middle one (panel_open's
+	 * test, its 4 columns of corners and blanks), else the brief */
+	in = panel_open(c, r, title[utf8_width(title[0]) > r.w - 4],
+			title[2]);
 
 	ids_draw(s, p, c, in, in.y);
 	pairs_ends(s, c, in, in.y + 3);
@@ -726,7 +780,7 @@ static void mrope_maps_panel(const struct state *s, struct grid_ctx *ctx,
 		N_("Similarity of patch (row %d, col %d) of frame 0 to every patch of every frame"),
 		N_("Similarity to (row %d, col %d) of frame 0")
 	};
-	struct rect in = map_panel_open(s, fmt, row, col, c, r), room;
+	struct rect in = map_panel_open(s, p, fmt, row, col, c, r), room;
 	double range[2];
 	const double *v;
 	int f = rope2d_frames(p), plane = p->rows * p->cols, gap = 2;
@@ -819,6 +873,44 @@ static void grid_draw(const struct state *s, void *ctx, struct canvas *c,
 	vit_draw(s, ctx, &fr, &p, row, col, c, r);
 }
 
+/* Whether the knobs of M-RoPE alone (frames, text) act: the variant's. */
+static bool mrope_acts(const struct state *s)
+{
+	struct rope2d_params p;
+	int row, col;
+
+	grid_rope2d_params(s, &p, &row, &col);
+	return rope2d_is_mrope(p.variant);
+}
+
+/* The status line's parameters: the grid's, not the explorer's d_model,
+ * base and len, which it does not read: "grid=mrope frames=1 rows=8
+ * cols=8 text=3 θ=1e6 d_h=128 pos=10 dim=0" (the knobs' words, then the
+ * frequencies' θ and the head's dims, d_h as the mla view writes it). */
+static char *grid_status(const struct state *s, char *buf, size_t n)
+{
+	struct rope2d_params p;
+	struct rope2d_freqs fr;
+	char theta[32], frames[32] = "", text[32] = "";
+	int row, col;
+	bool mrope;
+
+	grid_rope2d_params(s, &p, &row, &col);
+	mrope = rope2d_is_mrope(p.variant);
+	rope2d_freqs(p.variant, &fr);
+	fmt_double_shortest(mrope ? ROPE2D_MROPE_THETA
+			    : p.variant == ROPE2D_AXIAL ? ROPE2D_AXIAL_THETA
+			    : ROPE2D_MIXED_THETA, theta, sizeof theta);
+	if (mrope) {
+		snprintf(frames, sizeof frames, " frames=%d", p.frames);
+		snprintf(text, sizeof text, " text=%d", p.text);
+	}
+	snprintf(buf, n, "grid=%s%s rows=%d cols=%d%s θ=%s d_h=%d pos=%lld "
+		 "dim=%d", rope2d_variant_word(p.variant), frames, p.rows,
+		 p.cols, text, theta, 2 * fr.pairs, s->cur.pos, s->cur.dim);
+	return buf;
+}
+
 const struct view_spec view_grid = {
 	.name = "grid",
 	.said = N_("grid view"),
@@ -854,6 +946,7 @@ const struct view_spec view_grid = {
 		.start = KNOB_START_INIT, .init = 1,
 		.nsteps = 1,
 		.step = { { 'v', 'V', STEP_ADD, 1, N_("frames -/+1") } },
+		.acts = mrope_acts,
 	}, {
 		.word = "text",
 		.help = N_("M-RoPE: the text tokens before the image and after it"),
@@ -861,8 +954,10 @@ const struct view_spec view_grid = {
 		.start = KNOB_START_INIT, .init = 3,
 		.nsteps = 1,
 		.step = { { 'u', 'U', STEP_ADD, 1, N_("text -/+1") } },
+		.acts = mrope_acts,
 	} },
 	.draw = grid_draw,
+	.status = grid_status,
 	.ctx_size = sizeof(struct grid_ctx),
 	.ctx_free = grid_free,
 };

@@ -143,18 +143,67 @@ check "... the bars' fast end and slow end are named" \
 # the marked patch is the one the status line names, or the title says
 # why: the default pos 10 lies past the 8 columns
 "$P" --snapshot --view grid --size 200x40 >"$tmp/clamped.txt"
-check "pos 10 on 8 columns: the title says the patch is the nearest" \
-	grep -q "(row 0, col 7) to every patch; pos 10, dim 0 lie past the grid: the nearest patch" \
+check "pos 10 on 8 columns: the title says the patch is the last column" \
+	grep -q "(row 0, col 7) to every patch; pos 10 is past the grid's 8 columns, so this is the last column" \
 	"$tmp/clamped.txt"
 "$P" --snapshot --view grid --size 120x40 >"$tmp/clamped.txt"
 check "... at 120x40 in brief" \
-	grep -q "Similarity to (row 0, col 7): pos 10, dim 0 clamped" \
+	grep -q "Similarity to (row 0, col 7); pos 10 is past the 8 columns ─" \
 	"$tmp/clamped.txt"
 "$P" --snapshot --view grid --size 80x24 >"$tmp/clamped80.txt"
 check "... at 80x24 too, in brief" \
-	grep -q "Similarity to (row 0, col 7), clamped" "$tmp/clamped80.txt"
+	grep -q "Similarity to (row 0, col 7), last column ─" "$tmp/clamped80.txt"
+"$P" --snapshot --view grid --size 200x40 --dim 9 --pos 3 >"$tmp/clamped.txt"
+check "dim 9 on 8 rows: the patch is the last row" \
+	grep -q "(row 7, col 3) to every patch; dim 9 is past the grid's 8 rows, so this is the last row ─" \
+	"$tmp/clamped.txt"
+"$P" --snapshot --view grid --size 80x24 --dim 9 --pos 3 >"$tmp/clamped80.txt"
+check "... at 80x24 in brief" \
+	grep -q "Similarity to (row 7, col 3), last row ─" "$tmp/clamped80.txt"
+"$P" --snapshot --view grid --size 200x40 --set rows=6 --dim 9 >"$tmp/clamped.txt"
+check "pos 10 and dim 9 on 6 x 8: the patch is the grid's last" \
+	grep -q "(row 5, col 7) to every patch; pos 10 and dim 9 are past the 6×8 grid, so this is its last patch ─" \
+	"$tmp/clamped.txt"
+"$P" --snapshot --view grid --size 80x24 --set grid=mrope --dim 9 >"$tmp/clamped80.txt"
+check "... M-RoPE's title at 80x24 says both" \
+	grep -q "Similarity to (row 7, col 7) of frame 0; pos 10 and dim 9 are past the grid ─" \
+	"$tmp/clamped80.txt"
 check "... and not when the patch is the one named" \
-	lacks "clamped\|past the grid" "$tmp/vit.txt"
+	lacks "past the\|last column\|last row\|last patch" "$tmp/vit.txt"
+
+# the status line gives the grid's parameters, not the explorer's d_model,
+# base and len; θ and the head's dims as the sources give them (rope-vit's
+# compute_axial_cis theta 100, init_random_2d_freqs theta 10, head dim 64;
+# Qwen2-VL's config rope_theta 1000000, head dim 128)
+"$P" --snapshot --view grid --size 120x40 --set grid=mrope >"$tmp/head.txt"
+check "M-RoPE's status line: its grid, θ 1e6 and d_h 128" \
+	grep -q "^ pescope  grid=mrope frames=1 rows=8 cols=8 text=3 θ=1e6 d_h=128 pos=10 dim=0 " \
+	"$tmp/head.txt"
+check "... and not the explorer's d_model, base, len or layout" \
+	lacks "d_model=\|base=\|len=\|interleaved" "$tmp/head.txt"
+check "... the strip's title says θ 1e6 and 128 dims" \
+	grep -q "and the pairs each axis turns: θ 1e6, 128 dims ─" "$tmp/head.txt"
+"$P" --snapshot --view grid --size 80x24 --set grid=mrope-i >"$tmp/head80.txt"
+check "... at 80x24 its shorter title does too" \
+	grep -q "┌ Position ids (t, h, w) of text · image · text: θ 1e6, 128 dims ─" \
+	"$tmp/head80.txt"
+"$P" --snapshot --view grid --size 60x24 --set grid=mrope >"$tmp/head60.txt"
+check "... and at 60x24 its brief one" \
+	grep -q "┌ Position ids and pairs: θ 1e6, 128 dims ─" "$tmp/head60.txt"
+check "... and its status line fits whole" \
+	grep -q "^ grid=mrope-i frames=1 rows=8 cols=8 text=3 θ=1e6 d_h=128 pos=10 dim=0 " \
+	"$tmp/head80.txt"
+"$P" --snapshot --view grid --size 120x40 --set grid=mixed >"$tmp/head.txt"
+check "RoPE-Mixed's status line: θ 10, d_h 64, no frames or text" \
+	grep -q "^ pescope  grid=mixed rows=8 cols=8 θ=10 d_h=64 pos=10 dim=0 " \
+	"$tmp/head.txt"
+# the key hints name only keys that change the screen: frames (v/V) and
+# text (u/U) only under M-RoPE
+check "... its key hints leave out v/V frames and u/U text" \
+	lacks "v/V\|u/U" "$tmp/head.txt"
+"$P" --snapshot --view grid --size 120x40 --set grid=mrope >"$tmp/head.txt"
+check "M-RoPE's key hints keep v/V frames and u/U text" \
+	grep -q "v/V frames -/+1   u/U text -/+1   Tab" "$tmp/head.txt"
 
 # no cell of a map holds the edge of two patches where a patch is more
 # than one pixel: xterm draws such a half block with a thin line of its
