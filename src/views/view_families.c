@@ -116,6 +116,11 @@ static const struct tier table_tiers[] = { { 0, 34, 13 }, { 0, 0, 11 } };
 static const struct tier wide_table[] = { { 100, 0, 2 }, { 70, 0, 1 } };
 /* A lane needs a row and 12 columns; the map 6 x 3. */
 static const struct tier plot_least[] = { { 12, 1, 1 } };
+/* The lanes' value scale at the right of the plot, SCALE_W columns, where
+ * the lanes keep 24 columns besides. */
+enum { SCALE_W = 6 };
+static const struct tier scale_tiers[] = { { 24 + SCALE_W, 0, SCALE_W },
+					   { 0, 0, 0 } };
 /* A blank dot row above and below a lane's trace, from 2 rows a lane, so
  * that a trace at its top does not touch the lane above. */
 static const struct tier lane_pad[] = { { 0, 2, 1 }, { 0, 0, 0 } };
@@ -366,10 +371,16 @@ static void scaled(const struct bias_params *b, enum bias_scheme sc,
 
 /* ---- the plot ---- */
 
-/* The offset at dot column j of the plot's axis. */
+/* The offset at dot column j of the plot's axis: the one nearest its
+ * middle, but 0 for the columns whose edge or inside holds k = 0 (the
+ * two middle ones), so that the peaks at k = 0 (added's d/2, ALiBi's 0)
+ * are drawn and the lanes' scales give them; with more than two offsets
+ * a column, the nearest to the middle skipped them. */
 static long long dot_offset(int j, const void *a)
 {
-	return llround(plot_dot_pos(a, j));
+	double x = plot_dot_pos(a, j), half = plot_dot_span(a) / 2.0;
+
+	return x - half <= 0.0 && 0.0 <= x + half ? 0 : llround(x);
 }
 
 /* Scheme sc's letter on its trace w (n dot columns, scaled 0..1) at two
@@ -400,25 +411,85 @@ static void lane_marks(struct canvas *c, const struct plot_area *pa,
 	}
 }
 
+/* The trace of the n values w (scaled 0..1) at the plot's dot columns,
+ * each drawn where its offset is. With fewer offsets than dot columns
+ * (a short length, a wide plot) dot_offset gives a run of columns one
+ * offset; drawn at the columns' own places, each run was a flat step and
+ * ALiBi's straight −m·|k| a staircase. There each offset is drawn once, at
+ * its own place, and the braille lines between them are straight. With
+ * more, each column has its own offset, within half an offset of it. */
+static void lane_trace(struct canvas *c, const struct plot_area *pa,
+		       const double *w, int n, enum role fg)
+{
+	double one[SAMPLES_MAX];
+	long long first = dot_offset(0, &pa->ax);
+	int m = 0;
+
+	if (plot_dot_span(&pa->ax) >= 1.0) {
+		plot_samples(c, pa, plot_dot_pos(&pa->ax, 0),
+			     plot_dot_span(&pa->ax), w, n, fg);
+		return;
+	}
+	/* the offsets of the columns run first, first + 1, ... */
+	for (int j = 0; j < n; j++)
+		if (dot_offset(j, &pa->ax) == first + m)
+			one[m++] = w[j];
+	plot_samples(c, pa, (double)first, 1.0, one, m, fg);
+}
+
+/* The value scale of a lane at x (w columns): the value its top stands
+ * for on its top row, its bottom's on its bottom row, and 0 on its own
+ * row where it lies between them on a row of its own; each number with
+ * the most significant digits (3 to 1) that fit. */
+static void lane_scale(const struct plot_area *pa, double lo, double hi,
+		       struct canvas *c, int x, int w)
+{
+	const double at[3] = { hi, lo, 0.0 };
+	int row[3] = { plot_row_of_value(pa, 1.0), plot_row_of_value(pa, 0.0),
+		       -1 };
+
+	if (!(hi > lo))
+		row[1] = -1;	/* one value (NoPE's 0): the top alone */
+	else if (lo < 0.0 && hi > 0.0)
+		row[2] = plot_row_of_value(pa, -lo / (hi - lo));
+	if (row[2] == row[0] || row[2] == row[1])
+		row[2] = -1;
+	for (int i = 0; i < 3; i++) {
+		char num[32];
+		int sig = 3;
+
+		if (row[i] < 0 || !isfinite(at[i]))
+			continue;
+		do
+			fmt_double_compact(at[i], sig, num, sizeof num);
+		while (utf8_width(num) > w - 1 && --sig > 0);
+		if (utf8_width(num) <= w - 1)
+			canvas_text(c, x + 1, row[i], w - 1, num, axis);
+	}
+}
+
 /* One lane of the plot: scheme sc's values v (NULL while they are made)
  * over its rows, with its letter and short name at the left of its first
- * row, the chosen one bold and marked. */
+ * row, the chosen one bold and marked, and its scale in the scale_w
+ * columns after the plot (none: 0). */
 static void lane_draw(const struct state *s, const struct bias_params *b,
 		      const double *v, int n, enum bias_scheme sc,
 		      bool chosen, struct canvas *c, struct plot_area pa,
-		      int label_x)
+		      int label_x, int scale_w)
 {
 	struct style own = { (uint8_t)fam[sc].role, ROLE_DEFAULT,
 			     chosen ? ATTR_BOLD : 0 };
 	char buf[64];
 
 	if (v) {
-		double w[SAMPLES_MAX];
+		double w[SAMPLES_MAX], lo, hi;
 
-		scaled(b, sc, v, n, dot_offset, &pa.ax, w, NULL, NULL);
-		plot_samples(c, &pa, plot_dot_pos(&pa.ax, 0),
-			     plot_dot_span(&pa.ax), w, n, fam[sc].role);
+		scaled(b, sc, v, n, dot_offset, &pa.ax, w, &lo, &hi);
+		lane_trace(c, &pa, w, n, fam[sc].role);
 		lane_marks(c, &pa, w, n, sc, own);
+		if (scale_w)
+			lane_scale(&pa, lo, hi, c, pa.ax.x0 + pa.ax.w,
+				   scale_w);
 	}
 	snprintf(buf, sizeof buf, "%s%c %s", chosen ? ">" : " ",
 		 fam[sc].letter, tr(s->lang, fam[sc].lane));
@@ -452,6 +523,23 @@ static void plot_caption(const struct state *s, const struct bias_params *b,
 	}
 }
 
+/* The first row of lane i of `rows` rows from y (lane BIAS_SCHEMES: the
+ * row after the last). The chosen lane takes what an equal share leaves
+ * over, up to twice a share, so that its trace has the most dot rows: a
+ * trace climbs in steps of one dot row, and a lane of 2 rows has 6 (at L
+ * 128, ALiBi's straight line climbed a dot row every 21 offsets, a
+ * staircase); the others share the rest evenly. */
+static int lane_top(int i, int chosen, int rows, int y)
+{
+	int others = BIAS_SCHEMES - 1, share = rows / BIAS_SCHEMES;
+	int big = rows - others * share < 2 * share ? rows - others * share
+						     : 2 * share;
+	int rest = rows - big;
+
+	return i <= chosen ? y + i * rest / others
+			   : y + (i - 1) * rest / others + big;
+}
+
 static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		      const struct bias_params *b, enum bias_scheme chosen,
 		      struct canvas *c, struct rect r)
@@ -466,8 +554,9 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 			  : tr(s->lang, "Added to a score, against k; causal off"));
 	int foot = TIER(caption_tiers, in.w, in.h);
 	int rows = in.h - 1 - foot;	/* the lanes share them */
+	int scale_w = TIER(scale_tiers, in.w - LABEL, in.h);
 	struct plot_axis ax = { -(L - 1), 2 * L - 1, in.x + LABEL,
-				in.w - LABEL };
+				in.w - LABEL - scale_w };
 	int n;
 
 	if (!TIER(plot_least, ax.w, rows / BIAS_SCHEMES))
@@ -475,14 +564,15 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 	n = 2 * ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * ax.w;
 	for (int i = 0; i < BIAS_SCHEMES; i++) {
 		enum bias_scheme sc = (enum bias_scheme)i;
-		int y0 = in.y + i * rows / BIAS_SCHEMES;
-		int y1 = in.y + (i + 1) * rows / BIAS_SCHEMES;
+		int y0 = lane_top(i, (int)chosen, rows, in.y);
+		int y1 = lane_top(i + 1, (int)chosen, rows, in.y);
 		struct plot_area pa = { ax, y0, y1 - y0, 0.0, 1.0,
 					TIER(lane_pad, ax.w, y1 - y0) };
 		const double *v = table(&ctx->traces[i], b, sc, L, n, 0, ax.w,
 					dot_offset, &ax);
 
-		lane_draw(s, b, v, n, sc, i == (int)chosen, c, pa, in.x);
+		lane_draw(s, b, v, n, sc, i == (int)chosen, c, pa, in.x,
+			  scale_w);
 	}
 	plot_xticks(c, &ax, in.y + rows, axis);
 	if (foot)

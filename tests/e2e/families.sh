@@ -181,6 +181,81 @@ check "at 80x24 the plot's title says causal is off" \
 check "... and on, with causal 1" \
 	grep -q "Added to a score, against k; causal on" "$tmp/small8.txt"
 
+# each lane's scale at its right: the values its top and bottom stand for,
+# against families_ref.py's ports (each scheme's most and least over the
+# offsets not masked), at lengths whose offsets are fewer than the plot's
+# 120 dot columns at 120x40, so that every one is drawn; ALiBi's bottom is
+# the steepest head's whichever head is drawn (of 12 heads, get_slopes'
+# interleaved 2^(-1/2)); causal 1 masks k > 0 in every lane
+for cfg in "20 128 10000 32 128 0 8 1 16" "24 64 500 16 64 1 12 3 5" \
+	"31 16 10000 8 40 0 6 6 2"; do
+	set -- $cfg
+	"$P" --snapshot --view families --size 120x40 -n "$1" -d "$2" -b "$3" \
+		--set "buckets=$4" --set "maxdist=$5" --set "causal=$6" \
+		--set "heads=$7" --set "alibi-head=$8" --set "clip=$9" \
+		>"$tmp/scale.txt"
+	check "each lane's top and bottom value at L $1 d $2 base $3 causal $6 heads $7 head $8" \
+		"$PY" "$REF" --scale "$tmp/scale.txt" $cfg
+done
+"$P" --snapshot --view families --size 80x24 >"$tmp/scale80.txt"
+check "at 80x24 the lanes keep their scale: added's top is d/2 = 64 (k = 0 drawn)" \
+	grep -q "^│ + added .* 64   │" "$tmp/scale80.txt"
+check "... and ALiBi's top is 0" grep -q "^│ A ALiBi .* 0    │" "$tmp/scale80.txt"
+
+# the chosen lane has the most rows (a trace climbs a dot row at a time:
+# with 2 rows, 6 dot rows, ALiBi's line was a staircase at L 128)
+"$P" --snapshot --view families --size 80x24 --set scheme=alibi \
+	>"$tmp/chosen80.txt"
+check "at 80x24 the chosen lane (ALiBi) has 3 rows, the others 2" \
+	"$PY" - "$tmp/chosen80.txt" <<'PY'
+import sys
+rows = open(sys.argv[1], encoding="utf-8").read().splitlines()
+lanes = [i for i, r in enumerate(rows) if r[1:3].strip() and r[2] in "+RSTAKXN" and r[3] == " "]
+gaps = [b - a for a, b in zip(lanes, lanes[1:])]
+assert gaps == [2, 2, 2, 2, 3, 2, 2], gaps
+assert rows[lanes[4]].startswith("│>A ALiBi"), rows[lanes[4]]
+PY
+
+# ALiBi's −m·|k| is a straight line where the plot has more dot columns
+# than offsets: at L 3 on 120x60 each of the 5 offsets spans 24 of the
+# 120 dot columns and the lane climbs its 3 rows (10 dot rows) in 2
+# offsets, so a line stays at most about 24 / 5 columns on a dot row; a
+# value held over each offset's columns stayed 24 (a staircase)
+"$P" --snapshot --view families --size 120x60 -n 3 >"$tmp/line.txt"
+check "ALiBi at L 3: a line, no dot row held over an offset's columns" \
+	"$PY" - "$tmp/line.txt" <<'PY'
+import sys
+rows = open(sys.argv[1], encoding="utf-8").read().splitlines()
+start = next(i for i, r in enumerate(rows) if r.startswith("│ A ALiBi"))
+end = next(i for i, r in enumerate(rows) if r.startswith("│ K KERPLE"))
+# braille dot bits by (column, row) in the cell
+bits = {(0, 0): 1, (0, 1): 2, (0, 2): 4, (1, 0): 8, (1, 1): 16, (1, 2): 32,
+        (0, 3): 64, (1, 3): 128}
+top = {}
+for y, r in enumerate(rows[start:end]):
+    plot = r[1:].split("│")[0][10:-6]
+    for x, ch in enumerate(plot):
+        b = ord(ch) - 0x2800
+        if not 0 < b < 256:
+            continue
+        for (dx, dy), bit in bits.items():
+            if b & bit:
+                k = 2 * x + dx
+                top[k] = min(top.get(k, 99), 4 * y + dy)
+cols = sorted(top)
+peak = min(top.values())
+left = [top[k] for k in cols if k <= cols[0] + (cols[-1] - cols[0]) // 2]
+runs, run = [], 1
+for a, b in zip(left, left[1:]):
+    if a == b:
+        run += 1
+    else:
+        runs.append(run)
+        run = 1
+runs.append(run)
+assert max(runs[:-1]) <= 12, runs
+PY
+
 # the Chinese screen: no English left but names and symbols
 "$P" --snapshot --view families --size 80x24 --lang zh >"$tmp/zh.txt"
 check "in Chinese the footer names the view in Chinese" \

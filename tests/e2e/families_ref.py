@@ -3,6 +3,7 @@
 `pescope --dump-series bias` writes, to check its series.
 
 Usage: families_ref.py FILE SCHEME L D BASE BUCKETS MAXDIST CAUSAL HEADS HEAD CLIP
+       families_ref.py --scale SNAPSHOT L D BASE BUCKETS MAXDIST CAUSAL HEADS HEAD CLIP
 
 FILE is the output of `pescope --dump-series bias --scheme SCHEME -n L -d D
 -b BASE --set buckets=BUCKETS ...` (a header "offset,bias", then one row
@@ -10,6 +11,14 @@ per offset k = q - p, key minus query, from -(L-1) to L-1). Each row is
 compared with the port below, to 1e-12 times the size of the series (at
 least 1); "-inf" (the causal mask) must stand exactly where the port masks.
 Exits 1 naming the first offset that differs, else prints the worst error.
+
+With --scale, SNAPSHOT is the families view's --snapshot at a length whose
+2L - 1 offsets are fewer than the plot's dot columns (every offset drawn):
+the numbers at the right of each lane, top to bottom, must be each
+scheme's most and least (one number when they are equal; ALiBi's least
+is the steepest head's, as its lane is scaled), in %.3g, in
+the order of the lanes, none else (no 0 between them: at such lengths no
+scheme but ALiBi and KERPLE, whose most is 0, goes below 0).
 
 The ports are written from the sources, not from pescope's C:
   t5     transformers, src/transformers/models/t5/modeling_t5.py,
@@ -156,7 +165,44 @@ def reference(scheme, L, d, base, buckets, maxdist, causal, heads, head,
     return k, np.where(masked, -np.inf, v)
 
 
+SCHEMES = ["added", "rope", "shaw", "t5", "alibi", "kerple", "xpos", "nope"]
+
+
+def check_scale(path, args):
+    """The lanes' scales on the snapshot against the ports' extremes."""
+    L, d = int(args[0]), int(args[1])
+    base = float(args[2])
+    buckets, maxdist, causal, heads, head, clip = map(int, args[3:9])
+    want = []
+    for scheme in SCHEMES:
+        v = reference(scheme, L, d, base, buckets, maxdist, causal, heads,
+                      head, clip)[1]
+        k = reference("nope", L, d, base, buckets, maxdist, causal, heads,
+                      head, clip)[0][np.isfinite(v)]
+        v = v[np.isfinite(v)]
+        hi, lo = v.max() + 0.0, v.min() + 0.0    # + 0.0: no "-0"
+        if scheme == "alibi":
+            # its lane's bottom is the steepest head's, so that the
+            # slope of the head drawn shows against it
+            lo = -max(get_slopes(heads)) * np.abs(k).max()
+        want += ["%.3g" % hi] + (["%.3g" % lo] if hi > lo else [])
+    got = []
+    for line in open(path).read().splitlines()[2:]:
+        if not line.startswith("\u2502"):
+            break
+        plot = line[1:].split("\u2502")[0]
+        cell = plot[-6:].strip()
+        if cell and cell[0] in "-0123456789":
+            got.append(cell)
+    if got != want:
+        raise SystemExit("scales %s, want %s" % (got, want))
+    print("scales %s" % " ".join(got))
+
+
 def main():
+    if sys.argv[1] == "--scale":
+        check_scale(sys.argv[2], sys.argv[3:])
+        return
     path, scheme = sys.argv[1], sys.argv[2]
     L, d = int(sys.argv[3]), int(sys.argv[4])
     base = float(sys.argv[5])
