@@ -1992,7 +1992,7 @@ const struct tr_row tr_zh[] = {
 	{ "; pos %lld and dim %d are past the grid",
 	  "；pos %lld 和 dim %d 超出网格" },
 	{ ", last patch",
-	  "，最后一个图块" },
+	  "，最后一块" },
 	{ "; pos %lld is past the grid's %d columns, so this is the last column",
 	  "；pos %lld 超出网格的 %d 列，所以这是最后一列" },
 	{ "; pos %lld is past the %d columns",

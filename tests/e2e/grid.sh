@@ -168,6 +168,9 @@ check "pos 10 and dim 9 on 6 x 8: the patch is the grid's last" \
 check "... M-RoPE's title at 80x24 says both" \
 	grep -q "Similarity to (row 7, col 7) of frame 0; pos 10 and dim 9 are past the grid ─" \
 	"$tmp/clamped80.txt"
+"$P" --snapshot --view grid --size 80x24 --lang zh --dim 9 >"$tmp/clamped80.txt"
+check "... and in Chinese at 80x24, past both, the shortest wording fits" \
+	grep -q "┌ 与（第 7 行，第 7 列）的相似度，最后一块 ─" "$tmp/clamped80.txt"
 check "... and not when the patch is the one named" \
 	lacks "past the\|last column\|last row\|last patch" "$tmp/vit.txt"
 
