@@ -906,7 +906,7 @@ static char *grid_status(const struct state *s, char *buf, size_t n)
 		snprintf(text, sizeof text, " text=%d", p.text);
 	}
 	snprintf(buf, n, "grid=%s%s rows=%d cols=%d%s θ=%s d_h=%d pos=%lld "
-		 "dim=%d", rope2d_variant_word(p.variant), frames, p.rows,
+		 "dim=%d", rope2d_variant_word((int)p.variant), frames, p.rows,
 		 p.cols, text, theta, 2 * fr.pairs, s->cur.pos, s->cur.dim);
 	return buf;
 }
