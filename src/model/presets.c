@@ -190,33 +190,47 @@ enum { ROWS = (int)(sizeof table / sizeof table[0]) };
 
 static struct rope_model ropes[ROWS];
 
-/* Reads every shipped row's config once, as --model FILE reads a file,
- * and fills its d_model, base and trained length from what it means.
- * tests/unit/test_presets.c checks that every row reads. */
+/* Reads row i's config as --model FILE reads a file and fills its
+ * d_model, base and trained length from what it means; a row that does
+ * not read is no longer shipped (tests/unit/test_presets.c says which). */
+static void read_row(int i)
+{
+	struct preset *p = &table[i];
+	char err[256];
+
+	if (model_config_interpret(&p->cfg, p->name, &ropes[i], LANG_EN, err,
+				   sizeof err) != 0) {
+		p->shipped = false;
+		return;
+	}
+	p->d_model = ropes[i].width;
+	p->base = ropes[i].base;
+	p->train_len = (long long)ropes[i].trained;
+}
+
+/* Reads every shipped row's config once. */
 static void presets_ready(void)
 {
 	static bool ready;
-	char err[256];
 
 	if (ready)
 		return;
 	ready = true;
-	for (int i = 0; i < ROWS; i++) {
-		struct preset *p = &table[i];
-
-		if (!p->shipped)
-			continue;
-		hf_config_zero_is_absent(&p->cfg);
-		if (model_config_interpret(&p->cfg, p->name, &ropes[i],
-					   LANG_EN, err, sizeof err) != 0) {
-			p->shipped = false;	/* a broken row: the test
-						 * says which */
-			continue;
+	for (int i = 0; i < ROWS; i++)
+		if (table[i].shipped) {
+			hf_config_zero_is_absent(&table[i].cfg);
+			read_row(i);
 		}
-		p->d_model = ropes[i].width;
-		p->base = ropes[i].base;
-		p->train_len = (long long)ropes[i].trained;
-	}
+}
+
+void presets_replace(int i, const struct hf_config *cfg)
+{
+	presets_ready();
+	if (i < 0 || i >= ROWS)
+		return;
+	table[i].cfg = *cfg;
+	table[i].shipped = true;
+	read_row(i);
 }
 
 const struct preset *presets_table(int *count)

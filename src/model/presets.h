@@ -42,6 +42,12 @@ int presets_find(const char *name);
  * i out of range. */
 const struct rope_model *presets_rope(int i);
 
+/* For tests only. Replaces row i's config by cfg (in the form the
+ * config reader gives, NaN where a field is left out; its lists
+ * borrowed) and reads it again, as a changed fixture would be read: the
+ * row's numbers, and what the drill and the views make of them, follow. */
+void presets_replace(int i, const struct hf_config *cfg);
+
 /* Whether a word given to --model or :model names a config file rather
  * than a row: it holds a '/' or ends in ".json" (a file in the current
  * folder is "./NAME"). */
