@@ -94,6 +94,7 @@ void drill_question_make(unsigned long long seed, int number,
 		.len = 1024,
 		.scale = 1.0,
 		.panel = -1,
+		.model = -1,
 	};
 	spec = drill_spec_of(q->kind);
 	q->view = spec->view;

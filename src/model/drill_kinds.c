@@ -63,6 +63,10 @@
  *   - MLA: DeepSeek-V2 (arXiv 2405.04434) section 2.1, the absorbed
  *     W_UK and the decoupled RoPE key; the widths of DeepSeek-V3's
  *     config_671B.json (engine/mla.h);
+ *   - shipped models (which scaling, how many dims turn, what a larger
+ *     base buys, the trained length): the table of models (presets.h),
+ *     read as --model FILE reads each row's config.json, so every number
+ *     a question quotes is the table's, never typed here;
  *   - the frequencies' roles: Barbero et al. 2024, "Round and Round We Go!
  *     What makes Rotary Positional Encodings useful?" (arXiv 2410.06205):
  *     high frequencies build positional heads, the lowest act as semantic
@@ -85,6 +89,8 @@
 #include "engine/pe_analysis.h"
 #include "engine/pe_variants.h"
 #include "engine/rope2d.h"
+#include "engine/rope_model.h"
+#include "model/presets.h"
 
 /* The values makers draw from: widths and bases people meet, context
  * lengths and extension factors. The last-pair question takes small
@@ -987,6 +993,279 @@ static void mrope_height_text(const struct drill_question *q, enum lang l,
 			 pairs - 6);
 }
 
+/* ---- shipped models: every number from the table of models ---- */
+
+/* The rows of the table of models (presets.h) whose encoding passes keep,
+ * into rows[] (at most max); how many. Each kind below asks about rows
+ * that some shipped row fits (test_drill_models.c checks that one does). */
+static int model_rows(bool (*keep)(const struct rope_model *m), int *rows,
+		      int max)
+{
+	int n, count = 0;
+
+	presets_table(&n);
+	for (int i = 0; i < n && count < max; i++) {
+		const struct rope_model *m = presets_rope(i);
+
+		if (m && m->kind != ROPE_LEARNED && keep(m))
+			rows[count++] = i;
+	}
+	return count;
+}
+
+/* One of the rows that pass keep, drawn from r; -1 when none does. */
+static int model_pick(bool (*keep)(const struct rope_model *m),
+		      struct rng *r)
+{
+	int rows[64], n = model_rows(keep, rows, 64);
+
+	return n > 0 ? rows[drill_rng_index(r, n)] : -1;
+}
+
+/* The reveal shows row i as --model NAME would, at its rotated width and
+ * base. */
+static void show_model(struct drill_question *q, int i)
+{
+	const struct rope_model *m = presets_rope(i);
+
+	q->model = i;
+	q->pe.d_model = m->width;
+	q->pe.base = m->base;
+}
+
+static const char *model_name(int i)
+{
+	int n;
+
+	return presets_table(&n)[i].name;
+}
+
+static const struct hf_config *model_cfg(int i)
+{
+	int n;
+
+	return &presets_table(&n)[i].cfg;
+}
+
+/* The scaling row i's config asks for, as rope_scaling names it, or
+ * "none". */
+static const char *model_scaling(int i, enum lang l)
+{
+	return presets_rope(i)->kind == ROPE_DEFAULT ? tr(l, "none")
+						     : model_cfg(i)->rope_type;
+}
+
+static bool any_rope(const struct rope_model *m)
+{
+	(void)m;
+	return true;
+}
+
+static bool scaled(const struct rope_model *m)
+{
+	return m->kind != ROPE_DEFAULT;
+}
+
+static bool partly_turned(const struct rope_model *m)
+{
+	return m->unrotated > 0;
+}
+
+static bool stretched(const struct rope_model *m)
+{
+	return m->trained > 0 && m->trained < m->max_pos;
+}
+
+/* ---- which model asks for which scaling ---- */
+
+/* A scaled row and three rows that ask for another scaling or none, in an
+ * order drawn from r; the reveal is the context view, the model's scaling
+ * marked in its table. */
+static void make_model_scaling(struct drill_question *q, struct rng *r)
+{
+	int right = model_pick(scaled, r), rows[64], n = model_rows(any_rope, rows, 64);
+	int others[64], m = 0;
+
+	for (int i = 0; i < n; i++)
+		if (presets_rope(rows[i])->kind != presets_rope(right)->kind)
+			others[m++] = rows[i];
+	for (int i = 0; i < DRILL_CHOICES - 1 && i < m; i++) {
+		int j = i + drill_rng_index(r, m - i), t = others[i];
+
+		others[i] = others[j];
+		others[j] = t;
+	}
+	q->rows[0] = right;
+	for (int i = 1; i < DRILL_CHOICES; i++)
+		q->rows[i] = others[i - 1];
+	show_model(q, right);
+	q->view = "context";
+	q->panel = CTX_PANEL_TABLE;
+	drill_set_choice(q, r);
+}
+
+static void model_scaling_text(const struct drill_question *q, enum lang l,
+			       enum drill_part part, int opt, char *buf,
+			       size_t n)
+{
+	const struct rope_model *m = presets_rope(q->rows[0]);
+
+	if (part == DRILL_PART_QUESTION)
+		snprintf(buf, n, tr(l, "Which of these shipped models asks its config.json for \"%s\" RoPE scaling?"),
+			 model_cfg(q->rows[0])->rope_type);
+	else if (part == DRILL_PART_OPTION)
+		snprintf(buf, n, tr(l, "%s's config.json"),
+			 model_name(q->rows[opt]));
+	else
+		snprintf(buf, n, tr(l, "%s: rope_scaling \"%s\", factor %g over %.0f trained positions. Others: %s (%s), %s (%s), %s (%s)."),
+			 model_name(q->rows[0]), model_cfg(q->rows[0])->rope_type,
+			 model_cfg(q->rows[0])->factor, m->trained,
+			 model_name(q->rows[1]), model_scaling(q->rows[1], l),
+			 model_name(q->rows[2]), model_scaling(q->rows[2], l),
+			 model_name(q->rows[3]), model_scaling(q->rows[3], l));
+}
+
+/* ---- how many dims of a head turn ---- */
+
+/* A row that leaves part of each head unturned (MLA, a partial rotary
+ * factor, rotary_dim): how many dims it turns (variant 0) or leaves
+ * unturned (variant 1). */
+static void make_rotated_dims(struct drill_question *q, struct rng *r)
+{
+	int i = model_pick(partly_turned, r);
+	const struct rope_model *m = presets_rope(i);
+
+	show_model(q, i);
+	q->variant = drill_rng_index(r, 2);
+	drill_set_number(q, q->variant ? m->unrotated : m->rotary, 0.5,
+			 false);
+}
+
+static void rotated_dims_text(const struct drill_question *q, enum lang l,
+			      enum drill_part part, int opt, char *buf,
+			      size_t n)
+{
+	const struct rope_model *m = presets_rope(q->model);
+	const struct hf_config *c = model_cfg(q->model);
+	int head = m->rotary + m->unrotated;
+
+	(void)opt;
+	if (part == DRILL_PART_QUESTION)
+		snprintf(buf, n, q->variant
+			 ? tr(l, "Each query and key head of %s is %d dims wide (its config.json). How many of them does RoPE leave unturned?")
+			 : tr(l, "Each query and key head of %s is %d dims wide (its config.json). How many of them does RoPE turn?"),
+			 model_name(q->model), head);
+	else if (!isnan(c->qk_rope_head_dim))
+		snprintf(buf, n, tr(l, "MLA gives qk_rope_head_dim = %d beside qk_nope_head_dim = %d: %d dims turn, the other %d never do; they match content alone, at every offset."),
+			 m->rotary, m->unrotated, m->rotary, m->unrotated);
+	else if (!isnan(c->rotary_dim))
+		snprintf(buf, n, tr(l, "rotary_dim = %d of a %d-dim head: %d dims turn, the other %d never do; they match content alone, at every offset."),
+			 m->rotary, head, m->rotary, m->unrotated);
+	else
+		snprintf(buf, n, tr(l, "A rotary fraction of %g of a %d-dim head: %d dims turn, the other %d never do; they match content alone, at every offset."),
+			 c->partial_rotary_factor, head, m->rotary,
+			 m->unrotated);
+}
+
+/* ---- what a larger base buys ---- */
+
+static bool plain(const struct rope_model *m)
+{
+	return m->kind == ROPE_DEFAULT;
+}
+
+/* Two unscaled rows of the same rotated width and different bases (a
+ * higher and a lower): how many times longer the higher base makes the
+ * longest wavelength, by pescope's own formula (drill_longest). */
+static void make_base_gain(struct drill_question *q, struct rng *r)
+{
+	int rows[64], n = model_rows(plain, rows, 64), pairs[256][2], np = 0;
+	const struct rope_model *lo, *hi;
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n && np < 256; j++) {
+			lo = presets_rope(rows[i]);
+			hi = presets_rope(rows[j]);
+			if (lo->rotary == hi->rotary && lo->base < hi->base) {
+				pairs[np][0] = rows[i];
+				pairs[np++][1] = rows[j];
+			}
+		}
+	np = drill_rng_index(r, np > 0 ? np : 1);
+	q->rows[0] = pairs[np][1];
+	q->rows[1] = pairs[np][0];
+	hi = presets_rope(q->rows[0]);
+	lo = presets_rope(q->rows[1]);
+	show_model(q, q->rows[0]);
+	q->view = "spectrum";
+	q->pair = hi->rotary / 2 - 1;
+	q->len = (long long)hi->trained;
+	drill_set_number(q, drill_longest(hi->rotary, hi->base) /
+				    drill_longest(lo->rotary, lo->base),
+			 0.02, true);
+}
+
+static void base_gain_text(const struct drill_question *q, enum lang l,
+			   enum drill_part part, int opt, char *buf, size_t n)
+{
+	const struct rope_model *hi = presets_rope(q->rows[0]);
+	const struct rope_model *lo = presets_rope(q->rows[1]);
+	char bh[32], bl[32], wh[32], wl[32], a[32], t[32];
+	double top = drill_longest(hi->rotary, hi->base);
+
+	(void)opt;
+	drill_base_text(hi->base, bh, sizeof bh);
+	drill_base_text(lo->base, bl, sizeof bl);
+	if (part == DRILL_PART_QUESTION) {
+		snprintf(buf, n, tr(l, "%s turns %d-dim heads at base %s, %s at base %s. How many times longer is %s's longest wavelength?"),
+			 model_name(q->rows[0]), hi->rotary, bh,
+			 model_name(q->rows[1]), bl, model_name(q->rows[0]));
+		return;
+	}
+	drill_num_text(top, wh, sizeof wh);
+	drill_num_text(drill_longest(lo->rotary, lo->base), wl, sizeof wl);
+	drill_num_text(q->answer, a, sizeof a);
+	fmt_double_compact(hi->trained / top, 3, t, sizeof t);
+	snprintf(buf, n, tr(l, "λ = 2π·base^((d-2)/d): %s positions at base %s against %s at %s, %s times. Over its %.0f trained positions the slowest pair of %s turns %s of a turn."),
+		 wh, bh, wl, bl, a, hi->trained, model_name(q->rows[0]), t);
+}
+
+/* ---- the trained length ---- */
+
+/* A row whose config reaches past the length it was trained at: that
+ * length, L0, which its scaling stretches from. */
+static void make_trained_length(struct drill_question *q, struct rng *r)
+{
+	int i = model_pick(stretched, r);
+	const struct rope_model *m = presets_rope(i);
+
+	show_model(q, i);
+	q->view = "context";
+	q->panel = CTX_PANEL_TABLE;
+	q->len = (long long)m->max_pos;
+	drill_set_number(q, m->trained, 0.5, false);
+}
+
+static void trained_length_text(const struct drill_question *q, enum lang l,
+				enum drill_part part, int opt, char *buf,
+				size_t n)
+{
+	const struct rope_model *m = presets_rope(q->model);
+	char x[32];
+
+	(void)opt;
+	if (part == DRILL_PART_QUESTION) {
+		snprintf(buf, n, tr(l, "%s's config.json gives max_position_embeddings = %.0f and \"%s\" scaling with factor %g. How many positions was it trained on before the extension (L0)?"),
+			 model_name(q->model), m->max_pos,
+			 model_cfg(q->model)->rope_type,
+			 model_cfg(q->model)->factor);
+		return;
+	}
+	fmt_double_compact(m->max_pos / m->trained, 3, x, sizeof x);
+	snprintf(buf, n, tr(l, "%.0f, its original_max_position_embeddings: the length the scaling stretches from. max_position_embeddings (%.0f) is the reach, %s times L0; the factor is %g."),
+		 m->trained, m->max_pos, x, model_cfg(q->model)->factor);
+}
+
 static const struct drill_spec kinds[] = {
 	{ .name = "last-wavelength", .title = N_("the longest wavelength"),
 	  .view = "spectrum", .make = make_last_wavelength,
@@ -1185,6 +1464,18 @@ static const struct drill_spec kinds[] = {
 	{ .name = "mrope-height", .title = N_("M-RoPE's pairs for height"),
 	  .view = "grid", .make = make_mrope_height,
 	  .write = mrope_height_text },
+	{ .name = "model-scaling", .title = N_("which model scales how"),
+	  .view = "context", .make = make_model_scaling,
+	  .write = model_scaling_text },
+	{ .name = "rotated-dims", .title = N_("a shipped model's rotated dims"),
+	  .view = "spectrum", .make = make_rotated_dims,
+	  .write = rotated_dims_text },
+	{ .name = "base-gain", .title = N_("what a larger base buys"),
+	  .view = "spectrum", .make = make_base_gain,
+	  .write = base_gain_text },
+	{ .name = "trained-length", .title = N_("a model's trained length"),
+	  .view = "context", .make = make_trained_length,
+	  .write = trained_length_text },
 };
 
 _Static_assert(sizeof kinds / sizeof kinds[0] <= DRILL_KINDS_MAX,

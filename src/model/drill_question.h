@@ -51,6 +51,10 @@ struct drill_question {
 				 * user left it */
 	int pair;		/* the pair the view should select */
 	struct drill_knob knob[DRILL_KNOBS];	/* knobs the reveal sets */
+	int model;		/* the row of the table of models
+				 * (presets.h) the reveal applies, or -1 */
+	int rows[DRILL_CHOICES];	/* a choice between models: the row
+					 * option i names */
 };
 
 #endif

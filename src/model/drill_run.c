@@ -13,10 +13,13 @@
  * base and length, the position and pair it names selected, and the knobs
  * it names set (its offset, split, trained length, extension factor,
  * mistake or the attention view's scheme and weights), and the panel it
- * names zoomed. The layout stays the user's (the answers do not depend on
- * it). */
+ * names zoomed; a question on a shipped model applies its row first. The
+ * layout stays the user's (the answers do not depend on it). */
 static void show_question(struct state *s, const struct drill_question *q)
 {
+	if (q->model >= 0)	/* named on the status line, its scaling
+				 * marked in the context view */
+		state_set_preset(s, q->model);
 	state_set_dmodel(s, q->pe.d_model);
 	state_set_base(s, q->pe.base);
 	state_set_len(s, q->len);
@@ -32,7 +35,7 @@ static void show_question(struct state *s, const struct drill_question *q)
 		if (q->knob[i].word)
 			state_set_knob_named(s, q->knob[i].word,
 					     q->knob[i].value);
-	s->preset = -1;
+	s->preset = q->model;
 	s->playing = false;
 }
 

@@ -1011,7 +1011,10 @@ Test(drill_kinds, the_offset_family_asks_all_four_ways)
 
 			drill_question_make(seed, n, &q);
 			if (dk_of(q.kind) != DK_OFFSET) {
-				cr_assert_eq(q.variant, 0);
+				/* a kind this file does not know may ask in
+				 * several ways of its own (rotated-dims) */
+				if (dk_of(q.kind) != DK_OTHER)
+					cr_assert_eq(q.variant, 0);
 				continue;
 			}
 			cr_assert(q.variant >= 0 && q.variant < OFFSET_WAYS);
