@@ -1096,8 +1096,8 @@ static void make_model_scaling(struct drill_question *q, struct rng *r)
 		others[j] = t;
 	}
 	q->rows[0] = right;
-	for (int i = 1; i < DRILL_CHOICES; i++)
-		q->rows[i] = others[i - 1];
+	for (int i = 1; i < DRILL_CHOICES; i++)	/* the table has three */
+		q->rows[i] = i - 1 < m ? others[i - 1] : right;
 	show_model(q, right);
 	q->view = "context";
 	q->panel = CTX_PANEL_TABLE;
