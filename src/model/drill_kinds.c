@@ -1137,7 +1137,7 @@ static void make_rotated_dims(struct drill_question *q, struct rng *r)
 
 	show_model(q, i);
 	q->variant = drill_rng_index(r, 2);
-	drill_set_number(q, q->variant ? m->unrotated : m->rotary, 0.5,
+	drill_set_number(q, q->variant ? m->unrotated : m->rotary, 1.0,
 			 false);
 }
 
@@ -1243,7 +1243,7 @@ static void make_trained_length(struct drill_question *q, struct rng *r)
 	q->view = "context";
 	q->panel = CTX_PANEL_TABLE;
 	q->len = (long long)m->max_pos;
-	drill_set_number(q, m->trained, 0.5, false);
+	drill_set_number(q, m->trained, 1.0, false);
 }
 
 static void trained_length_text(const struct drill_question *q, enum lang l,
