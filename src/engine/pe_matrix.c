@@ -243,14 +243,17 @@ static void pe_matrix_column(const struct pe_matrix *m, int i,
 void pe_matrix_gather(const struct pe_matrix *m, long long p, const int *dims,
 		      int n, double *out)
 {
-	int size = pe_matrix_itemsize(m->type);
+	/* runs of consecutive dimensions (a heatmap slice's usually are)
+	 * decoded as one run, the rest value by value: the same doubles */
+	for (int k = 0; k < n;) {
+		int run = 1;
 
-	for (int k = 0; k < n; k++)
-		out[k] = from_bits(m->type,
-				   load_uint(m->data +
-						     index_of(m, p, dims[k]) *
-							     (size_t)size,
-					     size, m->big_endian));
+		while (k + run < n && dims[k + run] == dims[k] + run)
+			run++;
+		decode_run(m, index_of(m, p, dims[k]),
+			   m->fortran ? (size_t)m->rows : 1, run, out + k);
+		k += run;
+	}
 }
 
 /* The sum of squares of the n numbers at a, in order. */
@@ -371,6 +374,26 @@ void pe_matrix_cos_rows(const struct pe_matrix *m, const double *a,
 					      : ab[k] / (norm_a * nr[k]);
 		}
 	}
+}
+
+long long pe_matrix_unit_sum(const struct pe_matrix *m, long long q,
+			     long long n, double *sum, double *row)
+{
+	long long kept = 0;
+	int d = m->cols;
+
+	for (long long r = q; r < q + n; r++) {
+		double norm;
+
+		pe_matrix_row(m, r, 0, d, row);
+		norm = m->norms ? m->norms[r] : sqrt(sum_squares(row, d));
+		if (norm == 0.0)
+			continue;
+		for (int i = 0; i < d; i++)
+			sum[i] += row[i] / norm;
+		kept++;
+	}
+	return kept;
 }
 
 double pe_matrix_span_period(const struct pe_matrix *m, int i,

@@ -84,6 +84,14 @@ void pe_matrix_cos_rows(const struct pe_matrix *m, const double *a,
 			double norm_a, long long q, int n, double *scratch,
 			double *out);
 
+/* Adds M[r] / |M[r]| to sum[0 .. m->cols-1] for the n rows r = q ..
+ * q+n-1 that are not all zeros, in row order; returns how many it added.
+ * row holds m->cols numbers of scratch. The sum of a group of rows is
+ * what the mean cosine of a row a with them needs: mean_r cos(a, M[r]) =
+ * a . sum / (|a| * kept), one dot product a group whatever its size. */
+long long pe_matrix_unit_sum(const struct pe_matrix *m, long long q,
+			     long long n, double *sum, double *row);
+
 /* |M[p]|, the Euclidean norm of row p (the squares summed in dimension
  * order). */
 double pe_matrix_norm(const struct pe_matrix *m, long long p);

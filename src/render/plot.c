@@ -330,6 +330,24 @@ int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
 	return n;
 }
 
+/* A dotted line at value 0 on the cells the curve left empty: shows at a
+ * glance where the similarity turns negative, or, on the bottom row of a
+ * curve that stays positive, the floor its label "0" stands for (beside
+ * the x axis's "0" under it that label read as the x axis's). UTF-8 only: every ASCII dot
+ * ('.', '-', '\'') already stands for braille dots in ASCII sinks. */
+void plot_zero_line(struct canvas *c, const struct plot_area *a)
+{
+	int y = plot_row_of_value(a, 0.0);
+
+	for (int x = a->ax.x0; x < a->ax.x0 + a->ax.w; x++) {
+		const struct cell *cl = canvas_cell(c, x, y);
+
+		if (cl && cl->kind == CELL_TEXT && cl->ch == ' ')
+			canvas_put(c, x, y, 0x00b7,
+				   (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+	}
+}
+
 double plot_similarity_ymin(const double *v, int n)
 {
 	double lo = 0.0;

@@ -155,6 +155,10 @@ int plot_row_ticks(double lo, double hi, int (*row_of)(const void *, double),
  * panel, bands, bugs), whose ticks are plot_yticks'. */
 double plot_similarity_ymin(const double *v, int n);
 
+/* A dotted line at value 0 on the cells of area a still blank: where a
+ * similarity turns negative (draw it after the curves). UTF-8 only. */
+void plot_zero_line(struct canvas *c, const struct plot_area *a);
+
 /* Draws `text` right-aligned in columns [x, x + w) on the row of value v.
  * Used for y tick labels such as "1", "0", "-1" left of the plot. */
 void plot_ylabel(struct canvas *c, const struct plot_area *p, int x, int w,

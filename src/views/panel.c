@@ -28,7 +28,12 @@ struct rect panel_inside(struct rect r)
  * corners with a blank either side, else brief (when non-NULL). */
 static const char *panel_title(int w, const char *title, const char *brief)
 {
-	return brief && utf8_width(title) > w - TITLE_PAD ? brief : title;
+	return brief && !panel_title_fits(w, title) ? brief : title;
+}
+
+bool panel_title_fits(int w, const char *title)
+{
+	return utf8_width(title) <= w - TITLE_PAD;
 }
 
 struct rect panel_open(struct canvas *c, struct rect r, const char *title,

@@ -28,6 +28,10 @@ struct rect panel_inside(struct rect r);
 struct rect panel_open(struct canvas *c, struct rect r, const char *title,
 		       const char *brief);
 
+/* Whether title fits on the top border of a panel w columns wide
+ * (panel_open then draws it, not its brief). */
+bool panel_title_fits(int w, const char *title);
+
 /* The focused panel r of a view: its border in the focus colour and, at
  * the right of its top border, the key that zooms it or brings the others
  * back ("F: zoom", "F: back") when the border keeps `room` columns for

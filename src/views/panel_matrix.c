@@ -40,8 +40,6 @@
 
 enum {
 	LINE_MAX = 256,
-	SAMPLES_MAX = 2 * CANVAS_MAX + 2,	/* a similarity sample per dot
-						 * column */
 	GUTTER = 7,		/* "-0.123" and a blank */
 	DOTS_PER_TURN = 16,	/* dot columns a period needs to look a wave
 				 * (8 a cell row when taller): the formula's
@@ -56,6 +54,11 @@ static const struct tier plot_least[] = { { 2, 1, 1 } };
 static const struct tier labels[] = { { 16, 0, 1 } };
 static const struct tier ticks[] = { { 0, 3, 1 } };
 static const struct tier boxed[] = { { 0, 2, 1 } };
+/* the waves' legend row from 4 rows inside */
+static const struct tier legend_rows[] = { { 0, 4, 1 } };
+/* the similarity's dotted zero line from 3 rows of plot, as the
+ * formula's (panel_similarity.c) */
+static const struct tier zero_line[] = { { 0, 3, 1 } };
 
 static const struct style axis_style = { ROLE_AXIS, ROLE_DEFAULT, 0 };
 static const struct style marker_style = { ROLE_CURSOR, ROLE_DEFAULT, 0 };
@@ -146,14 +149,60 @@ static struct plot_axis waves_axis(const struct state *s,
 	return ax;
 }
 
+/* The waves' inside below the legend row, which panels from 4 rows have
+ * (as the formula's, panel_waves.c); *legend_y that row or -1. */
+static struct rect waves_inside(struct rect r, int *legend_y)
+{
+	struct rect in = panel_inside(r);
+
+	*legend_y = -1;
+	if (TIER(legend_rows, in.w, in.h)) {
+		*legend_y = in.y;
+		in.y++;
+		in.h--;
+	}
+	return in;
+}
+
+/* Which colour is which column: "dim 4" in the selected one's, "dim 5"
+ * in its neighbour's, and the period when the title had no room for it
+ * (per non-NULL). Parts that do not fit go, the selected dimension
+ * last. */
+static void waves_legend(const struct state *s, struct canvas *c,
+			 struct rect in, int y, int partner, const char *per)
+{
+	char sel[32], other[32], lam[48];
+	int x = in.x, end = in.x + in.w;
+
+	snprintf(sel, sizeof sel, tr(s->lang, "dim %d"), s->cur.dim);
+	snprintf(other, sizeof other, tr(s->lang, "  dim %d"), partner);
+	lam[0] = '\0';
+	if (per)
+		snprintf(lam, sizeof lam, tr(s->lang, "  period %s"), per);
+	if (utf8_width(sel) + utf8_width(other) + utf8_width(lam) > in.w)
+		lam[0] = '\0';
+	if (utf8_width(sel) + utf8_width(other) > in.w)
+		other[0] = '\0';
+	x += canvas_text(c, x, y, end - x, sel,
+			 (struct style){ ROLE_TRACE1, ROLE_DEFAULT, ATTR_BOLD });
+	x += canvas_text(c, x, y, end - x, other,
+			 (struct style){ ROLE_TRACE2, ROLE_DEFAULT, 0 });
+	canvas_text(c, x, y, end - x, lam,
+		    (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
+}
+
 void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r)
 {
 	const struct pe_matrix *m = s->matrix;
 	struct rect old = plot_clip_push(c, r);
-	int dim = s->cur.dim, partner = dim ^ 1, tick_y, gutter;
+	/* the neighbour the formula would pair the dimension with (a
+	 * matrix's width is even, io/matrix_file.c) */
+	int dim = s->cur.dim, partner = dim ^ 1;
+	int tick_y, gutter, legend_y;
 	double top = m->absmax > 0.0 ? m->absmax : 1.0, lam = 0.0;
-	char title[128], brief[128];
-	struct rect in = panel_inside(r);
+	char title[128], brief[128], per[32];
+	bool own = false;
+	struct rect in = waves_inside(r, &legend_y);
 	struct plot_area a = area_in(s, in, -top, top, &tick_y, &gutter);
 
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
@@ -162,20 +211,25 @@ void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r)
 	snprintf(title, sizeof title, tr(s->lang, "Waves M[q][%d] and M[q][%d]"),
 		 dim, partner);
 	snprintf(brief, sizeof brief, "%s", title);
+	fmt_double_compact(lam, 3, per, sizeof per);
 	if (a.h > 0 && (a.ax.npos != s->window.npos ||
 			a.ax.pos0 != s->window.pos0)) {
 		/* its own window: say which, and the period that set it */
-		char span[48], per[32];
+		char span[48];
 
+		own = true;
 		snprintf(span, sizeof span, "%lld%s%lld", a.ax.pos0,
 			 s->ascii ? "-" : "\u2013", a.ax.pos0 + a.ax.npos - 1);
-		fmt_double_compact(lam, 3, per, sizeof per);
 		snprintf(brief, sizeof brief, tr(s->lang, "Waves M[q][%d], q %s"),
 			 dim, span);
 		snprintf(title + strlen(title), sizeof title - strlen(title),
 			 tr(s->lang, ", q %s: period %s"), span, per);
 	}
-	in = panel_open(c, r, title, brief);
+	panel_open(c, r, title, brief);
+	/* the period in the legend when only the brief title fits */
+	if (legend_y >= 0)
+		waves_legend(s, c, in, legend_y, partner,
+			     own && !panel_title_fits(r.w, title) ? per : NULL);
 	if (a.h > 0 && a.ax.w > 0) {
 		struct column cp = { m, partner }, cd = { m, dim };
 		struct plot_fn fp = { column_at, &cp, 0.0, 0.0, 0.0 };
@@ -197,10 +251,10 @@ void matrix_waves_draw(const struct state *s, struct canvas *c, struct rect r)
 bool matrix_plot_hit(const struct state *s, struct rect r, bool waves,
 		     int x, int y, long long *pos)
 {
-	int tick_y, gutter;
+	int tick_y, gutter, legend_y;
 	double lam;
-	struct plot_area a = area_in(s, panel_inside(r), -1.0, 1.0, &tick_y,
-				     &gutter);
+	struct rect in = waves ? waves_inside(r, &legend_y) : panel_inside(r);
+	struct plot_area a = area_in(s, in, -1.0, 1.0, &tick_y, &gutter);
 	int last = tick_y >= 0 ? tick_y : a.y0 + a.h - 1;
 
 	if (a.h <= 0 || a.ax.w <= 0 || x < a.ax.x0 || x >= a.ax.x0 + a.ax.w ||
@@ -216,74 +270,155 @@ bool matrix_plot_hit(const struct state *s, struct rect r, bool waves,
 
 /* ---- similarity ---- */
 
-/* The curve is a job of the panel's cache (render/cache.h), sliced
- * under the frame's budget (render/work.h): on a large matrix (8192 x 4096)
- * it reads every row, some 50 ms and more, so a move of the position must
- * not wait for it. Its key: the matrix, the window, the samples and, last
- * and soft, the position p (a held arrow key lets the curve under way
- * finish, then the next starts). Its memory: the curve shown (the last
- * finished one, out[0] its samples), the one being made, row p and a row
- * of scratch (four rows). at[0] is the sample being summed, at[1] its next position,
- * at[2] whether row p is read, acc[0] the sample's sum, acc[1] |M[p]|. */
-enum { KEY_P = 6, STEP_CELLS = 1 << 18 };	/* values a step reads: well
-						 * under a millisecond */
+/* Each sample of the curve is the mean of cos(M[p], M[q]) over the
+ * positions q its dot column covers, and a mean of cosines with one row a
+ * is one dot product: mean_q cos(a, M[q]) = a . U / (|a| n), with U the
+ * sum of the group's unit rows M[q] / |M[q]| (pe_matrix_unit_sum) and n
+ * how many there are. The table of U, one a sample, depends on the window
+ * and not on p, so a move of the position (the common change: a held
+ * arrow key, play, a click) costs samples x d multiply-adds, some 1.6 M
+ * at 400 columns of d 4096 (about a millisecond), where summing every
+ * cosine read the whole window, L x d values (33 M on a 8192 x 4096
+ * tensor, 50 ms and more a move; issue 35 Speed).
+ *
+ * Accuracy: the sums are regrouped, not approximated. Each term of U has
+ * one rounding and a group adds at most n of them, the dot product d;
+ * with sum_i |a_i| |M[q]_i| <= |a| |M[q]| (Cauchy-Schwarz) the error of a
+ * sample is below (n + d + 3) eps, under 1e-6 even for a 2^31-cell
+ * matrix (eps = 2^-53) and some 1e-12 for 8192 x 4096, against a braille
+ * dot's 2 / (4 x 200 rows) = 2.5e-3 on the tallest plot. The series
+ * (--dump-series similarity) still sums every cosine (pe_matrix_cos_rows)
+ * for its exact figures; test_matrix_bulk.c checks the two against each
+ * other and load.sh the series against NumPy.
+ *
+ * Undefined cosines: a row of zeros has no direction. A sample whose rows
+ * are all zeros is left out of the curve (a gap, plot_samples breaks the
+ * line), rows of zeros are left out of a sample's mean, and the title
+ * says so; when M[p] itself is all zeros there is no curve and the title
+ * says why.
+ *
+ * The table is a job of the panel's cache (render/cache.h), sliced under
+ * the frame's budget (render/work.h): a new window reads every row of it
+ * once. Its key: the matrix, the window and the samples. Its memory, in
+ * doubles: the table (samples x d), each sample's count of rows not all
+ * zeros, the samples' counts of rows, a row of scratch for the job, row p
+ * for the frame and the frame's curve. While a new table is made (a new
+ * window: a zoom, a pan) the panel shows its axes and the marker only.
+ * at[0] is the sample being summed, at[1] its next position, at[2]
+ * whether the table was cleared. */
+enum {
+	STEP_CELLS = 1 << 18,	/* values a step reads: well under a
+				 * millisecond */
+	TABLE_CELLS = 1 << 22	/* the most numbers of the table (32 MiB):
+				 * a matrix wider than TABLE_CELLS / (2 w)
+				 * gets fewer samples than dot columns */
+};
 
-static double *sim_mem(struct cache *c, const struct pe_matrix *m)
+/* Samples across w cell columns of a matrix of d dimensions: one a dot
+ * column, fewer when the table would outgrow TABLE_CELLS. */
+static int sim_samples(int d, int w)
 {
-	return CACHE_MEM(c, double, 2 * SAMPLES_MAX + 5 * (size_t)m->cols);
+	long long n = TABLE_CELLS / d;
+
+	return n < 1 ? 1 : n > 2LL * w ? 2 * w : (int)n;
 }
 
-/* One step: up to STEP_CELLS values' worth of positions added to the
- * samples, each the mean of cos(M[p], M[q]) over the positions its dot
- * column covers, in order (the same sums as one pass would make). */
+struct sim_parts {
+	double *table, *kept, *count, *row, *a, *line;
+};
+
+static bool sim_parts(struct cache *c, const struct pe_matrix *m, int ns,
+		      bool grow, struct sim_parts *p)
+{
+	size_t d = (size_t)m->cols, n = (size_t)ns;
+	size_t total = n * d + 3 * n + 2 * d + n;
+	double *b = grow ? CACHE_MEM(c, double, total) : CACHE_GET(c, double);
+
+	if (!b)
+		return false;
+	p->table = b;
+	p->kept = b + n * d;
+	p->count = p->kept + n;
+	p->row = p->count + n;
+	p->a = p->row + d;
+	p->line = p->a + d;
+	return true;
+}
+
+/* One step: up to STEP_CELLS values' worth of rows added to the table,
+ * sample by sample in order. */
 static bool sim_step(struct cache *c, const void *arg)
 {
 	const struct pe_matrix *m = arg;
-	double *shown = CACHE_GET(c, double), *line = shown + SAMPLES_MAX;
-	double *a = line + SAMPLES_MAX, *scratch = a + m->cols;
-	long long p = (long long)c->key.v[KEY_P], pos0 = (long long)c->key.v[3];
-	long long npos = (long long)c->key.v[4], lo, cnt;
-	int n = (int)c->key.v[5];
+	long long pos0 = (long long)c->key.v[3], npos = (long long)c->key.v[4];
+	int ns = (int)c->key.v[5];
 	long long left = STEP_CELLS / m->cols > 0 ? STEP_CELLS / m->cols : 1;
+	struct sim_parts p;
 
-	if (!c->at[2]) {
-		pe_matrix_row(m, p, 0, m->cols, a);
-		c->acc[1] = pe_matrix_norm(m, p);
+	sim_parts(c, m, ns, false, &p);
+	if (!c->at[2]) {	/* a new table */
+		memset(p.table, 0, (size_t)ns * (size_t)m->cols * sizeof *p.table);
+		memset(p.kept, 0, (size_t)ns * sizeof *p.kept);
 		c->at[2] = 1;
-		plot_col_items(pos0, npos, n, 0, &c->at[1], &cnt);
+		plot_col_items(pos0, npos, ns, 0, &c->at[1], &(long long){ 0 });
 	}
-	for (;;) {
+	while (left > 0) {
 		int j = (int)c->at[0];
-		long long q = c->at[1];
+		long long q = c->at[1], lo, cnt, n;
 
-		plot_col_items(pos0, npos, n, j, &lo, &cnt);
-		while (q < lo + cnt && left > 0) {
-			/* four rows at a time (pe_matrix_cos_rows), their
-			 * cosines added one by one in order */
-			double cs[4];
-			int b = lo + cnt - q < 4 ? (int)(lo + cnt - q) : 4;
-
-			pe_matrix_cos_rows(m, a, c->acc[1], q, b, scratch, cs);
-			for (int k = 0; k < b; k++)
-				c->acc[0] += cs[k];
-			q += b;
-			left -= b;
-		}
-		c->at[1] = q;
-		if (q < lo + cnt)
-			return false;
-		line[j] = c->acc[0] / (double)cnt;
-		c->acc[0] = 0.0;
-		c->at[0] = j + 1;
-		if (j + 1 >= n) {
-			memcpy(shown, line, (size_t)n * sizeof *line);
-			cache_publish(c, &(double){ (double)n }, 1);
+		plot_col_items(pos0, npos, ns, j, &lo, &cnt);
+		n = lo + cnt - q < left ? lo + cnt - q : left;
+		p.kept[j] += (double)pe_matrix_unit_sum(
+			m, q, n, p.table + (size_t)j * (size_t)m->cols, p.row);
+		p.count[j] = (double)cnt;
+		c->at[1] = q + n;
+		left -= n;
+		if (q + n < lo + cnt)
+			continue;
+		if (j + 1 >= ns) {
+			cache_finish(c);
 			return true;
 		}
-		plot_col_items(pos0, npos, n, j + 1, &c->at[1], &cnt);
-		if (left <= 0)
-			return false;
+		c->at[0] = j + 1;
+		plot_col_items(pos0, npos, ns, j + 1, &c->at[1],
+			       &(long long){ 0 });
 	}
+	return false;
+}
+
+/* The curve from p out of the finished table into p->line: NAN where a
+ * sample has no row that is not all zeros. Returns whether a sample had
+ * rows of zeros (left out of its mean, or the whole sample). */
+static bool sim_curve(const struct pe_matrix *m, long long pos, int ns,
+		      const struct sim_parts *p)
+{
+	size_t d = (size_t)m->cols;
+	double na;
+	bool zeros = false;
+
+	pe_matrix_row(m, pos, 0, m->cols, p->a);
+	na = pe_matrix_norm(m, pos);
+	for (int j = 0; j < ns; j++) {
+		const double *u = p->table + (size_t)j * d;
+		/* four partial sums side by side: four chains of additions
+		 * keep the processor busy where one would wait on each (the
+		 * order of a sum is free here, see the error bound above) */
+		double dot[4] = { 0.0, 0.0, 0.0, 0.0 };
+		size_t i = 0;
+
+		zeros = zeros || p->kept[j] < p->count[j];
+		if (p->kept[j] == 0.0 || na == 0.0) {
+			p->line[j] = NAN;
+			continue;
+		}
+		for (; i + 4 <= d; i += 4)
+			for (int k = 0; k < 4; k++)
+				dot[k] += p->a[i + (size_t)k] * u[i + (size_t)k];
+		for (; i < d; i++)
+			dot[0] += p->a[i] * u[i];
+		p->line[j] = (dot[0] + dot[1] + dot[2] + dot[3]) / (na * p->kept[j]);
+	}
+	return zeros;
 }
 
 void matrix_similarity_draw(const struct state *s, struct cache *sc,
@@ -291,36 +426,56 @@ void matrix_similarity_draw(const struct state *s, struct cache *sc,
 {
 	const struct pe_matrix *m = s->matrix;
 	struct rect old = plot_clip_push(c, r);
-	char title[96];
+	char title[128], brief[128];
 	int tick_y, gutter;
-	struct rect in;
-	struct plot_area a;
+	struct rect in = panel_inside(r);
+	struct plot_area a = area_in(s, in, -1.0, 1.0, &tick_y, &gutter);
+	bool zero_p = pe_matrix_norm(m, s->cur.pos) == 0.0, zeros = false;
+	bool ready = false;
+	int ns = a.ax.w > 0 ? sim_samples(m->cols, a.ax.w) : 0;
+	struct sim_parts p;
+	bool have = a.h > 0 && a.ax.w > 0 && sim_parts(sc, m, ns, true, &p);
 
 	canvas_fill(c, r, ' ', (struct style){ ROLE_DEFAULT, ROLE_DEFAULT, 0 });
-	snprintf(title, sizeof title,
-		 tr(s->lang, "Similarity cos(M[%lld], M[q])"), s->cur.pos);
-	in = panel_open(c, r, title, NULL);
-	a = area_in(s, in, -1.0, 1.0, &tick_y, &gutter);
-	if (a.h > 0 && a.ax.w > 0 && sim_mem(sc, m)) {
-		int n = 2 * a.ax.w;
+	if (have) {
 		struct cache_key k = { { (double)(uintptr_t)m, (double)m->rows,
 					 m->cols, (double)a.ax.pos0,
-					 (double)a.ax.npos, n,
-					 (double)s->cur.pos } };
-		const double *line = CACHE_GET(sc, const double);
+					 (double)a.ax.npos, ns } };
 
-		cache_start(sc, &k, KEY_P);
-		cache_run_const(sc, sim_step, m);
-		/* the last finished curve, while a new one is made (none
-		 * yet, or one of another width: only the marker) */
-		if (sc->have && (int)sc->out[0] == n) {
-			a.ymin = plot_similarity_ymin(line, n);
-			plot_samples(c, &a, plot_dot_pos(&a.ax, 0),
-				     plot_dot_span(&a.ax), line, n,
-				     ROLE_TRACE1);
+		cache_start(sc, &k, 0);
+		ready = cache_run_const(sc, sim_step, m) && !zero_p;
+		if (ready)
+			zeros = sim_curve(m, s->cur.pos, ns, &p);
+	}
+	if (zero_p) {
+		snprintf(title, sizeof title, tr(s->lang, "Similarity: M[%lld] "
+			 "is all zeros, no direction, no cosine"), s->cur.pos);
+		snprintf(brief, sizeof brief, tr(s->lang, "M[%lld] = 0: no "
+			 "cosine"), s->cur.pos);
+	} else if (zeros) {
+		snprintf(title, sizeof title, tr(s->lang, "Similarity cos(M[%lld], "
+			 "M[q]), rows of zeros left out"), s->cur.pos);
+		snprintf(brief, sizeof brief, tr(s->lang, "cos(M[%lld], M[q]), "
+			 "zero rows out"), s->cur.pos);
+	} else {
+		snprintf(title, sizeof title,
+			 tr(s->lang, "Similarity cos(M[%lld], M[q])"), s->cur.pos);
+		snprintf(brief, sizeof brief, "%s", title);
+	}
+	in = panel_open(c, r, title, brief);
+	if (have) {
+		if (ready) {	/* sample j at the middle of its positions */
+			double span = (double)a.ax.npos / ns;
+
+			a.ymin = plot_similarity_ymin(p.line, ns);
+			plot_samples(c, &a, (double)a.ax.pos0 + 0.5 * span - 0.5,
+				     span, p.line, ns, ROLE_TRACE1);
 		}
-		plot_dot(c, &a, s->cur.pos, 1.0, ROLE_CURSOR);
+		if (!zero_p)
+			plot_dot(c, &a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a.ax, a.y0, a.h, s->cur.pos, marker_style);
+		if (TIER(zero_line, a.ax.w, a.h) && a.ymin <= 0.0 && !s->ascii)
+			plot_zero_line(c, &a);
 		if (gutter > 0)
 			plot_yticks(c, &a, in.x, gutter - 1, axis_style);
 		if (tick_y >= 0)

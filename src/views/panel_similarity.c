@@ -93,24 +93,6 @@ static void sim_layout(const struct state *s, struct rect r,
 	};
 }
 
-/* A dotted line at value 0 on the cells the curve left empty: shows at a
- * glance where the similarity turns negative, or, on the bottom row of a
- * curve that stays positive, the floor its label "0" stands for (beside
- * the x axis's "0" under it that label read as the x axis's). UTF-8 only: every ASCII dot
- * ('.', '-', '\'') already stands for braille dots in ASCII sinks. */
-static void draw_zero_line(struct canvas *c, const struct plot_area *a)
-{
-	int y = plot_row_of_value(a, 0.0);
-
-	for (int x = a->ax.x0; x < a->ax.x0 + a->ax.w; x++) {
-		const struct cell *cl = canvas_cell(c, x, y);
-
-		if (cl && cl->kind == CELL_TEXT && cl->ch == ' ')
-			canvas_put(c, x, y, 0x00b7,
-				   (struct style){ ROLE_DIM, ROLE_DEFAULT, 0 });
-	}
-}
-
 /* The samples that cover the window, one beyond each edge so the line
  * runs to the border, at q = p + g m: into sc->line, their count into *n,
  * the position of the first into *first and the spacing into *step. */
@@ -181,7 +163,7 @@ void similarity_draw(const struct state *s, struct sim_cache **sc,
 		plot_dot(c, a, s->cur.pos, 1.0, ROLE_CURSOR);
 		plot_marker(c, &a->ax, a->y0, a->h, s->cur.pos, marker_style);
 		if (TIER(zero_line, a->ax.w, a->h) && !s->ascii && a->ymin <= 0.0)
-			draw_zero_line(c, a);
+			plot_zero_line(c, a);
 		if (l.gutter > 0)
 			plot_yticks(c, a, l.in.x, l.gutter - 1, axis_style);
 		if (l.tick_y >= 0)

@@ -148,6 +148,33 @@ PYEOF
 	fi
 done
 
+# The waves say which colour is which column: a legend row names the
+# selected dimension and its neighbour at 80x24 too, where the title has
+# room for one.
+"$P" --load $m --snapshot --size 80x24 -p 5 -i 6 >snap 2>err
+check "waves at 80x24: the legend names dim 6 and dim 7" \
+	grep -qE "^│dim 6  dim 7( |$)" snap
+
+# Where a cosine is undefined (a row of zeros has no direction) the
+# similarity says so: no curve from a zero row p, and rows of zeros left
+# out of the curve's means, in the title at 120x40 and 80x24. Elsewhere
+# the dotted zero line shows where the similarity turns negative.
+"$PY" -c 'import numpy as np
+m = np.load("mlef8C.npy"); m[3] = 0; m[40] = 0; np.save("zrow.npy", m)'
+for case in "120x40 3 Similarity: M[3] is all zeros, no direction, no cosine" \
+	    "80x24 3 M[3] = 0: no cosine" \
+	    "120x40 10 Similarity cos(M[10], M[q]), rows of zeros left out" \
+	    "80x24 10 cos(M[10], M[q]), zero rows out"; do
+	set -- $case
+	size=$1 p=$2
+	shift 2
+	"$P" --load zrow.npy --snapshot --size "$size" -p "$p" >snap 2>err
+	check "similarity at $size from p=$p of a matrix with zero rows: \"$*\"" \
+		grep -qF "┌ $* ─" snap
+done
+"$P" --load $m --snapshot --size 80x24 -p 5 >snap 2>err
+check "similarity at 80x24: the dotted zero line" grep -qE "││ +0 [^ ]*·" snap
+
 # The keys that would change d_model, base, the length or the layout are
 # refused with one line, and the state stays as the file set it; views of
 # the formula alone are refused, Tab skips them.

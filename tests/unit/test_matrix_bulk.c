@@ -247,3 +247,50 @@ Test(matrix_bulk, f16c_gives_the_portable_doubles)
 	cr_assert_eq(simd[0x0001], ldexp(1.0, -24));
 	cr_assert_eq(simd[0xc000], -2.0);
 }
+
+/* The similarity panel's table (views/panel_matrix.c): the mean cosine of
+ * a row with a group of rows as one dot product with the group's sum of
+ * unit rows (pe_matrix_unit_sum). Against the mean of the cosines summed
+ * one by one (cos_ref, the definition), rows of zeros left out of both:
+ * the regrouped sums differ by roundings only, far below the 1e-12 the
+ * panel's comment bounds them by at this size. */
+Test(matrix_bulk, unit_sums_give_the_mean_cosine)
+{
+	static unsigned char buf[ROWS * COLS * 8];
+	struct pe_matrix m;
+	double a[COLS], row[COLS];
+	long long bp;
+	int bi;
+
+	make(&m, buf, PE_MATRIX_F32, false, false);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			cr_assert_eq(pe_matrix_scan(&m, &bp, &bi), 0);
+		for (int p = 0; p < ROWS; p++) {
+			pe_matrix_row(&m, p, 0, COLS, a);
+			for (int q0 = 0; q0 < ROWS; q0 += 4) {
+				int n = ROWS - q0 < 4 ? ROWS - q0 : 4, want = 0;
+				double u[COLS] = { 0.0 }, dot = 0.0, ref = 0.0;
+				long long kept = pe_matrix_unit_sum(&m, q0, n, u,
+								    row);
+
+				for (int q = q0; q < q0 + n; q++)
+					if (q != 5) {
+						ref += cos_ref(&m, p, q);
+						want++;
+					}
+				cr_assert_eq(kept, want, "rows %d..: %lld kept",
+					     q0, kept);
+				if (p == 5)	/* no direction: cos_ref's 0 */
+					continue;
+				for (int i = 0; i < COLS; i++)
+					dot += a[i] * u[i];
+				cr_assert(fabs(dot / (pe_matrix_norm(&m, p) *
+						      (double)kept) -
+					       ref / want) < 1e-12,
+					  "p %d, rows %d..%d", p, q0, q0 + n - 1);
+			}
+		}
+	}
+	pe_matrix_free(&m);
+}
