@@ -3,6 +3,7 @@
 #include "views/heat_caption.h"
 #include "base/tr.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +38,7 @@ static void pairs_text(const struct heat_plot *hp, int lo, int hi, char *buf,
 
 /* The forms of a caption, longest first, each whole: the last is the
  * shortest, the kind of the row's two halves alone. */
-enum { FORMS_MAX = 6, FORM_LEN = 160 };
+enum { FORMS_MAX = 6, FORM_LEN = 160, AXIS_FORMS = 5 };
 struct forms {
 	int n;
 	char f[FORMS_MAX][FORM_LEN];
@@ -133,15 +134,55 @@ static bool cells_sin_over_cos(const struct heat_plot *hp, struct rect a)
 	return true;
 }
 
-/* The forms of the axes' names, longest first; their count. */
+/* Whether the fastest wave the heat shows turns at least once within the
+ * positions of one pixel column, so that its pixels, each the mean of the
+ * positions they cover, come out near 0 (grey) however strong the wave:
+ * a sine averaged over a span where it turns by x radians keeps at most
+ * |sin(x/2) / (x/2)| of its height, under 1/pi (0.32) from one turn
+ * (x = 2 pi) on. The fastest is where a run of pairs starts or ends: the
+ * first or the last dimension shown, or, in the concatenated layout, the
+ * first cosine (dimension d/2, pair 0 again) when it is shown. */
+static bool fast_waves_fade(const struct heat_plot *hp, struct rect a)
+{
+	const struct pe_window *v = hp->view;
+	double per_col = (double)v->npos / a.w, fastest = 0.0;
+	int half = hp->pe->d_model / 2;
+	int dims[3] = { v->dim0, v->dim0 + v->ndim - 1,
+			half >= v->dim0 && half < v->dim0 + v->ndim ? half
+								    : v->dim0 };
+
+	for (int k = 0; k < 3; k++) {
+		double w = pe_variant_wave(hp->pe, hp->bug, dims[k]).omega;
+
+		fastest = w > fastest ? w : fastest;
+	}
+	return fastest * per_col >= 2.0 * M_PI;
+}
+
+/* The forms of the axes' names, longest first; their count. Where fast
+ * waves fade to grey the first two say so (issue 35's glance review: a
+ * grey band read as no signal). The heat stays a mean rather than, say,
+ * each block's largest |value| with its sign: a mean is what the block's
+ * area holds, matches the caption's exact figure, and never aliases a
+ * fast wave into false stripes, where a block's extreme is one sample
+ * whose sign flips from block to block with the phase; so the picture
+ * keeps the mean and the words say what it hides. */
 static int axis_forms(const struct heat_plot *hp, struct rect a,
-		      char f[3][FORM_LEN])
+		      char f[AXIS_FORMS][FORM_LEN])
 {
 	const char *across = hp->utf8 ? tr(hp->lang, "position →")
 				      : tr(hp->lang, "position ->");
 	const char *down = hp->utf8 ? tr(hp->lang, "dimension ↓")
 				    : tr(hp->lang, "dimension v");
 	int n = 0;
+
+	if (a.w > 0 && fast_waves_fade(hp, a)) {
+		snprintf(f[n++], FORM_LEN, " %s  %s  %s ", across, down,
+			 tr(hp->lang, "each cell is a mean: waves that turn "
+			    "within a cell fade to grey, z zooms in"));
+		snprintf(f[n++], FORM_LEN, " %s  %s  %s ", across, down,
+			 tr(hp->lang, "a cell is a mean: fast waves fade to grey"));
+	}
 
 	/* in ASCII a cell is one character: the mean of its two halves */
 	if (a.h > 0 && cells_sin_over_cos(hp, a))
@@ -157,7 +198,7 @@ static int axis_forms(const struct heat_plot *hp, struct rect a,
 
 int heat_axis_names_width(const struct heat_plot *hp, struct rect a, int room)
 {
-	char f[3][FORM_LEN];
+	char f[AXIS_FORMS][FORM_LEN];
 	int n = axis_forms(hp, a, f);
 
 	for (int k = 0; k < n; k++)
@@ -169,7 +210,7 @@ int heat_axis_names_width(const struct heat_plot *hp, struct rect a, int room)
 int heat_axis_names_draw(struct canvas *c, const struct heat_plot *hp,
 			 struct rect a, int x, int y, int x_end)
 {
-	char f[3][FORM_LEN];
+	char f[AXIS_FORMS][FORM_LEN];
 	int n = axis_forms(hp, a, f);
 
 	for (int k = 0; k < n; k++)

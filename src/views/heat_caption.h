@@ -30,9 +30,11 @@ int heat_caption_min_width(const struct heat_plot *hp, int h, int y);
 
 /* The names of a heatmap's axes, for a row under its heat area a (a box's
  * bottom border): " position →  dimension ↓ " (ASCII "position ->",
- * "dimension v"), followed by "each cell: top half sin, bottom half cos "
- * when that is true of every cell row of a (interleaved bands, named as
- * heat_caption names them), else the shorter " pos →  dim ↓ ": the
+ * "dimension v"), followed by what a cell's mean hides when a wave shown
+ * turns within a column's positions ("a cell is a mean: fast waves fade
+ * to grey"), or "each cell: top half sin, bottom half cos " when that is
+ * true of every cell row of a (interleaved bands, named as heat_caption
+ * names them), else the shorter " pos →  dim ↓ ": the
  * longest of them whose width is at most room, in hp->lang; 0 when none
  * fits. Shared by every heatmap (the explorer's, layouts', bugs'). */
 int heat_axis_names_width(const struct heat_plot *hp, struct rect a, int room);

@@ -176,15 +176,25 @@ static void draw_axis_names(const struct state *s, struct canvas *c,
 	if (s->hl.kind == HL_POS)
 		return;
 	if (s->matrix) {	/* what a pixel is, where no sin/cos is */
+		/* where a pixel covers several positions, the first two say
+		 * what its mean hides: a column that oscillates within a
+		 * pixel's positions averages to grey (heat_caption.c's
+		 * fast_waves_fade says why the heat stays a mean) */
 		static const char *const forms[] = {
+			N_(" position %s  dimension %s  each pixel: the mean of "
+			   "what it covers, so fast waves fade to grey; z zooms "
+			   "in "),
+			N_(" position %s  dimension %s  a pixel is a mean: fast "
+			   "waves fade to grey "),
 			N_(" position %s  dimension %s  each pixel: the mean of "
 			   "what it covers, z zooms in "),
 			N_(" position %s  dimension %s  each pixel: a mean "),
 			N_(" pos %s  dim %s  a pixel: a mean ")
 		};
 		int room = r.x + r.w - 2 - (g->heat.x + 1);
+		size_t k0 = s->window.npos > g->heat.w ? 0 : 2;
 
-		for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
+		for (size_t k = k0; k < sizeof forms / sizeof *forms; k++) {
 			char t[200];
 
 			snprintf(t, sizeof t, tr(s->lang, forms[k]),

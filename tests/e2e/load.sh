@@ -175,6 +175,16 @@ done
 "$P" --load $m --snapshot --size 80x24 -p 5 >snap 2>err
 check "similarity at 80x24: the dotted zero line" grep -qE "││ +0 [^ ]*·" snap
 
+# The heatmap's pixels stay means; where a pixel covers several positions
+# its axis line says that fast columns fade to grey in them (issue 35's
+# glance review), and not where each pixel is one value.
+"$P" --load len1000.npy --snapshot --size 80x24 >snap 2>err
+check "heatmap of 1000 positions at 80x24: fast waves fade to grey, it says" \
+	grep -qF "a pixel is a mean: fast waves fade to grey" snap
+"$P" --load $m --snapshot --size 120x40 >snap 2>err
+check "heatmap of 64 positions at 120x40, a value a pixel: no such line" \
+	bash -c '! grep -qF "fade to grey" snap'
+
 # The keys that would change d_model, base, the length or the layout are
 # refused with one line, and the state stays as the file set it; views of
 # the formula alone are refused, Tab skips them.

@@ -233,3 +233,48 @@ Test(heat_captions, bugs_both_heatmaps_name_both_halves)
 {
 	check_view(VIEW_BUGS, "bugs", 2, 2);
 }
+
+/* The axes' names say when blocks hide oscillation (issue 35's glance
+ * review: a grey band read as no signal): where a shown wave turns at
+ * least once within a column's positions (omega x positions >= 2 pi,
+ * omega_0 = 1 for the textbook's encoding), not where every wave shown
+ * is slower. In the concatenated layout the first cosine (dimension d/2,
+ * pair 0) is as fast as dimension 0, in the middle of the dimensions. */
+static bool says_grey(const struct pe_params *p, long long npos, int dim0,
+		      int ndim, int w)
+{
+	struct pe_window v = { 0, npos, dim0, ndim };
+	struct heat_plot hp = { p, PE_BUG_NONE, &v, -1, -1, true, LANG_EN, NULL };
+	struct canvas *c = canvas_new(200, 3);
+	char row[201] = "";
+	bool grey;
+
+	cr_assert_not_null(c);
+	heat_axis_names_draw(c, &hp, (struct rect){ 0, 0, w, 1 }, 0, 2, 200);
+	for (int x = 0; x < 200; x++) {	/* the row's ASCII, the rest '?' */
+		const struct cell *cl = canvas_cell(c, x, 2);
+
+		row[x] = cl->kind == CELL_TEXT && cl->ch < 128 ? (char)cl->ch : '?';
+	}
+	grey = strstr(row, "fade to grey") != NULL;
+	canvas_free(c);
+	return grey;
+}
+
+Test(heat_captions, axis_names_say_when_fast_waves_fade)
+{
+	struct pe_params p = { 64, 1e4, PE_INTERLEAVED };
+	struct pe_params cat = { 64, 1e4, PE_CONCAT };
+
+	/* 7 positions a column: dimension 0 (omega 1) turns in one */
+	cr_assert(says_grey(&p, 700, 0, 64, 100));
+	/* 6 a column: no wave turns within one */
+	cr_assert_not(says_grey(&p, 600, 0, 64, 100));
+	/* dimensions 40-63 only: pair 20's omega 1e4^(-20/32) = 0.0032,
+	 * a turn in some 2000 positions */
+	cr_assert_not(says_grey(&p, 700, 40, 24, 100));
+	cr_assert(says_grey(&p, 2100 * 100, 40, 24, 100));
+	/* concatenated, dimensions 20-40: the cosine of pair 0 at 32 */
+	cr_assert(says_grey(&cat, 700, 20, 21, 100));
+	cr_assert_not(says_grey(&cat, 700, 20, 10, 100));
+}
