@@ -5,7 +5,9 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
+#include "engine/nufft.h"
 #include "engine/pe_trig.h"
 #include "engine/rng.h"
 
@@ -203,6 +205,99 @@ void rope_random_add(const struct pe_params *p, uint64_t seed, int draws,
 		rope_random_draw(seed, p->d_model, draws, i, i + np, ab);
 		random_block(p, ab, draws, m, n, i, np, sum);
 	}
+}
+
+/* 2 pi as P1 + P2 (+ about -6e-33): P1 the double nearest, P2 the
+ * double nearest the rest. */
+static const double TWO_PI_1 = 6.283185307179586232;
+static const double TWO_PI_2 = 2.4492935982947064e-16;
+
+/* a b modulo 2 pi, on about [-pi, pi], to about 5e-16 for |a b| < 2^52:
+ * the product exact as p + e (fma), the multiple of 2 pi taken off p by
+ * fma with P1 (one rounding, of a result near [-pi, pi]) and P2 (k P2
+ * below 1e-3 for these products, its rounding below 1e-19); what libm's
+ * sin of a rounded a b cannot do: that rounding alone is up to
+ * |a b| 2^-53. */
+static double turn(double a, double b)
+{
+	double p = a * b, e = fma(a, b, -p);
+	double k = nearbyint(p / TWO_PI_1);
+
+	return fma(-k, TWO_PI_1, p) - k * TWO_PI_2 + e;
+}
+
+size_t rope_random_grid_doubles(int n, int draws)
+{
+	return (size_t)2 * (size_t)nufft_grid(n) * (size_t)draws;
+}
+
+/* Pair i's x_i = dm theta_i and its coefficients for every draw,
+ * (a - i b) e^(i ph), ph the phase of j = 0 (whose mode is -(n/2),
+ * nufft.h): the real part at offset m0 + j dm is a cos + b sin there. */
+static double pair_terms(const struct pe_params *p, const double *at,
+			 int draws, double m0, double dm, int n, int i,
+			 double *cre, double *cim)
+{
+	double w = pe_omega(p, i), x = turn(dm, w);
+	double ph = turn(m0, w) + turn(n / 2, x), cs = cos(ph), sn = sin(ph);
+
+	for (int t = 0; t < draws; t++) {
+		cre[t] = at[2 * t] * cs + at[2 * t + 1] * sn;
+		cim[t] = at[2 * t] * sn - at[2 * t + 1] * cs;
+	}
+	return x;
+}
+
+/* The pairs [pair0, pair1) in the order of their grid cells (a counting
+ * sort), for nufft_spread to walk the grid in order; NULL when memory
+ * runs out (then the pairs go in their own order: the same sums, slower). */
+static int *cell_order(const struct pe_params *p, double dm, int n,
+		       int pair0, int pair1)
+{
+	int np = pair1 - pair0, g = nufft_grid(n);
+	int *order = malloc(((size_t)2 * (size_t)np + (size_t)g + 1) *
+			    sizeof *order);
+	int *cell = order ? order + np : NULL, *start = cell ? cell + np : NULL;
+
+	if (!order)
+		return NULL;
+	for (int l = 0; l <= g; l++)
+		start[l] = 0;
+	for (int k = 0; k < np; k++) {
+		cell[k] = nufft_cell(n, turn(dm, pe_omega(p, pair0 + k)));
+		start[cell[k] + 1]++;
+	}
+	for (int l = 0; l < g; l++)
+		start[l + 1] += start[l];
+	for (int k = 0; k < np; k++)
+		order[start[cell[k]]++] = k;
+	return order;
+}
+
+void rope_random_spread(const struct pe_params *p, const double *ab,
+			int draws, double m0, double dm, int n, int pair0,
+			int pair1, double *grid)
+{
+	double cre[ROPE_RANDOM_DRAWS], cim[ROPE_RANDOM_DRAWS];
+	double *gre = grid, *gim = grid + rope_random_grid_doubles(n, draws) / 2;
+	int *order = cell_order(p, dm, n, pair0, pair1);
+
+	for (int k = 0; k < pair1 - pair0; k++) {
+		int i = order ? order[k] : k;
+		double x = pair_terms(p, ab + (size_t)2 * (size_t)draws *
+					      (size_t)i,
+				      draws, m0, dm, n, pair0 + i, cre, cim);
+
+		nufft_spread(n, draws, &x, 1, cre, cim, gre, gim);
+	}
+	free(order);
+}
+
+bool rope_random_gather(int draws, int n, const double *grid, double *sum)
+{
+	size_t half = rope_random_grid_doubles(n, draws) / 2;
+
+	return nufft_modes(n, draws, grid, grid + half, sum, NULL);
 }
 
 void rope_random_finish(int draws, int n, const double *sum, double *mean)

@@ -45,6 +45,8 @@
 #ifndef ROPE_BOUND_H
 #define ROPE_BOUND_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/pe.h"
@@ -98,6 +100,32 @@ void rope_random_draw(uint64_t seed, int d_model, int draws, int pair0,
 void rope_random_add_drawn(const struct pe_params *p, const double *ab,
 			   int draws, const double *m, int n, int pair0,
 			   int pair1, double *sum);
+
+/* The same sums at the evenly spaced offsets m0 + j dm (j = 0 .. n-1,
+ * m0 >= 0, dm > 0) for a curve at many offsets, by a type-1 nonuniform
+ * FFT (nufft.h): draw t's score there is Re sum_i (a - i b) e^(i m0
+ * theta_i) e^(i j x_i) with x_i = dm theta_i modulo 2 pi, a sum over
+ * nonuniform frequencies x_i at the integers j. Cost per pair: a few
+ * sin/cos and exp and 2 draws NUFFT_W multiply-adds, whatever n; then
+ * draws FFTs of nufft_grid(n) points; where rope_random_add_drawn takes
+ * 2 draws n per pair. The angles m0 theta_i and dm theta_i are reduced
+ * modulo 2 pi from their exact products (fma), so the phase of offset j
+ * is right to about 1e-13 radians where a product m theta rounded to a
+ * double is off by up to m 2^-53 (1e-7 at m = 1e9): the sums differ
+ * from rope_random_add_drawn's at m[j] = m0 + j dm by that rounding of
+ * its own and by the NUFFT's error: at most about 1e-11 of
+ * sum_i |a_i| + |b_i| (nufft.h), about 1e-10 of sqrt(sum_i a_i^2 + b_i^2),
+ * the size of a random draw's score (tests/unit/test_rope_bound.c
+ * checks 1e-9 of it, against NumPy). In parts like rope_random_add_drawn:
+ * rope_random_spread adds pairs [pair0, pair1) (ab at pair0's
+ * coefficients) into grid, rope_random_grid_doubles(n, draws) doubles
+ * zeroed by the caller, in any order; once every pair is in,
+ * rope_random_gather writes sum[t n + j] (false when memory runs out). */
+size_t rope_random_grid_doubles(int n, int draws);
+void rope_random_spread(const struct pe_params *p, const double *ab,
+			int draws, double m0, double dm, int n, int pair0,
+			int pair1, double *grid);
+bool rope_random_gather(int draws, int n, const double *grid, double *sum);
 
 /* Once every pair is added: mean[j] = (1/draws) sum_t |sum[t n + j]|, the
  * mean |q^T R_m k| at m[j]. */

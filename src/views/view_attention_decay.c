@@ -79,6 +79,7 @@
 
 #include "base/fmt.h"
 #include "base/utf8.h"
+#include "engine/nufft.h"
 #include "engine/rope_bound.h"
 #include "render/paragraph.h"
 #include "views/panel.h"
@@ -110,10 +111,37 @@ static const double STEP_WORK = 1e5;
 static const double DRAW_COST = 1.0 / 16;
 static const double DRAWING_COST = 8.0;
 
-/* The pairs a step takes for k offsets: at least one. */
-static int pairs_per_step(int k)
+/* The random curve goes through the nonuniform FFT (rope_random_spread)
+ * when the direct sums would take more than this many multiply-adds
+ * (about 10 ms) and the offsets are evenly spaced (none clamped to 0):
+ * at d = 65536 on a 240-column screen the direct sums are 64 draws times
+ * 32768 pairs times ~470 offsets, 1e9 multiply-adds, half a second or
+ * more, where spreading a pair costs 2 NUFFT_W multiply-adds a draw
+ * whatever the number of offsets. Below it the direct sums stay, bit for
+ * bit what they were. The curve differs from the direct sums by about
+ * 1e-10 of its size (rope_bound.h; tests/unit/test_rope_bound.c checks it
+ * against them and against NumPy up to d 65536 and m 1e9), where a
+ * braille dot of the random strip is at least 1/32 of its 0 .. 19/16:
+ * no dot moves. The numbers printed (random_at) stay the direct sum. */
+static const double NUFFT_FROM = 1e7;
+
+/* Whether the random curve on axis ax of n dot columns goes through the
+ * nonuniform FFT. */
+static bool curve_by_nufft(const struct state *s, const struct plot_axis *ax,
+			   int n)
 {
-	int per = (int)(STEP_WORK / (k * (1 + DRAW_COST * ATT_RANDOM_DRAWS)));
+	return plot_dot_pos(ax, 0) >= 0 &&
+	       (double)ATT_RANDOM_DRAWS * (s->cur.pe.d_model / 2) * n >
+		       NUFFT_FROM;
+}
+
+/* The pairs a step takes for k offsets, `nufft` as curve_by_nufft: at
+ * least one. */
+static int pairs_per_step(int k, bool nufft)
+{
+	double random = nufft ? DRAW_COST * ATT_RANDOM_DRAWS * 2 * NUFFT_W
+			      : DRAW_COST * ATT_RANDOM_DRAWS * k;
+	int per = (int)(STEP_WORK / (k + random));
 
 	return per < 1 ? 1 : per;
 }
@@ -343,10 +371,13 @@ static struct cache_key curves_key(const struct state *s,
 }
 
 /* The job's memory for k offsets (m = 0, then the dot columns'): the
- * offsets, rope_bound_add's 3 k doubles, rope_random_add_drawn's N k. */
-static size_t job_doubles(int k)
+ * offsets, rope_bound_add's 3 k doubles, the random sums' N k
+ * (rope_random_add_drawn's; rope_random_gather's N (k - 1) in the
+ * nonuniform FFT's case), then its grid when `nufft`. */
+static size_t job_doubles(int k, bool nufft)
 {
-	return (size_t)k * (4 + ATT_RANDOM_DRAWS);
+	return (size_t)k * (4 + ATT_RANDOM_DRAWS) +
+	       (nufft ? rope_random_grid_doubles(k - 1, ATT_RANDOM_DRAWS) : 0);
 }
 
 /* What a step of the curves or of random_at reads: the state and the
@@ -367,14 +398,24 @@ static bool curves_step(struct cache *c, const void *arg)
 	const struct decay_run *run = arg;
 	const struct pe_params *p = &run->s->cur.pe;
 	int k = (int)c->at[1], h = p->d_model / 2, i0 = (int)c->at[0];
-	int per = pairs_per_step(k), i1 = h - i0 < per ? h : i0 + per;
+	bool nufft = c->at[2];
+	int per = pairs_per_step(k, nufft), i1 = h - i0 < per ? h : i0 + per;
 	double *m = cache_get(c);
 
 	rope_bound_add(p, m, k, i0, i1, m + k);
-	rope_random_add_drawn(p, draws_at(run, i0), ATT_RANDOM_DRAWS, m, k,
-			      i0, i1, m + 4 * k);
+	if (nufft)
+		/* the dot columns' offsets m[1 ..], evenly spaced: acc[0]
+		 * + j acc[1] */
+		rope_random_spread(p, draws_at(run, i0), ATT_RANDOM_DRAWS,
+				   c->acc[0], c->acc[1], k - 1, i0, i1,
+				   m + job_doubles(k, false));
+	else
+		rope_random_add_drawn(p, draws_at(run, i0), ATT_RANDOM_DRAWS,
+				      m, k, i0, i1, m + 4 * k);
 	c->at[0] = i1;
-	return i1 >= h;
+	return i1 >= h && (!nufft || rope_random_gather(ATT_RANDOM_DRAWS, k - 1,
+						       m + job_doubles(k, false),
+						       m + 4 * k));
 }
 
 /* The finished job into the curves shown: the bound over its value at
@@ -397,7 +438,17 @@ static struct curves *curves_publish(const struct state *s,
 	 * in place and in order, curve c's n ratios to v[c n ..] (every
 	 * write lands at or before the values still to be read) */
 	rope_bound_finish(&s->cur.pe, k, m + k, cv->v, cv->v + k);
-	rope_random_finish(ATT_RANDOM_DRAWS, k, m + 4 * k, cv->v + 2 * k);
+	if (ctx->work.at[2]) {
+		/* the nonuniform FFT's sums are the dot columns' only: the
+		 * random mean at m = 0 is not drawn (its scale is the
+		 * expected value) */
+		cv->v[2 * k] = 0.0;
+		rope_random_finish(ATT_RANDOM_DRAWS, n, m + 4 * k,
+				   cv->v + 2 * k + 1);
+	} else {
+		rope_random_finish(ATT_RANDOM_DRAWS, k, m + 4 * k,
+				   cv->v + 2 * k);
+	}
 	for (int c = 0; c < CURVES; c++)
 		at0[c] = fabs(cv->v[c * k]);
 	/* the random mean over what it estimates, the same at every m: its
@@ -433,15 +484,20 @@ static const struct curves *curves_get(const struct state *s,
 	if (cache_ready(&ctx->shown, &key))
 		return cache_get(&ctx->shown);
 	if (cache_start(&ctx->work, &key, 0)) {
-		double *m = CACHE_MEM(&ctx->work, double, job_doubles(k));
+		bool nufft = curve_by_nufft(s, ax, n);
+		double *m = CACHE_MEM(&ctx->work, double, job_doubles(k, nufft));
 
 		if (!m)
 			return NULL;
 		m[0] = 0.0;
 		for (int j = 0; j < n; j++)
 			m[j + 1] = fmax(0.0, plot_dot_pos(ax, j));
-		memset(m + k, 0, (job_doubles(k) - (size_t)k) * sizeof *m);
+		memset(m + k, 0,
+		       (job_doubles(k, nufft) - (size_t)k) * sizeof *m);
 		ctx->work.at[1] = k;
+		ctx->work.at[2] = nufft;
+		ctx->work.acc[0] = plot_dot_pos(ax, 0);
+		ctx->work.acc[1] = plot_dot_span(ax);
 	}
 	run.s = s;
 	run.ab = draws_get(s, ctx);
@@ -480,7 +536,7 @@ static bool random_step(struct cache *c, const void *arg)
 	const struct decay_run *run = arg;
 	const struct pe_params *p = &run->s->cur.pe;
 	int h = p->d_model / 2, i0 = (int)c->at[0];
-	int per = pairs_per_step(1), i1 = h - i0 < per ? h : i0 + per;
+	int per = pairs_per_step(1, false), i1 = h - i0 < per ? h : i0 + per;
 	double m = (double)run->s->cur.pos;
 
 	rope_random_add_drawn(p, draws_at(run, i0), ATT_RANDOM_DRAWS, &m, 1,

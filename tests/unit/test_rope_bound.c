@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/pe_trig.h"
@@ -123,5 +124,130 @@ Test(rope_bound, random_drawn_once_is_the_same_bits)
 			  direct[k], want[k]);
 		cr_expect(drawn[k] == want[k], "drawn %d: %.17g %.17g", k,
 			  drawn[k], want[k]);
+	}
+}
+
+/* NumPy's sums for rope_random_spread: one "draw" whose coefficients are
+ * a_i = sin(0.61 i + 0.2), b_i = cos(1.13 i) over the d/2 = 32768 pairs of
+ * d = 65536, at m = m0 + j dm, in long double (64-bit mantissa) from
+ * theta_i = math.pow(base, -(2.0 * i) / d) (libm's pow, as pe_omega):
+ *   x = np.fmod(np.longdouble(m) * theta, 2 pi); (a cos x + b sin x).sum()
+ * (the script: /usr/bin/python3 with NumPy 1.24). Offsets up to 9.9e8 on
+ * a 470-column curve at the three bases of the extremes, a short curve
+ * near 0 and one of fractional steps near 1e9. */
+static const struct {
+	double base, m0, dm;
+	int n, j;
+	double sum;
+} numpy_nufft[] = {
+	{ 1.000001, 0.5, 2097152.5, 470, 0, 1.881165961895431 },
+	{ 1.000001, 0.5, 2097152.5, 470, 1, 0.14292674377032508 },
+	{ 1.000001, 0.5, 2097152.5, 470, 235, 1.4836095109599425 },
+	{ 1.000001, 0.5, 2097152.5, 470, 468, -1.1944326750182277 },
+	{ 1.000001, 0.5, 2097152.5, 470, 469, -0.7306567634746096 },
+	{ 1e4, 0.5, 2097152.5, 470, 0, 1.6792158627567828 },
+	{ 1e4, 0.5, 2097152.5, 470, 1, 46.93344268215449 },
+	{ 1e4, 0.5, 2097152.5, 470, 235, -103.04376863473621 },
+	{ 1e4, 0.5, 2097152.5, 470, 468, -104.2566937923227 },
+	{ 1e4, 0.5, 2097152.5, 470, 469, -38.217184235464224 },
+	{ 1e12, 0.5, 2097152.5, 470, 0, 1.6793371205686678 },
+	{ 1e12, 0.5, 2097152.5, 470, 1, -43.151335445731334 },
+	{ 1e12, 0.5, 2097152.5, 470, 235, -146.2162342808761 },
+	{ 1e12, 0.5, 2097152.5, 470, 468, 21.593381144569694 },
+	{ 1e12, 0.5, 2097152.5, 470, 469, 241.90286020660403 },
+	{ 1e4, 3.0, 0.75, 33, 0, -1.5831599042553548 },
+	{ 1e4, 3.0, 0.75, 33, 1, -1.6585407513503727 },
+	{ 1e4, 3.0, 0.75, 33, 16, -0.9502822734096612 },
+	{ 1e4, 3.0, 0.75, 33, 31, 1.1615906932521745 },
+	{ 1e4, 3.0, 0.75, 33, 32, -0.024173714985336946 },
+	{ 1.000001, 999999000.25, 0.125, 64, 0, 1.1375351133957992 },
+	{ 1.000001, 999999000.25, 0.125, 64, 1, 1.2431936760999316 },
+	{ 1.000001, 999999000.25, 0.125, 64, 32, -1.4387868524131462 },
+	{ 1.000001, 999999000.25, 0.125, 64, 62, 1.0317667715190344 },
+	{ 1.000001, 999999000.25, 0.125, 64, 63, 0.8945487747156192 },
+};
+
+/* The scale the sums are measured against: sqrt(sum_i a_i^2 + b_i^2),
+ * the size of such a sum for coefficients of random sign (NumPy: 181.02).
+ * A braille dot of the decay panel's random strip is 1/32 of its range
+ * or more; rope_bound.h promises about 1e-10 of this scale, the test asks
+ * for 1e-9. */
+static const double NUMPY_RMS = 181.02036645109894;
+
+Test(rope_bound, random_by_nufft_matches_numpy_at_the_extremes)
+{
+	enum { H = 32768 };
+	static double ab[2 * H];
+	const int cases = sizeof numpy_nufft / sizeof numpy_nufft[0];
+
+	for (int i = 0; i < H; i++) {
+		ab[2 * i] = sin(0.61 * i + 0.2);
+		ab[2 * i + 1] = cos(1.13 * i);
+	}
+	for (int c = 0; c < cases; c++) {
+		const struct pe_params p = { 2 * H, numpy_nufft[c].base,
+					     PE_INTERLEAVED };
+		int n = numpy_nufft[c].n;
+		double m0 = numpy_nufft[c].m0, dm = numpy_nufft[c].dm;
+		size_t g = rope_random_grid_doubles(n, 1);
+		double *grid = calloc(g, sizeof *grid), sum[470];
+
+		cr_assert(grid && n <= 470);
+		/* in chunks, out of order: the spreading adds */
+		rope_random_spread(&p, ab + 2 * 20000, 1, m0, dm, n, 20000, H,
+				   grid);
+		rope_random_spread(&p, ab, 1, m0, dm, n, 0, 7, grid);
+		rope_random_spread(&p, ab + 2 * 7, 1, m0, dm, n, 7, 20000, grid);
+		cr_assert(rope_random_gather(1, n, grid, sum));
+		free(grid);
+		/* the rows of one curve come in a run: check them all */
+		for (; c < cases && numpy_nufft[c].n == n &&
+		       numpy_nufft[c].base == p.base && numpy_nufft[c].m0 == m0;
+		     c++) {
+			double got = sum[numpy_nufft[c].j];
+
+			cr_expect(fabs(got - numpy_nufft[c].sum) <=
+					  1e-9 * NUMPY_RMS,
+				  "base %g m0 %g dm %g j %d: %.17g, NumPy %.17g",
+				  p.base, m0, dm, numpy_nufft[c].j, got,
+				  numpy_nufft[c].sum);
+		}
+		c--;
+	}
+}
+
+Test(rope_bound, random_by_nufft_matches_the_direct_sums)
+{
+	/* the real draws, 11 of them (one packed run of 8 and 3 more), the
+	 * pairs in two chunks; offsets small enough (m <= 1e5) for the
+	 * direct sums' own rounding of m theta to stay near 1e-11 */
+	enum { D = 11, H = 2048, N = 101 };
+	static const struct pe_params p = { 2 * H, 1e4, PE_INTERLEAVED };
+	static double ab[2 * D * H], direct[D * N], fast[D * N];
+	double m[N], m0 = 0.5, dm = 999.75, *grid;
+
+	rope_random_draw(3, p.d_model, D, 0, H, ab);
+	for (int j = 0; j < N; j++)
+		m[j] = m0 + j * dm;
+	memset(direct, 0, sizeof direct);
+	rope_random_add_drawn(&p, ab, D, m, N, 0, H, direct);
+	grid = calloc(rope_random_grid_doubles(N, D), sizeof *grid);
+	cr_assert(grid);
+	rope_random_spread(&p, ab, D, m0, dm, N, 0, 1000, grid);
+	rope_random_spread(&p, ab + 2 * D * 1000, D, m0, dm, N, 1000, H, grid);
+	cr_assert(rope_random_gather(D, N, grid, fast));
+	free(grid);
+	for (int t = 0; t < D; t++) {
+		double rms = 0.0;
+
+		for (int i = 0; i < H; i++)
+			rms += ab[2 * D * i + 2 * t] * ab[2 * D * i + 2 * t] +
+			       ab[2 * D * i + 2 * t + 1] * ab[2 * D * i + 2 * t + 1];
+		rms = sqrt(rms);
+		for (int j = 0; j < N; j++)
+			cr_expect(fabs(fast[t * N + j] - direct[t * N + j]) <=
+					  1e-9 * rms,
+				  "draw %d, m %g: %.17g, direct %.17g", t, m[j],
+				  fast[t * N + j], direct[t * N + j]);
 	}
 }
