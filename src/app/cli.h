@@ -127,6 +127,11 @@ struct options {
 	int scene_load_line;		/* that line of --scene, or 0 */
 	const struct pe_matrix *matrix;	/* that matrix, once main has read it
 					 * (load_file.h), or NULL */
+	struct pe_matrix *matrix_store;	/* where it lives (main's, freed at
+					 * the end), empty without one: :open
+					 * of a scene puts the matrix it
+					 * names there, in place of the one
+					 * shown (app/scene_file.h) */
 	const char *lesson;		/* --lesson NAME or file (or that of
 					 * --handout), or NULL; points into
 					 * argv */

@@ -338,7 +338,9 @@ static void scene_now(struct explorer *ex)
 	char msg[MSG_MAX], path[sizeof ex->s.scene_file];
 
 	snprintf(path, sizeof path, "%s", ex->s.scene_file);
-	scene_file_command(&ex->s, &look, term_clipboard);
+	scene_file_command(&ex->s, &look,
+			   &(struct scene_room){ ex->opt->matrix_store, ex->sc },
+			   term_clipboard);
 	if (ex->s.msg_error || (look.theme == (int)ex->to.theme &&
 				look.palette == (int)ex->to.palette))
 		return;

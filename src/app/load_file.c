@@ -41,6 +41,29 @@ static int refuse(const struct options *opt, int rc, const char *why)
 	return rc;
 }
 
+int load_file_matrix(const char *arg, struct pe_matrix *m,
+		     safetensors_each *each, enum lang l, char *err, size_t n)
+{
+	int rc = matrix_file_read(arg, m, each, NULL, l, err, n);
+
+	if (rc)
+		return rc;
+	if (m->rows > PE_LEN_MAX) {
+		snprintf(err, n, tr(l, "%s: %lld positions, more than %lld"),
+			 arg, m->rows, PE_LEN_MAX);
+		rc = EX_DATAERR;
+	} else if (m->cols % 2 != 0 || m->cols < PE_D_MIN ||
+		   m->cols > PE_D_MAX) {
+		snprintf(err, n, tr(l, "%s: %d dimensions; --load takes an "
+				    "even number from %d to %d"), arg, m->cols,
+			 PE_D_MIN, PE_D_MAX);
+		rc = EX_DATAERR;
+	}
+	if (rc)
+		pe_matrix_free(m);	/* unmapped: nothing of it stays */
+	return rc;
+}
+
 int load_file_read(struct options *opt, struct pe_matrix *m)
 {
 	enum lang l = (enum lang)opt->lang;
@@ -72,23 +95,9 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 		    catalog_matrix_views(views_catalog(), names, sizeof names));
 		return EX_USAGE;
 	}
-	rc = matrix_file_read(opt->load, m, list_tensor, NULL, l, err,
-			      sizeof err);
+	rc = load_file_matrix(opt->load, m, list_tensor, l, err, sizeof err);
 	if (rc)
 		return refuse(opt, rc, err);
-	if (m->rows > PE_LEN_MAX) {
-		snprintf(err, sizeof err, tr(l, "%s: %lld positions, more "
-					     "than %lld"), opt->load, m->rows,
-			 PE_LEN_MAX);
-		return refuse(opt, EX_DATAERR, err);
-	}
-	if (m->cols % 2 != 0 || m->cols < PE_D_MIN || m->cols > PE_D_MAX) {
-		snprintf(err, sizeof err, tr(l, "%s: %d dimensions; --load "
-					     "takes an even number from %d to "
-					     "%d"), opt->load, m->cols,
-			 PE_D_MIN, PE_D_MAX);
-		return refuse(opt, EX_DATAERR, err);
-	}
 	if (opt->position >= m->rows) {
 		say(tr(l, "--position must be below the matrix's %lld "
 			  "positions, got %lld"), m->rows, opt->position);
@@ -106,5 +115,6 @@ int load_file_read(struct options *opt, struct pe_matrix *m)
 						 * columns in order */
 	opt->length = m->rows;
 	opt->matrix = m;
+	matrix_file_watch(m, opt->load, l);
 	return 0;
 }

@@ -309,6 +309,9 @@ int main(int argc, char **argv)
 	rc = model_file_load(&opt, &mf);
 	if (rc == 0)
 		rc = load_file_read(&opt, &matrix);
+	if (rc == 0)
+		rc = scene_file_check(&opt);
+	opt.matrix_store = &matrix;
 	/* --set against the width a model's config or a matrix gave */
 	if (rc == 0 && (opt.model || opt.load) && opt.nset > 0 &&
 	    !knob_args_check(opt.set, opt.nset,

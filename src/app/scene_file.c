@@ -8,14 +8,18 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 
+#include "app/load_file.h"
 #include "app/model_file.h"
 #include "app/say.h"
+#include "app/session.h"
 #include "app/settings_file.h"
 #include "base/tr.h"
 #include "base/utf8.h"
 #include "io/atomic_file.h"
 #include "io/input_file.h"
+#include "io/matrix_file.h"
 #include "io/status.h"
+#include "model/lesson.h"
 #include "model/presets.h"
 #include "views/views.h"
 
@@ -154,24 +158,6 @@ static int load_word(const struct state *s, const char *path, char *buf,
 	return file_word(file, colon ? colon + 1 : NULL, path, buf, n);
 }
 
-/* A scene and a loaded matrix open together from the command line only
- * (the matrix is read before the screen starts and lives as long): :open
- * says so, and returns true, under a matrix or for a scene that names
- * one. */
-static bool matrix_refused(struct state *s, const struct scene *sc)
-{
-	char msg[MSG_MAX];
-
-	if (!s->matrix && !sc->load[0])
-		return false;
-	snprintf(msg, sizeof msg, tr(s->lang, "%s: a scene and a loaded "
-				     "matrix open together only from the "
-				     "command line: pescope --scene FILE"),
-		 "open");
-	state_message(s, true, msg);
-	return true;
-}
-
 /* Writes what s shows, in look, to path: 0 or an errno value. */
 static int write_scene(const char *path, const struct state *s,
 		       const struct scene_look *look)
@@ -222,34 +208,90 @@ static void save(struct state *s, const char *path,
 	state_message(s, e != 0, msg);
 }
 
+/* t shows the matrix m (NULL: the formula) in place of what it showed,
+ * with m's width, rows and layout as --load gives them (load_file.c), the
+ * base where a scene starts; src is the scene's `load:` word. */
+static void show_matrix(struct state *t, const struct pe_matrix *m,
+			const char *src)
+{
+	t->matrix = NULL;	/* else the setters refuse to change */
+	t->matrix_name[0] = t->matrix_src[0] = '\0';
+	if (!m)
+		return;
+	state_set_layout(t, PE_INTERLEAVED);
+	state_set_base(t, lesson_start.pe.base);
+	state_set_dmodel(t, m->cols);
+	state_set_len(t, m->rows);
+	session_name_matrix(t, m, src);
+}
+
+/* The state the scene sc (at path) shows, from s, into *t: with the
+ * matrix its `load:` line names read into *fresh (then what a scene
+ * naming none does under a matrix: the formula). 0, or -1 with why in
+ * err, *fresh empty and s as it was. */
+static int scene_state(const struct state *s, const struct scene *sc,
+		       const char *path, struct pe_matrix *fresh,
+		       struct state *t, char *err, size_t n)
+{
+	char why[CLI_ERR_MAX];
+
+	memset(fresh, 0, sizeof *fresh);
+	*t = *s;
+	if (sc->load[0] &&
+	    load_file_matrix(sc->load, fresh, NULL, s->lang, why,
+			     sizeof why) != 0) {
+		snprintf(err, n, "%s:%d: %s", path, sc->load_line, why);
+		return -1;
+	}
+	if (sc->load[0] || s->matrix)
+		show_matrix(t, sc->load[0] ? fresh : NULL, sc->load);
+	if (scene_apply(t, sc, path, err, n) != 0) {
+		pe_matrix_free(fresh);
+		return -1;
+	}
+	return 0;
+}
+
+/* Shows the scene at path in s, with the matrix it names (or none) in
+ * room, the look it names in *look. All or nothing: a scene, or a
+ * matrix, that is refused changes nothing but the message. */
 static void open_scene(struct state *s, const char *path,
-		       struct scene_look *look)
+		       struct scene_look *look, const struct scene_room *room)
 {
 	struct scene *sc;
 	struct scene_look got = *look;
+	struct pe_matrix fresh;
+	struct state *t;
 	char err[LESSON_ERR_MAX], msg[2 * MSG_MAX];
 
 	sc = malloc(sizeof *sc);
-	if (!sc) {
+	t = malloc(sizeof *t);
+	if (!sc || !t) {
 		state_message(s, true, tr(s->lang, "out of memory"));
+		free(sc);
+		free(t);
 		return;
 	}
 	/* In the language of the screen, which a refused scene keeps. */
 	if (scene_file_read(path, s->lang, false, sc, &got, err,
-			    sizeof err) != 0) {
+			    sizeof err) != 0 ||
+	    scene_state(s, sc, path, &fresh, t, err, sizeof err) != 0) {
 		state_message(s, true, err);	/* and nothing changed */
 		free(sc);
+		free(t);
 		return;
 	}
-	if (matrix_refused(s, sc)) {	/* it says why; nothing changed */
-		free(sc);
-		return;
+	if (sc->load[0] || s->matrix) {
+		/* The old matrix goes: nothing may read it after. */
+		screen_forget(room->screen);
+		pe_matrix_free(room->matrix);
+		*room->matrix = fresh;
+		if (sc->load[0]) {
+			t->matrix = room->matrix;
+			matrix_file_watch(room->matrix, sc->load, s->lang);
+		}
 	}
-	if (scene_apply(s, sc, err, sizeof err) != 0) {
-		state_message(s, true, err);
-		free(sc);
-		return;
-	}
+	*s = *t;
 	/* Chinese only where the screen shows more than ASCII. */
 	if (sc->lang >= 0 && !(sc->lang == LANG_ZH && s->ascii))
 		s->lang = (enum lang)sc->lang;
@@ -260,6 +302,7 @@ static void open_scene(struct state *s, const char *path,
 	state_message(s, sc->skipped > 0, msg);
 	*look = got;
 	free(sc);
+	free(t);
 }
 
 /* :cmdline: the command line of the screen on the message line (cut to
@@ -312,6 +355,7 @@ static void suggest(struct state *s)
 }
 
 void scene_file_command(struct state *s, struct scene_look *look,
+			const struct scene_room *room,
 			bool (*clip)(const char *text))
 {
 	char path[sizeof s->scene_file];
@@ -319,7 +363,7 @@ void scene_file_command(struct state *s, struct scene_look *look,
 	snprintf(path, sizeof path, "%s", s->scene_file);
 	s->scene_file[0] = '\0';
 	if (s->scene_op == SCENE_OPEN)
-		open_scene(s, path, look);
+		open_scene(s, path, look, room);
 	else if (s->scene_op == SCENE_SAVE)
 		save(s, path, look);
 	else if (s->scene_op == SCENE_SAVE_SETTINGS)
@@ -378,4 +422,18 @@ int scene_file_load(struct options *opt, const struct options *given,
 		opt->palette = (enum palette_id)look.palette;
 	opt->scene_data = sc;
 	return 0;
+}
+
+int scene_file_check(const struct options *opt)
+{
+	struct state t;
+	char err[LESSON_ERR_MAX];
+
+	if (!opt->scene_data || !opt->matrix)
+		return 0;
+	session_init(&t, opt);	/* its scene_apply leaves t if it fails */
+	if (scene_apply(&t, opt->scene_data, opt->scene, err, sizeof err) == 0)
+		return 0;
+	say_at("%s", err);
+	return EX_DATAERR;
 }

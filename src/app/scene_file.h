@@ -17,8 +17,10 @@
 
 #include "app/cli.h"
 #include "model/scene.h"
+#include "engine/pe_matrix.h"
 #include "model/state.h"
 #include "render/palette.h"
+#include "views/screen.h"
 
 /* The look a scene is drawn with besides the state: its theme (an enum
  * theme) and palette (an enum palette_id). A scene and :cmdline name the
@@ -31,15 +33,35 @@ struct scene_look {
 	bool theme_chosen;
 };
 
+/* What :open changes besides the state and the look: the matrix the run
+ * shows and the caches that depend on it. */
+struct scene_room {
+	struct pe_matrix *matrix;	/* the run's matrix (options.matrix_store:
+					 * main frees it), empty without one;
+					 * the state shows it when it has one */
+	struct screen *screen;		/* the views' contexts it is drawn with */
+};
+
 /* Does what s->scene_op asks for (REACT_SCENE): writes what s shows, in
  * look, as the scene s->scene_file, or shows that scene (its state and its
  * language, when s can show it), or puts the command line of the screen
  * (model/scene.h: scene_cmdline) on the message line, and for
  * :cmdline copy hands it to clip (io/term.h: term_clipboard; NULL where no
- * terminal is, and the message says it was not copied). The message line says what was done, or why not
- * (then s is unchanged). *look becomes the scene's when one is opened: the
- * caller draws with it from then on, if it can. */
+ * terminal is, and the message says it was not copied). The message line
+ * says what was done, or why not (then s is unchanged). *look becomes the
+ * scene's when one is opened: the caller draws with it from then on, if
+ * it can.
+ *
+ * A scene that names a matrix (`load:`) opens with it: read as --load
+ * reads it (app/load_file.h: the same checks and messages, after
+ * "SCENE:LINE: "), the scene applied on it, and only when both succeed
+ * the matrix replaces room's (which is unmapped) and every context of
+ * room's screen is emptied (screen_forget), as their caches and jobs are
+ * the old matrix's. A scene that names none, opened under a matrix, shows
+ * the formula and frees the matrix the same way: a scene is the whole
+ * screen. A scene or a matrix refused changes nothing but the message. */
 void scene_file_command(struct state *s, struct scene_look *look,
+			const struct scene_room *room,
 			bool (*clip)(const char *text));
 
 /* --scene FILE (opt->scene): reads it into *sc before main settles the
@@ -50,5 +72,10 @@ void scene_file_command(struct state *s, struct scene_look *look,
  * shows. Returns 0, or the exit status after one line. */
 int scene_file_load(struct options *opt, const struct options *given,
 		    struct scene *sc);
+
+/* --scene FILE of a matrix, once main has read it (opt->matrix): the
+ * scene's commands checked on it, whose rows and width bound a position
+ * and a dimension. Returns 0, or 65 after "FILE:LINE: why". */
+int scene_file_check(const struct options *opt);
 
 #endif

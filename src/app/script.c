@@ -424,7 +424,9 @@ bool script_apply(struct script_session *ss, const struct script_event *ev,
 		break;
 	}
 	if ((r & REACT_SCENE) && ss->scenes)
-		scene_file_command(&ss->s, &ss->look, NULL);
+		scene_file_command(&ss->s, &ss->look,
+				   &(struct scene_room){ ss->matrix, ss->sc },
+				   NULL);
 	if ((r & REACT_REDRAW) && !ss->quit)
 		draw(ss);
 	if (ss->after)
@@ -463,6 +465,7 @@ void script_begin(struct script_session *ss, struct screen *sc,
 	ss->after = NULL;
 	ss->hook = NULL;
 	ss->scenes = false;
+	ss->matrix = NULL;
 	draw(ss);
 }
 
@@ -702,6 +705,7 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 		ss.s.ascii = !utf8;
 		script_begin(&ss, sc, c);
 		ss.scenes = true;
+		ss.matrix = opt->matrix_store;
 		ss.look = (struct scene_look){ opt->theme, (int)opt->palette,
 					       opt->theme_chosen };
 		if (opt->export_path)

@@ -130,6 +130,8 @@ struct script_session {
 	 * fuzzers write no files). An opened scene's look is kept here. */
 	bool scenes;
 	struct scene_look look;
+	struct pe_matrix *matrix;	/* where the run's matrix lives, which
+					 * :open replaces (app/scene_file.h) */
 };
 
 /* The outcome of script_feed. */

@@ -11,6 +11,16 @@
 #include "model/reduce.h"
 #include "views/views.h"
 
+void session_name_matrix(struct state *s, const struct pe_matrix *m,
+			 const char *src)
+{
+	/* the file's name, without its folders, names it */
+	const char *slash = strrchr(src, '/');
+
+	state_set_matrix(s, m, slash ? slash + 1 : src);
+	snprintf(s->matrix_src, sizeof s->matrix_src, "%s", src);
+}
+
 void session_init(struct state *s, const struct options *opt)
 {
 	struct settings start;
@@ -20,13 +30,8 @@ void session_init(struct state *s, const struct options *opt)
 	start.pos = opt->position;
 	start.dim = opt->dim;
 	state_init(s, views_catalog(), &start);
-	if (opt->matrix) {
-		/* the file's name, without its folders, names it */
-		const char *slash = strrchr(opt->load, '/');
-
-		state_set_matrix(s, opt->matrix, slash ? slash + 1 : opt->load);
-		snprintf(s->matrix_src, sizeof s->matrix_src, "%s", opt->load);
-	}
+	if (opt->matrix)
+		session_name_matrix(s, opt->matrix, opt->load);
 	if (opt->preset >= 0) {
 		/* cli_parse already chose d_model and base (-d and -b win over
 		 * the preset); the preset still brings its trained length. */
@@ -42,8 +47,10 @@ void session_init(struct state *s, const struct options *opt)
 	if (opt->scene_data) {
 		char err[LESSON_ERR_MAX];
 
-		/* scene_file_load checked it: it applies */
-		(void)scene_apply(s, opt->scene_data, err, sizeof err);
+		/* scene_file_load checked it (scene_file_check, one of a
+		 * matrix): it applies */
+		(void)scene_apply(s, opt->scene_data, opt->scene, err,
+				  sizeof err);
 	}
 	s->ascii = opt->ascii;
 	s->lang = opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;

@@ -34,32 +34,58 @@ static int open_input(const char *path, FILE **fp, struct stat *st,
 	return 0;
 }
 
-/* m->release: the file's mapping goes. */
+/* The mapping SIGBUS names (matrix_file_watch), or NULL. */
+static const void *watched;
+
+/* m->release: the file's mapping goes, and SIGBUS's line with it when it
+ * names this one. */
 static void unmap(struct pe_matrix *m)
 {
-	signals_bus_note(NULL);
+	if (m->hold == watched) {
+		signals_bus_note(NULL);
+		watched = NULL;
+	}
 	munmap(m->hold, m->hold_len);
 }
 
-/* What SIGBUS says while path is mapped: "pescope: PATH: ...", control
- * characters of the name as '?' (the handler cannot escape them). */
-static void note_bus(const char *path, enum lang l)
+/* "FILE:TENSOR" split at its last ':' unless arg as a whole names a file:
+ * FILE into path (a copy of arg, cut), the TENSOR or NULL returned. */
+static const char *split_arg(const char *arg, char *path)
 {
-	char line[SIGNALS_NOTE_MAX];
+	const char *colon = strrchr(arg, ':');
+	struct stat st;
 
+	if (colon && colon != arg && stat(arg, &st) != 0) {
+		path[colon - arg] = '\0';
+		return colon + 1;
+	}
+	return NULL;
+}
+
+void matrix_file_watch(const struct pe_matrix *m, const char *arg, enum lang l)
+{
+	char line[SIGNALS_NOTE_MAX], *path = strdup(arg);
+
+	if (!path || m->release != unmap) {
+		free(path);
+		return;
+	}
+	(void)split_arg(arg, path);
 	snprintf(line, sizeof line, tr(l, "pescope: %s: the file shrank while "
 				       "pescope read it (%s)\n"), path, "SIGBUS");
+	free(path);
 	for (char *c = line; *c; c++)
 		if (((unsigned char)*c < 0x20 && *c != '\n') || *c == 0x7f)
 			*c = '?';
 	signals_bus_note(line);
+	watched = m->hold;
 }
 
 int matrix_file_read(const char *arg, struct pe_matrix *m,
 		     safetensors_each *each, void *ctx, enum lang l,
 		     char *err, size_t n)
 {
-	const char *colon = strrchr(arg, ':'), *tensor = NULL;
+	const char *tensor;
 	char *path = strdup(arg);
 	struct stat st;
 	FILE *fp = NULL;
@@ -71,11 +97,7 @@ int matrix_file_read(const char *arg, struct pe_matrix *m,
 		snprintf(err, n, tr(l, "%s: out of memory"), arg);
 		return 71;
 	}
-	/* "FILE:TENSOR", unless a file is called that */
-	if (colon && colon != arg && stat(arg, &st) != 0) {
-		path[colon - arg] = '\0';
-		tensor = colon + 1;
-	}
+	tensor = split_arg(arg, path);
 	rc = open_input(path, &fp, &st, l, err, n);
 	if (rc) {
 		free(path);
@@ -110,7 +132,6 @@ int matrix_file_read(const char *arg, struct pe_matrix *m,
 		rc = safetensors_parse(map, (size_t)st.st_size, path, tensor,
 				       m, each, ctx, l, err, n);
 	if (rc == 0) {	/* m reads the mapped pages until it is freed */
-		note_bus(path, l);
 		m->release = unmap;
 		m->hold = map;
 		m->hold_len = (size_t)st.st_size;

@@ -13,7 +13,8 @@
  * A file that another program shortens while pescope shows it takes
  * pages from under the mapping: reading them raises SIGBUS, which
  * io/signals.h treats as a fault (the terminal restored, the process
- * ended by the signal, status 135), after one line naming the file. Linux has no way to keep a file
+ * ended by the signal, status 135), after one line naming the file
+ * shown (matrix_file_watch). Linux has no way to keep a file
  * from being shortened, and catching the fault to go on would leave the
  * matrix without its numbers; a copy would make the peak memory the
  * one the mapping saves. */
@@ -35,5 +36,13 @@
 int matrix_file_read(const char *arg, struct pe_matrix *m,
 		     safetensors_each *each, void *ctx, enum lang l,
 		     char *err, size_t n);
+
+/* Makes a SIGBUS name arg's file (in language l) from now on: for the
+ * matrix m that arg was read into, once it is the one shown (a run shows
+ * one at a time; a matrix read to be checked first, and perhaps refused,
+ * must not take the line from the one on screen). Freeing m clears the
+ * line; freeing another matrix does not. */
+void matrix_file_watch(const struct pe_matrix *m, const char *arg,
+		       enum lang l);
 
 #endif

@@ -57,15 +57,18 @@ static bool known_word(const struct catalog *cat, const char *word)
 	return false;
 }
 
-int scene_apply(struct state *s, const struct scene *sc, char *err,
-		size_t n)
+int scene_apply(struct state *s, const struct scene *sc, const char *path,
+		char *err, size_t n)
 {
 	struct state t = *s;
+	char why[LESSON_ERR_MAX / 2];
 
 	scene_start(&t);
 	for (int i = 0; i < sc->ncmds; i++)
-		if (run_line(&t, sc->cmd[i].text, err, n) != 0)
+		if (run_line(&t, sc->cmd[i].text, why, sizeof why) != 0) {
+			snprintf(err, n, "%s:%d: %s", path, sc->cmd[i].line, why);
 			return -1;
+		}
 	memcpy(t.msg, s->msg, sizeof t.msg);	/* a preset's says nothing */
 	t.msg_error = s->msg_error;
 	*s = t;
@@ -221,6 +224,26 @@ static int header_line(struct parser *p, char *line)
 	return 0;
 }
 
+/* Under a `load:` line, a command of d_model, the length or the layout
+ * (which the matrix fixes) or of the base (it has none): refused, as a
+ * state showing the matrix would ignore it. True after saying so. */
+static bool fixed_by_matrix(struct parser *p, const char *word)
+{
+	const struct param_spec *ps = params_find(word);
+
+	if (!ps || ps == &params[PARAM_POS] || ps == &params[PARAM_DIM])
+		return false;
+	if (ps == &params[PARAM_BASE])
+		fail(p, p->line, tr(p->lang, "%s: the matrix of the load: line "
+				    "(line %d) has no base; remove this "
+				    "line"), word, p->out->load_line);
+	else
+		fail(p, p->line, tr(p->lang, "%s: the matrix of the load: line "
+				    "(line %d) fixes it; remove this line"),
+		     word, p->out->load_line);
+	return true;
+}
+
 /* ": command" in the step: kept when its word is known. */
 static int command_line(struct parser *p, char *cmd)
 {
@@ -240,6 +263,8 @@ static int command_line(struct parser *p, char *cmd)
 		skip(p);
 		return 0;
 	}
+	if (sc->load[0] && fixed_by_matrix(p, word))
+		return -1;
 	if (strlen(cmd) >= LESSON_CMD_MAX || model_path(p->path, cmd) != 0)
 		return fail(p, p->line, tr(p->lang, "command longer than %d "
 					   "bytes"), LESSON_CMD_MAX - 1);
@@ -319,14 +344,15 @@ int scene_parse(const char *text, size_t len, const char *path,
 		i += ll + (nl != NULL);
 	}
 	/* Every command on a scratch state, so that a bad value is found
-	 * now with its line, not when the scene is shown. */
+	 * now with its line, not when the scene is shown. A scene of a
+	 * matrix is checked once the app has read it (its rows and width
+	 * are the range of a position and a dimension): scene_apply. */
+	if (out->load[0])
+		return 0;
 	state_init(&t, cat, &lesson_start);
 	t.lang = p.lang;
 	t.read_model = read;
-	for (int k = 0; k < out->ncmds; k++)
-		if (run_line(&t, out->cmd[k].text, why, sizeof why) != 0)
-			return fail(&p, out->cmd[k].line, "%s", why);
-	return 0;
+	return scene_apply(&t, out, path, err, n);
 }
 
 char *scene_note(const struct scene *sc, const char *path, enum lang l,

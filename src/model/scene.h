@@ -31,8 +31,12 @@
  *
  * A loaded matrix (--load) is the header's `load: FILE[:TENSOR]`, FILE
  * relative to the scene's folder as a model's path is; the app reads it.
- * It fixes d_model, the length, the layout and the base, so the step has
- * no d, base, layout or len then, and opening starts from the matrix's.
+ * It fixes d_model, the length and the layout, and has no base, so the
+ * step has no d, base, layout or len then (one is refused: FILE:LINE says
+ * the matrix fixes it), and opening starts from the matrix's. Its other
+ * commands are checked when the app has read the matrix (scene_apply on
+ * a state showing it): a position or a dimension past its rows or width
+ * is refused with its range, FILE:LINE.
  *
  * The model shown (state_model_source) is the step's ": model WORD": a
  * row of the table by its name, or a config.json by its path. A relative
@@ -103,13 +107,15 @@ int scene_parse(const char *text, size_t len, const char *path,
 		const struct catalog *cat, model_reader read, enum lang l,
 		bool own_lang, struct scene *out, char *err, size_t n);
 
-/* Shows scene sc in s: from the lessons' start, its commands in order; the
- * language, the screen's size, the lessons' book, the drill and the
- * message are kept, an open lesson is closed. All or nothing: returns 0,
- * or -1 with why in err and s unchanged. (Its language is the caller's to
- * apply: the app knows what the terminal can show.) */
-int scene_apply(struct state *s, const struct scene *sc, char *err,
-		size_t n);
+/* Shows scene sc (read from path) in s: from the lessons' start (with
+ * the d_model, layout and length of the matrix s shows, if any), its
+ * commands in order; the language, the screen's size, the lessons' book,
+ * the drill and the message are kept, an open lesson is closed. All or
+ * nothing: returns 0, or -1 with "PATH:LINE: why" in err (n bytes) and s
+ * unchanged. (Its language is the caller's to apply: the app knows what
+ * the terminal can show.) */
+int scene_apply(struct state *s, const struct scene *sc, const char *path,
+		char *err, size_t n);
 
 /* The scene of what s shows, with theme and palette words (NULL: left
  * out) and the model as the scene names it (model: a path made relative

@@ -298,6 +298,18 @@ void screen_free(struct screen *sc)
 	free(sc);
 }
 
+void screen_forget(struct screen *sc)
+{
+	for (int i = 0; i < sc->cat->count; i++) {
+		size_t n = sc->cat->view[i]->ctx_size;
+
+		if (sc->cat->view[i]->ctx_free)
+			sc->cat->view[i]->ctx_free(sc->ctx[i]);
+		memset(sc->ctx[i], 0, n ? n : 1);
+	}
+	cache_free(&sc->caption);
+}
+
 void screen_draw(struct screen *sc, const struct state *s, struct canvas *c)
 {
 	int w = canvas_width(c), h = canvas_height(c);

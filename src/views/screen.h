@@ -22,6 +22,12 @@ struct screen *screen_new(const struct catalog *cat);
 /* Frees the contexts and the screen (NULL is fine). */
 void screen_free(struct screen *sc);
 
+/* Empties every context, as screen_new made them: each view's caches and
+ * jobs are freed and start again on the next draw. What the app does
+ * before the matrix a state shows (state.matrix) is replaced or freed:
+ * the caches know it by its address, and their jobs read its pages. */
+void screen_forget(struct screen *sc);
+
 /* Draws the screen for s (whose catalog must be the screen's) over the
  * whole canvas c. */
 void screen_draw(struct screen *sc, const struct state *s, struct canvas *c);

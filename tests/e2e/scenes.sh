@@ -10,8 +10,13 @@
 #   - a loaded matrix (a NumPy-made .npy): :cmdline names --load, not -d
 #     -b -n --layout, and draws the screen; a scene holds it (load:, a
 #     .npy and a .safetensors tensor) and --scene draws the same screen;
-#     :open under a matrix or of a scene naming one says so, does nothing;
-#     a matrix a scene names that is missing or bad: SCENE:LINE: why;
+#     :open of such a scene reads the matrix as --scene does (from the
+#     formula and under another matrix: the same screen byte for byte),
+#     :open of a formula scene under a matrix shows the formula; a matrix
+#     a scene names that is missing or bad: SCENE:LINE: why (from the
+#     command line, 66 or 65; in a script, the message and nothing
+#     changed); d, len, layout, base in a scene of a matrix, or a
+#     position or dimension past it: SCENE:LINE, 65;
 #   - the save key E: the ':' line as ":save pescope-VIEW-N.scene", N the
 #     first free, and Enter saves it;
 #   - the theme is saved and on :cmdline only when chosen (command line,
@@ -380,21 +385,111 @@ open(sys.argv[1], "wb").write(struct.pack("<Q", len(h)) + h + a.tobytes())' \
 				>"$tmp/to" 2>&1
 			check "$view of ${arg%|*}: --scene draws the screen saved from" \
 				cmp -s "$tmp/from" "$tmp/to"
+			# :open reads the matrix too: from the formula (another
+			# view, d_model, a window), and under another matrix
+			# (40 x 16, whose caches the new one must not see).
+			printf 'cmd view layouts\ncmd d 32\ncmd window 3 9\ncmd open %s\nkey Esc\n' \
+				"$tmp/mats/s.scene" >"$tmp/ko"
+			"$PESCOPE" "${size[@]}" --keys "$tmp/ko" --snapshot |
+				screen_of /dev/stdin >"$tmp/opened"
+			check "$view of ${arg%|*}: :open of the scene draws what --scene does" \
+				cmp -s "$tmp/to" "$tmp/opened"
+			printf 'cmd view %s\ncmd pos 30\ncmd open %s\nkey Esc\n' \
+				"$view" "$tmp/mats/s.scene" >"$tmp/ko"
+			"$PESCOPE" "${size[@]}" --load "$tmp/m.npy" --keys "$tmp/ko" \
+				--snapshot | screen_of /dev/stdin >"$tmp/opened"
+			check "$view of ${arg%|*}: :open under another matrix draws what --scene does" \
+				cmp -s "$tmp/to" "$tmp/opened"
 		done
 	done
-	# :open under a matrix, or of a scene that names one, says so and
-	# changes nothing.
-	printf 'cmd open %s\n' "$tmp/look.scene" >"$tmp/kl"
-	"$PESCOPE" --size 200x30 --load "$tmp/m.npy" --keys "$tmp/kl" \
+	# A matrix of the same shape, width and largest value (m's rows
+	# reversed) opened over m: nothing drawn from m's caches may stay.
+	"$PY" -c 'import sys, numpy as np
+np.save(sys.argv[2], np.load(sys.argv[1])[::-1].copy())' "$tmp/m.npy" "$tmp/mats/r.npy"
+	for view in explore spectrum; do
+		printf '# pescope scene 1\nload: r.npy\n== scene\n: view %s\n: pos 7\n' \
+			"$view" >"$tmp/mats/r.scene"
+		"$PESCOPE" "${size[@]}" --scene "$tmp/mats/r.scene" --snapshot >"$tmp/to"
+		printf 'cmd view %s\ncmd pos 7\ncmd open %s\nkey Esc\n' "$view" \
+			"$tmp/mats/r.scene" >"$tmp/ko"
+		"$PESCOPE" "${size[@]}" --load "$tmp/m.npy" --keys "$tmp/ko" \
+			--snapshot | screen_of /dev/stdin >"$tmp/opened"
+		check "$view: :open of a matrix shaped as the one shown draws its own" \
+			cmp -s "$tmp/to" "$tmp/opened"
+	done
+	# A scene of the formula opened under a matrix shows the formula:
+	# the matrix goes (a scene is the whole screen, man page).
+	"$PESCOPE" "${size[@]}" --scene "$tmp/look.scene" --snapshot >"$tmp/to"
+	printf 'cmd view spectrum\ncmd open %s\nkey Esc\n' "$tmp/look.scene" >"$tmp/kl"
+	"$PESCOPE" "${size[@]}" --load "$tmp/m.npy" --keys "$tmp/kl" \
 		--snapshot >"$tmp/out"
-	check "a loaded matrix: :open says so and changes nothing" \
-		sh -c 'grep -q "open: a scene and a loaded matrix open together only from the command line" "$0" && tail -n 1 "$0" | grep -q "^m.npy  d_model=16 len=40 pos=0 dim=0"' \
-		"$tmp/out"
-	printf 'cmd open %s\n' "$tmp/mats/s.scene" >"$tmp/kl"
+	check "a formula scene opened under a matrix draws what --scene does" \
+		cmp -s "$tmp/to" <(screen_of "$tmp/out")
+	check "and the matrix is gone from the status" \
+		sh -c 'tail -n 1 "$0" | grep -q "^d_model=[0-9]* base="' "$tmp/out"
+	# A scene naming a matrix that is missing, or bad, opened in a
+	# script: the message says why (SCENE:LINE: --load's words), and the
+	# screen is the one before, byte for byte, once the message is gone.
+	printf '# pescope scene 1\nload: gone.npy\n== scene\n: view explore\n' \
+		>"$tmp/mats/gone.scene"
+	printf '# pescope scene 1\nload: text.npy\n== scene\n: view explore\n' \
+		>"$tmp/mats/text.scene"
+	printf 'not a matrix at all, but long enough' >"$tmp/mats/text.npy"
+	for start in "--load $tmp/m.npy" ""; do
+		from=${start:+under a matrix}
+		from=${from:-from the formula}
+		printf 'cmd view spectrum\ncmd pos 7\nkey Esc\n' >"$tmp/kl"
+		# shellcheck disable=SC2086
+		"$PESCOPE" "${size[@]}" $start --keys "$tmp/kl" --snapshot >"$tmp/before"
+		for bad in gone text; do
+			printf 'cmd view spectrum\ncmd pos 7\nkey Esc\ncmd open %s\n' \
+				"$tmp/mats/$bad.scene" >"$tmp/kl"
+			# shellcheck disable=SC2086
+			"$PESCOPE" --size 300x30 $start --keys "$tmp/kl" --snapshot >"$tmp/out"
+			case $bad in
+			gone) why="$tmp/mats/gone.scene:2: $tmp/mats/gone.npy: cannot read: No such file or directory" ;;
+			text) why="$tmp/mats/text.scene:2: $tmp/mats/text.npy: its header" ;;
+			esac
+			check "a $bad matrix, $from: :open says SCENE:2: why" \
+				grep -qF "$why" "$tmp/out"
+			printf 'key Esc\n' >>"$tmp/kl"
+			# shellcheck disable=SC2086
+			"$PESCOPE" "${size[@]}" $start --keys "$tmp/kl" --snapshot >"$tmp/after"
+			check "a $bad matrix, $from: :open changes nothing" \
+				cmp -s "$tmp/before" "$tmp/after"
+		done
+	done
+	# What a matrix fixes, in a scene of it, is refused: d, len,
+	# layout, base (65, SCENE:LINE: why); a position or a dimension
+	# past its rows or width, with their range. In a script, :open of
+	# one says so and changes nothing.
+	f=$tmp/mats/fix.scene
+	for line in "d 64" "len 20" "layout concat" "base 500"; do
+		printf '# pescope scene 1\nload: m.npy\n== scene\n: view spectrum\n: %s\n' \
+			"$line" >"$f"
+		case $line in
+		base*) why="base: the matrix of the load: line (line 2) has no base; remove this line" ;;
+		*) why="${line%% *}: the matrix of the load: line (line 2) fixes it; remove this line" ;;
+		esac
+		refused 65 "$f:5: $why" -- --scene "$f" --snapshot
+	done
+	printf '# pescope scene 1\nload: m.npy\n== scene\n: view spectrum\n: pos 40\n' >"$f"
+	refused 65 "$f:5: pos must be an integer from 0 to 39, got \"40\" (out of range)" -- \
+		--scene "$f" --snapshot
+	printf '# pescope scene 1\nload: m.npy\n== scene\n: view spectrum\n: pos 39\n: dim 16\n' >"$f"
+	refused 65 "$f:6: dim must be an integer from 0 to 15, got \"16\" (out of range)" -- \
+		--scene "$f" --snapshot
+	printf 'cmd pos 7\ncmd open %s\n' "$f" >"$tmp/kl"
 	"$PESCOPE" --size 200x30 --keys "$tmp/kl" --snapshot >"$tmp/out"
-	check "a scene of a matrix: :open says so and changes nothing" \
-		sh -c 'grep -q "open: a scene and a loaded matrix open together only from the command line" "$0" && tail -n 1 "$0" | grep -q "^d_model=128 base=10000 len=128 "' \
-		"$tmp/out"
+	check "a scene past its matrix: :open says why, changes nothing" \
+		sh -c 'grep -qF "$1:6: dim must be an integer from 0 to 15" "$0" && tail -n 1 "$0" | grep -qx "d_model=128 base=10000 len=128 pos=7 dim=0"' \
+		"$tmp/out" "$f"
+	printf '# pescope scene 1\nload: m.npy\n== scene\n: view spectrum\n: pos 39\n: dim 15\n' >"$f"
+	"$PESCOPE" "${size[@]}" --scene "$f" --snapshot >"$tmp/to"
+	"$PESCOPE" "${size[@]}" --load "$tmp/mats/m.npy" --view spectrum -p 39 -i 15 \
+		--snapshot >"$tmp/want"
+	check "a scene at its matrix's last row and width opens" \
+		cmp -s "$tmp/want" "$tmp/to"
 	# A matrix the scene names that is not there, or not a matrix:
 	# SCENE:LINE: why, and the status of --load's refusal.
 	f=$tmp/mats/bad.scene
