@@ -139,7 +139,9 @@ struct options {
 	int lang;			/* enum lang, or -1 when not given
 					 * (main settles it: lang_settle) */
 	enum palette_id palette;	/* heat colours of the screen modes */
-	bool palette_given;		/* --palette was given */
+	bool palette_given;		/* --palette was given (or the
+					 * settings file's palette, or a
+					 * scene's: scene_file_load) */
 	const char *scene;		/* --scene FILE, or NULL; points into
 					 * argv */
 	const struct scene *scene_data;	/* that scene, once main has read

@@ -334,7 +334,8 @@ static void export_now(struct explorer *ex)
 static void scene_now(struct explorer *ex)
 {
 	struct scene_look look = { (int)ex->to.theme, (int)ex->to.palette,
-				   ex->opt->theme_chosen };
+				   ex->opt->theme_chosen,
+				   ex->opt->palette_given };
 	char msg[MSG_MAX], path[sizeof ex->s.scene_file];
 
 	snprintf(path, sizeof path, "%s", ex->s.scene_file);

@@ -51,6 +51,7 @@ static int check_look(const struct scene *sc, const char *path, enum lang l,
 			return EX_DATAERR;
 		}
 		look->palette = (int)p;
+		look->palette_chosen = true;
 	}
 	return 0;
 }
@@ -158,20 +159,32 @@ static int load_word(const struct state *s, const char *path, char *buf,
 	return file_word(file, colon ? colon + 1 : NULL, path, buf, n);
 }
 
-/* Writes what s shows, in look, to path: 0 or an errno value. */
+/* What write_scene returns when the model's word does not fit in a
+ * scene's command (model/scene.h: SCENE_MODEL_MAX), with the word in
+ * model. */
+enum { MODEL_TOO_LONG = -1 };
+
+/* Writes what s shows, in look, to path: 0, an errno value or
+ * MODEL_TOO_LONG, with the model's word (as the scene names it) in
+ * model (LESSON_PATH_MAX bytes). */
 static int write_scene(const char *path, const struct state *s,
-		       const struct scene_look *look)
+		       const struct scene_look *look, char *model)
 {
-	char text[SCENE_TEXT_MAX], model[LESSON_PATH_MAX];
-	char load[LESSON_PATH_MAX];
+	char text[SCENE_TEXT_MAX], load[LESSON_PATH_MAX];
+	const char *src = state_model_source(s);
 	struct atomic_file af;
-	int e = model_word(s, path, model, sizeof model);
+	int e = model_word(s, path, model, LESSON_PATH_MAX);
 	int len;
 
 	if (!e)
 		e = load_word(s, path, load, sizeof load);
 	if (e)
 		return e;	/* the model's config or the matrix went away */
+	if (strlen(model[0] ? model : src ? src : "") > SCENE_MODEL_MAX) {
+		if (!model[0])	/* a path state_model_source keeps */
+			snprintf(model, LESSON_PATH_MAX, "%s", src);
+		return MODEL_TOO_LONG;
+	}
 	len = scene_write(s, theme_word(look),
 			  palette_name((enum palette_id)look->palette),
 			  model[0] ? model : NULL, load[0] ? load : NULL, text,
@@ -193,11 +206,18 @@ static int write_scene(const char *path, const struct state *s,
 static void save(struct state *s, const char *path,
 		 const struct scene_look *look)
 {
-	char msg[2 * MSG_MAX];
+	char msg[2 * MSG_MAX], model[LESSON_PATH_MAX];
 	int e;
 
-	e = write_scene(path, s, look);
-	if (e)
+	e = write_scene(path, s, look, model);
+	if (e == MODEL_TOO_LONG)
+		snprintf(msg, sizeof msg, tr(s->lang, "%s: the model's path "
+					     "from the scene's folder, %s, is "
+					     "longer than the %d bytes a scene "
+					     "holds: save the scene nearer the "
+					     "config"), "save", model,
+			 SCENE_MODEL_MAX);
+	else if (e)
 		snprintf(msg, sizeof msg, tr(s->lang, "%s: cannot write "
 					     "\"%s\": %s"), "save", path,
 			 say_errno(s->lang, e));
@@ -367,7 +387,10 @@ void scene_file_command(struct state *s, struct scene_look *look,
 	else if (s->scene_op == SCENE_SAVE)
 		save(s, path, look);
 	else if (s->scene_op == SCENE_SAVE_SETTINGS)
-		settings_file_save(s, look->theme, look->palette);
+		settings_file_save(s, theme_word(look),
+				   look->palette_chosen ?
+				   palette_name((enum palette_id)look->palette) :
+				   NULL);
 	else if (s->scene_op == SCENE_SUGGEST)
 		suggest(s);
 	else
@@ -387,7 +410,8 @@ int scene_file_load(struct options *opt, const struct options *given,
 	enum lang l = settled == LANG_ZH ? LANG_ZH : LANG_EN;
 	bool own = given->lang < 0 &&
 		   lang_settle(LANG_ZH, opt->ascii, err, sizeof err) == LANG_ZH;
-	struct scene_look look = { opt->theme, (int)opt->palette, false };
+	struct scene_look look = { opt->theme, (int)opt->palette, false,
+				   false };
 	int rc;
 
 	if (!opt->scene)
@@ -418,8 +442,10 @@ int scene_file_load(struct options *opt, const struct options *given,
 		opt->lang = sc->lang;
 	if (given->theme < 0 && sc->theme[0])
 		opt->theme = look.theme;
-	if (!given->palette_given && sc->palette[0])
+	if (!given->palette_given && sc->palette[0]) {
 		opt->palette = (enum palette_id)look.palette;
+		opt->palette_given = true;	/* chosen, by the scene */
+	}
 	opt->scene_data = sc;
 	return 0;
 }

@@ -26,11 +26,14 @@
  * theme) and palette (an enum palette_id). A scene and :cmdline name the
  * theme only when it was chosen (theme_chosen: on the command line, in
  * the settings file or in a scene opened), never the one the terminal was
- * found to have: opened on another terminal, the scene takes that one's. */
+ * found to have: opened on another terminal, the scene takes that one's.
+ * :save-settings writes the theme and the palette only when chosen
+ * (palette_chosen: the same three ways), never a default. */
 struct scene_look {
 	int theme;
 	int palette;
 	bool theme_chosen;
+	bool palette_chosen;
 };
 
 /* What :open changes besides the state and the look: the matrix the run

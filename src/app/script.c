@@ -707,7 +707,8 @@ static int run_session(const struct options *opt, FILE *in, const char *name,
 		ss.scenes = true;
 		ss.matrix = opt->matrix_store;
 		ss.look = (struct scene_look){ opt->theme, (int)opt->palette,
-					       opt->theme_chosen };
+					       opt->theme_chosen,
+					       opt->palette_given };
 		if (opt->export_path)
 			signals_catch();   /* a signal removes the temporary */
 		if (cast)

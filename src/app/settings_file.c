@@ -315,18 +315,22 @@ static int write_settings(const char *path, struct pair *pairs, int np,
 	return e;
 }
 
-void settings_file_save(struct state *s, int theme, int palette)
+void settings_file_save(struct state *s, const char *theme,
+			const char *palette)
 {
-	char path[4096], msg[2 * MSG_MAX];
-	struct pair pairs[] = {
-		{ "theme", cli_list_name(CLI_LIST_THEMES, theme), false },
-		{ "palette", palette_name((enum palette_id)palette), false },
-		{ "lang", lang_name(s->lang), false },
-		{ "present", s->present ? "yes" : "no", false },
-	};
+	char path[4096], msg[2 * MSG_MAX], words[64] = "";
+	struct pair pairs[4];
 	const char *why = NULL;
-	int e;
+	int e, np = 0;
 
+	/* The look the user chose, never one found or a default. */
+	if (theme)
+		pairs[np++] = (struct pair){ "theme", theme, false };
+	if (palette)
+		pairs[np++] = (struct pair){ "palette", palette, false };
+	pairs[np++] = (struct pair){ "lang", lang_name(s->lang), false };
+	pairs[np++] = (struct pair){ "present", s->present ? "yes" : "no",
+				     false };
 	if (settings_path(path, sizeof path) != 0) {
 		snprintf(msg, sizeof msg, tr(s->lang, "%s: no settings folder, "
 					     "as neither %s nor %s is set"),
@@ -334,15 +338,16 @@ void settings_file_save(struct state *s, int theme, int palette)
 		state_message(s, true, msg);
 		return;
 	}
-	e = write_settings(path, pairs, (int)(sizeof pairs / sizeof pairs[0]),
-			   s->lang, &why);
+	for (int k = 0; k < np; k++)	/* the words, as the file has them */
+		snprintf(words + strlen(words), sizeof words - strlen(words),
+			 "%s%s", k ? ", " : "", pairs[k].word);
+	e = write_settings(path, pairs, np, s->lang, &why);
 	if (e)
 		snprintf(msg, sizeof msg, tr(s->lang, "%s: cannot write "
 					     "\"%s\": %s"), "save-settings",
 			 path, why ? why : say_errno(s->lang, e));
 	else
-		snprintf(msg, sizeof msg, tr(s->lang, "saved the theme, palette, "
-					     "language and presenter mode in "
-					     "%s"), path);
+		snprintf(msg, sizeof msg, tr(s->lang, "saved %s in %s"), words,
+			 path);
 	state_message(s, e != 0, msg);
 }

@@ -55,10 +55,12 @@ void settings_file_apply(struct options *opt);
 const char *settings_file_note(void);
 
 /* :save-settings: writes the look of s (its language and presenter mode,
- * and the theme and palette it is drawn with: an enum theme and an enum
- * palette_id) into the settings file atomically, creating its folder
+ * and the theme's and palette's words when the user chose them: NULL, as
+ * one found on the terminal or a default, leaves the file's line, if any,
+ * as it was) into the settings file atomically, creating its folder
  * (0700), keeping every other line of the file as it was; the message
- * line says where, or why not. */
-void settings_file_save(struct state *s, int theme, int palette);
+ * line says which words it wrote and where, or why not. */
+void settings_file_save(struct state *s, const char *theme,
+			const char *palette);
 
 #endif

@@ -265,9 +265,15 @@ static int command_line(struct parser *p, char *cmd)
 	}
 	if (sc->load[0] && fixed_by_matrix(p, word))
 		return -1;
-	if (strlen(cmd) >= LESSON_CMD_MAX || model_path(p->path, cmd) != 0)
+	if (strlen(cmd) >= LESSON_CMD_MAX)
 		return fail(p, p->line, tr(p->lang, "command longer than %d "
 					   "bytes"), LESSON_CMD_MAX - 1);
+	if (model_path(p->path, cmd) != 0)	/* the line itself is short */
+		return fail(p, p->line, tr(p->lang, "%s: the file's path from "
+					   "the scene's folder, %.*s%s, is "
+					   "longer than %d bytes"), word,
+			    (int)folder_len(p->path), p->path,
+			    words_trim(cmd + w), SCENE_MODEL_MAX);
 	if (sc->ncmds == SCENE_CMDS_MAX)
 		return fail(p, p->line, tr(p->lang, "more than %d commands"),
 			    SCENE_CMDS_MAX);
@@ -493,7 +499,7 @@ static void model_cmd(struct out *o, const struct state *s, const char *model)
 
 	if (!src)
 		return;
-	if (strlen(model ? model : src) + 6 >= LESSON_CMD_MAX)
+	if (strlen(model ? model : src) > SCENE_MODEL_MAX)
 		o->over = true;	/* a line the scene's reader refuses */
 	put(o, ": model %s\n", model ? model : src);
 	snprintf(line, sizeof line, "model %s", src);

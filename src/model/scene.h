@@ -77,7 +77,10 @@ enum {
 	SCENE_CMDS_MAX = 160,		/* commands: every knob of every
 					 * view, and the settings */
 	SCENE_WORD_MAX = 24,		/* bytes of a theme or palette word */
-	SCENE_TEXT_MAX = 8192		/* room for the text scene_write makes */
+	SCENE_TEXT_MAX = 8192,		/* room for the text scene_write makes */
+	SCENE_MODEL_MAX = LESSON_CMD_MAX - 7	/* bytes of the model's word:
+					 * "model WORD" is a command, at most
+					 * LESSON_CMD_MAX - 1 bytes */
 };
 
 struct scene {
@@ -122,7 +125,8 @@ int scene_apply(struct state *s, const struct scene *sc, const char *path,
  * to the scene's folder; NULL: state_model_source's word), into buf (n
  * bytes, SCENE_TEXT_MAX is enough); load: the `load:` word of the
  * matrix s shows (NULL: none). Returns its length, or -1 when it
- * does not fit (or the model's config can no longer be read). */
+ * does not fit (or the model's config can no longer be read, or its word
+ * is longer than SCENE_MODEL_MAX: the caller says so first). */
 int scene_write(const struct state *s, const char *theme,
 		const char *palette, const char *model, const char *load,
 		char *buf, size_t n);

@@ -14,7 +14,9 @@
 #   - a file that cannot be read (a folder, over 1 MiB) is one line, and
 #     the start is the defaults';
 #   - :save-settings in a --keys script writes the look, keeps the file's
-#     other lines, and the next start has that look; when the write fails
+#     other lines, and the next start has that look; a theme or palette
+#     nobody chose (found on the terminal, a default) it leaves out, and
+#     says which words it wrote; when the write fails
 #     the old file stays whole and no temporary is left;
 #   - --list config lists its words, each a long option of --help.
 set -u
@@ -173,7 +175,25 @@ conf "$tmp/g" "# my comment" "theme dark" "d-model 64" "theme any" "bogus 1"
 with "$tmp/g" --theme light --keys "$tmp/save.keys"
 check ":save-settings keeps the other lines and replaces the look" \
 	test "$(cat "$tmp/g/pescope/config" | tr '\n' '|')" = \
-	"# my comment|theme light|d-model 64|bogus 1|palette rdbu|lang en|present no|"
+	"# my comment|theme light|d-model 64|bogus 1|lang en|present no|"
+# Only the look the user chose: no theme found on the terminal or palette
+# by default (the file's own lines for them stay), one the settings file
+# chose is written again, and the message names what was written.
+with "$tmp/j" --keys "$tmp/save.keys" --snapshot --size 120x40
+check ":save-settings writes no theme or palette nobody chose" \
+	test "$(grep -v '^#' "$tmp/j/pescope/config" | tr '\n' '|')" = "lang en|present no|"
+check ":save-settings says what it wrote" \
+	grep -qF "saved lang, present in $tmp/j/pescope/config" "$tmp/out"
+conf "$tmp/k" "theme dark" "palette puor"
+with "$tmp/k" --keys "$tmp/save.keys"
+check ":save-settings keeps a chosen palette, and a theme nobody changed" \
+	test "$(cat "$tmp/k/pescope/config" | tr '\n' '|')" = \
+	"theme dark|palette puor|lang en|present no|"
+conf "$tmp/l" "theme light"
+with "$tmp/l" --palette puor --no-config --keys "$tmp/save.keys"
+check ":save-settings with --no-config: the palette given, the theme line left" \
+	test "$(cat "$tmp/l/pescope/config" | tr '\n' '|')" = \
+	"theme light|palette puor|lang en|present no|"
 # a failed write: the old file whole, no temporary
 conf "$tmp/h" "theme dark" "d-model 64"
 cp "$tmp/h/pescope/config" "$tmp/h-before"
