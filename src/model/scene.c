@@ -269,9 +269,10 @@ static int command_line(struct parser *p, char *cmd)
 		return fail(p, p->line, tr(p->lang, "command longer than %d "
 					   "bytes"), LESSON_CMD_MAX - 1);
 	if (model_path(p->path, cmd) != 0)	/* the line itself is short */
-		return fail(p, p->line, tr(p->lang, "%s: the file's path from "
-					   "the scene's folder, %.*s%s, is "
-					   "longer than %d bytes"), word,
+		return fail(p, p->line, tr(p->lang, "%s: %.*s%s, the file's "
+					   "path from where pescope runs, is "
+					   "longer than %d bytes: run pescope "
+					   "in the scene's folder"), word,
 			    (int)folder_len(p->path), p->path,
 			    words_trim(cmd + w), SCENE_MODEL_MAX);
 	if (sc->ncmds == SCENE_CMDS_MAX)

@@ -609,4 +609,25 @@ out=$("$PESCOPE" --size 100x30 --keys "$tmp/kb" --snapshot)
 check "a :save that cannot write says so" \
 	grep -q "save: cannot write" <<<"$out"
 check "and leaves no file" test ! -e "$tmp/no"
+
+# A model's path longer than a scene's command holds (121 bytes): :save
+# says so, not "No space left on device", and writes nothing; a scene
+# whose `: model config.json` is short but whose folder's path is long
+# says the joined path is too long and where to run pescope from, which
+# opens it.
+deep=$tmp/deep/$(printf 'a%.0s' $(seq 60))/$(printf 'b%.0s' $(seq 60))
+mkdir -p "$deep"
+cp "$root/tests/fixtures/models/qwen2.5-7b.json" "$deep/config.json"
+printf 'cmd save %s\n' "$tmp/far.scene" >"$tmp/kb"
+out=$("$PESCOPE" --size 400x30 --model "$deep/config.json" --keys "$tmp/kb" --snapshot)
+check ":save of a model too far for a scene says so" \
+	grep -qF "save: the model's path from the scene's folder, ${deep#"$tmp"/}/config.json, is longer than the 121 bytes a scene holds: save the scene nearer the config" <<<"$out"
+check "and writes no scene" test ! -e "$tmp/far.scene"
+printf 'cmd view spectrum\ncmd save near.scene\nkey Esc\n' >"$tmp/kb"
+(cd "$deep" && "$PESCOPE" "${size[@]}" --model config.json --keys "$tmp/kb" \
+	--snapshot) | screen_of /dev/stdin >"$tmp/from"
+refused 65 "$deep/near.scene:7: model: $deep/config.json, the file's path from where pescope runs, is longer than 121 bytes: run pescope in the scene's folder" -- \
+	--scene "$deep/near.scene" --snapshot
+(cd "$deep" && "$PESCOPE" "${size[@]}" --scene near.scene --snapshot) >"$tmp/to"
+check "run in its folder, that scene opens" cmp -s "$tmp/from" "$tmp/to"
 finish
