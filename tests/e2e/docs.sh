@@ -355,4 +355,27 @@ if [ -f "$guide" ]; then
 	fi
 fi
 
+# ---- the README's scene for a class, as written ----
+
+# Its three lines with week3.scene, run in an empty folder with pescope
+# the binary under test: the scene is saved, its second line is a command
+# line that draws the screen, and --scene draws that same screen.
+(
+	mkdir "$tmp/class" && cd "$tmp/class" || exit 1
+	pescope() { "$PESCOPE" "$@"; }
+	awk '/^### For a class/ { f = 1 } f && /^```/ { n++; if (n == 2) exit; next }
+	     f && n == 1 && /week3\.scene/' "$readme" >lines
+	eval "$(sed -n 1p lines)" >saved 2>&1
+	eval "$(sed -n 2p lines)" >slide 2>&1
+	line=$(cat slide)
+	eval "set -- ${line#"# pescope "}"
+	"$PESCOPE" "$@" --snapshot --size 100x30 >from 2>&1
+	open=$(sed -n 3p lines)
+	eval "${open%%#*} --snapshot --size 100x30" >to 2>&1
+	test "$(wc -l <lines)" -eq 3 -a -s week3.scene -a -s from &&
+		grep -q '^# pescope --view spectrum -d 64 ' slide && cmp -s from to
+) && ok "README: a class's scene, saved, on a slide and opened, runs as written" ||
+	not_ok "README: a class's scene, saved, on a slide and opened, runs as written" \
+		"$(cat "$tmp/class/lines" "$tmp/class/slide" 2>&1 | tr '\n' ' ')"
+
 finish
