@@ -1448,6 +1448,8 @@ const struct tr_row tr_zh[] = {
 	{ "saved %s in the current folder",
 	  "已保存到当前文件夹：%s" },
 	/* model/reduce.c */
+	{ "the : line holds %d bytes and what was typed past them is not there: not run",
+	  "“:” 命令行最多容纳 %d 字节，超出部分没有输入进去：未执行" },
 	{ "this view has no knobs (x/X and c/C do nothing here)",
 	  "这个视图没有旋钮（x/X 和 c/C 在这里不起作用）" },
 	{ "these keys turn no knob in this view (the bottom line lists its keys)",

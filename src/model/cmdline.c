@@ -12,6 +12,7 @@ void cmdline_open(struct cmdline *c)
 	c->len = c->cur = 0;
 	c->text[0] = '\0';
 	c->at = c->nhist;
+	c->cut = false;
 }
 
 void cmdline_close(struct cmdline *c)
@@ -38,8 +39,12 @@ void cmdline_insert(struct cmdline *c, long long cp)
 	if (cp < 0 || cp > 0x10ffff || utf8_is_control((uint32_t)cp))
 		return;
 	n = utf8_encode((uint32_t)cp, u);
-	if (n == 0 || c->len + n >= CMD_MAX)
+	if (n == 0)
 		return;
+	if (c->len + n >= CMD_MAX) {
+		c->cut = true;
+		return;
+	}
 	memmove(c->text + c->cur + n, c->text + c->cur, c->len - c->cur + 1);
 	memcpy(c->text + c->cur, u, n);
 	c->len += n;

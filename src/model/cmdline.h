@@ -27,6 +27,9 @@ struct cmdline {
 	int at;			/* the history entry shown, or nhist: the
 				 * line being typed (saved in draft) */
 	char draft[CMD_MAX];	/* that line, while an entry is shown */
+	bool cut;		/* a character did not fit since the line
+				 * was opened: what it says is not what was
+				 * typed (the reducer refuses to run it) */
 };
 
 /* Opens (or reopens) an empty line; the history stays. */
@@ -37,7 +40,7 @@ void cmdline_close(struct cmdline *c);
 
 /* Inserts code point cp at the cursor, which moves past it. Controls,
  * surrogates and values above U+10FFFF never enter the line; a full line
- * takes nothing more. */
+ * takes nothing more, and says so in c->cut until it is opened again. */
 void cmdline_insert(struct cmdline *c, long long cp);
 
 /* Deletes the character before the cursor (not just a byte of it); on an

@@ -3,6 +3,7 @@
 #include "base/tr.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/clamp.h"
@@ -171,6 +172,15 @@ static unsigned cmd_submit(struct state *s)
 	enum command_result r;
 
 	memcpy(line, s->cmd.text, s->cmd.len + 1);
+	if (s->cmd.cut) {	/* a cut path would name another file */
+		cmdline_commit(&s->cmd);
+		snprintf(err, sizeof err, tr(s->lang, "the : line holds %d "
+					     "bytes and what was typed past "
+					     "them is not there: not run"),
+			 CMD_MAX - 1);
+		state_message(s, true, err);
+		return REACT_REDRAW;
+	}
 	cmdline_commit(&s->cmd);
 	r = command_run(s, line, COMMAND_TYPED, err, sizeof err);
 	if (r == COMMAND_ERROR)

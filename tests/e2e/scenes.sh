@@ -630,4 +630,11 @@ refused 65 "$deep/near.scene:7: model: $deep/config.json, the file's path from w
 	--scene "$deep/near.scene" --snapshot
 (cd "$deep" && "$PESCOPE" "${size[@]}" --scene near.scene --snapshot) >"$tmp/to"
 check "run in its folder, that scene opens" cmp -s "$tmp/from" "$tmp/to"
+# Its path, typed on the ':' line (127 bytes), does not fit: not run, and
+# the message says why (it said a cut path "cannot be read").
+printf 'cmd d 32\ncmd open %s\n' "$deep/near.scene" >"$tmp/kb"
+out=$("$PESCOPE" --size 200x30 --keys "$tmp/kb" --snapshot)
+check ":open of a path longer than the : line: not run, says why" \
+	sh -c 'grep -qF "the : line holds 127 bytes and what was typed past them is not there: not run" "$0" && tail -n 1 "$0" | grep -q "^d_model=32 "' \
+	"$(printf '%s\n' "$out" >"$tmp/o" && echo "$tmp/o")"
 finish

@@ -196,3 +196,24 @@ Test(cmdline, a_long_line_scrolls_to_keep_the_cursor_visible)
 	free(row);
 	canvas_free(c);
 }
+
+/* A line typed past CMD_MAX - 1 bytes lost its end: run, it would say
+ * something else than was typed (a path cut short names another file),
+ * so Enter refuses it and says why; the next line opened runs again. */
+Test(cmdline, a_line_typed_past_its_room_is_not_run)
+{
+	key(':');
+	type("d 32 ");
+	for (int i = 0; i < CMD_MAX; i++)
+		key(' ');
+	cr_expect_eq(st.cmd.len, CMD_MAX - 1, "the line is full");
+	key(PK_ENTER);
+	cr_expect_eq(st.cur.pe.d_model, 64, "not run");
+	cr_expect(st.msg_error);
+	cr_expect_str_eq(st.msg, "the : line holds 127 bytes and what was "
+				 "typed past them is not there: not run");
+	key(':');
+	type("d 32");
+	key(PK_ENTER);
+	cr_expect_eq(st.cur.pe.d_model, 32, "a line that fits runs");
+}
