@@ -226,6 +226,43 @@ static double turn(double a, double b)
 	return fma(-k, TWO_PI_1, p) - k * TWO_PI_2 + e;
 }
 
+void rope_bound_add_even(const struct pe_params *p, double m0, double dm,
+			 int n, int pair0, int pair1, double *state)
+{
+	double *re = state, *im = state + n, *acc = state + 2 * n;
+
+	for (int i = pair0; i < pair1; i++) {
+		double w = pe_omega(p, i), x = turn(dm, w), ph = turn(m0, w);
+		/* e^(i LANES x): LANES = 8, a power of two, so LANES x is
+		 * exact */
+		double zr[LANES], zi[LANES], rr = cos(LANES * x),
+		       ri = sin(LANES * x);
+
+		for (int u = 0; u < LANES; u++) {
+			zr[u] = cos(ph + u * x);
+			zi[u] = sin(ph + u * x);
+		}
+		for (int j0 = 0; j0 < n; j0 += LANES) {
+			int len = n - j0 < LANES ? n - j0 : LANES;
+
+			for (int u = 0; u < len; u++) {
+				int k = j0 + u;
+
+				re[k] += zr[u];
+				im[k] += zi[u];
+				acc[k] += sqrt(re[k] * re[k] + im[k] * im[k]);
+			}
+			/* the next LANES offsets: e^(i LANES x) further */
+			for (int u = 0; u < LANES; u++) {
+				double r = zr[u] * rr - zi[u] * ri;
+
+				zi[u] = zr[u] * ri + zi[u] * rr;
+				zr[u] = r;
+			}
+		}
+	}
+}
+
 size_t rope_random_grid_doubles(int n, int draws)
 {
 	return (size_t)2 * (size_t)nufft_grid(n) * (size_t)draws;

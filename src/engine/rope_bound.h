@@ -72,6 +72,19 @@ double rope_bound_score(const struct pe_params *p, double m);
 void rope_bound_add(const struct pe_params *p, const double *m, int n,
 		    int pair0, int pair1, double *state);
 
+/* rope_bound_add at the evenly spaced offsets m0 + j dm (j = 0 .. n-1,
+ * m0 >= 0), for a curve: pair i's e^(i m theta_i) at offset j + 8 is the
+ * one at j turned by e^(i 8 x_i), x_i = dm theta_i modulo 2 pi, a complex
+ * product where rope_bound_add takes a sin and a cos, so the cost per
+ * offset and pair is the square root and a few multiply-adds. The angles
+ * are reduced from exact products (as rope_random_spread's), and the n/8
+ * products in a row move each term by at most about n 1e-16 (1e-13 at n =
+ * 800) where rope_bound_add's rounding of m theta is up to m 2^-53 (1e-7
+ * at m = 1e9): the same state as rope_bound_add at m[j] = m0 + j dm to
+ * about 1e-13 of its size (tests/unit/test_rope_bound.c). */
+void rope_bound_add_even(const struct pe_params *p, double m0, double dm,
+			 int n, int pair0, int pair1, double *state);
+
 /* Once every pair is added: bound[j] = B(m[j]) and score[j] = score(m[j])
  * (either may be NULL). Over one chunk 0 .. d/2 these are bit for bit
  * rope_bound_value and rope_bound_score. */

@@ -61,9 +61,12 @@
  * colour), L0 its own colour and the label "L0" beside it. One sample per braille dot column, at its centre
  * (B is a smooth function of a real m), plus m = 0 for the division. The
  * curves cost d/2 sin/cos per sample and, for the random mean, 2 N
- * multiply-adds more: computed pairs-in-order over as many frames as the
- * budget needs (rope_bound_add, rope_random_add_drawn), the last finished
- * curves shown meanwhile; the random q, k themselves are drawn once for d
+ * multiply-adds more, or, where that is large (curves_fast), d/2 square
+ * roots per sample and 2 N NUFFT_W multiply-adds per pair: computed
+ * pairs-in-order over as many frames as the budget needs (rope_bound_add
+ * and rope_random_add_drawn, or rope_bound_add_even and
+ * rope_random_spread), the last finished curves shown meanwhile; the
+ * random q, k themselves are drawn once for d
  * and the seed (rope_random_draw) and kept. The numbers at m = pos and at
  * L0 are one rope_bound_add of two offsets, cached by (d, base, pos, L0);
  * the random mean at pos a job of its own, shown as "…" until it is
@@ -111,9 +114,13 @@ static const double STEP_WORK = 1e5;
 static const double DRAW_COST = 1.0 / 16;
 static const double DRAWING_COST = 8.0;
 
-/* The random curve goes through the nonuniform FFT (rope_random_spread)
- * when the direct sums would take more than this many multiply-adds
- * (about 10 ms) and the offsets are evenly spaced (none clamped to 0):
+/* The curves take their fast paths when the random curve's direct sums
+ * would take more than this many multiply-adds (about 10 ms) and the
+ * offsets are evenly spaced (none clamped to 0): the random curve the
+ * nonuniform FFT (rope_random_spread), the bound and the correlated score
+ * rotations from offset to offset (rope_bound_add_even: a complex product
+ * where rope_bound_add takes a sin and a cos; the same curves to about
+ * 1e-13, tested against NumPy at d 65536 and m 1e9). For the random curve:
  * at d = 65536 on a 240-column screen the direct sums are 64 draws times
  * 32768 pairs times ~470 offsets, 1e9 multiply-adds, half a second or
  * more, where spreading a pair costs 2 NUFFT_W multiply-adds a draw
@@ -125,9 +132,8 @@ static const double DRAWING_COST = 8.0;
  * no dot moves. The numbers printed (random_at) stay the direct sum. */
 static const double NUFFT_FROM = 1e7;
 
-/* Whether the random curve on axis ax of n dot columns goes through the
- * nonuniform FFT. */
-static bool curve_by_nufft(const struct state *s, const struct plot_axis *ax,
+/* Whether the curves on axis ax of n dot columns take their fast paths. */
+static bool curves_fast(const struct state *s, const struct plot_axis *ax,
 			   int n)
 {
 	return plot_dot_pos(ax, 0) >= 0 &&
@@ -135,7 +141,7 @@ static bool curve_by_nufft(const struct state *s, const struct plot_axis *ax,
 		       NUFFT_FROM;
 }
 
-/* The pairs a step takes for k offsets, `nufft` as curve_by_nufft: at
+/* The pairs a step takes for k offsets, `nufft` as curves_fast: at
  * least one. */
 static int pairs_per_step(int k, bool nufft)
 {
@@ -371,7 +377,8 @@ static struct cache_key curves_key(const struct state *s,
 }
 
 /* The job's memory for k offsets (m = 0, then the dot columns'): the
- * offsets, rope_bound_add's 3 k doubles, the random sums' N k
+ * offsets, rope_bound_add's 3 k doubles (rope_bound_add_even's 3 (k - 1)
+ * after m = 0's 3 in the fast case), the random sums' N k
  * (rope_random_add_drawn's; rope_random_gather's N (k - 1) in the
  * nonuniform FFT's case), then its grid when `nufft`. */
 static size_t job_doubles(int k, bool nufft)
@@ -402,16 +409,20 @@ static bool curves_step(struct cache *c, const void *arg)
 	int per = pairs_per_step(k, nufft), i1 = h - i0 < per ? h : i0 + per;
 	double *m = cache_get(c);
 
-	rope_bound_add(p, m, k, i0, i1, m + k);
-	if (nufft)
-		/* the dot columns' offsets m[1 ..], evenly spaced: acc[0]
-		 * + j acc[1] */
+	if (nufft) {
+		/* m = 0, then the dot columns' offsets m[1 ..], evenly
+		 * spaced: acc[0] + j acc[1] */
+		rope_bound_add(p, m, 1, i0, i1, m + k);
+		rope_bound_add_even(p, c->acc[0], c->acc[1], k - 1, i0, i1,
+				    m + k + 3);
 		rope_random_spread(p, draws_at(run, i0), ATT_RANDOM_DRAWS,
 				   c->acc[0], c->acc[1], k - 1, i0, i1,
 				   m + job_doubles(k, false));
-	else
+	} else {
+		rope_bound_add(p, m, k, i0, i1, m + k);
 		rope_random_add_drawn(p, draws_at(run, i0), ATT_RANDOM_DRAWS,
 				      m, k, i0, i1, m + 4 * k);
+	}
 	c->at[0] = i1;
 	return i1 >= h && (!nufft || rope_random_gather(ATT_RANDOM_DRAWS, k - 1,
 						       m + job_doubles(k, false),
@@ -437,15 +448,18 @@ static struct curves *curves_publish(const struct state *s,
 	/* the raw values first, curve c at v[c k ..] with m = 0 first; then,
 	 * in place and in order, curve c's n ratios to v[c n ..] (every
 	 * write lands at or before the values still to be read) */
-	rope_bound_finish(&s->cur.pe, k, m + k, cv->v, cv->v + k);
 	if (ctx->work.at[2]) {
-		/* the nonuniform FFT's sums are the dot columns' only: the
-		 * random mean at m = 0 is not drawn (its scale is the
-		 * expected value) */
+		/* the fast paths' states are the dot columns' only, m = 0's
+		 * bound apart (3 doubles first); the random mean at m = 0 is
+		 * not drawn (its scale is the expected value) */
+		rope_bound_finish(&s->cur.pe, 1, m + k, cv->v, cv->v + k);
+		rope_bound_finish(&s->cur.pe, n, m + k + 3, cv->v + 1,
+				  cv->v + k + 1);
 		cv->v[2 * k] = 0.0;
 		rope_random_finish(ATT_RANDOM_DRAWS, n, m + 4 * k,
 				   cv->v + 2 * k + 1);
 	} else {
+		rope_bound_finish(&s->cur.pe, k, m + k, cv->v, cv->v + k);
 		rope_random_finish(ATT_RANDOM_DRAWS, k, m + 4 * k,
 				   cv->v + 2 * k);
 	}
@@ -484,7 +498,7 @@ static const struct curves *curves_get(const struct state *s,
 	if (cache_ready(&ctx->shown, &key))
 		return cache_get(&ctx->shown);
 	if (cache_start(&ctx->work, &key, 0)) {
-		bool nufft = curve_by_nufft(s, ax, n);
+		bool nufft = curves_fast(s, ax, n);
 		double *m = CACHE_MEM(&ctx->work, double, job_doubles(k, nufft));
 
 		if (!m)

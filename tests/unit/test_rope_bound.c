@@ -251,3 +251,76 @@ Test(rope_bound, random_by_nufft_matches_the_direct_sums)
 				  fast[t * N + j], direct[t * N + j]);
 	}
 }
+
+/* NumPy's B(k) at d = 65536 in long double (64-bit mantissa), the
+ * angles reduced from exact products as rope_bound_add_even's are:
+ *   w = np.array([math.pow(base, -(2.0 * j) / d) for j in range(h)],
+ *                dtype=np.longdouble)            (libm's pow, as pe_omega)
+ *   x = np.fmod(np.longdouble(k) * w, 2 pi)
+ *   np.hypot(np.cumsum(np.cos(x)), np.cumsum(np.sin(x))).sum() / h
+ * (test_bias_sums.c's float64 figures round k w, 1e-7 rad at k = 1e9,
+ * and differ from these by up to 3e-8 of B there). rope_bound_add_even
+ * must give them at an offset of a curve 20 long, reached through the
+ * rotations, not directly. */
+static const struct {
+	double base, k, bound;
+} numpy_bound[] = {
+	{ 1.000001, 0, 16384.5 },
+	{ 1.000001, 7, 16384.499999983273 },
+	{ 1.000001, 1000, 16384.49965864645 },
+	{ 1.000001, 600000, 16261.980801775431 },
+	{ 1.000001, 999999999, 41.6982526386018 },
+	{ 1e4, 1, 15959.662952446739 },
+	{ 1e4, 1000, 1596.4899736716031 },
+	{ 1e4, 600000, 92.96452212974181 },
+	{ 1e4, 999999999, 127.06536892814746 },
+	{ 1e12, 7, 13820.383514130262 },
+	{ 1e12, 1000, 8947.396697484339 },
+	{ 1e12, 600000, 4270.977394686673 },
+	{ 1e12, 999999999, 1064.0770889369453 },
+};
+
+Test(rope_bound, even_offsets_match_numpy_at_the_extremes)
+{
+	enum { N = 20, H = 32768 };
+
+	for (size_t c = 0; c < sizeof numpy_bound / sizeof numpy_bound[0]; c++) {
+		const struct pe_params p = { 2 * H, numpy_bound[c].base,
+					     PE_INTERLEAVED };
+		double k = numpy_bound[c].k, m0 = k >= N - 1 ? k - (N - 1) : 0;
+		double state[3 * N] = { 0 }, b[N];
+		int j = (int)(k - m0);
+
+		rope_bound_add_even(&p, m0, 1.0, N, 0, 9000, state);
+		rope_bound_add_even(&p, m0, 1.0, N, 9000, H, state);
+		rope_bound_finish(&p, N, state, b, NULL);
+		cr_expect(fabs(b[j] - numpy_bound[c].bound) <=
+				  1e-10 * numpy_bound[c].bound,
+			  "base %g, B(%g) = %.17g, NumPy %.17g", p.base, k, b[j],
+			  numpy_bound[c].bound);
+	}
+}
+
+Test(rope_bound, even_offsets_match_rope_bound_add)
+{
+	/* a curve of 333 offsets (not a multiple of the 8 turned at once)
+	 * of fractional steps, small enough (m < 4e4) for rope_bound_add's
+	 * own rounding of m theta to stay below 5e-12 radians */
+	enum { N = 333 };
+	static double direct[3 * N], even[3 * N];
+	double m[N], b[N], s[N], be[N], se[N];
+
+	for (int j = 0; j < N; j++)
+		m[j] = 2.5 + j * 117.375;
+	rope_bound_add(&p128b, m, N, 0, 64, direct);
+	rope_bound_add_even(&p128b, 2.5, 117.375, N, 0, 30, even);
+	rope_bound_add_even(&p128b, 2.5, 117.375, N, 30, 64, even);
+	rope_bound_finish(&p128b, N, direct, b, s);
+	rope_bound_finish(&p128b, N, even, be, se);
+	for (int j = 0; j < N; j++) {
+		cr_expect(fabs(be[j] - b[j]) <= 1e-11 * b[j], "m %g: B %.17g, %.17g",
+			  m[j], be[j], b[j]);
+		cr_expect(fabs(se[j] - s[j]) <= 1e-11, "m %g: score %.17g, %.17g",
+			  m[j], se[j], s[j]);
+	}
+}
