@@ -533,7 +533,7 @@ static void vit_notes_panel(const struct state *s,
 		rope2d_patch_ids(p, 0, row + step[i][0], col + step[i][1], k);
 		fmt_double_compact(rope2d_sim(fr, q, k), 3, v[i], sizeof v[i]);
 	}
-	snprintf(near, sizeof near, tr(s->lang, "One patch right: %s; one down: %s; one down-right: %s."),
+	snprintf(near, sizeof near, tr(s->lang, "One column away: %s; one row away: %s; one diagonal step away: %s."),
 		 v[0], v[1], v[2]);
 	keep = paragraph_rows(near, in.w);
 	whole_draw(c, in, &y, keep, &source, 1, dim_style);

@@ -84,7 +84,7 @@ for lang in en zh; do
 			check "$lang $g $size: the notes end a sentence" \
 				grep -Eq '(\.|。)$' "$tmp/last"
 			check "... and it is the one-patch numbers" \
-				grep -Eq '^(0\.[0-9]+\.|.*：[0-9.]+。)$' "$tmp/last"
+				grep -Eq '((^|: )[0-9.]+\.|：[0-9.]+。)$' "$tmp/last"
 		done
 	done
 done
