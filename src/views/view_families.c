@@ -1,8 +1,8 @@
 /* view_families.c - the families view: every way a Transformer is told
- * where a token is, as what it adds to a score against the offset
+ * where a token is, as what it does to a score against the offset
  * k = q - p (engine/bias.h), on one plot.
  *
- *   ┌ What each scheme adds to a score, against k ─────┐┌ p × q: T5 ───┐
+ *   ┌ What each scheme does to a score, against k ─────┐┌ p × q: T5 ───┐
  *   │ + added  one braille trace per scheme in a lane  ││ rows query p,│
  *   │ R RoPE   of its own, each scaled to its own      ││ columns key q│
  *   │ ...      range, a letter on each                 ││ (half blocks)│
@@ -504,8 +504,8 @@ static void plot_caption(const struct state *s, const struct bias_params *b,
 			 struct canvas *c, struct rect in, int lines)
 {
 	const char *pq[3] = {
-		tr(s->lang, "k = q − p: key position q minus query position p; each lane scaled to its own min..max"),
-		tr(s->lang, "k = q − p: key q minus query p; each lane min..max"),
+		tr(s->lang, "k = q − p: key at position q, query at position p; each lane scaled to its own min..max"),
+		tr(s->lang, "k = q − p: key at q, query at p; lanes min..max"),
 		tr(s->lang, "q key, p query; each lane min..max")
 	};
 
@@ -548,10 +548,10 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 	/* the causal knob's value in the title, where NoPE's lane ends at
 	 * k = 0 because of it */
 	struct rect in = panel_open(c, r,
-		b->causal ? tr(s->lang, "What each scheme adds to a score, against k = q − p; causal on")
-			  : tr(s->lang, "What each scheme adds to a score, against k = q − p; causal off"),
-		b->causal ? tr(s->lang, "Added to a score, against k; causal on")
-			  : tr(s->lang, "Added to a score, against k; causal off"));
+		b->causal ? tr(s->lang, "What each scheme does to a score, against k = q − p; causal on")
+			  : tr(s->lang, "What each scheme does to a score, against k = q − p; causal off"),
+		b->causal ? tr(s->lang, "Each scheme against k = q − p; causal on")
+			  : tr(s->lang, "Each scheme against k = q − p; causal off"));
 	int foot = TIER(caption_tiers, in.w, in.h);
 	int rows = in.h - 1 - foot;	/* the lanes share them */
 	int scale_w = TIER(scale_tiers, in.w - LABEL, in.h);
@@ -799,8 +799,19 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 	struct index_sides is = { { 0, 0 }, { 0, 0 }, false };
 	bool index = index_sides(b, sc, &is);
 
-	snprintf(title, sizeof title, tr(s->lang, "rows query p, columns key q: %s"),
-		 tr(s->lang, fam[sc].name));
+	/* the longest title that fits, each saying which axis is the query
+	 * and which the key; the brief where none does */
+	const char *heads[4] = { tr(s->lang, "rows query p, columns key q: %s"),
+				 tr(s->lang, "rows query p, cols key q: %s"),
+				 s->ascii ? NULL : tr(s->lang, "↓ query p, → key q: %s"),
+				 s->ascii ? NULL : tr(s->lang, "↓query, →key: %s") };
+
+	for (int i = 0; i < 4 && heads[i]; i++) {
+		snprintf(title, sizeof title, heads[i],
+			 tr(s->lang, fam[sc].name));
+		if (utf8_width(title) + 4 <= r.w)
+			break;
+	}
 	snprintf(brief, sizeof brief, tr(s->lang, "p × q: %s"),
 		 tr(s->lang, fam[sc].name));
 	in = panel_open(c, r, title, brief);

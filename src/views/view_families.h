@@ -1,5 +1,5 @@
 /* view_families.h - the families view (view_families.c): what each family
- * of positional schemes adds to a score against the offset, side by side;
+ * of positional schemes does to a score against the offset, side by side;
  * the p x q map of one; a table of what each learns, how far it runs and
  * who uses it.
  *

@@ -65,7 +65,7 @@ run_status "an ALiBi head past 64 is refused" 64 \
 "$P" --snapshot --view families --size 120x40 --set scheme=alibi \
 	>"$tmp/wide.txt"
 check "at 120x40 the plot's title is there" \
-	grep -q "What each scheme adds to a score, against k = q − p" "$tmp/wide.txt"
+	grep -q "What each scheme does to a score, against k = q − p" "$tmp/wide.txt"
 check "... the map of the scheme chosen, its rows and columns named" \
 	grep -q "rows query p, columns key q: ALiBi" "$tmp/wide.txt"
 check "... and a table row per scheme with its source" \
@@ -88,7 +88,9 @@ PY
 # what a glance review found unexplained at 80x24: p and q, the S and T
 # lanes (an index, not a value), the colours of the map
 check "at 80x24 the plot says what p and q are" \
-	grep -q "key q minus query p" "$tmp/small.txt"
+	grep -q "k = q − p: key at q, query at p" "$tmp/small.txt"
+check "... and the map's title which axis is the query and which the key" \
+	grep -q "↓query, →key: T5 buckets" "$tmp/small.txt"
 check "... and in words what the S and T lanes draw" \
 	grep -q "S, T: which learned entry is added, not its value" "$tmp/small.txt"
 # the map's legend by what an index means (T5Attention.
@@ -177,9 +179,9 @@ done
 # the causal knob's value is on the screen at 80x24 (NoPE's lane ends at
 # k = 0 by it)
 check "at 80x24 the plot's title says causal is off" \
-	grep -q "Added to a score, against k; causal off" "$tmp/small.txt"
+	grep -q "Each scheme against k = q − p; causal off" "$tmp/small.txt"
 check "... and on, with causal 1" \
-	grep -q "Added to a score, against k; causal on" "$tmp/small8.txt"
+	grep -q "Each scheme against k = q − p; causal on" "$tmp/small8.txt"
 
 # each lane's scale at its right: the values its top and bottom stand for,
 # against families_ref.py's ports (each scheme's most and least over the
@@ -263,7 +265,9 @@ check "in Chinese the footer names the view in Chinese" \
 check "... the lanes' scale is said in Chinese, not min..max" \
 	bash -c '! grep -q "min\.\.max" "$1"' - "$tmp/zh.txt"
 check "... and the title says what varies with k" \
-	grep -q "随 k 变化；因果：关" "$tmp/zh.txt"
+	grep -q "随 k = q − p 变化；因果：关" "$tmp/zh.txt"
+check "... and the map's title which axis is the query and which the key" \
+	grep -q "↓ 查询 p，→ 键 q：T5 桶" "$tmp/zh.txt"
 
 # every scheme's lane in a colour of its own (KERPLE and the added lane
 # were one green, RoPE and xPos one rust): the ink of each lane's braille,
