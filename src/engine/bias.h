@@ -89,8 +89,8 @@ const char *bias_scheme_word(int s);
 int bias_t5_bucket(long long rel, bool bidirectional, int num_buckets,
 		   int max_distance);
 
-/* Whether scheme s under b masks offset k: k > 0 with b->causal, and for
- * NoPE always. */
+/* Whether scheme s under b masks offset k: k > 0 with b->causal, for
+ * every scheme (NoPE too: without the mask it adds 0 at every k). */
 bool bias_masked(const struct bias_params *b, enum bias_scheme s,
 		 long long k);
 

@@ -513,7 +513,7 @@ static void plot_caption(const struct state *s, const struct bias_params *b,
 	if (lines > 1) {
 		const char *st[3] = {
 			b->causal ? tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; k > 0 masked (causal)")
-				  : tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; NoPE alone masks k > 0"),
+				  : tr(s->lang, "S (Shaw) and T (T5) draw which learned entry a key gets, not its value; no mask (causal off)"),
 			tr(s->lang, "S (Shaw), T (T5): which learned entry is added, not its value"),
 			tr(s->lang, "S, T: which learned entry is added, not its value")
 		};
@@ -545,7 +545,7 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 		      struct canvas *c, struct rect r)
 {
 	long long L = s->cur.len;
-	/* the causal knob's value in the title, where NoPE's lane ends at
+	/* the causal knob's value in the title, where every lane ends at
 	 * k = 0 because of it */
 	struct rect in = panel_open(c, r,
 		b->causal ? tr(s->lang, "What each scheme does to a score, against k = q − p; causal on")
@@ -614,7 +614,8 @@ static void map_caption(const struct state *s, const struct bias_params *b,
 		snprintf(buf, n, "r1 = r2 = 1");
 		break;
 	case BIAS_NOPE:
-		snprintf(buf, n, "%s", tr(s->lang, "the mask alone"));
+		snprintf(buf, n, "%s", b->causal ? tr(s->lang, "the mask alone")
+						 : tr(s->lang, "no mask, nothing added"));
 		break;
 	default:	/* added, rope, xpos: the frequencies' */
 		fmt_double_compact(b->pe.base, 4, m, sizeof m);
@@ -864,7 +865,7 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 				   in.w);
 	}
 	map_caption(s, b, sc, title, sizeof title);
-	if (b->causal || sc == BIAS_NOPE) {
+	if (b->causal) {
 		/* what the dots are, where it fits */
 		char cap[TEXT_MAX];
 

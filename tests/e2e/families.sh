@@ -176,12 +176,24 @@ PY
 	done
 done
 
-# the causal knob's value is on the screen at 80x24 (NoPE's lane ends at
+# the causal knob's value is on the screen at 80x24 (every lane ends at
 # k = 0 by it)
 check "at 80x24 the plot's title says causal is off" \
 	grep -q "Each scheme against k = q − p; causal off" "$tmp/small.txt"
 check "... and on, with causal 1" \
 	grep -q "Each scheme against k = q − p; causal on" "$tmp/small8.txt"
+
+# NoPE without the causal mask adds 0 at every k: its lane runs the whole
+# axis (its letter on both sides of k = 0), the map says there is no mask;
+# with the mask its lane ends at k = 0 (one letter)
+"$P" --snapshot --view families --size 80x24 --set scheme=nope >"$tmp/nope0.txt"
+"$P" --snapshot --view families --size 80x24 --set scheme=nope --set causal=1 \
+	>"$tmp/nope1.txt"
+check "NoPE with causal off: its lane across the whole axis" \
+	bash -c '[ "$(grep "^│>N NoPE" "$1" | sed "s/^│>N NoPE//; s/│.*//" | tr -cd N | wc -c)" = 2 ]' - "$tmp/nope0.txt"
+check "... and its map says nothing is masked" grep -q "no mask, nothing added" "$tmp/nope0.txt"
+check "NoPE with causal on: its lane ends at k = 0" \
+	bash -c '[ "$(grep "^│>N NoPE" "$1" | sed "s/^│>N NoPE//; s/│.*//" | tr -cd N | wc -c)" = 1 ]' - "$tmp/nope1.txt"
 
 # each lane's scale at its right: the values its top and bottom stand for,
 # against families_ref.py's ports (each scheme's most and least over the

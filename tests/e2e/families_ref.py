@@ -40,7 +40,7 @@ The ports are written from the sources, not from pescope's C:
          PE(pos, 2i+1) = cos(...): PE(p) . PE(p + k) at p = L - 1;
   rope   RoFormer (Su et al. 2021), section 3.4.3: the relative upper
          bound (1/(D/2)) sum_{j=1}^{D/2} |sum_{k<j} e^{i m theta_k}|;
-  nope   0, masked after the query.
+  nope   0 (masked after the query where causal, as every scheme).
 """
 import math
 import sys
@@ -161,7 +161,7 @@ def reference(scheme, L, d, base, buckets, maxdist, causal, heads, head,
         v = np.zeros(len(k))
     else:
         raise SystemExit("unknown scheme " + scheme)
-    masked = (k > 0) & (bool(causal) or scheme == "nope")
+    masked = (k > 0) & bool(causal)
     return k, np.where(masked, -np.inf, v)
 
 
