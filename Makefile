@@ -320,6 +320,10 @@ endif
 endif
 $(BUILD)/io/export_raster.o: ALL_CFLAGS += $(RSVG_CFLAGS)
 $(BUILD)/io/config_json.o: ALL_CFLAGS += $(JSON_CFLAGS)
+# RoPE's bound takes a square root per offset and pair, of a sum of
+# squares; the file reads no errno, and without math errno gcc packs the
+# roots (sqrtpd) instead of testing each for a negative argument.
+$(BUILD)/engine/rope_bound.o: ALL_CFLAGS += -fno-math-errno
 $(BUILD)/io/export_raster.o: $(RSVG_STAMP)
 $(BUILD)/norsvg/export_raster.o: src/io/export_raster.c $(CONFIG)
 	@mkdir -p $(@D)

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "engine/attention.h"
-#include "engine/pe_trig.h"
+#include "engine/pe_cis.h"
 #include "engine/rope_bound.h"
 
 bool bias_params_valid(const struct bias_params *b)
@@ -147,8 +147,8 @@ double bias_value(const struct bias_params *b, enum bias_scheme s,
 /* ---- many offsets at once ---- */
 
 /* Pairs whose frequencies (and xPos scales) are made once for all the
- * offsets, and offsets whose angles go to pe_sincos_n at a time. */
-enum { SUM_PAIRS = 256, SUM_RUN = 64 };
+ * offsets. */
+enum { SUM_PAIRS = 256 };
 
 /* exp and pow give exactly 0 below this exponent (e^-746 is under half
  * the least subnormal, 2^-1075) and overflow above the next one (the
@@ -171,7 +171,9 @@ static double xpos_zeta(const struct pe_params *p, int i)
 
 /* Adds pairs [i0, i1) (at most SUM_PAIRS) to the sums at the offsets
  * k[0..n-1]: cos(k w_i), times zeta_i^(-k/512) for xpos, whose live
- * offsets are those with a term that is not exactly 0 (see bias.h). */
+ * offsets are those with a term that is not exactly 0 (see bias.h). The
+ * cosines come a block of offsets at a time from pe_cis_fill, in its slot
+ * order, which the block's sums take too. */
 static void sums_tile(const struct pe_params *p, bool xpos, const double *k,
 		      int n, int i0, int i1, double *sum)
 {
@@ -182,10 +184,13 @@ static void sums_tile(const struct pe_params *p, bool xpos, const double *k,
 		w[i] = pe_omega(p, i0 + i);
 		lz[i] = xpos ? log(xpos_zeta(p, i0 + i)) : 0.0;
 	}
-	for (int j0 = 0; j0 < n; j0 += SUM_RUN) {
-		int len = n - j0 < SUM_RUN ? n - j0 : SUM_RUN, live = 0;
-		int at[SUM_RUN];
-		double kk[SUM_RUN], e[SUM_RUN];
+	for (int j0 = 0; j0 < n; j0 += PE_CIS_BLOCK) {
+		int len = n - j0 < PE_CIS_BLOCK ? n - j0 : PE_CIS_BLOCK;
+		int at[PE_CIS_BLOCK], live = 0;
+		double kk[PE_CIS_BLOCK], e[PE_CIS_BLOCK] = { 0 };
+		double acc[PE_CIS_BLOCK] = { 0 }, c[PE_CIS_BLOCK],
+		       s[PE_CIS_BLOCK];
+		struct pe_cis_block b;
 
 		for (int j = j0; j < j0 + len; j++) {
 			/* ln zeta_i < 0 grows with i: for keys ahead (e < 0)
@@ -203,27 +208,31 @@ static void sums_tile(const struct pe_params *p, bool xpos, const double *k,
 					    XPOS_UNDER)
 				continue;
 			at[live] = j;
-			kk[live] = k[j];
-			e[live++] = ej;
+			kk[live++] = k[j];
 		}
-		for (int i = 0; i < np && live > 0; i++) {
-			double x[SUM_RUN], s[SUM_RUN], c[SUM_RUN];
-
-			for (int t = 0; t < live; t++)
-				x[t] = kk[t] * w[i];
-			pe_sincos_n(x, live, s, c);
+		if (live == 0)
+			continue;
+		pe_cis_plan(kk, live, &b);
+		for (int t = 0; t < live; t++) {
+			acc[pe_cis_slot(t)] = sum[at[t]];
+			e[pe_cis_slot(t)] = -kk[t] / BIAS_XPOS_GAMMA;
+		}
+		for (int i = 0; i < np; i++) {
+			pe_cis_fill(&b, w[i], c, s);
 			if (!xpos) {
-				for (int t = 0; t < live; t++)
-					sum[at[t]] += c[t];
+				for (int q = 0; q < PE_CIS_BLOCK; q++)
+					acc[q] += c[q];
 				continue;
 			}
-			for (int t = 0; t < live; t++) {
-				double a = e[t] * lz[i];
+			for (int q = 0; q < PE_CIS_BLOCK; q++) {
+				double a = e[q] * lz[i];
 
 				if (a >= XPOS_UNDER)
-					sum[at[t]] += exp(a) * c[t];
+					acc[q] += exp(a) * c[q];
 			}
 		}
+		for (int t = 0; t < live; t++)
+			sum[at[t]] = acc[pe_cis_slot(t)];
 	}
 }
 
@@ -238,7 +247,7 @@ void bias_sums_add(const struct bias_params *b, enum bias_scheme s,
 		if (pair0 == 0)
 			for (int j = 0; j < n; j++)
 				m[j] = fabs(k[j]);
-		rope_bound_add(&b->pe, m, n, pair0, pair1, state);
+		rope_bound_add_steps(&b->pe, m, n, pair0, pair1, state);
 		return;
 	}
 	for (int i = pair0; i < pair1; i += SUM_PAIRS)
@@ -257,4 +266,10 @@ void bias_sums_finish(const struct bias_params *b, enum bias_scheme s,
 	}
 	for (int j = 0; j < n; j++)
 		out[j] = s == BIAS_XPOS ? state[j] / h : state[j];
+}
+
+void bias_sums_added_of_rope(int n, const double *state, double *out)
+{
+	for (int j = 0; j < n; j++)
+		out[j] = state[j];
 }

@@ -111,22 +111,28 @@ enum { BIAS_SUM_STATE = 4 };
  * state holds BIAS_SUM_STATE n doubles zeroed by the caller, and
  * bias_sums_add adds the pairs [pair0, pair1) at every offset. Chunks come
  * in pair order, each starting where the last one ended (0 first, d/2
- * last), as bias_value sums them. One pow per pair and, per offset and
- * pair: added a sin/cos (pe_sincos_n, a few ns), rope that and a square
- * root (rope_bound_add), xpos that and an exp, for the terms that are not
- * exactly 0 (below). */
+ * last), as bias_value sums them. The cosines and sines come from
+ * pe_cis_fill (engine/pe_cis.h): from one offset to the next a pair's
+ * phase is turned by a fixed angle, one complex multiply, reseeded from
+ * the exact angle every 16 offsets; a plot's offsets step by one or two
+ * sizes, any others are seeds. One pow per pair and, per offset and pair:
+ * added that multiply, rope that and a square root
+ * (rope_bound_add_steps), xpos that and an exp, for the terms that are
+ * not exactly 0 (below). */
 void bias_sums_add(const struct bias_params *b, enum bias_scheme s,
 		   const double *k, int n, int pair0, int pair1,
 		   double *state);
 
 /* Once every pair is in: out[j] = scheme s's value at k[j], unmasked (the
- * caller lays the mask on). Against bias_value, which drawing at
- * character resolution cannot tell apart:
- *   rope   bit for bit (rope_bound_add's sums in the same order);
- *   added  each cosine within 4e-16 of libm's at the same rounded angle
- *          (pe_sincos_n), so the two sums (both in pair order) differ by
- *          at most 4e-16 d/2 plus their own rounding (under d^2 2^-55
- *          each: 1.2e-7 at d 65536), against a range of up to d;
+ * caller lays the mask on). Each term is within 1.7e-14 of its value at
+ * the exact angle k w_i (pe_cis.h), so a sum of d/2 terms is within
+ * 1.7e-14 d/2 of the exact sum plus its own rounding (d^2 2^-55: 1.2e-7 at
+ * d 65536, against a range of up to d). bias_value (libm at the angle
+ * rounded to a double, off by up to |k w_i| 2^-53 a term) differs by that
+ * and the angles' rounding, which drawing at character resolution cannot
+ * tell apart:
+ *   added  the cosines' sum;
+ *   rope   rope_bound_add_steps's sums, in pair order;
  *   xpos   zeta_i^(-k/512) as exp((-k/512) ln zeta_i), within 2e-13 of
  *          pow's relative to the term (the exponent's rounding, |arg| <=
  *          746, times 2^-53), and its cosine as added's; terms whose
@@ -134,8 +140,17 @@ void bias_sums_add(const struct bias_params *b, enum bias_scheme s,
  *          (keys far behind: at L 1e9 all but a few pairs), and where a
  *          term overflows (k > 0 and a pair's exponent above 710, past
  *          exp's and pow's limit 709.78) the value is NaN, where
- *          bias_value gives +-inf or NaN: no number either way. */
+ *          bias_value gives +-inf or NaN: no number either way.
+ * tests/unit/test_bias_sums.c checks all three against NumPy's sums with
+ * exact angles and against bias_value. */
 void bias_sums_finish(const struct bias_params *b, enum bias_scheme s,
 		      int n, const double *state, double *out);
+
+/* Added's values at the offsets of a finished rope state (n offsets m, as
+ * rope_bound_add_steps takes them: |k|, added being even): out[j] = Re S
+ * at m[j], the real parts that state summed, which are the terms
+ * bias_sums_add sums for added at those offsets, in the same order: the
+ * same bits as bias_sums_finish of added's own state. */
+void bias_sums_added_of_rope(int n, const double *state, double *out);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "engine/nufft.h"
+#include "engine/pe_cis.h"
 #include "engine/pe_trig.h"
 #include "engine/rng.h"
 
@@ -35,6 +36,54 @@ void rope_bound_add(const struct pe_params *p, const double *m, int n,
 				re[k] += c[j];
 				im[k] += s[j];
 				acc[k] += sqrt(re[k] * re[k] + im[k] * im[k]);
+			}
+		}
+	}
+}
+
+/* Pairs whose frequencies rope_bound_add_steps makes at a time. */
+enum { STEP_PAIRS = 256 };
+
+void rope_bound_add_steps(const struct pe_params *p, const double *m, int n,
+			  int pair0, int pair1, double *state)
+{
+	for (int i0 = pair0; i0 < pair1; i0 += STEP_PAIRS) {
+		int np = pair1 - i0 < STEP_PAIRS ? pair1 - i0 : STEP_PAIRS;
+		double w[STEP_PAIRS];
+
+		for (int i = 0; i < np; i++)
+			w[i] = pe_omega(p, i0 + i);
+		for (int j0 = 0; j0 < n; j0 += PE_CIS_BLOCK) {
+			int len = n - j0 < PE_CIS_BLOCK ? n - j0 : PE_CIS_BLOCK;
+			struct pe_cis_block b;
+			double re[PE_CIS_BLOCK] = { 0 }, im[PE_CIS_BLOCK] = { 0 };
+			double acc[PE_CIS_BLOCK] = { 0 };
+			double c[PE_CIS_BLOCK], s[PE_CIS_BLOCK];
+
+			pe_cis_plan(m + j0, len, &b);
+			for (int j = 0; j < len; j++) {
+				int at = pe_cis_slot(j);
+
+				re[at] = state[j0 + j];
+				im[at] = state[n + j0 + j];
+				acc[at] = state[2 * n + j0 + j];
+			}
+			/* the sums in slot order, pair by pair as
+			 * rope_bound_add adds them */
+			for (int i = 0; i < np; i++) {
+				pe_cis_fill(&b, w[i], c, s);
+				for (int q = 0; q < PE_CIS_BLOCK; q++) {
+					re[q] += c[q];
+					im[q] += s[q];
+					acc[q] += sqrt(re[q] * re[q] + im[q] * im[q]);
+				}
+			}
+			for (int j = 0; j < len; j++) {
+				int at = pe_cis_slot(j);
+
+				state[j0 + j] = re[at];
+				state[n + j0 + j] = im[at];
+				state[2 * n + j0 + j] = acc[at];
 			}
 		}
 	}

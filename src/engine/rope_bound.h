@@ -85,6 +85,16 @@ void rope_bound_add(const struct pe_params *p, const double *m, int n,
 void rope_bound_add_even(const struct pe_params *p, double m0, double dm,
 			 int n, int pair0, int pair1, double *state);
 
+/* rope_bound_add for the offsets of a plot (whole numbers, |m| < 2^31,
+ * stepping by a few sizes): the same sums in the same order, each cos and
+ * sin from pe_cis_rows (by rotation, within 1.7e-14 of the values at the
+ * exact angle m theta_k, where rope_bound_add's are within 4e-16 of those
+ * at the rounded one, up to m 2^-53 off). Cost per offset and pair: a
+ * complex multiply and a square root. Chunks of any size give the same
+ * bits as one (each pair's phases are turned on their own). */
+void rope_bound_add_steps(const struct pe_params *p, const double *m, int n,
+			  int pair0, int pair1, double *state);
+
 /* Once every pair is added: bound[j] = B(m[j]) and score[j] = score(m[j])
  * (either may be NULL). Over one chunk 0 .. d/2 these are bit for bit
  * rope_bound_value and rope_bound_score. */

@@ -17,8 +17,9 @@
  * The scheme chosen (knob `scheme`) is drawn last and bold, and its p x q
  * map is beside the plot. Short or narrow bodies keep the plot alone, with
  * the letters' names under it. Cost per frame: the traces are 2 w samples
- * each, O(d) apiece for added, rope and xpos (half as many for added and
- * rope, even in k); the map one value a pixel. */
+ * each, O(d) apiece for rope and xpos (half as many for rope, even in k;
+ * added's are the real parts of rope's sums, free), a complex multiply per
+ * pair and sample (bias.h); the map one value a pixel. */
 #include "views/view_families.h"
 
 #include <math.h>
@@ -290,13 +291,40 @@ static bool table_step(struct cache *c, const void *arg)
 	return c->at[0] == n;
 }
 
+/* Added's values in table c from the RoPE table rope, when that one is
+ * done for the same offsets (kind, shape, length and n; added's table
+ * started for them): its sums' real parts (bias_sums_added_of_rope), the
+ * same bits as added's own sums, for none of their cost. Returns whether
+ * it could. */
+static bool added_of_rope(struct cache *c, const struct cache *rope,
+			  const struct bias_params *b, long long len, int n,
+			  int kind, double shape)
+{
+	struct bias_params r = relevant(b, BIAS_ROPE);
+	struct cache_key k = table_key(&r, len, n, BIAS_ROPE, shape, kind);
+	const double *rm = CACHE_GET(rope, const double);
+	double *mem = CACHE_GET(c, double), *val = mem + n,
+	       *from = mem + 3 * (size_t)n, *out = mem + 4 * (size_t)n;
+	int u = (int)c->acc[0];
+
+	if (!cache_ready(rope, &k))
+		return false;
+	/* both tables hold the same u offsets |k| in the same places */
+	bias_sums_added_of_rope(u, rm + 4 * (size_t)n, out);
+	for (int j = 0; j < n; j++)
+		val[j] = out[(size_t)from[j]];
+	cache_finish(c);
+	return true;
+}
+
 /* The values of scheme sc under b in table c, at the n offsets off(j, a)
  * (j < n) that kind and shape (with the length) name, working on them
  * under the frame's budget: NULL until they are done (or when memory runs
- * out). */
-static const double *table(struct cache *c, const struct bias_params *b,
-			   enum bias_scheme sc, long long len, int n,
-			   int kind, double shape,
+ * out). Added's come from rope (RoPE's table at the same offsets, may be
+ * NULL) when that one is done. */
+static const double *table(struct cache *c, const struct cache *rope,
+			   const struct bias_params *b, enum bias_scheme sc,
+			   long long len, int n, int kind, double shape,
 			   long long (*off)(int j, const void *a),
 			   const void *a)
 {
@@ -320,6 +348,9 @@ static const double *table(struct cache *c, const struct bias_params *b,
 				mem[(2 + 2) * (size_t)n + j] = 0.0;
 		}
 	}
+	if (sc == BIAS_ADDED && rope && !cache_done(c) &&
+	    added_of_rope(c, rope, b, len, n, kind, shape))
+		return CACHE_GET(c, const double) + n;
 	if (!cache_run_const(c, table_step, &r))
 		return NULL;
 	return CACHE_GET(c, const double) + n;
@@ -557,22 +588,28 @@ static void plot_draw(const struct state *s, struct families_ctx *ctx,
 	int scale_w = TIER(scale_tiers, in.w - LABEL, in.h);
 	struct plot_axis ax = { -(L - 1), 2 * L - 1, in.x + LABEL,
 				in.w - LABEL - scale_w };
+	const double *v[BIAS_SCHEMES];
 	int n;
 
 	if (!TIER(plot_least, ax.w, rows / BIAS_SCHEMES))
 		return;
 	n = 2 * ax.w > SAMPLES_MAX ? SAMPLES_MAX : 2 * ax.w;
+	/* RoPE's sums first: added's values are their real parts */
+	v[BIAS_ROPE] = table(&ctx->traces[BIAS_ROPE], NULL, b, BIAS_ROPE, L,
+			     n, 0, ax.w, dot_offset, &ax);
+	for (int i = 0; i < BIAS_SCHEMES; i++)
+		if (i != BIAS_ROPE)
+			v[i] = table(&ctx->traces[i], &ctx->traces[BIAS_ROPE],
+				     b, (enum bias_scheme)i, L, n, 0, ax.w,
+				     dot_offset, &ax);
 	for (int i = 0; i < BIAS_SCHEMES; i++) {
-		enum bias_scheme sc = (enum bias_scheme)i;
 		int y0 = lane_top(i, (int)chosen, rows, in.y);
 		int y1 = lane_top(i + 1, (int)chosen, rows, in.y);
 		struct plot_area pa = { ax, y0, y1 - y0, 0.0, 1.0,
 					TIER(lane_pad, ax.w, y1 - y0) };
-		const double *v = table(&ctx->traces[i], b, sc, L, n, 0, ax.w,
-					dot_offset, &ax);
 
-		lane_draw(s, b, v, n, sc, i == (int)chosen, c, pa, in.x,
-			  scale_w);
+		lane_draw(s, b, v[i], n, (enum bias_scheme)i, i == (int)chosen,
+			  c, pa, in.x, scale_w);
 	}
 	plot_xticks(c, &ax, in.y + rows, axis);
 	if (foot)
@@ -824,8 +861,8 @@ static void map_draw(const struct state *s, struct families_ctx *ctx,
 	ms[1] = L > cols ? (L - 1 + cols - 2) / (cols - 1) : 1;
 	ms[0] = (L - 1) / ms[1] + 1;
 	rows = 2 * (in.h - 1 - legend);
-	v = table(&ctx->map, b, sc, L, (int)(2 * ms[0] - 1), 1, (double)ms[1],
-		  map_offset, ms);
+	v = table(&ctx->map, NULL, b, sc, L, (int)(2 * ms[0] - 1), 1,
+		  (double)ms[1], map_offset, ms);
 	label_w = utf8_width(tr(s->lang, map_what[sc]));
 	if (index)
 		shades = legend ? index_shades(s, &is, in.w, &label_w)
