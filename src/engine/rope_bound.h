@@ -87,7 +87,7 @@ void rope_bound_add_even(const struct pe_params *p, double m0, double dm,
 
 /* rope_bound_add for the offsets of a plot (whole numbers, |m| < 2^31,
  * stepping by a few sizes): the same sums in the same order, each cos and
- * sin from pe_cis_rows (by rotation, within 1.7e-14 of the values at the
+ * sin from pe_cis_fill (by rotation, within 1.7e-14 of the values at the
  * exact angle m theta_k, where rope_bound_add's are within 4e-16 of those
  * at the rounded one, up to m 2^-53 off). Cost per offset and pair: a
  * complex multiply and a square root. Chunks of any size give the same

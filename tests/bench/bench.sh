@@ -275,10 +275,13 @@ section_extremes() {
 	for view in $("$bin" --list views); do
 		cells=() worst="" wf=-1
 		# a view's own knobs at their largest where d and L do not
-		# decide its work: the grid view's biggest grid, both M-RoPE bands
+		# decide its work: the grid view's biggest grid, both M-RoPE
+		# bands; the families view's map of RoPE's bound (a sum over
+		# the pairs with a square root each, beside its traces)
 		own=()
 		[ "$view" = grid ] && own=(--set grid=mrope --set rows=32 \
 			--set cols=32 --set frames=4 --set text=8)
+		[ "$view" = families ] && own=(--set scheme=rope)
 		for size in 240x70 400x200; do
 			for base in $bases; do
 				if [ -z "$BASELINE" ]; then

@@ -106,3 +106,16 @@ Test(budget, context) { check_view(VIEW_CONTEXT, false); }
 Test(budget, bugs) { check_view(VIEW_BUGS, true); }
 Test(budget, vector) { check_view(VIEW_VECTOR, false); }
 Test(budget, attention) { check_view(VIEW_ATTENTION, true); }
+/* Views past the ninth, found by name in the catalog. The families view's
+ * traces are sums over the pairs, made a slice at a time (and its added
+ * trace is taken from its RoPE trace's sums once they are done); the grid
+ * view computes its maps whole every frame. */
+Test(budget, families)
+{
+	check_view(catalog_find(views_catalog(), "families"), true);
+}
+
+Test(budget, grid)
+{
+	check_view(catalog_find(views_catalog(), "grid"), false);
+}
