@@ -35,6 +35,8 @@ struct pe_heat {
 	const struct pe_heat_plan *plan;
 	bool per_pair;			/* each pair on its own
 					   (pe_variant_spans_by_pair) */
+	struct pe_stored *stored;	/* per_pair in bf16 or fp16: what
+					   its pairs share (pe_stored.h) */
 	struct pe_grid grid;		/* averaged, !per_pair */
 	double *acc;			/* w * rows sums */
 	double *col;			/* 2 * w scratch */
@@ -65,6 +67,7 @@ void pe_heat_free(struct pe_heat *h)
 	free(h->dims);
 	free(h->rows_of);
 	free(h->vals);
+	pe_stored_free(h->stored);
 	free(h);
 }
 
@@ -89,6 +92,13 @@ struct pe_heat *pe_heat_new(const struct pe_params *p, enum pe_bug bug,
 		return NULL;
 	}
 	h->per_pair = pe_variant_spans_by_pair(bug, plan->count, plan->w);
+	if (h->per_pair && plan->averaged &&
+	    pe_variant_dtype(bug) != PREC_FP32 &&
+	    !(h->stored = pe_stored_new(pe_variant_dtype(bug), plan->start,
+					plan->count, plan->w))) {
+		pe_heat_free(h);
+		return NULL;
+	}
 	if (plan->averaged && !h->per_pair &&
 	    !pe_grid_init(&h->grid, plan->start, plan->count, plan->w)) {
 		pe_heat_free(h);
@@ -198,8 +208,8 @@ static void slice_per_pair(struct pe_heat *h, int i0, int i1)
 
 		if (rs < 0 && rc < 0)
 			continue;
-		pe_variant_span_means_pair(&h->pe, h->bug, i, pl->start,
-					   pl->count, pl->w,
+		pe_variant_span_means_pair(&h->pe, h->bug, i, h->stored,
+					   pl->start, pl->count, pl->w,
 					   rs >= 0 ? col_s : NULL,
 					   rc >= 0 ? col_c : NULL);
 		if (rs >= 0)

@@ -239,41 +239,6 @@ static void float32_span_means(struct pe_wave w, const long long *start,
 	}
 }
 
-/* The last integer from q >= 0 on that t stores as the same number as q:
- * q itself below 2^digits, where every integer is kept; above, the end of
- * the run of q's stored value v, whose upper neighbour is v + u for the
- * step u at v: integers up to v + u/2 round to v, the tie v + u/2 itself
- * only when v's last bit is even. LLONG_MAX where t stores infinity. */
-static long long stored_run_end(enum prec_dtype t, long long q)
-{
-	double v = prec_round(t, (double)q), u;
-	int e, digits = prec_digits(t);
-
-	if (isinf(v))
-		return LLONG_MAX;
-	if (v < ldexp(1.0, digits))
-		return q;
-	frexp(v, &e);
-	u = ldexp(1.0, e - digits);
-	/* v / u is an integer of `digits` bits: its last bit is v's */
-	return (long long)(v + u / 2.0) - (((long long)(v / u) & 1) != 0);
-}
-
-/* How many runs of stored numbers [a, a + n) holds in t, counted up to
- * PE_STORED_RUNS_MAX + 1. */
-static int stored_runs(enum prec_dtype t, long long a, long long n)
-{
-	int runs = 0;
-
-	for (long long end = a + n; a < end && runs <= PE_STORED_RUNS_MAX;
-	     runs++) {
-		long long last = stored_run_end(t, a);
-
-		a = last >= end - 1 ? end : last + 1;
-	}
-	return runs;
-}
-
 bool pe_variant_span_exact(enum pe_bug bug, long long start, long long count)
 {
 	enum prec_dtype t = pe_variant_dtype(bug);
@@ -282,84 +247,37 @@ bool pe_variant_span_exact(enum pe_bug bug, long long start, long long count)
 		return true;
 	if (t == PREC_FP32)
 		return count == 1;
-	return isinf(prec_round(t, (double)(start + count - 1))) ||
-	       stored_runs(t, start, count) <= PE_STORED_RUNS_MAX;
+	return pe_stored_span_exact(t, start, count);
 }
 
-/* sin or cos of a stored angle for a span mean: pe_sincos, libm's bits
- * below PE_TRIG_DIRECT and within 3e-16 of the exact value above, where
- * far positions (1e9 times a frequency near 1) would otherwise send every
- * run of every pair through libm's slow reduction. */
-static double span_wave(enum pe_fn fn, double angle)
+/* Both slots of a pair of bf16 or fp16, whose waves are the exact ones at
+ * frequency w (sine in the sine's slot): the exact wave's means where a
+ * span is not exact, then the stored means from st over the others. With
+ * st NULL (no memory for it) every span gets the exact wave's mean. */
+static void stored_pair_means(struct pe_stored *st, double w,
+			      const long long *start, const long long *count,
+			      int n, double *out_s, double *out_c)
 {
-	double s, c;
+	int j0 = 0, j1 = n;
 
-	pe_sincos(angle, &s, &c);
-	return fn == PE_SIN ? s : c;
+	if (st)
+		pe_stored_wave_spans(st, &j0, &j1);
+	if (j1 > j0)
+		pe_wave_span_pair(w, start + j0, count + j0, j1 - j0,
+				  out_s ? out_s + j0 : NULL,
+				  out_c ? out_c + j0 : NULL);
+	if (st)
+		pe_stored_means(st, w, out_s, out_c);
 }
 
-/* The last run stored_span_mean met: its stored number v (have: one is
- * kept), where the run ends and the wave there. Neighbouring spans of a
- * far window often lie in one run (bf16 keeps one number for every 2^22
- * integers near 1e9), and a pair's spans come one after the other, so
- * most runs are the last one again: their wave is not computed twice. */
-struct run_memo {
-	bool have;
-	double v, wave;
-	long long last;
-};
-
-/* The mean of wave w over positions [a, a + n) stored in t, run by run, into
- * *out; false (and *out untouched) when the span holds more than
- * PE_STORED_RUNS_MAX runs. NaN when the span reaches infinity. memo: the
- * last run met, for w and t alone. */
-static bool stored_span_mean(struct pe_wave w, enum prec_dtype t, long long a,
-			     long long n, double *out, struct run_memo *memo)
-{
-	long long end = a + n;
-	double sum = 0.0;
-
-	if (isinf(prec_round(t, (double)(end - 1)))) {
-		*out = NAN;
-		return true;
-	}
-	for (int runs = 0; a < end; runs++) {
-		double v = prec_round(t, (double)a);
-		long long last;
-
-		if (runs == PE_STORED_RUNS_MAX)
-			return false;
-		if (!memo->have || memo->v != v) {
-			/* the run and the wave depend on a through v alone:
-			 * prec_round(t, v) is v */
-			*memo = (struct run_memo){
-				true, v, span_wave(w.fn, prec_angle(t, v, w.omega)),
-				stored_run_end(t, a)
-			};
-		}
-		last = memo->last > end - 1 ? end - 1 : memo->last;
-		sum += (double)(last - a + 1) * memo->wave;
-		a = last + 1;
-	}
-	*out = sum / (double)n;
-	return true;
-}
-
-/* Means of one slot's wave w under bug (not PE_BUG_NONE). */
+/* Means of one slot's wave w under bug (not PE_BUG_NONE, not a narrow
+ * format stored in runs). */
 static void slot_means(struct pe_wave w, enum pe_bug bug,
 		       const long long *start, const long long *count, int n,
 		       double *out)
 {
-	enum prec_dtype t = pe_variant_dtype(bug);
-
-	if (t != PREC_FP32) {
+	if (pe_variant_dtype(bug) != PREC_FP32) {
 		pe_wave_span_means(w, start, count, n, out);
-		struct run_memo memo = { false, 0.0, 0.0, 0 };
-
-		if (t != PREC_FP64)
-			for (int j = 0; j < n; j++)
-				stored_span_mean(w, t, start[j], count[j],
-						 &out[j], &memo);
 		return;
 	}
 	/* The partner values need room of their own; a stack buffer per chunk
@@ -373,11 +291,19 @@ static void slot_means(struct pe_wave w, enum pe_bug bug,
 	}
 }
 
+/* Whether t keeps positions in runs of one stored number (bf16, fp16). */
+static bool stored_in_runs(enum prec_dtype t)
+{
+	return t == PREC_BF16 || t == PREC_FP16;
+}
+
 void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
-				int pair, const long long *start,
+				int pair, struct pe_stored *st,
+				const long long *start,
 				const long long *count, int n, double *out_s,
 				double *out_c)
 {
+	enum prec_dtype t = pe_variant_dtype(bug);
 	struct pe_wave ws, wc;
 
 	if (bug == PE_BUG_NONE) {
@@ -385,7 +311,18 @@ void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
 		return;
 	}
 	pair_waves(p, bug, pair, &ws, &wc);
-	if (ws.omega != wc.omega || pe_variant_dtype(bug) != PREC_FP64) {
+	if (stored_in_runs(t)) {
+		/* the narrow formats keep the exact waves' frequency and
+		 * slots: sine in the sine's, cosine in the cosine's */
+		struct pe_stored *own = st ? NULL
+					   : pe_stored_new(t, start, count, n);
+
+		stored_pair_means(st ? st : own, ws.omega, start, count, n,
+				  out_s, out_c);
+		pe_stored_free(own);
+		return;
+	}
+	if (ws.omega != wc.omega || t != PREC_FP64) {
 		if (out_s)
 			slot_means(ws, bug, start, count, n, out_s);
 		if (out_c)
@@ -407,8 +344,9 @@ void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
 	struct pe_params q = bug_params(p, bug);
 	bool is_sin = pe_fn_of(&q, dim) == PE_SIN;
 
-	pe_variant_span_means_pair(p, bug, pe_pair_of(&q, dim), start, count, n,
-				   is_sin ? out : NULL, is_sin ? NULL : out);
+	pe_variant_span_means_pair(p, bug, pe_pair_of(&q, dim), NULL, start,
+				   count, n, is_sin ? out : NULL,
+				   is_sin ? NULL : out);
 }
 
 bool pe_variant_spans_by_pair(enum pe_bug bug, const long long *count, int n)
@@ -635,13 +573,14 @@ struct pe_variant_diff pe_variant_compare(const struct pe_params *p,
 /* ---- similarity curves over spans ---- */
 
 void pe_variant_span_plan(const struct pe_params *p, enum pe_bug bug,
-			  int pair0, int pair1, const long long *start,
-			  const long long *count, int n, double *plan)
+			  int pair0, int pair1, struct pe_stored *st,
+			  const long long *start, const long long *count,
+			  int n, double *plan)
 {
 	for (int i = pair0; i < pair1; i++) {
 		double *ms = plan + 2 * (size_t)n * (size_t)(i - pair0);
 
-		pe_variant_span_means_pair(p, bug, i, start, count, n, ms,
+		pe_variant_span_means_pair(p, bug, i, st, start, count, n, ms,
 					   ms + n);
 	}
 }
@@ -650,14 +589,22 @@ void pe_variant_span_dot(const struct pe_params *p, enum pe_bug bug,
 			 int pair0, int pair1, const double *plan, int n,
 			 double pos, double *dot)
 {
+	enum prec_dtype t = pe_variant_dtype(bug);
+	double last = NAN, vs = 0.0, vc = 0.0;
+
 	for (int i = pair0; i < pair1; i++) {
 		const double *ms = plan + 2 * (size_t)n * (size_t)(i - pair0);
 		struct pe_wave ws, wc;
-		double vs, vc;
 
 		pair_waves(p, bug, i, &ws, &wc);
-		vs = wave_value(ws, bug, pos);
-		vc = wave_value(wc, bug, pos);
+		/* bf16 and fp16 values see the frequency only as stored: a
+		 * pair whose stored frequency is the last one's has its
+		 * values (the narrow formats keep the exact waves') */
+		if (!stored_in_runs(t) || prec_round(t, ws.omega) != last) {
+			vs = wave_value(ws, bug, pos);
+			vc = wave_value(wc, bug, pos);
+			last = stored_in_runs(t) ? prec_round(t, ws.omega) : NAN;
+		}
 		for (int j = 0; j < n; j++)
 			dot[j] += vs * ms[j] + vc * ms[n + j];
 	}

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "engine/pe.h"
+#include "engine/pe_stored.h"
 #include "engine/precision.h"
 
 /* ---- the bug zoo: encodings as code computes them ---- */
@@ -138,9 +139,8 @@ void pe_wave_span_means(struct pe_wave w, const long long *start,
  *            (positions so small that the format keeps most of them
  *            apart, each with an angle error below |pos*omega| * 2^-7)
  *            gets the exact wave's mean. A fp16 span that reaches 65520
- *            is NaN, as its mean is.
+ *            is NaN, as its mean is (pe_stored.h).
  * PE_BUG_NONE gives pe_span_means. */
-#define PE_STORED_RUNS_MAX 32
 
 /* Whether pe_variant_span_means gives bug's exact mean over the span
  * [start, start + count) rather than the exact wave's: always but for the
@@ -160,9 +160,16 @@ void pe_variant_span_means(const struct pe_params *p, enum pe_bug bug,
  * may be NULL.
  * Where the mistake leaves the two slots one frequency (PE_BUG_NONE, the
  * half-exponent, multiply and swapped bugs) they share one phase
- * recurrence, as pe_span_means_pair does. */
+ * recurrence, as pe_span_means_pair does. For bf16 and fp16, st is
+ * pe_stored_new over these spans in the bug's format, kept by the caller
+ * across the pairs of one encoding so that they share their runs, angles
+ * and means (pe_stored.h: the same numbers, pairs whose frequencies the
+ * format stores as one number at no cost); NULL: one made for the call
+ * (the exact wave's means everywhere if memory runs out). Other bugs
+ * ignore st. */
 void pe_variant_span_means_pair(const struct pe_params *p, enum pe_bug bug,
-				int pair, const long long *start,
+				int pair, struct pe_stored *st,
+				const long long *start,
 				const long long *count, int n, double *out_s,
 				double *out_c);
 
@@ -256,12 +263,15 @@ struct pe_variant_diff pe_variant_compare_finish(const struct pe_params *p,
  *
  * In two parts, so that a new pos costs no span means:
  * pe_variant_span_plan writes the means of pairs [pair0, pair1), 2n
- * doubles a pair (sine slot's n, then cosine slot's), into plan; and
+ * doubles a pair (sine slot's n, then cosine slot's), into plan (st as
+ * for pe_variant_span_means_pair: one for every call of an encoding over
+ * the same spans); and
  * pe_variant_span_dot adds those pairs' share at pos to dot[0..n-1], from
  * their plan (one angle's sin and cos a pair, 2n multiply-adds). */
 void pe_variant_span_plan(const struct pe_params *p, enum pe_bug bug,
-			  int pair0, int pair1, const long long *start,
-			  const long long *count, int n, double *plan);
+			  int pair0, int pair1, struct pe_stored *st,
+			  const long long *start, const long long *count,
+			  int n, double *plan);
 void pe_variant_span_dot(const struct pe_params *p, enum pe_bug bug,
 			 int pair0, int pair1, const double *plan, int n,
 			 double pos, double *dot);

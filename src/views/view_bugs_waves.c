@@ -334,7 +334,7 @@ static long long *spans_of(const struct zoo_waves *ctx)
  * taking what it shares from the correct plan); at[0] as there. */
 static bool plans_step(struct cache *c, void *arg)
 {
-	const struct zoo_waves *ctx = arg;
+	struct zoo_waves *ctx = arg;
 	int h = (int)c->key.v[0] / 2, k = (int)c->at[0] / h;
 	int i = (int)c->at[0] % h, end = h - i < CHUNK ? h : i + CHUNK;
 	struct pe_sim_grid g = sim_grid(&c->key);
@@ -344,8 +344,8 @@ static bool plans_step(struct cache *c, void *arg)
 		struct pe_params p = { h * 2, c->key.v[1], PE_INTERLEAVED };
 		const long long *spans = spans_of(ctx);
 
-		pe_variant_span_plan(&p, k ? bug : PE_BUG_NONE, i, end, spans,
-				     spans + g.n, g.n,
+		pe_variant_span_plan(&p, k ? bug : PE_BUG_NONE, i, end,
+				     ctx->stored, spans, spans + g.n, g.n,
 				     plan_of(ctx, k) + 2 * (size_t)g.n * (size_t)i);
 	} else {
 		size_t at = (size_t)PE_SIM_PAIR * (size_t)i;
@@ -372,13 +372,22 @@ static bool plans_ready(struct zoo_waves *ctx, const struct state *s, int n)
 		if (!mem)
 			return false;
 		spans = spans_of(ctx);
-		if (by_spans(zoo_bug(s)))
+		pe_stored_free(ctx->stored);
+		ctx->stored = NULL;
+		if (by_spans(zoo_bug(s))) {
+			enum prec_dtype t = pe_variant_dtype(zoo_bug(s));
+
 			for (int j = 0; j < n; j++)
 				plot_col_items(s->window.pos0, s->window.npos, n,
 					       j, &spans[j], &spans[n + j]);
-		else
+			/* bf16 and fp16: what the mistake's pairs share
+			 * (without memory for it, each pair makes its own) */
+			if (t != PREC_FP32)
+				ctx->stored = pe_stored_new(t, spans, spans + n, n);
+		} else {
 			for (size_t j = np; j < np + nn; j++)
 				mem[j] = 0.0;
+		}
 	}
 	return cache_done(&ctx->plans) ||
 	       (pairs_ready(ctx, s) && cache_run(&ctx->plans, plans_step, ctx));
@@ -505,6 +514,8 @@ const double *zoo_waves_curves(const struct zoo_waves *ctx,
 
 void zoo_waves_free(struct zoo_waves *ctx)
 {
+	pe_stored_free(ctx->stored);
+	ctx->stored = NULL;
 	cache_free(&ctx->pairs);
 	cache_free(&ctx->plans);
 	cache_free(&ctx->curves);

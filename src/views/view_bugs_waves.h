@@ -34,6 +34,8 @@
 struct zoo_waves {
 	struct cache pairs, plans, curves, shown, cmp;
 	bool cmp_oom;			/* the numbers' memory ran out */
+	struct pe_stored *stored;	/* the plans job's, for bf16 and
+					   fp16 (pe_variant_span_plan) */
 };
 
 /* Brings the numbers up to date with s as far as the frame allows. */

@@ -358,8 +358,8 @@ Test(variants, span_means_pair_fills_both_slots)
 	/* The narrow formats' spans are tested above. */
 	for (int b = 0; b < PE_BUG_BF16; b++)
 		for (int i = 0; i < 8; i++) {
-			pe_variant_span_means_pair(&p, (enum pe_bug)b, i, start,
-						   count, 4, os, oc);
+			pe_variant_span_means_pair(&p, (enum pe_bug)b, i, NULL,
+						   start, count, 4, os, oc);
 			for (int j = 0; j < 4; j++) {
 				double ws = brute_mean(&p, (enum pe_bug)b, i,
 						       start[j], count[j]);
@@ -532,8 +532,8 @@ Test(variants, span_curves_match_rows)
 		for (int i = 0; i < H; i += 5) {
 			int end = i + 5 < H ? i + 5 : H;
 
-			pe_variant_span_plan(&p, (enum pe_bug)b, i, end, start,
-					     count, N, plan);
+			pe_variant_span_plan(&p, (enum pe_bug)b, i, end, NULL,
+					     start, count, N, plan);
 			pe_variant_span_dot(&p, (enum pe_bug)b, i, end, plan, N,
 					    pos, dot);
 		}
