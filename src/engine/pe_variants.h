@@ -551,14 +551,40 @@ double pe_llama3_omega(const struct pe_params *p, const struct pe_llama3 *l,
  * every pair is in. */
 #define PE_REACH_BLOCK 256
 
+/* A block of 64 offsets or more of an encoding of PE_REACH_CERT_PAIRS
+ * pairs or more is first bounded rather than summed pair by pair: the
+ * pairs are gathered in PE_REACH_CLUSTERS clusters of theta (width
+ * 1/256, so j |theta - centre| <= 1/2 over the block), and each cluster's
+ * sum_i e^(i (m0 + j) theta_i) is e^(i j centre) times a Taylor series
+ * in j of PE_REACH_TERMS terms, whose coefficients (moments of the
+ * cluster) cost a sin/cos and a few multiplies a pair: B(m) for every m
+ * of the block from 257 clusters instead of d/2 pairs. With the series'
+ * remainder and the roundings of both ways bounded (pe_variants.c), an
+ * offset whose approximate B is farther from 0 than that bound has the
+ * sign the pair-by-pair sums give it; only a block with an offset closer
+ * to 0 is summed pair by pair, so the scan finds the same m, always. */
+#define PE_REACH_CERT_PAIRS 2048
+#define PE_REACH_CLUSTERS 257
+#define PE_REACH_TERMS 10
+
 struct pe_reach {
 	long long m0;			/* first offset of the block */
 	long long limit;		/* last offset to scan */
 	long long found;		/* first m with B(m) < 0, 0: none yet */
 	double sum[PE_REACH_BLOCK];	/* B(m0 + j) so far */
+	bool bounding;			/* the block under way is bounded
+					   (moments), not summed */
+	bool failed;			/* its bound left a sign open: it is
+					   summed pair by pair next */
+	int pairs;			/* pairs the moments hold */
+	int count[PE_REACH_CLUSTERS];	/* ... in each cluster */
+	/* each cluster's moments sum_i e^(i m0 theta_i) (theta_i - c)^n,
+	   real and imaginary parts */
+	double mom[PE_REACH_CLUSTERS][PE_REACH_TERMS][2];
 };
 
 void pe_reach_start(struct pe_reach *r, long long limit);
+/* Pairs [i0, i1) of the block, every pair of it in order from 0. */
 void pe_reach_step(const struct pe_params *p, struct pe_reach *r, int i0,
 		   int i1);
 /* true when the scan is over (found, or limit passed). */
