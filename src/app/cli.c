@@ -662,6 +662,8 @@ static const char *set_model(struct options *opt, const char *arg)
 		return "";
 	if (!presets_word_is_file(arg))
 		return set_preset(opt, arg);
+	if (strlen(arg) >= STATE_SRC_MAX)
+		return N_("a path of at most 255 bytes");
 	opt->model = arg;
 	return NULL;
 }
@@ -670,6 +672,8 @@ static const char *set_load(struct options *opt, const char *arg)
 {
 	if (!arg[0])
 		return "";
+	if (strlen(arg) >= STATE_SRC_MAX)
+		return N_("a path of at most 255 bytes");
 	opt->load = arg;	/* read by main: load_file.h */
 	return NULL;
 }

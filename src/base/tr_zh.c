@@ -2860,6 +2860,8 @@ const struct tr_row tr_zh[] = {
 	  "--model 会设定 d_model 和 base：不要再给 -d、-b 和 --preset" },
 	{ "--load FILE fixes d_model and the length: leave out -d, -b, -n, --preset and --model",
 	  "--load FILE 已定下 d_model 和长度：不要再给 -d、-b、-n、--preset 和 --model" },
+	{ "a path of at most 255 bytes",
+	  "路径最多 255 字节" },
 	{ "--model brings its own scaling: leave out --scaling, --scale and --train",
 	  "--model 自带缩放方式：不要再给 --scaling、--scale 和 --train" },
 	{ " or ",

@@ -60,6 +60,10 @@ struct settings {
 
 enum { MSG_MAX = 1024 };	/* room for :cmdline's command line with
 				 * a --set for each of the knobs */
+enum { STATE_SRC_MAX = 256 };	/* a --model or --load path kept for the
+				 * screen's command line and scene, with its
+				 * NUL: --model and --load refuse a longer
+				 * one, which would come back cut */
 
 /* A region a lesson step marks on the heatmap: dimensions or positions
  * lo..hi, both included, lo <= hi. */
@@ -128,7 +132,7 @@ struct state {
 				 * set (model_pick.rope): the context view
 				 * marks its scaling while it is shown
 				 * (state_model_shown) */
-	char model_src[256];	/* the word :model takes to show it again:
+	char model_src[STATE_SRC_MAX];	/* the word :model takes to show it again:
 				 * a preset's name or the config's path as
 				 * given; "" when none since the start
 				 * values (state_model_source) */
@@ -145,7 +149,7 @@ struct state {
 				 * be shown (state_set_view) */
 	char matrix_name[64];	/* its file's name, for the status line and
 				 * the inspector */
-	char matrix_src[256];	/* the --load argument it came from, as
+	char matrix_src[STATE_SRC_MAX];	/* the --load argument it came from, as
 				 * given (FILE or FILE:TENSOR), for the
 				 * command line of the screen */
 	bool playing;		/* position sweep running */

@@ -252,6 +252,10 @@ h += " " * (-(len(h) + 11) % 64) + "\n"
 open(name, "wb").write(b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h.encode() + bytes(nbytes))
 PYEOF
 }
+# The --load argument is kept for :cmdline and :save (255 bytes): a longer
+# one is refused, not kept cut.
+refused "a --load path over 255 bytes" 64 "(a path of at most 255 bytes)" \
+	"$(printf 'l%.0s' $(seq 300)).npy" --dump csv
 npy shape-lie.npy '<f4' '(64, 16)' $((60 * 16 * 4))
 refused "a .npy header that lies about its shape" 65 \
 	"shape-lie.npy: 3840 bytes of data, but 64 x 16 '<f4' is 4096: its header lies" shape-lie.npy --dump csv

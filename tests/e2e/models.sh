@@ -348,6 +348,11 @@ refused "a FIFO, without waiting for a writer" 66 "fifo: not a regular file" \
 	"$P" --model "$tmp/fifo" --dump-series wavelengths
 refused "/dev/zero" 66 "/dev/zero: not a regular file" \
 	"$P" --model /dev/zero --dump-series wavelengths
+# A path kept for the screen's command line and scene holds 255 bytes: a
+# longer one is refused, not kept cut (a cut path would be saved).
+long="$tmp/$(printf 'm%.0s' $(seq 300)).json"
+refused "a --model path over 255 bytes" 64 "(a path of at most 255 bytes)" \
+	"$P" --model "$long" --dump-series wavelengths
 refused "--model with -d" 64 "--model sets d_model and the base" \
 	"$P" --model "$tmp/default.json" -d 64 --dump-series wavelengths
 refused "--model with --scaling" 64 "--model brings its own scaling" \
